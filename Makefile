@@ -1,0 +1,115 @@
+# ssdeng build. Targets: all (engine, ssdctl, ssdreport), check, demo, install, clean.
+# Layout: engine/*.c (except fio_*.c and *_main.c) form build/libssdcore.a, shared by
+# libssdeng.so, ssdctl and the unit tests; engine/fio_*.c are the only files that see fio's
+# headers; reporter/*.c (except *_main.c) form build/libssdreport.a.
+PREFIX   ?= /usr/local
+BUILD    ?= build
+CC       ?= gcc
+OPT      ?= -O2
+WARN     := -Wall -Wextra -Werror -Wno-missing-field-initializers
+CFLAGS   ?= $(OPT) -g
+ALL_CFLAGS = $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -fvisibility=hidden -Iengine -Ireporter
+ifeq ($(SANITIZE),1)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_LDFLAGS := -fsanitize=address,undefined
+BUILD := build/san
+endif
+
+CORE_LIBS   := -lnvme -luring -laio
+REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm
+REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+
+CORE_SRCS   := $(filter-out engine/fio_%.c engine/%_main.c,$(wildcard engine/*.c))
+GLUE_SRCS   := $(wildcard engine/fio_*.c)
+CTL_SRCS    := $(wildcard engine/*_main.c)
+REPORT_SRCS := $(filter-out reporter/%_main.c,$(wildcard reporter/*.c))
+REPORT_MAIN := $(wildcard reporter/*_main.c)
+
+CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
+GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
+REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
+
+UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
+UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*_test.c)
+UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%)
+
+ENGINE_SO := engine/libssdeng.so
+SSDCTL    := engine/ssdctl
+SSDREPORT := reporter/ssdreport
+
+.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz
+all: engine tools
+
+# --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
+# FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
+$(BUILD)/fio-src.path: scripts/fio-src
+	@mkdir -p $(BUILD)
+	@scripts/fio-src > $@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+fio-src: $(BUILD)/fio-src.path
+	@cat $<
+
+FIO_TREE = $(if $(FIO_SRC),$(FIO_SRC),$(shell cat $(BUILD)/fio-src.path 2>/dev/null))
+FIO_CFLAGS = -I$(FIO_TREE) -include $(FIO_TREE)/config-host.h -DFIO_INTERNAL
+
+$(BUILD)/engine/fio_%.o: engine/fio_%.c $(if $(FIO_SRC),,$(BUILD)/fio-src.path) $(wildcard engine/*.h)
+	@mkdir -p $(dir $@)
+	$(if $(FIO_SRC),@FIO_SRC=$(FIO_SRC) scripts/fio-src >/dev/null)
+	$(CC) $(ALL_CFLAGS) -Wno-sign-compare -Wno-unused-parameter $(FIO_CFLAGS) -c $< -o $@
+
+# --- our own code ------------------------------------------------------------------------------
+$(BUILD)/engine/%.o: engine/%.c $(wildcard engine/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/reporter/%.o: reporter/%.c $(wildcard reporter/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+
+$(BUILD)/libssdcore.a: $(CORE_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/libssdreport.a: $(REPORT_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+engine: $(ENGINE_SO)
+$(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
+	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
+
+tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT))
+$(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
+	$(CC) -o $@ $^ $(CORE_LIBS) $(SAN_LDFLAGS)
+$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a
+	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
+
+# --- unit tests (cmocka) -----------------------------------------------------------------------
+$(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
+
+# make check: unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
+check: unit $(if $(SANITIZE),,all)
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
+
+demo: all
+	scripts/demo
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles
+	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
+	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
+	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
+	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
+	$(if $(DESTDIR),,ldconfig)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport
+	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng
+	$(if $(DESTDIR),,ldconfig)
+
+clean:
+	rm -rf build/engine build/reporter build/tests build/san build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)
