@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #define LOG_BUF_SIZE (1u << 20) /* also the longest accepted line */
-#define LOG_MAX_COLS 8          /* time, mean, max, ddir, bs, offset, prio, issue_time */
+#define LOG_MAX_COLS 8		/* time, mean, max, ddir, bs, offset, prio, issue_time */
 #define LOG_ERR_SIZE 512
 
 enum { LAYOUT_UNDECIDED = -1, LAYOUT_PLAIN = 0, LAYOUT_AVG_MAX = 1 };
@@ -23,16 +23,17 @@ struct ssd_log_reader {
 	int fd;
 	enum ssd_log_kind kind;
 	unsigned int flags;
-	int layout;        /* LAYOUT_*: whether column 3 is a window max */
+	int layout;	    /* LAYOUT_*: whether column 3 is a window max */
 	unsigned int ncols; /* column count of the first row; every row must match */
 	uint64_t line;
 	uint64_t bytes;
 	size_t start, end; /* unread bytes are buf[start, end) */
 	bool eof;
-	const char *path;  /* points into name[] */
+	const char *path; /* points into name[] */
 	char err[LOG_ERR_SIZE];
 	char name[PATH_MAX];
-	char buf[LOG_BUF_SIZE];
+	char
+	    buf[LOG_BUF_SIZE + 1]; /* +1: room for a '\n' sentinel after a last unterminated line */
 };
 
 /* A parsed field: its value as a double, and as an integer when it was written as one. */
@@ -46,16 +47,16 @@ static const struct {
 	const char *suffix;
 	enum ssd_log_kind kind;
 } log_suffixes[] = {
-	/* longest first: "_clat" must be tried before "_lat" */
-	{"_clat_hist", SSD_LOG_HIST}, {"_lat_hist", SSD_LOG_HIST}, {"_clat", SSD_LOG_CLAT},
-	{"_slat", SSD_LOG_SLAT},      {"_iops", SSD_LOG_IOPS},     {"_lat", SSD_LOG_LAT},
-	{"_bw", SSD_LOG_BW},
+    /* longest first: "_clat" must be tried before "_lat" */
+    {"_clat_hist", SSD_LOG_HIST}, {"_lat_hist", SSD_LOG_HIST}, {"_clat", SSD_LOG_CLAT},
+    {"_slat", SSD_LOG_SLAT},	  {"_iops", SSD_LOG_IOPS},     {"_lat", SSD_LOG_LAT},
+    {"_bw", SSD_LOG_BW},
 };
 
 static const char *const kind_names[] = {
-	[SSD_LOG_UNKNOWN] = "unknown", [SSD_LOG_IOPS] = "iops", [SSD_LOG_BW] = "bw",
-	[SSD_LOG_LAT] = "lat",         [SSD_LOG_CLAT] = "clat", [SSD_LOG_SLAT] = "slat",
-	[SSD_LOG_HIST] = "hist",
+    [SSD_LOG_UNKNOWN] = "unknown", [SSD_LOG_IOPS] = "iops", [SSD_LOG_BW] = "bw",
+    [SSD_LOG_LAT] = "lat",	   [SSD_LOG_CLAT] = "clat", [SSD_LOG_SLAT] = "slat",
+    [SSD_LOG_HIST] = "hist",
 };
 
 const char *ssd_log_kind_name(enum ssd_log_kind kind)
@@ -96,7 +97,8 @@ int ssd_log_parse_name(const char *path, struct ssd_log_name *out)
 	for (i = 0; i < sizeof(log_suffixes) / sizeof(log_suffixes[0]); i++) {
 		size_t sl = strlen(log_suffixes[i].suffix);
 
-		if ((size_t)(end - base) >= sl && memcmp(end - sl, log_suffixes[i].suffix, sl) == 0) {
+		if ((size_t)(end - base) >= sl &&
+		    memcmp(end - sl, log_suffixes[i].suffix, sl) == 0) {
 			out->kind = log_suffixes[i].kind;
 			out->stem_len = (size_t)(end - sl - path);
 			return 0;
@@ -135,7 +137,7 @@ enum ssd_lat_unit ssd_log_lat_unit_for_version(const char *fio_version)
 }
 
 static int set_err(struct ssd_log_reader *r, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 static int set_err(struct ssd_log_reader *r, int ret, const char *fmt, ...)
 {
@@ -213,25 +215,13 @@ void ssd_log_close(struct ssd_log_reader *r)
 	free(r);
 }
 
-const char *ssd_log_error(const struct ssd_log_reader *r)
-{
-	return r->err;
-}
+const char *ssd_log_error(const struct ssd_log_reader *r) { return r->err; }
 
-uint64_t ssd_log_line(const struct ssd_log_reader *r)
-{
-	return r->line;
-}
+uint64_t ssd_log_line(const struct ssd_log_reader *r) { return r->line; }
 
-enum ssd_log_kind ssd_log_reader_kind(const struct ssd_log_reader *r)
-{
-	return r->kind;
-}
+enum ssd_log_kind ssd_log_reader_kind(const struct ssd_log_reader *r) { return r->kind; }
 
-uint64_t ssd_log_bytes_read(const struct ssd_log_reader *r)
-{
-	return r->bytes;
-}
+uint64_t ssd_log_bytes_read(const struct ssd_log_reader *r) { return r->bytes; }
 
 /* Refill the buffer keeping the unread tail. Return: bytes added, 0 at EOF, -errno. */
 static ssize_t refill(struct ssd_log_reader *r)
@@ -279,16 +269,18 @@ static int next_line(struct ssd_log_reader *r, char **line, char **line_end)
 		if (r->eof) {
 			if (r->start == r->end)
 				return 0;
-			/* last line without '\n' */
+			/* last line without '\n': add one, the parser stops on it */
 			*line = s;
 			*line_end = r->buf + r->end;
+			*line_end[0] = '\n';
 			r->start = r->end;
 			return 1;
 		}
 		n = refill(r);
 		if (n == -E2BIG) {
 			r->line++;
-			return set_err(r, -EINVAL, "line longer than %u bytes; expected a fio log row",
+			return set_err(r, -EINVAL,
+				       "line longer than %u bytes; expected a fio log row",
 				       LOG_BUF_SIZE);
 		}
 		if (n < 0) {
@@ -298,110 +290,101 @@ static int next_line(struct ssd_log_reader *r, char **line, char **line_end)
 	}
 }
 
-static inline bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
+static inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 /*
- * Parse one numeric field at *pp (decimal or 0x hex integer, or a decimal with a fraction).
+ * Parse one numeric field at *pp: a decimal or 0x hex integer, or (rare) a decimal with a
+ * fraction. The line ends with '\n', which stops every loop, so no bounds check is needed.
  * Return: true and advance *pp past the number, false when no number starts there.
  */
-static bool parse_field(const char **pp, const char *end, struct field *f)
+static bool parse_field(const char **pp, struct field *f)
 {
-	const char *p = *pp;
+	const char *p = *pp, *digits;
 	bool neg = false;
 	uint64_t v = 0;
-	const char *digits;
+	unsigned int d;
 
-	if (p < end && (*p == '-' || *p == '+')) {
+	if (*p == '-' || *p == '+') {
 		neg = *p == '-';
 		p++;
 	}
-	if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-		const char *h = p + 2;
-
-		digits = h;
-		for (; h < end; h++) {
-			unsigned int d;
-
-			if (*h >= '0' && *h <= '9')
-				d = (unsigned int)(*h - '0');
-			else if ((*h | 0x20) >= 'a' && (*h | 0x20) <= 'f')
-				d = (unsigned int)((*h | 0x20) - 'a' + 10);
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		digits = p + 2;
+		for (p = digits;; p++) {
+			if ((d = (unsigned int)(*p - '0')) < 10)
+				v = v * 16 + d;
+			else if ((d = (unsigned int)((*p | 0x20) - 'a')) < 6)
+				v = v * 16 + d + 10;
 			else
 				break;
-			v = v * 16 + d;
 		}
-		if (h == digits)
+		if (p == digits || p - digits > 16)
 			return false;
-		p = h;
 		goto done;
 	}
 	digits = p;
-	while (p < end && *p >= '0' && *p <= '9') {
-		v = v * 10 + (uint64_t)(*p - '0');
+	while ((d = (unsigned int)(*p - '0')) < 10) {
+		v = v * 10 + d;
 		p++;
 	}
 	if (p == digits)
 		return false;
-	if (p < end && (*p == '.' || *p == 'e' || *p == 'E')) {
-		/* rare: a fractional value; strtod needs a terminated copy */
-		char tmp[64];
-		size_t n = (size_t)(end - *pp) < sizeof(tmp) - 1 ? (size_t)(end - *pp) : sizeof(tmp) - 1;
+	if (*p == '.' || *p == 'e' || *p == 'E') {
 		char *q;
 
-		memcpy(tmp, *pp, n);
-		tmp[n] = '\0';
-		f->d = strtod(tmp, &q);
+		f->d = strtod(*pp, &q);
 		f->i = (int64_t)f->d;
 		f->is_int = false;
-		*pp += q - tmp;
-		return q != tmp;
+		*pp = q;
+		return true;
 	}
 	if (p - digits > 19)
 		return false; /* would overflow 64 bits */
 done:
 	f->i = neg ? -(int64_t)v : (int64_t)v;
-	f->d = neg ? -(double)v : (double)v;
+	f->d = (double)f->i;
 	f->is_int = true;
 	*pp = p;
 	return true;
 }
 
-/* Split a line into fields. Return: number of fields, or -1 with r->err set. */
-static int split_fields(struct ssd_log_reader *r, const char *p, const char *end,
-			struct field *fields)
+/*
+ * Split a '\n'-terminated line into fields.
+ * Return: number of fields, 0 for a blank line, or -1 with r->err set.
+ */
+static int split_fields(struct ssd_log_reader *r, const char *p, struct field *fields)
 {
 	int n = 0;
 
+	while (is_blank(*p))
+		p++;
+	if (*p == '\n')
+		return 0;
 	for (;;) {
 		struct field f;
 
-		while (p < end && is_blank(*p))
+		while (is_blank(*p))
 			p++;
-		if (!parse_field(&p, end, &f))
+		if (!parse_field(&p, &f)) {
+			int len = 0;
+
+			while (len < 20 && p[len] != '\n' && p[len] != '\r')
+				len++;
 			return set_err(r, -1, "column %d: expected a number, found '%.*s'", n + 1,
-				       (int)(end - p > 20 ? 20 : end - p), p);
+				       len, p);
+		}
 		if (n < LOG_MAX_COLS)
 			fields[n] = f;
 		n++;
-		while (p < end && is_blank(*p))
+		while (is_blank(*p))
 			p++;
-		if (p == end)
+		if (*p == '\n')
 			return n;
 		if (*p != ',')
-			return set_err(r, -1, "column %d: expected ',' or end of line, found '%c'", n,
-				       *p);
+			return set_err(r, -1, "column %d: expected ',' or end of line, found '%c'",
+				       n, *p);
 		p++;
 	}
-}
-
-static bool is_blank_line(const char *p, const char *end)
-{
-	while (p < end && is_blank(*p))
-		p++;
-	return p == end;
 }
 
 /* Place the fields of an n-column row into @row according to the file's layout. */
@@ -486,16 +469,17 @@ int ssd_log_next(struct ssd_log_reader *r, struct ssd_log_row *row)
 		if (ret <= 0)
 			return ret;
 		r->line++;
-	} while (is_blank_line(line, end));
+		n = split_fields(r, line, fields);
+		if (n < 0)
+			return -EINVAL;
+	} while (n == 0);
 
-	n = split_fields(r, line, end, fields);
-	if (n < 0)
-		return -EINVAL;
 	if (n > LOG_MAX_COLS)
-		return set_err(r, -EINVAL,
-			       "%d columns: expected 2 to %d (time, value, ddir, bs, offset, prio); "
-			       "a histogram log (write_hist_log)?",
-			       n, LOG_MAX_COLS);
+		return set_err(
+		    r, -EINVAL,
+		    "%d columns: expected 2 to %d (time, value, ddir, bs, offset, prio); "
+		    "a histogram log (write_hist_log)?",
+		    n, LOG_MAX_COLS);
 	if (n < 2)
 		return set_err(r, -EINVAL, "1 column: expected at least time and value");
 	if (r->ncols == 0)

@@ -13,8 +13,8 @@
  * ddir; with log_window_value=max (or log_max_value=1) column 2 holds the max and nothing tells
  * it apart from a mean, so the caller says so (SSD_LOGF_MAX_ONLY). Without SSD_LOGF_AVG_MAX or
  * SSD_LOGF_NO_AVG_MAX the first row of 6 or more columns decides: a third column above 2 cannot
- * be a ddir, so it is the window max (a 6-column row is otherwise time,value,ddir,bs,offset,prio). Values are integers; fio
- * prints them with PRId64 so a wrapped unsigned value shows up negative.
+ * be a ddir, so it is the window max (a 6-column row is otherwise time,value,ddir,bs,offset,prio).
+ * Values are integers; fio prints them with PRId64 so a wrapped unsigned value shows up negative.
  *
  * Units of the value column: latency logs (lat/clat/slat) in ns since fio 3.0, in us in fio 2.x;
  * bandwidth logs in KiB/s; IOPS logs in I/Os per second (windowed) or 1 per I/O (log_avg_msec=0,
@@ -46,39 +46,39 @@ enum ssd_log_kind {
 /* Unit of the value column of latency logs. */
 enum ssd_lat_unit {
 	SSD_LAT_NS = 0, /* fio >= 3.0 */
-	SSD_LAT_US,     /* fio 2.x */
+	SSD_LAT_US,	/* fio 2.x */
 };
 
 /* Layout flags, set by the caller when the jobfile used the option (see file comment). */
-#define SSD_LOGF_AVG_MAX 0x1u  /* log_window_value=both: column 3 is the window max */
-#define SSD_LOGF_MAX_ONLY 0x2u /* log_window_value=max / log_max_value=1: value is a max */
-#define SSD_LOGF_OFFSET 0x4u   /* log_offset=1: a 5-column row is time,value,ddir,bs,offset */
+#define SSD_LOGF_AVG_MAX 0x1u	 /* log_window_value=both: column 3 is the window max */
+#define SSD_LOGF_MAX_ONLY 0x2u	 /* log_window_value=max / log_max_value=1: value is a max */
+#define SSD_LOGF_OFFSET 0x4u	 /* log_offset=1: a 5-column row is time,value,ddir,bs,offset */
 #define SSD_LOGF_NO_AVG_MAX 0x8u /* never read column 3 as a max (turns detection off) */
 
 /* Name of a log file split into its parts. */
 struct ssd_log_name {
 	enum ssd_log_kind kind;
-	int job;          /* N of "<prefix>_iops.N.log", or -1 for per_job_logs=0 names */
-	size_t stem_len;  /* length of the path up to the "_iops"-style suffix (test identity) */
+	int job;	 /* N of "<prefix>_iops.N.log", or -1 for per_job_logs=0 names */
+	size_t stem_len; /* length of the path up to the "_iops"-style suffix (test identity) */
 };
 
 /* One row, value columns in the file's own unit (see ssd_log_scale()). */
 struct ssd_log_row {
 	uint64_t time_ms; /* ms since the job started */
-	double value;     /* window mean, single sample, or window max with SSD_LOGF_MAX_ONLY */
-	double max;       /* window max when has_max, else equal to value */
-	uint64_t bs;      /* bytes; 0 for windowed rows */
+	double value;	  /* window mean, single sample, or window max with SSD_LOGF_MAX_ONLY */
+	double max;	  /* window max when has_max, else equal to value */
+	uint64_t bs;	  /* bytes; 0 for windowed rows */
 	uint64_t offset;  /* bytes, when has_offset */
-	uint32_t prio;    /* command priority column (0 if absent) */
-	uint8_t ddir;     /* 0 read, 1 write, 2 trim */
-	uint8_t ncols;    /* columns found on the line */
+	uint32_t prio;	  /* command priority column (0 if absent) */
+	uint8_t ddir;	  /* 0 read, 1 write, 2 trim */
+	uint8_t ncols;	  /* columns found on the line */
 	bool has_max;
 	bool has_offset;
 };
 
 struct ssd_log_opts {
 	enum ssd_lat_unit lat_unit; /* informational for ssd_log_scale(); the reader never scales */
-	unsigned int flags;         /* SSD_LOGF_* */
+	unsigned int flags;	    /* SSD_LOGF_* */
 };
 
 struct ssd_log_reader;

@@ -35,9 +35,9 @@ struct ssd_log_agg {
 /* One file's running rate accumulator for one direction (iops or bw). */
 struct rate_acc {
 	uint64_t window;
-	double avg_sum;  /* windowed rows */
+	double avg_sum; /* windowed rows */
 	uint64_t avg_rows;
-	double io_sum;   /* per-I/O rows */
+	double io_sum; /* per-I/O rows */
 	bool active;
 };
 
@@ -64,10 +64,7 @@ void ssd_log_agg_free(struct ssd_log_agg *a)
 	free(a);
 }
 
-size_t ssd_log_agg_count(const struct ssd_log_agg *a)
-{
-	return a->count;
-}
+size_t ssd_log_agg_count(const struct ssd_log_agg *a) { return a->count; }
 
 /* Make window idx exist. Return: the window or NULL (ENOMEM). */
 static struct window *window_at(struct ssd_log_agg *a, uint64_t idx)
@@ -90,8 +87,7 @@ static struct window *window_at(struct ssd_log_agg *a, uint64_t idx)
 	return &a->w[idx];
 }
 
-static int flush_rate(struct ssd_log_agg *a, struct rate_acc *acc, enum ssd_log_kind kind,
-		      int ddir)
+static int flush_rate(struct ssd_log_agg *a, struct rate_acc *acc, enum ssd_log_kind kind, int ddir)
 {
 	struct window *w;
 	double v;
@@ -158,8 +154,10 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 			a->lat_kind = kind;
 		if (a->lat_kind != kind) {
 			if (err)
-				snprintf(err, errlen, "%s: a %s log, but this test is aggregated from %s logs",
-					 path, ssd_log_kind_name(kind), ssd_log_kind_name(a->lat_kind));
+				snprintf(err, errlen,
+					 "%s: a %s log, but this test is aggregated from %s logs",
+					 path, ssd_log_kind_name(kind),
+					 ssd_log_kind_name(a->lat_kind));
 			ret = -EINVAL;
 			goto out;
 		}
@@ -175,12 +173,14 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 
 		if (idx >= AGG_MAX_WINDOWS) {
 			if (err)
-				snprintf(err, errlen,
-					 "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "
-					 "of %u ms)",
-					 path, (unsigned long long)ssd_log_line(r),
-					 (unsigned long long)row.time_ms,
-					 (unsigned long long)AGG_MAX_WINDOWS * a->window_ms, a->window_ms);
+				snprintf(
+				    err, errlen,
+				    "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "
+				    "of %u ms)",
+				    path, (unsigned long long)ssd_log_line(r),
+				    (unsigned long long)row.time_ms,
+				    (unsigned long long)AGG_MAX_WINDOWS * a->window_ms,
+				    a->window_ms);
 			ret = -EINVAL;
 			goto out;
 		}

@@ -42,9 +42,9 @@ struct ssd_interval {
 	uint64_t start_ms; /* window start, ms since the jobs started */
 	uint32_t width_ms;
 	struct ssd_dir_interval dir[SSD_DDIR_NR]; /* n = latency rows in the window */
-	double bw_bytes[SSD_DDIR_NR];             /* bytes/s, NaN without bw logs */
-	bool max_exact;                           /* every latency row carried a true max */
-	struct ssd_precond precond;               /* the four metrics from read and write */
+	double bw_bytes[SSD_DDIR_NR];		  /* bytes/s, NaN without bw logs */
+	bool max_exact;				  /* every latency row carried a true max */
+	struct ssd_precond precond;		  /* the four metrics from read and write */
 };
 
 struct ssd_log_agg;

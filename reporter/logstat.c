@@ -56,7 +56,8 @@ static void print_stat(const char *path, enum ssd_log_kind kind, const struct fi
 	       (unsigned long long)total, (unsigned long long)st->rows[0],
 	       (unsigned long long)st->rows[1], (unsigned long long)st->rows[2]);
 	if (total)
-		printf("%llu,%llu", (unsigned long long)st->t_first, (unsigned long long)st->t_last);
+		printf("%llu,%llu", (unsigned long long)st->t_first,
+		       (unsigned long long)st->t_last);
 	else
 		putchar(',');
 	for (d = 0; d < SSD_DDIR_NR; d++) {

@@ -73,7 +73,8 @@ int ssd_nms_between(const struct ssd_nms *before, const struct ssd_nms *after,
 	nb = (double)(after->n - before->n);
 	mb = ((double)after->n * after->mean - (double)before->n * before->mean) / nb;
 	delta = mb - before->mean;
-	sb = nms_s(after) - nms_s(before) - delta * delta * (double)before->n * nb / (double)after->n;
+	sb = nms_s(after) - nms_s(before) -
+	     delta * delta * (double)before->n * nb / (double)after->n;
 	between->n = after->n - before->n;
 	between->mean = mb;
 	between->sd = sd_from_s(sb < 0.0 ? 0.0 : sb, between->n);
@@ -101,10 +102,7 @@ static int bin_cmp(const void *a, const void *b)
 	return (x->value > y->value) - (x->value < y->value);
 }
 
-void ssd_bins_sort(struct ssd_bin *bins, size_t n)
-{
-	qsort(bins, n, sizeof(*bins), bin_cmp);
-}
+void ssd_bins_sort(struct ssd_bin *bins, size_t n) { qsort(bins, n, sizeof(*bins), bin_cmp); }
 
 /* Total count of sorted bins. Return: 0, -EINVAL if unsorted, -ENODATA if empty. */
 static int bins_total(const struct ssd_bin *bins, size_t n, uint64_t *total)

@@ -104,19 +104,19 @@ int ssd_bins_exceedance(const struct ssd_bin *bins, size_t n, double *frac);
  * lacks it (a log without a max column, no iops log).
  */
 struct ssd_dir_interval {
-	double iops;    /* I/Os per second in the interval */
-	double n;       /* samples behind mean/sd (I/Os, or log rows) */
+	double iops;	/* I/Os per second in the interval */
+	double n;	/* samples behind mean/sd (I/Os, or log rows) */
 	double mean_ns; /* average latency */
-	double sd_ns;   /* latency standard deviation */
-	double max_ns;  /* maximum latency */
+	double sd_ns;	/* latency standard deviation */
+	double max_ns;	/* maximum latency */
 };
 
 /* The review's four preconditioning metrics (METHODOLOGY.md §1.2) for one interval. */
 struct ssd_precond {
 	double throughput_iops; /* read + write IOPS */
-	double avg_lat_ns;      /* read and write mean, weighted by IOPS, else by n */
-	double max_lat_ns;      /* max of read max and write max */
-	double sd_lat_ns;       /* mean of the read and write standard deviations */
+	double avg_lat_ns;	/* read and write mean, weighted by IOPS, else by n */
+	double max_lat_ns;	/* max of read max and write max */
+	double sd_lat_ns;	/* mean of the read and write standard deviations */
 };
 
 /**

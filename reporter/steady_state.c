@@ -59,8 +59,7 @@ int ssd_snia_window_eval(const double *x, const double *y, size_t first, size_t 
 	return 0;
 }
 
-int ssd_snia_steady_state(const double *x, const double *y, size_t n,
-			  struct ssd_snia_result *out)
+int ssd_snia_steady_state(const double *x, const double *y, size_t n, struct ssd_snia_result *out)
 {
 	size_t first;
 	int ret;

@@ -23,20 +23,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SSD_SNIA_WINDOW 5         /* rounds in the measurement window */
-#define SSD_SNIA_RANGE_PCT 20.0   /* max data excursion, % of the window mean */
-#define SSD_SNIA_SLOPE_PCT 10.0   /* max slope excursion, % of the window mean */
+#define SSD_SNIA_WINDOW 5	/* rounds in the measurement window */
+#define SSD_SNIA_RANGE_PCT 20.0 /* max data excursion, % of the window mean */
+#define SSD_SNIA_SLOPE_PCT 10.0 /* max slope excursion, % of the window mean */
 
 /* The SNIA criteria evaluated on one window [first, last] of a series. */
 struct ssd_snia_window {
 	size_t first, last;   /* indices into the series, inclusive */
-	double mean;          /* average of y over the window */
+	double mean;	      /* average of y over the window */
 	double range_pct;     /* (max - min) / mean * 100 */
-	double slope;         /* least-squares slope, y units per x unit */
+	double slope;	      /* least-squares slope, y units per x unit */
 	double excursion_pct; /* |slope| (x_last - x_first) / mean * 100 */
 	bool range_ok;
 	bool slope_ok;
-	bool attained;        /* range_ok && slope_ok */
+	bool attained; /* range_ok && slope_ok */
 };
 
 /**
@@ -55,7 +55,7 @@ int ssd_snia_window_eval(const double *x, const double *y, size_t first, size_t 
 
 /* The SNIA verdict on a whole series. */
 struct ssd_snia_result {
-	bool attained;               /* in the last window */
+	bool attained;		     /* in the last window */
 	struct ssd_snia_window last; /* the last SSD_SNIA_WINDOW rounds */
 	bool ever_attained;
 	struct ssd_snia_window first_attained; /* earliest window meeting both criteria */
@@ -72,8 +72,7 @@ struct ssd_snia_result {
  * Return: 0, -ENODATA when n < SSD_SNIA_WINDOW, -EINVAL as for ssd_snia_window_eval() on
  * the last window (earlier windows that cannot be evaluated are skipped).
  */
-int ssd_snia_steady_state(const double *x, const double *y, size_t n,
-			  struct ssd_snia_result *out);
+int ssd_snia_steady_state(const double *x, const double *y, size_t n, struct ssd_snia_result *out);
 
 enum ssd_fio_ss_mode {
 	SSD_FIO_SS_DEVIATION, /* fio "iops:" / "bw:" */

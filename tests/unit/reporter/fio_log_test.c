@@ -178,13 +178,13 @@ static void test_parse_name(void **state)
 		int job;
 		size_t stem_len;
 	} cases[] = {
-		{"a/b/test_iops.3.log", SSD_LOG_IOPS, 3, 8},
-		{"test_clat.12.log", SSD_LOG_CLAT, 12, 4},
-		{"test_lat.1.log", SSD_LOG_LAT, 1, 4},
-		{"test_slat.log", SSD_LOG_SLAT, -1, 4},
-		{"agg-read_bw.log", SSD_LOG_BW, -1, 8},
-		{"x_clat_hist.2.log", SSD_LOG_HIST, 2, 1},
-		{"host-b_fio_clat.1.log", SSD_LOG_CLAT, 1, 10},
+	    {"a/b/test_iops.3.log", SSD_LOG_IOPS, 3, 8},
+	    {"test_clat.12.log", SSD_LOG_CLAT, 12, 4},
+	    {"test_lat.1.log", SSD_LOG_LAT, 1, 4},
+	    {"test_slat.log", SSD_LOG_SLAT, -1, 4},
+	    {"agg-read_bw.log", SSD_LOG_BW, -1, 8},
+	    {"x_clat_hist.2.log", SSD_LOG_HIST, 2, 1},
+	    {"host-b_fio_clat.1.log", SSD_LOG_CLAT, 1, 10},
 	};
 	struct ssd_log_name nm;
 	size_t i;
@@ -237,8 +237,8 @@ static int teardown_tmp(void **state)
 }
 
 /* Read every row; return the error (or 0) and leave the message in err. */
-static int read_all(const char *path, unsigned int flags, struct ssd_log_row *rows, int max,
-		    int *n, char *err, size_t errlen)
+static int read_all(const char *path, unsigned int flags, struct ssd_log_row *rows, int max, int *n,
+		    char *err, size_t errlen)
 {
 	struct ssd_log_opts opts = {.flags = flags};
 	struct ssd_log_reader *r;
@@ -282,7 +282,8 @@ static void test_malformed(void **state)
 		     "d_iops.1.log:2: column 1: expected ',' or end of line, found ';'");
 	expect_error("e_iops.1.log", "1000\n", "e_iops.1.log:1: 1 column");
 	expect_error("f_iops.1.log", "-5, 1, 0, 0\n", "f_iops.1.log:1: time -5");
-	expect_error("g_iops.1.log", "1000, 5, 0, 0,\n", "g_iops.1.log:1: column 5: expected a number");
+	expect_error("g_iops.1.log", "1000, 5, 0, 0,\n",
+		     "g_iops.1.log:1: column 5: expected a number");
 }
 
 static void test_crlf_spaces_blank_lines(void **state)
@@ -293,10 +294,11 @@ static void test_crlf_spaces_blank_lines(void **state)
 
 	(void)state;
 	/* CRLF, tabs, no space after commas, a blank line, no final newline, hex priority */
-	assert_int_equal(read_all(write_tmp("s_lat.1.log",
-					    "1000,\t7, 1 ,4096, 0x2001\r\n\r\n2000,8,0,4096,0x0000"),
-				  0, rows, 8, &n, err, sizeof(err)),
-			 0);
+	assert_int_equal(
+	    read_all(
+		write_tmp("s_lat.1.log", "1000,\t7, 1 ,4096, 0x2001\r\n\r\n2000,8,0,4096,0x0000"),
+		0, rows, 8, &n, err, sizeof(err)),
+	    0);
 	assert_int_equal(n, 2);
 	assert_int_equal(rows[0].time_ms, 1000);
 	assert_near(rows[0].value, 7, 0);
@@ -307,9 +309,8 @@ static void test_crlf_spaces_blank_lines(void **state)
 	assert_int_equal(rows[1].time_ms, 2000);
 	assert_int_equal(rows[1].ddir, 0);
 	/* an empty file has no row */
-	assert_int_equal(read_all(write_tmp("empty_lat.1.log", ""), 0, rows, 8, &n, err,
-				  sizeof(err)),
-			 0);
+	assert_int_equal(
+	    read_all(write_tmp("empty_lat.1.log", ""), 0, rows, 8, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 0);
 }
 
@@ -382,8 +383,9 @@ static void test_agg_two_jobs(void **state)
 		 write_tmp("t_iops.2.log",
 			   "1001, 300, 0, 0, 0\n1001, 150, 1, 0, 0\n2002, 280, 0, 0, 0\n"));
 	snprintf(p[2], sizeof(p[2]), "%s",
-		 write_tmp("t_clat.1.log", "1000, 1000, 5000, 0, 0, 0\n1000, 3000, 9000, 1, 0, 0\n"
-					   "2000, 1100, 4000, 0, 0, 0\n2000, 2000, 3000, 1, 0, 0\n"));
+		 write_tmp("t_clat.1.log",
+			   "1000, 1000, 5000, 0, 0, 0\n1000, 3000, 9000, 1, 0, 0\n"
+			   "2000, 1100, 4000, 0, 0, 0\n2000, 2000, 3000, 1, 0, 0\n"));
 	snprintf(p[3], sizeof(p[3]), "%s",
 		 write_tmp("t_clat.2.log", "1001, 2000, 7000, 0, 0, 0\n1001, 5000, 8000, 1, 0, 0\n"
 					   "2002, 1300, 2500, 0, 0, 0\n"));
@@ -484,20 +486,20 @@ static void test_agg_c16_usec(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_c02_iops),
-		cmocka_unit_test(test_c02_clat),
-		cmocka_unit_test(test_c05_iops_5col),
-		cmocka_unit_test(test_c05_clat),
-		cmocka_unit_test(test_c14),
-		cmocka_unit_test(test_c16_usec),
-		cmocka_unit_test(test_c07_hist_rejected),
-		cmocka_unit_test(test_parse_name),
-		cmocka_unit_test(test_malformed),
-		cmocka_unit_test(test_crlf_spaces_blank_lines),
-		cmocka_unit_test(test_window_value_both),
-		cmocka_unit_test(test_agg_two_jobs),
-		cmocka_unit_test(test_agg_c05),
-		cmocka_unit_test(test_agg_c16_usec),
+	    cmocka_unit_test(test_c02_iops),
+	    cmocka_unit_test(test_c02_clat),
+	    cmocka_unit_test(test_c05_iops_5col),
+	    cmocka_unit_test(test_c05_clat),
+	    cmocka_unit_test(test_c14),
+	    cmocka_unit_test(test_c16_usec),
+	    cmocka_unit_test(test_c07_hist_rejected),
+	    cmocka_unit_test(test_parse_name),
+	    cmocka_unit_test(test_malformed),
+	    cmocka_unit_test(test_crlf_spaces_blank_lines),
+	    cmocka_unit_test(test_window_value_both),
+	    cmocka_unit_test(test_agg_two_jobs),
+	    cmocka_unit_test(test_agg_c05),
+	    cmocka_unit_test(test_agg_c16_usec),
 	};
 
 	return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);

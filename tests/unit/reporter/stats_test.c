@@ -112,8 +112,8 @@ static void test_percentile_hand(void **state)
 	static const struct {
 		double pct;
 		uint64_t value;
-	} want[] = {{1, 100},   {50, 100},  {50.5, 200},  {80, 200},
-		    {90, 400},  {99, 800},  {99.5, 1600}, {100, 1600}};
+	} want[] = {{1, 100},  {50, 100}, {50.5, 200},	{80, 200},
+		    {90, 400}, {99, 800}, {99.5, 1600}, {100, 1600}};
 	uint64_t v;
 	size_t i;
 
@@ -154,11 +154,11 @@ static void test_exceedance_and_sort(void **state)
  * oracle's input and the percentiles its output; our function must agree.
  */
 static const struct ssd_bin fio_bins[] = {
-	{30, 1},     {40, 3687},  {41, 296},  {49, 472},  {50, 6832}, {51, 1271}, {60, 3246},
-	{61, 392},   {69, 7},     {70, 106},  {71, 17},   {80, 11},   {90, 9},    {91, 4},
-	{100, 5},    {101, 2},    {110, 2},   {111, 1},   {131, 3},   {141, 2},   {251, 1},
-	{322, 1},    {330, 2},    {342, 1},   {362, 3},   {470, 1},   {482, 1},   {532, 1},
-	{628, 1},    {724, 1},    {1048, 1},  {1976, 1},  {15296, 1}, {29824, 1}, {70144, 1},
+    {30, 1},   {40, 3687}, {41, 296}, {49, 472}, {50, 6832}, {51, 1271}, {60, 3246},
+    {61, 392}, {69, 7},	   {70, 106}, {71, 17},	 {80, 11},   {90, 9},	 {91, 4},
+    {100, 5},  {101, 2},   {110, 2},  {111, 1},	 {131, 3},   {141, 2},	 {251, 1},
+    {322, 1},  {330, 2},   {342, 1},  {362, 3},	 {470, 1},   {482, 1},	 {532, 1},
+    {628, 1},  {724, 1},   {1048, 1}, {1976, 1}, {15296, 1}, {29824, 1}, {70144, 1},
 };
 
 static void test_percentile_fio_json_plus(void **state)
@@ -218,14 +218,14 @@ static void test_precond_metrics(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_combine),
-		cmocka_unit_test(test_combine_singletons),
-		cmocka_unit_test(test_between),
-		cmocka_unit_test(test_weighted_mean),
-		cmocka_unit_test(test_percentile_hand),
-		cmocka_unit_test(test_exceedance_and_sort),
-		cmocka_unit_test(test_percentile_fio_json_plus),
-		cmocka_unit_test(test_precond_metrics),
+	    cmocka_unit_test(test_combine),
+	    cmocka_unit_test(test_combine_singletons),
+	    cmocka_unit_test(test_between),
+	    cmocka_unit_test(test_weighted_mean),
+	    cmocka_unit_test(test_percentile_hand),
+	    cmocka_unit_test(test_exceedance_and_sort),
+	    cmocka_unit_test(test_percentile_fio_json_plus),
+	    cmocka_unit_test(test_precond_metrics),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,8 +142,8 @@ static size_t load_c04(const char *path, double *y, size_t max, double *criterio
 	if (!root)
 		fail_msg("%s: cannot parse", path);
 	assert_true(json_object_object_get_ex(root, "jobs", &jobs));
-	assert_true(json_object_object_get_ex(json_object_array_get_idx(jobs, 0), "steadystate",
-					      &ss));
+	assert_true(
+	    json_object_object_get_ex(json_object_array_get_idx(jobs, 0), "steadystate", &ss));
 	assert_true(json_object_object_get_ex(ss, "data", &data));
 	assert_true(json_object_object_get_ex(data, "iops", &iops));
 	n = json_object_array_length(iops);
@@ -166,8 +166,8 @@ static size_t load_c04(const char *path, double *y, size_t max, double *criterio
 static void test_fio_ss_deviation_c04(void **state)
 {
 	static const char *const files[2] = {
-		"../shared/cases/c04-samyaple-fio333-steadystate/randread-1-1.json",
-		"../shared/cases/c04-samyaple-fio333-steadystate/randread-16-16.json",
+	    "../shared/cases/c04-samyaple-fio333-steadystate/randread-1-1.json",
+	    "../shared/cases/c04-samyaple-fio333-steadystate/randread-16-16.json",
 	};
 	static const double want_crit[2] = {2.255639, 3.413476}, want_dev[2] = {315.9, 57.5};
 	double y[16], crit, maxdev, c;
@@ -207,13 +207,13 @@ static void test_fio_ss_slope(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_snia_pass),
-		cmocka_unit_test(test_snia_fail_range_only),
-		cmocka_unit_test(test_snia_fail_slope_only),
-		cmocka_unit_test(test_snia_first_window),
-		cmocka_unit_test(test_snia_bad_input),
-		cmocka_unit_test(test_fio_ss_deviation_c04),
-		cmocka_unit_test(test_fio_ss_slope),
+	    cmocka_unit_test(test_snia_pass),
+	    cmocka_unit_test(test_snia_fail_range_only),
+	    cmocka_unit_test(test_snia_fail_slope_only),
+	    cmocka_unit_test(test_snia_first_window),
+	    cmocka_unit_test(test_snia_bad_input),
+	    cmocka_unit_test(test_fio_ss_deviation_c04),
+	    cmocka_unit_test(test_fio_ss_slope),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
