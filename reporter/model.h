@@ -57,7 +57,8 @@ struct sr_lat {
 	size_t nbins;
 };
 
-enum sr_ddir { SR_READ = 0, SR_WRITE, SR_TRIM, SR_NDIR };
+/* SR_MIXED: fio's "mixed" object (unified_rw_reporting), read and write reported together. */
+enum sr_ddir { SR_READ = 0, SR_WRITE, SR_TRIM, SR_MIXED, SR_NDIR };
 
 /* Statistics of one direction of one run (fio's "read"/"write"/"trim" object). */
 struct sr_dir {
