@@ -50,3 +50,12 @@ int sr_error(struct sr_diag *d, const char *buf, size_t off, const char *fmt, ..
 	}
 	return -EINVAL;
 }
+
+void sr_diag_msg(struct sr_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->err, sizeof(d->err), fmt, ap);
+	va_end(ap);
+}

@@ -59,4 +59,7 @@ void sr_warn(struct sr_diag *d, enum sr_warn_kind kind, const char *fmt, ...)
 int sr_error(struct sr_diag *d, const char *buf, size_t off, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* sr_diag_msg() - set d->err to a message (no file prefix added). */
+void sr_diag_msg(struct sr_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -37,6 +37,7 @@ static const struct {
 	{ "name", NULL, NULL },
 	{ "group_reporting", NULL, NULL },
 	{ "unified_rw_reporting", NULL, NULL },
+	{ "kb_base", NULL, "1024" },
 };
 
 static const char *const ddir_key[SR_NDIR] = { "read", "write", "trim", "mixed" };
@@ -95,11 +96,12 @@ out:
 	return rc;
 }
 
-int sr_parse_size(const char *s, uint64_t *out)
+int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out)
 {
 	char *end;
 	double v;
-	uint64_t mult = 1;
+	double mult = 1, unit = kb_base == 1000 ? 1000 : 1024;
+	int power = 0;
 
 	if (!s)
 		return -EINVAL;
@@ -109,20 +111,24 @@ int sr_parse_size(const char *s, uint64_t *out)
 	if (end == s || v < 0)
 		return -EINVAL;
 	switch (tolower((unsigned char)*end)) {
-	case 'k': mult = 1ull << 10; end++; break;
-	case 'm': mult = 1ull << 20; end++; break;
-	case 'g': mult = 1ull << 30; end++; break;
-	case 't': mult = 1ull << 40; end++; break;
-	case 'p': mult = 1ull << 50; end++; break;
+	case 'k': power = 1; end++; break;
+	case 'm': power = 2; end++; break;
+	case 'g': power = 3; end++; break;
+	case 't': power = 4; end++; break;
+	case 'p': power = 5; end++; break;
 	default: break;
 	}
-	if (mult != 1 && tolower((unsigned char)*end) == 'i')
+	if (power && tolower((unsigned char)*end) == 'i') {
+		unit = 1024; /* "KiB" is 1024 whatever kb_base says */
 		end++;
+	}
+	for (int i = 0; i < power; i++)
+		mult *= unit;
 	if (tolower((unsigned char)*end) == 'b')
 		end++;
 	if (*end && *end != ',' && *end != ':' && *end != '-' && *end != '/' && !isspace((unsigned char)*end))
 		return -EINVAL;
-	*out = (uint64_t)(v * (double)mult + 0.5);
+	*out = (uint64_t)(v * mult + 0.5);
 	return 0;
 }
 
@@ -431,6 +437,12 @@ static int read_dir(const struct doc_ctx *c, json_object *o, struct sr_dir *s)
 		rc = read_lat(o, "slat", &s->slat, d);
 	if (!rc)
 		rc = read_lat(o, "lat", &s->lat, d);
+	if (sr_ok(s->total_ios) && s->total_ios.v == 0) {
+		/* fio prints 0 for the mean/min/max of no samples: they do not exist */
+		struct sr_lat *l[] = { &s->clat, &s->slat, &s->lat };
+		for (int i = 0; i < 3; i++)
+			l[i]->min = l[i]->max = l[i]->mean = l[i]->stddev = (struct sr_value){ 0, SR_ABSENT };
+	}
 	return rc;
 }
 
@@ -570,12 +582,15 @@ static unsigned option_uint(json_object *job, json_object *glob, const char *key
 static int resolve_options(struct sr_run *r, json_object *job, json_object *globals, struct sr_diag *d)
 {
 	json_object *glob = globals_for(globals, r);
+	unsigned kb_base = option_uint(job, glob, "kb_base", 1024);
 	const char *s;
 
+	if (!job && !glob)
+		return 0; /* fio < 2.2 printed no options: rw/bs/T/Q unknown, not fio's defaults */
 	r->rw = strdup(option(job, glob, "rw"));
 	if (!r->rw)
 		return -ENOMEM;
-	if (sr_parse_size(option(job, glob, "bs"), &r->bs) < 0) {
+	if (sr_parse_size(option(job, glob, "bs"), kb_base, &r->bs) < 0) {
 		sr_warn(d, SR_WARN_OPTION, "bs \"%s\" is not a size, using 4k", option(job, glob, "bs"));
 		r->bs = 4096;
 	}

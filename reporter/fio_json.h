@@ -64,11 +64,12 @@ int sr_read_file(const char *path, char **buf, size_t *len);
 
 /**
  * sr_parse_size() - fio size string to bytes: "4k", "4KiB", "128K", "1m", "4096", "4k,8k" (first).
- * @s:   the string (fio's kb_base=1024 default: k = KiB whatever the case)
- * @out: bytes
+ * @s:       the string
+ * @kb_base: fio's kb_base option: 1024 (default, "k" = 1024) or 1000 ("k" = 1000, "KiB" = 1024)
+ * @out:     bytes
  *
  * Return: 0, or -EINVAL when @s is not a size.
  */
-int sr_parse_size(const char *s, uint64_t *out);
+int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out);
 
 #endif

@@ -35,7 +35,10 @@ void sr_summary_rows(FILE *f, const char *file, const struct sr_test *t)
 		sr_csv_str(f, r->host);
 		fputc(',', f);
 		sr_csv_str(f, r->rw);
-		fprintf(f, ",%llu,%u,%u", (unsigned long long)r->bs, r->numjobs, r->iodepth);
+		if (r->rw)
+			fprintf(f, ",%llu,%u,%u", (unsigned long long)r->bs, r->numjobs, r->iodepth);
+		else
+			fputs(",,,", f); /* options not in the file */
 		field(f, rd->iops, rd);
 		field(f, wr->iops, wr);
 		field(f, rd->bw, rd);
