@@ -440,8 +440,10 @@ static int read_dir(const struct doc_ctx *c, json_object *o, struct sr_dir *s)
 	if (sr_ok(s->total_ios) && s->total_ios.v == 0) {
 		/* fio prints 0 for the mean/min/max of no samples: they do not exist */
 		struct sr_lat *l[] = { &s->clat, &s->slat, &s->lat };
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 3; i++) {
 			l[i]->min = l[i]->max = l[i]->mean = l[i]->stddev = (struct sr_value){ 0, SR_ABSENT };
+			l[i]->npct = 0;
+		}
 	}
 	return rc;
 }
