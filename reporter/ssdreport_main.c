@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "fio_json.h"
 #include "inputs.h"
+#include "logstat.h"
 #include "report.h"
 #include "summary.h"
 
@@ -180,5 +181,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "summary"))
 		return cmd_summary(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "logstat"))
+		return ssd_logstat_main(argc - 1, argv + 1);
 	return cmd_report(argc, argv);
 }
