@@ -82,20 +82,25 @@ $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
-$(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h)
+$(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h)
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
 
-# make check: unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
-check: unit $(if $(SANITIZE),,all)
+# make check / make demo: install what is missing (scripts/install-deps), build, run.
+# make check runs the unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
+check:
+	@scripts/install-deps --quiet
+	@$(MAKE) --no-print-directory unit $(if $(SANITIZE),,all)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
 
-demo: all
+demo:
+	@scripts/install-deps --quiet
+	@$(MAKE) --no-print-directory all
 	scripts/demo
 
 install: all
