@@ -29,11 +29,11 @@ enum ssd_nvme_opcode {
 };
 
 /* CDW12 bits shared by Read, Write, Compare, Verify, Write Zeroes (NVM Command Set 1.0 §3.2) */
-#define SSD_NVME_CDW12_LR (1u << 31)	       /* Limited Retry */
-#define SSD_NVME_CDW12_FUA (1u << 30)	       /* Force Unit Access */
-#define SSD_NVME_CDW12_PRINFO_SHIFT 26	       /* PRINFO, bits 29:26 */
-#define SSD_NVME_CDW12_DEAC (1u << 25)	       /* Deallocate (Write Zeroes only) */
-#define SSD_NVME_MAX_NLB 65536u		       /* NLB is 16 bits, zero-based */
+#define SSD_NVME_CDW12_LR (1u << 31)   /* Limited Retry */
+#define SSD_NVME_CDW12_FUA (1u << 30)  /* Force Unit Access */
+#define SSD_NVME_CDW12_PRINFO_SHIFT 26 /* PRINFO, bits 29:26 */
+#define SSD_NVME_CDW12_DEAC (1u << 25) /* Deallocate (Write Zeroes only) */
+#define SSD_NVME_MAX_NLB 65536u	       /* NLB is 16 bits, zero-based */
 
 /* PRINFO (4 bits): PRACT bit 3, PRCHK bits 2:0 (guard, application tag, reference tag) */
 #define SSD_NVME_PRINFO_PRACT 0x8u

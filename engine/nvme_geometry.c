@@ -28,7 +28,8 @@ int ssd_nvme_parse_id_ns(const struct nvme_id_ns *id, struct ssd_nvme_ns_info *o
 	memset(out, 0, sizeof(*out));
 	out->nsze = le64toh(id->nsze);
 	if (out->nsze == 0) {
-		snprintf(err, errlen, "Identify Namespace: NSZE is 0 (namespace inactive or empty)");
+		snprintf(err, errlen,
+			 "Identify Namespace: NSZE is 0 (namespace inactive or empty)");
 		return -EINVAL;
 	}
 	if (id->nlbaf > 63) {
@@ -47,9 +48,10 @@ int ssd_nvme_parse_id_ns(const struct nvme_id_ns *id, struct ssd_nvme_ns_info *o
 	}
 	f = &id->lbaf[idx];
 	if (f->ds < 9 || f->ds > 16) {
-		snprintf(err, errlen,
-			 "Identify Namespace: LBA format %u has LBADS %u (2^%u bytes), expected 9..16",
-			 idx, f->ds, f->ds);
+		snprintf(
+		    err, errlen,
+		    "Identify Namespace: LBA format %u has LBADS %u (2^%u bytes), expected 9..16",
+		    idx, f->ds, f->ds);
 		return -EINVAL;
 	}
 	out->lbaf = idx;
@@ -92,11 +94,16 @@ void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 	geo->capacity_bytes = ns->nsze * unit;
 	geo->max_xfer_bytes = max;
 	geo->nsid = nsid;
-	snprintf(geo->desc, sizeof(geo->desc), "NVMe nsid %" PRIu32 ", LBA format %u (%" PRIu32
-		 "+%u%s%s)", nsid, ns->lbaf, ns->lba_bytes, ns->md_bytes,
-		 ns->md_extended ? " extended" : ns->md_bytes ? " separate" : "",
-		 ns->pi_type == 1 ? ", PI type 1" : ns->pi_type == 2 ? ", PI type 2" :
-		 ns->pi_type == 3 ? ", PI type 3" : "");
+	snprintf(geo->desc, sizeof(geo->desc),
+		 "NVMe nsid %" PRIu32 ", LBA format %u (%" PRIu32 "+%u%s%s)", nsid, ns->lbaf,
+		 ns->lba_bytes, ns->md_bytes,
+		 ns->md_extended ? " extended"
+		 : ns->md_bytes	 ? " separate"
+				 : "",
+		 ns->pi_type == 1   ? ", PI type 1"
+		 : ns->pi_type == 2 ? ", PI type 2"
+		 : ns->pi_type == 3 ? ", PI type 3"
+				    : "");
 }
 
 static int identify_failed(const char *what, int ret, char *err, size_t errlen)
@@ -120,7 +127,8 @@ int ssd_nvme_read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ct
 	/* nvme_get_nsid() is the NVME_IOCTL_ID ioctl */
 	if (nvme_get_nsid(fd, nsid) < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)", strerror(errno));
+		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
+			 strerror(errno));
 		return ret;
 	}
 	if (*nsid == 0) {

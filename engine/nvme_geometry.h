@@ -42,8 +42,8 @@ struct ssd_nvme_ns_info {
 	uint64_t nsze;	    /* Namespace Size, LBAs */
 	uint8_t pi_type;    /* DPS bits 2:0: 0 none, 1..3 protection information type */
 	bool pi_first;	    /* DPS bit 3: PI in the first 8 bytes of the metadata */
-	uint8_t dlfeat;	    /* Deallocate Logical Block Features: bits 2:0 read value (1 = zeroes) */
-	uint8_t nsfeat;	    /* Namespace Features */
+	uint8_t dlfeat; /* Deallocate Logical Block Features: bits 2:0 read value (1 = zeroes) */
+	uint8_t nsfeat; /* Namespace Features */
 };
 
 /**

@@ -86,8 +86,8 @@ static uint64_t host_max_bytes(int fd)
 	uint64_t kb = 0;
 	char err[8];
 
-	if (fstat(fd, &st) < 0 || ssd_nvme_classify("/sys", false, st.st_rdev, &node, err,
-						     sizeof(err)) != 1)
+	if (fstat(fd, &st) < 0 ||
+	    ssd_nvme_classify("/sys", false, st.st_rdev, &node, err, sizeof(err)) != 1)
 		return 0;
 	if (ssd_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb) < 0)
 		return 0;
@@ -101,8 +101,10 @@ static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
 	d->md_sep_bytes = d->ns.md_extended ? 0 : d->ns.md_bytes;
 	if (!d->ns.pi_type) {
 		if (opt && (opt->pi_act || opt->pi_chk))
-			ssd_log(SSD_LOG_WARN, "%s: pi_act/pi_chk ignored: %s has no protection "
-				"information", d->path, d->geo.desc);
+			ssd_log(SSD_LOG_WARN,
+				"%s: pi_act/pi_chk ignored: %s has no protection "
+				"information",
+				d->path, d->geo.desc);
 		return;
 	}
 	d->prinfo = (pract ? SSD_NVME_PRINFO_PRACT : 0) | (opt ? (opt->pi_chk & 7) : 0);
@@ -195,12 +197,12 @@ static int prep_rw(const struct ssd_options *opt, struct ssd_nvme_scratch *s, st
 {
 	const struct ssd_dev *d = io->dev;
 	struct ssd_nvme_rw rw = {
-		.nsid = d->nsid,
-		.slba = slba,
-		.nlb = (uint32_t)nlb,
-		.data = (uintptr_t)io->buf,
-		.data_len = (uint32_t)io->len,
-		.prinfo = d->prinfo,
+	    .nsid = d->nsid,
+	    .slba = slba,
+	    .nlb = (uint32_t)nlb,
+	    .data = (uintptr_t)io->buf,
+	    .data_len = (uint32_t)io->len,
+	    .prinfo = d->prinfo,
 	};
 
 	if (nlb > SSD_NVME_MAX_NLB || io->len > UINT32_MAX)

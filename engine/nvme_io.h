@@ -17,13 +17,13 @@
 
 /* One open namespace (the transport contract's struct ssd_dev for the NVMe transports). */
 struct ssd_dev {
-	int fd;			    /* the generic char device /dev/ngXnY */
-	char path[256];		    /* as opened (after block -> generic mapping) */
+	int fd;		/* the generic char device /dev/ngXnY */
+	char path[256]; /* as opened (after block -> generic mapping) */
 	uint32_t nsid;
-	uint32_t unit;		    /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
-	uint32_t md_sep_bytes;	    /* separate metadata bytes per LBA, 0 if none or extended */
-	uint8_t prinfo;		    /* PRINFO for every command (pi_act/pi_chk on a PI format) */
-	int file_index;		    /* registered file index (io_uring), -1 if none */
+	uint32_t unit;	       /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
+	uint32_t md_sep_bytes; /* separate metadata bytes per LBA, 0 if none or extended */
+	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
+	int file_index;	       /* registered file index (io_uring), -1 if none */
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	struct ssd_geometry geo;
@@ -40,9 +40,9 @@ struct ssd_nvme_slot {
 /* Per-context scratch shared by both NVMe transports. */
 struct ssd_nvme_scratch {
 	unsigned int depth;
-	struct ssd_nvme_slot *slots;   /* depth entries */
-	uint8_t *dsm;		       /* depth × 16-byte DSM range, 4 KiB aligned */
-	uint8_t *md;		       /* depth × md_stride bytes of separate metadata, or NULL */
+	struct ssd_nvme_slot *slots; /* depth entries */
+	uint8_t *dsm;		     /* depth × 16-byte DSM range, 4 KiB aligned */
+	uint8_t *md;		     /* depth × md_stride bytes of separate metadata, or NULL */
 	size_t md_stride;
 	uint64_t seen_status[2048 / 64]; /* (SCT << 8 | SC) already logged */
 	uint64_t seen_errno[4096 / 64];	 /* host errno already logged */

@@ -97,20 +97,17 @@ static unsigned int ioctl_inflight(const struct ssd_ctx *c)
 	return 0;
 }
 
-static int ioctl_dev_fd(const struct ssd_dev *dev)
-{
-	return dev->fd;
-}
+static int ioctl_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
 
 const struct ssd_transport_ops ssd_nvme_ioctl_ops = {
-	.name = "nvme-ioctl",
-	.ctx_init = ioctl_ctx_init,
-	.ctx_exit = ioctl_ctx_exit,
-	.open = ioctl_open,
-	.close = ioctl_close,
-	.queue = ioctl_queue,
-	.commit = ioctl_commit,
-	.reap = ioctl_reap,
-	.inflight = ioctl_inflight,
-	.dev_fd = ioctl_dev_fd,
+    .name = "nvme-ioctl",
+    .ctx_init = ioctl_ctx_init,
+    .ctx_exit = ioctl_ctx_exit,
+    .open = ioctl_open,
+    .close = ioctl_close,
+    .queue = ioctl_queue,
+    .commit = ioctl_commit,
+    .reap = ioctl_reap,
+    .inflight = ioctl_inflight,
+    .dev_fd = ioctl_dev_fd,
 };

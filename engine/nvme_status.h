@@ -26,11 +26,11 @@ enum ssd_nvme_sct {
 
 /* The decoded fields of one status. */
 struct ssd_nvme_status {
-	uint8_t sc;	 /* Status Code */
-	uint8_t sct;	 /* Status Code Type */
-	uint8_t crd;	 /* Command Retry Delay index */
-	bool more;	 /* More information in the Error Information log page */
-	bool dnr;	 /* Do Not Retry */
+	uint8_t sc;	  /* Status Code */
+	uint8_t sct;	  /* Status Code Type */
+	uint8_t crd;	  /* Command Retry Delay index */
+	bool more;	  /* More information in the Error Information log page */
+	bool dnr;	  /* Do Not Retry */
 	const char *name; /* the spec's name, "Reserved" or "Vendor Specific" if not in a table */
 };
 

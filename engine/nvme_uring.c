@@ -33,7 +33,7 @@ struct ssd_ctx {
 	unsigned int inflight; /* submitted, not reaped */
 	bool fixed_files, fixed_bufs, iopoll;
 	bool file_used[NVME_URING_FILES];
-	struct iovec *bufs;    /* registered buffer per slot; iov_base NULL = none */
+	struct iovec *bufs; /* registered buffer per slot; iov_base NULL = none */
 };
 
 static unsigned int pow2_at_least(unsigned int n)
@@ -71,7 +71,8 @@ static int ring_init(struct ssd_ctx *c, unsigned int entries)
 		if (nvme_poll_queues())
 			extra |= IORING_SETUP_IOPOLL;
 		else
-			ssd_log(SSD_LOG_WARN, "nvme-uring: hipri ignored: the nvme driver has no poll "
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: hipri ignored: the nvme driver has no poll "
 				"queues (load it with poll_queues=N); completions use interrupts");
 	}
 	memset(&p, 0, sizeof(p));
@@ -88,10 +89,13 @@ static int ring_init(struct ssd_ctx *c, unsigned int entries)
 		ret = io_uring_queue_init_params(entries, &c->ring, &p);
 	}
 	if (ret < 0) {
-		ssd_log(SSD_LOG_WARN, "nvme-uring: io_uring with 128-byte SQEs and 32-byte CQEs "
-			"unavailable: %s%s", strerror(-ret),
-			ret == -EPERM ? " (kernel.io_uring_disabled?)" :
-			ret == -EINVAL ? " (kernel older than 5.19?)" : "");
+		ssd_log(SSD_LOG_WARN,
+			"nvme-uring: io_uring with 128-byte SQEs and 32-byte CQEs "
+			"unavailable: %s%s",
+			strerror(-ret),
+			ret == -EPERM	 ? " (kernel.io_uring_disabled?)"
+			: ret == -EINVAL ? " (kernel older than 5.19?)"
+					 : "");
 		return ret;
 	}
 	c->iopoll = extra & IORING_SETUP_IOPOLL;
@@ -117,16 +121,20 @@ static void register_tables(struct ssd_ctx *c)
 	if (c->opt.registerfiles) {
 		ret = io_uring_register_files_sparse(&c->ring, NVME_URING_FILES);
 		if (ret < 0)
-			ssd_log(SSD_LOG_WARN, "nvme-uring: registerfiles unavailable (%s); "
-				"using plain file descriptors", strerror(-ret));
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: registerfiles unavailable (%s); "
+				"using plain file descriptors",
+				strerror(-ret));
 		c->fixed_files = ret == 0;
 	}
 	if (c->opt.fixedbufs) {
 		c->bufs = calloc(c->depth, sizeof(*c->bufs));
 		ret = c->bufs ? io_uring_register_buffers_sparse(&c->ring, c->depth) : -ENOMEM;
 		if (ret < 0) {
-			ssd_log(SSD_LOG_WARN, "nvme-uring: fixedbufs unavailable (%s); using "
-				"unregistered buffers", strerror(-ret));
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: fixedbufs unavailable (%s); using "
+				"unregistered buffers",
+				strerror(-ret));
 			free(c->bufs);
 			c->bufs = NULL;
 		}
@@ -150,7 +158,8 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	if (ret)
 		goto fail_scratch;
 	if (!uring_cmd_supported(&c->ring)) {
-		ssd_log(SSD_LOG_WARN, "nvme-uring: this kernel's io_uring has no IORING_OP_URING_CMD");
+		ssd_log(SSD_LOG_WARN,
+			"nvme-uring: this kernel's io_uring has no IORING_OP_URING_CMD");
 		ret = -EOPNOTSUPP;
 		goto fail_ring;
 	}
@@ -198,8 +207,7 @@ static void fill_sqe(struct ssd_ctx *c, struct io_uring_sqe *sqe, const struct s
  * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
  * Flush is harmless and moves no data.
  */
-static int probe_passthrough(struct ssd_ctx *c, const struct ssd_dev *dev, char *err,
-			     size_t errlen)
+static int probe_passthrough(struct ssd_ctx *c, const struct ssd_dev *dev, char *err, size_t errlen)
 {
 	struct nvme_uring_cmd cmd;
 	struct io_uring_sqe *sqe;
@@ -283,7 +291,7 @@ static void uring_close(struct ssd_ctx *c, struct ssd_dev *dev)
 static bool fixed_buffer(struct ssd_ctx *c, const struct ssd_io *io)
 {
 	struct iovec *iov = &c->bufs[io->slot];
-	struct iovec want = { .iov_base = io->buf, .iov_len = io->len };
+	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
 
 	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
 		return true;
@@ -352,8 +360,8 @@ static int uring_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, str
 			if (n >= min)
 				break;
 			if (t) {
-				struct __kernel_timespec kt = { .tv_sec = t->tv_sec,
-								.tv_nsec = t->tv_nsec };
+				struct __kernel_timespec kt = {.tv_sec = t->tv_sec,
+							       .tv_nsec = t->tv_nsec};
 
 				ret = io_uring_wait_cqe_timeout(&c->ring, &cqe, &kt);
 			} else {
@@ -379,25 +387,19 @@ static int uring_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, str
 	return (int)n;
 }
 
-static unsigned int uring_inflight(const struct ssd_ctx *c)
-{
-	return c->queued + c->inflight;
-}
+static unsigned int uring_inflight(const struct ssd_ctx *c) { return c->queued + c->inflight; }
 
-static int uring_dev_fd(const struct ssd_dev *dev)
-{
-	return dev->fd;
-}
+static int uring_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
 
 const struct ssd_transport_ops ssd_nvme_uring_ops = {
-	.name = "nvme-uring",
-	.ctx_init = uring_ctx_init,
-	.ctx_exit = uring_ctx_exit,
-	.open = uring_open,
-	.close = uring_close,
-	.dev_fd = uring_dev_fd,
-	.queue = uring_queue,
-	.commit = uring_commit,
-	.reap = uring_reap,
-	.inflight = uring_inflight,
+    .name = "nvme-uring",
+    .ctx_init = uring_ctx_init,
+    .ctx_exit = uring_ctx_exit,
+    .open = uring_open,
+    .close = uring_close,
+    .dev_fd = uring_dev_fd,
+    .queue = uring_queue,
+    .commit = uring_commit,
+    .reap = uring_reap,
+    .inflight = uring_inflight,
 };
