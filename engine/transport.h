@@ -93,10 +93,14 @@ struct ssd_transport_ops {
 	int (*ctx_init)(struct ssd_ctx **ctx, const struct ssd_options *opt);
 	void (*ctx_exit)(struct ssd_ctx *ctx);
 	/* open() - open @path (flags from open(2): O_RDONLY/O_RDWR plus O_DIRECT if asked), read
-	 * the geometry. Return 0 or -errno; on error write a message to @err (size @errlen). */
+	 * the geometry. @ctx is NULL when the glue only probes the geometry (fio sizes files
+	 * before its threads start): open, fill @geo, and expect close(NULL, dev) next.
+	 * Return 0 or -errno; on error write a one-line message to @err (size @errlen). */
 	int (*open)(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **dev,
 		    struct ssd_geometry *geo, char *err, size_t errlen);
 	void (*close)(struct ssd_ctx *ctx, struct ssd_dev *dev);
+	/* dev_fd() - the file descriptor fio may use for its own calls (fadvise, disk stats). */
+	int (*dev_fd)(const struct ssd_dev *dev);
 	/* queue() - start @io. Return enum ssd_q_status or -errno (error known before issue). */
 	int (*queue)(struct ssd_ctx *ctx, struct ssd_io *io);
 	/* commit() - submit what queue() batched. Return 0 or -errno. */

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "dev_kind.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+/* basename of the symlink target at @link into @buf; 0 or -errno */
+static int link_basename(const char *link, char *buf, size_t len)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	const char *base;
+
+	if (n < 0)
+		return -errno;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	snprintf(buf, len, "%s", base ? base + 1 : target);
+	return 0;
+}
+
+static void sysfs_dev_dir(const struct stat *st, char *buf, size_t len)
+{
+	snprintf(buf, len, "/sys/dev/%s/%u:%u", S_ISBLK(st->st_mode) ? "block" : "char",
+		 major(st->st_rdev), minor(st->st_rdev));
+}
+
+int ssd_sysfs_subsystem(const char *path, char *buf, size_t len)
+{
+	char dir[128], link[160];
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode))
+		return -ENODEV;
+	sysfs_dev_dir(&st, dir, sizeof(dir));
+	snprintf(link, sizeof(link), "%s/subsystem", dir);
+	return link_basename(link, buf, len);
+}
+
+enum ssd_dev_kind ssd_dev_kind_of(const char *path)
+{
+	char dir[128], probe[192], sub[64];
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return SSD_KIND_MISSING;
+	if (S_ISREG(st.st_mode))
+		return SSD_KIND_FILE;
+	if (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode))
+		return SSD_KIND_OTHER;
+	sysfs_dev_dir(&st, dir, sizeof(dir));
+	if (S_ISCHR(st.st_mode)) {
+		if (ssd_sysfs_subsystem(path, sub, sizeof(sub)) < 0)
+			return SSD_KIND_OTHER;
+		if (!strcmp(sub, "nvme-generic"))
+			return SSD_KIND_NVME_GENERIC;
+		if (!strcmp(sub, "nvme"))
+			return SSD_KIND_NVME_CTRL;
+		if (!strcmp(sub, "scsi_generic"))
+			return SSD_KIND_SCSI_SG;
+		return SSD_KIND_OTHER;
+	}
+	snprintf(probe, sizeof(probe), "%s/partition", dir);
+	if (access(probe, F_OK) == 0)
+		return SSD_KIND_PARTITION;
+	/* a namespace's "device" is its controller (subsystem nvme), or the subsystem head
+	 * (nvme-subsystem) with native multipath; a SCSI disk's is a scsi_device */
+	snprintf(probe, sizeof(probe), "%s/device/subsystem", dir);
+	if (link_basename(probe, sub, sizeof(sub)) == 0) {
+		if (!strcmp(sub, "nvme") || !strcmp(sub, "nvme-subsystem"))
+			return SSD_KIND_NVME_BLOCK;
+		if (!strcmp(sub, "scsi"))
+			return SSD_KIND_SCSI_BLOCK;
+	}
+	return SSD_KIND_BLOCK;
+}
+
+const char *ssd_dev_kind_name(enum ssd_dev_kind kind)
+{
+	static const char *const names[] = {
+		[SSD_KIND_MISSING] = "a missing file",
+		[SSD_KIND_FILE] = "a regular file",
+		[SSD_KIND_NVME_GENERIC] = "an NVMe namespace generic char device",
+		[SSD_KIND_NVME_CTRL] = "an NVMe controller char device",
+		[SSD_KIND_NVME_BLOCK] = "an NVMe namespace block device",
+		[SSD_KIND_SCSI_SG] = "a SCSI generic (sg) device",
+		[SSD_KIND_SCSI_BLOCK] = "a SCSI disk block device",
+		[SSD_KIND_PARTITION] = "a partition",
+		[SSD_KIND_BLOCK] = "a block device",
+		[SSD_KIND_OTHER] = "neither a drive nor a regular file",
+	};
+	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown";
+}
