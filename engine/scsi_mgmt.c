@@ -122,3 +122,23 @@ bool scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille
 	*per_mille = (unsigned int)((uint32_t)scsi_get_be16(sks + 1) * 1000u / 65536u);
 	return true;
 }
+
+const char *scsi_mgmt_opcode_name(uint8_t opcode)
+{
+	static const struct {
+		uint8_t opcode;
+		const char *name;
+	} names[] = {
+		{ SCSI_OP_REQUEST_SENSE, "REQUEST SENSE" },
+		{ SCSI_OP_FORMAT_UNIT, "FORMAT UNIT" },
+		{ SCSI_OP_SANITIZE, "SANITIZE" },
+		{ SCSI_OP_LOG_SENSE, "LOG SENSE" },
+		{ SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES" },
+		{ 0x85, "ATA PASS-THROUGH(16)" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].opcode == opcode)
+			return names[i].name;
+	return NULL;
+}

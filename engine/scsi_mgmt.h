@@ -115,4 +115,10 @@ void scsi_sanitize_overwrite_params(uint8_t *buf);
  */
 bool scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille);
 
+/**
+ * scsi_mgmt_opcode_name() - "LOG SENSE", "FORMAT UNIT", "ATA PASS-THROUGH(16)", … for the
+ * opcodes of this file and ata_cmd.h. Return: a static string or NULL.
+ */
+const char *scsi_mgmt_opcode_name(uint8_t opcode);
+
 #endif
