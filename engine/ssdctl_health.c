@@ -55,12 +55,11 @@ static void put_common(json_object *root, const struct common *c)
 	ssdctl_put_u64(root, "critical_warning", c->critical_warning.valid, c->critical_warning.v);
 }
 
-static void counter(struct common *c, bool *valid, uint64_t *dst, const struct ssd_counter *src)
-{
-	(void)c;
-	*valid = src->valid;
-	*dst = src->value;
-}
+#define FROM(f, src)                                                                            \
+	do {                                                                                    \
+		c->f.valid = (src).valid;                                                       \
+		c->f.v = (src).value;                                                           \
+	} while (0)
 
 static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_t errlen)
 {
@@ -80,15 +79,15 @@ static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_
 	c->temperature_c.valid = h.temperature_valid;
 	c->temperature_c.v = h.temperature_c;
 	SET(percentage_used, h.percent_used);
-	counter(c, &c->data_read_bytes.valid, &c->data_read_bytes.v, &h.data_read_bytes);
-	counter(c, &c->data_written_bytes.valid, &c->data_written_bytes.v, &h.data_written_bytes);
-	counter(c, &c->host_reads.valid, &c->host_reads.v, &h.host_reads);
-	counter(c, &c->host_writes.valid, &c->host_writes.v, &h.host_writes);
-	counter(c, &c->power_on_hours.valid, &c->power_on_hours.v, &h.power_on_hours);
-	counter(c, &c->power_cycles.valid, &c->power_cycles.v, &h.power_cycles);
-	counter(c, &c->unsafe_shutdowns.valid, &c->unsafe_shutdowns.v, &h.unsafe_shutdowns);
-	counter(c, &c->media_errors.valid, &c->media_errors.v, &h.media_errors);
-	counter(c, &c->error_log_entries.valid, &c->error_log_entries.v, &h.error_log_entries);
+	FROM(data_read_bytes, h.data_read_bytes);
+	FROM(data_written_bytes, h.data_written_bytes);
+	FROM(host_reads, h.host_reads);
+	FROM(host_writes, h.host_writes);
+	FROM(power_on_hours, h.power_on_hours);
+	FROM(power_cycles, h.power_cycles);
+	FROM(unsafe_shutdowns, h.unsafe_shutdowns);
+	FROM(media_errors, h.media_errors);
+	FROM(error_log_entries, h.error_log_entries);
 	SET(avail_spare, h.avail_spare_pct);
 	SET(spare_thresh, h.spare_thresh_pct);
 	SET(critical_warning, h.critical_warning);
@@ -326,8 +325,8 @@ static json_object *ata_health(int fd, struct common *c)
 	/* common fields: the standard Device Statistics first, then the de facto attributes */
 	if (ds.temperature_c.valid)
 		SET(temperature_c, ds.temperature_c.value);
-	else if (have_smart && (at = ata_smart_find(&smart, 194)))
-		SET(temperature_c, (int64_t)(at->raw & 0xff));
+	else if (have_smart && ((at = ata_smart_find(&smart, 194)) || (at = ata_smart_find(&smart, 190))))
+		SET(temperature_c, (int64_t)(at->raw & 0xff)); /* raw byte 0 is the current °C */
 	if (ds.power_on_hours.valid)
 		SET(power_on_hours, (uint64_t)ds.power_on_hours.value);
 	else if (have_smart && (at = ata_smart_find(&smart, 9)))

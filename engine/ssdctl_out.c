@@ -88,7 +88,10 @@ static void text_object(json_object *obj, int depth, FILE *out)
 {
 	json_object_object_foreach(obj, key, v)
 	{
-		if (!strcmp(key, "schema"))
+		/* the objects of transports the drive does not use are null: not worth a line */
+		if (!strcmp(key, "schema") ||
+		    (depth == 0 && !v &&
+		     (!strcmp(key, "nvme") || !strcmp(key, "scsi") || !strcmp(key, "ata"))))
 			continue;
 		indent(depth, out);
 		fprintf(out, "%s:", key);
