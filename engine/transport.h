@@ -114,5 +114,7 @@ struct ssd_transport_ops {
 };
 
 extern const struct ssd_transport_ops ssd_block_aio_ops;
+extern const struct ssd_transport_ops ssd_nvme_uring_ops; /* engine/nvme_uring.c */
+extern const struct ssd_transport_ops ssd_nvme_ioctl_ops; /* engine/nvme_ioctl.c */
 
 #endif
