@@ -285,10 +285,13 @@ void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res)
 {
 	const struct ssd_nvme_slot *slot = &s->slots[io->slot];
 	char line[256], opbuf[16];
-	const char *op = ssd_nvme_opcode_name(slot->opcode, opbuf);
+	const char *op;
 
 	io->error = 0;
 	io->resid = 0;
+	if (res == 0)
+		return;
+	op = ssd_nvme_opcode_name(slot->opcode, opbuf);
 	if (res > 0) {
 		uint16_t status = (uint16_t)(res & 0x7fff);
 
