@@ -343,7 +343,9 @@ static int uring_commit(struct ssd_ctx *c)
 
 	if (!c->queued)
 		return 0;
-	ret = io_uring_submit(&c->ring);
+	/* submitting with GETEVENTS also posts completions that arrived meanwhile, so reap()
+	 * often finds them without another io_uring_enter() */
+	ret = io_uring_submit_and_get_events(&c->ring);
 	if (ret == -EAGAIN || ret == -EINTR || ret == -EBUSY)
 		return 0; /* retried on the next commit; reap() makes room */
 	if (ret < 0)
