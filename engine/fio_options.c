@@ -13,10 +13,11 @@ static const char *const nvme_modes[] = { "auto", "uring", "ioctl" };
 static const char *const scsi_modes[] = { "auto", "async", "sgio" };
 static const char *const nvme_write_modes[] = { "write", "zeroes", "compare", "verify" };
 
-#define OPT_BOOL(nm, field, text)                                                              \
+#define OPT_BOOL_DEF(nm, field, text, dflt)                                                    \
 	{ .name = nm, .lname = nm, .type = FIO_OPT_BOOL,                                       \
-	  .off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = "0",              \
+	  .off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,             \
 	  .category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID }
+#define OPT_BOOL(nm, field, text) OPT_BOOL_DEF(nm, field, text, "0")
 
 struct fio_option ssd_fio_options[] = {
 	{
@@ -108,8 +109,10 @@ struct fio_option ssd_fio_options[] = {
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
-	OPT_BOOL("fixedbufs", fixedbufs, "io_uring: registered buffers"),
-	OPT_BOOL("registerfiles", registerfiles, "io_uring: registered files"),
+	/* on by default: registered buffers spare the kernel pinning pages for every command,
+	 * registered files the fd lookup; each falls back with a warning where refused */
+	OPT_BOOL_DEF("fixedbufs", fixedbufs, "io_uring: registered buffers", "1"),
+	OPT_BOOL_DEF("registerfiles", registerfiles, "io_uring: registered files", "1"),
 	OPT_BOOL("sqthread_poll", sqthread_poll, "io_uring: kernel SQ polling thread"),
 	OPT_BOOL("hipri", hipri, "io_uring: polled completions (needs NVMe poll queues)"),
 	OPT_BOOL("readfua", readfua, "Force Unit Access on reads"),
