@@ -91,11 +91,16 @@ $(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a 
 
 unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
 
-# make check: unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
-check: unit $(if $(SANITIZE),,all)
+# make check / make demo: install what is missing (scripts/install-deps), build, run.
+# make check runs the unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
+check:
+	@scripts/install-deps --quiet
+	@$(MAKE) --no-print-directory unit $(if $(SANITIZE),,all)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
 
-demo: all
+demo:
+	@scripts/install-deps --quiet
+	@$(MAKE) --no-print-directory all
 	scripts/demo
 
 install: all
