@@ -38,6 +38,7 @@ struct sg_cmd {
 	uint32_t nlb;
 	uint8_t *param;		  /* UNMAP parameter list, 8 + 16 * depth bytes */
 	bool ua_retried;
+	bool in_kernel;		  /* written to fd fd_idx, not yet read back */
 };
 
 struct ssd_ctx {
@@ -57,6 +58,12 @@ struct ssd_ctx {
 	unsigned int inkernel;	  /* commands written, not yet read */
 	struct ssd_dev **devs;
 	unsigned int ndevs;
+	struct pollfd *pfd;	  /* room for every fd of every device */
+	struct sg_fd_ref {
+		struct ssd_dev *dev;
+		unsigned int k;
+	} *pfd_owner;
+	unsigned int nfds_total;
 	uint64_t seen[SEEN_ERRORS_MAX];
 	unsigned int nseen;
 };
@@ -89,6 +96,8 @@ static void ctx_free(struct ssd_ctx *c)
 	free(c->pending);
 	free(c->done);
 	free(c->devs);
+	free(c->pfd);
+	free(c->pfd_owner);
 	free(c);
 }
 
@@ -145,6 +154,23 @@ static void sg_ctx_exit(struct ssd_ctx *c)
 	ctx_free(c);
 }
 
+static int grow_poll(struct ssd_ctx *c, unsigned int more)
+{
+	unsigned int n = c->nfds_total + more;
+	struct pollfd *p = realloc(c->pfd, n * sizeof(*p));
+	struct sg_fd_ref *o;
+
+	if (!p)
+		return -ENOMEM;
+	c->pfd = p;
+	o = realloc(c->pfd_owner, n * sizeof(*o));
+	if (!o)
+		return -ENOMEM;
+	c->pfd_owner = o;
+	c->nfds_total = n;
+	return 0;
+}
+
 static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **dev,
 		   struct ssd_geometry *geo, char *err, size_t errlen)
 {
@@ -159,12 +185,13 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 	if (ret || !c)
 		return ret;
 	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
-	if (!devs) {
+	if (devs)
+		c->devs = devs;
+	if (!devs || grow_poll(c, (*dev)->nfds)) {
 		scsi_sg_dev_close(*dev);
 		*dev = NULL;
 		return -ENOMEM;
 	}
-	c->devs = devs;
 	c->devs[c->ndevs++] = *dev;
 	return 0;
 }
@@ -175,6 +202,7 @@ static void sg_close(struct ssd_ctx *c, struct ssd_dev *dev)
 		for (unsigned int i = 0; i < c->ndevs; i++) {
 			if (c->devs[i] == dev) {
 				c->devs[i] = c->devs[--c->ndevs];
+				c->nfds_total -= dev->nfds;
 				break;
 			}
 		}
@@ -310,8 +338,14 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 		return 0;
 	case SSD_OP_TRIM:
 		if (!c->write_same_unmap) {
-			if (cmd->nlb > unmap_lba_cap(d))
+			if (cmd->nlb > unmap_lba_cap(d)) {
+				if (!d->said_trim_limit)
+					ssd_log(SSD_LOG_ERR, "%s: trim of %u blocks is above the Block "
+						"Limits MAXIMUM UNMAP LBA COUNT, %u", d->path,
+						cmd->nlb, d->bl.max_unmap_lbas);
+				d->said_trim_limit = true;
 				return -EINVAL;
+			}
 			return build_unmap(cmd, c);
 		}
 		/* WRITE SAME(16) with the UNMAP bit */
@@ -341,6 +375,7 @@ static int submit(struct ssd_ctx *c, struct sg_cmd *cmd)
 	if (write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
 		return -errno;
 	cmd->fd_idx = best;
+	cmd->in_kernel = true;
 	d->fd_busy[best]++;
 	c->inkernel++;
 	return 0;
@@ -483,6 +518,24 @@ static int sg_commit(struct ssd_ctx *c)
 	return 0;
 }
 
+/* The fd cannot be read any more (device gone): fail what was in flight on it. */
+static void fail_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k, int error)
+{
+	for (unsigned int i = 0; i < c->depth && d->fd_busy[k]; i++) {
+		struct sg_cmd *cmd = &c->cmds[i];
+
+		if (!cmd->in_kernel || cmd->dev != d || cmd->fd_idx != k)
+			continue;
+		cmd->in_kernel = false;
+		d->fd_busy[k]--;
+		c->inkernel--;
+		ssd_log(SSD_LOG_ERR, "%s: %s: reading the completion failed: %s", d->path,
+			scsi_opcode_name(&cmd->cdb) ? scsi_opcode_name(&cmd->cdb) : "command",
+			strerror(error));
+		finish(c, cmd, error, cmd->hdr.dxfer_len);
+	}
+}
+
 /* Read every finished command from fd @k of @d (it polled readable). */
 static void drain_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
 {
@@ -491,9 +544,13 @@ static void drain_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
 	while (d->fd_busy[k]) {
 		struct sg_cmd *cmd;
 
-		if (read(d->fds[k], &h, sizeof(h)) < 0)
+		if (read(d->fds[k], &h, sizeof(h)) < 0) {
+			if (errno != EAGAIN && errno != EINTR)
+				fail_fd(c, d, k, errno);
 			break; /* EAGAIN: nothing more finished on this fd */
+		}
 		cmd = h.usr_ptr;
+		cmd->in_kernel = false;
 		d->fd_busy[k]--;
 		c->inkernel--;
 		cmd->hdr = h;
@@ -517,30 +574,24 @@ static int64_t now_ns(void)
 /* poll() every busy fd for up to @timeout_ms and drain the readable ones. */
 static int poll_and_drain(struct ssd_ctx *c, int timeout_ms)
 {
-	struct pollfd pfd[64];
-	struct {
-		struct ssd_dev *d;
-		unsigned int k;
-	} who[64];
 	unsigned int n = 0;
 	int r;
 
 	for (unsigned int i = 0; i < c->ndevs; i++)
-		for (unsigned int k = 0; k < c->devs[i]->nfds && n < 64; k++)
-			if (c->devs[i]->fd_busy[k]) {
-				pfd[n] = (struct pollfd){ .fd = c->devs[i]->fds[k], .events = POLLIN };
-				who[n].d = c->devs[i];
-				who[n].k = k;
+		for (unsigned int k = 0; k < c->devs[i]->nfds; k++)
+			if (c->devs[i]->fd_busy[k] && n < c->nfds_total) {
+				c->pfd[n] = (struct pollfd){ .fd = c->devs[i]->fds[k], .events = POLLIN };
+				c->pfd_owner[n] = (struct sg_fd_ref){ c->devs[i], k };
 				n++;
 			}
 	if (!n)
 		return 0;
-	r = poll(pfd, n, timeout_ms);
+	r = poll(c->pfd, n, timeout_ms);
 	if (r < 0)
 		return errno == EINTR ? 0 : -errno;
 	for (unsigned int i = 0; i < n && r > 0; i++)
-		if (pfd[i].revents) {
-			drain_fd(c, who[i].d, who[i].k);
+		if (c->pfd[i].revents) {
+			drain_fd(c, c->pfd_owner[i].dev, c->pfd_owner[i].k);
 			r--;
 		}
 	return 0;

@@ -38,6 +38,7 @@ struct ssd_dev {
 	uint32_t max_xfer_blocks; /* from Block Limits and the sg driver, 0 = no limit known */
 	uint8_t *zero_block;	  /* one logical block of zeroes for WRITE SAME */
 	bool sync16_rejected;	  /* SYNCHRONIZE CACHE(16) was refused: use (10) */
+	bool said_trim_limit;	  /* the trim-too-large message was logged */
 	unsigned int timeout_ms;
 	unsigned int cdb_size;	  /* 0, 10 or 16 */
 	int sg_version;
