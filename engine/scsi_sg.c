@@ -101,17 +101,27 @@ static void ctx_free(struct ssd_ctx *c)
 	free(c);
 }
 
+/* The sg driver's allow_dio parameter: /proc/scsi/sg/allow_dio (CONFIG_SCSI_PROC_FS) or the
+ * module parameter in sysfs (Debian's kernel has only the latter). */
+static const char *const allow_dio_paths[] = {
+	"/proc/scsi/sg/allow_dio",
+	"/sys/module/sg/parameters/allow_dio",
+};
+
 static bool allow_dio(void)
 {
-	FILE *f = fopen("/proc/scsi/sg/allow_dio", "r");
-	int v = 0;
+	for (size_t i = 0; i < sizeof(allow_dio_paths) / sizeof(allow_dio_paths[0]); i++) {
+		FILE *f = fopen(allow_dio_paths[i], "r");
+		int v = 0;
 
-	if (!f)
-		return false;
-	if (fscanf(f, "%d", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v == 1;
+		if (!f)
+			continue;
+		if (fscanf(f, "%d", &v) != 1)
+			v = 0;
+		fclose(f);
+		return v == 1;
+	}
+	return false;
 }
 
 static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
@@ -140,8 +150,9 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	}
 	if (!c->dio && !c->sgio)
 		ssd_log(SSD_LOG_INFO,
-			"ssdeng: scsi-sg: /proc/scsi/sg/allow_dio is not 1, so data is copied through "
-			"the sg driver's buffers (indirect I/O); write 1 there for direct I/O");
+			"ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is copied through its "
+			"buffers (indirect I/O); echo 1 > /sys/module/sg/parameters/allow_dio for direct "
+			"I/O");
 	*out = c;
 	return 0;
 nomem:
@@ -327,8 +338,14 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 	switch (io->op) {
 	case SSD_OP_READ:
 	case SSD_OP_WRITE:
-		if (d->max_xfer_blocks && cmd->nlb > d->max_xfer_blocks)
+		if (d->max_xfer_blocks && cmd->nlb > d->max_xfer_blocks) {
+			if (!d->said_xfer_limit)
+				ssd_log(SSD_LOG_ERR, "%s: a transfer of %u blocks is above the largest "
+					"the drive and the sg driver take, %u blocks", d->path,
+					cmd->nlb, d->max_xfer_blocks);
+			d->said_xfer_limit = true;
 			return -EINVAL;
+		}
 		ret = scsi_cdb_rw(&cmd->cdb, io->op == SSD_OP_WRITE, cmd->lba, cmd->nlb, fua,
 				  d->cdb_size);
 		if (ret)

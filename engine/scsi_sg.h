@@ -39,6 +39,7 @@ struct ssd_dev {
 	uint8_t *zero_block;	  /* one logical block of zeroes for WRITE SAME */
 	bool sync16_rejected;	  /* SYNCHRONIZE CACHE(16) was refused: use (10) */
 	bool said_trim_limit;	  /* the trim-too-large message was logged */
+	bool said_xfer_limit;	  /* the transfer-too-large message was logged */
 	unsigned int timeout_ms;
 	unsigned int cdb_size;	  /* 0, 10 or 16 */
 	int sg_version;

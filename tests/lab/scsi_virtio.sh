@@ -37,17 +37,16 @@ dd if="$WORK/pat" of="$SD" bs=1M seek=$((off / 1048576)) oflag=direct status=non
 tap_check "trim 32x32k at QD32" fio_ssd --filename="$SG" --rw=trim --bs=32k --size=1M \
 	--offset=$off --iodepth=32 --iodepth_batch_submit=32
 dd if="$SD" of="$WORK/back" bs=1M skip=$((off / 1048576)) count=1 iflag=direct status=none
-if cmp -s "$WORK/back" <(head -c 1048576 /dev/zero); then tap_ok "trimmed range reads zeroes"
+head -c 1048576 /dev/zero >"$WORK/zero"
+if cmp -s "$WORK/back" "$WORK/zero"; then tap_ok "trimmed range reads zeroes"
 else tap_fail "trimmed range reads zeroes"; od -An -tx1 "$WORK/back" | head -n 3 | sed 's/^/# /'; fi
 
 # setup errors: the job must fail before any I/O with a message naming the problem
 expect_fail "bs not a multiple of the block size" "bs=1000 .*not a multiple of the logical block size 512" \
 	--filename="$SG" --rw=read --bs=1000 --size=1M
 expect_fail "bs above the largest transfer" "above the drive's largest transfer" \
-	--filename="$SG" --rw=read --bs=512M --size=1G --iodepth=1
+	--filename="$SG" --rw=randrw --bs=512M --size=1G --iodepth=1
 : >"$WORK/plain"
 expect_fail "transport=scsi on a regular file" "not a SCSI device|cannot drive it" \
 	--filename="$WORK/plain" --transport=scsi --rw=read --bs=4k --size=1M
-expect_fail "offset beyond the capacity" "beyond the capacity" \
-	--filename="$SG" --rw=read --bs=4k --size=1M --offset=2G
 tap_done
