@@ -59,11 +59,8 @@ struct ssd_ctx {
 	struct ssd_dev **devs;
 	unsigned int ndevs;
 	struct pollfd *pfd;	  /* room for every fd of every device */
-	struct sg_fd_ref {
-		struct ssd_dev *dev;
-		unsigned int k;
-	} *pfd_owner;
 	unsigned int nfds_total;
+	unsigned int rr_dev, rr_fd; /* where read_finished() starts its next pass */
 	uint64_t seen[SEEN_ERRORS_MAX];
 	unsigned int nseen;
 };
@@ -97,7 +94,6 @@ static void ctx_free(struct ssd_ctx *c)
 	free(c->done);
 	free(c->devs);
 	free(c->pfd);
-	free(c->pfd_owner);
 	free(c);
 }
 
@@ -169,15 +165,10 @@ static int grow_poll(struct ssd_ctx *c, unsigned int more)
 {
 	unsigned int n = c->nfds_total + more;
 	struct pollfd *p = realloc(c->pfd, n * sizeof(*p));
-	struct sg_fd_ref *o;
 
 	if (!p)
 		return -ENOMEM;
 	c->pfd = p;
-	o = realloc(c->pfd_owner, n * sizeof(*o));
-	if (!o)
-		return -ENOMEM;
-	c->pfd_owner = o;
 	c->nfds_total = n;
 	return 0;
 }
@@ -260,23 +251,20 @@ static unsigned int unmap_desc_cap(const struct ssd_ctx *c, const struct ssd_dev
 	return n < c->depth ? n : c->depth;
 }
 
-static void set_data(struct sg_cmd *cmd, const struct ssd_ctx *c, int dir, void *buf,
-		     uint32_t len)
+static void set_data(struct sg_cmd *cmd, int dir, void *buf, uint32_t len)
 {
 	scsi_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
-	if (c->dio && len)
-		cmd->hdr.flags |= SG_FLAG_DIRECT_IO;
 	cmd->hdr.usr_ptr = cmd;
 	cmd->hdr.pack_id = (int)cmd->io->slot;
 }
 
-static void build_flush(struct sg_cmd *cmd, const struct ssd_ctx *c)
+static void build_flush(struct sg_cmd *cmd)
 {
 	if (cmd->dev->sync16_rejected)
 		scsi_cdb_sync_cache10(&cmd->cdb, 0, 0, false);
 	else
 		scsi_cdb_sync_cache16(&cmd->cdb, 0, 0, false);
-	set_data(cmd, c, SG_DXFER_NONE, NULL, 0);
+	set_data(cmd, SG_DXFER_NONE, NULL, 0);
 }
 
 /* Build the UNMAP for cmd->io and the trims linked after it (cmd->batch). */
@@ -295,7 +283,7 @@ static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
 	if (len < 0)
 		return len;
 	scsi_cdb_unmap(&cmd->cdb, (uint16_t)len);
-	set_data(cmd, c, SG_DXFER_TO_DEV, cmd->param, (uint32_t)len);
+	set_data(cmd, SG_DXFER_TO_DEV, cmd->param, (uint32_t)len);
 	return 0;
 }
 
@@ -329,7 +317,7 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 	cmd->nlb = 0;
 	c->next_in_batch[io->slot] = NULL;
 	if (io->op == SSD_OP_FLUSH) {
-		build_flush(cmd, c);
+		build_flush(cmd);
 		return 0;
 	}
 	ret = to_blocks(d, io, &cmd->lba, &cmd->nlb);
@@ -350,8 +338,11 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 				  d->cdb_size);
 		if (ret)
 			return ret;
-		set_data(cmd, c, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV,
+		set_data(cmd, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV,
 			 io->buf, (uint32_t)io->len);
+		/* fio's buffers are page aligned (FIO_MEMALIGN); the driver maps them directly */
+		if (c->dio)
+			cmd->hdr.flags |= SG_FLAG_DIRECT_IO;
 		return 0;
 	case SSD_OP_TRIM:
 		if (!c->write_same_unmap) {
@@ -371,7 +362,7 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 		if (d->bl.max_write_same_blocks && cmd->nlb > d->bl.max_write_same_blocks)
 			return -EINVAL;
 		scsi_cdb_write_same16(&cmd->cdb, cmd->lba, cmd->nlb, io->op == SSD_OP_TRIM);
-		set_data(cmd, c, SG_DXFER_TO_DEV, d->zero_block, d->cap.lba_bytes);
+		set_data(cmd, SG_DXFER_TO_DEV, d->zero_block, d->cap.lba_bytes);
 		return 0;
 	default:
 		return -EOPNOTSUPP;
@@ -428,7 +419,7 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 	bool have;
 
 	scsi_sg_outcome(&cmd->hdr, &o);
-	if (c->dio && cmd->hdr.dxfer_len && !c->said_indirect &&
+	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_indirect &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
 		c->said_indirect = true;
 		ssd_log(SSD_LOG_INFO, "%s: the sg driver did indirect I/O although direct was asked "
@@ -443,7 +434,7 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 		cmd->dev->sync16_rejected = true;
 		ssd_log(SSD_LOG_INFO, "%s: SYNCHRONIZE CACHE(16) is an invalid opcode here; using "
 				      "SYNCHRONIZE CACHE(10)", cmd->dev->path);
-		build_flush(cmd, c);
+		build_flush(cmd);
 		return true;
 	}
 	if (have && s.key == SCSI_SK_UNIT_ATTENTION && !cmd->ua_retried) {
@@ -553,31 +544,72 @@ static void fail_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k, int er
 	}
 }
 
-/* Read every finished command from fd @k of @d (it polled readable). */
-static void drain_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
+/* Read one finished command from fd @k of @d. Return true if something finished. */
+static bool read_one(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
 {
 	struct sg_io_hdr h;
+	struct sg_cmd *cmd;
 
-	while (d->fd_busy[k]) {
-		struct sg_cmd *cmd;
-
-		if (read(d->fds[k], &h, sizeof(h)) < 0) {
-			if (errno != EAGAIN && errno != EINTR)
-				fail_fd(c, d, k, errno);
-			break; /* EAGAIN: nothing more finished on this fd */
-		}
-		cmd = h.usr_ptr;
-		cmd->in_kernel = false;
-		d->fd_busy[k]--;
-		c->inkernel--;
-		cmd->hdr = h;
-		if (complete(c, cmd)) {
-			int ret = submit(c, cmd);
-
-			if (ret)
-				finish(c, cmd, -ret, cmd->hdr.dxfer_len);
-		}
+	if (read(d->fds[k], &h, sizeof(h)) < 0) {
+		if (errno == EAGAIN || errno == EINTR)
+			return false; /* nothing finished on this fd yet */
+		fail_fd(c, d, k, errno);
+		return true;
 	}
+	cmd = h.usr_ptr;
+	cmd->in_kernel = false;
+	d->fd_busy[k]--;
+	c->inkernel--;
+	cmd->hdr = h;
+	if (complete(c, cmd)) {
+		int ret = submit(c, cmd);
+
+		if (ret)
+			finish(c, cmd, -ret, cmd->hdr.dxfer_len);
+	}
+	return true;
+}
+
+/*
+ * Read finished commands until @want ios are done or a pass over every busy fd finds nothing.
+ * Reading stops as soon as enough are done: a read that finds nothing costs a system call, and
+ * fio comes back for the rest. The pass starts at a rotating fd so no fd is left unread.
+ */
+static void read_finished(struct ssd_ctx *c, unsigned int want)
+{
+	bool progress = true;
+
+	while (c->ndone < want && progress) {
+		progress = false;
+		for (unsigned int i = 0; i < c->ndevs && c->ndone < want; i++) {
+			struct ssd_dev *d = c->devs[(c->rr_dev + i) % c->ndevs];
+
+			for (unsigned int j = 0; j < d->nfds && c->ndone < want; j++) {
+				unsigned int k = (c->rr_fd + j) % d->nfds;
+
+				if (d->fd_busy[k] && read_one(c, d, k))
+					progress = true;
+			}
+		}
+		c->rr_fd++;
+		c->rr_dev++;
+	}
+}
+
+/* Wait up to @timeout_ms (-1: no bound) until a busy fd has a finished command. */
+static int wait_finished(struct ssd_ctx *c, int timeout_ms)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < c->ndevs; i++)
+		for (unsigned int k = 0; k < c->devs[i]->nfds; k++)
+			if (c->devs[i]->fd_busy[k] && n < c->nfds_total)
+				c->pfd[n++] = (struct pollfd){ .fd = c->devs[i]->fds[k], .events = POLLIN };
+	if (!n)
+		return 0;
+	if (poll(c->pfd, n, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	return 0;
 }
 
 static int64_t now_ns(void)
@@ -588,32 +620,6 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* poll() every busy fd for up to @timeout_ms and drain the readable ones. */
-static int poll_and_drain(struct ssd_ctx *c, int timeout_ms)
-{
-	unsigned int n = 0;
-	int r;
-
-	for (unsigned int i = 0; i < c->ndevs; i++)
-		for (unsigned int k = 0; k < c->devs[i]->nfds; k++)
-			if (c->devs[i]->fd_busy[k] && n < c->nfds_total) {
-				c->pfd[n] = (struct pollfd){ .fd = c->devs[i]->fds[k], .events = POLLIN };
-				c->pfd_owner[n] = (struct sg_fd_ref){ c->devs[i], k };
-				n++;
-			}
-	if (!n)
-		return 0;
-	r = poll(c->pfd, n, timeout_ms);
-	if (r < 0)
-		return errno == EINTR ? 0 : -errno;
-	for (unsigned int i = 0; i < n && r > 0; i++)
-		if (c->pfd[i].revents) {
-			drain_fd(c, c->pfd_owner[i].dev, c->pfd_owner[i].k);
-			r--;
-		}
-	return 0;
-}
-
 static int sg_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct ssd_io **out,
 		   const struct timespec *t)
 {
@@ -621,24 +627,24 @@ static int sg_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct
 	unsigned int n = 0;
 
 	for (;;) {
-		int wait_ms = 0, ret;
+		int64_t left;
+		int ret;
 
 		while (n < max && c->ndone)
 			out[n++] = done_pop(c);
-		if (n >= max || (n >= min && !c->inkernel))
+		if (n >= max)
 			return (int)n;
-		if (n < min) {
-			int64_t left = t ? deadline - now_ns() : -1;
-
-			if (!c->inkernel || (t && left <= 0))
-				return (int)n;
-			wait_ms = t ? (int)((left + 999999) / 1000000) : -1;
-		}
-		ret = poll_and_drain(c, wait_ms);
+		read_finished(c, min > n ? min - n : 1);
+		while (n < max && c->ndone)
+			out[n++] = done_pop(c);
+		if (n >= min || !c->inkernel)
+			return (int)n;
+		left = t ? deadline - now_ns() : -1;
+		if (t && left <= 0)
+			return (int)n;
+		ret = wait_finished(c, t ? (int)((left + 999999) / 1000000) : -1);
 		if (ret < 0)
 			return n ? (int)n : ret;
-		if (n >= min && !c->ndone)
-			return (int)n;
 	}
 }
 
