@@ -46,7 +46,7 @@ struct ssd_ctx {
 	unsigned int depth;
 	bool sgio;
 	bool dio;		  /* /proc/scsi/sg/allow_dio is 1: ask for direct I/O */
-	bool said_indirect;
+	bool said_dio;		  /* the direct/indirect I/O note was logged */
 	bool write_same_unmap;
 	struct sg_cmd *cmds;	  /* depth */
 	struct ssd_io **next_in_batch; /* depth, by slot */
@@ -144,11 +144,6 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		if (!c->cmds[i].param)
 			goto nomem;
 	}
-	if (!c->dio && !c->sgio)
-		ssd_log(SSD_LOG_INFO,
-			"ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is copied through its "
-			"buffers (indirect I/O); echo 1 > /sys/module/sg/parameters/allow_dio for direct "
-			"I/O");
 	*out = c;
 	return 0;
 nomem:
@@ -195,6 +190,13 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 		return -ENOMEM;
 	}
 	c->devs[c->ndevs++] = *dev;
+	if (!c->dio && !c->sgio && !c->said_dio) {
+		c->said_dio = true;
+		ssd_log(SSD_LOG_INFO,
+			"ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is copied through its "
+			"buffers (indirect I/O); echo 1 > /sys/module/sg/parameters/allow_dio for direct "
+			"I/O");
+	}
 	return 0;
 }
 
@@ -419,9 +421,9 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 	bool have;
 
 	scsi_sg_outcome(&cmd->hdr, &o);
-	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_indirect &&
+	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
-		c->said_indirect = true;
+		c->said_dio = true;
 		ssd_log(SSD_LOG_INFO, "%s: the sg driver did indirect I/O although direct was asked "
 				      "(buffer alignment or HBA limits)", cmd->dev->path);
 	}
