@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "scsi_node.h"
+#include "ssd_log.h"
 
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
@@ -62,7 +63,8 @@ static void say(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Run a data-in command during open. Return 0, or -errno with @err naming the command. */
+/* Run a data-in command during open; a UNIT ATTENTION (after a reset, say) is retried once
+ * and said so. Return 0, or -errno with @err naming the command. */
 static int data_in(struct ssd_dev *d, struct scsi_cdb *cdb, uint8_t *buf, uint32_t len,
 		   uint32_t *got, struct scsi_sense *sense, char *err, size_t errlen)
 {
@@ -70,22 +72,28 @@ static int data_in(struct ssd_dev *d, struct scsi_cdb *cdb, uint8_t *buf, uint32
 	struct scsi_outcome o;
 	struct sg_io_hdr h;
 	char line[256];
+	bool have;
 	int ret;
 
-	memset(buf, 0, len);
-	memset(sense, 0, sizeof(*sense));
-	scsi_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
-	ret = scsi_sg_run(d->fds[0], &h);
-	if (ret) {
-		say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, scsi_opcode_name(cdb),
-		    strerror(-ret));
-		return ret;
-	}
-	scsi_sg_outcome(&h, &o);
-	if (!scsi_outcome_ok(&o)) {
-		bool have = scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
-
+	for (int attempt = 0;; attempt++) {
+		memset(buf, 0, len);
+		memset(sense, 0, sizeof(*sense));
+		scsi_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
+		ret = scsi_sg_run(d->fds[0], &h);
+		if (ret) {
+			say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, scsi_opcode_name(cdb),
+			    strerror(-ret));
+			return ret;
+		}
+		scsi_sg_outcome(&h, &o);
+		if (scsi_outcome_ok(&o))
+			break;
+		have = scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
 		scsi_outcome_format(line, sizeof(line), cdb, 0, 0, &o);
+		if (have && sense->key == SCSI_SK_UNIT_ATTENTION && attempt == 0) {
+			ssd_log(SSD_LOG_WARN, "%s: %s; retrying once", d->path, line);
+			continue;
+		}
 		say(err, errlen, "%s: %s", d->path, line);
 		return -scsi_outcome_errno(&o, have ? sense : NULL);
 	}
