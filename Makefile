@@ -77,7 +77,7 @@ $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 
 tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT))
 $(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
-	$(CC) -o $@ $^ $(CORE_LIBS) $(SAN_LDFLAGS)
+	$(CC) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs json-c) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 

@@ -6,6 +6,7 @@
  */
 #include "fio.h"
 #include "optgroup.h"
+#include "verify.h"
 
 #include "dev_kind.h"
 #include "fio_glue.h"
@@ -105,41 +106,65 @@ static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct f
 	return ops;
 }
 
-/* bs, block alignment and offset must be whole logical blocks; transfers within the limit. */
+/* The directions job @td issues: reads also for verify, which reads back what it wrote. */
+static bool ssd_ddir_used(const struct thread_data *td, int dd)
+{
+	switch (dd) {
+	case DDIR_READ:
+		return td_read(td) || td->o.verify != VERIFY_NONE;
+	case DDIR_WRITE:
+		return td_write(td);
+	default:
+		return td_trim(td);
+	}
+}
+
+/* The first bs-like value of direction @dd that is not a multiple of @unit, or 0. */
+static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsigned long long unit,
+				     const char **what)
+{
+	*what = "bs";
+	if (td->o.min_bs[dd] % unit)
+		return td->o.min_bs[dd];
+	if (td->o.max_bs[dd] % unit)
+		return td->o.max_bs[dd];
+	*what = "bssplit";
+	for (unsigned int i = 0; i < td->o.bssplit_nr[dd]; i++)
+		if (td->o.bssplit[dd][i].bs % unit)
+			return td->o.bssplit[dd][i].bs;
+	*what = "blockalign";
+	return td->o.ba[dd] % unit ? td->o.ba[dd] : 0;
+}
+
+/*
+ * bs, block alignment and offset must be whole logical blocks (data + metadata for extended-LBA
+ * formats), transfers no larger than the drive takes, the offset inside the capacity.
+ * Checked for the directions the job issues, at setup, before any I/O.
+ */
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 			      const struct ssd_geometry *g)
 {
 	static const char *const dname[] = { "read", "write", "trim" };
-	const unsigned long long lba = g->lba_bytes;
+	const unsigned long long unit = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
+	const unsigned long long offset = td->o.start_offset;
 	char msg[384];
 
-	if (!lba)
+	if (!unit)
 		return 0;
 	for (int dd = 0; dd < DDIR_RWDIR_CNT; dd++) {
-		unsigned long long bad = 0;
-		const char *what = "bs";
+		unsigned long long bad;
+		const char *what;
 
-		if (td->o.min_bs[dd] % lba)
-			bad = td->o.min_bs[dd];
-		else if (td->o.max_bs[dd] % lba)
-			bad = td->o.max_bs[dd];
-		for (unsigned int i = 0; !bad && i < td->o.bssplit_nr[dd]; i++)
-			if (td->o.bssplit[dd][i].bs % lba) {
-				bad = td->o.bssplit[dd][i].bs;
-				what = "bssplit";
-			}
-		if (!bad && td->o.ba[dd] % lba) {
-			bad = td->o.ba[dd];
-			what = "blockalign";
-		}
+		if (!ssd_ddir_used(td, dd))
+			continue;
+		bad = ssd_bad_bs(td, dd, unit, &what);
 		if (bad) {
 			snprintf(msg, sizeof(msg),
 				 "%s: %s=%llu (%s) is not a multiple of the logical block size %llu (%s)",
-				 f->file_name, what, bad, dname[dd], lba, g->desc);
+				 f->file_name, what, bad, dname[dd], unit, g->desc);
 			return ssd_fail(td, EINVAL, "bs", msg);
 		}
-		if (g->max_xfer_bytes && td_rw(td) && td->o.max_bs[dd] > g->max_xfer_bytes &&
-		    dd != DDIR_TRIM) {
+		if (g->max_xfer_bytes && dd != DDIR_TRIM && td->o.max_bs[dd] > g->max_xfer_bytes) {
 			snprintf(msg, sizeof(msg),
 				 "%s: bs=%llu (%s) is above the drive's largest transfer, %llu bytes (%s); "
 				 "use a smaller bs",
@@ -148,15 +173,16 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 			return ssd_fail(td, EINVAL, "bs", msg);
 		}
 	}
-	if (f->file_offset % lba) {
+	if (td->o.start_offset_percent)
+		return 0; /* a percentage of the size: always inside */
+	if (offset % unit) {
 		snprintf(msg, sizeof(msg), "%s: offset=%llu is not a multiple of the logical block size %llu",
-			 f->file_name, (unsigned long long)f->file_offset, lba);
+			 f->file_name, offset, unit);
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
-	if (g->capacity_bytes && f->file_offset >= g->capacity_bytes) {
-		snprintf(msg, sizeof(msg), "%s: offset=%llu is beyond the capacity, %llu bytes",
-			 f->file_name, (unsigned long long)f->file_offset,
-			 (unsigned long long)g->capacity_bytes);
+	if (g->capacity_bytes && offset >= g->capacity_bytes) {
+		snprintf(msg, sizeof(msg), "%s: offset=%llu is beyond the capacity, %llu bytes (%s)",
+			 f->file_name, offset, (unsigned long long)g->capacity_bytes, g->desc);
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
 	return 0;
@@ -204,6 +230,34 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/*
+ * When a transport refuses a file at open for a reason another transport of the same family
+ * avoids (io_uring passthrough refused by an LSM or a missing privilege: use the ioctl path),
+ * switch @sf to it and say why. Return 0 when the fallback opened the file, else -errno.
+ */
+static int ssd_open_fallback(struct thread_data *td, struct fio_file *f, struct ssd_fio_file *sf,
+			     int oflags, int error, char *err, size_t errlen)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	const struct ssd_transport_ops *fb = ssd_transport_fallback(sf->ops, error, &d->th.opt);
+	char why[256];
+	int ret;
+
+	if (!fb)
+		return error;
+	snprintf(why, sizeof(why), "%s", err);
+	ret = ssd_thread_ctx(&d->th, &fb, &sf->ctx);
+	if (ret < 0)
+		return error;
+	ret = fb->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, errlen);
+	if (ret < 0)
+		return ret;
+	log_err("ssdeng: %s: %s refused the file (%s); using %s\n", f->file_name, sf->ops->name,
+		why, fb->name);
+	sf->ops = fb;
+	return 0;
+}
+
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
@@ -228,6 +282,8 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	if (td->o.odirect)
 		oflags |= O_DIRECT;
 	ret = sf->ops->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, sizeof(err));
+	if (ret < 0 && ssd_open_fallback(td, f, sf, oflags, ret, err, sizeof(err)) == 0)
+		ret = 0;
 	if (ret < 0) {
 		ssd_fail(td, -ret, "open_file", err);
 		goto fail;

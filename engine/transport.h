@@ -54,7 +54,10 @@ struct ssd_io {
 struct ssd_geometry {
 	uint32_t lba_bytes;	   /* logical block data size, bytes */
 	uint32_t md_bytes;	   /* metadata bytes per LBA (0 if none) */
-	bool md_extended;	   /* metadata interleaved with data (extended LBA) */
+	bool md_extended;	   /* metadata interleaved with data (extended LBA): offsets,
+				    * lengths, capacity_bytes and max_xfer_bytes then count
+				    * lba_bytes + md_bytes per block, so bs must be a multiple of
+				    * that sum (fio's io_uring_cmd counts the same way) */
 	uint64_t capacity_bytes;   /* usable size, bytes */
 	uint64_t max_xfer_bytes;   /* largest single transfer (MDTS, Block Limits), 0 = unknown */
 	uint32_t nsid;		   /* NVMe namespace id, 0 elsewhere */
@@ -114,6 +117,8 @@ struct ssd_transport_ops {
 };
 
 extern const struct ssd_transport_ops ssd_block_aio_ops;
+extern const struct ssd_transport_ops ssd_nvme_uring_ops; /* engine/nvme_uring.c */
+extern const struct ssd_transport_ops ssd_nvme_ioctl_ops; /* engine/nvme_ioctl.c */
 extern const struct ssd_transport_ops ssd_scsi_sg_ops;
 
 /**
