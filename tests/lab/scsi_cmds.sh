@@ -19,10 +19,13 @@ if [ $rc = 0 ] && [ "$(grep -c "$ua_line" "$WORK/open")" = 1 ]; then
 	ok "UNIT ATTENTION at open retried once and said"; grep "$ua_line" "$WORK/open" | sed 's/^/# /'
 else fail "UNIT ATTENTION at open (rc=$rc)"; note "$WORK/open"; fi
 
-# mid-run: a slow job, a reset after 3 s
-fio_ssd --filename="$SG" --rw=randread --bs=4k --size=64M --rate_iops=50 --runtime=6 \
+# mid-run: a slow job; the reset comes once its reads flow (the device's request counter has
+# moved 30 past where it was), so it lands mid-run whatever the guest's speed
+cnt=/sys/class/scsi_generic/${SG##*/}/device/iorequest_cnt
+c0=$(($(cat "$cnt")))
+fio_ssd --filename="$SG" --rw=randread --bs=4k --size=64M --rate_iops=50 --runtime=10 \
 	--time_based --iodepth=4 >"$WORK/mid" 2>&1 &
-sleep 3
+for _ in $(seq 100); do [ $(($(cat "$cnt"))) -ge $((c0 + 30)) ] && break; sleep 0.2; done
 sg_reset -d "$SG" >/dev/null 2>&1
 wait $!
 rc=$?
