@@ -9,8 +9,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* basename of the symlink target at @link into @buf; 0 or -errno */
-static int link_basename(const char *link, char *buf, size_t len)
+int ssd_link_basename(const char *link, char *buf, size_t len)
 {
 	char target[PATH_MAX];
 	ssize_t n = readlink(link, target, sizeof(target) - 1);
@@ -41,7 +40,7 @@ int ssd_sysfs_subsystem(const char *path, char *buf, size_t len)
 		return -ENODEV;
 	sysfs_dev_dir(&st, dir, sizeof(dir));
 	snprintf(link, sizeof(link), "%s/subsystem", dir);
-	return link_basename(link, buf, len);
+	return ssd_link_basename(link, buf, len);
 }
 
 enum ssd_dev_kind ssd_dev_kind_of(const char *path)
@@ -73,7 +72,7 @@ enum ssd_dev_kind ssd_dev_kind_of(const char *path)
 	/* a namespace's "device" is its controller (subsystem nvme), or the subsystem head
 	 * (nvme-subsystem) with native multipath; a SCSI disk's is a scsi_device */
 	snprintf(probe, sizeof(probe), "%s/device/subsystem", dir);
-	if (link_basename(probe, sub, sizeof(sub)) == 0) {
+	if (ssd_link_basename(probe, sub, sizeof(sub)) == 0) {
 		if (!strcmp(sub, "nvme") || !strcmp(sub, "nvme-subsystem"))
 			return SSD_KIND_NVME_BLOCK;
 		if (!strcmp(sub, "scsi"))

@@ -35,4 +35,10 @@ const char *ssd_dev_kind_name(enum ssd_dev_kind kind);
  */
 int ssd_sysfs_subsystem(const char *path, char *buf, size_t len);
 
+/*
+ * ssd_link_basename() - the last component of the target of symlink @link (a sysfs
+ * "subsystem" or "driver" link, say) into @buf of @len bytes. Return 0, or -errno.
+ */
+int ssd_link_basename(const char *link, char *buf, size_t len);
+
 #endif

@@ -28,21 +28,6 @@ static void copy(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* Basename of the symlink target of @path into @buf. */
-static int link_base(const char *path, char *buf, size_t len)
-{
-	char target[PATH_MAX];
-	ssize_t n = readlink(path, target, sizeof(target) - 1);
-	const char *b;
-
-	if (n < 0)
-		return -errno;
-	target[n] = '\0';
-	b = strrchr(target, '/');
-	copy(buf, len, b ? b + 1 : target);
-	return 0;
-}
-
 /* First entry of @dir whose name is "nvme" followed by digits only (a controller). */
 static int first_ctrl_in(const char *dir, char *buf, size_t len)
 {
@@ -72,7 +57,7 @@ static int nvme_ctrl_of(const struct stat *st, char *buf, size_t len)
 
 	snprintf(path, sizeof(path), "/sys/dev/%s/%u:%u/device", S_ISBLK(st->st_mode) ? "block" : "char",
 		 major(st->st_rdev), minor(st->st_rdev));
-	r = link_base(path, name, sizeof(name));
+	r = ssd_link_basename(path, name, sizeof(name));
 	if (r < 0)
 		return r;
 	if (!strncmp(name, "nvme-subsys", 11)) {
