@@ -10,6 +10,7 @@
 #include <scsi/sg.h>
 
 #include "scsi_mgmt.h"
+#include "scsi_sg.h"
 #include "scsi_sgio.h"
 
 int scsi_sgio(int fd, const struct scsi_cdb *cdb, enum scsi_dir dir, void *buf, size_t len,
@@ -20,25 +21,16 @@ int scsi_sgio(int fd, const struct scsi_cdb *cdb, enum scsi_dir dir, void *buf, 
 				    [SCSI_DIR_OUT] = SG_DXFER_TO_DEV };
 	struct sg_io_hdr h;
 	struct scsi_sense sense;
+	int ret;
 
-	memset(&h, 0, sizeof(h));
 	memset(res, 0, sizeof(*res));
-	h.interface_id = 'S';
-	h.cmdp = (unsigned char *)cdb->b;
-	h.cmd_len = cdb->len;
-	h.dxfer_direction = dirs[dir];
-	h.dxferp = dir == SCSI_DIR_NONE ? NULL : buf;
-	h.dxfer_len = dir == SCSI_DIR_NONE ? 0 : (unsigned int)len;
-	h.sbp = res->sense;
+	scsi_sg_hdr_init(&h, (struct scsi_cdb *)cdb, dirs[dir], dir == SCSI_DIR_NONE ? NULL : buf,
+			 dir == SCSI_DIR_NONE ? 0 : (uint32_t)len, res->sense, timeout_ms);
 	h.mx_sb_len = sizeof(res->sense);
-	h.timeout = timeout_ms;
-	if (ioctl(fd, SG_IO, &h) < 0)
-		return -errno;
-	res->outcome.status = h.status;
-	res->outcome.host_status = h.host_status;
-	res->outcome.driver_status = h.driver_status;
-	res->outcome.sense = res->sense;
-	res->outcome.sense_len = h.sb_len_wr;
+	ret = scsi_sg_run(fd, &h);
+	if (ret)
+		return ret;
+	scsi_sg_outcome(&h, &res->outcome);
 	res->resid = h.resid > 0 ? (unsigned int)h.resid : 0;
 	if (scsi_outcome_ok(&res->outcome))
 		return 0;
