@@ -82,10 +82,10 @@ $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
-$(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h)
+$(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h)
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 

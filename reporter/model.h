@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * model.h - the reporter's one model: drive -> test -> run -> per-direction stats.
+ *
+ * Parsers (fio_json.c, fio_log.c) fill it; analysers (stats.c, steady_state.c) and renderers read
+ * it. Everything is in base units whatever fio version wrote the input:
+ *   IOPS (I/Os per second), bytes/s, bytes, nanoseconds, milliseconds only where named *_ms.
+ * Every number that can be absent or broken is a struct sr_value: absent (key not in the input,
+ * never 0), valid, or invalid (nan/inf in the input, or a negative value where fio's unsigned
+ * arithmetic wrapped; the raw value is kept in .v for diagnostics).
+ *
+ * Ownership: every pointer is owned by the struct holding it; sr_model_free() releases a model.
+ */
+#ifndef SSDREPORT_MODEL_H
+#define SSDREPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum sr_state {
+	SR_ABSENT = 0, /* not in the input */
+	SR_VALID,
+	SR_INVALID, /* nan/inf or a wrapped negative in the input */
+};
+
+struct sr_value {
+	double v;
+	enum sr_state state;
+};
+
+static inline bool sr_ok(struct sr_value x) { return x.state == SR_VALID; }
+static inline struct sr_value sr_val(double v) { return (struct sr_value){ v, SR_VALID }; }
+
+/* One completion-latency percentile: fio's key "99.990000" -> pct 99.99; ns in nanoseconds. */
+struct sr_pct {
+	double pct;
+	double ns;
+};
+
+/* One json+ histogram bin: fio 3.x "bins" {"<ns>": count}; ns is the bin's latency value. */
+struct sr_bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+/* A latency distribution (fio's clat_ns / slat_ns / lat_ns, or 2.x clat/slat/lat scaled). */
+struct sr_lat {
+	struct sr_value n;	  /* samples; absent before fio 3.x added "N" */
+	struct sr_value min;	  /* ns */
+	struct sr_value max;	  /* ns */
+	struct sr_value mean;	  /* ns */
+	struct sr_value stddev;	  /* ns */
+	struct sr_pct *pct;	  /* ascending by pct; npct 0 when fio printed none or {} */
+	size_t npct;
+	struct sr_bin *bins;	  /* json+ only, ascending by ns; nbins 0 otherwise */
+	size_t nbins;
+};
+
+/* SR_MIXED: fio's "mixed" object (unified_rw_reporting), read and write reported together. */
+enum sr_ddir { SR_READ = 0, SR_WRITE, SR_TRIM, SR_MIXED, SR_NDIR };
+
+/* Statistics of one direction of one run (fio's "read"/"write"/"trim" object). */
+struct sr_dir {
+	bool present;		    /* the direction object exists in the input */
+	struct sr_value io_bytes;   /* bytes (fio < 2.21 printed KiB: scaled) */
+	struct sr_value bw;	    /* bytes/s; with group_reporting the group total */
+	struct sr_value iops;	    /* I/Os per second; with group_reporting the group total */
+	struct sr_value runtime_ms; /* ms */
+	struct sr_value total_ios;  /* count */
+	struct sr_value iops_mean;  /* per-job sampled IOPS mean (fio's iops_mean) */
+	struct sr_value iops_stddev;
+	struct sr_value bw_mean;    /* bytes/s, per-job sampled (fio prints KiB/s: scaled) */
+	struct sr_value bw_agg;	    /* percent of the group's bandwidth (can be wrapped negative) */
+	struct sr_lat clat, slat, lat;
+};
+
+/* fio's own steady-state verdict (job "steadystate" object, fio >= 2.20). */
+struct sr_fio_ss {
+	bool present;
+	char *ss;		  /* criterion as set, e.g. "iops:10.000000%" */
+	bool attained;
+	struct sr_value duration_s; /* ss_dur, seconds */
+	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639) */
+	struct sr_value max_deviation;
+	struct sr_value slope;
+	struct sr_value iops_mean;  /* IOPS */
+	struct sr_value bw_mean;    /* bytes/s */
+	double *iops;		  /* per-second IOPS samples of the last window */
+	size_t niops;
+	double *bw;		  /* per-second bytes/s samples */
+	size_t nbw;
+};
+
+/* One job entry (or group with group_reporting, or a client's entry, or "All clients"). */
+struct sr_run {
+	char *name;		/* jobname (fio truncates it; job options name wins when longer) */
+	char *host;		/* client/server hostname, NULL for a local run */
+	int port;		/* client/server port, 0 when none */
+	bool all_clients;	/* the "All clients" summary entry */
+	int groupid;
+	int error;		/* fio's job error (errno) */
+	char *rw;		/* rw after defaults ("read") */
+	uint64_t bs;		/* bytes (first value of bs=, "4k" -> 4096) */
+	unsigned numjobs;	/* T */
+	unsigned iodepth;	/* Q per job */
+	unsigned rwmixread;	/* percent */
+	bool group_reporting;	/* iops/bw are totals over numjobs */
+	struct sr_value elapsed_s;   /* seconds */
+	struct sr_dir dir[SR_NDIR];
+	struct sr_fio_ss fio_ss;
+};
+
+/* One point of a preconditioning time series (from logs or status-interval snapshots). */
+struct sr_interval {
+	double t_s;		  /* end of the interval, seconds from start */
+	struct sr_value iops;	  /* read + write IOPS */
+	struct sr_value lat_mean; /* ns, read and write weighted by I/O count */
+	struct sr_value lat_max;  /* ns, max of read and write */
+	struct sr_value lat_sd;	  /* ns */
+};
+
+/* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */
+struct sr_test {
+	char *id;		/* test id: file name without .json */
+	char *path;		/* the JSON file */
+	char *fio_version;	/* "fio-3.33", NULL if absent */
+	int64_t timestamp;	/* unix seconds, 0 if absent */
+	struct sr_run *runs;
+	size_t nruns;
+	struct sr_interval *series; /* preconditioning series, may be empty */
+	size_t nseries;
+};
+
+/* Identity from drive.json (ssdctl info --json), all optional. */
+struct sr_kv {
+	char *key;
+	char *value;
+};
+
+struct sr_drive {
+	char *label;
+	char *dir;		/* results directory, NULL for loose JSON files */
+	struct sr_kv *identity;	/* drive.json top-level scalars in file order */
+	size_t nidentity;
+	struct sr_test *tests;
+	size_t ntests;
+};
+
+struct sr_model {
+	struct sr_drive *drives;
+	size_t ndrives;
+};
+
+/* sr_run_tq() - threads x queue depth of a run (T/Q product), for scaling tables. */
+static inline unsigned sr_run_tq(const struct sr_run *r) { return r->numjobs * r->iodepth; }
+
+/**
+ * sr_lat_pct() - the percentile @pct of a latency distribution.
+ * @l:   distribution
+ * @pct: percent, e.g. 99.99 (matched within 1e-6)
+ *
+ * Return: the value in ns, absent when fio did not print that percentile.
+ */
+struct sr_value sr_lat_pct(const struct sr_lat *l, double pct);
+
+void sr_run_free(struct sr_run *r);
+void sr_test_free(struct sr_test *t);
+void sr_drive_free(struct sr_drive *d);
+void sr_model_free(struct sr_model *m);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h - "ssdreport -o DIR": the model rendered as tables (Markdown, CSV, HTML), gnuplot
+ * charts (.gp + .dat + .png + .svg) and a self-contained index.html.
+ */
+#ifndef SSDREPORT_REPORT_H
+#define SSDREPORT_REPORT_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+#include "model.h"
+
+struct sr_report_opts {
+	const char *outdir;	/* final directory; built as <outdir>.tmp-XXXXXX beside it */
+	const char *title;
+	bool charts;		/* run gnuplot */
+};
+
+/**
+ * sr_report_write() - write the whole report, atomically: a temporary directory in the same
+ * parent is filled and renamed to @o->outdir only when everything succeeded.
+ * @m: the model
+ * @o: options
+ * @d: diagnostics (d->err set on failure)
+ *
+ * Return: 0; -errno on an I/O failure or when gnuplot fails (internal failure).
+ */
+int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d);
+
+#endif

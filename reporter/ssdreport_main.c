@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdreport - fio JSON and logs to comparison tables and review charts (issue 6).
+ *
+ *   ssdreport summary FILE...                 one CSV row per job
+ *   ssdreport -o DIR [--label NAME] INPUT...  full report (index.html, tables, charts)
+ *
+ * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fio_json.h"
+#include "inputs.h"
+#include "logstat.h"
+#include "report.h"
+#include "summary.h"
+
+static const char usage_main[] =
+	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] INPUT...\n"
+	"       ssdreport summary [--all-documents] FILE...\n"
+	"\n"
+	"Turn fio output into review tables and charts.\n"
+	"\n"
+	"INPUT is a results directory (results/<drive-label>/ holding <test-id>.json, fio logs and an\n"
+	"optional drive.json) or a fio JSON file (also fio's text output with the JSON in it). A\n"
+	"directory is one drive named after the directory; loose JSON files form one drive named by\n"
+	"--label, or else after the directory holding them.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output DIR   write the report to DIR (built in a temporary directory beside it and\n"
+	"                     renamed into place; an existing DIR is replaced only on success)\n"
+	"  -l, --label NAME   drive label for loose JSON files (default: their directory's name)\n"
+	"  -t, --title TEXT   report title (default \"ssdreport\")\n"
+	"      --no-charts    tables only; do not run gnuplot\n"
+	"  -q, --quiet        no warnings on stderr\n"
+	"  -h, --help         this help\n"
+	"\n"
+	"Output: index.html (self-contained, local images), report.md, <table>.csv, and for each chart\n"
+	"<chart>.png, <chart>.svg, <chart>.gp and <chart>.dat (gnuplot, pngcairo and svg terminals).\n"
+	"Tests are recognised by id: precond-*, 4k-randread, 4k-randwrite, 8k-7030,\n"
+	"scale-<wl>-t<T>q<Q>, curve-<profile>-<pct|max>, fc-*, spec-*; others get a generic table row.\n"
+	"\n"
+	"Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
+	"line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
+
+static const char usage_summary[] =
+	"usage: ssdreport summary [--all-documents] [-q] FILE...\n"
+	"\n"
+	"Print one CSV row per job of each fio JSON FILE (per host for client/server output,\n"
+	"including the \"All clients\" row), with the header\n"
+	"  file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,write_bw_bytes,\n"
+	"  read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,write_clat_mean_ns,write_clat_p99_ns,\n"
+	"  write_clat_max_ns\n"
+	"Units: IOPS, bytes/s, bytes (bs), nanoseconds, whatever fio version wrote the file.\n"
+	"A field is empty where the value does not exist (direction absent, percentile not printed,\n"
+	"nan or wrapped value), never 0.\n"
+	"\n"
+	"options:\n"
+	"  -a, --all-documents  with several JSON documents in a file (--status-interval), one set of\n"
+	"                       rows per document (default: the last document only)\n"
+	"  -q, --quiet          no warnings on stderr\n"
+	"  -h, --help           this help\n"
+	"\n"
+	"Exit status: 0 ok, 1 internal failure, 2 bad input.\n";
+
+static int exit_code(int rc)
+{
+	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
+}
+
+static int summary_file(const char *path, bool all, struct sr_diag *d)
+{
+	struct sr_test *docs = NULL;
+	size_t ndocs = 0, len = 0;
+	char *buf = NULL;
+	int rc;
+
+	sr_diag_file(d, path);
+	rc = sr_read_file(path, &buf, &len);
+	if (rc) {
+		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		return rc == -ENOMEM ? rc : -ENOENT;
+	}
+	rc = sr_fio_json_parse(buf, len, all, &docs, &ndocs, d);
+	free(buf);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < ndocs; i++) {
+		sr_summary_rows(stdout, path, &docs[i]);
+		sr_test_free(&docs[i]);
+	}
+	free(docs);
+	return 0;
+}
+
+static int cmd_summary(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "all-documents", no_argument, NULL, 'a' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct sr_diag d = { .stream = stderr };
+	bool all = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "aqh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': all = true; break;
+		case 'q': d.stream = NULL; break;
+		case 'h': fputs(usage_summary, stdout); return 0;
+		default: fputs(usage_summary, stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		fputs("ssdreport: summary: expected at least one FILE\n", stderr);
+		return 2;
+	}
+	puts(sr_summary_header);
+	for (int i = optind; i < argc; i++) {
+		int rc = summary_file(argv[i], all, &d);
+		if (rc) {
+			fflush(stdout);
+			fprintf(stderr, "ssdreport: %s\n", d.err);
+			return exit_code(rc);
+		}
+	}
+	return fflush(stdout) ? 1 : 0;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "title", required_argument, NULL, 't' },
+		{ "no-charts", no_argument, NULL, 'C' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct sr_diag d = { .stream = stderr };
+	struct sr_report_opts ro = { .title = "ssdreport", .charts = true };
+	struct sr_model m = { 0 };
+	const char *label = NULL;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "o:l:t:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': ro.outdir = optarg; break;
+		case 'l': label = optarg; break;
+		case 't': ro.title = optarg; break;
+		case 'C': ro.charts = false; break;
+		case 'q': d.stream = NULL; break;
+		case 'h': fputs(usage_main, stdout); return 0;
+		default: fputs(usage_main, stderr); return 2;
+		}
+	}
+	if (!ro.outdir || optind >= argc) {
+		fputs("ssdreport: expected -o DIR and at least one INPUT (see ssdreport --help)\n", stderr);
+		return 2;
+	}
+	rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind), label, &d);
+	if (!rc)
+		rc = sr_report_write(&m, &ro, &d);
+	sr_model_free(&m);
+	if (rc) {
+		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
+		return exit_code(rc);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "summary"))
+		return cmd_summary(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "logstat"))
+		return ssd_logstat_main(argc - 1, argv + 1);
+	return cmd_report(argc, argv);
+}
