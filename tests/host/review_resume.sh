@@ -35,7 +35,7 @@ rv_check "run.json: the tests after it skipped, with the reason" \
 	jq -e '[.tests[] | select(.id == "fc-64k-read" or .id == "fc-64k-write") | .status == "skipped" and (.reason | test("interrupted"))] == [true, true]' "$d/run.json"
 rv_check "no result file for the interrupted test" test ! -e "$d/fc-4k-randwrite.json"
 rv_check "no .partial left" bash -c "! ls '$d'/*.partial"
-rv_check "no fio left running" bash -c "! pgrep -f -- '--output=$d/'"
+rv_check "no fio left running" bash -c "! pgrep -f -- '[-]-output=$d/'"
 stamp() { stat -c '%i %Y.%y' "$1"; }
 s1=$(stamp "$d/prep-128k-seqfill.json") s2=$(stamp "$d/fc-4k-randread.json")
 
