@@ -50,8 +50,9 @@ expect_spec() {
 	rv_check "spec-4k-randread-qd1: percentiles 99.9, 99.99 and 99.999 present" \
 		jq -e '.jobs[0].read.clat_ns.percentile | has("99.900000") and has("99.990000") and has("99.999000")' "$1/spec-4k-randread-qd1.json"
 }
+# expect_enterprise DIR "T:Q ...": the T/Q points expected for scale-8k-7030
 expect_enterprise() {
-	local wl rw bs t q
+	local wl rw bs t q tq
 	for wl in 4k-randwrite:randwrite:4k 4k-randread:randread:4k 8k-7030:randrw:8k 128k-seqread:read:128k 128k-seqwrite:write:128k; do
 		IFS=: read -r id rw bs <<<"$wl"
 		expect_job "$1" "precond-$id" "$rw" "$bs" 16 16
@@ -60,9 +61,11 @@ expect_enterprise() {
 			test -s "$1/logs/precond-${id}_iops.16.log" -a -s "$1/logs/precond-${id}_lat.16.log" -a -s "$1/logs/precond-${id}_clat_hist.16.log"
 		expect_job "$1" "$id" "$rw" "$bs" 16 16
 	done
-	for t in 2 4 8 16; do for q in 2 4 8 16; do
+	for tq in $2; do
+		t=${tq%:*} q=${tq#*:}
 		expect_job "$1" "scale-8k-7030-t${t}q$q" randrw 8k "$t" "$q"
-	done; done
+	done
+	rv_check "exactly $(wc -w <<<"$2") scale-8k-7030 results" test "$(ls "$1"/scale-8k-7030-t*q*.json | wc -l)" = "$(wc -w <<<"$2")"
 }
 expect_curves() {
 	local dir=$1 pcts=$2 c p th rw pct n want
