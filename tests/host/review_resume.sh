@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Host test of scripts/ssd-review --resume (issue 7): SIGINT the driver during the third test of
+# the quick four-corners suite; it must stop fio, mark that test interrupted and leave no result
+# for it. Rerun with --resume: the completed tests are kept (same inode and mtime), the
+# interrupted one and the rest run, run.json ends complete and remembers the interrupted run.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/host/lib/review-checks.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/review_resume.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+if [ ! -f engine/libssdeng.so ]; then
+	echo "ok - # SKIP engine/libssdeng.so not built (make)"
+	exit 0
+fi
+d=$tmp/out/r
+args=(--drive "r=$tmp/drive.img" --profile quick --suite four-corners --span 32M --out "$tmp/out" --no-report)
+
+set -m # own process group, so the background driver does not start with SIGINT ignored
+scripts/ssd-review "${args[@]}" 2>"$tmp/run1.err" &
+pid=$!
+set +m
+# wait until the third test (fc-4k-randwrite) has fio running, then interrupt
+for _ in $(seq 1 600); do
+	[ "$(jq -r '.tests[] | select(.id == "fc-4k-randwrite") | .status' "$d/run.json" 2>/dev/null)" = running ] && break
+	sleep 0.1
+done
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+rv_check "interrupted driver exits 130" test "$rc" = 130
+rv_check "run.json: status interrupted" jq -e '.status == "interrupted"' "$d/run.json"
+rv_check "run.json: fc-4k-randwrite interrupted" jq -e '.tests[] | select(.id == "fc-4k-randwrite") | .status == "interrupted"' "$d/run.json"
+rv_check "run.json: the tests after it skipped, with the reason" \
+	jq -e '[.tests[] | select(.id == "fc-64k-read" or .id == "fc-64k-write") | .status == "skipped" and (.reason | test("interrupted"))] == [true, true]' "$d/run.json"
+rv_check "no result file for the interrupted test" test ! -e "$d/fc-4k-randwrite.json"
+rv_check "no .partial left" bash -c "! ls '$d'/*.partial"
+rv_check "no fio left running" bash -c "! pgrep -f -- '[-]-output=$d/'"
+stamp() { stat -c '%i %Y.%y' "$1"; }
+s1=$(stamp "$d/prep-128k-seqfill.json") s2=$(stamp "$d/fc-4k-randread.json")
+
+scripts/ssd-review "${args[@]}" --resume 2>"$tmp/run2.err"
+rv_check "resumed run exits 0" test $? = 0
+rv_check "prep-128k-seqfill kept (same inode and mtime)" test "$(stamp "$d/prep-128k-seqfill.json")" = "$s1"
+rv_check "fc-4k-randread kept (same inode and mtime)" test "$(stamp "$d/fc-4k-randread.json")" = "$s2"
+rv_check "the resumed run said so for both" test "$(grep -c 'kept (--resume)' "$tmp/run2.err")" = 2
+rv_check "fc-4k-randwrite ran again" grep -q 'fc-4k-randwrite · done in' "$tmp/run2.err"
+expect_prep "$d"
+expect_four_corners "$d"
+expect_run_json "$d" 5
+rv_check "run.json: kept tests marked resumed" jq -e '[.tests[] | select(.resumed == true) | .id] == ["prep-128k-seqfill", "fc-4k-randread"]' "$d/run.json"
+rv_check "run.json: the interrupted run is in previous_runs" jq -e '.previous_runs[0].status == "interrupted"' "$d/run.json"
+exit $RV_FAILED

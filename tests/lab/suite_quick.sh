@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# lab-args: --nvme size=1G,serial=REVIEW01
+# lab-timeout: 1500
+# The review driver's quick profile, every suite, on one emulated NVMe drive through ssdeng:
+# every expected result file exists with the right jobs (T/Q points, curve points), run.json and
+# drive.json are complete, and the report (when ssdreport is built) names the drive.
+. tests/lab/lib.sh
+. tests/host/lib/review-checks.sh
+ctrl=$(lab_nvme_by_serial REVIEW01) || { fail "no NVMe controller REVIEW01"; lab_done; }
+# the block device works with every transport on main; use /dev/ngXnY once the nvme transport is in
+dev=/dev/${ctrl#/dev/}n1
+out=/tmp/review
+t0=$(date +%s)
+# transport=block until the nvme transport is on main (auto picks nvme-uring for a namespace)
+scripts/ssd-review --drive lab-nvme="$dev" --engine-opt transport=block --profile quick --suite all \
+	--yes --out "$out" 2>/tmp/review.err
+rc=$?
+echo "# quick --suite all took $(($(date +%s) - t0)) s in the guest"
+[ "$rc" = 0 ] && ok "ssd-review --profile quick --suite all on $dev exits 0" ||
+	{ fail "ssd-review exited $rc"; tail -n 20 /tmp/review.err | sed 's/^/# /'; }
+d=$out/lab-nvme
+expect_prep "$d"
+expect_enterprise "$d" "2:2 4:4 8:8 16:16"
+expect_four_corners "$d"
+expect_spec "$d"
+expect_curves "$d" 50
+expect_run_json "$d" 58
+rv_check "drive.json names $dev" jq -e --arg d "$dev" '.device == $d and .kind == "nvme-blk"' "$d/drive.json"
+if [ -x reporter/ssdreport ]; then
+	rv_check "the report's index.html names the drive" grep -q lab-nvme "$out/report/index.html"
+fi
+[ "$RV_FAILED" = 0 ] || LAB_FAILED=1
+lab_done
