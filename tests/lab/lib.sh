@@ -30,6 +30,7 @@ lab_done() { exit "$LAB_FAILED"; }
 lab_nvme_by_serial() {
 	local c
 	for c in /sys/class/nvme/nvme*; do
+		[ -e "$c/serial" ] || continue
 		[ "$(tr -d ' ' <"$c/serial")" = "$1" ] && { echo "/dev/${c##*/}"; return 0; }
 	done
 	return 1
