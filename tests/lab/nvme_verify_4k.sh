@@ -8,4 +8,4 @@
 . tests/lab/nvme.inc
 cd /tmp || exit 1
 NV_SERIAL=NV4K NV_LBA_BYTES=4096 NV_FORMAT="LBA format 4 (4096+0)"
-. tests/lab/nvme_verify.inc
+. "$LAB_REPO/tests/lab/nvme_verify.inc" # after the cd above: source by absolute path

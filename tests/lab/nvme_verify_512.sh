@@ -8,4 +8,4 @@
 . tests/lab/nvme.inc
 cd /tmp || exit 1
 NV_SERIAL=NV512 NV_LBA_BYTES=512 NV_FORMAT="LBA format 0 (512+0)"
-. tests/lab/nvme_verify.inc
+. "$LAB_REPO/tests/lab/nvme_verify.inc" # after the cd above: source by absolute path
