@@ -162,6 +162,8 @@ void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
 
 	memset(out, 0, sizeof(*out));
 	out->depth = td->o.iodepth ? td->o.iodepth : 1;
+	out->max_bs = td->o.max_bs[DDIR_READ] > td->o.max_bs[DDIR_WRITE] ? td->o.max_bs[DDIR_READ]
+									 : td->o.max_bs[DDIR_WRITE];
 	out->nvme_mode = nvme_modes[o->nvme_mode];
 	out->scsi_mode = scsi_modes[o->scsi_mode];
 	out->nvme_write_mode = nvme_write_modes[o->nvme_write_mode];

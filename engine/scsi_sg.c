@@ -3,8 +3,11 @@
  * scsi_sg.c - the scsi-sg transport: SCSI commands through the Linux sg driver.
  *
  * Async mode: sg v3 write() of a struct sg_io_hdr starts a command, read() collects a finished
- * one, poll() says which fd has one. The sg driver accepts SG_MAX_QUEUE (16) commands per open
- * file, so each device gets ceil(iodepth / 16) fds and commands go to the least busy one.
+ * one, an epoll set says which fds have one. Each device gets one fd per command in flight (up
+ * to SCSI_SG_MAX_FDS fds, then several commands share an fd): a command alone on its fd uses
+ * that fd's reserved buffer, sized here to the job's largest transfer, where commands sharing
+ * an fd (the sg driver takes 16 each) get kernel pages allocated and freed per command. Data
+ * is still copied through that buffer unless the sg driver's allow_dio is 1 (direct I/O).
  * Commands are written at commit() so fio's batch options decide how many go per submission;
  * trims queued in one batch for one device become one UNMAP with several block descriptors,
  * bounded by the Block Limits VPD page.
@@ -14,10 +17,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,9 +62,8 @@ struct ssd_ctx {
 	unsigned int inkernel;	  /* commands written, not yet read */
 	struct ssd_dev **devs;
 	unsigned int ndevs;
-	struct pollfd *pfd;	  /* room for every fd of every device */
-	unsigned int nfds_total;
-	unsigned int rr_dev, rr_fd; /* where read_finished() starts its next pass */
+	int ep;			  /* epoll set of every fd of every device (async mode) */
+	struct epoll_event *evs;  /* depth */
 	uint64_t seen[SEEN_ERRORS_MAX];
 	unsigned int nseen;
 };
@@ -93,7 +96,9 @@ static void ctx_free(struct ssd_ctx *c)
 	free(c->pending);
 	free(c->done);
 	free(c->devs);
-	free(c->pfd);
+	free(c->evs);
+	if (c->ep >= 0)
+		close(c->ep);
 	free(c);
 }
 
@@ -127,6 +132,7 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	*out = NULL;
 	if (!c)
 		return -ENOMEM;
+	c->ep = -1;
 	c->opt = *opt;
 	c->depth = opt->depth ? opt->depth : 1;
 	c->sgio = opt->scsi_mode && !strcmp(opt->scsi_mode, "sgio");
@@ -137,8 +143,18 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	c->ranges = calloc(c->depth, sizeof(*c->ranges));
 	c->pending = calloc(c->depth, sizeof(*c->pending));
 	c->done = calloc(c->depth, sizeof(*c->done));
-	if (!c->cmds || !c->next_in_batch || !c->ranges || !c->pending || !c->done)
+	c->evs = calloc(c->depth, sizeof(*c->evs));
+	if (!c->cmds || !c->next_in_batch || !c->ranges || !c->pending || !c->done || !c->evs)
 		goto nomem;
+	if (!c->sgio) {
+		c->ep = epoll_create1(EPOLL_CLOEXEC);
+		if (c->ep < 0) {
+			int e = errno;
+
+			ctx_free(c);
+			return -e;
+		}
+	}
 	for (unsigned int i = 0; i < c->depth; i++) {
 		c->cmds[i].param = calloc(1, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth);
 		if (!c->cmds[i].param)
@@ -156,16 +172,32 @@ static void sg_ctx_exit(struct ssd_ctx *c)
 	ctx_free(c);
 }
 
-static int grow_poll(struct ssd_ctx *c, unsigned int more)
+/* Add every fd of @d to the epoll set; the event names the fd by its entry in d->fd_tag. */
+static int watch_fds(struct ssd_ctx *c, struct ssd_dev *d)
 {
-	unsigned int n = c->nfds_total + more;
-	struct pollfd *p = realloc(c->pfd, n * sizeof(*p));
+	for (unsigned int k = 0; k < d->nfds; k++) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.ptr = &d->fd_tag[k] };
 
-	if (!p)
-		return -ENOMEM;
-	c->pfd = p;
-	c->nfds_total = n;
+		if (epoll_ctl(c->ep, EPOLL_CTL_ADD, d->fds[k], &ev) < 0)
+			return -errno;
+	}
 	return 0;
+}
+
+/*
+ * Size each fd's reserved buffer to the largest transfer (bytes) so a command alone on its fd
+ * never needs pages allocated; the driver may cap it (max sectors), which only costs speed.
+ */
+static void reserve_buffers(struct ssd_ctx *c, struct ssd_dev *d)
+{
+	int want = (int)c->opt.max_bs, have = 0;
+
+	if (!c->opt.max_bs || c->opt.max_bs > SCSI_SG_MAX_RESERVE ||
+	    (uint64_t)c->opt.max_bs * d->nfds > SCSI_SG_MAX_RESERVE_TOTAL)
+		return;
+	for (unsigned int k = 0; k < d->nfds; k++)
+		if (ioctl(d->fds[k], SG_GET_RESERVED_SIZE, &have) == 0 && have < want)
+			ioctl(d->fds[k], SG_SET_RESERVED_SIZE, &want);
 }
 
 static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **dev,
@@ -177,18 +209,22 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 
 	(void)oflags; /* sg needs O_RDWR to submit with write(); O_DIRECT means nothing to it */
 	if (c && !c->sgio)
-		nfds = (c->depth + SCSI_SG_PER_FD - 1) / SCSI_SG_PER_FD;
+		nfds = scsi_sg_fds_for_depth(c->depth);
 	ret = scsi_sg_dev_open(path, nfds, c ? &c->opt : NULL, dev, geo, err, errlen);
 	if (ret || !c)
 		return ret;
 	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
 	if (devs)
 		c->devs = devs;
-	if (!devs || grow_poll(c, (*dev)->nfds)) {
+	ret = !devs ? -ENOMEM : c->sgio ? 0 : watch_fds(c, *dev);
+	if (ret) {
+		snprintf(err, errlen, "%s: cannot watch its sg file descriptors: %s", path,
+			 strerror(-ret));
 		scsi_sg_dev_close(*dev);
 		*dev = NULL;
-		return -ENOMEM;
+		return ret;
 	}
+	reserve_buffers(c, *dev);
 	c->devs[c->ndevs++] = *dev;
 	if (!c->dio && !c->sgio && !c->said_dio) {
 		c->said_dio = true;
@@ -206,7 +242,6 @@ static void sg_close(struct ssd_ctx *c, struct ssd_dev *dev)
 		for (unsigned int i = 0; i < c->ndevs; i++) {
 			if (c->devs[i] == dev) {
 				c->devs[i] = c->devs[--c->ndevs];
-				c->nfds_total -= dev->nfds;
 				break;
 			}
 		}
@@ -380,7 +415,7 @@ static int submit(struct ssd_ctx *c, struct sg_cmd *cmd)
 	for (unsigned int i = 1; i < d->nfds; i++)
 		if (d->fd_busy[i] < d->fd_busy[best])
 			best = i;
-	if (d->fd_busy[best] >= SCSI_SG_PER_FD)
+	if (d->fd_busy[best] >= scsi_sg_per_fd(d->nfds, c->depth))
 		return -EBUSY;
 	if (write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
 		return -errno;
@@ -573,44 +608,21 @@ static bool read_one(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
 }
 
 /*
- * Read finished commands until @want ios are done or a pass over every busy fd finds nothing.
- * Reading stops as soon as enough are done: a read that finds nothing costs a system call, and
- * fio comes back for the rest. The pass starts at a rotating fd so no fd is left unread.
+ * Read the commands the epoll set reports finished, waiting up to @timeout_ms (-1: no bound,
+ * 0: only what is ready) for the first. Return 0 or -errno from epoll_wait().
  */
-static void read_finished(struct ssd_ctx *c, unsigned int want)
+static int read_ready(struct ssd_ctx *c, unsigned int want, int timeout_ms)
 {
-	bool progress = true;
+	int n = epoll_wait(c->ep, c->evs, (int)(want < c->depth ? want : c->depth), timeout_ms);
 
-	while (c->ndone < want && progress) {
-		progress = false;
-		for (unsigned int i = 0; i < c->ndevs && c->ndone < want; i++) {
-			struct ssd_dev *d = c->devs[(c->rr_dev + i) % c->ndevs];
+	if (n < 0)
+		return errno == EINTR ? 0 : -errno;
+	for (int i = 0; i < n; i++) {
+		const struct scsi_sg_fd_tag *tag = c->evs[i].data.ptr;
 
-			for (unsigned int j = 0; j < d->nfds && c->ndone < want; j++) {
-				unsigned int k = (c->rr_fd + j) % d->nfds;
-
-				if (d->fd_busy[k] && read_one(c, d, k))
-					progress = true;
-			}
-		}
-		c->rr_fd++;
-		c->rr_dev++;
+		if (tag->dev->fd_busy[tag->k])
+			read_one(c, tag->dev, tag->k);
 	}
-}
-
-/* Wait up to @timeout_ms (-1: no bound) until a busy fd has a finished command. */
-static int wait_finished(struct ssd_ctx *c, int timeout_ms)
-{
-	unsigned int n = 0;
-
-	for (unsigned int i = 0; i < c->ndevs; i++)
-		for (unsigned int k = 0; k < c->devs[i]->nfds; k++)
-			if (c->devs[i]->fd_busy[k] && n < c->nfds_total)
-				c->pfd[n++] = (struct pollfd){ .fd = c->devs[i]->fds[k], .events = POLLIN };
-	if (!n)
-		return 0;
-	if (poll(c->pfd, n, timeout_ms) < 0 && errno != EINTR)
-		return -errno;
 	return 0;
 }
 
@@ -634,19 +646,16 @@ static int sg_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct
 
 		while (n < max && c->ndone)
 			out[n++] = done_pop(c);
-		if (n >= max)
+		if (n >= max || !c->inkernel)
 			return (int)n;
-		read_finished(c, min > n ? min - n : 1);
-		while (n < max && c->ndone)
-			out[n++] = done_pop(c);
-		if (n >= min || !c->inkernel)
-			return (int)n;
-		left = t ? deadline - now_ns() : -1;
-		if (t && left <= 0)
-			return (int)n;
-		ret = wait_finished(c, t ? (int)((left + 999999) / 1000000) : -1);
+		left = n >= min ? 0 : t ? deadline - now_ns() : -1;
+		if (t && left < 0)
+			left = 0;
+		ret = read_ready(c, max - n, left < 0 ? -1 : (int)((left + 999999) / 1000000));
 		if (ret < 0)
 			return n ? (int)n : ret;
+		if (!c->ndone && (n >= min || (t && deadline <= now_ns())))
+			return (int)n;
 	}
 }
 

@@ -17,6 +17,11 @@
 
 /* Commands the sg driver accepts on one file descriptor before write() fails (sg.c). */
 #define SCSI_SG_PER_FD SG_MAX_QUEUE
+/* Fds per device in async mode at most; deeper queues put several commands on an fd. */
+#define SCSI_SG_MAX_FDS 256u
+/* Largest reserved buffer asked per fd, and for all fds of a device (bytes). */
+#define SCSI_SG_MAX_RESERVE (1u << 20)
+#define SCSI_SG_MAX_RESERVE_TOTAL (64ull << 20)
 /* Queue at the tail of the device queue: sg's default is the head, which reorders deep queues
  * (include/scsi/sg.h in the kernel; glibc's copy lacks it). */
 #ifndef SG_FLAG_Q_AT_TAIL
@@ -25,11 +30,18 @@
 #define SCSI_SG_DEFAULT_TIMEOUT_MS 30000u
 #define SCSI_SG_SENSE_LEN 64
 
+/* What an epoll event names: fd @k of @dev. */
+struct scsi_sg_fd_tag {
+	struct ssd_dev *dev;
+	unsigned int k;
+};
+
 struct ssd_dev {
 	char path[256];		/* what fio was given */
 	char sg_path[64];	/* the sg node used */
 	int *fds;		/* nfds sg file descriptors, O_NONBLOCK */
 	unsigned int *fd_busy;	/* commands written and not yet read, per fd */
+	struct scsi_sg_fd_tag *fd_tag; /* per fd, for epoll */
 	unsigned int nfds;
 	int blk_fd;		/* the /dev/sdX fd for fio's own calls, or -1 */
 	struct scsi_inquiry inq;
@@ -44,6 +56,20 @@ struct ssd_dev {
 	unsigned int cdb_size;	  /* 0, 10 or 16 */
 	int sg_version;
 };
+
+/**
+ * scsi_sg_fds_for_depth() - sg fds to open per device for @depth commands in flight: one per
+ * command up to SCSI_SG_MAX_FDS, so each command has its fd's reserved buffer to itself.
+ * Return: 1..SCSI_SG_MAX_FDS.
+ */
+unsigned int scsi_sg_fds_for_depth(unsigned int depth);
+
+/**
+ * scsi_sg_per_fd() - commands to put on one of @nfds fds for @depth in flight.
+ * Return: ceil(@depth / @nfds), at least 1 (at most SCSI_SG_PER_FD when @nfds came from
+ * scsi_sg_fds_for_depth() and @depth <= 16 * SCSI_SG_MAX_FDS).
+ */
+unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth);
 
 /**
  * scsi_sg_dev_open() - open @path (an sg node or a SCSI disk) and read its geometry with

@@ -224,11 +224,26 @@ static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_ki
 	return 0;
 }
 
+unsigned int scsi_sg_fds_for_depth(unsigned int depth)
+{
+	if (!depth)
+		return 1;
+	return depth < SCSI_SG_MAX_FDS ? depth : SCSI_SG_MAX_FDS;
+}
+
+unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth)
+{
+	if (!nfds || depth <= nfds)
+		return 1;
+	return (depth + nfds - 1) / nfds;
+}
+
 static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errlen)
 {
 	d->fds = calloc(nfds, sizeof(*d->fds));
 	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
-	if (!d->fds || !d->fd_busy)
+	d->fd_tag = calloc(nfds, sizeof(*d->fd_tag));
+	if (!d->fds || !d->fd_busy || !d->fd_tag)
 		return -ENOMEM;
 	for (; d->nfds < nfds; d->nfds++) {
 		int fd = open(d->sg_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -240,6 +255,7 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 			return -e;
 		}
 		d->fds[d->nfds] = fd;
+		d->fd_tag[d->nfds] = (struct scsi_sg_fd_tag){ .dev = d, .k = d->nfds };
 	}
 	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
 	    d->sg_version < SG_V3_VERSION) {
@@ -309,6 +325,7 @@ void scsi_sg_dev_close(struct ssd_dev *d)
 		close(d->blk_fd);
 	free(d->fds);
 	free(d->fd_busy);
+	free(d->fd_tag);
 	free(d->zero_block);
 	free(d);
 }

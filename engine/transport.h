@@ -67,6 +67,7 @@ struct ssd_geometry {
 /* Options the glue passes to transports (parsed from fio engine options). */
 struct ssd_options {
 	unsigned int depth;		/* fio iodepth */
+	unsigned long long max_bs;	/* the job's largest read or write, bytes */
 	const char *nvme_mode;		/* "auto", "uring", "ioctl" */
 	const char *scsi_mode;		/* "auto", "async", "sgio" */
 	const char *nvme_write_mode;	/* "write", "zeroes", "compare", "verify" */

@@ -17,7 +17,24 @@
 
 #include <cmocka.h>
 
+#include "scsi_sg.h"
 #include "transport.h"
+
+/* One fd per command up to SCSI_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
+static void test_fds_for_depth(void **state)
+{
+	(void)state;
+	assert_int_equal(scsi_sg_fds_for_depth(0), 1);
+	assert_int_equal(scsi_sg_fds_for_depth(1), 1);
+	assert_int_equal(scsi_sg_fds_for_depth(32), 32);
+	assert_int_equal(scsi_sg_fds_for_depth(256), 256);
+	assert_int_equal(scsi_sg_fds_for_depth(1000), 256);
+	assert_int_equal(scsi_sg_per_fd(32, 32), 1);
+	assert_int_equal(scsi_sg_per_fd(256, 256), 1);
+	assert_int_equal(scsi_sg_per_fd(256, 1000), 4);	/* 1000 / 256 = 3.9 */
+	assert_int_equal(scsi_sg_per_fd(256, 4096), 16); /* the sg driver's limit per fd */
+	assert_int_equal(scsi_sg_per_fd(0, 8), 1);
+}
 
 static void test_probe_not_scsi(void **state)
 {
@@ -74,6 +91,7 @@ static void test_idle_queue(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fds_for_depth),
 		cmocka_unit_test(test_probe_not_scsi),
 		cmocka_unit_test(test_open_refuses),
 		cmocka_unit_test(test_idle_queue),
