@@ -91,7 +91,8 @@ uint64_t ssd_nvme_mdts_bytes(uint8_t mdts, uint32_t mpsmin_bytes);
  * For extended-LBA formats the unit of offsets and lengths is one LBA with its metadata
  * (lba_bytes + md_bytes): capacity_bytes and max_xfer_bytes are in that unit, as fio's
  * io_uring_cmd engine counts them. max_xfer_bytes = min(MDTS, @host_max), and never above
- * 65536 LBAs (the 16-bit NLB field).
+ * 65536 LBAs (the 16-bit NLB field), rounded down to whole LBAs: 0 when that limit is below
+ * one LBA (the caller must refuse the namespace; 0 is not "no limit" here).
  */
 void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 			    const struct ssd_nvme_ns_info *ns, uint32_t nsid, uint32_t mpsmin_bytes,

@@ -134,6 +134,26 @@ static void test_nvme_ns_capacity_overflow(void **state)
 	assert_int_equal(parse_ns(ns_with(4434313479257104ull, 0, 0x00, 64, 12), &info), 0);
 }
 
+static void test_nvme_xfer_below_one_lba(void **state)
+{
+	struct ssd_nvme_ns_info info;
+	struct ssd_nvme_ctrl_info ctrl = { .mdts = 1 };
+	struct ssd_geometry geo;
+
+	(void)state;
+	/* 64 KiB LBAs (LBADS 16), MDTS 1 = 2 × 4 KiB = 8 KiB: not one LBA fits a command */
+	assert_int_equal(parse_ns(ns_with(1000, 0, 0, 0, 16), &info), 0);
+	ssd_nvme_fill_geometry(&ctrl, &info, 1, SSD_NVME_ASSUMED_MPSMIN, 0, &geo);
+	assert_int_equal(geo.max_xfer_bytes, 0);
+	/* no MDTS, a kernel limit of 36 KiB (found by the device_data fuzzer) */
+	ctrl.mdts = 0;
+	ssd_nvme_fill_geometry(&ctrl, &info, 1, SSD_NVME_ASSUMED_MPSMIN, 36864, &geo);
+	assert_int_equal(geo.max_xfer_bytes, 0);
+	/* 128 KiB kernel limit: two LBAs */
+	ssd_nvme_fill_geometry(&ctrl, &info, 1, SSD_NVME_ASSUMED_MPSMIN, 131072, &geo);
+	assert_int_equal(geo.max_xfer_bytes, 131072);
+}
+
 static void test_nvme_lbaf_table_clamped(void **state)
 {
 	struct ssd_nvme_lbaf lbaf[SSD_NVME_MAX_LBAF];
@@ -578,6 +598,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nvme_ns_absurd),
 		cmocka_unit_test(test_nvme_ns_capacity_overflow),
+		cmocka_unit_test(test_nvme_xfer_below_one_lba),
 		cmocka_unit_test(test_nvme_lbaf_table_clamped),
 		cmocka_unit_test(test_nvme_ctrl_absurd),
 		cmocka_unit_test(test_nvme_smart_absurd),
