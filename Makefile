@@ -35,7 +35,8 @@ UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
-SSDREPORT := reporter/ssdreport
+# a sanitizer build keeps its ssdreport under build/san, never over the normal one
+SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 
 .PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz
 all: engine tools
@@ -91,6 +92,29 @@ $(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a 
 
 unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
 
+# --- fuzzing: libFuzzer harnesses fuzz/*_fuzz.c, built with clang, ASan and UBSan -----------------
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="fio_json ..."]: build, then run each for N seconds.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_DIR     := build/fuzz
+FUZZ_CFLAGS   = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN) -std=gnu11 \
+		-D_GNU_SOURCE -Iengine -Ireporter $(REPORT_CFLAGS)
+FUZZ_TARGETS ?= $(patsubst fuzz/%_fuzz.c,%,$(wildcard fuzz/*_fuzz.c))
+
+$(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h reporter/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/libssdcore.a: $(CORE_SRCS:%.c=$(FUZZ_DIR)/%.o)
+	@rm -f $@; ar rcs $@ $^
+$(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o)
+	@rm -f $@; ar rcs $@ $^
+$(FUZZ_DIR)/%_fuzz: fuzz/%_fuzz.c $(FUZZ_DIR)/libssdcore.a $(FUZZ_DIR)/libssdreport.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DIR)/libssdreport.a \
+		$(FUZZ_DIR)/libssdcore.a $(REPORT_LIBS) $(CORE_LIBS)
+
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%_fuzz)
+	fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # make check / make demo: install what is missing (scripts/install-deps), build, run.
 # make check runs the unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
 check:
@@ -117,4 +141,4 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/tests build/san build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)
+	rm -rf build/engine build/reporter build/tests build/san build/fuzz build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)

@@ -3,6 +3,7 @@
  * ata_identify.c - IDENTIFY DEVICE decoding (ACS-4 §9.11).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,7 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 		       size_t errlen)
 {
 	uint16_t w59, w69, w76, w106;
+	uint64_t logical;
 
 	if (len < ATA_IDENTIFY_LEN) {
 		snprintf(err, errlen, "IDENTIFY DEVICE: %zu bytes, 512 expected", len);
@@ -69,11 +71,13 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 
 	w106 = ata_word(buf, 106);
 	out->logical_bytes = 512;
+	logical = 512;
 	/* word 106 is valid when bit 14 is one and bit 15 zero */
 	if ((w106 & 0xc000) == 0x4000) {
 		if (w106 & (1u << 12))
-			out->logical_bytes =
-				2u * ((uint32_t)ata_word(buf, 117) | (uint32_t)ata_word(buf, 118) << 16);
+			logical = 2u * ((uint64_t)ata_word(buf, 117) |
+					(uint64_t)ata_word(buf, 118) << 16);
+		out->logical_bytes = logical <= ATA_MAX_SECTOR_BYTES ? (uint32_t)logical : 0;
 		out->physical_bytes = out->logical_bytes;
 		if (w106 & (1u << 13))
 			out->physical_bytes = out->logical_bytes << (w106 & 0xf);
@@ -81,6 +85,19 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 		out->physical_bytes = out->logical_bytes;
 	}
 
+	if (out->sectors == 0) {
+		snprintf(err, errlen, "IDENTIFY DEVICE: %s is 0 (no user addressable sectors)",
+			 ata_word(buf, 83) & (1u << 10) ? "words 100-103" : "words 60-61");
+		return -EINVAL;
+	}
+	if (out->logical_bytes < ATA_MIN_SECTOR_BYTES || out->logical_bytes > ATA_MAX_SECTOR_BYTES ||
+	    (out->logical_bytes & (out->logical_bytes - 1))) {
+		snprintf(err, errlen,
+			 "IDENTIFY DEVICE: logical sector size %" PRIu64
+			 " bytes (words 117-118), expected a power of two from %u to %u",
+			 logical, ATA_MIN_SECTOR_BYTES, ATA_MAX_SECTOR_BYTES);
+		return -EINVAL;
+	}
 	w76 = ata_word(buf, 76);
 	if (w76 != 0 && w76 != 0xffff) {
 		out->ncq = w76 & (1u << 8);

@@ -11,6 +11,9 @@
 #include <stdint.h>
 
 #define ATA_IDENTIFY_LEN 512
+/* Logical sector sizes accepted, bytes (ACS-4 words 117-118 count at least 256 words). */
+#define ATA_MIN_SECTOR_BYTES 512u
+#define ATA_MAX_SECTOR_BYTES 65536u
 
 struct ata_identity {
 	char model[41];		/* words 27-46, ATA string */
@@ -65,8 +68,9 @@ void ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char 
  *
  * When word 255 bits 7:0 hold the signature A5h, the checksum (bits 15:8) must make the sum
  * of all 512 bytes 0 modulo 256 (ACS-4 §9.11.5.2 word 255).
- * Return: 0; -EINVAL for fewer than 512 bytes, a bad checksum, or word 0 bit 15 set (not an
- * ATA device: a packet device).
+ * Return: 0; -EINVAL for fewer than 512 bytes, a bad checksum, word 0 bit 15 set (not an
+ * ATA device: a packet device), a capacity of 0 sectors, or a logical sector size that is not a
+ * power of two from 512 bytes to 64 KiB.
  */
 int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out, char *err,
 		       size_t errlen);

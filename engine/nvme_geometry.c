@@ -24,6 +24,7 @@ int ssd_nvme_parse_id_ns(const struct nvme_id_ns *id, struct ssd_nvme_ns_info *o
 {
 	unsigned int idx = id->flbas & 0xf;
 	const struct nvme_lbaf *f;
+	uint64_t unit;
 
 	memset(out, 0, sizeof(*out));
 	out->nsze = le64toh(id->nsze);
@@ -58,6 +59,14 @@ int ssd_nvme_parse_id_ns(const struct nvme_id_ns *id, struct ssd_nvme_ns_info *o
 	out->lba_bytes = 1u << f->ds;
 	out->md_bytes = le16toh(f->ms);
 	out->md_extended = out->md_bytes && (id->flbas & NVME_NS_FLBAS_META_EXT);
+	unit = out->lba_bytes + (out->md_extended ? out->md_bytes : 0u);
+	if (out->nsze > UINT64_MAX / unit) {
+		snprintf(err, errlen,
+			 "Identify Namespace: NSZE %" PRIu64 " LBAs of %" PRIu64
+			 " bytes is more than 2^64 bytes",
+			 out->nsze, unit);
+		return -EINVAL;
+	}
 	out->pi_type = id->dps & 0x7;
 	out->pi_first = (id->dps >> 3) & 1;
 	out->dlfeat = id->dlfeat;

@@ -64,7 +64,8 @@ int ssd_nvme_parse_id_ctrl(const struct nvme_id_ctrl *id, struct ssd_nvme_ctrl_i
  * The LBA format index is FLBAS bits 3:0, plus bits 6:5 as index bits 5:4 when NLBAF > 16
  * (NVM Command Set 1.0 §4.1.5.1, FLBAS).
  * Return: 0, or -EINVAL with @err set for NSZE 0, NLBAF above 63, a formatted index above
- * NLBAF, or LBADS outside 9..16 (512 B .. 64 KiB).
+ * NLBAF, LBADS outside 9..16 (512 B .. 64 KiB), or an NSZE whose size in bytes (LBA data plus
+ * extended metadata) does not fit 64 bits.
  */
 int ssd_nvme_parse_id_ns(const struct nvme_id_ns *id, struct ssd_nvme_ns_info *out, char *err,
 			 size_t errlen);
@@ -90,7 +91,8 @@ uint64_t ssd_nvme_mdts_bytes(uint8_t mdts, uint32_t mpsmin_bytes);
  * For extended-LBA formats the unit of offsets and lengths is one LBA with its metadata
  * (lba_bytes + md_bytes): capacity_bytes and max_xfer_bytes are in that unit, as fio's
  * io_uring_cmd engine counts them. max_xfer_bytes = min(MDTS, @host_max), and never above
- * 65536 LBAs (the 16-bit NLB field).
+ * 65536 LBAs (the 16-bit NLB field), rounded down to whole LBAs: 0 when that limit is below
+ * one LBA (the caller must refuse the namespace; 0 is not "no limit" here).
  */
 void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 			    const struct ssd_nvme_ns_info *ns, uint32_t nsid, uint32_t mpsmin_bytes,

@@ -137,6 +137,14 @@ int ssd_nvme_dev_open(const struct ssd_options *opt, const char *path, int oflag
 	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN,
 			       host_max_bytes(d->fd), &d->geo);
 	d->unit = d->ns.lba_bytes + (d->ns.md_extended ? d->ns.md_bytes : 0);
+	if (!d->geo.max_xfer_bytes) {
+		snprintf(err, errlen,
+			 "%s: the largest transfer (MDTS %u, kernel max_hw_sectors_kb) is smaller "
+			 "than one LBA of %u bytes: no I/O is possible",
+			 path, d->ctrl.mdts, d->unit);
+		ret = -EINVAL;
+		goto fail;
+	}
 	set_protection(d, opt);
 	*geo = d->geo;
 	*out = d;

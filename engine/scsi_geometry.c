@@ -13,10 +13,11 @@
 static int check_capacity(struct scsi_capacity *cap, uint64_t last_lba, uint32_t lba_bytes,
 			  const char *cmd, char *err, size_t errlen)
 {
-	if (lba_bytes == 0 || (lba_bytes & (lba_bytes - 1)) || lba_bytes > SCSI_MAX_LBA_BYTES) {
+	if (lba_bytes < SCSI_MIN_LBA_BYTES || (lba_bytes & (lba_bytes - 1)) ||
+	    lba_bytes > SCSI_MAX_LBA_BYTES) {
 		snprintf(err, errlen,
-			 "%s: LOGICAL BLOCK LENGTH %u bytes: expected a power of two up to %u",
-			 cmd, lba_bytes, SCSI_MAX_LBA_BYTES);
+			 "%s: LOGICAL BLOCK LENGTH %u bytes: expected a power of two from %u to %u",
+			 cmd, lba_bytes, SCSI_MIN_LBA_BYTES, SCSI_MAX_LBA_BYTES);
 		return -EINVAL;
 	}
 	if (last_lba == UINT64_MAX || (last_lba + 1) > UINT64_MAX / lba_bytes) {

@@ -18,7 +18,9 @@
 #define SCSI_VPD_BLOCK_LIMITS 0xb0
 #define SCSI_VPD_BLOCK_LIMITS_LEN 64
 
-/* Largest logical block we accept, bytes. */
+/* Logical block sizes we accept, bytes: 512 is the smallest any disk formats (and the unit
+ * of the kernel's block layer), 64 KiB the largest NVMe allows (LBADS 16). */
+#define SCSI_MIN_LBA_BYTES 512u
 #define SCSI_MAX_LBA_BYTES 65536u
 
 /* Peripheral device types (SPC-5 Table "Peripheral device type"). */
@@ -63,8 +65,9 @@ struct scsi_inquiry {
  * @err: message on failure, naming the field
  * @errlen: size of @err
  *
- * Return: 0, -EINVAL for a truncated buffer, a block length that is 0, not a power of two or
- * above 64 KiB, or a capacity of 0 blocks or one that overflows 64 bits in bytes.
+ * Return: 0, -EINVAL for a truncated buffer, a block length that is not a power of two from
+ * 512 B to 64 KiB, or a capacity that overflows 64 bits in bytes. (A capacity of 0 cannot be
+ * coded: the field is the last LBA.)
  */
 int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap,
 			       char *err, size_t errlen);

@@ -10,6 +10,7 @@
 #define SSDREPORT_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -28,6 +29,7 @@ struct sr_diag {
 	const char *file;	/* current input, for messages */
 	unsigned warned;	/* bit per enum sr_warn_kind already printed for @file */
 	unsigned nwarnings;	/* total printed, for tests */
+	bool strict;		/* a result file that cannot be read is an error, not skipped */
 	char err[1024];		/* the last error line, without "ssdreport: " */
 };
 

@@ -11,6 +11,7 @@
 
 #include "fio_json.h"
 #include "inputs.h"
+#include "report_dir.h"
 #include "series.h"
 
 static bool is_dir(const char *p)
@@ -19,10 +20,12 @@ static bool is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
 static bool is_test_json(const char *name)
 {
 	size_t n = strlen(name);
-	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") && name[0] != '.';
+	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") && strcmp(name, "run.json") &&
+	       name[0] != '.';
 }
 
 static char *base_name(const char *path)
@@ -178,7 +181,8 @@ static int list_dir(const char *dir, bool (*want)(const char *dir, const char *n
 		k++;
 	}
 	closedir(dp);
-	qsort(v, k, sizeof(*v), cmp_str);
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_str);
 	*out = v;
 	*n = k;
 	return 0;
@@ -196,11 +200,16 @@ static bool want_json(const char *dir, const char *name)
 	return is_test_json(name);
 }
 
+/* A drive's directory: not hidden, and not a report (report_dir.h) written beside the results. */
 static bool want_subdir(const char *dir, const char *name)
 {
 	char p[4096];
+	struct stat st;
 
 	if (name[0] == '.')
+		return false;
+	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_REPORT_MARKER);
+	if (stat(p, &st) == 0)
 		return false;
 	snprintf(p, sizeof(p), "%s/%s", dir, name);
 	return is_dir(p);
@@ -250,11 +259,12 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, struct sr_dia
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		rc = sr_fio_json_load(path, &t, d);
-		if (rc == -ENOMEM)
+		if (rc == -ENOMEM || (rc && d->strict))
 			goto out;
 		if (rc) {
 			if (d->stream)
-				fprintf(d->stream, "ssdreport: warning: skipped %s\n", d->err);
+				fprintf(d->stream, "ssdreport: warning: skipped %s (--strict makes this an error)\n",
+					d->err);
 			d->nwarnings++;
 			continue;
 		}

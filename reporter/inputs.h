@@ -22,7 +22,9 @@
  *
  * A file named on the command line that cannot be parsed is an error. A JSON file found inside
  * a directory that cannot be parsed is skipped with a warning (the error line), so one broken
- * result does not block a batch report.
+ * result does not block a batch report; with d->strict it is an error. In a directory,
+ * drive.json and run.json (ssd-review's suite state) are not results; nor are the
+ * <id>.json.partial and <id>.json.failed files an interrupted or failed test leaves.
  *
  * Return: 0; -EINVAL/-ENOENT for bad input (d->err names the file), -ENOMEM.
  */

@@ -6,7 +6,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <ftw.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include "chart.h"
 #include "csv.h"
 #include "report.h"
+#include "report_dir.h"
 #include "results.h"
 #include "series.h"
 #include "table.h"
@@ -1018,19 +1018,6 @@ static int write_outputs(struct ctx *c)
 	return close_file(c, html, "index.html");
 }
 
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(p);
-}
-
-static void rm_tree(const char *dir)
-{
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 static int build(struct ctx *c)
 {
 	int rc = build_keys(c);
@@ -1074,42 +1061,19 @@ static void ctx_free(struct ctx *c)
 int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d)
 {
 	struct ctx c = { .m = m, .o = o, .d = d };
-	char old[4200];
-	size_t n = strlen(o->outdir);
-	struct stat st;
 	int rc;
 
-	while (n > 1 && o->outdir[n - 1] == '/')
-		n--;
-	snprintf(c.dir, sizeof(c.dir), "%.*s.tmp-XXXXXX", (int)n, o->outdir);
-	if (!mkdtemp(c.dir)) {
-		rc = -errno;
-		sr_diag_msg(d, "%s: cannot create a temporary directory: %s", c.dir, strerror(errno));
-		return rc;
-	}
-	chmod(c.dir, 0755);
-	rc = build(&c);
+	rc = sr_report_dir_begin(o->outdir, c.dir, sizeof(c.dir), d);
 	if (rc)
-		goto fail;
-	snprintf(old, sizeof(old), "%.*s.old-%d", (int)n, o->outdir, (int)getpid());
-	if (stat(o->outdir, &st) == 0 && rename(o->outdir, old) != 0) {
-		rc = -errno;
-		sr_diag_msg(d, "%s: cannot move the old report aside: %s", o->outdir, strerror(errno));
-		goto fail;
+		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST ? rc : -EIO;
+	rc = build(&c);
+	if (!rc)
+		rc = sr_report_dir_commit(c.dir, o->outdir, d);
+	if (rc) {
+		if (rc != -ENOMEM && rc != -EIO && rc != -ENOSPC)
+			rc = -EIO;
+		sr_report_dir_remove(c.dir);
 	}
-	if (rename(c.dir, o->outdir) != 0) {
-		rc = -errno;
-		sr_diag_msg(d, "%s: cannot rename the report into place: %s", o->outdir, strerror(errno));
-		rename(old, o->outdir);
-		goto fail;
-	}
-	rm_tree(old);
-	ctx_free(&c);
-	return 0;
-fail:
-	if (rc != -ENOMEM && rc != -EIO && rc != -ENOSPC)
-		rc = -EIO;
-	rm_tree(c.dir);
 	ctx_free(&c);
 	return rc;
 }

@@ -21,7 +21,7 @@
 #include "summary.h"
 
 static const char usage_main[] =
-	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] INPUT...\n"
+	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] INPUT...\n"
 	"       ssdreport summary [--all-documents] FILE...\n"
 	"\n"
 	"Turn fio output into review tables and charts.\n"
@@ -32,11 +32,14 @@ static const char usage_main[] =
 	"--label, or else after the directory holding them.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output DIR   write the report to DIR (built in a temporary directory beside it and\n"
-	"                     renamed into place; an existing DIR is replaced only on success)\n"
+	"  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
+	"                     it and swapped into place; an existing DIR is replaced only on success\n"
+	"                     and only if it is empty or a previous report)\n"
 	"  -l, --label NAME   drive label for loose JSON files (default: their directory's name)\n"
 	"  -t, --title TEXT   report title (default \"ssdreport\")\n"
 	"      --no-charts    tables only; do not run gnuplot\n"
+	"      --strict       a result file in a directory that cannot be read is an error (default:\n"
+	"                     named in a warning and skipped)\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         this help\n"
 	"\n"
@@ -141,6 +144,7 @@ static int cmd_report(int argc, char **argv)
 		{ "label", required_argument, NULL, 'l' },
 		{ "title", required_argument, NULL, 't' },
 		{ "no-charts", no_argument, NULL, 'C' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -157,6 +161,7 @@ static int cmd_report(int argc, char **argv)
 		case 'l': label = optarg; break;
 		case 't': ro.title = optarg; break;
 		case 'C': ro.charts = false; break;
+		case 'S': d.strict = true; break;
 		case 'q': d.stream = NULL; break;
 		case 'h': fputs(usage_main, stdout); return 0;
 		default: fputs(usage_main, stderr); return 2;

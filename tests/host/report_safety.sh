@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# The reporter never loses results (issue 9, item 8), on a results tree built from
+# ../shared/cases c04 as ssd-review lays it out after an interrupted suite: two complete
+# results, run.json saying "interrupted", the interrupted test's .json.partial, a failed
+# test's .json.failed, a truncated (corrupt) result and logs.
+#  - the report is built; the corrupt file is named in a warning and skipped; run.json,
+#    .partial and .failed are not results;
+#  - --strict makes the corrupt file an error naming it, and the old report stays;
+#  - gnuplot failing midway, and ssdreport killed midway, leave the old report byte for byte;
+#  - -o naming something that is not a report (the results directory itself) is refused and
+#    nothing is removed.
+# $SSDREPORT (tests/run sets the sanitizer build under SANITIZE=1) defaults to reporter/ssdreport.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+rep=${SSDREPORT:-reporter/ssdreport}
+cases=${SSD_CASES:-}
+for c in ../shared/cases ../../shared/cases; do [ -z "$cases" ] && [ -d "$c" ] && cases=$c; done
+if [ ! -x "$rep" ] || [ -z "$cases" ]; then
+	fail "report safety: needs $rep (make) and ../shared/cases"
+	lab_done
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/report_safety.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+res=$tmp/results/drive-a out=$tmp/results/report
+mkdir -p "$res/logs"
+c04=$(echo "$cases"/c04-*)
+cp "$c04/randread-1-1.json" "$res/4k-randread.json"
+cp "$c04/randread-16-16.json" "$res/fc-4k-randread.json"
+head -c 3000 "$c04/randread-1-1.json" >"$res/fc-4k-randwrite.json" # cut mid-document
+head -c 1000 "$c04/randread-1-1.json" >"$res/fc-64k-read.json.partial"
+echo 'fio: pid=1234, got signal=9' >"$res/fc-64k-write.json.failed"
+printf '1000, 5, 0, 4096, 0\n2000, 6, 0, 4096, 0\n3000, 7' >"$res/logs/fc-64k-read_iops.1.log"
+cat >"$res/run.json" <<'EOF'
+{ "status": "interrupted", "tests": [ { "id": "4k-randread", "status": "done" },
+  { "id": "fc-64k-read", "status": "interrupted" } ] }
+EOF
+sum_tree() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
+results_sum=$(sum_tree "$res")
+
+# 1. the interrupted suite's results are readable; the corrupt file is named and skipped
+"$rep" -o "$out" --no-charts "$res" 2>"$tmp/err1"
+rc=$?
+[ $rc = 0 ] && ok "report over an interrupted suite's results: exit 0" ||
+	fail "report over an interrupted suite's results: exit $rc: $(head -3 "$tmp/err1")"
+grep -q 'warning: skipped .*fc-4k-randwrite.json' "$tmp/err1" &&
+	ok "the corrupt result is named in a warning" || fail "no warning naming fc-4k-randwrite.json: $(cat "$tmp/err1")"
+grep -q 'run.json\|\.partial\|\.failed' "$tmp/err1" &&
+	fail "run.json, .partial or .failed read as results: $(cat "$tmp/err1")" ||
+	ok "run.json, .json.partial and .json.failed are not read as results"
+grep -q '4k-randread' "$out/report.md" 2>/dev/null && grep -q 'fc-4k-randread' "$out/report.md" &&
+	ok "both complete results are in the report" || fail "a complete result is missing from report.md"
+[ -f "$out/.ssdreport" ] && ok "the report carries its marker" || fail "no .ssdreport marker in $out"
+report_sum=$(sum_tree "$out")
+
+# 2. --strict: the corrupt file is an error naming it; the old report is kept
+"$rep" -o "$out" --no-charts --strict "$res" 2>"$tmp/err2"
+rc=$?
+[ $rc = 2 ] && grep -q 'fc-4k-randwrite.json' "$tmp/err2" &&
+	ok "--strict: exit 2 naming the corrupt file" || fail "--strict: exit $rc: $(cat "$tmp/err2")"
+[ "$(sum_tree "$out")" = "$report_sum" ] && ok "--strict failure: the old report is intact" ||
+	fail "--strict failure changed the old report"
+
+# 3. a failure midway (gnuplot fails on the first chart): old report intact, nothing left over
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "gnuplot: simulated failure" >&2\nexit 1\n' >"$tmp/bin/gnuplot"
+chmod +x "$tmp/bin/gnuplot"
+PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>"$tmp/err3"
+rc=$?
+[ $rc = 1 ] && grep -q 'gnuplot failed' "$tmp/err3" && ok "gnuplot failing midway: exit 1 saying so" ||
+	fail "gnuplot failing midway: exit $rc: $(cat "$tmp/err3")"
+[ "$(sum_tree "$out")" = "$report_sum" ] && ok "failure midway: the old report is intact" ||
+	fail "failure midway changed the old report"
+left=$(find "$tmp/results" -maxdepth 1 -name '.report.*')
+[ -z "$left" ] && ok "failure midway: no temporary directory left" || fail "left behind: $left"
+
+# 4. killed midway (gnuplot hangs, SIGKILL): old report intact; the next run succeeds
+printf '#!/bin/sh\necho $$ >"%s/gnuplot.pid"\nexec sleep 30\n' "$tmp" >"$tmp/bin/gnuplot"
+PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>/dev/null &
+pid=$!
+for _ in $(seq 1 100); do
+	[ -n "$(find "$tmp/results" -maxdepth 1 -name '.report.tmp-*')" ] && break
+	sleep 0.1
+done
+sleep 0.3
+{ kill -9 $pid; wait $pid; } 2>/dev/null
+[ -s "$tmp/gnuplot.pid" ] && kill "$(cat "$tmp/gnuplot.pid")" 2>/dev/null
+[ "$(sum_tree "$out")" = "$report_sum" ] && ok "killed midway: the old report is intact" ||
+	fail "killed midway changed the old report"
+"$rep" -o "$out" --no-charts "$tmp/results" 2>"$tmp/err4"
+rc=$?
+[ $rc = 0 ] && ok "the next run over results/ (with the dead run's hidden temporary directory) succeeds" ||
+	fail "next run: exit $rc: $(cat "$tmp/err4")"
+grep -q 'results/report\|results/\.report' "$tmp/err4" && fail "the report directory was read as a drive: $(cat "$tmp/err4")" ||
+	ok "neither the report nor its temporary directory is read as a drive"
+
+# 5. -o naming the results directory: refused, nothing removed
+"$rep" -o "$res" --no-charts "$res" 2>"$tmp/err5"
+rc=$?
+[ $rc = 2 ] && grep -q 'not an ssdreport report' "$tmp/err5" &&
+	ok "-o naming the results directory: refused (exit 2)" || fail "-o results dir: exit $rc: $(cat "$tmp/err5")"
+echo x >"$tmp/notadir"
+"$rep" -o "$tmp/notadir" --no-charts "$res" 2>/dev/null
+[ $? = 2 ] && [ "$(cat "$tmp/notadir")" = x ] && ok "-o naming a file: refused, the file kept" ||
+	fail "-o naming a file was not refused"
+[ "$(sum_tree "$res")" = "$results_sum" ] && ok "the results are untouched by every run" ||
+	fail "the results directory changed"
+lab_done
