@@ -7,15 +7,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
-rep=${SSDREPORT:-reporter/ssdreport}
-cases=${SSD_CASES:-}
-for c in ../shared/cases ../../shared/cases; do [ -z "$cases" ] && [ -d "$c" ] && cases=$c; done
-if [ ! -x "$rep" ] || [ -z "$cases" ]; then
-	fail "reporter over the cases: needs $rep (make) and ../shared/cases"
-	lab_done
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/report_cases.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+REPORT_TEST="reporter over the cases"
+. tests/host/lib/report-env.sh
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=86}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:exitcode=86}
 

@@ -14,15 +14,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
-rep=${SSDREPORT:-reporter/ssdreport}
-cases=${SSD_CASES:-}
-for c in ../shared/cases ../../shared/cases; do [ -z "$cases" ] && [ -d "$c" ] && cases=$c; done
-if [ ! -x "$rep" ] || [ -z "$cases" ]; then
-	fail "report safety: needs $rep (make) and ../shared/cases"
-	lab_done
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/report_safety.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+REPORT_TEST="report safety"
+. tests/host/lib/report-env.sh
 res=$tmp/results/drive-a out=$tmp/results/report
 mkdir -p "$res/logs"
 c04=$(echo "$cases"/c04-*)
