@@ -325,6 +325,7 @@ static int precond_chart(struct ctx *c, const char *id)
 	struct sr_chart ch;
 	char name[160], title[320];
 	bool *has = calloc(m->ndrives, sizeof(bool)), col_ok[4] = { false };
+	double bound[4] = { 0 }; /* largest error bound of the max and stddev panels, ns */
 	struct sr_snia *snia = calloc(m->ndrives, sizeof(*snia));
 	int rc;
 
@@ -340,7 +341,8 @@ static int precond_chart(struct ctx *c, const char *id)
 		goto out;
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		const struct sr_drive *drv = &m->drives[dv];
-		fprintf(ch.dat, "# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms\n", drv->label);
+		fprintf(ch.dat, "# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms "
+			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs)\n", drv->label);
 		for (size_t t = 0; t < drv->ntests; t++) {
 			const struct sr_test *tt = &drv->tests[t];
 			if (strcmp(tt->id, id) || tt->nseries < 2)
@@ -362,12 +364,20 @@ static int precond_chart(struct ctx *c, const char *id)
 				sr_dat_num(ch.dat, ms(iv->lat_max));
 				fputc(' ', ch.dat);
 				sr_dat_num(ch.dat, ms(iv->lat_sd));
+				fputc(' ', ch.dat);
+				sr_dat_num(ch.dat, ms(iv->lat_max_err));
+				fputc(' ', ch.dat);
+				sr_dat_num(ch.dat, ms(iv->lat_sd_err));
 				fputc('\n', ch.dat);
+				if (sr_ok(iv->lat_max_err) && iv->lat_max_err.v > bound[2])
+					bound[2] = iv->lat_max_err.v;
+				if (sr_ok(iv->lat_sd_err) && iv->lat_sd_err.v > bound[3])
+					bound[3] = iv->lat_sd_err.v;
 			}
 			break;
 		}
 		if (!has[dv])
-			fputs("NaN NaN NaN NaN NaN\n", ch.dat); /* keeps gnuplot's index numbering */
+			fputs("NaN NaN NaN NaN NaN NaN NaN\n", ch.dat); /* keeps gnuplot's index numbering */
 		fputs("\n\n", ch.dat);
 	}
 	{
@@ -386,7 +396,10 @@ static int precond_chart(struct ctx *c, const char *id)
 					dv + 1, snia[dv].first_s, snia[dv].last_s, dv + 1);
 		for (int p = 0; p < 4; p++) {
 			char using[16];
-			fprintf(gp, "  set title \"%s\"\n  set ylabel \"%s\"\n", panel[p][0], panel[p][0]);
+			fprintf(gp, "  set title \"%s", panel[p][0]);
+			if (bound[p] > 0) /* histogram midpoints: say how far off they can be */
+				fprintf(gp, ", from clat histograms, error <= %.3g ms", bound[p] / 1e6);
+			fprintf(gp, "\"\n  set ylabel \"%s\"\n", panel[p][0]);
 			snprintf(using, sizeof(using), "1:%s", panel[p][1]);
 			if (col_ok[p]) {
 				plot_lines(gp, name, m, has, using, "lines");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fio_log.h"
+#include "hist_interval.h"
 #include "log_interval.h"
 #include "series.h"
 #include "steady_state.h"
@@ -19,11 +20,13 @@ static struct sr_value v_of(double x)
 	return isfinite(x) ? sr_val(x) : (struct sr_value){ x, SR_INVALID };
 }
 
-static bool log_of_test(const char *name, const char *id, bool single, enum ssd_log_kind *kind)
+/* Is @name a log of test @id (any name when @single)? Histogram logs only when @hist. */
+static bool log_of_test(const char *name, const char *id, bool single, bool hist,
+			enum ssd_log_kind *kind)
 {
 	struct ssd_log_name ln;
 
-	if (ssd_log_parse_name(name, &ln) < 0 || ln.kind == SSD_LOG_HIST || ln.kind == SSD_LOG_UNKNOWN)
+	if (ssd_log_parse_name(name, &ln) < 0 || ln.kind == SSD_LOG_UNKNOWN || (ln.kind == SSD_LOG_HIST) != hist)
 		return false;
 	*kind = ln.kind;
 	return single || (ln.stem_len == strlen(id) && !strncmp(name, id, ln.stem_len));
@@ -37,7 +40,7 @@ static enum ssd_log_kind pick_lat(DIR *dir, const char *id, bool single)
 
 	rewinddir(dir);
 	while ((e = readdir(dir)))
-		if (log_of_test(e->d_name, id, single, &k)) {
+		if (log_of_test(e->d_name, id, single, false, &k)) {
 			if (k == SSD_LOG_CLAT)
 				return k;
 			if (k == SSD_LOG_LAT)
@@ -67,7 +70,7 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 	while ((e = readdir(dir))) {
 		char path[4096], err[512] = "";
 
-		if (!log_of_test(e->d_name, t->id, single, &k))
+		if (!log_of_test(e->d_name, t->id, single, false, &k))
 			continue;
 		if ((k == SSD_LOG_LAT || k == SSD_LOG_CLAT || k == SSD_LOG_SLAT) && k != lat)
 			continue;
@@ -109,6 +112,116 @@ out:
 	return rc;
 }
 
+/* The window of series point @p (from_logs: t_s is the end of window i, so i = t_s / W - 1). */
+static size_t window_of(const struct sr_interval *p)
+{
+	double w = p->t_s * 1000.0 / WINDOW_MS;
+
+	return w >= 1 ? (size_t)(w + 0.5) - 1 : 0;
+}
+
+static struct ssd_dir_interval hist_dir(const struct ssd_hist_interval *h, int d)
+{
+	const struct ssd_hist_dir *x = &h->dir[d];
+
+	return (struct ssd_dir_interval){ .iops = (double)x->n * 1000.0 / h->width_ms, .n = (double)x->n,
+					  .mean_ns = x->mean_ns, .sd_ns = x->sd_ns, .max_ns = x->max_ns };
+}
+
+/* Error bounds of the window's max (the larger direction bound) and stddev (mean of the bounds). */
+static void hist_bounds(const struct ssd_hist_interval *h, struct sr_interval *p)
+{
+	double max_err = NAN, sd_err = 0;
+	int nsd = 0;
+
+	for (int d = 0; d < 2; d++) {
+		if (h->dir[d].n > 0 && !(h->dir[d].max_err_ns <= max_err))
+			max_err = h->dir[d].max_err_ns;
+		if (h->dir[d].n > 1) {
+			sd_err += h->dir[d].sd_err_ns;
+			nsd++;
+		}
+	}
+	p->lat_max_err = v_of(max_err);
+	p->lat_sd_err = nsd ? v_of(sd_err / nsd) : (struct sr_value){ NAN, SR_ABSENT };
+}
+
+/*
+ * Maximum latency and latency stddev per window from the clat histogram logs (fio 3.33 has no
+ * log_window_value, so the value logs hold only window means). A series built from value logs
+ * keeps its throughput and mean and takes max and stddev from here; without value logs the
+ * histograms give all four (IOPS = I/Os counted in the window / its length). Bucket midpoints:
+ * the error bounds are in hist_interval.h.
+ */
+static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, struct sr_diag *d)
+{
+	double ns_per = ssd_log_lat_unit_for_version(t->fio_version) == SSD_LAT_US ? 1000.0 : 1.0;
+	struct ssd_hist_agg *agg = NULL;
+	enum ssd_log_kind k;
+	struct dirent *e;
+	size_t used = 0, n;
+	DIR *dir;
+	int rc;
+
+	dir = opendir(dirpath);
+	if (!dir)
+		return 0;
+	rc = ssd_hist_agg_new(&agg, WINDOW_MS);
+	while (!rc && (e = readdir(dir))) {
+		char path[4096], err[512] = "";
+
+		if (!log_of_test(e->d_name, t->id, single, true, &k))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dirpath, e->d_name);
+		rc = ssd_hist_agg_add_file(agg, path, ns_per, err, sizeof(err));
+		if (rc && rc != -ENOMEM) {
+			sr_warn(d, SR_WARN_OPTION, "histogram log not used: %s", err);
+			rc = 0;
+			goto out;
+		}
+		used++;
+	}
+	n = used && !rc ? ssd_hist_agg_count(agg) : 0;
+	if (!n)
+		goto out;
+	if (!t->nseries) {
+		free(t->series);
+		t->series = calloc(n, sizeof(*t->series));
+		if (!t->series) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		for (size_t i = 0; i < n; i++)
+			t->series[i] = (struct sr_interval){ .t_s = (double)(i + 1) * WINDOW_MS / 1000.0,
+							     .iops = { NAN, SR_ABSENT },
+							     .lat_mean = { NAN, SR_ABSENT } };
+		t->nseries = n;
+	}
+	for (size_t i = 0; i < t->nseries; i++) {
+		struct sr_interval *p = &t->series[i];
+		struct ssd_hist_interval h;
+		struct ssd_dir_interval rd, wr;
+		struct ssd_precond pc;
+
+		if (ssd_hist_agg_get(agg, window_of(p), &h))
+			continue;
+		rd = hist_dir(&h, 0);
+		wr = hist_dir(&h, 1);
+		ssd_precond_metrics(&rd, &wr, &pc);
+		p->lat_max = v_of(pc.max_lat_ns);
+		p->lat_sd = v_of(pc.sd_lat_ns);
+		hist_bounds(&h, p);
+		if (!sr_ok(p->iops)) /* no iops log */
+			p->iops = v_of(pc.throughput_iops);
+		if (!sr_ok(p->lat_mean)) /* no lat/clat log */
+			p->lat_mean = v_of(pc.avg_lat_ns);
+	}
+out:
+	ssd_hist_agg_free(agg);
+	closedir(dir);
+	return rc;
+}
+
 /* fio's own steadystate samples: per-second IOPS of the last ss_dur seconds, summed over runs. */
 static int from_fio_ss(struct sr_test *t)
 {
@@ -139,6 +252,8 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 
 	if (dir && t->id)
 		rc = from_logs(t, dir, single, d);
+	if (!rc && dir && t->id)
+		rc = from_hist_logs(t, dir, single, d);
 	if (!rc && !t->nseries) {
 		free(t->series);
 		t->series = NULL;

@@ -4,8 +4,10 @@
  * SNIA PTS steady-state verdict.
  *
  * Source, in order: the test's fio logs beside the JSON (<test-id>_{iops,clat|lat,bw}.N.log,
- * merged by log_interval.c), else fio's steadystate data.iops[] (throughput only, the last
- * ss_dur seconds).
+ * merged by log_interval.c), with maximum latency and latency stddev taken from the clat
+ * histogram logs (<test-id>_clat_hist.N.log, hist_interval.c) when there are some (bucket
+ * midpoints; the error bounds are in hist_interval.h); the histogram logs alone when there are no
+ * value logs; else fio's steadystate data.iops[] (throughput only, the last ss_dur seconds).
  */
 #ifndef SSDREPORT_SERIES_H
 #define SSDREPORT_SERIES_H
