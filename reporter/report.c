@@ -390,7 +390,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		sr_gp_str(gp, title);
 		fprintf(gp, "\n  set grid\n  set key top right\n  set xlabel \"time (s)\"\n");
 		for (size_t dv = 0; dv < m->ndrives; dv++)
-			if (has[dv] && snia[dv].evaluated)
+			if (has[dv] && snia[dv].evaluated && isfinite(snia[dv].first_s))
 				fprintf(gp, "  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
 					    "fc lt %zu fs transparent solid 0.12 noborder\n",
 					dv + 1, snia[dv].first_s, snia[dv].last_s, dv + 1);
@@ -418,7 +418,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		struct sr_table *t;
 		char tn[200];
 		stem(tn, sizeof(tn), "steady-state-", id);
-		t = sr_table_new(tn, "steady state", 6);
+		t = sr_table_new(tn, "steady state", 7);
 		if (!t) {
 			rc = -ENOMEM;
 			goto out;
@@ -429,6 +429,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		sr_table_head(t, 3, "window (s)");
 		sr_table_head(t, 4, "range % / excursion %");
 		sr_table_head(t, 5, "fio ss");
+		sr_table_head(t, 6, "rounds");
 		snprintf(t->title, strlen(t->title) + 1, "%s", "steady state");
 		free(t->title);
 		if (asprintf(&t->title, "%s: steady state", id) < 0)
@@ -444,11 +445,15 @@ static int precond_chart(struct ctx *c, const char *id)
 			sr_table_set(t, row, 1, "%s", id);
 			if (snia[dv].evaluated) {
 				sr_table_set(t, row, 2, "%s", snia[dv].attained ? "attained" : "not attained");
-				sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s, snia[dv].last_s);
+				if (isfinite(snia[dv].first_s))
+					sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s, snia[dv].last_s);
+				else
+					sr_table_set(t, row, 3, "rounds %g..%g", snia[dv].first_round, snia[dv].last_round);
 				sr_table_set(t, row, 4, "%.2f / %.2f", snia[dv].range_pct, snia[dv].excursion_pct);
 			} else {
 				sr_table_set(t, row, 2, "fewer than 5 rounds");
 			}
+			sr_table_set(t, row, 6, "%s (%zu)", sr_snia_basis_note(&snia[dv]), snia[dv].nrounds);
 			for (size_t tt = 0; tt < m->drives[dv].ntests; tt++) {
 				const struct sr_test *te = &m->drives[dv].tests[tt];
 				if (strcmp(te->id, id) || !te->nruns || !te->runs[0].fio_ss.present)

@@ -262,34 +262,133 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 	return rc;
 }
 
-void sr_series_snia(const struct sr_test *t, struct sr_snia *out)
+/* Rounds from stonewalled jobs: >= 5 groups of one workload. Return: rounds put in x/y. */
+static size_t rounds_from_runs(const struct sr_test *t, double *x, double *y)
 {
-	struct ssd_snia_result res;
-	double *x, *y;
+	const struct sr_run *r0 = NULL;
+	size_t n = 0;
+	int last_gid = -1;
+
+	for (size_t i = 0; i < t->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+		double iops = 0;
+
+		if (r->all_clients || !r->rw)
+			continue;
+		if (!r0)
+			r0 = r;
+		else if (strcmp(r->rw, r0->rw) || r->bs != r0->bs || r->numjobs != r0->numjobs ||
+			 r->iodepth != r0->iodepth)
+			return 0; /* not one workload */
+		if (r->groupid == last_gid)
+			return 0; /* several jobs per group: not rounds */
+		for (int d = SR_READ; d <= SR_WRITE; d++)
+			if (sr_ok(r->dir[d].iops))
+				iops += r->dir[d].iops.v;
+		x[n] = (double)(n + 1);
+		y[n++] = iops;
+		last_gid = r->groupid;
+	}
+	return n >= SSD_SNIA_WINDOW ? n : 0;
+}
+
+/* Rounds of SR_SS_ROUND_S seconds from the series: x = end of the round (s), y = mean IOPS. */
+static size_t rounds_from_series(const struct sr_test *t, double *x, double *y)
+{
+	size_t n = 0, i = 0;
+
+	while (i < t->nseries) {
+		size_t k = (size_t)((t->series[i].t_s - 1e-9) / SR_SS_ROUND_S), valid = 0;
+		double sum = 0;
+
+		for (; i < t->nseries && (size_t)((t->series[i].t_s - 1e-9) / SR_SS_ROUND_S) == k; i++)
+			if (sr_ok(t->series[i].iops)) {
+				sum += t->series[i].iops.v;
+				valid++;
+			}
+		if (valid * 2 < SR_SS_ROUND_S)
+			continue; /* a partial or mostly empty round */
+		x[n] = (double)(k + 1) * SR_SS_ROUND_S;
+		y[n++] = sum / (double)valid;
+	}
+	return n >= SSD_SNIA_WINDOW ? n : 0;
+}
+
+static size_t intervals(const struct sr_test *t, double *x, double *y)
+{
 	size_t n = 0;
 
-	memset(out, 0, sizeof(*out));
-	x = calloc(t->nseries + 1, sizeof(*x));
-	y = calloc(t->nseries + 1, sizeof(*y));
-	if (!x || !y)
-		goto out;
 	for (size_t i = 0; i < t->nseries; i++)
 		if (sr_ok(t->series[i].iops)) {
 			x[n] = t->series[i].t_s;
 			y[n++] = t->series[i].iops.v;
 		}
-	if (ssd_snia_steady_state(x, y, n, &res))
+	return n;
+}
+
+void sr_series_snia(const struct sr_test *t, struct sr_snia *out)
+{
+	size_t cap = (t->nseries > t->nruns ? t->nseries : t->nruns) + 1, n;
+	struct ssd_snia_result res;
+	const struct ssd_snia_window *w;
+	double *x, *y, width;
+
+	memset(out, 0, sizeof(*out));
+	x = calloc(cap, sizeof(*x));
+	y = calloc(cap, sizeof(*y));
+	if (!x || !y)
 		goto out;
+	out->basis = SR_SS_RUNS;
+	n = rounds_from_runs(t, x, y);
+	if (!n) {
+		out->basis = SR_SS_ROUNDS;
+		n = rounds_from_series(t, x, y);
+	}
+	if (!n) {
+		out->basis = SR_SS_INTERVALS;
+		n = intervals(t, x, y);
+	}
+	if (ssd_snia_steady_state(x, y, n, &res)) {
+		out->basis = SR_SS_NONE;
+		goto out;
+	}
 	out->evaluated = true;
 	out->attained = res.attained;
-	{
-		const struct ssd_snia_window *w = res.ever_attained ? &res.first_attained : &res.last;
-		out->first_s = x[w->first];
+	out->nrounds = n;
+	w = res.ever_attained ? &res.first_attained : &res.last;
+	out->first_round = (double)w->first + 1;
+	out->last_round = (double)w->last + 1;
+	out->range_pct = res.last.range_pct;
+	out->excursion_pct = res.last.excursion_pct;
+	switch (out->basis) {
+	case SR_SS_RUNS:
+		out->first_s = out->last_s = NAN;
+		break;
+	case SR_SS_ROUNDS:
+		out->first_s = x[w->first] - SR_SS_ROUND_S;
 		out->last_s = x[w->last];
-		out->range_pct = res.last.range_pct;
-		out->excursion_pct = res.last.excursion_pct;
+		break;
+	default:
+		width = w->first > 0 ? x[w->first] - x[w->first - 1] : x[1] - x[0]; /* n >= 5 */
+		out->first_s = x[w->first] - width;
+		out->last_s = x[w->last];
+		break;
 	}
 out:
 	free(x);
 	free(y);
+}
+
+const char *sr_snia_basis_note(const struct sr_snia *s)
+{
+	switch (s->basis) {
+	case SR_SS_RUNS:
+		return "rounds: one stonewalled job each";
+	case SR_SS_ROUNDS:
+		return "rounds of 60 s";
+	case SR_SS_INTERVALS:
+		return "no rounds in the results: 1-s intervals used";
+	default:
+		return "not evaluated";
+	}
 }
