@@ -18,6 +18,7 @@
 #include "inputs.h"
 #include "logstat.h"
 #include "report.h"
+#include "snapshots.h"
 #include "summary.h"
 
 static const char usage_main[] =
@@ -73,7 +74,19 @@ static int exit_code(int rc)
 	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
 }
 
-static int summary_file(const char *path, bool all, struct sr_diag *d)
+/* --intervals: the four preconditioning metrics between consecutive documents of @path. */
+static int intervals_file(const char *path, struct sr_test *docs, size_t ndocs, struct sr_diag *d)
+{
+	struct sr_interval *iv = NULL;
+	int rc = sr_snapshot_intervals(docs, ndocs, &iv, d);
+
+	if (!rc)
+		sr_interval_rows(stdout, path, iv, ndocs);
+	free(iv);
+	return rc;
+}
+
+static int summary_file(const char *path, bool all, bool intervals, struct sr_diag *d)
 {
 	struct sr_test *docs = NULL;
 	size_t ndocs = 0, len = 0;
@@ -86,33 +99,38 @@ static int summary_file(const char *path, bool all, struct sr_diag *d)
 		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	rc = sr_fio_json_parse(buf, len, all, &docs, &ndocs, d);
+	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
 	free(buf);
 	if (rc)
 		return rc;
+	if (intervals)
+		rc = intervals_file(path, docs, ndocs, d);
 	for (size_t i = 0; i < ndocs; i++) {
-		sr_summary_rows(stdout, path, &docs[i]);
+		if (!intervals)
+			sr_summary_rows(stdout, path, &docs[i]);
 		sr_test_free(&docs[i]);
 	}
 	free(docs);
-	return 0;
+	return rc;
 }
 
 static int cmd_summary(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "all-documents", no_argument, NULL, 'a' },
+		{ "intervals", no_argument, NULL, 'i' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct sr_diag d = { .stream = stderr };
-	bool all = false;
+	bool all = false, intervals = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aiqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': all = true; break;
+		case 'i': intervals = true; break;
 		case 'q': d.stream = NULL; break;
 		case 'h': fputs(usage_summary, stdout); return 0;
 		default: fputs(usage_summary, stderr); return 2;
@@ -122,9 +140,9 @@ static int cmd_summary(int argc, char **argv)
 		fputs("ssdreport: summary: expected at least one FILE\n", stderr);
 		return 2;
 	}
-	puts(sr_summary_header);
+	puts(intervals ? sr_interval_header : sr_summary_header);
 	for (int i = optind; i < argc; i++) {
-		int rc = summary_file(argv[i], all, &d);
+		int rc = summary_file(argv[i], all, intervals, &d);
 		if (rc) {
 			fflush(stdout);
 			fprintf(stderr, "ssdreport: %s\n", d.err);
