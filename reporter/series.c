@@ -246,10 +246,33 @@ static int from_fio_ss(struct sr_test *t)
 	return 0;
 }
 
+/* Does @dir hold a log of test @id (any log when @single)? */
+static bool has_logs(const char *dir, const char *id, bool single)
+{
+	enum ssd_log_kind k;
+	struct dirent *e;
+	bool found = false;
+	DIR *dp = opendir(dir);
+
+	if (!dp)
+		return false;
+	while (!found && (e = readdir(dp)))
+		found = log_of_test(e->d_name, id, single, false, &k) ||
+			log_of_test(e->d_name, id, single, true, &k);
+	closedir(dp);
+	return found;
+}
+
 int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_diag *d)
 {
+	char sub[2048]; /* dir + "/logs"; paths below add a file name to it */
 	int rc = 0;
 
+	/* scripts/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
+	if (dir && t->id && !has_logs(dir, t->id, single)) {
+		snprintf(sub, sizeof(sub), "%s/logs", dir);
+		dir = sub;
+	}
 	if (dir && t->id)
 		rc = from_logs(t, dir, single, d);
 	if (!rc && dir && t->id)

@@ -18,9 +18,10 @@
 #include "model.h"
 
 /**
- * sr_series_attach() - fill @t->series from the logs in @dir.
+ * sr_series_attach() - fill @t->series from the logs in @dir, else in @dir/logs.
  * @t:      the test (t->id and t->fio_version select the logs and their unit)
- * @dir:    directory holding the logs, NULL for none
+ * @dir:    directory holding the test's JSON (ssd-review puts the logs in its logs/ subdirectory),
+ *          NULL for none
  * @single: @t is the only test in @dir, so logs of any name belong to it
  * @d:      diagnostics (a malformed log is warned about and the series left empty)
  *

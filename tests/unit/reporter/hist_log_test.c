@@ -60,6 +60,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -313,6 +314,41 @@ static void series_from_hist(void **state)
 	sr_test_free(&t);
 }
 
+/* ssd-review's layout: <drive>/<test-id>.json with the logs in <drive>/logs/. */
+static void series_from_logs_subdir(void **state)
+{
+	static const char *const files[] = { "precond-h_clat.1.log", "precond-h_clat.2.log",
+					     "precond-h_clat_hist.1.log", "precond-h_clat_hist.2.log",
+					     "precond-h_iops.1.log", "precond-h_iops.2.log" };
+	char tmp[] = "/tmp/hist_log_test.XXXXXX", sub[256], src[8192], dst[512], cwd[4096];
+	struct sr_diag d = { 0 };
+	struct sr_test t = { .id = "precond-h", .fio_version = "fio-3.33" };
+
+	(void)state;
+	assert_non_null(mkdtemp(tmp));
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(sub, sizeof(sub), "%s/logs", tmp);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(src, sizeof(src), "%s/" FIX "%s", cwd, files[i]);
+		snprintf(dst, sizeof(dst), "%s/%s", sub, files[i]);
+		assert_int_equal(symlink(src, dst), 0);
+	}
+	assert_int_equal(sr_series_attach(&t, tmp, false, &d), 0);
+	assert_true(t.nseries >= 2);
+	assert_near(t.series[0].lat_max.v, 218103807.5, 1e-9); /* as in series_from_hist */
+	assert_near(t.series[1].lat_sd.v, 3137256.515, 1e-3);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(dst, sizeof(dst), "%s/%s", sub, files[i]);
+		unlink(dst);
+	}
+	rmdir(sub);
+	rmdir(tmp);
+	t.id = NULL;
+	t.fio_version = NULL;
+	sr_test_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -323,6 +359,7 @@ int main(void)
 		cmocka_unit_test(window_merge_two_jobs),
 		cmocka_unit_test(case_c07_fio217),
 		cmocka_unit_test(series_from_hist),
+		cmocka_unit_test(series_from_logs_subdir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
