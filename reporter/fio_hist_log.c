@@ -15,7 +15,7 @@ struct ssd_hist_reader {
 	size_t linecap;
 	uint64_t lineno;
 	uint64_t count[SSD_HIST_PLAT_NR_MAX];
-	unsigned ncols;	 /* of the first row; 0 before it */
+	unsigned ncols; /* of the first row; 0 before it */
 	unsigned stride;
 	char err[512];
 };
@@ -30,7 +30,8 @@ static void plat_bounds(unsigned idx, double *lo, double *hi)
 		return;
 	}
 	group = (idx >> SSD_HIST_PLAT_BITS) - 1;
-	*lo = ldexp(1, (int)(group + SSD_HIST_PLAT_BITS)) + (idx % SSD_HIST_PLAT_VAL) * ldexp(1, (int)group);
+	*lo = ldexp(1, (int)(group + SSD_HIST_PLAT_BITS)) +
+	      (idx % SSD_HIST_PLAT_VAL) * ldexp(1, (int)group);
 	*hi = *lo + ldexp(1, (int)group) - 1;
 }
 
@@ -47,7 +48,7 @@ void ssd_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta)
 /* Columns -> fio buckets per column, 0 when no fio build writes that many. */
 static unsigned stride_for(unsigned ncols)
 {
-	static const unsigned groups[] = { 29, 19 }; /* fio 3.x, fio 2.x */
+	static const unsigned groups[] = {29, 19}; /* fio 3.x, fio 2.x */
 
 	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++)
 		for (unsigned s = 1; s <= SSD_HIST_PLAT_VAL; s *= 2)
@@ -80,7 +81,8 @@ int ssd_hist_open(struct ssd_hist_reader **out, const char *path, char *err, siz
 
 static int bad(struct ssd_hist_reader *r, const char *what)
 {
-	snprintf(r->err, sizeof(r->err), "%s:%llu: %s", r->path, (unsigned long long)r->lineno, what);
+	snprintf(r->err, sizeof(r->err), "%s:%llu: %s", r->path, (unsigned long long)r->lineno,
+		 what);
 	return -EINVAL;
 }
 
@@ -127,12 +129,15 @@ int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
 			continue;
 		for (int k = 0; k < 3; k++)
 			if (field(&p, &head[k], &last) || last)
-				return bad(r, "expected 'time_ms, ddir, bs, count, ...' (unsigned integers)");
+				return bad(
+				    r,
+				    "expected 'time_ms, ddir, bs, count, ...' (unsigned integers)");
 		if (head[1] > 2)
 			return bad(r, "expected ddir 0 (read), 1 (write) or 2 (trim) in column 2");
 		while (!last) {
 			if (cols == SSD_HIST_PLAT_NR_MAX)
-				return bad(r, "more bucket counts than any fio histogram has (1856)");
+				return bad(r,
+					   "more bucket counts than any fio histogram has (1856)");
 			if (field(&p, &r->count[cols], &last))
 				return bad(r, "expected an unsigned bucket count");
 			cols++;
@@ -140,14 +145,19 @@ int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
 		if (!r->ncols) {
 			r->stride = stride_for(cols);
 			if (!r->stride)
-				return bad(r, "expected 1856 or 1216 bucket counts, or that divided by 2^coarseness");
+				return bad(r, "expected 1856 or 1216 bucket counts, or that "
+					      "divided by 2^coarseness");
 			r->ncols = cols;
 		} else if (cols != r->ncols) {
 			return bad(r, "bucket count differs from the file's first row");
 		}
 		*row = (struct ssd_hist_row){
-			.time_ms = head[0], .ddir = (uint8_t)head[1], .bs = head[2],
-			.count = r->count, .nbuckets = cols, .stride = r->stride,
+		    .time_ms = head[0],
+		    .ddir = (uint8_t)head[1],
+		    .bs = head[2],
+		    .count = r->count,
+		    .nbuckets = cols,
+		    .stride = r->stride,
 		};
 		return 1;
 	}

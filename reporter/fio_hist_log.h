@@ -37,12 +37,12 @@
 
 /* One histogram row. */
 struct ssd_hist_row {
-	uint64_t time_ms;	 /* ms since the job started, end of the interval */
-	uint8_t ddir;		 /* 0 read, 1 write, 2 trim */
-	uint64_t bs;		 /* bytes */
-	const uint64_t *count;	 /* nbuckets counts, owned by the reader (valid until the next row) */
-	unsigned nbuckets;	 /* columns after bs */
-	unsigned stride;	 /* fio buckets per column: 2^log_hist_coarseness */
+	uint64_t time_ms;      /* ms since the job started, end of the interval */
+	uint8_t ddir;	       /* 0 read, 1 write, 2 trim */
+	uint64_t bs;	       /* bytes */
+	const uint64_t *count; /* nbuckets counts, owned by the reader (valid until the next row) */
+	unsigned nbuckets;     /* columns after bs */
+	unsigned stride;       /* fio buckets per column: 2^log_hist_coarseness */
 };
 
 struct ssd_hist_reader;

@@ -26,7 +26,7 @@ static int read_uint(const char *b, size_t len, size_t *i, uint64_t *out)
 	while (k < len && b[k] >= '0' && b[k] <= '9' && k - *i < UINT_DIGITS_MAX)
 		v = v * 10 + (uint64_t)(b[k++] - '0');
 	if (k == *i || (k < len && ((b[k] >= '0' && b[k] <= '9') || b[k] == '.' || b[k] == 'e' ||
-				     b[k] == 'E')))
+				    b[k] == 'E')))
 		return -EINVAL;
 	*i = k;
 	*out = v;
@@ -46,7 +46,7 @@ static int push_bin(struct sr_bins_set *s, size_t *cap, uint64_t key, uint64_t c
 	}
 	if (s->n && key <= s->bins[s->n - 1].ns)
 		s->sorted = 0;
-	s->bins[s->n++] = (struct sr_bin){ key, count };
+	s->bins[s->n++] = (struct sr_bin){key, count};
 	return 0;
 }
 
@@ -59,7 +59,7 @@ static int read_set(const char *b, size_t len, size_t i, struct sr_bins_set *s)
 	size_t cap = 0;
 	int rc;
 
-	*s = (struct sr_bins_set){ .from = i, .sorted = 1 };
+	*s = (struct sr_bins_set){.from = i, .sorted = 1};
 	i = skip_blank(b, len, i + 1);
 	if (i < len && b[i] == '}') {
 		s->to = i + 1;
@@ -84,7 +84,8 @@ static int read_set(const char *b, size_t len, size_t i, struct sr_bins_set *s)
 			goto fail;
 		i = skip_blank(b, len, i);
 		if (i < len && b[i] == '}') {
-			struct sr_bin *fit = realloc(s->bins, s->n * sizeof(*fit)); /* give back the slack */
+			struct sr_bin *fit =
+			    realloc(s->bins, s->n * sizeof(*fit)); /* give back the slack */
 
 			if (fit)
 				s->bins = fit;
@@ -268,5 +269,5 @@ void sr_job_bins_free(struct sr_job_bins *jb)
 	drop_sets(jb);
 	free(jb->set);
 	free(jb->text);
-	*jb = (struct sr_job_bins){ 0 };
+	*jb = (struct sr_job_bins){0};
 }

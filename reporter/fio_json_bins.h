@@ -23,10 +23,10 @@
 
 /* One bins object read by the fast path: raw keys (fio's unit), counts. */
 struct sr_bins_set {
-	size_t from, to;	/* the object's text: b[from] == '{', b[to - 1] == '}' */
-	struct sr_bin *bins;	/* NULL once claimed */
+	size_t from, to;     /* the object's text: b[from] == '{', b[to - 1] == '}' */
+	struct sr_bin *bins; /* NULL once claimed */
 	size_t n;
-	int sorted;		/* keys ascending as written (fio writes them so) */
+	int sorted; /* keys ascending as written (fio writes them so) */
 };
 
 /* The bins of the job object being parsed, and the rewritten job text handed to json-c. */

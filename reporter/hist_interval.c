@@ -60,7 +60,7 @@ static struct moments *slot(struct ssd_hist_agg *a, uint64_t idx, unsigned ddir)
 		a->w = w;
 		for (size_t i = a->cap; i < cap; i++)
 			for (unsigned d = 0; d < SSD_DDIR_NR; d++)
-				a->w[i][d] = (struct moments){ .max = -INFINITY };
+				a->w[i][d] = (struct moments){.max = -INFINITY};
 		a->cap = cap;
 	}
 	if (idx >= a->count)
@@ -73,7 +73,7 @@ static void row_moments(const struct ssd_hist_row *row, double ns_per, struct mo
 {
 	double sum = 0, mid, delta;
 
-	*m = (struct moments){ .max = -INFINITY };
+	*m = (struct moments){.max = -INFINITY};
 	for (unsigned c = 0; c < row->nbuckets; c++) {
 		if (!row->count[c])
 			continue;
@@ -134,8 +134,10 @@ int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_pe
 
 		if (idx >= HIST_MAX_WINDOWS) {
 			if (err)
-				snprintf(err, errlen, "%s: time %llu ms is beyond %u windows of %u ms", path,
-					 (unsigned long long)row.time_ms, HIST_MAX_WINDOWS, a->window_ms);
+				snprintf(err, errlen,
+					 "%s: time %llu ms is beyond %u windows of %u ms", path,
+					 (unsigned long long)row.time_ms, HIST_MAX_WINDOWS,
+					 a->window_ms);
 			rc = -EINVAL;
 			break;
 		}
@@ -165,8 +167,13 @@ int ssd_hist_agg_get(const struct ssd_hist_agg *a, size_t i, struct ssd_hist_int
 		const struct moments *m = &a->w[i][d];
 		struct ssd_hist_dir *o = &out->dir[d];
 
-		*o = (struct ssd_hist_dir){ .n = m->n, .mean_ns = NAN, .sd_ns = NAN, .max_ns = NAN,
-					    .mean_err_ns = NAN, .sd_err_ns = NAN, .max_err_ns = NAN };
+		*o = (struct ssd_hist_dir){.n = m->n,
+					   .mean_ns = NAN,
+					   .sd_ns = NAN,
+					   .max_ns = NAN,
+					   .mean_err_ns = NAN,
+					   .sd_err_ns = NAN,
+					   .max_err_ns = NAN};
 		if (!m->n)
 			continue;
 		o->mean_ns = m->mean;

@@ -26,9 +26,10 @@
 
 #include "fio_log.h"
 
-/* One direction in one window; latencies in ns, NaN where n is too small (mean, max: n 0; sd: n < 2). */
+/* One direction in one window; latencies in ns, NaN where n is too small (mean, max: n 0; sd: n <
+ * 2). */
 struct ssd_hist_dir {
-	uint64_t n;	    /* I/Os that completed in the window, all jobs */
+	uint64_t n; /* I/Os that completed in the window, all jobs */
 	double mean_ns, sd_ns, max_ns;
 	double mean_err_ns, sd_err_ns, max_err_ns; /* bounds, see the file comment */
 };
