@@ -19,6 +19,7 @@
 #include <json.h>
 
 #include "fio_json.h"
+#include "fio_json_bins.h"
 
 #define EXACT_DOUBLE_MAX 9007199254740992.0 /* 2^53 */
 
@@ -49,6 +50,7 @@ struct doc_ctx {
 	json_object *globals;	/* "global options": object, array, or NULL */
 	json_object **jobopts;	/* per run: its "job options" (reference held), may be NULL */
 	size_t njobopts;
+	struct sr_job_bins *jb;	/* the current job's bins read by the fast path (fio_json_bins.h) */
 };
 
 int sr_read_file(const char *path, char **buf, size_t *len)
@@ -173,25 +175,19 @@ static void rewrite_nonfinite(char *b, size_t len, size_t from)
 {
 	static const char *const words[] = { "-infinity", "infinity", "-nan", "-inf", "+inf",
 					     "nan", "inf" };
-	bool in_str = false;
 	char prev = 0;
 
 	for (size_t i = from; i < len; i++) {
 		char c = b[i];
 		size_t n;
 
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = false;
-			continue;
-		}
-		if (c == '"') {
-			in_str = true;
+		if (c == '"') { /* strings are skipped whole: a "nan" in a string is text */
+			i = sr_json_string_end(b, len, i);
 			prev = c;
 			continue;
 		}
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
+			continue;
 		if ((prev == ':' || prev == ',' || prev == '[') &&
 		    (c == '-' || c == '+' || c == 'n' || c == 'N' || c == 'i' || c == 'I')) {
 			for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
@@ -203,8 +199,7 @@ static void rewrite_nonfinite(char *b, size_t len, size_t from)
 				}
 			}
 		}
-		if (!isspace((unsigned char)c))
-			prev = c;
+		prev = c;
 	}
 }
 
@@ -372,8 +367,9 @@ static int read_bins(json_object *bo, double scale, struct sr_lat *l)
 }
 
 /* "clat_ns" (fio 3.x, ns) or "clat" (fio 2.x, usec). */
-static int read_lat(json_object *dir, const char *base, struct sr_lat *l, struct sr_diag *d)
+static int read_lat(const struct doc_ctx *c, json_object *dir, const char *base, struct sr_lat *l)
 {
+	struct sr_diag *d = c->d;
 	char key[16];
 	json_object *o, *v;
 	double scale = 1;
@@ -397,9 +393,11 @@ static int read_lat(json_object *dir, const char *base, struct sr_lat *l, struct
 		if (rc)
 			return rc;
 	}
-	if (json_object_object_get_ex(o, "bins", &v))
-		return read_bins(v, scale, l);
-	return 0;
+	if (!json_object_object_get_ex(o, "bins", &v))
+		return 0;
+	if (json_object_get_type(v) == json_type_int) /* replaced by the fast path, see fio_json_bins.h */
+		return sr_job_bins_claim(c->jb, json_object_get_int64(v), scale, &l->bins, &l->nbins);
+	return read_bins(v, scale, l);
 }
 
 static bool io_bytes_in_kib(const struct doc_ctx *c, json_object *dir)
@@ -432,11 +430,11 @@ static int read_dir(const struct doc_ctx *c, json_object *o, struct sr_dir *s)
 	s->iops_stddev = num(o, "iops_stddev", 1, d);
 	s->bw_mean = num(o, "bw_mean", 1024, d);
 	s->bw_agg = num(o, "bw_agg", 1, d);
-	rc = read_lat(o, "clat", &s->clat, d);
+	rc = read_lat(c, o, "clat", &s->clat);
 	if (!rc)
-		rc = read_lat(o, "slat", &s->slat, d);
+		rc = read_lat(c, o, "slat", &s->slat);
 	if (!rc)
-		rc = read_lat(o, "lat", &s->lat, d);
+		rc = read_lat(c, o, "lat", &s->lat);
 	if (sr_ok(s->total_ios) && s->total_ios.v == 0) {
 		/* fio prints 0 for the mean/min/max of no samples: they do not exist */
 		struct sr_lat *l[] = { &s->clat, &s->slat, &s->lat };
@@ -638,6 +636,43 @@ static int add_run(struct sr_test *t, struct doc_ctx *c, json_object *job)
 	return rc;
 }
 
+/*
+ * Parse the job object at @pos: its bins objects are read by the fast path (fio_json_bins.h) and
+ * json-c parses the rest. Errors are found again on the original text so their offsets are true.
+ */
+static json_object *parse_job(json_tokener *tok, const char *b, size_t len, size_t pos, size_t *end,
+			      struct doc_ctx *c, int *rc)
+{
+	const char *text;
+	size_t tlen, jend;
+	json_object *o;
+
+	*rc = sr_job_bins_scan(c->jb, b, len, pos, &jend);
+	if (*rc < 0)
+		return NULL;
+	if (*rc > 0 || !c->jb->n) /* not closed (json-c says where), or no bins to skip */
+		return parse_value(tok, b, len, pos, end, c->d, rc);
+	text = sr_job_bins_text(c->jb, b, pos, jend, &tlen);
+	if (!text) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	json_tokener_reset(tok);
+	o = json_tokener_parse_ex(tok, text, (int)(tlen > INT_MAX ? INT_MAX : tlen));
+	if (json_tokener_get_error(tok) == json_tokener_success) {
+		*end = jend;
+		*rc = 0;
+		return o;
+	}
+	json_object_put(o);
+	o = parse_value(tok, b, len, pos, end, c->d, rc);
+	if (o) { /* cannot happen: the rewrite keeps the text valid JSON; be safe */
+		json_object_put(o);
+		*rc = sr_error(c->d, b, pos, "invalid JSON in the job object starting at byte %zu", pos);
+	}
+	return NULL;
+}
+
 static int read_jobs(json_tokener *tok, char *b, size_t len, size_t *pos, struct sr_test *t,
 		     struct doc_ctx *c)
 {
@@ -649,7 +684,7 @@ static int read_jobs(json_tokener *tok, char *b, size_t len, size_t *pos, struct
 	i = skip_ws(b, len, i + 1);
 	while (i < len && b[i] != ']') {
 		size_t end;
-		json_object *job = parse_value(tok, b, len, i, &end, c->d, &rc);
+		json_object *job = parse_job(tok, b, len, i, &end, c, &rc);
 
 		if (!job)
 			return rc;
@@ -691,7 +726,8 @@ static void top_value(struct doc_ctx *c, struct sr_test *t, const char *key, jso
 static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_t *end,
 		     struct sr_test *t, struct sr_diag *d)
 {
-	struct doc_ctx c = { .d = d, .major = -1, .minor = -1 };
+	struct sr_job_bins jb = { 0 };
+	struct doc_ctx c = { .d = d, .major = -1, .minor = -1, .jb = &jb };
 	bool have_jobs = false;
 	size_t i = skip_ws(b, len, start + 1);
 	int rc = 0;
@@ -751,6 +787,7 @@ out:
 		json_object_put(c.jobopts[k]);
 	free(c.jobopts);
 	json_object_put(c.globals);
+	sr_job_bins_free(&jb);
 	return rc;
 }
 

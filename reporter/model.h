@@ -118,6 +118,8 @@ struct sr_interval {
 	struct sr_value lat_mean; /* ns, read and write weighted by I/O count */
 	struct sr_value lat_max;  /* ns, max of read and write */
 	struct sr_value lat_sd;	  /* ns */
+	struct sr_value lat_max_err; /* ns: |lat_max - true max| bound (histogram logs), else absent */
+	struct sr_value lat_sd_err;  /* ns: |lat_sd - true stddev| bound (histogram logs), else absent */
 };
 
 /* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */

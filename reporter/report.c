@@ -325,6 +325,7 @@ static int precond_chart(struct ctx *c, const char *id)
 	struct sr_chart ch;
 	char name[160], title[320];
 	bool *has = calloc(m->ndrives, sizeof(bool)), col_ok[4] = { false };
+	double bound[4] = { 0 }; /* largest error bound of the max and stddev panels, ns */
 	struct sr_snia *snia = calloc(m->ndrives, sizeof(*snia));
 	int rc;
 
@@ -340,7 +341,8 @@ static int precond_chart(struct ctx *c, const char *id)
 		goto out;
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		const struct sr_drive *drv = &m->drives[dv];
-		fprintf(ch.dat, "# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms\n", drv->label);
+		fprintf(ch.dat, "# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms "
+			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs)\n", drv->label);
 		for (size_t t = 0; t < drv->ntests; t++) {
 			const struct sr_test *tt = &drv->tests[t];
 			if (strcmp(tt->id, id) || tt->nseries < 2)
@@ -362,12 +364,20 @@ static int precond_chart(struct ctx *c, const char *id)
 				sr_dat_num(ch.dat, ms(iv->lat_max));
 				fputc(' ', ch.dat);
 				sr_dat_num(ch.dat, ms(iv->lat_sd));
+				fputc(' ', ch.dat);
+				sr_dat_num(ch.dat, ms(iv->lat_max_err));
+				fputc(' ', ch.dat);
+				sr_dat_num(ch.dat, ms(iv->lat_sd_err));
 				fputc('\n', ch.dat);
+				if (sr_ok(iv->lat_max_err) && iv->lat_max_err.v > bound[2])
+					bound[2] = iv->lat_max_err.v;
+				if (sr_ok(iv->lat_sd_err) && iv->lat_sd_err.v > bound[3])
+					bound[3] = iv->lat_sd_err.v;
 			}
 			break;
 		}
 		if (!has[dv])
-			fputs("NaN NaN NaN NaN NaN\n", ch.dat); /* keeps gnuplot's index numbering */
+			fputs("NaN NaN NaN NaN NaN NaN NaN\n", ch.dat); /* keeps gnuplot's index numbering */
 		fputs("\n\n", ch.dat);
 	}
 	{
@@ -380,13 +390,16 @@ static int precond_chart(struct ctx *c, const char *id)
 		sr_gp_str(gp, title);
 		fprintf(gp, "\n  set grid\n  set key top right\n  set xlabel \"time (s)\"\n");
 		for (size_t dv = 0; dv < m->ndrives; dv++)
-			if (has[dv] && snia[dv].evaluated)
+			if (has[dv] && snia[dv].evaluated && isfinite(snia[dv].first_s))
 				fprintf(gp, "  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
 					    "fc lt %zu fs transparent solid 0.12 noborder\n",
 					dv + 1, snia[dv].first_s, snia[dv].last_s, dv + 1);
 		for (int p = 0; p < 4; p++) {
 			char using[16];
-			fprintf(gp, "  set title \"%s\"\n  set ylabel \"%s\"\n", panel[p][0], panel[p][0]);
+			fprintf(gp, "  set title \"%s", panel[p][0]);
+			if (bound[p] > 0) /* histogram midpoints: say how far off they can be */
+				fprintf(gp, ", from clat histograms, error <= %.3g ms", bound[p] / 1e6);
+			fprintf(gp, "\"\n  set ylabel \"%s\"\n", panel[p][0]);
 			snprintf(using, sizeof(using), "1:%s", panel[p][1]);
 			if (col_ok[p]) {
 				plot_lines(gp, name, m, has, using, "lines");
@@ -405,7 +418,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		struct sr_table *t;
 		char tn[200];
 		stem(tn, sizeof(tn), "steady-state-", id);
-		t = sr_table_new(tn, "steady state", 6);
+		t = sr_table_new(tn, "steady state", 7);
 		if (!t) {
 			rc = -ENOMEM;
 			goto out;
@@ -416,6 +429,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		sr_table_head(t, 3, "window (s)");
 		sr_table_head(t, 4, "range % / excursion %");
 		sr_table_head(t, 5, "fio ss");
+		sr_table_head(t, 6, "rounds");
 		snprintf(t->title, strlen(t->title) + 1, "%s", "steady state");
 		free(t->title);
 		if (asprintf(&t->title, "%s: steady state", id) < 0)
@@ -431,11 +445,15 @@ static int precond_chart(struct ctx *c, const char *id)
 			sr_table_set(t, row, 1, "%s", id);
 			if (snia[dv].evaluated) {
 				sr_table_set(t, row, 2, "%s", snia[dv].attained ? "attained" : "not attained");
-				sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s, snia[dv].last_s);
+				if (isfinite(snia[dv].first_s))
+					sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s, snia[dv].last_s);
+				else
+					sr_table_set(t, row, 3, "rounds %g..%g", snia[dv].first_round, snia[dv].last_round);
 				sr_table_set(t, row, 4, "%.2f / %.2f", snia[dv].range_pct, snia[dv].excursion_pct);
 			} else {
 				sr_table_set(t, row, 2, "fewer than 5 rounds");
 			}
+			sr_table_set(t, row, 6, "%s (%zu)", sr_snia_basis_note(&snia[dv]), snia[dv].nrounds);
 			for (size_t tt = 0; tt < m->drives[dv].ntests; tt++) {
 				const struct sr_test *te = &m->drives[dv].tests[tt];
 				if (strcmp(te->id, id) || !te->nruns || !te->runs[0].fio_ss.present)

@@ -3,6 +3,8 @@
  * ssdreport - fio JSON and logs to comparison tables and review charts (issue 6).
  *
  *   ssdreport summary FILE...                 one CSV row per job
+ *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots
+ *   ssdreport logstat LOG...                  streaming statistics of fio logs
  *   ssdreport -o DIR [--label NAME] INPUT...  full report (index.html, tables, charts)
  *
  * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
@@ -18,18 +20,20 @@
 #include "inputs.h"
 #include "logstat.h"
 #include "report.h"
+#include "snapshots.h"
 #include "summary.h"
 
 static const char usage_main[] =
-	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] INPUT...\n"
-	"       ssdreport summary [--all-documents] FILE...\n"
+	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] [-q] INPUT...\n"
+	"       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
+	"       ssdreport logstat [--flags N] LOG...\n"
 	"\n"
 	"Turn fio output into review tables and charts.\n"
 	"\n"
 	"INPUT is a results directory (results/<drive-label>/ holding <test-id>.json, fio logs and an\n"
-	"optional drive.json) or a fio JSON file (also fio's text output with the JSON in it). A\n"
-	"directory is one drive named after the directory; loose JSON files form one drive named by\n"
-	"--label, or else after the directory holding them.\n"
+	"optional drive.json), a directory of such directories (one drive each), or a fio JSON file\n"
+	"(also fio's text output with the JSON in it). A directory is one drive named after the\n"
+	"directory; loose JSON files form one drive named by --label, or else after their directory.\n"
 	"\n"
 	"options:\n"
 	"  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
@@ -43,16 +47,42 @@ static const char usage_main[] =
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         this help\n"
 	"\n"
+	"What is read in a results directory:\n"
+	"  *.json except drive.json, run.json and names starting with '.'   one test each (test id = file name\n"
+	"                     without .json); with several documents (--status-interval) the last one\n"
+	"  drive.json         drive identity from ssdctl (optional)\n"
+	"  <test-id>_iops.N.log, _bw.N.log, _clat.N.log (else _lat.N.log), _clat_hist.N.log\n"
+	"                     per-job fio logs of that test, beside the JSON or in a logs/\n"
+	"                     subdirectory (ssd-review's layout), merged into 1-s windows for the\n"
+	"                     preconditioning charts (any log name when the directory holds one test)\n"
+	"What is skipped:\n"
+	"  every other file (fio jobfiles, .txt, images, ...), subdirectories of a drive directory,\n"
+	"  names starting with '.' in a directory of drive directories;\n"
+	"  _slat logs, and _lat logs when _clat logs exist; a JSON file that holds no usable fio\n"
+	"  document (warning \"skipped FILE: why\"); a log with a malformed line (warning \"log not\n"
+	"  used\", the series then comes from the other logs or fio's steadystate data);\n"
+	"  a drive.json that is not JSON (warning).\n"
+	"\n"
+	"Preconditioning: throughput and average latency per second from the iops and clat logs;\n"
+	"maximum latency and latency standard deviation from the clat histogram logs (bucket\n"
+	"midpoints; the chart titles give the error bound), else from the value logs; else fio's\n"
+	"steadystate samples. SNIA PTS steady state is judged on rounds: stonewalled jobs of one\n"
+	"workload, else 60-s rounds of the series, else (noted in the table) the 1-s intervals.\n"
+	"\n"
 	"Output: index.html (self-contained, local images), report.md, <table>.csv, and for each chart\n"
 	"<chart>.png, <chart>.svg, <chart>.gp and <chart>.dat (gnuplot, pngcairo and svg terminals).\n"
 	"Tests are recognised by id: precond-*, 4k-randread, 4k-randwrite, 8k-7030,\n"
 	"scale-<wl>-t<T>q<Q>, curve-<profile>-<pct|max>, fc-*, spec-*; others get a generic table row.\n"
 	"\n"
+	"Subcommands: `ssdreport summary --help`; `ssdreport logstat` prints per log file the rows\n"
+	"per direction, first/last time and mean value (a streaming check; --flags N sets the\n"
+	"SSD_LOGF_* layout flags of fio_log.h).\n"
+	"\n"
 	"Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
 	"line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
 
 static const char usage_summary[] =
-	"usage: ssdreport summary [--all-documents] [-q] FILE...\n"
+	"usage: ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
 	"\n"
 	"Print one CSV row per job of each fio JSON FILE (per host for client/server output,\n"
 	"including the \"All clients\" row), with the header\n"
@@ -61,11 +91,19 @@ static const char usage_summary[] =
 	"  write_clat_max_ns\n"
 	"Units: IOPS, bytes/s, bytes (bs), nanoseconds, whatever fio version wrote the file.\n"
 	"A field is empty where the value does not exist (direction absent, percentile not printed,\n"
-	"nan or wrapped value), never 0.\n"
+	"nan or wrapped value), never 0. Text around the JSON (fio warnings, client/server banners)\n"
+	"is skipped with a warning.\n"
 	"\n"
 	"options:\n"
 	"  -a, --all-documents  with several JSON documents in a file (--status-interval), one set of\n"
 	"                       rows per document (default: the last document only)\n"
+	"  -i, --intervals      treat the documents of each file as --status-interval snapshots of one\n"
+	"                       run and print, per interval between consecutive snapshots (the first\n"
+	"                       from the start), the review's four preconditioning metrics:\n"
+	"                         file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns\n"
+	"                       (R+W IOPS; clat mean weighted by IOPS; max of R and W, empty when the\n"
+	"                       running maximum did not grow in the interval, a snapshot keeps only\n"
+	"                       that; mean of the R and W standard deviations)\n"
 	"  -q, --quiet          no warnings on stderr\n"
 	"  -h, --help           this help\n"
 	"\n"
@@ -76,7 +114,19 @@ static int exit_code(int rc)
 	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
 }
 
-static int summary_file(const char *path, bool all, struct sr_diag *d)
+/* --intervals: the four preconditioning metrics between consecutive documents of @path. */
+static int intervals_file(const char *path, struct sr_test *docs, size_t ndocs, struct sr_diag *d)
+{
+	struct sr_interval *iv = NULL;
+	int rc = sr_snapshot_intervals(docs, ndocs, &iv, d);
+
+	if (!rc)
+		sr_interval_rows(stdout, path, iv, ndocs);
+	free(iv);
+	return rc;
+}
+
+static int summary_file(const char *path, bool all, bool intervals, struct sr_diag *d)
 {
 	struct sr_test *docs = NULL;
 	size_t ndocs = 0, len = 0;
@@ -89,33 +139,38 @@ static int summary_file(const char *path, bool all, struct sr_diag *d)
 		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	rc = sr_fio_json_parse(buf, len, all, &docs, &ndocs, d);
+	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
 	free(buf);
 	if (rc)
 		return rc;
+	if (intervals)
+		rc = intervals_file(path, docs, ndocs, d);
 	for (size_t i = 0; i < ndocs; i++) {
-		sr_summary_rows(stdout, path, &docs[i]);
+		if (!intervals)
+			sr_summary_rows(stdout, path, &docs[i]);
 		sr_test_free(&docs[i]);
 	}
 	free(docs);
-	return 0;
+	return rc;
 }
 
 static int cmd_summary(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "all-documents", no_argument, NULL, 'a' },
+		{ "intervals", no_argument, NULL, 'i' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct sr_diag d = { .stream = stderr };
-	bool all = false;
+	bool all = false, intervals = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aiqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': all = true; break;
+		case 'i': intervals = true; break;
 		case 'q': d.stream = NULL; break;
 		case 'h': fputs(usage_summary, stdout); return 0;
 		default: fputs(usage_summary, stderr); return 2;
@@ -125,9 +180,9 @@ static int cmd_summary(int argc, char **argv)
 		fputs("ssdreport: summary: expected at least one FILE\n", stderr);
 		return 2;
 	}
-	puts(sr_summary_header);
+	puts(intervals ? sr_interval_header : sr_summary_header);
 	for (int i = optind; i < argc; i++) {
-		int rc = summary_file(argv[i], all, &d);
+		int rc = summary_file(argv[i], all, intervals, &d);
 		if (rc) {
 			fflush(stdout);
 			fprintf(stderr, "ssdreport: %s\n", d.err);

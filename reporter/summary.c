@@ -48,3 +48,23 @@ void sr_summary_rows(FILE *f, const char *file, const struct sr_test *t)
 		fputc('\n', f);
 	}
 }
+
+const char sr_interval_header[] = "file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns";
+
+void sr_interval_rows(FILE *f, const char *file, const struct sr_interval *iv, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char t[64];
+
+		sr_csv_str(f, file);
+		fprintf(f, ",%zu,%s,", i + 1, sr_fmt_num(t, iv[i].t_s));
+		sr_csv_val(f, iv[i].iops);
+		fputc(',', f);
+		sr_csv_val(f, iv[i].lat_mean);
+		fputc(',', f);
+		sr_csv_val(f, iv[i].lat_max);
+		fputc(',', f);
+		sr_csv_val(f, iv[i].lat_sd);
+		fputc('\n', f);
+	}
+}

@@ -567,6 +567,55 @@ static void syn_empty_percentile_and_bins(void **state)
 	free_docs(docs, n);
 }
 
+/*
+ * The bins fast path (fio_json_bins.h) against json-c: the same values whichever reads a bins
+ * object. Read: fio 3.x form, fast path. Write: a count written 2.0 (not fio's form), so json-c
+ * reads it. Trim: fio 2.x usec keys (x1000). A string value "bins": and an escaped quote must not
+ * confuse the scan; a literal "bins": -1 (not an object) names no set.
+ */
+static void syn_bins_fast_path_and_fallback(void **state)
+{
+	static const char text[] =
+		"{\"jobs\":[{\"jobname\":\"a \\\"bins\\\": {\",\"desc\":\"bins\",\n"
+		"\"read\":{\"total_ios\":7,\"clat_ns\":{\"N\":7,\"bins\" : { \"100\" : 3, \"250\":4 }}},\n"
+		"\"write\":{\"total_ios\":5,\"clat_ns\":{\"N\":5,\"bins\":{\"100\":2.0,\"300\":3}}},\n"
+		"\"trim\":{\"total_ios\":1,\"clat\":{\"N\":1,\"bins\":{\"7\":1}},\"lat_ns\":{\"bins\":-1}}},\n"
+		"{\"jobname\":\"b\",\"read\":{\"total_ios\":1,\"clat_ns\":{\"bins\":{\"9\":1}}}}]}";
+	struct sr_test *docs;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(parse_text(text, false, &docs, &n), 0);
+	assert_int_equal(docs[0].nruns, 2);
+	assert_string_equal(docs[0].runs[0].name, "a \"bins\": {");
+	assert_int_equal(R(docs[0].runs[0]).clat.nbins, 2);
+	assert_int_equal(R(docs[0].runs[0]).clat.bins[1].ns, 250);
+	assert_int_equal(R(docs[0].runs[0]).clat.bins[1].count, 4);
+	assert_int_equal(W(docs[0].runs[0]).clat.nbins, 2);
+	assert_int_equal(W(docs[0].runs[0]).clat.bins[0].count, 2);
+	assert_int_equal(W(docs[0].runs[0]).clat.bins[1].ns, 300);
+	assert_int_equal(docs[0].runs[0].dir[SR_TRIM].clat.nbins, 1);
+	assert_int_equal(docs[0].runs[0].dir[SR_TRIM].clat.bins[0].ns, 7000);
+	assert_int_equal(docs[0].runs[0].dir[SR_TRIM].lat.nbins, 0);
+	assert_int_equal(R(docs[0].runs[1]).clat.nbins, 1);
+	assert_int_equal(R(docs[0].runs[1]).clat.bins[0].ns, 9);
+	free_docs(docs, n);
+}
+
+/* An error after a fast-read bins object names the offset in the file, not in the rewritten job. */
+static void syn_bins_error_offset(void **state)
+{
+	static const char text[] =
+		"{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"clat_ns\":{\"bins\":{\"1\":2,\"3\":4}},\"iops\":x}}]}";
+	struct sr_test *docs;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(parse_text(text, false, &docs, &n), -EINVAL);
+	/* the x is at byte 72 (python3: text.index("x") on the same literal) */
+	assert_non_null(strstr(diag.err, "byte 72:"));
+}
+
 static void syn_no_json_and_no_jobs(void **state)
 {
 	struct sr_test *docs;
@@ -630,6 +679,8 @@ int main(void)
 		cmocka_unit_test(syn_fio2_keys),
 		cmocka_unit_test(syn_global_options_array),
 		cmocka_unit_test(syn_empty_percentile_and_bins),
+		cmocka_unit_test(syn_bins_fast_path_and_fallback),
+		cmocka_unit_test(syn_bins_error_offset),
 		cmocka_unit_test(syn_no_json_and_no_jobs),
 		cmocka_unit_test(syn_sizes),
 	};

@@ -153,9 +153,9 @@ static void full_report(void **state)
 	s = slurp(out, "qos-4k-randread.dat");
 	assert_non_null(strstr(s, "0.4 1 99\n0.6 0.1 99.9\n"));
 	free(s);
-	/* preconditioning from fio's ss data: t, IOPS; latency unknown (NaN) */
+	/* preconditioning from fio's ss data: t, IOPS; latency and error bounds unknown (NaN) */
 	s = slurp(out, "precond-4k-randwrite.dat");
-	assert_non_null(strstr(s, "1 100 NaN NaN NaN\n2 300 NaN NaN NaN\n"));
+	assert_non_null(strstr(s, "1 100 NaN NaN NaN NaN NaN\n2 300 NaN NaN NaN NaN NaN\n"));
 	free(s);
 	/* per-test table: drives side by side */
 	s = slurp(out, "test-4k-randread.csv");
