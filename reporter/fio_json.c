@@ -36,6 +36,8 @@ static const struct {
 	{ "rwmixwrite", NULL, NULL },
 	{ "name", NULL, NULL },
 	{ "group_reporting", NULL, NULL },
+	{ "new_group", NULL, NULL },
+	{ "stonewall", "wait_for_previous", NULL },
 	{ "unified_rw_reporting", NULL, NULL },
 	{ "kb_base", NULL, "1024" },
 };
@@ -603,6 +605,10 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 		r->rwmixread = 100 - option_uint(job, glob, "rwmixwrite", 50);
 	s = option(job, glob, "group_reporting");
 	r->group_reporting = s && strcmp(s, "0") != 0;
+	s = option_set(job, NULL, "new_group");
+	r->new_group = s && strcmp(s, "0") != 0;
+	s = option_set(job, NULL, "stonewall");
+	r->stonewall = s && strcmp(s, "0") != 0;
 	/* fio truncates jobname; "name" in job options keeps the whole string */
 	s = option(job, NULL, "name");
 	if (s && r->name && strlen(s) > strlen(r->name) && !strncmp(s, r->name, strlen(r->name))) {
