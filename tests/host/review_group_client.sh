@@ -71,7 +71,7 @@ done
 rv_check "two fio servers listen on 127.0.0.1:${ports[0]} and :${ports[1]}" test "$up" = 2
 p1=${ports[0]} p2=${ports[1]}
 scripts/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --client "127.0.0.1:$p2=h2:$tmp/c2.img" \
-	--profile quick --suite four-corners --span 32M --out "$tmp/cli" 2>"$tmp/cli.err"
+	--profile quick --suite four-corners --span 32M --yes --out "$tmp/cli" 2>"$tmp/cli.err"
 rv_check "four-corners quick on two fio servers exits 0" test $? = 0
 for id in fc-4k-randread fc-64k-write; do
 	f=$tmp/cli/clients/$id.json
@@ -95,7 +95,7 @@ tot=$(grep '^read IOPS,' "$csv" | cut -d, -f4)
 rv_check "report total $tot == fio's All clients $all (to 0.001)" \
 	awk -v a="$tot" -v b="$all" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
 out=$(scripts/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --server-engine /nonexistent/libssdeng.so \
-	--profile quick --suite four-corners --out "$tmp/bad" 2>&1)
+	--yes --profile quick --suite four-corners --out "$tmp/bad" 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && grep -q "client h1: the fio server 127.0.0.1:$p1 cannot run the engine" <<<"$out" && [ ! -e "$tmp/bad/h1" ]; then
 	rv_ok "a server without the engine stops the run before any test, naming the host"
