@@ -621,6 +621,27 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 	return 0;
 }
 
+/*
+ * fio 3.33 prints a bare "group_reporting" (no value) in neither options object. A job with
+ * numjobs N printed fewer than N times (same name, group and host) was group-reported: fio
+ * prints one entry per job otherwise.
+ */
+static void infer_group_reporting(const struct sr_test *t, struct sr_run *r)
+{
+	unsigned seen = 0;
+
+	if (r->group_reporting || r->numjobs < 2 || r->all_clients)
+		return;
+	for (size_t i = 0; i < t->nruns; i++) {
+		const struct sr_run *o = &t->runs[i];
+		if (o->groupid == r->groupid && o->port == r->port && !o->all_clients &&
+		    !strcmp(o->name ? o->name : "", r->name ? r->name : "") &&
+		    !strcmp(o->host ? o->host : "", r->host ? r->host : ""))
+			seen++;
+	}
+	r->group_reporting = seen < r->numjobs;
+}
+
 /* ---- document ----------------------------------------------------------------------------- */
 
 static int add_run(struct sr_test *t, struct doc_ctx *c, json_object *job)
@@ -752,6 +773,8 @@ static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_
 	}
 	for (size_t k = 0; k < t->nruns && !rc; k++)
 		rc = resolve_options(&t->runs[k], c.jobopts[k], c.globals, d);
+	for (size_t k = 0; k < t->nruns && !rc; k++)
+		infer_group_reporting(t, &t->runs[k]);
 out:
 	for (size_t k = 0; k < c.njobopts; k++)
 		json_object_put(c.jobopts[k]);

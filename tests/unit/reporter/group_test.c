@@ -144,6 +144,36 @@ static void client_one_host(void **state)
 	sr_test_free(&t);
 }
 
+static void bare_group_reporting_inferred(void **state)
+{
+	/* fio 3.33 does not print a bare group_reporting: numjobs=8 but one entry means it was on */
+	static const char doc[] =
+		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"numjobs\":\"8\","
+		"\"iodepth\":\"32\"},\"jobs\":[{\"jobname\":\"fc-randread\",\"groupid\":0,"
+		"\"read\":{\"iops\":800}}]}";
+	static const char two[] =
+		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"numjobs\":\"2\"},"
+		"\"jobs\":[{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":100}},"
+		"{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":300}}]}";
+	struct sr_test t = parse(doc);
+	struct sr_result *r;
+	size_t n;
+
+	(void)state;
+	assert_true(t.runs[0].group_reporting);
+	assert_int_equal(sr_results_of_test(&t, &r, &n), 0);
+	assert_int_equal(r[0].threads, 8);
+	sr_results_free(r, n);
+	sr_test_free(&t);
+	t = parse(two); /* two entries of numjobs=2: per-job reporting, 1 thread each */
+	assert_false(t.runs[0].group_reporting);
+	assert_int_equal(sr_results_of_test(&t, &r, &n), 0);
+	assert_int_equal(r[0].threads, 2);
+	assert_num(r[0].dir[0].iops, 400);
+	sr_results_free(r, n);
+	sr_test_free(&t);
+}
+
 static void client_several_hosts(void **state)
 {
 	struct sr_test t = { 0 };
@@ -379,6 +409,7 @@ int main(void)
 		cmocka_unit_test(drive_group_total_and_members),
 		cmocka_unit_test(stonewalled_groups_stay_apart),
 		cmocka_unit_test(client_one_host),
+		cmocka_unit_test(bare_group_reporting_inferred),
 		cmocka_unit_test(client_several_hosts),
 		cmocka_unit_test(compare_accepts_same_workload),
 		cmocka_unit_test(compare_refuses_differences),
