@@ -180,7 +180,8 @@ static int list_dir(const char *dir, bool (*want)(const char *dir, const char *n
 		k++;
 	}
 	closedir(dp);
-	qsort(v, k, sizeof(*v), cmp_str);
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_str);
 	*out = v;
 	*n = k;
 	return 0;

@@ -238,7 +238,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 		}
 	}
 	if (!ro.outdir || optind >= argc) {
-		fprintf(stderr, "ssdreport: %s\n", compare ? "compare: expected -o DIR and at least two RESULTS-DIRs (see ssdreport compare --help)"
+		fprintf(stderr, "ssdreport: %s\n", compare ? "compare: expected -o DIR and at least one RESULTS-DIR (see ssdreport compare --help)"
 							  : "expected -o DIR and at least one INPUT (see ssdreport --help)");
 		free(refs);
 		return 2;
