@@ -128,7 +128,10 @@ demo:
 	scripts/demo
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles \
+		$(DESTDIR)$(PREFIX)/share/ssdeng/reference
+	install -m 0755 scripts/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-review
+	$(if $(wildcard reporter/reference/*.json),install -m 0644 $(wildcard reporter/reference/*.json) $(DESTDIR)$(PREFIX)/share/ssdeng/reference/)
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
 	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
 	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
@@ -136,7 +139,8 @@ install: all
 	$(if $(DESTDIR),,ldconfig)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport
+	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport \
+		$(DESTDIR)$(PREFIX)/bin/ssd-review
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng
 	$(if $(DESTDIR),,ldconfig)
 

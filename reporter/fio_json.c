@@ -37,6 +37,8 @@ static const struct {
 	{ "rwmixwrite", NULL, NULL },
 	{ "name", NULL, NULL },
 	{ "group_reporting", NULL, NULL },
+	{ "new_group", NULL, NULL },
+	{ "stonewall", "wait_for_previous", NULL },
 	{ "unified_rw_reporting", NULL, NULL },
 	{ "kb_base", NULL, "1024" },
 };
@@ -601,6 +603,10 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 		r->rwmixread = 100 - option_uint(job, glob, "rwmixwrite", 50);
 	s = option(job, glob, "group_reporting");
 	r->group_reporting = s && strcmp(s, "0") != 0;
+	s = option_set(job, NULL, "new_group");
+	r->new_group = s && strcmp(s, "0") != 0;
+	s = option_set(job, NULL, "stonewall");
+	r->stonewall = s && strcmp(s, "0") != 0;
 	/* fio truncates jobname; "name" in job options keeps the whole string */
 	s = option(job, NULL, "name");
 	if (s && r->name && strlen(s) > strlen(r->name) && !strncmp(s, r->name, strlen(r->name))) {
@@ -611,6 +617,27 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 		r->name = full;
 	}
 	return 0;
+}
+
+/*
+ * fio 3.33 prints a bare "group_reporting" (no value) in neither options object. A job with
+ * numjobs N printed fewer than N times (same name, group and host) was group-reported: fio
+ * prints one entry per job otherwise.
+ */
+static void infer_group_reporting(const struct sr_test *t, struct sr_run *r)
+{
+	unsigned seen = 0;
+
+	if (r->group_reporting || r->numjobs < 2 || r->all_clients)
+		return;
+	for (size_t i = 0; i < t->nruns; i++) {
+		const struct sr_run *o = &t->runs[i];
+		if (o->groupid == r->groupid && o->port == r->port && !o->all_clients &&
+		    !strcmp(o->name ? o->name : "", r->name ? r->name : "") &&
+		    !strcmp(o->host ? o->host : "", r->host ? r->host : ""))
+			seen++;
+	}
+	r->group_reporting = seen < r->numjobs;
 }
 
 /* ---- document ----------------------------------------------------------------------------- */
@@ -782,6 +809,8 @@ static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_
 	}
 	for (size_t k = 0; k < t->nruns && !rc; k++)
 		rc = resolve_options(&t->runs[k], c.jobopts[k], c.globals, d);
+	for (size_t k = 0; k < t->nruns && !rc; k++)
+		infer_group_reporting(t, &t->runs[k]);
 out:
 	for (size_t k = 0; k < c.njobopts; k++)
 		json_object_put(c.jobopts[k]);

@@ -24,8 +24,9 @@ static bool is_dir(const char *p)
 static bool is_test_json(const char *name)
 {
 	size_t n = strlen(name);
+	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not results */
 	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") && strcmp(name, "run.json") &&
-	       name[0] != '.';
+	       strncmp(name, "drive-", 6) && name[0] != '.';
 }
 
 static char *base_name(const char *path)
@@ -223,7 +224,27 @@ static void free_names(char **v, size_t n)
 }
 
 /* One results directory = one drive. Broken JSON inside is skipped with a warning. */
-static int load_drive_dir(struct sr_model *m, const char *dir_arg, struct sr_diag *d)
+/* run.json's "profile" (ssd-review's quick/full), when the file is there and says so. */
+static int load_profile(struct sr_drive *drv, const char *dir)
+{
+	char path[4096];
+	json_object *o, *v;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	o = json_object_from_file(path);
+	if (!o)
+		return 0;
+	if (json_object_object_get_ex(o, "profile", &v) && json_object_get_type(v) == json_type_string) {
+		free(drv->profile);
+		drv->profile = strdup(json_object_get_string(v));
+		rc = drv->profile ? 0 : -ENOMEM;
+	}
+	json_object_put(o);
+	return rc;
+}
+
+static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as, struct sr_diag *d)
 {
 	char dir[2048];
 	size_t dl = strlen(dir_arg);
@@ -242,9 +263,9 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, struct sr_dia
 	rc = list_dir(dir, want_json, &names, &n);
 	if (rc)
 		return rc;
-	label = base_name(dir);
+	label = as ? strdup(as) : base_name(dir);
 	drv = label ? drive_get(m, label, dir) : NULL;
-	if (!drv) {
+	if (!drv || load_profile(drv, dir)) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -286,7 +307,8 @@ out:
 	return rc;
 }
 
-static int load_dir(struct sr_model *m, const char *dir, struct sr_diag *d)
+/* @by_path: label each drive by its directory path as given, not by the directory's name. */
+static int load_dir(struct sr_model *m, const char *dir, bool by_path, struct sr_diag *d)
 {
 	char **names = NULL, **subs = NULL, p[4096];
 	size_t n = 0, nsub = 0;
@@ -300,12 +322,12 @@ static int load_dir(struct sr_model *m, const char *dir, struct sr_diag *d)
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
 	if (n)
-		return load_drive_dir(m, dir, d);
+		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
 	/* results/ itself: one drive per subdirectory */
 	rc = list_dir(dir, want_subdir, &subs, &nsub);
 	for (size_t i = 0; !rc && i < nsub; i++) {
 		snprintf(p, sizeof(p), "%s/%s", dir, subs[i]);
-		rc = load_drive_dir(m, p, d);
+		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
 	}
 	if (!rc && !nsub && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n", dir);
@@ -346,13 +368,36 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], d) : load_file(m, inputs[i], label, d);
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d) : load_file(m, inputs[i], label, d);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
 		ntests += m->drives[i].ntests;
 	if (!ntests) {
 		sr_diag_file(d, inputs[0]);
+		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
+	}
+	return 0;
+}
+
+int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d)
+{
+	size_t ntests = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (!is_dir(dirs[i])) {
+			sr_diag_file(d, dirs[i]);
+			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
+		}
+		rc = load_dir(m, dirs[i], true, d);
+	}
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < m->ndrives; i++)
+		ntests += m->drives[i].ntests;
+	if (!ntests) {
+		sr_diag_file(d, dirs[0]);
 		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
 	}
 	return 0;

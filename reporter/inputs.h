@@ -32,6 +32,19 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 		   struct sr_diag *d);
 
 /**
+ * sr_inputs_load_dirs() - load results directories for "ssdreport compare", each drive labelled
+ * by its directory path as given (old/nvme0, new/nvme0), so runs of one drive label made at
+ * different times or places stay apart.
+ * @m:    the model, empty on entry
+ * @dirs: results directories (one drive, or a results root holding one directory per drive)
+ * @n:    number of directories
+ * @d:    diagnostics
+ *
+ * Return: 0; -EINVAL/-ENOENT for an input that is not a directory or holds no result, -ENOMEM.
+ */
+int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d);
+
+/**
  * sr_drive_identity_load() - drive.json (ssdctl info --json) into @drv->identity: top-level
  * scalars, and the scalars of nested objects as "object.key".
  * @drv:  the drive

@@ -56,6 +56,8 @@ void sr_drive_free(struct sr_drive *d)
 	}
 	free(d->identity);
 	free(d->label);
+	free(d->profile);
+	free(d->source);
 	free(d->dir);
 }
 

@@ -106,6 +106,8 @@ struct sr_run {
 	unsigned iodepth;	/* Q per job */
 	unsigned rwmixread;	/* percent */
 	bool group_reporting;	/* iops/bw are totals over numjobs */
+	bool new_group;		/* new_group set: a group started here, at the same time as the one before */
+	bool stonewall;		/* stonewall/wait_for_previous set: this job waited for the ones before */
 	struct sr_value elapsed_s;   /* seconds */
 	struct sr_dir dir[SR_NDIR];
 	struct sr_fio_ss fio_ss;
@@ -145,6 +147,8 @@ struct sr_drive {
 	char *dir;		/* results directory, NULL for loose JSON files */
 	struct sr_kv *identity;	/* drive.json top-level scalars in file order */
 	size_t nidentity;
+	char *profile;		/* run.json "profile" (quick, full), NULL when absent */
+	char *source;		/* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;
 };

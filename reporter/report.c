@@ -174,6 +174,8 @@ static int build_keys(struct ctx *c)
 						return -ENOMEM;
 					*copy = r[i];
 					k->per_drive[dv] = copy;
+				} else {
+					sr_result_release(&r[i]);
 				}
 			}
 			free(r);
@@ -187,23 +189,63 @@ static int build_keys(struct ctx *c)
 
 static const char *const dir_name[2] = { "read", "write" };
 
-static int test_table(struct ctx *c, const struct key *k)
+/* One column of a test table: a drive's result, or one member of a drive's group/client run. */
+struct col {
+	const struct sr_result *r;
+	char head[256];
+};
+
+/* Columns: per drive; a drive whose result has members gets one column per member, then its total. */
+static struct col *test_columns(const struct ctx *c, const struct key *k, size_t *ncols)
 {
 	const struct sr_model *m = c->m;
+	size_t n = 0;
+	struct col *cols;
+
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		n += 1 + (k->per_drive[dv] ? k->per_drive[dv]->nmembers : 0);
+	cols = calloc(n + 1, sizeof(*cols));
+	if (!cols)
+		return NULL;
+	n = 0;
+	for (size_t dv = 0; dv < m->ndrives; dv++) {
+		const struct sr_result *r = k->per_drive[dv];
+		const char *pub = m->drives[dv].source ? " (published)" : "";
+
+		for (size_t i = 0; r && i < r->nmembers; i++) {
+			cols[n].r = &r->members[i];
+			snprintf(cols[n++].head, sizeof(cols->head), "%s/%s", m->drives[dv].label, r->members[i].member);
+		}
+		cols[n].r = r;
+		snprintf(cols[n++].head, sizeof(cols->head), "%s%s%s", m->drives[dv].label,
+			 r && r->nmembers ? " (total)" : "", pub);
+	}
+	*ncols = n;
+	return cols;
+}
+
+static int test_table(struct ctx *c, const struct key *k)
+{
 	char name[160], title[320];
 	struct sr_table *t;
 	bool any[2] = { false, false }, fio_ss = false;
+	size_t ncols = 0;
+	struct col *cols = test_columns(c, k, &ncols);
 	int rc = 0;
 
+	if (!cols)
+		return -ENOMEM;
 	stem(name, sizeof(name), "test-", k->id);
 	snprintf(title, sizeof(title), "%s: drives side by side (latency = completion latency, ms)", k->id);
-	t = sr_table_new(name, title, m->ndrives + 1);
-	if (!t)
+	t = sr_table_new(name, title, ncols + 1);
+	if (!t) {
+		free(cols);
 		return -ENOMEM;
+	}
 	rc = sr_table_head(t, 0, "metric");
-	for (size_t dv = 0; dv < m->ndrives && !rc; dv++) {
-		const struct sr_result *r = k->per_drive[dv];
-		rc = sr_table_head(t, dv + 1, m->drives[dv].label);
+	for (size_t dv = 0; dv < ncols && !rc; dv++) {
+		const struct sr_result *r = cols[dv].r;
+		rc = sr_table_head(t, dv + 1, cols[dv].head);
 		for (int d = 0; r && d < 2; d++)
 			any[d] |= r->dir[d].present;
 		for (size_t i = 0; r && i < r->test->nruns; i++)
@@ -214,8 +256,8 @@ static int test_table(struct ctx *c, const struct key *k)
 		if (row < 0)
 			goto nomem;
 		sr_table_set(t, row, 0, "workload (rw, bs, T/Q)");
-		for (size_t dv = 0; dv < m->ndrives; dv++) {
-			const struct sr_result *r = k->per_drive[dv];
+		for (size_t dv = 0; dv < ncols; dv++) {
+			const struct sr_result *r = cols[dv].r;
 			if (r && sr_table_set(t, row, dv + 1, "%s %llu B %uT/%uQ", r->first->rw ? r->first->rw : "?",
 					      (unsigned long long)r->first->bs, r->threads, r->qd))
 				goto nomem;
@@ -230,8 +272,8 @@ static int test_table(struct ctx *c, const struct key *k)
 			long row = sr_table_row(t);
 			if (row < 0 || sr_table_set(t, row, 0, "%s %s", dir_name[d], label[l]))
 				goto nomem;
-			for (size_t dv = 0; dv < m->ndrives; dv++) {
-				const struct sr_result *r = k->per_drive[dv];
+			for (size_t dv = 0; dv < ncols; dv++) {
+				const struct sr_result *r = cols[dv].r;
 				const struct sr_dir_fig *f;
 				struct sr_value v;
 				double scale = 1e-6;
@@ -256,8 +298,8 @@ static int test_table(struct ctx *c, const struct key *k)
 		long row = sr_table_row(t);
 		if (row < 0 || sr_table_set(t, row, 0, "fio steady state"))
 			goto nomem;
-		for (size_t dv = 0; dv < m->ndrives; dv++) {
-			const struct sr_result *r = k->per_drive[dv];
+		for (size_t dv = 0; dv < ncols; dv++) {
+			const struct sr_result *r = cols[dv].r;
 			const struct sr_fio_ss *ss = r ? &r->first->fio_ss : NULL;
 			char buf[64];
 			if (ss && ss->present &&
@@ -267,8 +309,10 @@ static int test_table(struct ctx *c, const struct key *k)
 				goto nomem;
 		}
 	}
+	free(cols);
 	return add_item(c, t, NULL, title, k->rank);
 nomem:
+	free(cols);
 	sr_table_free(t);
 	return -ENOMEM;
 }
@@ -1065,8 +1109,12 @@ static int build(struct ctx *c)
 static void ctx_free(struct ctx *c)
 {
 	for (size_t i = 0; i < c->nkeys; i++) {
-		for (size_t dv = 0; dv < c->m->ndrives; dv++)
-			free((void *)c->keys[i].per_drive[dv]);
+		for (size_t dv = 0; dv < c->m->ndrives; dv++) {
+			struct sr_result *r = (struct sr_result *)c->keys[i].per_drive[dv];
+			if (r)
+				sr_result_release(r);
+			free(r);
+		}
 		free(c->keys[i].per_drive);
 		free(c->keys[i].id);
 	}

@@ -6,6 +6,13 @@
  * (stats.c), percentiles come from the single run or from merged json+ bins. Groups of one file
  * ran one after another (stonewall) and stay separate results. An "All clients" entry, when
  * present, is the group's figure as fio computed it.
+ *
+ * Two kinds of run are reported per member and in total (issue 8):
+ *  - a drive group (ssd-review --group): one group per drive, every group after the first
+ *    started with new_group=1 and no stonewall, so all ran at once. One result: the total over
+ *    every group, with one member per group named by its job name (the drive's label);
+ *  - client/server output with several hosts: one member per host ("host:port"), the total
+ *    being fio's "All clients" entry, or the combination of the hosts' runs without one.
  */
 #ifndef SSDREPORT_RESULTS_H
 #define SSDREPORT_RESULTS_H
@@ -34,6 +41,9 @@ struct sr_result {
 	unsigned threads;		/* numjobs summed over the group's runs (T) */
 	unsigned qd;			/* iodepth (Q) */
 	struct sr_dir_fig dir[2];	/* read, write */
+	char *member;			/* a member's name (drive label or host:port); NULL otherwise */
+	struct sr_result *members;	/* per drive or per host, in file order; owned, may be NULL */
+	size_t nmembers;
 };
 
 /**
@@ -45,5 +55,18 @@ struct sr_result {
  * Return: 0 or -ENOMEM.
  */
 int sr_results_of_test(const struct sr_test *t, struct sr_result **out, size_t *n);
+
+/**
+ * sr_result_release() - free what a result owns (its members and their names), not @r itself.
+ * @r: the result
+ */
+void sr_result_release(struct sr_result *r);
+
+/**
+ * sr_results_free() - free an array from sr_results_of_test().
+ * @v: the array (NULL is fine)
+ * @n: its length
+ */
+void sr_results_free(struct sr_result *v, size_t n);
 
 #endif

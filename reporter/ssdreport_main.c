@@ -6,6 +6,7 @@
  *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots
  *   ssdreport logstat LOG...                  streaming statistics of fio logs
  *   ssdreport -o DIR [--label NAME] INPUT...  full report (index.html, tables, charts)
+ *   ssdreport compare -o DIR DIR1 DIR2...     saved results side by side, refused on mismatch
  *
  * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
  */
@@ -14,17 +15,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "fio_json.h"
 #include "inputs.h"
+#include "compare.h"
 #include "logstat.h"
+#include "reference.h"
 #include "report.h"
 #include "snapshots.h"
 #include "summary.h"
 
 static const char usage_main[] =
-	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] [-q] INPUT...\n"
+	"usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict]\n"
+	"                 [--reference NAME] [-q] INPUT...\n"
+	"       ssdreport compare -o DIR [--reference NAME] [--no-charts] RESULTS-DIR...\n"
 	"       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
 	"       ssdreport logstat [--flags N] LOG...\n"
 	"\n"
@@ -44,11 +50,16 @@ static const char usage_main[] =
 	"      --no-charts    tables only; do not run gnuplot\n"
 	"      --strict       a result file in a directory that cannot be read is an error (default:\n"
 	"                     named in a warning and skipped)\n"
+	"  -r, --reference NAME\n"
+	"                     put published figures beside the drives (repeatable): NAME.json from\n"
+	"                     $SSDREPORT_REFERENCE_DIR, <ssdreport's directory>/reference or\n"
+	"                     <ssdreport's directory>/../share/ssdeng/reference, or a file path;\n"
+	"                     their columns are marked \"(published)\" and the Drives table names the source\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         this help\n"
 	"\n"
 	"What is read in a results directory:\n"
-	"  *.json except drive.json, run.json and names starting with '.'   one test each (test id = file name\n"
+	"  *.json except drive.json, drive-*.json, run.json and names starting with '.'   one test each (test id = file name\n"
 	"                     without .json); with several documents (--status-interval) the last one\n"
 	"  drive.json         drive identity from ssdctl (optional)\n"
 	"  <test-id>_iops.N.log, _bw.N.log, _clat.N.log (else _lat.N.log), _clat_hist.N.log\n"
@@ -71,6 +82,10 @@ static const char usage_main[] =
 	"\n"
 	"Output: index.html (self-contained, local images), report.md, <table>.csv, and for each chart\n"
 	"<chart>.png, <chart>.svg, <chart>.gp and <chart>.dat (gnuplot, pngcairo and svg terminals).\n"
+	"Several drives run at once (ssd-review --group: one fio group per drive, new_group=1) and\n"
+	"client/server output with several hosts get one column per drive or host and one for the total\n"
+	"(IOPS and bytes/s summed, latency merged from the per-job N/mean/stddev, percentiles from the\n"
+	"merged json+ bins; fio's \"All clients\" entry is the client/server total).\n"
 	"Tests are recognised by id: precond-*, 4k-randread, 4k-randwrite, 8k-7030,\n"
 	"scale-<wl>-t<T>q<Q>, curve-<profile>-<pct|max>, fc-*, spec-*; others get a generic table row.\n"
 	"\n"
@@ -108,6 +123,61 @@ static const char usage_summary[] =
 	"  -h, --help           this help\n"
 	"\n"
 	"Exit status: 0 ok, 1 internal failure, 2 bad input.\n";
+
+static const char usage_compare[] =
+	"usage: ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME] [-q] RESULTS-DIR...\n"
+	"\n"
+	"The report of results saved at different times or places (different fio versions too), one\n"
+	"column per drive directory, each labelled by its path as given (old/nvme0, new/nvme0). A\n"
+	"RESULTS-DIR is one drive's directory or a results root holding one directory per drive.\n"
+	"A test held by several directories must have run the same workload: rw, bs, T/Q and the\n"
+	"ssd-review profile (run.json); otherwise nothing is written and the difference is named:\n"
+	"  ssdreport: compare: test fc-4k-randread: bs differs: old/nvme0 4096 B, new/nvme0 8192 B\n"
+	"\n"
+	"Exit status: 0 ok, 1 internal failure, 2 bad input or a mismatch.\n";
+
+/* Directories searched for --reference NAME (reference.h). */
+static void reference_dirs(char exe_ref[2][4096], const char *dirs[3])
+{
+	char exe[2048];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	dirs[0] = getenv("SSDREPORT_REFERENCE_DIR");
+	dirs[1] = dirs[2] = NULL;
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(exe_ref[0], 4096, "%s/reference", exe);
+	snprintf(exe_ref[1], 4096, "%s/../share/ssdeng/reference", exe);
+	dirs[1] = exe_ref[0];
+	dirs[2] = exe_ref[1];
+}
+
+static int load_references(struct sr_model *m, char **names, size_t n, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	for (size_t i = 0; i < n; i++) {
+		int rc;
+
+		if (sr_reference_find(names[i], dirs, 3, path, sizeof(path))) {
+			sr_diag_msg(d, "--reference %s: no such file, and no %s.json in $SSDREPORT_REFERENCE_DIR, %s or %s",
+				    names[i], names[i], dirs[1] ? dirs[1] : "?", dirs[2] ? dirs[2] : "?");
+			return -ENOENT;
+		}
+		rc = sr_reference_load(m, path, d);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
 
 static int exit_code(int rc)
 {
@@ -192,9 +262,10 @@ static int cmd_summary(int argc, char **argv)
 	return fflush(stdout) ? 1 : 0;
 }
 
-static int cmd_report(int argc, char **argv)
+static int cmd_report(int argc, char **argv, bool compare)
 {
 	static const struct option opts[] = {
+		{ "reference", required_argument, NULL, 'r' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "title", required_argument, NULL, 't' },
@@ -207,29 +278,45 @@ static int cmd_report(int argc, char **argv)
 	struct sr_diag d = { .stream = stderr };
 	struct sr_report_opts ro = { .title = "ssdreport", .charts = true };
 	struct sr_model m = { 0 };
-	const char *label = NULL;
+	const char *label = NULL, *usage = compare ? usage_compare : usage_main;
+	char **refs = calloc((size_t)argc + 1, sizeof(char *));
+	size_t nrefs = 0;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "o:l:t:qh", opts, NULL)) != -1) {
+	if (!refs)
+		return 1;
+	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:qh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'r': refs[nrefs++] = optarg; break;
 		case 'o': ro.outdir = optarg; break;
 		case 'l': label = optarg; break;
 		case 't': ro.title = optarg; break;
 		case 'C': ro.charts = false; break;
 		case 'S': d.strict = true; break;
 		case 'q': d.stream = NULL; break;
-		case 'h': fputs(usage_main, stdout); return 0;
-		default: fputs(usage_main, stderr); return 2;
+		case 'h': fputs(usage, stdout); free(refs); return 0;
+		default: fputs(usage, stderr); free(refs); return 2;
 		}
 	}
 	if (!ro.outdir || optind >= argc) {
-		fputs("ssdreport: expected -o DIR and at least one INPUT (see ssdreport --help)\n", stderr);
+		fprintf(stderr, "ssdreport: %s\n", compare ? "compare: expected -o DIR and at least one RESULTS-DIR (see ssdreport compare --help)"
+							  : "expected -o DIR and at least one INPUT (see ssdreport --help)");
+		free(refs);
 		return 2;
 	}
-	rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind), label, &d);
+	if (compare) {
+		rc = sr_inputs_load_dirs(&m, (const char *const *)argv + optind, (size_t)(argc - optind), &d);
+		if (!rc)
+			rc = sr_compare_check(&m, &d);
+	} else {
+		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind), label, &d);
+	}
+	if (!rc)
+		rc = load_references(&m, refs, nrefs, &d);
 	if (!rc)
 		rc = sr_report_write(&m, &ro, &d);
 	sr_model_free(&m);
+	free(refs);
 	if (rc) {
 		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
 		return exit_code(rc);
@@ -243,5 +330,7 @@ int main(int argc, char **argv)
 		return cmd_summary(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "logstat"))
 		return ssd_logstat_main(argc - 1, argv + 1);
-	return cmd_report(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cmd_report(argc - 1, argv + 1, true);
+	return cmd_report(argc, argv, false);
 }

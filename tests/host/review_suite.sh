@@ -54,7 +54,11 @@ refuse "--purge without ssdctl or with --resume" "--purge" --drive x=$tmp/drive.
 refuse "an unknown suite" "--suite" --drive x=$tmp/drive.img --suite vdbench
 refuse "a bad label" "LABEL must be" --drive "a/b=$tmp/drive.img"
 refuse "a missing device" "no such file or device" --drive x=/nonexistent/dir/dev
-refuse "--group (issue 8)" "issue 8" --group g=$tmp/a,$tmp/b
+refuse "a group of one drive" "at least two drives" --group g=$tmp/a --profile quick
+refuse "--client mixed with --drive" "cannot be mixed" --client h:1=a:/dev/x --drive x=$tmp/drive.img
+refuse "--client without a span" "give --span" --client h:1=a:/dev/x --yes
+refuse "--client without --yes" "add --yes" --client h:1=a:/dev/x --profile quick
+refuse "a bad --client" "HOST\[:PORT\]=LABEL:DEV" --client h=/dev/x --profile quick
 if [ -e /dev/null ]; then
 	refuse "a character device that is neither ng nor sg" "neither an NVMe generic" --drive x=/dev/null --yes
 fi
