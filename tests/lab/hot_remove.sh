@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# lab-args: --nvme size=256M,serial=NVHOT,id=hotnv --scsi size=256M,serial=SCHOT,id=hotsd --nvme size=256M,serial=NVREV,id=revnv
+# lab-timeout: 600
+# Issue 9 item 2: a drive removed (QEMU device_del, a PCI / virtio-scsi hot-unplug) in the middle
+# of a 16T/16Q job. Every job of fio must end with an error within seconds (no hang, no job
+# left waiting on I/O that never completes); scripts/ssd-review must mark the test it was
+# running failed with the reason, keep the results of the tests before it, and go on.
+. tests/lab/lib.sh
+. tests/lab/nvme.inc
+REPO=$PWD
+cd /tmp || exit 1
+ng=$(nvme_ng NVHOT) || { fail "no NVMe controller with serial NVHOT"; lab_done; }
+sg=$(lab_sg_by_serial SCHOT) || { fail "no SCSI disk with serial SCHOT"; lab_done; }
+rev=$(nvme_ng NVREV) || { fail "no NVMe controller with serial NVREV"; lab_done; }
+echo "# drives: $ng (hotnv), $sg (hotsd), $rev (revnv)"
+
+# pull DEVICE-ID NODE RW: a 16 jobs x QD16 fio on NODE, device_del after 4 s; checks that fio
+# exits with an error within 20 s of the removal and that every job reports an error.
+pull() {
+	local id=$1 node=$2 rw=$3 pid t0 t1 rc secs nerr njobs
+	timeout 120 fio --name=h --ioengine="$SSDENG" --filename="$node" --rw="$rw" --bs=4k \
+		--iodepth=16 --numjobs=16 --size=128M --time_based --runtime=90 \
+		--output-format=json --output=/tmp/$id.json --verify_state_save=0 2>/tmp/$id.err &
+	pid=$!
+	sleep 4
+	t0=$(date +%s%N)
+	lab_monitor "device_del $id" | sed 's/^/# monitor: /'
+	wait $pid; rc=$?
+	t1=$(date +%s%N)
+	secs=$(( (t1 - t0) / 1000000 ))
+	echo "# $id: fio exit $rc, $secs ms after device_del"
+	sed -n '/^{/,$!p' /tmp/$id.err | sort | uniq -c | sort -rn | head -8 | sed 's/^/# stderr: /'
+	njobs=$(jq '.jobs | length' /tmp/$id.json 2>/dev/null)
+	nerr=$(jq '[.jobs[] | select(.error != 0)] | length' /tmp/$id.json 2>/dev/null)
+	jq -r '[.jobs[] | "\(.error)"] | group_by(.) | map("error \(.[0]) x\(length)") | join(", ")' \
+		/tmp/$id.json 2>/dev/null | sed "s/^/# $id jobs: /"
+	jq -r '[.jobs[] | (.read.total_ios + .write.total_ios)] | add | "# total I/Os completed: \(.)"' \
+		/tmp/$id.json 2>/dev/null
+	if [ "$rc" != 0 ] && [ "$rc" != 124 ] && [ "$secs" -lt 20000 ]; then
+		ok "$id: fio exits with an error ${secs} ms after device_del"
+	else
+		fail "$id: fio exit $rc, $secs ms after device_del (want an error within 20 s)"
+	fi
+	[ "${njobs:-0}" = 16 ] && [ "${nerr:-0}" = 16 ] && ok "$id: all 16 jobs end with an error" ||
+		fail "$id: $nerr of $njobs jobs report an error"
+	[ ! -e "$node" ] && ok "$id: $node is gone" || fail "$id: $node still exists"
+}
+pull hotnv "$ng" randread
+pull hotsd "$sg" randwrite
+
+# ssd-review: four-corners quick on revnv; the drive is pulled during the third test
+out=/tmp/review
+"$REPO/scripts/ssd-review" --drive rev="$rev" --suite four-corners --profile quick --yes \
+	--out "$out" >/tmp/review.log 2>&1 &
+rpid=$!
+for _ in $(seq 1 600); do
+	st=$(jq -r '.tests[2].status // empty' "$out/rev/run.json" 2>/dev/null)
+	[ "$st" = running ] && break
+	sleep 0.5
+done
+echo "# third test: $(jq -r '.tests[2].id // .tests[2].test // empty' "$out/rev/run.json" 2>/dev/null) is $st"
+sleep 2
+lab_monitor "device_del revnv" | sed 's/^/# monitor: /'
+timeout 200 tail --pid=$rpid -f /dev/null
+wait $rpid; rc=$?
+sed 's/^/# review: /' /tmp/review.log | tail -n 12
+jq -c '.tests[] | {id, status, reason}' "$out/rev/run.json" 2>/dev/null | sed 's/^/# run.json: /'
+[ "$rc" = 1 ] && ok "ssd-review exits 1 (a test failed)" || fail "ssd-review exit $rc, want 1"
+st=$(jq -r '[.tests[] | .status] | join(" ")' "$out/rev/run.json" 2>/dev/null)
+case "$st" in
+done\ done\ failed*) ok "run.json: the first two tests done, the third failed ($st)" ;;
+*) fail "run.json statuses: '$st'" ;;
+esac
+reason=$(jq -r '.tests[2].reason' "$out/rev/run.json" 2>/dev/null)
+echo "# reason: $reason"
+printf '%s' "$reason" | grep -qiE "no such device|ENODEV|err=19|error=19" &&
+	ok "the failed test's reason names the removal (No such device)" ||
+	fail "the failed test's reason: $reason"
+n=$(ls "$out"/rev/*.json 2>/dev/null | grep -vc -e run.json -e drive.json)
+[ "$n" -ge 2 ] && ok "results of the earlier tests kept ($n result files)" ||
+	fail "only $n result files kept"
+lab_done
