@@ -41,14 +41,17 @@ fio_fails "once: the first read of LBA 768 fails with 0x281" \
 	$job --rw=read --offset=3M --size=4k
 fio_run "once: the second read of LBA 768 passes" $job --rw=read --offset=3M --size=4k
 
-# verify catches data changed under the job: write 1 MiB at 8 MiB with crc32c headers, overwrite
+# verify catches data changed under the job: write 1 MiB at 8 MiB with crc32c headers, change
 # 512 bytes in the middle of its 38th block through the block device, then read-verify must fail
-# naming that block's offset (8 MiB + 37 x 4 KiB = 8540160)
+# naming that block's offset (8 MiB + 37 x 4 KiB = 8540160); bytes 2048-2559 of it change
 nvblk=/dev/nvme${ng#/dev/ng}
 vjob="$job --rw=write --offset=8M --size=1M --verify=crc32c --verify_fatal=1"
 fio_run "verify: write 1 MiB with crc32c" $vjob --do_verify=0
 fio_run "verify: it reads back clean" $vjob --verify_only
-dd if=/dev/urandom of="$nvblk" bs=512 seek=$(( (8540160 + 2048) / 512 )) count=1 oflag=direct status=none
+blk=$((8540160 / 4096)) # the namespace has 4 KiB LBAs: rewrite the whole block
+dd if="$nvblk" of=/tmp/blk bs=4096 skip=$blk count=1 iflag=direct status=none
+dd if=/dev/urandom of=/tmp/blk bs=512 seek=4 count=1 conv=notrunc status=none
+dd if=/tmp/blk of="$nvblk" bs=4096 seek=$blk count=1 oflag=direct status=none
 fio_fails "verify: the changed block is caught at its offset" \
 	"verify failed at file $ng offset 8540160" $vjob --verify_only
 lab_done
