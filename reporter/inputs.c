@@ -11,6 +11,7 @@
 
 #include "fio_json.h"
 #include "inputs.h"
+#include "run_status.h"
 #include "series.h"
 
 static bool is_dir(const char *p)
@@ -22,7 +23,8 @@ static bool is_dir(const char *p)
 static bool is_test_json(const char *name)
 {
 	size_t n = strlen(name);
-	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") && name[0] != '.';
+	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") &&
+	       strcmp(name, "run.json") && name[0] != '.';
 }
 
 static char *base_name(const char *path)
@@ -243,6 +245,12 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, struct sr_dia
 	rc = sr_drive_identity_load(drv, path, d);
 	if (rc == -EINVAL)
 		sr_warn(d, SR_WARN_OPTION, "drive.json not used: %s", d->err);
+	if (rc == -ENOMEM)
+		goto out;
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	rc = sr_run_status_load(drv, path, d);
+	if (rc == -EINVAL)
+		sr_warn(d, SR_WARN_OPTION, "run.json not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {

@@ -79,4 +79,12 @@ printf '%s' "$reason" | grep -qiE "no such device|ENODEV|err=19|error=19" &&
 n=$(ls "$out"/rev/*.json 2>/dev/null | grep -vc -e run.json -e drive.json)
 [ "$n" -ge 2 ] && ok "results of the earlier tests kept ($n result files)" ||
 	fail "only $n result files kept"
+md=$out/report/report.md
+if grep -q "Tests that did not complete" "$md" 2>/dev/null &&
+	grep -F "$(jq -r '.tests[2].id' "$out/rev/run.json")" "$md" | grep -q failed; then
+	ok "the report lists the failed test and why"
+	grep -A6 "Tests that did not complete" "$md" | sed 's/^/# report: /'
+else
+	fail "the report does not say what happened to the failed test"
+fi
 lab_done
