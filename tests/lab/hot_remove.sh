@@ -25,6 +25,8 @@ pull() {
 	sleep 4
 	t0=$(date +%s%N)
 	lab_monitor "device_del $id" | sed 's/^/# monitor: /'
+	while [ -e "$node" ] && kill -0 $pid 2>/dev/null; do sleep 0.1; done
+	echo "# $id: $node gone $(( ($(date +%s%N) - t0) / 1000000 )) ms after device_del"
 	wait $pid; rc=$?
 	t1=$(date +%s%N)
 	secs=$(( (t1 - t0) / 1000000 ))
@@ -48,43 +50,45 @@ pull() {
 pull hotnv "$ng" randread
 pull hotsd "$sg" randwrite
 
-# ssd-review: four-corners quick on revnv; the drive is pulled during the third test
+# ssd-review: four-corners quick on revnv; the drive is pulled when the second test starts
+# (the guest takes 5-15 s to complete a PCI hot-unplug, so the removal lands in the second or
+# third test). Whatever test it hits fails with the reason, the ones before keep their results,
+# the ones after fail at setup, and the report's "Tests that did not complete" says so.
 out=/tmp/review
 "$REPO/scripts/ssd-review" --drive rev="$rev" --suite four-corners --profile quick --yes \
 	--out "$out" >/tmp/review.log 2>&1 &
 rpid=$!
 for _ in $(seq 1 600); do
-	st=$(jq -r '.tests[2].status // empty' "$out/rev/run.json" 2>/dev/null)
+	st=$(jq -r '.tests[1].status // empty' "$out/rev/run.json" 2>/dev/null)
 	[ "$st" = running ] && break
 	sleep 0.5
 done
-echo "# third test: $(jq -r '.tests[2].id // .tests[2].test // empty' "$out/rev/run.json" 2>/dev/null) is $st"
-sleep 2
 lab_monitor "device_del revnv" | sed 's/^/# monitor: /'
-timeout 200 tail --pid=$rpid -f /dev/null
+timeout 300 tail --pid=$rpid -f /dev/null
 wait $rpid; rc=$?
-sed 's/^/# review: /' /tmp/review.log | tail -n 12
-jq -c '.tests[] | {id, status, reason}' "$out/rev/run.json" 2>/dev/null | sed 's/^/# run.json: /'
+sed 's/^/# review: /' /tmp/review.log | tail -n 8 | cut -c1-250
+jq -c '.tests[] | {id, status, seconds, reason}' "$out/rev/run.json" 2>/dev/null | cut -c1-250 |
+	sed 's/^/# run.json: /'
 [ "$rc" = 1 ] && ok "ssd-review exits 1 (a test failed)" || fail "ssd-review exit $rc, want 1"
 st=$(jq -r '[.tests[] | .status] | join(" ")' "$out/rev/run.json" 2>/dev/null)
-case "$st" in
-done\ done\ failed*) ok "run.json: the first two tests done, the third failed ($st)" ;;
-*) fail "run.json statuses: '$st'" ;;
-esac
-reason=$(jq -r '.tests[2].reason' "$out/rev/run.json" 2>/dev/null)
-echo "# reason: $reason"
-printf '%s' "$reason" | grep -qiE "no such device|ENODEV|err=19|error=19" &&
+if [[ "$st" =~ ^(done )+failed( failed)*$ ]]; then ok "run.json: done up to the removal, failed from it ($st)"
+else fail "run.json statuses: '$st'"; fi
+first=$(jq -r '[.tests[] | select(.status == "failed")][0].id' "$out/rev/run.json" 2>/dev/null)
+reason=$(jq -r '[.tests[] | select(.status == "failed")][0].reason' "$out/rev/run.json" 2>/dev/null)
+echo "# first failed: $first: $reason" | cut -c1-300
+printf '%s' "$reason" | grep -qiE "no such device" &&
 	ok "the failed test's reason names the removal (No such device)" ||
 	fail "the failed test's reason: $reason"
+ndone=$(jq '[.tests[] | select(.status == "done")] | length' "$out/rev/run.json" 2>/dev/null)
 n=$(ls "$out"/rev/*.json 2>/dev/null | grep -vc -e run.json -e drive.json)
-[ "$n" -ge 2 ] && ok "results of the earlier tests kept ($n result files)" ||
-	fail "only $n result files kept"
+[ "$n" = "$ndone" ] && [ "$n" -ge 1 ] && ok "results of the $n tests done before the removal kept" ||
+	fail "$n result files for $ndone tests done"
 md=$out/report/report.md
 if grep -q "Tests that did not complete" "$md" 2>/dev/null &&
-	grep -F "$(jq -r '.tests[2].id' "$out/rev/run.json")" "$md" | grep -q failed; then
-	ok "the report lists the failed test and why"
-	grep -A6 "Tests that did not complete" "$md" | sed 's/^/# report: /'
+	grep -F "$first" "$md" | grep -q failed; then
+	ok "the report lists the failed tests and why"
+	grep -A5 "Tests that did not complete" "$md" | cut -c1-200 | sed 's/^/# report: /'
 else
-	fail "the report does not say what happened to the failed test"
+	fail "the report does not say what happened to $first"
 fi
 lab_done
