@@ -20,9 +20,17 @@ pull() {
 	local id=$1 node=$2 rw=$3 pid t0 t1 rc secs nerr njobs
 	timeout 120 fio --name=h --ioengine="$SSDENG" --filename="$node" --rw="$rw" --bs=4k \
 		--iodepth=16 --numjobs=16 --size=128M --time_based --runtime=90 \
-		--output-format=json --output=/tmp/$id.json --verify_state_save=0 2>/tmp/$id.err &
+		--output-format=json --output=/tmp/$id.json --verify_state_save=0 --eta=always \
+		--eta-newline=1 >/tmp/$id.eta 2>/tmp/$id.err &
 	pid=$!
-	sleep 4
+	# pull it once I/O flows: fio's status line shows a non-zero rate (16 jobs take seconds to
+	# start under TCG, and a drive gone before then fails the jobs at setup instead)
+	for _ in $(seq 1 600); do
+		grep -qE '\[(r|w)=[1-9]' /tmp/$id.eta 2>/dev/null && break
+		sleep 0.1
+	done
+	sleep 1
+	grep -E '\[(r|w)=[1-9]' /tmp/$id.eta | tail -n 1 | sed "s/^/# $id before removal: /"
 	t0=$(date +%s%N)
 	lab_monitor "device_del $id" | sed 's/^/# monitor: /'
 	while [ -e "$node" ] && kill -0 $pid 2>/dev/null; do sleep 0.1; done
@@ -63,6 +71,7 @@ for _ in $(seq 1 600); do
 	[ "$st" = running ] && break
 	sleep 0.5
 done
+sleep 5 # fio of the second test is issuing I/O by now (its start-up takes 2-3 s)
 lab_monitor "device_del revnv" | sed 's/^/# monitor: /'
 timeout 300 tail --pid=$rpid -f /dev/null
 wait $rpid; rc=$?
