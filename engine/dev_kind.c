@@ -97,3 +97,21 @@ const char *ssd_dev_kind_name(enum ssd_dev_kind kind)
 	};
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown";
 }
+
+const char *ssd_open_errno_hint(int err)
+{
+	switch (err) {
+	case EACCES:
+		return "; run fio as root, or give its user read-write access to the node (owner, "
+		       "group, mode; a udev rule) and the capability the passthrough needs "
+		       "(CAP_SYS_ADMIN for NVMe on Linux before 6.2, CAP_SYS_RAWIO for some SCSI "
+		       "commands)";
+	case EPERM:
+		return "; refused by a security policy, not by the file mode: an LSM (SELinux, "
+		       "AppArmor), a seccomp filter, a device cgroup, or a missing capability";
+	case EROFS:
+		return "; the device is read-only (blockdev --setrw, or the drive's write protect)";
+	default:
+		return "";
+	}
+}

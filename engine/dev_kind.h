@@ -41,4 +41,12 @@ int ssd_sysfs_subsystem(const char *path, char *buf, size_t len);
  */
 int ssd_link_basename(const char *link, char *buf, size_t len);
 
+/**
+ * ssd_open_errno_hint() - what to do about an open(2) or passthrough failure @err (a positive
+ * errno) on a device node: EACCES (permissions, capabilities), EPERM (a security policy),
+ * EROFS (a read-only device). Return: a static string starting with "; ", or "" for any other
+ * errno. Appended to the "cannot open" messages.
+ */
+const char *ssd_open_errno_hint(int err);
+
 #endif

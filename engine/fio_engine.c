@@ -10,6 +10,7 @@
 
 #include "dev_kind.h"
 #include "fio_glue.h"
+#include "purge_check.h"
 #include "ssd_log.h"
 #include "ssd_thread.h"
 
@@ -279,6 +280,16 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		goto fail;
 	}
 	oflags = (td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY;
+	/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions */
+	if (oflags == O_RDWR && !td->o.allow_mounted_write) {
+		ret = ssd_dev_check_unused(f->file_name,
+					   "before writing to it (or set allow_mounted_write=1)", err,
+					   sizeof(err));
+		if (ret < 0) {
+			ssd_fail(td, -ret, "open_file", err);
+			goto fail;
+		}
+	}
 	if (td->o.odirect)
 		oflags |= O_DIRECT;
 	ret = sf->ops->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, sizeof(err));

@@ -20,6 +20,7 @@ struct ssd_fio_opts {
 	unsigned int scsi_mode;	      /* index into scsi_modes[] */
 	unsigned int nvme_write_mode; /* index into nvme_write_modes[] */
 	unsigned int scsi_timeout;    /* ms */
+	unsigned int nvme_timeout;    /* ms, 0 = the kernel's default */
 	unsigned int scsi_cdb;	      /* 0, 10 or 16 */
 	unsigned int fixedbufs, registerfiles, sqthread_poll, hipri;
 	unsigned int readfua, writefua, deac, write_same_unmap;

@@ -95,6 +95,17 @@ struct fio_option ssd_fio_options[] = {
 		.group = FIO_OPT_G_INVALID,
 	},
 	{
+		.name = "nvme_timeout",
+		.lname = "NVMe command timeout",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct ssd_fio_opts, nvme_timeout),
+		.help = "NVMe passthrough command timeout in ms (0: the kernel's nvme_core.io_timeout)",
+		.def = "0",
+		.minval = 0,
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
 		.name = "scsi_cdb",
 		.lname = "SCSI CDB size",
 		.type = FIO_OPT_STR,
@@ -168,6 +179,7 @@ void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
 	out->scsi_mode = scsi_modes[o->scsi_mode];
 	out->nvme_write_mode = nvme_write_modes[o->nvme_write_mode];
 	out->scsi_timeout_ms = o->scsi_timeout;
+	out->nvme_timeout_ms = o->nvme_timeout;
 	out->scsi_cdb = o->scsi_cdb;
 	out->fixedbufs = o->fixedbufs;
 	out->registerfiles = o->registerfiles;

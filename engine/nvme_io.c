@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nvme_io.c - shared NVMe transport pieces; see nvme_io.h. */
 #include "nvme_io.h"
+#include "dev_kind.h"
 #include "nvme_path.h"
 #include "nvme_status.h"
 #include "ssd_log.h"
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int ssd_nvme_scratch_init(struct ssd_nvme_scratch *s, unsigned int depth)
@@ -73,7 +75,8 @@ static int open_generic(const char *path, int oflags, char *ng, size_t nglen, ch
 	ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 	if (ret < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "%s: cannot open %s: %s", path, ng, strerror(errno));
+		snprintf(err, errlen, "%s: cannot open %s: %s%s", path, ng, strerror(errno),
+			 ssd_open_errno_hint(errno));
 	}
 	return ret;
 }
@@ -92,6 +95,28 @@ static uint64_t host_max_bytes(int fd)
 	if (ssd_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb) < 0)
 		return 0;
 	return kb * 1024;
+}
+
+/* nvme_core's io_timeout module parameter (seconds; Linux default 30), in ms. */
+static uint32_t kernel_io_timeout_ms(void)
+{
+	FILE *f = fopen("/sys/module/nvme_core/parameters/io_timeout", "r");
+	unsigned int s = 30;
+
+	if (f) {
+		if (fscanf(f, "%u", &s) != 1 || s == 0 || s > 4000000)
+			s = 30;
+		fclose(f);
+	}
+	return s * 1000u;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
 static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
@@ -146,6 +171,8 @@ int ssd_nvme_dev_open(const struct ssd_options *opt, const char *path, int oflag
 		goto fail;
 	}
 	set_protection(d, opt);
+	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
+	d->eff_timeout_ms = d->timeout_ms ? d->timeout_ms : kernel_io_timeout_ms();
 	*geo = d->geo;
 	*out = d;
 	return 0;
@@ -270,11 +297,13 @@ int ssd_nvme_prep(const struct ssd_options *opt, struct ssd_nvme_scratch *s, str
 	}
 	if (ret)
 		return ret;
+	cmd->timeout_ms = d->timeout_ms;
 	slot = &s->slots[io->slot];
 	slot->opcode = opcode;
 	slot->nsid = d->nsid;
 	slot->slba = slba;
 	slot->nlb = (uint32_t)nlb;
+	slot->start_ms = now_ms();
 	return 0;
 }
 
@@ -309,6 +338,22 @@ void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res)
 					       slot->nlb, status);
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
+	} else if (res == -EINTR) {
+		uint64_t waited = now_ms() - slot->start_ms;
+		bool timed_out = io->dev && waited >= io->dev->eff_timeout_ms;
+
+		io->error = timed_out ? ETIMEDOUT : ECANCELED;
+		if (first_time(s->seen_errno, (unsigned int)io->error))
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+				"after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
+				"cancelled it (EINTR)%s, no NVMe status",
+				op, slot->nsid, slot->slba, slot->nlb,
+				timed_out ? "command timed out" : "command cancelled", waited,
+				io->dev ? io->dev->eff_timeout_ms : 0,
+				io->dev && io->dev->timeout_ms ? ", nvme_timeout" : ", kernel default",
+				timed_out ? " with an Abort and a controller reset"
+					  : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -24,6 +24,8 @@ struct ssd_dev {
 	uint32_t md_sep_bytes; /* separate metadata bytes per LBA, 0 if none or extended */
 	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
 	int file_index;	       /* registered file index (io_uring), -1 if none */
+	uint32_t timeout_ms;   /* passthrough timeout_ms for every command, 0: kernel default */
+	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms or nvme_core.io_timeout */
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	struct ssd_geometry geo;
@@ -35,6 +37,7 @@ struct ssd_nvme_slot {
 	uint32_t nsid;
 	uint64_t slba;
 	uint32_t nlb;
+	uint64_t start_ms; /* CLOCK_MONOTONIC_COARSE at prep, ms: tells a timeout from a reset */
 };
 
 /* Per-context scratch shared by both NVMe transports. */
@@ -101,6 +104,12 @@ int ssd_nvme_prep(const struct ssd_options *opt, struct ssd_nvme_scratch *s, str
  * @io:  the request
  * @res: 0 success, > 0 the NVMe status (SC 7:0, SCT 10:8, CRD, More, DNR), < 0 -errno from
  *       the host (never turned into an NVMe status)
+ *
+ * -EINTR is what Linux returns for a passthrough command it cancelled (NVME_REQ_CANCELLED,
+ * drivers/nvme/host/ioctl.c): after the command timeout expired twice (first an Abort, then a
+ * controller reset), or in a reset or removal started by something else. When the command had
+ * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms) it is reported
+ * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
  */
 void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res);
 

@@ -60,6 +60,38 @@ static unsigned int nvme_poll_queues(void)
 	return n;
 }
 
+/*
+ * Why io_uring_setup() failed with @ret: EPERM comes from kernel.io_uring_disabled (Linux 6.6
+ * and later: 1 = only root/io_uring_group, 2 = nobody) or, where that sysctl does not exist or
+ * is 0, from a seccomp filter or an LSM.
+ */
+static void refusal_hint(int ret, char *buf, size_t len)
+{
+	FILE *f;
+	int v = -1;
+
+	buf[0] = '\0';
+	if (ret == -EINVAL) {
+		snprintf(buf, len, " (kernel older than 5.19?)");
+		return;
+	}
+	if (ret != -EPERM)
+		return;
+	f = fopen("/proc/sys/kernel/io_uring_disabled", "r");
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	if (v > 0)
+		snprintf(buf, len, " (kernel.io_uring_disabled=%d: io_uring is %s)", v,
+			 v == 1 ? "limited to root and kernel.io_uring_group" : "disabled for all");
+	else
+		snprintf(buf, len, " (refused by a seccomp filter or an LSM%s)",
+			 f ? "; kernel.io_uring_disabled is 0"
+			   : "; this kernel has no kernel.io_uring_disabled, added in Linux 6.6");
+}
+
 static int ring_init(struct ssd_ctx *c, unsigned int entries)
 {
 	struct io_uring_params p;
@@ -102,13 +134,13 @@ static int ring_init(struct ssd_ctx *c, unsigned int entries)
 		ret = io_uring_queue_init_params(entries, &c->ring, &p);
 	}
 	if (ret < 0) {
+		char why[160];
+
+		refusal_hint(ret, why, sizeof(why));
 		ssd_log(SSD_LOG_WARN,
 			"nvme-uring: io_uring with 128-byte SQEs and 32-byte CQEs "
 			"unavailable: %s%s",
-			strerror(-ret),
-			ret == -EPERM	 ? " (kernel.io_uring_disabled?)"
-			: ret == -EINVAL ? " (kernel older than 5.19?)"
-					 : "");
+			strerror(-ret), why);
 		return ret;
 	}
 	c->iopoll = extra & IORING_SETUP_IOPOLL;

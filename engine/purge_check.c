@@ -4,12 +4,18 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "nvme_path.h"
 #include "purge_check.h"
+
+#define PURGE_PURPOSE "before a purge"
 
 static const struct {
 	const char *name;
@@ -267,6 +273,7 @@ struct check_ctx {
 	char *err;
 	size_t errlen;
 	bool header_seen;
+	const char *purpose; /* "before a purge": ends each message */
 };
 
 static int mount_line(char *line, void *arg)
@@ -277,17 +284,23 @@ static int mount_line(char *line, void *arg)
 
 	if (!d)
 		return 0;
-	snprintf(c->err, c->errlen, "%s is mounted on %s (%s): unmount it before a purge", d->name,
-		 mnt, fstype ? fstype : "?");
+	snprintf(c->err, c->errlen, "%s is mounted on %s (%s): unmount it %s", d->name, mnt,
+		 fstype ? fstype : "?", c->purpose);
 	return -EBUSY;
+}
+
+static int check_mounts(const char *mountinfo, const struct ssd_blockdev *devs, unsigned int n,
+			const char *purpose, char *err, size_t errlen)
+{
+	struct check_ctx c = { devs, n, err, errlen, false, purpose };
+
+	return each_line(mountinfo, mount_line, &c);
 }
 
 int ssd_purge_check_mounts(const char *mountinfo, const struct ssd_blockdev *devs, unsigned int n,
 			   char *err, size_t errlen)
 {
-	struct check_ctx c = { devs, n, err, errlen, false };
-
-	return each_line(mountinfo, mount_line, &c);
+	return check_mounts(mountinfo, devs, n, PURGE_PURPOSE, err, errlen);
 }
 
 static int swap_line(char *line, void *arg)
@@ -304,20 +317,26 @@ static int swap_line(char *line, void *arg)
 	d = name ? by_path(name, c->devs, c->n) : NULL;
 	if (!d)
 		return 0;
-	snprintf(c->err, c->errlen, "%s is an active swap area: swapoff it before a purge", d->name);
+	snprintf(c->err, c->errlen, "%s is an active swap area: swapoff it %s", d->name, c->purpose);
 	return -EBUSY;
+}
+
+static int check_swaps(const char *swaps, const struct ssd_blockdev *devs, unsigned int n,
+		       const char *purpose, char *err, size_t errlen)
+{
+	struct check_ctx c = { devs, n, err, errlen, false, purpose };
+
+	return each_line(swaps, swap_line, &c);
 }
 
 int ssd_purge_check_swaps(const char *swaps, const struct ssd_blockdev *devs, unsigned int n,
 			  char *err, size_t errlen)
 {
-	struct check_ctx c = { devs, n, err, errlen, false };
-
-	return each_line(swaps, swap_line, &c);
+	return check_swaps(swaps, devs, n, PURGE_PURPOSE, err, errlen);
 }
 
-int ssd_purge_check_holders(const char *sysfs, const struct ssd_blockdev *devs, unsigned int n,
-			    char *err, size_t errlen)
+static int check_holders(const char *sysfs, const struct ssd_blockdev *devs, unsigned int n,
+			 const char *purpose, char *err, size_t errlen)
 {
 	for (unsigned int i = 0; i < n; i++) {
 		char dir[512];
@@ -332,12 +351,139 @@ int ssd_purge_check_holders(const char *sysfs, const struct ssd_blockdev *devs, 
 			if (de->d_name[0] != '.') {
 				snprintf(err, errlen,
 					 "%s is held by %s (device mapper, md RAID or bcache): "
-					 "stop that device before a purge",
-					 devs[i].name, de->d_name);
+					 "stop that device %s",
+					 devs[i].name, de->d_name, purpose);
 				closedir(d);
 				return -EBUSY;
 			}
 		closedir(d);
 	}
 	return 0;
+}
+
+int ssd_purge_check_holders(const char *sysfs, const struct ssd_blockdev *devs, unsigned int n,
+			    char *err, size_t errlen)
+{
+	return check_holders(sysfs, devs, n, PURGE_PURPOSE, err, errlen);
+}
+
+/* The text of a /proc file (they report size 0, so read to the end), or NULL with errno. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (!f)
+		return NULL;
+	if (getdelim(&buf, &len, '\0', f) < 0) {
+		free(buf);
+		buf = strdup("");
+	}
+	fclose(f);
+	return buf;
+}
+
+int ssd_blockdevs_check_unused(const char *sysfs, const char *proc,
+			       const struct ssd_blockdev *devs, unsigned int n, const char *purpose,
+			       char *err, size_t errlen)
+{
+	char path[PATH_MAX], *mi, *sw;
+	int r;
+
+	snprintf(path, sizeof(path), "%s/self/mountinfo", proc);
+	mi = slurp(path);
+	if (!mi) {
+		r = -errno;
+		snprintf(err, errlen, "%s: %s: cannot check for mounts", path, strerror(errno));
+		return r < 0 ? r : -EIO;
+	}
+	snprintf(path, sizeof(path), "%s/swaps", proc);
+	sw = slurp(path); /* no /proc/swaps: a kernel without swap */
+	r = check_mounts(mi, devs, n, purpose, err, errlen);
+	if (!r && sw)
+		r = check_swaps(sw, devs, n, purpose, err, errlen);
+	if (!r)
+		r = check_holders(sysfs, devs, n, purpose, err, errlen);
+	free(mi);
+	free(sw);
+	return r;
+}
+
+/* The kernel name of the disk behind SCSI char device directory @dir (sg: device/block/X). */
+static bool scsi_disk_of(const char *dir, char *disk, size_t len)
+{
+	char p[PATH_MAX];
+	struct dirent *de;
+	bool found = false;
+	DIR *d;
+
+	if (snprintf(p, sizeof(p), "%s/device/block", dir) >= (int)sizeof(p))
+		return false;
+	d = opendir(p);
+	if (!d)
+		return false;
+	while ((de = readdir(d)) && !found)
+		if (de->d_name[0] != '.' && strlen(de->d_name) < len) {
+			memcpy(disk, de->d_name, strlen(de->d_name) + 1);
+			found = true;
+		}
+	closedir(d);
+	return found;
+}
+
+int ssd_blockdevs_of_node(const char *sysfs, bool is_block, dev_t rdev, struct ssd_blockdev *out,
+			  unsigned int max, char *err, size_t errlen)
+{
+	char link[PATH_MAX], dir[PATH_MAX], disk[64], part[PATH_MAX];
+	struct ssd_nvme_node node;
+	const char *name;
+	int r;
+
+	snprintf(link, sizeof(link), "%s/dev/%s/%u:%u", sysfs, is_block ? "block" : "char",
+		 major(rdev), minor(rdev));
+	if (!realpath(link, dir))
+		return 0; /* not a device sysfs knows: nothing of ours is behind it */
+	name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	if (is_block) {
+		if (snprintf(part, sizeof(part), "%s/partition", dir) < (int)sizeof(part) &&
+		    access(part, F_OK) == 0) {
+			if (!max || strlen(name) >= sizeof(out->name))
+				return -ENOSPC;
+			memcpy(out->name, name, strlen(name) + 1);
+			out->major = major(rdev);
+			out->minor = minor(rdev);
+			return 1;
+		}
+		if (strlen(name) >= sizeof(disk))
+			return 0;
+		memcpy(disk, name, strlen(name) + 1);
+	} else if (ssd_nvme_classify(sysfs, false, rdev, &node, err, errlen) == 1) {
+		snprintf(disk, sizeof(disk), "%s", node.disk_name);
+	} else if (!scsi_disk_of(dir, disk, sizeof(disk))) {
+		return 0;
+	}
+	r = ssd_purge_collect_disk(sysfs, disk, out, max, err, errlen);
+	return r == -ENOENT ? 0 : r; /* a namespace with no block device (extended LBA) */
+}
+
+int ssd_dev_check_unused(const char *path, const char *purpose, char *err, size_t errlen)
+{
+	struct ssd_blockdev devs[SSD_MAX_BLOCKDEVS];
+	char msg[384];
+	struct stat st;
+	int n, r;
+
+	if (stat(path, &st) < 0 || (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode)))
+		return 0; /* a file, or missing: the open that follows says so */
+	n = ssd_blockdevs_of_node("/sys", S_ISBLK(st.st_mode), st.st_rdev, devs,
+				  SSD_MAX_BLOCKDEVS, msg, sizeof(msg));
+	if (n > 0)
+		r = ssd_blockdevs_check_unused("/sys", "/proc", devs, (unsigned int)n, purpose, msg,
+					       sizeof(msg));
+	else
+		r = n;
+	if (r < 0)
+		snprintf(err, errlen, "%s: %s", path, msg);
+	return r;
 }

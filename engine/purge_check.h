@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "nvme_identity.h"
 
@@ -138,5 +139,52 @@ int ssd_purge_check_swaps(const char *swaps, const struct ssd_blockdev *devs, un
  */
 int ssd_purge_check_holders(const char *sysfs, const struct ssd_blockdev *devs, unsigned int n,
 			    char *err, size_t errlen);
+
+/* Block devices of one drive the checks below look at (a disk with its partitions). */
+#define SSD_MAX_BLOCKDEVS 256
+
+/**
+ * ssd_blockdevs_check_unused() - refuse if any of @devs is mounted, an active swap area, or
+ * held by another block device: the three checks above over <@proc>/self/mountinfo,
+ * <@proc>/swaps and <@sysfs>/class/block/NAME/holders.
+ * @sysfs:   sysfs mount point ("/sys")
+ * @proc:    procfs mount point ("/proc")
+ * @devs, @n: the block devices
+ * @purpose: ends each message, after the remedy: "before a purge", "before writing to it"
+ * @err, @errlen: "sda1 is mounted on /mnt (ext4): unmount it before writing to it"
+ * Return: 0, -EBUSY (in use), or -errno when mountinfo cannot be read.
+ */
+int ssd_blockdevs_check_unused(const char *sysfs, const char *proc,
+			       const struct ssd_blockdev *devs, unsigned int n, const char *purpose,
+			       char *err, size_t errlen);
+
+/**
+ * ssd_blockdevs_of_node() - the block devices a write through device node @rdev reaches.
+ * @sysfs:    sysfs mount point ("/sys"; a fake tree in tests)
+ * @is_block: @rdev is a block device (else a char device)
+ * @rdev:     st_rdev of the node
+ * @out, @max: output array
+ * @err, @errlen: message on failure
+ *
+ * A partition: itself. A disk (sdX, nvmeXnY): it and its partitions. An NVMe generic char
+ * device (ngXnY): its namespace's disk nvmeXnY and partitions. An sg node: the disk of the same
+ * SCSI device (<sysfs>/dev/char/M:m/device/block/). Linux sysfs layout (Documentation/ABI
+ * sysfs-dev, sysfs-block).
+ * Return: the number of entries; 0 when no block device is behind the node (an sg node of a
+ * non-disk, a namespace hidden from the block layer, a node sysfs does not know); -errno.
+ */
+int ssd_blockdevs_of_node(const char *sysfs, bool is_block, dev_t rdev, struct ssd_blockdev *out,
+			  unsigned int max, char *err, size_t errlen);
+
+/**
+ * ssd_dev_check_unused() - refuse to write through @path while a filesystem, swap or another
+ * block device uses any block device behind it (ssd_blockdevs_of_node() over /sys, then
+ * ssd_blockdevs_check_unused() over /proc).
+ * @path:    the device node (a regular file or a missing path passes: not a drive)
+ * @purpose: as for ssd_blockdevs_check_unused()
+ * @err, @errlen: "/dev/ng0n1: nvme0n1p1 is mounted on /mnt (ext4): unmount it …"
+ * Return: 0, -EBUSY, or -errno.
+ */
+int ssd_dev_check_unused(const char *path, const char *purpose, char *err, size_t errlen);
 
 #endif

@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <unistd.h>
 
+#include "dev_kind.h"
 #include "scsi_node.h"
 #include "ssd_log.h"
 
@@ -251,7 +252,8 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 		if (fd < 0) {
 			int e = errno;
 
-			say(err, errlen, "%s: cannot open %s: %s", d->path, d->sg_path, strerror(e));
+			say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path,
+			    strerror(e), ssd_open_errno_hint(e));
 			return -e;
 		}
 		d->fds[d->nfds] = fd;
@@ -340,7 +342,8 @@ int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_
 	fd = open(sg_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		ret = -errno;
-		say(err, errlen, "%s: cannot open %s: %s", path, sg_path, strerror(-ret));
+		say(err, errlen, "%s: cannot open %s: %s%s", path, sg_path, strerror(-ret),
+		    ssd_open_errno_hint(-ret));
 		return ret;
 	}
 	ret = ioctl(fd, SG_GET_VERSION_NUM, &version) == 0 && version >= SG_V3_VERSION;

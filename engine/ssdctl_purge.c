@@ -26,30 +26,13 @@
 #include "scsi_sgio.h"
 #include "ssdctl.h"
 
-#define MAX_DEVS 256
+#define MAX_DEVS SSD_MAX_BLOCKDEVS
 #define MAX_NS 64
 /* Format NVM with a secure erase can take hours on a large drive. */
 #define FORMAT_TIMEOUT_MS (4u * 3600u * 1000u)
 #define SCSI_START_TIMEOUT_MS 60000u
 #define POLL_SECONDS 1
 #define PROGRESS_EVERY_SECONDS 5
-
-/* The text of a /proc file (they report size 0, so read to the end). */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-
-	if (!f)
-		return NULL;
-	if (getdelim(&buf, &len, '\0', f) < 0) {
-		free(buf);
-		buf = strdup("");
-	}
-	fclose(f);
-	return buf;
-}
 
 /* The block devices an erase of @d touches: for NVMe every namespace of the controller
  * (Sanitize and a Format with FNA bits set reach all of them), for SCSI the disk. */
@@ -84,22 +67,8 @@ static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_blockdev *devs, char
 
 static int check_in_use(const struct ssd_blockdev *devs, int n, char *err, size_t errlen)
 {
-	char *mi = slurp("/proc/self/mountinfo"), *sw = slurp("/proc/swaps");
-	int r;
-
-	if (!mi) {
-		snprintf(err, errlen, "/proc/self/mountinfo: %s: cannot check for mounts", strerror(errno));
-		free(sw);
-		return -EIO;
-	}
-	r = ssd_purge_check_mounts(mi, devs, (unsigned int)n, err, errlen);
-	if (!r && sw)
-		r = ssd_purge_check_swaps(sw, devs, (unsigned int)n, err, errlen);
-	if (!r)
-		r = ssd_purge_check_holders("/sys", devs, (unsigned int)n, err, errlen);
-	free(mi);
-	free(sw);
-	return r;
+	return ssd_blockdevs_check_unused("/sys", "/proc", devs, (unsigned int)n, "before a purge",
+					  err, errlen);
 }
 
 /* Drop cached blocks and re-read the partition table of each disk after the erase. */

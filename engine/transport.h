@@ -72,6 +72,8 @@ struct ssd_options {
 	const char *scsi_mode;		/* "auto", "async", "sgio" */
 	const char *nvme_write_mode;	/* "write", "zeroes", "compare", "verify" */
 	unsigned int scsi_timeout_ms;
+	unsigned int nvme_timeout_ms;	/* NVMe passthrough command timeout; 0: the kernel's
+					 * nvme_core.io_timeout (30 s by default) */
 	unsigned int scsi_cdb;		/* 0 = auto, 10 or 16 */
 	bool fixedbufs, registerfiles, sqthread_poll, hipri;
 	bool readfua, writefua;

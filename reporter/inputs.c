@@ -12,6 +12,7 @@
 #include "fio_json.h"
 #include "inputs.h"
 #include "report_dir.h"
+#include "run_status.h"
 #include "series.h"
 
 static bool is_dir(const char *p)
@@ -273,6 +274,12 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	rc = sr_drive_identity_load(drv, path, d);
 	if (rc == -EINVAL)
 		sr_warn(d, SR_WARN_OPTION, "drive.json not used: %s", d->err);
+	if (rc == -ENOMEM)
+		goto out;
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	rc = sr_run_status_load(drv, path, d);
+	if (rc == -EINVAL)
+		sr_warn(d, SR_WARN_OPTION, "run.json not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {

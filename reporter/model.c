@@ -55,6 +55,12 @@ void sr_drive_free(struct sr_drive *d)
 		free(d->identity[i].value);
 	}
 	free(d->identity);
+	for (size_t i = 0; i < d->nnotes; i++) {
+		free(d->notes[i].id);
+		free(d->notes[i].status);
+		free(d->notes[i].reason);
+	}
+	free(d->notes);
 	free(d->label);
 	free(d->profile);
 	free(d->source);

@@ -142,6 +142,13 @@ struct sr_kv {
 	char *value;
 };
 
+/* A test scripts/ssd-review's run.json records as not completed (reporter/run_status.h). */
+struct sr_run_note {
+	char *id;     /* test id: "fc-4k-randwrite" */
+	char *status; /* "failed", "interrupted", "skipped", "running" (the run was killed) */
+	char *reason; /* the driver's words, "" when it gave none */
+};
+
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
@@ -151,6 +158,8 @@ struct sr_drive {
 	char *source;		/* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;
+	struct sr_run_note *notes; /* tests that did not complete, from run.json */
+	size_t nnotes;
 };
 
 struct sr_model {

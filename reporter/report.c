@@ -917,6 +917,43 @@ out:
 	return rc;
 }
 
+/* ---- tests that did not complete (run.json) ------------------------------------------------ */
+
+static int status_table(struct ctx *c)
+{
+	const struct sr_model *m = c->m;
+	struct sr_table *t;
+	size_t n = 0;
+	long row;
+
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		n += m->drives[dv].nnotes;
+	if (!n)
+		return 0;
+	t = sr_table_new("incomplete", "Tests that did not complete (from run.json)", 4);
+	if (!t)
+		return -ENOMEM;
+	sr_table_head(t, 0, "drive");
+	sr_table_head(t, 1, "test");
+	sr_table_head(t, 2, "status");
+	sr_table_head(t, 3, "what happened");
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		for (size_t i = 0; i < m->drives[dv].nnotes; i++) {
+			const struct sr_run_note *note = &m->drives[dv].notes[i];
+
+			row = sr_table_row(t);
+			if (row < 0) {
+				sr_table_free(t);
+				return -ENOMEM;
+			}
+			sr_table_set(t, row, 0, "%s", m->drives[dv].label);
+			sr_table_set(t, row, 1, "%s", note->id);
+			sr_table_set(t, row, 2, "%s", note->status);
+			sr_table_set(t, row, 3, "%s", note->reason);
+		}
+	return add_item(c, t, NULL, t->title, S_IDENTITY);
+}
+
 /* ---- identity ----------------------------------------------------------------------------- */
 
 static int identity_table(struct ctx *c)
@@ -1087,6 +1124,8 @@ static int build(struct ctx *c)
 
 	if (!rc)
 		rc = identity_table(c);
+	if (!rc)
+		rc = status_table(c);
 	if (!rc)
 		rc = precond_charts(c);
 	for (size_t i = 0; i < c->nkeys && !rc; i++) {

@@ -3,7 +3,8 @@
 # lab-timeout: 200
 # QEMU blkdebug fails reads of 512-byte sector 2048 (LBA 256) and writes of sector 4096 (LBA
 # 512): the NVMe controller answers 0x281 Unrecovered Read Error and 0x280 Write Fault
-# (LAB-NOTES §4.1). ssdeng must log the decoded status once, give fio EIO, and not hang.
+# (LAB-NOTES §4.1). ssdeng must log the decoded status once, give fio EIO, and not hang. A
+# rule that fires once fails only the first read; verify catches data changed under the job.
 . tests/lab/lib.sh
 . tests/lab/nvme.inc
 cd /tmp || exit 1
@@ -33,4 +34,24 @@ errs=$(printf '%s\n' "$FIO_OUT" | sed -n '/^{/,$p' | jq '.jobs[0].total_err')
 [ "$n" = 1 ] && [ "${errs:-0}" -gt 1 ] && ok "$errs failed reads, one status line" ||
 	fail "status lines: $n for $errs errors, want 1 line for more than 1 error"
 fio_run "reads around the bad block succeed" $job --rw=read --offset=1028k --size=64k
+
+# a rule that fires once (sector 6144 = LBA 768): the first read fails, the retry passes
+fio_fails "once: the first read of LBA 768 fails with 0x281" \
+	"nvme: read nsid 1 slba 768 nlb 1: SCT 0x2 SC 0x81 Unrecovered Read Error" \
+	$job --rw=read --offset=3M --size=4k
+fio_run "once: the second read of LBA 768 passes" $job --rw=read --offset=3M --size=4k
+
+# verify catches data changed under the job: write 1 MiB at 8 MiB with crc32c headers, change
+# 512 bytes in the middle of its 38th block through the block device, then read-verify must fail
+# naming that block's offset (8 MiB + 37 x 4 KiB = 8540160); bytes 2048-2559 of it change
+nvblk=/dev/nvme${ng#/dev/ng}
+vjob="$job --rw=write --offset=8M --size=1M --verify=crc32c --verify_fatal=1"
+fio_run "verify: write 1 MiB with crc32c" $vjob --do_verify=0
+fio_run "verify: it reads back clean" $vjob --verify_only
+blk=$((8540160 / 4096)) # the namespace has 4 KiB LBAs: rewrite the whole block
+dd if="$nvblk" of=/tmp/blk bs=4096 skip=$blk count=1 iflag=direct status=none
+dd if=/dev/urandom of=/tmp/blk bs=512 seek=4 count=1 conv=notrunc status=none
+dd if=/tmp/blk of="$nvblk" bs=4096 seek=$blk count=1 oflag=direct status=none
+fio_fails "verify: the changed block is caught at its offset" \
+	"verify failed at file $ng offset 8540160" $vjob --verify_only
 lab_done

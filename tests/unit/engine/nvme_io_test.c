@@ -194,6 +194,44 @@ static void test_completion_errors_logged_once(void **state)
 	ssd_nvme_scratch_free(&s);
 }
 
+/* -EINTR: the kernel cancelled the command; a timeout when it was out for the whole timeout */
+static void test_completion_cancelled(void **state)
+{
+	(void)state;
+	struct ssd_dev dev = dev_4k;
+	struct ssd_nvme_scratch s;
+	struct ssd_options opt = { .depth = 1 };
+	struct nvme_uring_cmd cmd;
+	static char buf[4096];
+	struct ssd_io io = { .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf,
+			     .dev = &dev };
+
+	dev.timeout_ms = 1000;
+	dev.eff_timeout_ms = 1000;
+	ssd_log_set_sink(capture);
+	nlogged = 0;
+	assert_int_equal(ssd_nvme_scratch_init(&s, 1), 0);
+	assert_int_equal(ssd_nvme_prep(&opt, &s, &io, &cmd), 0);
+	assert_int_equal(cmd.timeout_ms, 1000);
+	ssd_nvme_complete(&s, &io, -EINTR); /* at once: a reset cancelled it, no timeout */
+	assert_int_equal(io.error, ECANCELED);
+	assert_int_equal(io.resid, 4096);
+	assert_int_equal(nlogged, 1);
+	assert_non_null(strstr(logged[0], "nvme: write nsid 1 slba 16 nlb 1: command cancelled"));
+	assert_non_null(strstr(logged[0], "in a controller reset or removal"));
+	s.slots[0].start_ms -= 2500; /* out for 2.5 s, timeout 1 s */
+	ssd_nvme_complete(&s, &io, -EINTR);
+	assert_int_equal(io.error, ETIMEDOUT);
+	assert_int_equal(nlogged, 2);
+	assert_non_null(strstr(logged[1], "nvme: write nsid 1 slba 16 nlb 1: command timed out after 25"));
+	assert_non_null(strstr(logged[1], "(command timeout 1000 ms, nvme_timeout): the kernel "
+					  "cancelled it (EINTR) with an Abort and a controller reset"));
+	ssd_nvme_complete(&s, &io, -EINTR); /* logged once */
+	assert_int_equal(nlogged, 2);
+	ssd_log_set_sink(NULL);
+	ssd_nvme_scratch_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_trim_range),
 		cmocka_unit_test(test_metadata),
 		cmocka_unit_test(test_completion_errors_logged_once),
+		cmocka_unit_test(test_completion_cancelled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
 /*
  * purge_check_test.c - the safety checks of `ssdctl purge`: serial confirmation, supported
  * methods (QEMU's NVMe: Format NVM only, SANICAP 0), mounted / swap / held block devices on
- * mountinfo text and a fake sysfs tree made in a temporary directory.
+ * mountinfo text and a fake sysfs tree made in a temporary directory; and the engine's write
+ * guard: the block devices behind an ng, sg, disk or partition node, checked against a fake
+ * /proc.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -208,6 +211,172 @@ static void test_collect_and_holders(void **state)
 				 "stop that device before a purge");
 }
 
+/*
+ * A second fake tree shaped like Linux 6.1's sysfs for the write guard: an NVMe namespace with a
+ * partition and its generic node, a namespace whose disk is hidden, a SCSI disk with a
+ * partition and its sg node, and an sg node of a non-disk; plus a fake /proc.
+ */
+static char node_root[64];
+
+static void mkl(const char *target, const char *rel)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", node_root, rel);
+	assert_int_equal(symlink(target, path), 0);
+}
+
+static void mkn(const char *rel, const char *content)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", node_root, rel);
+	if (content) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(content, f);
+		fclose(f);
+	} else {
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", path);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+static int node_tree_setup(void **state)
+{
+	(void)state;
+	snprintf(node_root, sizeof(node_root), "/tmp/purge_node_test.XXXXXX");
+	if (!mkdtemp(node_root))
+		return -1;
+	mkn("sys/class/nvme-generic", NULL);
+	mkn("sys/class/block", NULL);
+	mkn("sys/dev/block", NULL);
+	mkn("sys/dev/char", NULL);
+	mkn("sys/devices/pci0/nvme0/nvme0n1/nvme0n1p1", NULL);
+	mkn("sys/devices/pci0/nvme0/nvme0n1/dev", "259:0\n");
+	mkn("sys/devices/pci0/nvme0/nvme0n1/nsid", "1\n");
+	mkn("sys/devices/pci0/nvme0/nvme0n1/nvme0n1p1/dev", "259:1\n");
+	mkn("sys/devices/pci0/nvme0/nvme0n1/nvme0n1p1/partition", "1\n");
+	mkn("sys/devices/pci0/nvme0/ng0n1", NULL);
+	mkn("sys/devices/pci0/nvme0/ng0n1/dev", "242:0\n");
+	mkl("../../../../class/nvme-generic", "sys/devices/pci0/nvme0/ng0n1/subsystem");
+	mkn("sys/devices/pci0/nvme0/ng0n2", NULL); /* extended LBA: no nvme0n2 disk */
+	mkn("sys/devices/pci0/nvme0/ng0n2/dev", "242:1\n");
+	mkl("../../../../class/nvme-generic", "sys/devices/pci0/nvme0/ng0n2/subsystem");
+	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1", NULL);
+	mkn("sys/devices/host0/0:0:0:0/block/sda/dev", "8:0\n");
+	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1/dev", "8:1\n");
+	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1/partition", "1\n");
+	mkn("sys/devices/host0/0:0:0:0/scsi_generic/sg0", NULL);
+	mkn("sys/devices/host0/0:0:0:0/scsi_generic/sg0/dev", "21:0\n");
+	mkl("../../../0:0:0:0", "sys/devices/host0/0:0:0:0/scsi_generic/sg0/device");
+	mkn("sys/devices/host0/0:0:1:0/scsi_generic/sg1", NULL); /* an enclosure: no disk */
+	mkn("sys/devices/host0/0:0:1:0/scsi_generic/sg1/dev", "21:1\n");
+	mkl("../../../0:0:1:0", "sys/devices/host0/0:0:1:0/scsi_generic/sg1/device");
+	mkl("../../devices/pci0/nvme0/nvme0n1", "sys/class/block/nvme0n1");
+	mkl("../../devices/pci0/nvme0/nvme0n1/nvme0n1p1", "sys/class/block/nvme0n1p1");
+	mkl("../../devices/host0/0:0:0:0/block/sda", "sys/class/block/sda");
+	mkl("../../devices/host0/0:0:0:0/block/sda/sda1", "sys/class/block/sda1");
+	mkl("../../devices/pci0/nvme0/nvme0n1", "sys/dev/block/259:0");
+	mkl("../../devices/pci0/nvme0/nvme0n1/nvme0n1p1", "sys/dev/block/259:1");
+	mkl("../../devices/host0/0:0:0:0/block/sda", "sys/dev/block/8:0");
+	mkl("../../devices/pci0/nvme0/ng0n1", "sys/dev/char/242:0");
+	mkl("../../devices/pci0/nvme0/ng0n2", "sys/dev/char/242:1");
+	mkl("../../devices/host0/0:0:0:0/scsi_generic/sg0", "sys/dev/char/21:0");
+	mkl("../../devices/host0/0:0:1:0/scsi_generic/sg1", "sys/dev/char/21:1");
+	mkn("proc/self", NULL);
+	mkn("proc/self/mountinfo",
+	    "22 1 0:21 / /proc rw,nosuid - proc proc rw\n"
+	    "36 22 259:1 / /mnt/data rw,relatime shared:1 - ext4 /dev/nvme0n1p1 rw\n");
+	mkn("proc/swaps", "Filename\t\t\t\tType\t\tSize\tUsed\tPriority\n");
+	return 0;
+}
+
+static int node_tree_teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", node_root);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The names ssd_blockdevs_of_node() gives for one node, sorted, joined with ' '. */
+static int node_names(bool is_block, unsigned int maj, unsigned int min, char *names, size_t len,
+		      struct ssd_blockdev *d)
+{
+	char sys[128];
+	int n;
+
+	snprintf(sys, sizeof(sys), "%s/sys", node_root);
+	n = ssd_blockdevs_of_node(sys, is_block, makedev(maj, min), d, 8, err, sizeof(err));
+	names[0] = '\0';
+	if (n > 0)
+		qsort(d, (size_t)n, sizeof(d[0]), by_name);
+	for (int i = 0; i < n; i++)
+		snprintf(names + strlen(names), len - strlen(names), "%s%s", i ? " " : "", d[i].name);
+	return n;
+}
+
+static void test_blockdevs_of_node(void **state)
+{
+	struct ssd_blockdev d[8];
+	char names[256];
+
+	(void)state;
+	assert_int_equal(node_names(true, 259, 0, names, sizeof(names), d), 2);
+	assert_string_equal(names, "nvme0n1 nvme0n1p1");
+	assert_int_equal(d[1].major, 259);
+	assert_int_equal(d[1].minor, 1);
+	assert_int_equal(node_names(true, 259, 1, names, sizeof(names), d), 1); /* partition */
+	assert_string_equal(names, "nvme0n1p1");
+	assert_int_equal(node_names(false, 242, 0, names, sizeof(names), d), 2); /* ng0n1 */
+	assert_string_equal(names, "nvme0n1 nvme0n1p1");
+	assert_int_equal(node_names(false, 21, 0, names, sizeof(names), d), 2); /* sg0 */
+	assert_string_equal(names, "sda sda1");
+	assert_int_equal(d[0].major, 8);
+	assert_int_equal(d[0].minor, 0);
+	assert_int_equal(node_names(false, 21, 1, names, sizeof(names), d), 0); /* no disk */
+	assert_int_equal(node_names(false, 242, 1, names, sizeof(names), d), 0); /* hidden ns */
+	assert_int_equal(node_names(true, 7, 0, names, sizeof(names), d), 0); /* unknown */
+}
+
+static void test_check_unused(void **state)
+{
+	const char *why = "before writing to it (or set allow_mounted_write=1)";
+	struct ssd_blockdev d[8];
+	char names[256], sys[128], proc[128];
+	int n;
+
+	(void)state;
+	snprintf(sys, sizeof(sys), "%s/sys", node_root);
+	snprintf(proc, sizeof(proc), "%s/proc", node_root);
+	n = node_names(false, 242, 0, names, sizeof(names), d);
+	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
+						    sizeof(err)),
+			 -EBUSY);
+	assert_string_equal(err, "nvme0n1p1 is mounted on /mnt/data (ext4): unmount it before "
+				 "writing to it (or set allow_mounted_write=1)");
+	n = node_names(false, 21, 0, names, sizeof(names), d);
+	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
+						    sizeof(err)),
+			 0);
+	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1/holders/md0", NULL);
+	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
+						    sizeof(err)),
+			 -EBUSY);
+	assert_string_equal(err, "sda1 is held by md0 (device mapper, md RAID or bcache): stop "
+				 "that device before writing to it (or set allow_mounted_write=1)");
+	snprintf(proc, sizeof(proc), "%s/noproc", node_root);
+	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
+						    sizeof(err)),
+			 -ENOENT);
+	assert_non_null(strstr(err, "noproc/self/mountinfo"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +385,10 @@ int main(void)
 		cmocka_unit_test(test_mounts),
 		cmocka_unit_test(test_swaps),
 		cmocka_unit_test_setup_teardown(test_collect_and_holders, tree_setup, tree_teardown),
+		cmocka_unit_test_setup_teardown(test_blockdevs_of_node, node_tree_setup,
+						node_tree_teardown),
+		cmocka_unit_test_setup_teardown(test_check_unused, node_tree_setup,
+						node_tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
