@@ -71,28 +71,46 @@ static int cmp_pct(const void *a, const void *b)
 }
 
 /* One direction object -> @s; @where names it in messages ("tests[2].write"). */
+/* @o must be an object whose keys are all in @known; else an error naming @where and the key. */
+static int known_fields_only(json_object *o, const char *const *known, size_t n, const char *where,
+			     struct sr_diag *d)
+{
+	char expected[256] = "";
+
+	if (json_object_get_type(o) != json_type_object)
+		return sr_error(d, NULL, (size_t)-1, "%s: expected an object", where);
+	json_object_object_foreach(o, key, val) {
+		bool ok = false;
+
+		(void)val;
+		for (size_t i = 0; i < n; i++)
+			ok |= !strcmp(key, known[i]);
+		if (ok)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			snprintf(expected + strlen(expected), sizeof(expected) - strlen(expected), "%s%s",
+				 i ? ", " : "", known[i]);
+		return sr_error(d, NULL, (size_t)-1, "%s: unknown field \"%s\" (expected %s)", where, key,
+				expected);
+	}
+	return 0;
+}
+
 static int read_direction(json_object *o, struct sr_dir *s, const char *where, struct sr_diag *d)
 {
 	static const char *const known[] = { "iops", "mb_s", "lat_mean_ms", "lat_max_ms", "lat_sd_ms", "lat_pct_ms" };
 	struct sr_value *dst[] = { &s->iops, &s->bw, &s->clat.mean, &s->clat.max, &s->clat.stddev };
 	static const double scale[] = { 1, 1e6, 1e6, 1e6, 1e6 }; /* -> IOPS, bytes/s, ns */
 	json_object *pct;
+	int rc = known_fields_only(o, known, sizeof(known) / sizeof(known[0]), where, d);
 
-	if (json_object_get_type(o) != json_type_object)
-		return sr_error(d, NULL, (size_t)-1, "%s: expected an object", where);
-	json_object_object_foreach(o, key, val) {
-		bool ok = false;
-		(void)val;
-		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-			ok |= !strcmp(key, known[i]);
-		if (!ok)
-			return sr_error(d, NULL, (size_t)-1, "%s: unknown field \"%s\" (expected iops, mb_s, lat_mean_ms, "
-				       "lat_max_ms, lat_sd_ms, lat_pct_ms)", where, key);
-	}
+	if (rc)
+		return rc;
 	s->present = true;
 	for (size_t i = 0; i < sizeof(dst) / sizeof(dst[0]); i++) {
 		double v;
-		int rc = num_field(o, known[i], &v);
+
+		rc = num_field(o, known[i], &v);
 		if (rc < 0)
 			return sr_error(d, NULL, (size_t)-1, "%s.%s: expected a number above 0", where, known[i]);
 		if (rc)
@@ -134,17 +152,9 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 	int rc = 0;
 
 	snprintf(where, sizeof(where), "tests[%zu]", idx);
-	if (json_object_get_type(o) != json_type_object)
-		return sr_error(d, NULL, (size_t)-1, "%s: expected an object", where);
-	json_object_object_foreach(o, key, val) {
-		bool ok = false;
-		(void)val;
-		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-			ok |= !strcmp(key, known[i]);
-		if (!ok)
-			return sr_error(d, NULL, (size_t)-1, "%s: unknown field \"%s\" (expected id, rw, bs, threads, "
-				       "qd, read, write, note)", where, key);
-	}
+	rc = known_fields_only(o, known, sizeof(known) / sizeof(known[0]), where, d);
+	if (rc)
+		return rc;
 	if (!id || !rw || num_field(o, "bs", &bs) != 1 || num_field(o, "threads", &th) != 1 ||
 	    num_field(o, "qd", &qd) != 1)
 		return sr_error(d, NULL, (size_t)-1, "%s: expected \"id\" and \"rw\" strings and \"bs\" (bytes), "

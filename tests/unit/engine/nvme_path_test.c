@@ -19,37 +19,16 @@
 #include <sys/sysmacros.h>
 #include <cmocka.h>
 
+#include "fake_tree.h"
 #include "nvme_path.h"
 
 static char root[64];
 
-static void mkfile(const char *rel, const char *text)
-{
-	char p[512];
-	FILE *f;
+static void mkfile(const char *rel, const char *text) { ft_mk(root, rel, text); }
 
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
+static void mkdirs(const char *rel) { ft_mk(root, rel, NULL); }
 
-static void mkdirs(const char *rel)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/%s'", root, rel);
-	assert_int_equal(system(cmd), 0);
-}
-
-static void mklink(const char *target, const char *rel)
-{
-	char p[512];
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	assert_int_equal(symlink(target, p), 0);
-}
+static void mklink(const char *target, const char *rel) { ft_link(root, target, rel); }
 
 static int setup(void **state)
 {
@@ -83,11 +62,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return ft_remove(root);
 }
 
 static void test_block_maps_to_generic(void **state)

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "fake_tree.h"
+
 #include "purge_check.h"
 
 static char err[512];
@@ -129,21 +131,7 @@ static void test_swaps(void **state)
 
 static char root[64];
 
-static void mk(const char *rel, const char *content)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	if (content) {
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fputs(content, f);
-		fclose(f);
-	} else {
-		assert_int_equal(mkdir(path, 0755), 0);
-	}
-}
+static void mk(const char *rel, const char *content) { ft_mk(root, rel, content); }
 
 static int tree_setup(void **state)
 {
@@ -172,11 +160,8 @@ static int tree_setup(void **state)
 
 static int tree_teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return ft_remove(root);
 }
 
 static int by_name(const void *a, const void *b)
@@ -218,32 +203,9 @@ static void test_collect_and_holders(void **state)
  */
 static char node_root[64];
 
-static void mkl(const char *target, const char *rel)
-{
-	char path[512];
+static void mkl(const char *target, const char *rel) { ft_link(node_root, target, rel); }
 
-	snprintf(path, sizeof(path), "%s/%s", node_root, rel);
-	assert_int_equal(symlink(target, path), 0);
-}
-
-static void mkn(const char *rel, const char *content)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", node_root, rel);
-	if (content) {
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fputs(content, f);
-		fclose(f);
-	} else {
-		char cmd[600];
-
-		snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", path);
-		assert_int_equal(system(cmd), 0);
-	}
-}
+static void mkn(const char *rel, const char *content) { ft_mk(node_root, rel, content); }
 
 static int node_tree_setup(void **state)
 {
@@ -297,11 +259,8 @@ static int node_tree_setup(void **state)
 
 static int node_tree_teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", node_root);
-	return system(cmd) == 0 ? 0 : -1;
+	return ft_remove(node_root);
 }
 
 /* The names ssd_blockdevs_of_node() gives for one node, sorted, joined with ' '. */

@@ -18,22 +18,12 @@
 
 #include <cmocka.h>
 
+#include "fake_tree.h"
 #include "scsi_node.h"
 
 static char root[64];
 
-static void mkdirs(const char *rel)
-{
-	char p[PATH_MAX], *s;
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	for (s = p + strlen(root) + 1; (s = strchr(s, '/')); s++) {
-		*s = '\0';
-		mkdir(p, 0755);
-		*s = '/';
-	}
-	mkdir(p, 0755);
-}
+static void mkdirs(const char *rel) { ft_mk(root, rel, NULL); }
 
 static void link_dev(const char *kind, const char *devnum, const char *target_rel)
 {
@@ -80,11 +70,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return ft_remove(root);
 }
 
 static void test_sg_and_disk(void **state)

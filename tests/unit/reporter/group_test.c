@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "fake_tree.h"
+
 #include "cases.h"
 #include "compare.h"
 #include "inputs.h"
@@ -274,11 +276,8 @@ static int compare_setup(void **state)
 
 static int compare_teardown(void **state)
 {
-	char cmd[600];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return ft_remove(root);
 }
 
 static void compare_accepts_same_workload(void **state)
