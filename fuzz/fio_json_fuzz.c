@@ -22,7 +22,7 @@ static void consume(const struct sr_test *t, FILE *sink)
 	size_t nres = 0;
 
 	if (sr_results_of_test(t, &res, &nres) == 0)
-		free(res);
+		sr_results_free(res, nres);
 	sr_summary_rows(sink, "fuzz", t);
 }
 
