@@ -18,6 +18,9 @@ struct ssd_fio_data {
 	struct ssd_thread th;
 	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
+	bool *told;	    /* by fio_file fileno: its transport line printed (a verify run
+			     * closes and reopens the file) */
+	unsigned int ntold;
 };
 
 struct ssd_fio_file {
@@ -73,6 +76,7 @@ static void ssd_cleanup(struct thread_data *td)
 	if (!d)
 		return;
 	ssd_thread_exit(&d->th);
+	free(d->told);
 	free(d->ios);
 	free(d);
 	td->io_ops_data = NULL;
@@ -259,6 +263,59 @@ static int ssd_open_fallback(struct thread_data *td, struct fio_file *f, struct 
 	return 0;
 }
 
+/* True the first time job @td opens @f (false also when out of memory: say less). */
+static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
+{
+	if (f->fileno >= d->ntold) {
+		bool *t = realloc(d->told, (f->fileno + 1) * sizeof(*t));
+
+		if (!t)
+			return false;
+		memset(t + d->ntold, 0, (f->fileno + 1 - d->ntold) * sizeof(*t));
+		d->told = t;
+		d->ntold = f->fileno + 1;
+	}
+	if (d->told[f->fileno])
+		return false;
+	d->told[f->fileno] = true;
+	return true;
+}
+
+/* Once per job and file: the transport, and the options set for it that it does not act on. */
+static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
+			       const struct ssd_fio_file *sf)
+{
+	char idle[256];
+	int n;
+
+	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
+		return;
+	log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+	n = ssd_fio_idle_options(td, sf->ops->name, idle, sizeof(idle));
+	if (n)
+		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
+			n == 1 ? "has" : "have", sf->ops->name);
+}
+
+/* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
+ * commands (Write Zeroes, Compare, Verify) only NVMe has. Return 0 or a job failure. */
+static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
+			      const struct ssd_transport_ops *ops)
+{
+	const struct ssd_fio_opts *o = td->eo;
+	struct ssd_options opt;
+	char msg[320];
+
+	if (!o->nvme_write_mode || !strncmp(ops->name, "nvme-", 5))
+		return 0;
+	ssd_fio_to_options(td, &opt);
+	snprintf(msg, sizeof(msg),
+		 "%s: nvme_write_mode=%s needs an NVMe namespace; %s would issue plain writes "
+		 "(use nvme_write_mode=write or an ng/nvme device)",
+		 f->file_name, opt.nvme_write_mode, ops->name);
+	return ssd_fail(td, EINVAL, "nvme_write_mode", msg);
+}
+
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
@@ -270,7 +327,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	if (!sf)
 		return ssd_fail(td, ENOMEM, "open_file", "out of memory");
 	sf->ops = ssd_pick(td, f);
-	if (!sf->ops)
+	if (!sf->ops || ssd_check_honoured(td, f, sf->ops))
 		goto fail;
 	ret = ssd_thread_ctx(&d->th, &sf->ops, &sf->ctx);
 	if (ret < 0) {
@@ -299,8 +356,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		ssd_fail(td, -ret, "open_file", err);
 		goto fail;
 	}
-	if (td->subjob_number == 0 && !td->o.verify_only)
-		log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+	ssd_tell_transport(td, f, sf);
 	f->fd = sf->ops->dev_fd(sf->dev);
 	FILE_SET_ENG_DATA(f, sf);
 	return 0;

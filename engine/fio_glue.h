@@ -33,4 +33,12 @@ extern struct fio_option ssd_fio_options[];
 /* ssd_fio_to_options() - the transport options of job @td (engine options + iodepth). */
 void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out);
 
+/*
+ * ssd_fio_idle_options() - the engine options of job @td set away from their defaults that
+ * @transport ("block-aio", "nvme-uring", ...) does not act on, as "name=value, ..." in @buf
+ * (size @len, truncated if short). Return how many.
+ */
+int ssd_fio_idle_options(const struct thread_data *td, const char *transport, char *buf,
+			 size_t len);
+
 #endif

@@ -53,5 +53,44 @@ case $err in
 *"failed parsing transport=floppy"*) ok "transport=floppy is refused by the option parser" ;;
 *) fail "transport=floppy: $err" ;;
 esac
+# fio 3.33 splits an integer value at '-' and keeps the second half: the engine parses its own
+for bad in scsi_timeout=-5:"1 to 3600000" nvme_timeout=-1:"0 to 3600000" pi_chk=8:"0 to 7"; do
+	opt=${bad%%:*} range=${bad#*:}
+	err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
+		--rw=read --"$opt" 2>&1)
+	rc=$?
+	case $rc:$err in
+	1:*"ssdeng: $opt is not valid: expected an integer from $range"*) ok "$opt fails at parse naming the range" ;;
+	*) fail "$opt: rc=$rc $err" ;;
+	esac
+done
+printf '[e]\nioengine=external:%s\nfilename=%s\nsize=8M\nscsi_timeout=-5\n' \
+	"$repo"/engine/libssdeng.so "$f" >"$f.fio"
+fio "$f.fio" >/dev/null 2>&1 && fail "scsi_timeout=-5 in a job file runs" ||
+	ok "scsi_timeout=-5 in a job file fails"
+rm -f "$f.fio"
+
+# one transport line per job and file, also when verify reopens the file; a note for options
+# the transport ignores; nvme_write_mode other than write off NVMe is a setup error
+err=$(fio --name=n --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
+	--rw=write --verify=crc32c --readfua=1 --scsi_timeout=5000 --pi_act=1 2>&1)
+n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: block-aio, regular file")
+[ "$n" = 1 ] && ok "verify run: one transport line" || fail "verify run: $n transport lines: $err"
+n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: note: pi_act=1, readfua=1, scsi_timeout=5000 have no effect on block-aio$")
+[ "$n" = 1 ] && ok "one note names the options block-aio ignores" || fail "ignored options note: $err"
+err=$(fio --name=n --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
+	--rw=read --writefua=1 --scsi_timeout=30000 2>&1)
+case $err in
+*"note:"*) fail "writefua=1 / a default scsi_timeout gave a note: $err" ;;
+*) ok "no note for writefua (honoured) or an option left at its default" ;;
+esac
+err=$(fio --name=z --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
+	--rw=write --nvme_write_mode=zeroes 2>&1)
+rc=$?
+case $rc:$err in
+1:*"nvme_write_mode=zeroes needs an NVMe namespace; block-aio would issue plain writes"*)
+	ok "nvme_write_mode=zeroes on a file fails at setup" ;;
+*) fail "nvme_write_mode=zeroes on a file: rc=$rc $err" ;;
+esac
 rm -f "$f" "$repo"/*.state
 lab_done
