@@ -98,6 +98,28 @@ const char *ssd_dev_kind_name(enum ssd_dev_kind kind)
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown";
 }
 
+const char *ssd_dev_kind_describe(const char *path, enum ssd_dev_kind kind, char *buf, size_t len)
+{
+	char sub[64];
+	struct stat st;
+
+	if (kind != SSD_KIND_OTHER || stat(path, &st) < 0) {
+		snprintf(buf, len, "%s", ssd_dev_kind_name(kind));
+	} else if (S_ISCHR(st.st_mode)) {
+		if (ssd_sysfs_subsystem(path, sub, sizeof(sub)) < 0)
+			snprintf(sub, sizeof(sub), "unknown");
+		snprintf(buf, len, "a character device %u:%u (%s), not a drive", major(st.st_rdev),
+			 minor(st.st_rdev), sub);
+	} else {
+		snprintf(buf, len, "%s, not a drive",
+			 S_ISDIR(st.st_mode)	? "a directory"
+			 : S_ISFIFO(st.st_mode) ? "a FIFO"
+			 : S_ISSOCK(st.st_mode) ? "a socket"
+						: "neither a drive nor a regular file");
+	}
+	return buf;
+}
+
 const char *ssd_open_errno_hint(int err)
 {
 	switch (err) {

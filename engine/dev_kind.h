@@ -29,6 +29,17 @@ enum ssd_dev_kind ssd_dev_kind_of(const char *path);
 /* ssd_dev_kind_name() - a short human name for @kind ("NVMe generic char device", …). */
 const char *ssd_dev_kind_name(enum ssd_dev_kind kind);
 
+/**
+ * ssd_dev_kind_describe() - what @path is, for a message: ssd_dev_kind_name() of @kind, and for
+ * SSD_KIND_OTHER its file type from stat(2): "a character device 1:3 (mem), not a drive" (major,
+ * minor and sysfs class), "a directory, not a drive", "a FIFO, …", "a socket, …".
+ * @path: the path @kind was found for
+ * @kind: ssd_dev_kind_of(@path)
+ * @buf, @len: output
+ * Return: @buf.
+ */
+const char *ssd_dev_kind_describe(const char *path, enum ssd_dev_kind kind, char *buf, size_t len);
+
 /*
  * ssd_sysfs_subsystem() - name of the sysfs subsystem of the device node at @path
  * ("nvme-generic", "scsi_generic", "block" …) into @buf. Return 0, or -errno.

@@ -24,7 +24,7 @@
 enum ssdctl_exit {
 	SSDCTL_EXIT_OK = 0,
 	SSDCTL_EXIT_FAIL = 1,	 /* a command failed or the device could not be read */
-	SSDCTL_EXIT_USAGE = 2,	 /* bad command line */
+	SSDCTL_EXIT_USAGE = 2,	 /* bad command line, or DEV not a drive ssdctl drives */
 	SSDCTL_EXIT_REFUSED = 3, /* purge refused by a safety check */
 };
 
@@ -41,6 +41,15 @@ struct ssdctl_dev {
 	char disk[64];		/* the block device of @path: "nvme0n1", "sda"; "" if none */
 	char sg[64];		/* SCSI: "/dev/sgN" */
 };
+
+/**
+ * ssdctl_usable() - whether @path is a node ssdctl drives (NVMe controller, namespace, SCSI
+ * disk or sg), by ssd_dev_kind_of(); a missing path, a file, a partition or another device is
+ * bad input (SSDCTL_EXIT_USAGE).
+ * @err, @errlen: on false, a message naming the path and what it is
+ * Return: true or false.
+ */
+bool ssdctl_usable(const char *path, char *err, size_t errlen);
 
 /**
  * ssdctl_open() - classify @path (ssd_dev_kind_of()) and open it.

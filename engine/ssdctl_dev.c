@@ -144,6 +144,35 @@ static int open_scsi(struct ssdctl_dev *d, char *err, size_t errlen)
 	return 0;
 }
 
+static bool ssdctl_kind_usable(enum ssd_dev_kind kind)
+{
+	switch (kind) {
+	case SSD_KIND_NVME_CTRL:
+	case SSD_KIND_NVME_GENERIC:
+	case SSD_KIND_NVME_BLOCK:
+	case SSD_KIND_SCSI_SG:
+	case SSD_KIND_SCSI_BLOCK:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool ssdctl_usable(const char *path, char *err, size_t errlen)
+{
+	enum ssd_dev_kind kind = ssd_dev_kind_of(path);
+	char what[96];
+
+	if (kind == SSD_KIND_MISSING)
+		snprintf(err, errlen, "%s: no such device", path);
+	else if (!ssdctl_kind_usable(kind))
+		snprintf(err, errlen,
+			 "%s is %s: ssdctl needs an NVMe controller (/dev/nvmeX), namespace "
+			 "(/dev/nvmeXnY, /dev/ngXnY) or a SCSI device (/dev/sdX, /dev/sgN)",
+			 path, ssd_dev_kind_describe(path, kind, what, sizeof(what)));
+	return ssdctl_kind_usable(kind);
+}
+
 int ssdctl_open(const char *path, struct ssdctl_dev *d, char *err, size_t errlen)
 {
 	struct stat st;
@@ -153,26 +182,10 @@ int ssdctl_open(const char *path, struct ssdctl_dev *d, char *err, size_t errlen
 	d->fd = -1;
 	d->path = path;
 	d->kind = ssd_dev_kind_of(path);
-	switch (d->kind) {
-	case SSD_KIND_NVME_CTRL:
-	case SSD_KIND_NVME_GENERIC:
-	case SSD_KIND_NVME_BLOCK:
-		d->family = SSDCTL_NVME;
-		break;
-	case SSD_KIND_SCSI_SG:
-	case SSD_KIND_SCSI_BLOCK:
-		d->family = SSDCTL_SCSI;
-		break;
-	case SSD_KIND_MISSING:
-		snprintf(err, errlen, "%s: no such device", path);
-		return -ENOENT;
-	default:
-		snprintf(err, errlen,
-			 "%s is %s: ssdctl needs an NVMe controller (/dev/nvmeX), namespace "
-			 "(/dev/nvmeXnY, /dev/ngXnY) or a SCSI device (/dev/sdX, /dev/sgN)",
-			 path, ssd_dev_kind_name(d->kind));
-		return -ENODEV;
-	}
+	if (!ssdctl_usable(path, err, errlen))
+		return d->kind == SSD_KIND_MISSING ? -ENOENT : -ENODEV;
+	d->family = d->kind == SSD_KIND_SCSI_SG || d->kind == SSD_KIND_SCSI_BLOCK ? SSDCTL_SCSI
+										   : SSDCTL_NVME;
 	d->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (d->fd < 0)
 		d->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

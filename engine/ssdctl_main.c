@@ -27,7 +27,8 @@ static const char usage_main[] =
 	"disk (/dev/sda) or SCSI generic node (/dev/sg0).\n"
 	"Options:\n"
 	"  -h, --help            this text; 'ssdctl COMMAND --help' describes a command\n"
-	"Exit status: 0 done, 1 the drive or a command failed, 2 bad usage, 3 purge refused.\n"
+	"Exit status: 0 done, 1 the drive or a command failed, 2 bad usage (also a DEV that is\n"
+	"missing or not one of the above), 3 purge refused.\n"
 	"JSON fields and units: engine/README.md (schemas ssdctl.info.v1, ssdctl.health.v1).\n";
 
 static const char usage_info[] =
@@ -150,6 +151,7 @@ int main(int argc, char **argv)
 	struct ssdctl_purge_opts po = { .ses = 1 };
 	const char *cmd, *usage, *method = NULL, *ses = NULL;
 	bool json = false, purge;
+	char err[512];
 	int c;
 
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -204,6 +206,10 @@ int main(int argc, char **argv)
 		return usage_error(usage, optind >= argc ? "%s: DEV is missing"
 							  : "%s: exactly one DEV expected",
 				   cmd);
+	if (!ssdctl_usable(argv[optind], err, sizeof(err))) {
+		fprintf(stderr, "ssdctl %s: %s\n", cmd, err);
+		return SSDCTL_EXIT_USAGE;
+	}
 	if (!purge)
 		return run_report(cmd, argv[optind], json);
 

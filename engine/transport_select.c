@@ -84,6 +84,7 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 	enum ssd_transport_family fam = want == SSD_FAMILY_AUTO ? natural_family(kind) : want;
 	const struct ssd_transport_ops *ops;
 	const char *name;
+	char what[96];
 
 	if (kind == SSD_KIND_MISSING) {
 		snprintf(err, errlen, "%s: no such file or device", path);
@@ -96,7 +97,7 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 		if (kind == SSD_KIND_PARTITION && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
 		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)", path,
-			 ssd_dev_kind_name(kind), family_name(fam), hint);
+			 ssd_dev_kind_describe(path, kind, what, sizeof(what)), family_name(fam), hint);
 		return NULL;
 	}
 	name = variant_name(fam, opt);

@@ -92,5 +92,24 @@ case $rc:$err in
 	ok "nvme_write_mode=zeroes on a file fails at setup" ;;
 *) fail "nvme_write_mode=zeroes on a file: rc=$rc $err" ;;
 esac
+# ssdctl: a DEV that is not a drive is bad input (exit 2, as --help says), named for what it is
+for dev in /dev/null:"is a character device 1:3 (mem), not a drive" /:"is a directory, not a drive" \
+	/nonexistent:"no such device"; do
+	path=${dev%%:*} what=${dev#*:}
+	err=$("$repo"/engine/ssdctl info "$path" 2>&1)
+	rc=$?
+	case $rc:$err in
+	2:*"$path"*"$what"*) ok "ssdctl info $path exits 2: $what" ;;
+	*) fail "ssdctl info $path: rc=$rc $err" ;;
+	esac
+done
+"$repo"/engine/ssdctl --help | grep -q "2 bad usage (also a DEV that is" &&
+	ok "ssdctl --help documents exit 2 for a DEV that is not a drive" || fail "ssdctl --help exit codes"
+for args in "" "frob /dev/null" "info" "info --bogus /dev/null" "health a b"; do
+	# shellcheck disable=SC2086
+	"$repo"/engine/ssdctl $args >/dev/null 2>&1
+	rc=$?
+	[ $rc = 2 ] && ok "ssdctl $args: exit 2" || fail "ssdctl $args: exit $rc, expected 2"
+done
 rm -f "$f" "$repo"/*.state
 lab_done

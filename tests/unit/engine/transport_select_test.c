@@ -24,6 +24,20 @@ static void test_kinds(void **state)
 	assert_int_equal(ssd_dev_kind_of("/"), SSD_KIND_OTHER);
 }
 
+static void test_describe_names_the_file_type(void **state)
+{
+	char buf[96];
+
+	(void)state;
+	assert_string_equal(ssd_dev_kind_describe("/", SSD_KIND_OTHER, buf, sizeof(buf)),
+			    "a directory, not a drive");
+	assert_string_equal(ssd_dev_kind_describe("Makefile", SSD_KIND_FILE, buf, sizeof(buf)),
+			    "a regular file");
+	/* /dev/null: char major 1, minor 3 (Linux Documentation/admin-guide/devices.txt) */
+	assert_string_equal(ssd_dev_kind_describe("/dev/null", SSD_KIND_OTHER, buf, sizeof(buf)),
+			    "a character device 1:3 (mem), not a drive");
+}
+
 static void test_sysfs_subsystem_of_dev_null(void **state)
 {
 	char sub[64];
@@ -65,7 +79,8 @@ static void test_missing_and_undrivable(void **state)
 	assert_null(ssd_select_transport("/nonexistent/x", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
 	assert_string_equal(err, "/nonexistent/x: no such file or device");
 	assert_null(ssd_select_transport("/dev/null", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
-	assert_non_null(strstr(err, "/dev/null is neither a drive nor a regular file"));
+	/* /dev/null is char major 1, minor 3 (Linux devices.txt), class mem */
+	assert_non_null(strstr(err, "/dev/null is a character device 1:3 (mem), not a drive"));
 	assert_non_null(strstr(err, "no transport drives it"));
 }
 
@@ -87,6 +102,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_describe_names_the_file_type),
 		cmocka_unit_test(test_sysfs_subsystem_of_dev_null),
 		cmocka_unit_test(test_auto_picks_block_for_file),
 		cmocka_unit_test(test_forced_family_names_both),
