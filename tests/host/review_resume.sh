@@ -39,7 +39,8 @@ rv_check "no fio left running" bash -c "! pgrep -f -- '[-]-output=$d/'"
 stamp() { stat -c '%i %Y.%y' "$1"; }
 s1=$(stamp "$d/prep-128k-seqfill.json") s2=$(stamp "$d/fc-4k-randread.json")
 
-scripts/ssd-review "${args[@]}" --resume 2>"$tmp/run2.err"
+# the first run made the file: a new file needs no --yes, the resumed run's file holds data
+scripts/ssd-review "${args[@]}" --resume --yes 2>"$tmp/run2.err"
 rv_check "resumed run exits 0" test $? = 0
 rv_check "prep-128k-seqfill kept (same inode and mtime)" test "$(stamp "$d/prep-128k-seqfill.json")" = "$s1"
 rv_check "fc-4k-randread kept (same inode and mtime)" test "$(stamp "$d/fc-4k-randread.json")" = "$s2"

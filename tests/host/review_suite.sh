@@ -22,7 +22,7 @@ beyond() { tail -c +$((span + 1)) "$tmp/drive.img" | sha256sum | cut -d' ' -f1; 
 before=$(beyond)
 
 scripts/ssd-review --drive fc=$tmp/drive.img --profile quick --suite four-corners --span 64M \
-	--out "$tmp/out" --no-report 2>"$tmp/fc.err"
+	--yes --out "$tmp/out" --no-report 2>"$tmp/fc.err"
 rv_check "four-corners quick on a file exits 0" test $? = 0
 d=$tmp/out/fc
 expect_prep "$d"
@@ -59,6 +59,15 @@ refuse "--client mixed with --drive" "cannot be mixed" --client h:1=a:/dev/x --d
 refuse "--client without a span" "give --span" --client h:1=a:/dev/x --yes
 refuse "--client without --yes" "add --yes" --client h:1=a:/dev/x --profile quick
 refuse "a bad --client" "HOST\[:PORT\]=LABEL:DEV" --client h=/dev/x --profile quick
+refuse "a file with data without --yes" "is an existing file of 268435456 bytes.*add --yes" \
+	--drive x=$tmp/drive.img --profile quick
+rv_check "the refused file is untouched" test "$(beyond)" = "$before"
+refuse "the same file twice" "the same drive as --drive d=$tmp/new.img" \
+	--drive d=$tmp/new.img --drive e=$tmp/new.img --profile quick
+refuse "the same file in a group and a drive" "the same drive as --drive d=$tmp/new.img" \
+	--drive d=$tmp/new.img --group g=a:$tmp/b.img,b:$tmp/new.img --profile quick
+refuse "one file twice in a group (named apart)" "the same drive as --group g: a=$tmp/new.img" \
+	--group g=a:$tmp/new.img,b:$tmp/./new.img --profile quick
 if [ -e /dev/null ]; then
 	refuse "a character device that is neither ng nor sg" "neither an NVMe generic" --drive x=/dev/null --yes
 fi
