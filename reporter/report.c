@@ -1170,7 +1170,7 @@ int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, st
 
 	rc = sr_report_dir_begin(o->outdir, c.dir, sizeof(c.dir), d);
 	if (rc)
-		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST ? rc : -EIO;
+		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;
 	rc = build(&c);
 	if (!rc)
 		rc = sr_report_dir_commit(c.dir, o->outdir, d);
