@@ -365,9 +365,9 @@ static void reference_e1s_group(void **state)
 	assert_int_equal(sr_reference_load(&m, path, &diag), 0);
 	assert_int_equal(m.ndrives, 1);
 	assert_string_equal(m.drives[0].label, "e1s-gen4-x8");
-	assert_non_null(strstr(m.drives[0].source, "METHODOLOGY.md section 3"));
+	assert_non_null(strstr(m.drives[0].source, "docs/METHODOLOGY.md §3"));
 	assert_int_equal(m.drives[0].ntests, 4);
-	/* METHODOLOGY.md section 3: 5.0M, 3.2M IOPS; 40 GB/s, 14.6 GB/s (10^9 bytes/s) */
+	/* docs/METHODOLOGY.md §3: 5.0M, 3.2M IOPS; 40 GB/s, 14.6 GB/s (10^9 bytes/s) */
 	t = test_of(&m.drives[0], "fc-4k-randread");
 	assert_num(t->runs[0].dir[SR_READ].iops, 5.0e6);
 	assert_int_equal(t->runs[0].bs, 4096);
