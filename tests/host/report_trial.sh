@@ -24,6 +24,7 @@ cp "$c04/randread-1-1.json" "$drv/curve-4k-randread-max.json" # one point: gnupl
 cp "$c02/randrw-32-8.json" "$drv/scale-8k-7030-t8q32.json"
 echo '{"model":"none yet"}' >"$tmp/res/empty/drive.json"
 ref=reporter/reference/spec-qos-example.json
+export SSDREPORT_REFERENCE_DIR=$PWD/reporter/reference # the sanitizer build lives elsewhere
 
 "$rep" -q -o "$out" --reference spec-qos-example --reference sata-nas-3.84tb "$tmp/res/" 2>"$tmp/err1"
 rc=$?
