@@ -64,7 +64,8 @@ static long file_size(const char *dir, const char *name, const char *ext)
 	return stat(p, &st) == 0 ? (long)st.st_size : -1;
 }
 
-static int run_gnuplot(const char *dir, const char *script)
+/* Run gnuplot @script in @dir; its stderr goes to @errfd when >= 0, else to ours. */
+static int run_gnuplot(const char *dir, const char *script, int errfd)
 {
 	pid_t pid = fork();
 	int status;
@@ -75,6 +76,8 @@ static int run_gnuplot(const char *dir, const char *script)
 		int null = open("/dev/null", O_RDONLY);
 		if (null >= 0)
 			dup2(null, 0);
+		if (errfd >= 0)
+			dup2(errfd, 2);
 		if (chdir(dir) == 0)
 			execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		_exit(127);
@@ -88,7 +91,7 @@ static int run_gnuplot(const char *dir, const char *script)
 int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size_t errlen)
 {
 	char script[160], buf[4096];
-	FILE *gp = open_in(dir, c->name, "gp", "w");
+	FILE *gp = open_in(dir, c->name, "gp", "w"), *log;
 	size_t n;
 	int rc = 0;
 
@@ -118,11 +121,24 @@ out:
 	if (rc || !run)
 		return rc;
 	snprintf(script, sizeof(script), "%s.gp", c->name);
-	rc = run_gnuplot(dir, script);
+	log = c->quiet ? tmpfile() : NULL;
+	rc = run_gnuplot(dir, script, log ? fileno(log) : -1);
 	if (!rc && (file_size(dir, c->name, "png") <= 0 || file_size(dir, c->name, "svg") <= 0))
 		rc = -EIO;
-	if (rc)
-		snprintf(err, errlen, "gnuplot failed on %s/%s.gp (%s)", dir, c->name,
-			 rc == -EIO ? "exit status or empty output" : strerror(-rc));
+	if (rc) {
+		size_t k = 0;
+
+		if (log) { /* what gnuplot said, on one line */
+			rewind(log);
+			k = fread(buf, 1, 400, log);
+			for (size_t i = 0; i < k; i++)
+				buf[i] = buf[i] == '\n' ? ' ' : buf[i];
+		}
+		buf[k] = '\0';
+		snprintf(err, errlen, "gnuplot failed on %s/%s.gp (%s)%s%s", dir, c->name,
+			 rc == -EIO ? "exit status or empty output" : strerror(-rc), k ? ": " : "", buf);
+	}
+	if (log)
+		fclose(log);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #ifndef SSDREPORT_CHART_H
 #define SSDREPORT_CHART_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct sr_chart {
@@ -16,6 +17,7 @@ struct sr_chart {
 	FILE *dat;
 	FILE *gp;	/* body: the plot commands, written between the two terminal setups */
 	int width, height; /* pixels */
+	bool quiet;	/* gnuplot's stderr kept out of ours; on failure its first lines go to the error */
 };
 
 /**
@@ -32,7 +34,7 @@ int sr_chart_open(struct sr_chart *c, const char *dir);
  * @c:   the chart
  * @dir: report directory
  * @run: run gnuplot
- * @err: message on failure
+ * @err: message on failure (with gnuplot's own first lines when @c->quiet)
  * @errlen: its size
  *
  * Return: 0; -EIO when gnuplot fails or leaves an empty PNG/SVG; -errno.

@@ -245,16 +245,23 @@ static int load_profile(struct sr_drive *drv, const char *dir)
 	return rc;
 }
 
+/* @in without trailing slashes ("/" stays "/"), so paths made from it read "dir/name". */
+static void trim_slashes(char *out, size_t len, const char *in)
+{
+	size_t dl = strlen(in);
+
+	while (dl > 1 && in[dl - 1] == '/')
+		dl--;
+	if (dl >= len)
+		dl = len - 1;
+	snprintf(out, len, "%.*s", (int)dl, in);
+}
+
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as, struct sr_diag *d)
 {
 	char dir[2048];
-	size_t dl = strlen(dir_arg);
 
-	while (dl > 1 && dir_arg[dl - 1] == '/')
-		dl--;
-	if (dl >= sizeof(dir))
-		dl = sizeof(dir) - 1;
-	snprintf(dir, sizeof(dir), "%.*s", (int)dl, dir_arg);
+	trim_slashes(dir, sizeof(dir), dir_arg);
 
 	struct sr_drive *drv;
 	char **names = NULL, *label = NULL, path[4096];
@@ -315,11 +322,13 @@ out:
 }
 
 /* @by_path: label each drive by its directory path as given, not by the directory's name. */
-static int load_dir(struct sr_model *m, const char *dir, bool by_path, struct sr_diag *d)
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
 {
-	char **names = NULL, **subs = NULL, p[4096];
+	char **names = NULL, **subs = NULL, p[4096], dir[2048];
 	size_t n = 0, nsub = 0;
 	int rc;
+
+	trim_slashes(dir, sizeof(dir), dir_arg);
 
 	rc = list_dir(dir, want_json, &names, &n);
 	free_names(names, n);

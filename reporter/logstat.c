@@ -71,6 +71,8 @@ static void print_stat(const char *path, enum ssd_log_kind kind, const struct fi
 int ssd_logstat_main(int argc, char **argv)
 {
 	unsigned int flags = 0;
+	struct file_stat *st = NULL;
+	enum ssd_log_kind *kind = NULL;
 	int i = 1, rc = 0;
 
 	if (i + 1 < argc && strcmp(argv[i], "--flags") == 0) {
@@ -81,18 +83,27 @@ int ssd_logstat_main(int argc, char **argv)
 		fputs("usage: ssdreport logstat [--flags N] FILE...\n", stderr);
 		return 2;
 	}
+	/* every file first: a failure leaves no partial CSV on stdout */
+	st = calloc((size_t)(argc - i), sizeof(*st));
+	kind = calloc((size_t)(argc - i), sizeof(*kind));
+	if (!st || !kind) {
+		rc = 1;
+		goto out;
+	}
+	for (int k = i; k < argc; k++) {
+		int ret = stat_file(argv[k], flags, &st[k - i], &kind[k - i]);
+
+		if (ret)
+			rc = ret;
+	}
+	if (rc)
+		goto out;
 	puts("file,kind,rows,read_rows,write_rows,trim_rows,t_first_ms,t_last_ms,read_mean,"
 	     "write_mean,trim_mean");
-	for (; i < argc; i++) {
-		struct file_stat st;
-		enum ssd_log_kind kind = SSD_LOG_UNKNOWN;
-		int ret = stat_file(argv[i], flags, &st, &kind);
-
-		if (ret) {
-			rc = ret;
-			continue;
-		}
-		print_stat(argv[i], kind, &st);
-	}
+	for (int k = i; k < argc; k++)
+		print_stat(argv[k], kind[k - i], &st[k - i]);
+out:
+	free(st);
+	free(kind);
 	return rc;
 }

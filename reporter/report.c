@@ -195,6 +195,13 @@ struct col {
 	char head[256];
 };
 
+/* A drive without the result keeps its (empty) column when it is a tested drive: the gap says the
+ * test is missing; published figures and a drive with no tests have nothing to miss. */
+static bool column_when_missing(const struct sr_drive *drv)
+{
+	return !drv->source && drv->ntests;
+}
+
 /* Columns: per drive; a drive whose result has members gets one column per member, then its total. */
 static struct col *test_columns(const struct ctx *c, const struct key *k, size_t *ncols)
 {
@@ -211,6 +218,9 @@ static struct col *test_columns(const struct ctx *c, const struct key *k, size_t
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		const struct sr_result *r = k->per_drive[dv];
 		const char *pub = m->drives[dv].source ? " (published)" : "";
+
+		if (!r && !column_when_missing(&m->drives[dv]))
+			continue;
 
 		for (size_t i = 0; r && i < r->nmembers; i++) {
 			cols[n].r = &r->members[i];
@@ -340,6 +350,7 @@ static int chart_start(struct ctx *c, struct sr_chart *ch, const char *name, con
 	snprintf(ch->title, sizeof(ch->title), "%s", title);
 	ch->width = w;
 	ch->height = h;
+	ch->quiet = !c->d->stream; /* -q */
 	rc = sr_chart_open(ch, c->dir);
 	if (rc)
 		sr_diag_msg(c->d, "%s/%s.dat: %s", c->dir, name, strerror(-rc));
@@ -625,13 +636,17 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 	bool scale = !strcmp(prefix, "scale-");
 	struct point *pts = calloc(c->nkeys + 1, sizeof(*pts));
 	bool *has = calloc(m->ndrives + 1, sizeof(bool));
+	bool *iops_line = calloc(m->ndrives + 1, sizeof(bool)), *lat_line = calloc(m->ndrives + 1, sizeof(bool));
+	size_t *first_col = calloc(m->ndrives + 1, sizeof(size_t)), ncols = 0, per;
+	bool mixed = false;
 	char name[200], title[320], fam[128];
 	struct sr_table *t = NULL;
 	struct sr_chart ch;
 	size_t n = 0;
+	bool any = false;
 	int rc = -ENOMEM;
 
-	if (!pts || !has)
+	if (!pts || !has || !first_col || !iops_line || !lat_line)
 		goto out;
 	for (size_t i = 0; i < c->nkeys; i++) {
 		struct point p = { .k = &c->keys[i] };
@@ -639,20 +654,33 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 			pts[n++] = p;
 	}
 	qsort(pts, n, sizeof(*pts), cmp_point);
+	for (size_t i = 0; i < n; i++)
+		for (size_t dv = 0; dv < m->ndrives; dv++) {
+			const struct sr_result *r = pts[i].k->per_drive[dv];
+
+			has[dv] |= r != NULL;
+			mixed |= r && r->dir[0].present && r->dir[1].present;
+		}
+	per = mixed ? 5 : 4; /* reads and writes: a read p99 and a write p99 column */
+	for (size_t dv = 0; dv < m->ndrives; dv++) { /* first table column of each drive, 0: none */
+		first_col[dv] = has[dv] || column_when_missing(&m->drives[dv]) ? 1 + per * ncols : 0;
+		ncols += first_col[dv] ? 1 : 0;
+	}
 	/* table */
 	stem(name, sizeof(name), scale ? "scaling-" : "curve-", family);
 	snprintf(title, sizeof(title), scale ? "%s: thread/queue scaling (IOPS, latency in ms)"
 					     : "%s: latency vs I/O rate (IOPS, latency in ms)", family);
-	t = sr_table_new(name, title, 1 + 4 * m->ndrives);
+	t = sr_table_new(name, title, 1 + per * ncols);
 	if (!t)
 		goto out;
 	sr_table_head(t, 0, scale ? "T/Q" : "rate (% of max)");
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		char h[300];
 		static const char *const what[] = { "IOPS", "avg lat", "max lat", "p99 lat" };
-		for (int w = 0; w < 4; w++) {
-			snprintf(h, sizeof(h), "%s %s", m->drives[dv].label, what[w]);
-			sr_table_head(t, 1 + 4 * dv + w, h);
+		static const char *const what_mixed[] = { "IOPS", "avg lat", "max lat", "read p99", "write p99" };
+		for (size_t w = 0; w < per && first_col[dv]; w++) {
+			snprintf(h, sizeof(h), "%s %s", m->drives[dv].label, mixed ? what_mixed[w] : what[w]);
+			sr_table_head(t, first_col[dv] + w, h);
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -663,23 +691,38 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 		for (size_t dv = 0; dv < m->ndrives; dv++) {
 			const struct sr_result *r = pts[i].k->per_drive[dv];
 			struct sr_value p99 = { 0, SR_ABSENT };
+			size_t col = first_col[dv];
 			if (!r)
 				continue;
-			has[dv] = true;
-			for (int d = 0; d < 2; d++)
-				if (r->dir[d].present && sr_ok(r->dir[d].qos[0]) && !(r->dir[d].qos[0].v <= p99.v && sr_ok(p99)))
+			for (int d = 0; d < 2; d++) /* the one direction; both in their columns when mixed */
+				if (r->dir[d].present && sr_ok(r->dir[d].qos[0])) {
 					p99 = r->dir[d].qos[0];
-			set_num(t, row, 1 + 4 * dv, (struct sr_value){ total_iops(r), isfinite(total_iops(r)) ? SR_VALID : SR_ABSENT }, 1);
-			set_num(t, row, 2 + 4 * dv, (struct sr_value){ mean_lat(r), isfinite(mean_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
-			set_num(t, row, 3 + 4 * dv, (struct sr_value){ max_lat(r), isfinite(max_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
-			set_num(t, row, 4 + 4 * dv, p99, 1e-6);
+					if (mixed)
+						set_num(t, row, col + 3 + d, p99, 1e-6);
+				}
+			if (!mixed)
+				set_num(t, row, col + 3, p99, 1e-6);
+			set_num(t, row, col, (struct sr_value){ total_iops(r), isfinite(total_iops(r)) ? SR_VALID : SR_ABSENT }, 1);
+			set_num(t, row, col + 1, (struct sr_value){ mean_lat(r), isfinite(mean_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
+			set_num(t, row, col + 2, (struct sr_value){ max_lat(r), isfinite(max_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
 		}
 	}
 	rc = add_item(c, t, NULL, title, scale ? S_SCALING : S_CURVE);
 	t = NULL;
 	if (rc)
 		goto out;
-	/* chart */
+	/* chart: a line only where it has points (gnuplot warns on, or fails over, empty ones) */
+	for (size_t i = 0; i < n; i++)
+		for (size_t dv = 0; dv < m->ndrives; dv++) {
+			const struct sr_result *r = pts[i].k->per_drive[dv];
+			bool iops = r && isfinite(total_iops(r)), lat = r && isfinite(mean_lat(r));
+
+			iops_line[dv] |= iops;
+			lat_line[dv] |= scale ? lat : iops && lat; /* a curve point needs both */
+			any |= lat_line[dv] || (scale && iops_line[dv]);
+		}
+	if (!any)
+		goto out;
 	snprintf(title, sizeof(title), scale ? "%s: thread/queue scaling" : "%s: average latency vs IOPS", family);
 	rc = chart_start(c, &ch, name, title, 1100, 650);
 	if (rc)
@@ -712,32 +755,37 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 			       "  set y2label \"average latency (ms)\"\n  set y2tics\n  set ytics nomirror\n"
 			       "  set xtics rotate by -45\n  set yrange [0:*]\n  set y2range [0:*]\n  plot ");
 		for (size_t dv = 0, first = 1; dv < m->ndrives; dv++) {
-			if (!has[dv])
-				continue;
-			fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:3:xtic(2) with linespoints lc %zu title ",
-				first ? "" : ", \\\n       ", name, dv, dv + 1);
-			sr_gp_str(ch.gp, m->drives[dv].label);
-			fprintf(ch.gp, ", \"%s.dat\" index %zu using 1:4 axes x1y2 with linespoints dt 2 lc %zu title ",
-				name, dv, dv + 1);
-			{
-				char lt[300];
+			char lt[300];
+
+			if (iops_line[dv]) {
+				fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:3:xtic(2) with linespoints lc %zu title ",
+					first ? "" : ", \\\n       ", name, dv, dv + 1);
+				sr_gp_str(ch.gp, m->drives[dv].label);
+				first = 0;
+			}
+			if (lat_line[dv]) {
+				fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:4%s axes x1y2 with linespoints dt 2 lc %zu title ",
+					first ? "" : ", \\\n       ", name, dv, iops_line[dv] ? "" : ":xtic(2)", dv + 1);
 				snprintf(lt, sizeof(lt), "%s avg lat", m->drives[dv].label);
 				sr_gp_str(ch.gp, lt);
+				first = 0;
 			}
-			first = 0;
 		}
 		fputc('\n', ch.gp);
 	} else {
 		fprintf(ch.gp, "  set xlabel \"IOPS\"\n  set ylabel \"average latency (ms)\"\n  set yrange [0:*]\n"
 			       "  set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb \"red\"\n"
 			       "  set label 1 \"1 ms\" at graph 0.01, first 1 offset 0,0.7 tc rgb \"red\"\n");
-		plot_lines(ch.gp, name, m, has, "1:2", "linespoints");
+		plot_lines(ch.gp, name, m, lat_line, "1:2", "linespoints");
 	}
 	rc = chart_done(c, &ch, scale ? S_SCALING : S_CURVE);
 out:
 	sr_table_free(t);
 	free(pts);
 	free(has);
+	free(first_col);
+	free(iops_line);
+	free(lat_line);
 	return rc;
 }
 
@@ -768,26 +816,48 @@ static int families(struct ctx *c, const char *prefix)
 
 struct bar { const char *id; int dir; bool mbps; const char *label; };
 
+/* A bar's value for one drive: IOPS, R+W IOPS (dir < 0) or MB/s; NaN when the drive has none. */
+static double bar_value(const struct sr_result *r, const struct bar *b)
+{
+	const struct sr_dir_fig *f;
+
+	if (r && b->dir < 0)
+		return total_iops(r);
+	if (!r || !r->dir[b->dir].present)
+		return NAN;
+	f = &r->dir[b->dir];
+	if (b->mbps)
+		return sr_ok(f->bw) ? f->bw.v / 1e6 : NAN;
+	return sr_ok(f->iops) ? f->iops.v : NAN;
+}
+
 static int bars_chart(struct ctx *c, const char *name, const char *title, const struct bar *bars, size_t nb, int section)
 {
 	const struct sr_model *m = c->m;
 	const struct key **k = calloc(nb, sizeof(*k));
+	bool *has = calloc(m->ndrives + 1, sizeof(bool));
 	struct sr_chart ch;
-	size_t found = 0;
-	int rc;
+	size_t found = 0, nhas = 0;
+	int rc = 0;
 
-	if (!k)
+	if (!k || !has) {
+		free(k);
+		free(has);
 		return -ENOMEM;
+	}
 	for (size_t b = 0; b < nb; b++)
 		for (size_t i = 0; i < c->nkeys; i++)
 			if (!strcmp(c->keys[i].id, bars[b].id)) {
 				k[b] = &c->keys[i];
 				found++;
 			}
-	if (!found) {
-		free(k);
-		return 0;
-	}
+	for (size_t b = 0; b < nb; b++)
+		for (size_t dv = 0; dv < m->ndrives && k[b]; dv++)
+			has[dv] |= isfinite(bar_value(k[b]->per_drive[dv], &bars[b]));
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		nhas += has[dv];
+	if (!found || !nhas) /* nothing to plot: gnuplot would only warn */
+		goto out;
 	rc = chart_start(c, &ch, name, title, 1000, 600);
 	if (rc)
 		goto out;
@@ -800,15 +870,8 @@ static int bars_chart(struct ctx *c, const char *name, const char *title, const 
 			continue;
 		fprintf(ch.dat, "\"%s\"", bars[b].label);
 		for (size_t dv = 0; dv < m->ndrives; dv++) {
-			const struct sr_result *r = k[b]->per_drive[dv];
-			double v = NAN;
-			if (r && bars[b].dir < 0)
-				v = total_iops(r);
-			else if (r && r->dir[bars[b].dir].present)
-				v = bars[b].mbps ? (sr_ok(r->dir[bars[b].dir].bw) ? r->dir[bars[b].dir].bw.v / 1e6 : NAN)
-						 : (sr_ok(r->dir[bars[b].dir].iops) ? r->dir[bars[b].dir].iops.v : NAN);
 			fputc(' ', ch.dat);
-			sr_dat_num(ch.dat, v);
+			sr_dat_num(ch.dat, bar_value(k[b]->per_drive[dv], &bars[b]));
 		}
 		fputc('\n', ch.dat);
 	}
@@ -817,14 +880,18 @@ static int bars_chart(struct ctx *c, const char *name, const char *title, const 
 	fprintf(ch.gp, "\n  set style data histogram\n  set style histogram clustered gap 1\n"
 		       "  set style fill solid 0.8 border -1\n  set grid ytics\n  set yrange [0:*]\n"
 		       "  set key outside right\n  set ylabel \"%s\"\n  plot ", bars[0].mbps ? "MB/s" : "IOPS");
-	for (size_t dv = 0; dv < m->ndrives; dv++) {
-		fprintf(ch.gp, "%s\"%s.dat\" using %zu:xtic(1) lc %zu title ", dv ? ", " : "", name, dv + 2, dv + 1);
+	for (size_t dv = 0, first = 1; dv < m->ndrives; dv++) {
+		if (!has[dv]) /* no bar at all (published figures for other tests): not plotted */
+			continue;
+		fprintf(ch.gp, "%s\"%s.dat\" using %zu:xtic(1) lc %zu title ", first ? "" : ", ", name, dv + 2, dv + 1);
 		sr_gp_str(ch.gp, m->drives[dv].label);
+		first = 0;
 	}
 	fputc('\n', ch.gp);
 	rc = chart_done(c, &ch, section);
 out:
 	free(k);
+	free(has);
 	return rc;
 }
 
@@ -1170,7 +1237,7 @@ int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, st
 
 	rc = sr_report_dir_begin(o->outdir, c.dir, sizeof(c.dir), d);
 	if (rc)
-		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST ? rc : -EIO;
+		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;
 	rc = build(&c);
 	if (!rc)
 		rc = sr_report_dir_commit(c.dir, o->outdir, d);

@@ -24,7 +24,8 @@ struct sr_report_opts {
  * @o: options
  * @d: diagnostics (d->err set on failure)
  *
- * Return: 0; -EEXIST when @o->outdir exists and is not a report (bad input; nothing touched);
+ * Return: 0; -EEXIST when @o->outdir exists and is not a report, -ENOENT when its parent
+ * directory is missing (bad input; nothing touched);
  * -ENOMEM, -ENOSPC or -EIO on an I/O failure or when gnuplot fails (internal failure).
  */
 int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d);

@@ -72,9 +72,11 @@ static int check_replaceable(const char *outdir, struct sr_diag *d)
 	if (n == 0 || marker || (index && md))
 		return 0;
 	sr_diag_msg(d,
-		    "%s: exists and is not an ssdreport report (no %s, index.html or report.md in it): "
+		    "%s: exists and is not an ssdreport report (no %s in it, and %s): "
 		    "not replaced; give -o a new directory or a previous report",
-		    outdir, SR_REPORT_MARKER);
+		    outdir, SR_REPORT_MARKER,
+		    index ? "report.md is missing beside index.html"
+			  : md ? "index.html is missing beside report.md" : "no index.html or report.md");
 	return -EEXIST;
 }
 
@@ -96,6 +98,7 @@ static int write_marker(const char *dir)
 int sr_report_dir_begin(const char *outdir, char *tmp, size_t tmplen, struct sr_diag *d)
 {
 	char parent[4096], base[256];
+	struct stat st;
 	int rc = check_replaceable(outdir, d);
 
 	if (rc)
@@ -104,6 +107,12 @@ int sr_report_dir_begin(const char *outdir, char *tmp, size_t tmplen, struct sr_
 	if (rc || (size_t)snprintf(tmp, tmplen, "%s/.%s.tmp-XXXXXX", parent, base) >= tmplen) {
 		sr_diag_msg(d, "%s: path too long", outdir);
 		return -ENAMETOOLONG;
+	}
+	if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		int e = stat(parent, &st) != 0 ? errno : ENOTDIR;
+
+		sr_diag_msg(d, "%s: parent directory %s: %s", outdir, parent, strerror(e));
+		return e == ENOENT || e == ENOTDIR ? -ENOENT : -e;
 	}
 	if (!mkdtemp(tmp)) {
 		rc = -errno;

@@ -26,8 +26,9 @@
  * @tmplen: size of @tmp, bytes
  * @d:      diagnostics (d->err names @outdir on failure)
  *
- * Return: 0; -EEXIST when @outdir exists and is not a report (nothing is touched), -ENAMETOOLONG,
- * or -errno of mkdtemp()/writing the marker.
+ * Return: 0; -EEXIST when @outdir exists and is not a report (nothing is touched); -ENOENT when
+ * @outdir's parent directory does not exist or is not a directory (d->err names the parent);
+ * -ENAMETOOLONG, or -errno of stat()/mkdtemp()/writing the marker.
  */
 int sr_report_dir_begin(const char *outdir, char *tmp, size_t tmplen, struct sr_diag *d);
 

@@ -57,7 +57,14 @@ static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, doub
 		for (size_t b = 0; b < dirs[i]->clat.nbins; b++)
 			bins[k++] = (struct ssd_bin){ dirs[i]->clat.bins[b].ns, dirs[i]->clat.bins[b].count };
 	ssd_bins_sort(bins, k);
-	rc = ssd_bins_percentile(bins, k, pct, &v);
+	nb = 0; /* the runs share fio's bin values: one bin per value, counts added */
+	for (size_t i = 0; i < k; i++) {
+		if (nb && bins[nb - 1].value == bins[i].value)
+			bins[nb - 1].count += bins[i].count;
+		else
+			bins[nb++] = bins[i];
+	}
+	rc = ssd_bins_percentile(bins, nb, pct, &v);
 	free(bins);
 	return rc ? absent() : sr_val((double)v);
 }
@@ -104,9 +111,9 @@ out:
 
 static bool did_io(const struct sr_dir *s)
 {
-	/* bytes/s alone: a published sequential figure (reference.h) */
+	/* bytes/s or latency alone: a published sequential or QoS figure (reference.h) */
 	return s->present && ((sr_ok(s->iops) && s->iops.v > 0) || (sr_ok(s->total_ios) && s->total_ios.v > 0) ||
-			      (sr_ok(s->bw) && s->bw.v > 0));
+			      (sr_ok(s->bw) && s->bw.v > 0) || (sr_ok(s->clat.mean) && s->clat.mean.v > 0));
 }
 
 /* Which runs a result covers: one fio group, every group, or one host's runs. */

@@ -97,6 +97,17 @@ echo x >"$tmp/notadir"
 "$rep" -o "$tmp/notadir" --no-charts "$res" 2>/dev/null
 [ $? = 2 ] && [ "$(cat "$tmp/notadir")" = x ] && ok "-o naming a file: refused, the file kept" ||
 	fail "-o naming a file was not refused"
+mkdir -p "$tmp/half" && echo '<html>' >"$tmp/half/index.html"
+"$rep" -o "$tmp/half" --no-charts "$res" 2>"$tmp/err6"
+rc=$?
+[ $rc = 2 ] && grep -q 'report.md is missing beside index.html' "$tmp/err6" &&
+	ok "-o naming a directory with index.html alone: refused, saying report.md is missing" ||
+	fail "-o half a report: exit $rc: $(cat "$tmp/err6")"
+"$rep" -o "$tmp/no/such/r" --no-charts "$res" 2>"$tmp/err7"
+rc=$?
+[ $rc = 2 ] && grep -q "parent directory $tmp/no/such: No such file" "$tmp/err7" && ! grep -q '\.tmp-' "$tmp/err7" &&
+	ok "-o under a missing directory: exit 2 naming the missing parent" ||
+	fail "-o under a missing directory: exit $rc: $(cat "$tmp/err7")"
 [ "$(sum_tree "$res")" = "$results_sum" ] && ok "the results are untouched by every run" ||
 	fail "the results directory changed"
 lab_done

@@ -105,6 +105,35 @@ static void drive_group_total_and_members(void **state)
 	free(doc);
 }
 
+/* Group total percentiles from the merged json+ bins; both drives have a bin at 1000 ns. */
+static void drive_group_total_percentiles_from_bins(void **state)
+{
+	static const char doc[] =
+		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"bs\":\"4k\"},\"jobs\":["
+		"{\"jobname\":\"a\",\"groupid\":0,\"error\":0,\"job options\":{},\"read\":{\"iops\":100,"
+		"\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,\"min\":1000,\"max\":2000,\"mean\":1020,"
+		"\"stddev\":140,\"bins\":{\"1000\":98,\"2000\":2}}},\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}},"
+		"{\"jobname\":\"b\",\"groupid\":1,\"error\":0,\"job options\":{\"new_group\":\"1\"},\"read\":{\"iops\":100,"
+		"\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,\"min\":1000,\"max\":4000,\"mean\":1030,"
+		"\"stddev\":300,\"bins\":{\"1000\":99,\"4000\":1}}},\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}}]}";
+	struct sr_test t = parse(doc);
+	struct sr_result *r;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(sr_results_of_test(&t, &r, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].nmembers, 2);
+	/* merged: 1000 ns x197, 2000 ns x2, 4000 ns x1 (200 I/Os); p99 = first bin reaching 198
+	 * I/Os (2000 ns), p99.9 reaching 199.8 (4000 ns), p99.99 and p99.999 the same last bin */
+	assert_num(r[0].dir[0].qos[0], 2000);
+	assert_num(r[0].dir[0].qos[1], 4000);
+	assert_num(r[0].dir[0].qos[2], 4000);
+	assert_num(r[0].dir[0].qos[3], 4000);
+	sr_results_free(r, n);
+	sr_test_free(&t);
+}
+
 static void stonewalled_groups_stay_apart(void **state)
 {
 	/* group 1 has no new_group: fio ran it after group 0, so no total is made */
@@ -336,9 +365,9 @@ static void reference_e1s_group(void **state)
 	assert_int_equal(sr_reference_load(&m, path, &diag), 0);
 	assert_int_equal(m.ndrives, 1);
 	assert_string_equal(m.drives[0].label, "e1s-gen4-x8");
-	assert_non_null(strstr(m.drives[0].source, "METHODOLOGY.md section 3"));
+	assert_non_null(strstr(m.drives[0].source, "docs/METHODOLOGY.md §3"));
 	assert_int_equal(m.drives[0].ntests, 4);
-	/* METHODOLOGY.md section 3: 5.0M, 3.2M IOPS; 40 GB/s, 14.6 GB/s (10^9 bytes/s) */
+	/* docs/METHODOLOGY.md §3: 5.0M, 3.2M IOPS; 40 GB/s, 14.6 GB/s (10^9 bytes/s) */
 	t = test_of(&m.drives[0], "fc-4k-randread");
 	assert_num(t->runs[0].dir[SR_READ].iops, 5.0e6);
 	assert_int_equal(t->runs[0].bs, 4096);
@@ -368,6 +397,18 @@ static void reference_qos_and_reviews(void **state)
 	assert_num(t->runs[0].dir[SR_READ].clat.mean, 75000);
 	assert_num(sr_lat_pct(&t->runs[0].dir[SR_READ].clat, 99.9), 170000);
 	assert_num(sr_lat_pct(&t->runs[0].dir[SR_READ].clat, 99.999), 460000);
+	{ /* latency alone makes a result, its figures reach the tables */
+		struct sr_result *r;
+		size_t n;
+
+		assert_int_equal(sr_results_of_test(t, &r, &n), 0);
+		assert_true(r[0].dir[0].present);
+		assert_num(r[0].dir[0].mean, 75000);
+		assert_num(r[0].dir[0].qos[0], 85000);
+		assert_num(r[0].dir[0].qos[3], 460000);
+		assert_int_equal(r[0].dir[0].dist->npct, 4);
+		sr_results_free(r, n);
+	}
 	/* 382,932 / 198,842 IOPS, 1.284 ms / 17.869 ms */
 	t = test_of(&m.drives[1], "4k-randwrite");
 	assert_num(t->runs[0].dir[SR_WRITE].iops, 198842);
@@ -406,6 +447,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(drive_group_total_and_members),
+		cmocka_unit_test(drive_group_total_percentiles_from_bins),
 		cmocka_unit_test(stonewalled_groups_stay_apart),
 		cmocka_unit_test(client_one_host),
 		cmocka_unit_test(bare_group_reporting_inferred),
