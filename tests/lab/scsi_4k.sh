@@ -5,14 +5,8 @@
 # multiples that are not 4 KiB multiples are refused at setup.
 . tests/lab/scsi_lib.inc
 
-SG=$(lab_sg_by_serial SCSI4K01) || { fail "no disk with serial SCSI4K01"; lab_done; }
-SD=$(lab_block_of_sg "$SG")
-echo "# disk: $SG $SD"
-for bs in 4k 8k 128k; do
-	for qd in 1 32; do
-		data_case "$SG" "$bs" "$qd"
-	done
-done
+scsi_disk SCSI4K01
+data_matrix "$SG"
 cross_check "$SG" "$SD"
 expect_fail "bs=2k on a 4096-byte-block disk" "bs=2048 .*not a multiple of the logical block size 4096" \
 	--filename="$SG" --rw=read --bs=2k --size=1M

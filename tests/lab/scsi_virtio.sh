@@ -6,15 +6,8 @@
 # engine and libaio, sync, trim, SG_IO mode, and the setup errors.
 . tests/lab/scsi_lib.inc
 
-SG=$(lab_sg_by_serial SCSIV01) || { fail "no disk with serial SCSIV01"; lab_done; }
-SD=$(lab_block_of_sg "$SG")
-echo "# disk: $SG $SD"
-
-for bs in 4k 8k 128k; do
-	for qd in 1 32; do
-		data_case "$SG" "$bs" "$qd"
-	done
-done
+scsi_disk SCSIV01
+data_matrix "$SG"
 data_case "$SG" 4k 64
 data_case "$SD" 8k 32 # the block device name, mapped to its sg node
 named_check "scsi_mode=sgio randwrite+verify" fio_ssd --filename="$SG" --scsi_mode=sgio \
