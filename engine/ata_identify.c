@@ -75,8 +75,8 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 	/* word 106 is valid when bit 14 is one and bit 15 zero */
 	if ((w106 & 0xc000) == 0x4000) {
 		if (w106 & (1u << 12))
-			logical = 2u * ((uint64_t)ata_word(buf, 117) |
-					(uint64_t)ata_word(buf, 118) << 16);
+			logical = 2u * ((uint64_t)ata_word(buf, 117) | (uint64_t)ata_word(buf, 118)
+									   << 16);
 		out->logical_bytes = logical <= ATA_MAX_SECTOR_BYTES ? (uint32_t)logical : 0;
 		out->physical_bytes = out->logical_bytes;
 		if (w106 & (1u << 13))
@@ -90,7 +90,8 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 			 ata_word(buf, 83) & (1u << 10) ? "words 100-103" : "words 60-61");
 		return -EINVAL;
 	}
-	if (out->logical_bytes < ATA_MIN_SECTOR_BYTES || out->logical_bytes > ATA_MAX_SECTOR_BYTES ||
+	if (out->logical_bytes < ATA_MIN_SECTOR_BYTES ||
+	    out->logical_bytes > ATA_MAX_SECTOR_BYTES ||
 	    (out->logical_bytes & (out->logical_bytes - 1))) {
 		snprintf(err, errlen,
 			 "IDENTIFY DEVICE: logical sector size %" PRIu64

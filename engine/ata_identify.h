@@ -16,29 +16,30 @@
 #define ATA_MAX_SECTOR_BYTES 65536u
 
 struct ata_identity {
-	char model[41];		/* words 27-46, ATA string */
-	char serial[21];	/* words 10-19 */
-	char firmware[9];	/* words 23-26 */
-	uint64_t sectors;	/* user addressable logical sectors: words 100-103 when 48-bit
-				 * addressing is supported (word 83 bit 10), else words 60-61 */
-	uint32_t logical_bytes;	/* logical sector size: words 117-118 × 2 when word 106 bit 12,
-				 * else 512 */
-	uint32_t physical_bytes; /* logical × 2^(word 106 bits 3:0) when word 106 bit 13 */
-	bool ncq;		/* word 76 bit 8: native command queuing */
+	char model[41];		  /* words 27-46, ATA string */
+	char serial[21];	  /* words 10-19 */
+	char firmware[9];	  /* words 23-26 */
+	uint64_t sectors;	  /* user addressable logical sectors: words 100-103 when 48-bit
+				   * addressing is supported (word 83 bit 10), else words 60-61 */
+	uint32_t logical_bytes;	  /* logical sector size: words 117-118 × 2 when word 106 bit 12,
+				   * else 512 */
+	uint32_t physical_bytes;  /* logical × 2^(word 106 bits 3:0) when word 106 bit 13 */
+	bool ncq;		  /* word 76 bit 8: native command queuing */
 	unsigned int queue_depth; /* word 75 bits 4:0 + 1; 0 when NCQ is not supported */
-	bool trim;		/* word 169 bit 0: DATA SET MANAGEMENT with TRIM */
-	bool trim_deterministic; /* word 69 bit 14: deterministic read after TRIM */
-	bool trim_zeroes;	/* word 69 bit 5: read zeroes after TRIM */
-	uint16_t rotation_rate;	/* word 217: 0 not reported, 1 non-rotating, else rpm */
-	uint8_t form_factor;	/* word 168 bits 3:0: 0 not reported, 1 5.25", 2 3.5", 3 2.5",
-				 * 4 1.8", 5 less than 1.8" (the SCSI B1h coding) */
-	bool smart_supported;	/* word 82 bit 0 */
-	bool smart_enabled;	/* word 85 bit 0 */
-	bool sanitize;		/* word 59 bit 12: Sanitize feature set */
-	bool sanitize_crypto;	/* word 59 bit 13: CRYPTO SCRAMBLE EXT */
-	bool sanitize_overwrite; /* word 59 bit 14: OVERWRITE EXT */
-	bool sanitize_block;	/* word 59 bit 15: BLOCK ERASE EXT */
-	unsigned int sata_gen_max; /* highest of word 76 bits 1..3: 1 = 1.5, 2 = 3.0, 3 = 6.0 Gb/s */
+	bool trim;		  /* word 169 bit 0: DATA SET MANAGEMENT with TRIM */
+	bool trim_deterministic;  /* word 69 bit 14: deterministic read after TRIM */
+	bool trim_zeroes;	  /* word 69 bit 5: read zeroes after TRIM */
+	uint16_t rotation_rate;	  /* word 217: 0 not reported, 1 non-rotating, else rpm */
+	uint8_t form_factor;	  /* word 168 bits 3:0: 0 not reported, 1 5.25", 2 3.5", 3 2.5",
+				   * 4 1.8", 5 less than 1.8" (the SCSI B1h coding) */
+	bool smart_supported;	  /* word 82 bit 0 */
+	bool smart_enabled;	  /* word 85 bit 0 */
+	bool sanitize;		  /* word 59 bit 12: Sanitize feature set */
+	bool sanitize_crypto;	  /* word 59 bit 13: CRYPTO SCRAMBLE EXT */
+	bool sanitize_overwrite;  /* word 59 bit 14: OVERWRITE EXT */
+	bool sanitize_block;	  /* word 59 bit 15: BLOCK ERASE EXT */
+	unsigned int
+	    sata_gen_max; /* highest of word 76 bits 1..3: 1 = 1.5, 2 = 3.0, 3 = 6.0 Gb/s */
 };
 
 /**

@@ -51,19 +51,31 @@ const char *ata_smart_attr_name(uint8_t id)
 		uint8_t id;
 		const char *name;
 	} names[] = {
-		{ 1, "Raw_Read_Error_Rate" },	  { 3, "Spin_Up_Time" },
-		{ 4, "Start_Stop_Count" },	  { 5, "Reallocated_Sector_Ct" },
-		{ 9, "Power_On_Hours" },	  { 12, "Power_Cycle_Count" },
-		{ 170, "Available_Reservd_Space" }, { 171, "Program_Fail_Count" },
-		{ 172, "Erase_Fail_Count" },	  { 173, "Wear_Leveling_Count" },
-		{ 174, "Unexpect_Power_Loss_Ct" }, { 177, "Wear_Leveling_Count" },
-		{ 187, "Reported_Uncorrect" },	  { 190, "Airflow_Temperature_Cel" },
-		{ 192, "Power-Off_Retract_Count" }, { 194, "Temperature_Celsius" },
-		{ 196, "Reallocated_Event_Count" }, { 197, "Current_Pending_Sector" },
-		{ 198, "Offline_Uncorrectable" }, { 199, "UDMA_CRC_Error_Count" },
-		{ 231, "SSD_Life_Left" },	  { 232, "Available_Reservd_Space" },
-		{ 233, "Media_Wearout_Indicator" }, { 241, "Total_LBAs_Written" },
-		{ 242, "Total_LBAs_Read" },
+	    {1, "Raw_Read_Error_Rate"},
+	    {3, "Spin_Up_Time"},
+	    {4, "Start_Stop_Count"},
+	    {5, "Reallocated_Sector_Ct"},
+	    {9, "Power_On_Hours"},
+	    {12, "Power_Cycle_Count"},
+	    {170, "Available_Reservd_Space"},
+	    {171, "Program_Fail_Count"},
+	    {172, "Erase_Fail_Count"},
+	    {173, "Wear_Leveling_Count"},
+	    {174, "Unexpect_Power_Loss_Ct"},
+	    {177, "Wear_Leveling_Count"},
+	    {187, "Reported_Uncorrect"},
+	    {190, "Airflow_Temperature_Cel"},
+	    {192, "Power-Off_Retract_Count"},
+	    {194, "Temperature_Celsius"},
+	    {196, "Reallocated_Event_Count"},
+	    {197, "Current_Pending_Sector"},
+	    {198, "Offline_Uncorrectable"},
+	    {199, "UDMA_CRC_Error_Count"},
+	    {231, "SSD_Life_Left"},
+	    {232, "Available_Reservd_Space"},
+	    {233, "Media_Wearout_Indicator"},
+	    {241, "Total_LBAs_Written"},
+	    {242, "Total_LBAs_Read"},
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -88,7 +100,7 @@ static struct ata_devstat_value stat_at(const uint8_t *buf, unsigned int off, ui
 					bool is_signed8)
 {
 	uint64_t q = le64(buf + off);
-	struct ata_devstat_value v = { 0 };
+	struct ata_devstat_value v = {0};
 
 	v.valid = (q & (DEVSTAT_SUPPORTED | DEVSTAT_VALID)) == (DEVSTAT_SUPPORTED | DEVSTAT_VALID);
 	if (v.valid)

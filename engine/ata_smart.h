@@ -26,7 +26,7 @@ struct ata_smart_attr {
 	uint16_t flags;
 	uint8_t value; /* normalised current value, 1..253 */
 	uint8_t worst;
-	uint64_t raw;  /* 48-bit raw value */
+	uint64_t raw; /* 48-bit raw value */
 };
 
 struct ata_smart {

@@ -27,13 +27,13 @@ struct ssd_dev {
 struct ssd_ctx {
 	io_context_t aio;
 	unsigned int depth;
-	unsigned int inflight;	    /* submitted to the kernel, not reaped */
-	unsigned int npending;	    /* queued, waiting for commit() */
-	unsigned int ndone;	    /* finished without the kernel (submit errors) */
-	struct iocb *iocbs;	    /* one per slot */
-	struct iocb **pending;	    /* depth entries */
-	struct ssd_io **done;	    /* depth entries */
-	struct io_event *events;    /* depth entries */
+	unsigned int inflight;	 /* submitted to the kernel, not reaped */
+	unsigned int npending;	 /* queued, waiting for commit() */
+	unsigned int ndone;	 /* finished without the kernel (submit errors) */
+	struct iocb *iocbs;	 /* one per slot */
+	struct iocb **pending;	 /* depth entries */
+	struct ssd_io **done;	 /* depth entries */
+	struct io_event *events; /* depth entries */
 };
 
 static int aio_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
@@ -106,11 +106,13 @@ static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ss
 		geo->capacity_bytes = bytes;
 		snprintf(geo->desc, sizeof(geo->desc), "block device, %d-byte logical blocks", lbs);
 	} else if (S_ISREG(st.st_mode)) {
-		geo->lba_bytes = (oflags & O_DIRECT) ? 512 : 1; /* O_DIRECT needs sector multiples */
+		geo->lba_bytes =
+		    (oflags & O_DIRECT) ? 512 : 1; /* O_DIRECT needs sector multiples */
 		geo->capacity_bytes = (uint64_t)st.st_size;
 		snprintf(geo->desc, sizeof(geo->desc), "regular file");
 	} else {
-		snprintf(err, errlen, "%s: the block transport takes a block device or a regular file, not %s",
+		snprintf(err, errlen,
+			 "%s: the block transport takes a block device or a regular file, not %s",
 			 path, ssd_dev_kind_name(ssd_dev_kind_of(path)));
 		close(fd);
 		return -ENOTBLK;
@@ -140,15 +142,12 @@ static void aio_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	free(d);
 }
 
-static int aio_dev_fd(const struct ssd_dev *d)
-{
-	return d->fd;
-}
+static int aio_dev_fd(const struct ssd_dev *d) { return d->fd; }
 
 /* Flush, trim and write zeroes: synchronous, once nothing else is in flight. */
 static int aio_sync_op(struct ssd_dev *d, struct ssd_io *io)
 {
-	uint64_t range[2] = { io->offset, io->len };
+	uint64_t range[2] = {io->offset, io->len};
 	int ret = 0;
 
 	switch (io->op) {
@@ -271,14 +270,14 @@ static unsigned int aio_inflight(const struct ssd_ctx *c)
 }
 
 const struct ssd_transport_ops ssd_block_aio_ops = {
-	.name = "block-aio",
-	.ctx_init = aio_ctx_init,
-	.ctx_exit = aio_ctx_exit,
-	.open = aio_open,
-	.close = aio_close,
-	.dev_fd = aio_dev_fd,
-	.queue = aio_queue,
-	.commit = aio_commit,
-	.reap = aio_reap,
-	.inflight = aio_inflight,
+    .name = "block-aio",
+    .ctx_init = aio_ctx_init,
+    .ctx_exit = aio_ctx_exit,
+    .open = aio_open,
+    .close = aio_close,
+    .dev_fd = aio_dev_fd,
+    .queue = aio_queue,
+    .commit = aio_commit,
+    .reap = aio_reap,
+    .inflight = aio_inflight,
 };

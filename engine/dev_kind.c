@@ -84,16 +84,16 @@ enum ssd_dev_kind ssd_dev_kind_of(const char *path)
 const char *ssd_dev_kind_name(enum ssd_dev_kind kind)
 {
 	static const char *const names[] = {
-		[SSD_KIND_MISSING] = "a missing file",
-		[SSD_KIND_FILE] = "a regular file",
-		[SSD_KIND_NVME_GENERIC] = "an NVMe namespace generic char device",
-		[SSD_KIND_NVME_CTRL] = "an NVMe controller char device",
-		[SSD_KIND_NVME_BLOCK] = "an NVMe namespace block device",
-		[SSD_KIND_SCSI_SG] = "a SCSI generic (sg) device",
-		[SSD_KIND_SCSI_BLOCK] = "a SCSI disk block device",
-		[SSD_KIND_PARTITION] = "a partition",
-		[SSD_KIND_BLOCK] = "a block device",
-		[SSD_KIND_OTHER] = "neither a drive nor a regular file",
+	    [SSD_KIND_MISSING] = "a missing file",
+	    [SSD_KIND_FILE] = "a regular file",
+	    [SSD_KIND_NVME_GENERIC] = "an NVMe namespace generic char device",
+	    [SSD_KIND_NVME_CTRL] = "an NVMe controller char device",
+	    [SSD_KIND_NVME_BLOCK] = "an NVMe namespace block device",
+	    [SSD_KIND_SCSI_SG] = "a SCSI generic (sg) device",
+	    [SSD_KIND_SCSI_BLOCK] = "a SCSI disk block device",
+	    [SSD_KIND_PARTITION] = "a partition",
+	    [SSD_KIND_BLOCK] = "a block device",
+	    [SSD_KIND_OTHER] = "neither a drive nor a regular file",
 	};
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown";
 }

@@ -8,16 +8,16 @@
 #include <stddef.h>
 
 enum ssd_dev_kind {
-	SSD_KIND_MISSING,	 /* does not exist */
-	SSD_KIND_FILE,		 /* regular file */
-	SSD_KIND_NVME_GENERIC,	 /* /dev/ngXnY: NVMe namespace generic char device */
-	SSD_KIND_NVME_CTRL,	 /* /dev/nvmeX: NVMe controller char device */
-	SSD_KIND_NVME_BLOCK,	 /* /dev/nvmeXnY: NVMe namespace block device */
-	SSD_KIND_SCSI_SG,	 /* /dev/sgN: SCSI generic */
-	SSD_KIND_SCSI_BLOCK,	 /* /dev/sdX: SCSI disk (SAS, SATA through libata) */
-	SSD_KIND_PARTITION,	 /* a partition of any disk */
-	SSD_KIND_BLOCK,		 /* another block device (loop, virtio-blk, dm, md) */
-	SSD_KIND_OTHER,		 /* anything else: other char device, directory, fifo */
+	SSD_KIND_MISSING,      /* does not exist */
+	SSD_KIND_FILE,	       /* regular file */
+	SSD_KIND_NVME_GENERIC, /* /dev/ngXnY: NVMe namespace generic char device */
+	SSD_KIND_NVME_CTRL,    /* /dev/nvmeX: NVMe controller char device */
+	SSD_KIND_NVME_BLOCK,   /* /dev/nvmeXnY: NVMe namespace block device */
+	SSD_KIND_SCSI_SG,      /* /dev/sgN: SCSI generic */
+	SSD_KIND_SCSI_BLOCK,   /* /dev/sdX: SCSI disk (SAS, SATA through libata) */
+	SSD_KIND_PARTITION,    /* a partition of any disk */
+	SSD_KIND_BLOCK,	       /* another block device (loop, virtio-blk, dm, md) */
+	SSD_KIND_OTHER,	       /* anything else: other char device, directory, fifo */
 };
 
 /*

@@ -18,8 +18,8 @@ struct ssd_fio_data {
 	struct ssd_thread th;
 	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
-	bool *told;	    /* by fio_file fileno: its transport line printed (a verify run
-			     * closes and reopens the file) */
+	bool *told; /* by fio_file fileno: its transport line printed (a verify run
+		     * closes and reopens the file) */
 	unsigned int ntold;
 };
 
@@ -38,10 +38,7 @@ static void ssd_fio_sink(enum ssd_log_level level, const char *line)
 	log_err("%s", line);
 }
 
-static void __attribute__((constructor)) ssd_fio_load(void)
-{
-	ssd_log_set_sink(ssd_fio_sink);
-}
+static void __attribute__((constructor)) ssd_fio_load(void) { ssd_log_set_sink(ssd_fio_sink); }
 
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
@@ -149,7 +146,7 @@ static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsig
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 			      const struct ssd_geometry *g)
 {
-	static const char *const dname[] = { "read", "write", "trim" };
+	static const char *const dname[] = {"read", "write", "trim"};
 	const unsigned long long unit = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
 	const unsigned long long offset = td->o.start_offset;
 	char msg[384];
@@ -165,13 +162,15 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 		bad = ssd_bad_bs(td, dd, unit, &what);
 		if (bad) {
 			snprintf(msg, sizeof(msg),
-				 "%s: %s=%llu (%s) is not a multiple of the logical block size %llu (%s)",
+				 "%s: %s=%llu (%s) is not a multiple of the logical block size "
+				 "%llu (%s)",
 				 f->file_name, what, bad, dname[dd], unit, g->desc);
 			return ssd_fail(td, EINVAL, "bs", msg);
 		}
 		if (g->max_xfer_bytes && dd != DDIR_TRIM && td->o.max_bs[dd] > g->max_xfer_bytes) {
 			snprintf(msg, sizeof(msg),
-				 "%s: bs=%llu (%s) is above the drive's largest transfer, %llu bytes (%s); "
+				 "%s: bs=%llu (%s) is above the drive's largest transfer, %llu "
+				 "bytes (%s); "
 				 "use a smaller bs",
 				 f->file_name, td->o.max_bs[dd], dname[dd],
 				 (unsigned long long)g->max_xfer_bytes, g->desc);
@@ -181,13 +180,15 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 	if (td->o.start_offset_percent)
 		return 0; /* a percentage of the size: always inside */
 	if (offset % unit) {
-		snprintf(msg, sizeof(msg), "%s: offset=%llu is not a multiple of the logical block size %llu",
+		snprintf(msg, sizeof(msg),
+			 "%s: offset=%llu is not a multiple of the logical block size %llu",
 			 f->file_name, offset, unit);
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
 	if (g->capacity_bytes && offset >= g->capacity_bytes) {
-		snprintf(msg, sizeof(msg), "%s: offset=%llu is beyond the capacity, %llu bytes (%s)",
-			 f->file_name, offset, (unsigned long long)g->capacity_bytes, g->desc);
+		snprintf(msg, sizeof(msg),
+			 "%s: offset=%llu is beyond the capacity, %llu bytes (%s)", f->file_name,
+			 offset, (unsigned long long)g->capacity_bytes, g->desc);
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
 	return 0;
@@ -340,8 +341,8 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions */
 	if (oflags == O_RDWR && !td->o.allow_mounted_write) {
 		ret = ssd_dev_check_unused(f->file_name,
-					   "before writing to it (or set allow_mounted_write=1)", err,
-					   sizeof(err));
+					   "before writing to it (or set allow_mounted_write=1)",
+					   err, sizeof(err));
 		if (ret < 0) {
 			ssd_fail(td, -ret, "open_file", err);
 			goto fail;
@@ -402,9 +403,10 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 
 	fio_ro_check(td, io_u);
 	io->op = ssd_op_of(io_u);
-	io->flags = ((io->op == SSD_OP_READ && o->readfua) || (io->op == SSD_OP_WRITE && o->writefua))
-			    ? SSD_IO_FUA
-			    : 0;
+	io->flags =
+	    ((io->op == SSD_OP_READ && o->readfua) || (io->op == SSD_OP_WRITE && o->writefua))
+		? SSD_IO_FUA
+		: 0;
 	io->offset = io_u->offset;
 	io->len = io_u->xfer_buflen;
 	io->buf = io_u->xfer_buf;
@@ -455,19 +457,19 @@ static struct io_u *ssd_event(struct thread_data *td, int ev)
 }
 
 struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
-	.name = "ssdeng",
-	.version = FIO_IOOPS_VERSION,
-	.flags = FIO_RAWIO | FIO_MEMALIGN,
-	.init = ssd_init,
-	.cleanup = ssd_cleanup,
-	.io_u_init = ssd_io_u_init,
-	.queue = ssd_queue,
-	.commit = ssd_commit,
-	.getevents = ssd_getevents,
-	.event = ssd_event,
-	.open_file = ssd_open_file,
-	.close_file = ssd_close_file,
-	.get_file_size = ssd_get_file_size,
-	.options = ssd_fio_options,
-	.option_struct_size = sizeof(struct ssd_fio_opts),
+    .name = "ssdeng",
+    .version = FIO_IOOPS_VERSION,
+    .flags = FIO_RAWIO | FIO_MEMALIGN,
+    .init = ssd_init,
+    .cleanup = ssd_cleanup,
+    .io_u_init = ssd_io_u_init,
+    .queue = ssd_queue,
+    .commit = ssd_commit,
+    .getevents = ssd_getevents,
+    .event = ssd_event,
+    .open_file = ssd_open_file,
+    .close_file = ssd_close_file,
+    .get_file_size = ssd_get_file_size,
+    .options = ssd_fio_options,
+    .option_struct_size = sizeof(struct ssd_fio_opts),
 };

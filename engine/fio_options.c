@@ -18,14 +18,16 @@
 
 #include "fio_glue.h"
 
-static const char *const nvme_modes[] = { "auto", "uring", "ioctl" };
-static const char *const scsi_modes[] = { "auto", "async", "sgio" };
-static const char *const nvme_write_modes[] = { "write", "zeroes", "compare", "verify" };
+static const char *const nvme_modes[] = {"auto", "uring", "ioctl"};
+static const char *const scsi_modes[] = {"auto", "async", "sgio"};
+static const char *const nvme_write_modes[] = {"write", "zeroes", "compare", "verify"};
 
-#define OPT_BOOL_DEF(nm, field, text, dflt)                                                    \
-	{ .name = nm, .lname = nm, .type = FIO_OPT_BOOL,                                       \
-	  .off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,             \
-	  .category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID }
+#define OPT_BOOL_DEF(nm, field, text, dflt)                                                        \
+	{                                                                                          \
+		.name = nm, .lname = nm, .type = FIO_OPT_BOOL,                                     \
+		.off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,           \
+		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID                           \
+	}
 #define OPT_BOOL(nm, field, text) OPT_BOOL_DEF(nm, field, text, "0")
 
 /*
@@ -49,10 +51,10 @@ static int ssd_opt_uint(const char *name, const char *str, unsigned int lo, unsi
 	return 0;
 }
 
-#define OPT_UINT_CB(field, lo, hi)                                                             \
-	static int ssd_opt_##field(void *data, const char *str)                                \
-	{                                                                                      \
-		return ssd_opt_uint(#field, str, lo, hi, &((struct ssd_fio_opts *)data)->field); \
+#define OPT_UINT_CB(field, lo, hi)                                                                 \
+	static int ssd_opt_##field(void *data, const char *str)                                    \
+	{                                                                                          \
+		return ssd_opt_uint(#field, str, lo, hi, &((struct ssd_fio_opts *)data)->field);   \
 	}
 /* one hour: far beyond any command a drive completes */
 #define SSD_TIMEOUT_MAX_MS 3600000u
@@ -62,111 +64,124 @@ OPT_UINT_CB(pi_act, 0, 1)
 OPT_UINT_CB(pi_chk, 0, 7)
 OPT_UINT_CB(md_per_io_size, 0, 1u << 24)
 
-#define OPT_UINT(nm, field, text, dflt)                                                        \
-	{ .name = nm, .lname = nm, .type = FIO_OPT_STR, .cb = ssd_opt_##field,                 \
-	  .off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,             \
-	  .category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID }
+#define OPT_UINT(nm, field, text, dflt)                                                            \
+	{                                                                                          \
+		.name = nm, .lname = nm, .type = FIO_OPT_STR, .cb = ssd_opt_##field,               \
+		.off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,           \
+		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID                           \
+	}
 
 struct fio_option ssd_fio_options[] = {
-	{
-		.name = "transport",
-		.lname = "ssdeng transport",
-		.type = FIO_OPT_STR,
-		.off1 = offsetof(struct ssd_fio_opts, transport),
-		.help = "How to talk to the drive (per file)",
-		.def = "auto",
-		.posval = {
-			{ .ival = "auto", .oval = SSD_FAMILY_AUTO,
-			  .help = "From the file: ng/nvme namespace -> nvme, sg/sd -> scsi, else block" },
-			{ .ival = "nvme", .oval = SSD_FAMILY_NVME, .help = "NVMe I/O commands (passthrough)" },
-			{ .ival = "scsi", .oval = SSD_FAMILY_SCSI, .help = "SCSI commands through sg" },
-			{ .ival = "block", .oval = SSD_FAMILY_BLOCK, .help = "Block layer, libaio + O_DIRECT" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group = FIO_OPT_G_INVALID,
-	},
-	{
-		.name = "nvme_mode",
-		.lname = "NVMe submission path",
-		.type = FIO_OPT_STR,
-		.off1 = offsetof(struct ssd_fio_opts, nvme_mode),
-		.help = "NVMe passthrough path",
-		.def = "auto",
-		.posval = {
-			{ .ival = "auto", .oval = 0, .help = "io_uring, ioctl when io_uring is unavailable" },
-			{ .ival = "uring", .oval = 1, .help = "io_uring NVME_URING_CMD_IO (async)" },
-			{ .ival = "ioctl", .oval = 2, .help = "NVME_IOCTL_IO64_CMD (sync)" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group = FIO_OPT_G_INVALID,
-	},
-	{
-		.name = "scsi_mode",
-		.lname = "SCSI submission path",
-		.type = FIO_OPT_STR,
-		.off1 = offsetof(struct ssd_fio_opts, scsi_mode),
-		.help = "SCSI generic path",
-		.def = "auto",
-		.posval = {
-			{ .ival = "auto", .oval = 0, .help = "async sg" },
-			{ .ival = "async", .oval = 1, .help = "sg v3 write()/read(), polled" },
-			{ .ival = "sgio", .oval = 2, .help = "SG_IO ioctl (sync)" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group = FIO_OPT_G_INVALID,
-	},
-	{
-		.name = "nvme_write_mode",
-		.lname = "NVMe write command",
-		.type = FIO_OPT_STR,
-		.off1 = offsetof(struct ssd_fio_opts, nvme_write_mode),
-		.help = "Command fio's writes become on NVMe",
-		.def = "write",
-		.posval = {
-			{ .ival = "write", .oval = 0, .help = "Write" },
-			{ .ival = "zeroes", .oval = 1, .help = "Write Zeroes (no data transfer)" },
-			{ .ival = "compare", .oval = 2, .help = "Compare against the buffer" },
-			{ .ival = "verify", .oval = 3, .help = "Verify (drive reads and checks, no transfer)" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group = FIO_OPT_G_INVALID,
-	},
-	OPT_UINT("scsi_timeout", scsi_timeout, "SCSI command timeout in ms (1 to 3600000)", "30000"),
-	OPT_UINT("nvme_timeout", nvme_timeout,
-		 "NVMe passthrough command timeout in ms, 0 to 3600000 (0: nvme_core.io_timeout)",
-		 "0"),
-	{
-		.name = "scsi_cdb",
-		.lname = "SCSI CDB size",
-		.type = FIO_OPT_STR,
-		.off1 = offsetof(struct ssd_fio_opts, scsi_cdb),
-		.help = "READ/WRITE CDB size",
-		.def = "auto",
-		.posval = {
-			{ .ival = "auto", .oval = 0, .help = "10 where LBA and length fit, else 16" },
-			{ .ival = "10", .oval = 10, .help = "READ(10)/WRITE(10)" },
-			{ .ival = "16", .oval = 16, .help = "READ(16)/WRITE(16)" },
-		},
-		.category = FIO_OPT_C_ENGINE,
-		.group = FIO_OPT_G_INVALID,
-	},
-	/* on by default: registered buffers spare the kernel pinning pages for every command,
-	 * registered files the fd lookup; each falls back with a warning where refused */
-	OPT_BOOL_DEF("fixedbufs", fixedbufs, "io_uring: registered buffers", "1"),
-	OPT_BOOL_DEF("registerfiles", registerfiles, "io_uring: registered files", "1"),
-	OPT_BOOL("sqthread_poll", sqthread_poll, "io_uring: kernel SQ polling thread"),
-	OPT_BOOL("hipri", hipri, "io_uring: polled completions (needs NVMe poll queues)"),
-	OPT_BOOL("readfua", readfua, "Force Unit Access on reads"),
-	OPT_BOOL("writefua", writefua, "Force Unit Access on writes"),
-	OPT_BOOL("deac", deac, "NVMe Write Zeroes: deallocate"),
-	OPT_BOOL("write_same_unmap", write_same_unmap, "SCSI trim as WRITE SAME(16) with UNMAP"),
-	OPT_UINT("pi_act", pi_act, "NVMe PRACT bit (0 or 1)", "0"),
-	OPT_UINT("pi_chk", pi_chk,
-		 "NVMe PRCHK bits, 0 to 7: 4 guard, 2 application tag, 1 reference tag", "0"),
-	OPT_UINT("md_per_io_size", md_per_io_size,
-		 "Bytes of separate metadata buffer per I/O, 0 to 16777216 (0: from the LBA format)",
-		 "0"),
-	{ .name = NULL },
+    {
+	.name = "transport",
+	.lname = "ssdeng transport",
+	.type = FIO_OPT_STR,
+	.off1 = offsetof(struct ssd_fio_opts, transport),
+	.help = "How to talk to the drive (per file)",
+	.def = "auto",
+	.posval =
+	    {
+		{.ival = "auto",
+		 .oval = SSD_FAMILY_AUTO,
+		 .help = "From the file: ng/nvme namespace -> nvme, sg/sd -> scsi, else block"},
+		{.ival = "nvme",
+		 .oval = SSD_FAMILY_NVME,
+		 .help = "NVMe I/O commands (passthrough)"},
+		{.ival = "scsi", .oval = SSD_FAMILY_SCSI, .help = "SCSI commands through sg"},
+		{.ival = "block",
+		 .oval = SSD_FAMILY_BLOCK,
+		 .help = "Block layer, libaio + O_DIRECT"},
+	    },
+	.category = FIO_OPT_C_ENGINE,
+	.group = FIO_OPT_G_INVALID,
+    },
+    {
+	.name = "nvme_mode",
+	.lname = "NVMe submission path",
+	.type = FIO_OPT_STR,
+	.off1 = offsetof(struct ssd_fio_opts, nvme_mode),
+	.help = "NVMe passthrough path",
+	.def = "auto",
+	.posval =
+	    {
+		{.ival = "auto", .oval = 0, .help = "io_uring, ioctl when io_uring is unavailable"},
+		{.ival = "uring", .oval = 1, .help = "io_uring NVME_URING_CMD_IO (async)"},
+		{.ival = "ioctl", .oval = 2, .help = "NVME_IOCTL_IO64_CMD (sync)"},
+	    },
+	.category = FIO_OPT_C_ENGINE,
+	.group = FIO_OPT_G_INVALID,
+    },
+    {
+	.name = "scsi_mode",
+	.lname = "SCSI submission path",
+	.type = FIO_OPT_STR,
+	.off1 = offsetof(struct ssd_fio_opts, scsi_mode),
+	.help = "SCSI generic path",
+	.def = "auto",
+	.posval =
+	    {
+		{.ival = "auto", .oval = 0, .help = "async sg"},
+		{.ival = "async", .oval = 1, .help = "sg v3 write()/read(), polled"},
+		{.ival = "sgio", .oval = 2, .help = "SG_IO ioctl (sync)"},
+	    },
+	.category = FIO_OPT_C_ENGINE,
+	.group = FIO_OPT_G_INVALID,
+    },
+    {
+	.name = "nvme_write_mode",
+	.lname = "NVMe write command",
+	.type = FIO_OPT_STR,
+	.off1 = offsetof(struct ssd_fio_opts, nvme_write_mode),
+	.help = "Command fio's writes become on NVMe",
+	.def = "write",
+	.posval =
+	    {
+		{.ival = "write", .oval = 0, .help = "Write"},
+		{.ival = "zeroes", .oval = 1, .help = "Write Zeroes (no data transfer)"},
+		{.ival = "compare", .oval = 2, .help = "Compare against the buffer"},
+		{.ival = "verify",
+		 .oval = 3,
+		 .help = "Verify (drive reads and checks, no transfer)"},
+	    },
+	.category = FIO_OPT_C_ENGINE,
+	.group = FIO_OPT_G_INVALID,
+    },
+    OPT_UINT("scsi_timeout", scsi_timeout, "SCSI command timeout in ms (1 to 3600000)", "30000"),
+    OPT_UINT("nvme_timeout", nvme_timeout,
+	     "NVMe passthrough command timeout in ms, 0 to 3600000 (0: nvme_core.io_timeout)", "0"),
+    {
+	.name = "scsi_cdb",
+	.lname = "SCSI CDB size",
+	.type = FIO_OPT_STR,
+	.off1 = offsetof(struct ssd_fio_opts, scsi_cdb),
+	.help = "READ/WRITE CDB size",
+	.def = "auto",
+	.posval =
+	    {
+		{.ival = "auto", .oval = 0, .help = "10 where LBA and length fit, else 16"},
+		{.ival = "10", .oval = 10, .help = "READ(10)/WRITE(10)"},
+		{.ival = "16", .oval = 16, .help = "READ(16)/WRITE(16)"},
+	    },
+	.category = FIO_OPT_C_ENGINE,
+	.group = FIO_OPT_G_INVALID,
+    },
+    /* on by default: registered buffers spare the kernel pinning pages for every command,
+     * registered files the fd lookup; each falls back with a warning where refused */
+    OPT_BOOL_DEF("fixedbufs", fixedbufs, "io_uring: registered buffers", "1"),
+    OPT_BOOL_DEF("registerfiles", registerfiles, "io_uring: registered files", "1"),
+    OPT_BOOL("sqthread_poll", sqthread_poll, "io_uring: kernel SQ polling thread"),
+    OPT_BOOL("hipri", hipri, "io_uring: polled completions (needs NVMe poll queues)"),
+    OPT_BOOL("readfua", readfua, "Force Unit Access on reads"),
+    OPT_BOOL("writefua", writefua, "Force Unit Access on writes"),
+    OPT_BOOL("deac", deac, "NVMe Write Zeroes: deallocate"),
+    OPT_BOOL("write_same_unmap", write_same_unmap, "SCSI trim as WRITE SAME(16) with UNMAP"),
+    OPT_UINT("pi_act", pi_act, "NVMe PRACT bit (0 or 1)", "0"),
+    OPT_UINT("pi_chk", pi_chk,
+	     "NVMe PRCHK bits, 0 to 7: 4 guard, 2 application tag, 1 reference tag", "0"),
+    OPT_UINT("md_per_io_size", md_per_io_size,
+	     "Bytes of separate metadata buffer per I/O, 0 to 16777216 (0: from the LBA format)",
+	     "0"),
+    {.name = NULL},
 };
 
 void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
@@ -203,14 +218,14 @@ static const struct {
 	const char *name;
 	unsigned int scope; /* enum ssd_opt_scope */
 } ssd_opt_scopes[] = {
-	{ "nvme_mode", SSD_ON_NVME },	   { "nvme_write_mode", SSD_ON_NVME },
-	{ "nvme_timeout", SSD_ON_NVME },   { "deac", SSD_ON_NVME },
-	{ "pi_act", SSD_ON_NVME },	   { "pi_chk", SSD_ON_NVME },
-	{ "md_per_io_size", SSD_ON_NVME }, { "fixedbufs", SSD_ON_URING },
-	{ "registerfiles", SSD_ON_URING }, { "sqthread_poll", SSD_ON_URING },
-	{ "hipri", SSD_ON_URING },	   { "readfua", SSD_ON_NVME | SSD_ON_SCSI },
-	{ "scsi_mode", SSD_ON_SCSI },	   { "scsi_timeout", SSD_ON_SCSI },
-	{ "scsi_cdb", SSD_ON_SCSI },	   { "write_same_unmap", SSD_ON_SCSI },
+    {"nvme_mode", SSD_ON_NVME},	     {"nvme_write_mode", SSD_ON_NVME},
+    {"nvme_timeout", SSD_ON_NVME},   {"deac", SSD_ON_NVME},
+    {"pi_act", SSD_ON_NVME},	     {"pi_chk", SSD_ON_NVME},
+    {"md_per_io_size", SSD_ON_NVME}, {"fixedbufs", SSD_ON_URING},
+    {"registerfiles", SSD_ON_URING}, {"sqthread_poll", SSD_ON_URING},
+    {"hipri", SSD_ON_URING},	     {"readfua", SSD_ON_NVME | SSD_ON_SCSI},
+    {"scsi_mode", SSD_ON_SCSI},	     {"scsi_timeout", SSD_ON_SCSI},
+    {"scsi_cdb", SSD_ON_SCSI},	     {"write_same_unmap", SSD_ON_SCSI},
 };
 
 static unsigned int ssd_scope_of_transport(const char *transport)
@@ -266,7 +281,8 @@ int ssd_fio_idle_options(const struct thread_data *td, const char *transport, ch
 			continue;
 		ssd_opt_value(o, v, val, sizeof(val));
 		if (used < len)
-			used += snprintf(buf + used, len - used, "%s%s=%s", n ? ", " : "", o->name, val);
+			used += snprintf(buf + used, len - used, "%s%s=%s", n ? ", " : "", o->name,
+					 val);
 		n++;
 	}
 	return n;

@@ -13,7 +13,7 @@
 
 static struct ssd_counter counter(const uint8_t b[16])
 {
-	struct ssd_counter c = { 0 };
+	struct ssd_counter c = {0};
 
 	c.valid = ssd_nvme_le128_to_u64(b, &c.value);
 	return c;
@@ -67,12 +67,12 @@ const char *ssd_nvme_crit_warning_name(unsigned int bit)
 {
 	/* NVMe Base 2.0 Figure 207, Critical Warning bits 0..5 */
 	static const char *const names[] = {
-		"available spare below threshold",
-		"temperature outside threshold",
-		"NVM subsystem reliability degraded",
-		"media placed in read only mode",
-		"volatile memory backup device failed",
-		"persistent memory region read only or unreliable",
+	    "available spare below threshold",
+	    "temperature outside threshold",
+	    "NVM subsystem reliability degraded",
+	    "media placed in read only mode",
+	    "volatile memory backup device failed",
+	    "persistent memory region read only or unreliable",
 	};
 
 	return bit < sizeof(names) / sizeof(names[0]) ? names[bit] : NULL;
@@ -93,11 +93,11 @@ void ssd_nvme_parse_sanitize_log(const struct nvme_sanitize_log_page *log,
 const char *ssd_nvme_sanitize_state_name(enum ssd_nvme_sanitize_state state)
 {
 	static const char *const names[] = {
-		[SSD_SANITIZE_NEVER] = "never sanitized",
-		[SSD_SANITIZE_DONE] = "completed successfully",
-		[SSD_SANITIZE_IN_PROGRESS] = "in progress",
-		[SSD_SANITIZE_FAILED] = "failed",
-		[SSD_SANITIZE_DONE_NO_DEALLOC] = "completed successfully with No-Deallocate",
+	    [SSD_SANITIZE_NEVER] = "never sanitized",
+	    [SSD_SANITIZE_DONE] = "completed successfully",
+	    [SSD_SANITIZE_IN_PROGRESS] = "in progress",
+	    [SSD_SANITIZE_FAILED] = "failed",
+	    [SSD_SANITIZE_DONE_NO_DEALLOC] = "completed successfully with No-Deallocate",
 	};
 
 	return (unsigned int)state < 5 ? names[state] : "reserved";

@@ -14,19 +14,19 @@
 
 /* A 128-bit counter of the log, reduced to 64 bits. */
 struct ssd_counter {
-	bool valid;	/* false when the value does not fit 64 bits */
+	bool valid; /* false when the value does not fit 64 bits */
 	uint64_t value;
 };
 
 /* One decoded SMART / Health log. Temperatures in degrees Celsius (the log gives kelvins). */
 struct ssd_nvme_health {
-	uint8_t critical_warning;    /* byte 0, NVME_SMART_CRIT_* bits */
-	bool temperature_valid;	     /* Composite Temperature is not 0 K */
-	int temperature_c;	     /* Composite Temperature - 273 */
-	uint8_t avail_spare_pct;     /* Available Spare, percent */
-	uint8_t spare_thresh_pct;    /* Available Spare Threshold, percent */
-	uint8_t percent_used;	     /* Percentage Used (may exceed 100, saturates at 255) */
-	struct ssd_counter data_read_bytes;    /* Data Units Read × 512000 */
+	uint8_t critical_warning;	    /* byte 0, NVME_SMART_CRIT_* bits */
+	bool temperature_valid;		    /* Composite Temperature is not 0 K */
+	int temperature_c;		    /* Composite Temperature - 273 */
+	uint8_t avail_spare_pct;	    /* Available Spare, percent */
+	uint8_t spare_thresh_pct;	    /* Available Spare Threshold, percent */
+	uint8_t percent_used;		    /* Percentage Used (may exceed 100, saturates at 255) */
+	struct ssd_counter data_read_bytes; /* Data Units Read × 512000 */
 	struct ssd_counter data_written_bytes; /* Data Units Written × 512000 */
 	struct ssd_counter host_reads;	       /* Host Read Commands */
 	struct ssd_counter host_writes;	       /* Host Write Commands */
@@ -34,11 +34,11 @@ struct ssd_nvme_health {
 	struct ssd_counter power_cycles;
 	struct ssd_counter power_on_hours;
 	struct ssd_counter unsafe_shutdowns;
-	struct ssd_counter media_errors;       /* Media and Data Integrity Errors */
-	struct ssd_counter error_log_entries;  /* Number of Error Information Log Entries */
-	uint32_t warning_temp_minutes;	       /* Warning Composite Temperature Time */
-	uint32_t critical_temp_minutes;	       /* Critical Composite Temperature Time */
-	bool sensor_valid[8];		       /* Temperature Sensor N is not 0 (implemented) */
+	struct ssd_counter media_errors;      /* Media and Data Integrity Errors */
+	struct ssd_counter error_log_entries; /* Number of Error Information Log Entries */
+	uint32_t warning_temp_minutes;	      /* Warning Composite Temperature Time */
+	uint32_t critical_temp_minutes;	      /* Critical Composite Temperature Time */
+	bool sensor_valid[8];		      /* Temperature Sensor N is not 0 (implemented) */
 	int sensor_c[8];
 };
 

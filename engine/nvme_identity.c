@@ -41,8 +41,8 @@ void ssd_nvme_parse_identity(const struct nvme_id_ctrl *id, struct ssd_nvme_iden
 	out->cntlid = le16toh(id->cntlid);
 	/* IEEE OUI: bytes 75:73, least significant byte first */
 	out->ieee_oui = (uint32_t)id->ieee[2] << 16 | (uint32_t)id->ieee[1] << 8 | id->ieee[0];
-	out->tnvmcap_valid = ssd_nvme_le128_to_u64(id->tnvmcap, &out->tnvmcap_bytes) &&
-			     out->tnvmcap_bytes != 0;
+	out->tnvmcap_valid =
+	    ssd_nvme_le128_to_u64(id->tnvmcap, &out->tnvmcap_bytes) && out->tnvmcap_bytes != 0;
 	if (!out->tnvmcap_valid)
 		out->tnvmcap_bytes = 0;
 	out->mdts = id->mdts;
@@ -73,7 +73,7 @@ unsigned int ssd_nvme_parse_lbafs(const struct nvme_id_ns *id, struct ssd_nvme_l
 
 const char *ssd_nvme_rp_name(uint8_t rp)
 {
-	static const char *const names[4] = { "best", "better", "good", "degraded" };
+	static const char *const names[4] = {"best", "better", "good", "degraded"};
 
 	return names[rp & 3];
 }

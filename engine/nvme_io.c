@@ -344,16 +344,17 @@ void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res)
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(SSD_LOG_ERR,
-				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-				"after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
-				"cancelled it (EINTR)%s, no NVMe status",
-				op, slot->nsid, slot->slba, slot->nlb,
-				timed_out ? "command timed out" : "command cancelled", waited,
-				io->dev ? io->dev->eff_timeout_ms : 0,
-				io->dev && io->dev->timeout_ms ? ", nvme_timeout" : ", kernel default",
-				timed_out ? " with an Abort and a controller reset"
-					  : " in a controller reset or removal");
+			ssd_log(
+			    SSD_LOG_ERR,
+			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
+			    "cancelled it (EINTR)%s, no NVMe status",
+			    op, slot->nsid, slot->slba, slot->nlb,
+			    timed_out ? "command timed out" : "command cancelled", waited,
+			    io->dev ? io->dev->eff_timeout_ms : 0,
+			    io->dev && io->dev->timeout_ms ? ", nvme_timeout" : ", kernel default",
+			    timed_out ? " with an Abort and a controller reset"
+				      : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -21,11 +21,11 @@ static const struct {
 	const char *name;
 	const char *desc;
 } methods[SSD_PURGE_NMETHODS] = {
-	[SSD_PURGE_FORMAT] = { "format", "NVMe Format NVM with Secure Erase Settings" },
-	[SSD_PURGE_SANITIZE_BLOCK] = { "sanitize-block", "Sanitize, block erase" },
-	[SSD_PURGE_SANITIZE_CRYPTO] = { "sanitize-crypto", "Sanitize, cryptographic erase" },
-	[SSD_PURGE_SANITIZE_OVERWRITE] = { "sanitize-overwrite", "Sanitize, overwrite" },
-	[SSD_PURGE_FORMAT_UNIT] = { "format-unit", "SCSI FORMAT UNIT" },
+    [SSD_PURGE_FORMAT] = {"format", "NVMe Format NVM with Secure Erase Settings"},
+    [SSD_PURGE_SANITIZE_BLOCK] = {"sanitize-block", "Sanitize, block erase"},
+    [SSD_PURGE_SANITIZE_CRYPTO] = {"sanitize-crypto", "Sanitize, cryptographic erase"},
+    [SSD_PURGE_SANITIZE_OVERWRITE] = {"sanitize-overwrite", "Sanitize, overwrite"},
+    [SSD_PURGE_FORMAT_UNIT] = {"format-unit", "SCSI FORMAT UNIT"},
 };
 
 int ssd_purge_method_parse(const char *name, enum ssd_purge_method *out)
@@ -119,21 +119,26 @@ int ssd_purge_check_serial(const char *serial, const char *confirm, char *err, s
 
 	trim(&a, &ae);
 	if (a == ae) {
-		snprintf(err, errlen, "the drive reports no serial number, so --confirm cannot "
-				      "name it; refusing to erase");
+		snprintf(err, errlen,
+			 "the drive reports no serial number, so --confirm cannot "
+			 "name it; refusing to erase");
 		return -ENODATA;
 	}
 	if (!confirm) {
-		snprintf(err, errlen, "--confirm SERIAL is required: repeat the drive's serial "
-				      "number (%.*s) to erase it", (int)(ae - a), a);
+		snprintf(err, errlen,
+			 "--confirm SERIAL is required: repeat the drive's serial "
+			 "number (%.*s) to erase it",
+			 (int)(ae - a), a);
 		return -EINVAL;
 	}
 	b = confirm;
 	be = confirm + strlen(confirm);
 	trim(&b, &be);
 	if (ae - a != be - b || memcmp(a, b, (size_t)(ae - a))) {
-		snprintf(err, errlen, "--confirm '%.*s' does not match the drive's serial number "
-				      "'%.*s'; refusing to erase", (int)(be - b), b, (int)(ae - a), a);
+		snprintf(err, errlen,
+			 "--confirm '%.*s' does not match the drive's serial number "
+			 "'%.*s'; refusing to erase",
+			 (int)(be - b), b, (int)(ae - a), a);
 		return -EPERM;
 	}
 	return 0;
@@ -292,7 +297,7 @@ static int mount_line(char *line, void *arg)
 static int check_mounts(const char *mountinfo, const struct ssd_blockdev *devs, unsigned int n,
 			const char *purpose, char *err, size_t errlen)
 {
-	struct check_ctx c = { devs, n, err, errlen, false, purpose };
+	struct check_ctx c = {devs, n, err, errlen, false, purpose};
 
 	return each_line(mountinfo, mount_line, &c);
 }
@@ -317,14 +322,15 @@ static int swap_line(char *line, void *arg)
 	d = name ? by_path(name, c->devs, c->n) : NULL;
 	if (!d)
 		return 0;
-	snprintf(c->err, c->errlen, "%s is an active swap area: swapoff it %s", d->name, c->purpose);
+	snprintf(c->err, c->errlen, "%s is an active swap area: swapoff it %s", d->name,
+		 c->purpose);
 	return -EBUSY;
 }
 
 static int check_swaps(const char *swaps, const struct ssd_blockdev *devs, unsigned int n,
 		       const char *purpose, char *err, size_t errlen)
 {
-	struct check_ctx c = { devs, n, err, errlen, false, purpose };
+	struct check_ctx c = {devs, n, err, errlen, false, purpose};
 
 	return each_line(swaps, swap_line, &c);
 }
@@ -384,9 +390,8 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-int ssd_blockdevs_check_unused(const char *sysfs, const char *proc,
-			       const struct ssd_blockdev *devs, unsigned int n, const char *purpose,
-			       char *err, size_t errlen)
+int ssd_blockdevs_check_unused(const char *sysfs, const char *proc, const struct ssd_blockdev *devs,
+			       unsigned int n, const char *purpose, char *err, size_t errlen)
 {
 	char path[PATH_MAX], *mi, *sw;
 	int r;
@@ -476,8 +481,8 @@ int ssd_dev_check_unused(const char *path, const char *purpose, char *err, size_
 
 	if (stat(path, &st) < 0 || (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode)))
 		return 0; /* a file, or missing: the open that follows says so */
-	n = ssd_blockdevs_of_node("/sys", S_ISBLK(st.st_mode), st.st_rdev, devs,
-				  SSD_MAX_BLOCKDEVS, msg, sizeof(msg));
+	n = ssd_blockdevs_of_node("/sys", S_ISBLK(st.st_mode), st.st_rdev, devs, SSD_MAX_BLOCKDEVS,
+				  msg, sizeof(msg));
 	if (n > 0)
 		r = ssd_blockdevs_check_unused("/sys", "/proc", devs, (unsigned int)n, purpose, msg,
 					       sizeof(msg));

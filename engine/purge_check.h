@@ -154,9 +154,8 @@ int ssd_purge_check_holders(const char *sysfs, const struct ssd_blockdev *devs, 
  * @err, @errlen: "sda1 is mounted on /mnt (ext4): unmount it before writing to it"
  * Return: 0, -EBUSY (in use), or -errno when mountinfo cannot be read.
  */
-int ssd_blockdevs_check_unused(const char *sysfs, const char *proc,
-			       const struct ssd_blockdev *devs, unsigned int n, const char *purpose,
-			       char *err, size_t errlen);
+int ssd_blockdevs_check_unused(const char *sysfs, const char *proc, const struct ssd_blockdev *devs,
+			       unsigned int n, const char *purpose, char *err, size_t errlen);
 
 /**
  * ssd_blockdevs_of_node() - the block devices a write through device node @rdev reaches.

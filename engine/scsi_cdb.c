@@ -140,26 +140,23 @@ int scsi_cdb_inquiry(struct scsi_cdb *cdb, bool evpd, uint8_t page, uint16_t all
 	return 0;
 }
 
-void scsi_cdb_test_unit_ready(struct scsi_cdb *cdb)
-{
-	cdb_start(cdb, SCSI_OP_TEST_UNIT_READY, 6);
-}
+void scsi_cdb_test_unit_ready(struct scsi_cdb *cdb) { cdb_start(cdb, SCSI_OP_TEST_UNIT_READY, 6); }
 
 static const struct {
 	uint8_t opcode;
 	const char *name;
 } opcode_names[] = {
-	{ SCSI_OP_TEST_UNIT_READY, "TEST UNIT READY" },
-	{ SCSI_OP_INQUIRY, "INQUIRY" },
-	{ SCSI_OP_READ_CAPACITY_10, "READ CAPACITY(10)" },
-	{ SCSI_OP_READ_10, "READ(10)" },
-	{ SCSI_OP_WRITE_10, "WRITE(10)" },
-	{ SCSI_OP_SYNCHRONIZE_CACHE_10, "SYNCHRONIZE CACHE(10)" },
-	{ SCSI_OP_UNMAP, "UNMAP" },
-	{ SCSI_OP_READ_16, "READ(16)" },
-	{ SCSI_OP_WRITE_16, "WRITE(16)" },
-	{ SCSI_OP_SYNCHRONIZE_CACHE_16, "SYNCHRONIZE CACHE(16)" },
-	{ SCSI_OP_WRITE_SAME_16, "WRITE SAME(16)" },
+    {SCSI_OP_TEST_UNIT_READY, "TEST UNIT READY"},
+    {SCSI_OP_INQUIRY, "INQUIRY"},
+    {SCSI_OP_READ_CAPACITY_10, "READ CAPACITY(10)"},
+    {SCSI_OP_READ_10, "READ(10)"},
+    {SCSI_OP_WRITE_10, "WRITE(10)"},
+    {SCSI_OP_SYNCHRONIZE_CACHE_10, "SYNCHRONIZE CACHE(10)"},
+    {SCSI_OP_UNMAP, "UNMAP"},
+    {SCSI_OP_READ_16, "READ(16)"},
+    {SCSI_OP_WRITE_16, "WRITE(16)"},
+    {SCSI_OP_SYNCHRONIZE_CACHE_16, "SYNCHRONIZE CACHE(16)"},
+    {SCSI_OP_WRITE_SAME_16, "WRITE SAME(16)"},
 };
 
 const char *scsi_opcode_name(const struct scsi_cdb *cdb)

@@ -44,7 +44,8 @@ enum scsi_opcode {
 /* Byte 1 bit of INQUIRY: return the vital product data page named by PAGE CODE (SPC-5). */
 #define SCSI_CDB_EVPD 0x01
 
-/* UNMAP parameter list: 8-byte header then 16-byte block descriptors (SBC-4 UNMAP parameter list). */
+/* UNMAP parameter list: 8-byte header then 16-byte block descriptors (SBC-4 UNMAP parameter list).
+ */
 #define SCSI_UNMAP_HEADER_LEN 8
 #define SCSI_UNMAP_DESC_LEN 16
 /* The PARAMETER LIST LENGTH field is 16 bits wide: (65535 - 8) / 16 descriptors at most. */

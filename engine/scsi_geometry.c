@@ -21,8 +21,8 @@ static int check_capacity(struct scsi_capacity *cap, uint64_t last_lba, uint32_t
 		return -EINVAL;
 	}
 	if (last_lba == UINT64_MAX || (last_lba + 1) > UINT64_MAX / lba_bytes) {
-		snprintf(err, errlen, "%s: RETURNED LOGICAL BLOCK ADDRESS 0x%llx is too large",
-			 cmd, (unsigned long long)last_lba);
+		snprintf(err, errlen, "%s: RETURNED LOGICAL BLOCK ADDRESS 0x%llx is too large", cmd,
+			 (unsigned long long)last_lba);
 		return -EINVAL;
 	}
 	cap->nblocks = last_lba + 1;
@@ -30,10 +30,10 @@ static int check_capacity(struct scsi_capacity *cap, uint64_t last_lba, uint32_t
 	return 0;
 }
 
-int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap,
-			       char *err, size_t errlen)
+int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
+			       size_t errlen)
 {
-	*cap = (struct scsi_capacity){ 0 };
+	*cap = (struct scsi_capacity){0};
 	if (len < 16) {
 		snprintf(err, errlen, "READ CAPACITY(16): %zu bytes returned, expected at least 16",
 			 len);
@@ -49,12 +49,12 @@ int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capac
 			      "READ CAPACITY(16)", err, errlen);
 }
 
-int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capacity *cap,
-			       char *err, size_t errlen)
+int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
+			       size_t errlen)
 {
 	uint32_t last;
 
-	*cap = (struct scsi_capacity){ 0 };
+	*cap = (struct scsi_capacity){0};
 	if (len < 8) {
 		snprintf(err, errlen, "READ CAPACITY(10): %zu bytes returned, expected 8", len);
 		return -EINVAL;
@@ -64,8 +64,7 @@ int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capac
 		snprintf(err, errlen, "READ CAPACITY(10): capacity needs READ CAPACITY(16)");
 		return -EOVERFLOW;
 	}
-	return check_capacity(cap, last, scsi_get_be32(&buf[4]), "READ CAPACITY(10)", err,
-			      errlen);
+	return check_capacity(cap, last, scsi_get_be32(&buf[4]), "READ CAPACITY(10)", err, errlen);
 }
 
 /* Read a 32-bit field of the Block Limits page if the returned page holds it, else 0. */
@@ -74,12 +73,12 @@ static uint32_t bl_field32(const uint8_t *buf, size_t end, size_t off)
 	return off + 4 <= end ? scsi_get_be32(&buf[off]) : 0;
 }
 
-int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_limits *bl,
-			    char *err, size_t errlen)
+int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_limits *bl, char *err,
+			    size_t errlen)
 {
 	size_t end;
 
-	*bl = (struct scsi_block_limits){ 0 };
+	*bl = (struct scsi_block_limits){0};
 	if (len < 4 || buf[1] != SCSI_VPD_BLOCK_LIMITS) {
 		snprintf(err, errlen, "Block Limits VPD page: %s",
 			 len < 4 ? "truncated header" : "wrong page code returned");
@@ -120,7 +119,7 @@ static void copy_ascii(char *dst, const uint8_t *src, size_t n)
 int scsi_parse_inquiry(const uint8_t *buf, size_t len, struct scsi_inquiry *inq, char *err,
 		       size_t errlen)
 {
-	*inq = (struct scsi_inquiry){ 0 };
+	*inq = (struct scsi_inquiry){0};
 	if (len < SCSI_INQUIRY_STD_LEN) {
 		snprintf(err, errlen, "INQUIRY: %zu bytes returned, expected at least %d", len,
 			 SCSI_INQUIRY_STD_LEN);
@@ -135,23 +134,23 @@ int scsi_parse_inquiry(const uint8_t *buf, size_t len, struct scsi_inquiry *inq,
 }
 
 static const char *const type_names[0x20] = {
-	[0x00] = "direct access block device",
-	[0x01] = "sequential access device",
-	[0x02] = "printer device",
-	[0x03] = "processor device",
-	[0x04] = "write-once device",
-	[0x05] = "CD/DVD device",
-	[0x07] = "optical memory device",
-	[0x08] = "media changer device",
-	[0x0c] = "storage array controller device",
-	[0x0d] = "enclosure services device",
-	[0x0e] = "simplified direct-access device",
-	[0x0f] = "optical card reader/writer device",
-	[0x11] = "object-based storage device",
-	[0x12] = "automation/drive interface",
-	[0x14] = "host managed zoned block device",
-	[0x1e] = "well known logical unit",
-	[0x1f] = "unknown or no device type",
+    [0x00] = "direct access block device",
+    [0x01] = "sequential access device",
+    [0x02] = "printer device",
+    [0x03] = "processor device",
+    [0x04] = "write-once device",
+    [0x05] = "CD/DVD device",
+    [0x07] = "optical memory device",
+    [0x08] = "media changer device",
+    [0x0c] = "storage array controller device",
+    [0x0d] = "enclosure services device",
+    [0x0e] = "simplified direct-access device",
+    [0x0f] = "optical card reader/writer device",
+    [0x11] = "object-based storage device",
+    [0x12] = "automation/drive interface",
+    [0x14] = "host managed zoned block device",
+    [0x1e] = "well known logical unit",
+    [0x1f] = "unknown or no device type",
 };
 
 const char *scsi_device_type_name(uint8_t type)

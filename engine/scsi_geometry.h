@@ -39,13 +39,13 @@ struct scsi_capacity {
 };
 
 struct scsi_block_limits {
-	uint32_t max_xfer_blocks;     /* MAXIMUM TRANSFER LENGTH, 0 = not reported */
-	uint32_t opt_xfer_blocks;     /* OPTIMAL TRANSFER LENGTH, 0 = not reported */
-	uint16_t opt_xfer_gran;	      /* OPTIMAL TRANSFER LENGTH GRANULARITY */
-	uint32_t max_unmap_lbas;      /* MAXIMUM UNMAP LBA COUNT, 0 = UNMAP not supported,
-				       * 0xffffffff = no limit */
-	uint32_t max_unmap_descs;     /* MAXIMUM UNMAP BLOCK DESCRIPTOR COUNT, same coding */
-	uint32_t opt_unmap_gran;      /* OPTIMAL UNMAP GRANULARITY, blocks */
+	uint32_t max_xfer_blocks;	/* MAXIMUM TRANSFER LENGTH, 0 = not reported */
+	uint32_t opt_xfer_blocks;	/* OPTIMAL TRANSFER LENGTH, 0 = not reported */
+	uint16_t opt_xfer_gran;		/* OPTIMAL TRANSFER LENGTH GRANULARITY */
+	uint32_t max_unmap_lbas;	/* MAXIMUM UNMAP LBA COUNT, 0 = UNMAP not supported,
+					 * 0xffffffff = no limit */
+	uint32_t max_unmap_descs;	/* MAXIMUM UNMAP BLOCK DESCRIPTOR COUNT, same coding */
+	uint32_t opt_unmap_gran;	/* OPTIMAL UNMAP GRANULARITY, blocks */
 	uint64_t max_write_same_blocks; /* MAXIMUM WRITE SAME LENGTH, 0 = not reported */
 };
 
@@ -69,8 +69,8 @@ struct scsi_inquiry {
  * 512 B to 64 KiB, or a capacity that overflows 64 bits in bytes. (A capacity of 0 cannot be
  * coded: the field is the last LBA.)
  */
-int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap,
-			       char *err, size_t errlen);
+int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
+			       size_t errlen);
 
 /**
  * scsi_parse_read_capacity10() - decode READ CAPACITY(10) parameter data (SBC-4: returned
@@ -80,8 +80,8 @@ int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capac
  * Return: 0; -EOVERFLOW when the returned LBA is FFFFFFFFh (the device needs READ
  * CAPACITY(16)); -EINVAL as for READ CAPACITY(16).
  */
-int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capacity *cap,
-			       char *err, size_t errlen);
+int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
+			       size_t errlen);
 
 /**
  * scsi_parse_block_limits() - decode the Block Limits VPD page (SBC-4 Block Limits VPD page,
@@ -94,8 +94,8 @@ int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capac
  * Return: 0, or -EINVAL if the page code is not B0h, or the page is shorter than 16 bytes
  * (no MAXIMUM TRANSFER LENGTH).
  */
-int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_limits *bl,
-			    char *err, size_t errlen);
+int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_limits *bl, char *err,
+			    size_t errlen);
 
 /**
  * scsi_parse_inquiry() - decode standard INQUIRY data (SPC-5 standard INQUIRY data: byte 0

@@ -16,8 +16,8 @@ int scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size
 	size_t page_len;
 
 	if (len < 4) {
-		snprintf(err, errlen, "log page %02Xh: %zu bytes returned, the header needs 4", page,
-			 len);
+		snprintf(err, errlen, "log page %02Xh: %zu bytes returned, the header needs 4",
+			 page, len);
 		return -EINVAL;
 	}
 	if ((buf[0] & 0x3f) != page) {
@@ -69,7 +69,7 @@ bool scsi_log_list_has(const struct scsi_log_list *list, uint8_t page)
 /* A big-endian counter of 1..8 bytes. */
 static struct scsi_log_value counter(const uint8_t *v, unsigned int vlen)
 {
-	struct scsi_log_value r = { 0 };
+	struct scsi_log_value r = {0};
 
 	if (!v || vlen == 0 || vlen > 8)
 		return r;
@@ -82,7 +82,7 @@ static struct scsi_log_value counter(const uint8_t *v, unsigned int vlen)
 /* A one-byte temperature in °C where FFh means "no valid temperature". */
 static struct scsi_log_value temp_byte(uint8_t b)
 {
-	struct scsi_log_value r = { b != 0xff, b != 0xff ? b : 0 };
+	struct scsi_log_value r = {b != 0xff, b != 0xff ? b : 0};
 
 	return r;
 }
@@ -107,8 +107,8 @@ int scsi_parse_log_temperature(const uint8_t *buf, size_t len, struct scsi_log_t
 	return 0;
 }
 
-int scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page,
-			  struct scsi_log_errors *out, char *err, size_t errlen)
+int scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page, struct scsi_log_errors *out,
+			  char *err, size_t errlen)
 {
 	int n = scsi_log_check(buf, len, page, err, errlen);
 	const uint8_t *v;
@@ -219,16 +219,22 @@ const char *scsi_self_test_result_name(uint8_t result)
 {
 	/* SPC-5 Table "SELF-TEST RESULTS field" */
 	static const char *const names[16] = {
-		"completed without error",
-		"aborted by SEND DIAGNOSTIC",
-		"aborted by another method",
-		"unknown error",
-		"failed, segment unknown",
-		"failed in the first segment",
-		"failed in the second segment",
-		"failed in another segment",
-		NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-		"in progress",
+	    "completed without error",
+	    "aborted by SEND DIAGNOSTIC",
+	    "aborted by another method",
+	    "unknown error",
+	    "failed, segment unknown",
+	    "failed in the first segment",
+	    "failed in the second segment",
+	    "failed in another segment",
+	    NULL,
+	    NULL,
+	    NULL,
+	    NULL,
+	    NULL,
+	    NULL,
+	    NULL,
+	    "in progress",
 	};
 
 	return names[result & 0xf] ? names[result & 0xf] : "reserved";

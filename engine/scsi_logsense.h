@@ -75,17 +75,17 @@ int scsi_parse_log_temperature(const uint8_t *buf, size_t len, struct scsi_log_t
 
 /* Error counter pages 02h/03h (SPC-5 §7.3.20 / §7.3.18): the counters ssdctl reports. */
 struct scsi_log_errors {
-	struct scsi_log_value corrected;	/* 0003h TOTAL ERRORS CORRECTED */
-	struct scsi_log_value bytes_processed;	/* 0005h TOTAL BYTES PROCESSED */
-	struct scsi_log_value uncorrected;	/* 0006h TOTAL UNCORRECTED ERRORS */
+	struct scsi_log_value corrected;       /* 0003h TOTAL ERRORS CORRECTED */
+	struct scsi_log_value bytes_processed; /* 0005h TOTAL BYTES PROCESSED */
+	struct scsi_log_value uncorrected;     /* 0006h TOTAL UNCORRECTED ERRORS */
 };
 /**
  * scsi_parse_log_errors() - page 02h or 03h (@page). Counters are big-endian of any length
  * up to 8 bytes; a longer one is kept invalid.
  * Return: 0 or -EINVAL.
  */
-int scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page,
-			  struct scsi_log_errors *out, char *err, size_t errlen);
+int scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page, struct scsi_log_errors *out,
+			  char *err, size_t errlen);
 
 /** scsi_parse_log_ssd() - page 11h param 0001h PERCENTAGE USED ENDURANCE INDICATOR. */
 int scsi_parse_log_ssd(const uint8_t *buf, size_t len, struct scsi_log_value *percentage_used,
@@ -98,7 +98,7 @@ int scsi_parse_log_bgscan(const uint8_t *buf, size_t len, struct scsi_log_value 
 /* Informational Exceptions page 2Fh, param 0000h (SPC-5 §7.3.10). */
 struct scsi_log_ie {
 	bool valid;
-	uint8_t asc, ascq;		    /* INFORMATIONAL EXCEPTION ASC/ASCQ; 0/0 = none */
+	uint8_t asc, ascq;		     /* INFORMATIONAL EXCEPTION ASC/ASCQ; 0/0 = none */
 	struct scsi_log_value temperature_c; /* MOST RECENT TEMPERATURE READING, FFh = none */
 };
 /** scsi_parse_log_ie() - page 2Fh. Return: 0 or -EINVAL. */
@@ -107,10 +107,10 @@ int scsi_parse_log_ie(const uint8_t *buf, size_t len, struct scsi_log_ie *out, c
 
 /* One Self-Test Results log parameter (SPC-5 §7.3.22, parameter codes 0001h..0014h). */
 struct scsi_self_test {
-	uint16_t number_param;	/* PARAMETER CODE: 1 = most recent */
-	uint8_t code;		/* SELF-TEST CODE (value byte 0 bits 7:5) */
-	uint8_t result;		/* SELF-TEST RESULTS (bits 3:0): 0 completed without error … */
-	uint8_t number;		/* SELF-TEST NUMBER */
+	uint16_t number_param;	 /* PARAMETER CODE: 1 = most recent */
+	uint8_t code;		 /* SELF-TEST CODE (value byte 0 bits 7:5) */
+	uint8_t result;		 /* SELF-TEST RESULTS (bits 3:0): 0 completed without error … */
+	uint8_t number;		 /* SELF-TEST NUMBER */
 	uint16_t power_on_hours; /* ACCUMULATED POWER ON HOURS when it ran */
 	uint64_t first_failure_lba; /* ADDRESS OF FIRST FAILURE; all ones = none */
 	uint8_t sense_key, asc, ascq;

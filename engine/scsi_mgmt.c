@@ -129,12 +129,12 @@ const char *scsi_mgmt_opcode_name(uint8_t opcode)
 		uint8_t opcode;
 		const char *name;
 	} names[] = {
-		{ SCSI_OP_REQUEST_SENSE, "REQUEST SENSE" },
-		{ SCSI_OP_FORMAT_UNIT, "FORMAT UNIT" },
-		{ SCSI_OP_SANITIZE, "SANITIZE" },
-		{ SCSI_OP_LOG_SENSE, "LOG SENSE" },
-		{ SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES" },
-		{ 0x85, "ATA PASS-THROUGH(16)" },
+	    {SCSI_OP_REQUEST_SENSE, "REQUEST SENSE"},
+	    {SCSI_OP_FORMAT_UNIT, "FORMAT UNIT"},
+	    {SCSI_OP_SANITIZE, "SANITIZE"},
+	    {SCSI_OP_LOG_SENSE, "LOG SENSE"},
+	    {SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES"},
+	    {0x85, "ATA PASS-THROUGH(16)"},
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -60,10 +60,10 @@ void scsi_cdb_report_opcode(struct scsi_cdb *cdb, uint8_t opcode, uint16_t sa, b
 
 /* SUPPORT field of the one-command parameter data (SPC-5 Table "SUPPORT values"). */
 enum scsi_opcode_support {
-	SCSI_SUPPORT_UNKNOWN = 0,	  /* 000b: data about the command not available */
-	SCSI_SUPPORT_NO = 1,		  /* 001b */
-	SCSI_SUPPORT_YES = 3,		  /* 011b: in conformance with a standard */
-	SCSI_SUPPORT_YES_VENDOR = 5,	  /* 101b: in a vendor specific manner */
+	SCSI_SUPPORT_UNKNOWN = 0,    /* 000b: data about the command not available */
+	SCSI_SUPPORT_NO = 1,	     /* 001b */
+	SCSI_SUPPORT_YES = 3,	     /* 011b: in conformance with a standard */
+	SCSI_SUPPORT_YES_VENDOR = 5, /* 101b: in a vendor specific manner */
 };
 
 /**

@@ -17,7 +17,7 @@
 
 /* snprintf() that reports truncation: 0, or -ENAMETOOLONG. */
 static int format_path(char *dst, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 static int format_path(char *dst, size_t len, const char *fmt, ...)
 {
@@ -48,7 +48,8 @@ static int first_sg_entry(const char *dir, char *sg_path, size_t len)
 	if (!d)
 		return -ENOENT;
 	while ((de = readdir(d))) {
-		if (strncmp(de->d_name, "sg", 2) == 0 && de->d_name[2] >= '0' && de->d_name[2] <= '9') {
+		if (strncmp(de->d_name, "sg", 2) == 0 && de->d_name[2] >= '0' &&
+		    de->d_name[2] <= '9') {
 			ret = format_path(sg_path, len, "/dev/%s", de->d_name);
 			break;
 		}
@@ -98,8 +99,8 @@ static void classify_char(const char *real, const char *name, struct scsi_node *
 	set_what(out, SCSI_NODE_OTHER, "a character device that is not SCSI generic (%s)", name);
 }
 
-int scsi_node_classify_dev(const char *sysfs, bool is_block, unsigned int major,
-			   unsigned int minor, struct scsi_node *out)
+int scsi_node_classify_dev(const char *sysfs, bool is_block, unsigned int major, unsigned int minor,
+			   struct scsi_node *out)
 {
 	char link[PATH_MAX], real[PATH_MAX];
 	const char *name;
@@ -131,8 +132,9 @@ int scsi_node_classify(const char *sysfs, const char *path, struct scsi_node *ou
 					      minor(st.st_rdev), out);
 	out->kind = SCSI_NODE_OTHER;
 	format_path(out->what, sizeof(out->what), "%s",
-		    S_ISREG(st.st_mode) ? "a regular file" :
-		    S_ISDIR(st.st_mode) ? "a directory" : "not a device");
+		    S_ISREG(st.st_mode)	  ? "a regular file"
+		    : S_ISDIR(st.st_mode) ? "a directory"
+					  : "not a device");
 	return 0;
 }
 

@@ -33,8 +33,8 @@ struct scsi_node {
  *
  * Return: 0, or -errno if sysfs has no entry for the device.
  */
-int scsi_node_classify_dev(const char *sysfs, bool is_block, unsigned int major,
-			   unsigned int minor, struct scsi_node *out);
+int scsi_node_classify_dev(const char *sysfs, bool is_block, unsigned int major, unsigned int minor,
+			   struct scsi_node *out);
 
 /**
  * scsi_node_classify() - stat() @path and classify it with scsi_node_classify_dev().

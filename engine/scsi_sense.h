@@ -79,8 +79,8 @@ struct scsi_sense {
 	bool deferred;	       /* 0x71/0x73: the error belongs to an earlier command */
 	uint8_t key;	       /* enum scsi_sense_key */
 	uint8_t asc, ascq;
-	bool info_valid;       /* INFORMATION field present and VALID */
-	uint64_t info;	       /* INFORMATION: for read/write errors, the first failing LBA */
+	bool info_valid; /* INFORMATION field present and VALID */
+	uint64_t info;	 /* INFORMATION: for read/write errors, the first failing LBA */
 };
 
 /* What one command came back with, as the sg driver reports it (struct sg_io_hdr). */

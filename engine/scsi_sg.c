@@ -34,36 +34,36 @@ struct sg_cmd {
 	struct sg_io_hdr hdr;
 	struct scsi_cdb cdb;
 	uint8_t sense[SCSI_SG_SENSE_LEN];
-	struct ssd_io *io;	  /* the io that owns the command */
-	struct ssd_io *batch;	  /* further trims answered by the same UNMAP */
+	struct ssd_io *io;    /* the io that owns the command */
+	struct ssd_io *batch; /* further trims answered by the same UNMAP */
 	struct ssd_dev *dev;
 	unsigned int fd_idx;
 	uint64_t lba;
 	uint32_t nlb;
-	uint8_t *param;		  /* UNMAP parameter list, 8 + 16 * depth bytes */
+	uint8_t *param; /* UNMAP parameter list, 8 + 16 * depth bytes */
 	bool ua_retried;
-	bool in_kernel;		  /* written to fd fd_idx, not yet read back */
+	bool in_kernel; /* written to fd fd_idx, not yet read back */
 };
 
 struct ssd_ctx {
 	struct ssd_options opt;
 	unsigned int depth;
 	bool sgio;
-	bool dio;		  /* /proc/scsi/sg/allow_dio is 1: ask for direct I/O */
-	bool said_dio;		  /* the direct/indirect I/O note was logged */
+	bool dio;      /* /proc/scsi/sg/allow_dio is 1: ask for direct I/O */
+	bool said_dio; /* the direct/indirect I/O note was logged */
 	bool write_same_unmap;
-	struct sg_cmd *cmds;	  /* depth */
+	struct sg_cmd *cmds;	       /* depth */
 	struct ssd_io **next_in_batch; /* depth, by slot */
 	struct scsi_lba_range *ranges; /* depth: scratch for building an UNMAP */
-	struct ssd_io **pending;  /* depth: queued, written at commit() */
+	struct ssd_io **pending;       /* depth: queued, written at commit() */
 	unsigned int npending;
-	struct ssd_io **done;	  /* depth, FIFO of finished ios not yet reaped */
+	struct ssd_io **done; /* depth, FIFO of finished ios not yet reaped */
 	unsigned int done_head, ndone;
-	unsigned int inkernel;	  /* commands written, not yet read */
+	unsigned int inkernel; /* commands written, not yet read */
 	struct ssd_dev **devs;
 	unsigned int ndevs;
-	int ep;			  /* epoll set of every fd of every device (async mode) */
-	struct epoll_event *evs;  /* depth */
+	int ep;			 /* epoll set of every fd of every device (async mode) */
+	struct epoll_event *evs; /* depth */
 	uint64_t seen[SEEN_ERRORS_MAX];
 	unsigned int nseen;
 };
@@ -105,8 +105,8 @@ static void ctx_free(struct ssd_ctx *c)
 /* The sg driver's allow_dio parameter: /proc/scsi/sg/allow_dio (CONFIG_SCSI_PROC_FS) or the
  * module parameter in sysfs (Debian's kernel has only the latter). */
 static const char *const allow_dio_paths[] = {
-	"/proc/scsi/sg/allow_dio",
-	"/sys/module/sg/parameters/allow_dio",
+    "/proc/scsi/sg/allow_dio",
+    "/sys/module/sg/parameters/allow_dio",
 };
 
 static bool allow_dio(void)
@@ -156,7 +156,8 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		}
 	}
 	for (unsigned int i = 0; i < c->depth; i++) {
-		c->cmds[i].param = calloc(1, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth);
+		c->cmds[i].param =
+		    calloc(1, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth);
 		if (!c->cmds[i].param)
 			goto nomem;
 	}
@@ -167,16 +168,13 @@ nomem:
 	return -ENOMEM;
 }
 
-static void sg_ctx_exit(struct ssd_ctx *c)
-{
-	ctx_free(c);
-}
+static void sg_ctx_exit(struct ssd_ctx *c) { ctx_free(c); }
 
 /* Add every fd of @d to the epoll set; the event names the fd by its entry in d->fd_tag. */
 static int watch_fds(struct ssd_ctx *c, struct ssd_dev *d)
 {
 	for (unsigned int k = 0; k < d->nfds; k++) {
-		struct epoll_event ev = { .events = EPOLLIN, .data.ptr = &d->fd_tag[k] };
+		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &d->fd_tag[k]};
 
 		if (epoll_ctl(c->ep, EPOLL_CTL_ADD, d->fds[k], &ev) < 0)
 			return -errno;
@@ -228,10 +226,11 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 	c->devs[c->ndevs++] = *dev;
 	if (!c->dio && !c->sgio && !c->said_dio) {
 		c->said_dio = true;
-		ssd_log(SSD_LOG_INFO,
-			"ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is copied through its "
-			"buffers (indirect I/O); echo 1 > /sys/module/sg/parameters/allow_dio for direct "
-			"I/O");
+		ssd_log(SSD_LOG_INFO, "ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is "
+				      "copied through its "
+				      "buffers (indirect I/O); echo 1 > "
+				      "/sys/module/sg/parameters/allow_dio for direct "
+				      "I/O");
 	}
 	return 0;
 }
@@ -255,8 +254,8 @@ static int sg_dev_fd(const struct ssd_dev *dev)
 }
 
 /* Log a failed command once per distinct (opcode, status, host, driver, key, ASC, ASCQ). */
-static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd,
-			 const struct scsi_outcome *o, const struct scsi_sense *s)
+static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd, const struct scsi_outcome *o,
+			 const struct scsi_sense *s)
 {
 	uint64_t key = (uint64_t)cmd->cdb.b[0] | (uint64_t)o->status << 8 |
 		       (uint64_t)(o->host_status & 0xff) << 16 |
@@ -311,10 +310,10 @@ static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
 	unsigned int n = 0;
 	int len;
 
-	c->ranges[n++] = (struct scsi_lba_range){ cmd->lba, cmd->nlb };
+	c->ranges[n++] = (struct scsi_lba_range){cmd->lba, cmd->nlb};
 	for (struct ssd_io *io = cmd->batch; io; io = c->next_in_batch[io->slot])
-		c->ranges[n++] = (struct scsi_lba_range){ io->offset >> shift,
-							  (uint32_t)(io->len >> shift) };
+		c->ranges[n++] =
+		    (struct scsi_lba_range){io->offset >> shift, (uint32_t)(io->len >> shift)};
 	len = scsi_unmap_params(cmd->param, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth,
 				c->ranges, n);
 	if (len < 0)
@@ -325,8 +324,7 @@ static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
 }
 
 /* Bytes -> blocks for @io; -EINVAL when not whole blocks. */
-static int to_blocks(const struct ssd_dev *d, const struct ssd_io *io, uint64_t *lba,
-		     uint32_t *nlb)
+static int to_blocks(const struct ssd_dev *d, const struct ssd_io *io, uint64_t *lba, uint32_t *nlb)
 {
 	uint64_t mask = d->cap.lba_bytes - 1;
 	uint32_t shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
@@ -365,9 +363,10 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 	case SSD_OP_WRITE:
 		if (d->max_xfer_blocks && cmd->nlb > d->max_xfer_blocks) {
 			if (!d->said_xfer_limit)
-				ssd_log(SSD_LOG_ERR, "%s: a transfer of %u blocks is above the largest "
-					"the drive and the sg driver take, %u blocks", d->path,
-					cmd->nlb, d->max_xfer_blocks);
+				ssd_log(SSD_LOG_ERR,
+					"%s: a transfer of %u blocks is above the largest "
+					"the drive and the sg driver take, %u blocks",
+					d->path, cmd->nlb, d->max_xfer_blocks);
 			d->said_xfer_limit = true;
 			return -EINVAL;
 		}
@@ -375,8 +374,8 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 				  d->cdb_size);
 		if (ret)
 			return ret;
-		set_data(cmd, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV,
-			 io->buf, (uint32_t)io->len);
+		set_data(cmd, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV, io->buf,
+			 (uint32_t)io->len);
 		/* fio's buffers are page aligned (FIO_MEMALIGN); the driver maps them directly */
 		if (c->dio)
 			cmd->hdr.flags |= SG_FLAG_DIRECT_IO;
@@ -385,9 +384,10 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 		if (!c->write_same_unmap) {
 			if (cmd->nlb > unmap_lba_cap(d)) {
 				if (!d->said_trim_limit)
-					ssd_log(SSD_LOG_ERR, "%s: trim of %u blocks is above the Block "
-						"Limits MAXIMUM UNMAP LBA COUNT, %u", d->path,
-						cmd->nlb, d->bl.max_unmap_lbas);
+					ssd_log(SSD_LOG_ERR,
+						"%s: trim of %u blocks is above the Block "
+						"Limits MAXIMUM UNMAP LBA COUNT, %u",
+						d->path, cmd->nlb, d->bl.max_unmap_lbas);
 				d->said_trim_limit = true;
 				return -EINVAL;
 			}
@@ -459,8 +459,10 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
 		c->said_dio = true;
-		ssd_log(SSD_LOG_INFO, "%s: the sg driver did indirect I/O although direct was asked "
-				      "(buffer alignment or HBA limits)", cmd->dev->path);
+		ssd_log(SSD_LOG_INFO,
+			"%s: the sg driver did indirect I/O although direct was asked "
+			"(buffer alignment or HBA limits)",
+			cmd->dev->path);
 	}
 	if (scsi_outcome_ok(&o)) {
 		finish(c, cmd, 0, cmd->hdr.resid > 0 ? (uint64_t)cmd->hdr.resid : 0);
@@ -469,8 +471,10 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 	have = scsi_sense_parse(o.sense, o.sense_len, &s) == 0;
 	if (have && cmd->cdb.b[0] == SCSI_OP_SYNCHRONIZE_CACHE_16 && is_invalid_opcode(&s)) {
 		cmd->dev->sync16_rejected = true;
-		ssd_log(SSD_LOG_INFO, "%s: SYNCHRONIZE CACHE(16) is an invalid opcode here; using "
-				      "SYNCHRONIZE CACHE(10)", cmd->dev->path);
+		ssd_log(SSD_LOG_INFO,
+			"%s: SYNCHRONIZE CACHE(16) is an invalid opcode here; using "
+			"SYNCHRONIZE CACHE(10)",
+			cmd->dev->path);
 		build_flush(cmd);
 		return true;
 	}
@@ -665,14 +669,14 @@ static unsigned int sg_inflight(const struct ssd_ctx *c)
 }
 
 const struct ssd_transport_ops ssd_scsi_sg_ops = {
-	.name = "scsi-sg",
-	.ctx_init = sg_ctx_init,
-	.ctx_exit = sg_ctx_exit,
-	.open = sg_open,
-	.close = sg_close,
-	.dev_fd = sg_dev_fd,
-	.queue = sg_queue,
-	.commit = sg_commit,
-	.reap = sg_reap,
-	.inflight = sg_inflight,
+    .name = "scsi-sg",
+    .ctx_init = sg_ctx_init,
+    .ctx_exit = sg_ctx_exit,
+    .open = sg_open,
+    .close = sg_close,
+    .dev_fd = sg_dev_fd,
+    .queue = sg_queue,
+    .commit = sg_commit,
+    .reap = sg_reap,
+    .inflight = sg_inflight,
 };

@@ -37,13 +37,13 @@ struct scsi_sg_fd_tag {
 };
 
 struct ssd_dev {
-	char path[256];		/* what fio was given */
-	char sg_path[64];	/* the sg node used */
-	int *fds;		/* nfds sg file descriptors, O_NONBLOCK */
-	unsigned int *fd_busy;	/* commands written and not yet read, per fd */
+	char path[256];		       /* what fio was given */
+	char sg_path[64];	       /* the sg node used */
+	int *fds;		       /* nfds sg file descriptors, O_NONBLOCK */
+	unsigned int *fd_busy;	       /* commands written and not yet read, per fd */
 	struct scsi_sg_fd_tag *fd_tag; /* per fd, for epoll */
 	unsigned int nfds;
-	int blk_fd;		/* the /dev/sdX fd for fio's own calls, or -1 */
+	int blk_fd; /* the /dev/sdX fd for fio's own calls, or -1 */
 	struct scsi_inquiry inq;
 	struct scsi_capacity cap;
 	struct scsi_block_limits bl;
@@ -53,7 +53,7 @@ struct ssd_dev {
 	bool said_trim_limit;	  /* the trim-too-large message was logged */
 	bool said_xfer_limit;	  /* the transfer-too-large message was logged */
 	unsigned int timeout_ms;
-	unsigned int cdb_size;	  /* 0, 10 or 16 */
+	unsigned int cdb_size; /* 0, 10 or 16 */
 	int sg_version;
 };
 
@@ -100,8 +100,8 @@ void scsi_sg_dev_close(struct ssd_dev *dev);
  * @sense: SCSI_SG_SENSE_LEN bytes for sense data
  * @timeout_ms: command timeout
  */
-void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf,
-		      uint32_t len, uint8_t *sense, unsigned int timeout_ms);
+void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf, uint32_t len,
+		      uint8_t *sense, unsigned int timeout_ms);
 
 /** scsi_sg_outcome() - the struct scsi_outcome view of a completed sg header. */
 void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o);

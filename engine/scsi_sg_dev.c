@@ -23,8 +23,8 @@
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
 
-void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf,
-		      uint32_t len, uint8_t *sense, unsigned int timeout_ms)
+void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf, uint32_t len,
+		      uint8_t *sense, unsigned int timeout_ms)
 {
 	memset(hdr, 0, sizeof(*hdr));
 	hdr->interface_id = 'S';
@@ -48,12 +48,10 @@ void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o)
 	o->sense_len = hdr->sb_len_wr;
 }
 
-int scsi_sg_run(int fd, struct sg_io_hdr *hdr)
-{
-	return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0;
-}
+int scsi_sg_run(int fd, struct sg_io_hdr *hdr) { return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0; }
 
-static void say(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static void say(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -257,12 +255,13 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 			return -e;
 		}
 		d->fds[d->nfds] = fd;
-		d->fd_tag[d->nfds] = (struct scsi_sg_fd_tag){ .dev = d, .k = d->nfds };
+		d->fd_tag[d->nfds] = (struct scsi_sg_fd_tag){.dev = d, .k = d->nfds};
 	}
 	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
 	    d->sg_version < SG_V3_VERSION) {
-		say(err, errlen, "%s: %s does not answer SG_GET_VERSION_NUM as an sg v3 driver; not a "
-				 "SCSI generic device",
+		say(err, errlen,
+		    "%s: %s does not answer SG_GET_VERSION_NUM as an sg v3 driver; not a "
+		    "SCSI generic device",
 		    d->path, d->sg_path);
 		return -ENODEV;
 	}
@@ -279,8 +278,8 @@ int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_optio
 	if (!d)
 		return -ENOMEM;
 	d->blk_fd = -1;
-	d->timeout_ms = opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms
-						    : SCSI_SG_DEFAULT_TIMEOUT_MS;
+	d->timeout_ms =
+	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SCSI_SG_DEFAULT_TIMEOUT_MS;
 	d->cdb_size = opt ? opt->scsi_cdb : 0;
 	snprintf(d->path, sizeof(d->path), "%s", path);
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
@@ -349,7 +348,7 @@ int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_
 	ret = ioctl(fd, SG_GET_VERSION_NUM, &version) == 0 && version >= SG_V3_VERSION;
 	close(fd);
 	if (!ret)
-		say(err, errlen, "%s: %s does not answer as an sg v3 driver; not a SCSI device", path,
-		    sg_path);
+		say(err, errlen, "%s: %s does not answer as an sg v3 driver; not a SCSI device",
+		    path, sg_path);
 	return ret;
 }

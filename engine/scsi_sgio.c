@@ -16,9 +16,9 @@
 int scsi_sgio(int fd, const struct scsi_cdb *cdb, enum scsi_dir dir, void *buf, size_t len,
 	      unsigned int timeout_ms, struct scsi_result *res)
 {
-	static const int dirs[] = { [SCSI_DIR_NONE] = SG_DXFER_NONE,
-				    [SCSI_DIR_IN] = SG_DXFER_FROM_DEV,
-				    [SCSI_DIR_OUT] = SG_DXFER_TO_DEV };
+	static const int dirs[] = {[SCSI_DIR_NONE] = SG_DXFER_NONE,
+				   [SCSI_DIR_IN] = SG_DXFER_FROM_DEV,
+				   [SCSI_DIR_OUT] = SG_DXFER_TO_DEV};
 	struct sg_io_hdr h;
 	struct scsi_sense sense;
 	int ret;

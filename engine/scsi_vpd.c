@@ -14,8 +14,8 @@ int scsi_vpd_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size
 	size_t page_len;
 
 	if (len < 4) {
-		snprintf(err, errlen, "VPD page %02Xh: %zu bytes returned, the header needs 4", page,
-			 len);
+		snprintf(err, errlen, "VPD page %02Xh: %zu bytes returned, the header needs 4",
+			 page, len);
 		return -EINVAL;
 	}
 	if (buf[1] != page) {
@@ -52,8 +52,8 @@ static void copy_trim(char *dst, size_t dstlen, const uint8_t *src, size_t n)
 	dst[n] = '\0';
 }
 
-int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_list *out,
-			     char *err, size_t errlen)
+int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_list *out, char *err,
+			     size_t errlen)
 {
 	int n = scsi_vpd_check(buf, len, SCSI_VPD_SUPPORTED, err, errlen);
 
@@ -122,7 +122,7 @@ int scsi_parse_vpd_devid(const uint8_t *buf, size_t len, struct scsi_device_id *
 
 const char *scsi_devid_wwn(const struct scsi_device_id *id)
 {
-	static const uint8_t order[] = { 3, 2 }; /* NAA, then EUI-64 */
+	static const uint8_t order[] = {3, 2}; /* NAA, then EUI-64 */
 
 	for (unsigned int k = 0; k < sizeof(order); k++)
 		for (unsigned int i = 0; i < id->n; i++)
@@ -136,9 +136,17 @@ const char *scsi_designator_type_name(uint8_t type)
 {
 	/* SPC-5 Table "DESIGNATOR TYPE field" */
 	static const char *const names[16] = {
-		"vendor specific", "T10 vendor ID", "EUI-64", "NAA", "relative target port",
-		"target port group", "logical unit group", "MD5 logical unit", "SCSI name string",
-		"protocol specific port", "UUID",
+	    "vendor specific",
+	    "T10 vendor ID",
+	    "EUI-64",
+	    "NAA",
+	    "relative target port",
+	    "target port group",
+	    "logical unit group",
+	    "MD5 logical unit",
+	    "SCSI name string",
+	    "protocol specific port",
+	    "UUID",
 	};
 
 	return names[type & 0xf] ? names[type & 0xf] : "reserved";
@@ -146,8 +154,8 @@ const char *scsi_designator_type_name(uint8_t type)
 
 const char *scsi_association_name(uint8_t association)
 {
-	static const char *const names[4] = { "logical unit", "target port", "target device",
-					      "reserved" };
+	static const char *const names[4] = {"logical unit", "target port", "target device",
+					     "reserved"};
 
 	return names[association & 3];
 }
@@ -155,8 +163,8 @@ const char *scsi_association_name(uint8_t association)
 int scsi_parse_vpd_bdc(const uint8_t *buf, size_t len, struct scsi_bdc *out, char *err,
 		       size_t errlen)
 {
-	int n = need(scsi_vpd_check(buf, len, SCSI_VPD_BDC, err, errlen), 8, SCSI_VPD_BDC, err,
-		     errlen);
+	int n =
+	    need(scsi_vpd_check(buf, len, SCSI_VPD_BDC, err, errlen), 8, SCSI_VPD_BDC, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -171,8 +179,8 @@ int scsi_parse_vpd_bdc(const uint8_t *buf, size_t len, struct scsi_bdc *out, cha
 
 const char *scsi_form_factor_name(uint8_t ff)
 {
-	static const char *const names[] = { NULL, "5.25 inch", "3.5 inch", "2.5 inch",
-					      "1.8 inch", "less than 1.8 inch" };
+	static const char *const names[] = {NULL,	"5.25 inch", "3.5 inch",
+					    "2.5 inch", "1.8 inch",  "less than 1.8 inch"};
 
 	return ff < sizeof(names) / sizeof(names[0]) ? names[ff] : NULL;
 }
@@ -180,8 +188,8 @@ const char *scsi_form_factor_name(uint8_t ff)
 int scsi_parse_vpd_lbp(const uint8_t *buf, size_t len, struct scsi_lbp *out, char *err,
 		       size_t errlen)
 {
-	int n = need(scsi_vpd_check(buf, len, SCSI_VPD_LBP, err, errlen), 8, SCSI_VPD_LBP, err,
-		     errlen);
+	int n =
+	    need(scsi_vpd_check(buf, len, SCSI_VPD_LBP, err, errlen), 8, SCSI_VPD_LBP, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -198,13 +206,13 @@ int scsi_parse_vpd_lbp(const uint8_t *buf, size_t len, struct scsi_lbp *out, cha
 
 const char *scsi_prov_type_name(uint8_t type)
 {
-	static const char *const names[] = { "full", "resource", "thin" };
+	static const char *const names[] = {"full", "resource", "thin"};
 
 	return type < 3 ? names[type] : NULL;
 }
 
-int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info *out,
-			    char *err, size_t errlen)
+int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info *out, char *err,
+			    size_t errlen)
 {
 	int n = need(scsi_vpd_check(buf, len, SCSI_VPD_ATA_INFO, err, errlen), 36,
 		     SCSI_VPD_ATA_INFO, err, errlen);

@@ -34,7 +34,7 @@ struct scsi_vpd_list {
 
 /* One designation descriptor of the Device Identification page (SPC-5 §7.7.6.1). */
 struct scsi_designator {
-	uint8_t type;	     /* DESIGNATOR TYPE: 1 T10 vendor id, 2 EUI-64, 3 NAA, 8 SCSI name … */
+	uint8_t type; /* DESIGNATOR TYPE: 1 T10 vendor id, 2 EUI-64, 3 NAA, 8 SCSI name … */
 	uint8_t association; /* 0 logical unit, 1 target port, 2 target device */
 	uint8_t code_set;    /* 1 binary, 2 ASCII, 3 UTF-8 */
 	char value[260];     /* ASCII/UTF-8 as text; binary as "0x" and lower-case hex digits */
@@ -59,12 +59,12 @@ struct scsi_bdc {
 /* Logical Block Provisioning, page B2h (SBC-4 §6.6.4). */
 struct scsi_lbp {
 	uint8_t threshold_exponent;
-	bool lbpu;	     /* UNMAP supported */
-	bool lbpws;	     /* WRITE SAME(16) with UNMAP supported */
-	bool lbpws10;	     /* WRITE SAME(10) with UNMAP supported */
-	uint8_t lbprz;	     /* LBPRZ (3 bits): 0 unmapped blocks read anything, 1 zeroes */
-	bool anc_sup;	     /* ANCHOR supported */
-	uint8_t prov_type;   /* PROVISIONING TYPE: 0 full / not reported, 1 resource, 2 thin */
+	bool lbpu;	   /* UNMAP supported */
+	bool lbpws;	   /* WRITE SAME(16) with UNMAP supported */
+	bool lbpws10;	   /* WRITE SAME(10) with UNMAP supported */
+	uint8_t lbprz;	   /* LBPRZ (3 bits): 0 unmapped blocks read anything, 1 zeroes */
+	bool anc_sup;	   /* ANCHOR supported */
+	uint8_t prov_type; /* PROVISIONING TYPE: 0 full / not reported, 1 resource, 2 thin */
 };
 
 /* ATA Information page 89h (SAT-4 §12.4.2). */
@@ -86,8 +86,8 @@ struct scsi_ata_info {
 int scsi_vpd_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen);
 
 /** scsi_parse_vpd_supported() - page 00h (SPC-5 §7.7.17). Return: 0 or -EINVAL. */
-int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_list *out,
-			     char *err, size_t errlen);
+int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_list *out, char *err,
+			     size_t errlen);
 
 /** scsi_vpd_list_has() - whether @page is in the supported list. */
 bool scsi_vpd_list_has(const struct scsi_vpd_list *list, uint8_t page);
@@ -138,7 +138,7 @@ const char *scsi_prov_type_name(uint8_t type);
  * IDENTIFY data (60-571).
  * Return: 0 or -EINVAL (fewer than 36 bytes).
  */
-int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info *out,
-			    char *err, size_t errlen);
+int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info *out, char *err,
+			    size_t errlen);
 
 #endif

@@ -7,10 +7,7 @@
 
 static ssd_log_sink_t log_sink;
 
-void ssd_log_set_sink(ssd_log_sink_t sink)
-{
-	log_sink = sink;
-}
+void ssd_log_set_sink(ssd_log_sink_t sink) { log_sink = sink; }
 
 void ssd_log(enum ssd_log_level level, const char *fmt, ...)
 {

@@ -72,8 +72,8 @@ int ssd_thread_reap(struct ssd_thread *th, unsigned int min, unsigned int max,
 		    const struct timespec *t)
 {
 	/* with several transports, poll each in turn and block on one at most this long */
-	const struct timespec slice = { .tv_sec = 0, .tv_nsec = 200000 };
-	const struct timespec zero = { 0, 0 };
+	const struct timespec slice = {.tv_sec = 0, .tv_nsec = 200000};
+	const struct timespec zero = {0, 0};
 	unsigned int n = 0;
 
 	if (max > th->opt.depth)
@@ -99,7 +99,8 @@ int ssd_thread_reap(struct ssd_thread *th, unsigned int min, unsigned int max,
 		th->next = (th->next + 1) % th->nt;
 		if (n >= min || n >= max || !busy)
 			return (int)n;
-		if (t && (long long)spins * slice.tv_nsec >= (long long)t->tv_sec * 1000000000LL + t->tv_nsec)
+		if (t && (long long)spins * slice.tv_nsec >=
+			     (long long)t->tv_sec * 1000000000LL + t->tv_nsec)
 			return (int)n;
 		/* block briefly on the first busy context */
 		for (unsigned int i = 0; i < th->nt; i++) {

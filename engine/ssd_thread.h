@@ -17,8 +17,8 @@ struct ssd_thread {
 		struct ssd_ctx *ctx;
 	} t[SSD_MAX_TRANSPORTS];
 	unsigned int nt;
-	unsigned int next;	    /* where the next multi-transport reap starts */
-	struct ssd_io **events;	    /* opt.depth entries, filled by ssd_thread_reap() */
+	unsigned int next;	/* where the next multi-transport reap starts */
+	struct ssd_io **events; /* opt.depth entries, filled by ssd_thread_reap() */
 };
 
 /* ssd_thread_init() - state for @opt->depth I/Os. Return 0 or -ENOMEM. */

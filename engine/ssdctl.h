@@ -35,11 +35,11 @@ struct ssdctl_dev {
 	const char *path;	/* as given */
 	enum ssd_dev_kind kind; /* ssd_dev_kind_of(path) */
 	enum ssdctl_family family;
-	int fd;			/* open on @path (admin commands go through any NVMe node) */
-	uint32_t nsid;		/* NVMe: namespace of @path, 0 for the controller node */
-	char ctrl[32];		/* NVMe: controller name, "nvme0" */
-	char disk[64];		/* the block device of @path: "nvme0n1", "sda"; "" if none */
-	char sg[64];		/* SCSI: "/dev/sgN" */
+	int fd;	       /* open on @path (admin commands go through any NVMe node) */
+	uint32_t nsid; /* NVMe: namespace of @path, 0 for the controller node */
+	char ctrl[32]; /* NVMe: controller name, "nvme0" */
+	char disk[64]; /* the block device of @path: "nvme0n1", "sda"; "" if none */
+	char sg[64];   /* SCSI: "/dev/sgN" */
 };
 
 /**
@@ -102,7 +102,7 @@ struct ssdctl_purge_opts {
 	enum ssd_purge_method method;
 	const char *confirm; /* --confirm, or NULL */
 	bool dry_run;
-	unsigned int ses;    /* NVMe Format Secure Erase Settings: 1 user data, 2 cryptographic */
+	unsigned int ses; /* NVMe Format Secure Erase Settings: 1 user data, 2 cryptographic */
 };
 
 /**

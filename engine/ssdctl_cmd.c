@@ -65,7 +65,7 @@ bool ssdctl_is_sat(int fd)
 	char err[256];
 
 	return ssdctl_scsi_vpd(fd, SCSI_VPD_SUPPORTED, buf, sizeof(buf), &got, err, sizeof(err)) ==
-		       0 &&
+		   0 &&
 	       scsi_parse_vpd_supported(buf, got, &list, err, sizeof(err)) == 0 &&
 	       scsi_vpd_list_has(&list, SCSI_VPD_ATA_INFO);
 }

@@ -55,8 +55,8 @@ static int nvme_ctrl_of(const struct stat *st, char *buf, size_t len)
 	char path[256], name[64];
 	int r;
 
-	snprintf(path, sizeof(path), "/sys/dev/%s/%u:%u/device", S_ISBLK(st->st_mode) ? "block" : "char",
-		 major(st->st_rdev), minor(st->st_rdev));
+	snprintf(path, sizeof(path), "/sys/dev/%s/%u:%u/device",
+		 S_ISBLK(st->st_mode) ? "block" : "char", major(st->st_rdev), minor(st->st_rdev));
 	r = ssd_link_basename(path, name, sizeof(name));
 	if (r < 0)
 		return r;
@@ -185,7 +185,7 @@ int ssdctl_open(const char *path, struct ssdctl_dev *d, char *err, size_t errlen
 	if (!ssdctl_usable(path, err, errlen))
 		return d->kind == SSD_KIND_MISSING ? -ENOENT : -ENODEV;
 	d->family = d->kind == SSD_KIND_SCSI_SG || d->kind == SSD_KIND_SCSI_BLOCK ? SSDCTL_SCSI
-										   : SSDCTL_NVME;
+										  : SSDCTL_NVME;
 	d->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (d->fd < 0)
 		d->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -22,16 +22,22 @@
 
 /* The fields every transport fills (null when it has no source for them). */
 struct common {
-	struct { bool valid; int64_t v; } temperature_c;
-	struct { bool valid; uint64_t v; } percentage_used, data_read_bytes, data_written_bytes,
-		host_reads, host_writes, power_on_hours, power_cycles, unsafe_shutdowns,
-		media_errors, error_log_entries, avail_spare, spare_thresh, critical_warning;
+	struct {
+		bool valid;
+		int64_t v;
+	} temperature_c;
+	struct {
+		bool valid;
+		uint64_t v;
+	} percentage_used, data_read_bytes, data_written_bytes, host_reads, host_writes,
+	    power_on_hours, power_cycles, unsafe_shutdowns, media_errors, error_log_entries,
+	    avail_spare, spare_thresh, critical_warning;
 };
 
-#define SET(f, val)                                                                             \
-	do {                                                                                    \
-		c->f.valid = true;                                                              \
-		c->f.v = (val);                                                                 \
+#define SET(f, val)                                                                                \
+	do {                                                                                       \
+		c->f.valid = true;                                                                 \
+		c->f.v = (val);                                                                    \
 	} while (0)
 
 static void put_common(json_object *root, const struct common *c)
@@ -55,17 +61,17 @@ static void put_common(json_object *root, const struct common *c)
 	ssdctl_put_u64(root, "critical_warning", c->critical_warning.valid, c->critical_warning.v);
 }
 
-#define FROM(f, src)                                                                            \
-	do {                                                                                    \
-		c->f.valid = (src).valid;                                                       \
-		c->f.v = (src).value;                                                           \
+#define FROM(f, src)                                                                               \
+	do {                                                                                       \
+		c->f.valid = (src).valid;                                                          \
+		c->f.v = (src).value;                                                              \
 	} while (0)
 
 static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_t errlen)
 {
 	struct nvme_smart_log log;
 	struct ssd_nvme_health h;
-	struct common cc = { 0 }, *c = &cc;
+	struct common cc = {0}, *c = &cc;
 	json_object *nv, *warn, *sensors;
 	int r = nvme_get_log_smart(d->fd, NVME_NSID_ALL, false, &log);
 
@@ -98,7 +104,8 @@ static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_
 		if (h.critical_warning & (1u << b)) {
 			const char *name = ssd_nvme_crit_warning_name(b);
 
-			json_object_array_add(warn, json_object_new_string(name ? name : "reserved"));
+			json_object_array_add(warn,
+					      json_object_new_string(name ? name : "reserved"));
 		}
 	json_object_object_add(root, "critical_warnings", warn);
 
@@ -108,8 +115,8 @@ static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_
 	ssdctl_put_u64(nv, "critical_temperature_minutes", true, h.critical_temp_minutes);
 	sensors = json_object_new_array();
 	for (int i = 0; i < 8; i++)
-		json_object_array_add(sensors, h.sensor_valid[i] ? json_object_new_int64(h.sensor_c[i])
-								  : NULL);
+		json_object_array_add(
+		    sensors, h.sensor_valid[i] ? json_object_new_int64(h.sensor_c[i]) : NULL);
 	json_object_object_add(nv, "temperature_sensors_c", sensors);
 	json_object_object_add(root, "nvme", nv);
 	json_object_object_add(root, "scsi", NULL);
@@ -140,18 +147,19 @@ static json_object *self_tests(const struct scsi_log_self_tests *t)
 		ssdctl_put_u64(o, "power_on_hours", true, s->power_on_hours);
 		ssdctl_put_u64(o, "first_failure_lba", s->first_failure_lba != UINT64_MAX,
 			       s->first_failure_lba);
-		ssdctl_put_str(o, "sense_key", s->sense_key ? scsi_sense_key_name(s->sense_key) : NULL);
+		ssdctl_put_str(o, "sense_key",
+			       s->sense_key ? scsi_sense_key_name(s->sense_key) : NULL);
 		ssdctl_put_hex(o, "asc_ascq", 4, (uint64_t)s->asc << 8 | s->ascq);
 		json_object_array_add(arr, o);
 	}
 	return arr;
 }
 
-static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page,
-			const char *prefix, bool listed, uint64_t *uncorrected, bool *unc_valid)
+static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page, const char *prefix,
+			bool listed, uint64_t *uncorrected, bool *unc_valid)
 {
 	uint8_t buf[SCSI_LOG_MAX_LEN];
-	struct scsi_log_errors e = { 0 };
+	struct scsi_log_errors e = {0};
 	char key[64], err[256];
 	size_t got;
 
@@ -178,12 +186,12 @@ static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page,
 static json_object *scsi_health(int fd, struct common *c)
 {
 	uint8_t buf[SCSI_LOG_MAX_LEN];
-	struct scsi_log_list list = { 0 };
+	struct scsi_log_list list = {0};
 	json_object *sc = json_object_new_object(), *pages;
-	struct scsi_log_temperature t = { 0 };
-	struct scsi_log_value v = { 0 };
-	struct scsi_log_ie ie = { 0 };
-	struct scsi_log_self_tests st = { 0 };
+	struct scsi_log_temperature t = {0};
+	struct scsi_log_value v = {0};
+	struct scsi_log_ie ie = {0};
+	struct scsi_log_self_tests st = {0};
 	uint64_t unc = 0;
 	bool unc_valid = false, have_list, have_st = false;
 	char err[256];
@@ -267,8 +275,8 @@ static json_object *ata_health(int fd, struct common *c)
 	struct scsi_cdb cdb;
 	json_object *a = json_object_new_object(), *attrs = NULL, *dso;
 	const struct ata_smart_attr *at;
-	static const uint8_t pages[] = { ATA_DEVSTAT_GENERAL, ATA_DEVSTAT_TEMPERATURE,
-					 ATA_DEVSTAT_SSD };
+	static const uint8_t pages[] = {ATA_DEVSTAT_GENERAL, ATA_DEVSTAT_TEMPERATURE,
+					ATA_DEVSTAT_SSD};
 	uint32_t sector = 512;
 	bool have_smart = false, have_ds = false;
 	char err[256];
@@ -278,7 +286,8 @@ static json_object *ata_health(int fd, struct common *c)
 		sector = id.logical_bytes;
 
 	ata_cdb_smart_read_data(&cdb);
-	if (ata_in(fd, &cdb, buf) && ata_parse_smart_data(buf, 512, &smart, err, sizeof(err)) == 0) {
+	if (ata_in(fd, &cdb, buf) &&
+	    ata_parse_smart_data(buf, 512, &smart, err, sizeof(err)) == 0) {
 		have_smart = true;
 		attrs = json_object_new_array();
 		for (unsigned int i = 0; i < smart.n; i++) {
@@ -314,7 +323,8 @@ static json_object *ata_health(int fd, struct common *c)
 			       (uint64_t)ds.write_commands.value);
 		ssdctl_put_u64(dso, "read_commands", ds.read_commands.valid,
 			       (uint64_t)ds.read_commands.value);
-		ssdctl_put_i64(dso, "temperature_c", ds.temperature_c.valid, ds.temperature_c.value);
+		ssdctl_put_i64(dso, "temperature_c", ds.temperature_c.valid,
+			       ds.temperature_c.value);
 		ssdctl_put_u64(dso, "percentage_used", ds.percentage_used.valid,
 			       (uint64_t)ds.percentage_used.value);
 		json_object_object_add(a, "device_statistics", dso);
@@ -325,7 +335,8 @@ static json_object *ata_health(int fd, struct common *c)
 	/* common fields: the standard Device Statistics first, then the de facto attributes */
 	if (ds.temperature_c.valid)
 		SET(temperature_c, ds.temperature_c.value);
-	else if (have_smart && ((at = ata_smart_find(&smart, 194)) || (at = ata_smart_find(&smart, 190))))
+	else if (have_smart &&
+		 ((at = ata_smart_find(&smart, 194)) || (at = ata_smart_find(&smart, 190))))
 		SET(temperature_c, (int64_t)(at->raw & 0xff)); /* raw byte 0 is the current °C */
 	if (ds.power_on_hours.valid)
 		SET(power_on_hours, (uint64_t)ds.power_on_hours.value);
@@ -348,7 +359,7 @@ static json_object *ata_health(int fd, struct common *c)
 
 static int scsi_health_root(struct ssdctl_dev *d, json_object *root, char *err, size_t errlen)
 {
-	struct common c = { 0 };
+	struct common c = {0};
 	bool sat = ssdctl_is_sat(d->fd);
 	json_object *sc, *ata = NULL;
 	uint8_t buf[96];
@@ -379,9 +390,10 @@ int ssdctl_health(struct ssdctl_dev *d, json_object **out, char *err, size_t err
 
 	ssdctl_put_str(root, "schema", "ssdctl.health.v1");
 	ssdctl_put_str(root, "device", d->path);
-	ssdctl_put_str(root, "transport", d->family == SSDCTL_NVME ? "nvme"
-					  : ssdctl_is_sat(d->fd)     ? "sata"
-								     : "scsi");
+	ssdctl_put_str(root, "transport",
+		       d->family == SSDCTL_NVME ? "nvme"
+		       : ssdctl_is_sat(d->fd)	? "sata"
+						: "scsi");
 	r = d->family == SSDCTL_NVME ? nvme_health(d, root, err, errlen)
 				     : scsi_health_root(d, root, err, errlen);
 	if (r != 0) {

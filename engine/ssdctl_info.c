@@ -35,7 +35,8 @@ static json_object *nvme_commands(const struct ssd_nvme_identity *id)
 	/* User Data Erase has no capability bit: it comes with Format NVM */
 	ssdctl_put_bool(o, "format_user_data_erase", true, id->oacs & NVME_CTRL_OACS_FORMAT);
 	ssdctl_put_bool(o, "format_crypto_erase", true,
-			(id->oacs & NVME_CTRL_OACS_FORMAT) && (id->fna & NVME_CTRL_FNA_CRYPTO_ERASE));
+			(id->oacs & NVME_CTRL_OACS_FORMAT) &&
+			    (id->fna & NVME_CTRL_FNA_CRYPTO_ERASE));
 	ssdctl_put_bool(o, "sanitize_block_erase", true, id->sanicap & NVME_CTRL_SANICAP_BES);
 	ssdctl_put_bool(o, "sanitize_crypto_erase", true, id->sanicap & NVME_CTRL_SANICAP_CES);
 	ssdctl_put_bool(o, "sanitize_overwrite", true, id->sanicap & NVME_CTRL_SANICAP_OWS);
@@ -128,7 +129,7 @@ static int nvme_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 	json_object *nv, *nsarr;
 	uint64_t sum = 0, mdts;
 	bool have_sel = false;
-	struct ssd_nvme_ns_info sel = { 0 };
+	struct ssd_nvme_ns_info sel = {0};
 	int nnodes, nns, r;
 
 	r = nvme_identify_ctrl(d->fd, &ctrl);
@@ -293,7 +294,7 @@ static bool scsi_capacity(int fd, struct scsi_capacity *cap)
 		return true;
 	scsi_cdb_read_capacity10(&cdb);
 	return ssdctl_scsi_in(fd, &cdb, buf, SCSI_READ_CAPACITY_10_LEN, &got, err, sizeof(err)) ==
-		       0 &&
+		   0 &&
 	       scsi_parse_read_capacity10(buf, got, cap, err, sizeof(err)) == 0;
 }
 
@@ -336,7 +337,7 @@ static int scsi_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 {
 	uint8_t buf[SCSI_VPD_MAX_LEN];
 	struct scsi_inquiry inq;
-	struct scsi_vpd_list vpd = { 0 };
+	struct scsi_vpd_list vpd = {0};
 	struct scsi_capacity cap;
 	struct ata_identity ata;
 	json_object *sc, *pages, *ataobj = NULL;
@@ -400,9 +401,9 @@ static int scsi_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 	ssdctl_put_bool(sc, "thin_provisioning_enabled", have_cap, cap.lbpme);
 	ssdctl_put_bool(sc, "unmapped_reads_zero", have_cap, cap.lbprz);
 	ssdctl_put_bool(sc, "protection_enabled", have_cap, cap.prot_en);
-	json_object_object_add(sc, "block_limits",
-			       scsi_vpd_list_has(&vpd, SCSI_VPD_BLOCK_LIMITS) ? scsi_block_limits(d->fd)
-									     : NULL);
+	json_object_object_add(
+	    sc, "block_limits",
+	    scsi_vpd_list_has(&vpd, SCSI_VPD_BLOCK_LIMITS) ? scsi_block_limits(d->fd) : NULL);
 	json_object_object_add(sc, "characteristics",
 			       scsi_vpd_list_has(&vpd, SCSI_VPD_BDC) ? scsi_bdc(d->fd) : NULL);
 	json_object_object_add(sc, "provisioning",

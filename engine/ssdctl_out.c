@@ -40,10 +40,7 @@ void ssdctl_put_hex(json_object *o, const char *key, unsigned int width, uint64_
 
 static void text_value(json_object *v, int depth, FILE *out);
 
-static void indent(int depth, FILE *out)
-{
-	fprintf(out, "%*s", 2 * depth, "");
-}
+static void indent(int depth, FILE *out) { fprintf(out, "%*s", 2 * depth, ""); }
 
 /* Is @v printed on the same line as its key? */
 static bool scalar(json_object *v)
@@ -131,8 +128,8 @@ int ssdctl_emit(json_object *obj, bool json, FILE *out)
 {
 	if (json) {
 		fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
-							  JSON_C_TO_STRING_SPACED |
-							  JSON_C_TO_STRING_NOSLASHESCAPE),
+							      JSON_C_TO_STRING_SPACED |
+							      JSON_C_TO_STRING_NOSLASHESCAPE),
 		      out);
 		fputc('\n', out);
 	} else {

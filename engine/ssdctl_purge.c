@@ -146,7 +146,8 @@ static int nvme_format_one(struct ssdctl_dev *d, uint32_t nsid, unsigned int ses
 	job.args.pil = info.pi_first ? NVME_FORMAT_PIL_FIRST : NVME_FORMAT_PIL_LAST;
 	job.args.ses = (enum nvme_cmd_format_ses)ses;
 	fprintf(log, "format nsid %u: Format NVM, LBA format %u, SES %u (%s)\n", nsid, info.lbaf,
-		ses, ses == NVME_FORMAT_SES_CRYPTO_ERASE ? "cryptographic erase" : "user data erase");
+		ses,
+		ses == NVME_FORMAT_SES_CRYPTO_ERASE ? "cryptographic erase" : "user data erase");
 	fflush(log);
 	if (pthread_create(&th, NULL, format_thread, &job)) {
 		snprintf(err, errlen, "cannot start the format thread");
@@ -244,10 +245,10 @@ static int scsi_support(int fd, uint8_t opcode, uint16_t sa, bool with_sa)
 static unsigned int scsi_methods(int fd)
 {
 	return ssd_purge_scsi_methods(
-		scsi_support(fd, SCSI_OP_FORMAT_UNIT, 0, false),
-		scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_BLOCK_ERASE, true),
-		scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_CRYPTO_ERASE, true),
-		scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_OVERWRITE, true));
+	    scsi_support(fd, SCSI_OP_FORMAT_UNIT, 0, false),
+	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_BLOCK_ERASE, true),
+	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_CRYPTO_ERASE, true),
+	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_OVERWRITE, true));
 }
 
 /* Wait until the device stops reporting a format or sanitize in progress. */
@@ -307,9 +308,10 @@ static int scsi_erase(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, 
 		plen = SCSI_FORMAT_SHORT_HEADER_LEN;
 		what = "FORMAT UNIT";
 	} else {
-		enum scsi_sanitize_sa sa = m == SSD_PURGE_SANITIZE_BLOCK    ? SCSI_SANITIZE_BLOCK_ERASE
-					   : m == SSD_PURGE_SANITIZE_CRYPTO ? SCSI_SANITIZE_CRYPTO_ERASE
-									    : SCSI_SANITIZE_OVERWRITE;
+		enum scsi_sanitize_sa sa = m == SSD_PURGE_SANITIZE_BLOCK ? SCSI_SANITIZE_BLOCK_ERASE
+					   : m == SSD_PURGE_SANITIZE_CRYPTO
+					       ? SCSI_SANITIZE_CRYPTO_ERASE
+					       : SCSI_SANITIZE_OVERWRITE;
 
 		if (sa == SCSI_SANITIZE_OVERWRITE) {
 			scsi_sanitize_overwrite_params(params);
@@ -335,8 +337,8 @@ static int scsi_erase(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, 
 
 /* ---- the subcommand ----------------------------------------------------------------------- */
 
-static int supported_methods(struct ssdctl_dev *d, unsigned int *mask,
-			     struct ssd_nvme_identity *id, char *err, size_t errlen)
+static int supported_methods(struct ssdctl_dev *d, unsigned int *mask, struct ssd_nvme_identity *id,
+			     char *err, size_t errlen)
 {
 	struct nvme_id_ctrl ctrl;
 	int r;
@@ -371,9 +373,9 @@ static int nvme_nsids(struct ssdctl_dev *d, uint32_t *out)
 	return n;
 }
 
-static void print_plan(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o,
-		       const char *serial, const struct ssd_blockdev *devs, int ndevs,
-		       const uint32_t *nsids, int nns, FILE *log)
+static void print_plan(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, const char *serial,
+		       const struct ssd_blockdev *devs, int ndevs, const uint32_t *nsids, int nns,
+		       FILE *log)
 {
 	fprintf(log, "purge: %s on %s (serial %s)\n", ssd_purge_method_desc(o->method), d->path,
 		serial);
@@ -381,8 +383,8 @@ static void print_plan(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o,
 		fprintf(log, "  namespaces:");
 		for (int i = 0; i < nns; i++)
 			fprintf(log, " %u", nsids[i]);
-		fprintf(log, "%s; secure erase setting %u (%s)\n", nns ? "" : " none",
-			o->ses, o->ses == 2 ? "cryptographic erase" : "user data erase");
+		fprintf(log, "%s; secure erase setting %u (%s)\n", nns ? "" : " none", o->ses,
+			o->ses == 2 ? "cryptographic erase" : "user data erase");
 	} else if (d->family == SSDCTL_NVME) {
 		fprintf(log, "  scope: every namespace of controller %s\n", d->ctrl);
 	}
@@ -396,7 +398,7 @@ int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *
 		 size_t errlen)
 {
 	struct ssd_blockdev *devs = calloc(MAX_DEVS, sizeof(*devs));
-	struct ssd_nvme_identity id = { 0 };
+	struct ssd_nvme_identity id = {0};
 	uint32_t nsids[MAX_NS];
 	char serial[128];
 	unsigned int mask = 0;
@@ -415,8 +417,9 @@ int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *
 		goto out;
 	if (d->family == SSDCTL_NVME && o->method == SSD_PURGE_FORMAT &&
 	    o->ses == NVME_FORMAT_SES_CRYPTO_ERASE && !(id.fna & NVME_CTRL_FNA_CRYPTO_ERASE)) {
-		snprintf(err, errlen, "the drive does not support cryptographic erase in Format NVM "
-				      "(FNA bit 2 is 0); use --ses user");
+		snprintf(err, errlen,
+			 "the drive does not support cryptographic erase in Format NVM "
+			 "(FNA bit 2 is 0); use --ses user");
 		goto out;
 	}
 	if (ssd_purge_check_serial(serial, o->confirm, err, errlen))

@@ -37,47 +37,47 @@ enum ssd_io_flags {
 /* One I/O request. Offsets and lengths are bytes; transports convert to LBAs. */
 struct ssd_io {
 	enum ssd_op op;
-	uint32_t flags;	    /* enum ssd_io_flags */
-	uint64_t offset;    /* bytes from the start of the device/namespace */
-	uint64_t len;	    /* bytes; 0 for FLUSH */
-	void *buf;	    /* data buffer, len bytes (NULL for FLUSH/TRIM) */
-	void *md_buf;	    /* separate metadata buffer or NULL */
-	unsigned int slot;  /* stable index 0..depth-1 */
+	uint32_t flags;	   /* enum ssd_io_flags */
+	uint64_t offset;   /* bytes from the start of the device/namespace */
+	uint64_t len;	   /* bytes; 0 for FLUSH */
+	void *buf;	   /* data buffer, len bytes (NULL for FLUSH/TRIM) */
+	void *md_buf;	   /* separate metadata buffer or NULL */
+	unsigned int slot; /* stable index 0..depth-1 */
 	struct ssd_dev *dev;
-	void *cookie;	    /* the caller's handle (fio io_u) */
+	void *cookie; /* the caller's handle (fio io_u) */
 	/* results, set by the transport on completion */
-	int error;	    /* 0 or a positive errno */
-	uint64_t resid;	    /* bytes not transferred */
+	int error;	/* 0 or a positive errno */
+	uint64_t resid; /* bytes not transferred */
 };
 
 /* What the transport learned from the drive at open. */
 struct ssd_geometry {
-	uint32_t lba_bytes;	   /* logical block data size, bytes */
-	uint32_t md_bytes;	   /* metadata bytes per LBA (0 if none) */
-	bool md_extended;	   /* metadata interleaved with data (extended LBA): offsets,
-				    * lengths, capacity_bytes and max_xfer_bytes then count
-				    * lba_bytes + md_bytes per block, so bs must be a multiple of
-				    * that sum (fio's io_uring_cmd counts the same way) */
-	uint64_t capacity_bytes;   /* usable size, bytes */
-	uint64_t max_xfer_bytes;   /* largest single transfer (MDTS, Block Limits), 0 = unknown */
-	uint32_t nsid;		   /* NVMe namespace id, 0 elsewhere */
-	char desc[96];		   /* human description, e.g. "NVMe nsid 1, LBA format 4 (4096+0)" */
+	uint32_t lba_bytes;	 /* logical block data size, bytes */
+	uint32_t md_bytes;	 /* metadata bytes per LBA (0 if none) */
+	bool md_extended;	 /* metadata interleaved with data (extended LBA): offsets,
+				  * lengths, capacity_bytes and max_xfer_bytes then count
+				  * lba_bytes + md_bytes per block, so bs must be a multiple of
+				  * that sum (fio's io_uring_cmd counts the same way) */
+	uint64_t capacity_bytes; /* usable size, bytes */
+	uint64_t max_xfer_bytes; /* largest single transfer (MDTS, Block Limits), 0 = unknown */
+	uint32_t nsid;		 /* NVMe namespace id, 0 elsewhere */
+	char desc[96];		 /* human description, e.g. "NVMe nsid 1, LBA format 4 (4096+0)" */
 };
 
 /* Options the glue passes to transports (parsed from fio engine options). */
 struct ssd_options {
-	unsigned int depth;		/* fio iodepth */
-	unsigned long long max_bs;	/* the job's largest read or write, bytes */
-	const char *nvme_mode;		/* "auto", "uring", "ioctl" */
-	const char *scsi_mode;		/* "auto", "async", "sgio" */
-	const char *nvme_write_mode;	/* "write", "zeroes", "compare", "verify" */
+	unsigned int depth;	     /* fio iodepth */
+	unsigned long long max_bs;   /* the job's largest read or write, bytes */
+	const char *nvme_mode;	     /* "auto", "uring", "ioctl" */
+	const char *scsi_mode;	     /* "auto", "async", "sgio" */
+	const char *nvme_write_mode; /* "write", "zeroes", "compare", "verify" */
 	unsigned int scsi_timeout_ms;
-	unsigned int nvme_timeout_ms;	/* NVMe passthrough command timeout; 0: the kernel's
-					 * nvme_core.io_timeout (30 s by default) */
-	unsigned int scsi_cdb;		/* 0 = auto, 10 or 16 */
+	unsigned int nvme_timeout_ms; /* NVMe passthrough command timeout; 0: the kernel's
+				       * nvme_core.io_timeout (30 s by default) */
+	unsigned int scsi_cdb;	      /* 0 = auto, 10 or 16 */
 	bool fixedbufs, registerfiles, sqthread_poll, hipri;
 	bool readfua, writefua;
-	bool deac;			/* Write Zeroes with Deallocate */
+	bool deac; /* Write Zeroes with Deallocate */
 	bool write_same_unmap;
 	unsigned int pi_act, pi_chk;
 	unsigned int md_per_io_size;

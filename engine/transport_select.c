@@ -8,10 +8,10 @@
 
 /* Built transports: every ssd_transport_ops the library carries, by name. */
 static const struct ssd_transport_ops *const built[] = {
-	&ssd_block_aio_ops,
-	&ssd_nvme_uring_ops,
-	&ssd_nvme_ioctl_ops,
-	&ssd_scsi_sg_ops,
+    &ssd_block_aio_ops,
+    &ssd_nvme_uring_ops,
+    &ssd_nvme_ioctl_ops,
+    &ssd_scsi_sg_ops,
 };
 
 const struct ssd_transport_ops *ssd_transport_by_name(const char *name)
@@ -58,7 +58,7 @@ static bool family_accepts(enum ssd_transport_family fam, enum ssd_dev_kind kind
 
 static const char *family_name(enum ssd_transport_family fam)
 {
-	static const char *const names[] = { "auto", "nvme", "scsi", "block" };
+	static const char *const names[] = {"auto", "nvme", "scsi", "block"};
 	return names[fam];
 }
 
@@ -67,7 +67,7 @@ static const char *variant_name(enum ssd_transport_family fam, const struct ssd_
 	switch (fam) {
 	case SSD_FAMILY_NVME:
 		return opt->nvme_mode && !strcmp(opt->nvme_mode, "ioctl") ? "nvme-ioctl"
-									 : "nvme-uring";
+									  : "nvme-uring";
 	case SSD_FAMILY_SCSI:
 		return "scsi-sg";
 	default:
@@ -92,19 +92,20 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 	}
 	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, kind)) {
 		const char *hint = natural_family(kind) == SSD_FAMILY_AUTO
-					   ? "no transport drives it"
-					   : family_name(natural_family(kind));
+				       ? "no transport drives it"
+				       : family_name(natural_family(kind));
 		if (kind == SSD_KIND_PARTITION && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
-		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)", path,
-			 ssd_dev_kind_describe(path, kind, what, sizeof(what)), family_name(fam), hint);
+		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",
+			 path, ssd_dev_kind_describe(path, kind, what, sizeof(what)),
+			 family_name(fam), hint);
 		return NULL;
 	}
 	name = variant_name(fam, opt);
 	ops = ssd_transport_by_name(name);
 	if (!ops)
-		snprintf(err, errlen, "%s: the %s transport is not built into this libssdeng.so", path,
-			 name);
+		snprintf(err, errlen, "%s: the %s transport is not built into this libssdeng.so",
+			 path, name);
 	return ops;
 }
 

@@ -56,16 +56,13 @@ static void check_refusal(int ret, const char *err)
 		abort();
 }
 
-static bool lba_size_ok(uint64_t b)
-{
-	return b >= 512 && b <= 65536 && (b & (b - 1)) == 0;
-}
+static bool lba_size_ok(uint64_t b) { return b >= 512 && b <= 65536 && (b & (b - 1)) == 0; }
 
 static void nvme_id_ns(const uint8_t *p, size_t n, char *err, size_t errlen)
 {
 	struct nvme_id_ns id;
 	struct ssd_nvme_ns_info ns;
-	struct ssd_nvme_ctrl_info ctrl = { .mdts = n ? p[0] : 0 };
+	struct ssd_nvme_ctrl_info ctrl = {.mdts = n ? p[0] : 0};
 	struct ssd_nvme_lbaf lbaf[SSD_NVME_MAX_LBAF];
 	struct ssd_geometry geo;
 	uint64_t unit;
@@ -81,8 +78,8 @@ static void nvme_id_ns(const uint8_t *p, size_t n, char *err, size_t errlen)
 		return;
 	if (!lba_size_ok(ns.lba_bytes) || ns.nsze == 0)
 		abort();
-	ssd_nvme_fill_geometry(&ctrl, &ns, 1, SSD_NVME_ASSUMED_MPSMIN, n > 1 ? (uint64_t)p[1] << 12 : 0,
-			       &geo);
+	ssd_nvme_fill_geometry(&ctrl, &ns, 1, SSD_NVME_ASSUMED_MPSMIN,
+			       n > 1 ? (uint64_t)p[1] << 12 : 0, &geo);
 	/* whole units, at most NLB's 65536; 0 only when the limit is below one LBA */
 	unit = ns.lba_bytes + (ns.md_extended ? ns.md_bytes : 0u);
 	if (geo.capacity_bytes / unit != ns.nsze || geo.max_xfer_bytes % unit ||
@@ -135,8 +132,8 @@ static void scsi_capacity(const uint8_t *p, size_t n, bool sixteen, char *err, s
 			  : scsi_parse_read_capacity10(p, n, &c, err, errlen);
 
 	check_refusal(ret, err);
-	if (ret == 0 && (!lba_size_ok(c.lba_bytes) || c.nblocks == 0 ||
-			 c.nblocks > UINT64_MAX / c.lba_bytes))
+	if (ret == 0 &&
+	    (!lba_size_ok(c.lba_bytes) || c.nblocks == 0 || c.nblocks > UINT64_MAX / c.lba_bytes))
 		abort();
 }
 
@@ -193,9 +190,9 @@ static void scsi_vpd(enum target t, const uint8_t *p, size_t n, char *err, size_
 	case T_VPD_ATA_INFO:
 		ret = scsi_parse_vpd_ata_info(p, n, &ai, err, errlen);
 		if (!ret && ai.identify_valid)
-			check_refusal(ata_parse_identify(ai.identify, sizeof(ai.identify), &ata, err,
-							 errlen),
-				      err);
+			check_refusal(
+			    ata_parse_identify(ai.identify, sizeof(ai.identify), &ata, err, errlen),
+			    err);
 		break;
 	default:
 		break;
@@ -233,7 +230,7 @@ static void ata(enum target t, const uint8_t *p, size_t n, char *err, size_t err
 {
 	struct ata_identity id;
 	struct ata_smart s;
-	struct ata_devstats ds = { 0 };
+	struct ata_devstats ds = {0};
 	int ret = 0;
 
 	switch (t) {
@@ -273,18 +270,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(p, data + 1, n);
 	err[0] = '\0';
 	switch (t) {
-	case T_NVME_ID_NS: nvme_id_ns(p, n, err, sizeof(err)); break;
-	case T_NVME_ID_CTRL: nvme_id_ctrl(p, n); break;
-	case T_NVME_SMART: nvme_logs(p, n, true); break;
-	case T_NVME_SANITIZE: nvme_logs(p, n, false); break;
-	case T_RC16: scsi_capacity(p, n, true, err, sizeof(err)); break;
-	case T_RC10: scsi_capacity(p, n, false, err, sizeof(err)); break;
-	case T_LOG_PAGES: scsi_logs(p, n, err, sizeof(err)); break;
+	case T_NVME_ID_NS:
+		nvme_id_ns(p, n, err, sizeof(err));
+		break;
+	case T_NVME_ID_CTRL:
+		nvme_id_ctrl(p, n);
+		break;
+	case T_NVME_SMART:
+		nvme_logs(p, n, true);
+		break;
+	case T_NVME_SANITIZE:
+		nvme_logs(p, n, false);
+		break;
+	case T_RC16:
+		scsi_capacity(p, n, true, err, sizeof(err));
+		break;
+	case T_RC10:
+		scsi_capacity(p, n, false, err, sizeof(err));
+		break;
+	case T_LOG_PAGES:
+		scsi_logs(p, n, err, sizeof(err));
+		break;
 	case T_ATA_IDENTIFY:
 	case T_ATA_SMART:
-	case T_ATA_DEVSTAT: ata(t, p, n, err, sizeof(err)); break;
-	case T_OPCODE_SUPPORT: (void)scsi_parse_opcode_support(p, n); break;
-	default: scsi_vpd(t, p, n, err, sizeof(err)); break;
+	case T_ATA_DEVSTAT:
+		ata(t, p, n, err, sizeof(err));
+		break;
+	case T_OPCODE_SUPPORT:
+		(void)scsi_parse_opcode_support(p, n);
+		break;
+	default:
+		scsi_vpd(t, p, n, err, sizeof(err));
+		break;
 	}
 	free(p);
 	return 0;

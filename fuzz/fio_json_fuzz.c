@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *sink;
 	bool all = size > 0 && (data[0] & 1);
-	struct sr_diag d = { .stream = NULL, .file = "fuzz" };
+	struct sr_diag d = {.stream = NULL, .file = "fuzz"};
 	struct sr_test *docs = NULL;
 	size_t ndocs = 0;
 	char *buf;

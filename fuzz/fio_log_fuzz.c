@@ -33,7 +33,7 @@ static void try_name(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct ssd_log_opts opts = { 0 };
+	struct ssd_log_opts opts = {0};
 	struct ssd_log_reader *r = NULL;
 	struct ssd_log_row row;
 	char err[256];

@@ -17,7 +17,7 @@ static uint64_t take(const uint8_t **p, size_t *left, unsigned int n)
 	uint64_t v = 0;
 
 	for (unsigned int i = 0; i < n && *left; i++, (*p)++, (*left)--)
-		v |= (uint64_t)**p << (8 * i);
+		v |= (uint64_t) * *p << (8 * i);
 	return v;
 }
 

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct scsi_outcome o = { 0 };
+	struct scsi_outcome o = {0};
 	struct scsi_sense s;
 	struct scsi_cdb cdb;
 	uint8_t *sense;

@@ -103,8 +103,9 @@ int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size
 		c->title, c->name, c->name);
 	fprintf(gp, "set datafile missing NaN\nset termoption noenhanced\n");
 	fprintf(gp, "do for [fmt in \"png svg\"] {\n");
-	fprintf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d noenhanced font \",10\" }"
-		    " else { set terminal svg size %d,%d dynamic noenhanced font \"sans,10\" }\n",
+	fprintf(gp,
+		"  if (fmt eq \"png\") { set terminal pngcairo size %d,%d noenhanced font \",10\" }"
+		" else { set terminal svg size %d,%d dynamic noenhanced font \"sans,10\" }\n",
 		c->width, c->height, c->width, c->height);
 	fprintf(gp, "  set output \"%s.\".fmt\n", c->name);
 	rewind(c->gp);
@@ -136,7 +137,8 @@ out:
 		}
 		buf[k] = '\0';
 		snprintf(err, errlen, "gnuplot failed on %s/%s.gp (%s)%s%s", dir, c->name,
-			 rc == -EIO ? "exit status or empty output" : strerror(-rc), k ? ": " : "", buf);
+			 rc == -EIO ? "exit status or empty output" : strerror(-rc), k ? ": " : "",
+			 buf);
 	}
 	if (log)
 		fclose(log);

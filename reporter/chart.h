@@ -15,9 +15,10 @@ struct sr_chart {
 	char name[128];
 	char title[256];
 	FILE *dat;
-	FILE *gp;	/* body: the plot commands, written between the two terminal setups */
+	FILE *gp;	   /* body: the plot commands, written between the two terminal setups */
 	int width, height; /* pixels */
-	bool quiet;	/* gnuplot's stderr kept out of ours; on failure its first lines go to the error */
+	bool quiet; /* gnuplot's stderr kept out of ours; on failure its first lines go to the error
+		     */
 };
 
 /**

@@ -23,7 +23,7 @@ static int params_of(const struct sr_drive *drv, const struct sr_test *t, struct
 
 	if (sr_results_of_test(t, &r, &n))
 		return -ENOMEM;
-	*p = (struct params){ .drive = drv->label, .profile = drv->profile };
+	*p = (struct params){.drive = drv->label, .profile = drv->profile};
 	if (n) {
 		p->rw = r[0].first->rw ? r[0].first->rw : "?";
 		p->bs = r[0].first->bs;
@@ -34,24 +34,27 @@ static int params_of(const struct sr_drive *drv, const struct sr_test *t, struct
 	return 0;
 }
 
-static int differs(const char *id, const struct params *a, const struct params *b, struct sr_diag *d)
+static int differs(const char *id, const struct params *a, const struct params *b,
+		   struct sr_diag *d)
 {
 	if (strcmp(a->rw ? a->rw : "", b->rw ? b->rw : "")) {
-		sr_diag_msg(d, "compare: test %s: rw differs: %s %s, %s %s", id, a->drive, a->rw, b->drive, b->rw);
+		sr_diag_msg(d, "compare: test %s: rw differs: %s %s, %s %s", id, a->drive, a->rw,
+			    b->drive, b->rw);
 		return -EINVAL;
 	}
 	if (a->bs != b->bs) {
-		sr_diag_msg(d, "compare: test %s: bs differs: %s %llu B, %s %llu B", id, a->drive, a->bs, b->drive, b->bs);
+		sr_diag_msg(d, "compare: test %s: bs differs: %s %llu B, %s %llu B", id, a->drive,
+			    a->bs, b->drive, b->bs);
 		return -EINVAL;
 	}
 	if (a->threads != b->threads || a->qd != b->qd) {
-		sr_diag_msg(d, "compare: test %s: T/Q differs: %s %uT/%uQ, %s %uT/%uQ", id, a->drive, a->threads,
-			    a->qd, b->drive, b->threads, b->qd);
+		sr_diag_msg(d, "compare: test %s: T/Q differs: %s %uT/%uQ, %s %uT/%uQ", id,
+			    a->drive, a->threads, a->qd, b->drive, b->threads, b->qd);
 		return -EINVAL;
 	}
 	if (a->profile && b->profile && strcmp(a->profile, b->profile)) {
-		sr_diag_msg(d, "compare: test %s: profile differs: %s %s, %s %s", id, a->drive, a->profile, b->drive,
-			    b->profile);
+		sr_diag_msg(d, "compare: test %s: profile differs: %s %s, %s %s", id, a->drive,
+			    a->profile, b->drive, b->profile);
 		return -EINVAL;
 	}
 	return 0;

@@ -15,22 +15,22 @@
 #include <stdio.h>
 
 enum sr_warn_kind {
-	SR_WARN_PREAMBLE,	/* non-JSON text before/after/between documents */
-	SR_WARN_NONFINITE,	/* nan/inf value */
-	SR_WARN_NEGATIVE,	/* negative value where fio's unsigned arithmetic wrapped */
-	SR_WARN_HUGE,		/* integer beyond 2^53, not exact as a double */
-	SR_WARN_DOCS,		/* several documents, the last one used */
-	SR_WARN_OPTION,		/* an option value that cannot be read (default used) */
+	SR_WARN_PREAMBLE,  /* non-JSON text before/after/between documents */
+	SR_WARN_NONFINITE, /* nan/inf value */
+	SR_WARN_NEGATIVE,  /* negative value where fio's unsigned arithmetic wrapped */
+	SR_WARN_HUGE,	   /* integer beyond 2^53, not exact as a double */
+	SR_WARN_DOCS,	   /* several documents, the last one used */
+	SR_WARN_OPTION,	   /* an option value that cannot be read (default used) */
 	SR_WARN_NKINDS,
 };
 
 struct sr_diag {
-	FILE *stream;		/* warnings go here; NULL silences them */
-	const char *file;	/* current input, for messages */
-	unsigned warned;	/* bit per enum sr_warn_kind already printed for @file */
-	unsigned nwarnings;	/* total printed, for tests */
-	bool strict;		/* a result file that cannot be read is an error, not skipped */
-	char err[1024];		/* the last error line, without "ssdreport: " */
+	FILE *stream;	    /* warnings go here; NULL silences them */
+	const char *file;   /* current input, for messages */
+	unsigned warned;    /* bit per enum sr_warn_kind already printed for @file */
+	unsigned nwarnings; /* total printed, for tests */
+	bool strict;	    /* a result file that cannot be read is an error, not skipped */
+	char err[1024];	    /* the last error line, without "ssdreport: " */
 };
 
 /**
@@ -47,7 +47,7 @@ void sr_diag_file(struct sr_diag *d, const char *file);
  * @fmt:  printf format of the message (the file name is prefixed)
  */
 void sr_warn(struct sr_diag *d, enum sr_warn_kind kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /**
  * sr_error() - record an error line about the current file.
@@ -59,7 +59,7 @@ void sr_warn(struct sr_diag *d, enum sr_warn_kind kind, const char *fmt, ...)
  * Return: -EINVAL, for "return sr_error(...)" in parsers (bad input).
  */
 int sr_error(struct sr_diag *d, const char *buf, size_t off, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* sr_diag_msg() - set d->err to a message (no file prefix added). */
 void sr_diag_msg(struct sr_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -23,36 +23,37 @@
 
 #define EXACT_DOUBLE_MAX 9007199254740992.0 /* 2^53 */
 
-/* fio's defaults for the options the model needs (fio HOWTO: rw, bs, iodepth, numjobs, rwmixread). */
+/* fio's defaults for the options the model needs (fio HOWTO: rw, bs, iodepth, numjobs, rwmixread).
+ */
 static const struct {
 	const char *key;
 	const char *alias;
 	const char *def;
 } fio_options[] = {
-	{ "rw", "readwrite", "read" },
-	{ "bs", "blocksize", "4k" },
-	{ "iodepth", NULL, "1" },
-	{ "numjobs", NULL, "1" },
-	{ "rwmixread", NULL, "50" },
-	{ "rwmixwrite", NULL, NULL },
-	{ "name", NULL, NULL },
-	{ "group_reporting", NULL, NULL },
-	{ "new_group", NULL, NULL },
-	{ "stonewall", "wait_for_previous", NULL },
-	{ "unified_rw_reporting", NULL, NULL },
-	{ "kb_base", NULL, "1024" },
+    {"rw", "readwrite", "read"},
+    {"bs", "blocksize", "4k"},
+    {"iodepth", NULL, "1"},
+    {"numjobs", NULL, "1"},
+    {"rwmixread", NULL, "50"},
+    {"rwmixwrite", NULL, NULL},
+    {"name", NULL, NULL},
+    {"group_reporting", NULL, NULL},
+    {"new_group", NULL, NULL},
+    {"stonewall", "wait_for_previous", NULL},
+    {"unified_rw_reporting", NULL, NULL},
+    {"kb_base", NULL, "1024"},
 };
 
-static const char *const ddir_key[SR_NDIR] = { "read", "write", "trim", "mixed" };
+static const char *const ddir_key[SR_NDIR] = {"read", "write", "trim", "mixed"};
 
 /* What the document says about units, found before the jobs are converted. */
 struct doc_ctx {
 	struct sr_diag *d;
-	int major, minor;	/* fio version, -1 when unknown */
-	json_object *globals;	/* "global options": object, array, or NULL */
-	json_object **jobopts;	/* per run: its "job options" (reference held), may be NULL */
+	int major, minor;      /* fio version, -1 when unknown */
+	json_object *globals;  /* "global options": object, array, or NULL */
+	json_object **jobopts; /* per run: its "job options" (reference held), may be NULL */
 	size_t njobopts;
-	struct sr_job_bins *jb;	/* the current job's bins read by the fast path (fio_json_bins.h) */
+	struct sr_job_bins *jb; /* the current job's bins read by the fast path (fio_json_bins.h) */
 };
 
 int sr_read_file(const char *path, char **buf, size_t *len)
@@ -115,12 +116,28 @@ int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out)
 	if (end == s || v < 0)
 		return -EINVAL;
 	switch (tolower((unsigned char)*end)) {
-	case 'k': power = 1; end++; break;
-	case 'm': power = 2; end++; break;
-	case 'g': power = 3; end++; break;
-	case 't': power = 4; end++; break;
-	case 'p': power = 5; end++; break;
-	default: break;
+	case 'k':
+		power = 1;
+		end++;
+		break;
+	case 'm':
+		power = 2;
+		end++;
+		break;
+	case 'g':
+		power = 3;
+		end++;
+		break;
+	case 't':
+		power = 4;
+		end++;
+		break;
+	case 'p':
+		power = 5;
+		end++;
+		break;
+	default:
+		break;
 	}
 	if (power && tolower((unsigned char)*end) == 'i') {
 		unit = 1024; /* "KiB" is 1024 whatever kb_base says */
@@ -130,7 +147,8 @@ int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out)
 		mult *= unit;
 	if (tolower((unsigned char)*end) == 'b')
 		end++;
-	if (*end && *end != ',' && *end != ':' && *end != '-' && *end != '/' && !isspace((unsigned char)*end))
+	if (*end && *end != ',' && *end != ':' && *end != '-' && *end != '/' &&
+	    !isspace((unsigned char)*end))
 		return -EINVAL;
 	*out = (uint64_t)(v * mult + 0.5);
 	return 0;
@@ -175,8 +193,8 @@ static bool token_at(const char *b, size_t len, size_t i, const char *word, size
  */
 static void rewrite_nonfinite(char *b, size_t len, size_t from)
 {
-	static const char *const words[] = { "-infinity", "infinity", "-nan", "-inf", "+inf",
-					     "nan", "inf" };
+	static const char *const words[] = {"-infinity", "infinity", "-nan", "-inf",
+					    "+inf",	 "nan",	     "inf"};
 	char prev = 0;
 
 	for (size_t i = from; i < len; i++) {
@@ -223,7 +241,9 @@ static json_object *parse_value(json_tokener *tok, const char *b, size_t len, si
 	}
 	json_object_put(o);
 	if (e == json_tokener_continue)
-		*rc = sr_error(d, b, *end, "unexpected end of input in the JSON value starting at byte %zu", pos);
+		*rc =
+		    sr_error(d, b, *end,
+			     "unexpected end of input in the JSON value starting at byte %zu", pos);
 	else
 		*rc = sr_error(d, b, *end, "invalid JSON (%s) in the value starting at byte %zu",
 			       json_tokener_error_desc(e), pos);
@@ -256,7 +276,7 @@ static int scan_key(const char *b, size_t len, size_t pos, char *key, size_t key
 static struct sr_value num_of(json_object *v, double scale, bool may_be_negative, struct sr_diag *d,
 			      const char *what)
 {
-	struct sr_value r = { 0, SR_ABSENT };
+	struct sr_value r = {0, SR_ABSENT};
 	enum json_type t = json_object_get_type(v);
 
 	if (t == json_type_int || t == json_type_double) {
@@ -275,15 +295,17 @@ static struct sr_value num_of(json_object *v, double scale, bool may_be_negative
 	r.state = SR_VALID;
 	if (!isfinite(r.v)) {
 		r.state = SR_INVALID;
-		sr_warn(d, SR_WARN_NONFINITE, "non-finite value (nan/inf) in \"%s\", marked invalid", what);
+		sr_warn(d, SR_WARN_NONFINITE,
+			"non-finite value (nan/inf) in \"%s\", marked invalid", what);
 	} else if (r.v < 0 && !may_be_negative) {
 		r.state = SR_INVALID;
 		sr_warn(d, SR_WARN_NEGATIVE,
-			"negative value %g in \"%s\" (unsigned overflow in fio), marked invalid", r.v, what);
+			"negative value %g in \"%s\" (unsigned overflow in fio), marked invalid",
+			r.v, what);
 	} else if (t == json_type_int && fabs(r.v) > EXACT_DOUBLE_MAX) {
 		r.state = SR_INVALID;
-		sr_warn(d, SR_WARN_HUGE, "value of \"%s\" beyond 2^53 (wrapped counter), marked invalid",
-			what);
+		sr_warn(d, SR_WARN_HUGE,
+			"value of \"%s\" beyond 2^53 (wrapped counter), marked invalid", what);
 	}
 	r.v *= scale;
 	return r;
@@ -294,7 +316,7 @@ static struct sr_value num(json_object *o, const char *key, double scale, struct
 	json_object *v;
 
 	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
-		return (struct sr_value){ 0, SR_ABSENT };
+		return (struct sr_value){0, SR_ABSENT};
 	return num_of(v, scale, false, d, key);
 }
 
@@ -328,7 +350,8 @@ static int read_percentiles(json_object *po, double scale, struct sr_lat *l, str
 	l->pct = calloc(json_object_object_length(po) + 1, sizeof(*l->pct));
 	if (!l->pct)
 		return -ENOMEM;
-	json_object_object_foreach(po, key, val) {
+	json_object_object_foreach(po, key, val)
+	{
 		char *end;
 		double p = strtod(key, &end);
 		struct sr_value v;
@@ -338,7 +361,7 @@ static int read_percentiles(json_object *po, double scale, struct sr_lat *l, str
 		v = num_of(val, scale, false, d, "percentile");
 		if (!sr_ok(v))
 			continue;
-		l->pct[n++] = (struct sr_pct){ p, v.v };
+		l->pct[n++] = (struct sr_pct){p, v.v};
 	}
 	qsort(l->pct, n, sizeof(*l->pct), cmp_pct);
 	l->npct = n;
@@ -354,14 +377,15 @@ static int read_bins(json_object *bo, double scale, struct sr_lat *l)
 	l->bins = calloc(json_object_object_length(bo) + 1, sizeof(*l->bins));
 	if (!l->bins)
 		return -ENOMEM;
-	json_object_object_foreach(bo, key, val) {
+	json_object_object_foreach(bo, key, val)
+	{
 		char *end;
 		double ns = strtod(key, &end) * scale;
 		int64_t c = json_object_get_int64(val);
 
 		if (end == key || ns < 0 || c < 0)
 			continue;
-		l->bins[n++] = (struct sr_bin){ (uint64_t)ns, (uint64_t)c };
+		l->bins[n++] = (struct sr_bin){(uint64_t)ns, (uint64_t)c};
 	}
 	qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
 	l->nbins = n;
@@ -397,8 +421,10 @@ static int read_lat(const struct doc_ctx *c, json_object *dir, const char *base,
 	}
 	if (!json_object_object_get_ex(o, "bins", &v))
 		return 0;
-	if (json_object_get_type(v) == json_type_int) /* replaced by the fast path, see fio_json_bins.h */
-		return sr_job_bins_claim(c->jb, json_object_get_int64(v), scale, &l->bins, &l->nbins);
+	if (json_object_get_type(v) ==
+	    json_type_int) /* replaced by the fast path, see fio_json_bins.h */
+		return sr_job_bins_claim(c->jb, json_object_get_int64(v), scale, &l->bins,
+					 &l->nbins);
 	return read_bins(v, scale, l);
 }
 
@@ -439,9 +465,10 @@ static int read_dir(const struct doc_ctx *c, json_object *o, struct sr_dir *s)
 		rc = read_lat(c, o, "lat", &s->lat);
 	if (sr_ok(s->total_ios) && s->total_ios.v == 0) {
 		/* fio prints 0 for the mean/min/max of no samples: they do not exist */
-		struct sr_lat *l[] = { &s->clat, &s->slat, &s->lat };
+		struct sr_lat *l[] = {&s->clat, &s->slat, &s->lat};
 		for (int i = 0; i < 3; i++) {
-			l[i]->min = l[i]->max = l[i]->mean = l[i]->stddev = (struct sr_value){ 0, SR_ABSENT };
+			l[i]->min = l[i]->max = l[i]->mean = l[i]->stddev =
+			    (struct sr_value){0, SR_ABSENT};
 			l[i]->npct = 0;
 		}
 	}
@@ -459,7 +486,8 @@ static int read_array(json_object *a, double **out, size_t *n, struct sr_diag *d
 	if (!*out)
 		return -ENOMEM;
 	for (size_t i = 0; i < len; i++) {
-		struct sr_value v = num_of(json_object_array_get_idx(a, i), 1, false, d, "steadystate data");
+		struct sr_value v =
+		    num_of(json_object_array_get_idx(a, i), 1, false, d, "steadystate data");
 		(*out)[i] = sr_ok(v) ? v.v : NAN;
 	}
 	*n = len;
@@ -483,9 +511,11 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 		return 0;
 	ss->iops_mean = num(data, "iops_mean", 1, d);
 	ss->bw_mean = num(data, "bw_mean", 1, d);
-	rc = read_array(json_object_object_get_ex(data, "iops", &v) ? v : NULL, &ss->iops, &ss->niops, d);
+	rc = read_array(json_object_object_get_ex(data, "iops", &v) ? v : NULL, &ss->iops,
+			&ss->niops, d);
 	if (!rc)
-		rc = read_array(json_object_object_get_ex(data, "bw", &v) ? v : NULL, &ss->bw, &ss->nbw, d);
+		rc = read_array(json_object_object_get_ex(data, "bw", &v) ? v : NULL, &ss->bw,
+				&ss->nbw, d);
 	return rc;
 }
 
@@ -514,7 +544,8 @@ static int read_run(struct doc_ctx *c, json_object *job, struct sr_run *r, json_
 	    json_object_get_type(v) == json_type_object)
 		rc = read_fio_ss(v, &r->fio_ss, d);
 	*jobopts = NULL;
-	if (json_object_object_get_ex(job, "job options", &v) && json_object_get_type(v) == json_type_object)
+	if (json_object_object_get_ex(job, "job options", &v) &&
+	    json_object_get_type(v) == json_type_object)
 		*jobopts = json_object_get(v);
 	return rc;
 }
@@ -528,7 +559,8 @@ static json_object *globals_for(json_object *g, const struct sr_run *r)
 		return g;
 	for (size_t i = 0; i < json_object_array_length(g); i++) {
 		json_object *e = json_object_array_get_idx(g, i);
-		const char *h = json_object_object_get_ex(e, "hostname", &v) ? json_object_get_string(v) : NULL;
+		const char *h =
+		    json_object_object_get_ex(e, "hostname", &v) ? json_object_get_string(v) : NULL;
 		int port = json_object_object_get_ex(e, "port", &v) ? json_object_get_int(v) : 0;
 
 		if (r->host && h && !strcmp(r->host, h) && (!r->port || !port || port == r->port))
@@ -541,7 +573,7 @@ static json_object *globals_for(json_object *g, const struct sr_run *r)
 static const char *option_set(json_object *job, json_object *glob, const char *key)
 {
 	for (size_t i = 0; i < sizeof(fio_options) / sizeof(fio_options[0]); i++) {
-		json_object *srcs[2] = { job, glob };
+		json_object *srcs[2] = {job, glob};
 		json_object *v;
 
 		if (strcmp(fio_options[i].key, key))
@@ -550,7 +582,8 @@ static const char *option_set(json_object *job, json_object *glob, const char *k
 			if (!srcs[s] || json_object_get_type(srcs[s]) != json_type_object)
 				continue;
 			if (json_object_object_get_ex(srcs[s], key, &v) ||
-			    (fio_options[i].alias && json_object_object_get_ex(srcs[s], fio_options[i].alias, &v)))
+			    (fio_options[i].alias &&
+			     json_object_object_get_ex(srcs[s], fio_options[i].alias, &v)))
 				return v ? json_object_get_string(v) : "";
 		}
 		return NULL;
@@ -581,7 +614,8 @@ static unsigned option_uint(json_object *job, json_object *glob, const char *key
 	return end == s ? def : (unsigned)v;
 }
 
-static int resolve_options(struct sr_run *r, json_object *job, json_object *globals, struct sr_diag *d)
+static int resolve_options(struct sr_run *r, json_object *job, json_object *globals,
+			   struct sr_diag *d)
 {
 	json_object *glob = globals_for(globals, r);
 	unsigned kb_base = option_uint(job, glob, "kb_base", 1024);
@@ -593,7 +627,8 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 	if (!r->rw)
 		return -ENOMEM;
 	if (sr_parse_size(option(job, glob, "bs"), kb_base, &r->bs) < 0) {
-		sr_warn(d, SR_WARN_OPTION, "bs \"%s\" is not a size, using 4k", option(job, glob, "bs"));
+		sr_warn(d, SR_WARN_OPTION, "bs \"%s\" is not a size, using 4k",
+			option(job, glob, "bs"));
 		r->bs = 4096;
 	}
 	r->numjobs = option_uint(job, glob, "numjobs", 1);
@@ -695,7 +730,8 @@ static json_object *parse_job(json_tokener *tok, const char *b, size_t len, size
 	o = parse_value(tok, b, len, pos, end, c->d, rc);
 	if (o) { /* cannot happen: the rewrite keeps the text valid JSON; be safe */
 		json_object_put(o);
-		*rc = sr_error(c->d, b, pos, "invalid JSON in the job object starting at byte %zu", pos);
+		*rc = sr_error(c->d, b, pos, "invalid JSON in the job object starting at byte %zu",
+			       pos);
 	}
 	return NULL;
 }
@@ -753,8 +789,8 @@ static void top_value(struct doc_ctx *c, struct sr_test *t, const char *key, jso
 static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_t *end,
 		     struct sr_test *t, struct sr_diag *d)
 {
-	struct sr_job_bins jb = { 0 };
-	struct doc_ctx c = { .d = d, .major = -1, .minor = -1, .jb = &jb };
+	struct sr_job_bins jb = {0};
+	struct doc_ctx c = {.d = d, .major = -1, .minor = -1, .jb = &jb};
 	bool have_jobs = false;
 	size_t i = skip_ws(b, len, start + 1);
 	int rc = 0;
@@ -790,17 +826,22 @@ static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_
 		if (i < len && b[i] == ',')
 			i = skip_ws(b, len, i + 1);
 		else if (i >= len || b[i] != '}') {
-			rc = sr_error(d, b, i, "expected ',' or '}' after the value of \"%s\"", key);
+			rc =
+			    sr_error(d, b, i, "expected ',' or '}' after the value of \"%s\"", key);
 			goto out;
 		}
 	}
 	if (i >= len) {
-		rc = sr_error(d, b, i, "unexpected end of input: the fio document starting at byte %zu is not closed", start);
+		rc = sr_error(
+		    d, b, i,
+		    "unexpected end of input: the fio document starting at byte %zu is not closed",
+		    start);
 		goto out;
 	}
 	*end = i + 1;
 	if (!have_jobs) {
-		rc = sr_error(d, b, start, "expected \"jobs\" or \"client_stats\" in the fio JSON document");
+		rc = sr_error(d, b, start,
+			      "expected \"jobs\" or \"client_stats\" in the fio JSON document");
 		goto out;
 	}
 	if (!t->nruns) {
@@ -841,7 +882,7 @@ int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, si
 		return -ENOMEM;
 	while (pos < len) {
 		size_t c = next_candidate(buf, len, pos), end = 0;
-		struct sr_test t = { 0 };
+		struct sr_test t = {0};
 
 		if (c >= len)
 			break;
@@ -890,12 +931,15 @@ int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, si
 			rc = -EINVAL;
 		} else {
 			rc = sr_error(d, NULL, (size_t)-1,
-				      "no JSON document found (%zu bytes, expected fio JSON starting with '{')", len);
+				      "no JSON document found (%zu bytes, expected fio JSON "
+				      "starting with '{')",
+				      len);
 		}
 		goto out;
 	}
 	if (seen > 1 && !all)
-		sr_warn(d, SR_WARN_DOCS, "%zu JSON documents (--status-interval?), using the last", seen);
+		sr_warn(d, SR_WARN_DOCS, "%zu JSON documents (--status-interval?), using the last",
+			seen);
 	*docs = out;
 	*ndocs = n;
 	out = NULL;

@@ -333,8 +333,11 @@ static bool parse_field(const char **pp, struct field *f)
 		char *q;
 
 		f->d = strtod(*pp, &q);
-		/* a double outside int64_t does not convert (C11 6.3.1.4): clamp (found by fuzzing) */
-		f->i = f->d >= -9.2e18 && f->d <= 9.2e18 ? (int64_t)f->d : f->d < 0 ? INT64_MIN : INT64_MAX;
+		/* a double outside int64_t does not convert (C11 6.3.1.4): clamp (found by fuzzing)
+		 */
+		f->i = f->d >= -9.2e18 && f->d <= 9.2e18 ? (int64_t)f->d
+		       : f->d < 0			 ? INT64_MIN
+							 : INT64_MAX;
 		f->is_int = false;
 		*pp = q;
 		return true;
@@ -342,7 +345,8 @@ static bool parse_field(const char **pp, struct field *f)
 	if (p - digits > 19)
 		return false; /* would overflow 64 bits */
 done:
-	f->i = (int64_t)(neg ? 0 - v : v); /* in unsigned: "-9223372036854775808" must not overflow */
+	f->i =
+	    (int64_t)(neg ? 0 - v : v); /* in unsigned: "-9223372036854775808" must not overflow */
 	f->d = (double)f->i;
 	f->is_int = true;
 	*pp = p;

@@ -25,9 +25,10 @@ static bool is_dir(const char *p)
 static bool is_test_json(const char *name)
 {
 	size_t n = strlen(name);
-	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not results */
-	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") && strcmp(name, "run.json") &&
-	       strncmp(name, "drive-", 6) && name[0] != '.';
+	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not
+	 * results */
+	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") &&
+	       strcmp(name, "run.json") && strncmp(name, "drive-", 6) && name[0] != '.';
 }
 
 static char *base_name(const char *path)
@@ -104,7 +105,8 @@ static int add_kv(struct sr_drive *drv, const char *key, const char *value)
 
 static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 {
-	json_object_object_foreach(o, key, val) {
+	json_object_object_foreach(o, key, val)
+	{
 		char full[256];
 		enum json_type t = json_object_get_type(val);
 		int rc = 0;
@@ -141,7 +143,8 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 	e = json_tokener_get_error(tok);
 	if (!o || e != json_tokener_success || json_object_get_type(o) != json_type_object) {
 		sr_diag_file(d, path);
-		rc = sr_error(d, buf, json_tokener_get_parse_end(tok), "expected a JSON object (ssdctl info --json): %s",
+		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
+			      "expected a JSON object (ssdctl info --json): %s",
 			      json_tokener_error_desc(e));
 	} else {
 		rc = add_scalars(drv, o, "");
@@ -236,7 +239,8 @@ static int load_profile(struct sr_drive *drv, const char *dir)
 	o = json_object_from_file(path);
 	if (!o)
 		return 0;
-	if (json_object_object_get_ex(o, "profile", &v) && json_object_get_type(v) == json_type_string) {
+	if (json_object_object_get_ex(o, "profile", &v) &&
+	    json_object_get_type(v) == json_type_string) {
 		free(drv->profile);
 		drv->profile = strdup(json_object_get_string(v));
 		rc = drv->profile ? 0 : -ENOMEM;
@@ -257,7 +261,8 @@ static void trim_slashes(char *out, size_t len, const char *in)
 	snprintf(out, len, "%.*s", (int)dl, in);
 }
 
-static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as, struct sr_diag *d)
+static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
+			  struct sr_diag *d)
 {
 	char dir[2048];
 
@@ -290,7 +295,7 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	if (rc == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		struct sr_test t = { 0 };
+		struct sr_test t = {0};
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		rc = sr_fio_json_load(path, &t, d);
@@ -298,7 +303,9 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 			goto out;
 		if (rc) {
 			if (d->stream)
-				fprintf(d->stream, "ssdreport: warning: skipped %s (--strict makes this an error)\n",
+				fprintf(d->stream,
+					"ssdreport: warning: skipped %s (--strict makes this an "
+					"error)\n",
 					d->err);
 			d->nwarnings++;
 			continue;
@@ -314,7 +321,8 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	}
 	rc = 0;
 	if (!loaded && d->stream)
-		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n", dir);
+		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
+			dir);
 out:
 	free_names(names, n);
 	free(label);
@@ -346,14 +354,15 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
 	}
 	if (!rc && !nsub && d->stream)
-		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n", dir);
+		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
+			dir);
 	free_names(subs, nsub);
 	return rc;
 }
 
 static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
 {
-	struct sr_test t = { 0 };
+	struct sr_test t = {0};
 	struct sr_drive *drv;
 	char *dir = dir_name(path), *lab = NULL;
 	int rc;
@@ -384,7 +393,8 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d) : load_file(m, inputs[i], label, d);
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d)
+				       : load_file(m, inputs[i], label, d);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)

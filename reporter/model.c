@@ -10,7 +10,7 @@ struct sr_value sr_lat_pct(const struct sr_lat *l, double pct)
 	for (size_t i = 0; i < l->npct; i++)
 		if (fabs(l->pct[i].pct - pct) < 1e-6)
 			return sr_val(l->pct[i].ns);
-	return (struct sr_value){ 0, SR_ABSENT };
+	return (struct sr_value){0, SR_ABSENT};
 }
 
 static void lat_free(struct sr_lat *l)

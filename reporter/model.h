@@ -30,7 +30,7 @@ struct sr_value {
 };
 
 static inline bool sr_ok(struct sr_value x) { return x.state == SR_VALID; }
-static inline struct sr_value sr_val(double v) { return (struct sr_value){ v, SR_VALID }; }
+static inline struct sr_value sr_val(double v) { return (struct sr_value){v, SR_VALID}; }
 
 /* One completion-latency percentile: fio's key "99.990000" -> pct 99.99; ns in nanoseconds. */
 struct sr_pct {
@@ -46,14 +46,14 @@ struct sr_bin {
 
 /* A latency distribution (fio's clat_ns / slat_ns / lat_ns, or 2.x clat/slat/lat scaled). */
 struct sr_lat {
-	struct sr_value n;	  /* samples; absent before fio 3.x added "N" */
-	struct sr_value min;	  /* ns */
-	struct sr_value max;	  /* ns */
-	struct sr_value mean;	  /* ns */
-	struct sr_value stddev;	  /* ns */
-	struct sr_pct *pct;	  /* ascending by pct; npct 0 when fio printed none or {} */
+	struct sr_value n;	/* samples; absent before fio 3.x added "N" */
+	struct sr_value min;	/* ns */
+	struct sr_value max;	/* ns */
+	struct sr_value mean;	/* ns */
+	struct sr_value stddev; /* ns */
+	struct sr_pct *pct;	/* ascending by pct; npct 0 when fio printed none or {} */
 	size_t npct;
-	struct sr_bin *bins;	  /* json+ only, ascending by ns; nbins 0 otherwise */
+	struct sr_bin *bins; /* json+ only, ascending by ns; nbins 0 otherwise */
 	size_t nbins;
 };
 
@@ -70,45 +70,46 @@ struct sr_dir {
 	struct sr_value total_ios;  /* count */
 	struct sr_value iops_mean;  /* per-job sampled IOPS mean (fio's iops_mean) */
 	struct sr_value iops_stddev;
-	struct sr_value bw_mean;    /* bytes/s, per-job sampled (fio prints KiB/s: scaled) */
-	struct sr_value bw_agg;	    /* percent of the group's bandwidth (can be wrapped negative) */
+	struct sr_value bw_mean; /* bytes/s, per-job sampled (fio prints KiB/s: scaled) */
+	struct sr_value bw_agg;	 /* percent of the group's bandwidth (can be wrapped negative) */
 	struct sr_lat clat, slat, lat;
 };
 
 /* fio's own steady-state verdict (job "steadystate" object, fio >= 2.20). */
 struct sr_fio_ss {
 	bool present;
-	char *ss;		  /* criterion as set, e.g. "iops:10.000000%" */
+	char *ss; /* criterion as set, e.g. "iops:10.000000%" */
 	bool attained;
 	struct sr_value duration_s; /* ss_dur, seconds */
 	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639) */
 	struct sr_value max_deviation;
 	struct sr_value slope;
-	struct sr_value iops_mean;  /* IOPS */
-	struct sr_value bw_mean;    /* bytes/s */
-	double *iops;		  /* per-second IOPS samples of the last window */
+	struct sr_value iops_mean; /* IOPS */
+	struct sr_value bw_mean;   /* bytes/s */
+	double *iops;		   /* per-second IOPS samples of the last window */
 	size_t niops;
-	double *bw;		  /* per-second bytes/s samples */
+	double *bw; /* per-second bytes/s samples */
 	size_t nbw;
 };
 
 /* One job entry (or group with group_reporting, or a client's entry, or "All clients"). */
 struct sr_run {
-	char *name;		/* jobname (fio truncates it; job options name wins when longer) */
-	char *host;		/* client/server hostname, NULL for a local run */
-	int port;		/* client/server port, 0 when none */
-	bool all_clients;	/* the "All clients" summary entry */
+	char *name;	  /* jobname (fio truncates it; job options name wins when longer) */
+	char *host;	  /* client/server hostname, NULL for a local run */
+	int port;	  /* client/server port, 0 when none */
+	bool all_clients; /* the "All clients" summary entry */
 	int groupid;
-	int error;		/* fio's job error (errno) */
-	char *rw;		/* rw after defaults ("read") */
-	uint64_t bs;		/* bytes (first value of bs=, "4k" -> 4096) */
-	unsigned numjobs;	/* T */
-	unsigned iodepth;	/* Q per job */
-	unsigned rwmixread;	/* percent */
-	bool group_reporting;	/* iops/bw are totals over numjobs */
-	bool new_group;		/* new_group set: a group started here, at the same time as the one before */
-	bool stonewall;		/* stonewall/wait_for_previous set: this job waited for the ones before */
-	struct sr_value elapsed_s;   /* seconds */
+	int error;	      /* fio's job error (errno) */
+	char *rw;	      /* rw after defaults ("read") */
+	uint64_t bs;	      /* bytes (first value of bs=, "4k" -> 4096) */
+	unsigned numjobs;     /* T */
+	unsigned iodepth;     /* Q per job */
+	unsigned rwmixread;   /* percent */
+	bool group_reporting; /* iops/bw are totals over numjobs */
+	bool
+	    new_group; /* new_group set: a group started here, at the same time as the one before */
+	bool stonewall; /* stonewall/wait_for_previous set: this job waited for the ones before */
+	struct sr_value elapsed_s; /* seconds */
 	struct sr_dir dir[SR_NDIR];
 	struct sr_fio_ss fio_ss;
 };
@@ -120,16 +121,18 @@ struct sr_interval {
 	struct sr_value lat_mean; /* ns, read and write weighted by I/O count */
 	struct sr_value lat_max;  /* ns, max of read and write */
 	struct sr_value lat_sd;	  /* ns */
-	struct sr_value lat_max_err; /* ns: |lat_max - true max| bound (histogram logs), else absent */
-	struct sr_value lat_sd_err;  /* ns: |lat_sd - true stddev| bound (histogram logs), else absent */
+	struct sr_value
+	    lat_max_err; /* ns: |lat_max - true max| bound (histogram logs), else absent */
+	struct sr_value
+	    lat_sd_err; /* ns: |lat_sd - true stddev| bound (histogram logs), else absent */
 };
 
 /* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */
 struct sr_test {
-	char *id;		/* test id: file name without .json */
-	char *path;		/* the JSON file */
-	char *fio_version;	/* "fio-3.33", NULL if absent */
-	int64_t timestamp;	/* unix seconds, 0 if absent */
+	char *id;	   /* test id: file name without .json */
+	char *path;	   /* the JSON file */
+	char *fio_version; /* "fio-3.33", NULL if absent */
+	int64_t timestamp; /* unix seconds, 0 if absent */
 	struct sr_run *runs;
 	size_t nruns;
 	struct sr_interval *series; /* preconditioning series, may be empty */
@@ -152,10 +155,10 @@ struct sr_run_note {
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
-	struct sr_kv *identity;	/* drive.json top-level scalars in file order */
+	struct sr_kv *identity; /* drive.json top-level scalars in file order */
 	size_t nidentity;
-	char *profile;		/* run.json "profile" (quick, full), NULL when absent */
-	char *source;		/* published figures (reporter/reference): where they come from; else NULL */
+	char *profile; /* run.json "profile" (quick, full), NULL when absent */
+	char *source;  /* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;
 	struct sr_run_note *notes; /* tests that did not complete, from run.json */

@@ -59,7 +59,7 @@ static int add_kv(struct sr_drive *drv, const char *key, const char *value)
 	if (!grown)
 		return -ENOMEM;
 	drv->identity = grown;
-	grown[drv->nidentity] = (struct sr_kv){ strdup(key), strdup(value) };
+	grown[drv->nidentity] = (struct sr_kv){strdup(key), strdup(value)};
 	drv->nidentity++;
 	return grown[drv->nidentity - 1].key && grown[drv->nidentity - 1].value ? 0 : -ENOMEM;
 }
@@ -79,7 +79,8 @@ static int known_fields_only(json_object *o, const char *const *known, size_t n,
 
 	if (json_object_get_type(o) != json_type_object)
 		return sr_error(d, NULL, (size_t)-1, "%s: expected an object", where);
-	json_object_object_foreach(o, key, val) {
+	json_object_object_foreach(o, key, val)
+	{
 		bool ok = false;
 
 		(void)val;
@@ -88,19 +89,20 @@ static int known_fields_only(json_object *o, const char *const *known, size_t n,
 		if (ok)
 			continue;
 		for (size_t i = 0; i < n; i++)
-			snprintf(expected + strlen(expected), sizeof(expected) - strlen(expected), "%s%s",
-				 i ? ", " : "", known[i]);
-		return sr_error(d, NULL, (size_t)-1, "%s: unknown field \"%s\" (expected %s)", where, key,
-				expected);
+			snprintf(expected + strlen(expected), sizeof(expected) - strlen(expected),
+				 "%s%s", i ? ", " : "", known[i]);
+		return sr_error(d, NULL, (size_t)-1, "%s: unknown field \"%s\" (expected %s)",
+				where, key, expected);
 	}
 	return 0;
 }
 
 static int read_direction(json_object *o, struct sr_dir *s, const char *where, struct sr_diag *d)
 {
-	static const char *const known[] = { "iops", "mb_s", "lat_mean_ms", "lat_max_ms", "lat_sd_ms", "lat_pct_ms" };
-	struct sr_value *dst[] = { &s->iops, &s->bw, &s->clat.mean, &s->clat.max, &s->clat.stddev };
-	static const double scale[] = { 1, 1e6, 1e6, 1e6, 1e6 }; /* -> IOPS, bytes/s, ns */
+	static const char *const known[] = {"iops",	  "mb_s",      "lat_mean_ms",
+					    "lat_max_ms", "lat_sd_ms", "lat_pct_ms"};
+	struct sr_value *dst[] = {&s->iops, &s->bw, &s->clat.mean, &s->clat.max, &s->clat.stddev};
+	static const double scale[] = {1, 1e6, 1e6, 1e6, 1e6}; /* -> IOPS, bytes/s, ns */
 	json_object *pct;
 	int rc = known_fields_only(o, known, sizeof(known) / sizeof(known[0]), where, d);
 
@@ -112,7 +114,8 @@ static int read_direction(json_object *o, struct sr_dir *s, const char *where, s
 
 		rc = num_field(o, known[i], &v);
 		if (rc < 0)
-			return sr_error(d, NULL, (size_t)-1, "%s.%s: expected a number above 0", where, known[i]);
+			return sr_error(d, NULL, (size_t)-1, "%s.%s: expected a number above 0",
+					where, known[i]);
 		if (rc)
 			*dst[i] = sr_val(v * scale[i]);
 	}
@@ -120,20 +123,26 @@ static int read_direction(json_object *o, struct sr_dir *s, const char *where, s
 		size_t n = 0;
 
 		if (json_object_get_type(pct) != json_type_object)
-			return sr_error(d, NULL, (size_t)-1, "%s.lat_pct_ms: expected an object {\"99\": ms, ...}", where);
+			return sr_error(d, NULL, (size_t)-1,
+					"%s.lat_pct_ms: expected an object {\"99\": ms, ...}",
+					where);
 		s->clat.pct = calloc(json_object_object_length(pct) + 1, sizeof(*s->clat.pct));
 		if (!s->clat.pct)
 			return -ENOMEM;
-		json_object_object_foreach(pct, key, val) {
+		json_object_object_foreach(pct, key, val)
+		{
 			char *end;
 			double p = strtod(key, &end), v;
 			enum json_type t = json_object_get_type(val);
 
-			if (end == key || *end || p <= 0 || p > 100 || (t != json_type_int && t != json_type_double) ||
+			if (end == key || *end || p <= 0 || p > 100 ||
+			    (t != json_type_int && t != json_type_double) ||
 			    (v = json_object_get_double(val)) <= 0)
-				return sr_error(d, NULL, (size_t)-1, "%s.lat_pct_ms: \"%s\": expected a percentile "
-					       "(0, 100] and a latency in ms above 0", where, key);
-			s->clat.pct[n++] = (struct sr_pct){ p, v * 1e6 };
+				return sr_error(d, NULL, (size_t)-1,
+						"%s.lat_pct_ms: \"%s\": expected a percentile "
+						"(0, 100] and a latency in ms above 0",
+						where, key);
+			s->clat.pct[n++] = (struct sr_pct){p, v * 1e6};
 		}
 		s->clat.npct = n;
 		qsort(s->clat.pct, n, sizeof(*s->clat.pct), cmp_pct);
@@ -143,8 +152,9 @@ static int read_direction(json_object *o, struct sr_dir *s, const char *where, s
 
 static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_diag *d)
 {
-	static const char *const dirs[2] = { "read", "write" };
-	static const char *const known[] = { "id", "rw", "bs", "threads", "qd", "read", "write", "note" };
+	static const char *const dirs[2] = {"read", "write"};
+	static const char *const known[] = {"id", "rw",	  "bs",	   "threads",
+					    "qd", "read", "write", "note"};
 	struct sr_run *r;
 	double bs = 0, th = 0, qd = 0;
 	const char *id = str_field(o, "id"), *rw = str_field(o, "rw");
@@ -157,8 +167,10 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 		return rc;
 	if (!id || !rw || num_field(o, "bs", &bs) != 1 || num_field(o, "threads", &th) != 1 ||
 	    num_field(o, "qd", &qd) != 1)
-		return sr_error(d, NULL, (size_t)-1, "%s: expected \"id\" and \"rw\" strings and \"bs\" (bytes), "
-			       "\"threads\", \"qd\" numbers above 0", where);
+		return sr_error(d, NULL, (size_t)-1,
+				"%s: expected \"id\" and \"rw\" strings and \"bs\" (bytes), "
+				"\"threads\", \"qd\" numbers above 0",
+				where);
 	t->id = strdup(id);
 	t->runs = calloc(1, sizeof(*t->runs));
 	if (!t->id || !t->runs)
@@ -182,7 +194,8 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 			rc = read_direction(v, &r->dir[k], w, d);
 	}
 	if (!rc && !r->dir[0].present && !r->dir[1].present)
-		rc = sr_error(d, NULL, (size_t)-1, "%s (%s): expected a \"read\" or \"write\" object", where, id);
+		rc = sr_error(d, NULL, (size_t)-1,
+			      "%s (%s): expected a \"read\" or \"write\" object", where, id);
 	return rc;
 }
 
@@ -195,12 +208,15 @@ int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d)
 
 	sr_diag_file(d, path);
 	if (!o)
-		return sr_error(d, NULL, (size_t)-1, "cannot read a JSON object: %s", json_util_get_last_err());
+		return sr_error(d, NULL, (size_t)-1, "cannot read a JSON object: %s",
+				json_util_get_last_err());
 	name = str_field(o, "name");
 	source = str_field(o, "source");
 	if (!name || !source || !str_field(o, "title") || !str_field(o, "kind") ||
-	    !json_object_object_get_ex(o, "tests", &tests) || json_object_get_type(tests) != json_type_array) {
-		rc = sr_error(d, NULL, (size_t)-1, "expected \"name\", \"title\", \"kind\", \"source\" strings and a "
+	    !json_object_object_get_ex(o, "tests", &tests) ||
+	    json_object_get_type(tests) != json_type_array) {
+		rc = sr_error(d, NULL, (size_t)-1,
+			      "expected \"name\", \"title\", \"kind\", \"source\" strings and a "
 			      "\"tests\" array (reporter/reference.h)");
 		goto out;
 	}

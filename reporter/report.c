@@ -26,7 +26,7 @@
 /* A result key: a test id (plus the job name for multi-group files), results per drive. */
 struct key {
 	char *id;
-	int rank;			/* section order */
+	int rank;			    /* section order */
 	const struct sr_result **per_drive; /* ndrives entries, NULL where the drive lacks it */
 };
 
@@ -49,19 +49,39 @@ struct ctx {
 	size_t nqos_generic;
 };
 
-enum section { S_IDENTITY, S_STEADY, S_PRECOND, S_PRIMARY, S_SCALING, S_CURVE, S_FC, S_SPEC, S_OTHER, S_N };
+enum section {
+	S_IDENTITY,
+	S_STEADY,
+	S_PRECOND,
+	S_PRIMARY,
+	S_SCALING,
+	S_CURVE,
+	S_FC,
+	S_SPEC,
+	S_OTHER,
+	S_N
+};
 static const char *const section_title[S_N] = {
-	"Drives", "Steady state", "Preconditioning", "Primary results (4K random, 8K 70/30)",
-	"Thread/queue scaling", "Latency vs I/O rate", "Four corners", "Spec-sheet verification",
-	"Other tests",
+    "Drives",
+    "Steady state",
+    "Preconditioning",
+    "Primary results (4K random, 8K 70/30)",
+    "Thread/queue scaling",
+    "Latency vs I/O rate",
+    "Four corners",
+    "Spec-sheet verification",
+    "Other tests",
 };
 
 static int section_of(const char *id)
 {
-	static const struct { const char *prefix; int s; } map[] = {
-		{ "precond-", S_PRECOND }, { "4k-randread", S_PRIMARY }, { "4k-randwrite", S_PRIMARY },
-		{ "8k-7030", S_PRIMARY },  { "scale-", S_SCALING },	 { "curve-", S_CURVE },
-		{ "fc-", S_FC },	   { "spec-", S_SPEC },
+	static const struct {
+		const char *prefix;
+		int s;
+	} map[] = {
+	    {"precond-", S_PRECOND}, {"4k-randread", S_PRIMARY}, {"4k-randwrite", S_PRIMARY},
+	    {"8k-7030", S_PRIMARY},  {"scale-", S_SCALING},	 {"curve-", S_CURVE},
+	    {"fc-", S_FC},	     {"spec-", S_SPEC},
 	};
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strncmp(id, map[i].prefix, strlen(map[i].prefix)))
@@ -69,7 +89,8 @@ static int section_of(const char *id)
 	return S_OTHER;
 }
 
-static int add_item(struct ctx *c, struct sr_table *t, const char *chart, const char *title, int section)
+static int add_item(struct ctx *c, struct sr_table *t, const char *chart, const char *title,
+		    int section)
 {
 	struct item *grown = realloc(c->items, (c->nitems + 1) * sizeof(*grown));
 
@@ -98,10 +119,7 @@ static void stem(char *out, size_t len, const char *prefix, const char *id)
 	out[k] = '\0';
 }
 
-static double ms(struct sr_value v)
-{
-	return sr_ok(v) ? v.v / 1e6 : NAN;
-}
+static double ms(struct sr_value v) { return sr_ok(v) ? v.v / 1e6 : NAN; }
 
 static int set_num(struct sr_table *t, size_t r, size_t col, struct sr_value v, double scale)
 {
@@ -136,8 +154,9 @@ static struct key *key_get(struct ctx *c, const char *id)
 	if (!grown)
 		return NULL;
 	c->keys = grown;
-	grown[c->nkeys] = (struct key){ .id = strdup(id), .rank = section_of(id),
-					.per_drive = calloc(c->m->ndrives, sizeof(void *)) };
+	grown[c->nkeys] = (struct key){.id = strdup(id),
+				       .rank = section_of(id),
+				       .per_drive = calloc(c->m->ndrives, sizeof(void *))};
 	if (!grown[c->nkeys].id || !grown[c->nkeys].per_drive)
 		return NULL;
 	return &c->keys[c->nkeys++];
@@ -187,7 +206,7 @@ static int build_keys(struct ctx *c)
 
 /* ---- per-test comparison tables ----------------------------------------------------------- */
 
-static const char *const dir_name[2] = { "read", "write" };
+static const char *const dir_name[2] = {"read", "write"};
 
 /* One column of a test table: a drive's result, or one member of a drive's group/client run. */
 struct col {
@@ -197,12 +216,10 @@ struct col {
 
 /* A drive without the result keeps its (empty) column when it is a tested drive: the gap says the
  * test is missing; published figures and a drive with no tests have nothing to miss. */
-static bool column_when_missing(const struct sr_drive *drv)
-{
-	return !drv->source && drv->ntests;
-}
+static bool column_when_missing(const struct sr_drive *drv) { return !drv->source && drv->ntests; }
 
-/* Columns: per drive; a drive whose result has members gets one column per member, then its total. */
+/* Columns: per drive; a drive whose result has members gets one column per member, then its total.
+ */
 static struct col *test_columns(const struct ctx *c, const struct key *k, size_t *ncols)
 {
 	const struct sr_model *m = c->m;
@@ -224,7 +241,8 @@ static struct col *test_columns(const struct ctx *c, const struct key *k, size_t
 
 		for (size_t i = 0; r && i < r->nmembers; i++) {
 			cols[n].r = &r->members[i];
-			snprintf(cols[n++].head, sizeof(cols->head), "%s/%s", m->drives[dv].label, r->members[i].member);
+			snprintf(cols[n++].head, sizeof(cols->head), "%s/%s", m->drives[dv].label,
+				 r->members[i].member);
 		}
 		cols[n].r = r;
 		snprintf(cols[n++].head, sizeof(cols->head), "%s%s%s", m->drives[dv].label,
@@ -238,7 +256,7 @@ static int test_table(struct ctx *c, const struct key *k)
 {
 	char name[160], title[320];
 	struct sr_table *t;
-	bool any[2] = { false, false }, fio_ss = false;
+	bool any[2] = {false, false}, fio_ss = false;
 	size_t ncols = 0;
 	struct col *cols = test_columns(c, k, &ncols);
 	int rc = 0;
@@ -246,7 +264,8 @@ static int test_table(struct ctx *c, const struct key *k)
 	if (!cols)
 		return -ENOMEM;
 	stem(name, sizeof(name), "test-", k->id);
-	snprintf(title, sizeof(title), "%s: drives side by side (latency = completion latency, ms)", k->id);
+	snprintf(title, sizeof(title), "%s: drives side by side (latency = completion latency, ms)",
+		 k->id);
 	t = sr_table_new(name, title, ncols + 1);
 	if (!t) {
 		free(cols);
@@ -268,14 +287,16 @@ static int test_table(struct ctx *c, const struct key *k)
 		sr_table_set(t, row, 0, "workload (rw, bs, T/Q)");
 		for (size_t dv = 0; dv < ncols; dv++) {
 			const struct sr_result *r = cols[dv].r;
-			if (r && sr_table_set(t, row, dv + 1, "%s %llu B %uT/%uQ", r->first->rw ? r->first->rw : "?",
+			if (r && sr_table_set(t, row, dv + 1, "%s %llu B %uT/%uQ",
+					      r->first->rw ? r->first->rw : "?",
 					      (unsigned long long)r->first->bs, r->threads, r->qd))
 				goto nomem;
 		}
 	}
 	for (int d = 0; d < 2 && !rc; d++) {
-		static const char *const label[] = { "IOPS", "MB/s", "avg latency", "max latency",
-						     "latency stddev", "p99", "p99.9", "p99.99", "p99.999" };
+		static const char *const label[] = {"IOPS",	   "MB/s",	     "avg latency",
+						    "max latency", "latency stddev", "p99",
+						    "p99.9",	   "p99.99",	     "p99.999"};
 		if (!any[d])
 			continue;
 		for (size_t l = 0; l < sizeof(label) / sizeof(label[0]); l++) {
@@ -292,12 +313,25 @@ static int test_table(struct ctx *c, const struct key *k)
 					continue;
 				f = &r->dir[d];
 				switch (l) {
-				case 0: v = f->iops; scale = 1; break;
-				case 1: v = f->bw; break; /* bytes/s -> MB/s (10^6) */
-				case 2: v = f->mean; break;
-				case 3: v = f->max; break;
-				case 4: v = f->sd; break;
-				default: v = f->qos[l - 5]; break;
+				case 0:
+					v = f->iops;
+					scale = 1;
+					break;
+				case 1:
+					v = f->bw;
+					break; /* bytes/s -> MB/s (10^6) */
+				case 2:
+					v = f->mean;
+					break;
+				case 3:
+					v = f->max;
+					break;
+				case 4:
+					v = f->sd;
+					break;
+				default:
+					v = f->qos[l - 5];
+					break;
 				}
 				if (set_num(t, row, dv + 1, v, scale))
 					goto nomem;
@@ -313,9 +347,10 @@ static int test_table(struct ctx *c, const struct key *k)
 			const struct sr_fio_ss *ss = r ? &r->first->fio_ss : NULL;
 			char buf[64];
 			if (ss && ss->present &&
-			    sr_table_set(t, row, dv + 1, "%s (%s, criterion %s%%)",
-					 ss->attained ? "attained" : "not attained", ss->ss ? ss->ss : "?",
-					 sr_ok(ss->criterion) ? sr_fmt_num(buf, ss->criterion.v) : "?"))
+			    sr_table_set(
+				t, row, dv + 1, "%s (%s, criterion %s%%)",
+				ss->attained ? "attained" : "not attained", ss->ss ? ss->ss : "?",
+				sr_ok(ss->criterion) ? sr_fmt_num(buf, ss->criterion.v) : "?"))
 				goto nomem;
 		}
 	}
@@ -341,7 +376,8 @@ static int chart_done(struct ctx *c, struct sr_chart *ch, int section)
 	return add_item(c, NULL, ch->name, ch->title, section);
 }
 
-static int chart_start(struct ctx *c, struct sr_chart *ch, const char *name, const char *title, int w, int h)
+static int chart_start(struct ctx *c, struct sr_chart *ch, const char *name, const char *title,
+		       int w, int h)
 {
 	int rc;
 
@@ -358,7 +394,8 @@ static int chart_start(struct ctx *c, struct sr_chart *ch, const char *name, con
 }
 
 /* Lines "index i" for every drive with data, one plot command. */
-static void plot_lines(FILE *gp, const char *name, const struct sr_model *m, const bool *has, const char *using, const char *extra)
+static void plot_lines(FILE *gp, const char *name, const struct sr_model *m, const bool *has,
+		       const char *using, const char *extra)
 {
 	bool first = true;
 
@@ -366,8 +403,8 @@ static void plot_lines(FILE *gp, const char *name, const struct sr_model *m, con
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		if (!has[dv])
 			continue;
-		fprintf(gp, "%s\"%s.dat\" index %zu using %s with %s lc %zu title ", first ? "" : ", \\\n       ",
-			name, dv, using, extra, dv + 1);
+		fprintf(gp, "%s\"%s.dat\" index %zu using %s with %s lc %zu title ",
+			first ? "" : ", \\\n       ", name, dv, using, extra, dv + 1);
 		sr_gp_str(gp, m->drives[dv].label);
 		first = false;
 	}
@@ -379,8 +416,8 @@ static int precond_chart(struct ctx *c, const char *id)
 	const struct sr_model *m = c->m;
 	struct sr_chart ch;
 	char name[160], title[320];
-	bool *has = calloc(m->ndrives, sizeof(bool)), col_ok[4] = { false };
-	double bound[4] = { 0 }; /* largest error bound of the max and stddev panels, ns */
+	bool *has = calloc(m->ndrives, sizeof(bool)), col_ok[4] = {false};
+	double bound[4] = {0}; /* largest error bound of the max and stddev panels, ns */
 	struct sr_snia *snia = calloc(m->ndrives, sizeof(*snia));
 	int rc;
 
@@ -390,14 +427,17 @@ static int precond_chart(struct ctx *c, const char *id)
 		return -ENOMEM;
 	}
 	stem(name, sizeof(name), "precond-", !strncmp(id, "precond-", 8) ? id + 8 : id);
-	snprintf(title, sizeof(title), "%s: preconditioning, one line per drive (steady-state window marked)", id);
+	snprintf(title, sizeof(title),
+		 "%s: preconditioning, one line per drive (steady-state window marked)", id);
 	rc = chart_start(c, &ch, name, title, 1200, 850);
 	if (rc)
 		goto out;
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		const struct sr_drive *drv = &m->drives[dv];
-		fprintf(ch.dat, "# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms "
-			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs)\n", drv->label);
+		fprintf(ch.dat,
+			"# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms "
+			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs)\n",
+			drv->label);
 		for (size_t t = 0; t < drv->ntests; t++) {
 			const struct sr_test *tt = &drv->tests[t];
 			if (strcmp(tt->id, id) || tt->nseries < 2)
@@ -432,28 +472,32 @@ static int precond_chart(struct ctx *c, const char *id)
 			break;
 		}
 		if (!has[dv])
-			fputs("NaN NaN NaN NaN NaN NaN NaN\n", ch.dat); /* keeps gnuplot's index numbering */
+			fputs("NaN NaN NaN NaN NaN NaN NaN\n",
+			      ch.dat); /* keeps gnuplot's index numbering */
 		fputs("\n\n", ch.dat);
 	}
 	{
-		static const char *const panel[4][2] = { { "throughput (R+W IOPS)", "2" },
-							 { "average latency (ms)", "3" },
-							 { "maximum latency (ms)", "4" },
-							 { "latency standard deviation (ms)", "5" } };
+		static const char *const panel[4][2] = {{"throughput (R+W IOPS)", "2"},
+							{"average latency (ms)", "3"},
+							{"maximum latency (ms)", "4"},
+							{"latency standard deviation (ms)", "5"}};
 		FILE *gp = ch.gp;
 		fprintf(gp, "  set multiplot layout 2,2 title ");
 		sr_gp_str(gp, title);
 		fprintf(gp, "\n  set grid\n  set key top right\n  set xlabel \"time (s)\"\n");
 		for (size_t dv = 0; dv < m->ndrives; dv++)
 			if (has[dv] && snia[dv].evaluated && isfinite(snia[dv].first_s))
-				fprintf(gp, "  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
-					    "fc lt %zu fs transparent solid 0.12 noborder\n",
+				fprintf(gp,
+					"  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 "
+					"behind "
+					"fc lt %zu fs transparent solid 0.12 noborder\n",
 					dv + 1, snia[dv].first_s, snia[dv].last_s, dv + 1);
 		for (int p = 0; p < 4; p++) {
 			char using[16];
 			fprintf(gp, "  set title \"%s", panel[p][0]);
 			if (bound[p] > 0) /* histogram midpoints: say how far off they can be */
-				fprintf(gp, ", from clat histograms, error <= %.3g ms", bound[p] / 1e6);
+				fprintf(gp, ", from clat histograms, error <= %.3g ms",
+					bound[p] / 1e6);
 			fprintf(gp, "\"\n  set ylabel \"%s\"\n", panel[p][0]);
 			snprintf(using, sizeof(using), "1:%s", panel[p][1]);
 			if (col_ok[p]) {
@@ -461,7 +505,8 @@ static int precond_chart(struct ctx *c, const char *id)
 				continue;
 			}
 			/* no log of this kind: an empty panel that says so */
-			fprintf(gp, "  set label 9 \"no data (no log of this kind)\" at graph 0.5, graph 0.5 center\n"
+			fprintf(gp, "  set label 9 \"no data (no log of this kind)\" at graph 0.5, "
+				    "graph 0.5 center\n"
 				    "  set xrange [0:1]\n  set yrange [0:1]\n  plot 2 notitle\n"
 				    "  unset label 9\n  set autoscale xy\n");
 		}
@@ -499,21 +544,28 @@ static int precond_chart(struct ctx *c, const char *id)
 			sr_table_set(t, row, 0, "%s", m->drives[dv].label);
 			sr_table_set(t, row, 1, "%s", id);
 			if (snia[dv].evaluated) {
-				sr_table_set(t, row, 2, "%s", snia[dv].attained ? "attained" : "not attained");
+				sr_table_set(t, row, 2, "%s",
+					     snia[dv].attained ? "attained" : "not attained");
 				if (isfinite(snia[dv].first_s))
-					sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s, snia[dv].last_s);
+					sr_table_set(t, row, 3, "%g..%g", snia[dv].first_s,
+						     snia[dv].last_s);
 				else
-					sr_table_set(t, row, 3, "rounds %g..%g", snia[dv].first_round, snia[dv].last_round);
-				sr_table_set(t, row, 4, "%.2f / %.2f", snia[dv].range_pct, snia[dv].excursion_pct);
+					sr_table_set(t, row, 3, "rounds %g..%g",
+						     snia[dv].first_round, snia[dv].last_round);
+				sr_table_set(t, row, 4, "%.2f / %.2f", snia[dv].range_pct,
+					     snia[dv].excursion_pct);
 			} else {
 				sr_table_set(t, row, 2, "fewer than 5 rounds");
 			}
-			sr_table_set(t, row, 6, "%s (%zu)", sr_snia_basis_note(&snia[dv]), snia[dv].nrounds);
+			sr_table_set(t, row, 6, "%s (%zu)", sr_snia_basis_note(&snia[dv]),
+				     snia[dv].nrounds);
 			for (size_t tt = 0; tt < m->drives[dv].ntests; tt++) {
 				const struct sr_test *te = &m->drives[dv].tests[tt];
 				if (strcmp(te->id, id) || !te->nruns || !te->runs[0].fio_ss.present)
 					continue;
-				sr_table_set(t, row, 5, "%s (%s)", te->runs[0].fio_ss.attained ? "attained" : "not attained",
+				sr_table_set(t, row, 5, "%s (%s)",
+					     te->runs[0].fio_ss.attained ? "attained"
+									 : "not attained",
 					     te->runs[0].fio_ss.ss ? te->runs[0].fio_ss.ss : "?");
 			}
 		}
@@ -600,7 +652,8 @@ static int cmp_point(const void *a, const void *b)
 }
 
 /* Parse "scale-WL-tTqQ" or "curve-PROFILE-PCT"; @family gets WL/PROFILE. */
-static bool parse_series_id(const char *id, const char *prefix, char *family, size_t flen, struct point *p)
+static bool parse_series_id(const char *id, const char *prefix, char *family, size_t flen,
+			    struct point *p)
 {
 	const char *last = strrchr(id, '-');
 	size_t plen = strlen(prefix);
@@ -636,7 +689,8 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 	bool scale = !strcmp(prefix, "scale-");
 	struct point *pts = calloc(c->nkeys + 1, sizeof(*pts));
 	bool *has = calloc(m->ndrives + 1, sizeof(bool));
-	bool *iops_line = calloc(m->ndrives + 1, sizeof(bool)), *lat_line = calloc(m->ndrives + 1, sizeof(bool));
+	bool *iops_line = calloc(m->ndrives + 1, sizeof(bool)),
+	     *lat_line = calloc(m->ndrives + 1, sizeof(bool));
 	size_t *first_col = calloc(m->ndrives + 1, sizeof(size_t)), ncols = 0, per;
 	bool mixed = false;
 	char name[200], title[320], fam[128];
@@ -649,8 +703,9 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 	if (!pts || !has || !first_col || !iops_line || !lat_line)
 		goto out;
 	for (size_t i = 0; i < c->nkeys; i++) {
-		struct point p = { .k = &c->keys[i] };
-		if (parse_series_id(c->keys[i].id, prefix, fam, sizeof(fam), &p) && !strcmp(fam, family))
+		struct point p = {.k = &c->keys[i]};
+		if (parse_series_id(c->keys[i].id, prefix, fam, sizeof(fam), &p) &&
+		    !strcmp(fam, family))
 			pts[n++] = p;
 	}
 	qsort(pts, n, sizeof(*pts), cmp_point);
@@ -663,23 +718,28 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 		}
 	per = mixed ? 5 : 4; /* reads and writes: a read p99 and a write p99 column */
 	for (size_t dv = 0; dv < m->ndrives; dv++) { /* first table column of each drive, 0: none */
-		first_col[dv] = has[dv] || column_when_missing(&m->drives[dv]) ? 1 + per * ncols : 0;
+		first_col[dv] =
+		    has[dv] || column_when_missing(&m->drives[dv]) ? 1 + per * ncols : 0;
 		ncols += first_col[dv] ? 1 : 0;
 	}
 	/* table */
 	stem(name, sizeof(name), scale ? "scaling-" : "curve-", family);
-	snprintf(title, sizeof(title), scale ? "%s: thread/queue scaling (IOPS, latency in ms)"
-					     : "%s: latency vs I/O rate (IOPS, latency in ms)", family);
+	snprintf(title, sizeof(title),
+		 scale ? "%s: thread/queue scaling (IOPS, latency in ms)"
+		       : "%s: latency vs I/O rate (IOPS, latency in ms)",
+		 family);
 	t = sr_table_new(name, title, 1 + per * ncols);
 	if (!t)
 		goto out;
 	sr_table_head(t, 0, scale ? "T/Q" : "rate (% of max)");
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		char h[300];
-		static const char *const what[] = { "IOPS", "avg lat", "max lat", "p99 lat" };
-		static const char *const what_mixed[] = { "IOPS", "avg lat", "max lat", "read p99", "write p99" };
+		static const char *const what[] = {"IOPS", "avg lat", "max lat", "p99 lat"};
+		static const char *const what_mixed[] = {"IOPS", "avg lat", "max lat", "read p99",
+							 "write p99"};
 		for (size_t w = 0; w < per && first_col[dv]; w++) {
-			snprintf(h, sizeof(h), "%s %s", m->drives[dv].label, mixed ? what_mixed[w] : what[w]);
+			snprintf(h, sizeof(h), "%s %s", m->drives[dv].label,
+				 mixed ? what_mixed[w] : what[w]);
 			sr_table_head(t, first_col[dv] + w, h);
 		}
 	}
@@ -690,11 +750,12 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 		sr_table_set(t, row, 0, "%s", pts[i].label);
 		for (size_t dv = 0; dv < m->ndrives; dv++) {
 			const struct sr_result *r = pts[i].k->per_drive[dv];
-			struct sr_value p99 = { 0, SR_ABSENT };
+			struct sr_value p99 = {0, SR_ABSENT};
 			size_t col = first_col[dv];
 			if (!r)
 				continue;
-			for (int d = 0; d < 2; d++) /* the one direction; both in their columns when mixed */
+			for (int d = 0; d < 2;
+			     d++) /* the one direction; both in their columns when mixed */
 				if (r->dir[d].present && sr_ok(r->dir[d].qos[0])) {
 					p99 = r->dir[d].qos[0];
 					if (mixed)
@@ -702,9 +763,18 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 				}
 			if (!mixed)
 				set_num(t, row, col + 3, p99, 1e-6);
-			set_num(t, row, col, (struct sr_value){ total_iops(r), isfinite(total_iops(r)) ? SR_VALID : SR_ABSENT }, 1);
-			set_num(t, row, col + 1, (struct sr_value){ mean_lat(r), isfinite(mean_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
-			set_num(t, row, col + 2, (struct sr_value){ max_lat(r), isfinite(max_lat(r)) ? SR_VALID : SR_ABSENT }, 1e-6);
+			set_num(t, row, col,
+				(struct sr_value){total_iops(r),
+						  isfinite(total_iops(r)) ? SR_VALID : SR_ABSENT},
+				1);
+			set_num(t, row, col + 1,
+				(struct sr_value){mean_lat(r),
+						  isfinite(mean_lat(r)) ? SR_VALID : SR_ABSENT},
+				1e-6);
+			set_num(t, row, col + 2,
+				(struct sr_value){max_lat(r),
+						  isfinite(max_lat(r)) ? SR_VALID : SR_ABSENT},
+				1e-6);
 		}
 	}
 	rc = add_item(c, t, NULL, title, scale ? S_SCALING : S_CURVE);
@@ -723,15 +793,18 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 		}
 	if (!any)
 		goto out;
-	snprintf(title, sizeof(title), scale ? "%s: thread/queue scaling" : "%s: average latency vs IOPS", family);
+	snprintf(title, sizeof(title),
+		 scale ? "%s: thread/queue scaling" : "%s: average latency vs IOPS", family);
 	rc = chart_start(c, &ch, name, title, 1100, 650);
 	if (rc)
 		goto out;
 	for (size_t dv = 0; dv < m->ndrives; dv++) {
 		fprintf(ch.dat, "# drive %s: %s\n", m->drives[dv].label,
-			scale ? "index label iops avg_lat_ms" : "iops avg_lat_ms rate_pct(1000=max)");
+			scale ? "index label iops avg_lat_ms"
+			      : "iops avg_lat_ms rate_pct(1000=max)");
 		if (!has[dv])
-			fputs(scale ? "0 \"\" NaN NaN\n" : "NaN NaN NaN\n", ch.dat); /* keeps index numbering */
+			fputs(scale ? "0 \"\" NaN NaN\n" : "NaN NaN NaN\n",
+			      ch.dat); /* keeps index numbering */
 		for (size_t i = 0; i < n; i++) {
 			const struct sr_result *r = pts[i].k->per_drive[dv];
 			if (!r)
@@ -751,21 +824,28 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 	sr_gp_str(ch.gp, title);
 	fprintf(ch.gp, "\n  set grid\n  set key outside right\n");
 	if (scale) {
-		fprintf(ch.gp, "  set xlabel \"threads/queue depth (T/Q)\"\n  set ylabel \"IOPS\"\n"
-			       "  set y2label \"average latency (ms)\"\n  set y2tics\n  set ytics nomirror\n"
-			       "  set xtics rotate by -45\n  set yrange [0:*]\n  set y2range [0:*]\n  plot ");
+		fprintf(
+		    ch.gp,
+		    "  set xlabel \"threads/queue depth (T/Q)\"\n  set ylabel \"IOPS\"\n"
+		    "  set y2label \"average latency (ms)\"\n  set y2tics\n  set ytics nomirror\n"
+		    "  set xtics rotate by -45\n  set yrange [0:*]\n  set y2range [0:*]\n  plot ");
 		for (size_t dv = 0, first = 1; dv < m->ndrives; dv++) {
 			char lt[300];
 
 			if (iops_line[dv]) {
-				fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:3:xtic(2) with linespoints lc %zu title ",
+				fprintf(ch.gp,
+					"%s\"%s.dat\" index %zu using 1:3:xtic(2) with linespoints "
+					"lc %zu title ",
 					first ? "" : ", \\\n       ", name, dv, dv + 1);
 				sr_gp_str(ch.gp, m->drives[dv].label);
 				first = 0;
 			}
 			if (lat_line[dv]) {
-				fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:4%s axes x1y2 with linespoints dt 2 lc %zu title ",
-					first ? "" : ", \\\n       ", name, dv, iops_line[dv] ? "" : ":xtic(2)", dv + 1);
+				fprintf(ch.gp,
+					"%s\"%s.dat\" index %zu using 1:4%s axes x1y2 with "
+					"linespoints dt 2 lc %zu title ",
+					first ? "" : ", \\\n       ", name, dv,
+					iops_line[dv] ? "" : ":xtic(2)", dv + 1);
 				snprintf(lt, sizeof(lt), "%s avg lat", m->drives[dv].label);
 				sr_gp_str(ch.gp, lt);
 				first = 0;
@@ -773,9 +853,13 @@ static int family_render(struct ctx *c, const char *prefix, const char *family)
 		}
 		fputc('\n', ch.gp);
 	} else {
-		fprintf(ch.gp, "  set xlabel \"IOPS\"\n  set ylabel \"average latency (ms)\"\n  set yrange [0:*]\n"
-			       "  set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb \"red\"\n"
-			       "  set label 1 \"1 ms\" at graph 0.01, first 1 offset 0,0.7 tc rgb \"red\"\n");
+		fprintf(
+		    ch.gp,
+		    "  set xlabel \"IOPS\"\n  set ylabel \"average latency (ms)\"\n  set yrange "
+		    "[0:*]\n"
+		    "  set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "
+		    "\"red\"\n"
+		    "  set label 1 \"1 ms\" at graph 0.01, first 1 offset 0,0.7 tc rgb \"red\"\n");
 		plot_lines(ch.gp, name, m, lat_line, "1:2", "linespoints");
 	}
 	rc = chart_done(c, &ch, scale ? S_SCALING : S_CURVE);
@@ -814,7 +898,12 @@ static int families(struct ctx *c, const char *prefix)
 
 /* ---- grouped bars: primary results and four corners --------------------------------------- */
 
-struct bar { const char *id; int dir; bool mbps; const char *label; };
+struct bar {
+	const char *id;
+	int dir;
+	bool mbps;
+	const char *label;
+};
 
 /* A bar's value for one drive: IOPS, R+W IOPS (dir < 0) or MB/s; NaN when the drive has none. */
 static double bar_value(const struct sr_result *r, const struct bar *b)
@@ -831,7 +920,8 @@ static double bar_value(const struct sr_result *r, const struct bar *b)
 	return sr_ok(f->iops) ? f->iops.v : NAN;
 }
 
-static int bars_chart(struct ctx *c, const char *name, const char *title, const struct bar *bars, size_t nb, int section)
+static int bars_chart(struct ctx *c, const char *name, const char *title, const struct bar *bars,
+		      size_t nb, int section)
 {
 	const struct sr_model *m = c->m;
 	const struct key **k = calloc(nb, sizeof(*k));
@@ -877,13 +967,16 @@ static int bars_chart(struct ctx *c, const char *name, const char *title, const 
 	}
 	fprintf(ch.gp, "  set title ");
 	sr_gp_str(ch.gp, title);
-	fprintf(ch.gp, "\n  set style data histogram\n  set style histogram clustered gap 1\n"
-		       "  set style fill solid 0.8 border -1\n  set grid ytics\n  set yrange [0:*]\n"
-		       "  set key outside right\n  set ylabel \"%s\"\n  plot ", bars[0].mbps ? "MB/s" : "IOPS");
+	fprintf(ch.gp,
+		"\n  set style data histogram\n  set style histogram clustered gap 1\n"
+		"  set style fill solid 0.8 border -1\n  set grid ytics\n  set yrange [0:*]\n"
+		"  set key outside right\n  set ylabel \"%s\"\n  plot ",
+		bars[0].mbps ? "MB/s" : "IOPS");
 	for (size_t dv = 0, first = 1; dv < m->ndrives; dv++) {
 		if (!has[dv]) /* no bar at all (published figures for other tests): not plotted */
 			continue;
-		fprintf(ch.gp, "%s\"%s.dat\" using %zu:xtic(1) lc %zu title ", first ? "" : ", ", name, dv + 2, dv + 1);
+		fprintf(ch.gp, "%s\"%s.dat\" using %zu:xtic(1) lc %zu title ", first ? "" : ", ",
+			name, dv + 2, dv + 1);
 		sr_gp_str(ch.gp, m->drives[dv].label);
 		first = 0;
 	}
@@ -898,24 +991,26 @@ out:
 static int bar_charts(struct ctx *c)
 {
 	static const struct bar primary[] = {
-		{ "4k-randread", 0, false, "4K random read" },
-		{ "4k-randwrite", 1, false, "4K random write" },
-		{ "8k-7030", -1, false, "8K 70/30 (R+W)" },
+	    {"4k-randread", 0, false, "4K random read"},
+	    {"4k-randwrite", 1, false, "4K random write"},
+	    {"8k-7030", -1, false, "8K 70/30 (R+W)"},
 	};
 	static const struct bar fc_iops[] = {
-		{ "fc-4k-randread", 0, false, "4K random read" },
-		{ "fc-4k-randwrite", 1, false, "4K random write" },
+	    {"fc-4k-randread", 0, false, "4K random read"},
+	    {"fc-4k-randwrite", 1, false, "4K random write"},
 	};
 	static const struct bar fc_mbps[] = {
-		{ "fc-64k-read", 0, true, "64K sequential read" },
-		{ "fc-64k-write", 1, true, "64K sequential write" },
+	    {"fc-64k-read", 0, true, "64K sequential read"},
+	    {"fc-64k-write", 1, true, "64K sequential write"},
 	};
-	int rc = bars_chart(c, "primary-iops", "Primary results: IOPS per drive", primary, 3, S_PRIMARY);
+	int rc =
+	    bars_chart(c, "primary-iops", "Primary results: IOPS per drive", primary, 3, S_PRIMARY);
 
 	if (!rc)
 		rc = bars_chart(c, "fc-iops", "Four corners: 4K random IOPS", fc_iops, 2, S_FC);
 	if (!rc)
-		rc = bars_chart(c, "fc-mbps", "Four corners: 64K sequential MB/s", fc_mbps, 2, S_FC);
+		rc =
+		    bars_chart(c, "fc-mbps", "Four corners: 64K sequential MB/s", fc_mbps, 2, S_FC);
 	return rc;
 }
 
@@ -949,7 +1044,8 @@ static int qos_chart(struct ctx *c, const struct key *k)
 	for (size_t dv = 0; dv < m->ndrives; dv++)
 		for (int d = 0; d < 2; d++) {
 			const struct sr_result *r = k->per_drive[dv];
-			fprintf(ch.dat, "# drive %s %s: clat_ms exceedance_pct percentile\n", m->drives[dv].label, dir_name[d]);
+			fprintf(ch.dat, "# drive %s %s: clat_ms exceedance_pct percentile\n",
+				m->drives[dv].label, dir_name[d]);
 			if (has[2 * dv + d])
 				for (size_t i = 0; i < r->dir[d].dist->npct; i++) {
 					const struct sr_pct *p = &r->dir[d].dist->pct[i];
@@ -964,15 +1060,17 @@ static int qos_chart(struct ctx *c, const struct key *k)
 		}
 	fprintf(ch.gp, "  set title ");
 	sr_gp_str(ch.gp, title);
-	fprintf(ch.gp, "\n  set logscale xy\n  set grid\n  set key outside right\n"
-		       "  set xlabel \"completion latency (ms)\"\n  set ylabel \"I/Os slower (%%)\"\n"
-		       "  set format y \"%%g\"\n  plot ");
+	fprintf(ch.gp,
+		"\n  set logscale xy\n  set grid\n  set key outside right\n"
+		"  set xlabel \"completion latency (ms)\"\n  set ylabel \"I/Os slower (%%)\"\n"
+		"  set format y \"%%g\"\n  plot ");
 	for (size_t i = 0, first = 1; i < 2 * m->ndrives; i++) {
 		char lt[300];
 		if (!has[i])
 			continue;
 		snprintf(lt, sizeof(lt), "%s %s", m->drives[i / 2].label, dir_name[i % 2]);
-		fprintf(ch.gp, "%s\"%s.dat\" index %zu using 1:2 with linespoints lc %zu dt %d title ",
+		fprintf(ch.gp,
+			"%s\"%s.dat\" index %zu using 1:2 with linespoints lc %zu dt %d title ",
 			first ? "" : ", \\\n       ", name, i, i / 2 + 1, i % 2 ? 2 : 1);
 		sr_gp_str(ch.gp, lt);
 		first = 0;
@@ -1026,7 +1124,8 @@ static int status_table(struct ctx *c)
 static int identity_table(struct ctx *c)
 {
 	const struct sr_model *m = c->m;
-	struct sr_table *t = sr_table_new("drives", "Drives (identity from drive.json)", m->ndrives + 1);
+	struct sr_table *t =
+	    sr_table_new("drives", "Drives (identity from drive.json)", m->ndrives + 1);
 	long row;
 
 	if (!t)
@@ -1052,7 +1151,8 @@ static int identity_table(struct ctx *c)
 			const struct sr_kv *kv = &m->drives[dv].identity[i];
 			long found = -1;
 			for (size_t r = 0; r < t->nrows; r++)
-				if (t->cells[r * t->ncols] && !strcmp(t->cells[r * t->ncols], kv->key))
+				if (t->cells[r * t->ncols] &&
+				    !strcmp(t->cells[r * t->ncols], kv->key))
 					found = (long)r;
 			if (found < 0) {
 				found = sr_table_row(t);
@@ -1126,9 +1226,11 @@ static int write_outputs(struct ctx *c)
 			if (c->items[i].table)
 				sr_table_md(md, c->items[i].table);
 			else
-				fprintf(md, "![%s](%s.png) ([svg](%s.svg), [gnuplot](%s.gp), [data](%s.dat))\n\n",
-					c->items[i].title, c->items[i].chart, c->items[i].chart, c->items[i].chart,
-					c->items[i].chart);
+				fprintf(md,
+					"![%s](%s.png) ([svg](%s.svg), [gnuplot](%s.gp), "
+					"[data](%s.dat))\n\n",
+					c->items[i].title, c->items[i].chart, c->items[i].chart,
+					c->items[i].chart, c->items[i].chart);
 		}
 	}
 	rc = close_file(c, md, "report.md");
@@ -1139,13 +1241,17 @@ static int write_outputs(struct ctx *c)
 		return -EIO;
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>", html);
 	sr_html_text(html, c->o->title);
-	fputs("</title>\n<style>body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse;"
+	fputs("</title>\n<style>body{font-family:sans-serif;margin:1em "
+	      "2em}table{border-collapse:collapse;"
 	      "margin:1em 0}td,th{border:1px solid #bbb;padding:2px 6px}td.n{text-align:right}"
-	      "caption{text-align:left;font-weight:bold}img{max-width:100%}</style>\n</head><body>\n<h1>",
+	      "caption{text-align:left;font-weight:bold}img{max-width:100%}</style>\n</"
+	      "head><body>\n<h1>",
 	      html);
 	sr_html_text(html, c->o->title);
-	fputs("</h1>\n<p>Latencies are completion latencies (clat) in ms; MB/s = 10<sup>6</sup> bytes/s. "
-	      "Tables also in <a href=\"report.md\">report.md</a> and one CSV each.</p>\n<ul>\n", html);
+	fputs("</h1>\n<p>Latencies are completion latencies (clat) in ms; MB/s = 10<sup>6</sup> "
+	      "bytes/s. "
+	      "Tables also in <a href=\"report.md\">report.md</a> and one CSV each.</p>\n<ul>\n",
+	      html);
 	for (int s = 0; s < S_N; s++)
 		for (size_t i = 0; i < c->nitems; i++)
 			if (c->items[i].section == s) {
@@ -1170,13 +1276,17 @@ static int write_outputs(struct ctx *c)
 			if (it->table) {
 				sr_table_html(html, it->table);
 			} else {
-				fprintf(html, "<figure><a href=\"%s.svg\"><img src=\"%s.png\" alt=\"", it->chart, it->chart);
+				fprintf(html,
+					"<figure><a href=\"%s.svg\"><img src=\"%s.png\" alt=\"",
+					it->chart, it->chart);
 				sr_html_text(html, it->title);
 				fputs("\"></a><figcaption>", html);
 				sr_html_text(html, it->title);
-				fprintf(html, " (<a href=\"%s.svg\">svg</a>, <a href=\"%s.gp\">gnuplot</a>, "
-					      "<a href=\"%s.dat\">data</a>)</figcaption></figure>\n",
-					it->chart, it->chart, it->chart);
+				fprintf(
+				    html,
+				    " (<a href=\"%s.svg\">svg</a>, <a href=\"%s.gp\">gnuplot</a>, "
+				    "<a href=\"%s.dat\">data</a>)</figcaption></figure>\n",
+				    it->chart, it->chart, it->chart);
 			}
 		}
 	}
@@ -1197,8 +1307,8 @@ static int build(struct ctx *c)
 		rc = precond_charts(c);
 	for (size_t i = 0; i < c->nkeys && !rc; i++) {
 		rc = test_table(c, &c->keys[i]);
-		if (!rc && (c->keys[i].rank != S_OTHER || nqos++ < MAX_GENERIC_QOS) && c->keys[i].rank != S_SCALING &&
-		    c->keys[i].rank != S_CURVE)
+		if (!rc && (c->keys[i].rank != S_OTHER || nqos++ < MAX_GENERIC_QOS) &&
+		    c->keys[i].rank != S_SCALING && c->keys[i].rank != S_CURVE)
 			rc = qos_chart(c, &c->keys[i]);
 	}
 	if (!rc)
@@ -1232,7 +1342,7 @@ static void ctx_free(struct ctx *c)
 
 int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d)
 {
-	struct ctx c = { .m = m, .o = o, .d = d };
+	struct ctx c = {.m = m, .o = o, .d = d};
 	int rc;
 
 	rc = sr_report_dir_begin(o->outdir, c.dir, sizeof(c.dir), d);

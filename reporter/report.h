@@ -12,9 +12,9 @@
 #include "model.h"
 
 struct sr_report_opts {
-	const char *outdir;	/* final directory; built in a hidden sibling (report_dir.h) */
+	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
 	const char *title;
-	bool charts;		/* run gnuplot */
+	bool charts; /* run gnuplot */
 };
 
 /**

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* report_dir.c - the report's temporary directory and its atomic swap into place; see report_dir.h. */
+/* report_dir.c - the report's temporary directory and its atomic swap into place; see report_dir.h.
+ */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -30,8 +31,8 @@ static int split(const char *outdir, char *parent, size_t plen, char *base, size
 	}
 	if ((size_t)snprintf(parent, plen, "%.*s", slash == outdir ? 1 : (int)(slash - outdir),
 			     outdir) >= plen ||
-	    (size_t)snprintf(base, blen, "%.*s", (int)(n - (size_t)(slash + 1 - outdir)), slash + 1) >=
-		    blen)
+	    (size_t)snprintf(base, blen, "%.*s", (int)(n - (size_t)(slash + 1 - outdir)),
+			     slash + 1) >= blen)
 		return -ENAMETOOLONG;
 	return 0;
 }
@@ -52,7 +53,8 @@ static int check_replaceable(const char *outdir, struct sr_diag *d)
 		return -errno;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		sr_diag_msg(d, "%s: exists and is not a directory: not replaced by the report", outdir);
+		sr_diag_msg(d, "%s: exists and is not a directory: not replaced by the report",
+			    outdir);
 		return -EEXIST;
 	}
 	dp = opendir(outdir);
@@ -76,14 +78,16 @@ static int check_replaceable(const char *outdir, struct sr_diag *d)
 		    "not replaced; give -o a new directory or a previous report",
 		    outdir, SR_REPORT_MARKER,
 		    index ? "report.md is missing beside index.html"
-			  : md ? "index.html is missing beside report.md" : "no index.html or report.md");
+		    : md  ? "index.html is missing beside report.md"
+			  : "no index.html or report.md");
 	return -EEXIST;
 }
 
 static int write_marker(const char *dir)
 {
-	static const char text[] = "This directory was written by ssdreport; the next ssdreport -o run "
-				   "with the same directory replaces it.\n";
+	static const char text[] =
+	    "This directory was written by ssdreport; the next ssdreport -o run "
+	    "with the same directory replaces it.\n";
 	char p[4200];
 	FILE *f;
 
@@ -142,7 +146,8 @@ static int swap_by_two_renames(const char *tmp, const char *outdir, struct sr_di
 	}
 	if (rename(tmp, outdir) != 0) {
 		rc = -errno;
-		sr_diag_msg(d, "%s: cannot rename the report into place: %s", outdir, strerror(errno));
+		sr_diag_msg(d, "%s: cannot rename the report into place: %s", outdir,
+			    strerror(errno));
 		rename(old, outdir);
 		return rc;
 	}
@@ -177,7 +182,4 @@ static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *
 	return remove(p);
 }
 
-void sr_report_dir_remove(const char *dir)
-{
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+void sr_report_dir_remove(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }

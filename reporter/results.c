@@ -9,12 +9,9 @@
 #include "results.h"
 #include "stats.h"
 
-const double sr_qos_pcts[SR_NQOS] = { 99.0, 99.9, 99.99, 99.999 };
+const double sr_qos_pcts[SR_NQOS] = {99.0, 99.9, 99.99, 99.999};
 
-static struct sr_value absent(void)
-{
-	return (struct sr_value){ 0, SR_ABSENT };
-}
+static struct sr_value absent(void) { return (struct sr_value){0, SR_ABSENT}; }
 
 static void from_one(const struct sr_dir *s, struct sr_dir_fig *f)
 {
@@ -55,7 +52,8 @@ static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, doub
 		return absent();
 	for (size_t i = 0; i < n; i++)
 		for (size_t b = 0; b < dirs[i]->clat.nbins; b++)
-			bins[k++] = (struct ssd_bin){ dirs[i]->clat.bins[b].ns, dirs[i]->clat.bins[b].count };
+			bins[k++] =
+			    (struct ssd_bin){dirs[i]->clat.bins[b].ns, dirs[i]->clat.bins[b].count};
 	ssd_bins_sort(bins, k);
 	nb = 0; /* the runs share fio's bin values: one bin per value, counts added */
 	for (size_t i = 0; i < k; i++) {
@@ -91,7 +89,7 @@ static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_
 			max = s->clat.max.v;
 		means[i] = s->clat.mean.v;
 		w[i] = io_count(s);
-		g[i] = (struct ssd_nms){ (uint64_t)w[i], s->clat.mean.v, s->clat.stddev.v };
+		g[i] = (struct ssd_nms){(uint64_t)w[i], s->clat.mean.v, s->clat.stddev.v};
 	}
 	f->iops = ok_iops ? sr_val(iops) : absent();
 	f->bw = ok_bw ? sr_val(bw) : absent();
@@ -112,8 +110,9 @@ out:
 static bool did_io(const struct sr_dir *s)
 {
 	/* bytes/s or latency alone: a published sequential or QoS figure (reference.h) */
-	return s->present && ((sr_ok(s->iops) && s->iops.v > 0) || (sr_ok(s->total_ios) && s->total_ios.v > 0) ||
-			      (sr_ok(s->bw) && s->bw.v > 0) || (sr_ok(s->clat.mean) && s->clat.mean.v > 0));
+	return s->present &&
+	       ((sr_ok(s->iops) && s->iops.v > 0) || (sr_ok(s->total_ios) && s->total_ios.v > 0) ||
+		(sr_ok(s->bw) && s->bw.v > 0) || (sr_ok(s->clat.mean) && s->clat.mean.v > 0));
 }
 
 /* Which runs a result covers: one fio group, every group, or one host's runs. */
@@ -236,7 +235,8 @@ static int add_members(const struct sr_test *t, struct sr_result *whole, bool by
 		k = host_firsts(t, first);
 	} else {
 		for (size_t i = 0; i < t->nruns; i++)
-			if (!t->runs[i].all_clients && (i == 0 || t->runs[i].groupid != t->runs[i - 1].groupid))
+			if (!t->runs[i].all_clients &&
+			    (i == 0 || t->runs[i].groupid != t->runs[i - 1].groupid))
 				first[k++] = i;
 	}
 	whole->members = calloc(k + 1, sizeof(*whole->members));
@@ -247,11 +247,12 @@ static int add_members(const struct sr_test *t, struct sr_result *whole, bool by
 	for (size_t j = 0; j < k && !rc; j++) {
 		const struct sr_run *r = &t->runs[first[j]];
 		struct sr_result *m = &whole->members[j];
-		struct sel s = { .gid = r->groupid };
+		struct sel s = {.gid = r->groupid};
 
 		if (by_host)
-			s = (struct sel){ .all_groups = true, .host = r->host, .port = r->port };
-		*m = (struct sr_result){ .test = t, .first = r, .groupid = r->groupid, .qd = r->iodepth };
+			s = (struct sel){.all_groups = true, .host = r->host, .port = r->port};
+		*m = (struct sr_result){
+		    .test = t, .first = r, .groupid = r->groupid, .qd = r->iodepth};
 		rc = member_name(m, r, by_host);
 		figures(t, &s, m);
 		whole->nmembers++;
@@ -292,11 +293,13 @@ int sr_results_of_test(const struct sr_test *t, struct sr_result **out, size_t *
 		return -ENOMEM;
 	}
 	if (t->nruns && (concurrent_groups(t) || host_firsts(t, hosts) > 1)) {
-		struct sel all = { .all_groups = true };
+		struct sel all = {.all_groups = true};
 		bool by_host = !concurrent_groups(t);
 
-		v[0] = (struct sr_result){ .test = t, .first = &t->runs[0], .groupid = t->runs[0].groupid,
-					   .qd = t->runs[0].iodepth };
+		v[0] = (struct sr_result){.test = t,
+					  .first = &t->runs[0],
+					  .groupid = t->runs[0].groupid,
+					  .qd = t->runs[0].iodepth};
 		figures(t, &all, &v[0]);
 		k = 1;
 		rc = add_members(t, &v[0], by_host);
@@ -308,9 +311,11 @@ int sr_results_of_test(const struct sr_test *t, struct sr_result **out, size_t *
 			seen |= v[j].groupid == t->runs[i].groupid;
 		if (seen)
 			continue;
-		v[k] = (struct sr_result){ .test = t, .first = &t->runs[i], .groupid = t->runs[i].groupid,
-					   .qd = t->runs[i].iodepth };
-		figures(t, &(struct sel){ .gid = v[k].groupid }, &v[k]);
+		v[k] = (struct sr_result){.test = t,
+					  .first = &t->runs[i],
+					  .groupid = t->runs[i].groupid,
+					  .qd = t->runs[i].iodepth};
+		figures(t, &(struct sel){.gid = v[k].groupid}, &v[k]);
 		k++;
 	}
 	for (size_t j = 0; j < k; j++)

@@ -23,26 +23,26 @@
 extern const double sr_qos_pcts[SR_NQOS]; /* 99, 99.9, 99.99, 99.999 */
 
 struct sr_dir_fig {
-	bool present;		/* the direction did I/O */
-	struct sr_value iops;	/* IOPS */
-	struct sr_value bw;	/* bytes/s */
-	struct sr_value mean;	/* clat mean, ns */
-	struct sr_value max;	/* clat max, ns */
-	struct sr_value sd;	/* clat stddev, ns */
+	bool present;		      /* the direction did I/O */
+	struct sr_value iops;	      /* IOPS */
+	struct sr_value bw;	      /* bytes/s */
+	struct sr_value mean;	      /* clat mean, ns */
+	struct sr_value max;	      /* clat max, ns */
+	struct sr_value sd;	      /* clat stddev, ns */
 	struct sr_value qos[SR_NQOS]; /* clat percentiles, ns */
-	const struct sr_lat *dist;    /* the distribution for an exceedance plot (one run), or NULL */
+	const struct sr_lat *dist; /* the distribution for an exceedance plot (one run), or NULL */
 };
 
 struct sr_result {
 	const struct sr_test *test;
-	const struct sr_run *first;	/* first run of the group (name, rw, bs, T/Q) */
+	const struct sr_run *first; /* first run of the group (name, rw, bs, T/Q) */
 	int groupid;
-	bool several_groups;		/* the test file held more than one group */
-	unsigned threads;		/* numjobs summed over the group's runs (T) */
-	unsigned qd;			/* iodepth (Q) */
-	struct sr_dir_fig dir[2];	/* read, write */
-	char *member;			/* a member's name (drive label or host:port); NULL otherwise */
-	struct sr_result *members;	/* per drive or per host, in file order; owned, may be NULL */
+	bool several_groups;	   /* the test file held more than one group */
+	unsigned threads;	   /* numjobs summed over the group's runs (T) */
+	unsigned qd;		   /* iodepth (Q) */
+	struct sr_dir_fig dir[2];  /* read, write */
+	char *member;		   /* a member's name (drive label or host:port); NULL otherwise */
+	struct sr_result *members; /* per drive or per host, in file order; owned, may be NULL */
 	size_t nmembers;
 };
 

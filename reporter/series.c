@@ -17,7 +17,7 @@
 
 static struct sr_value v_of(double x)
 {
-	return isfinite(x) ? sr_val(x) : (struct sr_value){ x, SR_INVALID };
+	return isfinite(x) ? sr_val(x) : (struct sr_value){x, SR_INVALID};
 }
 
 /* Is @name a log of test @id (any name when @single)? Histogram logs only when @hist. */
@@ -26,7 +26,8 @@ static bool log_of_test(const char *name, const char *id, bool single, bool hist
 {
 	struct ssd_log_name ln;
 
-	if (ssd_log_parse_name(name, &ln) < 0 || ln.kind == SSD_LOG_UNKNOWN || (ln.kind == SSD_LOG_HIST) != hist)
+	if (ssd_log_parse_name(name, &ln) < 0 || ln.kind == SSD_LOG_UNKNOWN ||
+	    (ln.kind == SSD_LOG_HIST) != hist)
 		return false;
 	*kind = ln.kind;
 	return single || (ln.stem_len == strlen(id) && !strncmp(name, id, ln.stem_len));
@@ -51,7 +52,7 @@ static enum ssd_log_kind pick_lat(DIR *dir, const char *id, bool single)
 
 static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct sr_diag *d)
 {
-	struct ssd_log_opts opts = { .lat_unit = ssd_log_lat_unit_for_version(t->fio_version) };
+	struct ssd_log_opts opts = {.lat_unit = ssd_log_lat_unit_for_version(t->fio_version)};
 	struct ssd_log_agg *agg = NULL;
 	enum ssd_log_kind lat, k;
 	struct dirent *e;
@@ -99,11 +100,11 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 		if (ssd_log_agg_get(agg, i, &iv))
 			continue;
 		t->series[t->nseries++] = (struct sr_interval){
-			.t_s = (double)(iv.start_ms + iv.width_ms) / 1000.0,
-			.iops = v_of(iv.precond.throughput_iops),
-			.lat_mean = v_of(iv.precond.avg_lat_ns),
-			.lat_max = v_of(iv.precond.max_lat_ns),
-			.lat_sd = v_of(iv.precond.sd_lat_ns),
+		    .t_s = (double)(iv.start_ms + iv.width_ms) / 1000.0,
+		    .iops = v_of(iv.precond.throughput_iops),
+		    .lat_mean = v_of(iv.precond.avg_lat_ns),
+		    .lat_max = v_of(iv.precond.max_lat_ns),
+		    .lat_sd = v_of(iv.precond.sd_lat_ns),
 		};
 	}
 out:
@@ -124,8 +125,11 @@ static struct ssd_dir_interval hist_dir(const struct ssd_hist_interval *h, int d
 {
 	const struct ssd_hist_dir *x = &h->dir[d];
 
-	return (struct ssd_dir_interval){ .iops = (double)x->n * 1000.0 / h->width_ms, .n = (double)x->n,
-					  .mean_ns = x->mean_ns, .sd_ns = x->sd_ns, .max_ns = x->max_ns };
+	return (struct ssd_dir_interval){.iops = (double)x->n * 1000.0 / h->width_ms,
+					 .n = (double)x->n,
+					 .mean_ns = x->mean_ns,
+					 .sd_ns = x->sd_ns,
+					 .max_ns = x->max_ns};
 }
 
 /* Error bounds of the window's max (the larger direction bound) and stddev (mean of the bounds). */
@@ -143,7 +147,7 @@ static void hist_bounds(const struct ssd_hist_interval *h, struct sr_interval *p
 		}
 	}
 	p->lat_max_err = v_of(max_err);
-	p->lat_sd_err = nsd ? v_of(sd_err / nsd) : (struct sr_value){ NAN, SR_ABSENT };
+	p->lat_sd_err = nsd ? v_of(sd_err / nsd) : (struct sr_value){NAN, SR_ABSENT};
 }
 
 /*
@@ -192,9 +196,10 @@ static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, s
 			goto out;
 		}
 		for (size_t i = 0; i < n; i++)
-			t->series[i] = (struct sr_interval){ .t_s = (double)(i + 1) * WINDOW_MS / 1000.0,
-							     .iops = { NAN, SR_ABSENT },
-							     .lat_mean = { NAN, SR_ABSENT } };
+			t->series[i] =
+			    (struct sr_interval){.t_s = (double)(i + 1) * WINDOW_MS / 1000.0,
+						 .iops = {NAN, SR_ABSENT},
+						 .lat_mean = {NAN, SR_ABSENT}};
 		t->nseries = n;
 	}
 	for (size_t i = 0; i < t->nseries; i++) {
@@ -240,7 +245,7 @@ static int from_fio_ss(struct sr_test *t)
 		for (size_t r = 0; r < t->nruns; r++)
 			if (i < t->runs[r].fio_ss.niops && !t->runs[r].all_clients)
 				sum += t->runs[r].fio_ss.iops[i];
-		t->series[i] = (struct sr_interval){ .t_s = (double)(i + 1), .iops = v_of(sum) };
+		t->series[i] = (struct sr_interval){.t_s = (double)(i + 1), .iops = v_of(sum)};
 	}
 	t->nseries = n;
 	return 0;
@@ -324,7 +329,8 @@ static size_t rounds_from_series(const struct sr_test *t, double *x, double *y)
 		size_t k = (size_t)((t->series[i].t_s - 1e-9) / SR_SS_ROUND_S), valid = 0;
 		double sum = 0;
 
-		for (; i < t->nseries && (size_t)((t->series[i].t_s - 1e-9) / SR_SS_ROUND_S) == k; i++)
+		for (; i < t->nseries && (size_t)((t->series[i].t_s - 1e-9) / SR_SS_ROUND_S) == k;
+		     i++)
 			if (sr_ok(t->series[i].iops)) {
 				sum += t->series[i].iops.v;
 				valid++;

@@ -52,8 +52,8 @@ enum sr_ss_basis {
 
 /* SNIA PTS verdict on a test's throughput (steady_state.c). */
 struct sr_snia {
-	bool evaluated;		/* enough rounds (>= 5) to judge */
-	bool attained;		/* the last window meets range and slope limits */
+	bool evaluated; /* enough rounds (>= 5) to judge */
+	bool attained;	/* the last window meets range and slope limits */
 	enum sr_ss_basis basis;
 	size_t nrounds;		/* rounds (or intervals) judged */
 	double first_s, last_s; /* the window in seconds of the series (start of its first round

@@ -4,9 +4,9 @@
 #include "summary.h"
 
 const char sr_summary_header[] =
-	"file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,write_bw_bytes,"
-	"read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,write_clat_mean_ns,write_clat_p99_ns,"
-	"write_clat_max_ns";
+    "file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,write_bw_bytes,"
+    "read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,write_clat_mean_ns,write_clat_p99_ns,"
+    "write_clat_max_ns";
 
 static void field(FILE *f, struct sr_value v, const struct sr_dir *dir)
 {
@@ -36,7 +36,8 @@ void sr_summary_rows(FILE *f, const char *file, const struct sr_test *t)
 		fputc(',', f);
 		sr_csv_str(f, r->rw);
 		if (r->rw)
-			fprintf(f, ",%llu,%u,%u", (unsigned long long)r->bs, r->numjobs, r->iodepth);
+			fprintf(f, ",%llu,%u,%u", (unsigned long long)r->bs, r->numjobs,
+				r->iodepth);
 		else
 			fputs(",,,", f); /* options not in the file */
 		field(f, rd->iops, rd);
@@ -49,7 +50,8 @@ void sr_summary_rows(FILE *f, const char *file, const struct sr_test *t)
 	}
 }
 
-const char sr_interval_header[] = "file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns";
+const char sr_interval_header[] =
+    "file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns";
 
 void sr_interval_rows(FILE *f, const char *file, const struct sr_interval *iv, size_t n)
 {

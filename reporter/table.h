@@ -9,11 +9,11 @@
 #include <stdio.h>
 
 struct sr_table {
-	char *name;	/* file stem: <name>.csv */
+	char *name; /* file stem: <name>.csv */
 	char *title;
 	size_t ncols;
-	char **head;	/* ncols */
-	char **cells;	/* nrows x ncols, NULL = empty */
+	char **head;  /* ncols */
+	char **cells; /* nrows x ncols, NULL = empty */
 	size_t nrows;
 };
 
@@ -25,7 +25,7 @@ int sr_table_head(struct sr_table *t, size_t c, const char *text);
 long sr_table_row(struct sr_table *t);
 /* sr_table_set() - set cell (@r, @c) to printf text. Return: 0 or -ENOMEM. */
 int sr_table_set(struct sr_table *t, size_t r, size_t c, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 void sr_table_free(struct sr_table *t);
 
 void sr_table_md(FILE *f, const struct sr_table *t);

@@ -54,21 +54,21 @@ static void lab_sata(uint8_t *b)
 	put_ata_str(b, 10, 10, "SATA123");
 	put_ata_str(b, 23, 4, "2.5+");
 	put_ata_str(b, 27, 20, "LabSATA");
-	put_word(b, 59, 0xb000);    /* sanitize: block erase, crypto scramble, feature set */
-	put_word(b, 60, 0x0000);    /* 28-bit count 0x00200000 */
+	put_word(b, 59, 0xb000); /* sanitize: block erase, crypto scramble, feature set */
+	put_word(b, 60, 0x0000); /* 28-bit count 0x00200000 */
 	put_word(b, 61, 0x0020);
-	put_word(b, 69, 0x4020);    /* DRAT + RZAT */
-	put_word(b, 75, 31);	    /* queue depth 32 */
-	put_word(b, 76, 0x010e);    /* NCQ, SATA gen 1-3 */
-	put_word(b, 82, 0x0001);    /* SMART supported */
-	put_word(b, 83, 0x0400);    /* 48-bit addressing */
-	put_word(b, 85, 0x0001);    /* SMART enabled */
-	put_word(b, 100, 0x0000);   /* 48-bit count 2097152 */
+	put_word(b, 69, 0x4020);  /* DRAT + RZAT */
+	put_word(b, 75, 31);	  /* queue depth 32 */
+	put_word(b, 76, 0x010e);  /* NCQ, SATA gen 1-3 */
+	put_word(b, 82, 0x0001);  /* SMART supported */
+	put_word(b, 83, 0x0400);  /* 48-bit addressing */
+	put_word(b, 85, 0x0001);  /* SMART enabled */
+	put_word(b, 100, 0x0000); /* 48-bit count 2097152 */
 	put_word(b, 101, 0x0020);
-	put_word(b, 106, 0x6003);   /* valid, 8 logical per physical */
-	put_word(b, 168, 0x0003);   /* 2.5 inch */
-	put_word(b, 169, 0x0001);   /* TRIM */
-	put_word(b, 217, 0x0001);   /* non-rotating */
+	put_word(b, 106, 0x6003); /* valid, 8 logical per physical */
+	put_word(b, 168, 0x0003); /* 2.5 inch */
+	put_word(b, 169, 0x0001); /* TRIM */
+	put_word(b, 217, 0x0001); /* non-rotating */
 	seal(b);
 }
 
@@ -132,8 +132,7 @@ static void test_identify_variants(void **state)
 	assert_int_equal(ata_parse_identify(b, 256, &id, err, sizeof(err)), -EINVAL);
 }
 
-static void put_attr(uint8_t *b, int slot, uint8_t id, uint8_t value, uint8_t worst,
-		     uint64_t raw)
+static void put_attr(uint8_t *b, int slot, uint8_t id, uint8_t value, uint8_t worst, uint64_t raw)
 {
 	uint8_t *e = b + 2 + 12 * slot;
 
@@ -147,7 +146,7 @@ static void put_attr(uint8_t *b, int slot, uint8_t id, uint8_t value, uint8_t wo
 
 static void test_smart(void **state)
 {
-	uint8_t b[512] = { 0x10, 0x00 };
+	uint8_t b[512] = {0x10, 0x00};
 	struct ata_smart s;
 	const struct ata_smart_attr *a;
 
@@ -179,22 +178,21 @@ static void put_stat(uint8_t *b, unsigned int off, uint8_t flags, uint64_t v)
 
 static void test_devstats(void **state)
 {
-	uint8_t g[512] = { 0x01, 0x00, 0x01 }, t[512] = { 0x01, 0x00, 0x05 },
-		d[512] = { 0x01, 0x00, 0x07 };
+	uint8_t g[512] = {0x01, 0x00, 0x01}, t[512] = {0x01, 0x00, 0x05},
+		d[512] = {0x01, 0x00, 0x07};
 	struct ata_devstats s;
 
 	(void)state;
 	memset(&s, 0, sizeof(s));
-	put_stat(g, 0x10, 0xc0, 5000);		/* power-on hours, valid */
-	put_stat(g, 0x18, 0x80, 123);		/* sectors written: supported, not valid */
+	put_stat(g, 0x10, 0xc0, 5000);		    /* power-on hours, valid */
+	put_stat(g, 0x18, 0x80, 123);		    /* sectors written: supported, not valid */
 	put_stat(g, 0x28, 0xc0, 0xffffffffffffull); /* sectors read */
-	put_stat(t, 0x08, 0xc0, 0xf6);		/* -10 °C */
-	put_stat(d, 0x08, 0xc0, 12);		/* 12 % used */
+	put_stat(t, 0x08, 0xc0, 0xf6);		    /* -10 °C */
+	put_stat(d, 0x08, 0xc0, 12);		    /* 12 % used */
 	assert_int_equal(ata_parse_devstat_page(g, 512, ATA_DEVSTAT_GENERAL, &s, err, sizeof(err)),
 			 0);
-	assert_int_equal(ata_parse_devstat_page(t, 512, ATA_DEVSTAT_TEMPERATURE, &s, err,
-						sizeof(err)),
-			 0);
+	assert_int_equal(
+	    ata_parse_devstat_page(t, 512, ATA_DEVSTAT_TEMPERATURE, &s, err, sizeof(err)), 0);
 	assert_int_equal(ata_parse_devstat_page(d, 512, ATA_DEVSTAT_SSD, &s, err, sizeof(err)), 0);
 	assert_true(s.power_on_hours.valid);
 	assert_int_equal(s.power_on_hours.value, 5000);
@@ -214,25 +212,27 @@ static void test_cdbs(void **state)
 	(void)state;
 	ata_cdb_identify(&c);
 	assert_int_equal(c.len, 16);
-	assert_memory_equal(c.b, ((const uint8_t[]){ 0x85, 0x08, 0x0e, 0, 0, 0, 0x01, 0, 0, 0, 0,
-						     0, 0, 0, 0xec, 0 }),
-			    16);
+	assert_memory_equal(
+	    c.b, ((const uint8_t[]){0x85, 0x08, 0x0e, 0, 0, 0, 0x01, 0, 0, 0, 0, 0, 0, 0, 0xec, 0}),
+	    16);
 	ata_cdb_smart_read_data(&c);
-	assert_memory_equal(c.b, ((const uint8_t[]){ 0x85, 0x08, 0x0e, 0, 0xd0, 0, 0x01, 0, 0, 0,
-						     0x4f, 0, 0xc2, 0, 0xb0, 0 }),
+	assert_memory_equal(c.b,
+			    ((const uint8_t[]){0x85, 0x08, 0x0e, 0, 0xd0, 0, 0x01, 0, 0, 0, 0x4f, 0,
+					       0xc2, 0, 0xb0, 0}),
 			    16);
 	ata_cdb_read_log_ext(&c, ATA_LOG_DEVICE_STATISTICS, 0x0107, 1);
-	assert_memory_equal(c.b, ((const uint8_t[]){ 0x85, 0x09, 0x0e, 0, 0, 0, 0x01, 0, 0x04,
-						     0x01, 0x07, 0, 0, 0, 0x2f, 0 }),
+	assert_memory_equal(c.b,
+			    ((const uint8_t[]){0x85, 0x09, 0x0e, 0, 0, 0, 0x01, 0, 0x04, 0x01, 0x07,
+					       0, 0, 0, 0x2f, 0}),
 			    16);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_identify), cmocka_unit_test(test_identify_variants),
-		cmocka_unit_test(test_smart),	 cmocka_unit_test(test_devstats),
-		cmocka_unit_test(test_cdbs),
+	    cmocka_unit_test(test_identify), cmocka_unit_test(test_identify_variants),
+	    cmocka_unit_test(test_smart),    cmocka_unit_test(test_devstats),
+	    cmocka_unit_test(test_cdbs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

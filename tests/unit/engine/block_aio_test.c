@@ -29,19 +29,20 @@ struct fixture {
 
 static int setup(void **state)
 {
-	struct ssd_options opt = { .depth = NIO };
+	struct ssd_options opt = {.depth = NIO};
 	struct fixture *f = calloc(1, sizeof(*f));
 	char err[256];
 	int fd;
 
-	snprintf(f->path, sizeof(f->path), "build/ssdeng-aio-XXXXXX" /* not /tmp: tmpfs has no O_DIRECT on 6.1 */);
+	snprintf(f->path, sizeof(f->path),
+		 "build/ssdeng-aio-XXXXXX" /* not /tmp: tmpfs has no O_DIRECT on 6.1 */);
 	fd = mkstemp(f->path);
 	assert_true(fd >= 0);
 	assert_int_equal(ftruncate(fd, 1 << 20), 0);
 	close(fd);
 	assert_int_equal(ssd_block_aio_ops.ctx_init(&f->ctx, &opt), 0);
-	assert_int_equal(ssd_block_aio_ops.open(f->ctx, f->path, O_RDWR | O_DIRECT, &f->dev, &f->geo,
-						err, sizeof(err)),
+	assert_int_equal(ssd_block_aio_ops.open(f->ctx, f->path, O_RDWR | O_DIRECT, &f->dev,
+						&f->geo, err, sizeof(err)),
 			 0);
 	for (int i = 0; i < NIO; i++) {
 		assert_int_equal(posix_memalign(&f->buf[i], BLK, BLK), 0);
@@ -183,9 +184,9 @@ static void test_open_rejects_char_device(void **state)
 	char err[256] = "";
 
 	(void)state;
-	assert_int_equal(ssd_block_aio_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err,
-						sizeof(err)),
-			 -ENOTBLK);
+	assert_int_equal(
+	    ssd_block_aio_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENOTBLK);
 	assert_non_null(strstr(err, "/dev/null"));
 	assert_non_null(strstr(err, "block device or a regular file"));
 }
@@ -193,12 +194,12 @@ static void test_open_rejects_char_device(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_geometry_of_file, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_write_then_read_back, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_queue_full_is_busy, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_trim_and_write_zeroes_read_zero, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_read_past_end_is_short, setup, teardown),
-		cmocka_unit_test(test_open_rejects_char_device),
+	    cmocka_unit_test_setup_teardown(test_geometry_of_file, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_write_then_read_back, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_queue_full_is_busy, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_trim_and_write_zeroes_read_zero, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_read_past_end_is_short, setup, teardown),
+	    cmocka_unit_test(test_open_rejects_char_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

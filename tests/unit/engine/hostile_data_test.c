@@ -113,7 +113,7 @@ static void test_nvme_ns_absurd(void **state)
 static void test_nvme_ns_capacity_overflow(void **state)
 {
 	struct ssd_nvme_ns_info info;
-	struct ssd_nvme_ctrl_info ctrl = { 0 };
+	struct ssd_nvme_ctrl_info ctrl = {0};
 	struct ssd_geometry geo;
 
 	(void)state;
@@ -137,7 +137,7 @@ static void test_nvme_ns_capacity_overflow(void **state)
 static void test_nvme_xfer_below_one_lba(void **state)
 {
 	struct ssd_nvme_ns_info info;
-	struct ssd_nvme_ctrl_info ctrl = { .mdts = 1 };
+	struct ssd_nvme_ctrl_info ctrl = {.mdts = 1};
 	struct ssd_geometry geo;
 
 	(void)state;
@@ -227,7 +227,7 @@ static void test_nvme_smart_absurd(void **state)
 
 static int rc16(uint64_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_capacity *c)
 {
-	uint8_t b[32] = { 0 }, *p;
+	uint8_t b[32] = {0}, *p;
 	int ret;
 
 	put_be(b, last_lba, 8);
@@ -241,7 +241,7 @@ static int rc16(uint64_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_c
 
 static int rc10(uint32_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_capacity *c)
 {
-	uint8_t b[8] = { 0 }, *p;
+	uint8_t b[8] = {0}, *p;
 	int ret;
 
 	put_be(b, last_lba, 4);
@@ -255,8 +255,8 @@ static int rc10(uint32_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_c
 
 static void test_read_capacity_absurd(void **state)
 {
-	static const uint32_t bad_sizes[] = { 0, 1, 256, 520, 4097, 131072, 0x80000000u,
-					      0xffffffffu };
+	static const uint32_t bad_sizes[] = {0,	   1,	   256,		520,
+					     4097, 131072, 0x80000000u, 0xffffffffu};
 	struct scsi_capacity c;
 
 	(void)state;
@@ -364,8 +364,7 @@ static void test_vpd_absurd(void **state)
 	free(p);
 	/* 80h PAGE LENGTH FFFFh, 10 bytes returned: the 6 serial bytes there are taken */
 	p = vpd(0x80, 0xffff, 10, 'A');
-	assert_int_equal(scsi_parse_vpd_serial(p, 10, serial, sizeof(serial), err, sizeof(err)),
-			 0);
+	assert_int_equal(scsi_parse_vpd_serial(p, 10, serial, sizeof(serial), err, sizeof(err)), 0);
 	assert_string_equal(serial, "AAAAAA");
 	free(p);
 	/* 80h whose serial is longer than the caller's buffer: truncated, terminated */
@@ -529,7 +528,7 @@ static int identify(const uint8_t *b, size_t len, struct ata_identity *id)
 
 static void test_ata_identify_absurd(void **state)
 {
-	static const uint32_t bad_words[] = { 0, 128, 260, 0x10000u / 2 * 2, 0xffffffffu };
+	static const uint32_t bad_words[] = {0, 128, 260, 0x10000u / 2 * 2, 0xffffffffu};
 	uint8_t b[512];
 	struct ata_identity id;
 
@@ -570,7 +569,7 @@ static void test_ata_smart_absurd(void **state)
 	uint8_t b[512];
 	uint8_t *p;
 	struct ata_smart s;
-	struct ata_devstats ds = { 0 };
+	struct ata_devstats ds = {0};
 
 	(void)state;
 	memset(b, 0xff, sizeof(b));
@@ -596,18 +595,18 @@ static void test_ata_smart_absurd(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nvme_ns_absurd),
-		cmocka_unit_test(test_nvme_ns_capacity_overflow),
-		cmocka_unit_test(test_nvme_xfer_below_one_lba),
-		cmocka_unit_test(test_nvme_lbaf_table_clamped),
-		cmocka_unit_test(test_nvme_ctrl_absurd),
-		cmocka_unit_test(test_nvme_smart_absurd),
-		cmocka_unit_test(test_read_capacity_absurd),
-		cmocka_unit_test(test_block_limits_absurd),
-		cmocka_unit_test(test_vpd_absurd),
-		cmocka_unit_test(test_log_pages_absurd),
-		cmocka_unit_test(test_ata_identify_absurd),
-		cmocka_unit_test(test_ata_smart_absurd),
+	    cmocka_unit_test(test_nvme_ns_absurd),
+	    cmocka_unit_test(test_nvme_ns_capacity_overflow),
+	    cmocka_unit_test(test_nvme_xfer_below_one_lba),
+	    cmocka_unit_test(test_nvme_lbaf_table_clamped),
+	    cmocka_unit_test(test_nvme_ctrl_absurd),
+	    cmocka_unit_test(test_nvme_smart_absurd),
+	    cmocka_unit_test(test_read_capacity_absurd),
+	    cmocka_unit_test(test_block_limits_absurd),
+	    cmocka_unit_test(test_vpd_absurd),
+	    cmocka_unit_test(test_log_pages_absurd),
+	    cmocka_unit_test(test_ata_identify_absurd),
+	    cmocka_unit_test(test_ata_smart_absurd),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

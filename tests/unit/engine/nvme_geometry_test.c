@@ -45,7 +45,7 @@ static void ns_lbaf(struct ns_buf *n, unsigned int idx, uint16_t ms, uint8_t lba
 /* QEMU 7.2's eight formats (LAB-NOTES §2): 512+0, 512+8, 512+16, 512+64, 4096+0, ... */
 static void ns_qemu(struct ns_buf *n, uint64_t nsze, uint8_t flbas)
 {
-	static const uint16_t ms[4] = { 0, 8, 16, 64 };
+	static const uint16_t ms[4] = {0, 8, 16, 64};
 
 	ns_init(n, nsze, 7, flbas);
 	for (unsigned int i = 0; i < 8; i++)
@@ -64,7 +64,7 @@ static int parse(const struct ns_buf *n, struct ssd_nvme_ns_info *info, char *er
 static void test_ctrl_fields(void **state)
 {
 	(void)state;
-	uint8_t b[4096] = { 0 };
+	uint8_t b[4096] = {0};
 	struct nvme_id_ctrl id;
 	struct ssd_nvme_ctrl_info c;
 
@@ -90,7 +90,7 @@ static void test_ns_512(void **state)
 	(void)state;
 	struct ns_buf n;
 	struct ssd_nvme_ns_info info;
-	struct ssd_nvme_ctrl_info c = { .mdts = 7 };
+	struct ssd_nvme_ctrl_info c = {.mdts = 7};
 	struct ssd_geometry geo;
 	char err[256] = "";
 
@@ -119,7 +119,7 @@ static void test_ns_4096_host_limit(void **state)
 	(void)state;
 	struct ns_buf n;
 	struct ssd_nvme_ns_info info;
-	struct ssd_nvme_ctrl_info c = { .mdts = 7 };
+	struct ssd_nvme_ctrl_info c = {.mdts = 7};
 	struct ssd_geometry geo;
 	char err[256] = "";
 
@@ -142,7 +142,7 @@ static void test_ns_extended_lba(void **state)
 	(void)state;
 	struct ns_buf n;
 	struct ssd_nvme_ns_info info;
-	struct ssd_nvme_ctrl_info c = { .mdts = 7 };
+	struct ssd_nvme_ctrl_info c = {.mdts = 7};
 	struct ssd_geometry geo;
 	char err[256] = "";
 
@@ -249,14 +249,10 @@ static void test_mdts_bytes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ctrl_fields),
-		cmocka_unit_test(test_ns_512),
-		cmocka_unit_test(test_ns_4096_host_limit),
-		cmocka_unit_test(test_ns_extended_lba),
-		cmocka_unit_test(test_ns_pi_separate),
-		cmocka_unit_test(test_ns_high_index),
-		cmocka_unit_test(test_ns_rejects),
-		cmocka_unit_test(test_mdts_bytes),
+	    cmocka_unit_test(test_ctrl_fields),	       cmocka_unit_test(test_ns_512),
+	    cmocka_unit_test(test_ns_4096_host_limit), cmocka_unit_test(test_ns_extended_lba),
+	    cmocka_unit_test(test_ns_pi_separate),     cmocka_unit_test(test_ns_high_index),
+	    cmocka_unit_test(test_ns_rejects),	       cmocka_unit_test(test_mdts_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

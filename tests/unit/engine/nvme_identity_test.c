@@ -34,20 +34,20 @@ static void put_str(uint8_t *b, unsigned int off, const char *s, unsigned int n)
 static void qemu_ctrl(uint8_t *b)
 {
 	memset(b, 0, 4096);
-	put_le(b, 0, 0x1b36, 2);	  /* VID */
-	put_le(b, 2, 0x1af4, 2);	  /* SSVID */
-	put_str(b, 4, "NVME0001", 20);	  /* SN */
-	put_str(b, 24, "QEMU NVMe Ctrl", 40); /* MN */
-	put_str(b, 64, "7.2.22", 8);	  /* FR */
+	put_le(b, 0, 0x1b36, 2);		  /* VID */
+	put_le(b, 2, 0x1af4, 2);		  /* SSVID */
+	put_str(b, 4, "NVME0001", 20);		  /* SN */
+	put_str(b, 24, "QEMU NVMe Ctrl", 40);	  /* MN */
+	put_str(b, 64, "7.2.22", 8);		  /* FR */
 	b[73] = 0x00, b[74] = 0x54, b[75] = 0x52; /* IEEE OUI 525400h, LSB first */
-	b[77] = 7;			  /* MDTS */
-	put_le(b, 78, 0x0001, 2);	  /* CNTLID */
-	put_le(b, 256, 0x000a, 2);	  /* OACS: Format NVM (bit 1), NS Management (bit 3) */
-	put_le(b, 280, 1ull << 30, 8);	  /* TNVMCAP = 1 GiB */
-	put_le(b, 516, 256, 4);		  /* NN */
-	put_le(b, 520, 0x00ff, 2);	  /* ONCS */
-	b[524] = 0x00;			  /* FNA */
-	b[525] = 0x07;			  /* VWC present (+ flush behaviour bits) */
+	b[77] = 7;				  /* MDTS */
+	put_le(b, 78, 0x0001, 2);		  /* CNTLID */
+	put_le(b, 256, 0x000a, 2);     /* OACS: Format NVM (bit 1), NS Management (bit 3) */
+	put_le(b, 280, 1ull << 30, 8); /* TNVMCAP = 1 GiB */
+	put_le(b, 516, 256, 4);	       /* NN */
+	put_le(b, 520, 0x00ff, 2);     /* ONCS */
+	b[524] = 0x00;		       /* FNA */
+	b[525] = 0x07;		       /* VWC present (+ flush behaviour bits) */
 }
 
 static void test_identity_qemu(void **state)
@@ -105,15 +105,18 @@ static void test_identity_tnvmcap_edges(void **state)
 
 static void test_lbafs(void **state)
 {
-	uint8_t b[4096] = { 0 };
+	uint8_t b[4096] = {0};
 	struct ssd_nvme_lbaf f[SSD_NVME_MAX_LBAF];
 
 	(void)state;
 	b[25] = 7; /* NLBAF: 8 formats, as QEMU advertises */
 	/* QEMU's table: 512+0, 512+8, 512+16, 512+64, 4096+0, 4096+8, 4096+16, 4096+64 */
-	static const struct { uint16_t ms; uint8_t ds, rp; } q[8] = {
-		{ 0, 9, 0 }, { 8, 9, 0 }, { 16, 9, 0 }, { 64, 9, 0 },
-		{ 0, 12, 0 }, { 8, 12, 1 }, { 16, 12, 2 }, { 64, 12, 3 },
+	static const struct {
+		uint16_t ms;
+		uint8_t ds, rp;
+	} q[8] = {
+	    {0, 9, 0},	{8, 9, 0},  {16, 9, 0},	 {64, 9, 0},
+	    {0, 12, 0}, {8, 12, 1}, {16, 12, 2}, {64, 12, 3},
 	};
 	for (int i = 0; i < 8; i++) {
 		put_le(b, 128 + 4 * i, q[i].ms, 2);
@@ -139,25 +142,25 @@ static void test_lbafs(void **state)
 static void smart_page(uint8_t *b)
 {
 	memset(b, 0, 512);
-	b[0] = 0x05;			/* critical warning: spare (bit 0) and degraded (bit 2) */
-	put_le(b, 1, 323, 2);		/* 323 K = 50 °C */
-	b[3] = 100;			/* available spare */
-	b[4] = 10;			/* threshold */
-	b[5] = 3;			/* percentage used */
-	put_le(b, 32, 1000, 8);		/* data units read: 1000 × 512000 bytes */
-	put_le(b, 48, 2, 8);		/* data units written */
-	put_le(b, 64, 123456, 8);	/* host read commands */
-	put_le(b, 80, 654321, 8);	/* host write commands */
-	put_le(b, 96, 17, 8);		/* controller busy minutes */
-	put_le(b, 112, 9, 8);		/* power cycles */
-	put_le(b, 128, 4242, 8);	/* power-on hours */
-	put_le(b, 144, 3, 8);		/* unsafe shutdowns */
-	put_le(b, 160, 0, 8);		/* media errors */
-	put_le(b, 176, 1, 8);		/* error log entries */
-	put_le(b, 192, 5, 4);		/* warning temperature time */
-	put_le(b, 196, 1, 4);		/* critical temperature time */
-	put_le(b, 200, 300, 2);		/* sensor 1: 27 °C */
-	put_le(b, 202, 250, 2);		/* sensor 2: -23 °C */
+	b[0] = 0x05;		  /* critical warning: spare (bit 0) and degraded (bit 2) */
+	put_le(b, 1, 323, 2);	  /* 323 K = 50 °C */
+	b[3] = 100;		  /* available spare */
+	b[4] = 10;		  /* threshold */
+	b[5] = 3;		  /* percentage used */
+	put_le(b, 32, 1000, 8);	  /* data units read: 1000 × 512000 bytes */
+	put_le(b, 48, 2, 8);	  /* data units written */
+	put_le(b, 64, 123456, 8); /* host read commands */
+	put_le(b, 80, 654321, 8); /* host write commands */
+	put_le(b, 96, 17, 8);	  /* controller busy minutes */
+	put_le(b, 112, 9, 8);	  /* power cycles */
+	put_le(b, 128, 4242, 8);  /* power-on hours */
+	put_le(b, 144, 3, 8);	  /* unsafe shutdowns */
+	put_le(b, 160, 0, 8);	  /* media errors */
+	put_le(b, 176, 1, 8);	  /* error log entries */
+	put_le(b, 192, 5, 4);	  /* warning temperature time */
+	put_le(b, 196, 1, 4);	  /* critical temperature time */
+	put_le(b, 200, 300, 2);	  /* sensor 1: 27 °C */
+	put_le(b, 202, 250, 2);	  /* sensor 2: -23 °C */
 }
 
 static void test_smart(void **state)
@@ -203,10 +206,10 @@ static void test_smart_overflow(void **state)
 
 	(void)state;
 	smart_page(b);
-	put_le(b, 1, 0, 2);		      /* no composite temperature */
-	b[32 + 8] = 1;			      /* data units read >= 2^64: does not fit */
-	put_le(b, 48, 1ull << 60, 8);	      /* fits 64 bits as units, not as bytes */
-	put_le(b, 128, UINT64_MAX, 8);	      /* the largest power-on hours that fit */
+	put_le(b, 1, 0, 2);	       /* no composite temperature */
+	b[32 + 8] = 1;		       /* data units read >= 2^64: does not fit */
+	put_le(b, 48, 1ull << 60, 8);  /* fits 64 bits as units, not as bytes */
+	put_le(b, 128, UINT64_MAX, 8); /* the largest power-on hours that fit */
 	ssd_nvme_parse_smart((const struct nvme_smart_log *)b, &h);
 	assert_false(h.temperature_valid);
 	assert_false(h.data_read_bytes.valid);
@@ -217,12 +220,12 @@ static void test_smart_overflow(void **state)
 
 static void test_sanitize_log(void **state)
 {
-	uint8_t b[512] = { 0 };
+	uint8_t b[512] = {0};
 	struct ssd_nvme_sanitize_status s;
 
 	(void)state;
-	put_le(b, 0, 0x8000, 2);	    /* SPROG: half done */
-	put_le(b, 2, 0x0002 | 3 << 3, 2);   /* in progress, 3 passes */
+	put_le(b, 0, 0x8000, 2);	  /* SPROG: half done */
+	put_le(b, 2, 0x0002 | 3 << 3, 2); /* in progress, 3 passes */
 	ssd_nvme_parse_sanitize_log((const struct nvme_sanitize_log_page *)b, &s);
 	assert_int_equal(s.state, SSD_SANITIZE_IN_PROGRESS);
 	assert_int_equal(s.progress_per_mille, 500);
@@ -240,7 +243,7 @@ static void test_sanitize_log(void **state)
 
 static void test_le128(void **state)
 {
-	uint8_t b[16] = { 0x01, 0x02 };
+	uint8_t b[16] = {0x01, 0x02};
 	uint64_t v = 7;
 
 	(void)state;
@@ -253,10 +256,10 @@ static void test_le128(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_identity_qemu), cmocka_unit_test(test_identity_tnvmcap_edges),
-		cmocka_unit_test(test_lbafs),	      cmocka_unit_test(test_smart),
-		cmocka_unit_test(test_smart_overflow), cmocka_unit_test(test_sanitize_log),
-		cmocka_unit_test(test_le128),
+	    cmocka_unit_test(test_identity_qemu),  cmocka_unit_test(test_identity_tnvmcap_edges),
+	    cmocka_unit_test(test_lbafs),	   cmocka_unit_test(test_smart),
+	    cmocka_unit_test(test_smart_overflow), cmocka_unit_test(test_sanitize_log),
+	    cmocka_unit_test(test_le128),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

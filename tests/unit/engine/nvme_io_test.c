@@ -23,28 +23,36 @@ static void capture(enum ssd_log_level level, const char *line)
 {
 	(void)level;
 	if (nlogged < 8)
-		snprintf(logged[nlogged], sizeof(logged[0]), "%.*s", (int)strcspn(line, "\n"), line);
+		snprintf(logged[nlogged], sizeof(logged[0]), "%.*s", (int)strcspn(line, "\n"),
+			 line);
 	nlogged++;
 }
 
-static struct ssd_dev dev_4k = { .fd = -1, .nsid = 1, .unit = 4096,
-				 .ns = { .lba_bytes = 4096 }, .geo = { .max_xfer_bytes = 524288 } };
+static struct ssd_dev dev_4k = {.fd = -1,
+				.nsid = 1,
+				.unit = 4096,
+				.ns = {.lba_bytes = 4096},
+				.geo = {.max_xfer_bytes = 524288}};
 
 static void test_read_write_units(void **state)
 {
 	(void)state;
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 4 };
+	struct ssd_options opt = {.depth = 4};
 	struct nvme_uring_cmd cmd;
 	static char buf[8192];
-	struct ssd_io io = { .op = SSD_OP_READ, .offset = 3 * 4096, .len = 8192, .buf = buf,
-			     .slot = 2, .dev = &dev_4k };
+	struct ssd_io io = {.op = SSD_OP_READ,
+			    .offset = 3 * 4096,
+			    .len = 8192,
+			    .buf = buf,
+			    .slot = 2,
+			    .dev = &dev_4k};
 
 	assert_int_equal(ssd_nvme_scratch_init(&s, 4), 0);
 	assert_int_equal(ssd_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x02);
-	assert_int_equal(cmd.cdw10, 3);	 /* 12288 / 4096 */
-	assert_int_equal(cmd.cdw12, 1);	 /* 2 LBAs, zero-based */
+	assert_int_equal(cmd.cdw10, 3); /* 12288 / 4096 */
+	assert_int_equal(cmd.cdw12, 1); /* 2 LBAs, zero-based */
 	assert_int_equal(cmd.addr, (uintptr_t)buf);
 	assert_int_equal(cmd.data_len, 8192);
 
@@ -68,11 +76,11 @@ static void test_write_modes(void **state)
 {
 	(void)state;
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 1, .nvme_write_mode = "zeroes", .deac = true };
+	struct ssd_options opt = {.depth = 1, .nvme_write_mode = "zeroes", .deac = true};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
-	struct ssd_io io = { .op = SSD_OP_WRITE, .offset = 8192, .len = 4096, .buf = buf,
-			     .dev = &dev_4k };
+	struct ssd_io io = {
+	    .op = SSD_OP_WRITE, .offset = 8192, .len = 4096, .buf = buf, .dev = &dev_4k};
 
 	assert_int_equal(ssd_nvme_scratch_init(&s, 1), 0);
 	assert_int_equal(ssd_nvme_prep(&opt, &s, &io, &cmd), 0);
@@ -104,16 +112,16 @@ static void test_trim_range(void **state)
 {
 	(void)state;
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 2 };
+	struct ssd_options opt = {.depth = 2};
 	struct nvme_uring_cmd cmd;
-	struct ssd_io io = { .op = SSD_OP_TRIM, .offset = 65536, .len = 1048576, .slot = 1,
-			     .dev = &dev_4k };
-	const uint8_t want[16] = { 0, 0, 0, 0, 0x00, 0x01, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0 };
+	struct ssd_io io = {
+	    .op = SSD_OP_TRIM, .offset = 65536, .len = 1048576, .slot = 1, .dev = &dev_4k};
+	const uint8_t want[16] = {0, 0, 0, 0, 0x00, 0x01, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0};
 
 	assert_int_equal(ssd_nvme_scratch_init(&s, 2), 0);
 	assert_int_equal(ssd_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x09);
-	assert_int_equal(cmd.cdw10, 0);	     /* one range */
+	assert_int_equal(cmd.cdw10, 0);	      /* one range */
 	assert_int_equal(cmd.cdw11, 1u << 2); /* AD */
 	assert_int_equal(cmd.data_len, 16);
 	assert_int_equal(cmd.addr, (uintptr_t)(s.dsm + 16));
@@ -126,18 +134,23 @@ static void test_trim_range(void **state)
 static void test_metadata(void **state)
 {
 	(void)state;
-	struct ssd_dev sep = { .fd = -1, .nsid = 3, .unit = 512, .md_sep_bytes = 8,
-			       .ns = { .lba_bytes = 512, .md_bytes = 8 },
-			       .geo = { .max_xfer_bytes = 524288 } };
-	struct ssd_dev ext = { .fd = -1, .nsid = 4, .unit = 4160,
-			       .ns = { .lba_bytes = 4096, .md_bytes = 64, .md_extended = true },
-			       .geo = { .max_xfer_bytes = 524160 } };
+	struct ssd_dev sep = {.fd = -1,
+			      .nsid = 3,
+			      .unit = 512,
+			      .md_sep_bytes = 8,
+			      .ns = {.lba_bytes = 512, .md_bytes = 8},
+			      .geo = {.max_xfer_bytes = 524288}};
+	struct ssd_dev ext = {.fd = -1,
+			      .nsid = 4,
+			      .unit = 4160,
+			      .ns = {.lba_bytes = 4096, .md_bytes = 64, .md_extended = true},
+			      .geo = {.max_xfer_bytes = 524160}};
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 2 };
+	struct ssd_options opt = {.depth = 2};
 	struct nvme_uring_cmd cmd;
 	static char buf[8320];
-	struct ssd_io io = { .op = SSD_OP_WRITE, .offset = 4096, .len = 4096, .buf = buf,
-			     .slot = 1, .dev = &sep };
+	struct ssd_io io = {
+	    .op = SSD_OP_WRITE, .offset = 4096, .len = 4096, .buf = buf, .slot = 1, .dev = &sep};
 
 	assert_int_equal(ssd_nvme_scratch_init(&s, 2), 0);
 	assert_int_equal(ssd_nvme_scratch_fit(&s, &sep), 0);
@@ -163,11 +176,11 @@ static void test_completion_errors_logged_once(void **state)
 {
 	(void)state;
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 1 };
+	struct ssd_options opt = {.depth = 1};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
-	struct ssd_io io = { .op = SSD_OP_READ, .offset = 2048 * 4096ull, .len = 4096, .buf = buf,
-			     .dev = &dev_4k };
+	struct ssd_io io = {
+	    .op = SSD_OP_READ, .offset = 2048 * 4096ull, .len = 4096, .buf = buf, .dev = &dev_4k};
 
 	ssd_log_set_sink(capture);
 	nlogged = 0;
@@ -200,11 +213,11 @@ static void test_completion_cancelled(void **state)
 	(void)state;
 	struct ssd_dev dev = dev_4k;
 	struct ssd_nvme_scratch s;
-	struct ssd_options opt = { .depth = 1 };
+	struct ssd_options opt = {.depth = 1};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
-	struct ssd_io io = { .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf,
-			     .dev = &dev };
+	struct ssd_io io = {
+	    .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf, .dev = &dev};
 
 	dev.timeout_ms = 1000;
 	dev.eff_timeout_ms = 1000;
@@ -223,9 +236,11 @@ static void test_completion_cancelled(void **state)
 	ssd_nvme_complete(&s, &io, -EINTR);
 	assert_int_equal(io.error, ETIMEDOUT);
 	assert_int_equal(nlogged, 2);
-	assert_non_null(strstr(logged[1], "nvme: write nsid 1 slba 16 nlb 1: command timed out after 25"));
-	assert_non_null(strstr(logged[1], "(command timeout 1000 ms, nvme_timeout): the kernel "
-					  "cancelled it (EINTR) with an Abort and a controller reset"));
+	assert_non_null(
+	    strstr(logged[1], "nvme: write nsid 1 slba 16 nlb 1: command timed out after 25"));
+	assert_non_null(strstr(logged[1],
+			       "(command timeout 1000 ms, nvme_timeout): the kernel "
+			       "cancelled it (EINTR) with an Abort and a controller reset"));
 	ssd_nvme_complete(&s, &io, -EINTR); /* logged once */
 	assert_int_equal(nlogged, 2);
 	ssd_log_set_sink(NULL);
@@ -235,12 +250,12 @@ static void test_completion_cancelled(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_read_write_units),
-		cmocka_unit_test(test_write_modes),
-		cmocka_unit_test(test_trim_range),
-		cmocka_unit_test(test_metadata),
-		cmocka_unit_test(test_completion_errors_logged_once),
-		cmocka_unit_test(test_completion_cancelled),
+	    cmocka_unit_test(test_read_write_units),
+	    cmocka_unit_test(test_write_modes),
+	    cmocka_unit_test(test_trim_range),
+	    cmocka_unit_test(test_metadata),
+	    cmocka_unit_test(test_completion_errors_logged_once),
+	    cmocka_unit_test(test_completion_cancelled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

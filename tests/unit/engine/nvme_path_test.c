@@ -73,7 +73,8 @@ static void test_block_maps_to_generic(void **state)
 	char err[256] = "";
 	uint64_t kb = 0;
 
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(259, 0), &node, err, sizeof(err)), 1);
+	assert_int_equal(ssd_nvme_classify(root, true, makedev(259, 0), &node, err, sizeof(err)),
+			 1);
 	assert_string_equal(node.ng_name, "ng0n1");
 	assert_string_equal(node.disk_name, "nvme0n1");
 	assert_int_equal(major(node.ng_rdev), 242);
@@ -88,7 +89,8 @@ static void test_char_generic(void **state)
 	struct ssd_nvme_node node;
 	char err[256] = "";
 
-	assert_int_equal(ssd_nvme_classify(root, false, makedev(242, 0), &node, err, sizeof(err)), 1);
+	assert_int_equal(ssd_nvme_classify(root, false, makedev(242, 0), &node, err, sizeof(err)),
+			 1);
 	assert_string_equal(node.ng_name, "ng0n1");
 	assert_string_equal(node.disk_name, "nvme0n1");
 }
@@ -125,7 +127,8 @@ static void test_not_nvme(void **state)
 	assert_int_equal(ssd_nvme_classify(root, true, makedev(8, 0), &node, err, sizeof(err)), 0);
 	assert_int_equal(ssd_nvme_classify(root, false, makedev(1, 3), &node, err, sizeof(err)), 0);
 	/* same numbers as the ng node but asked as a block device: unknown */
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(242, 0), &node, err, sizeof(err)), 0);
+	assert_int_equal(ssd_nvme_classify(root, true, makedev(242, 0), &node, err, sizeof(err)),
+			 0);
 }
 
 static void test_probe_regular_file_and_missing(void **state)
@@ -142,12 +145,12 @@ static void test_probe_regular_file_and_missing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_block_maps_to_generic),
-		cmocka_unit_test(test_char_generic),
-		cmocka_unit_test(test_partition_refused),
-		cmocka_unit_test(test_no_generic_node),
-		cmocka_unit_test(test_not_nvme),
-		cmocka_unit_test(test_probe_regular_file_and_missing),
+	    cmocka_unit_test(test_block_maps_to_generic),
+	    cmocka_unit_test(test_char_generic),
+	    cmocka_unit_test(test_partition_refused),
+	    cmocka_unit_test(test_no_generic_node),
+	    cmocka_unit_test(test_not_nvme),
+	    cmocka_unit_test(test_probe_regular_file_and_missing),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -58,8 +58,8 @@ static void test_names_per_table(void **state)
 	/* not in any table */
 	assert_string_equal(ssd_nvme_status_decode(0x07c5).name, "Vendor Specific"); /* SCT 7 */
 	assert_string_equal(ssd_nvme_status_decode(0x00c3).name, "Vendor Specific"); /* SC C0-FF */
-	assert_string_equal(ssd_nvme_status_decode(0x0401).name, "Reserved");	       /* SCT 4 */
-	assert_string_equal(ssd_nvme_status_decode(0x0017).name, "Reserved");	       /* SC 17h */
+	assert_string_equal(ssd_nvme_status_decode(0x0401).name, "Reserved");	     /* SCT 4 */
+	assert_string_equal(ssd_nvme_status_decode(0x0017).name, "Reserved");	     /* SC 17h */
 }
 
 static void test_errno_mapping(void **state)
@@ -100,10 +100,10 @@ static void test_format_line(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_decode_fields),
-		cmocka_unit_test(test_names_per_table),
-		cmocka_unit_test(test_errno_mapping),
-		cmocka_unit_test(test_format_line),
+	    cmocka_unit_test(test_decode_fields),
+	    cmocka_unit_test(test_names_per_table),
+	    cmocka_unit_test(test_errno_mapping),
+	    cmocka_unit_test(test_format_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

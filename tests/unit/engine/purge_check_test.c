@@ -45,8 +45,8 @@ static void test_serial(void **state)
 
 static void test_methods(void **state)
 {
-	struct ssd_nvme_identity qemu = { .oacs = 0x000a, .sanicap = 0 };
-	struct ssd_nvme_identity full = { .oacs = 0x0202, .sanicap = 0x7 };
+	struct ssd_nvme_identity qemu = {.oacs = 0x000a, .sanicap = 0};
+	struct ssd_nvme_identity full = {.oacs = 0x0202, .sanicap = 0x7};
 	enum ssd_purge_method m;
 	unsigned int mask;
 	char list[128];
@@ -85,18 +85,19 @@ static void test_methods(void **state)
 }
 
 static const struct ssd_blockdev devs[] = {
-	{ "nvme0n1", 259, 0 }, { "nvme0n1p1", 259, 1 }, { "nvme0n1p2", 259, 2 },
+    {"nvme0n1", 259, 0},
+    {"nvme0n1p1", 259, 1},
+    {"nvme0n1p2", 259, 2},
 };
 
 static void test_mounts(void **state)
 {
-	const char *clean =
-		"22 1 0:21 / / rw,relatime - 9p hostroot ro\n"
-		"23 22 0:5 / /dev rw - devtmpfs devtmpfs rw\n"
-		"24 22 8:1 / /data rw - ext4 /dev/sda1 rw\n";
+	const char *clean = "22 1 0:21 / / rw,relatime - 9p hostroot ro\n"
+			    "23 22 0:5 / /dev rw - devtmpfs devtmpfs rw\n"
+			    "24 22 8:1 / /data rw - ext4 /dev/sda1 rw\n";
 	const char *mounted =
-		"22 1 0:21 / / rw,relatime - 9p hostroot ro\n"
-		"40 22 259:2 / /mnt/scratch rw,noatime shared:1 - ext4 /dev/nvme0n1p2 rw\n";
+	    "22 1 0:21 / / rw,relatime - 9p hostroot ro\n"
+	    "40 22 259:2 / /mnt/scratch rw,noatime shared:1 - ext4 /dev/nvme0n1p2 rw\n";
 	/* btrfs: anonymous device number, matched by the source */
 	const char *btrfs = "41 22 0:45 /@ /home rw master:3 - btrfs /dev/nvme0n1p1 rw\n";
 	/* the same device number under a different name (a symlinked source) */
@@ -118,15 +119,16 @@ static void test_mounts(void **state)
 
 static void test_swaps(void **state)
 {
-	const char *swaps = "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
-			    "/dev/nvme0n1p1                          partition\t1048572\t\t0\t\t-2\n";
+	const char *swaps =
+	    "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
+	    "/dev/nvme0n1p1                          partition\t1048572\t\t0\t\t-2\n";
 
 	(void)state;
 	assert_int_equal(ssd_purge_check_swaps(swaps, devs, 3, err, sizeof(err)), -EBUSY);
 	assert_string_equal(err, "nvme0n1p1 is an active swap area: swapoff it before a purge");
-	assert_int_equal(ssd_purge_check_swaps("Filename Type Size Used Priority\n", devs, 3, err,
-					       sizeof(err)),
-			 0);
+	assert_int_equal(
+	    ssd_purge_check_swaps("Filename Type Size Used Priority\n", devs, 3, err, sizeof(err)),
+	    0);
 }
 
 static char root[64];
@@ -166,7 +168,8 @@ static int tree_teardown(void **state)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct ssd_blockdev *)a)->name, ((const struct ssd_blockdev *)b)->name);
+	return strcmp(((const struct ssd_blockdev *)a)->name,
+		      ((const struct ssd_blockdev *)b)->name);
 }
 
 static void test_collect_and_holders(void **state)
@@ -276,7 +279,8 @@ static int node_names(bool is_block, unsigned int maj, unsigned int min, char *n
 	if (n > 0)
 		qsort(d, (size_t)n, sizeof(d[0]), by_name);
 	for (int i = 0; i < n; i++)
-		snprintf(names + strlen(names), len - strlen(names), "%s%s", i ? " " : "", d[i].name);
+		snprintf(names + strlen(names), len - strlen(names), "%s%s", i ? " " : "",
+			 d[i].name);
 	return n;
 }
 
@@ -298,9 +302,9 @@ static void test_blockdevs_of_node(void **state)
 	assert_string_equal(names, "sda sda1");
 	assert_int_equal(d[0].major, 8);
 	assert_int_equal(d[0].minor, 0);
-	assert_int_equal(node_names(false, 21, 1, names, sizeof(names), d), 0); /* no disk */
+	assert_int_equal(node_names(false, 21, 1, names, sizeof(names), d), 0);	 /* no disk */
 	assert_int_equal(node_names(false, 242, 1, names, sizeof(names), d), 0); /* hidden ns */
-	assert_int_equal(node_names(true, 7, 0, names, sizeof(names), d), 0); /* unknown */
+	assert_int_equal(node_names(true, 7, 0, names, sizeof(names), d), 0);	 /* unknown */
 }
 
 static void test_check_unused(void **state)
@@ -314,40 +318,38 @@ static void test_check_unused(void **state)
 	snprintf(sys, sizeof(sys), "%s/sys", node_root);
 	snprintf(proc, sizeof(proc), "%s/proc", node_root);
 	n = node_names(false, 242, 0, names, sizeof(names), d);
-	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
-						    sizeof(err)),
-			 -EBUSY);
+	assert_int_equal(
+	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
+	    -EBUSY);
 	assert_string_equal(err, "nvme0n1p1 is mounted on /mnt/data (ext4): unmount it before "
 				 "writing to it (or set allow_mounted_write=1)");
 	n = node_names(false, 21, 0, names, sizeof(names), d);
-	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
-						    sizeof(err)),
-			 0);
+	assert_int_equal(
+	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), 0);
 	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1/holders/md0", NULL);
-	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
-						    sizeof(err)),
-			 -EBUSY);
+	assert_int_equal(
+	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
+	    -EBUSY);
 	assert_string_equal(err, "sda1 is held by md0 (device mapper, md RAID or bcache): stop "
 				 "that device before writing to it (or set allow_mounted_write=1)");
 	snprintf(proc, sizeof(proc), "%s/noproc", node_root);
-	assert_int_equal(ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err,
-						    sizeof(err)),
-			 -ENOENT);
+	assert_int_equal(
+	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
+	    -ENOENT);
 	assert_non_null(strstr(err, "noproc/self/mountinfo"));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_serial),
-		cmocka_unit_test(test_methods),
-		cmocka_unit_test(test_mounts),
-		cmocka_unit_test(test_swaps),
-		cmocka_unit_test_setup_teardown(test_collect_and_holders, tree_setup, tree_teardown),
-		cmocka_unit_test_setup_teardown(test_blockdevs_of_node, node_tree_setup,
-						node_tree_teardown),
-		cmocka_unit_test_setup_teardown(test_check_unused, node_tree_setup,
-						node_tree_teardown),
+	    cmocka_unit_test(test_serial),
+	    cmocka_unit_test(test_methods),
+	    cmocka_unit_test(test_mounts),
+	    cmocka_unit_test(test_swaps),
+	    cmocka_unit_test_setup_teardown(test_collect_and_holders, tree_setup, tree_teardown),
+	    cmocka_unit_test_setup_teardown(test_blockdevs_of_node, node_tree_setup,
+					    node_tree_teardown),
+	    cmocka_unit_test_setup_teardown(test_check_unused, node_tree_setup, node_tree_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,7 +20,7 @@ static char err[256];
 
 static void test_supported(void **state)
 {
-	static const uint8_t p[] = { 0x00, 0x00, 0x00, 0x03, 0x00, 0x0d, 0x2f };
+	static const uint8_t p[] = {0x00, 0x00, 0x00, 0x03, 0x00, 0x0d, 0x2f};
 	struct scsi_log_list l;
 
 	(void)state;
@@ -34,8 +34,8 @@ static void test_supported(void **state)
 static void test_temperature(void **state)
 {
 	/* param 0000h: 38 °C; param 0001h: reference 65 °C */
-	static const uint8_t p[] = { 0x0d, 0x00, 0x00, 0x0c, 0x00, 0x00, 0x03, 0x02, 0x00, 38,
-				     0x00, 0x01, 0x03, 0x02, 0x00, 65 };
+	static const uint8_t p[] = {0x0d, 0x00, 0x00, 0x0c, 0x00, 0x00, 0x03, 0x02,
+				    0x00, 38,	0x00, 0x01, 0x03, 0x02, 0x00, 65};
 	uint8_t q[sizeof(p)];
 	struct scsi_log_temperature t;
 
@@ -64,20 +64,17 @@ static void test_errors(void **state)
 	/* read error counters: 0003h total corrected (2 bytes = 0x0102), 0005h bytes processed
 	 * (8 bytes), 0006h total uncorrected (4 bytes = 7), and 0000h (ignored) */
 	static const uint8_t p[] = {
-		0x03, 0x00, 0x00, 0x23,
-		0x00, 0x00, 0x02, 0x01, 0x09,
-		0x00, 0x03, 0x02, 0x02, 0x01, 0x02,
-		0x00, 0x05, 0x02, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
-		0x00, 0x06, 0x02, 0x04, 0x00, 0x00, 0x00, 0x07,
-		0x80, 0x00, 0x02, 0x00, /* vendor parameter, empty */
+	    0x03, 0x00, 0x00, 0x23, 0x00, 0x00, 0x02, 0x01, 0x09, 0x00, 0x03, 0x02, 0x02, 0x01,
+	    0x02, 0x00, 0x05, 0x02, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
+	    0x06, 0x02, 0x04, 0x00, 0x00, 0x00, 0x07, 0x80, 0x00, 0x02, 0x00, /* vendor parameter,
+										 empty */
 	};
 	struct scsi_log_errors e;
 
 	(void)state;
 	assert_int_equal(sizeof(p), 0x23 + 4);
-	assert_int_equal(scsi_parse_log_errors(p, sizeof(p), SCSI_LOG_READ_ERRORS, &e, err,
-					       sizeof(err)),
-			 0);
+	assert_int_equal(
+	    scsi_parse_log_errors(p, sizeof(p), SCSI_LOG_READ_ERRORS, &e, err, sizeof(err)), 0);
 	assert_true(e.corrected.valid);
 	assert_int_equal(e.corrected.value, 0x0102);
 	assert_int_equal(e.bytes_processed.value, 0x100000000ull);
@@ -87,22 +84,21 @@ static void test_errors(void **state)
 			 0);
 	assert_true(e.bytes_processed.valid);
 	assert_false(e.uncorrected.valid);
-	assert_int_equal(scsi_parse_log_errors(p, sizeof(p), SCSI_LOG_WRITE_ERRORS, &e, err,
-					       sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(
+	    scsi_parse_log_errors(p, sizeof(p), SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)),
+	    -EINVAL);
 }
 
 static void test_ssd_bgscan_ie(void **state)
 {
-	static const uint8_t ssd[] = { 0x11, 0x00, 0x00, 0x08, 0x00, 0x01, 0x03, 0x04,
-				       0x00, 0x00, 0x00, 0x07 };
+	static const uint8_t ssd[] = {0x11, 0x00, 0x00, 0x08, 0x00, 0x01,
+				      0x03, 0x04, 0x00, 0x00, 0x00, 0x07};
 	/* ACCUMULATED POWER ON MINUTES 7230 = 120 h 30 min */
-	static const uint8_t bg[] = { 0x15, 0x00, 0x00, 0x10, 0x00, 0x00, 0x03, 0x0c,
-				      0x00, 0x00, 0x1c, 0x3e, 0x00, 0x08, 0x00, 0x01,
-				      0x00, 0x00, 0x00, 0x00 };
+	static const uint8_t bg[] = {0x15, 0x00, 0x00, 0x10, 0x00, 0x00, 0x03, 0x0c, 0x00, 0x00,
+				     0x1c, 0x3e, 0x00, 0x08, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00};
 	/* scsi_debug: IE ASC 0, ASCQ 0, most recent temperature 38 */
-	static const uint8_t ie[] = { 0x2f, 0x00, 0x00, 0x07, 0x00, 0x00, 0x03, 0x03,
-				      0x00, 0x00, 38 };
+	static const uint8_t ie[] = {0x2f, 0x00, 0x00, 0x07, 0x00, 0x00,
+				     0x03, 0x03, 0x00, 0x00, 38};
 	struct scsi_log_value v;
 	struct scsi_log_ie i;
 
@@ -124,7 +120,7 @@ static void test_ssd_bgscan_ie(void **state)
 
 static void test_self_test(void **state)
 {
-	uint8_t p[4 + 2 * 20] = { 0x10, 0x00, 0x00, 40 };
+	uint8_t p[4 + 2 * 20] = {0x10, 0x00, 0x00, 40};
 	uint8_t *e1 = p + 4, *e2 = p + 24;
 	struct scsi_log_self_tests t;
 
@@ -163,39 +159,39 @@ static void test_cdbs(void **state)
 
 	(void)state;
 	scsi_cdb_log_sense(&c, SCSI_LOG_TEMPERATURE, 0, 1024);
-	assert_cdb(&c, (const uint8_t[]){ 0x4d, 0, 0x4d, 0, 0, 0, 0, 0x04, 0x00, 0 }, 10);
+	assert_cdb(&c, (const uint8_t[]){0x4d, 0, 0x4d, 0, 0, 0, 0, 0x04, 0x00, 0}, 10);
 	scsi_cdb_request_sense(&c, 252);
-	assert_cdb(&c, (const uint8_t[]){ 0x03, 0, 0, 0, 252, 0 }, 6);
+	assert_cdb(&c, (const uint8_t[]){0x03, 0, 0, 0, 252, 0}, 6);
 	scsi_cdb_report_opcode(&c, SCSI_OP_SANITIZE, SCSI_SANITIZE_BLOCK_ERASE, true, 16);
-	assert_cdb(&c, (const uint8_t[]){ 0xa3, 0x0c, 0x02, 0x48, 0x00, 0x02, 0, 0, 0, 16, 0, 0 },
+	assert_cdb(&c, (const uint8_t[]){0xa3, 0x0c, 0x02, 0x48, 0x00, 0x02, 0, 0, 0, 16, 0, 0},
 		   12);
 	scsi_cdb_report_opcode(&c, SCSI_OP_FORMAT_UNIT, 0, false, 16);
 	assert_int_equal(c.b[2], 0x01);
 	scsi_cdb_format_unit(&c);
-	assert_cdb(&c, (const uint8_t[]){ 0x04, 0x10, 0, 0, 0, 0 }, 6);
+	assert_cdb(&c, (const uint8_t[]){0x04, 0x10, 0, 0, 0, 0}, 6);
 	scsi_format_unit_params(pl, true);
-	assert_memory_equal(pl, ((const uint8_t[]){ 0x00, 0x02, 0x00, 0x00 }), 4);
+	assert_memory_equal(pl, ((const uint8_t[]){0x00, 0x02, 0x00, 0x00}), 4);
 	scsi_cdb_sanitize(&c, SCSI_SANITIZE_BLOCK_ERASE, true, 0);
-	assert_cdb(&c, (const uint8_t[]){ 0x48, 0x82, 0, 0, 0, 0, 0, 0, 0, 0 }, 10);
+	assert_cdb(&c, (const uint8_t[]){0x48, 0x82, 0, 0, 0, 0, 0, 0, 0, 0}, 10);
 	scsi_cdb_sanitize(&c, SCSI_SANITIZE_OVERWRITE, true, SCSI_SANITIZE_OVERWRITE_PARAM_LEN);
-	assert_cdb(&c, (const uint8_t[]){ 0x48, 0x81, 0, 0, 0, 0, 0, 0x00, 0x08, 0 }, 10);
+	assert_cdb(&c, (const uint8_t[]){0x48, 0x81, 0, 0, 0, 0, 0, 0x00, 0x08, 0}, 10);
 	scsi_sanitize_overwrite_params(pl);
-	assert_memory_equal(pl, ((const uint8_t[]){ 0x01, 0x00, 0x00, 0x04, 0, 0, 0, 0 }), 8);
+	assert_memory_equal(pl, ((const uint8_t[]){0x01, 0x00, 0x00, 0x04, 0, 0, 0, 0}), 8);
 
-	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){ 0, 0x03 }, 2), 1);
-	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){ 0, 0x05 }, 2), 1);
-	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){ 0, 0x01 }, 2), 0);
-	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){ 0, 0x00 }, 2), -ENODATA);
-	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){ 0 }, 1), -EINVAL);
+	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){0, 0x03}, 2), 1);
+	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){0, 0x05}, 2), 1);
+	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){0, 0x01}, 2), 0);
+	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){0, 0x00}, 2), -ENODATA);
+	assert_int_equal(scsi_parse_opcode_support((const uint8_t[]){0}, 1), -EINVAL);
 }
 
 static void test_progress(void **state)
 {
 	/* fixed: NOT READY, 04h/1Bh sanitize in progress, SKSV with progress 8000h */
-	uint8_t f[18] = { 0x70, 0, 0x02, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0x04, 0x1b, 0, 0x80, 0x80, 0 };
+	uint8_t f[18] = {0x70, 0, 0x02, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0x04, 0x1b, 0, 0x80, 0x80, 0};
 	/* descriptor: NOT READY 04h/04h format in progress, sense key specific descriptor 4000h */
-	static const uint8_t d[] = { 0x72, 0x02, 0x04, 0x04, 0, 0, 0, 8,
-				     0x02, 0x06, 0, 0, 0x80, 0x40, 0x00, 0 };
+	static const uint8_t d[] = {0x72, 0x02, 0x04, 0x04, 0,	  0,	0,    8,
+				    0x02, 0x06, 0,    0,    0x80, 0x40, 0x00, 0};
 	unsigned int pm = 0;
 
 	(void)state;
@@ -214,10 +210,10 @@ static void test_progress(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_supported),     cmocka_unit_test(test_temperature),
-		cmocka_unit_test(test_errors),	      cmocka_unit_test(test_ssd_bgscan_ie),
-		cmocka_unit_test(test_self_test),     cmocka_unit_test(test_cdbs),
-		cmocka_unit_test(test_progress),
+	    cmocka_unit_test(test_supported), cmocka_unit_test(test_temperature),
+	    cmocka_unit_test(test_errors),    cmocka_unit_test(test_ssd_bgscan_ie),
+	    cmocka_unit_test(test_self_test), cmocka_unit_test(test_cdbs),
+	    cmocka_unit_test(test_progress),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -132,7 +132,8 @@ static void test_regular_file(void **state)
 	assert_int_equal(n.kind, SCSI_NODE_OTHER);
 	assert_string_equal(n.what, "a regular file");
 	scsi_node_refusal("/tmp/x", &n, err, sizeof(err));
-	assert_string_equal(err, "/tmp/x: a regular file, not a SCSI device; use transport=block-aio");
+	assert_string_equal(err,
+			    "/tmp/x: a regular file, not a SCSI device; use transport=block-aio");
 	snprintf(f, sizeof(f), "%s/missing", root);
 	assert_int_equal(scsi_node_classify(root, f, &n), -ENOENT);
 }
@@ -140,9 +141,9 @@ static void test_regular_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sg_and_disk),
-		cmocka_unit_test(test_not_scsi),
-		cmocka_unit_test(test_regular_file),
+	    cmocka_unit_test(test_sg_and_disk),
+	    cmocka_unit_test(test_not_scsi),
+	    cmocka_unit_test(test_regular_file),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

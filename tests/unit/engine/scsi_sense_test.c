@@ -18,29 +18,28 @@
 /* Fixed format, current error, VALID, sense key MEDIUM ERROR, INFORMATION 2048 (0x800),
  * additional length 10, ASC/ASCQ 11/00. */
 static const uint8_t fixed_medium[18] = {
-	0xf0, 0x00, 0x03, 0x00, 0x00, 0x08, 0x00, 0x0a, 0x00, 0x00,
-	0x00, 0x00, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0xf0, 0x00, 0x03, 0x00, 0x00, 0x08, 0x00, 0x0a, 0x00,
+    0x00, 0x00, 0x00, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
 /* What QEMU returns for READ(10) beyond capacity: 70 00 05 ... 21 00, VALID clear. */
 static const uint8_t fixed_lba_range[18] = {
-	0x70, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x00,
-	0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x70, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x00,
+    0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
 /* Descriptor format, current, HARDWARE ERROR 44/00, additional length 12, one Information
  * descriptor (type 00h, length 0Ah, VALID) with INFORMATION 0x0000000123456789. */
 static const uint8_t desc_info[20] = {
-	0x72, 0x04, 0x44, 0x00, 0x00, 0x00, 0x00, 0x0c,
-	0x00, 0x0a, 0x80, 0x00, 0x00, 0x00, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89,
+    0x72, 0x04, 0x44, 0x00, 0x00, 0x00, 0x00, 0x0c, 0x00, 0x0a,
+    0x80, 0x00, 0x00, 0x00, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89,
 };
 
 /* Descriptor format, deferred, MEDIUM ERROR 0C/02, a sense-key-specific descriptor (02h, 6
  * bytes) before the Information descriptor with LBA 4096. */
 static const uint8_t desc_two[28] = {
-	0x73, 0x03, 0x0c, 0x02, 0x00, 0x00, 0x00, 0x14,
-	0x02, 0x06, 0x00, 0x80, 0x00, 0x10, 0x00, 0x00,
-	0x00, 0x0a, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00,
+    0x73, 0x03, 0x0c, 0x02, 0x00, 0x00, 0x00, 0x14, 0x02, 0x06, 0x00, 0x80, 0x00, 0x10,
+    0x00, 0x00, 0x00, 0x0a, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00,
 };
 
 static void test_fixed(void **state)
@@ -86,7 +85,7 @@ static void test_fixed_truncated(void **state)
 static void test_bad_response_code(void **state)
 {
 	struct scsi_sense s;
-	const uint8_t vendor[8] = { 0x7f, 0, 3, 0, 0, 0, 0, 0 };
+	const uint8_t vendor[8] = {0x7f, 0, 3, 0, 0, 0, 0, 0};
 
 	(void)state;
 	assert_int_equal(scsi_sense_parse(vendor, sizeof(vendor), &s), -EINVAL);
@@ -140,7 +139,8 @@ static void test_names(void **state)
 	assert_string_equal(scsi_asc_name(0x0c, 0x02), "Write error - auto reallocation failed");
 	assert_string_equal(scsi_asc_name(0x27, 0x07), "Space allocation failed write protect");
 	assert_string_equal(scsi_asc_name(0x00, 0x06), "I/O process terminated");
-	assert_string_equal(scsi_asc_name(0x29, 0x00), "Power on, reset, or bus device reset occurred");
+	assert_string_equal(scsi_asc_name(0x29, 0x00),
+			    "Power on, reset, or bus device reset occurred");
 	assert_string_equal(scsi_asc_name(0x5d, 0x00), "Failure prediction threshold exceeded");
 	assert_null(scsi_asc_name(0x11, 0x7e));
 	assert_string_equal(scsi_status_name(0x02), "CHECK CONDITION");
@@ -154,8 +154,8 @@ static void test_names(void **state)
 
 static int errno_of(uint8_t status, uint16_t host, const uint8_t *sense, size_t len)
 {
-	struct scsi_outcome o = { .status = status, .host_status = host, .sense = sense,
-				  .sense_len = len };
+	struct scsi_outcome o = {
+	    .status = status, .host_status = host, .sense = sense, .sense_len = len};
 	struct scsi_sense s;
 	bool have = scsi_sense_parse(sense, len, &s) == 0;
 
@@ -207,8 +207,9 @@ static void test_errno(void **state)
 static void test_format(void **state)
 {
 	struct scsi_cdb c;
-	struct scsi_outcome o = { .status = SCSI_STATUS_CHECK_CONDITION, .sense = fixed_medium,
-				  .sense_len = sizeof(fixed_medium) };
+	struct scsi_outcome o = {.status = SCSI_STATUS_CHECK_CONDITION,
+				 .sense = fixed_medium,
+				 .sense_len = sizeof(fixed_medium)};
 	char line[256];
 	const char *want = "scsi: READ(16) lba 2048 blocks 8: CHECK CONDITION, sense key MEDIUM "
 			   "ERROR, ASC/ASCQ 11/00 Unrecovered read error, info 2048";
@@ -237,12 +238,12 @@ static void test_format(void **state)
 	assert_string_equal(line, "scsi: SYNCHRONIZE CACHE(16): CHECK CONDITION, sense key ILLEGAL "
 				  "REQUEST, ASC/ASCQ 21/00 Logical block address out of range");
 
-	o = (struct scsi_outcome){ .status = 0, .host_status = SCSI_DID_ERROR };
+	o = (struct scsi_outcome){.status = 0, .host_status = SCSI_DID_ERROR};
 	scsi_cdb_read10(&c, 0, 1, false);
 	scsi_outcome_format(line, sizeof(line), &c, 0, 1, &o);
 	assert_string_equal(line, "scsi: READ(10) lba 0 blocks 1: host status DID_ERROR");
 
-	o = (struct scsi_outcome){ .status = SCSI_STATUS_TASK_SET_FULL };
+	o = (struct scsi_outcome){.status = SCSI_STATUS_TASK_SET_FULL};
 	c.b[0] = 0x5a;
 	scsi_outcome_format(line, sizeof(line), &c, 0, 0, &o);
 	assert_string_equal(line, "scsi: opcode 0x5a: TASK SET FULL");
@@ -251,14 +252,14 @@ static void test_format(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixed),
-		cmocka_unit_test(test_fixed_truncated),
-		cmocka_unit_test(test_bad_response_code),
-		cmocka_unit_test(test_descriptor),
-		cmocka_unit_test(test_descriptor_info_not_valid),
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_errno),
-		cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_fixed),
+	    cmocka_unit_test(test_fixed_truncated),
+	    cmocka_unit_test(test_bad_response_code),
+	    cmocka_unit_test(test_descriptor),
+	    cmocka_unit_test(test_descriptor_info_not_valid),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_errno),
+	    cmocka_unit_test(test_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,7 +31,7 @@ static void test_fds_for_depth(void **state)
 	assert_int_equal(scsi_sg_fds_for_depth(1000), 256);
 	assert_int_equal(scsi_sg_per_fd(32, 32), 1);
 	assert_int_equal(scsi_sg_per_fd(256, 256), 1);
-	assert_int_equal(scsi_sg_per_fd(256, 1000), 4);	/* 1000 / 256 = 3.9 */
+	assert_int_equal(scsi_sg_per_fd(256, 1000), 4);	 /* 1000 / 256 = 3.9 */
 	assert_int_equal(scsi_sg_per_fd(256, 4096), 16); /* the sg driver's limit per fd */
 	assert_int_equal(scsi_sg_per_fd(0, 8), 1);
 }
@@ -64,17 +64,17 @@ static void test_open_refuses(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(ssd_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err,
-					      sizeof(err)),
-			 -ENODEV);
+	assert_int_equal(
+	    ssd_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENODEV);
 	assert_null(dev);
 	assert_non_null(strstr(err, "not a SCSI device"));
 }
 
 static void test_idle_queue(void **state)
 {
-	const struct ssd_options opt = { .depth = 40, .scsi_mode = "auto" };
-	const struct timespec zero = { 0, 0 };
+	const struct ssd_options opt = {.depth = 40, .scsi_mode = "auto"};
+	const struct timespec zero = {0, 0};
 	struct ssd_io *out[40];
 	struct ssd_ctx *ctx;
 
@@ -91,10 +91,10 @@ static void test_idle_queue(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fds_for_depth),
-		cmocka_unit_test(test_probe_not_scsi),
-		cmocka_unit_test(test_open_refuses),
-		cmocka_unit_test(test_idle_queue),
+	    cmocka_unit_test(test_fds_for_depth),
+	    cmocka_unit_test(test_probe_not_scsi),
+	    cmocka_unit_test(test_open_refuses),
+	    cmocka_unit_test(test_idle_queue),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

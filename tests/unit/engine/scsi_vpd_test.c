@@ -19,7 +19,7 @@ static char err[256];
 static void test_supported(void **state)
 {
 	/* QEMU scsi-hd: 00 80 83 b0 b1 b2 */
-	static const uint8_t p[] = { 0x00, 0x00, 0x00, 0x06, 0x00, 0x80, 0x83, 0xb0, 0xb1, 0xb2 };
+	static const uint8_t p[] = {0x00, 0x00, 0x00, 0x06, 0x00, 0x80, 0x83, 0xb0, 0xb1, 0xb2};
 	struct scsi_vpd_list l;
 
 	(void)state;
@@ -31,16 +31,16 @@ static void test_supported(void **state)
 	assert_int_equal(scsi_parse_vpd_supported(p, 7, &l, err, sizeof(err)), 0);
 	assert_int_equal(l.n, 3);
 	/* wrong page code */
-	assert_int_equal(scsi_parse_vpd_supported((const uint8_t[]){ 0, 0x80, 0, 0 }, 4, &l, err,
-						  sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(
+	    scsi_parse_vpd_supported((const uint8_t[]){0, 0x80, 0, 0}, 4, &l, err, sizeof(err)),
+	    -EINVAL);
 	assert_non_null(strstr(err, "PAGE CODE is 80h"));
 }
 
 static void test_serial(void **state)
 {
-	static const uint8_t p[] = { 0x00, 0x80, 0x00, 0x0c, ' ', ' ', 'S', 'C', 'S', 'I',
-				     '0', '0', '0', '1', ' ', ' ' };
+	static const uint8_t p[] = {0x00, 0x80, 0x00, 0x0c, ' ', ' ', 'S', 'C',
+				    'S',  'I',	'0',  '0',  '0', '1', ' ', ' '};
 	char s[32];
 
 	(void)state;
@@ -54,15 +54,65 @@ static void test_devid(void **state)
 	/* three designators: NAA 6 (16 bytes, binary, LU), T10 vendor ID (ASCII, LU), and an
 	 * NAA for the target port (association 1) that must not be taken as the LU's WWN */
 	static const uint8_t p[] = {
-		0x00, 0x83, 0x00, 0x34,
-		/* NAA registered extended: code set 1, assoc 0, type 3, length 16 */
-		0x01, 0x03, 0x00, 0x10, 0x60, 0x01, 0x40, 0x50, 0x00, 0x00, 0x00, 0x00,
-		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x12, 0x34,
-		/* T10 vendor ID: code set 2, type 1, length 16 */
-		0x02, 0x01, 0x00, 0x10, 'Q', 'E', 'M', 'U', ' ', ' ', ' ', ' ', 'S', 'C', 'S',
-		'I', '0', '0', '0', '1',
-		/* port NAA 5: assoc 1, type 3, length 8 */
-		0x61, 0x93, 0x00, 0x08, 0x50, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	    0x00,
+	    0x83,
+	    0x00,
+	    0x34,
+	    /* NAA registered extended: code set 1, assoc 0, type 3, length 16 */
+	    0x01,
+	    0x03,
+	    0x00,
+	    0x10,
+	    0x60,
+	    0x01,
+	    0x40,
+	    0x50,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x12,
+	    0x34,
+	    /* T10 vendor ID: code set 2, type 1, length 16 */
+	    0x02,
+	    0x01,
+	    0x00,
+	    0x10,
+	    'Q',
+	    'E',
+	    'M',
+	    'U',
+	    ' ',
+	    ' ',
+	    ' ',
+	    ' ',
+	    'S',
+	    'C',
+	    'S',
+	    'I',
+	    '0',
+	    '0',
+	    '0',
+	    '1',
+	    /* port NAA 5: assoc 1, type 3, length 8 */
+	    0x61,
+	    0x93,
+	    0x00,
+	    0x08,
+	    0x50,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x00,
+	    0x01,
 	};
 	struct scsi_device_id id;
 
@@ -82,15 +132,15 @@ static void test_devid(void **state)
 	assert_string_equal(scsi_association_name(1), "target port");
 
 	/* QEMU without wwn=: one vendor specific ASCII designator, no WWN */
-	static const uint8_t q[] = { 0x00, 0x83, 0x00, 0x0c, 0x02, 0x00, 0x00, 0x08,
-				     'S', 'C', 'S', 'I', '0', '0', '0', '1' };
+	static const uint8_t q[] = {0x00, 0x83, 0x00, 0x0c, 0x02, 0x00, 0x00, 0x08,
+				    'S',  'C',	'S',  'I',  '0',  '0',	'0',  '1'};
 	assert_int_equal(scsi_parse_vpd_devid(q, sizeof(q), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 1);
 	assert_string_equal(id.d[0].value, "SCSI0001");
 	assert_null(scsi_devid_wwn(&id));
 
 	/* a descriptor that claims more bytes than the page has ends the list */
-	static const uint8_t bad[] = { 0x00, 0x83, 0x00, 0x06, 0x01, 0x03, 0x00, 0x10, 0x60, 0x01 };
+	static const uint8_t bad[] = {0x00, 0x83, 0x00, 0x06, 0x01, 0x03, 0x00, 0x10, 0x60, 0x01};
 	assert_int_equal(scsi_parse_vpd_devid(bad, sizeof(bad), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 0);
 }
@@ -98,9 +148,9 @@ static void test_devid(void **state)
 static void test_bdc(void **state)
 {
 	/* non-rotating, 2.5 inch, host aware zoned */
-	static const uint8_t p[] = { 0x00, 0xb1, 0x00, 0x3c, 0x00, 0x01, 0x00, 0x03, 0x10, 0 };
+	static const uint8_t p[] = {0x00, 0xb1, 0x00, 0x3c, 0x00, 0x01, 0x00, 0x03, 0x10, 0};
 	/* 7200 rpm 3.5 inch */
-	static const uint8_t r[] = { 0x00, 0xb1, 0x00, 0x3c, 0x1c, 0x20, 0x00, 0x02 };
+	static const uint8_t r[] = {0x00, 0xb1, 0x00, 0x3c, 0x1c, 0x20, 0x00, 0x02};
 	struct scsi_bdc b;
 
 	(void)state;
@@ -119,9 +169,9 @@ static void test_bdc(void **state)
 static void test_lbp(void **state)
 {
 	/* QEMU scsi-hd: LBPU=1 LBPWS=1 LBPWS10=1 LBPRZ=0, provisioning type 2 (thin) */
-	static const uint8_t q[] = { 0x00, 0xb2, 0x00, 0x04, 0x00, 0xe0, 0x02, 0x00 };
+	static const uint8_t q[] = {0x00, 0xb2, 0x00, 0x04, 0x00, 0xe0, 0x02, 0x00};
 	/* LBPRZ=1 (bits 4:2 = 001b), ANC_SUP, full provisioning */
-	static const uint8_t z[] = { 0x00, 0xb2, 0x00, 0x04, 0x05, 0x86, 0x00, 0x00 };
+	static const uint8_t z[] = {0x00, 0xb2, 0x00, 0x04, 0x05, 0x86, 0x00, 0x00};
 	struct scsi_lbp l;
 
 	(void)state;
@@ -141,7 +191,7 @@ static void test_lbp(void **state)
 
 static void test_ata_info(void **state)
 {
-	uint8_t p[SCSI_VPD_ATA_INFO_LEN] = { 0x00, 0x89, 0x02, 0x38 };
+	uint8_t p[SCSI_VPD_ATA_INFO_LEN] = {0x00, 0x89, 0x02, 0x38};
 	struct scsi_ata_info a;
 
 	(void)state;
@@ -168,9 +218,9 @@ static void test_ata_info(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_supported), cmocka_unit_test(test_serial),
-		cmocka_unit_test(test_devid),	  cmocka_unit_test(test_bdc),
-		cmocka_unit_test(test_lbp),	  cmocka_unit_test(test_ata_info),
+	    cmocka_unit_test(test_supported), cmocka_unit_test(test_serial),
+	    cmocka_unit_test(test_devid),     cmocka_unit_test(test_bdc),
+	    cmocka_unit_test(test_lbp),	      cmocka_unit_test(test_ata_info),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

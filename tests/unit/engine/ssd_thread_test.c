@@ -28,10 +28,7 @@ static int fake_ctx_init(struct ssd_ctx **ctx, const struct ssd_options *opt)
 	return 0;
 }
 
-static void fake_ctx_exit(struct ssd_ctx *ctx)
-{
-	free(ctx);
-}
+static void fake_ctx_exit(struct ssd_ctx *ctx) { free(ctx); }
 
 static int fake_queue(struct ssd_ctx *c, struct ssd_io *io)
 {
@@ -58,23 +55,30 @@ static int fake_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, stru
 	return (int)k;
 }
 
-static unsigned int fake_inflight(const struct ssd_ctx *c)
-{
-	return c->n;
-}
+static unsigned int fake_inflight(const struct ssd_ctx *c) { return c->n; }
 
 static const struct ssd_transport_ops fake_a = {
-	.name = "fake-a", .ctx_init = fake_ctx_init, .ctx_exit = fake_ctx_exit,
-	.queue = fake_queue, .commit = fake_commit, .reap = fake_reap, .inflight = fake_inflight,
+    .name = "fake-a",
+    .ctx_init = fake_ctx_init,
+    .ctx_exit = fake_ctx_exit,
+    .queue = fake_queue,
+    .commit = fake_commit,
+    .reap = fake_reap,
+    .inflight = fake_inflight,
 };
 static const struct ssd_transport_ops fake_b = {
-	.name = "fake-b", .ctx_init = fake_ctx_init, .ctx_exit = fake_ctx_exit,
-	.queue = fake_queue, .commit = fake_commit, .reap = fake_reap, .inflight = fake_inflight,
+    .name = "fake-b",
+    .ctx_init = fake_ctx_init,
+    .ctx_exit = fake_ctx_exit,
+    .queue = fake_queue,
+    .commit = fake_commit,
+    .reap = fake_reap,
+    .inflight = fake_inflight,
 };
 
 static void test_one_ctx_per_transport(void **state)
 {
-	const struct ssd_options opt = { .depth = 8 };
+	const struct ssd_options opt = {.depth = 8};
 	const struct ssd_transport_ops *a = &fake_a, *b = &fake_b, *a2 = &fake_a;
 	struct ssd_ctx *ca, *cb, *ca2;
 	struct ssd_thread th;
@@ -94,12 +98,12 @@ static void test_one_ctx_per_transport(void **state)
 
 static void test_reap_across_transports(void **state)
 {
-	const struct ssd_options opt = { .depth = 8 };
+	const struct ssd_options opt = {.depth = 8};
 	const struct ssd_transport_ops *a = &fake_a, *b = &fake_b;
 	struct ssd_io io[6];
 	struct ssd_ctx *ca, *cb;
 	struct ssd_thread th;
-	int seen[6] = { 0 };
+	int seen[6] = {0};
 
 	(void)state;
 	assert_int_equal(ssd_thread_init(&th, &opt), 0);
@@ -125,7 +129,7 @@ static void test_reap_across_transports(void **state)
 
 static void test_max_is_capped_at_depth(void **state)
 {
-	const struct ssd_options opt = { .depth = 2 };
+	const struct ssd_options opt = {.depth = 2};
 	const struct ssd_transport_ops *a = &fake_a;
 	struct ssd_io io[3];
 	struct ssd_ctx *ca;
@@ -143,9 +147,9 @@ static void test_max_is_capped_at_depth(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_one_ctx_per_transport),
-		cmocka_unit_test(test_reap_across_transports),
-		cmocka_unit_test(test_max_is_capped_at_depth),
+	    cmocka_unit_test(test_one_ctx_per_transport),
+	    cmocka_unit_test(test_reap_across_transports),
+	    cmocka_unit_test(test_max_is_capped_at_depth),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* transport_select.c and dev_kind.c on what the host has: regular files, /dev/null, missing paths. */
+/* transport_select.c and dev_kind.c on what the host has: regular files, /dev/null, missing paths.
+ */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +14,7 @@
 #include "dev_kind.h"
 #include "transport_select.h"
 
-static const struct ssd_options opt = { .depth = 1, .nvme_mode = "auto" };
+static const struct ssd_options opt = {.depth = 1, .nvme_mode = "auto"};
 
 static void test_kinds(void **state)
 {
@@ -76,7 +77,8 @@ static void test_missing_and_undrivable(void **state)
 	char err[256] = "";
 
 	(void)state;
-	assert_null(ssd_select_transport("/nonexistent/x", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
+	assert_null(
+	    ssd_select_transport("/nonexistent/x", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
 	assert_string_equal(err, "/nonexistent/x: no such file or device");
 	assert_null(ssd_select_transport("/dev/null", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
 	/* /dev/null is char major 1, minor 3 (Linux devices.txt), class mem */
@@ -86,14 +88,14 @@ static void test_missing_and_undrivable(void **state)
 
 static void test_fallback_only_from_uring_in_auto_mode(void **state)
 {
-	const struct ssd_transport_ops uring = { .name = "nvme-uring" };
+	const struct ssd_transport_ops uring = {.name = "nvme-uring"};
 	struct ssd_options forced = opt;
 
 	(void)state;
 	forced.nvme_mode = "uring";
 	assert_null(ssd_transport_fallback(&ssd_block_aio_ops, -EPERM, &opt));
 	assert_null(ssd_transport_fallback(&uring, -EPERM, &forced)); /* the user asked for uring */
-	assert_null(ssd_transport_fallback(&uring, -EIO, &opt));      /* not an availability error */
+	assert_null(ssd_transport_fallback(&uring, -EIO, &opt)); /* not an availability error */
 	assert_null(ssd_transport_by_name("no-such-transport"));
 	assert_ptr_equal(ssd_transport_by_name("block-aio"), &ssd_block_aio_ops);
 }
@@ -101,13 +103,13 @@ static void test_fallback_only_from_uring_in_auto_mode(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kinds),
-		cmocka_unit_test(test_describe_names_the_file_type),
-		cmocka_unit_test(test_sysfs_subsystem_of_dev_null),
-		cmocka_unit_test(test_auto_picks_block_for_file),
-		cmocka_unit_test(test_forced_family_names_both),
-		cmocka_unit_test(test_missing_and_undrivable),
-		cmocka_unit_test(test_fallback_only_from_uring_in_auto_mode),
+	    cmocka_unit_test(test_kinds),
+	    cmocka_unit_test(test_describe_names_the_file_type),
+	    cmocka_unit_test(test_sysfs_subsystem_of_dev_null),
+	    cmocka_unit_test(test_auto_picks_block_for_file),
+	    cmocka_unit_test(test_forced_family_names_both),
+	    cmocka_unit_test(test_missing_and_undrivable),
+	    cmocka_unit_test(test_fallback_only_from_uring_in_auto_mode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

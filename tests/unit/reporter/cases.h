@@ -17,7 +17,7 @@
 /* $SSD_CASES, else ../shared/cases, else ../../shared/cases (a worktree under wt/). */
 static inline const char *cases_dir(void)
 {
-	static const char *const tries[] = { "../shared/cases", "../../shared/cases" };
+	static const char *const tries[] = {"../shared/cases", "../../shared/cases"};
 	const char *env = getenv("SSD_CASES");
 	struct stat st;
 
@@ -35,11 +35,11 @@ static inline void case_path(char *out, size_t len, const char *rel)
 }
 
 /* Relative comparison at fio's printing precision (6 decimals, 1e-9 relative). */
-#define assert_num(val, expect)                                                                \
-	do {                                                                                   \
-		struct sr_value v_ = (val);                                                     \
-		double e_ = (expect);                                                          \
-		if (v_.state != SR_VALID || fabs(v_.v - e_) > 1e-9 * fmax(1.0, fabs(e_)))      \
+#define assert_num(val, expect)                                                                    \
+	do {                                                                                       \
+		struct sr_value v_ = (val);                                                        \
+		double e_ = (expect);                                                              \
+		if (v_.state != SR_VALID || fabs(v_.v - e_) > 1e-9 * fmax(1.0, fabs(e_)))          \
 			fail_msg("%s = %.9f (state %d), expected %.9f", #val, v_.v, v_.state, e_); \
 	} while (0)
 

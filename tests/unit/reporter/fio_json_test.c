@@ -21,12 +21,12 @@ static struct sr_diag diag;
 
 static struct sr_test load(const char *rel)
 {
-	struct sr_test t = { 0 };
+	struct sr_test t = {0};
 	char p[4096];
 	int rc;
 
 	case_path(p, sizeof(p), rel);
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	rc = sr_fio_json_load(p, &t, &diag);
 	if (rc)
 		fail_msg("%s: rc %d: %s", p, rc, diag.err);
@@ -39,7 +39,7 @@ static int parse_text(const char *text, bool all, struct sr_test **docs, size_t 
 	char *buf = strdup(text);
 	int rc;
 
-	diag = (struct sr_diag){ .file = "synthetic" };
+	diag = (struct sr_diag){.file = "synthetic"};
 	rc = sr_fio_json_parse(buf, strlen(buf), all, docs, n, &diag);
 	free(buf);
 	return rc;
@@ -201,7 +201,8 @@ static void c07_percent_in_names(void **state)
 
 static void c08_truncated_jobname(void **state)
 {
-	struct sr_test t = load("c08-fioanalyzer-fio340-truncated-jobname/fio_results_example_readwrite.json");
+	struct sr_test t =
+	    load("c08-fioanalyzer-fio340-truncated-jobname/fio_results_example_readwrite.json");
 	struct sr_run *r = &t.runs[0];
 
 	(void)state;
@@ -252,7 +253,8 @@ static void c10_fio336(void **state)
 
 static void c12_48_groups(void **state)
 {
-	struct sr_test t = load("c12-whitepau-fio328-48jobs-stonewall-sweep/bs_qd_wr_sweep_20s_workstation.json");
+	struct sr_test t =
+	    load("c12-whitepau-fio328-48jobs-stonewall-sweep/bs_qd_wr_sweep_20s_workstation.json");
 	struct sr_run *a = &t.runs[0], *z = &t.runs[47];
 
 	(void)state;
@@ -274,12 +276,12 @@ static void c12_48_groups(void **state)
 
 static void c13_no_json(void **state)
 {
-	struct sr_test t = { 0 };
+	struct sr_test t = {0};
 	char p[4096];
 
 	(void)state;
 	case_path(p, sizeof(p), "c13-whitepau-json-file-with-only-errors/bs_qd_results.json");
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	assert_int_equal(sr_fio_json_load(p, &t, &diag), -EINVAL);
 	assert_non_null(strstr(diag.err, "no JSON document found"));
 	assert_non_null(strstr(diag.err, "43 bytes"));
@@ -334,7 +336,8 @@ static void c31_warning_lines(void **state)
 
 static void c32_mixed_client_server(void **state)
 {
-	struct sr_test t = load("c32-bug-fio360-client-server-text-before-json/repro-synthetic.txt");
+	struct sr_test t =
+	    load("c32-bug-fio360-client-server-text-before-json/repro-synthetic.txt");
 	struct sr_run *all = &t.runs[t.nruns - 1];
 
 	(void)state;
@@ -351,9 +354,10 @@ static void c33_status_interval(void **state)
 	char p[4096], *buf;
 
 	(void)state;
-	case_path(p, sizeof(p), "c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
+	case_path(p, sizeof(p),
+		  "c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
 	assert_int_equal(sr_read_file(p, &buf, &len), 0);
-	diag = (struct sr_diag){ .file = p };
+	diag = (struct sr_diag){.file = p};
 	assert_int_equal(sr_fio_json_parse(buf, len, true, &docs, &n, &diag), 0);
 	assert_int_equal(n, 3);
 	assert_num(docs[2].runs[0].elapsed_s, 3);
@@ -362,7 +366,8 @@ static void c33_status_interval(void **state)
 	free(buf);
 
 	{
-		struct sr_test t = load("c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
+		struct sr_test t =
+		    load("c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
 		assert_num(t.runs[0].elapsed_s, 3); /* the last document */
 		assert_true(diag.warned & (1u << SR_WARN_DOCS));
 		sr_test_free(&t);
@@ -382,7 +387,8 @@ static void c34_missing_percentiles(void **state)
 
 static void c35_negative_bw_agg(void **state)
 {
-	struct sr_test t = load("c35-bug-fio-pr1230-negative-bw-agg-int-overflow/repro-synthetic.json");
+	struct sr_test t =
+	    load("c35-bug-fio-pr1230-negative-bw-agg-int-overflow/repro-synthetic.json");
 
 	(void)state;
 	assert_invalid(R(t.runs[0]).bw_agg);
@@ -394,12 +400,13 @@ static void c35_negative_bw_agg(void **state)
 
 static void c36_unterminated_string(void **state)
 {
-	struct sr_test t = { 0 };
+	struct sr_test t = {0};
 	char p[4096];
 
 	(void)state;
-	case_path(p, sizeof(p), "c36-bug-fio364-long-filename-missing-closing-quote/repro-synthetic.json");
-	diag = (struct sr_diag){ 0 };
+	case_path(p, sizeof(p),
+		  "c36-bug-fio364-long-filename-missing-closing-quote/repro-synthetic.json");
+	diag = (struct sr_diag){0};
 	assert_int_equal(sr_fio_json_load(p, &t, &diag), -EINVAL);
 	assert_non_null(strstr(diag.err, "byte "));
 	assert_non_null(strstr(diag.err, "invalid JSON"));
@@ -407,7 +414,8 @@ static void c36_unterminated_string(void **state)
 
 static void c37_io_bytes_kib(void **state)
 {
-	struct sr_test t = load("c37-bug-fio378-io-bytes-is-KiB-in-fio2-eta-intmax/repro-synthetic.json");
+	struct sr_test t =
+	    load("c37-bug-fio378-io-bytes-is-KiB-in-fio2-eta-intmax/repro-synthetic.json");
 
 	(void)state;
 	assert_num(R(t.runs[0]).io_bytes, 1048576); /* 1 MiB printed as 1024 */
@@ -428,7 +436,8 @@ static void c38_runtime_wrap(void **state)
 
 static void c39_client_stats_no_job_options(void **state)
 {
-	struct sr_test t = load("c39-bug-fioplot155-client-stats-without-job-options/repro-synthetic.json");
+	struct sr_test t =
+	    load("c39-bug-fioplot155-client-stats-without-job-options/repro-synthetic.json");
 	struct sr_run *all = &t.runs[t.nruns - 1];
 
 	(void)state;
@@ -437,13 +446,15 @@ static void c39_client_stats_no_job_options(void **state)
 	assert_num(R(*all).iops, 2224520);
 	assert_num(sr_lat_pct(&R(*all).clat, 99), 2008);
 	for (size_t i = 0; i < t.nruns; i++)
-		assert_string_equal(t.runs[i].rw, "randread"); /* from the per-host global options */
+		assert_string_equal(t.runs[i].rw,
+				    "randread"); /* from the per-host global options */
 	sr_test_free(&t);
 }
 
 static void c40_options_global_or_absent(void **state)
 {
-	struct sr_test t = load("c40-bug-fioplot2-149-options-only-global-or-absent/repro-synthetic-global-only.json");
+	struct sr_test t = load(
+	    "c40-bug-fioplot2-149-options-only-global-or-absent/repro-synthetic-global-only.json");
 
 	(void)state;
 	assert_string_equal(t.runs[0].rw, "randrw");
@@ -451,7 +462,8 @@ static void c40_options_global_or_absent(void **state)
 	assert_int_equal(t.runs[0].numjobs, 100);
 	assert_int_equal(t.runs[0].iodepth, 64);
 	sr_test_free(&t);
-	t = load("c40-bug-fioplot2-149-options-only-global-or-absent/repro-synthetic-cli-no-iodepth.json");
+	t = load("c40-bug-fioplot2-149-options-only-global-or-absent/"
+		 "repro-synthetic-cli-no-iodepth.json");
 	assert_int_equal(t.runs[0].iodepth, 1);
 	assert_int_equal(t.runs[0].numjobs, 1);
 	sr_test_free(&t);
@@ -462,10 +474,10 @@ static void c40_options_global_or_absent(void **state)
 static void syn_nan_inf(void **state)
 {
 	static const char text[] =
-		"{\n\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"iops\":nan,"
-		"\"bw_bytes\":-nan,\"runtime\":inf,\"total_ios\":-inf,\"clat_ns\":{\"mean\":5.5,"
-		"\"max\":-1,\"N\":2,\"percentile\":{\"99.000000\":nan,\"50.000000\":7}}},"
-		"\"job options\":{\"filename\":\"nan, inf\"}}]}\n";
+	    "{\n\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"iops\":nan,"
+	    "\"bw_bytes\":-nan,\"runtime\":inf,\"total_ios\":-inf,\"clat_ns\":{\"mean\":5.5,"
+	    "\"max\":-1,\"N\":2,\"percentile\":{\"99.000000\":nan,\"50.000000\":7}}},"
+	    "\"job options\":{\"filename\":\"nan, inf\"}}]}\n";
 	struct sr_test *docs;
 	size_t n;
 
@@ -507,9 +519,11 @@ static void syn_several_documents(void **state)
 static void syn_fio2_keys(void **state)
 {
 	static const char text[] =
-		"{\"fio version\":\"fio-2.20\",\"jobs\":[{\"jobname\":\"old\",\"job options\":{\"bs\":\"8k\"},"
-		"\"write\":{\"io_bytes\":8,\"bw\":2,\"iops\":3,\"clat\":{\"min\":1,\"max\":9,\"mean\":4.5,"
-		"\"stddev\":1.5,\"percentile\":{\"99.000000\":8,\"0.00\":0,\"0.00\":0}}}}]}";
+	    "{\"fio version\":\"fio-2.20\",\"jobs\":[{\"jobname\":\"old\",\"job "
+	    "options\":{\"bs\":\"8k\"},"
+	    "\"write\":{\"io_bytes\":8,\"bw\":2,\"iops\":3,\"clat\":{\"min\":1,\"max\":9,\"mean\":"
+	    "4.5,"
+	    "\"stddev\":1.5,\"percentile\":{\"99.000000\":8,\"0.00\":0,\"0.00\":0}}}}]}";
 	struct sr_test *docs;
 	size_t n;
 
@@ -519,8 +533,8 @@ static void syn_fio2_keys(void **state)
 	assert_num(W(docs[0].runs[0]).clat.stddev, 1500);
 	assert_num(W(docs[0].runs[0]).clat.max, 9000);
 	assert_num(sr_lat_pct(&W(docs[0].runs[0]).clat, 99), 8000);
-	assert_num(W(docs[0].runs[0]).io_bytes, 8192);	/* KiB before 2.21 */
-	assert_num(W(docs[0].runs[0]).bw, 2048);	/* KiB/s */
+	assert_num(W(docs[0].runs[0]).io_bytes, 8192); /* KiB before 2.21 */
+	assert_num(W(docs[0].runs[0]).bw, 2048);       /* KiB/s */
 	assert_int_equal(docs[0].runs[0].bs, 8192);
 	free_docs(docs, n);
 }
@@ -528,11 +542,15 @@ static void syn_fio2_keys(void **state)
 static void syn_global_options_array(void **state)
 {
 	static const char text[] =
-		"{\"global options\":[{\"hostname\":\"h1\",\"port\":1,\"rw\":\"randwrite\",\"bs\":\"16k\"},"
-		"{\"hostname\":\"h2\",\"port\":2,\"rw\":\"randread\",\"iodepth\":\"32\",\"kb_base\":\"1000\",\"bs\":\"4k\"}],"
-		"\"client_stats\":[{\"jobname\":\"x\",\"hostname\":\"h2\",\"port\":2,\"job options\":{\"numjobs\":\"4\"},"
-		"\"read\":{\"iops\":10}},{\"jobname\":\"x\",\"hostname\":\"h1\",\"port\":1,\"read\":{\"iops\":20}},"
-		"{\"jobname\":\"All clients\",\"read\":{\"iops\":30}}]}";
+	    "{\"global "
+	    "options\":[{\"hostname\":\"h1\",\"port\":1,\"rw\":\"randwrite\",\"bs\":\"16k\"},"
+	    "{\"hostname\":\"h2\",\"port\":2,\"rw\":\"randread\",\"iodepth\":\"32\",\"kb_base\":"
+	    "\"1000\",\"bs\":\"4k\"}],"
+	    "\"client_stats\":[{\"jobname\":\"x\",\"hostname\":\"h2\",\"port\":2,\"job "
+	    "options\":{\"numjobs\":\"4\"},"
+	    "\"read\":{\"iops\":10}},{\"jobname\":\"x\",\"hostname\":\"h1\",\"port\":1,\"read\":{"
+	    "\"iops\":20}},"
+	    "{\"jobname\":\"All clients\",\"read\":{\"iops\":30}}]}";
 	struct sr_test *docs;
 	size_t n;
 
@@ -552,8 +570,9 @@ static void syn_global_options_array(void **state)
 static void syn_empty_percentile_and_bins(void **state)
 {
 	static const char text[] =
-		"{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"iops\":1,\"total_ios\":4,\"clat_ns\":{\"N\":4,\"mean\":2,"
-		"\"percentile\":{},\"bins\":{\"300\":1,\"100\":2,\"200\":1}}}}]}";
+	    "{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"iops\":1,\"total_ios\":4,\"clat_ns\":{\"N\":"
+	    "4,\"mean\":2,"
+	    "\"percentile\":{},\"bins\":{\"300\":1,\"100\":2,\"200\":1}}}}]}";
 	struct sr_test *docs;
 	size_t n;
 
@@ -576,11 +595,13 @@ static void syn_empty_percentile_and_bins(void **state)
 static void syn_bins_fast_path_and_fallback(void **state)
 {
 	static const char text[] =
-		"{\"jobs\":[{\"jobname\":\"a \\\"bins\\\": {\",\"desc\":\"bins\",\n"
-		"\"read\":{\"total_ios\":7,\"clat_ns\":{\"N\":7,\"bins\" : { \"100\" : 3, \"250\":4 }}},\n"
-		"\"write\":{\"total_ios\":5,\"clat_ns\":{\"N\":5,\"bins\":{\"100\":2.0,\"300\":3}}},\n"
-		"\"trim\":{\"total_ios\":1,\"clat\":{\"N\":1,\"bins\":{\"7\":1}},\"lat_ns\":{\"bins\":-1}}},\n"
-		"{\"jobname\":\"b\",\"read\":{\"total_ios\":1,\"clat_ns\":{\"bins\":{\"9\":1}}}}]}";
+	    "{\"jobs\":[{\"jobname\":\"a \\\"bins\\\": {\",\"desc\":\"bins\",\n"
+	    "\"read\":{\"total_ios\":7,\"clat_ns\":{\"N\":7,\"bins\" : { \"100\" : 3, \"250\":4 "
+	    "}}},\n"
+	    "\"write\":{\"total_ios\":5,\"clat_ns\":{\"N\":5,\"bins\":{\"100\":2.0,\"300\":3}}},\n"
+	    "\"trim\":{\"total_ios\":1,\"clat\":{\"N\":1,\"bins\":{\"7\":1}},\"lat_ns\":{\"bins\":-"
+	    "1}}},\n"
+	    "{\"jobname\":\"b\",\"read\":{\"total_ios\":1,\"clat_ns\":{\"bins\":{\"9\":1}}}}]}";
 	struct sr_test *docs;
 	size_t n;
 
@@ -605,8 +626,8 @@ static void syn_bins_fast_path_and_fallback(void **state)
 /* An error after a fast-read bins object names the offset in the file, not in the rewritten job. */
 static void syn_bins_error_offset(void **state)
 {
-	static const char text[] =
-		"{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"clat_ns\":{\"bins\":{\"1\":2,\"3\":4}},\"iops\":x}}]}";
+	static const char text[] = "{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"clat_ns\":{\"bins\":{"
+				   "\"1\":2,\"3\":4}},\"iops\":x}}]}";
 	struct sr_test *docs;
 	size_t n;
 
@@ -651,38 +672,38 @@ static void syn_sizes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(c01_fio218_usec),
-		cmocka_unit_test(c02_group_reporting_overflow),
-		cmocka_unit_test(c04_steadystate),
-		cmocka_unit_test(c05_64_jobs),
-		cmocka_unit_test(c06_fio214_no_options),
-		cmocka_unit_test(c07_percent_in_names),
-		cmocka_unit_test(c08_truncated_jobname),
-		cmocka_unit_test(c09_signal_line_before_json),
-		cmocka_unit_test(c10_fio336),
-		cmocka_unit_test(c12_48_groups),
-		cmocka_unit_test(c13_no_json),
-		cmocka_unit_test(c14_client_server),
-		cmocka_unit_test(c30_duplicate_keys),
-		cmocka_unit_test(c31_warning_lines),
-		cmocka_unit_test(c32_mixed_client_server),
-		cmocka_unit_test(c33_status_interval),
-		cmocka_unit_test(c34_missing_percentiles),
-		cmocka_unit_test(c35_negative_bw_agg),
-		cmocka_unit_test(c36_unterminated_string),
-		cmocka_unit_test(c37_io_bytes_kib),
-		cmocka_unit_test(c38_runtime_wrap),
-		cmocka_unit_test(c39_client_stats_no_job_options),
-		cmocka_unit_test(c40_options_global_or_absent),
-		cmocka_unit_test(syn_nan_inf),
-		cmocka_unit_test(syn_several_documents),
-		cmocka_unit_test(syn_fio2_keys),
-		cmocka_unit_test(syn_global_options_array),
-		cmocka_unit_test(syn_empty_percentile_and_bins),
-		cmocka_unit_test(syn_bins_fast_path_and_fallback),
-		cmocka_unit_test(syn_bins_error_offset),
-		cmocka_unit_test(syn_no_json_and_no_jobs),
-		cmocka_unit_test(syn_sizes),
+	    cmocka_unit_test(c01_fio218_usec),
+	    cmocka_unit_test(c02_group_reporting_overflow),
+	    cmocka_unit_test(c04_steadystate),
+	    cmocka_unit_test(c05_64_jobs),
+	    cmocka_unit_test(c06_fio214_no_options),
+	    cmocka_unit_test(c07_percent_in_names),
+	    cmocka_unit_test(c08_truncated_jobname),
+	    cmocka_unit_test(c09_signal_line_before_json),
+	    cmocka_unit_test(c10_fio336),
+	    cmocka_unit_test(c12_48_groups),
+	    cmocka_unit_test(c13_no_json),
+	    cmocka_unit_test(c14_client_server),
+	    cmocka_unit_test(c30_duplicate_keys),
+	    cmocka_unit_test(c31_warning_lines),
+	    cmocka_unit_test(c32_mixed_client_server),
+	    cmocka_unit_test(c33_status_interval),
+	    cmocka_unit_test(c34_missing_percentiles),
+	    cmocka_unit_test(c35_negative_bw_agg),
+	    cmocka_unit_test(c36_unterminated_string),
+	    cmocka_unit_test(c37_io_bytes_kib),
+	    cmocka_unit_test(c38_runtime_wrap),
+	    cmocka_unit_test(c39_client_stats_no_job_options),
+	    cmocka_unit_test(c40_options_global_or_absent),
+	    cmocka_unit_test(syn_nan_inf),
+	    cmocka_unit_test(syn_several_documents),
+	    cmocka_unit_test(syn_fio2_keys),
+	    cmocka_unit_test(syn_global_options_array),
+	    cmocka_unit_test(syn_empty_percentile_and_bins),
+	    cmocka_unit_test(syn_bins_fast_path_and_fallback),
+	    cmocka_unit_test(syn_bins_error_offset),
+	    cmocka_unit_test(syn_no_json_and_no_jobs),
+	    cmocka_unit_test(syn_sizes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

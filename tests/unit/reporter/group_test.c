@@ -32,7 +32,7 @@ static struct sr_test parse(const char *text)
 	int rc;
 
 	assert_non_null(buf);
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	rc = sr_fio_json_parse(buf, strlen(buf), false, &docs, &n, &diag);
 	if (rc)
 		fail_msg("parse: rc %d: %s", rc, diag.err);
@@ -43,30 +43,40 @@ static struct sr_test parse(const char *text)
 	return t;
 }
 
-/* One job entry: jobname, groupid, job options (JSON text), read IOPS, clat N/mean/stddev/max (ns). */
-static char *job(const char *name, int gid, const char *opts, double iops, double n, double mean, double sd, double max)
+/* One job entry: jobname, groupid, job options (JSON text), read IOPS, clat N/mean/stddev/max (ns).
+ */
+static char *job(const char *name, int gid, const char *opts, double iops, double n, double mean,
+		 double sd, double max)
 {
 	char *s;
 
-	assert_true(asprintf(&s, "{\"jobname\":\"%s\",\"groupid\":%d,\"error\":0,\"job options\":{%s},"
-				 "\"read\":{\"iops\":%g,\"bw_bytes\":%g,\"total_ios\":%g,\"clat_ns\":{\"N\":%g,"
-				 "\"min\":1,\"max\":%g,\"mean\":%g,\"stddev\":%g}},"
-				 "\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}}",
-			     name, gid, opts, iops, iops * 4096, n, n, max, mean, sd) > 0);
+	assert_true(
+	    asprintf(&s,
+		     "{\"jobname\":\"%s\",\"groupid\":%d,\"error\":0,\"job options\":{%s},"
+		     "\"read\":{\"iops\":%g,\"bw_bytes\":%g,\"total_ios\":%g,\"clat_ns\":{\"N\":%g,"
+		     "\"min\":1,\"max\":%g,\"mean\":%g,\"stddev\":%g}},"
+		     "\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}}",
+		     name, gid, opts, iops, iops * 4096, n, n, max, mean, sd) > 0);
 	return s;
 }
 
-/* Three drives of a group, as ssd-review --group writes them: groups 1 and 2 start with new_group=1. */
+/* Three drives of a group, as ssd-review --group writes them: groups 1 and 2 start with
+ * new_group=1. */
 static char *group_doc(const char *opt2)
 {
 	char *a = job("nvme0", 0, "\"filename\":\"/dev/ng0n1\"", 100, 10, 100, 10, 1000);
 	char *b = job("nvme1", 1, opt2, 200, 20, 200, 20, 3000);
-	char *c = job("nvme2", 2, "\"new_group\":\"1\",\"filename\":\"/dev/ng2n1\"", 300, 30, 300, 30, 2000);
+	char *c = job("nvme2", 2, "\"new_group\":\"1\",\"filename\":\"/dev/ng2n1\"", 300, 30, 300,
+		      30, 2000);
 	char *doc;
 
-	assert_true(asprintf(&doc, "{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\","
-				   "\"bs\":\"4k\",\"numjobs\":\"8\",\"iodepth\":\"32\",\"group_reporting\":\"1\"},"
-				   "\"jobs\":[%s,%s,%s]}", a, b, c) > 0);
+	assert_true(
+	    asprintf(
+		&doc,
+		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\","
+		"\"bs\":\"4k\",\"numjobs\":\"8\",\"iodepth\":\"32\",\"group_reporting\":\"1\"},"
+		"\"jobs\":[%s,%s,%s]}",
+		a, b, c) > 0);
 	free(a);
 	free(b);
 	free(c);
@@ -108,14 +118,20 @@ static void drive_group_total_and_members(void **state)
 /* Group total percentiles from the merged json+ bins; both drives have a bin at 1000 ns. */
 static void drive_group_total_percentiles_from_bins(void **state)
 {
-	static const char doc[] =
-		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"bs\":\"4k\"},\"jobs\":["
-		"{\"jobname\":\"a\",\"groupid\":0,\"error\":0,\"job options\":{},\"read\":{\"iops\":100,"
-		"\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,\"min\":1000,\"max\":2000,\"mean\":1020,"
-		"\"stddev\":140,\"bins\":{\"1000\":98,\"2000\":2}}},\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}},"
-		"{\"jobname\":\"b\",\"groupid\":1,\"error\":0,\"job options\":{\"new_group\":\"1\"},\"read\":{\"iops\":100,"
-		"\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,\"min\":1000,\"max\":4000,\"mean\":1030,"
-		"\"stddev\":300,\"bins\":{\"1000\":99,\"4000\":1}}},\"write\":{\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}}]}";
+	static const char doc[] = "{\"fio version\":\"fio-3.33\",\"global "
+				  "options\":{\"rw\":\"randread\",\"bs\":\"4k\"},\"jobs\":["
+				  "{\"jobname\":\"a\",\"groupid\":0,\"error\":0,\"job "
+				  "options\":{},\"read\":{\"iops\":100,"
+				  "\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,"
+				  "\"min\":1000,\"max\":2000,\"mean\":1020,"
+				  "\"stddev\":140,\"bins\":{\"1000\":98,\"2000\":2}}},\"write\":{"
+				  "\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}},"
+				  "{\"jobname\":\"b\",\"groupid\":1,\"error\":0,\"job "
+				  "options\":{\"new_group\":\"1\"},\"read\":{\"iops\":100,"
+				  "\"bw_bytes\":409600,\"total_ios\":100,\"clat_ns\":{\"N\":100,"
+				  "\"min\":1000,\"max\":4000,\"mean\":1030,"
+				  "\"stddev\":300,\"bins\":{\"1000\":99,\"4000\":1}}},\"write\":{"
+				  "\"iops\":0,\"bw_bytes\":0,\"total_ios\":0}}]}";
 	struct sr_test t = parse(doc);
 	struct sr_result *r;
 	size_t n;
@@ -157,10 +173,14 @@ static void client_one_host(void **state)
 {
 	/* one host: fio prints no "All clients"; the result is the host's own */
 	static const char doc[] =
-		"{\"fio version\":\"fio-3.33\",\"client_stats\":[{\"jobname\":\"fc-4k-randread\",\"groupid\":0,"
-		"\"hostname\":\"127.0.0.1\",\"port\":18765,\"job options\":{\"rw\":\"randread\",\"numjobs\":\"8\","
-		"\"iodepth\":\"32\",\"group_reporting\":\"1\"},\"read\":{\"iops\":5390,\"bw_bytes\":22077440,"
-		"\"clat_ns\":{\"N\":10780,\"min\":1,\"max\":900000,\"mean\":47000,\"stddev\":900}}}]}";
+	    "{\"fio "
+	    "version\":\"fio-3.33\",\"client_stats\":[{\"jobname\":\"fc-4k-randread\",\"groupid\":"
+	    "0,"
+	    "\"hostname\":\"127.0.0.1\",\"port\":18765,\"job "
+	    "options\":{\"rw\":\"randread\",\"numjobs\":\"8\","
+	    "\"iodepth\":\"32\",\"group_reporting\":\"1\"},\"read\":{\"iops\":5390,\"bw_bytes\":"
+	    "22077440,"
+	    "\"clat_ns\":{\"N\":10780,\"min\":1,\"max\":900000,\"mean\":47000,\"stddev\":900}}}]}";
 	struct sr_test t = parse(doc);
 	struct sr_result *r;
 	size_t n;
@@ -177,15 +197,18 @@ static void client_one_host(void **state)
 
 static void bare_group_reporting_inferred(void **state)
 {
-	/* fio 3.33 does not print a bare group_reporting: numjobs=8 but one entry means it was on */
+	/* fio 3.33 does not print a bare group_reporting: numjobs=8 but one entry means it was on
+	 */
 	static const char doc[] =
-		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"numjobs\":\"8\","
-		"\"iodepth\":\"32\"},\"jobs\":[{\"jobname\":\"fc-randread\",\"groupid\":0,"
-		"\"read\":{\"iops\":800}}]}";
+	    "{\"fio version\":\"fio-3.33\",\"global "
+	    "options\":{\"rw\":\"randread\",\"numjobs\":\"8\","
+	    "\"iodepth\":\"32\"},\"jobs\":[{\"jobname\":\"fc-randread\",\"groupid\":0,"
+	    "\"read\":{\"iops\":800}}]}";
 	static const char two[] =
-		"{\"fio version\":\"fio-3.33\",\"global options\":{\"rw\":\"randread\",\"numjobs\":\"2\"},"
-		"\"jobs\":[{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":100}},"
-		"{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":300}}]}";
+	    "{\"fio version\":\"fio-3.33\",\"global "
+	    "options\":{\"rw\":\"randread\",\"numjobs\":\"2\"},"
+	    "\"jobs\":[{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":100}},"
+	    "{\"jobname\":\"j\",\"groupid\":0,\"read\":{\"iops\":300}}]}";
 	struct sr_test t = parse(doc);
 	struct sr_result *r;
 	size_t n;
@@ -207,7 +230,7 @@ static void bare_group_reporting_inferred(void **state)
 
 static void client_several_hosts(void **state)
 {
-	struct sr_test t = { 0 };
+	struct sr_test t = {0};
 	struct sr_result *r;
 	char p[512];
 	size_t n;
@@ -215,7 +238,7 @@ static void client_several_hosts(void **state)
 	(void)state;
 	/* c14: five job entries from host-b, then five from host-a, then "All clients" */
 	case_path(p, sizeof(p), "c14-pbench-fio37-client-server-preamble/fio-result.txt");
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	assert_int_equal(sr_fio_json_load(p, &t, &diag), 0);
 	assert_int_equal(sr_results_of_test(&t, &r, &n), 0);
 	assert_int_equal(n, 1);
@@ -251,20 +274,24 @@ static void put(const char *rel, const char *text)
 	fclose(f);
 }
 
-static void result_dir(const char *dir, const char *rw, const char *bs, int numjobs, int qd, const char *profile)
+static void result_dir(const char *dir, const char *rw, const char *bs, int numjobs, int qd,
+		       const char *profile)
 {
 	char p[512], doc[1024];
 
 	snprintf(p, sizeof(p), "%s/%s", root, dir);
 	assert_int_equal(mkdir(p, 0755), 0);
-	snprintf(doc, sizeof(doc), "{\"fio version\":\"fio-3.%d\",\"global options\":{\"rw\":\"%s\",\"bs\":\"%s\","
-				  "\"numjobs\":\"%d\",\"iodepth\":\"%d\",\"group_reporting\":\"1\"},\"jobs\":[{\"jobname\":"
-				  "\"fc\",\"groupid\":0,\"read\":{\"iops\":100,\"bw_bytes\":409600}}]}",
+	snprintf(doc, sizeof(doc),
+		 "{\"fio version\":\"fio-3.%d\",\"global options\":{\"rw\":\"%s\",\"bs\":\"%s\","
+		 "\"numjobs\":\"%d\",\"iodepth\":\"%d\",\"group_reporting\":\"1\"},\"jobs\":[{"
+		 "\"jobname\":"
+		 "\"fc\",\"groupid\":0,\"read\":{\"iops\":100,\"bw_bytes\":409600}}]}",
 		 numjobs == 8 ? 33 : 36, rw, bs, numjobs, qd);
 	snprintf(p, sizeof(p), "%s/fc-4k-randread.json", dir);
 	put(p, doc);
 	if (profile) {
-		snprintf(doc, sizeof(doc), "{\"suite\":\"four-corners\",\"profile\":\"%s\"}", profile);
+		snprintf(doc, sizeof(doc), "{\"suite\":\"four-corners\",\"profile\":\"%s\"}",
+			 profile);
 		snprintf(p, sizeof(p), "%s/run.json", dir);
 		put(p, doc);
 	}
@@ -273,13 +300,13 @@ static void result_dir(const char *dir, const char *rw, const char *bs, int numj
 static int compare_dirs(const char *a, const char *b)
 {
 	char pa[512], pb[512];
-	const char *dirs[2] = { pa, pb };
-	struct sr_model m = { 0 };
+	const char *dirs[2] = {pa, pb};
+	struct sr_model m = {0};
 	int rc;
 
 	snprintf(pa, sizeof(pa), "%s/%s", root, a);
 	snprintf(pb, sizeof(pb), "%s/%s", root, b);
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	rc = sr_inputs_load_dirs(&m, dirs, 2, &diag);
 	assert_int_equal(rc, 0);
 	assert_int_equal(m.ndrives, 2); /* one label per path even where the names repeat */
@@ -294,7 +321,8 @@ static int compare_setup(void **state)
 	if (!mkdtemp(root))
 		return -1;
 	result_dir("a", "randread", "4k", 8, 32, "quick");
-	result_dir("same", "randread", "4096", 8, 32, "quick"); /* same bs, written another way; fio 3.36 */
+	result_dir("same", "randread", "4096", 8, 32,
+		   "quick"); /* same bs, written another way; fio 3.36 */
 	result_dir("bs", "randread", "8k", 8, 32, "quick");
 	result_dir("rw", "randwrite", "4k", 8, 32, "quick");
 	result_dir("tq", "randread", "4k", 4, 32, "quick");
@@ -322,7 +350,8 @@ static void compare_refuses_differences(void **state)
 
 	(void)state;
 	assert_int_equal(compare_dirs("a", "bs"), -EINVAL);
-	snprintf(want, sizeof(want), "compare: test fc-4k-randread: bs differs: %s/a 4096 B, %s/bs 8192 B", root, root);
+	snprintf(want, sizeof(want),
+		 "compare: test fc-4k-randread: bs differs: %s/a 4096 B, %s/bs 8192 B", root, root);
 	assert_string_equal(diag.err, want);
 	assert_int_equal(compare_dirs("a", "rw"), -EINVAL);
 	assert_non_null(strstr(diag.err, "rw differs:"));
@@ -350,8 +379,8 @@ static const struct sr_test *test_of(const struct sr_drive *d, const char *id)
 
 static void reference_e1s_group(void **state)
 {
-	static const char *const dirs[] = { "/nonexistent", "reporter/reference" };
-	struct sr_model m = { 0 };
+	static const char *const dirs[] = {"/nonexistent", "reporter/reference"};
+	struct sr_model m = {0};
 	const struct sr_test *t;
 	struct sr_result *r;
 	char path[512];
@@ -361,7 +390,7 @@ static void reference_e1s_group(void **state)
 	assert_int_equal(sr_reference_find("no-such-review", dirs, 2, path, sizeof(path)), -ENOENT);
 	assert_int_equal(sr_reference_find("e1s-gen4-x8", dirs, 2, path, sizeof(path)), 0);
 	assert_string_equal(path, "reporter/reference/e1s-gen4-x8.json");
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	assert_int_equal(sr_reference_load(&m, path, &diag), 0);
 	assert_int_equal(m.ndrives, 1);
 	assert_string_equal(m.drives[0].label, "e1s-gen4-x8");
@@ -382,15 +411,18 @@ static void reference_e1s_group(void **state)
 
 static void reference_qos_and_reviews(void **state)
 {
-	struct sr_model m = { 0 };
+	struct sr_model m = {0};
 	const struct sr_test *t;
 
 	(void)state;
-	diag = (struct sr_diag){ 0 };
-	assert_int_equal(sr_reference_load(&m, "reporter/reference/spec-qos-example.json", &diag), 0);
-	assert_int_equal(sr_reference_load(&m, "reporter/reference/nvme-gen3-3.2tb.json", &diag), 0);
+	diag = (struct sr_diag){0};
+	assert_int_equal(sr_reference_load(&m, "reporter/reference/spec-qos-example.json", &diag),
+			 0);
+	assert_int_equal(sr_reference_load(&m, "reporter/reference/nvme-gen3-3.2tb.json", &diag),
+			 0);
 	assert_int_equal(sr_reference_load(&m, "reporter/reference/sas-mlc-400gb.json", &diag), 0);
-	assert_int_equal(sr_reference_load(&m, "reporter/reference/sata-nas-3.84tb.json", &diag), 0);
+	assert_int_equal(sr_reference_load(&m, "reporter/reference/sata-nas-3.84tb.json", &diag),
+			 0);
 	assert_int_equal(sr_reference_load(&m, "reporter/reference/u2-gen4-x8.json", &diag), 0);
 	/* 75 us average; 85 / 170 / 370 / 460 us */
 	t = test_of(&m.drives[0], "spec-4k-randread-qd1");
@@ -427,15 +459,19 @@ static void reference_bad_field(void **state)
 {
 	char path[] = "/tmp/ssdreport-ref-XXXXXX";
 	int fd = mkstemp(path);
-	struct sr_model m = { 0 };
+	struct sr_model m = {0};
 
 	(void)state;
 	assert_true(fd >= 0);
-	assert_true(dprintf(fd, "{\"name\":\"x\",\"title\":\"t\",\"kind\":\"review\",\"source\":\"s\",\"tests\":"
-				"[{\"id\":\"fc-4k-randread\",\"rw\":\"randread\",\"bs\":4096,\"threads\":8,\"qd\":32,"
-				"\"read\":{\"iops\":100,\"kiops\":5}}]}") > 0);
+	assert_true(
+	    dprintf(
+		fd,
+		"{\"name\":\"x\",\"title\":\"t\",\"kind\":\"review\",\"source\":\"s\",\"tests\":"
+		"[{\"id\":\"fc-4k-randread\",\"rw\":\"randread\",\"bs\":4096,\"threads\":8,\"qd\":"
+		"32,"
+		"\"read\":{\"iops\":100,\"kiops\":5}}]}") > 0);
 	close(fd);
-	diag = (struct sr_diag){ 0 };
+	diag = (struct sr_diag){0};
 	assert_int_equal(sr_reference_load(&m, path, &diag), -EINVAL);
 	assert_non_null(strstr(diag.err, path));
 	assert_non_null(strstr(diag.err, "tests[0].read: unknown field \"kiops\""));
@@ -446,17 +482,17 @@ static void reference_bad_field(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(drive_group_total_and_members),
-		cmocka_unit_test(drive_group_total_percentiles_from_bins),
-		cmocka_unit_test(stonewalled_groups_stay_apart),
-		cmocka_unit_test(client_one_host),
-		cmocka_unit_test(bare_group_reporting_inferred),
-		cmocka_unit_test(client_several_hosts),
-		cmocka_unit_test(compare_accepts_same_workload),
-		cmocka_unit_test(compare_refuses_differences),
-		cmocka_unit_test(reference_e1s_group),
-		cmocka_unit_test(reference_qos_and_reviews),
-		cmocka_unit_test(reference_bad_field),
+	    cmocka_unit_test(drive_group_total_and_members),
+	    cmocka_unit_test(drive_group_total_percentiles_from_bins),
+	    cmocka_unit_test(stonewalled_groups_stay_apart),
+	    cmocka_unit_test(client_one_host),
+	    cmocka_unit_test(bare_group_reporting_inferred),
+	    cmocka_unit_test(client_several_hosts),
+	    cmocka_unit_test(compare_accepts_same_workload),
+	    cmocka_unit_test(compare_refuses_differences),
+	    cmocka_unit_test(reference_e1s_group),
+	    cmocka_unit_test(reference_qos_and_reviews),
+	    cmocka_unit_test(reference_bad_field),
 	};
 	return cmocka_run_group_tests(tests, compare_setup, compare_teardown);
 }

@@ -47,10 +47,11 @@
  *   (1, 0) 18210 234773.399 2579916.213 150994943.5 +-16777215.5 sd_err 260723.261
  *   (1, 1) 7704 401831.043 3694596.817 184549375.5 +-16777215.5 sd_err 361086.397
  *   (2, 1) 294 4354604.779 29377579.844 218103807.5 +-16777215.5 sd_err 2401067.841
- *   $ python3 hist.py 1000 ../shared/cases/c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log  (usec)
- *   (1, 0) 8325 112.974 184.306 5407.5 +-31.5 sd_err 1.234
- *   (9, 0) 770 1286.533 215.331 1975.5 +-7.5 sd_err 7.399
- * Cross-check with fio's JSON: job 2's read clat max is 218476202 ns, inside 218103807.5 +- 16777215.5.
+ *   $ python3 hist.py 1000
+ * ../shared/cases/c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log  (usec) (1, 0)
+ * 8325 112.974 184.306 5407.5 +-31.5 sd_err 1.234 (9, 0) 770 1286.533 215.331 1975.5 +-7.5
+ * sd_err 7.399 Cross-check with fio's JSON: job 2's read clat max is 218476202 ns, inside
+ * 218103807.5 +- 16777215.5.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -194,7 +195,8 @@ static void window_merge_c0(void **state)
 
 	(void)state;
 	assert_int_equal(ssd_hist_agg_new(&a, 100), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, err, sizeof(err)), 0);
+	assert_int_equal(ssd_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, err, sizeof(err)),
+			 0);
 	assert_int_equal(ssd_hist_agg_count(a), 3);
 	assert_int_equal(ssd_hist_agg_get(a, 0, &h), 0);
 	assert_int_equal(h.dir[0].n, 0);
@@ -222,8 +224,10 @@ static void window_merge_two_jobs(void **state)
 
 	(void)state;
 	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, err, sizeof(err)), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, err, sizeof(err)), 0);
+	assert_int_equal(
+	    ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, err, sizeof(err)), 0);
+	assert_int_equal(
+	    ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, err, sizeof(err)), 0);
 	assert_int_equal(ssd_hist_agg_count(a), 3);
 	assert_int_equal(ssd_hist_agg_get(a, 0, &h), 0);
 	assert_int_equal(h.dir[0].n, 15287);
@@ -246,7 +250,8 @@ static void window_merge_two_jobs(void **state)
 	ssd_hist_agg_free(a);
 }
 
-/* c07: a real fio 2.17 log (1216 columns, usec buckets: ns_per 1000). LOG.md: 9 rows, first 1001/0/16384. */
+/* c07: a real fio 2.17 log (1216 columns, usec buckets: ns_per 1000). LOG.md: 9 rows, first
+ * 1001/0/16384. */
 static void case_c07_fio217(void **state)
 {
 	struct ssd_hist_reader *r;
@@ -257,7 +262,8 @@ static void case_c07_fio217(void **state)
 	int rows = 0;
 
 	(void)state;
-	case_path(p, sizeof(p), "c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log");
+	case_path(p, sizeof(p),
+		  "c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log");
 	assert_int_equal(ssd_hist_open(&r, p, err, sizeof(err)), 0);
 	while (ssd_hist_next(r, &row) == 1) {
 		if (!rows++) {
@@ -294,8 +300,8 @@ static void case_c07_fio217(void **state)
  */
 static void series_from_hist(void **state)
 {
-	struct sr_diag d = { 0 };
-	struct sr_test t = { .id = "precond-h", .fio_version = "fio-3.33" };
+	struct sr_diag d = {0};
+	struct sr_test t = {.id = "precond-h", .fio_version = "fio-3.33"};
 
 	(void)state;
 	assert_int_equal(sr_series_attach(&t, FIX, false, &d), 0);
@@ -317,12 +323,12 @@ static void series_from_hist(void **state)
 /* ssd-review's layout: <drive>/<test-id>.json with the logs in <drive>/logs/. */
 static void series_from_logs_subdir(void **state)
 {
-	static const char *const files[] = { "precond-h_clat.1.log", "precond-h_clat.2.log",
-					     "precond-h_clat_hist.1.log", "precond-h_clat_hist.2.log",
-					     "precond-h_iops.1.log", "precond-h_iops.2.log" };
+	static const char *const files[] = {
+	    "precond-h_clat.1.log",	 "precond-h_clat.2.log", "precond-h_clat_hist.1.log",
+	    "precond-h_clat_hist.2.log", "precond-h_iops.1.log", "precond-h_iops.2.log"};
 	char tmp[] = "/tmp/hist_log_test.XXXXXX", sub[256], src[8192], dst[512], cwd[4096];
-	struct sr_diag d = { 0 };
-	struct sr_test t = { .id = "precond-h", .fio_version = "fio-3.33" };
+	struct sr_diag d = {0};
+	struct sr_test t = {.id = "precond-h", .fio_version = "fio-3.33"};
 
 	(void)state;
 	assert_non_null(mkdtemp(tmp));
@@ -352,14 +358,10 @@ static void series_from_logs_subdir(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(bucket_layout),
-		cmocka_unit_test(reader_rows),
-		cmocka_unit_test(reader_errors),
-		cmocka_unit_test(window_merge_c0),
-		cmocka_unit_test(window_merge_two_jobs),
-		cmocka_unit_test(case_c07_fio217),
-		cmocka_unit_test(series_from_hist),
-		cmocka_unit_test(series_from_logs_subdir),
+	    cmocka_unit_test(bucket_layout),	     cmocka_unit_test(reader_rows),
+	    cmocka_unit_test(reader_errors),	     cmocka_unit_test(window_merge_c0),
+	    cmocka_unit_test(window_merge_two_jobs), cmocka_unit_test(case_c07_fio217),
+	    cmocka_unit_test(series_from_hist),	     cmocka_unit_test(series_from_logs_subdir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

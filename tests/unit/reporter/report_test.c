@@ -21,8 +21,8 @@
 static char root[] = "/tmp/ssdreport-test-XXXXXX";
 
 /* A one-job fio 3.x JSON: read/write IOPS and clat mean (ns), optional 99/99.9 percentiles. */
-static void write_result(const char *drive, const char *id, const char *rw, double riops, double rmean,
-			 double wiops, double wmean, const char *extra)
+static void write_result(const char *drive, const char *id, const char *rw, double riops,
+			 double rmean, double wiops, double wmean, const char *extra)
 {
 	char p[512];
 	FILE *f;
@@ -32,24 +32,31 @@ static void write_result(const char *drive, const char *id, const char *rw, doub
 	snprintf(p, sizeof(p), "%s/%s/%s.json", root, drive, id);
 	f = fopen(p, "w");
 	assert_non_null(f);
-	fprintf(f, "{\n\"fio version\" : \"fio-3.33\",\n\"global options\" : { \"rw\" : \"%s\", \"bs\" : \"4k\", "
-		   "\"numjobs\" : \"2\", \"iodepth\" : \"8\", \"group_reporting\" : \"\" },\n\"jobs\" : [ {\n"
-		   "\"jobname\" : \"%s\", \"groupid\" : 0,\n"
-		   "\"read\" : { \"iops\" : %g, \"bw_bytes\" : %g, \"total_ios\" : %g, \"clat_ns\" : { \"N\" : %g, "
-		   "\"min\" : 1000, \"max\" : %g, \"mean\" : %g, \"stddev\" : 10, \"percentile\" : "
-		   "{ \"99.000000\" : %g, \"99.900000\" : %g } } },\n"
-		   "\"write\" : { \"iops\" : %g, \"bw_bytes\" : %g, \"total_ios\" : %g, \"clat_ns\" : { \"N\" : %g, "
-		   "\"min\" : 1000, \"max\" : %g, \"mean\" : %g, \"stddev\" : 10 } }%s\n} ]\n}\n",
-		rw, id, riops, riops * 4096, riops * 10, riops * 10, rmean * 4, rmean, rmean * 2, rmean * 3,
-		wiops, wiops * 4096, wiops * 10, wiops * 10, wmean * 4, wmean, extra ? extra : "");
+	fprintf(f,
+		"{\n\"fio version\" : \"fio-3.33\",\n\"global options\" : { \"rw\" : \"%s\", "
+		"\"bs\" : \"4k\", "
+		"\"numjobs\" : \"2\", \"iodepth\" : \"8\", \"group_reporting\" : \"\" },\n\"jobs\" "
+		": [ {\n"
+		"\"jobname\" : \"%s\", \"groupid\" : 0,\n"
+		"\"read\" : { \"iops\" : %g, \"bw_bytes\" : %g, \"total_ios\" : %g, \"clat_ns\" : "
+		"{ \"N\" : %g, "
+		"\"min\" : 1000, \"max\" : %g, \"mean\" : %g, \"stddev\" : 10, \"percentile\" : "
+		"{ \"99.000000\" : %g, \"99.900000\" : %g } } },\n"
+		"\"write\" : { \"iops\" : %g, \"bw_bytes\" : %g, \"total_ios\" : %g, \"clat_ns\" : "
+		"{ \"N\" : %g, "
+		"\"min\" : 1000, \"max\" : %g, \"mean\" : %g, \"stddev\" : 10 } }%s\n} ]\n}\n",
+		rw, id, riops, riops * 4096, riops * 10, riops * 10, rmean * 4, rmean, rmean * 2,
+		rmean * 3, wiops, wiops * 4096, wiops * 10, wiops * 10, wmean * 4, wmean,
+		extra ? extra : "");
 	fclose(f);
 }
 
 static void make_tree(void)
 {
-	static const char ss[] =
-		",\n\"steadystate\" : { \"ss\" : \"iops_slope:0.3%\", \"attained\" : 1, \"criterion\" : \"0.1%\", "
-		"\"data\" : { \"iops\" : [ 100, 300, 200, 200, 200, 200, 200 ], \"bw\" : [ 1, 2, 3, 4, 5, 6, 7 ] } }";
+	static const char ss[] = ",\n\"steadystate\" : { \"ss\" : \"iops_slope:0.3%\", "
+				 "\"attained\" : 1, \"criterion\" : \"0.1%\", "
+				 "\"data\" : { \"iops\" : [ 100, 300, 200, 200, 200, 200, 200 ], "
+				 "\"bw\" : [ 1, 2, 3, 4, 5, 6, 7 ] } }";
 	char p[512];
 	FILE *f;
 
@@ -61,14 +68,18 @@ static void make_tree(void)
 		write_result(drv, "4k-randread", "randread", 1000 * k, 200000, 0, 0, NULL);
 		write_result(drv, "curve-4krr-50", "randread", 500 * k, 200000, 0, 0, NULL);
 		write_result(drv, "curve-4krr-max", "randread", 1000 * k, 500000, 0, 0, NULL);
-		write_result(drv, "scale-8k-7030-t2q2", "randrw", 70 * k, 40000, 30 * k, 40000, NULL);
-		write_result(drv, "scale-8k-7030-t4q4", "randrw", 140 * k, 80000, 60 * k, 80000, NULL);
+		write_result(drv, "scale-8k-7030-t2q2", "randrw", 70 * k, 40000, 30 * k, 40000,
+			     NULL);
+		write_result(drv, "scale-8k-7030-t4q4", "randrw", 140 * k, 80000, 60 * k, 80000,
+			     NULL);
 		write_result(drv, "precond-4k-randwrite", "randwrite", 0, 0, 200 * k, 1000000, ss);
 	}
 	snprintf(p, sizeof(p), "%s/drive-a/drive.json", root);
 	f = fopen(p, "w");
 	assert_non_null(f);
-	fputs("{ \"model\" : \"QEMU NVMe Ctrl\", \"serial\" : \"deadbeef\", \"health\" : { \"percent_used\" : 3 } }\n", f);
+	fputs("{ \"model\" : \"QEMU NVMe Ctrl\", \"serial\" : \"deadbeef\", \"health\" : { "
+	      "\"percent_used\" : 3 } }\n",
+	      f);
 	fclose(f);
 }
 
@@ -110,10 +121,10 @@ static void assert_nonempty(const char *dir, const char *name)
 
 static void full_report(void **state)
 {
-	const char *in[] = { NULL };
-	struct sr_report_opts o = { .title = "test", .charts = true };
-	struct sr_diag d = { 0 };
-	struct sr_model m = { 0 };
+	const char *in[] = {NULL};
+	struct sr_report_opts o = {.title = "test", .charts = true};
+	struct sr_diag d = {0};
+	struct sr_model m = {0};
 	char out[600], *s;
 
 	(void)state;
@@ -129,10 +140,10 @@ static void full_report(void **state)
 	if (sr_report_write(&m, &o, &d))
 		fail_msg("report: %s", d.err);
 
-	static const char *const charts[] = { "precond-4k-randwrite", "scaling-8k-7030", "curve-4krr",
-					      "qos-4k-randread", "primary-iops" };
+	static const char *const charts[] = {"precond-4k-randwrite", "scaling-8k-7030",
+					     "curve-4krr", "qos-4k-randread", "primary-iops"};
 	for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++) {
-		const char *ext[] = { "png", "svg", "gp", "dat" };
+		const char *ext[] = {"png", "svg", "gp", "dat"};
 		for (int e = 0; e < 4; e++) {
 			char n[200];
 			snprintf(n, sizeof(n), "%s.%s", charts[i], ext[e]);
@@ -181,10 +192,10 @@ static void full_report(void **state)
 /* Every case directory: a report is produced and bad files inside are skipped. */
 static void cases_end_to_end(void **state)
 {
-	struct sr_report_opts o = { .title = "cases", .charts = true };
-	struct sr_diag d = { 0 };
-	struct sr_model m = { 0 };
-	const char *in[] = { cases_dir() };
+	struct sr_report_opts o = {.title = "cases", .charts = true};
+	struct sr_diag d = {0};
+	struct sr_model m = {0};
+	const char *in[] = {cases_dir()};
 	char out[600];
 
 	(void)state;
@@ -202,10 +213,10 @@ static void cases_end_to_end(void **state)
 
 static void bad_named_file(void **state)
 {
-	struct sr_diag d = { 0 };
-	struct sr_model m = { 0 };
+	struct sr_diag d = {0};
+	struct sr_model m = {0};
 	char p[4096];
-	const char *in[] = { p };
+	const char *in[] = {p};
 
 	(void)state;
 	case_path(p, sizeof(p), "c13-whitepau-json-file-with-only-errors/bs_qd_results.json");
@@ -220,9 +231,9 @@ static void bad_named_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(full_report),
-		cmocka_unit_test(cases_end_to_end),
-		cmocka_unit_test(bad_named_file),
+	    cmocka_unit_test(full_report),
+	    cmocka_unit_test(cases_end_to_end),
+	    cmocka_unit_test(bad_named_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -50,8 +50,8 @@ static int teardown(void **state)
 
 static void test_pulled_drive(void **state)
 {
-	struct sr_drive drv = { 0 };
-	struct sr_diag d = { 0 };
+	struct sr_drive drv = {0};
+	struct sr_diag d = {0};
 
 	(void)state;
 	write_file("{\"status\": \"failed\", \"tests\": ["
@@ -75,8 +75,8 @@ static void test_pulled_drive(void **state)
 
 static void test_skipped_without_reason(void **state)
 {
-	struct sr_drive drv = { 0 };
-	struct sr_diag d = { 0 };
+	struct sr_drive drv = {0};
+	struct sr_diag d = {0};
 
 	(void)state;
 	write_file("{\"tests\": [{\"id\": \"curve-4k-rr-50\", \"status\": \"skipped\"}]}");
@@ -88,8 +88,8 @@ static void test_skipped_without_reason(void **state)
 
 static void test_missing_and_bad(void **state)
 {
-	struct sr_drive drv = { 0 };
-	struct sr_diag d = { 0 };
+	struct sr_drive drv = {0};
+	struct sr_diag d = {0};
 
 	(void)state;
 	assert_int_equal(sr_run_status_load(&drv, "/nonexistent/run.json", &d), 0);
@@ -105,9 +105,9 @@ static void test_missing_and_bad(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_pulled_drive, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_skipped_without_reason, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_and_bad, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_pulled_drive, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_skipped_without_reason, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_missing_and_bad, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

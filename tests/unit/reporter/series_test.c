@@ -28,7 +28,7 @@ static void make_series(struct sr_test *t, size_t seconds, const double *round_m
 
 		if (wobble) /* +-5% alternating: the round mean is unchanged (30 up, 30 down) */
 			v += (i % 2 ? 0.05 : -0.05) * v;
-		t->series[i] = (struct sr_interval){ .t_s = (double)(i + 1), .iops = sr_val(v) };
+		t->series[i] = (struct sr_interval){.t_s = (double)(i + 1), .iops = sr_val(v)};
 	}
 	t->nseries = seconds;
 }
@@ -41,8 +41,9 @@ static void make_series(struct sr_test *t, size_t seconds, const double *round_m
  */
 static void rounds_pass(void **state)
 {
-	static const double means[10] = { 3000, 2600, 2200, 1800, 1400, 1000, 1000, 1000, 1000, 1000 };
-	struct sr_test t = { 0 };
+	static const double means[10] = {3000, 2600, 2200, 1800, 1400,
+					 1000, 1000, 1000, 1000, 1000};
+	struct sr_test t = {0};
 	struct sr_snia s;
 
 	(void)state;
@@ -68,8 +69,8 @@ static void rounds_pass(void **state)
  */
 static void rounds_fail_slope(void **state)
 {
-	static const double means[10] = { 3000, 2600, 2200, 1800, 1400, 1000, 970, 940, 910, 880 };
-	struct sr_test t = { 0 };
+	static const double means[10] = {3000, 2600, 2200, 1800, 1400, 1000, 970, 940, 910, 880};
+	struct sr_test t = {0};
 	struct sr_snia s;
 
 	(void)state;
@@ -91,8 +92,8 @@ static void rounds_fail_slope(void **state)
  */
 static void rounds_fail_range(void **state)
 {
-	static const double means[5] = { 1000, 1250, 1000, 1250, 1000 };
-	struct sr_test t = { 0 };
+	static const double means[5] = {1000, 1250, 1000, 1250, 1000};
+	struct sr_test t = {0};
 	struct sr_snia s;
 
 	(void)state;
@@ -110,8 +111,8 @@ static void rounds_fail_range(void **state)
 /* 100 s: one whole round only, so the 1-s intervals are judged (and the note says so). */
 static void fallback_intervals(void **state)
 {
-	static const double means[2] = { 1000, 1000 };
-	struct sr_test t = { 0 };
+	static const double means[2] = {1000, 1000};
+	struct sr_test t = {0};
 	struct sr_snia s;
 
 	(void)state;
@@ -135,8 +136,8 @@ static void fallback_intervals(void **state)
  */
 static void rounds_from_jobs(void **state)
 {
-	static const double total[6] = { 1500, 1000, 1000, 1010, 990, 1000 };
-	struct sr_test t = { 0 };
+	static const double total[6] = {1500, 1000, 1000, 1010, 990, 1000};
+	struct sr_test t = {0};
 	struct sr_snia s;
 
 	(void)state;
@@ -174,11 +175,9 @@ static void rounds_from_jobs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(rounds_pass),
-		cmocka_unit_test(rounds_fail_slope),
-		cmocka_unit_test(rounds_fail_range),
-		cmocka_unit_test(fallback_intervals),
-		cmocka_unit_test(rounds_from_jobs),
+	    cmocka_unit_test(rounds_pass),	 cmocka_unit_test(rounds_fail_slope),
+	    cmocka_unit_test(rounds_fail_range), cmocka_unit_test(fallback_intervals),
+	    cmocka_unit_test(rounds_from_jobs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

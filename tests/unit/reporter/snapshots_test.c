@@ -18,19 +18,15 @@
  *       cur = {}
  *       for k in ('read', 'write'):
  *           c = job[k]['clat_ns']; n, m, sd = c['N'], c['mean'], c['stddev']
- *           cur[k] = (job[k]['total_ios'], n, n * m, sd * sd * (n - 1) + n * m * m, c['max'])  # raw sums
- *       t1 = max(job[k]['runtime'] for k in ('read', 'write')); dt = (t1 - t0) / 1000
- *       iops, mean, sd, known, bound = {}, {}, {}, {}, {}
- *       for k in ('read', 'write'):
- *           a, b = cur[k], prev[k]; n = a[1] - b[1]
- *           iops[k] = (a[0] - b[0]) / dt; mean[k] = (a[2] - b[2]) / n
- *           sd[k] = math.sqrt(((a[3] - b[3]) - n * mean[k] ** 2) / (n - 1))
- *           known[k] = a[4] if b[4] is None or a[4] > b[4] else None; bound[k] = a[4]
- *       avg = sum(iops[k] * mean[k] for k in iops) / sum(iops.values())
- *       kn = [v for v in known.values() if v is not None]
- *       mx = max(kn) if kn and all(known[k] is not None or bound[k] <= max(kn) for k in known) else None
- *       print('%.3f %.6f %.3f %s %.3f' % (t1 / 1000, sum(iops.values()), avg, mx, (sd['read'] + sd['write']) / 2))
- *       prev, t0 = cur, t1
+ *           cur[k] = (job[k]['total_ios'], n, n * m, sd * sd * (n - 1) + n * m * m, c['max'])  #
+ * raw sums t1 = max(job[k]['runtime'] for k in ('read', 'write')); dt = (t1 - t0) / 1000 iops,
+ * mean, sd, known, bound = {}, {}, {}, {}, {} for k in ('read', 'write'): a, b = cur[k], prev[k]; n
+ * = a[1] - b[1] iops[k] = (a[0] - b[0]) / dt; mean[k] = (a[2] - b[2]) / n sd[k] = math.sqrt(((a[3]
+ * - b[3]) - n * mean[k] ** 2) / (n - 1)) known[k] = a[4] if b[4] is None or a[4] > b[4] else None;
+ * bound[k] = a[4] avg = sum(iops[k] * mean[k] for k in iops) / sum(iops.values()) kn = [v for v in
+ * known.values() if v is not None] mx = max(kn) if kn and all(known[k] is not None or bound[k] <=
+ * max(kn) for k in known) else None print('%.3f %.6f %.3f %s %.3f' % (t1 / 1000,
+ * sum(iops.values()), avg, mx, (sd['read'] + sd['write']) / 2)) prev, t0 = cur, t1
  *
  *   $ python3 si.py si.json        (t_s, R+W IOPS, avg ns, max ns, sd ns)
  *   0.923 17044.420368 430762.592 167713189 4597463.906
@@ -52,7 +48,7 @@
 
 static size_t load_all(const char *path, struct sr_test **docs)
 {
-	struct sr_diag d = { .file = path };
+	struct sr_diag d = {.file = path};
 	size_t n = 0, len;
 	char *buf;
 
@@ -71,7 +67,7 @@ static void free_all(struct sr_test *docs, size_t n)
 
 static void fio_status_interval(void **state)
 {
-	struct sr_diag d = { 0 };
+	struct sr_diag d = {0};
 	struct sr_test *docs;
 	struct sr_interval *iv;
 	size_t n;
@@ -108,14 +104,15 @@ static void fio_status_interval(void **state)
  */
 static void case_c33(void **state)
 {
-	struct sr_diag d = { 0 };
+	struct sr_diag d = {0};
 	struct sr_test *docs, tmp;
 	struct sr_interval *iv;
 	char p[4096];
 	size_t n;
 
 	(void)state;
-	case_path(p, sizeof(p), "c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
+	case_path(p, sizeof(p),
+		  "c33-bug-fio672-status-interval-concatenated-json/repro-synthetic.txt");
 	n = load_all(p, &docs);
 	assert_int_equal(n, 3);
 	assert_int_equal(sr_snapshot_intervals(docs, n, &iv, &d), 0);
@@ -140,8 +137,8 @@ static void case_c33(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(fio_status_interval),
-		cmocka_unit_test(case_c33),
+	    cmocka_unit_test(fio_status_interval),
+	    cmocka_unit_test(case_c33),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

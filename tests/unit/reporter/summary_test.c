@@ -12,8 +12,8 @@
 
 static char *rows_of(const char *rel)
 {
-	struct sr_diag d = { 0 };
-	struct sr_test t = { 0 };
+	struct sr_diag d = {0};
+	struct sr_test t = {0};
 	char p[4096], *out = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -31,10 +31,11 @@ static char *rows_of(const char *rel)
 static void header_exact(void **state)
 {
 	(void)state;
-	assert_string_equal(sr_summary_header,
-			    "file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,"
-			    "write_bw_bytes,read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,"
-			    "write_clat_mean_ns,write_clat_p99_ns,write_clat_max_ns");
+	assert_string_equal(
+	    sr_summary_header,
+	    "file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,"
+	    "write_bw_bytes,read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,"
+	    "write_clat_mean_ns,write_clat_p99_ns,write_clat_max_ns");
 }
 
 /* fio 2.18: usec -> ns, bw 292 KiB/s -> 299008 B/s, write did no I/O: IOPS/bw 0, latency empty. */
@@ -64,7 +65,8 @@ static void client_server_rows(void **state)
 	assert_non_null(strstr(s, ",7951.016328,0,"));
 	s[strlen(s) - 1] = '\0';
 	last = strrchr(s, '\n') + 1;
-	assert_true(!strncmp(last, "F,All clients,host-a,", 21)); /* fio 3.7 names the last client */
+	assert_true(
+	    !strncmp(last, "F,All clients,host-a,", 21)); /* fio 3.7 names the last client */
 	assert_non_null(strstr(last, ",93198.150858,0,"));
 	assert_non_null(strstr(last, ",3413511.909894,,")); /* mean, then empty p99 */
 	free(s);
@@ -73,7 +75,8 @@ static void client_server_rows(void **state)
 /* a job name with commas is quoted (RFC 4180) */
 static void quoted_name(void **state)
 {
-	char *s = rows_of("c08-fioanalyzer-fio340-truncated-jobname/fio_results_example_readwrite.json");
+	char *s =
+	    rows_of("c08-fioanalyzer-fio340-truncated-jobname/fio_results_example_readwrite.json");
 
 	(void)state;
 	assert_true(!strncmp(s, "F,\"hourly_automated_test,pattern:read,", 38));
@@ -94,11 +97,9 @@ static void unknown_options_empty(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(header_exact),
-		cmocka_unit_test(fio2_row),
-		cmocka_unit_test(client_server_rows),
-		cmocka_unit_test(quoted_name),
-		cmocka_unit_test(unknown_options_empty),
+	    cmocka_unit_test(header_exact),	     cmocka_unit_test(fio2_row),
+	    cmocka_unit_test(client_server_rows),    cmocka_unit_test(quoted_name),
+	    cmocka_unit_test(unknown_options_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
