@@ -38,7 +38,7 @@ SSDCTL    := engine/ssdctl
 # a sanitizer build keeps its ssdreport under build/san, never over the normal one
 SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 
-.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz
+.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
 all: engine tools
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
@@ -121,6 +121,12 @@ check:
 	@scripts/install-deps --quiet
 	@$(MAKE) --no-print-directory unit $(if $(SANITIZE),,all)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
+
+# format: apply .clang-format to every tracked C file; format-check: fail on any that differs
+format:
+	scripts/check-format --fix
+format-check:
+	scripts/check-format
 
 demo:
 	@scripts/install-deps --quiet
