@@ -8,7 +8,7 @@ CC       ?= gcc
 OPT      ?= -O2
 WARN     := -Wall -Wextra -Werror -Wno-missing-field-initializers
 CFLAGS   ?= $(OPT) -g
-ALL_CFLAGS = $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -fvisibility=hidden -Iengine -Ireporter
+ALL_CFLAGS = $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -fvisibility=hidden -I. -Iengine -Ireporter
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_LDFLAGS := -fsanitize=address,undefined
@@ -24,6 +24,9 @@ GLUE_SRCS   := $(wildcard engine/fio_*.c)
 CTL_SRCS    := $(wildcard engine/*_main.c)
 REPORT_SRCS := $(filter-out reporter/%_main.c,$(wildcard reporter/*.c))
 REPORT_MAIN := $(wildcard reporter/*_main.c)
+# the test catalogue reader (jobfiles/catalogue.json): build/libssdcat.a, for the driver and ssdreport
+CAT_SRCS    := $(wildcard catalogue/*.c)
+CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 
 CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
@@ -31,7 +34,8 @@ REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
 UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*_test.c)
-UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%)
+UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
+UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
@@ -66,6 +70,13 @@ $(BUILD)/reporter/%.o: reporter/%.c $(wildcard reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
+$(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+
+$(BUILD)/libssdcat.a: $(CAT_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
 $(BUILD)/libssdcore.a: $(CORE_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
@@ -79,7 +90,7 @@ $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT))
 $(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs json-c) $(SAN_LDFLAGS)
-$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a
+$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
@@ -89,6 +100,10 @@ $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wild
 $(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+$(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
 
@@ -141,7 +156,7 @@ install: all
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
 	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
 	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
-	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
+	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 
 uninstall:
@@ -151,4 +166,4 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/tests build/san build/fuzz build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)
+	rm -rf build/engine build/reporter build/catalogue build/tests build/san build/fuzz build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)

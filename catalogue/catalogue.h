@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * catalogue.h - the test catalogue (jobfiles/catalogue.json): what every test of every suite is.
+ *
+ * One data file says, for each test: its id, the suites that run it, its family (the report
+ * section), the review's title, its jobfile, its parameters (rw, bs or bssplit, rwmixread, threads
+ * T, queue depth per thread Q, rate), its timing class, the test it must follow and the charts it
+ * feeds. The review driver builds its plan from it (catalogue_plan()); ssdreport builds its
+ * sections from it (catalogue_match(), families, summary rows). Nothing else spells test ids.
+ *
+ * An entry's id may be a template: "{threads}", "{depth}" (one test per T/Q point of the
+ * profile, "vary": "tq_points"), "{pct}" (one per curve point, "vary": "curve_points") and "{bs}"
+ * (the entry's block size, which may come from an option such as "{fc_rand_bs}"). Titles use the
+ * same names and "{BS}" (the block size in capitals: "4K").
+ *
+ * Units: bytes, seconds, percent. Strings are owned by the catalogue; catalogue_free() releases it.
+ * The file format is described in jobfiles/README.md.
+ */
+#ifndef SSDENG_CATALOGUE_H
+#define SSDENG_CATALOGUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CATALOGUE_SCHEMA "ssdeng.catalogue.v1"
+
+/* A report section, in the review's order (the file's order). */
+struct catalogue_family {
+	char *id;     /* "precondition" */
+	char *title;  /* "Preconditioning to steady state" */
+	char *method; /* "docs/METHODOLOGY.md §1.2" */
+	char **charts; /* chart kinds the section draws: "precondition", "primary", ... */
+	size_t ncharts;
+};
+
+struct catalogue_suite {
+	char *id; /* "enterprise" */
+	char *title;
+	char *method;
+	char **includes; /* a suite made of others ("all"), in run order; none for a plain suite */
+	size_t nincludes;
+};
+
+/* How long a test of a timing class runs on one profile. */
+struct catalogue_timing {
+	long runtime_s;	 /* fio runtime; 0: size-based (a fill) */
+	long ramp_s;	 /* fio ramp_time */
+	char *ss;	 /* fio steadystate criterion ("iops:10%"), NULL when none */
+	long ss_dur_s;	 /* steadystate_duration */
+	long ss_ramp_s;	 /* steadystate_ramp_time */
+};
+
+struct catalogue_profile {
+	char *id; /* "quick", "full" */
+	char *title;
+	char *note;	     /* what a report says about figures of this profile, NULL for none */
+	bool review_grade;   /* figures comparable with published reviews */
+	uint64_t span_bytes; /* default tested span; 0: the whole drive */
+	char *tq_points;     /* default T/Q set: "all" or "diagonal" */
+	int *curve_points;   /* default curve points, percent of the max run */
+	size_t ncurve_points;
+	int hist_coarseness; /* fio log_hist_coarseness of the per-second clat histogram logs */
+};
+
+/* A named set of T/Q points. */
+struct catalogue_tq_set {
+	char *id; /* "all", "diagonal" */
+	int (*tq)[2]; /* {threads, depth} in the order charts show them */
+	size_t n;
+};
+
+enum catalogue_vary {
+	CATALOGUE_VARY_NONE = 0,
+	CATALOGUE_VARY_TQ,    /* one test per T/Q point: {threads}, {depth} */
+	CATALOGUE_VARY_CURVE, /* one test per curve point: {pct} */
+};
+
+struct catalogue_env {
+	char *name; /* a jobfile variable, "SSD_LOOPS" */
+	char *value;
+};
+
+/* One entry of "tests" (a test, or a template of tests). */
+struct catalogue_entry {
+	char *id; /* the id, or its template: "scale-8k-7030-t{threads}q{depth}" */
+	char **suites;
+	size_t nsuites;
+	const struct catalogue_family *family;
+	char *title;	/* the review's title, a template like the id */
+	char *jobfile;	/* file name in jobfiles/ */
+	char *workload; /* ties a workload's preconditioning, measurement, scaling and curve
+			 * points together ("8k-7030", "sql-9010"); NULL for none */
+	char *rw;	/* fio rw: read, write, randread, randwrite, randrw */
+	char *bs;	/* fio bs ("4k"), or an option placeholder ("{fc_rand_bs}"); NULL with bssplit */
+	char *bssplit;	/* fio bssplit, NULL with bs */
+	int rwmix_read; /* percent read for rw=randrw; -1 when not a mix */
+	int threads;	/* T (fio numjobs); 0 when varied */
+	int depth;	/* Q per thread (fio iodepth); 0 when varied */
+	enum catalogue_vary vary;
+	bool when_sweep;     /* run only when the sweep option names this entry's workload */
+	char *after;	     /* id (template) of the test this one must run right after, or NULL */
+	char *rate_from;     /* id of the flat-out run whose IOPS set this test's rate, or NULL */
+	bool rate_max;	     /* the flat-out run of a curve */
+	bool region_quarter; /* runs on the first quarter of the span (the curves' 25% region) */
+	char *timing;	     /* timing class: a key of "timings" */
+	char *output;	     /* fio --output-format: "json" or "json+" */
+	struct catalogue_env *env; /* extra jobfile variables */
+	size_t nenv;
+	size_t index; /* position in the file: the order within a family */
+};
+
+/* A row of the report's summary table: one metric of one test (or one verdict of a family). */
+struct catalogue_summary_row {
+	char *test;   /* entry id (template), NULL for a family-wide row */
+	char *family; /* family id for a family-wide row, else NULL */
+	char *metric; /* iops, mbps, lat_mean, lat_max, lat_sd, p99, p99.99, verdict, steady_state */
+	char *title;
+};
+
+struct catalogue {
+	char *path;
+	struct catalogue_family *families;
+	size_t nfamilies;
+	struct catalogue_suite *suites;
+	size_t nsuites;
+	struct catalogue_profile *profiles;
+	size_t nprofiles;
+	char **timing_names; /* timing classes; timings[i * nprofiles + p] is class i on profile p */
+	struct catalogue_timing *timings;
+	size_t ntimings;
+	struct catalogue_tq_set *tq_sets;
+	size_t ntq_sets;
+	char **default_sweep; /* workloads swept over T/Q by default */
+	size_t ndefault_sweep;
+	char *default_fc_rand_bs;
+	char *default_fc_seq_bs;
+	struct catalogue_summary_row *summary;
+	size_t nsummary;
+	struct catalogue_entry *entries;
+	size_t nentries;
+};
+
+/**
+ * catalogue_find() - the path of the catalogue a program should read.
+ * @out:    the path found
+ * @len:    size of @out
+ *
+ * Looks at $SSDENG_CATALOGUE, then beside the running program: <dir>/../jobfiles/catalogue.json
+ * (the source tree: engine/, reporter/, driver/) and <dir>/../share/ssdeng/jobfiles/catalogue.json
+ * (after make install, programs in PREFIX/bin).
+ *
+ * Return: 0, or -ENOENT when none exists (@out then holds the places looked at, for a message).
+ */
+int catalogue_find(char *out, size_t len);
+
+/**
+ * catalogue_load() - read and check a catalogue file.
+ * @path:   the JSON file
+ * @out:    the catalogue, owned by the caller (catalogue_free())
+ * @err:    on failure, a message naming the file, the entry and the field
+ * @errlen: size of @err
+ *
+ * Every reference is checked: families, suites, timings, profiles, T/Q sets, "after" and
+ * "rate_from" ids, placeholders against "vary", unique ids.
+ *
+ * Return: 0; -ENOENT (no file), -EINVAL (not a catalogue, or a bad field), -ENOMEM.
+ */
+int catalogue_load(const char *path, struct catalogue **out, char *err, size_t errlen);
+
+void catalogue_free(struct catalogue *c);
+
+const struct catalogue_family *catalogue_family(const struct catalogue *c, const char *id);
+const struct catalogue_suite *catalogue_suite(const struct catalogue *c, const char *id);
+const struct catalogue_profile *catalogue_profile(const struct catalogue *c, const char *id);
+const struct catalogue_tq_set *catalogue_tq_set(const struct catalogue *c, const char *id);
+/* The timing of class @name on @profile, NULL when either is unknown. */
+const struct catalogue_timing *catalogue_timing(const struct catalogue *c, const char *name,
+						const struct catalogue_profile *profile);
+/* The entry whose id (template) is exactly @id, NULL when none. */
+const struct catalogue_entry *catalogue_entry(const struct catalogue *c, const char *id);
+/* True when @e belongs to suite @suite (directly, or through a suite that includes others). */
+bool catalogue_entry_in_suite(const struct catalogue *c, const struct catalogue_entry *e,
+			      const char *suite);
+
+/* Values bound to an entry's placeholders; -1 / "" when the entry has none. */
+struct catalogue_binding {
+	int threads;
+	int depth;
+	int pct;
+	char bs[16]; /* "4k" */
+};
+
+/**
+ * catalogue_match() - which entry a test id belongs to.
+ * @c:   catalogue
+ * @id:  a test id as found in a results directory ("scale-8k-7030-t4q4", "fc-8k-randread")
+ * @b:   the values the id binds to the entry's placeholders (may be NULL)
+ *
+ * A placeholder {threads}, {depth} or {pct} matches a decimal number, {bs} a size such as
+ * "4k", "128k" or "1m". The report takes a test's parameters from fio's own job options; @b
+ * serves where fio has no such option (a curve point's percentage).
+ *
+ * Return: the entry, or NULL for an id no entry describes (an older run: "Other tests").
+ */
+const struct catalogue_entry *catalogue_match(const struct catalogue *c, const char *id,
+					      struct catalogue_binding *b);
+
+/**
+ * catalogue_expand() - fill an entry's template (id or title) with bound values.
+ * @tmpl: "scale-8k-7030-t{threads}q{depth}", "{BS} random read"
+ * @b:    values
+ * @out:  the result
+ * @len:  size of @out
+ *
+ * Return: 0, or -EINVAL for a placeholder @b has no value for, -ENAMETOOLONG when @out is short.
+ */
+int catalogue_expand(const char *tmpl, const struct catalogue_binding *b, char *out, size_t len);
+
+/* Options of a plan; NULL / 0 members take the catalogue's defaults and the profile's. */
+struct catalogue_plan_opts {
+	const char *suite;	     /* a suite id ("all") */
+	const char *profile;	     /* a profile id ("quick", "full") */
+	const char *const *sweep;    /* workloads swept over T/Q; NULL: the catalogue's default */
+	size_t nsweep;
+	const char *fc_rand_bs;	     /* four corners' random block size ("4k") */
+	const char *fc_seq_bs;	     /* four corners' sequential block size ("64k") */
+	const char *tq_points;	     /* "all" or "diagonal"; NULL: the profile's */
+	const int *curve_points;     /* percent; NULL: the profile's */
+	size_t ncurve_points;
+};
+
+/* One test of a plan, in run order. */
+struct catalogue_test {
+	char *id;    /* "scale-8k-7030-t4q4" */
+	char *title; /* "8K 70/30 at 4T/4Q" */
+	const struct catalogue_entry *entry;
+	struct catalogue_binding bind;
+	char *bs;	/* the block size ("4k"), NULL for a bssplit test */
+	int threads;	/* T */
+	int depth;	/* Q per thread */
+	int rate_pct;	/* percent of the flat-out run, -1 when not a curve point */
+	char *after;	/* id of the test this one runs right after, or NULL */
+	char *rate_from; /* id of the flat-out run giving the rate, or NULL */
+	size_t step;	 /* tests of one step (chained by "after") run back to back */
+	const struct catalogue_timing *timing;
+};
+
+/**
+ * catalogue_plan() - the tests a suite runs on a profile, in run order.
+ * @c:      catalogue
+ * @o:      suite, profile and options
+ * @out:    array of tests (catalogue_plan_free())
+ * @n:      number of tests
+ * @err:    a message naming the bad option or value
+ * @errlen: size of @err
+ *
+ * Return: 0; -EINVAL for an unknown suite, profile, workload or T/Q set, a block size that is
+ * not a number with k or m, a curve point outside 1..1000; -ENOMEM.
+ */
+int catalogue_plan(const struct catalogue *c, const struct catalogue_plan_opts *o,
+		   struct catalogue_test **out, size_t *n, char *err, size_t errlen);
+
+void catalogue_plan_free(struct catalogue_test *t, size_t n);
+
+#endif
