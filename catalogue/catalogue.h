@@ -27,9 +27,9 @@
 
 /* A report section, in the review's order (the file's order). */
 struct catalogue_family {
-	char *id;     /* "precondition" */
-	char *title;  /* "Preconditioning to steady state" */
-	char *method; /* "docs/METHODOLOGY.md §1.2" */
+	char *id;      /* "precondition" */
+	char *title;   /* "Preconditioning to steady state" */
+	char *method;  /* "docs/METHODOLOGY.md §1.2" */
 	char **charts; /* chart kinds the section draws: "precondition", "primary", ... */
 	size_t ncharts;
 };
@@ -44,11 +44,11 @@ struct catalogue_suite {
 
 /* How long a test of a timing class runs on one profile. */
 struct catalogue_timing {
-	long runtime_s;	 /* fio runtime; 0: size-based (a fill) */
-	long ramp_s;	 /* fio ramp_time */
-	char *ss;	 /* fio steadystate criterion ("iops:10%"), NULL when none */
-	long ss_dur_s;	 /* steadystate_duration */
-	long ss_ramp_s;	 /* steadystate_ramp_time */
+	long runtime_s; /* fio runtime; 0: size-based (a fill) */
+	long ramp_s;	/* fio ramp_time */
+	char *ss;	/* fio steadystate criterion ("iops:10%"), NULL when none */
+	long ss_dur_s;	/* steadystate_duration */
+	long ss_ramp_s; /* steadystate_ramp_time */
 };
 
 struct catalogue_profile {
@@ -65,7 +65,7 @@ struct catalogue_profile {
 
 /* A named set of T/Q points. */
 struct catalogue_tq_set {
-	char *id; /* "all", "diagonal" */
+	char *id;     /* "all", "diagonal" */
 	int (*tq)[2]; /* {threads, depth} in the order charts show them */
 	size_t n;
 };
@@ -92,7 +92,7 @@ struct catalogue_entry {
 	char *workload; /* ties a workload's preconditioning, measurement, scaling and curve
 			 * points together ("8k-7030", "sql-9010"); NULL for none */
 	char *rw;	/* fio rw: read, write, randread, randwrite, randrw */
-	char *bs;	/* fio bs ("4k"), or an option placeholder ("{fc_rand_bs}"); NULL with bssplit */
+	char *bs; /* fio bs ("4k"), or an option placeholder ("{fc_rand_bs}"); NULL with bssplit */
 	char *bssplit;	/* fio bssplit, NULL with bs */
 	int rwmix_read; /* percent read for rw=randrw; -1 when not a mix */
 	int threads;	/* T (fio numjobs); 0 when varied */
@@ -114,7 +114,8 @@ struct catalogue_entry {
 struct catalogue_summary_row {
 	char *test;   /* entry id (template), NULL for a family-wide row */
 	char *family; /* family id for a family-wide row, else NULL */
-	char *metric; /* iops, mbps, lat_mean, lat_max, lat_sd, p99, p99.99, verdict, steady_state */
+	char
+	    *metric; /* iops, mbps, lat_mean, lat_max, lat_sd, p99, p99.99, verdict, steady_state */
 	char *title;
 };
 
@@ -126,7 +127,8 @@ struct catalogue {
 	size_t nsuites;
 	struct catalogue_profile *profiles;
 	size_t nprofiles;
-	char **timing_names; /* timing classes; timings[i * nprofiles + p] is class i on profile p */
+	char *
+	    *timing_names; /* timing classes; timings[i * nprofiles + p] is class i on profile p */
 	struct catalogue_timing *timings;
 	size_t ntimings;
 	struct catalogue_tq_set *tq_sets;
@@ -219,14 +221,14 @@ int catalogue_expand(const char *tmpl, const struct catalogue_binding *b, char *
 
 /* Options of a plan; NULL / 0 members take the catalogue's defaults and the profile's. */
 struct catalogue_plan_opts {
-	const char *suite;	     /* a suite id ("all") */
-	const char *profile;	     /* a profile id ("quick", "full") */
-	const char *const *sweep;    /* workloads swept over T/Q; NULL: the catalogue's default */
+	const char *suite;	  /* a suite id ("all") */
+	const char *profile;	  /* a profile id ("quick", "full") */
+	const char *const *sweep; /* workloads swept over T/Q; NULL: the catalogue's default */
 	size_t nsweep;
-	const char *fc_rand_bs;	     /* four corners' random block size ("4k") */
-	const char *fc_seq_bs;	     /* four corners' sequential block size ("64k") */
-	const char *tq_points;	     /* "all" or "diagonal"; NULL: the profile's */
-	const int *curve_points;     /* percent; NULL: the profile's */
+	const char *fc_rand_bs;	 /* four corners' random block size ("4k") */
+	const char *fc_seq_bs;	 /* four corners' sequential block size ("64k") */
+	const char *tq_points;	 /* "all" or "diagonal"; NULL: the profile's */
+	const int *curve_points; /* percent; NULL: the profile's */
 	size_t ncurve_points;
 };
 
@@ -236,11 +238,11 @@ struct catalogue_test {
 	char *title; /* "8K 70/30 at 4T/4Q" */
 	const struct catalogue_entry *entry;
 	struct catalogue_binding bind;
-	char *bs;	/* the block size ("4k"), NULL for a bssplit test */
-	int threads;	/* T */
-	int depth;	/* Q per thread */
-	int rate_pct;	/* percent of the flat-out run, -1 when not a curve point */
-	char *after;	/* id of the test this one runs right after, or NULL */
+	char *bs;	 /* the block size ("4k"), NULL for a bssplit test */
+	int threads;	 /* T */
+	int depth;	 /* Q per thread */
+	int rate_pct;	 /* percent of the flat-out run, -1 when not a curve point */
+	char *after;	 /* id of the test this one runs right after, or NULL */
 	char *rate_from; /* id of the flat-out run giving the rate, or NULL */
 	size_t step;	 /* tests of one step (chained by "after") run back to back */
 	const struct catalogue_timing *timing;

@@ -165,7 +165,8 @@ static int load_families(struct rd *r, json_object *root, struct catalogue *c)
 
 		snprintf(r->where, sizeof(r->where), "families[%zu]", i);
 		c->nfamilies++;
-		if ((rc = req_str(r, f, "id", &fam->id)) || (rc = req_str(r, f, "title", &fam->title)) ||
+		if ((rc = req_str(r, f, "id", &fam->id)) ||
+		    (rc = req_str(r, f, "title", &fam->title)) ||
 		    (rc = opt_str(r, f, "method", &fam->method)) < 0 ||
 		    (rc = str_array(r, f, "charts", &fam->charts, &fam->ncharts)))
 			return rc;
@@ -194,7 +195,8 @@ static int load_suites(struct rd *r, json_object *root, struct catalogue *c)
 
 		snprintf(r->where, sizeof(r->where), "suites[%zu]", i);
 		c->nsuites++;
-		if ((rc = req_str(r, s, "id", &su->id)) || (rc = req_str(r, s, "title", &su->title)) ||
+		if ((rc = req_str(r, s, "id", &su->id)) ||
+		    (rc = req_str(r, s, "title", &su->title)) ||
 		    (rc = opt_str(r, s, "method", &su->method)) < 0 ||
 		    (rc = str_array(r, s, "includes", &su->includes, &su->nincludes)))
 			return rc;
@@ -202,10 +204,12 @@ static int load_suites(struct rd *r, json_object *root, struct catalogue *c)
 	for (size_t i = 0; i < c->nsuites; i++) {
 		snprintf(r->where, sizeof(r->where), "suites[%zu] \"%s\"", i, c->suites[i].id);
 		for (size_t j = 0; j < c->suites[i].nincludes; j++) {
-			const struct catalogue_suite *in = catalogue_suite(c, c->suites[i].includes[j]);
+			const struct catalogue_suite *in =
+			    catalogue_suite(c, c->suites[i].includes[j]);
 
 			if (!in || in->nincludes)
-				return fail(r, "\"includes\" names \"%s\", which is not a plain suite",
+				return fail(r,
+					    "\"includes\" names \"%s\", which is not a plain suite",
 					    c->suites[i].includes[j]);
 		}
 		for (size_t j = 0; j < i; j++)
@@ -261,7 +265,8 @@ static int load_profiles(struct rd *r, json_object *root, struct catalogue *c)
 			int pct = json_object_get_int(x);
 
 			if (json_object_get_type(x) != json_type_int || pct < 1 || pct > 1000)
-				return fail(r, "\"curve_points\"[%zu] must be a percentage 1..1000", j);
+				return fail(r, "\"curve_points\"[%zu] must be a percentage 1..1000",
+					    j);
 			pr->curve_points[j] = pct;
 		}
 	}
@@ -423,8 +428,8 @@ static int load_env(struct rd *r, json_object *t, struct catalogue_entry *e)
 	json_object_object_foreach(o, key, v)
 	{
 		if (json_object_get_type(v) != json_type_string || strncmp(key, "SSD_", 4))
-			return fail(r, "\"env\": \"%s\" must be an SSD_ variable with a string value",
-				    key);
+			return fail(
+			    r, "\"env\": \"%s\" must be an SSD_ variable with a string value", key);
 		e->env[i].name = strdup(key);
 		e->env[i].value = strdup(json_object_get_string(v));
 		if (!e->env[i].name || !e->env[i].value)
@@ -512,8 +517,9 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	}
 	if ((e->vary == CATALOGUE_VARY_TQ) != (!e->threads && !e->depth) ||
 	    (e->vary != CATALOGUE_VARY_TQ && (!e->threads || !e->depth))) {
-		fail(r, "\"threads\" and \"depth\" are required, except with \"vary\": \"tq_points\" "
-			"(which sets them)");
+		fail(r,
+		     "\"threads\" and \"depth\" are required, except with \"vary\": \"tq_points\" "
+		     "(which sets them)");
 		goto out;
 	}
 	if (when && strcmp(when, "sweep")) {
@@ -587,14 +593,16 @@ static int check_links(struct rd *r, const struct catalogue *c)
 
 		snprintf(r->where, sizeof(r->where), "tests[%zu] \"%s\"", i, e->id);
 		if (!catalogue_timing(c, e->timing, &c->profiles[0]))
-			return fail(r, "\"timing\" is \"%s\", not a class of \"timings\"", e->timing);
+			return fail(r, "\"timing\" is \"%s\", not a class of \"timings\"",
+				    e->timing);
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(c->entries[j].id, e->id))
 				return fail(r, "the id is used twice (tests[%zu])", j);
 		if (e->after) {
 			a = catalogue_entry(c, e->after);
 			if (!a || a->index >= e->index)
-				return fail(r, "\"after\" names \"%s\", not an earlier test", e->after);
+				return fail(r, "\"after\" names \"%s\", not an earlier test",
+					    e->after);
 		}
 		if (e->rate_from) {
 			a = catalogue_entry(c, e->rate_from);
@@ -794,7 +802,8 @@ void catalogue_free(struct catalogue *c)
 	free(c);
 }
 
-/* ---- lookups ---------------------------------------------------------------------------------- */
+/* ---- lookups ----------------------------------------------------------------------------------
+ */
 
 const struct catalogue_family *catalogue_family(const struct catalogue *c, const char *id)
 {

@@ -8,7 +8,8 @@
 
 #include "catalogue.h"
 
-/* ---- templates -------------------------------------------------------------------------------- */
+/* ---- templates --------------------------------------------------------------------------------
+ */
 
 int catalogue_expand(const char *tmpl, const struct catalogue_binding *b, char *out, size_t len)
 {
@@ -50,7 +51,8 @@ int catalogue_expand(const char *tmpl, const struct catalogue_binding *b, char *
 	return 0;
 }
 
-/* ---- matching ---------------------------------------------------------------------------------- */
+/* ---- matching ----------------------------------------------------------------------------------
+ */
 
 /* Length of a decimal number at @s (at most 6 digits), 0 when none. */
 static size_t digits(const char *s)
@@ -90,7 +92,7 @@ static bool match_from(const char *t, const char *id, struct catalogue_binding *
 		} else {
 			int *slot = !strncmp(t, "{threads}", 9) ? &b->threads
 				    : !strncmp(t, "{depth}", 7) ? &b->depth
-				    : !strncmp(t, "{pct}", 5)   ? &b->pct
+				    : !strncmp(t, "{pct}", 5)	? &b->pct
 								: NULL;
 			if (!slot || !(n = digits(id)))
 				return false;
@@ -118,7 +120,8 @@ const struct catalogue_entry *catalogue_match(const struct catalogue *c, const c
 	return NULL;
 }
 
-/* ---- plans ------------------------------------------------------------------------------------ */
+/* ---- plans ------------------------------------------------------------------------------------
+ */
 
 struct plan {
 	const struct catalogue *c;
@@ -251,10 +254,11 @@ static int plan_entry(struct plan *p, const struct catalogue_entry *e)
 		bs = p->o->fc_seq_bs ? p->o->fc_seq_bs : p->c->default_fc_seq_bs;
 	if (bs) {
 		if (!valid_bs(bs)) {
-			snprintf(p->err, p->errlen,
-				 "block size \"%s\" of test \"%s\": expected a number with k, m or g "
-				 "(e.g. 64k)",
-				 bs, e->id);
+			snprintf(
+			    p->err, p->errlen,
+			    "block size \"%s\" of test \"%s\": expected a number with k, m or g "
+			    "(e.g. 64k)",
+			    bs, e->id);
 			return -EINVAL;
 		}
 		snprintf(b.bs, sizeof(b.bs), "%s", bs);
@@ -292,8 +296,8 @@ static int check_opts(struct plan *p)
 		for (size_t i = 0; i < c->nsuites; i++)
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 				 i ? ", " : "", c->suites[i].id);
-		snprintf(p->err, p->errlen, "suite \"%s\" is not one of %s", o->suite ? o->suite : "",
-			 list);
+		snprintf(p->err, p->errlen, "suite \"%s\" is not one of %s",
+			 o->suite ? o->suite : "", list);
 		return -EINVAL;
 	}
 	if (!(p->profile = catalogue_profile(c, o->profile))) {
@@ -326,7 +330,8 @@ static int check_opts(struct plan *p)
 			for (size_t j = 0; j < c->nentries; j++)
 				if (c->entries[j].when_sweep)
 					snprintf(list + strlen(list), sizeof(list) - strlen(list),
-						 "%s%s", list[0] ? ", " : "", c->entries[j].workload);
+						 "%s%s", list[0] ? ", " : "",
+						 c->entries[j].workload);
 			snprintf(p->err, p->errlen, "sweep workload \"%s\" is not one of %s",
 				 o->sweep[i], list);
 			return -EINVAL;

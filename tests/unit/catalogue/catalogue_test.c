@@ -38,22 +38,64 @@ static int teardown(void **state)
 
 /* `scripts/ssd-review --dry-run --profile quick --suite all` of the bash driver, in its order. */
 static const char *const quick_all[] = {
-	"prep-128k-seqfill", "precond-4k-randwrite", "4k-randwrite", "precond-4k-randread",
-	"4k-randread", "precond-8k-7030", "8k-7030", "scale-8k-7030-t2q2", "scale-8k-7030-t4q4",
-	"scale-8k-7030-t8q8", "scale-8k-7030-t16q16", "precond-128k-seqread", "128k-seqread",
-	"precond-128k-seqwrite", "128k-seqwrite", "fc-4k-randread", "fc-4k-randwrite", "fc-64k-read",
-	"fc-64k-write", "spec-128k-seqread", "spec-128k-seqwrite", "spec-4k-randread",
-	"spec-4k-randwrite", "spec-4k-randrw-9010", "spec-4k-randread-qd1", "prep-curve-fill",
-	"curve-4k-randread-max", "curve-4k-randread-50", "curve-4k-randwrite-max",
-	"curve-4k-randwrite-50", "curve-64k-seqread-max", "curve-64k-seqread-50",
-	"curve-64k-seqwrite-max", "curve-64k-seqwrite-50", "curve-sql-max", "curve-sql-50",
-	"curve-sql-9010-max", "curve-sql-9010-50", "curve-sql-8020-max", "curve-sql-8020-50",
-	"curve-oracle-max", "curve-oracle-50", "curve-oracle-9010-max", "curve-oracle-9010-50",
-	"curve-oracle-8020-max", "curve-oracle-8020-50", "curve-vdi-fc-boot-max",
-	"curve-vdi-fc-boot-50", "curve-vdi-fc-login-max", "curve-vdi-fc-login-50",
-	"curve-vdi-fc-monday-max", "curve-vdi-fc-monday-50", "curve-vdi-lc-boot-max",
-	"curve-vdi-lc-boot-50", "curve-vdi-lc-login-max", "curve-vdi-lc-login-50",
-	"curve-vdi-lc-monday-max", "curve-vdi-lc-monday-50",
+    "prep-128k-seqfill",
+    "precond-4k-randwrite",
+    "4k-randwrite",
+    "precond-4k-randread",
+    "4k-randread",
+    "precond-8k-7030",
+    "8k-7030",
+    "scale-8k-7030-t2q2",
+    "scale-8k-7030-t4q4",
+    "scale-8k-7030-t8q8",
+    "scale-8k-7030-t16q16",
+    "precond-128k-seqread",
+    "128k-seqread",
+    "precond-128k-seqwrite",
+    "128k-seqwrite",
+    "fc-4k-randread",
+    "fc-4k-randwrite",
+    "fc-64k-read",
+    "fc-64k-write",
+    "spec-128k-seqread",
+    "spec-128k-seqwrite",
+    "spec-4k-randread",
+    "spec-4k-randwrite",
+    "spec-4k-randrw-9010",
+    "spec-4k-randread-qd1",
+    "prep-curve-fill",
+    "curve-4k-randread-max",
+    "curve-4k-randread-50",
+    "curve-4k-randwrite-max",
+    "curve-4k-randwrite-50",
+    "curve-64k-seqread-max",
+    "curve-64k-seqread-50",
+    "curve-64k-seqwrite-max",
+    "curve-64k-seqwrite-50",
+    "curve-sql-max",
+    "curve-sql-50",
+    "curve-sql-9010-max",
+    "curve-sql-9010-50",
+    "curve-sql-8020-max",
+    "curve-sql-8020-50",
+    "curve-oracle-max",
+    "curve-oracle-50",
+    "curve-oracle-9010-max",
+    "curve-oracle-9010-50",
+    "curve-oracle-8020-max",
+    "curve-oracle-8020-50",
+    "curve-vdi-fc-boot-max",
+    "curve-vdi-fc-boot-50",
+    "curve-vdi-fc-login-max",
+    "curve-vdi-fc-login-50",
+    "curve-vdi-fc-monday-max",
+    "curve-vdi-fc-monday-50",
+    "curve-vdi-lc-boot-max",
+    "curve-vdi-lc-boot-50",
+    "curve-vdi-lc-login-max",
+    "curve-vdi-lc-login-50",
+    "curve-vdi-lc-monday-max",
+    "curve-vdi-lc-monday-50",
 };
 
 static void plan_quick_all_is_the_review_order(void **state)
@@ -223,9 +265,9 @@ static void expand_templates(void **state)
 	char out[64];
 
 	(void)state;
-	assert_int_equal(catalogue_expand("{BS} sequential read at {threads}T/{depth}Q", &b, out,
-					  sizeof(out)),
-			 0);
+	assert_int_equal(
+	    catalogue_expand("{BS} sequential read at {threads}T/{depth}Q", &b, out, sizeof(out)),
+	    0);
 	assert_string_equal(out, "64K sequential read at 8T/2Q");
 	assert_int_equal(catalogue_expand("at {pct}%", &b, out, sizeof(out)), -EINVAL);
 	assert_int_equal(catalogue_expand("fc-{bs}-read-with-a-very-long-name", &b, out, 16),
@@ -343,10 +385,11 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_int_equal(load_edited("\"after\": \"precond-8k-7030\"", "\"after\": \"8k-7030\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "\"after\" names \"8k-7030\", not an earlier test"));
-	assert_int_equal(load_edited("scale-8k-7030-t{threads}q{depth}", "scale-8k-7030-t{threads}"),
-			 -EINVAL);
+	assert_int_equal(
+	    load_edited("scale-8k-7030-t{threads}q{depth}", "scale-8k-7030-t{threads}"), -EINVAL);
 	assert_non_null(strstr(err, "placeholders do not match \"vary\""));
-	assert_int_equal(load_edited("\"id\": \"4k-randread\"", "\"id\": \"4k-randwrite\""), -EINVAL);
+	assert_int_equal(load_edited("\"id\": \"4k-randread\"", "\"id\": \"4k-randwrite\""),
+			 -EINVAL);
 	assert_non_null(strstr(err, "the id is used twice"));
 	assert_int_equal(load_edited("ssdeng.catalogue.v1", "ssdeng.catalogue.v0"), -EINVAL);
 	assert_non_null(strstr(err, "not a test catalogue of this version"));
