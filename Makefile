@@ -28,6 +28,11 @@ REPORT_MAIN := $(wildcard reporter/*_main.c)
 CAT_SRCS    := $(wildcard catalogue/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 
+# the review driver: driver/*.c; all but main.c also form build/libssddriver.a for its unit tests
+DRIVER_SRCS := $(filter-out driver/main.c,$(wildcard driver/*.c))
+DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(BUILD)/%.o)
+SSDENG_VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
+
 CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
 REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
@@ -35,12 +40,15 @@ REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
 UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
-UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%)
+UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
+UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
+	$(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
 # a sanitizer build keeps its ssdreport under build/san, never over the normal one
 SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
+SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 
 .PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
 all: engine tools
@@ -87,11 +95,32 @@ engine: $(ENGINE_SO)
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
-tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT))
+tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDREVIEW)
 $(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs json-c) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
+
+# the version a run records (run.json, manifest): rewritten only when it changes
+$(BUILD)/driver/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define SSDENG_VERSION "$(SSDENG_VERSION)"' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h $(wildcard engine/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+$(BUILD)/driver/tools.o: $(BUILD)/driver/version.h
+$(BUILD)/driver/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
+
+$(BUILD)/libssddriver.a: $(DRIVER_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdcore.a
+$(SSDREVIEW): $(BUILD)/driver/main.o $(DRIVER_LIBS)
+	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
 $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
@@ -105,7 +134,12 @@ $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
+$(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Idriver -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
+		$(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDREVIEW)
 
 # --- fuzzing: libFuzzer harnesses fuzz/*_fuzz.c, built with clang, ASan and UBSan -----------------
 # make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="fio_json ..."]: build, then run each for N seconds.
@@ -151,7 +185,7 @@ demo:
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles \
 		$(DESTDIR)$(PREFIX)/share/ssdeng/reference
-	install -m 0755 scripts/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-review
+	install -m 0755 $(SSDREVIEW) $(DESTDIR)$(PREFIX)/bin/ssd-review
 	$(if $(wildcard reporter/reference/*.json),install -m 0644 $(wildcard reporter/reference/*.json) $(DESTDIR)$(PREFIX)/share/ssdeng/reference/)
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
 	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
@@ -166,4 +200,5 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/tests build/san build/fuzz build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)
+	rm -rf build/engine build/reporter build/catalogue build/driver build/tests build/san build/fuzz build/*.a \
+		$(ENGINE_SO) $(SSDCTL) $(SSDREPORT) driver/ssd-review

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * drive.c - the driver's one seam to the engine (drive.h): classification (dev_kind.h), the
+ * NVMe and SCSI node maps (nvme_path.h, scsi_node.h), in-use checks (purge_check.h), and
+ * ssdctl's identity, health and purge (ssdctl.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/fs.h>
+
+#include "dev_kind.h"
+#include "nvme_path.h"
+#include "purge_check.h"
+#include "scsi_node.h"
+#include "ssdctl.h"
+
+#include "drive.h"
+#include "util.h"
+
+const char *rv_kind_name(enum rv_kind kind)
+{
+	static const char *const names[] = {
+	    [RV_KIND_MISSING] = "missing", [RV_KIND_FILE] = "file",
+	    [RV_KIND_NVME_NG] = "nvme-ng", [RV_KIND_NVME_BLK] = "nvme-blk",
+	    [RV_KIND_SCSI_SG] = "scsi-sg", [RV_KIND_SCSI_BLK] = "scsi-blk",
+	    [RV_KIND_BLK] = "blk",	   [RV_KIND_CHR] = "chr",
+	    [RV_KIND_OTHER] = "other",
+	};
+	return names[kind];
+}
+
+/* A number from a sysfs file, or 0. */
+static uint64_t sysfs_u64(const char *path)
+{
+	char buf[64] = "";
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return strtoull(buf, NULL, 10);
+}
+
+/* MAJOR:MINOR of block device @name from /sys/class/block/<name>/dev. */
+static int block_numbers(const char *name, unsigned int *maj, unsigned int *min)
+{
+	char path[160], buf[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", maj, min) != 2) {
+		fclose(f);
+		return -EIO;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The disk a block device belongs to: itself, or a partition's parent (sysfs). */
+static void disk_of_block(const struct stat *st, char *disk, size_t len)
+{
+	char link[96], real[PATH_MAX], probe[PATH_MAX + 16];
+	char *slash;
+
+	disk[0] = '\0';
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st->st_rdev), minor(st->st_rdev));
+	if (!realpath(link, real))
+		return;
+	snprintf(probe, sizeof(probe), "%s/partition", real);
+	if (access(probe, F_OK) == 0 && (slash = strrchr(real, '/')))
+		*slash = '\0';
+	slash = strrchr(real, '/');
+	rv_fmt(disk, len, "%s", slash ? slash + 1 : real);
+}
+
+/* The disk behind char device @st (an ng or sg node), "" when none. */
+static void disk_of_char(const struct stat *st, char *disk, size_t len)
+{
+	struct ssd_blockdev devs[SSD_MAX_BLOCKDEVS];
+	char err[256];
+	int n = ssd_blockdevs_of_node("/sys", false, st->st_rdev, devs, SSD_MAX_BLOCKDEVS, err,
+				      sizeof(err));
+
+	snprintf(disk, len, "%s", n > 0 ? devs[0].name : "");
+}
+
+static void add_lock(struct rv_probe *p, enum rv_lock_kind k, unsigned int maj, unsigned int min,
+		     const char *path)
+{
+	if (p->nlocks < RV_MAX_LOCKS)
+		rv_lock_name(k, maj, min, path, "dev", p->locks[p->nlocks++], RV_LOCK_NAME);
+}
+
+/* A file's lock: its resolved path (a new file: its directory's resolved path and its name). */
+static void file_lock(struct rv_probe *p, const char *path)
+{
+	char real[PATH_MAX], dir[PATH_MAX], full[PATH_MAX * 2];
+	const char *base;
+
+	if (!realpath(path, real)) {
+		rv_abspath(NULL, path, dir, sizeof(dir));
+		base = strrchr(dir, '/');
+		snprintf(full, sizeof(full), "%s", dir);
+		full[base - dir] = '\0';
+		if (realpath(full[0] ? full : "/", real))
+			snprintf(full, sizeof(full), "%s%s", strcmp(real, "/") ? real : "", base);
+		else
+			snprintf(full, sizeof(full), "%s", dir);
+		rv_fmt(real, sizeof(real), "%s", full);
+	}
+	add_lock(p, RV_LOCK_PATH, 0, 0, real);
+}
+
+/* A loop device's backing file shares its lock with a run on that file. */
+static void loop_backing_lock(struct rv_probe *p)
+{
+	char path[160], file[PATH_MAX] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/loop/backing_file", p->block);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (fgets(file, sizeof(file), f)) {
+		file[strcspn(file, "\n")] = '\0';
+		if (file[0] == '/')
+			file_lock(p, file);
+	}
+	fclose(f);
+}
+
+static enum rv_kind kind_of(enum ssd_dev_kind k)
+{
+	switch (k) {
+	case SSD_KIND_MISSING:
+		return RV_KIND_MISSING;
+	case SSD_KIND_FILE:
+		return RV_KIND_FILE;
+	case SSD_KIND_NVME_GENERIC:
+		return RV_KIND_NVME_NG;
+	case SSD_KIND_NVME_BLOCK:
+		return RV_KIND_NVME_BLK;
+	case SSD_KIND_SCSI_SG:
+		return RV_KIND_SCSI_SG;
+	case SSD_KIND_SCSI_BLOCK:
+		return RV_KIND_SCSI_BLK;
+	case SSD_KIND_PARTITION:
+	case SSD_KIND_BLOCK:
+		return RV_KIND_BLK;
+	case SSD_KIND_NVME_CTRL:
+		return RV_KIND_CHR;
+	case SSD_KIND_OTHER:
+		break;
+	}
+	return RV_KIND_OTHER;
+}
+
+void rv_drive_probe(const char *path, struct rv_probe *p)
+{
+	enum ssd_dev_kind k = ssd_dev_kind_of(path);
+	char dir[PATH_MAX], sz[192], *slash;
+	unsigned int maj, min;
+	struct stat st;
+
+	memset(p, 0, sizeof(*p));
+	p->kind = kind_of(k);
+	p->exists = stat(path, &st) == 0;
+	ssd_dev_kind_describe(path, k, p->desc, sizeof(p->desc));
+	if (!p->exists) {
+		/* a new file, where its directory exists and it is not a /dev node */
+		snprintf(dir, sizeof(dir), "%s", path);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		if (strncmp(path, "/dev/", 5) && (!slash || dir[0] == '\0' || access(dir, F_OK) == 0))
+			p->kind = RV_KIND_FILE;
+		if (p->kind == RV_KIND_FILE)
+			file_lock(p, path);
+		return;
+	}
+	if (S_ISCHR(st.st_mode) && k == SSD_KIND_OTHER)
+		p->kind = RV_KIND_CHR;
+	if (S_ISREG(st.st_mode)) {
+		p->size = (uint64_t)st.st_size;
+		file_lock(p, path);
+		return;
+	}
+	if (S_ISBLK(st.st_mode))
+		disk_of_block(&st, p->block, sizeof(p->block));
+	else if (p->kind == RV_KIND_NVME_NG || p->kind == RV_KIND_SCSI_SG)
+		disk_of_char(&st, p->block, sizeof(p->block));
+	if (p->block[0] && block_numbers(p->block, &maj, &min) == 0)
+		add_lock(p, RV_LOCK_BLOCK, maj, min, NULL);
+	else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		add_lock(p, S_ISBLK(st.st_mode) ? RV_LOCK_BLOCK : RV_LOCK_CHAR, major(st.st_rdev),
+			 minor(st.st_rdev), NULL);
+	if (!strncmp(p->block, "loop", 4))
+		loop_backing_lock(p);
+	/* the capacity: the node's own block device (a partition is smaller than its disk) */
+	if (S_ISBLK(st.st_mode))
+		snprintf(sz, sizeof(sz), "/sys/dev/block/%u:%u/size", major(st.st_rdev),
+			 minor(st.st_rdev));
+	else
+		snprintf(sz, sizeof(sz), "/sys/class/block/%s/size", p->block);
+	if (S_ISBLK(st.st_mode) || p->block[0])
+		p->size = sysfs_u64(sz) * 512;
+}
+
+int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine, char *node,
+		  size_t len, char *err, size_t errlen)
+{
+	const char *k = rv_kind_name(p->kind);
+	struct scsi_node sn;
+	char why[256];
+
+	snprintf(node, len, "%s", path);
+	if (!strcmp(engine, "ssdeng"))
+		return 0;
+	if (!strcmp(engine, "io_uring_cmd")) {
+		if (p->kind == RV_KIND_NVME_NG)
+			return 0;
+		if (p->kind == RV_KIND_NVME_BLK && ssd_nvme_probe(path, node, len, why, sizeof(why)) == 1)
+			return 0;
+		if (p->kind == RV_KIND_NVME_BLK)
+			snprintf(err, errlen, "no NVMe generic node (/dev/ngXnY) for %s", path);
+		else
+			snprintf(err, errlen, "io_uring_cmd drives NVMe namespaces only (%s is %s)",
+				 path, k);
+		return -ENODEV;
+	}
+	if (!strcmp(engine, "sg")) {
+		if (p->kind == RV_KIND_SCSI_SG)
+			return 0;
+		if (p->kind == RV_KIND_SCSI_BLK && scsi_node_classify("/sys", path, &sn) == 0 &&
+		    sn.sg_path[0]) {
+			snprintf(node, len, "%s", sn.sg_path);
+			return 0;
+		}
+		if (p->kind == RV_KIND_SCSI_BLK)
+			snprintf(err, errlen, "no sg node for %s", path);
+		else
+			snprintf(err, errlen, "sg drives SCSI devices only (%s is %s)", path, k);
+		return -ENODEV;
+	}
+	/* libaio: a block device or a file */
+	if (p->kind == RV_KIND_FILE || p->kind == RV_KIND_BLK || p->kind == RV_KIND_NVME_BLK ||
+	    p->kind == RV_KIND_SCSI_BLK)
+		return 0;
+	if ((p->kind == RV_KIND_NVME_NG || p->kind == RV_KIND_SCSI_SG) && p->block[0]) {
+		snprintf(node, len, "/dev/%s", p->block);
+		return 0;
+	}
+	if (p->kind == RV_KIND_NVME_NG || p->kind == RV_KIND_SCSI_SG)
+		snprintf(err, errlen, "no block device behind %s", path);
+	else
+		snprintf(err, errlen, "libaio needs a block device or a file (%s is %s)", path, k);
+	return -ENODEV;
+}
+
+int rv_drive_check_unused(const char *path, char *err, size_t errlen)
+{
+	return ssd_dev_check_unused(path, "before the review writes to it (or --allow-mounted)",
+				    err, errlen);
+}
+
+static bool ssdctl_kind(const struct rv_probe *p)
+{
+	return p->kind == RV_KIND_NVME_NG || p->kind == RV_KIND_NVME_BLK ||
+	       p->kind == RV_KIND_SCSI_SG || p->kind == RV_KIND_SCSI_BLK;
+}
+
+json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note, size_t notelen)
+{
+	struct ssdctl_dev d;
+	json_object *o = NULL;
+	char err[512];
+
+	if (!ssdctl_kind(p)) {
+		snprintf(note, notelen,
+			 "ssdctl info could not describe this device (%s: neither an NVMe nor a "
+			 "SCSI drive)",
+			 rv_kind_name(p->kind));
+		return NULL;
+	}
+	if (ssdctl_open(path, &d, err, sizeof(err)) < 0) {
+		snprintf(note, notelen, "ssdctl info could not open the drive: %s", err);
+		return NULL;
+	}
+	if (ssdctl_info(&d, &o, err, sizeof(err)) != 0) {
+		snprintf(note, notelen, "ssdctl info could not read the identity: %s", err);
+		o = NULL;
+	}
+	ssdctl_close(&d);
+	return o;
+}
+
+json_object *rv_drive_health(const char *path, const struct rv_probe *p)
+{
+	struct ssdctl_dev d;
+	json_object *o = NULL;
+	char err[512];
+
+	if (!ssdctl_kind(p) || ssdctl_open(path, &d, err, sizeof(err)) < 0)
+		return NULL;
+	if (ssdctl_health(&d, &o, err, sizeof(err)) != 0)
+		o = NULL;
+	ssdctl_close(&d);
+	return o;
+}
+
+/* Copy member @key of @from (a value or null) into @to. */
+static void copy_key(json_object *to, json_object *from, const char *key)
+{
+	json_object *v = NULL;
+
+	if (from)
+		json_object_object_get_ex(from, key, &v);
+	json_object_object_add(to, key, v ? json_object_get(v) : NULL);
+}
+
+/* The namespace object of info.nvme.namespaces[] whose nsid is info.nvme.nsid, or NULL. */
+static json_object *own_namespace(json_object *nvme)
+{
+	json_object *nsid, *arr, *n;
+
+	if (!json_object_object_get_ex(nvme, "nsid", &nsid) || !nsid ||
+	    !json_object_object_get_ex(nvme, "namespaces", &arr))
+		return NULL;
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *id = NULL;
+
+		n = json_object_array_get_idx(arr, i);
+		if (json_object_object_get_ex(n, "nsid", &id) &&
+		    json_object_get_int64(id) == json_object_get_int64(nsid))
+			return n;
+	}
+	return NULL;
+}
+
+json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_object *info)
+{
+	json_object *o = json_object_new_object(), *nvme = NULL, *scsi = NULL, *ns;
+	char real[PATH_MAX], back[160], file[PATH_MAX] = "";
+
+	json_object_object_add(o, "kind", json_object_new_string(rv_kind_name(p->kind)));
+	if (info) {
+		copy_key(o, info, "transport");
+		copy_key(o, info, "model");
+		copy_key(o, info, "serial");
+		copy_key(o, info, "firmware");
+		copy_key(o, info, "capacity_bytes");
+		copy_key(o, info, "logical_block_bytes");
+		json_object_object_get_ex(info, "nvme", &nvme);
+		json_object_object_get_ex(info, "scsi", &scsi);
+		if (nvme && (ns = own_namespace(nvme))) {
+			copy_key(o, nvme, "nsid");
+			copy_key(o, ns, "nguid");
+			copy_key(o, ns, "eui64");
+			copy_key(o, ns, "lba_format_in_use");
+			copy_key(o, ns, "metadata_bytes");
+			copy_key(o, ns, "protection_type");
+		}
+		if (scsi) {
+			copy_key(o, scsi, "wwn");
+			copy_key(o, scsi, "physical_block_bytes");
+		}
+		return o;
+	}
+	if (!realpath(path, real))
+		rv_abspath(NULL, path, real, sizeof(real));
+	json_object_object_add(o, "path", json_object_new_string(real));
+	if (p->kind == RV_KIND_FILE)
+		return o; /* its length changes as the review lays it out: not identity */
+	json_object_object_add(o, "capacity_bytes", json_object_new_uint64(p->size));
+	if (!strncmp(p->block, "loop", 4)) {
+		FILE *f;
+
+		snprintf(back, sizeof(back), "/sys/class/block/%s/loop/backing_file", p->block);
+		if ((f = fopen(back, "re"))) {
+			if (fgets(file, sizeof(file), f))
+				file[strcspn(file, "\n")] = '\0';
+			fclose(f);
+		}
+		json_object_object_add(o, "backing_file",
+				       file[0] ? json_object_new_string(file) : NULL);
+	}
+	return o;
+}
+
+int rv_drive_purge(const char *path, const char *method, const char *confirm, bool dry_run,
+		   char *err, size_t errlen)
+{
+	struct ssdctl_purge_opts po = {.confirm = confirm, .dry_run = dry_run, .ses = 1};
+	struct ssdctl_dev d;
+	int r;
+
+	if (ssd_purge_method_parse(method, &po.method) < 0) {
+		snprintf(err, errlen,
+			 "--purge '%s': expected format, sanitize-block, sanitize-crypto, "
+			 "sanitize-overwrite or format-unit",
+			 method);
+		return -EINVAL;
+	}
+	r = ssdctl_open(path, &d, err, errlen);
+	if (r < 0)
+		return -EPERM;
+	r = ssdctl_purge(&d, &po, stderr, err, errlen);
+	ssdctl_close(&d);
+	return r == SSDCTL_EXIT_OK ? 0 : r == SSDCTL_EXIT_REFUSED ? -EPERM : -EIO;
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* manifest.c - the origin of a results directory, and its comparison (manifest.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manifest.h"
+#include "util.h"
+
+static const char *const compared[] = {"request", "drive", "software", "host"};
+
+static void add(json_object *o, const char *key, json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+void rv_manifest_id(json_object *m, char *out)
+{
+	json_object *sub = json_object_new_object(), *v;
+
+	for (size_t i = 0; i < sizeof(compared) / sizeof(compared[0]); i++)
+		if (json_object_object_get_ex(m, compared[i], &v))
+			add(sub, compared[i], json_object_get(v));
+	snprintf(out, 17, "%016llx",
+		 (unsigned long long)rv_fnv1a64(
+		     json_object_to_json_string_ext(sub, JSON_C_TO_STRING_PLAIN)));
+	json_object_put(sub);
+}
+
+json_object *rv_manifest_new(struct rv_manifest_parts *p)
+{
+	json_object *m = json_object_new_object();
+	char id[17];
+
+	if (!m) {
+		json_object_put(p->command);
+		json_object_put(p->request);
+		json_object_put(p->drive);
+		json_object_put(p->software);
+		json_object_put(p->host);
+		json_object_put(p->info);
+		return NULL;
+	}
+	add(m, "schema", json_object_new_string(RV_MANIFEST_SCHEMA));
+	add(m, "id", NULL);
+	add(m, "created", p->created ? json_object_new_string(p->created) : NULL);
+	add(m, "command", p->command);
+	add(m, "cwd", p->cwd ? json_object_new_string(p->cwd) : NULL);
+	add(m, "request", p->request);
+	add(m, "drive", p->drive);
+	add(m, "software", p->software);
+	add(m, "host", p->host);
+	add(m, "info", p->info);
+	rv_manifest_id(m, id);
+	add(m, "id", json_object_new_string(id));
+	return m;
+}
+
+/* Appends "@path: A in the results, B now\n" to @out. */
+static void line(char *out, size_t len, const char *path, json_object *a, json_object *b)
+{
+	size_t k = strlen(out);
+	const char *sa = a ? json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN) : "(none)";
+	char *copy = strdup(sa);
+	const char *sb = b ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN) : "(none)";
+	int n;
+
+	if (k + 4 >= len) {
+		free(copy);
+		return;
+	}
+	n = snprintf(out + k, len - k, "%s: %s in the results, %s now\n", path, copy ? copy : sa,
+		     sb);
+	free(copy);
+	if (n < 0 || (size_t)n >= len - k)
+		snprintf(out + (len > 5 ? len - 5 : 0), len > 5 ? 5 : len, "...\n");
+}
+
+static bool equal(json_object *a, json_object *b)
+{
+	const char *sa, *sb;
+	bool eq;
+	char *copy;
+
+	if (!a || !b)
+		return a == b;
+	sa = json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN);
+	copy = strdup(sa);
+	sb = json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN);
+	eq = copy ? !strcmp(copy, sb) : false;
+	free(copy);
+	return eq;
+}
+
+/* Compare @a and @b under @path; objects member by member (both sides' keys). */
+static int diff(const char *path, json_object *a, json_object *b, char *out, size_t len)
+{
+	char sub[512];
+	int n = 0;
+
+	if (!json_object_is_type(a, json_type_object) || !json_object_is_type(b, json_type_object)) {
+		if (equal(a, b))
+			return 0;
+		line(out, len, path, a, b);
+		return 1;
+	}
+	json_object_object_foreach(a, ka, va)
+	{
+		json_object *vb = NULL;
+
+		json_object_object_get_ex(b, ka, &vb);
+		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", ka);
+		n += diff(sub, va, vb, out, len);
+	}
+	json_object_object_foreach(b, kb, vb2)
+	{
+		if (json_object_object_get_ex(a, kb, NULL))
+			continue;
+		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", kb);
+		n += diff(sub, NULL, vb2, out, len);
+	}
+	return n;
+}
+
+int rv_manifest_diff(json_object *old, json_object *cur, char *out, size_t len)
+{
+	int n = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < sizeof(compared) / sizeof(compared[0]); i++) {
+		json_object *a = NULL, *b = NULL;
+
+		json_object_object_get_ex(old, compared[i], &a);
+		json_object_object_get_ex(cur, compared[i], &b);
+		/* the request's keys read best without their part's name: "profile" */
+		n += diff(strcmp(compared[i], "request") ? compared[i] : "", a, b, out, len);
+	}
+	return n;
+}
