@@ -76,7 +76,8 @@ static void disk_of_block(const struct stat *st, char *disk, size_t len)
 	char *slash;
 
 	disk[0] = '\0';
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st->st_rdev), minor(st->st_rdev));
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st->st_rdev),
+		 minor(st->st_rdev));
 	if (!realpath(link, real))
 		return;
 	snprintf(probe, sizeof(probe), "%s/partition", real);
@@ -124,48 +125,38 @@ static void file_lock(struct rv_probe *p, const char *path)
 	add_lock(p, RV_LOCK_PATH, 0, 0, real);
 }
 
-/* A loop device's backing file shares its lock with a run on that file. */
-static void loop_backing_lock(struct rv_probe *p)
+/* The file behind loop device @block (sysfs loop/backing_file), "" when none. */
+static void loop_backing(const char *block, char *file, size_t len)
 {
-	char path[160], file[PATH_MAX] = "";
+	char path[160];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/class/block/%s/loop/backing_file", p->block);
-	f = fopen(path, "re");
-	if (!f)
+	file[0] = '\0';
+	snprintf(path, sizeof(path), "/sys/class/block/%s/loop/backing_file", block);
+	if (strncmp(block, "loop", 4) || !(f = fopen(path, "re")))
 		return;
-	if (fgets(file, sizeof(file), f)) {
-		file[strcspn(file, "\n")] = '\0';
-		if (file[0] == '/')
-			file_lock(p, file);
-	}
+	if (!fgets(file, (int)len, f))
+		file[0] = '\0';
+	file[strcspn(file, "\n")] = '\0';
 	fclose(f);
 }
 
 static enum rv_kind kind_of(enum ssd_dev_kind k)
 {
-	switch (k) {
-	case SSD_KIND_MISSING:
-		return RV_KIND_MISSING;
-	case SSD_KIND_FILE:
-		return RV_KIND_FILE;
-	case SSD_KIND_NVME_GENERIC:
-		return RV_KIND_NVME_NG;
-	case SSD_KIND_NVME_BLOCK:
-		return RV_KIND_NVME_BLK;
-	case SSD_KIND_SCSI_SG:
-		return RV_KIND_SCSI_SG;
-	case SSD_KIND_SCSI_BLOCK:
-		return RV_KIND_SCSI_BLK;
-	case SSD_KIND_PARTITION:
-	case SSD_KIND_BLOCK:
-		return RV_KIND_BLK;
-	case SSD_KIND_NVME_CTRL:
-		return RV_KIND_CHR;
-	case SSD_KIND_OTHER:
-		break;
-	}
-	return RV_KIND_OTHER;
+	static const enum rv_kind map[] = {
+	    [SSD_KIND_MISSING] = RV_KIND_MISSING,
+	    [SSD_KIND_FILE] = RV_KIND_FILE,
+	    [SSD_KIND_NVME_GENERIC] = RV_KIND_NVME_NG,
+	    [SSD_KIND_NVME_CTRL] = RV_KIND_CHR,
+	    [SSD_KIND_NVME_BLOCK] = RV_KIND_NVME_BLK,
+	    [SSD_KIND_SCSI_SG] = RV_KIND_SCSI_SG,
+	    [SSD_KIND_SCSI_BLOCK] = RV_KIND_SCSI_BLK,
+	    [SSD_KIND_PARTITION] = RV_KIND_BLK,
+	    [SSD_KIND_BLOCK] = RV_KIND_BLK,
+	    [SSD_KIND_OTHER] = RV_KIND_OTHER,
+	};
+
+	return (size_t)k < sizeof(map) / sizeof(map[0]) ? map[k] : RV_KIND_OTHER;
 }
 
 void rv_drive_probe(const char *path, struct rv_probe *p)
@@ -185,7 +176,8 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 		slash = strrchr(dir, '/');
 		if (slash)
 			*slash = '\0';
-		if (strncmp(path, "/dev/", 5) && (!slash || dir[0] == '\0' || access(dir, F_OK) == 0))
+		if (strncmp(path, "/dev/", 5) &&
+		    (!slash || dir[0] == '\0' || access(dir, F_OK) == 0))
 			p->kind = RV_KIND_FILE;
 		if (p->kind == RV_KIND_FILE)
 			file_lock(p, path);
@@ -207,8 +199,9 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 	else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
 		add_lock(p, S_ISBLK(st.st_mode) ? RV_LOCK_BLOCK : RV_LOCK_CHAR, major(st.st_rdev),
 			 minor(st.st_rdev), NULL);
-	if (!strncmp(p->block, "loop", 4))
-		loop_backing_lock(p);
+	loop_backing(p->block, dir, sizeof(dir));
+	if (dir[0] == '/')
+		file_lock(p, dir); /* a run on the loop device's file is a run on this drive */
 	/* the capacity: the node's own block device (a partition is smaller than its disk) */
 	if (S_ISBLK(st.st_mode))
 		snprintf(sz, sizeof(sz), "/sys/dev/block/%u:%u/size", major(st.st_rdev),
@@ -232,7 +225,8 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 	if (!strcmp(engine, "io_uring_cmd")) {
 		if (p->kind == RV_KIND_NVME_NG)
 			return 0;
-		if (p->kind == RV_KIND_NVME_BLK && ssd_nvme_probe(path, node, len, why, sizeof(why)) == 1)
+		if (p->kind == RV_KIND_NVME_BLK &&
+		    ssd_nvme_probe(path, node, len, why, sizeof(why)) == 1)
 			return 0;
 		if (p->kind == RV_KIND_NVME_BLK)
 			snprintf(err, errlen, "no NVMe generic node (/dev/ngXnY) for %s", path);
@@ -274,6 +268,22 @@ int rv_drive_check_unused(const char *path, char *err, size_t errlen)
 {
 	return ssd_dev_check_unused(path, "before the review writes to it (or --allow-mounted)",
 				    err, errlen);
+}
+
+int rv_drive_check_writable(const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC), e;
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	e = errno;
+	if (e == ENOENT)
+		return 0;
+	snprintf(err, errlen, "%s: cannot open for writing: %s%s", path, strerror(e),
+		 ssd_open_errno_hint_file(path, e));
+	return -e;
 }
 
 static bool ssdctl_kind(const struct rv_probe *p)
@@ -353,7 +363,7 @@ static json_object *own_namespace(json_object *nvme)
 json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_object *info)
 {
 	json_object *o = json_object_new_object(), *nvme = NULL, *scsi = NULL, *ns;
-	char real[PATH_MAX], back[160], file[PATH_MAX] = "";
+	char real[PATH_MAX], file[PATH_MAX];
 
 	json_object_object_add(o, "kind", json_object_new_string(rv_kind_name(p->kind)));
 	if (info) {
@@ -386,14 +396,7 @@ json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_
 		return o; /* its length changes as the review lays it out: not identity */
 	json_object_object_add(o, "capacity_bytes", json_object_new_uint64(p->size));
 	if (!strncmp(p->block, "loop", 4)) {
-		FILE *f;
-
-		snprintf(back, sizeof(back), "/sys/class/block/%s/loop/backing_file", p->block);
-		if ((f = fopen(back, "re"))) {
-			if (fgets(file, sizeof(file), f))
-				file[strcspn(file, "\n")] = '\0';
-			fclose(f);
-		}
+		loop_backing(p->block, file, sizeof(file));
 		json_object_object_add(o, "backing_file",
 				       file[0] ? json_object_new_string(file) : NULL);
 	}

@@ -38,9 +38,9 @@ const char *rv_kind_name(enum rv_kind kind);
 struct rv_probe {
 	enum rv_kind kind;
 	bool exists;
-	uint64_t size;	   /* bytes: a file's length, a device's capacity; 0 when unknown */
-	char block[64];	   /* the block device behind the node ("nvme0n1", "sdb"), "" none */
-	char desc[256];	   /* what it is, for a message ("a character device 1:3 (mem), ...") */
+	uint64_t size;	/* bytes: a file's length, a device's capacity; 0 when unknown */
+	char block[64]; /* the block device behind the node ("nvme0n1", "sdb"), "" none */
+	char desc[256]; /* what it is, for a message ("a character device 1:3 (mem), ...") */
 	char locks[RV_MAX_LOCKS][RV_LOCK_NAME]; /* lock file names (rv_lock_name()) */
 	size_t nlocks;
 };
@@ -79,13 +79,20 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 int rv_drive_check_unused(const char *path, char *err, size_t errlen);
 
 /**
+ * rv_drive_check_writable() - open @path for writing and close it again, writing nothing: a
+ * file made immutable or append-only (chattr +i, +a), a read-only device or a node without
+ * permission is refused before the first test, in the engine's words.
+ * Return: 0 (also for a file that does not exist yet), or -errno with @err set.
+ */
+int rv_drive_check_writable(const char *path, char *err, size_t errlen);
+
+/**
  * rv_drive_info() - `ssdctl info --json` of an NVMe or SCSI drive (schema ssdctl.info.v1).
  * @path, @p: the drive
  * @note, @notelen: why there is none ("ssdctl info could not describe this device (...)")
  * Return: a new object, or NULL (a file, a loop device, a drive that did not answer).
  */
-json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note,
-			   size_t notelen);
+json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note, size_t notelen);
 
 /** rv_drive_health() - `ssdctl health --json` (ssdctl.health.v1), or NULL. */
 json_object *rv_drive_health(const char *path, const struct rv_probe *p);

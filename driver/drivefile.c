@@ -69,8 +69,8 @@ int rv_drivefile_write(const struct rv_target *t, const char *out, bool before)
 			char names[1024] = "";
 
 			for (size_t i = 0; i < t->ndevs; i++)
-				snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
-					 i ? " " : "", t->devs[i].name);
+				snprintf(names + strlen(names), sizeof(names) - strlen(names),
+					 "%s%s", i ? " " : "", t->devs[i].name);
 			o = json_object_new_object();
 			json_object_object_add(o, "label", str(t->label));
 			json_object_object_add(o, "kind", str("group"));
@@ -96,8 +96,9 @@ int rv_drivefile_write(const struct rv_target *t, const char *out, bool before)
 		json_object_object_add(o, "label", str(t->label));
 		json_object_object_add(o, "kind", str("fio client/server"));
 		json_object_object_add(o, "devices", str(t->device));
-		json_object_object_add(o, "note", str("drives on fio servers: identity and health are "
-						      "not read (ssdctl runs locally only)"));
+		json_object_object_add(o, "note",
+				       str("drives on fio servers: identity and health are "
+					   "not read (ssdctl runs locally only)"));
 		return write_obj(path, o);
 	case RV_T_REMOTE:
 		if (!before)
@@ -109,8 +110,9 @@ int rv_drivefile_write(const struct rv_target *t, const char *out, bool before)
 		json_object_object_add(o, "kind", str("remote"));
 		json_object_object_add(o, "server", str(label));
 		json_object_object_add(o, "identity", NULL);
-		json_object_object_add(o, "note", str("a drive on a fio server: identity and health "
-						      "are not read (ssdctl runs locally only)"));
+		json_object_object_add(o, "note",
+				       str("a drive on a fio server: identity and health "
+					   "are not read (ssdctl runs locally only)"));
 		return write_obj(path, o);
 	}
 	return 0;

@@ -33,9 +33,9 @@ int rv_signals_install(void);
 struct rv_spawn {
 	char *const *argv;	  /* argv[0] is looked up in $PATH */
 	const struct rv_env *env; /* added to the environment, or NULL */
-	const char *out_path;	  /* stdout to this file (created or truncated), NULL: the driver's */
-	const char *err_path;	  /* stderr likewise; NULL: the driver's stderr */
-	const int *keep_fds;	  /* descriptors the child keeps (the run's locks), or NULL */
+	const char *out_path; /* stdout to this file (created or truncated), NULL: the driver's */
+	const char *err_path; /* stderr likewise; NULL: the driver's stderr */
+	const int *keep_fds;  /* descriptors the child keeps (the run's locks), or NULL */
 	size_t nkeep;
 };
 
@@ -44,8 +44,8 @@ struct rv_child {
 	pid_t pid; /* also its process group */
 	unsigned long long starttime;
 	bool done;
-	int code;     /* when done: the exit status, or 128 + the signal that killed it */
-	int sent;     /* the last signal sent to its group, 0 none */
+	int code; /* when done: the exit status, or 128 + the signal that killed it */
+	int sent; /* the last signal sent to its group, 0 none */
 	time_t sent_at;
 };
 

@@ -13,14 +13,14 @@
 #include "proc.h"
 #include "util.h"
 
-void rv_lock_name(enum rv_lock_kind kind, unsigned int major, unsigned int minor,
-		  const char *path, const char *tag, char *out, size_t len)
+void rv_lock_name(enum rv_lock_kind kind, unsigned int major, unsigned int minor, const char *path,
+		  const char *tag, char *out, size_t len)
 {
 	switch (kind) {
 	case RV_LOCK_BLOCK:
 	case RV_LOCK_CHAR:
-		snprintf(out, len, "ssd-review.%s-%u:%u.lock", kind == RV_LOCK_BLOCK ? "blk" : "chr",
-			 major, minor);
+		snprintf(out, len, "ssd-review.%s-%u:%u.lock",
+			 kind == RV_LOCK_BLOCK ? "blk" : "chr", major, minor);
 		break;
 	case RV_LOCK_PATH:
 		snprintf(out, len, "ssd-review.%s-%016llx.lock", tag,
@@ -153,7 +153,7 @@ int rv_lock_take(struct rv_lock *l, const char *name, const struct rv_lock_holde
 		text[n > 0 ? n : 0] = '\0';
 		if (rv_lock_parse(text, holder) < 0)
 			rv_fmt(holder->command, sizeof(holder->command), "(unknown: %s is empty)",
-				 l->path);
+			       l->path);
 		close(fd);
 		return e == EWOULDBLOCK ? -EWOULDBLOCK : -e;
 	}

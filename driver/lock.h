@@ -37,17 +37,17 @@ enum rv_lock_kind {
  *         "ssd-review.dev-<16 hex digits of the path's FNV-1a hash>.lock"
  * @len:   size of @out
  */
-void rv_lock_name(enum rv_lock_kind kind, unsigned int major, unsigned int minor,
-		  const char *path, const char *tag, char *out, size_t len);
+void rv_lock_name(enum rv_lock_kind kind, unsigned int major, unsigned int minor, const char *path,
+		  const char *tag, char *out, size_t len);
 
 /* Who holds a lock, as its file says. */
 struct rv_lock_holder {
-	pid_t pid;			 /* the ssd-review process */
-	unsigned long long starttime;	 /* its /proc start time */
-	char started[32];		 /* ISO time */
-	char command[1024];		 /* its command line */
-	char what[PATH_MAX];		 /* the drive or directory locked, as given */
-	pid_t fio_pid;			 /* the fio it runs, 0 for none */
+	pid_t pid;		      /* the ssd-review process */
+	unsigned long long starttime; /* its /proc start time */
+	char started[32];	      /* ISO time */
+	char command[1024];	      /* its command line */
+	char what[PATH_MAX];	      /* the drive or directory locked, as given */
+	pid_t fio_pid;		      /* the fio it runs, 0 for none */
 	unsigned long long fio_starttime;
 };
 

@@ -56,8 +56,8 @@ static void dry_run(const struct rv_run *r)
 			for (size_t i = s; i < e; i++) {
 				struct rv_env env;
 
-				rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc, NULL,
-					    &env);
+				rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc,
+					    NULL, &env);
 				printf("%s %s jobfiles/%s", t->label, r->plan.t[i].ct->id,
 				       r->plan.t[i].ct->entry->jobfile);
 				/* SSD_ENGINE and SSD_ENGINE_OPT are the same for every test */
@@ -119,7 +119,8 @@ static int init_run(struct rv_run *r, char *err, size_t errlen)
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = '\0';
 	rv_shell_quote(n > 0 ? exe : o->argv.v[0], r->resume_cmd, sizeof(r->resume_cmd));
-	strncat(r->resume_cmd, " --resume --out ", sizeof(r->resume_cmd) - strlen(r->resume_cmd) - 1);
+	strncat(r->resume_cmd, " --resume --out ",
+		sizeof(r->resume_cmd) - strlen(r->resume_cmd) - 1);
 	rv_shell_quote(r->out_abs, r->resume_cmd, sizeof(r->resume_cmd));
 	r->me = (struct rv_lock_holder){.pid = r->pid, .starttime = r->starttime};
 	snprintf(r->me.started, sizeof(r->me.started), "%s", r->started);
@@ -203,12 +204,16 @@ static int run(struct rv_run *r, char *err, size_t errlen)
 	if ((rc = rv_setup_write(r, err, errlen)))
 		return RV_EXIT_USAGE;
 	if (r->ts.client_mode)
-		fprintf(stderr, "ssd-review: %zu tests (%s, %s) on %zu fio server(s) at once with %s -> %s/\n",
-			r->total, r->o->suite, r->o->profile, r->ts.n - r->ts.nrun, r->o->engine,
-			r->o->out);
+		fprintf(
+		    stderr,
+		    "ssd-review: %zu tests (%s, %s) on %zu fio server(s) at once with %s -> %s/\n",
+		    r->total, r->o->suite, r->o->profile, r->ts.n - r->ts.nrun, r->o->engine,
+		    r->o->out);
 	else
-		fprintf(stderr, "ssd-review: %zu tests (%s, %s) on %zu drive(s) or group(s) with %s -> %s/\n",
-			r->total, r->o->suite, r->o->profile, r->ts.nrun, r->o->engine, r->o->out);
+		fprintf(
+		    stderr,
+		    "ssd-review: %zu tests (%s, %s) on %zu drive(s) or group(s) with %s -> %s/\n",
+		    r->total, r->o->suite, r->o->profile, r->ts.nrun, r->o->engine, r->o->out);
 	if (r->o->purge && purge(r))
 		return RV_EXIT_FAILED;
 	rv_review_run(r);
@@ -239,7 +244,8 @@ int main(int argc, char **argv)
 		return code;
 	}
 	if (rv_signals_install() < 0) {
-		fprintf(stderr, "ssd-review: cannot install signal handlers: %s\n", strerror(errno));
+		fprintf(stderr, "ssd-review: cannot install signal handlers: %s\n",
+			strerror(errno));
 		rv_opts_free(&o);
 		return RV_EXIT_USAGE;
 	}

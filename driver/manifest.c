@@ -22,8 +22,8 @@ void rv_manifest_id(json_object *m, char *out)
 		if (json_object_object_get_ex(m, compared[i], &v))
 			add(sub, compared[i], json_object_get(v));
 	snprintf(out, 17, "%016llx",
-		 (unsigned long long)rv_fnv1a64(
-		     json_object_to_json_string_ext(sub, JSON_C_TO_STRING_PLAIN)));
+		 (unsigned long long)rv_fnv1a64(json_object_to_json_string_ext(
+		     sub, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)));
 	json_object_put(sub);
 }
 
@@ -60,9 +60,13 @@ json_object *rv_manifest_new(struct rv_manifest_parts *p)
 static void line(char *out, size_t len, const char *path, json_object *a, json_object *b)
 {
 	size_t k = strlen(out);
-	const char *sa = a ? json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN) : "(none)";
+	const char *sa = a ? json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN |
+								   JSON_C_TO_STRING_NOSLASHESCAPE)
+			   : "(none)";
 	char *copy = strdup(sa);
-	const char *sb = b ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN) : "(none)";
+	const char *sb = b ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN |
+								   JSON_C_TO_STRING_NOSLASHESCAPE)
+			   : "(none)";
 	int n;
 
 	if (k + 4 >= len) {
@@ -84,9 +88,11 @@ static bool equal(json_object *a, json_object *b)
 
 	if (!a || !b)
 		return a == b;
-	sa = json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN);
+	sa = json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN |
+						   JSON_C_TO_STRING_NOSLASHESCAPE);
 	copy = strdup(sa);
-	sb = json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN);
+	sb = json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN |
+						   JSON_C_TO_STRING_NOSLASHESCAPE);
 	eq = copy ? !strcmp(copy, sb) : false;
 	free(copy);
 	return eq;
@@ -98,7 +104,8 @@ static int diff(const char *path, json_object *a, json_object *b, char *out, siz
 	char sub[512];
 	int n = 0;
 
-	if (!json_object_is_type(a, json_type_object) || !json_object_is_type(b, json_type_object)) {
+	if (!json_object_is_type(a, json_type_object) ||
+	    !json_object_is_type(b, json_type_object)) {
 		if (equal(a, b))
 			return 0;
 		line(out, len, path, a, b);

@@ -22,7 +22,7 @@
 
 /* The parts of a manifest: each a json-c object whose reference rv_manifest_new() takes. */
 struct rv_manifest_parts {
-	json_object *command;  /* array of strings */
+	json_object *command; /* array of strings */
 	const char *cwd;
 	const char *created;   /* ISO time the run that made these results started */
 	json_object *request;  /* compared */

@@ -218,10 +218,11 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		for (char *p = low; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
 		if (!bs_ok(low)) {
-			snprintf(err, errlen,
-				 "four-corners block size '%s': expected a number with k or m (e.g. "
-				 "64k)",
-				 v);
+			snprintf(
+			    err, errlen,
+			    "four-corners block size '%s': expected a number with k or m (e.g. "
+			    "64k)",
+			    v);
 			free(low);
 			return -EINVAL;
 		}
@@ -247,7 +248,8 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		if (strcmp(v, "ssdeng") && strcmp(v, "io_uring_cmd") && strcmp(v, "sg") &&
 		    strcmp(v, "libaio")) {
 			snprintf(err, errlen,
-				 "--engine: '%s' is not one of ssdeng, io_uring_cmd, sg, libaio", v);
+				 "--engine: '%s' is not one of ssdeng, io_uring_cmd, sg, libaio",
+				 v);
 			return -EINVAL;
 		}
 		return set_str(&o->engine, v);
@@ -319,7 +321,8 @@ int rv_opts_parse(int argc, char *const argv[], struct rv_opts *o, char *err, si
 		for (k = 0; k < sizeof(table) / sizeof(table[0]); k++)
 			if (strlen(table[k].name) == n && !strncmp(table[k].name, a, n))
 				break;
-		if (k == sizeof(table) / sizeof(table[0]) || (eq && n < strlen(a) && !table[k].value)) {
+		if (k == sizeof(table) / sizeof(table[0]) ||
+		    (eq && n < strlen(a) && !table[k].value)) {
 			snprintf(err, errlen, "unknown option '%s' (see --help)", a);
 			return -EINVAL;
 		}

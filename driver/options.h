@@ -30,25 +30,25 @@ struct rv_opts {
 	char *server_engine;	/* --server-engine, NULL for this host's path */
 	char *clients_label;	/* --clients-label ("clients") */
 	/* what to run */
-	char *suite;		/* "all" */
-	char *profile;		/* "full" */
-	struct rv_strv sweep;	/* --sweep; empty: the catalogue's default */
-	uint64_t span;		/* --span, bytes; 0 when not given */
-	char *fc_seq_bs;	/* --fc-seq-bs, lower case; NULL: the catalogue's default */
-	char *fc_rand_bs;	/* --fc-rand-bs */
-	int *curve_points;	/* --curve-points, percent; NULL: the profile's */
+	char *suite;	      /* "all" */
+	char *profile;	      /* "full" */
+	struct rv_strv sweep; /* --sweep; empty: the catalogue's default */
+	uint64_t span;	      /* --span, bytes; 0 when not given */
+	char *fc_seq_bs;      /* --fc-seq-bs, lower case; NULL: the catalogue's default */
+	char *fc_rand_bs;     /* --fc-rand-bs */
+	int *curve_points;    /* --curve-points, percent; NULL: the profile's */
 	size_t ncurve_points;
-	char *tq_points;	/* --tq-points "all" / "diagonal"; NULL: the profile's */
-	struct rv_strv only;	/* --only test ids */
+	char *tq_points;     /* --tq-points "all" / "diagonal"; NULL: the profile's */
+	struct rv_strv only; /* --only test ids */
 	/* engine */
-	char *engine;		/* "ssdeng", "io_uring_cmd", "sg", "libaio" */
-	char *engine_opt;	/* --engine-opt "OPT=VAL", NULL for the engine's default */
+	char *engine;	  /* "ssdeng", "io_uring_cmd", "sg", "libaio" */
+	char *engine_opt; /* --engine-opt "OPT=VAL", NULL for the engine's default */
 	/* output and control */
-	char *out;		/* --out ("results") */
-	char *catalogue;	/* --catalogue FILE, NULL: catalogue_find() */
-	char *status_dir;	/* --status DIR */
-	char *purge, *confirm;	/* --purge METHOD --confirm SERIAL */
-	bool out_given;		/* --out was on the command line */
+	char *out;	       /* --out ("results") */
+	char *catalogue;       /* --catalogue FILE, NULL: catalogue_find() */
+	char *status_dir;      /* --status DIR */
+	char *purge, *confirm; /* --purge METHOD --confirm SERIAL */
+	bool out_given;	       /* --out was on the command line */
 	bool resume, overwrite, yes, allow_mounted, no_report, dry_run, help;
 };
 
@@ -93,8 +93,8 @@ int rv_parse_size(const char *s, uint64_t *out);
 bool rv_check_label(const char *label);
 
 /* The message rv_check_label() failures print after "<what>: ". */
-#define RV_LABEL_RULE                                                                          \
-	"LABEL must be letters, digits, '.', '_' or '-', start with a letter or a digit, be at "  \
+#define RV_LABEL_RULE                                                                              \
+	"LABEL must be letters, digits, '.', '_' or '-', start with a letter or a digit, be at "   \
 	"most 63 characters and not be 'report'"
 
 #endif

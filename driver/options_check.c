@@ -80,11 +80,12 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 	}
 	if (!ndrives && o->resume) {
 		if (nshaping) {
-			snprintf(err, errlen,
-				 "--resume without a drive takes the whole run from the manifest in "
-				 "--out: give only --out DIR (and --no-report, --yes, --allow-mounted), "
-				 "or the run's full "
-				 "command with --resume");
+			snprintf(
+			    err, errlen,
+			    "--resume without a drive takes the whole run from the manifest in "
+			    "--out: give only --out DIR (and --no-report, --yes, --allow-mounted), "
+			    "or the run's full "
+			    "command with --resume");
 			return -EINVAL;
 		}
 		return 0;
@@ -124,8 +125,9 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 			return -EINVAL;
 		}
 		if (o->drives.n != 1) {
-			snprintf(err, errlen,
-				 "--purge takes exactly one --drive (the serial confirms one drive)");
+			snprintf(
+			    err, errlen,
+			    "--purge takes exactly one --drive (the serial confirms one drive)");
 			return -EINVAL;
 		}
 	}
@@ -136,4 +138,3 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 		}
 	return 0;
 }
-

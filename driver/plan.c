@@ -225,7 +225,8 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 		char pct[16];
 
 		snprintf(pct, sizeof(pct), "%d", ct->rate_pct);
-		r |= rate ? rv_env_set(env, "SSD_RATE_IOPS", rate) : rv_env_set(env, "RATE_PCT", pct);
+		r |= rate ? rv_env_set(env, "SSD_RATE_IOPS", rate)
+			  : rv_env_set(env, "RATE_PCT", pct);
 	}
 	return r ? -ENAMETOOLONG : 0;
 }

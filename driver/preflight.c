@@ -130,7 +130,8 @@ static int check_jobfiles(struct rv_run *r, char *err, size_t errlen)
 			const struct rv_target *host = r->ts.client_mode ? &r->ts.t[1] : NULL;
 
 			/* a curve point's rate is known once its max run ran: any value parses */
-			rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc, "1,1", &env);
+			rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc, "1,1",
+				    &env);
 			for (size_t h = r->ts.nrun; !rc && host && h < r->ts.n; h++) {
 				rc = rv_expand_test(r, t, i, &r->ts.t[h], &env, &text, err, errlen);
 				free(text);
@@ -227,7 +228,8 @@ static int probe(struct rv_run *r, const char *node, const char *client, char *m
 		return rc;
 	rv_read_file(outpath, &text, NULL);
 	if (rc == 0 && text &&
-	    rv_result_parse(text, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)) == 0) {
+	    rv_result_parse(text, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)) ==
+		0) {
 		json_object_put(j);
 		free(text);
 		return 0;
@@ -249,6 +251,10 @@ static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 			bool small = d->probe.kind == RV_KIND_FILE && d->probe.size < 16384;
 			int rc;
 
+			if (rv_drive_check_writable(d->node, msg, sizeof(msg)) < 0) {
+				snprintf(err, errlen, "%s: %s", d->what, msg);
+				return -EINVAL;
+			}
 			if (small && (rc = scratch_file(d, scratch, sizeof(scratch))) < 0) {
 				snprintf(err, errlen, "%s: cannot make a probe file beside it: %s",
 					 d->what, strerror(-rc));
@@ -278,11 +284,12 @@ static int probe_servers(struct rv_run *r, char *err, size_t errlen)
 
 		snprintf(hp, sizeof(hp), "%s,%d", t->host, t->port);
 		if (probe(r, t->node, hp, msg, sizeof(msg)) < 0) {
-			snprintf(err, errlen,
-				 "--client %s: the fio server %s:%d cannot run the engine %s on %s: "
-				 "%s (is 'fio --server' running there, with libssdeng.so installed: "
-				 "make install PREFIX=... ; see --server-engine)",
-				 t->label, t->host, t->port, r->tools.ioengine, t->node, msg);
+			snprintf(
+			    err, errlen,
+			    "--client %s: the fio server %s:%d cannot run the engine %s on %s: "
+			    "%s (is 'fio --server' running there, with libssdeng.so installed: "
+			    "make install PREFIX=... ; see --server-engine)",
+			    t->label, t->host, t->port, r->tools.ioengine, t->node, msg);
 			return -EINVAL;
 		}
 	}

@@ -105,8 +105,8 @@ void rv_progress_line(const struct rv_progress *p, char *out, size_t len)
 		snprintf(eta, sizeof(eta), "?");
 	rv_hms(p->run_elapsed_s, rel, sizeof(rel));
 	rv_hms(p->run_eta_s, reta, sizeof(reta));
-	snprintf(out, len, "[%zu/%zu] %s · %s · elapsed %s · eta %s%s%s · run %s, eta %s%s", p->index,
-		 p->total, p->label, p->id, el, eta, p->rate && p->rate[0] ? " · " : "",
+	snprintf(out, len, "[%zu/%zu] %s · %s · elapsed %s · eta %s%s%s · run %s, eta %s%s",
+		 p->index, p->total, p->label, p->id, el, eta, p->rate && p->rate[0] ? " · " : "",
 		 p->rate ? p->rate : "", rel, p->run_eta_lower_bound ? "≥ " : "", reta);
 }
 
@@ -119,6 +119,7 @@ void rv_progress_print(const char *line, bool tty, bool final)
 		n = snprintf(buf, sizeof(buf), "\r\033[K%s%s", line, final ? "\n" : "");
 	else
 		n = snprintf(buf, sizeof(buf), "%s\n", line);
-	if (n > 0 && write(STDERR_FILENO, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1) < 0)
+	if (n > 0 &&
+	    write(STDERR_FILENO, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1) < 0)
 		return; /* a terminal gone with an ssh session: the status file still says it */
 }

@@ -104,7 +104,8 @@ static json_object *previous(json_object *earlier)
 	if (json_object_object_get_ex(earlier, "previous_runs", &list) &&
 	    json_object_is_type(list, json_type_array))
 		for (size_t i = 0; i < json_object_array_length(list); i++)
-			json_object_array_add(a, json_object_get(json_object_array_get_idx(list, i)));
+			json_object_array_add(a,
+					      json_object_get(json_object_array_get_idx(list, i)));
 	return a;
 }
 
@@ -154,8 +155,8 @@ json_object *rv_record_earlier_test(const struct rv_record *r, const char *id)
 	return NULL;
 }
 
-int rv_record_write(const struct rv_record *r, const struct rv_record_run *run,
-		    const char *status, const char *ended)
+int rv_record_write(const struct rv_record *r, const struct rv_record_run *run, const char *status,
+		    const char *ended)
 {
 	json_object *o = json_object_new_object(), *d = json_object_new_object();
 	char path[PATH_MAX + 16];

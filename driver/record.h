@@ -23,7 +23,7 @@
 
 /* What every run.json of a run shares. */
 struct rv_record_run {
-	json_object *command;  /* argv */
+	json_object *command; /* argv */
 	const char *cwd;
 	json_object *versions; /* fio, kernel, ssdeng, ioengine */
 	const char *started;
@@ -74,8 +74,8 @@ json_object *rv_record_earlier_test(const struct rv_record *r, const char *id);
  * @ended:  ISO time, or NULL while running
  * Return: 0 or -errno.
  */
-int rv_record_write(const struct rv_record *r, const struct rv_record_run *run,
-		    const char *status, const char *ended);
+int rv_record_write(const struct rv_record *r, const struct rv_record_run *run, const char *status,
+		    const char *ended);
 
 void rv_record_free(struct rv_record *r);
 

@@ -61,8 +61,8 @@ static double dir_iops(json_object *e, const char *dir)
 	return json_object_get_double(v);
 }
 
-int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json,
-		    char *summary, size_t slen, char *problem, size_t plen)
+int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json, char *summary,
+		    size_t slen, char *problem, size_t plen)
 {
 	json_tokener *tok;
 	json_object *j, *arr;
@@ -208,11 +208,10 @@ json_object *rv_result_host(json_object *combined, const char *host, int port, c
 			   json_object_object_get_ex(val, "filename", NULL)) {
 			json_object *g = json_object_new_object();
 
-			json_object_object_foreach(val, gk, gv)
-			    json_object_object_add(g, gk,
-						   strcmp(gk, "filename")
-						       ? json_object_get(gv)
-						       : json_object_new_string(node));
+			json_object_object_foreach(val, gk, gv) json_object_object_add(
+			    g, gk,
+			    strcmp(gk, "filename") ? json_object_get(gv)
+						   : json_object_new_string(node));
 			json_object_object_add(out, key, g);
 		} else {
 			json_object_object_add(out, key, json_object_get(val));

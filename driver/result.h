@@ -29,8 +29,8 @@ struct rv_result_doc {
  *           JSON", "job 4k-randread (host h1): error 5 (Input/output error)"
  * Return: 0, or -EINVAL.
  */
-int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json,
-		    char *summary, size_t slen, char *problem, size_t plen);
+int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json, char *summary,
+		    size_t slen, char *problem, size_t plen);
 
 /**
  * rv_result_rate() - a curve point's rate_iops per job from the flat-out run @max: @pct

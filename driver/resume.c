@@ -90,9 +90,10 @@ static int find_run(const char *out, json_object **command, char *cwd, size_t cw
 		c = cmd ? json_object_to_json_string_ext(cmd, JSON_C_TO_STRING_PLAIN) : "";
 		if (!*command) {
 			*command = json_object_get(cmd);
-			snprintf(cwd, cwdlen, "%s", rv_json_str(m, "cwd") ? rv_json_str(m, "cwd") : "/");
+			snprintf(cwd, cwdlen, "%s",
+				 rv_json_str(m, "cwd") ? rv_json_str(m, "cwd") : "/");
 		} else if (strcmp(c, json_object_to_json_string_ext(*command,
-								      JSON_C_TO_STRING_PLAIN))) {
+								    JSON_C_TO_STRING_PLAIN))) {
 			n++;
 		}
 		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), "\n  %s: %s", e->d_name,
@@ -158,9 +159,10 @@ int rv_resume_from_manifest(struct rv_opts *o, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (chdir(cwd) < 0) {
-		snprintf(err, errlen,
-			 "--resume: the run's directory %s: %s; give the run's options with --resume",
-			 cwd, strerror(errno));
+		snprintf(
+		    err, errlen,
+		    "--resume: the run's directory %s: %s; give the run's options with --resume",
+		    cwd, strerror(errno));
 		rv_opts_free(&saved);
 		return -EINVAL;
 	}
@@ -170,6 +172,18 @@ int rv_resume_from_manifest(struct rv_opts *o, char *err, size_t errlen)
 	rv_opts_free(o);
 	*o = saved;
 	return 0;
+}
+
+/* A command line whose program is fio ("fio --output=...", "/usr/bin/fio ..."). */
+static bool is_fio(const char *cmd)
+{
+	size_t n = strcspn(cmd, " ");
+	const char *base = cmd;
+
+	for (const char *p = cmd; p < cmd + n; p++)
+		if (*p == '/')
+			base = p + 1;
+	return (size_t)(cmd + n - base) == 3 && !strncmp(base, "fio", 3);
 }
 
 int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
@@ -185,17 +199,18 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
 	    json_object_object_get_ex(fio, "pid", &pid) &&
 	    json_object_object_get_ex(fio, "starttime", &start) &&
 	    rv_proc_same((pid_t)json_object_get_int64(pid),
-			 (unsigned long long)json_object_get_int64(start))) {
-		if (rv_proc_cmdline((pid_t)json_object_get_int64(pid), cmd, sizeof(cmd)) < 0)
-			snprintf(cmd, sizeof(cmd), "fio");
-		snprintf(err, errlen,
-			 "%s: a fio of an earlier run is still running: pid %lld, started by "
-			 "ssd-review pid %lld (%s): %s; stop it (kill %lld) or wait for it, then run "
-			 "again",
-			 out_abs, (long long)json_object_get_int64(pid),
-			 (long long)json_object_get_int64(json_object_object_get(st, "pid")),
-			 rv_json_str(st, "started") ? rv_json_str(st, "started") : "?", cmd,
-			 (long long)json_object_get_int64(pid));
+			 (unsigned long long)json_object_get_int64(start)) &&
+	    rv_proc_cmdline((pid_t)json_object_get_int64(pid), cmd, sizeof(cmd)) == 0 &&
+	    is_fio(cmd)) {
+		snprintf(
+		    err, errlen,
+		    "%s: a fio of an earlier run is still running: pid %lld, started by "
+		    "ssd-review pid %lld (%s): %s; stop it (kill %lld) or wait for it, then run "
+		    "again",
+		    out_abs, (long long)json_object_get_int64(pid),
+		    (long long)json_object_get_int64(json_object_object_get(st, "pid")),
+		    rv_json_str(st, "started") ? rv_json_str(st, "started") : "?", cmd,
+		    (long long)json_object_get_int64(pid));
 		rc = -EBUSY;
 	}
 	json_object_put(st);
@@ -215,12 +230,13 @@ static int check_one(struct rv_run *r, size_t i, json_object *mine, json_object 
 		return 0;
 	m = manifest_of(r->out_abs, label, &run);
 	if (!r->o->resume) {
-		snprintf(err, errlen,
-			 "%s holds the results of an earlier run%s%s%s: add --resume to continue "
-			 "them (when this run asks for the same), or --overwrite to move them aside "
-			 "(to %s/.overwritten/) and start again",
-			 dir, run ? " (started " : "", run ? rv_json_str(run, "started") : "",
-			 run ? ")" : "", r->out_abs);
+		snprintf(
+		    err, errlen,
+		    "%s holds the results of an earlier run%s%s%s: add --resume to continue "
+		    "them (when this run asks for the same), or --overwrite to move them aside "
+		    "(to %s/.overwritten/) and start again",
+		    dir, run ? " (started " : "", run ? rv_json_str(run, "started") : "",
+		    run ? ")" : "", r->out_abs);
 		json_object_put(run);
 		return -EINVAL;
 	}
@@ -233,20 +249,31 @@ static int check_one(struct rv_run *r, size_t i, json_object *mine, json_object 
 		return -EINVAL;
 	}
 	if (rv_manifest_diff(m, mine, diffs, sizeof(diffs))) {
-		snprintf(err, errlen,
-			 "--resume: this run does not ask for what the results in %s were measured "
-			 "with:\n%sresume with the same options (ssd-review --resume --out %s alone "
-			 "takes them from the results), or --overwrite to start again",
-			 dir, diffs, r->out_abs);
+		snprintf(
+		    err, errlen,
+		    "--resume: this run does not ask for what the results in %s were measured "
+		    "with:\n%srun with the options they were measured with (ssd-review --resume "
+		    "--out %s alone takes them from the results), or start again with "
+		    "--overwrite",
+		    dir, diffs, r->out_abs);
 		json_object_put(run);
 		return -EINVAL;
+	}
+	/* this run holds OUT's lock: a record still "running" is one whose driver died */
+	if (rv_json_str(run, "status") && !strcmp(rv_json_str(run, "status"), "running")) {
+		json_object_object_add(run, "status", json_object_new_string("killed"));
+		json_object_object_add(
+		    run, "note",
+		    json_object_new_string("its driver stopped without finishing "
+					   "(killed or crashed); found by the "
+					   "next run"));
 	}
 	*earlier = run;
 	return 0;
 }
 
-int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier,
-		     char *err, size_t errlen)
+int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier, char *err,
+		     size_t errlen)
 {
 	for (size_t i = 0; i < r->ts.n; i++)
 		earlier[i] = NULL;

@@ -44,8 +44,8 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen);
  * @manifests: this run's manifest per target
  * Return: 0, or -EINVAL.
  */
-int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier,
-		     char *err, size_t errlen);
+int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier, char *err,
+		     size_t errlen);
 
 /**
  * rv_move_aside() - --overwrite: move OUT/<label> of each target that holds results, and

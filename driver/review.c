@@ -49,8 +49,8 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 
 static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
 {
-	static const char *const copied[] = {"started",	    "ended",	   "seconds",
-					     "fio_rc",	    "manifest_id", "rate_iops_per_job"};
+	static const char *const copied[] = {"started", "ended",       "seconds",
+					     "fio_rc",	"manifest_id", "rate_iops_per_job"};
 	json_object *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id), *v;
 	char line[512];
 
@@ -109,8 +109,9 @@ int rv_review_run(struct rv_run *r)
 				stop |= rv_stop_signal != 0;
 				if (stop) {
 					rv_test_set(r, ti, i, "status", str("skipped"));
-					rv_test_set(r, ti, i, "reason",
-						    str("the run was interrupted before this test"));
+					rv_test_set(
+					    r, ti, i, "reason",
+					    str("the run was interrupted before this test"));
 					rv_test_commit(r, ti);
 					continue;
 				}
@@ -145,14 +146,13 @@ static int report(struct rv_run *r)
 			r->out_abs, r->out_abs);
 		return 0;
 	}
-	rc = rv_report_run(r->tools.ssdreport, r->out_abs, r->ts.client_mode ? r->ts.t[0].label : NULL,
-			   r->state, err, sizeof(err));
+	rc = rv_report_run(r->tools.ssdreport, r->out_abs,
+			   r->ts.client_mode ? r->ts.t[0].label : NULL, r->state, err, sizeof(err));
 	if (rc == 0) {
 		fprintf(stderr, "ssd-review: report: %s/report/index.html\n", r->out_abs);
 		return 0;
 	}
-	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err,
-		r->out_abs);
+	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err, r->out_abs);
 	return 1;
 }
 

@@ -30,9 +30,9 @@
 
 /* Exit statuses (--help). */
 enum {
-	RV_EXIT_OK = 0,		 /* every test done */
-	RV_EXIT_FAILED = 1,	 /* a test (or the report) failed */
-	RV_EXIT_USAGE = 2,	 /* bad usage, or a refused drive, option or results directory */
+	RV_EXIT_OK = 0,	    /* every test done */
+	RV_EXIT_FAILED = 1, /* a test (or the report) failed */
+	RV_EXIT_USAGE = 2,  /* bad usage, or a refused drive, option or results directory */
 	RV_EXIT_INTERRUPTED = 130,
 };
 
@@ -85,7 +85,8 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen);
 /** rv_review_run() - run the plan on every target; 0, or 1 when the run was interrupted. */
 int rv_review_run(struct rv_run *r);
 
-/** rv_review_end() - close the run: records, drive files, status, report. Return: the exit status. */
+/** rv_review_end() - close the run: records, drive files, status, report. Return: the exit status.
+ */
 int rv_review_end(struct rv_run *r);
 
 /** rv_status_update() - rewrite OUT/status.json from @r->st. */

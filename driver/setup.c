@@ -43,8 +43,9 @@ static json_object *request(const struct rv_run *r)
 			json_object_array_add(sweep, json_object_new_string(c->default_sweep[i]));
 	}
 	for (size_t i = 0; i < (o->curve_points ? o->ncurve_points : p->ncurve_points); i++)
-		json_object_array_add(pts, json_object_new_int(o->curve_points ? o->curve_points[i]
-									: p->curve_points[i]));
+		json_object_array_add(
+		    pts,
+		    json_object_new_int(o->curve_points ? o->curve_points[i] : p->curve_points[i]));
 	json_object_object_add(q, "suite", str(o->suite));
 	json_object_object_add(q, "profile", str(o->profile));
 	json_object_object_add(q, "sweep", sweep);
@@ -52,7 +53,8 @@ static json_object *request(const struct rv_run *r)
 	json_object_object_add(q, "curve_points", pts);
 	json_object_object_add(q, "fc_rand_bs",
 			       str(o->fc_rand_bs ? o->fc_rand_bs : c->default_fc_rand_bs));
-	json_object_object_add(q, "fc_seq_bs", str(o->fc_seq_bs ? o->fc_seq_bs : c->default_fc_seq_bs));
+	json_object_object_add(q, "fc_seq_bs",
+			       str(o->fc_seq_bs ? o->fc_seq_bs : c->default_fc_seq_bs));
 	json_object_object_add(q, "engine", str(o->engine));
 	json_object_object_add(q, "engine_option", str(r->tools.engine_opt));
 	return q;
@@ -86,7 +88,8 @@ static json_object *drive(const struct rv_run *r, const struct rv_target *t)
 	if (t->type == RV_T_DRIVE) {
 		json_object *d = dev_obj(&t->devs[0], false);
 
-		json_object_object_foreach(d, k, v) json_object_object_add(o, k, json_object_get(v));
+		json_object_object_foreach(d, k, v)
+		    json_object_object_add(o, k, json_object_get(v));
 		json_object_put(d);
 	}
 	switch (t->type) {
@@ -135,7 +138,8 @@ static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
 	json_object_object_add(info, "ioengine", str(r->tools.ioengine));
 	json_object_object_add(info, "catalogue", str(r->plan.catalogue_path));
 	json_object_object_add(info, "only", o->only.n ? strv(&o->only) : NULL);
-	json_object_object_add(info, "span_option", o->span ? json_object_new_uint64(o->span) : NULL);
+	json_object_object_add(info, "span_option",
+			       o->span ? json_object_new_uint64(o->span) : NULL);
 	return rv_manifest_new(&p);
 }
 
@@ -162,8 +166,8 @@ static int lock(struct rv_run *r, const char *name, const char *what, char *err,
 		return -EINVAL;
 	}
 	if (rc < 0) {
-		snprintf(err, errlen, "%s: cannot take the lock %s/%s: %s", what, rv_lock_dir(), name,
-			 strerror(-rc));
+		snprintf(err, errlen, "%s: cannot take the lock %s/%s: %s", what, rv_lock_dir(),
+			 name, strerror(-rc));
 		return -EINVAL;
 	}
 	r->lock_fds[r->nlocks] = r->locks[r->nlocks].fd;

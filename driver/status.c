@@ -153,20 +153,22 @@ int rv_status_show(const char *dir, FILE *out)
 	start = num(st, "pid_starttime");
 	active = !strcmp(state, "running") && rv_proc_same((pid_t)pid, (unsigned long long)start);
 	if (active)
-		fprintf(out, "ssd-review pid %lld is running in %s since %s (updated %s)\n", pid, dir,
-			rv_json_str(st, "started"), rv_json_str(st, "updated"));
+		fprintf(out, "ssd-review pid %lld is running in %s since %s (updated %s)\n", pid,
+			dir, rv_json_str(st, "started"), rv_json_str(st, "updated"));
 	else if (!strcmp(state, "running"))
-		fprintf(out,
-			"the run in %s (ssd-review pid %lld, started %s) is gone without finishing: "
-			"killed (last update %s)\n",
-			dir, pid, rv_json_str(st, "started"), rv_json_str(st, "updated"));
+		fprintf(
+		    out,
+		    "the run in %s (ssd-review pid %lld, started %s) is gone without finishing: "
+		    "killed (last update %s)\n",
+		    dir, pid, rv_json_str(st, "started"), rv_json_str(st, "updated"));
 	else
 		fprintf(out, "the run in %s ended %s: %s%s%s (exit status %lld)\n", dir,
 			rv_json_str(st, "ended"), state, rv_json_str(st, "reason") ? ", " : "",
 			rv_json_str(st, "reason") ? rv_json_str(st, "reason") : "",
 			num(st, "exit_status"));
 	show_test(st, out);
-	fprintf(out, "run: %lld of %lld tests done (%lld kept from earlier), %lld failed · elapsed %s",
+	fprintf(out,
+		"run: %lld of %lld tests done (%lld kept from earlier), %lld failed · elapsed %s",
 		num(st, "tests.done"), num(st, "tests.total"), num(st, "tests.kept"),
 		num(st, "tests.failed"), hms(num(st, "run.elapsed_s"), a, sizeof(a)));
 	if (active)

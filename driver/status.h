@@ -24,11 +24,11 @@ struct rv_status {
 	unsigned long long pid_starttime;
 	json_object *command; /* argv (borrowed) */
 	const char *resume_command;
-	const char *out;		   /* the results directory, absolute */
-	const char *started, *ended;	   /* ISO; ended NULL while running */
-	const char *reason;		   /* how it ended when not complete, or NULL */
-	size_t total, done, failed, kept;  /* tests of the run (each drive counts) */
-	long run_elapsed_s, run_eta_s;	   /* run_eta_s -1 when ended */
+	const char *out;		  /* the results directory, absolute */
+	const char *started, *ended;	  /* ISO; ended NULL while running */
+	const char *reason;		  /* how it ended when not complete, or NULL */
+	size_t total, done, failed, kept; /* tests of the run (each drive counts) */
+	long run_elapsed_s, run_eta_s;	  /* run_eta_s -1 when ended */
 	bool run_eta_lower_bound;
 	/* the running test, when test_id is not NULL */
 	size_t index;

@@ -81,11 +81,12 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 	if (p->kind == RV_KIND_MISSING)
 		return rv_tb_fail(b, "%s: no such file or device%s", d->what, "");
 	if (p->kind == RV_KIND_CHR || p->kind == RV_KIND_OTHER) {
-		snprintf(b->err, b->errlen, "%s: %s is %s%s", d->what, d->path, p->desc,
-			 p->kind == RV_KIND_CHR
-			     ? " (a character device that is neither an NVMe generic (ng) nor a SCSI "
-			       "generic (sg) node)"
-			     : "");
+		snprintf(
+		    b->err, b->errlen, "%s: %s is %s%s", d->what, d->path, p->desc,
+		    p->kind == RV_KIND_CHR
+			? " (a character device that is neither an NVMe generic (ng) nor a SCSI "
+			  "generic (sg) node)"
+			: "");
 		return -EINVAL;
 	}
 	if (rv_drive_node(d->path, p, o->engine, node, sizeof(node), why, sizeof(why)) < 0)
@@ -99,17 +100,19 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 		return -EINVAL;
 	}
 	if (p->kind == RV_KIND_FILE && p->size > 0 && !o->yes && !o->dry_run) {
-		snprintf(b->err, b->errlen,
-			 "%s: %s is an existing file of %llu bytes: the review overwrites its first "
-			 "span; add --yes to go ahead (a new or empty file needs none)",
-			 d->what, d->path, (unsigned long long)p->size);
+		snprintf(
+		    b->err, b->errlen,
+		    "%s: %s is an existing file of %llu bytes: the review overwrites its first "
+		    "span; add --yes to go ahead (a new or empty file needs none)",
+		    d->what, d->path, (unsigned long long)p->size);
 		return -EINVAL;
 	}
 	if (p->kind != RV_KIND_FILE) {
 		if (!o->yes && !o->dry_run) {
-			snprintf(b->err, b->errlen,
-				 "%s is a %s device: the review overwrites it; add --yes to go ahead",
-				 d->what, rv_kind_name(p->kind));
+			snprintf(
+			    b->err, b->errlen,
+			    "%s is a %s device: the review overwrites it; add --yes to go ahead",
+			    d->what, rv_kind_name(p->kind));
 			return -EINVAL;
 		}
 		if (!o->allow_mounted && rv_drive_check_unused(d->path, why, sizeof(why)) < 0) {
@@ -118,11 +121,14 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 			return -EINVAL;
 		}
 		if (!p->size)
-			return rv_tb_fail(b, "%s: cannot read its capacity from sysfs%s", d->what, "");
+			return rv_tb_fail(b, "%s: cannot read its capacity from sysfs%s", d->what,
+					  "");
 	} else if (!p->size && !b->limit) {
-		return rv_tb_fail(b, "%s: the file is empty or missing; give --span SIZE (or --profile "
-			       "quick)%s",
-			    d->what, "");
+		return rv_tb_fail(
+		    b,
+		    "%s: the file is empty or missing; give --span SIZE (or --profile "
+		    "quick)%s",
+		    d->what, "");
 	}
 	span = p->size;
 	if (b->limit && (!span || span > b->limit))
@@ -193,12 +199,14 @@ static int add_member(struct rv_tbuild *b, struct rv_target *t, const char *md)
 	if (!rv_check_label(m))
 		return rv_tb_fail(b, "%s: %s", what, RV_LABEL_RULE);
 	if (!strcmp(m, "global"))
-		return rv_tb_fail(b, "--group %s: 'global' cannot name a drive (fio's [global] section)%s",
-			    t->label, "");
+		return rv_tb_fail(
+		    b, "--group %s: 'global' cannot name a drive (fio's [global] section)%s",
+		    t->label, "");
 	for (size_t i = 0; i < t->ndevs; i++)
 		if (!strcmp(t->devs[i].name, m))
-			return rv_tb_fail(b, "--group %s: drive name '%s' given twice (name them M:DEV)",
-				    t->label, m);
+			return rv_tb_fail(
+			    b, "--group %s: drive name '%s' given twice (name them M:DEV)",
+			    t->label, m);
 	if (!(d = rv_tb_dev(t)))
 		return -ENOMEM;
 	rv_fmt(d->name, sizeof(d->name), "%s", m);
@@ -238,18 +246,22 @@ static int add_group(struct rv_tbuild *b, const char *arg)
 	if (rv_tb_taken(b, label))
 		return rv_tb_fail(b, "--group: label '%s' given twice%s", label, "");
 	if (!strchr(eq + 1, ','))
-		return rv_tb_fail(b, "--group '%s': a group needs at least two drives (use --drive for "
-			       "one)%s",
-			    arg, "");
+		return rv_tb_fail(
+		    b,
+		    "--group '%s': a group needs at least two drives (use --drive for "
+		    "one)%s",
+		    arg, "");
 	if (!(list = strdup(eq + 1)))
 		return -ENOMEM;
 	for (char *md = strtok_r(list, ",", &save); md && !r; md = strtok_r(NULL, ",", &save))
 		r = add_member(b, t, md);
 	free(list);
 	if (!r && t->ndevs < 2)
-		return rv_tb_fail(b, "--group '%s': a group needs at least two drives (use --drive for "
-			       "one)%s",
-			    arg, "");
+		return rv_tb_fail(
+		    b,
+		    "--group '%s': a group needs at least two drives (use --drive for "
+		    "one)%s",
+		    arg, "");
 	if (!r && !(t->node = strdup(t->devs[0].node)))
 		r = -ENOMEM;
 	return r;
@@ -283,7 +295,8 @@ void rv_targets_identify(struct rv_targets *ts)
 			struct rv_dev *d = &ts->t[i].devs[j];
 
 			if (!d->info)
-				d->info = rv_drive_info(d->path, &d->probe, d->note, sizeof(d->note));
+				d->info =
+				    rv_drive_info(d->path, &d->probe, d->note, sizeof(d->note));
 		}
 }
 

@@ -27,10 +27,10 @@ enum rv_ttype {
 
 /* One drive: of a --drive, a member of a --group, or on a fio server. */
 struct rv_dev {
-	char name[64];	 /* a group member's name (M, or the node's file name); else the label */
-	char *path;	 /* as given */
-	char *node;	 /* the node fio opens for the engine */
-	char *what;	 /* how the user named it, for messages: "--drive a=/dev/x" */
+	char name[64]; /* a group member's name (M, or the node's file name); else the label */
+	char *path;    /* as given */
+	char *node;    /* the node fio opens for the engine */
+	char *what;    /* how the user named it, for messages: "--drive a=/dev/x" */
 	struct rv_probe probe;
 	uint64_t span;	   /* bytes tested */
 	json_object *info; /* `ssdctl info` (rv_targets_identify()), NULL when none */
@@ -42,10 +42,11 @@ struct rv_target {
 	enum rv_ttype type;
 	struct rv_dev *devs; /* DRIVE, REMOTE: one; GROUP: the members; CLIENTS: none */
 	size_t ndevs;
-	char *device;	  /* run.json drive.device: the path, "a,b" for a group, "h:p:dev,..." */
-	char *node;	  /* SSD_DEV: the first drive's node */
-	const char *kind; /* run.json / drive.json kind: "nvme-ng"..., "group", "clients", "remote" */
-	uint64_t span;	  /* a group's: its smallest drive's */
+	char *device; /* run.json drive.device: the path, "a,b" for a group, "h:p:dev,..." */
+	char *node;   /* SSD_DEV: the first drive's node */
+	const char
+	    *kind;     /* run.json / drive.json kind: "nvme-ng"..., "group", "clients", "remote" */
+	uint64_t span; /* a group's: its smallest drive's */
 	uint64_t size;
 	char host[256]; /* REMOTE */
 	int port;

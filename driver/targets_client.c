@@ -20,8 +20,9 @@ static bool parse_client(const char *c, char *host, size_t hl, int *port, char *
 		return false;
 	colon = memchr(c, ':', (size_t)(eq - c));
 	hn = (size_t)((colon ? colon : eq) - c);
-	if (!hn || hn >= hl || strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-				      "0123456789._-") < hn)
+	if (!hn || hn >= hl ||
+	    strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		      "0123456789._-") < hn)
 		return false;
 	snprintf(host, hl, "%.*s", (int)hn, c);
 	*port = 8765;
@@ -47,31 +48,33 @@ static int add_client(struct rv_tbuild *b, const char *c, size_t nth)
 	int port;
 
 	if (!parse_client(c, host, sizeof(host), &port, label, sizeof(label), &dev))
-		return rv_tb_fail(b, "--client '%s': expected HOST[:PORT]=LABEL:DEV (e.g. "
-			       "server1:8765=nvme0:/dev/ng0n1)%s",
-			    c, "");
+		return rv_tb_fail(b,
+				  "--client '%s': expected HOST[:PORT]=LABEL:DEV (e.g. "
+				  "server1:8765=nvme0:/dev/ng0n1)%s",
+				  c, "");
 	if (!rv_check_label(label))
 		return rv_tb_fail(b, "--client '%s': %s", c, RV_LABEL_RULE);
 	if (!b->o->yes && !b->o->dry_run) {
 		snprintf(b->err, b->errlen,
-			 "--client %s: the review overwrites %s on %s; add --yes to go ahead", c, dev,
-			 host);
+			 "--client %s: the review overwrites %s on %s; add --yes to go ahead", c,
+			 dev, host);
 		return -EINVAL;
 	}
 	if (!strcmp(label, cl))
-		return rv_tb_fail(b, "--client '%s': LABEL '%s' is the combined results' name "
-			       "(--clients-label)",
-			    c, label);
+		return rv_tb_fail(b,
+				  "--client '%s': LABEL '%s' is the combined results' name "
+				  "(--clients-label)",
+				  c, label);
 	if (!(t = rv_tb_target(b, label, RV_T_REMOTE)) || !(d = rv_tb_dev(t)))
 		return -ENOMEM;
 	all = &b->ts->t[0];
 	if (rv_tb_taken(b, label))
 		return rv_tb_fail(b, "--client: label '%s' given twice%s", label, "");
 	for (size_t i = 1; i + 1 < b->ts->n; i++)
-		if (!strcmp(b->ts->t[i].host, host) && b->ts->t[i].port == port)
-		{
+		if (!strcmp(b->ts->t[i].host, host) && b->ts->t[i].port == port) {
 			snprintf(b->err, b->errlen,
-				 "--client: %s:%d given twice (one drive per fio server)", host, port);
+				 "--client: %s:%d given twice (one drive per fio server)", host,
+				 port);
 			return -EINVAL;
 		}
 	snprintf(t->host, sizeof(t->host), "%s", host);
@@ -105,9 +108,11 @@ int rv_tb_clients(struct rv_tbuild *b)
 	if (!rv_check_label(o->clients_label))
 		return rv_tb_fail(b, "--clients-label '%s': %s", o->clients_label, RV_LABEL_RULE);
 	if (!b->limit)
-		return rv_tb_fail(b, "--client: give --span SIZE (or --profile quick): the drives' sizes "
-			       "are not read over fio's client/server link%s%s",
-			    "", "");
+		return rv_tb_fail(
+		    b,
+		    "--client: give --span SIZE (or --profile quick): the drives' sizes "
+		    "are not read over fio's client/server link%s%s",
+		    "", "");
 	if (!(all = rv_tb_target(b, o->clients_label, RV_T_CLIENTS)))
 		return -ENOMEM;
 	all->kind = "clients";
@@ -119,4 +124,3 @@ int rv_tb_clients(struct rv_tbuild *b)
 	b->ts->nrun = 1;
 	return 0;
 }
-

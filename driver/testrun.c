@@ -60,7 +60,8 @@ static void clear_stale(const struct paths *p, const char *id)
 	if (!(d = opendir(logs)))
 		return;
 	while ((e = readdir(d)))
-		if (!strncmp(e->d_name, id, n) && e->d_name[n] == '_' && strstr(e->d_name, ".log")) {
+		if (!strncmp(e->d_name, id, n) && e->d_name[n] == '_' &&
+		    strstr(e->d_name, ".log")) {
 			snprintf(path, sizeof(path), "%s/%s", logs, e->d_name);
 			unlink(path);
 		}
@@ -114,7 +115,7 @@ static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *
 		if (rc)
 			return rc;
 		rv_fmt(buf[b], sizeof(buf[b]), "%s/%s.%s.fio", r->state,
-			 host ? host->label : t->label, ct->id);
+		       host ? host->label : t->label, ct->id);
 		rc = rv_write_atomic(buf[b], text, strlen(text));
 		free(text);
 		if (rc) {
@@ -147,7 +148,8 @@ static void fio_status(const char *eta_path, struct rv_fio_status *st)
 		return;
 	end = lseek(fd, 0, SEEK_END);
 	if (end > 0)
-		n = pread(fd, buf, sizeof(buf) - 1, end > (off_t)sizeof(buf) - 1 ? end - (off_t)sizeof(buf) + 1 : 0);
+		n = pread(fd, buf, sizeof(buf) - 1,
+			  end > (off_t)sizeof(buf) - 1 ? end - (off_t)sizeof(buf) + 1 : 0);
 	close(fd);
 	buf[n > 0 ? n : 0] = '\0';
 	rv_fio_status_parse(buf, st);
@@ -246,8 +248,9 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 
 		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, t->label, id);
 		if (!mine || rv_json_write(path, mine))
-			fprintf(stderr, "ssd-review: %s: cannot split the client/server JSON per "
-					"host\n",
+			fprintf(stderr,
+				"ssd-review: %s: cannot split the client/server JSON per "
+				"host\n",
 				id);
 		json_object_put(mine);
 	}
@@ -321,8 +324,12 @@ int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long 
 	struct rv_env env;
 	struct paths p;
 	struct rv_child c;
-	struct rv_spawn s = {.argv = argv, .env = &env, .out_path = p.eta, .err_path = p.errf,
-			     .keep_fds = r->lock_fds, .nkeep = r->nlocks};
+	struct rv_spawn s = {.argv = argv,
+			     .env = &env,
+			     .out_path = p.eta,
+			     .err_path = p.errf,
+			     .keep_fds = r->lock_fds,
+			     .nkeep = r->nlocks};
 	time_t t0;
 
 	snprintf(head, sizeof(head), "[%zu/%zu] %s · %s", index, r->total, t->label, ct->id);
@@ -366,6 +373,7 @@ int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long 
 	r->st.expected_s = test->expected_s;
 	r->st.elapsed_s = 0;
 	r->st.eta_s = test->expected_s > 0 ? test->expected_s : -1;
+	r->st.run_eta_s = rv_eta_run(r->st.eta_s, pending, npending, &r->st.run_eta_lower_bound);
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
 	watch(r, &c, &p, index, pending, npending, test->expected_s);

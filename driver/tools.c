@@ -57,12 +57,13 @@ static int fio_version(struct rv_tools *t, char *err, size_t errlen)
 	close(fd);
 	rc = rv_child_run(&s, 30, err, errlen);
 	if (rc == 0 && rv_read_file(out, &text, NULL) == 0)
-		snprintf(t->fio_version, sizeof(t->fio_version), "%.*s",
-			 (int)strcspn(text, "\n"), text);
+		snprintf(t->fio_version, sizeof(t->fio_version), "%.*s", (int)strcspn(text, "\n"),
+			 text);
 	free(text);
 	unlink(out);
 	if (rc != 0 || !t->fio_version[0]) {
-		snprintf(err, errlen, "fio is not installed (or `fio --version` fails: exit %d)", rc);
+		snprintf(err, errlen, "fio is not installed (or `fio --version` fails: exit %d)",
+			 rc);
 		return -ENOENT;
 	}
 	return 0;
@@ -170,6 +171,6 @@ int rv_tools_find(const struct rv_opts *o, struct rv_tools *t, char *err, size_t
 	/* fio >= 3.36 keeps average and maximum per log interval; older fio logs the average,
 	 * and the per-second clat histogram log carries the maximum and the spread */
 	t->log_window = rv_fio_version_at_least(t->fio_version, 3, 36) ? "log_window_value=both"
-									: "log_max_value=0";
+								       : "log_max_value=0";
 	return 0;
 }

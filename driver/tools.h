@@ -15,13 +15,13 @@
 #include "options.h"
 
 struct rv_tools {
-	char exe_dir[PATH_MAX];	   /* where this program is */
-	char fio_version[64];	   /* `fio --version`: "fio-3.33" */
-	char engine_so[PATH_MAX];  /* libssdeng.so (engine ssdeng), "" otherwise */
+	char exe_dir[PATH_MAX];	      /* where this program is */
+	char fio_version[64];	      /* `fio --version`: "fio-3.33" */
+	char engine_so[PATH_MAX];     /* libssdeng.so (engine ssdeng), "" otherwise */
 	char ioengine[PATH_MAX + 16]; /* SSD_ENGINE: "external:/abs/libssdeng.so", "libaio"... */
-	char engine_opt[256];	   /* SSD_ENGINE_OPT: --engine-opt or the engine's default */
-	const char *log_window;	   /* SSD_LOG_WINDOW for this fio */
-	char ssdreport[PATH_MAX];  /* "" when not built */
+	char engine_opt[256];	      /* SSD_ENGINE_OPT: --engine-opt or the engine's default */
+	const char *log_window;	      /* SSD_LOG_WINDOW for this fio */
+	char ssdreport[PATH_MAX];     /* "" when not built */
 	char hostname[256];
 	char kernel[128];
 	char machine[64];
