@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* manifest.c - the origin of a results directory, and its comparison (manifest.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,75 +57,76 @@ json_object *rv_manifest_new(struct rv_manifest_parts *p)
 	return m;
 }
 
-/* Appends "@path: A in the results, B now\n" to @out. */
-static void line(char *out, size_t len, const char *path, json_object *a, json_object *b)
+/* @v as JSON text, "(none)" when the key is absent (@has false); the copy is the caller's. */
+static char *text(json_object *v, bool has)
 {
-	size_t k = strlen(out);
-	const char *sa = a ? json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN |
-								   JSON_C_TO_STRING_NOSLASHESCAPE)
-			   : "(none)";
-	char *copy = strdup(sa);
-	const char *sb = b ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN |
-								   JSON_C_TO_STRING_NOSLASHESCAPE)
-			   : "(none)";
-	int n;
-
-	if (k + 4 >= len) {
-		free(copy);
-		return;
-	}
-	n = snprintf(out + k, len - k, "%s: %s in the results, %s now\n", path, copy ? copy : sa,
-		     sb);
-	free(copy);
-	if (n < 0 || (size_t)n >= len - k)
-		snprintf(out + (len > 5 ? len - 5 : 0), len > 5 ? 5 : len, "...\n");
+	if (!has)
+		return strdup("(none)");
+	return strdup(json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN |
+							    JSON_C_TO_STRING_NOSLASHESCAPE));
 }
 
-static bool equal(json_object *a, json_object *b)
+/* Appends "@path: A in the results, B now\n" to @out ("...\n" once it is full). */
+static void line(char *out, size_t len, const char *path, json_object *a, bool ha, json_object *b,
+		 bool hb)
 {
-	const char *sa, *sb;
-	bool eq;
-	char *copy;
+	size_t k = strlen(out);
+	char *sa = text(a, ha), *sb = text(b, hb);
+	int n;
 
-	if (!a || !b)
-		return a == b;
-	sa = json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN |
-						   JSON_C_TO_STRING_NOSLASHESCAPE);
-	copy = strdup(sa);
-	sb = json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN |
-						   JSON_C_TO_STRING_NOSLASHESCAPE);
-	eq = copy ? !strcmp(copy, sb) : false;
-	free(copy);
+	if (k + 5 < len && !(k >= 4 && !strcmp(out + k - 4, "...\n"))) {
+		n = snprintf(out + k, len - k, "%s: %s in the results, %s now\n", path,
+			     sa ? sa : "?", sb ? sb : "?");
+		if (n < 0 || (size_t)n >= len - k)
+			snprintf(out + len - 5, 5, "...\n");
+	}
+	free(sa);
+	free(sb);
+}
+
+static bool equal(json_object *a, bool ha, json_object *b, bool hb)
+{
+	char *sa, *sb;
+	bool eq;
+
+	if (ha != hb)
+		return false;
+	sa = text(a, ha);
+	sb = text(b, hb);
+	eq = sa && sb && !strcmp(sa, sb);
+	free(sa);
+	free(sb);
 	return eq;
 }
 
 /* Compare @a and @b under @path; objects member by member (both sides' keys). */
-static int diff(const char *path, json_object *a, json_object *b, char *out, size_t len)
+static int diff(const char *path, json_object *a, bool ha, json_object *b, bool hb, char *out,
+		size_t len)
 {
 	char sub[512];
 	int n = 0;
 
 	if (!json_object_is_type(a, json_type_object) ||
 	    !json_object_is_type(b, json_type_object)) {
-		if (equal(a, b))
+		if (equal(a, ha, b, hb))
 			return 0;
-		line(out, len, path, a, b);
+		line(out, len, path, a, ha, b, hb);
 		return 1;
 	}
 	json_object_object_foreach(a, ka, va)
 	{
 		json_object *vb = NULL;
+		bool has = json_object_object_get_ex(b, ka, &vb);
 
-		json_object_object_get_ex(b, ka, &vb);
 		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", ka);
-		n += diff(sub, va, vb, out, len);
+		n += diff(sub, va, true, vb, has, out, len);
 	}
 	json_object_object_foreach(b, kb, vb2)
 	{
 		if (json_object_object_get_ex(a, kb, NULL))
 			continue;
 		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", kb);
-		n += diff(sub, NULL, vb2, out, len);
+		n += diff(sub, NULL, false, vb2, true, out, len);
 	}
 	return n;
 }
@@ -136,11 +138,12 @@ int rv_manifest_diff(json_object *old, json_object *cur, char *out, size_t len)
 	out[0] = '\0';
 	for (size_t i = 0; i < sizeof(compared) / sizeof(compared[0]); i++) {
 		json_object *a = NULL, *b = NULL;
+		bool ha = json_object_object_get_ex(old, compared[i], &a),
+		     hb = json_object_object_get_ex(cur, compared[i], &b);
 
-		json_object_object_get_ex(old, compared[i], &a);
-		json_object_object_get_ex(cur, compared[i], &b);
 		/* the request's keys read best without their part's name: "profile" */
-		n += diff(strcmp(compared[i], "request") ? compared[i] : "", a, b, out, len);
+		n +=
+		    diff(strcmp(compared[i], "request") ? compared[i] : "", a, ha, b, hb, out, len);
 	}
 	return n;
 }
