@@ -167,7 +167,9 @@ int rv_resume_from_manifest(struct rv_opts *o, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	saved.no_report |= o->no_report;
-	saved.yes |= o->yes;
+	/* the run was allowed to write its drives when it started (a new file needs no --yes,
+	 * and what it holds now is the run's own data) */
+	saved.yes = true;
 	saved.allow_mounted |= o->allow_mounted;
 	rv_opts_free(o);
 	*o = saved;
@@ -195,7 +197,11 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
 	snprintf(path, sizeof(path), "%s/%s", out_abs, RV_STATUS_FILE);
 	if (!(st = rv_json_read(path, e, sizeof(e))))
 		return 0;
+	/* while its driver runs, the fio is that run's: the lock on OUT names it */
 	if (json_object_object_get_ex(st, "fio", &fio) && fio &&
+	    !rv_proc_same((pid_t)json_object_get_int64(json_object_object_get(st, "pid")),
+			  (unsigned long long)json_object_get_int64(
+			      json_object_object_get(st, "pid_starttime"))) &&
 	    json_object_object_get_ex(fio, "pid", &pid) &&
 	    json_object_object_get_ex(fio, "starttime", &start) &&
 	    rv_proc_same((pid_t)json_object_get_int64(pid),

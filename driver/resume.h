@@ -20,8 +20,8 @@
  * rv_resume_from_manifest() - `ssd-review --resume --out DIR` without drives: the command of
  * the run whose manifests DIR holds, with --resume and this --out; the process moves to that
  * run's directory (its cwd), where its relative paths mean what they meant.
- * @o: the options given; replaced by the run's (--no-report, --yes, --allow-mounted given now
- *     are kept)
+ * @o: the options given; replaced by the run's (--no-report and --allow-mounted given now are
+ *     kept; --yes is implied: the run was allowed to write its drives when it started)
  * @err, @errlen: no manifest in DIR, several runs' manifests (named), the directory gone
  * Return: 0, or -EINVAL (exit status 2).
  */
@@ -31,8 +31,9 @@ int rv_resume_from_manifest(struct rv_opts *o, char *err, size_t errlen);
 bool rv_holds_results(const char *dir);
 
 /**
- * rv_leftover_fio() - refuse while a fio of an earlier run in @out_abs still runs (its pid and
- * start time in status.json match a live process).
+ * rv_leftover_fio() - refuse while a fio of an earlier run in @out_abs still runs after its
+ * driver died (status.json: the driver's pid and start time match no process, fio's match a
+ * live fio). While the driver runs, its lock on OUT names it instead.
  * Return: 0, or -EBUSY with @err naming the fio, its command and how to stop it.
  */
 int rv_leftover_fio(const char *out_abs, char *err, size_t errlen);
