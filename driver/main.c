@@ -197,10 +197,19 @@ static int purge(struct rv_run *r)
 
 static int run(struct rv_run *r, char *err, size_t errlen)
 {
+	char sig[32];
 	int rc;
 
-	if ((rc = init_run(r, err, errlen)) || (rc = rv_setup_check(r, err, errlen)))
-		return RV_EXIT_USAGE;
+	if ((rc = init_run(r, err, errlen)) || (rc = rv_setup_check(r, err, errlen))) {
+		if (!rv_stop_signal)
+			return RV_EXIT_USAGE;
+		/* a probe or check stopped by the signal: its failure is not the drive's */
+		snprintf(err, errlen, "interrupted before the first test (%s); nothing was written",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		fprintf(stderr, "ssd-review: %s\n", err);
+		err[0] = '\0';
+		return RV_EXIT_INTERRUPTED;
+	}
 	if ((rc = rv_setup_write(r, err, errlen)))
 		return RV_EXIT_USAGE;
 	if (r->ts.client_mode)

@@ -312,15 +312,14 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 	return RV_TEST_FAILED;
 }
 
-int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
-		size_t npending)
+/* rv_test_run() with @argv and @argbuf for fio's command line. */
+static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+		   size_t npending, char **argv, char (*argbuf)[PATH_MAX + 64])
 {
 	const struct rv_target *t = &r->ts.t[ti];
 	const struct rv_test *test = &r->plan.t[i];
 	const struct catalogue_test *ct = test->ct;
 	char head[512], rate[64] = "", now[32], line[1024], err[1024];
-	char argbuf[2 * 64 + 4][PATH_MAX + 64];
-	char *argv[2 * 64 + 8];
 	struct rv_env env;
 	struct paths p;
 	struct rv_child c;
@@ -380,4 +379,24 @@ int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long 
 	note_fio(r, 0, 0);
 	r->st.test_id = NULL;
 	return finish(r, ti, i, &p, &c, t0, head);
+}
+
+int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+		size_t npending)
+{
+	size_t nargs = 2 * r->ts.n + 8;
+	char(*argbuf)[PATH_MAX + 64] = calloc(nargs, sizeof(*argbuf));
+	char **argv = calloc(nargs, sizeof(*argv));
+	int outcome;
+
+	if (!argbuf || !argv) {
+		free(argbuf);
+		free(argv);
+		fprintf(stderr, "ssd-review: out of memory\n");
+		return RV_TEST_FAILED;
+	}
+	outcome = run_one(r, ti, i, index, pending, npending, argv, argbuf);
+	free(argbuf);
+	free(argv);
+	return outcome;
 }
