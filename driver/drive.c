@@ -292,7 +292,10 @@ static bool ssdctl_kind(const struct rv_probe *p)
 	       p->kind == RV_KIND_SCSI_SG || p->kind == RV_KIND_SCSI_BLK;
 }
 
-json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note, size_t notelen)
+/* ssdctl's @read (info or health) of the drive, or NULL with @note saying why. */
+static json_object *ssdctl_read(const char *path, const struct rv_probe *p,
+				int (*read)(struct ssdctl_dev *, json_object **, char *, size_t),
+				const char *what, char *note, size_t notelen)
 {
 	struct ssdctl_dev d;
 	json_object *o = NULL;
@@ -300,35 +303,33 @@ json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *not
 
 	if (!ssdctl_kind(p)) {
 		snprintf(note, notelen,
-			 "ssdctl info could not describe this device (%s: neither an NVMe nor a "
+			 "ssdctl %s could not describe this device (%s: neither an NVMe nor a "
 			 "SCSI drive)",
-			 rv_kind_name(p->kind));
+			 what, rv_kind_name(p->kind));
 		return NULL;
 	}
 	if (ssdctl_open(path, &d, err, sizeof(err)) < 0) {
-		snprintf(note, notelen, "ssdctl info could not open the drive: %s", err);
+		rv_fmt(note, notelen, "ssdctl %s could not open the drive: %s", what, err);
 		return NULL;
 	}
-	if (ssdctl_info(&d, &o, err, sizeof(err)) != 0) {
-		snprintf(note, notelen, "ssdctl info could not read the identity: %s", err);
+	if (read(&d, &o, err, sizeof(err)) != 0) {
+		rv_fmt(note, notelen, "ssdctl %s could not read the drive: %s", what, err);
 		o = NULL;
 	}
 	ssdctl_close(&d);
 	return o;
 }
 
+json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note, size_t notelen)
+{
+	return ssdctl_read(path, p, ssdctl_info, "info", note, notelen);
+}
+
 json_object *rv_drive_health(const char *path, const struct rv_probe *p)
 {
-	struct ssdctl_dev d;
-	json_object *o = NULL;
-	char err[512];
+	char note[600];
 
-	if (!ssdctl_kind(p) || ssdctl_open(path, &d, err, sizeof(err)) < 0)
-		return NULL;
-	if (ssdctl_health(&d, &o, err, sizeof(err)) != 0)
-		o = NULL;
-	ssdctl_close(&d);
-	return o;
+	return ssdctl_read(path, p, ssdctl_health, "health", note, sizeof(note));
 }
 
 /* Copy member @key of @from (a value or null) into @to. */
@@ -339,6 +340,12 @@ static void copy_key(json_object *to, json_object *from, const char *key)
 	if (from)
 		json_object_object_get_ex(from, key, &v);
 	json_object_object_add(to, key, v ? json_object_get(v) : NULL);
+}
+
+static void copy_keys(json_object *to, json_object *from, const char *const *keys)
+{
+	for (; *keys; keys++)
+		copy_key(to, from, *keys);
 }
 
 /* The namespace object of info.nvme.namespaces[] whose nsid is info.nvme.nsid, or NULL. */
@@ -367,26 +374,23 @@ json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_
 
 	json_object_object_add(o, "kind", json_object_new_string(rv_kind_name(p->kind)));
 	if (info) {
-		copy_key(o, info, "transport");
-		copy_key(o, info, "model");
-		copy_key(o, info, "serial");
-		copy_key(o, info, "firmware");
-		copy_key(o, info, "capacity_bytes");
-		copy_key(o, info, "logical_block_bytes");
+		static const char *const drive_keys[] = {
+		    "transport",	   "model", "serial", "firmware", "capacity_bytes",
+		    "logical_block_bytes", NULL};
+		static const char *const ns_keys[] = {
+		    "nguid",	      "eui64",		 "lba_format_in_use",
+		    "metadata_bytes", "protection_type", NULL};
+		static const char *const scsi_keys[] = {"wwn", "physical_block_bytes", NULL};
+
+		copy_keys(o, info, drive_keys);
 		json_object_object_get_ex(info, "nvme", &nvme);
 		json_object_object_get_ex(info, "scsi", &scsi);
 		if (nvme && (ns = own_namespace(nvme))) {
 			copy_key(o, nvme, "nsid");
-			copy_key(o, ns, "nguid");
-			copy_key(o, ns, "eui64");
-			copy_key(o, ns, "lba_format_in_use");
-			copy_key(o, ns, "metadata_bytes");
-			copy_key(o, ns, "protection_type");
+			copy_keys(o, ns, ns_keys);
 		}
-		if (scsi) {
-			copy_key(o, scsi, "wwn");
-			copy_key(o, scsi, "physical_block_bytes");
-		}
+		if (scsi)
+			copy_keys(o, scsi, scsi_keys);
 		return o;
 	}
 	if (!realpath(path, real))

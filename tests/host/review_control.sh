@@ -22,26 +22,17 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
-	echo "ok - # SKIP engine/libssdeng.so or driver/ssd-review not built (make)"
-	exit 0
-fi
-export SSD_REVIEW_LOCK_DIR=$tmp/locks
-mkdir -p "$SSD_REVIEW_LOCK_DIR"
+rv_need_built
+rv_private_locks "$tmp"
 long=(--profile full --span 32M --suite enterprise --only precond-4k-randwrite --no-report)
 
 # start_long OUT: a run whose one test takes hours, in its own process group; waits for its fio
 start_long() {
-	set -m
-	driver/ssd-review --drive "k=$tmp/k.img" "${long[@]}" --yes --out "$1" 2>"$1.err" &
-	pid=$!
-	set +m
+	rv_background "$1.err" driver/ssd-review --drive "k=$tmp/k.img" "${long[@]}" --yes --out "$1"
+	pid=$RV_PID
 	pids+=("$pid")
-	for _ in $(seq 1 300); do
-		fio=$(jq -r '.fio.pid // empty' "$1/status.json" 2>/dev/null)
-		[ -n "$fio" ] && break
-		sleep 0.1
-	done
+	rv_wait_fio "$1" "$pid"
+	fio=$(jq -r '.fio.pid // empty' "$1/status.json" 2>/dev/null)
 }
 fio_of() { pgrep -f -- "[-]-output=$1/" ; }
 
@@ -57,19 +48,14 @@ else
 	rv_fail "second run on the same file: rc=$rc $err"
 fi
 if loop=$(losetup -f --show "$tmp/k.img" 2>/dev/null); then
-	err=$(driver/ssd-review --drive "x=$loop" --profile quick --yes --out "$tmp/o2" 2>&1)
-	rc=$?
-	[ "$rc" = 2 ] && grep -q "in use by another run: ssd-review pid $pid" <<<"$err" &&
-		rv_ok "a second run on $loop (over the same file) is refused" ||
-		rv_fail "second run on $loop: rc=$rc $err"
+	rv_refused "a second run on $loop (over the same file) is refused" "in use by another run: ssd-review pid $pid" \
+		driver/ssd-review --drive "x=$loop" --profile quick --yes --out "$tmp/o2"
 	losetup -d "$loop"
 	loop=
 fi
-err=$(driver/ssd-review --drive "y=$tmp/y.img" --profile quick --out "$tmp/o1" 2>&1)
-rc=$?
-[ "$rc" = 2 ] && grep -q -- "--out $tmp/o1 is in use by another run: ssd-review pid $pid" <<<"$err" &&
-	[ ! -e "$tmp/o1/y" ] && rv_ok "a second run into the same --out is refused" ||
-	rv_fail "second run into the same --out: rc=$rc $err"
+rv_refused "a second run into the same --out is refused" "--out $tmp/o1 is in use by another run: ssd-review pid $pid" \
+	driver/ssd-review --drive "y=$tmp/y.img" --profile quick --out "$tmp/o1"
+rv_check "... and wrote nothing there" test ! -e "$tmp/o1/y"
 sleep 5
 st=$(driver/ssd-review --status "$tmp/o1")
 rc=$?
@@ -111,20 +97,21 @@ rv_check "... and touched nothing" test "$(find "$tmp/o1" -type f -printf '%P %T
 kill "$lf"
 wait "$lf" 2>/dev/null
 
+# stopped SIGNAL ERRFILE COMMAND...: start COMMAND, send SIGNAL once its test runs; rc is its exit
+stopped() {
+	local sig=$1 err=$2
+	shift 2
+	rv_background "$err" "$@"
+	pids+=("$RV_PID")
+	rv_wait_fio "$tmp/o1" "$RV_PID"
+	sleep 2
+	kill -"$sig" "$RV_PID"
+	wait "$RV_PID"
+	rc=$?
+}
+
 # SIGHUP: the resumed run (from the manifest) stopped as an ssh drop would
-set -m
-driver/ssd-review --resume --out "$tmp/o1" 2>"$tmp/hup.err" &
-pid=$!
-set +m
-pids+=("$pid")
-for _ in $(seq 1 300); do
-	[ "$(jq -r '.tests[0].status' "$tmp/o1/k/run.json" 2>/dev/null)" = running ] && break
-	sleep 0.1
-done
-sleep 2
-kill -HUP "$pid"
-wait "$pid"
-rc=$?
+stopped HUP "$tmp/hup.err" driver/ssd-review --resume --out "$tmp/o1"
 rv_check "SIGHUP: exit 130" test "$rc" = 130
 rv_check "SIGHUP: run.json interrupted, the test interrupted by SIGHUP, result discarded" jq -e \
 	'.status == "interrupted" and .tests[0].status == "interrupted" and (.tests[0].reason | startswith("SIGHUP: fio stopped"))' "$tmp/o1/k/run.json"
@@ -138,19 +125,9 @@ grep -q "ended .*: interrupted, stopped by SIGHUP (exit status 130)" <<<"$st" &&
 	rv_ok "--status after SIGHUP says how the run ended" || rv_fail "--status after SIGHUP: $st"
 
 # SIGTERM, with the printed command
-set -m
-$cmd 2>"$tmp/term.err" &
-pid=$!
-set +m
-pids+=("$pid")
-for _ in $(seq 1 300); do
-	[ "$(jq -r '.tests[0].status' "$tmp/o1/k/run.json" 2>/dev/null)" = running ] && break
-	sleep 0.1
-done
-sleep 2
-kill -TERM "$pid"
-wait "$pid"
-rv_check "the printed command resumes; SIGTERM: exit 130" test $? = 130
+# shellcheck disable=SC2086
+stopped TERM "$tmp/term.err" $cmd
+rv_check "the printed command resumes; SIGTERM: exit 130" test "$rc" = 130
 rv_check "SIGTERM: the test interrupted by SIGTERM" jq -e '.tests[0].reason | startswith("SIGTERM: fio stopped")' "$tmp/o1/k/run.json"
 rv_check "SIGTERM: no fio left" bash -c "! pgrep -f -- '[-]-output=$tmp/o1/'"
 exit $RV_FAILED

@@ -20,12 +20,8 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
-	echo "ok - # SKIP engine/libssdeng.so or driver/ssd-review not built (make)"
-	exit 0
-fi
-export SSD_REVIEW_LOCK_DIR=$tmp/locks
-mkdir -p "$SSD_REVIEW_LOCK_DIR"
+rv_need_built
+rv_private_locks "$tmp"
 out=$tmp/out d=$tmp/out/a
 args=(--drive "a=$tmp/a4.img" --profile quick --suite four-corners --only fc-4k-randread,fc-4k-randwrite
 	--span 32M --out "$out" --no-report)
@@ -79,11 +75,9 @@ else
 	rv_fail "--resume without --profile quick: rc=$rc $err"
 fi
 # a rerun without --resume or --overwrite
-err=$(driver/ssd-review "${args[@]}" --yes 2>&1)
-rc=$?
-[ "$rc" = 2 ] && grep -q "$d holds the results of an earlier run (started .*): add --resume .* or --overwrite" <<<"$err" &&
-	rv_ok "a rerun into the same --out is refused without --resume or --overwrite" ||
-	rv_fail "a rerun into the same --out: rc=$rc $err"
+rv_refused "a rerun into the same --out is refused without --resume or --overwrite" \
+	"$d holds the results of an earlier run (started .*): add --resume .* or --overwrite" \
+	driver/ssd-review "${args[@]}" --yes
 rv_check "the refused runs touched nothing in --out" test "$(stamp "$out")" = "$before"
 
 # --resume --out DIR alone: the run from its manifest, every test kept
@@ -105,14 +99,11 @@ rv_check "the new run starts afresh (no previous runs, new results)" \
 
 # results without a manifest (an older driver's) are not resumed
 jq 'del(.manifest)' "$d/run.json" >"$tmp/old.json" && cp "$tmp/old.json" "$d/run.json"
-err=$(driver/ssd-review "${args[@]}" --yes --resume 2>&1)
-rc=$?
-[ "$rc" = 2 ] && grep -q "holds results without a manifest" <<<"$err" &&
-	rv_ok "results without a manifest are not resumed" || rv_fail "no manifest: rc=$rc $err"
+rv_refused "results without a manifest are not resumed" "holds results without a manifest" \
+	driver/ssd-review "${args[@]}" --yes --resume
 
 # a label starting with '.' (ssdreport skips hidden directories) is refused before writing
-err=$(driver/ssd-review --drive ".a=$tmp/c.img" --profile quick --out "$tmp/dot" 2>&1)
-rc=$?
-[ "$rc" = 2 ] && grep -q "LABEL must be .* start with a letter or a digit" <<<"$err" && [ ! -e "$tmp/dot" ] &&
-	rv_ok "a label starting with '.' is refused, nothing written" || rv_fail "label .a: rc=$rc $err"
+rv_refused "a label starting with '.' is refused" "LABEL must be .* start with a letter or a digit" \
+	driver/ssd-review --drive ".a=$tmp/c.img" --profile quick --out "$tmp/dot"
+rv_check "... before anything is written" test ! -e "$tmp/dot"
 exit $RV_FAILED

@@ -19,12 +19,8 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
-	echo "ok - # SKIP engine/libssdeng.so or driver/ssd-review not built (make)"
-	exit 0
-fi
-export SSD_REVIEW_LOCK_DIR=$tmp/locks
-mkdir -p "$SSD_REVIEW_LOCK_DIR"
+rv_need_built
+rv_private_locks "$tmp"
 # a drive holding data: 64 MiB of random bytes
 head -c $((64 << 20)) /dev/urandom >"$tmp/d.img"
 sum() { sha256sum "$tmp/d.img" | cut -d' ' -f1; }
@@ -68,17 +64,11 @@ if chattr +i "$attr" 2>/dev/null; then
 		--drive "x=$attr"
 	chattr -i "$attr"
 	# ... and one made immutable between two tests: the engine's line is the reason
-	set -m
-	driver/ssd-review --drive "x=$attr" --suite four-corners --only fc-4k-randread,fc-4k-randwrite \
-		--profile quick --span 32M --yes --out "$tmp/mid" 2>"$tmp/mid.err" &
-	pid=$!
-	set +m
-	for _ in $(seq 1 300); do
-		[ "$(jq -r '.tests[0].status' "$tmp/mid/x/run.json" 2>/dev/null)" = running ] && break
-		sleep 0.1
-	done
+	rv_background "$tmp/mid.err" driver/ssd-review --drive "x=$attr" --suite four-corners \
+		--only fc-4k-randread,fc-4k-randwrite --profile quick --span 32M --yes --out "$tmp/mid"
+	rv_wait_fio "$tmp/mid" "$RV_PID"
 	chattr +i "$attr"
-	wait "$pid"
+	wait "$RV_PID"
 	rc=$?
 	chattr -i "$attr"
 	rv_check "a test failing mid-run: exit 1" test "$rc" = 1
