@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 {
 	struct rv_opts o;
 	struct rv_run r;
-	static char err[16384];
+	char err[16384];
 	int code;
 
 	memset(&r, 0, sizeof(r));

@@ -186,8 +186,7 @@ int rv_review_end(struct rv_run *r)
 			r->stop_reason, r->resume_cmd);
 		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
 	}
-	fprintf(stderr, "ssd-review: %zu tests run, %zu failed%s\n", r->done, r->failed,
-		r->kept ? "" : "");
+	fprintf(stderr, "ssd-review: %zu tests run, %zu failed\n", r->done, r->failed);
 	if (r->kept)
 		fprintf(stderr, "ssd-review: %zu tests kept from the earlier run\n", r->kept);
 	if (report(r))

@@ -42,8 +42,7 @@ static void names(void **state)
 
 static void holder_text(void **state)
 {
-	struct rv_lock_holder h = {.pid = 1234, .starttime = 987654321, .fio_pid = 99},
-			      back;
+	struct rv_lock_holder h = {.pid = 1234, .starttime = 987654321, .fio_pid = 99}, back;
 	char text[4096], who[2048];
 
 	(void)state;

@@ -34,13 +34,13 @@ static int parse(struct rv_opts *o, ...)
 }
 
 /* The parse fails with -EINVAL and a message holding @want. */
-#define REFUSED(want, ...)                                                                     \
-	do {                                                                                   \
-		struct rv_opts o_;                                                             \
-		assert_int_equal(parse(&o_, __VA_ARGS__, NULL), -EINVAL);                      \
-		if (!strstr(err, want))                                                        \
-			fail_msg("message \"%s\" lacks \"%s\"", err, want);                    \
-		rv_opts_free(&o_);                                                             \
+#define REFUSED(want, ...)                                                                         \
+	do {                                                                                       \
+		struct rv_opts o_;                                                                 \
+		assert_int_equal(parse(&o_, __VA_ARGS__, NULL), -EINVAL);                          \
+		if (!strstr(err, want))                                                            \
+			fail_msg("message \"%s\" lacks \"%s\"", err, want);                        \
+		rv_opts_free(&o_);                                                                 \
 	} while (0)
 
 static void defaults_and_forms(void **state)
@@ -59,8 +59,8 @@ static void defaults_and_forms(void **state)
 	assert_int_equal(o.argv.n, 3);
 	rv_opts_free(&o);
 
-	assert_int_equal(parse(&o, "--drive=a=/x", "--suite=spec", "--profile", "quick",
-			       "--out=/r", "--engine-opt", "transport=block", "--only",
+	assert_int_equal(parse(&o, "--drive=a=/x", "--suite=spec", "--profile", "quick", "--out=/r",
+			       "--engine-opt", "transport=block", "--only",
 			       "fc-4k-randread,spec-4k-randread", "--sweep", "4k-randread,8k-7030",
 			       "--fc-seq-bs", "128K", "--curve-points", "50,100,120", "--span",
 			       "1G", "--tq-points=all", "--yes", "--no-report", NULL),
@@ -122,8 +122,8 @@ static void rules_between_options(void **state)
 		"--drive", "x=/tmp/f");
 	REFUSED("--purge works on a local drive only", "--client", "h=a:/dev/x", "--purge",
 		"format", "--confirm", "S");
-	REFUSED("--purge takes exactly one --drive, not a --group", "--group", "g=/a,/b",
-		"--purge", "format", "--confirm", "S");
+	REFUSED("--purge takes exactly one --drive, not a --group", "--group", "g=/a,/b", "--purge",
+		"format", "--confirm", "S");
 	REFUSED("--purge METHOD needs --confirm SERIAL", "--drive", "a=/x", "--purge", "format");
 	REFUSED("--purge with --resume would erase", "--drive", "a=/x", "--purge", "format",
 		"--confirm", "S", "--resume");
@@ -186,8 +186,10 @@ static void labels(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(defaults_and_forms), cmocka_unit_test(single_option_values),
-	    cmocka_unit_test(rules_between_options), cmocka_unit_test(sizes),
+	    cmocka_unit_test(defaults_and_forms),
+	    cmocka_unit_test(single_option_values),
+	    cmocka_unit_test(rules_between_options),
+	    cmocka_unit_test(sizes),
 	    cmocka_unit_test(labels),
 	};
 

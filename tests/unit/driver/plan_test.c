@@ -20,9 +20,10 @@ static char err[1024];
 
 static int build(struct rv_plan *p, const char *suite, const char *profile, const char *only)
 {
-	char *argv[] = {"ssd-review", "--drive", "a=/tmp/x", "--catalogue",
-			"jobfiles/catalogue.json", "--suite", (char *)suite, "--profile",
-			(char *)profile, only ? "--only" : NULL, (char *)only, NULL};
+	char *argv[] = {
+	    "ssd-review", "--drive",	 "a=/tmp/x",  "--catalogue",   "jobfiles/catalogue.json",
+	    "--suite",	  (char *)suite, "--profile", (char *)profile, only ? "--only" : NULL,
+	    (char *)only, NULL};
 	struct rv_opts o;
 	int r = rv_opts_parse(only ? 11 : 9, argv, &o, err, sizeof(err));
 

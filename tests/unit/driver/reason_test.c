@@ -54,8 +54,8 @@ static void fio_first_error(void **state)
 	rv_reason(text, 1, NULL, out, sizeof(out));
 	assert_string_equal(out, "fio: io_u error on file /dev/ng0n1: No such device: write "
 				 "offset=4096, buflen=4096");
-	rv_reason("Bad option <bogus=1>\nDid you mean bs?\nfio: job global dropped\n", 1, NULL,
-		  out, sizeof(out));
+	rv_reason("Bad option <bogus=1>\nDid you mean bs?\nfio: job global dropped\n", 1, NULL, out,
+		  sizeof(out));
 	assert_string_equal(out, "Bad option <bogus=1>");
 }
 

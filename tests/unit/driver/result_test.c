@@ -37,10 +37,11 @@ static void parse_ok(void **state)
 	json_object *j;
 
 	(void)state;
-	assert_int_equal(rv_result_parse(out_ok, &doc, &j, summary, sizeof(summary), problem,
-					 sizeof(problem)),
-			 0);
-	assert_int_equal(doc.pre_len, strlen("ssdeng: /dev/ng0n1: note: readfua=1 has no effect\n"));
+	assert_int_equal(
+	    rv_result_parse(out_ok, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)),
+	    0);
+	assert_int_equal(doc.pre_len,
+			 strlen("ssdeng: /dev/ng0n1: note: readfua=1 has no effect\n"));
 	assert_int_equal(out_ok[doc.start], '{');
 	assert_int_equal(out_ok[doc.start + doc.len - 1], '}');
 	assert_string_equal(summary, "read 1600 IOPS, write 3 IOPS");
@@ -65,8 +66,8 @@ static void refused_outputs(void **state)
 	assert_int_equal(rv_result_parse("{\n\"jobs\": [ {\n}\n", &doc, &j, summary,
 					 sizeof(summary), problem, sizeof(problem)),
 			 -EINVAL);
-	assert_int_equal(rv_result_parse("{\n\"jobs\": []\n}\n", &doc, &j, summary,
-					 sizeof(summary), problem, sizeof(problem)),
+	assert_int_equal(rv_result_parse("{\n\"jobs\": []\n}\n", &doc, &j, summary, sizeof(summary),
+					 problem, sizeof(problem)),
 			 -EINVAL);
 	assert_string_equal(problem, "no job in fio's JSON");
 	assert_int_equal(rv_result_parse("{\n\"client_stats\": [{\"jobname\": \"x\", \"hostname\": "
@@ -97,8 +98,8 @@ static void client_split(void **state)
 	(void)state;
 	assert_true(json_object_object_get_ex(h, "client_stats", &stats));
 	assert_int_equal(json_object_array_length(stats), 1);
-	assert_int_equal(json_object_get_int(json_object_object_get(
-			     json_object_array_get_idx(stats, 0), "port")),
+	assert_int_equal(json_object_get_int(
+			     json_object_object_get(json_object_array_get_idx(stats, 0), "port")),
 			 2);
 	assert_true(json_object_object_get_ex(h, "global options", &g));
 	assert_string_equal(json_object_get_string(json_object_object_get(g, "filename")),
