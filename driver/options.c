@@ -175,7 +175,7 @@ static const struct {
 static bool shapes_request(enum opt_id id)
 {
 	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_YES &&
-	       id != O_ALLOW_MOUNTED && id != O_HELP;
+	       id != O_ALLOW_MOUNTED && id != O_DRY_RUN && id != O_HELP;
 }
 
 static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, size_t errlen)

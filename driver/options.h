@@ -67,7 +67,7 @@ int rv_opts_parse(int argc, char *const argv[], struct rv_opts *o, char *err, si
  * --drive/--group, --purge with --confirm on one --drive and without --resume.
  * @o:        the parsed options
  * @nshaping: how many options that shape the run's request were given (beside --out,
- *            --resume, --no-report, --yes, --allow-mounted)
+ *            --resume, --no-report, --yes, --allow-mounted, --dry-run)
  * @err, @errlen: the message
  * Return: 0, or -EINVAL.
  */

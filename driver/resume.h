@@ -20,8 +20,9 @@
  * rv_resume_from_manifest() - `ssd-review --resume --out DIR` without drives: the command of
  * the run whose manifests DIR holds, with --resume and this --out; the process moves to that
  * run's directory (its cwd), where its relative paths mean what they meant.
- * @o: the options given; replaced by the run's (--no-report and --allow-mounted given now are
- *     kept; --yes is implied: the run was allowed to write its drives when it started)
+ * @o: the options given; replaced by the run's (--no-report, --allow-mounted and --dry-run
+ *     given now are kept; --yes is implied: the run was allowed to write its drives when it
+ *     started)
  * @err, @errlen: no manifest in DIR, several runs' manifests (named), the directory gone
  * Return: 0, or -EINVAL (exit status 2).
  */
