@@ -1,7 +1,9 @@
 # ssdeng build. Targets: all (engine, ssdctl, ssdreport), check, demo, install, clean.
 # Layout: engine/*.c (except fio_*.c and *_main.c) form build/libssdcore.a, shared by
 # libssdeng.so, ssdctl and the unit tests; engine/fio_*.c are the only files that see fio's
-# headers; reporter/*.c (except *_main.c) form build/libssdreport.a.
+# headers; reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
+# form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
+# ssdreport. Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
 PREFIX   ?= /usr/local
 BUILD    ?= build
 CC       ?= gcc
@@ -22,8 +24,10 @@ REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 CORE_SRCS   := $(filter-out engine/fio_%.c engine/%_main.c,$(wildcard engine/*.c))
 GLUE_SRCS   := $(wildcard engine/fio_*.c)
 CTL_SRCS    := $(wildcard engine/*_main.c)
-REPORT_SRCS := $(filter-out reporter/%_main.c,$(wildcard reporter/*.c))
-REPORT_MAIN := $(wildcard reporter/*_main.c)
+REPORT_DIRS := parse model analyse render util
+REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
+REPORT_MAIN := $(wildcard reporter/cli/*.c)
+REPORT_HDRS := $(wildcard reporter/*/*.h)
 # the test catalogue reader (jobfiles/catalogue.json): build/libssdcat.a, for the driver and ssdreport
 CAT_SRCS    := $(wildcard catalogue/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
@@ -33,7 +37,7 @@ GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
 REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
-UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*_test.c)
+UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%)
 
@@ -66,7 +70,8 @@ $(BUILD)/engine/%.o: engine/%.c $(wildcard engine/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/reporter/%.o: reporter/%.c $(wildcard reporter/*.h)
+# one rule for every folder: % is <folder>/<file> (build/reporter/parse/fio_json.o, ...)
+$(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
@@ -97,9 +102,10 @@ $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/l
 $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
+# tests/unit/reporter/<folder>/X_test.c tests reporter/<folder>/X.c; cases.h is shared by all
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
@@ -116,7 +122,7 @@ FUZZ_CFLAGS   = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(
 		-D_GNU_SOURCE -Iengine -Ireporter $(REPORT_CFLAGS)
 FUZZ_TARGETS ?= $(patsubst fuzz/%_fuzz.c,%,$(wildcard fuzz/*_fuzz.c))
 
-$(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h reporter/*.h)
+$(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h) $(REPORT_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/libssdcore.a: $(CORE_SRCS:%.c=$(FUZZ_DIR)/%.o)

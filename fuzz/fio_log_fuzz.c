@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "fio_log.h"
+#include "parse/fio_log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hist_interval.c - per-window merge of fio clat histogram logs (see hist_interval.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/fio_hist_log.h"
+#include "analyse/hist_interval.h"
+
+#define HIST_MAX_WINDOWS (1u << 24)
+
+struct moments { /* count, mean, sum of squared deviations, error sums, max */
+	uint64_t n;
+	double mean, m2;
+	double err1, err2; /* sum(delta), sum(delta^2) */
+	double max, max_delta;
+};
+
+struct ssd_hist_agg {
+	uint32_t window_ms;
+	size_t count, cap;
+	struct moments (*w)[SSD_DDIR_NR];
+};
+
+int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms)
+{
+	*out = NULL;
+	if (!window_ms)
+		return -EINVAL;
+	*out = calloc(1, sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	(*out)->window_ms = window_ms;
+	return 0;
+}
+
+void ssd_hist_agg_free(struct ssd_hist_agg *a)
+{
+	if (!a)
+		return;
+	free(a->w);
+	free(a);
+}
+
+size_t ssd_hist_agg_count(const struct ssd_hist_agg *a) { return a->count; }
+
+static struct moments *slot(struct ssd_hist_agg *a, uint64_t idx, unsigned ddir)
+{
+	if (idx >= a->cap) {
+		size_t cap = a->cap ? a->cap : 256;
+		void *w;
+
+		while (cap <= idx)
+			cap *= 2;
+		w = realloc(a->w, cap * sizeof(*a->w));
+		if (!w)
+			return NULL;
+		a->w = w;
+		for (size_t i = a->cap; i < cap; i++)
+			for (unsigned d = 0; d < SSD_DDIR_NR; d++)
+				a->w[i][d] = (struct moments){.max = -INFINITY};
+		a->cap = cap;
+	}
+	if (idx >= a->count)
+		a->count = idx + 1;
+	return &a->w[idx][ddir];
+}
+
+/* One row's moments (two passes over its counts: mean first, then squared deviations). */
+static void row_moments(const struct ssd_hist_row *row, double ns_per, struct moments *m)
+{
+	double sum = 0, mid, delta;
+
+	*m = (struct moments){.max = -INFINITY};
+	for (unsigned c = 0; c < row->nbuckets; c++) {
+		if (!row->count[c])
+			continue;
+		ssd_hist_bucket(c, row->stride, &mid, &delta);
+		m->n += row->count[c];
+		sum += (double)row->count[c] * mid * ns_per;
+		m->err1 += (double)row->count[c] * delta * ns_per;
+		m->err2 += (double)row->count[c] * delta * ns_per * delta * ns_per;
+		m->max = mid * ns_per;
+		m->max_delta = delta * ns_per;
+	}
+	if (!m->n)
+		return;
+	m->mean = sum / (double)m->n;
+	for (unsigned c = 0; c < row->nbuckets; c++) {
+		double dev;
+
+		if (!row->count[c])
+			continue;
+		ssd_hist_bucket(c, row->stride, &mid, &delta);
+		dev = mid * ns_per - m->mean;
+		m->m2 += (double)row->count[c] * dev * dev;
+	}
+}
+
+static void merge(struct moments *a, const struct moments *b)
+{
+	double n, d;
+
+	if (!b->n)
+		return;
+	n = (double)a->n + (double)b->n;
+	d = b->mean - a->mean;
+	a->mean += d * (double)b->n / n;
+	a->m2 += b->m2 + d * d * (double)a->n * (double)b->n / n;
+	a->n += b->n;
+	a->err1 += b->err1;
+	a->err2 += b->err2;
+	if (b->max > a->max) {
+		a->max = b->max;
+		a->max_delta = b->max_delta;
+	}
+}
+
+int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_per, char *err,
+			  size_t errlen)
+{
+	struct ssd_hist_reader *r;
+	struct ssd_hist_row row;
+	int rc;
+
+	rc = ssd_hist_open(&r, path, err, errlen);
+	if (rc)
+		return rc;
+	while ((rc = ssd_hist_next(r, &row)) == 1) {
+		uint64_t idx = row.time_ms / a->window_ms;
+		struct moments m, *w;
+
+		if (idx >= HIST_MAX_WINDOWS) {
+			if (err)
+				snprintf(err, errlen,
+					 "%s: time %llu ms is beyond %u windows of %u ms", path,
+					 (unsigned long long)row.time_ms, HIST_MAX_WINDOWS,
+					 a->window_ms);
+			rc = -EINVAL;
+			break;
+		}
+		w = slot(a, idx, row.ddir);
+		if (!w) {
+			rc = -ENOMEM;
+			break;
+		}
+		row_moments(&row, ns_per, &m);
+		merge(w, &m);
+	}
+	if (rc == -EINVAL && err && ssd_hist_error(r)[0])
+		snprintf(err, errlen, "%s", ssd_hist_error(r));
+	else if (rc < 0 && rc != -EINVAL && err)
+		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
+	ssd_hist_close(r);
+	return rc < 0 ? rc : 0;
+}
+
+int ssd_hist_agg_get(const struct ssd_hist_agg *a, size_t i, struct ssd_hist_interval *out)
+{
+	if (i >= a->count)
+		return -ERANGE;
+	out->start_ms = (uint64_t)i * a->window_ms;
+	out->width_ms = a->window_ms;
+	for (unsigned d = 0; d < SSD_DDIR_NR; d++) {
+		const struct moments *m = &a->w[i][d];
+		struct ssd_hist_dir *o = &out->dir[d];
+
+		*o = (struct ssd_hist_dir){.n = m->n,
+					   .mean_ns = NAN,
+					   .sd_ns = NAN,
+					   .max_ns = NAN,
+					   .mean_err_ns = NAN,
+					   .sd_err_ns = NAN,
+					   .max_err_ns = NAN};
+		if (!m->n)
+			continue;
+		o->mean_ns = m->mean;
+		o->mean_err_ns = m->err1 / (double)m->n;
+		o->max_ns = m->max;
+		o->max_err_ns = m->max_delta;
+		if (m->n > 1) {
+			o->sd_ns = sqrt(m->m2 / (double)(m->n - 1));
+			o->sd_err_ns = sqrt(m->err2 / (double)(m->n - 1));
+		}
+	}
+	return 0;
+}

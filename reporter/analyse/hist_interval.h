@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * hist_interval.h - merge the per-job clat histogram logs of one test (fio_hist_log.h) into fixed
+ * time windows: per window and data direction the I/O count, mean, standard deviation and maximum
+ * completion latency, each with its error bound from the histogram's bucket widths.
+ *
+ * Windows: a row stamped t ms falls in window floor(t / window_ms), as in log_interval.h (fio
+ * stamps a row at the end of the interval it counts). Rows of every file (job) in a window are
+ * merged exactly: count, sum and sum of squared deviations combine across rows (Chan et al.'s
+ * pairwise update), so the result equals the figures of the merged histogram. Memory is one
+ * accumulator per window, whatever the size of the logs.
+ *
+ * Values are bucket midpoints (fio_hist_log.h); with delta_i the half-span of the bucket of
+ * sample i, the figures are off from those of the true latencies by at most:
+ *   max:  the delta of the highest non-empty bucket;
+ *   mean: sum(delta_i) / n;
+ *   sd:   sqrt(sum(delta_i^2) / (n - 1)) (centering is a projection, so the stddev moves no more
+ *         than the samples do, in the Euclidean norm).
+ * The standard deviation is the sample one (n - 1), as fio prints.
+ */
+#ifndef SSD_HIST_INTERVAL_H
+#define SSD_HIST_INTERVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parse/fio_log.h"
+
+/* One direction in one window; latencies in ns, NaN where n is too small (mean, max: n 0; sd: n <
+ * 2). */
+struct ssd_hist_dir {
+	uint64_t n; /* I/Os that completed in the window, all jobs */
+	double mean_ns, sd_ns, max_ns;
+	double mean_err_ns, sd_err_ns, max_err_ns; /* bounds, see the file comment */
+};
+
+struct ssd_hist_interval {
+	uint64_t start_ms;
+	uint32_t width_ms;
+	struct ssd_hist_dir dir[SSD_DDIR_NR];
+};
+
+struct ssd_hist_agg;
+
+/**
+ * ssd_hist_agg_new() - an empty aggregation.
+ * @out:       the aggregation
+ * @window_ms: window length, ms, > 0
+ *
+ * Return: 0, -EINVAL for window_ms 0, -ENOMEM.
+ */
+int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms);
+
+/**
+ * ssd_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.
+ * @a:      the aggregation
+ * @path:   a *_clat_hist[.N].log file
+ * @ns_per: ns per unit of the log's buckets: 1 (fio 3.x) or 1000 (fio 2.x, usec)
+ * @err:    buffer for a one-line message naming the file and line, or NULL
+ * @errlen: size of @err
+ *
+ * Return: 0; -EINVAL for a malformed line or a time beyond 2^24 windows; -ENOMEM; -errno.
+ */
+int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_per, char *err,
+			  size_t errlen);
+
+/* ssd_hist_agg_count() - windows from 0 to the last one holding a row (0 when none). */
+size_t ssd_hist_agg_count(const struct ssd_hist_agg *a);
+
+/**
+ * ssd_hist_agg_get() - the figures of window @i.
+ * @a:   the aggregation
+ * @i:   window index, < ssd_hist_agg_count()
+ * @out: the window
+ *
+ * Return: 0, or -ERANGE for @i out of range.
+ */
+int ssd_hist_agg_get(const struct ssd_hist_agg *a, size_t i, struct ssd_hist_interval *out);
+
+/* ssd_hist_agg_free() - free an aggregation (NULL is a no-op). */
+void ssd_hist_agg_free(struct ssd_hist_agg *a);
+
+#endif

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * log_interval.c - per-window merge of per-job fio logs (see log_interval.h).
+ */
+#include "analyse/log_interval.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AGG_MAX_WINDOWS (1u << 24)
+
+struct lat_acc { /* Welford accumulator of latency rows */
+	uint64_t n;
+	double mean, m2, max;
+	uint64_t inexact_max; /* rows whose max is only a window mean */
+};
+
+struct window {
+	double iops[SSD_DDIR_NR];
+	double bw[SSD_DDIR_NR];
+	struct lat_acc lat[SSD_DDIR_NR];
+};
+
+struct ssd_log_agg {
+	uint32_t window_ms;
+	enum ssd_log_kind lat_kind; /* first latency kind added, SSD_LOG_UNKNOWN before */
+	bool have_iops, have_bw;
+	size_t count, cap;
+	struct window *w;
+};
+
+/* One file's running rate accumulator for one direction (iops or bw). */
+struct rate_acc {
+	uint64_t window;
+	double avg_sum; /* windowed rows */
+	uint64_t avg_rows;
+	double io_sum; /* per-I/O rows */
+	bool active;
+};
+
+int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms)
+{
+	struct ssd_log_agg *a;
+
+	*out = NULL;
+	if (window_ms == 0)
+		return -EINVAL;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	a->window_ms = window_ms;
+	*out = a;
+	return 0;
+}
+
+void ssd_log_agg_free(struct ssd_log_agg *a)
+{
+	if (!a)
+		return;
+	free(a->w);
+	free(a);
+}
+
+size_t ssd_log_agg_count(const struct ssd_log_agg *a) { return a->count; }
+
+/* Make window idx exist. Return: the window or NULL (ENOMEM). */
+static struct window *window_at(struct ssd_log_agg *a, uint64_t idx)
+{
+	if (idx >= a->cap) {
+		size_t cap = a->cap ? a->cap : 1024;
+		struct window *w;
+
+		while (cap <= idx)
+			cap *= 2;
+		w = realloc(a->w, cap * sizeof(*w));
+		if (!w)
+			return NULL;
+		memset(w + a->cap, 0, (cap - a->cap) * sizeof(*w));
+		a->w = w;
+		a->cap = cap;
+	}
+	if (idx >= a->count)
+		a->count = (size_t)idx + 1;
+	return &a->w[idx];
+}
+
+static int flush_rate(struct ssd_log_agg *a, struct rate_acc *acc, enum ssd_log_kind kind, int ddir)
+{
+	struct window *w;
+	double v;
+
+	if (!acc->active)
+		return 0;
+	w = window_at(a, acc->window);
+	if (!w)
+		return -ENOMEM;
+	v = acc->io_sum / ((double)a->window_ms / 1000.0);
+	if (acc->avg_rows)
+		v += acc->avg_sum / (double)acc->avg_rows;
+	if (kind == SSD_LOG_IOPS)
+		w->iops[ddir] += v;
+	else
+		w->bw[ddir] += v;
+	memset(acc, 0, sizeof(*acc));
+	return 0;
+}
+
+static void add_lat(struct lat_acc *l, double v, double max, bool exact)
+{
+	double d = v - l->mean;
+
+	l->n++;
+	l->mean += d / (double)l->n;
+	l->m2 += d * (v - l->mean);
+	if (l->n == 1 || max > l->max)
+		l->max = max;
+	if (!exact)
+		l->inexact_max++;
+}
+
+static bool is_lat(enum ssd_log_kind k)
+{
+	return k == SSD_LOG_LAT || k == SSD_LOG_CLAT || k == SSD_LOG_SLAT;
+}
+
+int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct ssd_log_opts *opts,
+			 char *err, size_t errlen)
+{
+	struct rate_acc acc[SSD_DDIR_NR] = {{0}};
+	struct ssd_log_reader *r = NULL;
+	enum ssd_log_kind kind;
+	struct ssd_log_row row;
+	double scale;
+	int ret, d;
+
+	ret = ssd_log_open(&r, path, opts, err, errlen);
+	if (ret)
+		return ret;
+	kind = ssd_log_reader_kind(r);
+	if (kind == SSD_LOG_UNKNOWN) {
+		if (err)
+			snprintf(err, errlen,
+				 "%s: name is not <name>_{iops,bw,lat,clat,slat}[.N].log; cannot "
+				 "tell the log kind",
+				 path);
+		ret = -EINVAL;
+		goto out;
+	}
+	if (is_lat(kind)) {
+		if (a->lat_kind == SSD_LOG_UNKNOWN)
+			a->lat_kind = kind;
+		if (a->lat_kind != kind) {
+			if (err)
+				snprintf(err, errlen,
+					 "%s: a %s log, but this test is aggregated from %s logs",
+					 path, ssd_log_kind_name(kind),
+					 ssd_log_kind_name(a->lat_kind));
+			ret = -EINVAL;
+			goto out;
+		}
+	} else if (kind == SSD_LOG_IOPS) {
+		a->have_iops = true;
+	} else {
+		a->have_bw = true;
+	}
+	scale = ssd_log_scale(kind, opts ? opts->lat_unit : SSD_LAT_NS);
+
+	while ((ret = ssd_log_next(r, &row)) > 0) {
+		uint64_t idx = row.time_ms / a->window_ms;
+
+		if (idx >= AGG_MAX_WINDOWS) {
+			if (err)
+				snprintf(
+				    err, errlen,
+				    "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "
+				    "of %u ms)",
+				    path, (unsigned long long)ssd_log_line(r),
+				    (unsigned long long)row.time_ms,
+				    (unsigned long long)AGG_MAX_WINDOWS * a->window_ms,
+				    a->window_ms);
+			ret = -EINVAL;
+			goto out;
+		}
+		if (is_lat(kind)) {
+			struct window *w = window_at(a, idx);
+
+			if (!w) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			add_lat(&w->lat[row.ddir], row.value * scale, row.max * scale,
+				row.has_max || row.bs != 0);
+			continue;
+		}
+		if (acc[row.ddir].active && acc[row.ddir].window != idx) {
+			ret = flush_rate(a, &acc[row.ddir], kind, row.ddir);
+			if (ret)
+				goto out;
+		}
+		acc[row.ddir].active = true;
+		acc[row.ddir].window = idx;
+		if (row.bs != 0) {
+			acc[row.ddir].io_sum += row.value * scale;
+		} else {
+			acc[row.ddir].avg_sum += row.value * scale;
+			acc[row.ddir].avg_rows++;
+		}
+	}
+	if (ret < 0) {
+		if (err)
+			snprintf(err, errlen, "%s", ssd_log_error(r));
+		goto out;
+	}
+	for (d = 0; d < SSD_DDIR_NR; d++) {
+		ret = flush_rate(a, &acc[d], kind, d);
+		if (ret)
+			goto out;
+	}
+out:
+	if (ret == -ENOMEM && err)
+		snprintf(err, errlen, "%s: out of memory", path);
+	ssd_log_close(r);
+	return ret;
+}
+
+int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *out)
+{
+	const struct window *w;
+	bool exact = true;
+	int d;
+
+	if (i >= a->count)
+		return -ERANGE;
+	w = &a->w[i];
+	out->start_ms = (uint64_t)i * a->window_ms;
+	out->width_ms = a->window_ms;
+	for (d = 0; d < SSD_DDIR_NR; d++) {
+		const struct lat_acc *l = &w->lat[d];
+		struct ssd_dir_interval *o = &out->dir[d];
+
+		o->iops = a->have_iops ? w->iops[d] : NAN;
+		out->bw_bytes[d] = a->have_bw ? w->bw[d] : NAN;
+		o->n = (double)l->n;
+		o->mean_ns = l->n ? l->mean : NAN;
+		o->sd_ns = l->n > 1 ? sqrt(l->m2 / (double)(l->n - 1)) : (l->n ? 0.0 : NAN);
+		o->max_ns = l->n ? l->max : NAN;
+		if (l->inexact_max)
+			exact = false;
+	}
+	out->max_exact = exact;
+	ssd_precond_metrics(&out->dir[0], &out->dir[1], &out->precond);
+	return 0;
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * log_interval.h - merge the per-job fio logs of one test into fixed time windows and derive
+ * the review's four preconditioning metrics per window (METHODOLOGY.md §1.2).
+ *
+ * fio writes one log per job and kind (name_iops.1.log, name_iops.2.log ...; or one file with
+ * every job appended when per_job_logs=0). Files are streamed one after another; memory is
+ * one accumulator per window (duration / window), whatever the size of the logs.
+ *
+ * Windows: a row stamped t ms falls in window floor(t / window_ms). fio stamps a
+ * log_avg_msec row at the end of the period it averages, so with window_ms = log_avg_msec
+ * window k holds the period that ended in [k, k+1) x window_ms.
+ *
+ * What is computed per window and data direction (values scaled to IOPS, bytes/s, ns):
+ *   iops / bw: per file, the mean of that file's windowed rows in the window (one job's
+ *     rate; several rows when log_avg_msec < window_ms) plus, for per-I/O rows (bs != 0,
+ *     log_avg_msec=0), their sum divided by the window length; then summed over files (jobs).
+ *     0 when an iops (bw) log was given but has no row for that direction in the window,
+ *     NaN when no iops (bw) log was given at all.
+ *   latency (one of lat/clat/slat; clat is the review's latency): every row of every file
+ *     in the window is one sample: n = rows, mean = their mean (each job's window mean
+ *     weighted equally, an I/O-weighted mean needs per-job IOPS pairing that fio's separate
+ *     files do not give reliably), sd = sample stddev (N - 1) of those row values, i.e. the
+ *     spread of the per-job window means across jobs and sub-windows, NOT the per-I/O stddev
+ *     (fio's windowed logs do not keep it; use status-interval snapshots and
+ *     ssd_nms_between() for that). With per-I/O rows (log_avg_msec=0) the rows are the I/Os
+ *     and mean/sd are the per-I/O figures. max = largest window max when the log has one
+ *     (log_window_value=both), else the largest row value; max_exact says which.
+ *   precond: ssd_precond_metrics() on read and write.
+ */
+#ifndef SSD_LOG_INTERVAL_H
+#define SSD_LOG_INTERVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parse/fio_log.h"
+#include "analyse/stats.h"
+
+struct ssd_interval {
+	uint64_t start_ms; /* window start, ms since the jobs started */
+	uint32_t width_ms;
+	struct ssd_dir_interval dir[SSD_DDIR_NR]; /* n = latency rows in the window */
+	double bw_bytes[SSD_DDIR_NR];		  /* bytes/s, NaN without bw logs */
+	bool max_exact;				  /* every latency row carried a true max */
+	struct ssd_precond precond;		  /* the four metrics from read and write */
+};
+
+struct ssd_log_agg;
+
+/**
+ * ssd_log_agg_new() - create an empty aggregation.
+ * @out: the aggregation.
+ * @window_ms: window length in ms (e.g. 1000 for 1 s, or the jobs' log_avg_msec), > 0.
+ *
+ * Return: 0, -EINVAL for window_ms == 0, -ENOMEM.
+ */
+int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms);
+
+/**
+ * ssd_log_agg_add_file() - stream one log file into the aggregation.
+ * @a: the aggregation.
+ * @path: an iops, bw, lat, clat or slat log (kind from the name, ssd_log_parse_name()).
+ * @opts: layout flags and latency unit for this file, or NULL (ns, auto layout).
+ * @err: buffer for a one-line message naming the file and line, or NULL.
+ * @errlen: size of @err.
+ *
+ * On error the rows already read from this file stay in the aggregation; callers treat
+ * the whole aggregation as failed.
+ *
+ * Return: 0; -EINVAL for a malformed line, a name that is no value log, a latency kind other
+ * than the first one given, or a time beyond 2^24 windows; -ENOMEM; -errno from the file.
+ */
+int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct ssd_log_opts *opts,
+			 char *err, size_t errlen);
+
+/**
+ * ssd_log_agg_count() - number of windows, from window 0 to the last one holding a row.
+ * @a: the aggregation.
+ *
+ * Return: the count (0 when no row was read).
+ */
+size_t ssd_log_agg_count(const struct ssd_log_agg *a);
+
+/**
+ * ssd_log_agg_get() - the figures of one window.
+ * @a: the aggregation.
+ * @i: window index, < ssd_log_agg_count().
+ * @out: the window.
+ *
+ * Return: 0, or -ERANGE for i out of range.
+ */
+int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *out);
+
+/**
+ * ssd_log_agg_free() - free an aggregation (NULL is a no-op).
+ * @a: the aggregation.
+ */
+void ssd_log_agg_free(struct ssd_log_agg *a);
+
+#endif

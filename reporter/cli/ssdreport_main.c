@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdreport - fio JSON and logs to comparison tables and review charts (issue 6).
+ *
+ *   ssdreport summary FILE...                 one CSV row per job
+ *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots
+ *   ssdreport logstat LOG...                  streaming statistics of fio logs
+ *   ssdreport -o DIR [--label NAME] INPUT...  full report (index.html, tables, charts)
+ *   ssdreport compare -o DIR DIR1 DIR2...     saved results side by side, refused on mismatch
+ *
+ * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/diag.h"
+#include "parse/fio_json.h"
+#include "parse/inputs.h"
+#include "analyse/compare.h"
+#include "cli/logstat.h"
+#include "parse/reference.h"
+#include "render/report.h"
+#include "analyse/snapshots.h"
+#include "render/summary.h"
+
+static const char usage_main[] =
+    "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict]\n"
+    "                 [--reference NAME] [-q] INPUT...\n"
+    "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME] [-q]\n"
+    "                 RESULTS-DIR...\n"
+    "       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
+    "       ssdreport logstat [--flags N] LOG...\n"
+    "\n"
+    "Turn fio output into review tables and charts.\n"
+    "\n"
+    "INPUT is a results directory (results/<drive-label>/ holding <test-id>.json, fio logs and an\n"
+    "optional drive.json), a directory of such directories (one drive each), or a fio JSON file\n"
+    "(also fio's text output with the JSON in it). A directory is one drive named after the\n"
+    "directory; loose JSON files form one drive named by --label, or else after their directory.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
+    "                     it and swapped into place; an existing DIR is replaced only on success\n"
+    "                     and only if it is empty or a previous report)\n"
+    "  -l, --label NAME   drive label for loose JSON files (default: their directory's name)\n"
+    "  -t, --title TEXT   report title (default \"ssdreport\")\n"
+    "      --no-charts    tables only; do not run gnuplot\n"
+    "      --strict       a result file in a directory that cannot be read is an error (default:\n"
+    "                     named in a warning and skipped)\n"
+    "  -r, --reference NAME\n"
+    "                     put published figures beside the drives (repeatable): NAME.json from\n"
+    "                     $SSDREPORT_REFERENCE_DIR, <ssdreport's directory>/reference or\n"
+    "                     <ssdreport's directory>/../share/ssdeng/reference, or a file path;\n"
+    "                     their columns are marked \"(published)\" and the Drives table names the "
+    "source\n"
+    "  -q, --quiet        no warnings on stderr, gnuplot's included (a chart gnuplot fails on is\n"
+    "                     still an error, with gnuplot's message)\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "What is read in a results directory:\n"
+    "  *.json except drive.json, drive-*.json, run.json and names starting with '.'   one test "
+    "each (test id = file name\n"
+    "                     without .json); with several documents (--status-interval) the last one\n"
+    "  drive.json         drive identity from ssdctl (optional)\n"
+    "  <test-id>_iops.N.log, _bw.N.log, _clat.N.log (else _lat.N.log), _clat_hist.N.log\n"
+    "                     per-job fio logs of that test, beside the JSON or in a logs/\n"
+    "                     subdirectory (ssd-review's layout), merged into 1-s windows for the\n"
+    "                     preconditioning charts (any log name when the directory holds one test)\n"
+    "What is skipped:\n"
+    "  every other file (fio jobfiles, .txt, images, ...), subdirectories of a drive directory,\n"
+    "  names starting with '.' in a directory of drive directories;\n"
+    "  _slat logs, and _lat logs when _clat logs exist; a JSON file that holds no usable fio\n"
+    "  document (warning \"skipped FILE: why\"); a log with a malformed line (warning \"log not\n"
+    "  used\", the series then comes from the other logs or fio's steadystate data);\n"
+    "  a drive.json that is not JSON (warning).\n"
+    "\n"
+    "Preconditioning: throughput and average latency per second from the iops and clat logs;\n"
+    "maximum latency and latency standard deviation from the clat histogram logs (bucket\n"
+    "midpoints; the chart titles give the error bound), else from the value logs; else fio's\n"
+    "steadystate samples. SNIA PTS steady state is judged on rounds: stonewalled jobs of one\n"
+    "workload, else 60-s rounds of the series, else (noted in the table) the 1-s intervals.\n"
+    "\n"
+    "Output: index.html (self-contained, local images), report.md, <table>.csv, and for each "
+    "chart\n"
+    "<chart>.png, <chart>.svg, <chart>.gp and <chart>.dat (gnuplot, pngcairo and svg terminals).\n"
+    "Several drives run at once (ssd-review --group: one fio group per drive, new_group=1) and\n"
+    "client/server output with several hosts get one column per drive or host and one for the "
+    "total\n"
+    "(IOPS and bytes/s summed, latency merged from the per-job N/mean/stddev, percentiles from "
+    "the\n"
+    "merged json+ bins; fio's \"All clients\" entry is the client/server total).\n"
+    "Tests are recognised by id: precond-*, 4k-randread, 4k-randwrite, 8k-7030,\n"
+    "scale-<wl>-t<T>q<Q>, curve-<profile>-<pct|max>, fc-*, spec-*; others get a generic table "
+    "row.\n"
+    "Scaling and curve tables give per drive R+W IOPS, average and maximum latency and the p99 of\n"
+    "the one direction; a workload with reads and writes (8k-7030, randrw) gets a read p99 and a\n"
+    "write p99 column. A published-figures column (or a drive with no tests) appears only in\n"
+    "tables where it has a value.\n"
+    "\n"
+    "Subcommands: `ssdreport summary --help`; `ssdreport logstat` prints per log file the rows\n"
+    "per direction, first/last time and mean value (a streaming check; --flags N sets the\n"
+    "SSD_LOGF_* layout flags of fio_log.h).\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
+    "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
+
+static const char usage_summary[] =
+    "usage: ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
+    "\n"
+    "Print one CSV row per job of each fio JSON FILE (per host for client/server output,\n"
+    "including the \"All clients\" row), with the header\n"
+    "  file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,write_bw_bytes,\n"
+    "  read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,write_clat_mean_ns,write_clat_p99_ns,\n"
+    "  write_clat_max_ns\n"
+    "Units: IOPS, bytes/s, bytes (bs), nanoseconds, whatever fio version wrote the file.\n"
+    "A field is empty where the value does not exist (direction absent, percentile not printed,\n"
+    "nan or wrapped value), never 0. Text around the JSON (fio warnings, client/server banners)\n"
+    "is skipped with a warning.\n"
+    "\n"
+    "options:\n"
+    "  -a, --all-documents  with several JSON documents in a file (--status-interval), one set of\n"
+    "                       rows per document (default: the last document only)\n"
+    "  -i, --intervals      treat the documents of each file as --status-interval snapshots of "
+    "one\n"
+    "                       run and print, per interval between consecutive snapshots (the first\n"
+    "                       from the start), the review's four preconditioning metrics:\n"
+    "                         file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns\n"
+    "                       (R+W IOPS; clat mean weighted by IOPS; max of R and W, empty when the\n"
+    "                       running maximum did not grow in the interval, a snapshot keeps only\n"
+    "                       that; mean of the R and W standard deviations)\n"
+    "  -q, --quiet          no warnings on stderr\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input.\n";
+
+static const char usage_compare[] =
+    "usage: ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME] [-q] "
+    "RESULTS-DIR...\n"
+    "\n"
+    "The report of results saved at different times or places (different fio versions too), one\n"
+    "column per drive directory, each labelled by its path as given (old/nvme0, new/nvme0). A\n"
+    "RESULTS-DIR is one drive's directory or a results root holding one directory per drive.\n"
+    "A test held by several directories must have run the same workload: rw, bs, T/Q and the\n"
+    "ssd-review profile (run.json); otherwise nothing is written and the difference is named:\n"
+    "  ssdreport: compare: test fc-4k-randread: bs differs: old/nvme0 4096 B, new/nvme0 8192 B\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input or a mismatch.\n";
+
+/* Directories searched for --reference NAME (reference.h). */
+static void reference_dirs(char exe_ref[2][4096], const char *dirs[3])
+{
+	char exe[2048];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	dirs[0] = getenv("SSDREPORT_REFERENCE_DIR");
+	dirs[1] = dirs[2] = NULL;
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(exe_ref[0], 4096, "%s/reference", exe);
+	snprintf(exe_ref[1], 4096, "%s/../share/ssdeng/reference", exe);
+	dirs[1] = exe_ref[0];
+	dirs[2] = exe_ref[1];
+}
+
+static int load_references(struct sr_model *m, char **names, size_t n, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	for (size_t i = 0; i < n; i++) {
+		int rc;
+
+		if (sr_reference_find(names[i], dirs, 3, path, sizeof(path))) {
+			sr_diag_msg(d,
+				    "--reference %s: no such file, and no %s.json in "
+				    "$SSDREPORT_REFERENCE_DIR, %s or %s",
+				    names[i], names[i], dirs[1] ? dirs[1] : "?",
+				    dirs[2] ? dirs[2] : "?");
+			return -ENOENT;
+		}
+		rc = sr_reference_load(m, path, d);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int exit_code(int rc)
+{
+	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
+}
+
+/* --intervals: the four preconditioning metrics between consecutive documents of @path. */
+static int intervals_file(const char *path, struct sr_test *docs, size_t ndocs, struct sr_diag *d)
+{
+	struct sr_interval *iv = NULL;
+	int rc = sr_snapshot_intervals(docs, ndocs, &iv, d);
+
+	if (!rc)
+		sr_interval_rows(stdout, path, iv, ndocs);
+	free(iv);
+	return rc;
+}
+
+static int summary_file(const char *path, bool all, bool intervals, struct sr_diag *d)
+{
+	struct sr_test *docs = NULL;
+	size_t ndocs = 0, len = 0;
+	char *buf = NULL;
+	int rc;
+
+	sr_diag_file(d, path);
+	rc = sr_read_file(path, &buf, &len);
+	if (rc) {
+		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		return rc == -ENOMEM ? rc : -ENOENT;
+	}
+	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
+	free(buf);
+	if (rc)
+		return rc;
+	if (intervals)
+		rc = intervals_file(path, docs, ndocs, d);
+	for (size_t i = 0; i < ndocs; i++) {
+		if (!intervals)
+			sr_summary_rows(stdout, path, &docs[i]);
+		sr_test_free(&docs[i]);
+	}
+	free(docs);
+	return rc;
+}
+
+static int cmd_summary(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"all-documents", no_argument, NULL, 'a'},
+	    {"intervals", no_argument, NULL, 'i'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {0},
+	};
+	struct sr_diag d = {.stream = stderr};
+	bool all = false, intervals = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "aiqh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			all = true;
+			break;
+		case 'i':
+			intervals = true;
+			break;
+		case 'q':
+			d.stream = NULL;
+			break;
+		case 'h':
+			fputs(usage_summary, stdout);
+			return 0;
+		default:
+			fputs(usage_summary, stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		fputs("ssdreport: summary: expected at least one FILE\n", stderr);
+		return 2;
+	}
+	puts(intervals ? sr_interval_header : sr_summary_header);
+	for (int i = optind; i < argc; i++) {
+		int rc = summary_file(argv[i], all, intervals, &d);
+		if (rc) {
+			fflush(stdout);
+			fprintf(stderr, "ssdreport: %s\n", d.err);
+			return exit_code(rc);
+		}
+	}
+	return fflush(stdout) ? 1 : 0;
+}
+
+static int cmd_report(int argc, char **argv, bool compare)
+{
+	static const struct option opts[] = {
+	    {"reference", required_argument, NULL, 'r'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"label", required_argument, NULL, 'l'},
+	    {"title", required_argument, NULL, 't'},
+	    {"no-charts", no_argument, NULL, 'C'},
+	    {"strict", no_argument, NULL, 'S'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {0},
+	};
+	struct sr_diag d = {.stream = stderr};
+	struct sr_report_opts ro = {.title = "ssdreport", .charts = true};
+	struct sr_model m = {0};
+	const char *label = NULL, *usage = compare ? usage_compare : usage_main;
+	char **refs = calloc((size_t)argc + 1, sizeof(char *));
+	size_t nrefs = 0;
+	int c, rc;
+
+	if (!refs)
+		return 1;
+	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:qh", opts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'r':
+			refs[nrefs++] = optarg;
+			break;
+		case 'o':
+			ro.outdir = optarg;
+			break;
+		case 'l':
+			label = optarg;
+			break;
+		case 't':
+			ro.title = optarg;
+			break;
+		case 'C':
+			ro.charts = false;
+			break;
+		case 'S':
+			d.strict = true;
+			break;
+		case 'q':
+			d.stream = NULL;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			free(refs);
+			return 0;
+		default:
+			fputs(usage, stderr);
+			free(refs);
+			return 2;
+		}
+	}
+	if (!ro.outdir || optind >= argc) {
+		fprintf(stderr, "ssdreport: %s\n",
+			compare ? "compare: expected -o DIR and at least one RESULTS-DIR (see "
+				  "ssdreport compare --help)"
+				: "expected -o DIR and at least one INPUT (see ssdreport --help)");
+		free(refs);
+		return 2;
+	}
+	if (compare) {
+		rc = sr_inputs_load_dirs(&m, (const char *const *)argv + optind,
+					 (size_t)(argc - optind), &d);
+		if (!rc)
+			rc = sr_compare_check(&m, &d);
+	} else {
+		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
+				    label, &d);
+	}
+	if (!rc)
+		rc = load_references(&m, refs, nrefs, &d);
+	if (!rc)
+		rc = sr_report_write(&m, &ro, &d);
+	sr_model_free(&m);
+	free(refs);
+	if (rc) {
+		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
+		return exit_code(rc);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "summary"))
+		return cmd_summary(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "logstat"))
+		return ssd_logstat_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cmd_report(argc - 1, argv + 1, true);
+	return cmd_report(argc, argv, false);
+}
