@@ -18,13 +18,13 @@ struct moments { /* count, mean, sum of squared deviations, error sums, max */
 	double max, max_delta;
 };
 
-struct ssd_hist_agg {
+struct sr_hist_agg {
 	uint32_t window_ms;
 	size_t count, cap;
-	struct moments (*w)[SSD_DDIR_NR];
+	struct moments (*w)[SR_DDIR_NR];
 };
 
-int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms)
+int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms)
 {
 	*out = NULL;
 	if (!window_ms)
@@ -36,7 +36,7 @@ int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms)
 	return 0;
 }
 
-void ssd_hist_agg_free(struct ssd_hist_agg *a)
+void sr_hist_agg_free(struct sr_hist_agg *a)
 {
 	if (!a)
 		return;
@@ -44,9 +44,9 @@ void ssd_hist_agg_free(struct ssd_hist_agg *a)
 	free(a);
 }
 
-size_t ssd_hist_agg_count(const struct ssd_hist_agg *a) { return a->count; }
+size_t sr_hist_agg_count(const struct sr_hist_agg *a) { return a->count; }
 
-static struct moments *slot(struct ssd_hist_agg *a, uint64_t idx, unsigned ddir)
+static struct moments *slot(struct sr_hist_agg *a, uint64_t idx, unsigned ddir)
 {
 	if (idx >= a->cap) {
 		size_t cap = a->cap ? a->cap : 256;
@@ -59,7 +59,7 @@ static struct moments *slot(struct ssd_hist_agg *a, uint64_t idx, unsigned ddir)
 			return NULL;
 		a->w = w;
 		for (size_t i = a->cap; i < cap; i++)
-			for (unsigned d = 0; d < SSD_DDIR_NR; d++)
+			for (unsigned d = 0; d < SR_DDIR_NR; d++)
 				a->w[i][d] = (struct moments){.max = -INFINITY};
 		a->cap = cap;
 	}
@@ -69,7 +69,7 @@ static struct moments *slot(struct ssd_hist_agg *a, uint64_t idx, unsigned ddir)
 }
 
 /* One row's moments (two passes over its counts: mean first, then squared deviations). */
-static void row_moments(const struct ssd_hist_row *row, double ns_per, struct moments *m)
+static void row_moments(const struct sr_hist_row *row, double ns_per, struct moments *m)
 {
 	double sum = 0, mid, delta;
 
@@ -77,7 +77,7 @@ static void row_moments(const struct ssd_hist_row *row, double ns_per, struct mo
 	for (unsigned c = 0; c < row->nbuckets; c++) {
 		if (!row->count[c])
 			continue;
-		ssd_hist_bucket(c, row->stride, &mid, &delta);
+		sr_hist_bucket(c, row->stride, &mid, &delta);
 		m->n += row->count[c];
 		sum += (double)row->count[c] * mid * ns_per;
 		m->err1 += (double)row->count[c] * delta * ns_per;
@@ -93,7 +93,7 @@ static void row_moments(const struct ssd_hist_row *row, double ns_per, struct mo
 
 		if (!row->count[c])
 			continue;
-		ssd_hist_bucket(c, row->stride, &mid, &delta);
+		sr_hist_bucket(c, row->stride, &mid, &delta);
 		dev = mid * ns_per - m->mean;
 		m->m2 += (double)row->count[c] * dev * dev;
 	}
@@ -118,17 +118,17 @@ static void merge(struct moments *a, const struct moments *b)
 	}
 }
 
-int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_per, char *err,
-			  size_t errlen)
+int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per, char *err,
+			 size_t errlen)
 {
-	struct ssd_hist_reader *r;
-	struct ssd_hist_row row;
+	struct sr_hist_reader *r;
+	struct sr_hist_row row;
 	int rc;
 
-	rc = ssd_hist_open(&r, path, err, errlen);
+	rc = sr_hist_open(&r, path, err, errlen);
 	if (rc)
 		return rc;
-	while ((rc = ssd_hist_next(r, &row)) == 1) {
+	while ((rc = sr_hist_next(r, &row)) == 1) {
 		uint64_t idx = row.time_ms / a->window_ms;
 		struct moments m, *w;
 
@@ -149,31 +149,31 @@ int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_pe
 		row_moments(&row, ns_per, &m);
 		merge(w, &m);
 	}
-	if (rc == -EINVAL && err && ssd_hist_error(r)[0])
-		snprintf(err, errlen, "%s", ssd_hist_error(r));
+	if (rc == -EINVAL && err && sr_hist_error(r)[0])
+		snprintf(err, errlen, "%s", sr_hist_error(r));
 	else if (rc < 0 && rc != -EINVAL && err)
 		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
-	ssd_hist_close(r);
+	sr_hist_close(r);
 	return rc < 0 ? rc : 0;
 }
 
-int ssd_hist_agg_get(const struct ssd_hist_agg *a, size_t i, struct ssd_hist_interval *out)
+int sr_hist_agg_get(const struct sr_hist_agg *a, size_t i, struct sr_hist_interval *out)
 {
 	if (i >= a->count)
 		return -ERANGE;
 	out->start_ms = (uint64_t)i * a->window_ms;
 	out->width_ms = a->window_ms;
-	for (unsigned d = 0; d < SSD_DDIR_NR; d++) {
+	for (unsigned d = 0; d < SR_DDIR_NR; d++) {
 		const struct moments *m = &a->w[i][d];
-		struct ssd_hist_dir *o = &out->dir[d];
+		struct sr_hist_dir *o = &out->dir[d];
 
-		*o = (struct ssd_hist_dir){.n = m->n,
-					   .mean_ns = NAN,
-					   .sd_ns = NAN,
-					   .max_ns = NAN,
-					   .mean_err_ns = NAN,
-					   .sd_err_ns = NAN,
-					   .max_err_ns = NAN};
+		*o = (struct sr_hist_dir){.n = m->n,
+					  .mean_ns = NAN,
+					  .sd_ns = NAN,
+					  .max_ns = NAN,
+					  .mean_err_ns = NAN,
+					  .sd_err_ns = NAN,
+					  .max_err_ns = NAN};
 		if (!m->n)
 			continue;
 		o->mean_ns = m->mean;

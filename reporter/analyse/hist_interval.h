@@ -18,8 +18,8 @@
  *         than the samples do, in the Euclidean norm).
  * The standard deviation is the sample one (n - 1), as fio prints.
  */
-#ifndef SSD_HIST_INTERVAL_H
-#define SSD_HIST_INTERVAL_H
+#ifndef SSDREPORT_HIST_INTERVAL_H
+#define SSDREPORT_HIST_INTERVAL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -28,31 +28,31 @@
 
 /* One direction in one window; latencies in ns, NaN where n is too small (mean, max: n 0; sd: n <
  * 2). */
-struct ssd_hist_dir {
+struct sr_hist_dir {
 	uint64_t n; /* I/Os that completed in the window, all jobs */
 	double mean_ns, sd_ns, max_ns;
 	double mean_err_ns, sd_err_ns, max_err_ns; /* bounds, see the file comment */
 };
 
-struct ssd_hist_interval {
+struct sr_hist_interval {
 	uint64_t start_ms;
 	uint32_t width_ms;
-	struct ssd_hist_dir dir[SSD_DDIR_NR];
+	struct sr_hist_dir dir[SR_DDIR_NR];
 };
 
-struct ssd_hist_agg;
+struct sr_hist_agg;
 
 /**
- * ssd_hist_agg_new() - an empty aggregation.
+ * sr_hist_agg_new() - an empty aggregation.
  * @out:       the aggregation
  * @window_ms: window length, ms, > 0
  *
  * Return: 0, -EINVAL for window_ms 0, -ENOMEM.
  */
-int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms);
+int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms);
 
 /**
- * ssd_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.
+ * sr_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.
  * @a:      the aggregation
  * @path:   a *_clat_hist[.N].log file
  * @ns_per: ns per unit of the log's buckets: 1 (fio 3.x) or 1000 (fio 2.x, usec)
@@ -61,23 +61,23 @@ int ssd_hist_agg_new(struct ssd_hist_agg **out, uint32_t window_ms);
  *
  * Return: 0; -EINVAL for a malformed line or a time beyond 2^24 windows; -ENOMEM; -errno.
  */
-int ssd_hist_agg_add_file(struct ssd_hist_agg *a, const char *path, double ns_per, char *err,
-			  size_t errlen);
+int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per, char *err,
+			 size_t errlen);
 
-/* ssd_hist_agg_count() - windows from 0 to the last one holding a row (0 when none). */
-size_t ssd_hist_agg_count(const struct ssd_hist_agg *a);
+/* sr_hist_agg_count() - windows from 0 to the last one holding a row (0 when none). */
+size_t sr_hist_agg_count(const struct sr_hist_agg *a);
 
 /**
- * ssd_hist_agg_get() - the figures of window @i.
+ * sr_hist_agg_get() - the figures of window @i.
  * @a:   the aggregation
- * @i:   window index, < ssd_hist_agg_count()
+ * @i:   window index, < sr_hist_agg_count()
  * @out: the window
  *
  * Return: 0, or -ERANGE for @i out of range.
  */
-int ssd_hist_agg_get(const struct ssd_hist_agg *a, size_t i, struct ssd_hist_interval *out);
+int sr_hist_agg_get(const struct sr_hist_agg *a, size_t i, struct sr_hist_interval *out);
 
-/* ssd_hist_agg_free() - free an aggregation (NULL is a no-op). */
-void ssd_hist_agg_free(struct ssd_hist_agg *a);
+/* sr_hist_agg_free() - free an aggregation (NULL is a no-op). */
+void sr_hist_agg_free(struct sr_hist_agg *a);
 
 #endif

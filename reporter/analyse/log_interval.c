@@ -19,14 +19,14 @@ struct lat_acc { /* Welford accumulator of latency rows */
 };
 
 struct window {
-	double iops[SSD_DDIR_NR];
-	double bw[SSD_DDIR_NR];
-	struct lat_acc lat[SSD_DDIR_NR];
+	double iops[SR_DDIR_NR];
+	double bw[SR_DDIR_NR];
+	struct lat_acc lat[SR_DDIR_NR];
 };
 
-struct ssd_log_agg {
+struct sr_log_agg {
 	uint32_t window_ms;
-	enum ssd_log_kind lat_kind; /* first latency kind added, SSD_LOG_UNKNOWN before */
+	enum sr_log_kind lat_kind; /* first latency kind added, SR_LOG_UNKNOWN before */
 	bool have_iops, have_bw;
 	size_t count, cap;
 	struct window *w;
@@ -41,9 +41,9 @@ struct rate_acc {
 	bool active;
 };
 
-int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms)
+int sr_log_agg_new(struct sr_log_agg **out, uint32_t window_ms)
 {
-	struct ssd_log_agg *a;
+	struct sr_log_agg *a;
 
 	*out = NULL;
 	if (window_ms == 0)
@@ -56,7 +56,7 @@ int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms)
 	return 0;
 }
 
-void ssd_log_agg_free(struct ssd_log_agg *a)
+void sr_log_agg_free(struct sr_log_agg *a)
 {
 	if (!a)
 		return;
@@ -64,10 +64,10 @@ void ssd_log_agg_free(struct ssd_log_agg *a)
 	free(a);
 }
 
-size_t ssd_log_agg_count(const struct ssd_log_agg *a) { return a->count; }
+size_t sr_log_agg_count(const struct sr_log_agg *a) { return a->count; }
 
 /* Make window idx exist. Return: the window or NULL (ENOMEM). */
-static struct window *window_at(struct ssd_log_agg *a, uint64_t idx)
+static struct window *window_at(struct sr_log_agg *a, uint64_t idx)
 {
 	if (idx >= a->cap) {
 		size_t cap = a->cap ? a->cap : 1024;
@@ -87,7 +87,7 @@ static struct window *window_at(struct ssd_log_agg *a, uint64_t idx)
 	return &a->w[idx];
 }
 
-static int flush_rate(struct ssd_log_agg *a, struct rate_acc *acc, enum ssd_log_kind kind, int ddir)
+static int flush_rate(struct sr_log_agg *a, struct rate_acc *acc, enum sr_log_kind kind, int ddir)
 {
 	struct window *w;
 	double v;
@@ -100,7 +100,7 @@ static int flush_rate(struct ssd_log_agg *a, struct rate_acc *acc, enum ssd_log_
 	v = acc->io_sum / ((double)a->window_ms / 1000.0);
 	if (acc->avg_rows)
 		v += acc->avg_sum / (double)acc->avg_rows;
-	if (kind == SSD_LOG_IOPS)
+	if (kind == SR_LOG_IOPS)
 		w->iops[ddir] += v;
 	else
 		w->bw[ddir] += v;
@@ -121,26 +121,26 @@ static void add_lat(struct lat_acc *l, double v, double max, bool exact)
 		l->inexact_max++;
 }
 
-static bool is_lat(enum ssd_log_kind k)
+static bool is_lat(enum sr_log_kind k)
 {
-	return k == SSD_LOG_LAT || k == SSD_LOG_CLAT || k == SSD_LOG_SLAT;
+	return k == SR_LOG_LAT || k == SR_LOG_CLAT || k == SR_LOG_SLAT;
 }
 
-int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct ssd_log_opts *opts,
-			 char *err, size_t errlen)
+int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_log_opts *opts,
+			char *err, size_t errlen)
 {
-	struct rate_acc acc[SSD_DDIR_NR] = {{0}};
-	struct ssd_log_reader *r = NULL;
-	enum ssd_log_kind kind;
-	struct ssd_log_row row;
+	struct rate_acc acc[SR_DDIR_NR] = {{0}};
+	struct sr_log_reader *r = NULL;
+	enum sr_log_kind kind;
+	struct sr_log_row row;
 	double scale;
 	int ret, d;
 
-	ret = ssd_log_open(&r, path, opts, err, errlen);
+	ret = sr_log_open(&r, path, opts, err, errlen);
 	if (ret)
 		return ret;
-	kind = ssd_log_reader_kind(r);
-	if (kind == SSD_LOG_UNKNOWN) {
+	kind = sr_log_reader_kind(r);
+	if (kind == SR_LOG_UNKNOWN) {
 		if (err)
 			snprintf(err, errlen,
 				 "%s: name is not <name>_{iops,bw,lat,clat,slat}[.N].log; cannot "
@@ -150,25 +150,25 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 		goto out;
 	}
 	if (is_lat(kind)) {
-		if (a->lat_kind == SSD_LOG_UNKNOWN)
+		if (a->lat_kind == SR_LOG_UNKNOWN)
 			a->lat_kind = kind;
 		if (a->lat_kind != kind) {
 			if (err)
 				snprintf(err, errlen,
 					 "%s: a %s log, but this test is aggregated from %s logs",
-					 path, ssd_log_kind_name(kind),
-					 ssd_log_kind_name(a->lat_kind));
+					 path, sr_log_kind_name(kind),
+					 sr_log_kind_name(a->lat_kind));
 			ret = -EINVAL;
 			goto out;
 		}
-	} else if (kind == SSD_LOG_IOPS) {
+	} else if (kind == SR_LOG_IOPS) {
 		a->have_iops = true;
 	} else {
 		a->have_bw = true;
 	}
-	scale = ssd_log_scale(kind, opts ? opts->lat_unit : SSD_LAT_NS);
+	scale = sr_log_scale(kind, opts ? opts->lat_unit : SR_LAT_NS);
 
-	while ((ret = ssd_log_next(r, &row)) > 0) {
+	while ((ret = sr_log_next(r, &row)) > 0) {
 		uint64_t idx = row.time_ms / a->window_ms;
 
 		if (idx >= AGG_MAX_WINDOWS) {
@@ -177,7 +177,7 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 				    err, errlen,
 				    "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "
 				    "of %u ms)",
-				    path, (unsigned long long)ssd_log_line(r),
+				    path, (unsigned long long)sr_log_line(r),
 				    (unsigned long long)row.time_ms,
 				    (unsigned long long)AGG_MAX_WINDOWS * a->window_ms,
 				    a->window_ms);
@@ -211,10 +211,10 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 	}
 	if (ret < 0) {
 		if (err)
-			snprintf(err, errlen, "%s", ssd_log_error(r));
+			snprintf(err, errlen, "%s", sr_log_error(r));
 		goto out;
 	}
-	for (d = 0; d < SSD_DDIR_NR; d++) {
+	for (d = 0; d < SR_DDIR_NR; d++) {
 		ret = flush_rate(a, &acc[d], kind, d);
 		if (ret)
 			goto out;
@@ -222,11 +222,11 @@ int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct s
 out:
 	if (ret == -ENOMEM && err)
 		snprintf(err, errlen, "%s: out of memory", path);
-	ssd_log_close(r);
+	sr_log_close(r);
 	return ret;
 }
 
-int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *out)
+int sr_log_agg_get(const struct sr_log_agg *a, size_t i, struct sr_log_interval *out)
 {
 	const struct window *w;
 	bool exact = true;
@@ -237,9 +237,9 @@ int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *
 	w = &a->w[i];
 	out->start_ms = (uint64_t)i * a->window_ms;
 	out->width_ms = a->window_ms;
-	for (d = 0; d < SSD_DDIR_NR; d++) {
+	for (d = 0; d < SR_DDIR_NR; d++) {
 		const struct lat_acc *l = &w->lat[d];
-		struct ssd_dir_interval *o = &out->dir[d];
+		struct sr_dir_interval *o = &out->dir[d];
 
 		o->iops = a->have_iops ? w->iops[d] : NAN;
 		out->bw_bytes[d] = a->have_bw ? w->bw[d] : NAN;
@@ -251,6 +251,6 @@ int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *
 			exact = false;
 	}
 	out->max_exact = exact;
-	ssd_precond_metrics(&out->dir[0], &out->dir[1], &out->precond);
+	sr_precond_metrics(&out->dir[0], &out->dir[1], &out->precond);
 	return 0;
 }

@@ -23,13 +23,13 @@
  *     files do not give reliably), sd = sample stddev (N - 1) of those row values, i.e. the
  *     spread of the per-job window means across jobs and sub-windows, NOT the per-I/O stddev
  *     (fio's windowed logs do not keep it; use status-interval snapshots and
- *     ssd_nms_between() for that). With per-I/O rows (log_avg_msec=0) the rows are the I/Os
+ *     sr_nms_between() for that). With per-I/O rows (log_avg_msec=0) the rows are the I/Os
  *     and mean/sd are the per-I/O figures. max = largest window max when the log has one
  *     (log_window_value=both), else the largest row value; max_exact says which.
- *   precond: ssd_precond_metrics() on read and write.
+ *   precond: sr_precond_metrics() on read and write.
  */
-#ifndef SSD_LOG_INTERVAL_H
-#define SSD_LOG_INTERVAL_H
+#ifndef SSDREPORT_LOG_INTERVAL_H
+#define SSDREPORT_LOG_INTERVAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,30 +38,30 @@
 #include "parse/fio_log.h"
 #include "analyse/stats.h"
 
-struct ssd_interval {
+struct sr_log_interval {
 	uint64_t start_ms; /* window start, ms since the jobs started */
 	uint32_t width_ms;
-	struct ssd_dir_interval dir[SSD_DDIR_NR]; /* n = latency rows in the window */
-	double bw_bytes[SSD_DDIR_NR];		  /* bytes/s, NaN without bw logs */
-	bool max_exact;				  /* every latency row carried a true max */
-	struct ssd_precond precond;		  /* the four metrics from read and write */
+	struct sr_dir_interval dir[SR_DDIR_NR]; /* n = latency rows in the window */
+	double bw_bytes[SR_DDIR_NR];		/* bytes/s, NaN without bw logs */
+	bool max_exact;				/* every latency row carried a true max */
+	struct sr_precond precond;		/* the four metrics from read and write */
 };
 
-struct ssd_log_agg;
+struct sr_log_agg;
 
 /**
- * ssd_log_agg_new() - create an empty aggregation.
+ * sr_log_agg_new() - create an empty aggregation.
  * @out: the aggregation.
  * @window_ms: window length in ms (e.g. 1000 for 1 s, or the jobs' log_avg_msec), > 0.
  *
  * Return: 0, -EINVAL for window_ms == 0, -ENOMEM.
  */
-int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms);
+int sr_log_agg_new(struct sr_log_agg **out, uint32_t window_ms);
 
 /**
- * ssd_log_agg_add_file() - stream one log file into the aggregation.
+ * sr_log_agg_add_file() - stream one log file into the aggregation.
  * @a: the aggregation.
- * @path: an iops, bw, lat, clat or slat log (kind from the name, ssd_log_parse_name()).
+ * @path: an iops, bw, lat, clat or slat log (kind from the name, sr_log_parse_name()).
  * @opts: layout flags and latency unit for this file, or NULL (ns, auto layout).
  * @err: buffer for a one-line message naming the file and line, or NULL.
  * @errlen: size of @err.
@@ -72,31 +72,31 @@ int ssd_log_agg_new(struct ssd_log_agg **out, uint32_t window_ms);
  * Return: 0; -EINVAL for a malformed line, a name that is no value log, a latency kind other
  * than the first one given, or a time beyond 2^24 windows; -ENOMEM; -errno from the file.
  */
-int ssd_log_agg_add_file(struct ssd_log_agg *a, const char *path, const struct ssd_log_opts *opts,
-			 char *err, size_t errlen);
+int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_log_opts *opts,
+			char *err, size_t errlen);
 
 /**
- * ssd_log_agg_count() - number of windows, from window 0 to the last one holding a row.
+ * sr_log_agg_count() - number of windows, from window 0 to the last one holding a row.
  * @a: the aggregation.
  *
  * Return: the count (0 when no row was read).
  */
-size_t ssd_log_agg_count(const struct ssd_log_agg *a);
+size_t sr_log_agg_count(const struct sr_log_agg *a);
 
 /**
- * ssd_log_agg_get() - the figures of one window.
+ * sr_log_agg_get() - the figures of one window.
  * @a: the aggregation.
- * @i: window index, < ssd_log_agg_count().
+ * @i: window index, < sr_log_agg_count().
  * @out: the window.
  *
  * Return: 0, or -ERANGE for i out of range.
  */
-int ssd_log_agg_get(const struct ssd_log_agg *a, size_t i, struct ssd_interval *out);
+int sr_log_agg_get(const struct sr_log_agg *a, size_t i, struct sr_log_interval *out);
 
 /**
- * ssd_log_agg_free() - free an aggregation (NULL is a no-op).
+ * sr_log_agg_free() - free an aggregation (NULL is a no-op).
  * @a: the aggregation.
  */
-void ssd_log_agg_free(struct ssd_log_agg *a);
+void sr_log_agg_free(struct sr_log_agg *a);
 
 #endif

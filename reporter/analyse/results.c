@@ -37,7 +37,7 @@ static double io_count(const struct sr_dir *s)
 /* Percentile from the merged json+ bins of every run, when all of them have bins. */
 static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, double pct)
 {
-	struct ssd_bin *bins;
+	struct sr_stats_bin *bins;
 	size_t nb = 0, k = 0;
 	uint64_t v;
 	int rc;
@@ -52,9 +52,9 @@ static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, doub
 		return absent();
 	for (size_t i = 0; i < n; i++)
 		for (size_t b = 0; b < dirs[i]->clat.nbins; b++)
-			bins[k++] =
-			    (struct ssd_bin){dirs[i]->clat.bins[b].ns, dirs[i]->clat.bins[b].count};
-	ssd_bins_sort(bins, k);
+			bins[k++] = (struct sr_stats_bin){dirs[i]->clat.bins[b].ns,
+							  dirs[i]->clat.bins[b].count};
+	sr_bins_sort(bins, k);
 	nb = 0; /* the runs share fio's bin values: one bin per value, counts added */
 	for (size_t i = 0; i < k; i++) {
 		if (nb && bins[nb - 1].value == bins[i].value)
@@ -62,7 +62,7 @@ static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, doub
 		else
 			bins[nb++] = bins[i];
 	}
-	rc = ssd_bins_percentile(bins, nb, pct, &v);
+	rc = sr_bins_percentile(bins, nb, pct, &v);
 	free(bins);
 	return rc ? absent() : sr_val((double)v);
 }
@@ -70,8 +70,8 @@ static struct sr_value bins_pct(const struct sr_dir *const *dirs, size_t n, doub
 static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_fig *f)
 {
 	double *means = calloc(n + 1, sizeof(double)), *w = calloc(n + 1, sizeof(double));
-	struct ssd_nms *g = calloc(n + 1, sizeof(*g));
-	struct ssd_nms all;
+	struct sr_nms *g = calloc(n + 1, sizeof(*g));
+	struct sr_nms all;
 	bool ok_iops = true, ok_bw = true, ok_lat = true;
 	double iops = 0, bw = 0, max = 0;
 
@@ -89,15 +89,15 @@ static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_
 			max = s->clat.max.v;
 		means[i] = s->clat.mean.v;
 		w[i] = io_count(s);
-		g[i] = (struct ssd_nms){(uint64_t)w[i], s->clat.mean.v, s->clat.stddev.v};
+		g[i] = (struct sr_nms){(uint64_t)w[i], s->clat.mean.v, s->clat.stddev.v};
 	}
 	f->iops = ok_iops ? sr_val(iops) : absent();
 	f->bw = ok_bw ? sr_val(bw) : absent();
 	if (ok_lat) {
-		double m = ssd_weighted_mean(means, w, n);
+		double m = sr_weighted_mean(means, w, n);
 		f->mean = isfinite(m) ? sr_val(m) : absent();
 		f->max = sr_val(max);
-		f->sd = ssd_nms_combine(g, n, &all) == 0 && all.n ? sr_val(all.sd) : absent();
+		f->sd = sr_nms_combine(g, n, &all) == 0 && all.n ? sr_val(all.sd) : absent();
 	}
 	for (int q = 0; q < SR_NQOS; q++)
 		f->qos[q] = bins_pct(dirs, n, sr_qos_pcts[q]);

@@ -22,29 +22,29 @@ static struct sr_value v_of(double x)
 
 /* Is @name a log of test @id (any name when @single)? Histogram logs only when @hist. */
 static bool log_of_test(const char *name, const char *id, bool single, bool hist,
-			enum ssd_log_kind *kind)
+			enum sr_log_kind *kind)
 {
-	struct ssd_log_name ln;
+	struct sr_log_name ln;
 
-	if (ssd_log_parse_name(name, &ln) < 0 || ln.kind == SSD_LOG_UNKNOWN ||
-	    (ln.kind == SSD_LOG_HIST) != hist)
+	if (sr_log_parse_name(name, &ln) < 0 || ln.kind == SR_LOG_UNKNOWN ||
+	    (ln.kind == SR_LOG_HIST) != hist)
 		return false;
 	*kind = ln.kind;
 	return single || (ln.stem_len == strlen(id) && !strncmp(name, id, ln.stem_len));
 }
 
 /* Latency kind to use: clat if the test has clat logs, else lat (the aggregator takes one). */
-static enum ssd_log_kind pick_lat(DIR *dir, const char *id, bool single)
+static enum sr_log_kind pick_lat(DIR *dir, const char *id, bool single)
 {
-	enum ssd_log_kind best = SSD_LOG_UNKNOWN, k;
+	enum sr_log_kind best = SR_LOG_UNKNOWN, k;
 	struct dirent *e;
 
 	rewinddir(dir);
 	while ((e = readdir(dir)))
 		if (log_of_test(e->d_name, id, single, false, &k)) {
-			if (k == SSD_LOG_CLAT)
+			if (k == SR_LOG_CLAT)
 				return k;
-			if (k == SSD_LOG_LAT)
+			if (k == SR_LOG_LAT)
 				best = k;
 		}
 	return best;
@@ -52,9 +52,9 @@ static enum ssd_log_kind pick_lat(DIR *dir, const char *id, bool single)
 
 static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct sr_diag *d)
 {
-	struct ssd_log_opts opts = {.lat_unit = ssd_log_lat_unit_for_version(t->fio_version)};
-	struct ssd_log_agg *agg = NULL;
-	enum ssd_log_kind lat, k;
+	struct sr_log_opts opts = {.lat_unit = sr_log_lat_unit_for_version(t->fio_version)};
+	struct sr_log_agg *agg = NULL;
+	enum sr_log_kind lat, k;
 	struct dirent *e;
 	size_t used = 0, n;
 	DIR *dir;
@@ -64,7 +64,7 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 	if (!dir)
 		return 0;
 	lat = pick_lat(dir, t->id, single);
-	rc = ssd_log_agg_new(&agg, WINDOW_MS);
+	rc = sr_log_agg_new(&agg, WINDOW_MS);
 	if (rc)
 		goto out;
 	rewinddir(dir);
@@ -73,10 +73,10 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 
 		if (!log_of_test(e->d_name, t->id, single, false, &k))
 			continue;
-		if ((k == SSD_LOG_LAT || k == SSD_LOG_CLAT || k == SSD_LOG_SLAT) && k != lat)
+		if ((k == SR_LOG_LAT || k == SR_LOG_CLAT || k == SR_LOG_SLAT) && k != lat)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dirpath, e->d_name);
-		rc = ssd_log_agg_add_file(agg, path, &opts, err, sizeof(err));
+		rc = sr_log_agg_add_file(agg, path, &opts, err, sizeof(err));
 		if (rc == -ENOMEM)
 			goto out;
 		if (rc) {
@@ -86,7 +86,7 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 		}
 		used++;
 	}
-	n = used ? ssd_log_agg_count(agg) : 0;
+	n = used ? sr_log_agg_count(agg) : 0;
 	if (!n)
 		goto out;
 	t->series = calloc(n, sizeof(*t->series));
@@ -95,9 +95,9 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct ssd_interval iv;
+		struct sr_log_interval iv;
 
-		if (ssd_log_agg_get(agg, i, &iv))
+		if (sr_log_agg_get(agg, i, &iv))
 			continue;
 		t->series[t->nseries++] = (struct sr_interval){
 		    .t_s = (double)(iv.start_ms + iv.width_ms) / 1000.0,
@@ -108,7 +108,7 @@ static int from_logs(struct sr_test *t, const char *dirpath, bool single, struct
 		};
 	}
 out:
-	ssd_log_agg_free(agg);
+	sr_log_agg_free(agg);
 	closedir(dir);
 	return rc;
 }
@@ -121,19 +121,19 @@ static size_t window_of(const struct sr_interval *p)
 	return w >= 1 ? (size_t)(w + 0.5) - 1 : 0;
 }
 
-static struct ssd_dir_interval hist_dir(const struct ssd_hist_interval *h, int d)
+static struct sr_dir_interval hist_dir(const struct sr_hist_interval *h, int d)
 {
-	const struct ssd_hist_dir *x = &h->dir[d];
+	const struct sr_hist_dir *x = &h->dir[d];
 
-	return (struct ssd_dir_interval){.iops = (double)x->n * 1000.0 / h->width_ms,
-					 .n = (double)x->n,
-					 .mean_ns = x->mean_ns,
-					 .sd_ns = x->sd_ns,
-					 .max_ns = x->max_ns};
+	return (struct sr_dir_interval){.iops = (double)x->n * 1000.0 / h->width_ms,
+					.n = (double)x->n,
+					.mean_ns = x->mean_ns,
+					.sd_ns = x->sd_ns,
+					.max_ns = x->max_ns};
 }
 
 /* Error bounds of the window's max (the larger direction bound) and stddev (mean of the bounds). */
-static void hist_bounds(const struct ssd_hist_interval *h, struct sr_interval *p)
+static void hist_bounds(const struct sr_hist_interval *h, struct sr_interval *p)
 {
 	double max_err = NAN, sd_err = 0;
 	int nsd = 0;
@@ -159,9 +159,9 @@ static void hist_bounds(const struct ssd_hist_interval *h, struct sr_interval *p
  */
 static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, struct sr_diag *d)
 {
-	double ns_per = ssd_log_lat_unit_for_version(t->fio_version) == SSD_LAT_US ? 1000.0 : 1.0;
-	struct ssd_hist_agg *agg = NULL;
-	enum ssd_log_kind k;
+	double ns_per = sr_log_lat_unit_for_version(t->fio_version) == SR_LAT_US ? 1000.0 : 1.0;
+	struct sr_hist_agg *agg = NULL;
+	enum sr_log_kind k;
 	struct dirent *e;
 	size_t used = 0, n;
 	DIR *dir;
@@ -170,14 +170,14 @@ static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, s
 	dir = opendir(dirpath);
 	if (!dir)
 		return 0;
-	rc = ssd_hist_agg_new(&agg, WINDOW_MS);
+	rc = sr_hist_agg_new(&agg, WINDOW_MS);
 	while (!rc && (e = readdir(dir))) {
 		char path[4096], err[512] = "";
 
 		if (!log_of_test(e->d_name, t->id, single, true, &k))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dirpath, e->d_name);
-		rc = ssd_hist_agg_add_file(agg, path, ns_per, err, sizeof(err));
+		rc = sr_hist_agg_add_file(agg, path, ns_per, err, sizeof(err));
 		if (rc && rc != -ENOMEM) {
 			sr_warn(d, SR_WARN_OPTION, "histogram log not used: %s", err);
 			rc = 0;
@@ -185,7 +185,7 @@ static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, s
 		}
 		used++;
 	}
-	n = used && !rc ? ssd_hist_agg_count(agg) : 0;
+	n = used && !rc ? sr_hist_agg_count(agg) : 0;
 	if (!n)
 		goto out;
 	if (!t->nseries) {
@@ -204,15 +204,15 @@ static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, s
 	}
 	for (size_t i = 0; i < t->nseries; i++) {
 		struct sr_interval *p = &t->series[i];
-		struct ssd_hist_interval h;
-		struct ssd_dir_interval rd, wr;
-		struct ssd_precond pc;
+		struct sr_hist_interval h;
+		struct sr_dir_interval rd, wr;
+		struct sr_precond pc;
 
-		if (ssd_hist_agg_get(agg, window_of(p), &h))
+		if (sr_hist_agg_get(agg, window_of(p), &h))
 			continue;
 		rd = hist_dir(&h, 0);
 		wr = hist_dir(&h, 1);
-		ssd_precond_metrics(&rd, &wr, &pc);
+		sr_precond_metrics(&rd, &wr, &pc);
 		p->lat_max = v_of(pc.max_lat_ns);
 		p->lat_sd = v_of(pc.sd_lat_ns);
 		hist_bounds(&h, p);
@@ -222,7 +222,7 @@ static int from_hist_logs(struct sr_test *t, const char *dirpath, bool single, s
 			p->lat_mean = v_of(pc.avg_lat_ns);
 	}
 out:
-	ssd_hist_agg_free(agg);
+	sr_hist_agg_free(agg);
 	closedir(dir);
 	return rc;
 }
@@ -254,7 +254,7 @@ static int from_fio_ss(struct sr_test *t)
 /* Does @dir hold a log of test @id (any log when @single)? */
 static bool has_logs(const char *dir, const char *id, bool single)
 {
-	enum ssd_log_kind k;
+	enum sr_log_kind k;
 	struct dirent *e;
 	bool found = false;
 	DIR *dp = opendir(dir);
@@ -317,7 +317,7 @@ static size_t rounds_from_runs(const struct sr_test *t, double *x, double *y)
 		y[n++] = iops;
 		last_gid = r->groupid;
 	}
-	return n >= SSD_SNIA_WINDOW ? n : 0;
+	return n >= SR_SNIA_WINDOW ? n : 0;
 }
 
 /* Rounds of SR_SS_ROUND_S seconds from the series: x = end of the round (s), y = mean IOPS. */
@@ -340,7 +340,7 @@ static size_t rounds_from_series(const struct sr_test *t, double *x, double *y)
 		x[n] = (double)(k + 1) * SR_SS_ROUND_S;
 		y[n++] = sum / (double)valid;
 	}
-	return n >= SSD_SNIA_WINDOW ? n : 0;
+	return n >= SR_SNIA_WINDOW ? n : 0;
 }
 
 static size_t intervals(const struct sr_test *t, double *x, double *y)
@@ -358,8 +358,8 @@ static size_t intervals(const struct sr_test *t, double *x, double *y)
 void sr_series_snia(const struct sr_test *t, struct sr_snia *out)
 {
 	size_t cap = (t->nseries > t->nruns ? t->nseries : t->nruns) + 1, n;
-	struct ssd_snia_result res;
-	const struct ssd_snia_window *w;
+	struct sr_snia_result res;
+	const struct sr_snia_window *w;
 	double *x, *y, width;
 
 	memset(out, 0, sizeof(*out));
@@ -377,7 +377,7 @@ void sr_series_snia(const struct sr_test *t, struct sr_snia *out)
 		out->basis = SR_SS_INTERVALS;
 		n = intervals(t, x, y);
 	}
-	if (ssd_snia_steady_state(x, y, n, &res)) {
+	if (sr_snia_steady_state(x, y, n, &res)) {
 		out->basis = SR_SS_NONE;
 		goto out;
 	}

@@ -9,9 +9,9 @@
 
 /* One direction of one snapshot, every job together. */
 struct cum {
-	double ios;	     /* total_ios */
-	struct ssd_nms clat; /* combined clat N/mean/stddev */
-	double max;	     /* running clat max, NaN when no job gives one */
+	double ios;	    /* total_ios */
+	struct sr_nms clat; /* combined clat N/mean/stddev */
+	double max;	    /* running clat max, NaN when no job gives one */
 };
 
 static struct sr_value v_of(double x)
@@ -21,7 +21,7 @@ static struct sr_value v_of(double x)
 
 static int cumulate(const struct sr_test *t, int dir, struct cum *c, double *runtime_ms)
 {
-	struct ssd_nms *g = calloc(t->nruns + 1, sizeof(*g));
+	struct sr_nms *g = calloc(t->nruns + 1, sizeof(*g));
 	size_t ng = 0;
 	int rc;
 
@@ -39,12 +39,12 @@ static int cumulate(const struct sr_test *t, int dir, struct cum *c, double *run
 			*runtime_ms = s->runtime_ms.v;
 		if (sr_ok(s->clat.n) && s->clat.n.v > 0 && sr_ok(s->clat.mean) &&
 		    sr_ok(s->clat.stddev))
-			g[ng++] = (struct ssd_nms){(uint64_t)s->clat.n.v, s->clat.mean.v,
-						   s->clat.stddev.v};
+			g[ng++] = (struct sr_nms){(uint64_t)s->clat.n.v, s->clat.mean.v,
+						  s->clat.stddev.v};
 		if (sr_ok(s->clat.max) && !(s->clat.max.v <= c->max))
 			c->max = s->clat.max.v;
 	}
-	rc = ssd_nms_combine(g, ng, &c->clat);
+	rc = sr_nms_combine(g, ng, &c->clat);
 	free(g);
 	return rc;
 }
@@ -66,10 +66,10 @@ static double interval_max(const double known[2], const double bound[2], const b
 static int one_interval(const struct cum b[2], const struct cum a[2], double t0_ms, double t1_ms,
 			struct sr_interval *out, struct sr_diag *d, size_t k)
 {
-	struct ssd_dir_interval di[2];
+	struct sr_dir_interval di[2];
 	double known[2], bound[2], dt = (t1_ms - t0_ms) / 1000.0;
 	bool active[2];
-	struct ssd_precond pc;
+	struct sr_precond pc;
 
 	if (!(dt > 0))
 		return sr_error(d, NULL, (size_t)-1,
@@ -77,14 +77,14 @@ static int one_interval(const struct cum b[2], const struct cum a[2], double t0_
 				"--status-interval snapshots of one run)",
 				k + 1, t1_ms);
 	for (int i = 0; i < 2; i++) {
-		struct ssd_nms between;
+		struct sr_nms between;
 
-		if (a[i].ios < b[i].ios || ssd_nms_between(&b[i].clat, &a[i].clat, &between))
+		if (a[i].ios < b[i].ios || sr_nms_between(&b[i].clat, &a[i].clat, &between))
 			return sr_error(d, NULL, (size_t)-1,
 					"document %zu: %s I/O count goes backwards (expected "
 					"snapshots of one run)",
 					k + 1, i ? "write" : "read");
-		di[i] = (struct ssd_dir_interval){
+		di[i] = (struct sr_dir_interval){
 		    .iops = (a[i].ios - b[i].ios) / dt,
 		    .n = (double)between.n,
 		    .mean_ns = between.n ? between.mean : NAN,
@@ -96,7 +96,7 @@ static int one_interval(const struct cum b[2], const struct cum a[2], double t0_
 		known[i] =
 		    !isnan(a[i].max) && (isnan(b[i].max) || a[i].max > b[i].max) ? a[i].max : NAN;
 	}
-	ssd_precond_metrics(&di[0], &di[1], &pc);
+	sr_precond_metrics(&di[0], &di[1], &pc);
 	*out = (struct sr_interval){
 	    .t_s = t1_ms / 1000.0,
 	    .iops = v_of(pc.throughput_iops),

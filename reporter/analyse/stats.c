@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 /* Sum of squared deviations from a sample stddev (fio's S). */
-static double nms_s(const struct ssd_nms *g)
+static double nms_s(const struct sr_nms *g)
 {
 	return g->n > 1 ? g->sd * g->sd * (double)(g->n - 1) : 0.0;
 }
@@ -22,14 +22,14 @@ static double sd_from_s(double s, uint64_t n)
 	return sqrt(s / (double)(n - 1));
 }
 
-int ssd_nms_combine(const struct ssd_nms *groups, size_t count, struct ssd_nms *out)
+int sr_nms_combine(const struct sr_nms *groups, size_t count, struct sr_nms *out)
 {
 	uint64_t n = 0;
 	double mean = 0.0, s = 0.0;
 	size_t i;
 
 	for (i = 0; i < count; i++) {
-		const struct ssd_nms *g = &groups[i];
+		const struct sr_nms *g = &groups[i];
 		double delta, total;
 
 		if (g->n == 0)
@@ -54,8 +54,7 @@ int ssd_nms_combine(const struct ssd_nms *groups, size_t count, struct ssd_nms *
 	return 0;
 }
 
-int ssd_nms_between(const struct ssd_nms *before, const struct ssd_nms *after,
-		    struct ssd_nms *between)
+int sr_nms_between(const struct sr_nms *before, const struct sr_nms *after, struct sr_nms *between)
 {
 	double nb, mb, delta, sb;
 
@@ -81,7 +80,7 @@ int ssd_nms_between(const struct ssd_nms *before, const struct ssd_nms *after,
 	return 0;
 }
 
-double ssd_weighted_mean(const double *v, const double *w, size_t n)
+double sr_weighted_mean(const double *v, const double *w, size_t n)
 {
 	double sw = 0.0, swv = 0.0;
 	size_t i;
@@ -97,15 +96,15 @@ double ssd_weighted_mean(const double *v, const double *w, size_t n)
 
 static int bin_cmp(const void *a, const void *b)
 {
-	const struct ssd_bin *x = a, *y = b;
+	const struct sr_stats_bin *x = a, *y = b;
 
 	return (x->value > y->value) - (x->value < y->value);
 }
 
-void ssd_bins_sort(struct ssd_bin *bins, size_t n) { qsort(bins, n, sizeof(*bins), bin_cmp); }
+void sr_bins_sort(struct sr_stats_bin *bins, size_t n) { qsort(bins, n, sizeof(*bins), bin_cmp); }
 
 /* Total count of sorted bins. Return: 0, -EINVAL if unsorted, -ENODATA if empty. */
-static int bins_total(const struct ssd_bin *bins, size_t n, uint64_t *total)
+static int bins_total(const struct sr_stats_bin *bins, size_t n, uint64_t *total)
 {
 	size_t i;
 
@@ -118,7 +117,7 @@ static int bins_total(const struct ssd_bin *bins, size_t n, uint64_t *total)
 	return *total ? 0 : -ENODATA;
 }
 
-int ssd_bins_percentile(const struct ssd_bin *bins, size_t n, double pct, uint64_t *out)
+int sr_bins_percentile(const struct sr_stats_bin *bins, size_t n, double pct, uint64_t *out)
 {
 	uint64_t total, sum = 0;
 	long double target;
@@ -143,7 +142,7 @@ int ssd_bins_percentile(const struct ssd_bin *bins, size_t n, double pct, uint64
 	return 0;
 }
 
-int ssd_bins_exceedance(const struct ssd_bin *bins, size_t n, double *frac)
+int sr_bins_exceedance(const struct sr_stats_bin *bins, size_t n, double *frac)
 {
 	uint64_t total, above;
 	size_t i;
@@ -160,17 +159,17 @@ int ssd_bins_exceedance(const struct ssd_bin *bins, size_t n, double *frac)
 	return 0;
 }
 
-static bool dir_active(const struct ssd_dir_interval *d)
+static bool dir_active(const struct sr_dir_interval *d)
 {
 	if (!isnan(d->iops))
 		return d->iops > 0.0;
 	return d->n > 0.0;
 }
 
-void ssd_precond_metrics(const struct ssd_dir_interval *rd, const struct ssd_dir_interval *wr,
-			 struct ssd_precond *out)
+void sr_precond_metrics(const struct sr_dir_interval *rd, const struct sr_dir_interval *wr,
+			struct sr_precond *out)
 {
-	const struct ssd_dir_interval *d[2] = {rd, wr};
+	const struct sr_dir_interval *d[2] = {rd, wr};
 	double means[2], weights[2], sd_sum = 0.0, max = NAN, tput = NAN;
 	bool by_iops = !isnan(rd->iops) && !isnan(wr->iops);
 	int i, nsd = 0, nmean = 0;
@@ -194,7 +193,7 @@ void ssd_precond_metrics(const struct ssd_dir_interval *rd, const struct ssd_dir
 			max = isnan(max) ? d[i]->max_ns : fmax(max, d[i]->max_ns);
 	}
 	out->throughput_iops = tput;
-	out->avg_lat_ns = nmean ? ssd_weighted_mean(means, weights, 2) : NAN;
+	out->avg_lat_ns = nmean ? sr_weighted_mean(means, weights, 2) : NAN;
 	out->max_lat_ns = max;
 	out->sd_lat_ns = nsd ? sd_sum / nsd : NAN;
 }

@@ -10,21 +10,21 @@
  * function here takes and returns that same convention, so fio's figures go in and out
  * unchanged.
  */
-#ifndef SSD_STATS_H
-#define SSD_STATS_H
+#ifndef SSDREPORT_STATS_H
+#define SSDREPORT_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* A group of samples: count, mean, sample standard deviation (N - 1), in any one unit. */
-struct ssd_nms {
+struct sr_nms {
 	uint64_t n;
 	double mean;
 	double sd;
 };
 
 /**
- * ssd_nms_combine() - N/mean/stddev of the union of several groups.
+ * sr_nms_combine() - N/mean/stddev of the union of several groups.
  * @groups: the groups (a group with n == 0 is ignored).
  * @count: number of groups.
  * @out: the union; n = 0, mean = sd = 0 when every group is empty.
@@ -34,49 +34,48 @@ struct ssd_nms {
  *
  * Return: 0, or -EINVAL for a negative or non-finite sd or mean.
  */
-int ssd_nms_combine(const struct ssd_nms *groups, size_t count, struct ssd_nms *out);
+int sr_nms_combine(const struct sr_nms *groups, size_t count, struct sr_nms *out);
 
 /**
- * ssd_nms_between() - stats of the samples added between two cumulative snapshots.
+ * sr_nms_between() - stats of the samples added between two cumulative snapshots.
  * @before: snapshot at the start of the interval (e.g. one --status-interval JSON).
  * @after: later snapshot of the same counter.
  * @between: the samples in (before, after]; n = 0 when nothing happened.
  *
- * The inverse of ssd_nms_combine() for two groups: nB = n2 - n1,
+ * The inverse of sr_nms_combine() for two groups: nB = n2 - n1,
  * mB = (n2 m2 - n1 m1) / nB, SB = S2 - S1 - (mB - m1)^2 n1 nB / n2. A slightly negative SB
  * from fio's 6-decimal rounding is clamped to 0.
  *
  * Return: 0, or -EINVAL when after.n < before.n (the snapshots are not of one run, or in
  * the wrong order).
  */
-int ssd_nms_between(const struct ssd_nms *before, const struct ssd_nms *after,
-		    struct ssd_nms *between);
+int sr_nms_between(const struct sr_nms *before, const struct sr_nms *after, struct sr_nms *between);
 
 /**
- * ssd_weighted_mean() - sum(v_i w_i) / sum(w_i), skipping pairs with w_i <= 0 or NaN.
+ * sr_weighted_mean() - sum(v_i w_i) / sum(w_i), skipping pairs with w_i <= 0 or NaN.
  * @v: values.
  * @w: weights (I/O counts, IOPS).
  * @n: number of pairs.
  *
  * Return: the mean, or NaN when no weight is positive.
  */
-double ssd_weighted_mean(const double *v, const double *w, size_t n);
+double sr_weighted_mean(const double *v, const double *w, size_t n);
 
 /* One json+ latency bin: fio's key is the bucket's representative value (ns in fio 3.x). */
-struct ssd_bin {
+struct sr_stats_bin {
 	uint64_t value;
 	uint64_t count;
 };
 
 /**
- * ssd_bins_sort() - sort bins by value, ascending (json key order is not guaranteed).
+ * sr_bins_sort() - sort bins by value, ascending (json key order is not guaranteed).
  * @bins: the bins.
  * @n: number of bins.
  */
-void ssd_bins_sort(struct ssd_bin *bins, size_t n);
+void sr_bins_sort(struct sr_stats_bin *bins, size_t n);
 
 /**
- * ssd_bins_percentile() - a completion-latency percentile from json+ bins, as fio computes it.
+ * sr_bins_percentile() - a completion-latency percentile from json+ bins, as fio computes it.
  * @bins: bins sorted by value.
  * @n: number of bins.
  * @pct: percentile in (0, 100].
@@ -86,10 +85,10 @@ void ssd_bins_sort(struct ssd_bin *bins, size_t n);
  * Return: 0, -ENODATA when the bins hold no sample, -EINVAL for pct outside (0, 100] or
  * unsorted bins.
  */
-int ssd_bins_percentile(const struct ssd_bin *bins, size_t n, double pct, uint64_t *out);
+int sr_bins_percentile(const struct sr_stats_bin *bins, size_t n, double pct, uint64_t *out);
 
 /**
- * ssd_bins_exceedance() - fraction of I/Os slower than each bin value.
+ * sr_bins_exceedance() - fraction of I/Os slower than each bin value.
  * @bins: bins sorted by value.
  * @n: number of bins.
  * @frac: output, n entries: frac[i] = (count of samples in bins after i) / total, i.e. the
@@ -97,13 +96,13 @@ int ssd_bins_percentile(const struct ssd_bin *bins, size_t n, double pct, uint64
  *
  * Return: 0, -ENODATA when the bins hold no sample, -EINVAL for unsorted bins.
  */
-int ssd_bins_exceedance(const struct ssd_bin *bins, size_t n, double *frac);
+int sr_bins_exceedance(const struct sr_stats_bin *bins, size_t n, double *frac);
 
 /*
  * One data direction over one interval, in base units. Any field may be NaN when the source
  * lacks it (a log without a max column, no iops log).
  */
-struct ssd_dir_interval {
+struct sr_dir_interval {
 	double iops;	/* I/Os per second in the interval */
 	double n;	/* samples behind mean/sd (I/Os, or log rows) */
 	double mean_ns; /* average latency */
@@ -112,7 +111,7 @@ struct ssd_dir_interval {
 };
 
 /* The review's four preconditioning metrics (METHODOLOGY.md §1.2) for one interval. */
-struct ssd_precond {
+struct sr_precond {
 	double throughput_iops; /* read + write IOPS */
 	double avg_lat_ns;	/* read and write mean, weighted by IOPS, else by n */
 	double max_lat_ns;	/* max of read max and write max */
@@ -120,7 +119,7 @@ struct ssd_precond {
 };
 
 /**
- * ssd_precond_metrics() - the four preconditioning metrics from read and write figures.
+ * sr_precond_metrics() - the four preconditioning metrics from read and write figures.
  * @rd: read direction for the interval.
  * @wr: write direction for the interval.
  * @out: the metrics; a metric is NaN when neither direction provides it.
@@ -131,7 +130,7 @@ struct ssd_precond {
  * plain mean of the directions' stddevs, the review's definition ("read and write standard
  * deviations averaged together"), not a pooled stddev.
  */
-void ssd_precond_metrics(const struct ssd_dir_interval *rd, const struct ssd_dir_interval *wr,
-			 struct ssd_precond *out);
+void sr_precond_metrics(const struct sr_dir_interval *rd, const struct sr_dir_interval *wr,
+			struct sr_precond *out);
 
 #endif

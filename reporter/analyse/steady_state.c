@@ -26,8 +26,8 @@ static double ls_slope(const double *x, const double *y, size_t first, size_t le
 	return sxy / sxx;
 }
 
-int ssd_snia_window_eval(const double *x, const double *y, size_t first, size_t len,
-			 struct ssd_snia_window *out)
+int sr_snia_window_eval(const double *x, const double *y, size_t first, size_t len,
+			struct sr_snia_window *out)
 {
 	double lo, hi, sum = 0.0, width;
 	size_t i;
@@ -53,31 +53,31 @@ int ssd_snia_window_eval(const double *x, const double *y, size_t first, size_t 
 	out->slope = ls_slope(x, y, first, len);
 	out->range_pct = (hi - lo) / out->mean * 100.0;
 	out->excursion_pct = fabs(out->slope) * width / out->mean * 100.0;
-	out->range_ok = out->range_pct <= SSD_SNIA_RANGE_PCT;
-	out->slope_ok = out->excursion_pct <= SSD_SNIA_SLOPE_PCT;
+	out->range_ok = out->range_pct <= SR_SNIA_RANGE_PCT;
+	out->slope_ok = out->excursion_pct <= SR_SNIA_SLOPE_PCT;
 	out->attained = out->range_ok && out->slope_ok;
 	return 0;
 }
 
-int ssd_snia_steady_state(const double *x, const double *y, size_t n, struct ssd_snia_result *out)
+int sr_snia_steady_state(const double *x, const double *y, size_t n, struct sr_snia_result *out)
 {
 	size_t first;
 	int ret;
 
 	out->attained = false;
 	out->ever_attained = false;
-	if (n < SSD_SNIA_WINDOW)
+	if (n < SR_SNIA_WINDOW)
 		return -ENODATA;
-	for (first = 0; first + SSD_SNIA_WINDOW < n; first++) {
-		struct ssd_snia_window w;
+	for (first = 0; first + SR_SNIA_WINDOW < n; first++) {
+		struct sr_snia_window w;
 
-		if (ssd_snia_window_eval(x, y, first, SSD_SNIA_WINDOW, &w) == 0 && w.attained) {
+		if (sr_snia_window_eval(x, y, first, SR_SNIA_WINDOW, &w) == 0 && w.attained) {
 			out->ever_attained = true;
 			out->first_attained = w;
 			break;
 		}
 	}
-	ret = ssd_snia_window_eval(x, y, n - SSD_SNIA_WINDOW, SSD_SNIA_WINDOW, &out->last);
+	ret = sr_snia_window_eval(x, y, n - SR_SNIA_WINDOW, SR_SNIA_WINDOW, &out->last);
 	if (ret)
 		return ret;
 	out->attained = out->last.attained;
@@ -88,8 +88,8 @@ int ssd_snia_steady_state(const double *x, const double *y, size_t n, struct ssd
 	return 0;
 }
 
-bool ssd_fio_ss_check(const double *y, size_t n, enum ssd_fio_ss_mode mode, bool percent,
-		      double limit, double *criterion)
+bool sr_fio_ss_check(const double *y, size_t n, enum sr_fio_ss_mode mode, bool percent,
+		     double limit, double *criterion)
 {
 	double mean = 0.0, c = 0.0;
 	size_t i;
@@ -100,7 +100,7 @@ bool ssd_fio_ss_check(const double *y, size_t n, enum ssd_fio_ss_mode mode, bool
 	for (i = 0; i < n; i++)
 		mean += y[i];
 	mean /= (double)n;
-	if (mode == SSD_FIO_SS_DEVIATION) {
+	if (mode == SR_FIO_SS_DEVIATION) {
 		for (i = 0; i < n; i++)
 			c = fmax(c, fabs(y[i] - mean));
 	} else {

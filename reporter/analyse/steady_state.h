@@ -17,18 +17,18 @@
  * least-squares slope per sample (slope) must be strictly below L, as a percentage of the
  * mean when L ends in '%'.
  */
-#ifndef SSD_STEADY_STATE_H
-#define SSD_STEADY_STATE_H
+#ifndef SSDREPORT_STEADY_STATE_H
+#define SSDREPORT_STEADY_STATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SSD_SNIA_WINDOW 5	/* rounds in the measurement window */
-#define SSD_SNIA_RANGE_PCT 20.0 /* max data excursion, % of the window mean */
-#define SSD_SNIA_SLOPE_PCT 10.0 /* max slope excursion, % of the window mean */
+#define SR_SNIA_WINDOW 5       /* rounds in the measurement window */
+#define SR_SNIA_RANGE_PCT 20.0 /* max data excursion, % of the window mean */
+#define SR_SNIA_SLOPE_PCT 10.0 /* max slope excursion, % of the window mean */
 
 /* The SNIA criteria evaluated on one window [first, last] of a series. */
-struct ssd_snia_window {
+struct sr_snia_window {
 	size_t first, last;   /* indices into the series, inclusive */
 	double mean;	      /* average of y over the window */
 	double range_pct;     /* (max - min) / mean * 100 */
@@ -40,47 +40,47 @@ struct ssd_snia_window {
 };
 
 /**
- * ssd_snia_window_eval() - evaluate the SNIA criteria on one window.
+ * sr_snia_window_eval() - evaluate the SNIA criteria on one window.
  * @x: round numbers or times, strictly increasing.
  * @y: tracking variable (IOPS, MB/s, ns).
  * @first: first index of the window.
- * @len: rounds in the window (SSD_SNIA_WINDOW for PTS).
+ * @len: rounds in the window (SR_SNIA_WINDOW for PTS).
  * @out: the figures and verdicts.
  *
  * Return: 0, or -EINVAL for len < 2, a NaN in the window, a window mean <= 0, or x not
  * increasing.
  */
-int ssd_snia_window_eval(const double *x, const double *y, size_t first, size_t len,
-			 struct ssd_snia_window *out);
+int sr_snia_window_eval(const double *x, const double *y, size_t first, size_t len,
+			struct sr_snia_window *out);
 
 /* The SNIA verdict on a whole series. */
-struct ssd_snia_result {
-	bool attained;		     /* in the last window */
-	struct ssd_snia_window last; /* the last SSD_SNIA_WINDOW rounds */
+struct sr_snia_result {
+	bool attained;		    /* in the last window */
+	struct sr_snia_window last; /* the last SR_SNIA_WINDOW rounds */
 	bool ever_attained;
-	struct ssd_snia_window first_attained; /* earliest window meeting both criteria */
+	struct sr_snia_window first_attained; /* earliest window meeting both criteria */
 };
 
 /**
- * ssd_snia_steady_state() - SNIA PTS steady state of a series of rounds.
+ * sr_snia_steady_state() - SNIA PTS steady state of a series of rounds.
  * @x: round numbers or times, strictly increasing.
  * @y: tracking variable per round.
  * @n: rounds in the series.
  * @out: verdict on the last window, and the first window that met both criteria (to mark on
  *	 a chart).
  *
- * Return: 0, -ENODATA when n < SSD_SNIA_WINDOW, -EINVAL as for ssd_snia_window_eval() on
+ * Return: 0, -ENODATA when n < SR_SNIA_WINDOW, -EINVAL as for sr_snia_window_eval() on
  * the last window (earlier windows that cannot be evaluated are skipped).
  */
-int ssd_snia_steady_state(const double *x, const double *y, size_t n, struct ssd_snia_result *out);
+int sr_snia_steady_state(const double *x, const double *y, size_t n, struct sr_snia_result *out);
 
-enum ssd_fio_ss_mode {
-	SSD_FIO_SS_DEVIATION, /* fio "iops:" / "bw:" */
-	SSD_FIO_SS_SLOPE,     /* fio "iops_slope:" / "bw_slope:" */
+enum sr_fio_ss_mode {
+	SR_FIO_SS_DEVIATION, /* fio "iops:" / "bw:" */
+	SR_FIO_SS_SLOPE,     /* fio "iops_slope:" / "bw_slope:" */
 };
 
 /**
- * ssd_fio_ss_check() - fio's steady-state criterion on its last ss_dur samples.
+ * sr_fio_ss_check() - fio's steady-state criterion on its last ss_dur samples.
  * @y: the samples (fio's steadystate data.iops[] or data.bw[]), oldest first, one per second.
  * @n: number of samples (ss_dur).
  * @mode: deviation or slope.
@@ -93,7 +93,7 @@ enum ssd_fio_ss_mode {
  *
  * Return: true when |criterion| < limit, as fio decides; false otherwise or for n < 2.
  */
-bool ssd_fio_ss_check(const double *y, size_t n, enum ssd_fio_ss_mode mode, bool percent,
-		      double limit, double *criterion);
+bool sr_fio_ss_check(const double *y, size_t n, enum sr_fio_ss_mode mode, bool percent,
+		     double limit, double *criterion);
 
 #endif

@@ -12,29 +12,29 @@
 #include "parse/fio_log.h"
 
 struct file_stat {
-	uint64_t rows[SSD_DDIR_NR];
-	double sum[SSD_DDIR_NR];
+	uint64_t rows[SR_DDIR_NR];
+	double sum[SR_DDIR_NR];
 	uint64_t t_first, t_last;
 };
 
 static int stat_file(const char *path, unsigned int flags, struct file_stat *st,
-		     enum ssd_log_kind *kind)
+		     enum sr_log_kind *kind)
 {
-	struct ssd_log_opts opts = {.lat_unit = SSD_LAT_NS, .flags = flags};
-	struct ssd_log_reader *r;
-	struct ssd_log_row row;
+	struct sr_log_opts opts = {.lat_unit = SR_LAT_NS, .flags = flags};
+	struct sr_log_reader *r;
+	struct sr_log_row row;
 	uint64_t total = 0;
 	char err[512];
 	int ret;
 
 	memset(st, 0, sizeof(*st));
-	ret = ssd_log_open(&r, path, &opts, err, sizeof(err));
+	ret = sr_log_open(&r, path, &opts, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "ssdreport: logstat: %s\n", err);
 		return ret == -ENOMEM ? 1 : 2;
 	}
-	*kind = ssd_log_reader_kind(r);
-	while ((ret = ssd_log_next(r, &row)) > 0) {
+	*kind = sr_log_reader_kind(r);
+	while ((ret = sr_log_next(r, &row)) > 0) {
 		if (total++ == 0)
 			st->t_first = row.time_ms;
 		st->t_last = row.time_ms;
@@ -42,17 +42,17 @@ static int stat_file(const char *path, unsigned int flags, struct file_stat *st,
 		st->sum[row.ddir] += row.value;
 	}
 	if (ret < 0)
-		fprintf(stderr, "ssdreport: logstat: %s\n", ssd_log_error(r));
-	ssd_log_close(r);
+		fprintf(stderr, "ssdreport: logstat: %s\n", sr_log_error(r));
+	sr_log_close(r);
 	return ret < 0 ? 2 : 0;
 }
 
-static void print_stat(const char *path, enum ssd_log_kind kind, const struct file_stat *st)
+static void print_stat(const char *path, enum sr_log_kind kind, const struct file_stat *st)
 {
 	uint64_t total = st->rows[0] + st->rows[1] + st->rows[2];
 	int d;
 
-	printf("%s,%s,%llu,%llu,%llu,%llu,", path, ssd_log_kind_name(kind),
+	printf("%s,%s,%llu,%llu,%llu,%llu,", path, sr_log_kind_name(kind),
 	       (unsigned long long)total, (unsigned long long)st->rows[0],
 	       (unsigned long long)st->rows[1], (unsigned long long)st->rows[2]);
 	if (total)
@@ -60,7 +60,7 @@ static void print_stat(const char *path, enum ssd_log_kind kind, const struct fi
 		       (unsigned long long)st->t_last);
 	else
 		putchar(',');
-	for (d = 0; d < SSD_DDIR_NR; d++) {
+	for (d = 0; d < SR_DDIR_NR; d++) {
 		putchar(',');
 		if (st->rows[d])
 			printf("%.1f", st->sum[d] / (double)st->rows[d]);
@@ -68,11 +68,11 @@ static void print_stat(const char *path, enum ssd_log_kind kind, const struct fi
 	putchar('\n');
 }
 
-int ssd_logstat_main(int argc, char **argv)
+int sr_logstat_main(int argc, char **argv)
 {
 	unsigned int flags = 0;
 	struct file_stat *st = NULL;
-	enum ssd_log_kind *kind = NULL;
+	enum sr_log_kind *kind = NULL;
 	int i = 1, rc = 0;
 
 	if (i + 1 < argc && strcmp(argv[i], "--flags") == 0) {

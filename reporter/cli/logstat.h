@@ -3,13 +3,13 @@
  * logstat.h - `ssdreport logstat FILE...`: per-file row counts, time range and per-direction
  * means of fio logs (a check and benchmark aid; not in --help).
  */
-#ifndef SSD_LOGSTAT_H
-#define SSD_LOGSTAT_H
+#ifndef SSDREPORT_LOGSTAT_H
+#define SSDREPORT_LOGSTAT_H
 
 /**
- * ssd_logstat_main() - run the logstat subcommand.
+ * sr_logstat_main() - run the logstat subcommand.
  * @argc: argument count, argv[0] being "logstat".
- * @argv: "[--flags N] FILE...": --flags takes SSD_LOGF_* bits (fio_log.h).
+ * @argv: "[--flags N] FILE...": --flags takes SR_LOGF_* bits (fio_log.h).
  *
  * Prints the header
  * "file,kind,rows,read_rows,write_rows,trim_rows,t_first_ms,t_last_ms,read_mean,write_mean,trim_mean"
@@ -20,6 +20,6 @@
  * Return: 0, 2 for bad input (usage, missing file, malformed line: one message on stderr
  * naming file and line), 1 for an internal failure.
  */
-int ssd_logstat_main(int argc, char **argv);
+int sr_logstat_main(int argc, char **argv);
 
 #endif

@@ -103,7 +103,7 @@ static const char usage_main[] =
     "\n"
     "Subcommands: `ssdreport summary --help`; `ssdreport logstat` prints per log file the rows\n"
     "per direction, first/last time and mean value (a streaming check; --flags N sets the\n"
-    "SSD_LOGF_* layout flags of fio_log.h).\n"
+    "SR_LOGF_* layout flags of reporter/parse/fio_log.h).\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
     "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
@@ -381,7 +381,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "summary"))
 		return cmd_summary(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "logstat"))
-		return ssd_logstat_main(argc - 1, argv + 1);
+		return sr_logstat_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cmd_report(argc - 1, argv + 1, true);
 	return cmd_report(argc, argv, false);

@@ -8,13 +8,13 @@
 
 #include "parse/fio_hist_log.h"
 
-struct ssd_hist_reader {
+struct sr_hist_reader {
 	FILE *f;
 	char *path;
 	char *line;
 	size_t linecap;
 	uint64_t lineno;
-	uint64_t count[SSD_HIST_PLAT_NR_MAX];
+	uint64_t count[SR_HIST_PLAT_NR_MAX];
 	unsigned ncols; /* of the first row; 0 before it */
 	unsigned stride;
 	char err[512];
@@ -25,17 +25,17 @@ static void plat_bounds(unsigned idx, double *lo, double *hi)
 {
 	unsigned group;
 
-	if (idx < 2 * SSD_HIST_PLAT_VAL) {
+	if (idx < 2 * SR_HIST_PLAT_VAL) {
 		*lo = *hi = idx;
 		return;
 	}
-	group = (idx >> SSD_HIST_PLAT_BITS) - 1;
-	*lo = ldexp(1, (int)(group + SSD_HIST_PLAT_BITS)) +
-	      (idx % SSD_HIST_PLAT_VAL) * ldexp(1, (int)group);
+	group = (idx >> SR_HIST_PLAT_BITS) - 1;
+	*lo = ldexp(1, (int)(group + SR_HIST_PLAT_BITS)) +
+	      (idx % SR_HIST_PLAT_VAL) * ldexp(1, (int)group);
 	*hi = *lo + ldexp(1, (int)group) - 1;
 }
 
-void ssd_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta)
+void sr_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta)
 {
 	double lo, hi, unused;
 
@@ -51,15 +51,15 @@ static unsigned stride_for(unsigned ncols)
 	static const unsigned groups[] = {29, 19}; /* fio 3.x, fio 2.x */
 
 	for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++)
-		for (unsigned s = 1; s <= SSD_HIST_PLAT_VAL; s *= 2)
-			if (ncols * s == groups[g] * SSD_HIST_PLAT_VAL)
+		for (unsigned s = 1; s <= SR_HIST_PLAT_VAL; s *= 2)
+			if (ncols * s == groups[g] * SR_HIST_PLAT_VAL)
 				return s;
 	return 0;
 }
 
-int ssd_hist_open(struct ssd_hist_reader **out, const char *path, char *err, size_t errlen)
+int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_t errlen)
 {
-	struct ssd_hist_reader *r;
+	struct sr_hist_reader *r;
 	int e;
 
 	*out = NULL;
@@ -72,14 +72,14 @@ int ssd_hist_open(struct ssd_hist_reader **out, const char *path, char *err, siz
 		e = r->path ? errno : ENOMEM;
 		if (err)
 			snprintf(err, errlen, "%s: %s", path, strerror(e));
-		ssd_hist_close(r);
+		sr_hist_close(r);
 		return -e;
 	}
 	*out = r;
 	return 0;
 }
 
-static int bad(struct ssd_hist_reader *r, const char *what)
+static int bad(struct sr_hist_reader *r, const char *what)
 {
 	snprintf(r->err, sizeof(r->err), "%s:%llu: %s", r->path, (unsigned long long)r->lineno,
 		 what);
@@ -110,7 +110,7 @@ static int field(char **p, uint64_t *v, int *last)
 	return 0;
 }
 
-int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
+int sr_hist_next(struct sr_hist_reader *r, struct sr_hist_row *row)
 {
 	for (;;) {
 		ssize_t n;
@@ -135,7 +135,7 @@ int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
 		if (head[1] > 2)
 			return bad(r, "expected ddir 0 (read), 1 (write) or 2 (trim) in column 2");
 		while (!last) {
-			if (cols == SSD_HIST_PLAT_NR_MAX)
+			if (cols == SR_HIST_PLAT_NR_MAX)
 				return bad(r,
 					   "more bucket counts than any fio histogram has (1856)");
 			if (field(&p, &r->count[cols], &last))
@@ -151,7 +151,7 @@ int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
 		} else if (cols != r->ncols) {
 			return bad(r, "bucket count differs from the file's first row");
 		}
-		*row = (struct ssd_hist_row){
+		*row = (struct sr_hist_row){
 		    .time_ms = head[0],
 		    .ddir = (uint8_t)head[1],
 		    .bs = head[2],
@@ -163,9 +163,9 @@ int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row)
 	}
 }
 
-const char *ssd_hist_error(const struct ssd_hist_reader *r) { return r->err; }
+const char *sr_hist_error(const struct sr_hist_reader *r) { return r->err; }
 
-void ssd_hist_close(struct ssd_hist_reader *r)
+void sr_hist_close(struct sr_hist_reader *r)
 {
 	if (!r)
 		return;

@@ -25,18 +25,18 @@
  *
  * Memory: one line buffer and one row of counts, whatever the file size.
  */
-#ifndef SSD_FIO_HIST_LOG_H
-#define SSD_FIO_HIST_LOG_H
+#ifndef SSDREPORT_FIO_HIST_LOG_H
+#define SSDREPORT_FIO_HIST_LOG_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define SSD_HIST_PLAT_BITS 6
-#define SSD_HIST_PLAT_VAL (1u << SSD_HIST_PLAT_BITS)
-#define SSD_HIST_PLAT_NR_MAX (29u * SSD_HIST_PLAT_VAL) /* fio 3.x: 1856 */
+#define SR_HIST_PLAT_BITS 6
+#define SR_HIST_PLAT_VAL (1u << SR_HIST_PLAT_BITS)
+#define SR_HIST_PLAT_NR_MAX (29u * SR_HIST_PLAT_VAL) /* fio 3.x: 1856 */
 
 /* One histogram row. */
-struct ssd_hist_row {
+struct sr_hist_row {
 	uint64_t time_ms;      /* ms since the job started, end of the interval */
 	uint8_t ddir;	       /* 0 read, 1 write, 2 trim */
 	uint64_t bs;	       /* bytes */
@@ -45,19 +45,19 @@ struct ssd_hist_row {
 	unsigned stride;       /* fio buckets per column: 2^log_hist_coarseness */
 };
 
-struct ssd_hist_reader;
+struct sr_hist_reader;
 
 /**
- * ssd_hist_bucket() - the values a histogram column holds, in the log's unit (ns in fio 3.x).
+ * sr_hist_bucket() - the values a histogram column holds, in the log's unit (ns in fio 3.x).
  * @col:    column index (0 = first count)
- * @stride: fio buckets per column (ssd_hist_row.stride)
+ * @stride: fio buckets per column (sr_hist_row.stride)
  * @mid:    out: midpoint of the integers the column holds
  * @delta:  out: half their span, the largest distance of a sample from @mid
  */
-void ssd_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta);
+void sr_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta);
 
 /**
- * ssd_hist_open() - open a histogram log for streaming.
+ * sr_hist_open() - open a histogram log for streaming.
  * @out:    the reader
  * @path:   the file
  * @err:    buffer for a one-line message naming the file, or NULL
@@ -65,25 +65,25 @@ void ssd_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta);
  *
  * Return: 0, -ENOMEM, or the negative errno of fopen().
  */
-int ssd_hist_open(struct ssd_hist_reader **out, const char *path, char *err, size_t errlen);
+int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_t errlen);
 
 /**
- * ssd_hist_next() - read the next row.
+ * sr_hist_next() - read the next row.
  * @r:   the reader
  * @row: filled on success
  *
  * Blank lines are skipped. Every row of a file must have the same number of columns, one of
  * 19 x 2^k or 29 x 2^k (k = 6 - coarseness).
  *
- * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line (ssd_hist_error() names the
+ * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line (sr_hist_error() names the
  * file, line and what was expected), -ENOMEM, or a negative errno from reading.
  */
-int ssd_hist_next(struct ssd_hist_reader *r, struct ssd_hist_row *row);
+int sr_hist_next(struct sr_hist_reader *r, struct sr_hist_row *row);
 
-/* ssd_hist_error() - last error message ("file:line: ..."), "" if none. */
-const char *ssd_hist_error(const struct ssd_hist_reader *r);
+/* sr_hist_error() - last error message ("file:line: ..."), "" if none. */
+const char *sr_hist_error(const struct sr_hist_reader *r);
 
-/* ssd_hist_close() - close and free a reader (NULL is a no-op). */
-void ssd_hist_close(struct ssd_hist_reader *r);
+/* sr_hist_close() - close and free a reader (NULL is a no-op). */
+void sr_hist_close(struct sr_hist_reader *r);
 
 #endif

@@ -19,9 +19,9 @@
 
 enum { LAYOUT_UNDECIDED = -1, LAYOUT_PLAIN = 0, LAYOUT_AVG_MAX = 1 };
 
-struct ssd_log_reader {
+struct sr_log_reader {
 	int fd;
-	enum ssd_log_kind kind;
+	enum sr_log_kind kind;
 	unsigned int flags;
 	int layout;	    /* LAYOUT_*: whether column 3 is a window max */
 	unsigned int ncols; /* column count of the first row; every row must match */
@@ -45,35 +45,35 @@ struct field {
 
 static const struct {
 	const char *suffix;
-	enum ssd_log_kind kind;
+	enum sr_log_kind kind;
 } log_suffixes[] = {
     /* longest first: "_clat" must be tried before "_lat" */
-    {"_clat_hist", SSD_LOG_HIST}, {"_lat_hist", SSD_LOG_HIST}, {"_clat", SSD_LOG_CLAT},
-    {"_slat", SSD_LOG_SLAT},	  {"_iops", SSD_LOG_IOPS},     {"_lat", SSD_LOG_LAT},
-    {"_bw", SSD_LOG_BW},
+    {"_clat_hist", SR_LOG_HIST}, {"_lat_hist", SR_LOG_HIST}, {"_clat", SR_LOG_CLAT},
+    {"_slat", SR_LOG_SLAT},	 {"_iops", SR_LOG_IOPS},     {"_lat", SR_LOG_LAT},
+    {"_bw", SR_LOG_BW},
 };
 
 static const char *const kind_names[] = {
-    [SSD_LOG_UNKNOWN] = "unknown", [SSD_LOG_IOPS] = "iops", [SSD_LOG_BW] = "bw",
-    [SSD_LOG_LAT] = "lat",	   [SSD_LOG_CLAT] = "clat", [SSD_LOG_SLAT] = "slat",
-    [SSD_LOG_HIST] = "hist",
+    [SR_LOG_UNKNOWN] = "unknown", [SR_LOG_IOPS] = "iops", [SR_LOG_BW] = "bw",
+    [SR_LOG_LAT] = "lat",	  [SR_LOG_CLAT] = "clat", [SR_LOG_SLAT] = "slat",
+    [SR_LOG_HIST] = "hist",
 };
 
-const char *ssd_log_kind_name(enum ssd_log_kind kind)
+const char *sr_log_kind_name(enum sr_log_kind kind)
 {
 	if ((unsigned int)kind >= sizeof(kind_names) / sizeof(kind_names[0]))
 		return "unknown";
 	return kind_names[kind];
 }
 
-int ssd_log_parse_name(const char *path, struct ssd_log_name *out)
+int sr_log_parse_name(const char *path, struct sr_log_name *out)
 {
 	const char *base = strrchr(path, '/');
 	size_t len, i;
 	const char *end;
 
 	base = base ? base + 1 : path;
-	out->kind = SSD_LOG_UNKNOWN;
+	out->kind = SR_LOG_UNKNOWN;
 	out->job = -1;
 	out->stem_len = 0;
 
@@ -107,39 +107,39 @@ int ssd_log_parse_name(const char *path, struct ssd_log_name *out)
 	return -EINVAL;
 }
 
-double ssd_log_scale(enum ssd_log_kind kind, enum ssd_lat_unit lat_unit)
+double sr_log_scale(enum sr_log_kind kind, enum sr_lat_unit lat_unit)
 {
 	switch (kind) {
-	case SSD_LOG_IOPS:
+	case SR_LOG_IOPS:
 		return 1.0;
-	case SSD_LOG_BW:
+	case SR_LOG_BW:
 		return 1024.0; /* KiB/s -> bytes/s (HOWTO "Log File Formats") */
-	case SSD_LOG_LAT:
-	case SSD_LOG_CLAT:
-	case SSD_LOG_SLAT:
-		return lat_unit == SSD_LAT_US ? 1000.0 : 1.0;
+	case SR_LOG_LAT:
+	case SR_LOG_CLAT:
+	case SR_LOG_SLAT:
+		return lat_unit == SR_LAT_US ? 1000.0 : 1.0;
 	default:
 		return 0.0;
 	}
 }
 
-enum ssd_lat_unit ssd_log_lat_unit_for_version(const char *fio_version)
+enum sr_lat_unit sr_log_lat_unit_for_version(const char *fio_version)
 {
 	const char *p = fio_version;
 
 	if (!p)
-		return SSD_LAT_NS;
+		return SR_LAT_NS;
 	if (strncmp(p, "fio-", 4) == 0)
 		p += 4;
 	if (*p < '0' || *p > '9')
-		return SSD_LAT_NS;
-	return strtol(p, NULL, 10) <= 2 ? SSD_LAT_US : SSD_LAT_NS;
+		return SR_LAT_NS;
+	return strtol(p, NULL, 10) <= 2 ? SR_LAT_US : SR_LAT_NS;
 }
 
-static int set_err(struct ssd_log_reader *r, int ret, const char *fmt, ...)
+static int set_err(struct sr_log_reader *r, int ret, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int set_err(struct ssd_log_reader *r, int ret, const char *fmt, ...)
+static int set_err(struct sr_log_reader *r, int ret, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -153,16 +153,16 @@ static int set_err(struct ssd_log_reader *r, int ret, const char *fmt, ...)
 	return ret;
 }
 
-int ssd_log_open(struct ssd_log_reader **out, const char *path, const struct ssd_log_opts *opts,
-		 char *err, size_t errlen)
+int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_log_opts *opts,
+		char *err, size_t errlen)
 {
-	struct ssd_log_name nm;
-	struct ssd_log_reader *r;
+	struct sr_log_name nm;
+	struct sr_log_reader *r;
 	int fd;
 
 	*out = NULL;
-	ssd_log_parse_name(path, &nm);
-	if (nm.kind == SSD_LOG_HIST) {
+	sr_log_parse_name(path, &nm);
+	if (nm.kind == SR_LOG_HIST) {
 		if (err)
 			snprintf(err, errlen,
 				 "%s: a latency histogram log (write_hist_log: time, ddir, bs, bin "
@@ -189,9 +189,9 @@ int ssd_log_open(struct ssd_log_reader **out, const char *path, const struct ssd
 	r->fd = fd;
 	r->kind = nm.kind;
 	r->flags = opts ? opts->flags : 0;
-	if (r->flags & SSD_LOGF_AVG_MAX)
+	if (r->flags & SR_LOGF_AVG_MAX)
 		r->layout = LAYOUT_AVG_MAX;
-	else if (r->flags & SSD_LOGF_NO_AVG_MAX)
+	else if (r->flags & SR_LOGF_NO_AVG_MAX)
 		r->layout = LAYOUT_PLAIN;
 	else
 		r->layout = LAYOUT_UNDECIDED;
@@ -207,7 +207,7 @@ int ssd_log_open(struct ssd_log_reader **out, const char *path, const struct ssd
 	return 0;
 }
 
-void ssd_log_close(struct ssd_log_reader *r)
+void sr_log_close(struct sr_log_reader *r)
 {
 	if (!r)
 		return;
@@ -215,16 +215,16 @@ void ssd_log_close(struct ssd_log_reader *r)
 	free(r);
 }
 
-const char *ssd_log_error(const struct ssd_log_reader *r) { return r->err; }
+const char *sr_log_error(const struct sr_log_reader *r) { return r->err; }
 
-uint64_t ssd_log_line(const struct ssd_log_reader *r) { return r->line; }
+uint64_t sr_log_line(const struct sr_log_reader *r) { return r->line; }
 
-enum ssd_log_kind ssd_log_reader_kind(const struct ssd_log_reader *r) { return r->kind; }
+enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r) { return r->kind; }
 
-uint64_t ssd_log_bytes_read(const struct ssd_log_reader *r) { return r->bytes; }
+uint64_t sr_log_bytes_read(const struct sr_log_reader *r) { return r->bytes; }
 
 /* Refill the buffer keeping the unread tail. Return: bytes added, 0 at EOF, -errno. */
-static ssize_t refill(struct ssd_log_reader *r)
+static ssize_t refill(struct sr_log_reader *r)
 {
 	ssize_t n;
 
@@ -251,7 +251,7 @@ static ssize_t refill(struct ssd_log_reader *r)
  * Find the next line; on success [*line, *line_end) excludes the '\n'.
  * Return: 1, 0 at EOF, -errno.
  */
-static int next_line(struct ssd_log_reader *r, char **line, char **line_end)
+static int next_line(struct sr_log_reader *r, char **line, char **line_end)
 {
 	char *nl;
 
@@ -357,7 +357,7 @@ done:
  * Split a '\n'-terminated line into fields.
  * Return: number of fields, 0 for a blank line, or -1 with r->err set.
  */
-static int split_fields(struct ssd_log_reader *r, const char *p, struct field *fields)
+static int split_fields(struct sr_log_reader *r, const char *p, struct field *fields)
 {
 	int n = 0;
 
@@ -393,8 +393,8 @@ static int split_fields(struct ssd_log_reader *r, const char *p, struct field *f
 }
 
 /* Place the fields of an n-column row into @row according to the file's layout. */
-static int map_columns(struct ssd_log_reader *r, const struct field *c, int n,
-		       struct ssd_log_row *row)
+static int map_columns(struct sr_log_reader *r, const struct field *c, int n,
+		       struct sr_log_row *row)
 {
 	int i = 2; /* next column after time and value */
 	int64_t ddir = 0;
@@ -443,7 +443,7 @@ static int map_columns(struct ssd_log_reader *r, const struct field *c, int n,
 	 */
 	if (i < n) {
 		int left = n - i;
-		bool with_offset = (r->flags & SSD_LOGF_OFFSET) != 0;
+		bool with_offset = (r->flags & SR_LOGF_OFFSET) != 0;
 		bool offset;
 
 		if (left == 1)
@@ -463,7 +463,7 @@ static int map_columns(struct ssd_log_reader *r, const struct field *c, int n,
 	return 0;
 }
 
-int ssd_log_next(struct ssd_log_reader *r, struct ssd_log_row *row)
+int sr_log_next(struct sr_log_reader *r, struct sr_log_row *row)
 {
 	struct field fields[LOG_MAX_COLS];
 	char *line = NULL, *end = NULL;

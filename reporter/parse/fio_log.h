@@ -11,8 +11,8 @@
  * fio 3.33 always appends the priority, so 5 columns. fio >= 3.35 with log_window_value=both
  * (IO_LOG_SAMPLE_BOTH) writes the window mean in column 2 and the window max in column 3, before
  * ddir; with log_window_value=max (or log_max_value=1) column 2 holds the max and nothing tells
- * it apart from a mean, so the caller says so (SSD_LOGF_MAX_ONLY). Without SSD_LOGF_AVG_MAX or
- * SSD_LOGF_NO_AVG_MAX the first row of 6 or more columns decides: a third column above 2 cannot
+ * it apart from a mean, so the caller says so (SR_LOGF_MAX_ONLY). Without SR_LOGF_AVG_MAX or
+ * SR_LOGF_NO_AVG_MAX the first row of 6 or more columns decides: a third column above 2 cannot
  * be a ddir, so it is the window max (a 6-column row is otherwise time,value,ddir,bs,offset,prio).
  * Values are integers; fio prints them with PRId64 so a wrapped unsigned value shows up negative.
  *
@@ -23,49 +23,49 @@
  * The reader reads in 1 MiB blocks and never allocates per line: memory is constant whatever
  * the file size.
  */
-#ifndef SSD_FIO_LOG_H
-#define SSD_FIO_LOG_H
+#ifndef SSDREPORT_FIO_LOG_H
+#define SSDREPORT_FIO_LOG_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define SSD_DDIR_NR 3 /* fio's DDIR_RWDIR_CNT: 0 read, 1 write, 2 trim */
+#define SR_DDIR_NR 3 /* fio's DDIR_RWDIR_CNT: 0 read, 1 write, 2 trim */
 
 /* Kind of log, from the file name suffix. */
-enum ssd_log_kind {
-	SSD_LOG_UNKNOWN = 0,
-	SSD_LOG_IOPS, /* <prefix>_iops[.N].log */
-	SSD_LOG_BW,   /* <prefix>_bw[.N].log, agg-read_bw.log */
-	SSD_LOG_LAT,  /* <prefix>_lat[.N].log: slat + clat */
-	SSD_LOG_CLAT, /* <prefix>_clat[.N].log */
-	SSD_LOG_SLAT, /* <prefix>_slat[.N].log */
-	SSD_LOG_HIST, /* <prefix>_clat_hist[.N].log: histogram rows, not read by this reader */
+enum sr_log_kind {
+	SR_LOG_UNKNOWN = 0,
+	SR_LOG_IOPS, /* <prefix>_iops[.N].log */
+	SR_LOG_BW,   /* <prefix>_bw[.N].log, agg-read_bw.log */
+	SR_LOG_LAT,  /* <prefix>_lat[.N].log: slat + clat */
+	SR_LOG_CLAT, /* <prefix>_clat[.N].log */
+	SR_LOG_SLAT, /* <prefix>_slat[.N].log */
+	SR_LOG_HIST, /* <prefix>_clat_hist[.N].log: histogram rows, not read by this reader */
 };
 
 /* Unit of the value column of latency logs. */
-enum ssd_lat_unit {
-	SSD_LAT_NS = 0, /* fio >= 3.0 */
-	SSD_LAT_US,	/* fio 2.x */
+enum sr_lat_unit {
+	SR_LAT_NS = 0, /* fio >= 3.0 */
+	SR_LAT_US,     /* fio 2.x */
 };
 
 /* Layout flags, set by the caller when the jobfile used the option (see file comment). */
-#define SSD_LOGF_AVG_MAX 0x1u	 /* log_window_value=both: column 3 is the window max */
-#define SSD_LOGF_MAX_ONLY 0x2u	 /* log_window_value=max / log_max_value=1: value is a max */
-#define SSD_LOGF_OFFSET 0x4u	 /* log_offset=1: a 5-column row is time,value,ddir,bs,offset */
-#define SSD_LOGF_NO_AVG_MAX 0x8u /* never read column 3 as a max (turns detection off) */
+#define SR_LOGF_AVG_MAX 0x1u	/* log_window_value=both: column 3 is the window max */
+#define SR_LOGF_MAX_ONLY 0x2u	/* log_window_value=max / log_max_value=1: value is a max */
+#define SR_LOGF_OFFSET 0x4u	/* log_offset=1: a 5-column row is time,value,ddir,bs,offset */
+#define SR_LOGF_NO_AVG_MAX 0x8u /* never read column 3 as a max (turns detection off) */
 
 /* Name of a log file split into its parts. */
-struct ssd_log_name {
-	enum ssd_log_kind kind;
+struct sr_log_name {
+	enum sr_log_kind kind;
 	int job;	 /* N of "<prefix>_iops.N.log", or -1 for per_job_logs=0 names */
 	size_t stem_len; /* length of the path up to the "_iops"-style suffix (test identity) */
 };
 
-/* One row, value columns in the file's own unit (see ssd_log_scale()). */
-struct ssd_log_row {
+/* One row, value columns in the file's own unit (see sr_log_scale()). */
+struct sr_log_row {
 	uint64_t time_ms; /* ms since the job started */
-	double value;	  /* window mean, single sample, or window max with SSD_LOGF_MAX_ONLY */
+	double value;	  /* window mean, single sample, or window max with SR_LOGF_MAX_ONLY */
 	double max;	  /* window max when has_max, else equal to value */
 	uint64_t bs;	  /* bytes; 0 for windowed rows */
 	uint64_t offset;  /* bytes, when has_offset */
@@ -76,57 +76,57 @@ struct ssd_log_row {
 	bool has_offset;
 };
 
-struct ssd_log_opts {
-	enum ssd_lat_unit lat_unit; /* informational for ssd_log_scale(); the reader never scales */
-	unsigned int flags;	    /* SSD_LOGF_* */
+struct sr_log_opts {
+	enum sr_lat_unit lat_unit; /* informational for sr_log_scale(); the reader never scales */
+	unsigned int flags;	   /* SR_LOGF_* */
 };
 
-struct ssd_log_reader;
+struct sr_log_reader;
 
 /**
- * ssd_log_parse_name() - classify a log file by its name.
+ * sr_log_parse_name() - classify a log file by its name.
  * @path: file path; only the last component is looked at.
  * @out: filled with kind, job number and stem length.
  *
  * Recognises "<stem>_{iops,bw,lat,clat,slat,clat_hist}[.N].log" (fio's write_*_log naming,
  * with or without per_job_logs) and "agg-{read,write,trim}_bw.log".
  *
- * Return: 0, or -EINVAL when the name matches no fio log (out->kind is SSD_LOG_UNKNOWN).
+ * Return: 0, or -EINVAL when the name matches no fio log (out->kind is SR_LOG_UNKNOWN).
  */
-int ssd_log_parse_name(const char *path, struct ssd_log_name *out);
+int sr_log_parse_name(const char *path, struct sr_log_name *out);
 
 /**
- * ssd_log_kind_name() - short name of a kind ("iops", "bw", "lat", "clat", "slat", "hist").
+ * sr_log_kind_name() - short name of a kind ("iops", "bw", "lat", "clat", "slat", "hist").
  * @kind: the kind.
  *
- * Return: a static string, "unknown" for SSD_LOG_UNKNOWN.
+ * Return: a static string, "unknown" for SR_LOG_UNKNOWN.
  */
-const char *ssd_log_kind_name(enum ssd_log_kind kind);
+const char *sr_log_kind_name(enum sr_log_kind kind);
 
 /**
- * ssd_log_scale() - factor from a log's value unit to the model's base unit.
+ * sr_log_scale() - factor from a log's value unit to the model's base unit.
  * @kind: log kind.
  * @lat_unit: unit of latency logs (fio version dependent).
  *
  * Base units: IOPS, bytes/s (bw logs are KiB/s: x1024), ns (fio 2.x latency is us: x1000).
  *
- * Return: the factor, 0 for SSD_LOG_UNKNOWN and SSD_LOG_HIST.
+ * Return: the factor, 0 for SR_LOG_UNKNOWN and SR_LOG_HIST.
  */
-double ssd_log_scale(enum ssd_log_kind kind, enum ssd_lat_unit lat_unit);
+double sr_log_scale(enum sr_log_kind kind, enum sr_lat_unit lat_unit);
 
 /**
- * ssd_log_lat_unit_for_version() - latency log unit for a fio version string.
+ * sr_log_lat_unit_for_version() - latency log unit for a fio version string.
  * @fio_version: "fio-3.33", "fio-2.2.10", "3.7" ... (the JSON's "fio version"), or NULL.
  *
- * Return: SSD_LAT_US for major version 2 or lower, SSD_LAT_NS otherwise (and for NULL or
+ * Return: SR_LAT_US for major version 2 or lower, SR_LAT_NS otherwise (and for NULL or
  * an unparsable string, since every current fio writes ns).
  */
-enum ssd_lat_unit ssd_log_lat_unit_for_version(const char *fio_version);
+enum sr_lat_unit sr_log_lat_unit_for_version(const char *fio_version);
 
 /**
- * ssd_log_open() - open a log file for streaming.
+ * sr_log_open() - open a log file for streaming.
  * @out: the new reader.
- * @path: file to read; its name gives the kind (SSD_LOG_UNKNOWN is allowed, read as a value log).
+ * @path: file to read; its name gives the kind (SR_LOG_UNKNOWN is allowed, read as a value log).
  * @opts: layout flags and unit, or NULL for defaults.
  * @err: buffer for a one-line message naming the file, or NULL.
  * @errlen: size of @err.
@@ -135,57 +135,57 @@ enum ssd_lat_unit ssd_log_lat_unit_for_version(const char *fio_version);
  *
  * Return: 0, -ENOMEM, -EINVAL for a histogram log, or the negative errno of open().
  */
-int ssd_log_open(struct ssd_log_reader **out, const char *path, const struct ssd_log_opts *opts,
-		 char *err, size_t errlen);
+int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_log_opts *opts,
+		char *err, size_t errlen);
 
 /**
- * ssd_log_next() - read the next row.
+ * sr_log_next() - read the next row.
  * @r: the reader.
  * @row: filled on success.
  *
  * Blank lines are skipped; CRLF endings and spaces or tabs around fields are accepted.
  *
- * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line (ssd_log_error() names
+ * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line (sr_log_error() names
  * file, line and what was expected), or a negative errno from read().
  */
-int ssd_log_next(struct ssd_log_reader *r, struct ssd_log_row *row);
+int sr_log_next(struct sr_log_reader *r, struct sr_log_row *row);
 
 /**
- * ssd_log_error() - last error message of a reader ("file:line: ..."), "" if none.
+ * sr_log_error() - last error message of a reader ("file:line: ..."), "" if none.
  * @r: the reader.
  *
  * Return: a string owned by the reader.
  */
-const char *ssd_log_error(const struct ssd_log_reader *r);
+const char *sr_log_error(const struct sr_log_reader *r);
 
 /**
- * ssd_log_line() - 1-based number of the line last read.
+ * sr_log_line() - 1-based number of the line last read.
  * @r: the reader.
  *
  * Return: the line number.
  */
-uint64_t ssd_log_line(const struct ssd_log_reader *r);
+uint64_t sr_log_line(const struct sr_log_reader *r);
 
 /**
- * ssd_log_reader_kind() - kind of the open log (from its name).
+ * sr_log_reader_kind() - kind of the open log (from its name).
  * @r: the reader.
  *
  * Return: the kind.
  */
-enum ssd_log_kind ssd_log_reader_kind(const struct ssd_log_reader *r);
+enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r);
 
 /**
- * ssd_log_bytes_read() - bytes consumed so far.
+ * sr_log_bytes_read() - bytes consumed so far.
  * @r: the reader.
  *
  * Return: the count.
  */
-uint64_t ssd_log_bytes_read(const struct ssd_log_reader *r);
+uint64_t sr_log_bytes_read(const struct sr_log_reader *r);
 
 /**
- * ssd_log_close() - close a reader and free it (NULL is a no-op).
+ * sr_log_close() - close a reader and free it (NULL is a no-op).
  * @r: the reader.
  */
-void ssd_log_close(struct ssd_log_reader *r);
+void sr_log_close(struct sr_log_reader *r);
 
 #endif

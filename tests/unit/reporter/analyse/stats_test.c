@@ -23,30 +23,30 @@
  *   sd = sqrt(14.8 / 4) = sqrt(3.7) = 1.923538406.
  * Chan: S = 2 + 2 + (5 - 2)^2 * 3 * 2 / 5 = 4 + 10.8 = 14.8, the same.
  */
-static const struct ssd_nms grp_a = {3, 2.0, 1.0};
-static const struct ssd_nms grp_b = {2, 5.0, 1.414213562373095};
+static const struct sr_nms grp_a = {3, 2.0, 1.0};
+static const struct sr_nms grp_b = {2, 5.0, 1.414213562373095};
 
 static void test_combine(void **state)
 {
-	struct ssd_nms g[4] = {grp_a, {0, 123.0, 45.0}, grp_b, {0, 0, 0}}, out;
+	struct sr_nms g[4] = {grp_a, {0, 123.0, 45.0}, grp_b, {0, 0, 0}}, out;
 
 	(void)state;
-	assert_int_equal(ssd_nms_combine(g, 4, &out), 0);
+	assert_int_equal(sr_nms_combine(g, 4, &out), 0);
 	assert_int_equal(out.n, 5);
 	assert_near(out.mean, 3.2, 1e-12);
 	assert_near(out.sd, 1.923538406, 1e-9);
 
 	/* a single sample has sd 0; nothing at all gives n 0 */
-	g[0] = (struct ssd_nms){1, 7.0, 0.0};
-	assert_int_equal(ssd_nms_combine(g, 1, &out), 0);
+	g[0] = (struct sr_nms){1, 7.0, 0.0};
+	assert_int_equal(sr_nms_combine(g, 1, &out), 0);
 	assert_int_equal(out.n, 1);
 	assert_near(out.mean, 7.0, 0);
 	assert_near(out.sd, 0.0, 0);
-	assert_int_equal(ssd_nms_combine(g, 0, &out), 0);
+	assert_int_equal(sr_nms_combine(g, 0, &out), 0);
 	assert_int_equal(out.n, 0);
 
-	g[0] = (struct ssd_nms){2, NAN, 1.0};
-	assert_int_equal(ssd_nms_combine(g, 1, &out), -EINVAL);
+	g[0] = (struct sr_nms){2, NAN, 1.0};
+	assert_int_equal(sr_nms_combine(g, 1, &out), -EINVAL);
 }
 
 /*
@@ -55,11 +55,11 @@ static void test_combine(void **state)
  */
 static void test_combine_singletons(void **state)
 {
-	const struct ssd_nms g[4] = {{1, 1, 0}, {1, 2, 0}, {1, 3, 0}, {1, 6, 0}};
-	struct ssd_nms out;
+	const struct sr_nms g[4] = {{1, 1, 0}, {1, 2, 0}, {1, 3, 0}, {1, 6, 0}};
+	struct sr_nms out;
 
 	(void)state;
-	assert_int_equal(ssd_nms_combine(g, 4, &out), 0);
+	assert_int_equal(sr_nms_combine(g, 4, &out), 0);
 	assert_near(out.mean, 3.0, 1e-12);
 	assert_near(out.sd, 2.160246899, 1e-9);
 }
@@ -67,24 +67,24 @@ static void test_combine_singletons(void **state)
 /* Snapshots: before = A, after = A u B (figures above) -> between = B. */
 static void test_between(void **state)
 {
-	const struct ssd_nms after = {5, 3.2, 1.923538406};
-	struct ssd_nms out;
+	const struct sr_nms after = {5, 3.2, 1.923538406};
+	struct sr_nms out;
 
 	(void)state;
-	assert_int_equal(ssd_nms_between(&grp_a, &after, &out), 0);
+	assert_int_equal(sr_nms_between(&grp_a, &after, &out), 0);
 	assert_int_equal(out.n, 2);
 	assert_near(out.mean, 5.0, 1e-9);
 	assert_near(out.sd, 1.414213562, 1e-8);
 
 	/* nothing happened */
-	assert_int_equal(ssd_nms_between(&after, &after, &out), 0);
+	assert_int_equal(sr_nms_between(&after, &after, &out), 0);
 	assert_int_equal(out.n, 0);
 	/* first snapshot: everything is new */
-	assert_int_equal(ssd_nms_between(&(struct ssd_nms){0, 0, 0}, &grp_a, &out), 0);
+	assert_int_equal(sr_nms_between(&(struct sr_nms){0, 0, 0}, &grp_a, &out), 0);
 	assert_int_equal(out.n, 3);
 	assert_near(out.sd, 1.0, 0);
 	/* reversed order */
-	assert_int_equal(ssd_nms_between(&after, &grp_a, &out), -EINVAL);
+	assert_int_equal(sr_nms_between(&after, &grp_a, &out), -EINVAL);
 }
 
 /* (100 * 3 + 200 * 1) / 4 = 125; zero and NaN weights are skipped. */
@@ -94,8 +94,8 @@ static void test_weighted_mean(void **state)
 	const double w[4] = {3, 1, 0, NAN};
 
 	(void)state;
-	assert_near(ssd_weighted_mean(v, w, 4), 125.0, 1e-12);
-	assert_true(isnan(ssd_weighted_mean(v, w + 2, 2)));
+	assert_near(sr_weighted_mean(v, w, 4), 125.0, 1e-12);
+	assert_true(isnan(sr_weighted_mean(v, w + 2, 2)));
 }
 
 /*
@@ -105,7 +105,8 @@ static void test_weighted_mean(void **state)
  * p99.5 and p100 -> 1600.
  * Exceedance (fraction above each bin): 50/100, 20/100, 5/100, 1/100, 0.
  */
-static const struct ssd_bin hand_bins[5] = {{100, 50}, {200, 30}, {400, 15}, {800, 4}, {1600, 1}};
+static const struct sr_stats_bin hand_bins[5] = {
+    {100, 50}, {200, 30}, {400, 15}, {800, 4}, {1600, 1}};
 
 static void test_percentile_hand(void **state)
 {
@@ -119,29 +120,29 @@ static void test_percentile_hand(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		assert_int_equal(ssd_bins_percentile(hand_bins, 5, want[i].pct, &v), 0);
+		assert_int_equal(sr_bins_percentile(hand_bins, 5, want[i].pct, &v), 0);
 		assert_int_equal(v, want[i].value);
 	}
-	assert_int_equal(ssd_bins_percentile(hand_bins, 5, 0, &v), -EINVAL);
-	assert_int_equal(ssd_bins_percentile(hand_bins, 5, 100.1, &v), -EINVAL);
-	assert_int_equal(ssd_bins_percentile(hand_bins, 0, 50, &v), -ENODATA);
+	assert_int_equal(sr_bins_percentile(hand_bins, 5, 0, &v), -EINVAL);
+	assert_int_equal(sr_bins_percentile(hand_bins, 5, 100.1, &v), -EINVAL);
+	assert_int_equal(sr_bins_percentile(hand_bins, 0, 50, &v), -ENODATA);
 }
 
 static void test_exceedance_and_sort(void **state)
 {
-	struct ssd_bin b[5] = {{800, 4}, {100, 50}, {1600, 1}, {400, 15}, {200, 30}};
+	struct sr_stats_bin b[5] = {{800, 4}, {100, 50}, {1600, 1}, {400, 15}, {200, 30}};
 	const double want[5] = {0.50, 0.20, 0.05, 0.01, 0.0};
 	double frac[5];
 	uint64_t v;
 	int i;
 
 	(void)state;
-	assert_int_equal(ssd_bins_exceedance(b, 5, frac), -EINVAL); /* unsorted */
-	assert_int_equal(ssd_bins_percentile(b, 5, 50, &v), -EINVAL);
-	ssd_bins_sort(b, 5);
+	assert_int_equal(sr_bins_exceedance(b, 5, frac), -EINVAL); /* unsorted */
+	assert_int_equal(sr_bins_percentile(b, 5, 50, &v), -EINVAL);
+	sr_bins_sort(b, 5);
 	for (i = 0; i < 5; i++)
 		assert_int_equal(b[i].value, hand_bins[i].value);
-	assert_int_equal(ssd_bins_exceedance(b, 5, frac), 0);
+	assert_int_equal(sr_bins_exceedance(b, 5, frac), 0);
 	for (i = 0; i < 5; i++)
 		assert_near(frac[i], want[i], 1e-15);
 }
@@ -153,7 +154,7 @@ static void test_exceedance_and_sort(void **state)
  * 50 -> 50, 90 -> 60, 99 -> 70, 99.9 -> 322, 99.99 -> 29824 ns. The bins are the
  * oracle's input and the percentiles its output; our function must agree.
  */
-static const struct ssd_bin fio_bins[] = {
+static const struct sr_stats_bin fio_bins[] = {
     {30, 1},   {40, 3687}, {41, 296}, {49, 472}, {50, 6832}, {51, 1271}, {60, 3246},
     {61, 392}, {69, 7},	   {70, 106}, {71, 17},	 {80, 11},   {90, 9},	 {91, 4},
     {100, 5},  {101, 2},   {110, 2},  {111, 1},	 {131, 3},   {141, 2},	 {251, 1},
@@ -176,7 +177,7 @@ static void test_percentile_fio_json_plus(void **state)
 		total += fio_bins[i].count;
 	assert_int_equal(total, 16384);
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		assert_int_equal(ssd_bins_percentile(fio_bins, n, want[i].pct, &v), 0);
+		assert_int_equal(sr_bins_percentile(fio_bins, n, want[i].pct, &v), 0);
 		assert_int_equal(v, want[i].value);
 	}
 }
@@ -189,11 +190,11 @@ static void test_percentile_fio_json_plus(void **state)
  */
 static void test_precond_metrics(void **state)
 {
-	struct ssd_dir_interval rd = {1000, 4, 100, 10, 300}, wr = {3000, 12, 200, 30, 250};
-	struct ssd_precond p;
+	struct sr_dir_interval rd = {1000, 4, 100, 10, 300}, wr = {3000, 12, 200, 30, 250};
+	struct sr_precond p;
 
 	(void)state;
-	ssd_precond_metrics(&rd, &wr, &p);
+	sr_precond_metrics(&rd, &wr, &p);
 	assert_near(p.throughput_iops, 4000, 0);
 	assert_near(p.avg_lat_ns, 175, 1e-12);
 	assert_near(p.max_lat_ns, 300, 0);
@@ -202,13 +203,13 @@ static void test_precond_metrics(void **state)
 	rd.iops = wr.iops = NAN;
 	rd.n = 1;
 	wr.n = 3;
-	ssd_precond_metrics(&rd, &wr, &p);
+	sr_precond_metrics(&rd, &wr, &p);
 	assert_true(isnan(p.throughput_iops));
 	assert_near(p.avg_lat_ns, 175, 1e-12);
 
-	rd = (struct ssd_dir_interval){0, 0, NAN, NAN, NAN};
+	rd = (struct sr_dir_interval){0, 0, NAN, NAN, NAN};
 	wr.iops = 3000;
-	ssd_precond_metrics(&rd, &wr, &p);
+	sr_precond_metrics(&rd, &wr, &p);
 	assert_near(p.throughput_iops, 3000, 0);
 	assert_near(p.avg_lat_ns, 200, 1e-12);
 	assert_near(p.sd_lat_ns, 30, 0);

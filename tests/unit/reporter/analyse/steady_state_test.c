@@ -27,10 +27,10 @@ static const double rounds[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 static void test_snia_pass(void **state)
 {
 	const double y[5] = {100, 102, 98, 101, 99};
-	struct ssd_snia_result r;
+	struct sr_snia_result r;
 
 	(void)state;
-	assert_int_equal(ssd_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
 	assert_true(r.attained);
 	assert_int_equal(r.last.first, 0);
 	assert_int_equal(r.last.last, 4);
@@ -49,10 +49,10 @@ static void test_snia_pass(void **state)
 static void test_snia_fail_range_only(void **state)
 {
 	const double y[5] = {80, 120, 100, 120, 80};
-	struct ssd_snia_result r;
+	struct sr_snia_result r;
 
 	(void)state;
-	assert_int_equal(ssd_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
 	assert_false(r.attained);
 	assert_false(r.last.range_ok);
 	assert_true(r.last.slope_ok);
@@ -68,10 +68,10 @@ static void test_snia_fail_range_only(void **state)
 static void test_snia_fail_slope_only(void **state)
 {
 	const double y[5] = {91, 95.5, 100, 104.5, 109};
-	struct ssd_snia_result r;
+	struct sr_snia_result r;
 
 	(void)state;
-	assert_int_equal(ssd_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
 	assert_false(r.attained);
 	assert_true(r.last.range_ok);
 	assert_false(r.last.slope_ok);
@@ -96,20 +96,20 @@ static void test_snia_first_window(void **state)
 {
 	const double y[10] = {200, 150, 120, 105, 100, 101, 99, 100, 100, 100};
 	double t[10];
-	struct ssd_snia_window w;
-	struct ssd_snia_result r;
+	struct sr_snia_window w;
+	struct sr_snia_result r;
 	int i;
 
 	(void)state;
 	for (i = 0; i < 10; i++)
 		t[i] = 60.0 * (i + 1);
-	assert_int_equal(ssd_snia_window_eval(t, y, 2, 5, &w), 0);
+	assert_int_equal(sr_snia_window_eval(t, y, 2, 5, &w), 0);
 	assert_true(w.range_ok);
 	assert_false(w.slope_ok);
 	assert_near(w.slope, -4.6 / 60.0, 1e-12);
 	assert_near(w.excursion_pct, 4.6 * 4 / 105 * 100, 1e-9);
 
-	assert_int_equal(ssd_snia_steady_state(t, y, 10, &r), 0);
+	assert_int_equal(sr_snia_steady_state(t, y, 10, &r), 0);
 	assert_true(r.attained);
 	assert_int_equal(r.last.first, 5);
 	assert_int_equal(r.last.last, 9);
@@ -125,12 +125,12 @@ static void test_snia_bad_input(void **state)
 {
 	const double y[5] = {1, 2, 3, 4, 5}, x_dup[5] = {1, 2, 2, 3, 4};
 	const double zero[5] = {0, 0, 0, 0, 0};
-	struct ssd_snia_result r;
+	struct sr_snia_result r;
 
 	(void)state;
-	assert_int_equal(ssd_snia_steady_state(rounds, y, 4, &r), -ENODATA);
-	assert_int_equal(ssd_snia_steady_state(x_dup, y, 5, &r), -EINVAL);
-	assert_int_equal(ssd_snia_steady_state(rounds, zero, 5, &r), -EINVAL);
+	assert_int_equal(sr_snia_steady_state(rounds, y, 4, &r), -ENODATA);
+	assert_int_equal(sr_snia_steady_state(x_dup, y, 5, &r), -EINVAL);
+	assert_int_equal(sr_snia_steady_state(rounds, zero, 5, &r), -EINVAL);
 }
 
 /* Read jobs[0].steadystate from a c04 file: data.iops[], criterion "x%" and max_deviation. */
@@ -180,12 +180,12 @@ static void test_fio_ss_deviation_c04(void **state)
 		assert_int_equal(n, 10);
 		assert_near(crit, want_crit[i], 1e-6);
 		assert_near(maxdev, want_dev[i], 1e-9);
-		assert_true(ssd_fio_ss_check(y, n, SSD_FIO_SS_DEVIATION, true, 10.0, &c));
+		assert_true(sr_fio_ss_check(y, n, SR_FIO_SS_DEVIATION, true, 10.0, &c));
 		assert_near(c, crit, 5e-7);
-		assert_true(ssd_fio_ss_check(y, n, SSD_FIO_SS_DEVIATION, false, 1e6, &c));
+		assert_true(sr_fio_ss_check(y, n, SR_FIO_SS_DEVIATION, false, 1e6, &c));
 		assert_near(c, maxdev, 1e-9);
 		/* strict comparison, as fio: a limit equal to the criterion is not attained */
-		assert_false(ssd_fio_ss_check(y, n, SSD_FIO_SS_DEVIATION, false, c, &c));
+		assert_false(sr_fio_ss_check(y, n, SR_FIO_SS_DEVIATION, false, c, &c));
 	}
 }
 
@@ -196,12 +196,12 @@ static void test_fio_ss_slope(void **state)
 	double c;
 
 	(void)state;
-	assert_true(ssd_fio_ss_check(y, 5, SSD_FIO_SS_SLOPE, true, 15.0, &c));
+	assert_true(sr_fio_ss_check(y, 5, SR_FIO_SS_SLOPE, true, 15.0, &c));
 	assert_near(c, 100.0 * 2 / 14, 1e-12);
-	assert_false(ssd_fio_ss_check(y, 5, SSD_FIO_SS_SLOPE, true, 14.0, &c));
-	assert_true(ssd_fio_ss_check(y, 5, SSD_FIO_SS_SLOPE, false, 2.5, &c));
+	assert_false(sr_fio_ss_check(y, 5, SR_FIO_SS_SLOPE, true, 14.0, &c));
+	assert_true(sr_fio_ss_check(y, 5, SR_FIO_SS_SLOPE, false, 2.5, &c));
 	assert_near(c, 2.0, 1e-12);
-	assert_false(ssd_fio_ss_check(y, 1, SSD_FIO_SS_SLOPE, false, 2.5, &c));
+	assert_false(sr_fio_ss_check(y, 1, SR_FIO_SS_SLOPE, false, 2.5, &c));
 }
 
 int main(void)

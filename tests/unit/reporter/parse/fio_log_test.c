@@ -27,8 +27,8 @@
 #define C16 CASES "c16-cephfio-fio2210-logs-usec-4col/randread-4k-KERNEL"
 
 struct log_stat {
-	uint64_t rows, dir_rows[SSD_DDIR_NR];
-	double sum[SSD_DDIR_NR];
+	uint64_t rows, dir_rows[SR_DDIR_NR];
+	double sum[SR_DDIR_NR];
 	uint64_t t_first, t_last;
 	unsigned int ncols;
 };
@@ -36,16 +36,16 @@ struct log_stat {
 static int stat_log(const char *path, unsigned int flags, struct log_stat *st, char *err,
 		    size_t errlen)
 {
-	struct ssd_log_opts opts = {.flags = flags};
-	struct ssd_log_reader *r;
-	struct ssd_log_row row;
+	struct sr_log_opts opts = {.flags = flags};
+	struct sr_log_reader *r;
+	struct sr_log_row row;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
-	ret = ssd_log_open(&r, path, &opts, err, errlen);
+	ret = sr_log_open(&r, path, &opts, err, errlen);
 	if (ret)
 		return ret;
-	while ((ret = ssd_log_next(r, &row)) > 0) {
+	while ((ret = sr_log_next(r, &row)) > 0) {
 		if (st->rows++ == 0)
 			st->t_first = row.time_ms;
 		st->t_last = row.time_ms;
@@ -54,8 +54,8 @@ static int stat_log(const char *path, unsigned int flags, struct log_stat *st, c
 		st->ncols = row.ncols;
 	}
 	if (ret < 0)
-		snprintf(err, errlen, "%s", ssd_log_error(r));
-	ssd_log_close(r);
+		snprintf(err, errlen, "%s", sr_log_error(r));
+	sr_log_close(r);
 	return ret;
 }
 
@@ -129,28 +129,28 @@ static void test_c14(void **state)
 /* c16, fio 2.2.10, per_job_logs=0 names (no .N), latency in us */
 static void test_c16_usec(void **state)
 {
-	struct ssd_log_name nm;
+	struct sr_log_name nm;
 
 	(void)state;
 	check_log(C16 "_clat.log", 241, 241, 0, 0, 0, 1934.7, 0);
 	check_log(C16 "_iops.log", 119, 119, 0, 0, 0, 16119.0, 0);
-	assert_int_equal(ssd_log_parse_name(C16 "_clat.log", &nm), 0);
-	assert_int_equal(nm.kind, SSD_LOG_CLAT);
+	assert_int_equal(sr_log_parse_name(C16 "_clat.log", &nm), 0);
+	assert_int_equal(nm.kind, SR_LOG_CLAT);
 	assert_int_equal(nm.job, -1);
-	assert_int_equal(ssd_log_lat_unit_for_version("fio-2.2.10"), SSD_LAT_US);
-	assert_near(ssd_log_scale(SSD_LOG_CLAT, SSD_LAT_US), 1000.0, 0);
+	assert_int_equal(sr_log_lat_unit_for_version("fio-2.2.10"), SR_LAT_US);
+	assert_near(sr_log_scale(SR_LOG_CLAT, SR_LAT_US), 1000.0, 0);
 }
 
 /* c07: a histogram log must not be read as a value log, by name or by content */
 static void test_c07_hist_rejected(void **state)
 {
 	char dir[] = "/tmp/ssdlogtestXXXXXX", link_path[64], err[512] = "";
-	struct ssd_log_reader *r = NULL;
-	struct ssd_log_row row;
+	struct sr_log_reader *r = NULL;
+	struct sr_log_row row;
 	char cwd[4096], target[4200];
 
 	(void)state;
-	assert_int_equal(ssd_log_open(&r, C07, NULL, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_log_open(&r, C07, NULL, err, sizeof(err)), -EINVAL);
 	assert_null(r);
 	assert_non_null(strstr(err, "histogram"));
 	assert_non_null(strstr(err, "clat_hist.1.log"));
@@ -161,11 +161,11 @@ static void test_c07_hist_rejected(void **state)
 	snprintf(target, sizeof(target), "%s/%s", cwd, C07);
 	snprintf(link_path, sizeof(link_path), "%s/x_clat.1.log", dir);
 	assert_int_equal(symlink(target, link_path), 0);
-	assert_int_equal(ssd_log_open(&r, link_path, NULL, err, sizeof(err)), 0);
-	assert_int_equal(ssd_log_next(r, &row), -EINVAL);
-	assert_non_null(strstr(ssd_log_error(r), "x_clat.1.log:1: 1219 columns"));
-	assert_non_null(strstr(ssd_log_error(r), "histogram"));
-	ssd_log_close(r);
+	assert_int_equal(sr_log_open(&r, link_path, NULL, err, sizeof(err)), 0);
+	assert_int_equal(sr_log_next(r, &row), -EINVAL);
+	assert_non_null(strstr(sr_log_error(r), "x_clat.1.log:1: 1219 columns"));
+	assert_non_null(strstr(sr_log_error(r), "histogram"));
+	sr_log_close(r);
 	unlink(link_path);
 	rmdir(dir);
 }
@@ -174,33 +174,30 @@ static void test_parse_name(void **state)
 {
 	static const struct {
 		const char *path;
-		enum ssd_log_kind kind;
+		enum sr_log_kind kind;
 		int job;
 		size_t stem_len;
 	} cases[] = {
-	    {"a/b/test_iops.3.log", SSD_LOG_IOPS, 3, 8},
-	    {"test_clat.12.log", SSD_LOG_CLAT, 12, 4},
-	    {"test_lat.1.log", SSD_LOG_LAT, 1, 4},
-	    {"test_slat.log", SSD_LOG_SLAT, -1, 4},
-	    {"agg-read_bw.log", SSD_LOG_BW, -1, 8},
-	    {"x_clat_hist.2.log", SSD_LOG_HIST, 2, 1},
-	    {"host-b_fio_clat.1.log", SSD_LOG_CLAT, 1, 10},
+	    {"a/b/test_iops.3.log", SR_LOG_IOPS, 3, 8},	   {"test_clat.12.log", SR_LOG_CLAT, 12, 4},
+	    {"test_lat.1.log", SR_LOG_LAT, 1, 4},	   {"test_slat.log", SR_LOG_SLAT, -1, 4},
+	    {"agg-read_bw.log", SR_LOG_BW, -1, 8},	   {"x_clat_hist.2.log", SR_LOG_HIST, 2, 1},
+	    {"host-b_fio_clat.1.log", SR_LOG_CLAT, 1, 10},
 	};
-	struct ssd_log_name nm;
+	struct sr_log_name nm;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		assert_int_equal(ssd_log_parse_name(cases[i].path, &nm), 0);
+		assert_int_equal(sr_log_parse_name(cases[i].path, &nm), 0);
 		assert_int_equal(nm.kind, cases[i].kind);
 		assert_int_equal(nm.job, cases[i].job);
 		assert_int_equal(nm.stem_len, cases[i].stem_len);
 	}
-	assert_int_equal(ssd_log_parse_name("results.json", &nm), -EINVAL);
-	assert_int_equal(ssd_log_parse_name("test_foo.1.log", &nm), -EINVAL);
-	assert_int_equal(nm.kind, SSD_LOG_UNKNOWN);
-	assert_int_equal(ssd_log_lat_unit_for_version("fio-3.33"), SSD_LAT_NS);
-	assert_int_equal(ssd_log_lat_unit_for_version(NULL), SSD_LAT_NS);
+	assert_int_equal(sr_log_parse_name("results.json", &nm), -EINVAL);
+	assert_int_equal(sr_log_parse_name("test_foo.1.log", &nm), -EINVAL);
+	assert_int_equal(nm.kind, SR_LOG_UNKNOWN);
+	assert_int_equal(sr_log_lat_unit_for_version("fio-3.33"), SR_LAT_NS);
+	assert_int_equal(sr_log_lat_unit_for_version(NULL), SR_LAT_NS);
 }
 
 /* ---- synthetic files -------------------------------------------------------------------- */
@@ -237,29 +234,29 @@ static int teardown_tmp(void **state)
 }
 
 /* Read every row; return the error (or 0) and leave the message in err. */
-static int read_all(const char *path, unsigned int flags, struct ssd_log_row *rows, int max, int *n,
+static int read_all(const char *path, unsigned int flags, struct sr_log_row *rows, int max, int *n,
 		    char *err, size_t errlen)
 {
-	struct ssd_log_opts opts = {.flags = flags};
-	struct ssd_log_reader *r;
-	struct ssd_log_row row;
+	struct sr_log_opts opts = {.flags = flags};
+	struct sr_log_reader *r;
+	struct sr_log_row row;
 	int ret;
 
 	*n = 0;
-	ret = ssd_log_open(&r, path, &opts, err, errlen);
+	ret = sr_log_open(&r, path, &opts, err, errlen);
 	if (ret)
 		return ret;
-	while ((ret = ssd_log_next(r, &row)) > 0)
+	while ((ret = sr_log_next(r, &row)) > 0)
 		if (*n < max)
 			rows[(*n)++] = row;
-	snprintf(err, errlen, "%s", ssd_log_error(r));
-	ssd_log_close(r);
+	snprintf(err, errlen, "%s", sr_log_error(r));
+	sr_log_close(r);
 	return ret;
 }
 
 static void expect_error(const char *name, const char *text, const char *msg)
 {
-	struct ssd_log_row rows[8];
+	struct sr_log_row rows[8];
 	char err[512];
 	int n;
 
@@ -288,7 +285,7 @@ static void test_malformed(void **state)
 
 static void test_crlf_spaces_blank_lines(void **state)
 {
-	struct ssd_log_row rows[8];
+	struct sr_log_row rows[8];
 	char err[512];
 	int n;
 
@@ -316,7 +313,7 @@ static void test_crlf_spaces_blank_lines(void **state)
 
 static void test_window_value_both(void **state)
 {
-	struct ssd_log_row rows[8];
+	struct sr_log_row rows[8];
 	char err[512];
 	int n;
 
@@ -347,9 +344,9 @@ static void test_window_value_both(void **state)
 	assert_true(rows[0].has_max);
 	assert_near(rows[0].max, 9, 0);
 	assert_int_equal(rows[0].prio, 1);
-	/* caller-forced layout: a max of 2 cannot be detected, SSD_LOGF_AVG_MAX says so */
+	/* caller-forced layout: a max of 2 cannot be detected, SR_LOGF_AVG_MAX says so */
 	assert_int_equal(read_all(write_tmp("f_clat.1.log", "1000, 1, 2, 0, 0, 0\n"),
-				  SSD_LOGF_AVG_MAX, rows, 8, &n, err, sizeof(err)),
+				  SR_LOGF_AVG_MAX, rows, 8, &n, err, sizeof(err)),
 			 0);
 	assert_true(rows[0].has_max);
 	assert_near(rows[0].max, 2, 0);
@@ -371,8 +368,8 @@ static void test_window_value_both(void **state)
  */
 static void test_agg_two_jobs(void **state)
 {
-	struct ssd_log_agg *a;
-	struct ssd_interval iv;
+	struct sr_log_agg *a;
+	struct sr_log_interval iv;
 	char err[512] = "", p[4][128];
 
 	(void)state;
@@ -389,17 +386,17 @@ static void test_agg_two_jobs(void **state)
 	snprintf(p[3], sizeof(p[3]), "%s",
 		 write_tmp("t_clat.2.log", "1001, 2000, 7000, 0, 0, 0\n1001, 5000, 8000, 1, 0, 0\n"
 					   "2002, 1300, 2500, 0, 0, 0\n"));
-	assert_int_equal(ssd_log_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
 	for (int i = 0; i < 4; i++)
-		if (ssd_log_agg_add_file(a, p[i], NULL, err, sizeof(err)))
+		if (sr_log_agg_add_file(a, p[i], NULL, err, sizeof(err)))
 			fail_msg("%s", err);
-	assert_int_equal(ssd_log_agg_count(a), 3);
+	assert_int_equal(sr_log_agg_count(a), 3);
 
-	assert_int_equal(ssd_log_agg_get(a, 0, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
 	assert_near(iv.precond.throughput_iops, 0, 0);
 	assert_true(isnan(iv.precond.avg_lat_ns));
 
-	assert_int_equal(ssd_log_agg_get(a, 1, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
 	assert_int_equal(iv.start_ms, 1000);
 	assert_near(iv.dir[0].iops, 400, 1e-9);
 	assert_near(iv.dir[1].iops, 200, 1e-9);
@@ -412,25 +409,25 @@ static void test_agg_two_jobs(void **state)
 	assert_near(iv.precond.max_lat_ns, 9000, 0);
 	assert_near(iv.precond.sd_lat_ns, 1060.660172, 1e-6);
 
-	assert_int_equal(ssd_log_agg_get(a, 2, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 2, &iv), 0);
 	assert_near(iv.precond.throughput_iops, 460, 1e-9);
 	assert_near(iv.precond.avg_lat_ns, 1304.347826, 1e-6);
 	assert_near(iv.precond.max_lat_ns, 4000, 0);
 	assert_near(iv.precond.sd_lat_ns, 70.710678, 1e-6);
 	assert_true(isnan(iv.bw_bytes[0]));
-	assert_int_equal(ssd_log_agg_get(a, 3, &iv), -ERANGE);
+	assert_int_equal(sr_log_agg_get(a, 3, &iv), -ERANGE);
 
 	/* a lat log cannot join an aggregation of clat logs */
-	assert_int_equal(ssd_log_agg_add_file(a, write_tmp("t_lat.1.log", "1000, 1, 0, 0\n"), NULL,
-					      err, sizeof(err)),
+	assert_int_equal(sr_log_agg_add_file(a, write_tmp("t_lat.1.log", "1000, 1, 0, 0\n"), NULL,
+					     err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "t_lat.1.log: a lat log"));
 	/* a malformed line names file and line */
-	assert_int_equal(ssd_log_agg_add_file(a, write_tmp("t_iops.3.log", "1000, 1, 0, 0\nx\n"),
-					      NULL, err, sizeof(err)),
+	assert_int_equal(sr_log_agg_add_file(a, write_tmp("t_iops.3.log", "1000, 1, 0, 0\nx\n"),
+					     NULL, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "t_iops.3.log:2: column 1: expected a number"));
-	ssd_log_agg_free(a);
+	sr_log_agg_free(a);
 }
 
 /*
@@ -441,24 +438,24 @@ static void test_agg_two_jobs(void **state)
  */
 static void test_agg_c05(void **state)
 {
-	struct ssd_log_agg *a;
-	struct ssd_interval iv;
+	struct sr_log_agg *a;
+	struct sr_log_interval iv;
 	char err[512] = "";
 
 	(void)state;
-	assert_int_equal(ssd_log_agg_new(&a, 1000), 0);
-	if (ssd_log_agg_add_file(a, C05 "_iops.1.log", NULL, err, sizeof(err)) ||
-	    ssd_log_agg_add_file(a, C05 "_clat.1.log", NULL, err, sizeof(err)))
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
+	if (sr_log_agg_add_file(a, C05 "_iops.1.log", NULL, err, sizeof(err)) ||
+	    sr_log_agg_add_file(a, C05 "_clat.1.log", NULL, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(ssd_log_agg_get(a, 1, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
 	assert_near(iv.precond.throughput_iops, 408, 0);
 	assert_near(iv.precond.avg_lat_ns, 136695236.5833, 1e-3);
 	assert_near(iv.precond.max_lat_ns, 147298052, 0);
 	assert_false(iv.max_exact);
 	assert_near(iv.precond.sd_lat_ns, 0, 0);
 	/* last clat row at 60007 ms -> 61 windows (0..60) */
-	assert_int_equal(ssd_log_agg_count(a), 61);
-	ssd_log_agg_free(a);
+	assert_int_equal(sr_log_agg_count(a), 61);
+	sr_log_agg_free(a);
 }
 
 /*
@@ -467,20 +464,20 @@ static void test_agg_c05(void **state)
  */
 static void test_agg_c16_usec(void **state)
 {
-	struct ssd_log_opts opts = {.lat_unit = SSD_LAT_US};
-	struct ssd_log_agg *a;
-	struct ssd_interval iv;
+	struct sr_log_opts opts = {.lat_unit = SR_LAT_US};
+	struct sr_log_agg *a;
+	struct sr_log_interval iv;
 	char err[512] = "";
 
 	(void)state;
-	assert_int_equal(ssd_log_agg_new(&a, 1000), 0);
-	if (ssd_log_agg_add_file(a, C16 "_clat.log", &opts, err, sizeof(err)))
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
+	if (sr_log_agg_add_file(a, C16 "_clat.log", &opts, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(ssd_log_agg_get(a, 0, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
 	assert_near(iv.dir[0].n, 3, 0);
 	assert_near(iv.dir[0].mean_ns, 1928666.667, 1e-3);
 	assert_true(isnan(iv.precond.throughput_iops));
-	ssd_log_agg_free(a);
+	sr_log_agg_free(a);
 }
 
 int main(void)

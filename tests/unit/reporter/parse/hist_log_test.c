@@ -82,35 +82,35 @@ static void bucket_layout(void **state)
 	double mid, delta;
 
 	(void)state;
-	ssd_hist_bucket(0, 1, &mid, &delta);
+	sr_hist_bucket(0, 1, &mid, &delta);
 	assert_near(mid, 0, 0);
 	assert_near(delta, 0, 0);
-	ssd_hist_bucket(127, 1, &mid, &delta); /* below 128: the value itself */
+	sr_hist_bucket(127, 1, &mid, &delta); /* below 128: the value itself */
 	assert_near(mid, 127, 0);
 	assert_near(delta, 0, 0);
-	ssd_hist_bucket(128, 1, &mid, &delta); /* group 1: 2 wide from 128: {128, 129} */
+	sr_hist_bucket(128, 1, &mid, &delta); /* group 1: 2 wide from 128: {128, 129} */
 	assert_near(mid, 128.5, 0);
 	assert_near(delta, 0.5, 0);
 	/* last fio 3.x bucket 1855: group 27, 2^33 + 63 * 2^27 .. + 2^27 - 1 */
-	ssd_hist_bucket(1855, 1, &mid, &delta);
+	sr_hist_bucket(1855, 1, &mid, &delta);
 	assert_near(mid, 8589934592.0 + 63 * 134217728.0 + (134217728.0 - 1) / 2, 0);
 	assert_near(delta, (134217728.0 - 1) / 2, 0);
 	/* coarseness 4, column 8: fio buckets 128..143 = integers 128 .. 158 + 1 */
-	ssd_hist_bucket(8, 16, &mid, &delta);
+	sr_hist_bucket(8, 16, &mid, &delta);
 	assert_near(mid, (128 + 159) / 2.0, 0);
 	assert_near(delta, (159 - 128) / 2.0, 0);
 }
 
 static void reader_rows(void **state)
 {
-	struct ssd_hist_reader *r;
-	struct ssd_hist_row row;
+	struct sr_hist_reader *r;
+	struct sr_hist_row row;
 	char err[256] = "";
 	uint64_t sum = 0;
 
 	(void)state;
-	assert_int_equal(ssd_hist_open(&r, FIX "precond-h_clat_hist.1.log", err, sizeof(err)), 0);
-	assert_int_equal(ssd_hist_next(r, &row), 1);
+	assert_int_equal(sr_hist_open(&r, FIX "precond-h_clat_hist.1.log", err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_next(r, &row), 1);
 	/* first line of the file: "101, 1, 4096, ..." with 116 counts (1856 / 16) */
 	assert_int_equal(row.time_ms, 101);
 	assert_int_equal(row.ddir, 1);
@@ -120,16 +120,16 @@ static void reader_rows(void **state)
 	for (unsigned c = 0; c < row.nbuckets; c++)
 		sum += row.count[c];
 	assert_true(sum > 0);
-	ssd_hist_close(r);
+	sr_hist_close(r);
 
-	assert_int_equal(ssd_hist_open(&r, FIX "c0_clat_hist.1.log", err, sizeof(err)), 0);
-	assert_int_equal(ssd_hist_next(r, &row), 1);
+	assert_int_equal(sr_hist_open(&r, FIX "c0_clat_hist.1.log", err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_next(r, &row), 1);
 	assert_int_equal(row.time_ms, 101);
 	assert_int_equal(row.nbuckets, 1856);
 	assert_int_equal(row.stride, 1);
-	assert_int_equal(ssd_hist_next(r, &row), 1);
-	assert_int_equal(ssd_hist_next(r, &row), 0);
-	ssd_hist_close(r);
+	assert_int_equal(sr_hist_next(r, &row), 1);
+	assert_int_equal(sr_hist_next(r, &row), 0);
+	sr_hist_close(r);
 }
 
 static void write_tmp(char *path, const char *text)
@@ -147,89 +147,88 @@ static void write_tmp(char *path, const char *text)
 static void reader_errors(void **state)
 {
 	char path[] = "/tmp/hist_log_test.XXXXXX", err[512] = "", row76[1024] = "1000, 1, 4096";
-	struct ssd_hist_agg *a;
+	struct sr_hist_agg *a;
 
 	(void)state;
 	for (int i = 0; i < 76; i++) /* 1216 / 16: a fio 2.x row */
 		strcat(row76, i == 3 ? ", 2" : ", 0");
 	strcat(row76, "\n");
 	write_tmp(path, row76);
-	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, path, 1000, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1000, err, sizeof(err)), 0);
 	{
-		struct ssd_hist_interval h;
+		struct sr_hist_interval h;
 
-		assert_int_equal(ssd_hist_agg_count(a), 2);
-		assert_int_equal(ssd_hist_agg_get(a, 1, &h), 0);
+		assert_int_equal(sr_hist_agg_count(a), 2);
+		assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
 		assert_int_equal(h.dir[1].n, 2);
 		/* column 3 at stride 16 holds buckets 48..63 = 48..63 us: mid 55.5 us, +-7.5 us */
 		assert_near(h.dir[1].max_ns, 55500, 1e-9);
 		assert_near(h.dir[1].max_err_ns, 7500, 1e-9);
 		assert_near(h.dir[1].sd_ns, 0, 1e-9);
 	}
-	ssd_hist_agg_free(a);
+	sr_hist_agg_free(a);
 	unlink(path);
 
 	strcpy(path, "/tmp/hist_log_test.XXXXXX");
 	write_tmp(path, "100, 0, 4096, 1, 2, 3\n");
-	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, ":1: expected 1856 or 1216 bucket counts"));
-	ssd_hist_agg_free(a);
+	sr_hist_agg_free(a);
 	unlink(path);
 
 	strcpy(path, "/tmp/hist_log_test.XXXXXX");
 	write_tmp(path, "\n100, 0, 4096, x\n");
-	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, ":2: expected an unsigned bucket count"));
-	ssd_hist_agg_free(a);
+	sr_hist_agg_free(a);
 	unlink(path);
 }
 
 static void window_merge_c0(void **state)
 {
-	struct ssd_hist_agg *a;
-	struct ssd_hist_interval h;
+	struct sr_hist_agg *a;
+	struct sr_hist_interval h;
 	char err[256] = "";
 
 	(void)state;
-	assert_int_equal(ssd_hist_agg_new(&a, 100), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, err, sizeof(err)),
-			 0);
-	assert_int_equal(ssd_hist_agg_count(a), 3);
-	assert_int_equal(ssd_hist_agg_get(a, 0, &h), 0);
+	assert_int_equal(sr_hist_agg_new(&a, 100), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_count(a), 3);
+	assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
 	assert_int_equal(h.dir[0].n, 0);
 	assert_true(isnan(h.dir[0].max_ns));
-	assert_int_equal(ssd_hist_agg_get(a, 1, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
 	assert_int_equal(h.dir[0].n, 1964);
 	assert_near(h.dir[0].mean_ns, 90982.278, 1e-3);
 	assert_near(h.dir[0].sd_ns, 346292.913, 1e-3);
 	assert_near(h.dir[0].max_ns, 8847359.5, 1e-9);
 	assert_near(h.dir[0].max_err_ns, 65535.5, 1e-9);
 	assert_near(h.dir[0].sd_err_ns, 2439.161, 1e-3);
-	assert_int_equal(ssd_hist_agg_get(a, 2, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 2, &h), 0);
 	assert_int_equal(h.dir[0].n, 1987);
 	assert_near(h.dir[0].sd_ns, 536917.689, 1e-3);
 	assert_near(h.dir[0].max_ns, 16187391.5, 1e-9);
-	assert_int_equal(ssd_hist_agg_get(a, 3, &h), -ERANGE);
-	ssd_hist_agg_free(a);
+	assert_int_equal(sr_hist_agg_get(a, 3, &h), -ERANGE);
+	sr_hist_agg_free(a);
 }
 
 static void window_merge_two_jobs(void **state)
 {
-	struct ssd_hist_agg *a;
-	struct ssd_hist_interval h;
+	struct sr_hist_agg *a;
+	struct sr_hist_interval h;
 	char err[256] = "";
 
 	(void)state;
-	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
 	assert_int_equal(
-	    ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, err, sizeof(err)), 0);
+	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, err, sizeof(err)), 0);
 	assert_int_equal(
-	    ssd_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, err, sizeof(err)), 0);
-	assert_int_equal(ssd_hist_agg_count(a), 3);
-	assert_int_equal(ssd_hist_agg_get(a, 0, &h), 0);
+	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_count(a), 3);
+	assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
 	assert_int_equal(h.dir[0].n, 15287);
 	assert_near(h.dir[0].mean_ns, 283316.443, 1e-3);
 	assert_near(h.dir[0].sd_ns, 4135493.076, 1e-3);
@@ -239,33 +238,33 @@ static void window_merge_two_jobs(void **state)
 	assert_int_equal(h.dir[1].n, 6627);
 	assert_near(h.dir[1].sd_ns, 1837742.641, 1e-3);
 	assert_near(h.dir[1].max_ns, 46137343.5, 1e-9);
-	assert_int_equal(ssd_hist_agg_get(a, 1, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
 	assert_int_equal(h.dir[0].n, 18210);
 	assert_near(h.dir[0].sd_ns, 2579916.213, 1e-3);
 	assert_near(h.dir[1].max_ns, 184549375.5, 1e-9);
-	assert_int_equal(ssd_hist_agg_get(a, 2, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 2, &h), 0);
 	assert_int_equal(h.dir[0].n, 0);
 	assert_int_equal(h.dir[1].n, 294);
 	assert_near(h.dir[1].sd_ns, 29377579.844, 1e-3);
-	ssd_hist_agg_free(a);
+	sr_hist_agg_free(a);
 }
 
 /* c07: a real fio 2.17 log (1216 columns, usec buckets: ns_per 1000). LOG.md: 9 rows, first
  * 1001/0/16384. */
 static void case_c07_fio217(void **state)
 {
-	struct ssd_hist_reader *r;
-	struct ssd_hist_row row;
-	struct ssd_hist_agg *a;
-	struct ssd_hist_interval h;
+	struct sr_hist_reader *r;
+	struct sr_hist_row row;
+	struct sr_hist_agg *a;
+	struct sr_hist_interval h;
 	char p[4096], err[512] = "";
 	int rows = 0;
 
 	(void)state;
 	case_path(p, sizeof(p),
 		  "c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log");
-	assert_int_equal(ssd_hist_open(&r, p, err, sizeof(err)), 0);
-	while (ssd_hist_next(r, &row) == 1) {
+	assert_int_equal(sr_hist_open(&r, p, err, sizeof(err)), 0);
+	while (sr_hist_next(r, &row) == 1) {
 		if (!rows++) {
 			assert_int_equal(row.time_ms, 1001);
 			assert_int_equal(row.ddir, 0);
@@ -275,21 +274,21 @@ static void case_c07_fio217(void **state)
 		}
 	}
 	assert_int_equal(rows, 9);
-	ssd_hist_close(r);
-	assert_int_equal(ssd_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(ssd_hist_agg_add_file(a, p, 1000, err, sizeof(err)), 0);
-	assert_int_equal(ssd_hist_agg_count(a), 10);
-	assert_int_equal(ssd_hist_agg_get(a, 1, &h), 0);
+	sr_hist_close(r);
+	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, p, 1000, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_count(a), 10);
+	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
 	assert_int_equal(h.dir[0].n, 8325);
 	assert_near(h.dir[0].mean_ns, 112974, 1);
 	assert_near(h.dir[0].sd_ns, 184306, 1);
 	assert_near(h.dir[0].max_ns, 5407500, 1e-6);
 	assert_near(h.dir[0].max_err_ns, 31500, 1e-6);
-	assert_int_equal(ssd_hist_agg_get(a, 9, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 9, &h), 0);
 	assert_int_equal(h.dir[0].n, 770);
 	assert_near(h.dir[0].sd_ns, 215331, 1);
 	assert_near(h.dir[0].max_ns, 1975500, 1e-6);
-	ssd_hist_agg_free(a);
+	sr_hist_agg_free(a);
 }
 
 /*
