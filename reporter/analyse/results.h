@@ -7,7 +7,8 @@
  * ran one after another (stonewall) and stay separate results. An "All clients" entry, when
  * present, is the group's figure as fio computed it.
  *
- * Two kinds of run are reported per member and in total (issue 8):
+ * Two kinds of run are reported per member and in total (METHODOLOGY.md §3: several drives at
+ * once, each and the aggregate; README.md "Many drives / many hosts"):
  *  - a drive group (ssd-review --group): one group per drive, every group after the first
  *    started with new_group=1 and no stonewall, so all ran at once. One result: the total over
  *    every group, with one member per group named by its job name (the drive's label);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ssdreport - fio JSON and logs to comparison tables and review charts (issue 6).
+ * ssdreport - fio JSON and logs to comparison tables and review charts: the command line in
+ * front of the pipeline parse -> model -> analyse -> render (reporter/README.md).
  *
  *   ssdreport summary FILE...                 one CSV row per job
  *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots

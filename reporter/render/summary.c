@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* summary.c - the summary CSV (columns fixed by issue 6). */
+/* summary.c - the CSV rows of `ssdreport summary`: one per job, columns as sr_summary_header. */
 #include "render/csv.h"
 #include "render/summary.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of issue 8 in scripts/ssd-review, on regular files standing in for drives:
+# Host test of scripts/ssd-review's drive groups and fio client/server, on regular files standing in for drives:
 #  - --group: three files as one group, quick four-corners: one fio group per drive in each JSON
 #    (new_group=1, its own filename), and the report's group total equals the sum of the drives;
 #  - --client: two `fio --server` processes on this host, on 127.0.0.1 only, driven by one fio

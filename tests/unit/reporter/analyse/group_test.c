@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * group_test.c - issue 8 in the reporter: a drive group (one fio group per drive, new_group=1)
- * and client/server output with one and with several hosts, reported per member and in total;
- * "ssdreport compare" refusing tests whose rw, bs, T/Q or profile differ; the published
- * reference tables (the files in reporter/reference/).
+ * group_test.c - several drives or hosts in one run (results.h): a drive group (one fio group per
+ * drive, new_group=1) and client/server output with one and with several hosts, reported per member
+ * and in total; "ssdreport compare" refusing tests whose rw, bs, T/Q or profile differ; the
+ * published reference tables (the files in reporter/reference/).
  */
 #include <errno.h>
 #include <setjmp.h>
