@@ -2,8 +2,9 @@
 /*
  * model.h - the reporter's one model: drive -> test -> run -> per-direction stats.
  *
- * Parsers (fio_json.c, fio_log.c) fill it; analysers (stats.c, steady_state.c) and renderers read
- * it. Everything is in base units whatever fio version wrote the input:
+ * Parsers (parse/) fill it; analysers (analyse/) and renderers (render/) read it, and it knows
+ * none of them (reporter/README.md). Everything is in base units whatever fio version wrote the
+ * input:
  *   IOPS (I/Os per second), bytes/s, bytes, nanoseconds, milliseconds only where named *_ms.
  * Every number that can be absent or broken is a struct sr_value: absent (key not in the input,
  * never 0), valid, or invalid (nan/inf in the input, or a negative value where fio's unsigned
