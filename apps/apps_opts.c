@@ -58,7 +58,7 @@ static const char usage[] =
     "values in effect are read back from each running server into apps.json.\n"
     "Space: before preparing, the tables' size is estimated (280 bytes per row with its index,\n"
     "8 MiB per table, 256 MiB per instance, +10%, measured on MariaDB 10.11) and a drive or\n"
-    "filesystem that is too small fails the test naming both sizes; 'full' needs about 616 GiB\n"
+    "filesystem that is too small fails the test naming both sizes; 'full' needs about 576 GiB\n"
     "for 2 instances. A disk-full error during the run fails it with the server's own lines.\n"
     "Percentiles: sysbench runs with --histogram and --percentile=99; each instance's p95 and\n"
     "p99 come from its histogram by sysbench's rule (p99 equals the one sysbench prints); the\n"
