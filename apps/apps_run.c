@@ -77,7 +77,7 @@ static int sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int
 	bool done[APPS_MAX_INSTANCES] = {false};
 	double end = apps_now() + timeout_s;
 	char msg[APPS_ERRLEN];
-	unsigned int i, left = run->ndb, bad = 0;
+	unsigned int i, n = run->ndb, left = run->ndb, bad = 0;
 	int r = 0;
 
 	for (i = 0; i < run->ndb; i++) {
@@ -86,13 +86,12 @@ static int sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int
 			snprintf(msg, sizeof(msg), "cannot start sysbench: %s",
 				 strerror((int)-pid[i]));
 			r = fail(run, step, (int)pid[i], msg);
-			run->ndb = i; /* only those started are waited for below */
-			left = i;
+			n = i; /* only those started are stopped below */
 			break;
 		}
 	}
 	while (left && !r) {
-		for (i = 0; i < run->ndb; i++) {
+		for (i = 0; i < n; i++) {
 			if (done[i] || waitpid(pid[i], &status[i], WNOHANG) != pid[i])
 				continue;
 			done[i] = true;
@@ -110,8 +109,8 @@ static int sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int
 		if (!r && left)
 			usleep(100000);
 	}
-	if (r == -EINTR || r == -ETIMEDOUT || r == -ECHILD) {
-		for (i = 0; i < run->ndb; i++)
+	if (r) {
+		for (i = 0; i < n; i++)
 			if (!done[i])
 				apps_terminate(pid[i], &st);
 	}
