@@ -27,7 +27,7 @@ static const char usage[] =
     "  --allow-mounted      skip the refusal of a DEV with a mounted filesystem, active swap or\n"
     "                       a device-mapper/md/bcache holder (mkfs will still fail on a busy DEV)\n"
     "  --profile P          quick (default) or full; the options below override it:\n"
-    "                         quick: 2 instances, 4 tables × 20000 rows, 4 threads, 10 s warm-up,\n"
+    "                         quick: 2 instances, 4 tables × 10000 rows, 4 threads, 10 s warm-up,\n"
     "                                30 s measured, 16 MiB buffer pool\n"
     "                         full:  2 instances, 100 tables × 10000000 rows, 32 threads,\n"
     "                                7200 s warm-up, 3600 s measured, 4 GiB buffer pool\n"
@@ -76,7 +76,7 @@ static void profile_defaults(struct apps_opts *o, bool full)
 {
 	o->instances = 2;
 	o->tables = full ? 100 : 4;
-	o->table_size = full ? 10000000 : 20000;
+	o->table_size = full ? 10000000 : 10000;
 	o->threads = full ? 32 : 4;
 	o->warmup_s = full ? 7200 : 10;
 	o->time_s = full ? 3600 : 30;

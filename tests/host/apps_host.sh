@@ -97,7 +97,7 @@ umount "$tmp/m"
 # too small: exit 1 before mkfs; the ext4 made above is still there
 expect_exit 1 "a 256 MiB drive" "$apps" run --dev "$small" --out "$tmp/small" --yes
 has "too small: the message names tables, estimate and size" \
-	'too small for the tables: 2 instances × 4 tables × 20000 rows need about 680.6 MiB .*has 256.0 MiB'
+	'too small for the tables: 2 instances × 4 tables × 10000 rows need about 657.1 MiB .*has 256.0 MiB'
 [ "$(blkid -o value -s TYPE "$small")" = ext4 ] && ok "apps: too small: no filesystem made" ||
 	fail "apps: too small: the drive was formatted"
 

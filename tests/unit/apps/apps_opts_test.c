@@ -41,7 +41,7 @@ static void test_quick_default(void **state)
 	assert_string_equal(o.profile, "quick");
 	assert_int_equal(o.instances, 2);
 	assert_int_equal(o.tables, 4);
-	assert_int_equal(o.table_size, 20000);
+	assert_int_equal(o.table_size, 10000);
 	assert_int_equal(o.threads, 4);
 	assert_int_equal(o.warmup_s, 10);
 	assert_int_equal(o.time_s, 30);
