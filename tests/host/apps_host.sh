@@ -163,7 +163,7 @@ rc=0
 wait "$pid" || rc=$?
 [ "$rc" = 1 ] && ok "apps: disk full during prepare: exit 1" || fail "apps: disk full: exit $rc"
 has "disk full: the message says the filesystem is full" 'is full'
-head -c 1500 "$tmp/out" | sed 's/^/# /'
+{ head -c 1500 "$tmp/out"; echo; } | sed 's/^/# /'
 has "disk full: the message quotes sysbench or the server" 'FATAL\|ERROR'
 clean_after "disk full" "$tmp/full"
 lab_done
