@@ -15,12 +15,14 @@ apps=apps/ssd-apps
 [ "${SANITIZE:-}" = 1 ] && apps=${BUILD:-build/san}/apps/ssd-apps
 [ -x "$apps" ] || { fail "apps: $apps is not built (make)"; lab_done; }
 tmp=$(mktemp -d /tmp/apps-host.XXXXXX)
-loops=()
-cleanup() {
-	local l
-	for l in ${loops[@]+"${loops[@]}"}; do
-		grep -q "^$l " /proc/mounts && umount "$l"
-		losetup -d "$l" 2>/dev/null
+cleanup() { # the loop devices on our image files (made in subshells, so found by file)
+	local f l
+	for f in "$tmp"/img.*; do
+		[ -e "$f" ] || continue
+		for l in $(losetup -j "$f" | cut -d: -f1); do
+			grep -q "^$l " /proc/mounts && umount "$l"
+			losetup -d "$l"
+		done
 	done
 	rm -rf "$tmp"
 }
@@ -82,7 +84,6 @@ done
 loopdev() { # SIZE -> a new loop device on a sparse file
 	local f l
 	f=$(mktemp "$tmp/img.XXXXXX") && truncate -s "$1" "$f" && l=$(losetup -f --show "$f") || return 1
-	loops+=("$l")
 	echo "$l"
 }
 small=$(loopdev 256M) && big=$(loopdev 2G) || { fail "apps: losetup failed"; lab_done; }
