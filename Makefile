@@ -32,6 +32,12 @@ REPORT_HDRS := $(wildcard reporter/*/*.h)
 CAT_SRCS    := $(wildcard catalogue/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 
+# ssd-apps (application workloads: MariaDB + sysbench on the drive): apps/*.c except
+# apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps
+APPS_SRCS   := $(filter-out apps/apps_main.c,$(wildcard apps/*.c))
+APPS_OBJS   := $(APPS_SRCS:%.c=$(BUILD)/%.o)
+APPS_HDRS   := $(wildcard apps/*.h)
+
 CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
 REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
@@ -39,12 +45,15 @@ REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
 UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
-UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%)
+UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
+UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
+	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
 # a sanitizer build keeps its ssdreport under build/san, never over the normal one
 SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
+SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
 all: engine tools
@@ -79,6 +88,14 @@ $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
+# apps/: the engine's headers are read (dev_kind.h, purge_check.h), libssdcore.a linked
+$(BUILD)/apps/%.o: apps/%.c $(APPS_HDRS) engine/dev_kind.h engine/purge_check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -c $< -o $@
+
+$(BUILD)/libssdapps.a: $(APPS_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
 $(BUILD)/libssdcat.a: $(CAT_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
@@ -92,7 +109,9 @@ engine: $(ENGINE_SO)
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
-tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT))
+tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS)
+$(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a
+	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs json-c) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
@@ -111,7 +130,13 @@ $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT))
+# tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
+$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a $(APPS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a \
+		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS)
 
 # --- fuzzing: libFuzzer harnesses fuzz/*_fuzz.c, built with clang, ASan and UBSan -----------------
 # make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="fio_json ..."]: build, then run each for N seconds.
@@ -162,14 +187,16 @@ install: all
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
 	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
 	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
+	install -m 0755 $(SSDAPPS) $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport \
-		$(DESTDIR)$(PREFIX)/bin/ssd-review
+		$(DESTDIR)$(PREFIX)/bin/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/tests build/san build/fuzz build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT)
+	rm -rf build/engine build/reporter build/catalogue build/apps build/tests build/san build/fuzz build/*.a $(ENGINE_SO) \
+		$(SSDCTL) $(SSDREPORT) apps/ssd-apps
