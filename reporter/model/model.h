@@ -8,7 +8,8 @@
  *   IOPS (I/Os per second), bytes/s, bytes, nanoseconds, milliseconds only where named *_ms.
  * Every number that can be absent or broken is a struct sr_value: absent (key not in the input,
  * never 0), valid, or invalid (nan/inf in the input, or a negative value where fio's unsigned
- * arithmetic wrapped; the raw value is kept in .v for diagnostics).
+ * arithmetic wrapped; the raw value is kept in .v for diagnostics). Signed figures (fio's
+ * steady-state slope and a slope criterion) are valid when negative.
  *
  * Ownership: every pointer is owned by the struct holding it; sr_model_free() releases a model.
  */
@@ -82,9 +83,11 @@ struct sr_fio_ss {
 	char *ss; /* criterion as set, e.g. "iops:10.000000%" */
 	bool attained;
 	struct sr_value duration_s; /* ss_dur, seconds */
-	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639) */
+	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639), or
+				     * IOPS (bytes/s) for a limit without %; signed for a slope
+				     * check (ss=iops_slope:...): < 0 is a falling slope */
 	struct sr_value max_deviation;
-	struct sr_value slope;
+	struct sr_value slope;	   /* IOPS (or bytes/s) per second, signed */
 	struct sr_value iops_mean; /* IOPS */
 	struct sr_value bw_mean;   /* bytes/s */
 	double *iops;		   /* per-second IOPS samples of the last window */

@@ -503,7 +503,14 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 	ss->ss = str_dup(o, "ss");
 	ss->attained = json_object_object_get_ex(o, "attained", &v) && json_object_get_int(v) != 0;
 	ss->duration_s = num(o, "duration", 1, d);
-	ss->criterion = num(o, "criterion", 1, d);
+	/*
+	 * fio prints the measured criterion of a slope check (ss=iops_slope:..., bw_slope:...)
+	 * with its sign (steadystate.c: 100 * slope / mean): a falling slope is negative, a real
+	 * figure. A mean-deviation criterion cannot be negative, so there a negative value stays
+	 * flagged like any other.
+	 */
+	if (json_object_object_get_ex(o, "criterion", &v))
+		ss->criterion = num_of(v, 1, ss->ss && strstr(ss->ss, "_slope"), d, "criterion");
 	ss->max_deviation = num(o, "max_deviation", 1, d);
 	if (json_object_object_get_ex(o, "slope", &v))
 		ss->slope = num_of(v, 1, true, d, "slope");
