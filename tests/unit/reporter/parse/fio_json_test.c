@@ -724,6 +724,42 @@ static void syn_sizes(void **state)
 	assert_int_equal(sr_parse_size("fast", 1024, &v), -EINVAL);
 }
 
+/*
+ * The options the preconditioning series needs: log_avg_msec / log_hist_msec (job or global
+ * options; fio's default 0), and whether I/Os have one size (bssplit, bsrange, or bs= with
+ * different sizes per direction: not one size; "4k,4k" and ",8k" are one size).
+ */
+static void syn_series_options(void **state)
+{
+	static const char *const bs[] = {"\"bs\" : \"4k,64k\"", "\"bssplit\" : \"4k/50:64k/50\"",
+					 "\"blocksize_range\" : \"4k-64k\"", "\"bs\" : \"4k,4k\"",
+					 "\"bs\" : \",8k\""};
+	struct sr_test *docs = NULL;
+	size_t n = 0;
+	char text[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bs) / sizeof(bs[0]); i++) {
+		snprintf(
+		    text, sizeof(text),
+		    "{\"global options\" : {\"log_avg_msec\" : \"500\"}, \"jobs\" : [{\"jobname\" "
+		    ": \"a\", \"groupid\" : 0, \"job options\" : {%s, \"log_hist_msec\" : "
+		    "\"100\"}}]}",
+		    bs[i]);
+		assert_int_equal(parse_text(text, false, &docs, &n), 0);
+		assert_int_equal(docs[0].runs[0].bs_mixed, i < 3);
+		assert_int_equal(docs[0].runs[0].log_avg_ms, 500);
+		assert_int_equal(docs[0].runs[0].log_hist_ms, 100);
+		free_docs(docs, n);
+	}
+	assert_int_equal(parse_text("{\"jobs\" : [{\"jobname\" : \"a\", \"job options\" : {}}]}",
+				    false, &docs, &n),
+			 0);
+	assert_int_equal(docs[0].runs[0].log_avg_ms, 0);
+	assert_false(docs[0].runs[0].bs_mixed);
+	free_docs(docs, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +796,7 @@ int main(void)
 	    cmocka_unit_test(syn_bins_error_offset),
 	    cmocka_unit_test(syn_no_json_and_no_jobs),
 	    cmocka_unit_test(syn_sizes),
+	    cmocka_unit_test(syn_series_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
