@@ -52,6 +52,7 @@ static void aggregate(uint8_t sel, uint8_t avg, struct sr_log_opts *opts)
 		return;
 	opts->avg_ms = avg_ms[avg & 3];
 	if (sr_log_agg_new(&a, 1000) == 0) {
+		sr_log_agg_set_end(a, 3600 * 1000); /* the reporter bounds rows by the run's end */
 		sr_log_agg_add_file(a, path, opts, err, sizeof(err));
 		for (size_t i = 0; i < sr_log_agg_count(a); i++)
 			if (sr_log_agg_get(a, i, &iv) != 0 ||

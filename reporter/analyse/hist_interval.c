@@ -21,7 +21,8 @@ struct moments { /* count, mean, sum of squared deviations, error sums, max */
 
 struct sr_hist_agg {
 	uint32_t window_ms;
-	unsigned jobs; /* jobs added */
+	unsigned jobs;	 /* jobs added */
+	uint64_t end_ms; /* rows after it are refused; 0: none */
 	size_t count, cap;
 	struct moments (*w)[SR_DDIR_NR];
 	unsigned *reach; /* per window: jobs that ran through it */
@@ -51,6 +52,8 @@ void sr_hist_agg_free(struct sr_hist_agg *a)
 size_t sr_hist_agg_count(const struct sr_hist_agg *a) { return a->count; }
 
 unsigned sr_hist_agg_jobs(const struct sr_hist_agg *a) { return a->jobs; }
+
+void sr_hist_agg_set_end(struct sr_hist_agg *a, uint64_t end_ms) { a->end_ms = end_ms; }
 
 static struct moments *slot(struct sr_hist_agg *a, uint64_t idx, unsigned ddir)
 {
@@ -164,6 +167,15 @@ int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per,
 		uint64_t idx = period ? (period - 1) * avg_ms / a->window_ms : 0;
 		struct moments m, *w;
 
+		if (a->end_ms && row.time_ms > a->end_ms) {
+			if (err)
+				snprintf(err, errlen,
+					 "%s: time %llu ms: after the end of the run (%llu ms)",
+					 path, (unsigned long long)row.time_ms,
+					 (unsigned long long)a->end_ms);
+			rc = -EINVAL;
+			break;
+		}
 		if (idx >= HIST_MAX_WINDOWS) {
 			if (err)
 				snprintf(err, errlen,

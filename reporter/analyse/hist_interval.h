@@ -59,6 +59,13 @@ struct sr_hist_agg;
 int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms);
 
 /**
+ * sr_hist_agg_set_end() - refuse rows stamped after the end of the run (as sr_log_agg_set_end()).
+ * @a:      the aggregation
+ * @end_ms: the latest time a row can have, ms; 0 for no bound but 2^24 windows
+ */
+void sr_hist_agg_set_end(struct sr_hist_agg *a, uint64_t end_ms);
+
+/**
  * sr_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.
  * @a:      the aggregation
  * @path:   a *_clat_hist[.N].log file
@@ -67,7 +74,8 @@ int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms);
  * @err:    buffer for a one-line message naming the file and line, or NULL
  * @errlen: size of @err
  *
- * Return: 0; -EINVAL for a malformed line or a time beyond 2^24 windows; -ENOMEM; -errno.
+ * Return: 0; -EINVAL for a malformed line, a time beyond 2^24 windows or after the end set by
+ * sr_hist_agg_set_end(); -ENOMEM; -errno.
  */
 int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per, uint32_t avg_ms,
 			 char *err, size_t errlen);

@@ -34,6 +34,7 @@ struct sr_log_agg {
 	enum sr_log_kind lat_kind; /* first latency kind added, SR_LOG_UNKNOWN before */
 	bool have_iops, have_bw;
 	unsigned jobs[NCLASS]; /* jobs added per class */
+	uint64_t end_ms;       /* rows after it are refused; 0: none */
 	size_t count, cap;
 	struct window *w;
 };
@@ -78,6 +79,8 @@ void sr_log_agg_free(struct sr_log_agg *a)
 }
 
 size_t sr_log_agg_count(const struct sr_log_agg *a) { return a->count; }
+
+void sr_log_agg_set_end(struct sr_log_agg *a, uint64_t end_ms) { a->end_ms = end_ms; }
 
 /* Make window idx exist. Return: the window or NULL (ENOMEM). */
 static struct window *window_at(struct sr_log_agg *a, uint64_t idx)
@@ -233,8 +236,14 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 	while ((ret = sr_log_next(r, &row)) > 0) {
 		uint64_t end_ms, idx = window_of_row(&row, avg_ms, a->window_ms, &end_ms);
 
-		if (idx >= AGG_MAX_WINDOWS) {
-			if (err)
+		if (idx >= AGG_MAX_WINDOWS || (a->end_ms && row.time_ms > a->end_ms)) {
+			if (err && a->end_ms && row.time_ms > a->end_ms)
+				snprintf(
+				    err, errlen,
+				    "%s:%llu: time %llu ms: after the end of the run (%llu ms)",
+				    path, (unsigned long long)sr_log_line(r),
+				    (unsigned long long)row.time_ms, (unsigned long long)a->end_ms);
+			else if (err)
 				snprintf(
 				    err, errlen,
 				    "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "

@@ -79,6 +79,17 @@ struct sr_log_agg;
 int sr_log_agg_new(struct sr_log_agg **out, uint32_t window_ms);
 
 /**
+ * sr_log_agg_set_end() - refuse rows stamped after the end of the run.
+ * @a:      the aggregation.
+ * @end_ms: the latest time a row can have, ms on the jobs' clocks (the run's elapsed time);
+ *          0 for no bound but 2^24 windows.
+ *
+ * Memory is one accumulator per window up to the latest row, so a row stamped far beyond the
+ * run (a damaged log) would cost gigabytes; with the bound it is a malformed line instead.
+ */
+void sr_log_agg_set_end(struct sr_log_agg *a, uint64_t end_ms);
+
+/**
  * sr_log_agg_add_file() - stream one log file into the aggregation.
  * @a: the aggregation.
  * @path: an iops, bw, lat, clat or slat log (kind from the name, sr_log_parse_name()).
@@ -90,7 +101,8 @@ int sr_log_agg_new(struct sr_log_agg **out, uint32_t window_ms);
  * the whole aggregation as failed.
  *
  * Return: 0; -EINVAL for a malformed line, a name that is no value log, a latency kind other
- * than the first one given, or a time beyond 2^24 windows; -ENOMEM; -errno from the file.
+ * than the first one given, or a time beyond 2^24 windows or after the end set by
+ * sr_log_agg_set_end(); -ENOMEM; -errno from the file.
  */
 int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_log_opts *opts,
 			char *err, size_t errlen);

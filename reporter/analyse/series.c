@@ -209,6 +209,27 @@ static struct sr_interval *grow(struct sr_series *s, size_t n)
 	return &iv[s->niv];
 }
 
+/*
+ * The latest time a log row of group @g can have, ms on its jobs' clocks: fio's elapsed time of
+ * its entries (wall clock from the start of the run, so at least each job's own), else the
+ * longest runtime; a few windows of slack. 0 when the JSON says neither.
+ */
+static uint64_t group_end_ms(const struct sr_test *t, const struct group *g, uint32_t window_ms)
+{
+	double ms = 0;
+
+	for (size_t i = g->run0; i < g->run0 + g->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+
+		if (sr_ok(r->elapsed_s) && r->elapsed_s.v * 1000 > ms)
+			ms = r->elapsed_s.v * 1000;
+		for (int d = 0; d < SR_NDIR; d++)
+			if (sr_ok(r->dir[d].runtime_ms) && r->dir[d].runtime_ms.v > ms)
+				ms = r->dir[d].runtime_ms.v;
+	}
+	return ms > 0 && ms < 1e15 ? (uint64_t)ms + 2ull * window_ms + 1000 : 0;
+}
+
 /* How long a group ran, seconds: the longest runtime of its entries, else @fallback. */
 static double group_runtime_s(const struct sr_test *t, const struct group *g, double fallback)
 {
@@ -273,6 +294,10 @@ static int add_group_logs(const struct ctx *c, const struct group *g, uint32_t w
 	rc = sr_log_agg_new(&a->val, window_ms);
 	if (!rc)
 		rc = sr_hist_agg_new(&a->hist, window_ms);
+	if (!rc) { /* a row after the run is a damaged log, not a window to allocate */
+		sr_log_agg_set_end(a->val, group_end_ms(c->t, g, window_ms));
+		sr_hist_agg_set_end(a->hist, group_end_ms(c->t, g, window_ms));
+	}
 	for (size_t i = 0; !rc && i < c->nf; i++) {
 		const struct log_file *f = &c->f[i];
 		char path[4096], err[512] = "";

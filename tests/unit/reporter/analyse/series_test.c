@@ -599,6 +599,36 @@ static void bw_log_fio2(void **state)
 	assert_int_equal(ft_remove(rooti), 0);
 }
 
+/*
+ * A damaged log with a row long after the run (the demo NVMe JSON says elapsed 7 s): the logs are
+ * not used, with a warning naming the file and line, and no window is allocated for it; the
+ * series falls back to fio's steadystate samples (ss_dur 3 s).
+ */
+static void log_after_the_run(void **state)
+{
+	struct sr_diag d;
+	struct sr_test t;
+	char root[64], json[128];
+
+	(void)state;
+	assert_int_equal(ft_new(root, "/tmp/series_test.XXXXXX"), 0);
+	copy_edit(FIX "demo-nvme/precond-4k-randwrite.json", root, "precond-4k-randwrite.json",
+		  NULL, NULL);
+	ft_mk(root, "precond-4k-randwrite_iops.1.log",
+	      "1008, 312, 1, 0, 0\n16000000000, 1, 1, 0, 0\n");
+	snprintf(json, sizeof(json), "%s/precond-4k-randwrite.json", root);
+	d = (struct sr_diag){0};
+	assert_int_equal(sr_fio_json_load(json, &t, &d), 0);
+	d.warned = 0;
+	assert_int_equal(sr_series_attach(&t, root, false, &d), 0);
+	assert_int_equal(t.nseries, 1);
+	assert_int_equal(t.series[0].tput, SR_TPUT_FIO_SS);
+	assert_int_equal(t.series[0].niv, 3);
+	assert_true(d.warned & (1u << SR_WARN_OPTION));
+	sr_test_free(&t);
+	assert_int_equal(ft_remove(root), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -616,6 +646,7 @@ int main(void)
 	    cmocka_unit_test(bw_log_only),
 	    cmocka_unit_test(bw_log_mixed_sizes),
 	    cmocka_unit_test(bw_log_fio2),
+	    cmocka_unit_test(log_after_the_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

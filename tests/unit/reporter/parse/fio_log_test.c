@@ -502,6 +502,26 @@ static void test_agg_fio_timing(void **state)
 	sr_log_agg_free(a);
 }
 
+/* A row stamped after the run's end is a damaged log, refused before any window is made. */
+static void test_agg_after_the_run(void **state)
+{
+	struct sr_log_agg *a;
+	char err[512] = "";
+
+	(void)state;
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
+	sr_log_agg_set_end(a, 9000);
+	assert_int_equal(sr_log_agg_add_file(a,
+					     write_tmp("e_iops.1.log", "1000, 5, 0, 0, 0\n"
+								       "16000000000, 1, 0, 0, 0\n"),
+					     NULL, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "e_iops.1.log:2: time 16000000000 ms: after the end of the run "
+				    "(9000 ms)"));
+	assert_true(sr_log_agg_count(a) <= 1);
+	sr_log_agg_free(a);
+}
+
 /*
  * c05 (one job, log_avg_msec=1000) second 1 (window 0): read 142 IOPS, write 266 IOPS (the rows
  * stamped 1000 ms); clat rows read 147298052 ns, write 131035087 ns. avg =
@@ -574,6 +594,7 @@ int main(void)
 	    cmocka_unit_test(test_window_value_both),
 	    cmocka_unit_test(test_agg_two_jobs),
 	    cmocka_unit_test(test_agg_fio_timing),
+	    cmocka_unit_test(test_agg_after_the_run),
 	    cmocka_unit_test(test_agg_c05),
 	    cmocka_unit_test(test_agg_c16_usec),
 	};
