@@ -88,6 +88,13 @@ static struct sr_test load_test(const char *path, const char *dir, struct sr_dia
 	return t;
 }
 
+/* The one series of a test of one workload. */
+static const struct sr_series *only_series(const struct sr_test *t)
+{
+	assert_int_equal(t->nseries, 1);
+	return &t->series[0];
+}
+
 /*
  * A burst falling 3000, 2600, 2200, 1800, 1400, then 1000 for 5 rounds (per-second 950/1050).
  * Last window, rounds 6..10: mean 1000, range 0, slope 0: attained. Earlier windows fail on range:
@@ -340,8 +347,7 @@ static void demo_nvme_first_second(void **state)
 	const struct sr_series *s;
 
 	(void)state;
-	assert_int_equal(t.nseries, 1);
-	s = &t.series[0];
+	s = only_series(&t);
 	assert_string_equal(s->name, "precond-4k-randwrite");
 	assert_int_equal(s->tput, SR_TPUT_IOPS_LOG);
 	assert_int_equal(s->niv, 4);
@@ -374,8 +380,7 @@ static void demo_sas_partial_last_second(void **state)
 	struct sr_snia v;
 
 	(void)state;
-	assert_int_equal(t.nseries, 1);
-	s = &t.series[0];
+	s = only_series(&t);
 	assert_int_equal(s->niv, 5);
 	for (size_t i = 0; i < 5; i++) {
 		assert_near(s->iv[i].t_s, (double)(i + 1), 1e-12);
@@ -484,8 +489,7 @@ static void bw_log_only(void **state)
 	const struct sr_series *s;
 
 	(void)state;
-	assert_int_equal(t.nseries, 1);
-	s = &t.series[0];
+	s = only_series(&t);
 	assert_int_equal(s->tput, SR_TPUT_BW_LOG);
 	assert_int_equal(s->niv, 6);
 	for (size_t i = 0; i < 6; i++) {
@@ -522,12 +526,14 @@ static void copy_edit(const char *from, const char *root, const char *rel, const
 /*
  * The same fill with bssplit in its options: I/Os of several sizes, so bytes/s gives no I/O
  * rate. The series keeps bytes/s, has no IOPS, and says so (SR_TPUT_BW_ONLY); the verdict is on
- * bytes/s.
+ * bytes/s: last window, seconds 2..6 = 46278, 28935, 43936, 50640, 39482 KiB/s, mean 41854.2,
+ * range (50640 - 28935) / 41854.2 = 51.859%.
  */
 static void bw_log_mixed_sizes(void **state)
 {
 	struct sr_diag d;
 	struct sr_test t;
+	struct sr_snia v;
 	char root[64], json[128];
 
 	(void)state;
@@ -544,6 +550,10 @@ static void bw_log_mixed_sizes(void **state)
 	assert_int_equal(t.series[0].niv, 6);
 	assert_num(t.series[0].iv[0].bw, 37079 * 1024.0);
 	assert_absent(t.series[0].iv[0].iops);
+	sr_series_snia(&t, &t.series[0], &v);
+	assert_true(v.evaluated);
+	assert_int_equal(v.nrounds, 6);
+	assert_near(v.range_pct, 2170500 / 41854.2, 1e-9);
 	sr_test_free(&t);
 	assert_int_equal(ft_remove(root), 0);
 }
