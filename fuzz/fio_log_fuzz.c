@@ -4,7 +4,10 @@
  * with the reporter's streaming reader (sr_log_open()/sr_log_next()). The first byte picks the
  * layout flags (SR_LOGF_*) the caller would pass; the rest is the file, served from a memfd so
  * the reader does its real open()/read() path. The same bytes are also tried as a log file
- * name (sr_log_parse_name()).
+ * name (sr_log_parse_name()), and merged into 1-s windows by the interval aggregator
+ * (sr_log_agg_add_file(), as the iops, bw or clat log that bits 5-6 of the first byte pick),
+ * with the log_avg_msec that the last byte picks (fio's timing: log_interval.h); every
+ * window's figures are read back.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <unistd.h>
 
 #include "parse/fio_log.h"
+#include "analyse/log_interval.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,6 +33,36 @@ static void try_name(const uint8_t *data, size_t size)
 	memcpy(name, data, k);
 	name[k] = '\0';
 	sr_log_parse_name(name, &n);
+}
+
+/* The memfd as a log of the kind @sel picks, merged into windows; each window read back. */
+static void aggregate(uint8_t sel, uint8_t avg, struct sr_log_opts *opts)
+{
+	static const uint32_t avg_ms[4] = {0, 100, 250, 1000};
+	static const char *const kind[4] = {"iops", "bw", "clat", "iops"};
+	struct sr_log_interval iv;
+	struct sr_log_agg *a;
+	char path[128], err[256];
+
+	/* a symlink named like a fio log, so the aggregator can tell its kind */
+	snprintf(path, sizeof(path), "/tmp/fio_log_fuzz.%d_%s.1.log", (int)getpid(),
+		 kind[(sel >> 5) & 3]);
+	unlink(path);
+	if (symlink(log_path, path) != 0)
+		return;
+	opts->avg_ms = avg_ms[avg & 3];
+	if (sr_log_agg_new(&a, 1000) == 0) {
+		sr_log_agg_set_end(a, 3600 * 1000); /* the reporter bounds rows by the run's end */
+		sr_log_agg_add_file(a, path, opts, err, sizeof(err));
+		for (size_t i = 0; i < sr_log_agg_count(a); i++)
+			if (sr_log_agg_get(a, i, &iv) != 0 ||
+			    iv.iops_jobs > sr_log_agg_jobs(a, SR_LOG_IOPS) ||
+			    iv.bw_jobs > sr_log_agg_jobs(a, SR_LOG_BW) ||
+			    iv.lat_jobs > sr_log_agg_jobs(a, SR_LOG_CLAT))
+				abort(); /* no window holds more jobs than were added */
+		sr_log_agg_free(a);
+	}
+	unlink(path);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,5 +93,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		;
 	(void)sr_log_error(r);
 	sr_log_close(r);
+	aggregate(data[0], data[size - 1], &opts);
 	return 0;
 }

@@ -4,8 +4,14 @@
  * time windows: per window and data direction the I/O count, mean, standard deviation and maximum
  * completion latency, each with its error bound from the histogram's bucket widths.
  *
- * Windows: a row stamped t ms falls in window floor(t / window_ms), as in log_interval.h (fio
- * stamps a row at the end of the interval it counts). Rows of every file (job) in a window are
+ * Windows: fio writes a histogram row at the first completion after a period of log_hist_msec
+ * (A) has passed since the previous row, on the job's own clock, so the row stamped t ends the
+ * job's period p = floor((t + 2) / A) and falls in window floor((p - 1) A / window_ms), as in
+ * log_interval.h: with A = window_ms = 1000 a job's first row, at 1346 ms, is its first second.
+ * Jobs (files, or the jobs of a per_job_logs=0 file) are counted per window as in
+ * log_interval.h: a job ran through a window when the last period it logged ended at or after
+ * the window's end. Rows of every
+ * file (job) in a window are
  * merged exactly: count, sum and sum of squared deviations combine across rows (Chan et al.'s
  * pairwise update), so the result equals the figures of the merged histogram. Memory is one
  * accumulator per window, whatever the size of the logs.
@@ -38,6 +44,7 @@ struct sr_hist_interval {
 	uint64_t start_ms;
 	uint32_t width_ms;
 	struct sr_hist_dir dir[SR_DDIR_NR];
+	unsigned jobs; /* jobs whose histogram log ran through the window */
 };
 
 struct sr_hist_agg;
@@ -52,20 +59,32 @@ struct sr_hist_agg;
 int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms);
 
 /**
+ * sr_hist_agg_set_end() - refuse rows stamped after the end of the run (as sr_log_agg_set_end()).
+ * @a:      the aggregation
+ * @end_ms: the latest time a row can have, ms; 0 for no bound but 2^24 windows
+ */
+void sr_hist_agg_set_end(struct sr_hist_agg *a, uint64_t end_ms);
+
+/**
  * sr_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.
  * @a:      the aggregation
  * @path:   a *_clat_hist[.N].log file
  * @ns_per: ns per unit of the log's buckets: 1 (fio 3.x) or 1000 (fio 2.x, usec)
+ * @avg_ms: the job's log_hist_msec, ms; 0 when not known (then taken as the window length)
  * @err:    buffer for a one-line message naming the file and line, or NULL
  * @errlen: size of @err
  *
- * Return: 0; -EINVAL for a malformed line or a time beyond 2^24 windows; -ENOMEM; -errno.
+ * Return: 0; -EINVAL for a malformed line, a time beyond 2^24 windows or after the end set by
+ * sr_hist_agg_set_end(); -ENOMEM; -errno.
  */
-int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per, char *err,
-			 size_t errlen);
+int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per, uint32_t avg_ms,
+			 char *err, size_t errlen);
 
 /* sr_hist_agg_count() - windows from 0 to the last one holding a row (0 when none). */
 size_t sr_hist_agg_count(const struct sr_hist_agg *a);
+
+/* sr_hist_agg_jobs() - jobs whose histogram logs were added (0 when none). */
+unsigned sr_hist_agg_jobs(const struct sr_hist_agg *a);
 
 /**
  * sr_hist_agg_get() - the figures of window @i.

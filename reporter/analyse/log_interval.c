@@ -11,6 +11,10 @@
 #include <string.h>
 
 #define AGG_MAX_WINDOWS (1u << 24)
+#define LOG_SLACK_MS 2 /* fio writes a windowed row up to LOG_MSEC_SLACK (1 or 2) ms early */
+
+/* The kinds of log whose jobs are counted apart: throughput twice (iops, bw), latency once. */
+enum { CLASS_IOPS, CLASS_BW, CLASS_LAT, NCLASS };
 
 struct lat_acc { /* Welford accumulator of latency rows */
 	uint64_t n;
@@ -22,14 +26,24 @@ struct window {
 	double iops[SR_DDIR_NR];
 	double bw[SR_DDIR_NR];
 	struct lat_acc lat[SR_DDIR_NR];
+	unsigned reach[NCLASS]; /* jobs whose log of that class ran through the window */
 };
 
 struct sr_log_agg {
 	uint32_t window_ms;
 	enum sr_log_kind lat_kind; /* first latency kind added, SR_LOG_UNKNOWN before */
 	bool have_iops, have_bw;
+	unsigned jobs[NCLASS]; /* jobs added per class */
+	uint64_t end_ms;       /* rows after it are refused; 0: none */
 	size_t count, cap;
 	struct window *w;
+};
+
+/* One job of the file being read: how far it ran. */
+struct job_span {
+	bool rows;	  /* the job has a row */
+	uint64_t last_ms; /* time of its latest row */
+	uint64_t end_ms;  /* end of the latest period (or I/O) it logged, on its clock */
 };
 
 /* One file's running rate accumulator for one direction (iops or bw). */
@@ -65,6 +79,8 @@ void sr_log_agg_free(struct sr_log_agg *a)
 }
 
 size_t sr_log_agg_count(const struct sr_log_agg *a) { return a->count; }
+
+void sr_log_agg_set_end(struct sr_log_agg *a, uint64_t end_ms) { a->end_ms = end_ms; }
 
 /* Make window idx exist. Return: the window or NULL (ENOMEM). */
 static struct window *window_at(struct sr_log_agg *a, uint64_t idx)
@@ -126,13 +142,62 @@ static bool is_lat(enum sr_log_kind k)
 	return k == SR_LOG_LAT || k == SR_LOG_CLAT || k == SR_LOG_SLAT;
 }
 
+static int class_of(enum sr_log_kind k)
+{
+	return k == SR_LOG_IOPS ? CLASS_IOPS : k == SR_LOG_BW ? CLASS_BW : CLASS_LAT;
+}
+
+unsigned sr_log_agg_jobs(const struct sr_log_agg *a, enum sr_log_kind kind)
+{
+	if (kind == SR_LOG_IOPS || kind == SR_LOG_BW || (is_lat(kind) && kind == a->lat_kind))
+		return a->jobs[class_of(kind)];
+	return 0;
+}
+
+/*
+ * The window of a row (see the file comment of log_interval.h): a per-I/O row by its time, a
+ * windowed row by the period of @avg_ms it ends on its job's clock. *@end_ms: when what the row
+ * counts ended (the I/O's completion, the period's end).
+ */
+static uint64_t window_of_row(const struct sr_log_row *row, uint32_t avg_ms, uint32_t window_ms,
+			      uint64_t *end_ms)
+{
+	uint64_t period;
+
+	if (row->bs != 0) {
+		*end_ms = row->time_ms;
+		return row->time_ms / window_ms;
+	}
+	period = (row->time_ms + LOG_SLACK_MS) / avg_ms;
+	*end_ms = period * avg_ms;
+	return period ? (period - 1) * avg_ms / window_ms : 0;
+}
+
+/*
+ * A job of the file ends: count it in every window it ran through, those that ended by the end
+ * of the last period (or I/O) it logged. A window its last rows fall in without it running to the
+ * window's end (log_avg_msec shorter than the window, per-I/O rows) does not count it.
+ */
+static void end_job(struct sr_log_agg *a, struct job_span *job, int cls)
+{
+	if (!job->rows)
+		return;
+	/* window_at() made every window up to its last row */
+	for (uint64_t k = 0; k < a->count && (k + 1) * a->window_ms <= job->end_ms; k++)
+		a->w[k].reach[cls]++;
+	a->jobs[cls]++;
+	*job = (struct job_span){0};
+}
+
 int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_log_opts *opts,
 			char *err, size_t errlen)
 {
 	struct rate_acc acc[SR_DDIR_NR] = {{0}};
 	struct sr_log_reader *r = NULL;
+	struct job_span job = {0};
 	enum sr_log_kind kind;
 	struct sr_log_row row;
+	uint32_t avg_ms = opts && opts->avg_ms ? opts->avg_ms : a->window_ms;
 	double scale;
 	int ret, d;
 
@@ -169,10 +234,16 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 	scale = sr_log_scale(kind, opts ? opts->lat_unit : SR_LAT_NS);
 
 	while ((ret = sr_log_next(r, &row)) > 0) {
-		uint64_t idx = row.time_ms / a->window_ms;
+		uint64_t end_ms, idx = window_of_row(&row, avg_ms, a->window_ms, &end_ms);
 
-		if (idx >= AGG_MAX_WINDOWS) {
-			if (err)
+		if (idx >= AGG_MAX_WINDOWS || (a->end_ms && row.time_ms > a->end_ms)) {
+			if (err && a->end_ms && row.time_ms > a->end_ms)
+				snprintf(
+				    err, errlen,
+				    "%s:%llu: time %llu ms: after the end of the run (%llu ms)",
+				    path, (unsigned long long)sr_log_line(r),
+				    (unsigned long long)row.time_ms, (unsigned long long)a->end_ms);
+			else if (err)
 				snprintf(
 				    err, errlen,
 				    "%s:%llu: time %llu ms: expected under %llu ms (2^24 windows "
@@ -184,14 +255,26 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 			ret = -EINVAL;
 			goto out;
 		}
-		if (is_lat(kind)) {
-			struct window *w = window_at(a, idx);
-
-			if (!w) {
-				ret = -ENOMEM;
-				goto out;
+		/* per_job_logs=0: the next job's rows start over near 0; its rates add to this
+		 * one's */
+		if (job.rows && row.time_ms + a->window_ms <= job.last_ms) {
+			for (d = 0; d < SR_DDIR_NR && !is_lat(kind); d++) {
+				ret = flush_rate(a, &acc[d], kind, d);
+				if (ret)
+					goto out;
 			}
-			add_lat(&w->lat[row.ddir], row.value * scale, row.max * scale,
+			end_job(a, &job, class_of(kind));
+		}
+		if (!window_at(a, idx)) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (end_ms > job.end_ms)
+			job.end_ms = end_ms;
+		job.rows = true;
+		job.last_ms = row.time_ms;
+		if (is_lat(kind)) {
+			add_lat(&a->w[idx].lat[row.ddir], row.value * scale, row.max * scale,
 				row.has_max || row.bs != 0);
 			continue;
 		}
@@ -202,8 +285,9 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 		}
 		acc[row.ddir].active = true;
 		acc[row.ddir].window = idx;
-		if (row.bs != 0) {
-			acc[row.ddir].io_sum += row.value * scale;
+		if (row.bs != 0) { /* one I/O: count it, or its bytes in a bw log */
+			acc[row.ddir].io_sum +=
+			    kind == SR_LOG_BW ? (double)row.bs : row.value * scale;
 		} else {
 			acc[row.ddir].avg_sum += row.value * scale;
 			acc[row.ddir].avg_rows++;
@@ -219,6 +303,7 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 		if (ret)
 			goto out;
 	}
+	end_job(a, &job, class_of(kind));
 out:
 	if (ret == -ENOMEM && err)
 		snprintf(err, errlen, "%s: out of memory", path);
@@ -251,6 +336,9 @@ int sr_log_agg_get(const struct sr_log_agg *a, size_t i, struct sr_log_interval 
 			exact = false;
 	}
 	out->max_exact = exact;
+	out->iops_jobs = w->reach[CLASS_IOPS];
+	out->bw_jobs = w->reach[CLASS_BW];
+	out->lat_jobs = w->reach[CLASS_LAT];
 	sr_precond_metrics(&out->dir[0], &out->dir[1], &out->precond);
 	return 0;
 }

@@ -34,11 +34,20 @@ void sr_run_free(struct sr_run *r)
 	free(r->fio_ss.bw);
 }
 
+void sr_series_free(struct sr_series *s)
+{
+	free(s->name);
+	free(s->runs);
+	free(s->iv);
+}
+
 void sr_test_free(struct sr_test *t)
 {
 	for (size_t i = 0; i < t->nruns; i++)
 		sr_run_free(&t->runs[i]);
 	free(t->runs);
+	for (size_t i = 0; i < t->nseries; i++)
+		sr_series_free(&t->series[i]);
 	free(t->series);
 	free(t->id);
 	free(t->path);

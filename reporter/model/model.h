@@ -8,7 +8,8 @@
  *   IOPS (I/Os per second), bytes/s, bytes, nanoseconds, milliseconds only where named *_ms.
  * Every number that can be absent or broken is a struct sr_value: absent (key not in the input,
  * never 0), valid, or invalid (nan/inf in the input, or a negative value where fio's unsigned
- * arithmetic wrapped; the raw value is kept in .v for diagnostics).
+ * arithmetic wrapped; the raw value is kept in .v for diagnostics). Signed figures (fio's
+ * steady-state slope and a slope criterion) are valid when negative.
  *
  * Ownership: every pointer is owned by the struct holding it; sr_model_free() releases a model.
  */
@@ -82,9 +83,11 @@ struct sr_fio_ss {
 	char *ss; /* criterion as set, e.g. "iops:10.000000%" */
 	bool attained;
 	struct sr_value duration_s; /* ss_dur, seconds */
-	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639) */
+	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639), or
+				     * IOPS (bytes/s) for a limit without %; signed for a slope
+				     * check (ss=iops_slope:...): < 0 is a falling slope */
 	struct sr_value max_deviation;
-	struct sr_value slope;
+	struct sr_value slope;	   /* IOPS (or bytes/s) per second, signed */
 	struct sr_value iops_mean; /* IOPS */
 	struct sr_value bw_mean;   /* bytes/s */
 	double *iops;		   /* per-second IOPS samples of the last window */
@@ -110,15 +113,37 @@ struct sr_run {
 	bool
 	    new_group; /* new_group set: a group started here, at the same time as the one before */
 	bool stonewall; /* stonewall/wait_for_previous set: this job waited for the ones before */
+
+	/* bssplit, bsrange or per-direction bs sizes: I/Os of several sizes, so bytes/s / bs is no
+	 * I/O rate */
+	bool bs_mixed;
+	unsigned log_avg_ms;  /* log_avg_msec, ms (0: not set: per-I/O value logs) */
+	unsigned log_hist_ms; /* log_hist_msec, ms (0: not set) */
+
 	struct sr_value elapsed_s; /* seconds */
 	struct sr_dir dir[SR_NDIR];
 	struct sr_fio_ss fio_ss;
 };
 
-/* One point of a preconditioning time series (from logs or status-interval snapshots). */
+/*
+ * One interval of a preconditioning time series (analyse/series.h): the jobs' own seconds k
+ * (fio stamps a log row at the end of the period it averages; each job's clock starts at its
+ * own start), summed over the jobs of one workload.
+ *
+ * Partial intervals: an interval that not every job of the workload ran through (usually the
+ * last one: the jobs stop a few ms apart and log different numbers of samples) holds the figures
+ * of @jobs jobs only. Such an interval is kept so it can be drawn marked (hollow) or left out,
+ * but it is no figure of the workload: steady-state verdicts and every aggregate skip it
+ * (sr_interval_partial()).
+ */
 struct sr_interval {
-	double t_s;		  /* end of the interval, seconds from start */
+	double t_s;		  /* end of the interval, seconds from the workload's start */
+	unsigned round;		  /* 0-based: which of the series' groups (rounds) it belongs to */
+	unsigned jobs;		  /* jobs that ran through the interval, as its logs say (the
+				   * fewest over the logs used: iops or bw, latency, histogram) */
+	unsigned jobs_expected;	  /* jobs (fio threads) of the workload's group */
 	struct sr_value iops;	  /* read + write IOPS */
+	struct sr_value bw;	  /* read + write bytes/s (bw logs), absent without bw logs */
 	struct sr_value lat_mean; /* ns, read and write weighted by I/O count */
 	struct sr_value lat_max;  /* ns, max of read and write */
 	struct sr_value lat_sd;	  /* ns */
@@ -126,6 +151,39 @@ struct sr_interval {
 	    lat_max_err; /* ns: |lat_max - true max| bound (histogram logs), else absent */
 	struct sr_value
 	    lat_sd_err; /* ns: |lat_sd - true stddev| bound (histogram logs), else absent */
+};
+
+/* sr_interval_partial() - did fewer jobs than the workload's run through @iv? */
+static inline bool sr_interval_partial(const struct sr_interval *iv)
+{
+	return iv->jobs < iv->jobs_expected;
+}
+
+/* Where a series' throughput comes from. */
+enum sr_tput_src {
+	SR_TPUT_NONE = 0, /* no throughput (latency logs only) */
+	SR_TPUT_IOPS_LOG, /* iops logs */
+	SR_TPUT_BW_LOG,	  /* bw logs: iops = bytes/s / bs (one I/O size) */
+	SR_TPUT_BW_ONLY, /* bw logs of several I/O sizes (bssplit ...): bytes/s only, iops absent */
+	SR_TPUT_HIST_LOG, /* clat histogram logs: I/Os counted per interval */
+	SR_TPUT_FIO_SS,	  /* fio's steadystate data.iops[]: the last ss_dur seconds only, drawn
+			   * at 1..ss_dur s from the round's start (fio does not say when) */
+};
+
+/*
+ * One workload's preconditioning time series. A workload is what fio's job options say it is
+ * (rw, bs, rwmixread, numjobs, iodepth); the stonewalled groups of one workload are its rounds
+ * (SNIA PTS style), one after another on the time axis; different workloads are different series
+ * and are never added up.
+ */
+struct sr_series {
+	char *name;   /* the workload's first job name */
+	size_t *runs; /* indices in the test's runs[] of the workload's entries, in order */
+	size_t nruns;
+	unsigned ngroups; /* fio groups (rounds) of the workload */
+	enum sr_tput_src tput;
+	struct sr_interval *iv; /* may be empty (no logs, no fio steadystate data) */
+	size_t niv;
 };
 
 /* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */
@@ -136,7 +194,7 @@ struct sr_test {
 	int64_t timestamp; /* unix seconds, 0 if absent */
 	struct sr_run *runs;
 	size_t nruns;
-	struct sr_interval *series; /* preconditioning series, may be empty */
+	struct sr_series *series; /* preconditioning series, one per workload (analyse/series.h) */
 	size_t nseries;
 };
 
@@ -184,6 +242,7 @@ static inline unsigned sr_run_tq(const struct sr_run *r) { return r->numjobs * r
 struct sr_value sr_lat_pct(const struct sr_lat *l, double pct);
 
 void sr_run_free(struct sr_run *r);
+void sr_series_free(struct sr_series *s);
 void sr_test_free(struct sr_test *t);
 void sr_drive_free(struct sr_drive *d);
 void sr_model_free(struct sr_model *m);

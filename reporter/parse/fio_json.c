@@ -42,6 +42,10 @@ static const struct {
     {"stonewall", "wait_for_previous", NULL},
     {"unified_rw_reporting", NULL, NULL},
     {"kb_base", NULL, "1024"},
+    {"bssplit", NULL, NULL},
+    {"bsrange", "blocksize_range", NULL},
+    {"log_avg_msec", NULL, "0"},
+    {"log_hist_msec", NULL, "0"},
 };
 
 static const char *const ddir_key[SR_NDIR] = {"read", "write", "trim", "mixed"};
@@ -503,7 +507,14 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 	ss->ss = str_dup(o, "ss");
 	ss->attained = json_object_object_get_ex(o, "attained", &v) && json_object_get_int(v) != 0;
 	ss->duration_s = num(o, "duration", 1, d);
-	ss->criterion = num(o, "criterion", 1, d);
+	/*
+	 * fio prints the measured criterion of a slope check (ss=iops_slope:..., bw_slope:...)
+	 * with its sign (steadystate.c: 100 * slope / mean): a falling slope is negative, a real
+	 * figure. A mean-deviation criterion cannot be negative, so there a negative value stays
+	 * flagged like any other.
+	 */
+	if (json_object_object_get_ex(o, "criterion", &v))
+		ss->criterion = num_of(v, 1, ss->ss && strstr(ss->ss, "_slope"), d, "criterion");
 	ss->max_deviation = num(o, "max_deviation", 1, d);
 	if (json_object_object_get_ex(o, "slope", &v))
 		ss->slope = num_of(v, 1, true, d, "slope");
@@ -614,6 +625,21 @@ static unsigned option_uint(json_object *job, json_object *glob, const char *key
 	return end == s ? def : (unsigned)v;
 }
 
+/* Does bs= give reads, writes and trims different sizes ("4k,64k"; an empty part keeps fio's)? */
+static bool bs_per_direction_differ(const char *bs, unsigned kb_base)
+{
+	uint64_t first = 0, v;
+
+	for (const char *p = bs; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+		if (*p == ',' || sr_parse_size(p, kb_base, &v) < 0)
+			continue;
+		if (first && v != first)
+			return true;
+		first = v;
+	}
+	return false;
+}
+
 static int resolve_options(struct sr_run *r, json_object *job, json_object *globals,
 			   struct sr_diag *d)
 {
@@ -631,6 +657,10 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 			option(job, glob, "bs"));
 		r->bs = 4096;
 	}
+	r->bs_mixed = option_set(job, glob, "bssplit") || option_set(job, glob, "bsrange") ||
+		      bs_per_direction_differ(option(job, glob, "bs"), kb_base);
+	r->log_avg_ms = option_uint(job, glob, "log_avg_msec", 0);
+	r->log_hist_ms = option_uint(job, glob, "log_hist_msec", 0);
 	r->numjobs = option_uint(job, glob, "numjobs", 1);
 	r->iodepth = option_uint(job, glob, "iodepth", 1);
 	r->rwmixread = option_uint(job, glob, "rwmixread", 50);

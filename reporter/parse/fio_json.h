@@ -13,7 +13,9 @@
  *    defaults filled from one table;
  *  - client/server "client_stats" with hostname/port and the "All clients" entry;
  *  - nan/inf tokens (json-c 0.16 reads "nan" but not "-nan", "inf", "-inf": those are rewritten to
- *    NaN in place, same length, before parsing) and negative values: kept as SR_INVALID, warned.
+ *    NaN in place, same length, before parsing) and negative values: kept as SR_INVALID, warned
+ *    (fio's wrapped unsigned arithmetic), except the signed steady-state "slope" and the
+ *    "criterion" of a slope check (ss=iops_slope:...), where a negative value is a falling slope.
  * Each job object is parsed by json-c separately and dropped once converted, so memory holds the
  * file text plus one job tree, not the whole document tree.
  */

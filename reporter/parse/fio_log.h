@@ -79,6 +79,14 @@ struct sr_log_row {
 struct sr_log_opts {
 	enum sr_lat_unit lat_unit; /* informational for sr_log_scale(); the reader never scales */
 	unsigned int flags;	   /* SR_LOGF_* */
+	/*
+	 * Informational for the interval aggregators (analyse/): the job's log_avg_msec (for a
+	 * histogram log its log_hist_msec), ms. fio writes a windowed row when a period of
+	 * avg_ms has passed on the job's clock, stamped with the time it writes it (a few ms
+	 * late, or up to 2 ms early: fio's LOG_MSEC_SLACK), so the row stamped t ends the
+	 * job's period number floor((t + 2) / avg_ms), counting from 1. 0: not known.
+	 */
+	uint32_t avg_ms;
 };
 
 struct sr_log_reader;

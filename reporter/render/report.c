@@ -411,11 +411,25 @@ static void plot_lines(FILE *gp, const char *name, const struct sr_model *m, con
 	fprintf(gp, "\n");
 }
 
-static int precond_chart(struct ctx *c, const char *id)
+/* Series @k of test @id on drive @drv, when it has a line to draw (2 intervals or more). */
+static const struct sr_series *precond_series(const struct sr_drive *drv, const char *id, size_t k,
+					      const struct sr_test **test)
+{
+	for (size_t t = 0; t < drv->ntests; t++)
+		if (!strcmp(drv->tests[t].id, id) && k < drv->tests[t].nseries &&
+		    drv->tests[t].series[k].niv >= 2) {
+			*test = &drv->tests[t];
+			return &drv->tests[t].series[k];
+		}
+	return NULL;
+}
+
+/* The chart of workload @k of test @id (series.h: one series per workload), one line per drive. */
+static int precond_chart(struct ctx *c, const char *id, size_t k)
 {
 	const struct sr_model *m = c->m;
 	struct sr_chart ch;
-	char name[160], title[320];
+	char name[160], title[320], wl[24] = "";
 	bool *has = calloc(m->ndrives, sizeof(bool)), col_ok[4] = {false};
 	double bound[4] = {0}; /* largest error bound of the max and stddev panels, ns */
 	struct sr_snia *snia = calloc(m->ndrives, sizeof(*snia));
@@ -426,9 +440,12 @@ static int precond_chart(struct ctx *c, const char *id)
 		free(snia);
 		return -ENOMEM;
 	}
+	if (k) /* a later workload of the test: its own chart and table */
+		snprintf(wl, sizeof(wl), "-w%zu", k + 1);
 	stem(name, sizeof(name), "precond-", !strncmp(id, "precond-", 8) ? id + 8 : id);
+	snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s", wl);
 	snprintf(title, sizeof(title),
-		 "%s: preconditioning, one line per drive (steady-state window marked)", id);
+		 "%s%s: preconditioning, one line per drive (steady-state window marked)", id, wl);
 	rc = chart_start(c, &ch, name, title, 1200, 850);
 	if (rc)
 		goto out;
@@ -436,16 +453,22 @@ static int precond_chart(struct ctx *c, const char *id)
 		const struct sr_drive *drv = &m->drives[dv];
 		fprintf(ch.dat,
 			"# drive %s: t_s throughput_iops avg_lat_ms max_lat_ms lat_sd_ms "
-			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs)\n",
+			"max_lat_err_ms lat_sd_err_ms (error bounds from clat histogram logs; "
+			"NaN rows: intervals not every job ran through)\n",
 			drv->label);
-		for (size_t t = 0; t < drv->ntests; t++) {
-			const struct sr_test *tt = &drv->tests[t];
-			if (strcmp(tt->id, id) || tt->nseries < 2)
-				continue;
+		const struct sr_test *tt = NULL;
+		const struct sr_series *se = precond_series(drv, id, k, &tt);
+
+		if (se) {
 			has[dv] = true;
-			sr_series_snia(tt, &snia[dv]);
-			for (size_t i = 0; i < tt->nseries; i++) {
-				const struct sr_interval *iv = &tt->series[i];
+			sr_series_snia(tt, se, &snia[dv]);
+			for (size_t i = 0; i < se->niv; i++) {
+				const struct sr_interval *iv = &se->iv[i];
+
+				if (sr_interval_partial(iv)) { /* not every job ran through it */
+					fprintf(ch.dat, "NaN NaN NaN NaN NaN NaN NaN\n");
+					continue;
+				}
 				col_ok[0] |= sr_ok(iv->iops);
 				col_ok[1] |= sr_ok(iv->lat_mean);
 				col_ok[2] |= sr_ok(iv->lat_max);
@@ -469,7 +492,6 @@ static int precond_chart(struct ctx *c, const char *id)
 				if (sr_ok(iv->lat_sd_err) && iv->lat_sd_err.v > bound[3])
 					bound[3] = iv->lat_sd_err.v;
 			}
-			break;
 		}
 		if (!has[dv])
 			fputs("NaN NaN NaN NaN NaN NaN NaN\n",
@@ -518,6 +540,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		struct sr_table *t;
 		char tn[200];
 		stem(tn, sizeof(tn), "steady-state-", id);
+		snprintf(tn + strlen(tn), sizeof(tn) - strlen(tn), "%s", wl);
 		t = sr_table_new(tn, "steady state", 7);
 		if (!t) {
 			rc = -ENOMEM;
@@ -532,7 +555,7 @@ static int precond_chart(struct ctx *c, const char *id)
 		sr_table_head(t, 6, "rounds");
 		snprintf(t->title, strlen(t->title) + 1, "%s", "steady state");
 		free(t->title);
-		if (asprintf(&t->title, "%s: steady state", id) < 0)
+		if (asprintf(&t->title, "%s%s: steady state", id, wl) < 0)
 			t->title = NULL;
 		for (size_t dv = 0; dv < m->ndrives; dv++) {
 			long row;
@@ -559,14 +582,19 @@ static int precond_chart(struct ctx *c, const char *id)
 			}
 			sr_table_set(t, row, 6, "%s (%zu)", sr_snia_basis_note(&snia[dv]),
 				     snia[dv].nrounds);
-			for (size_t tt = 0; tt < m->drives[dv].ntests; tt++) {
-				const struct sr_test *te = &m->drives[dv].tests[tt];
-				if (strcmp(te->id, id) || !te->nruns || !te->runs[0].fio_ss.present)
-					continue;
-				sr_table_set(t, row, 5, "%s (%s)",
-					     te->runs[0].fio_ss.attained ? "attained"
-									 : "not attained",
-					     te->runs[0].fio_ss.ss ? te->runs[0].fio_ss.ss : "?");
+			{ /* fio's verdict on the workload: its last entry with one */
+				const struct sr_test *te = NULL;
+				const struct sr_series *se =
+				    precond_series(&m->drives[dv], id, k, &te);
+
+				for (size_t i = 0; se && i < se->nruns; i++) {
+					const struct sr_fio_ss *ss = &te->runs[se->runs[i]].fio_ss;
+					if (ss->present)
+						sr_table_set(t, row, 5, "%s (%s)",
+							     ss->attained ? "attained"
+									  : "not attained",
+							     ss->ss ? ss->ss : "?");
+				}
 			}
 		}
 		rc = t->title ? add_item(c, t, NULL, t->title, S_STEADY) : -ENOMEM;
@@ -581,19 +609,19 @@ static int precond_charts(struct ctx *c)
 {
 	int rc = 0;
 
-	/* one chart per test id that has a series on some drive */
+	/* one chart per (test id, workload) that has a series on some drive */
 	for (size_t dv = 0; dv < c->m->ndrives && !rc; dv++)
 		for (size_t t = 0; t < c->m->drives[dv].ntests && !rc; t++) {
-			const struct sr_test *te = &c->m->drives[dv].tests[t];
-			bool done = false;
-			if (te->nseries < 2)
-				continue;
-			for (size_t d0 = 0; d0 < dv && !done; d0++)
-				for (size_t t0 = 0; t0 < c->m->drives[d0].ntests; t0++)
-					done |= c->m->drives[d0].tests[t0].nseries >= 2 &&
-						!strcmp(c->m->drives[d0].tests[t0].id, te->id);
-			if (!done)
-				rc = precond_chart(c, te->id);
+			const struct sr_test *te = &c->m->drives[dv].tests[t], *t0;
+
+			for (size_t k = 0; k < te->nseries && !rc; k++) {
+				bool done = te->series[k].niv < 2;
+
+				for (size_t d0 = 0; d0 < dv && !done; d0++)
+					done = precond_series(&c->m->drives[d0], te->id, k, &t0);
+				if (!done)
+					rc = precond_chart(c, te->id, k);
+			}
 		}
 	return rc;
 }

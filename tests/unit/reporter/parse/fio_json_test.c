@@ -136,6 +136,61 @@ static void c04_steadystate(void **state)
 	sr_test_free(&t);
 }
 
+/*
+ * fio's slope criterion is signed (steadystate.c: slope = least-squares slope of the last ss_dur
+ * samples, criterion = 100 * slope / mean for a percentage limit). Job #2 of c04 randread-16-16
+ * rewritten as fio 3.33 prints an ss=iops_slope:1% check on its own data.iops
+ * [1204, 1335, 1287, 1285, 1141, 1249, 1174, 1205, 1250, 1200] (x = 0..9):
+ *   sum y = 12330, mean 1233; sum x y = 54852; slope = (54852 - 45 * 12330 / 10) / (285 - 45 * 45
+ *   / 10) = -633 / 82.5 = -7.672727; criterion = 100 * -7.672727 / 1233 = -0.622281 (%).
+ * Both are real negative figures (a falling slope), not unsigned wraps. The deviation check of
+ * job #1 stays as printed (3.413476%), and a negative deviation criterion stays flagged.
+ */
+static void c04_negative_slope(void **state)
+{
+	static const char dev[] =
+	    "\"ss\" : \"iops:10.000000%\",\n        \"duration\" : 10,\n"
+	    "        \"attained\" : 1,\n        \"criterion\" : \"8.272506%\",\n"
+	    "        \"max_deviation\" : 102.000000,\n        \"slope\" : 0.000000,";
+	static const char slope[] =
+	    "\"ss\" : \"iops_slope:1.000000%\",\n        \"duration\" : 10,\n"
+	    "        \"attained\" : 1,\n        \"criterion\" : \"-0.622281%\",\n"
+	    "        \"max_deviation\" : 0.000000,\n        \"slope\" : -7.672727,";
+	struct sr_test *docs = NULL;
+	char p[4096], *buf, *text, *at;
+	size_t len, n = 0;
+
+	(void)state;
+	case_path(p, sizeof(p), "c04-samyaple-fio333-steadystate/randread-16-16.json");
+	assert_int_equal(sr_read_file(p, &buf, &len), 0);
+	at = strstr(buf, dev);
+	assert_non_null(at);
+	text = malloc(len + sizeof(slope));
+	assert_non_null(text);
+	sprintf(text, "%.*s%s%s", (int)(at - buf), buf, slope, at + strlen(dev));
+	assert_int_equal(parse_text(text, false, &docs, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(docs[0].runs[1].fio_ss.ss, "iops_slope:1.000000%");
+	assert_num(docs[0].runs[1].fio_ss.criterion, -0.622281);
+	assert_num(docs[0].runs[1].fio_ss.slope, -7.672727);
+	assert_true(docs[0].runs[1].fio_ss.attained);
+	assert_num(docs[0].runs[0].fio_ss.criterion, 3.413476);
+	assert_false(diag.warned & (1u << SR_WARN_NEGATIVE));
+	free_docs(docs, n);
+
+	/* the same negative number as a deviation criterion cannot be one: flagged */
+	sprintf(text, "%.*s%s%s", (int)(at - buf), buf, dev, at + strlen(dev));
+	at = strstr(text, "\"8.272506%\"");
+	assert_non_null(at);
+	memcpy(at, "\"-8.27250%\"", 11);
+	assert_int_equal(parse_text(text, false, &docs, &n), 0);
+	assert_invalid(docs[0].runs[1].fio_ss.criterion);
+	assert_true(diag.warned & (1u << SR_WARN_NEGATIVE));
+	free_docs(docs, n);
+	free(text);
+	free(buf);
+}
+
 static void c05_64_jobs(void **state)
 {
 	struct sr_test t = load("c05-samyaple-fio333-logs-5col-prio/randrw-64-64.json");
@@ -669,12 +724,49 @@ static void syn_sizes(void **state)
 	assert_int_equal(sr_parse_size("fast", 1024, &v), -EINVAL);
 }
 
+/*
+ * The options the preconditioning series needs: log_avg_msec / log_hist_msec (job or global
+ * options; fio's default 0), and whether I/Os have one size (bssplit, bsrange, or bs= with
+ * different sizes per direction: not one size; "4k,4k" and ",8k" are one size).
+ */
+static void syn_series_options(void **state)
+{
+	static const char *const bs[] = {"\"bs\" : \"4k,64k\"", "\"bssplit\" : \"4k/50:64k/50\"",
+					 "\"blocksize_range\" : \"4k-64k\"", "\"bs\" : \"4k,4k\"",
+					 "\"bs\" : \",8k\""};
+	struct sr_test *docs = NULL;
+	size_t n = 0;
+	char text[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bs) / sizeof(bs[0]); i++) {
+		snprintf(
+		    text, sizeof(text),
+		    "{\"global options\" : {\"log_avg_msec\" : \"500\"}, \"jobs\" : [{\"jobname\" "
+		    ": \"a\", \"groupid\" : 0, \"job options\" : {%s, \"log_hist_msec\" : "
+		    "\"100\"}}]}",
+		    bs[i]);
+		assert_int_equal(parse_text(text, false, &docs, &n), 0);
+		assert_int_equal(docs[0].runs[0].bs_mixed, i < 3);
+		assert_int_equal(docs[0].runs[0].log_avg_ms, 500);
+		assert_int_equal(docs[0].runs[0].log_hist_ms, 100);
+		free_docs(docs, n);
+	}
+	assert_int_equal(parse_text("{\"jobs\" : [{\"jobname\" : \"a\", \"job options\" : {}}]}",
+				    false, &docs, &n),
+			 0);
+	assert_int_equal(docs[0].runs[0].log_avg_ms, 0);
+	assert_false(docs[0].runs[0].bs_mixed);
+	free_docs(docs, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(c01_fio218_usec),
 	    cmocka_unit_test(c02_group_reporting_overflow),
 	    cmocka_unit_test(c04_steadystate),
+	    cmocka_unit_test(c04_negative_slope),
 	    cmocka_unit_test(c05_64_jobs),
 	    cmocka_unit_test(c06_fio214_no_options),
 	    cmocka_unit_test(c07_percent_in_names),
@@ -704,6 +796,7 @@ int main(void)
 	    cmocka_unit_test(syn_bins_error_offset),
 	    cmocka_unit_test(syn_no_json_and_no_jobs),
 	    cmocka_unit_test(syn_sizes),
+	    cmocka_unit_test(syn_series_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

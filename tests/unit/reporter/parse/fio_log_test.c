@@ -356,15 +356,17 @@ static void test_window_value_both(void **state)
 /* ---- aggregator ------------------------------------------------------------------------- */
 
 /*
- * Two jobs, 1 s windows, log_window_value=both latency logs. Hand computation:
- * window 1: read IOPS 100 + 300 = 400, write 50 + 150 = 200 -> throughput 600.
+ * Two jobs, 1 s windows, log_window_value=both latency logs, rows stamped at the end of each
+ * job's seconds 1 and 2 (1000/1001, 2000/2002 ms). Hand computation:
+ * second 1 (window 0): read IOPS 100 + 300 = 400, write 50 + 150 = 200 -> throughput 600.
  *   read clat rows {1000, 2000}: mean 1500, sd sqrt((500^2 + 500^2) / 1) = 707.106781,
  *   max 7000; write rows {3000, 5000}: mean 4000, sd 1414.213562, max 9000.
  *   avg = (400 * 1500 + 200 * 4000) / 600 = 2333.333333; max 9000;
  *   sd = (707.106781 + 1414.213562) / 2 = 1060.660172.
- * window 2: read 120 + 280 = 400, write 60 + 0 (job 2 wrote nothing) = 60 -> 460.
+ * second 2 (window 1): read 120 + 280 = 400, write 60 + 0 (job 2 wrote nothing) = 60 -> 460.
  *   read rows {1100, 1300}: mean 1200, sd 141.421356, max 4000; write {2000}: sd 0, max 3000.
  *   avg = (400 * 1200 + 60 * 2000) / 460 = 1304.347826; max 4000; sd = 70.710678.
+ * Both jobs ran through both seconds in every log.
  */
 static void test_agg_two_jobs(void **state)
 {
@@ -390,14 +392,16 @@ static void test_agg_two_jobs(void **state)
 	for (int i = 0; i < 4; i++)
 		if (sr_log_agg_add_file(a, p[i], NULL, err, sizeof(err)))
 			fail_msg("%s", err);
-	assert_int_equal(sr_log_agg_count(a), 3);
+	assert_int_equal(sr_log_agg_count(a), 2);
+	assert_int_equal(sr_log_agg_jobs(a, SR_LOG_IOPS), 2);
+	assert_int_equal(sr_log_agg_jobs(a, SR_LOG_CLAT), 2);
+	assert_int_equal(sr_log_agg_jobs(a, SR_LOG_BW), 0);
+	assert_int_equal(sr_log_agg_jobs(a, SR_LOG_LAT), 0); /* not the kind added */
 
 	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
-	assert_near(iv.precond.throughput_iops, 0, 0);
-	assert_true(isnan(iv.precond.avg_lat_ns));
-
-	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
-	assert_int_equal(iv.start_ms, 1000);
+	assert_int_equal(iv.start_ms, 0);
+	assert_int_equal(iv.iops_jobs, 2);
+	assert_int_equal(iv.lat_jobs, 2);
 	assert_near(iv.dir[0].iops, 400, 1e-9);
 	assert_near(iv.dir[1].iops, 200, 1e-9);
 	assert_near(iv.dir[0].mean_ns, 1500, 1e-9);
@@ -409,13 +413,14 @@ static void test_agg_two_jobs(void **state)
 	assert_near(iv.precond.max_lat_ns, 9000, 0);
 	assert_near(iv.precond.sd_lat_ns, 1060.660172, 1e-6);
 
-	assert_int_equal(sr_log_agg_get(a, 2, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
+	assert_int_equal(iv.iops_jobs, 2);
 	assert_near(iv.precond.throughput_iops, 460, 1e-9);
 	assert_near(iv.precond.avg_lat_ns, 1304.347826, 1e-6);
 	assert_near(iv.precond.max_lat_ns, 4000, 0);
 	assert_near(iv.precond.sd_lat_ns, 70.710678, 1e-6);
 	assert_true(isnan(iv.bw_bytes[0]));
-	assert_int_equal(sr_log_agg_get(a, 3, &iv), -ERANGE);
+	assert_int_equal(sr_log_agg_get(a, 2, &iv), -ERANGE);
 
 	/* a lat log cannot join an aggregation of clat logs */
 	assert_int_equal(sr_log_agg_add_file(a, write_tmp("t_lat.1.log", "1000, 1, 0, 0\n"), NULL,
@@ -430,41 +435,133 @@ static void test_agg_two_jobs(void **state)
 	sr_log_agg_free(a);
 }
 
+/* A new aggregation of 1-s windows holding one log file @name with @text. */
+static struct sr_log_agg *agg_of(const char *name, const char *text, uint32_t avg_ms)
+{
+	struct sr_log_opts opts = {.avg_ms = avg_ms};
+	struct sr_log_agg *a;
+	char err[512] = "";
+
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
+	if (sr_log_agg_add_file(a, write_tmp(name, text), &opts, err, sizeof(err)))
+		fail_msg("%s", err);
+	return a;
+}
+
 /*
- * c05 (one job, log_avg_msec=1000) window 1: read 142 IOPS, write 266 IOPS (first iops rows);
- * clat first rows read 147298052 ns, write 131035087 ns. avg =
+ * Windows and jobs on fio's timing (log_interval.h). One per_job_logs=0 file holding two jobs
+ * (log_avg_msec=1000): job 1 stamped 1013, 2010, 3008 ms (300, 310, 320 IOPS), then job 2, whose
+ * rows start over: 999 (2 ms early, fio's slack), 2015 (200, 210 IOPS). Second 1 = 300 + 200 =
+ * 500, second 2 = 310 + 210 = 520, both jobs; second 3 = 320 from job 1 alone: partial.
+ * A bw log with log_avg_msec=250 (rows 250 .. 1000 end periods 1 .. 4 of second 1, 1250 period
+ * 5 of second 2): second 1 = mean(100, 200, 300, 400) KiB/s = 250 KiB/s = 256000 B/s; the job's
+ * last period ends at 1250 ms, so it did not run through second 2 (0 jobs there).
+ * Per-I/O rows (bs column set): 3 writes of 4096 bytes at 10, 500, 999 ms -> 3 IOPS in second 1,
+ * and the job's last I/O (999 ms) ends before second 1 does: 0 jobs ran through it.
+ */
+static void test_agg_fio_timing(void **state)
+{
+	struct sr_log_agg *a;
+	struct sr_log_interval iv;
+
+	(void)state;
+	a = agg_of("j_iops.log",
+		   "1013, 300, 1, 0, 0\n2010, 310, 1, 0, 0\n3008, 320, 1, 0, 0\n"
+		   "999, 200, 1, 0, 0\n2015, 210, 1, 0, 0\n",
+		   1000);
+	assert_int_equal(sr_log_agg_jobs(a, SR_LOG_IOPS), 2);
+	assert_int_equal(sr_log_agg_count(a), 3);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
+	assert_near(iv.dir[1].iops, 500, 0);
+	assert_int_equal(iv.iops_jobs, 2);
+	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
+	assert_near(iv.dir[1].iops, 520, 0);
+	assert_int_equal(iv.iops_jobs, 2);
+	assert_int_equal(sr_log_agg_get(a, 2, &iv), 0);
+	assert_near(iv.dir[1].iops, 320, 0);
+	assert_int_equal(iv.iops_jobs, 1);
+	sr_log_agg_free(a);
+
+	a = agg_of("j_bw.1.log",
+		   "250, 100, 0, 0, 0\n500, 200, 0, 0, 0\n750, 300, 0, 0, 0\n"
+		   "1000, 400, 0, 0, 0\n1250, 500, 0, 0, 0\n",
+		   250);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
+	assert_near(iv.bw_bytes[0], 256000, 0);
+	assert_int_equal(iv.bw_jobs, 1);
+	assert_true(isnan(iv.dir[0].iops)); /* no iops log */
+	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
+	assert_int_equal(iv.bw_jobs, 0);
+	sr_log_agg_free(a);
+
+	a = agg_of("j_iops.2.log", "10, 1, 1, 4096, 0\n500, 1, 1, 4096, 0\n999, 1, 1, 4096, 0\n",
+		   0);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
+	assert_near(iv.dir[1].iops, 3, 0);
+	assert_int_equal(iv.iops_jobs, 0);
+	sr_log_agg_free(a);
+}
+
+/* A row stamped after the run's end is a damaged log, refused before any window is made. */
+static void test_agg_after_the_run(void **state)
+{
+	struct sr_log_agg *a;
+	char err[512] = "";
+
+	(void)state;
+	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
+	sr_log_agg_set_end(a, 9000);
+	assert_int_equal(sr_log_agg_add_file(a,
+					     write_tmp("e_iops.1.log", "1000, 5, 0, 0, 0\n"
+								       "16000000000, 1, 0, 0, 0\n"),
+					     NULL, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "e_iops.1.log:2: time 16000000000 ms: after the end of the run "
+				    "(9000 ms)"));
+	assert_true(sr_log_agg_count(a) <= 1);
+	sr_log_agg_free(a);
+}
+
+/*
+ * c05 (one job, log_avg_msec=1000) second 1 (window 0): read 142 IOPS, write 266 IOPS (the rows
+ * stamped 1000 ms); clat rows read 147298052 ns, write 131035087 ns. avg =
  * (142 * 147298052 + 266 * 131035087) / 408 = 55771656526 / 408 = 136695236.5833 ns;
  * no max column, so max is the larger mean 147298052 and not exact; one row each: sd 0.
  */
 static void test_agg_c05(void **state)
 {
+	struct sr_log_opts opts = {.avg_ms = 1000};
 	struct sr_log_agg *a;
 	struct sr_log_interval iv;
 	char err[512] = "";
 
 	(void)state;
 	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
-	if (sr_log_agg_add_file(a, C05 "_iops.1.log", NULL, err, sizeof(err)) ||
-	    sr_log_agg_add_file(a, C05 "_clat.1.log", NULL, err, sizeof(err)))
+	if (sr_log_agg_add_file(a, C05 "_iops.1.log", &opts, err, sizeof(err)) ||
+	    sr_log_agg_add_file(a, C05 "_clat.1.log", &opts, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_int_equal(sr_log_agg_get(a, 1, &iv), 0);
+	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
 	assert_near(iv.precond.throughput_iops, 408, 0);
 	assert_near(iv.precond.avg_lat_ns, 136695236.5833, 1e-3);
 	assert_near(iv.precond.max_lat_ns, 147298052, 0);
 	assert_false(iv.max_exact);
 	assert_near(iv.precond.sd_lat_ns, 0, 0);
-	/* last clat row at 60007 ms -> 61 windows (0..60) */
-	assert_int_equal(sr_log_agg_count(a), 61);
+	/* last clat rows at 60007 ms end the job's 60th second -> 60 windows (0..59); the iops log
+	 * ends at 59069 ms (second 59), so second 60 has the job's latency but not its IOPS */
+	assert_int_equal(sr_log_agg_count(a), 60);
+	assert_int_equal(sr_log_agg_get(a, 59, &iv), 0);
+	assert_int_equal(iv.lat_jobs, 1);
+	assert_int_equal(iv.iops_jobs, 0);
 	sr_log_agg_free(a);
 }
 
 /*
- * c16 (fio 2.2.10, us): window 0 holds clat rows 250, 500, 750 ms = 1901, 1918, 1967 us:
- * mean 5786 / 3 = 1928.666667 us = 1928666.667 ns.
+ * c16 (fio 2.2.10, us, log_avg_msec=250): second 1 holds the clat rows 250, 500, 750, 1000 ms
+ * (periods 1..4) = 1901, 1918, 1967, 1935 us: mean 7721 / 4 = 1930.25 us = 1930250 ns.
  */
 static void test_agg_c16_usec(void **state)
 {
-	struct sr_log_opts opts = {.lat_unit = SR_LAT_US};
+	struct sr_log_opts opts = {.lat_unit = SR_LAT_US, .avg_ms = 250};
 	struct sr_log_agg *a;
 	struct sr_log_interval iv;
 	char err[512] = "";
@@ -474,9 +571,10 @@ static void test_agg_c16_usec(void **state)
 	if (sr_log_agg_add_file(a, C16 "_clat.log", &opts, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
-	assert_near(iv.dir[0].n, 3, 0);
-	assert_near(iv.dir[0].mean_ns, 1928666.667, 1e-3);
+	assert_near(iv.dir[0].n, 4, 0);
+	assert_near(iv.dir[0].mean_ns, 1930250, 1e-6);
 	assert_true(isnan(iv.precond.throughput_iops));
+	assert_int_equal(iv.lat_jobs, 1);
 	sr_log_agg_free(a);
 }
 
@@ -495,6 +593,8 @@ int main(void)
 	    cmocka_unit_test(test_crlf_spaces_blank_lines),
 	    cmocka_unit_test(test_window_value_both),
 	    cmocka_unit_test(test_agg_two_jobs),
+	    cmocka_unit_test(test_agg_fio_timing),
+	    cmocka_unit_test(test_agg_after_the_run),
 	    cmocka_unit_test(test_agg_c05),
 	    cmocka_unit_test(test_agg_c16_usec),
 	};

@@ -72,6 +72,7 @@
 #include "parse/fio_hist_log.h"
 #include "analyse/hist_interval.h"
 #include "model/model.h"
+#include "parse/fio_json.h"
 #include "analyse/series.h"
 
 #define FIX "tests/unit/reporter/fixtures/hist/"
@@ -155,12 +156,14 @@ static void reader_errors(void **state)
 	strcat(row76, "\n");
 	write_tmp(path, row76);
 	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(sr_hist_agg_add_file(a, path, 1000, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1000, 0, err, sizeof(err)), 0);
 	{
 		struct sr_hist_interval h;
 
-		assert_int_equal(sr_hist_agg_count(a), 2);
-		assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
+		/* stamped 1000 ms: the end of the job's first second */
+		assert_int_equal(sr_hist_agg_count(a), 1);
+		assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
+		assert_int_equal(h.jobs, 1);
 		assert_int_equal(h.dir[1].n, 2);
 		/* column 3 at stride 16 holds buckets 48..63 = 48..63 us: mid 55.5 us, +-7.5 us */
 		assert_near(h.dir[1].max_ns, 55500, 1e-9);
@@ -173,7 +176,7 @@ static void reader_errors(void **state)
 	strcpy(path, "/tmp/hist_log_test.XXXXXX");
 	write_tmp(path, "100, 0, 4096, 1, 2, 3\n");
 	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(sr_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1, 0, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, ":1: expected 1856 or 1216 bucket counts"));
 	sr_hist_agg_free(a);
 	unlink(path);
@@ -181,12 +184,53 @@ static void reader_errors(void **state)
 	strcpy(path, "/tmp/hist_log_test.XXXXXX");
 	write_tmp(path, "\n100, 0, 4096, x\n");
 	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(sr_hist_agg_add_file(a, path, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_hist_agg_add_file(a, path, 1, 0, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, ":2: expected an unsigned bucket count"));
 	sr_hist_agg_free(a);
 	unlink(path);
 }
 
+/*
+ * Expected figures below come from this script (fio's bucket bounds, stat.c plat_idx_to_val;
+ * bucket midpoints; a row stamped t ends the job's period p = (t + 2) // A of A = log_hist_msec,
+ * in window (p - 1) * A // W), not from ssdreport:
+ *
+ *   import sys, math
+ *   A, W = int(sys.argv[1]), int(sys.argv[2])
+ *   def bounds(idx):
+ *       if idx < 128: return idx, idx
+ *       g = (idx >> 6) - 1
+ *       lo = 2 ** (g + 6) + (idx % 64) * 2 ** g
+ *       return lo, lo + 2 ** g - 1
+ *   win, ends = {}, []
+ *   for f in sys.argv[3:]:
+ *       end = 0
+ *       for line in open(f):
+ *           c = [int(x) for x in line.split(",")]
+ *           t, dd, counts = c[0], c[1], c[3:]
+ *           stride = 29 * 64 // len(counts)
+ *           p = (t + 2) // A
+ *           k = (p - 1) * A // W if p else 0
+ *           end = max(end, p * A)
+ *           for col, n in enumerate(counts):
+ *               if n:
+ *                   lo, _ = bounds(col * stride); _, hi = bounds(col * stride + stride - 1)
+ *                   win.setdefault((k, dd), []).append(((lo + hi) / 2, (hi - lo) / 2, n))
+ *       ends.append(end)
+ *   for (k, dd) in sorted(win):
+ *       v = win[(k, dd)]
+ *       n = sum(x[2] for x in v); mean = sum(x[0] * x[2] for x in v) / n
+ *       sd = math.sqrt(sum(x[2] * (x[0] - mean) ** 2 for x in v) / (n - 1))
+ *       mx = max(v, key=lambda x: x[0])
+ *       e2 = math.sqrt(sum(x[2] * x[1] ** 2 for x in v) / (n - 1))
+ *       jobs = sum(1 for e in ends if (k + 1) * W <= e)
+ *       print(k, dd, n, "%.3f" % mean, "%.3f" % sd, mx[0], mx[1], "%.3f" % e2, jobs)
+ *
+ * c0 (100 ms rows at 101 and 201 ms, A = W = 100): windows 0 and 1 (the rows end the job's
+ * first and second 100 ms); "100 100 c0_clat_hist.1.log":
+ *   0 0 1964 90982.278 346292.913 8847359.5 65535.5 2439.161 1
+ *   1 0 1987 87963.071 536917.689 16187391.5 65535.5 2263.414 1
+ */
 static void window_merge_c0(void **state)
 {
 	struct sr_hist_agg *a;
@@ -195,26 +239,37 @@ static void window_merge_c0(void **state)
 
 	(void)state;
 	assert_int_equal(sr_hist_agg_new(&a, 100), 0);
-	assert_int_equal(sr_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, err, sizeof(err)), 0);
-	assert_int_equal(sr_hist_agg_count(a), 3);
+	assert_int_equal(
+	    sr_hist_agg_add_file(a, FIX "c0_clat_hist.1.log", 1, 100, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_count(a), 2);
+	assert_int_equal(sr_hist_agg_jobs(a), 1);
 	assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
-	assert_int_equal(h.dir[0].n, 0);
-	assert_true(isnan(h.dir[0].max_ns));
-	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
+	assert_int_equal(h.jobs, 1);
 	assert_int_equal(h.dir[0].n, 1964);
 	assert_near(h.dir[0].mean_ns, 90982.278, 1e-3);
 	assert_near(h.dir[0].sd_ns, 346292.913, 1e-3);
 	assert_near(h.dir[0].max_ns, 8847359.5, 1e-9);
 	assert_near(h.dir[0].max_err_ns, 65535.5, 1e-9);
 	assert_near(h.dir[0].sd_err_ns, 2439.161, 1e-3);
-	assert_int_equal(sr_hist_agg_get(a, 2, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
 	assert_int_equal(h.dir[0].n, 1987);
 	assert_near(h.dir[0].sd_ns, 536917.689, 1e-3);
 	assert_near(h.dir[0].max_ns, 16187391.5, 1e-9);
-	assert_int_equal(sr_hist_agg_get(a, 3, &h), -ERANGE);
+	assert_int_equal(sr_hist_agg_get(a, 2, &h), -ERANGE);
 	sr_hist_agg_free(a);
 }
 
+/*
+ * precond-h (fio 3.33, 2 jobs, log_hist_msec=100, rows 101..2139 ms), 1-s windows; "100 1000
+ * precond-h_clat_hist.1.log precond-h_clat_hist.2.log":
+ *   0 0 16914 291625.531 4198807.774 218103807.5 16777215.5 325330.461 2
+ *   0 1 7256 382566.715 1764757.969 46137343.5 4194303.5 169966.295 2
+ *   1 0 16583 221535.780 2256429.204 150994943.5 16777215.5 248023.083 2
+ *   1 1 7075 415700.731 3851309.896 184549375.5 16777215.5 376455.749 2
+ *   2 1 294 4354604.779 29377579.844 218103807.5 16777215.5 2401067.841 0
+ * The rows at 1001 and 1003 ms end the jobs' 10th period of 100 ms: second 1. Window 2 holds only
+ * the rows at 2139 ms (period 21): neither job ran to its end, so it counts no job.
+ */
 static void window_merge_two_jobs(void **state)
 {
 	struct sr_hist_agg *a;
@@ -224,25 +279,29 @@ static void window_merge_two_jobs(void **state)
 	(void)state;
 	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
 	assert_int_equal(
-	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, err, sizeof(err)), 0);
+	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.1.log", 1, 100, err, sizeof(err)), 0);
 	assert_int_equal(
-	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, err, sizeof(err)), 0);
+	    sr_hist_agg_add_file(a, FIX "precond-h_clat_hist.2.log", 1, 100, err, sizeof(err)), 0);
 	assert_int_equal(sr_hist_agg_count(a), 3);
+	assert_int_equal(sr_hist_agg_jobs(a), 2);
 	assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
-	assert_int_equal(h.dir[0].n, 15287);
-	assert_near(h.dir[0].mean_ns, 283316.443, 1e-3);
-	assert_near(h.dir[0].sd_ns, 4135493.076, 1e-3);
+	assert_int_equal(h.jobs, 2);
+	assert_int_equal(h.dir[0].n, 16914);
+	assert_near(h.dir[0].mean_ns, 291625.531, 1e-3);
+	assert_near(h.dir[0].sd_ns, 4198807.774, 1e-3);
 	assert_near(h.dir[0].max_ns, 218103807.5, 1e-9);
 	assert_near(h.dir[0].max_err_ns, 16777215.5, 1e-9);
-	assert_near(h.dir[0].sd_err_ns, 320719.510, 1e-3);
-	assert_int_equal(h.dir[1].n, 6627);
-	assert_near(h.dir[1].sd_ns, 1837742.641, 1e-3);
+	assert_near(h.dir[0].sd_err_ns, 325330.461, 1e-3);
+	assert_int_equal(h.dir[1].n, 7256);
+	assert_near(h.dir[1].sd_ns, 1764757.969, 1e-3);
 	assert_near(h.dir[1].max_ns, 46137343.5, 1e-9);
 	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
-	assert_int_equal(h.dir[0].n, 18210);
-	assert_near(h.dir[0].sd_ns, 2579916.213, 1e-3);
+	assert_int_equal(h.jobs, 2);
+	assert_int_equal(h.dir[0].n, 16583);
+	assert_near(h.dir[0].sd_ns, 2256429.204, 1e-3);
 	assert_near(h.dir[1].max_ns, 184549375.5, 1e-9);
 	assert_int_equal(sr_hist_agg_get(a, 2, &h), 0);
+	assert_int_equal(h.jobs, 0);
 	assert_int_equal(h.dir[0].n, 0);
 	assert_int_equal(h.dir[1].n, 294);
 	assert_near(h.dir[1].sd_ns, 29377579.844, 1e-3);
@@ -276,15 +335,18 @@ static void case_c07_fio217(void **state)
 	assert_int_equal(rows, 9);
 	sr_hist_close(r);
 	assert_int_equal(sr_hist_agg_new(&a, 1000), 0);
-	assert_int_equal(sr_hist_agg_add_file(a, p, 1000, err, sizeof(err)), 0);
-	assert_int_equal(sr_hist_agg_count(a), 10);
-	assert_int_equal(sr_hist_agg_get(a, 1, &h), 0);
+	/* log_hist_msec=1000 (its JSON): rows at 1001 .. 9001 ms are seconds 1 .. 9 */
+	assert_int_equal(sr_hist_agg_add_file(a, p, 1000, 1000, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_agg_count(a), 9);
+	assert_int_equal(sr_hist_agg_get(a, 0, &h), 0);
+	assert_int_equal(h.jobs, 1);
 	assert_int_equal(h.dir[0].n, 8325);
 	assert_near(h.dir[0].mean_ns, 112974, 1);
 	assert_near(h.dir[0].sd_ns, 184306, 1);
 	assert_near(h.dir[0].max_ns, 5407500, 1e-6);
 	assert_near(h.dir[0].max_err_ns, 31500, 1e-6);
-	assert_int_equal(sr_hist_agg_get(a, 9, &h), 0);
+	assert_int_equal(sr_hist_agg_get(a, 8, &h), 0);
+	assert_int_equal(h.jobs, 1);
 	assert_int_equal(h.dir[0].n, 770);
 	assert_near(h.dir[0].sd_ns, 215331, 1);
 	assert_near(h.dir[0].max_ns, 1975500, 1e-6);
@@ -292,30 +354,40 @@ static void case_c07_fio217(void **state)
 }
 
 /*
- * The series: throughput from the iops logs, max latency = max(read max, write max) and stddev =
- * mean of the read and write stddevs (METHODOLOGY §1.2) from the histogram figures above:
- * window 0: max(218103807.5, 46137343.5); sd (4135493.076 + 1837742.641) / 2 = 2986617.8585.
- * window 1: max(150994943.5, 184549375.5); sd (2579916.213 + 3694596.817) / 2 = 3137256.515.
+ * The series of precond-h.json (log_avg_msec=100, log_hist_msec=100, 2 jobs): throughput from the
+ * iops logs, max latency = max(read max, write max) and stddev = mean of the read and write
+ * stddevs (METHODOLOGY §1.2) from the histogram figures above:
+ * second 1: max(218103807.5, 46137343.5); sd (4198807.774 + 1764757.969) / 2 = 2981782.8715;
+ *   bounds: max, the larger direction bound; sd, (325330.461 + 169966.295) / 2 = 247648.378.
+ * second 2: max(150994943.5, 184549375.5); sd (2256429.204 + 3851309.896) / 2 = 3053869.55.
+ * Job 2's iops log ends at 1935 ms (period 19, 1800..1900 ms): it did not log second 2 to its
+ * end, so second 2 is partial (1 of 2 jobs), and second 3 (the 2139 ms rows) has no job.
  */
 static void series_from_hist(void **state)
 {
 	struct sr_diag d = {0};
-	struct sr_test t = {.id = "precond-h", .fio_version = "fio-3.33"};
+	struct sr_test t = {0};
+	const struct sr_series *s;
 
 	(void)state;
+	assert_int_equal(sr_fio_json_load(FIX "precond-h.json", &t, &d), 0);
 	assert_int_equal(sr_series_attach(&t, FIX, false, &d), 0);
-	assert_true(t.nseries >= 2);
-	assert_near(t.series[0].t_s, 1.0, 1e-9);
-	assert_true(sr_ok(t.series[0].iops));
-	assert_near(t.series[0].lat_max.v, 218103807.5, 1e-9);
-	assert_near(t.series[0].lat_sd.v, 2986617.8585, 1e-3);
-	/* bounds: max, the larger direction bound; sd, the mean of (320719.510, 177075.403) */
-	assert_near(t.series[0].lat_max_err.v, 16777215.5, 1e-9);
-	assert_near(t.series[0].lat_sd_err.v, 248897.4565, 1e-3);
-	assert_near(t.series[1].lat_max.v, 184549375.5, 1e-9);
-	assert_near(t.series[1].lat_sd.v, 3137256.515, 1e-3);
-	t.id = NULL;
-	t.fio_version = NULL;
+	assert_int_equal(t.nseries, 1);
+	s = &t.series[0];
+	assert_int_equal(s->niv, 3);
+	assert_near(s->iv[0].t_s, 1.0, 1e-9);
+	assert_true(sr_ok(s->iv[0].iops));
+	assert_near(s->iv[0].lat_max.v, 218103807.5, 1e-9);
+	assert_near(s->iv[0].lat_sd.v, 2981782.8715, 1e-3);
+	assert_near(s->iv[0].lat_max_err.v, 16777215.5, 1e-9);
+	assert_near(s->iv[0].lat_sd_err.v, 247648.378, 1e-3);
+	assert_int_equal(s->iv[0].jobs, 2);
+	assert_int_equal(s->iv[0].jobs_expected, 2);
+	assert_near(s->iv[1].lat_max.v, 184549375.5, 1e-9);
+	assert_near(s->iv[1].lat_sd.v, 3053869.55, 1e-3);
+	assert_int_equal(s->iv[1].jobs, 1);
+	assert_true(sr_interval_partial(&s->iv[1]));
+	assert_int_equal(s->iv[2].jobs, 0);
 	sr_test_free(&t);
 }
 
@@ -327,7 +399,7 @@ static void series_from_logs_subdir(void **state)
 	    "precond-h_clat_hist.2.log", "precond-h_iops.1.log", "precond-h_iops.2.log"};
 	char tmp[] = "/tmp/hist_log_test.XXXXXX", sub[256], src[8192], dst[512], cwd[4096];
 	struct sr_diag d = {0};
-	struct sr_test t = {.id = "precond-h", .fio_version = "fio-3.33"};
+	struct sr_test t = {0};
 
 	(void)state;
 	assert_non_null(mkdtemp(tmp));
@@ -339,18 +411,18 @@ static void series_from_logs_subdir(void **state)
 		snprintf(dst, sizeof(dst), "%s/%s", sub, files[i]);
 		assert_int_equal(symlink(src, dst), 0);
 	}
+	assert_int_equal(sr_fio_json_load(FIX "precond-h.json", &t, &d), 0);
 	assert_int_equal(sr_series_attach(&t, tmp, false, &d), 0);
-	assert_true(t.nseries >= 2);
-	assert_near(t.series[0].lat_max.v, 218103807.5, 1e-9); /* as in series_from_hist */
-	assert_near(t.series[1].lat_sd.v, 3137256.515, 1e-3);
+	assert_int_equal(t.nseries, 1);
+	assert_true(t.series[0].niv >= 2);
+	assert_near(t.series[0].iv[0].lat_max.v, 218103807.5, 1e-9); /* as in series_from_hist */
+	assert_near(t.series[0].iv[1].lat_sd.v, 3053869.55, 1e-3);
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		snprintf(dst, sizeof(dst), "%s/%s", sub, files[i]);
 		unlink(dst);
 	}
 	rmdir(sub);
 	rmdir(tmp);
-	t.id = NULL;
-	t.fio_version = NULL;
 	sr_test_free(&t);
 }
 
