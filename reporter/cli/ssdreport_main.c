@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
@@ -197,6 +198,73 @@ static int load_references(struct sr_model *m, char **names, size_t n, struct sr
 	return 0;
 }
 
+/* --spec NAME: the spec sheet drives are verified against, found like a --reference. */
+static int load_sheet(struct sr_model *m, const char *name, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	if (sr_reference_find(name, dirs, 3, path, sizeof(path))) {
+		sr_diag_msg(d,
+			    "--spec %s: no such file, and no %s.json in $SSDREPORT_REFERENCE_DIR, "
+			    "%s or %s",
+			    name, name, dirs[1] ? dirs[1] : "?", dirs[2] ? dirs[2] : "?");
+		return -ENOENT;
+	}
+	return sr_reference_load_sheet(m, path, d);
+}
+
+/*
+ * The test catalogue: --catalogue FILE (an error when it cannot be read), else catalogue_find()
+ * (without one the report still comes, every test under "Other tests", and says why).
+ */
+static int load_catalogue(const char *given, struct catalogue **cat, char *note, size_t len,
+			  struct sr_diag *d)
+{
+	char path[4096], err[1024];
+	int rc;
+
+	*cat = NULL;
+	if (!given && catalogue_find(path, sizeof(path))) {
+		snprintf(note, len, "none found at %s", path);
+		if (d->stream)
+			fprintf(d->stream,
+				"ssdreport: warning: no test catalogue (%s): every test goes "
+				"to Other tests\n",
+				note);
+		return 0;
+	}
+	rc = catalogue_load(given ? given : path, cat, err, sizeof(err));
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		sr_diag_msg(d, "--catalogue: %s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* compare: each directory one run; refused where a test's workload differs, flagged where
+ * the runs were made differently; each drive's runs side by side. */
+static int load_compare(struct sr_model *m, const char *const *dirs, size_t n, char ***flags,
+			size_t *nflags, struct sr_diag *d)
+{
+	int rc = sr_inputs_load_dirs(m, dirs, n, d);
+
+	if (!rc)
+		rc = sr_compare_check(m, d);
+	if (!rc)
+		rc = sr_compare_flags(m, flags, nflags);
+	if (rc)
+		return rc;
+	sr_compare_pair(m);
+	for (size_t i = 0; d->stream && i < *nflags; i++)
+		fprintf(d->stream, "ssdreport: warning: compare: the runs differ: %s\n",
+			(*flags)[i]);
+	return 0;
+}
+
 static int exit_code(int rc)
 {
 	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
@@ -294,6 +362,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 {
 	static const struct option opts[] = {
 	    {"reference", required_argument, NULL, 'r'},
+	    {"spec", required_argument, NULL, 's'},
+	    {"catalogue", required_argument, NULL, 'c'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"label", required_argument, NULL, 'l'},
 	    {"title", required_argument, NULL, 't'},
@@ -304,11 +374,13 @@ static int cmd_report(int argc, char **argv, bool compare)
 	    {0},
 	};
 	struct sr_diag d = {.stream = stderr};
-	struct sr_report_opts ro = {.title = "ssdreport", .charts = true};
+	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
 	struct sr_model m = {0};
-	const char *label = NULL, *usage = compare ? usage_compare : usage_main;
-	char **refs = calloc((size_t)argc + 1, sizeof(char *));
-	size_t nrefs = 0;
+	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
+		   *catalogue_path = NULL;
+	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
+	struct catalogue *cat = NULL;
+	size_t nrefs = 0, nflags = 0;
 	int c, rc;
 
 	if (!refs)
@@ -318,6 +390,12 @@ static int cmd_report(int argc, char **argv, bool compare)
 		switch (c) {
 		case 'r':
 			refs[nrefs++] = optarg;
+			break;
+		case 's':
+			spec = optarg;
+			break;
+		case 'c':
+			catalogue_path = optarg;
 			break;
 		case 'o':
 			ro.outdir = optarg;
@@ -355,20 +433,28 @@ static int cmd_report(int argc, char **argv, bool compare)
 		free(refs);
 		return 2;
 	}
-	if (compare) {
-		rc = sr_inputs_load_dirs(&m, (const char *const *)argv + optind,
-					 (size_t)(argc - optind), &d);
-		if (!rc)
-			rc = sr_compare_check(&m, &d);
-	} else {
+	rc = load_catalogue(catalogue_path, &cat, cat_note, sizeof(cat_note), &d);
+	ro.cat = cat;
+	ro.cat_note = cat_note[0] ? cat_note : NULL;
+	if (!rc && compare)
+		rc = load_compare(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
+				  &flags, &nflags, &d);
+	else if (!rc)
 		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
 				    label, &d);
-	}
+	ro.flags = (const char *const *)flags;
+	ro.nflags = nflags;
 	if (!rc)
 		rc = load_references(&m, refs, nrefs, &d);
+	if (!rc && spec)
+		rc = load_sheet(&m, spec, &d);
 	if (!rc)
 		rc = sr_report_write(&m, &ro, &d);
 	sr_model_free(&m);
+	catalogue_free(cat);
+	for (size_t i = 0; i < nflags; i++)
+		free(flags[i]);
+	free(flags);
 	free(refs);
 	if (rc) {
 		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));

@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_detail.c - a page per test, tests/<stem>.html, linked from the family tables: every
+ * figure of every drive side by side (each member of a drive group and its total; a difference
+ * (%) column between runs in `ssdreport compare`), then every run fio reported: per direction
+ * its counters and latencies, every percentile it printed, its job options and error, fio's
+ * steady-state verdict, and the time series as CSV.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse/series.h"
+#include "render/format.h"
+#include "render/sections.h"
+
+static const char *const dir_name[2] = {"read", "write"};
+
+/* A column of the figures table. */
+struct dcol {
+	const struct sr_result *res;
+	const struct sr_result *base; /* a difference column: this minus base, in % */
+	char head[320];
+};
+
+static size_t columns(const struct sr_report *r, const struct sr_rtest *t, struct dcol *out)
+{
+	size_t k = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+		const struct sr_rtest *const one[1] = {t};
+		long base = sr_rep_paired(r, dv);
+		char d[300];
+
+		if (!sr_rep_column(r, dv, one, 1))
+			continue;
+		for (size_t i = 0; res && i < res->nmembers; i++) {
+			out[k].res = &res->members[i];
+			snprintf(out[k++].head, sizeof(out->head), "%s/%s", r->m->drives[dv].label,
+				 res->members[i].member);
+		}
+		out[k].res = res;
+		snprintf(out[k++].head, sizeof(out->head), "%s%s",
+			 sr_rep_drive(r, dv, d, sizeof(d)), res && res->nmembers ? " (total)" : "");
+		if (base >= 0) {
+			out[k] = (struct dcol){res, t->per_drive[base], ""};
+			snprintf(out[k++].head, sizeof(out->head), "difference (%%) vs %s",
+				 r->m->drives[base].label);
+		}
+	}
+	return k;
+}
+
+struct fig_row {
+	const char *what;
+	enum sr_metric m;
+	double pct;
+};
+
+static const struct fig_row fig_rows[] = {
+    {"IOPS", SR_M_IOPS, 0},	     {"MB/s", SR_M_BW, 0},
+    {"avg latency", SR_M_LAT_MEAN, 0}, {"max latency", SR_M_LAT_MAX, 0},
+    {"latency stddev", SR_M_LAT_SD, 0}, {"p99", SR_M_PCT, 99},
+    {"p99.9", SR_M_PCT, 99.9},	     {"p99.99", SR_M_PCT, 99.99},
+    {"p99.999", SR_M_PCT, 99.999},
+};
+
+static void diff_cell(struct sr_table *t, size_t row, size_t col, const struct dcol *c, int d,
+		      const struct fig_row *fr)
+{
+	struct sr_fig a = sr_fig_of(c->base, (enum sr_which)d, fr->m, fr->pct),
+		      b = sr_fig_of(c->res, (enum sr_which)d, fr->m, fr->pct);
+	char text[SR_FMT_LEN], csv[SR_FMT_LEN];
+
+	if (!sr_ok(a.v) || !sr_ok(b.v) || a.v.v == 0) {
+		sr_table_set(t, row, col, SR_NOT_MEASURED);
+		return;
+	}
+	snprintf(text, sizeof(text), "%+.1f %%", (b.v.v - a.v.v) / a.v.v * 100);
+	snprintf(csv, sizeof(csv), "%.6g", (b.v.v - a.v.v) / a.v.v * 100);
+	sr_table_num(t, row, col, text, csv);
+}
+
+static int figures(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	struct dcol *cols = calloc(4 * r->m->ndrives + 64, sizeof(*cols));
+	struct sr_fig f[256];
+	size_t nc = cols ? columns(r, t, cols) : 0;
+	char name[300];
+	struct sr_table *tab;
+	bool any[2] = {false, false};
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s", t->stem);
+	tab = cols ? sr_table_new(name, "Every figure, drives side by side", nc + 1) : NULL;
+	if (!tab) {
+		free(cols);
+		return -ENOMEM;
+	}
+	sr_table_head(tab, 0, "metric");
+	for (size_t c = 0; c < nc; c++) {
+		sr_table_head(tab, c + 1, cols[c].head);
+		for (int d = 0; d < 2 && cols[c].res; d++)
+			any[d] |= cols[c].res->dir[d].present;
+	}
+	for (int d = 0; d < 2; d++)
+		for (size_t k = 0; any[d] && k < sizeof(fig_rows) / sizeof(fig_rows[0]); k++) {
+			const struct fig_row *fr = &fig_rows[k];
+			size_t row = sr_table_row(tab), nf = 0;
+			enum sr_lat_unit u;
+
+			for (size_t c = 0; c < nc && nf < 256; c++)
+				if (!cols[c].base)
+					f[nf++] = sr_fig_of(cols[c].res, (enum sr_which)d, fr->m,
+							    fr->pct);
+			u = sr_rep_lat_unit(f, nf);
+			if (fr->m == SR_M_IOPS || fr->m == SR_M_BW)
+				sr_table_set(tab, row, 0, "%s %s", dir_name[d], fr->what);
+			else
+				sr_table_set(tab, row, 0, "%s %s (%s)", dir_name[d], fr->what,
+					     sr_lat_unit_name(u));
+			for (size_t c = 0; c < nc; c++) {
+				if (cols[c].base) {
+					diff_cell(tab, row, c + 1, &cols[c], d, fr);
+					continue;
+				}
+				sr_rep_cell(tab, row, c + 1,
+					    sr_fig_of(cols[c].res, (enum sr_which)d, fr->m, fr->pct),
+					    fr->m, u, cols[c].res ? cols[c].res->error : 0);
+			}
+		}
+	sr_rep_table_notes(tab);
+	rc = sr_page_table(p, tab);
+	sr_table_free(tab);
+	free(cols);
+	return rc;
+}
+
+/* Every run of every drive: per direction what fio counted and measured. */
+static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	static const char *const heads[] = {
+	    "drive",	   "job",	    "host",	      "group",	      "error",
+	    "direction",   "IOPS",	    "MB/s",	      "I/Os",	      "bytes",
+	    "runtime (ms)", "clat min (\xc2\xb5s)", "clat mean (\xc2\xb5s)",
+	    "clat max (\xc2\xb5s)", "clat stddev (\xc2\xb5s)", "slat mean (\xc2\xb5s)",
+	    "lat mean (\xc2\xb5s)", "sampled IOPS mean", "sampled IOPS stddev"};
+	const size_t nh = sizeof(heads) / sizeof(heads[0]);
+	char name[300];
+	struct sr_table *tab;
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s-runs", t->stem);
+	tab = sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 6;
+	for (size_t h = 0; h < nh; h++)
+		sr_table_head(tab, h, heads[h]);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t i = 0; res && i < res->test->nruns; i++) {
+			const struct sr_run *run = &res->test->runs[i];
+
+			if (res->several_groups && run->groupid != res->groupid)
+				continue;
+			for (int d = 0; d < SR_NDIR; d++) {
+				static const char *const dn[SR_NDIR] = {"read", "write", "trim",
+									"mixed"};
+				const struct sr_dir *x = &run->dir[d];
+				const struct sr_value v[] = {
+				    x->iops,	      sr_val(x->bw.v / 1e6), x->total_ios,
+				    x->io_bytes,      x->runtime_ms,	     sr_val(x->clat.min.v / 1e3),
+				    sr_val(x->clat.mean.v / 1e3), sr_val(x->clat.max.v / 1e3),
+				    sr_val(x->clat.stddev.v / 1e3), sr_val(x->slat.mean.v / 1e3),
+				    sr_val(x->lat.mean.v / 1e3), x->iops_mean, x->iops_stddev};
+				const struct sr_value *src[] = {
+				    &x->iops,	    &x->bw,	     &x->total_ios,    &x->io_bytes,
+				    &x->runtime_ms, &x->clat.min,    &x->clat.mean,    &x->clat.max,
+				    &x->clat.stddev, &x->slat.mean,  &x->lat.mean,     &x->iops_mean,
+				    &x->iops_stddev};
+				size_t row;
+
+				if (!x->present)
+					continue;
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+				sr_table_set(tab, row, 1, "%s", run->name ? run->name : SR_UNKNOWN);
+				sr_table_set(tab, row, 2, "%s", run->host ? run->host : "");
+				sr_table_set(tab, row, 3, "%d", run->groupid);
+				sr_table_set(tab, row, 4, "%d", run->error);
+				if (run->error)
+					sr_table_mark(tab, row, 4, SR_MARK_FAIL);
+				sr_table_set(tab, row, 5, "%s", dn[d]);
+				for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+					char text[SR_FMT_LEN], csv[SR_FMT_LEN];
+
+					if (!sr_ok(*src[k])) {
+						sr_table_num(tab, row, 6 + k,
+							     src[k]->state == SR_INVALID ? SR_UNKNOWN
+											: SR_NOT_MEASURED,
+							     src[k]->state == SR_INVALID ? SR_UNKNOWN : "");
+						continue;
+					}
+					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
+					if (k == 2 || k == 3 || k == 4 || k == 0)
+						sr_fmt_int(text, v[k].v);
+					else
+						sr_fmt_sig(text, v[k].v);
+					sr_table_num(tab, row, 6 + k, text, csv);
+				}
+			}
+		}
+	}
+	rc = sr_page_table(p, tab);
+	sr_table_free(tab);
+	return rc;
+}
+
+/* Every completion-latency percentile fio printed, per run and direction, in µs. */
+static int percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	double pcts[128];
+	size_t np = 0;
+	char name[300], h[64];
+	struct sr_table *tab;
+	int rc;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
+			for (int d = 0; d < SR_NDIR; d++) {
+				const struct sr_lat *l = &t->per_drive[dv]->test->runs[i].dir[d].clat;
+
+				for (size_t k = 0; k < l->npct; k++) {
+					size_t at = 0;
+
+					while (at < np && pcts[at] < l->pct[k].pct - 1e-9)
+						at++;
+					if ((at < np && fabs(pcts[at] - l->pct[k].pct) < 1e-9) ||
+					    np == 128)
+						continue;
+					memmove(&pcts[at + 1], &pcts[at], (np - at) * sizeof(double));
+					pcts[at] = l->pct[k].pct;
+					np++;
+				}
+			}
+	if (!np)
+		return 0;
+	snprintf(name, sizeof(name), "tests/%s-percentiles", t->stem);
+	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 3;
+	sr_table_head(tab, 0, "drive");
+	sr_table_head(tab, 1, "job");
+	sr_table_head(tab, 2, "direction");
+	for (size_t k = 0; k < np; k++) {
+		snprintf(h, sizeof(h), "p%g", pcts[k]);
+		sr_table_head(tab, 3 + k, h);
+	}
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
+			for (int d = 0; d < 2; d++) {
+				const struct sr_dir *x = &t->per_drive[dv]->test->runs[i].dir[d];
+				size_t row;
+
+				if (!x->present || !x->clat.npct)
+					continue;
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+				sr_table_set(tab, row, 1, "%s",
+					     t->per_drive[dv]->test->runs[i].name
+						 ? t->per_drive[dv]->test->runs[i].name
+						 : SR_UNKNOWN);
+				sr_table_set(tab, row, 2, "%s", dir_name[d]);
+				for (size_t k = 0; k < np; k++) {
+					struct sr_fig f = {sr_lat_pct(&x->clat, pcts[k]), false};
+
+					f.clamped = sr_pct_clamped(f.v, x->clat.max);
+					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
+				}
+			}
+	sr_rep_table_notes(tab);
+	rc = sr_page_table(p, tab);
+	sr_table_free(tab);
+	return rc;
+}
+
+/* The fio options of each drive's first run, as fio printed them. */
+static int options(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char name[300];
+	struct sr_table *tab;
+	size_t nd = 0;
+	int rc;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		nd += t->per_drive[dv] != NULL;
+	snprintf(name, sizeof(name), "tests/%s-options", t->stem);
+	tab = sr_table_new(name, "fio job options (global options, then the job's own)", 1 + nd);
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 1 + nd;
+	sr_table_head(tab, 0, "option");
+	for (size_t dv = 0, c = 1; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		if (!res)
+			continue;
+		sr_table_head(tab, c, r->m->drives[dv].label);
+		for (size_t i = 0; i < res->first->noptions; i++) {
+			const struct sr_kv *kv = &res->first->options[i];
+			size_t row = tab->nrows;
+
+			for (size_t k = 0; k < tab->nrows; k++)
+				if (!strcmp(tab->cells[k * tab->ncols].text, kv->key))
+					row = k;
+			if (row == tab->nrows) {
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", kv->key);
+			}
+			sr_table_set(tab, row, c, "%s", kv->value);
+		}
+		c++;
+	}
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
+	sr_table_free(tab);
+	return rc;
+}
+
+/* fio's own steady-state verdict (ss=) and the SNIA PTS one, per drive, where there is one. */
+static int steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	static const char *const heads[] = {"drive", "fio ss criterion", "fio ss attained",
+					    "measured (%)", "window (s)", "SNIA PTS", "rounds"};
+	char name[300], buf[SR_FMT_LEN];
+	struct sr_table *tab;
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s-steady-state", t->stem);
+	tab = sr_table_new(name, "Steady state", sizeof(heads) / sizeof(heads[0]));
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 3;
+	for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
+		sr_table_head(tab, h, heads[h]);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+		const struct sr_fio_ss *ss = NULL;
+		struct sr_snia snia;
+		size_t row;
+
+		if (!res)
+			continue;
+		for (size_t i = 0; i < res->test->nruns && !ss; i++)
+			if (res->test->runs[i].fio_ss.present)
+				ss = &res->test->runs[i].fio_ss;
+		sr_series_snia(res->test, &snia);
+		if (!ss && !snia.evaluated)
+			continue;
+		row = sr_table_row(tab);
+		sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+		if (ss) {
+			sr_table_set(tab, row, 1, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
+			sr_table_set(tab, row, 2, "%s", ss->attained ? "yes" : "no");
+			sr_table_set(tab, row, 3, "%s", sr_ok(ss->criterion)
+							    ? sr_fmt_sig(buf, ss->criterion.v)
+							    : SR_UNKNOWN);
+			sr_table_set(tab, row, 4, "%s", sr_ok(ss->duration_s)
+							    ? sr_fmt_int(buf, ss->duration_s.v)
+							    : SR_UNKNOWN);
+		}
+		if (snia.evaluated) {
+			sr_table_set(tab, row, 5, "%s (range %.1f %%, excursion %.1f %%)",
+				     snia.attained ? "attained" : "not attained", snia.range_pct,
+				     snia.excursion_pct);
+			sr_table_set(tab, row, 6, "%s (%zu)", sr_snia_basis_note(&snia), snia.nrounds);
+		}
+	}
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
+	sr_table_free(tab);
+	return rc;
+}
+
+/* The time series of each drive, as CSV beside the page. */
+static int series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char path[4400];
+	FILE *f;
+
+	if (!sr_rep_has_series(r, t))
+		return 0;
+	snprintf(path, sizeof(path), "%s/tests/%s-series.csv", r->dir, t->stem);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fputs("drive,t_s,throughput_iops,avg_lat_ms,max_lat_ms,lat_sd_ms\n", f);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nseries; i++) {
+			const struct sr_interval *iv = &t->per_drive[dv]->test->series[i];
+			const struct sr_value v[4] = {iv->iops, iv->lat_mean, iv->lat_max, iv->lat_sd};
+
+			fprintf(f, "%s,%.9g", r->m->drives[dv].label, iv->t_s);
+			for (int k = 0; k < 4; k++)
+				if (sr_ok(v[k]))
+					fprintf(f, ",%.9g", k ? v[k].v / 1e6 : v[k].v);
+				else
+					fputc(',', f);
+			fputc('\n', f);
+		}
+	if (fclose(f))
+		return -errno;
+	snprintf(path, sizeof(path), "%s-series.csv", t->stem);
+	sr_page_link(p, path, "The time series (1-s intervals) as CSV");
+	return 0;
+}
+
+static int page(struct sr_report *r, const struct sr_rtest *t)
+{
+	struct sr_page p;
+	char name[300], back[200], anchor[128], bs[SR_FMT_LEN], tq[32], mix[32] = "";
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s.html", t->stem);
+	rc = sr_page_open(&p, r->dir, name, false, t->title);
+	if (rc)
+		return rc;
+	snprintf(back, sizeof(back), "../index.html#%s", sr_rep_anchor(t->family, anchor, sizeof(anchor)));
+	sr_page_link(&p, back, "\xe2\x86\x90 back to the report");
+	sr_page_heading(&p, 1, NULL, t->title);
+	if (t->rwmix_read >= 0)
+		snprintf(mix, sizeof(mix), ", %d %% reads", t->rwmix_read);
+	sr_page_text(&p, "lead", "Test %s%s%s: %s %s%s%s, %s%s%s.", t->id,
+		     t->family ? " in " : "", t->family ? t->family->title : " (no catalogue entry)",
+		     t->rw ? t->rw : SR_UNKNOWN, sr_fmt_bs(bs, t->bs), t->bssplit ? " mix" : "", mix,
+		     sr_rtest_tq(t, tq, sizeof(tq)), t->pct >= 0 ? ", rate " : "",
+		     t->pct >= 0 ? (sr_rtest_point(t, tq, sizeof(tq))) : "");
+	if (t->error)
+		sr_page_text(&p, "warn", "A job of this test ended with error %d (%s): its figures "
+					 "are not a clean run.", t->error, strerror(t->error));
+	rc = figures(r, &p, t);
+	if (!rc)
+		rc = runs(r, &p, t);
+	if (!rc)
+		rc = percentiles(r, &p, t);
+	if (!rc)
+		rc = steady(r, &p, t);
+	if (!rc)
+		rc = options(r, &p, t);
+	if (!rc)
+		rc = series_csv(r, &p, t);
+	return sr_page_close(&p) ?: rc;
+}
+
+int sr_section_details(struct sr_report *r)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < r->rv.ntests && !rc; i++)
+		rc = page(r, &r->rv.tests[i]);
+	if (rc)
+		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
+	return rc;
+}
