@@ -16,12 +16,9 @@ static const struct {
 	const char *chart; /* a chart kind of jobfiles/catalogue.json "families" */
 	sr_section_fn write;
 } writers[] = {
-    {"precondition", sr_section_precondition},
-    {"primary", sr_section_primary},
-    {"scaling", sr_section_scaling},
-    {"latency-vs-rate", sr_section_curve},
-    {"four-corners", sr_section_four_corners},
-    {"spec-sheet", sr_section_spec},
+    {"precondition", sr_section_precondition}, {"primary", sr_section_primary},
+    {"scaling", sr_section_scaling},	       {"latency-vs-rate", sr_section_curve},
+    {"four-corners", sr_section_four_corners}, {"spec-sheet", sr_section_spec},
 };
 
 static sr_section_fn writer_of(const struct catalogue_family *f)
@@ -196,7 +193,10 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
 	}
 	if (!sr_ok(f.v) && f.v.state == SR_INVALID)
 		snprintf(csv, sizeof(csv), "%s", SR_UNKNOWN);
-	snprintf(shown, sizeof(shown), "%s%s", text, err && sr_ok(f.v) ? " (job error)" : "");
+	if (err && !sr_ok(f.v)) /* nothing measured: the reason, not a bare dash */
+		snprintf(shown, sizeof(shown), "job error %d", err);
+	else
+		snprintf(shown, sizeof(shown), "%s%s", text, err ? " (job error)" : "");
 	sr_table_num(t, row, col, shown, csv);
 	if (err) {
 		sr_table_mark(t, row, col, SR_MARK_FAIL);

@@ -264,6 +264,85 @@ static void full_report(void **state)
 	catalogue_free(cat);
 }
 
+static void copy(const char *from, const char *to)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f;
+
+	if (sr_read_file(from, &buf, &len))
+		fail_msg("%s missing", from);
+	f = fopen(to, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, len, f), len);
+	fclose(f);
+	free(buf);
+}
+
+/*
+ * What the report must never show as true: a percentile at fio's histogram ceiling (a
+ * constructed json+ output) is "≥ 17.1 s" with a note in the tables, the summary and the QoS
+ * chart's data; a job that ended with an error (the real c31 output) is named in a warning on
+ * the page (and on stderr), marked in its table and on the summary, and fails its checks.
+ */
+static void truth_marks(void **state)
+{
+	struct catalogue *cat = catalogue();
+	struct sr_report_opts o = {.title = "truth", .charts = false, .cat = cat};
+	struct sr_diag d = {0};
+	struct sr_model m = {0};
+	const char *in[] = {NULL};
+	char dir[600], path[700], c31[4096], out[600], *s;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/truth/d", root);
+	snprintf(path, sizeof(path), "%s/truth", root);
+	mkdir(path, 0755);
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/spec-4k-randread-qd1.json", dir);
+	copy("tests/unit/reporter/fixtures/truth/spec-4k-randread-qd1.json", path);
+	case_path(c31, sizeof(c31), "c31-bug-fio731-warning-lines-before-json/repro-synthetic.txt");
+	snprintf(path, sizeof(path), "%s/4k-randwrite.json", dir);
+	copy(c31, path);
+	in[0] = dir;
+	assert_int_equal(sr_inputs_load(&m, in, 1, NULL, &d), 0);
+	assert_true(d.nwarnings >= 1); /* the job error, named when the file is read */
+	snprintf(out, sizeof(out), "%s/truth/out", root);
+	o.outdir = out;
+	if (sr_report_write(&m, &o, &d))
+		fail_msg("report: %s", d.err);
+	s = slurp(out, "tests/spec-4k-randread-qd1.csv");
+	assert_has(s, "read p99.99 (ms),>=17112.7603\n");
+	assert_has(s, "read p99.999 (ms),>=17112.7603\n");
+	assert_has(s, "read p99.9 (ms),6.586368\n");
+	free(s);
+	s = slurp(out, "tests/spec-4k-randread-qd1.html");
+	assert_has(s, "\xe2\x89\xa5 17.1 s");
+	assert_has(s, "fio's histogram ceiling");
+	free(s);
+	s = slurp(out, "family-spec.csv");
+	assert_has(s, "p99.99 latency (ms),\xe2\x80\x93,>=17112.7603\n");
+	free(s);
+	s = slurp(out, "qos-spec-4k-randread-qd1.csv");
+	assert_has(s, "series,clat_ms,exceedance_pct,percentile,clamped_exceedance_pct\n");
+	assert_has(s, "d reads,17112.7603,0.01,99.99,0.01\n");
+	assert_has(s, "d reads,6.586368,0.1,99.9,\n");
+	free(s);
+	s = slurp(out, "index.html");
+	/* the summary's QoS p99.99 row */
+	assert_has(s, "<td class=\"n warn\">\xe2\x89\xa5 17.1 s</td>");
+	/* the failed job: named in a warning, its figures marked on the summary */
+	assert_has(s, "4K random write on d: a job ended with error 5 (Input/output error)");
+	assert_has(s, "<td class=\"n fail\">");
+	assert_has(s, "not a clean run");
+	free(s);
+	s = slurp(out, "tests/4k-randwrite.html");
+	assert_has(s, "ended with error 5");
+	free(s);
+	sr_model_free(&m);
+	catalogue_free(cat);
+}
+
 /* Every case directory: a report is produced and bad files inside are skipped. */
 static void cases_end_to_end(void **state)
 {
@@ -308,6 +387,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(full_report),
+	    cmocka_unit_test(truth_marks),
 	    cmocka_unit_test(cases_end_to_end),
 	    cmocka_unit_test(bad_named_file),
 	};
