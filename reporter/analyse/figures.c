@@ -16,8 +16,11 @@ int sr_metric_parse(const char *name, enum sr_metric *m, double *pct)
 	static const struct {
 		const char *name;
 		enum sr_metric m;
-	} names[] = {{"iops", SR_M_IOPS},	  {"mbps", SR_M_BW},	     {"lat_mean", SR_M_LAT_MEAN},
-		     {"lat_max", SR_M_LAT_MAX}, {"lat_sd", SR_M_LAT_SD}};
+	} names[] = {{"iops", SR_M_IOPS},
+		     {"mbps", SR_M_BW},
+		     {"lat_mean", SR_M_LAT_MEAN},
+		     {"lat_max", SR_M_LAT_MAX},
+		     {"lat_sd", SR_M_LAT_SD}};
 	char *end;
 
 	*pct = 0;
@@ -177,11 +180,11 @@ static size_t dir_claims(const char *test, enum sr_which w, const struct sr_dir 
 
 	for (size_t i = 0; i < sizeof(fig) / sizeof(fig[0]); i++)
 		if (sr_ok(fig[i].v))
-			out[n++] = (struct sr_claim){test,	   w, fig[i].m, 0, fig[i].v.v,
-						     fig[i].at_least};
+			out[n++] =
+			    (struct sr_claim){test, w, fig[i].m, 0, fig[i].v.v, fig[i].at_least};
 	for (size_t i = 0; i < s->clat.npct; i++)
-		out[n++] = (struct sr_claim){test,		 w, SR_M_PCT, s->clat.pct[i].pct,
-					     s->clat.pct[i].ns, false};
+		out[n++] = (struct sr_claim){
+		    test, w, SR_M_PCT, s->clat.pct[i].pct, s->clat.pct[i].ns, false};
 	return n;
 }
 

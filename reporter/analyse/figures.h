@@ -107,9 +107,9 @@ struct sr_claim {
 	const char *test; /* the sheet's test id */
 	enum sr_which w;  /* SR_W_READ or SR_W_WRITE */
 	enum sr_metric m;
-	double pct;	    /* for SR_M_PCT */
-	double sheet;	    /* the claimed value, base units */
-	bool at_least;	    /* IOPS and bytes/s: measured >= sheet; latency: measured <= sheet */
+	double pct;    /* for SR_M_PCT */
+	double sheet;  /* the claimed value, base units */
+	bool at_least; /* IOPS and bytes/s: measured >= sheet; latency: measured <= sheet */
 };
 
 enum sr_verdict {

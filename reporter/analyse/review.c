@@ -42,11 +42,12 @@ static struct sr_rtest *test_get(struct sr_review *rv, const char *id)
 	if (!grown)
 		return NULL;
 	rv->tests = grown;
-	grown[rv->ntests] = (struct sr_rtest){.id = strdup(id),
-					      .stem = stem_of(id),
-					      .rwmix_read = -1,
-					      .pct = -1,
-					      .per_drive = calloc(rv->m->ndrives + 1, sizeof(void *))};
+	grown[rv->ntests] =
+	    (struct sr_rtest){.id = strdup(id),
+			      .stem = stem_of(id),
+			      .rwmix_read = -1,
+			      .pct = -1,
+			      .per_drive = calloc(rv->m->ndrives + 1, sizeof(void *))};
 	if (!grown[rv->ntests].id || !grown[rv->ntests].stem || !grown[rv->ntests].per_drive) {
 		free(grown[rv->ntests].id);
 		free(grown[rv->ntests].stem);
@@ -187,7 +188,8 @@ static int cmp_test(const void *pa, const void *pb)
 
 	if (fa != fb)
 		return fa < fb ? -1 : 1;
-	if (a->entry && b->entry && group_rank(sort_cat, a->entry) != group_rank(sort_cat, b->entry))
+	if (a->entry && b->entry &&
+	    group_rank(sort_cat, a->entry) != group_rank(sort_cat, b->entry))
 		return group_rank(sort_cat, a->entry) < group_rank(sort_cat, b->entry) ? -1 : 1;
 	if (!a->entry) { /* other tests: by rw, bs, T, Q; unknown options last */
 		if (!a->rw != !b->rw)

@@ -26,14 +26,14 @@ struct sr_rtest {
 	char *title; /* the entry's title with its placeholders filled in, else the id */
 	const struct catalogue_entry *entry;   /* NULL when no entry describes the test */
 	const struct catalogue_family *family; /* entry->family, NULL without an entry */
-	const char *rw;	      /* fio rw of the first drive holding it, NULL when fio printed none */
-	uint64_t bs;	      /* bytes (fio bs; the first size of a bssplit), 0 when unknown */
-	bool bssplit;	      /* the job mixes block sizes (bssplit): bs is only the first */
-	unsigned threads;     /* T (numjobs), 0 when unknown */
-	unsigned depth;	      /* Q per thread (iodepth), 0 when unknown */
-	int rwmix_read;	      /* percent read of a mixed workload, -1 otherwise */
-	int pct;	      /* a curve point's percentage of the flat-out run, -1 otherwise */
-	bool rate_max;	      /* a curve's flat-out run */
+	const char *rw;	  /* fio rw of the first drive holding it, NULL when fio printed none */
+	uint64_t bs;	  /* bytes (fio bs; the first size of a bssplit), 0 when unknown */
+	bool bssplit;	  /* the job mixes block sizes (bssplit): bs is only the first */
+	unsigned threads; /* T (numjobs), 0 when unknown */
+	unsigned depth;	  /* Q per thread (iodepth), 0 when unknown */
+	int rwmix_read;	  /* percent read of a mixed workload, -1 otherwise */
+	int pct;	  /* a curve point's percentage of the flat-out run, -1 otherwise */
+	bool rate_max;	  /* a curve's flat-out run */
 	struct sr_result **per_drive; /* one per drive of the model, NULL where a drive lacks it */
 	int error;		      /* the first job error (errno) on any drive, 0 when none */
 };

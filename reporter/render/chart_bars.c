@@ -39,8 +39,7 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 		for (size_t b = 0; b < nkeys; b++) {
 			if (!sr_chart_has(c, b, p->col))
 				continue;
-			fprintf(c->gp,
-				"%s\"%s\" index %zu using %zu%s fs %s lc rgb \"%s\" notitle",
+			fprintf(c->gp, "%s\"%s\" index %zu using %zu%s fs %s lc rgb \"%s\" notitle",
 				k ? ", \\\n       " : "", dat, b, sr_chart_col(c, p->col),
 				k ? "" : ":xtic(1)",
 				keys[b].pattern ? "pattern 4 border" : "solid 0.85 border -1",

@@ -42,10 +42,10 @@ struct sr_band {
 
 struct sr_panel {
 	const char *title, *xlabel, *ylabel, *y2label;
-	size_t xcol;	 /* numeric column of x (the point index when @xtic_text) */
-	bool xtic_text;	 /* tics labelled by the frame's text column */
-	bool logx, logy; /* log scales */
-	bool zero_y;	 /* y axes from 0 */
+	size_t xcol;	   /* numeric column of x (the point index when @xtic_text) */
+	bool xtic_text;	   /* tics labelled by the frame's text column */
+	bool logx, logy;   /* log scales */
+	bool zero_y;	   /* y axes from 0 */
 	double xmin, xmax; /* NaN: gnuplot's choice */
 	double hline;	   /* a dashed horizontal line at this y (NaN: none) */
 	const char *hline_label;

@@ -9,7 +9,7 @@ void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool
 {
 	for (size_t i = 0; i < nkeys; i++) {
 		fprintf(gp, ", \\\n       keyentry with %s lc rgb \"%s\"",
-			bars		   ? "boxes"
+			bars		 ? "boxes"
 			: keys[i].points ? "points pt 6"
 					 : "lines lw 2",
 			sr_colour(keys[i].colour));
@@ -129,7 +129,8 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 			fprintf(c->gp, " with points pt 6 ps 1.2");
 		else
 			fprintf(c->gp, " with %s lw 2 dt %d",
-				l->points ? "linespoints pt 7 ps 0.6" : "lines", l->dash ? l->dash : 1);
+				l->points ? "linespoints pt 7 ps 0.6" : "lines",
+				l->dash ? l->dash : 1);
 		fprintf(c->gp, " lc rgb \"%s\" notitle", sr_colour(l->colour));
 	}
 	if (with_keys)

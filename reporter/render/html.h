@@ -17,9 +17,9 @@
 
 struct sr_page {
 	FILE *html;
-	FILE *md;	 /* report.md for the index, NULL for a detail page */
-	const char *dir; /* the report directory */
-	char name[256];	 /* the page, relative to @dir: "index.html", "tests/4k-randread.html" */
+	FILE *md;	  /* report.md for the index, NULL for a detail page */
+	const char *dir;  /* the report directory */
+	char name[256];	  /* the page, relative to @dir: "index.html", "tests/4k-randread.html" */
 	const char *root; /* from the page to the report directory: "" or "../" */
 	int err;
 };

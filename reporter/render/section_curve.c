@@ -60,8 +60,8 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 		goto out;
 	snprintf(name, sizeof(name), "curve-%s",
 		 pts[0]->entry && pts[0]->entry->workload ? pts[0]->entry->workload : pts[0]->stem);
-	snprintf(title, sizeof(title), "%s (%u threads x QD%u)", profile_title(pts[0], pt, sizeof(pt)),
-		 pts[0]->threads, pts[0]->depth);
+	snprintf(title, sizeof(title), "%s (%u threads x QD%u)",
+		 profile_title(pts[0], pt, sizeof(pt)), pts[0]->threads, pts[0]->depth);
 	rc = sr_rep_chart_begin(r, &ch, name, title, 380, 260);
 	if (rc)
 		goto out;
@@ -75,9 +75,9 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 			struct sr_fig io = sr_fig_of(res, SR_W_BOTH, SR_M_IOPS, 0),
 				      bw = sr_fig_of(res, SR_W_BOTH, SR_M_BW, 0),
 				      lat = sr_fig_of(res, SR_W_BOTH, SR_M_LAT_MEAN, 0);
-			double v[C_N] = {pts[i]->pct >= 0 ? pts[i]->pct : NAN,
-					 sr_ok(io.v) ? io.v.v : NAN, sr_ok(bw.v) ? bw.v.v / 1e6 : NAN,
-					 sr_ok(lat.v) ? lat.v.v / 1e6 : NAN};
+			double v[C_N] = {
+			    pts[i]->pct >= 0 ? pts[i]->pct : NAN, sr_ok(io.v) ? io.v.v : NAN,
+			    sr_ok(bw.v) ? bw.v.v / 1e6 : NAN, sr_ok(lat.v) ? lat.v.v / 1e6 : NAN};
 			char p[32];
 
 			if (res)
@@ -86,8 +86,8 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 		if (!sr_chart_has(&ch, dv, C_LAT) || !sr_chart_has(&ch, dv, seq ? C_MBPS : C_IOPS))
 			continue;
 		keys[nk++] = sr_rep_key(r, dv, names[dv], sizeof(names[dv]));
-		lines[nl++] = (struct sr_line){.block = dv, .ycol = C_LAT, .colour = dv, .dash = 1,
-					       .points = true};
+		lines[nl++] = (struct sr_line){
+		    .block = dv, .ycol = C_LAT, .colour = dv, .dash = 1, .points = true};
 	}
 	{
 		struct sr_panel p = {.xlabel = seq ? "MB/s" : "IOPS",
@@ -174,7 +174,8 @@ static int drive_columns(struct sr_table *t, size_t col, const struct sr_rtest *
 		sr_rep_cell(t, row, col + 2, lat[row], SR_M_LAT_MEAN, u, err[row]);
 		sr_rep_cell(t, row, col + 3, fig(cf[row].under_iops), SR_M_IOPS, u, err[row]);
 		if (!isfinite(cf[row].under_iops) && isfinite(cf[row].peak_iops))
-			sr_table_num(t, row, col + 3, cf[row].all_lat ? "none under 1 ms" : SR_UNKNOWN,
+			sr_table_num(t, row, col + 3,
+				     cf[row].all_lat ? "none under 1 ms" : SR_UNKNOWN,
 				     cf[row].all_lat ? "none" : SR_UNKNOWN);
 		i += k;
 	}
@@ -220,9 +221,10 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 	}
 	sr_rep_table_notes(t);
 	if (!t->note)
-		sr_table_note(t, "Peak: the highest rate achieved, flat out or at a set rate, with "
-				 "its average completion latency. The profile links to the flat-out "
-				 "run's page.");
+		sr_table_note(t,
+			      "Peak: the highest rate achieved, flat out or at a set rate, with "
+			      "its average completion latency. The profile links to the flat-out "
+			      "run's page.");
 	rc = rc < 0 ? rc : sr_page_table(&r->page, t);
 	sr_table_free(t);
 	return rc;

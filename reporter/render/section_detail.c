@@ -60,10 +60,14 @@ struct fig_row {
 };
 
 static const struct fig_row fig_rows[] = {
-    {"IOPS", SR_M_IOPS, 0},	     {"MB/s", SR_M_BW, 0},
-    {"avg latency", SR_M_LAT_MEAN, 0}, {"max latency", SR_M_LAT_MAX, 0},
-    {"latency stddev", SR_M_LAT_SD, 0}, {"p99", SR_M_PCT, 99},
-    {"p99.9", SR_M_PCT, 99.9},	     {"p99.99", SR_M_PCT, 99.99},
+    {"IOPS", SR_M_IOPS, 0},
+    {"MB/s", SR_M_BW, 0},
+    {"avg latency", SR_M_LAT_MEAN, 0},
+    {"max latency", SR_M_LAT_MAX, 0},
+    {"latency stddev", SR_M_LAT_SD, 0},
+    {"p99", SR_M_PCT, 99},
+    {"p99.9", SR_M_PCT, 99.9},
+    {"p99.99", SR_M_PCT, 99.99},
     {"p99.999", SR_M_PCT, 99.999},
 };
 
@@ -126,9 +130,10 @@ static int figures(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 					diff_cell(tab, row, c + 1, &cols[c], d, fr);
 					continue;
 				}
-				sr_rep_cell(tab, row, c + 1,
-					    sr_fig_of(cols[c].res, (enum sr_which)d, fr->m, fr->pct),
-					    fr->m, u, cols[c].res ? cols[c].res->error : 0);
+				sr_rep_cell(
+				    tab, row, c + 1,
+				    sr_fig_of(cols[c].res, (enum sr_which)d, fr->m, fr->pct), fr->m,
+				    u, cols[c].res ? cols[c].res->error : 0);
 			}
 		}
 	sr_rep_table_notes(tab);
@@ -141,19 +146,33 @@ static int figures(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 /* Every run of every drive: per direction what fio counted and measured. */
 static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	static const char *const heads[] = {
-	    "drive",	   "job",	    "host",	      "group",	      "error",
-	    "direction",   "IOPS",	    "MB/s",	      "I/Os",	      "bytes",
-	    "runtime (ms)", "clat min (\xc2\xb5s)", "clat mean (\xc2\xb5s)",
-	    "clat max (\xc2\xb5s)", "clat stddev (\xc2\xb5s)", "slat mean (\xc2\xb5s)",
-	    "lat mean (\xc2\xb5s)", "sampled IOPS mean", "sampled IOPS stddev"};
+	static const char *const heads[] = {"drive",
+					    "job",
+					    "host",
+					    "group",
+					    "error",
+					    "direction",
+					    "IOPS",
+					    "MB/s",
+					    "I/Os",
+					    "bytes",
+					    "runtime (ms)",
+					    "clat min (\xc2\xb5s)",
+					    "clat mean (\xc2\xb5s)",
+					    "clat max (\xc2\xb5s)",
+					    "clat stddev (\xc2\xb5s)",
+					    "slat mean (\xc2\xb5s)",
+					    "lat mean (\xc2\xb5s)",
+					    "sampled IOPS mean",
+					    "sampled IOPS stddev"};
 	const size_t nh = sizeof(heads) / sizeof(heads[0]);
 	char name[300];
 	struct sr_table *tab;
 	int rc;
 
 	snprintf(name, sizeof(name), "tests/%s-runs", t->stem);
-	tab = sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
+	tab =
+	    sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
 	if (!tab)
 		return -ENOMEM;
 	tab->nleft = 6;
@@ -171,16 +190,23 @@ static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t
 				static const char *const dn[SR_NDIR] = {"read", "write", "trim",
 									"mixed"};
 				const struct sr_dir *x = &run->dir[d];
-				const struct sr_value v[] = {
-				    x->iops,	      sr_val(x->bw.v / 1e6), x->total_ios,
-				    x->io_bytes,      x->runtime_ms,	     sr_val(x->clat.min.v / 1e3),
-				    sr_val(x->clat.mean.v / 1e3), sr_val(x->clat.max.v / 1e3),
-				    sr_val(x->clat.stddev.v / 1e3), sr_val(x->slat.mean.v / 1e3),
-				    sr_val(x->lat.mean.v / 1e3), x->iops_mean, x->iops_stddev};
+				const struct sr_value v[] = {x->iops,
+							     sr_val(x->bw.v / 1e6),
+							     x->total_ios,
+							     x->io_bytes,
+							     x->runtime_ms,
+							     sr_val(x->clat.min.v / 1e3),
+							     sr_val(x->clat.mean.v / 1e3),
+							     sr_val(x->clat.max.v / 1e3),
+							     sr_val(x->clat.stddev.v / 1e3),
+							     sr_val(x->slat.mean.v / 1e3),
+							     sr_val(x->lat.mean.v / 1e3),
+							     x->iops_mean,
+							     x->iops_stddev};
 				const struct sr_value *src[] = {
-				    &x->iops,	    &x->bw,	     &x->total_ios,    &x->io_bytes,
-				    &x->runtime_ms, &x->clat.min,    &x->clat.mean,    &x->clat.max,
-				    &x->clat.stddev, &x->slat.mean,  &x->lat.mean,     &x->iops_mean,
+				    &x->iops,	     &x->bw,	    &x->total_ios, &x->io_bytes,
+				    &x->runtime_ms,  &x->clat.min,  &x->clat.mean, &x->clat.max,
+				    &x->clat.stddev, &x->slat.mean, &x->lat.mean,  &x->iops_mean,
 				    &x->iops_stddev};
 				size_t row;
 
@@ -199,10 +225,11 @@ static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t
 					char text[SR_FMT_LEN], csv[SR_FMT_LEN];
 
 					if (!sr_ok(*src[k])) {
-						sr_table_num(tab, row, 6 + k,
-							     src[k]->state == SR_INVALID ? SR_UNKNOWN
-											: SR_NOT_MEASURED,
-							     src[k]->state == SR_INVALID ? SR_UNKNOWN : "");
+						sr_table_num(
+						    tab, row, 6 + k,
+						    src[k]->state == SR_INVALID ? SR_UNKNOWN
+										: SR_NOT_MEASURED,
+						    src[k]->state == SR_INVALID ? SR_UNKNOWN : "");
 						continue;
 					}
 					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
@@ -232,7 +259,8 @@ static int percentiles(struct sr_report *r, struct sr_page *p, const struct sr_r
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
 			for (int d = 0; d < SR_NDIR; d++) {
-				const struct sr_lat *l = &t->per_drive[dv]->test->runs[i].dir[d].clat;
+				const struct sr_lat *l =
+				    &t->per_drive[dv]->test->runs[i].dir[d].clat;
 
 				for (size_t k = 0; k < l->npct; k++) {
 					size_t at = 0;
@@ -242,7 +270,8 @@ static int percentiles(struct sr_report *r, struct sr_page *p, const struct sr_r
 					if ((at < np && fabs(pcts[at] - l->pct[k].pct) < 1e-9) ||
 					    np == 128)
 						continue;
-					memmove(&pcts[at + 1], &pcts[at], (np - at) * sizeof(double));
+					memmove(&pcts[at + 1], &pcts[at],
+						(np - at) * sizeof(double));
 					pcts[at] = l->pct[k].pct;
 					np++;
 				}
@@ -334,8 +363,9 @@ static int options(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 /* fio's own steady-state verdict (ss=) and the SNIA PTS one, per drive, where there is one. */
 static int steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	static const char *const heads[] = {"drive", "fio ss criterion", "fio ss attained",
-					    "measured (%)", "window (s)", "SNIA PTS", "rounds"};
+	static const char *const heads[] = {"drive",	    "fio ss criterion", "fio ss attained",
+					    "measured (%)", "window (s)",	"SNIA PTS",
+					    "rounds"};
 	char name[300], buf[SR_FMT_LEN];
 	struct sr_table *tab;
 	int rc;
@@ -366,18 +396,19 @@ static int steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest 
 		if (ss) {
 			sr_table_set(tab, row, 1, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
 			sr_table_set(tab, row, 2, "%s", ss->attained ? "yes" : "no");
-			sr_table_set(tab, row, 3, "%s", sr_ok(ss->criterion)
-							    ? sr_fmt_sig(buf, ss->criterion.v)
-							    : SR_UNKNOWN);
-			sr_table_set(tab, row, 4, "%s", sr_ok(ss->duration_s)
-							    ? sr_fmt_int(buf, ss->duration_s.v)
-							    : SR_UNKNOWN);
+			sr_table_set(tab, row, 3, "%s",
+				     sr_ok(ss->criterion) ? sr_fmt_sig(buf, ss->criterion.v)
+							  : SR_UNKNOWN);
+			sr_table_set(tab, row, 4, "%s",
+				     sr_ok(ss->duration_s) ? sr_fmt_int(buf, ss->duration_s.v)
+							   : SR_UNKNOWN);
 		}
 		if (snia.evaluated) {
 			sr_table_set(tab, row, 5, "%s (range %.1f %%, excursion %.1f %%)",
 				     snia.attained ? "attained" : "not attained", snia.range_pct,
 				     snia.excursion_pct);
-			sr_table_set(tab, row, 6, "%s (%zu)", sr_snia_basis_note(&snia), snia.nrounds);
+			sr_table_set(tab, row, 6, "%s (%zu)", sr_snia_basis_note(&snia),
+				     snia.nrounds);
 		}
 	}
 	rc = tab->nrows ? sr_page_table(p, tab) : 0;
@@ -401,7 +432,8 @@ static int series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rt
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nseries; i++) {
 			const struct sr_interval *iv = &t->per_drive[dv]->test->series[i];
-			const struct sr_value v[4] = {iv->iops, iv->lat_mean, iv->lat_max, iv->lat_sd};
+			const struct sr_value v[4] = {iv->iops, iv->lat_mean, iv->lat_max,
+						      iv->lat_sd};
 
 			fprintf(f, "%s,%.9g", r->m->drives[dv].label, iv->t_s);
 			for (int k = 0; k < 4; k++)
@@ -428,19 +460,22 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 	rc = sr_page_open(&p, r->dir, name, false, t->title);
 	if (rc)
 		return rc;
-	snprintf(back, sizeof(back), "../index.html#%s", sr_rep_anchor(t->family, anchor, sizeof(anchor)));
+	snprintf(back, sizeof(back), "../index.html#%s",
+		 sr_rep_anchor(t->family, anchor, sizeof(anchor)));
 	sr_page_link(&p, back, "\xe2\x86\x90 back to the report");
 	sr_page_heading(&p, 1, NULL, t->title);
 	if (t->rwmix_read >= 0)
 		snprintf(mix, sizeof(mix), ", %d %% reads", t->rwmix_read);
-	sr_page_text(&p, "lead", "Test %s%s%s: %s %s%s%s, %s%s%s.", t->id,
-		     t->family ? " in " : "", t->family ? t->family->title : " (no catalogue entry)",
-		     t->rw ? t->rw : SR_UNKNOWN, sr_fmt_bs(bs, t->bs), t->bssplit ? " mix" : "", mix,
-		     sr_rtest_tq(t, tq, sizeof(tq)), t->pct >= 0 ? ", rate " : "",
+	sr_page_text(&p, "lead", "Test %s%s%s: %s %s%s%s, %s%s%s.", t->id, t->family ? " in " : "",
+		     t->family ? t->family->title : " (no catalogue entry)",
+		     t->rw ? t->rw : SR_UNKNOWN, sr_fmt_bs(bs, t->bs), t->bssplit ? " mix" : "",
+		     mix, sr_rtest_tq(t, tq, sizeof(tq)), t->pct >= 0 ? ", rate " : "",
 		     t->pct >= 0 ? (sr_rtest_point(t, tq, sizeof(tq))) : "");
 	if (t->error)
-		sr_page_text(&p, "warn", "A job of this test ended with error %d (%s): its figures "
-					 "are not a clean run.", t->error, strerror(t->error));
+		sr_page_text(&p, "warn",
+			     "A job of this test ended with error %d (%s): its figures "
+			     "are not a clean run.",
+			     t->error, strerror(t->error));
 	rc = figures(r, &p, t);
 	if (!rc)
 		rc = runs(r, &p, t);

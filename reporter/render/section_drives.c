@@ -35,9 +35,9 @@ static void transport(const struct sr_drive_info *i, char *buf, size_t len)
 
 static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
 {
-	static const char *const rows[] = {"Model",	    "Serial",	      "Firmware",
-					   "Capacity",	    "Logical block",  "Metadata per block",
-					   "Transport",	    "Device",	      "Span tested",
+	static const char *const rows[] = {"Model",	    "Serial",	     "Firmware",
+					   "Capacity",	    "Logical block", "Metadata per block",
+					   "Transport",	    "Device",	     "Span tested",
 					   "Group members", "Note"};
 	struct sr_table *t = sr_table_new("drives", "Drives", n + 1);
 	char buf[SR_FMT_LEN * 2], head[300];
@@ -109,8 +109,8 @@ static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
 }
 
 /* "0 B → 5.86 GB (+5.86 GB)"; a counter that rose is a warning when @bad_if_up. */
-static void change(struct sr_table *t, size_t row, size_t col, struct sr_value a,
-		   struct sr_value b, bool bytes, const char *unit, bool bad_if_up)
+static void change(struct sr_table *t, size_t row, size_t col, struct sr_value a, struct sr_value b,
+		   bool bytes, const char *unit, bool bad_if_up)
 {
 	char x[SR_FMT_LEN], y[SR_FMT_LEN], d[SR_FMT_LEN];
 
@@ -152,14 +152,18 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 	    {"Media errors", offsetof(struct sr_health, media_errors), false, "", true},
 	    {"Error log entries", offsetof(struct sr_health, error_log_entries), false, "", true},
 	    {"Percentage used", offsetof(struct sr_health, percentage_used), false, " %", true},
-	    {"Available spare", offsetof(struct sr_health, available_spare_pct), false, " %", false},
-	    {"Temperature", offsetof(struct sr_health, temperature_c), false, " \xc2\xb0" "C", false},
+	    {"Available spare", offsetof(struct sr_health, available_spare_pct), false, " %",
+	     false},
+	    {"Temperature", offsetof(struct sr_health, temperature_c), false,
+	     " \xc2\xb0"
+	     "C",
+	     false},
 	    {"Power-on hours", offsetof(struct sr_health, power_on_hours), false, " h", false},
 	    {"Unsafe shutdowns", offsetof(struct sr_health, unsafe_shutdowns), false, "", true},
 	    {"Critical warning", offsetof(struct sr_health, critical_warning), false, "", true},
 	};
-	struct sr_table *t = sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review",
-					  n + 1);
+	struct sr_table *t =
+	    sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review", n + 1);
 	char head[300];
 	int rc;
 
@@ -174,10 +178,13 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 		sr_table_set(t, row, 0, "%s", rows[k].name);
 		for (size_t c = 0; c < n; c++) {
 			const struct sr_drive_info *i = &r->m->drives[dvs[c]].info;
-			const struct sr_value *a = (const void *)((const char *)&i->before + rows[k].off),
-					      *b = (const void *)((const char *)&i->after + rows[k].off);
+			const struct sr_value *a = (const void *)((const char *)&i->before +
+								  rows[k].off),
+					      *b = (const void *)((const char *)&i->after +
+								  rows[k].off);
 
-			change(t, row, c + 1, *a, *b, rows[k].bytes, rows[k].unit, rows[k].bad_if_up);
+			change(t, row, c + 1, *a, *b, rows[k].bytes, rows[k].unit,
+			       rows[k].bad_if_up);
 		}
 	}
 	sr_table_note(t, "Read from the drive (ssdctl health) before the first test and after the "
@@ -191,8 +198,8 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 static int all_fields(struct sr_report *r)
 {
 	struct sr_page p;
-	struct sr_table *t = sr_table_new("tests/drives", "Every field of drive.json",
-					  r->m->ndrives + 1);
+	struct sr_table *t =
+	    sr_table_new("tests/drives", "Every field of drive.json", r->m->ndrives + 1);
 	char head[300];
 	int rc;
 
@@ -244,8 +251,9 @@ int sr_section_drives(struct sr_report *r)
 	if (n)
 		rc = spec_sheet(r, dvs, n);
 	else
-		sr_page_text(&r->page, NULL, "No drive.json in the results: the drives are not "
-					     "described.");
+		sr_page_text(&r->page, NULL,
+			     "No drive.json in the results: the drives are not "
+			     "described.");
 	if (!rc && n)
 		rc = health(r, dvs, n);
 	sr_page_grid(&r->page, false);

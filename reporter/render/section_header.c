@@ -136,7 +136,8 @@ static void profile_notes(struct sr_report *r)
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const char *id = r->m->drives[dv].profile;
-		const struct catalogue_profile *p = id && r->cat ? catalogue_profile(r->cat, id) : NULL;
+		const struct catalogue_profile *p =
+		    id && r->cat ? catalogue_profile(r->cat, id) : NULL;
 
 		if (!p || p->review_grade || strstr(said.text, id))
 			continue;
@@ -159,11 +160,12 @@ static void warnings(struct sr_report *r)
 			const struct sr_result *res = t->per_drive[dv];
 
 			if (res && res->error)
-				sr_page_text(&r->page, "warn",
-					     "%s on %s: a job ended with error %d (%s); its figures "
-					     "are marked and are not a clean run.",
-					     t->title, m->drives[dv].label, res->error,
-					     strerror(res->error));
+				sr_page_text(
+				    &r->page, "warn",
+				    "%s on %s: a job ended with error %d (%s); its figures "
+				    "are marked and are not a clean run.",
+				    t->title, m->drives[dv].label, res->error,
+				    strerror(res->error));
 		}
 	}
 	for (size_t dv = 0; dv < m->ndrives; dv++)
@@ -187,9 +189,11 @@ static void contents(struct sr_report *r)
 {
 	char anchor[128];
 
-	sr_page_raw(&r->page, "<nav><a href=\"#summary\">Summary</a><a href=\"#drives\">Drives</a>");
+	sr_page_raw(&r->page,
+		    "<nav><a href=\"#summary\">Summary</a><a href=\"#drives\">Drives</a>");
 	for (size_t i = 0; r->cat && i <= r->cat->nfamilies; i++) {
-		const struct catalogue_family *f = i < r->cat->nfamilies ? &r->cat->families[i] : NULL;
+		const struct catalogue_family *f =
+		    i < r->cat->nfamilies ? &r->cat->families[i] : NULL;
 		const struct sr_rtest **t;
 		long n = sr_review_family(&r->rv, f ? f->id : NULL, &t);
 
@@ -210,9 +214,10 @@ int sr_section_header(struct sr_report *r)
 	profile_notes(r);
 	warnings(r);
 	contents(r);
-	sr_page_text(&r->page, "note",
-		     "Latency is completion latency (fio clat); MB/s is 10^6 bytes/s. Every table "
-		     "has a CSV file, every chart its data as CSV and its gnuplot script; each test's "
-		     "detail page holds every figure of every run.");
+	sr_page_text(
+	    &r->page, "note",
+	    "Latency is completion latency (fio clat); MB/s is 10^6 bytes/s. Every table "
+	    "has a CSV file, every chart its data as CSV and its gnuplot script; each test's "
+	    "detail page holds every figure of every run.");
 	return r->page.err;
 }

@@ -40,7 +40,8 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "other");
-	t = sr_table_new(name, f ? f->title : "Other tests, by rw, block size, T and Q", 4 + 4 * nd);
+	t = sr_table_new(name, f ? f->title : "Other tests, by rw, block size, T and Q",
+			 4 + 4 * nd);
 	if (!t || !col) {
 		sr_table_free(t);
 		free(col);
@@ -69,7 +70,8 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 			u = sr_rep_lat_unit(col, n);
 			sr_table_group(t, cc, sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
 			if (k >= 2)
-				snprintf(head, sizeof(head), "%s (%s)", what[k], sr_lat_unit_name(u));
+				snprintf(head, sizeof(head), "%s (%s)", what[k],
+					 sr_lat_unit_name(u));
 			else
 				snprintf(head, sizeof(head), "%s", what[k]);
 			sr_table_head(t, cc, head);
@@ -112,7 +114,8 @@ int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		sr_page_grid(&r->page, false);
 		if (more)
 			sr_page_text(&r->page, "note",
-				     "%zu more tests have a time series; it is on their pages.", more);
+				     "%zu more tests have a time series; it is on their pages.",
+				     more);
 	}
 	if (!rc)
 		rc = table(r, f, tests, n, dvs, nd);

@@ -34,8 +34,8 @@ static void series_frame(struct sr_chart *ch, const struct sr_report *r, const s
 			 double *tmax, double bound[2])
 {
 	static const char *const cols[C_N] = {
-	    "t_s",	     "throughput_iops", "avg_lat_ms",	"max_lat_ms",
-	    "lat_sd_ms",     "max_lat_err_ms",	"lat_sd_err_ms", "partial_throughput_iops"};
+	    "t_s",	 "throughput_iops", "avg_lat_ms",    "max_lat_ms",
+	    "lat_sd_ms", "max_lat_err_ms",  "lat_sd_err_ms", "partial_throughput_iops"};
 
 	sr_chart_frame(ch, "drive", NULL, cols, C_N);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
@@ -45,10 +45,14 @@ static void series_frame(struct sr_chart *ch, const struct sr_report *r, const s
 		sr_chart_series(ch, r->m->drives[dv].label);
 		for (size_t i = 0; tt && i < tt->nseries; i++) {
 			const struct sr_interval *iv = &tt->series[i];
-			double v[C_N] = {iv->t_s,	      sr_ok(iv->iops) ? iv->iops.v : NAN,
-					 ms(iv->lat_mean),    ms(iv->lat_max),
-					 ms(iv->lat_sd),      ms(iv->lat_max_err),
-					 ms(iv->lat_sd_err),  NAN};
+			double v[C_N] = {iv->t_s,
+					 sr_ok(iv->iops) ? iv->iops.v : NAN,
+					 ms(iv->lat_mean),
+					 ms(iv->lat_max),
+					 ms(iv->lat_sd),
+					 ms(iv->lat_max_err),
+					 ms(iv->lat_sd_err),
+					 NAN};
 
 			if (interval_partial(iv))
 				v[C_PARTIAL] = v[C_IOPS];
@@ -65,8 +69,8 @@ static void series_frame(struct sr_chart *ch, const struct sr_report *r, const s
 
 int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, int width, bool steady)
 {
-	static const char *const what[4] = {"throughput (read + write IOPS)", "average latency (ms)",
-					    "maximum latency (ms)",
+	static const char *const what[4] = {"throughput (read + write IOPS)",
+					    "average latency (ms)", "maximum latency (ms)",
 					    "latency standard deviation (ms)"};
 	size_t nd = r->m->ndrives;
 	struct sr_line *lines = calloc(8 * nd + 1, sizeof(*lines)); /* 4 panels x 2 per drive */
@@ -113,28 +117,32 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, int width, bo
 		if (!data && k) /* a log of this kind was not written: no empty panel */
 			continue;
 		snprintf(ptitle[np], sizeof(ptitle[np]), "%s", what[k]);
-		if (k >= 2 && bound[k - 2] > 0) /* histogram midpoints: say how far off they can be */
+		if (k >= 2 &&
+		    bound[k - 2] > 0) /* histogram midpoints: say how far off they can be */
 			snprintf(ptitle[np] + strlen(ptitle[np]),
-				 sizeof(ptitle[np]) - strlen(ptitle[np]),
-				 " (error <= %.3g ms)", bound[k - 2]);
+				 sizeof(ptitle[np]) - strlen(ptitle[np]), " (error <= %.3g ms)",
+				 bound[k - 2]);
 		for (size_t dv = 0; dv < nd; dv++) /* a short series shows its points too */
-			l[nl++] = (struct sr_line){.block = dv, .ycol = (size_t)(C_IOPS + k),
-						   .colour = dv, .dash = 1, .points = tmax <= 30};
+			l[nl++] = (struct sr_line){.block = dv,
+						   .ycol = (size_t)(C_IOPS + k),
+						   .colour = dv,
+						   .dash = 1,
+						   .points = tmax <= 30};
 		for (size_t dv = 0; dv < nd && k == 0; dv++) /* partial intervals: marks apart */
-			l[nl++] = (struct sr_line){.block = dv, .ycol = C_PARTIAL, .colour = dv,
-						   .only_points = true};
+			l[nl++] = (struct sr_line){
+			    .block = dv, .ycol = C_PARTIAL, .colour = dv, .only_points = true};
 		p[np] = (struct sr_panel){.title = ptitle[np],
-					    .xlabel = "time (s)",
-					    .ylabel = k ? "ms" : "IOPS",
-					    .xcol = C_T,
-					    .zero_y = true,
-					    .xmin = 0,
-					    .xmax = tmax > 0 ? tmax : NAN,
-					    .hline = NAN,
-					    .bands = bands,
-					    .nbands = nb,
-					    .lines = l,
-					    .nlines = nl};
+					  .xlabel = "time (s)",
+					  .ylabel = k ? "ms" : "IOPS",
+					  .xcol = C_T,
+					  .zero_y = true,
+					  .xmin = 0,
+					  .xmax = tmax > 0 ? tmax : NAN,
+					  .hline = NAN,
+					  .bands = bands,
+					  .nbands = nb,
+					  .lines = l,
+					  .nlines = nl};
 		np++;
 	}
 	if (np == 1) { /* throughput alone (a fill's iops/bw logs): one short panel */
@@ -190,8 +198,8 @@ static const char *fio_criterion(const struct sr_rtest *const *tests, size_t n, 
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t dv = 0; dv < nd; dv++)
-			for (size_t k = 0; tests[i]->per_drive[dv] &&
-					   k < tests[i]->per_drive[dv]->test->nruns;
+			for (size_t k = 0;
+			     tests[i]->per_drive[dv] && k < tests[i]->per_drive[dv]->test->nruns;
 			     k++)
 				if (tests[i]->per_drive[dv]->test->runs[k].fio_ss.ss)
 					return tests[i]->per_drive[dv]->test->runs[k].fio_ss.ss;
@@ -222,7 +230,8 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		if (sr_rep_column(r, dv, tests, n) && !r->m->drives[dv].source)
 			dvs[nd++] = dv;
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "precondition");
-	snprintf(head, sizeof(head), "Steady state reached, at %s", sr_rtest_tq(tests[0], tq, sizeof(tq)));
+	snprintf(head, sizeof(head), "Steady state reached, at %s",
+		 sr_rtest_tq(tests[0], tq, sizeof(tq)));
 	t = sr_table_new(name, head, 1 + 2 * nd);
 	if (!t) {
 		free(dvs);
@@ -262,15 +271,17 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		}
 	}
 	sr_rep_table_notes(t);
-	sr_table_note(t, "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
-			 "(range) and their slope within 10 %% (excursion); \"no: range / "
-			 "excursion\"%s. fio ss: fio's own criterion (%s).",
+	sr_table_note(t,
+		      "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
+		      "(range) and their slope within 10 %% (excursion); \"no: range / "
+		      "excursion\"%s. fio ss: fio's own criterion (%s).",
 		      t->note ? t->note : "", t->note ? " " : "",
 		      intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
 				  "far shorter window than the PTS intends)"
 				: "",
-		      fio_criterion(tests, n, r->m->ndrives) ? fio_criterion(tests, n, r->m->ndrives)
-							       : SR_UNKNOWN);
+		      fio_criterion(tests, n, r->m->ndrives)
+			  ? fio_criterion(tests, n, r->m->ndrives)
+			  : SR_UNKNOWN);
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(dvs);

@@ -45,8 +45,7 @@ static size_t bars_of(const struct sr_report *r, const struct sr_rtest *const *t
 	return k;
 }
 
-static int chart(struct sr_report *r, const struct bar *b, size_t nb, const size_t *dvs,
-		 size_t nd)
+static int chart(struct sr_report *r, const struct bar *b, size_t nb, const size_t *dvs, size_t nd)
 {
 	static const char *const cols[4] = {"iops", "avg_lat_ms", "max_lat_ms", "lat_sd_ms"};
 	static const struct sr_bar_panel p[4] = {{"IOPS", "IOPS", 0},
@@ -123,7 +122,8 @@ static int table(struct sr_report *r, const struct catalogue_family *f, const st
 			sr_table_group(t, 1 + 4 * c + (size_t)k,
 				       sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
 			if (k)
-				snprintf(head, sizeof(head), "%s (%s)", what[k], sr_lat_unit_name(u));
+				snprintf(head, sizeof(head), "%s (%s)", what[k],
+					 sr_lat_unit_name(u));
 			else
 				snprintf(head, sizeof(head), "%s", what[k]);
 			sr_table_head(t, 1 + 4 * c + (size_t)k, head);

@@ -32,7 +32,7 @@ enum { C_POINT, C_T, C_Q, C_IOPS, C_MEAN, C_MAX, C_N };
 
 static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t n)
 {
-	static const char *const cols[C_N] = {"point", "threads", "depth",
+	static const char *const cols[C_N] = {"point", "threads",    "depth",
 					      "iops",  "avg_lat_ms", "max_lat_ms"};
 	size_t nd = r->m->ndrives, nk = 0, nl = 0;
 	struct sr_line *lines = calloc(2 * nd + 1, sizeof(*lines));
@@ -48,8 +48,8 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 	if (strstr(wl, " at {"))
 		*strstr(wl, " at {") = '\0';
 	snprintf(name, sizeof(name), "scaling-%s", workload_name(pts[0]));
-	snprintf(title, sizeof(title), "%s: IOPS and average latency, %uT/%uQ to %uT/%uQ",
-		 wl, pts[0]->threads, pts[0]->depth, pts[n - 1]->threads, pts[n - 1]->depth);
+	snprintf(title, sizeof(title), "%s: IOPS and average latency, %uT/%uQ to %uT/%uQ", wl,
+		 pts[0]->threads, pts[0]->depth, pts[n - 1]->threads, pts[n - 1]->depth);
 	rc = sr_rep_chart_begin(r, &ch, name, title, 700, 420);
 	if (rc)
 		goto out;
@@ -81,15 +81,19 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 			continue;
 		keys[nk] = sr_rep_key(r, dv, names[dv], sizeof(names[dv]));
 		keys[nk++].title = names[dv];
-		lines[nl++] = (struct sr_line){.block = dv, .ycol = C_IOPS, .colour = dv, .dash = 1,
-					       .points = true};
-		lines[nl++] = (struct sr_line){.block = dv, .ycol = C_MEAN, .colour = dv, .dash = 2,
-					       .points = true, .y2 = true};
+		lines[nl++] = (struct sr_line){
+		    .block = dv, .ycol = C_IOPS, .colour = dv, .dash = 1, .points = true};
+		lines[nl++] = (struct sr_line){.block = dv,
+					       .ycol = C_MEAN,
+					       .colour = dv,
+					       .dash = 2,
+					       .points = true,
+					       .y2 = true};
 	}
 	if (nk) { /* what the two kinds of line are */
 		keys[nk++] = (struct sr_key){.title = "IOPS (left)", .colour = 9, .dash = 1};
-		keys[nk++] = (struct sr_key){.title = "average latency, ms (right)", .colour = 9,
-					     .dash = 2};
+		keys[nk++] =
+		    (struct sr_key){.title = "average latency, ms (right)", .colour = 9, .dash = 2};
 	}
 	{
 		struct sr_panel p = {.xlabel = "threads / queue depth per thread (T/Q)",
@@ -134,7 +138,8 @@ static size_t tq_columns(const struct sr_rtest *const *tests, size_t n, char (*o
 			unsigned t, q;
 
 			if (sscanf(out[j], "%uT/%uQ", &t, &q) == 2 &&
-			    (t > tests[i]->threads || (t == tests[i]->threads && q > tests[i]->depth))) {
+			    (t > tests[i]->threads ||
+			     (t == tests[i]->threads && q > tests[i]->depth))) {
 				at = j;
 				break;
 			}
@@ -167,7 +172,8 @@ static void links_row(struct sr_table *t, const struct sr_rtest *const *pts, siz
 		sr_rtest_tq(pts[j], p, sizeof(p));
 		for (size_t c = 0; c < ntq; c++)
 			if (!strcmp(tq[c], p)) {
-				sr_table_num(t, row, 3 + c, p, sr_rep_detail(pts[j], href, sizeof(href)));
+				sr_table_num(t, row, 3 + c, p,
+					     sr_rep_detail(pts[j], href, sizeof(href)));
 				sr_table_link(t, row, 3 + c, href);
 			}
 	}
@@ -216,8 +222,8 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 				char drive[300];
 
 				for (size_t j = 0; j < k; j++) {
-					f_row[j] = sr_rep_fig(tests[i + j], dv, kinds[m].w, kinds[m].m,
-							      kinds[m].pct);
+					f_row[j] = sr_rep_fig(tests[i + j], dv, kinds[m].w,
+							      kinds[m].m, kinds[m].pct);
 					any |= sr_ok(f_row[j].v);
 				}
 				if (!any && m >= 3) /* no reads, or no writes */
@@ -225,7 +231,8 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 				u = sr_rep_lat_unit(f_row, k);
 				row = sr_table_row(t);
 				sr_table_set(t, row, 0, "%s", workload_name(tests[i]));
-				sr_table_set(t, row, 1, "%s", sr_rep_drive(r, dv, drive, sizeof(drive)));
+				sr_table_set(t, row, 1, "%s",
+					     sr_rep_drive(r, dv, drive, sizeof(drive)));
 				if (kinds[m].m == SR_M_IOPS)
 					sr_table_set(t, row, 2, "%s", kinds[m].what);
 				else
@@ -240,8 +247,9 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 					sr_rtest_tq(tests[i + j], p, sizeof(p));
 					for (size_t c = 0; c < ntq; c++)
 						if (!strcmp(tq[c], p))
-							sr_rep_cell(t, row, 3 + c, f_row[j], kinds[m].m,
-								    u, res ? res->error : 0);
+							sr_rep_cell(t, row, 3 + c, f_row[j],
+								    kinds[m].m, u,
+								    res ? res->error : 0);
 				}
 			}
 		}

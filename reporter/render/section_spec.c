@@ -84,8 +84,9 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "spec");
-	t = sr_table_new(name, sheet ? "Spec sheet: measured against the sheet" : "Spec-sheet figures, measured",
-			 3 + nd);
+	t = sr_table_new(
+	    name, sheet ? "Spec sheet: measured against the sheet" : "Spec-sheet figures, measured",
+	    3 + nd);
 	if (!t || !fs) {
 		sr_table_free(t);
 		free(fs);
@@ -133,21 +134,26 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 			if (v == SR_V_PASS || v == SR_V_FAIL) {
 				char text[SR_FMT_LEN * 2];
 
-				snprintf(text, sizeof(text), "%s %s", t->cells[row * t->ncols + 3 + c].text,
+				snprintf(text, sizeof(text), "%s %s",
+					 t->cells[row * t->ncols + 3 + c].text,
 					 v == SR_V_PASS ? "pass" : "FAIL");
-				sr_table_num(t, row, 3 + c, text, t->cells[row * t->ncols + 3 + c].csv);
-				sr_table_mark(t, row, 3 + c, v == SR_V_PASS ? SR_MARK_PASS : SR_MARK_FAIL);
+				sr_table_num(t, row, 3 + c, text,
+					     t->cells[row * t->ncols + 3 + c].csv);
+				sr_table_mark(t, row, 3 + c,
+					      v == SR_V_PASS ? SR_MARK_PASS : SR_MARK_FAIL);
 			}
 		}
 	}
 	sr_rep_table_notes(t);
 	if (sheet)
-		sr_table_note(t, "Sheet: %s (%s). Pass: IOPS and MB/s at least the sheet's, "
-				 "latency at most; a job that ended with an error never passes.%s",
+		sr_table_note(t,
+			      "Sheet: %s (%s). Pass: IOPS and MB/s at least the sheet's, "
+			      "latency at most; a job that ended with an error never passes.%s",
 			      r->m->sheet->label,
 			      r->m->sheet->nidentity ? r->m->sheet->identity[0].value : "",
 			      t->note ? " A percentile shown as \xe2\x89\xa5 is fio's histogram "
-					"ceiling: the true value is larger." : "");
+					"ceiling: the true value is larger."
+				      : "");
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(fs);
@@ -194,7 +200,8 @@ static int qos_chart(struct sr_report *r, const struct sr_rtest *t)
 	for (size_t dv = 0; dv < nd; dv++)
 		for (int d = 0; d < 2; d++) {
 			const struct sr_result *res = t->per_drive[dv];
-			const struct sr_dir_fig *f = res && res->dir[d].present ? &res->dir[d] : NULL;
+			const struct sr_dir_fig *f =
+			    res && res->dir[d].present ? &res->dir[d] : NULL;
 			char drive[300];
 
 			snprintf(names[nb], sizeof(names[nb]), "%s %s",
@@ -202,10 +209,15 @@ static int qos_chart(struct sr_report *r, const struct sr_rtest *t)
 			sr_chart_series(&ch, names[nb]);
 			qos_block(&ch, f ? f->dist : NULL, f ? f->max : (struct sr_value){0});
 			if (sr_chart_has(&ch, nb, C_LAT)) {
-				lines[nl++] = (struct sr_line){.block = nb, .ycol = C_EXC, .colour = dv,
-							       .dash = d ? 2 : 1, .points = true};
-				lines[nl++] = (struct sr_line){.block = nb, .ycol = C_CLAMPED,
-							       .colour = dv, .only_points = true};
+				lines[nl++] = (struct sr_line){.block = nb,
+							       .ycol = C_EXC,
+							       .colour = dv,
+							       .dash = d ? 2 : 1,
+							       .points = true};
+				lines[nl++] = (struct sr_line){.block = nb,
+							       .ycol = C_CLAMPED,
+							       .colour = dv,
+							       .only_points = true};
 				keys[nk++] = (struct sr_key){names[nb], dv, d ? 2 : 1};
 				clamped |= sr_chart_has(&ch, nb, C_CLAMPED);
 			}
@@ -219,15 +231,15 @@ static int qos_chart(struct sr_report *r, const struct sr_rtest *t)
 		snprintf(names[nb], sizeof(names[nb]), "spec sheet %s", r->m->sheet->label);
 		sr_chart_series(&ch, names[nb]);
 		qos_block(&ch, &run->dir[0].clat, (struct sr_value){0});
-		lines[nl++] = (struct sr_line){.block = nb, .ycol = C_EXC, .colour = 9, .dash = 3,
-					       .points = true};
+		lines[nl++] = (struct sr_line){
+		    .block = nb, .ycol = C_EXC, .colour = 9, .dash = 3, .points = true};
 		keys[nk++] = (struct sr_key){names[nb], 9, 3};
 		nb++;
 		break;
 	}
 	if (clamped)
-		keys[nk++] = (struct sr_key){"at fio's histogram ceiling (true latency larger)", 9, 1,
-					     false, true};
+		keys[nk++] = (struct sr_key){"at fio's histogram ceiling (true latency larger)", 9,
+					     1, false, true};
 	{
 		struct sr_panel p = {.xlabel = "completion latency (ms)",
 				     .ylabel = "I/Os slower (%)",
@@ -271,8 +283,8 @@ static size_t all_rows(struct sr_report *r, const struct sr_rtest *const *tests,
 			}
 		if (placed)
 			continue;
-		rows[k] = (struct srow){NULL, claims[c].test, claims[c].w, claims[c].m, claims[c].pct,
-					&claims[c]};
+		rows[k] = (struct srow){NULL,	     claims[c].test, claims[c].w,
+					claims[c].m, claims[c].pct,  &claims[c]};
 		for (size_t i = 0; i < r->rv.ntests; i++)
 			if (!strcmp(r->rv.tests[i].id, claims[c].test))
 				rows[k].t = &r->rv.tests[i];
@@ -301,9 +313,10 @@ int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 		if (sr_rep_column(r, dv, tests, n))
 			dvs[nd++] = dv;
 	if (!r->m->sheet)
-		sr_page_text(&r->page, NULL, "No spec sheet was given (ssdreport --spec NAME): the "
-					     "figures a sheet states are shown as measured, without "
-					     "verdicts.");
+		sr_page_text(&r->page, NULL,
+			     "No spec sheet was given (ssdreport --spec NAME): the "
+			     "figures a sheet states are shown as measured, without "
+			     "verdicts.");
 	nrows = all_rows(r, tests, n, claims, (size_t)nclaims, rows);
 	sr_page_grid(&r->page, true);
 	if (nrows)

@@ -65,9 +65,8 @@ static size_t columns(const struct sr_report *r, struct col *cols)
 }
 
 /* A metric row: the figure of each drive in the row's unit. */
-static void metric_row(struct sr_table *t, size_t row,
-		       const struct sr_rtest *test, enum sr_metric m, double pct,
-		       const struct col *cols, size_t ncols)
+static void metric_row(struct sr_table *t, size_t row, const struct sr_rtest *test,
+		       enum sr_metric m, double pct, const struct col *cols, size_t ncols)
 {
 	struct sr_fig f[64];
 	enum sr_lat_unit u;
@@ -90,8 +89,8 @@ static void metric_row(struct sr_table *t, size_t row,
 		struct sr_fig a, b;
 
 		if (cols[c].base < 0) {
-			sr_rep_cell(t, row, c + 1, sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct), m,
-				    u, res ? res->error : 0);
+			sr_rep_cell(t, row, c + 1, sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct),
+				    m, u, res ? res->error : 0);
 			continue;
 		}
 		a = sr_rep_fig(test, (size_t)cols[c].base, SR_W_BOTH, m, pct);
@@ -179,7 +178,8 @@ int sr_section_summary(struct sr_report *r)
 	if (!cols)
 		return -ENOMEM;
 	if (!r->cat) {
-		sr_page_text(&r->page, NULL, "No summary: it lists the catalogue's headline tests.");
+		sr_page_text(&r->page, NULL,
+			     "No summary: it lists the catalogue's headline tests.");
 		free(cols);
 		return r->page.err;
 	}
@@ -195,8 +195,7 @@ int sr_section_summary(struct sr_report *r)
 			sr_rep_drive(r, cols[c].dv, head, sizeof(head));
 		else
 			snprintf(head, sizeof(head), "difference (%%) %s vs %s",
-				 r->m->drives[cols[c].dv].label,
-				 r->m->drives[cols[c].base].label);
+				 r->m->drives[cols[c].dv].label, r->m->drives[cols[c].base].label);
 		sr_table_head(t, c + 1, head);
 	}
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
@@ -231,9 +230,11 @@ int sr_section_summary(struct sr_report *r)
 		rows++;
 	}
 	sr_rep_table_notes(t);
-	rc = rows ? sr_page_table(&r->page, t)
-		  : (sr_page_text(&r->page, NULL, "None of the summary's tests is in these results."),
-		     0);
+	rc =
+	    rows
+		? sr_page_table(&r->page, t)
+		: (sr_page_text(&r->page, NULL, "None of the summary's tests is in these results."),
+		   0);
 	sr_table_free(t);
 	free(cols);
 	return rc ? rc : r->page.err;

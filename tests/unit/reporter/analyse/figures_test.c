@@ -152,9 +152,12 @@ static void metric_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(ceiling_is_clamped), cmocka_unit_test(clamped_in_a_result),
-	    cmocka_unit_test(job_error_never_passes), cmocka_unit_test(both_directions),
-	    cmocka_unit_test(curve), cmocka_unit_test(metric_names),
+	    cmocka_unit_test(ceiling_is_clamped),
+	    cmocka_unit_test(clamped_in_a_result),
+	    cmocka_unit_test(job_error_never_passes),
+	    cmocka_unit_test(both_directions),
+	    cmocka_unit_test(curve),
+	    cmocka_unit_test(metric_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
