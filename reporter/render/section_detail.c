@@ -30,11 +30,10 @@ static size_t columns(const struct sr_report *r, const struct sr_rtest *t, struc
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
-		const struct sr_rtest *const one[1] = {t};
 		long base = sr_rep_paired(r, dv);
 		char d[300];
 
-		if (!sr_rep_column(r, dv, one, 1))
+		if (!res) /* the lead says which drives lack the test */
 			continue;
 		for (size_t i = 0; res && i < res->nmembers; i++) {
 			out[k].res = &res->members[i];
@@ -143,6 +142,13 @@ static int figures(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	return rc;
 }
 
+/* fio prints every direction of a job; one it did no I/O in has nothing to show. */
+static bool did_io(const struct sr_dir *x)
+{
+	return (sr_ok(x->total_ios) && x->total_ios.v > 0) || (sr_ok(x->iops) && x->iops.v > 0) ||
+	       (sr_ok(x->io_bytes) && x->io_bytes.v > 0);
+}
+
 /* Every run of every drive: per direction what fio counted and measured. */
 static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
@@ -210,7 +216,7 @@ static int runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t
 				    &x->iops_stddev};
 				size_t row;
 
-				if (!x->present)
+				if (!x->present || !did_io(x))
 					continue;
 				row = sr_table_row(tab);
 				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
@@ -450,6 +456,20 @@ static int series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rt
 	return 0;
 }
 
+/* The tested drives that did not run this test, in one line. */
+static void missing_drives(const struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char list[512] = "";
+	size_t len = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives && len < sizeof(list); dv++)
+		if (!t->per_drive[dv] && !r->m->drives[dv].source && r->m->drives[dv].ntests)
+			len += snprintf(list + len, sizeof(list) - len, "%s%s", len ? ", " : "",
+					r->m->drives[dv].label);
+	if (len)
+		sr_page_text(p, "note", "Not in the results of: %s.", list);
+}
+
 static int page(struct sr_report *r, const struct sr_rtest *t)
 {
 	struct sr_page p;
@@ -476,6 +496,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 			     "A job of this test ended with error %d (%s): its figures "
 			     "are not a clean run.",
 			     t->error, strerror(t->error));
+	missing_drives(r, &p, t);
 	rc = figures(r, &p, t);
 	if (!rc)
 		rc = runs(r, &p, t);

@@ -319,11 +319,11 @@ int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 			     "verdicts.");
 	nrows = all_rows(r, tests, n, claims, (size_t)nclaims, rows);
 	sr_page_grid(&r->page, true);
-	if (nrows)
-		rc = table(r, f, rows, nrows, dvs, nd);
 	for (size_t i = 0; i < n && qos && !rc; i++)
 		if (qd1(tests[i]))
 			rc = qos_chart(r, tests[i]);
+	if (nrows && !rc)
+		rc = table(r, f, rows, nrows, dvs, nd);
 	sr_page_grid(&r->page, false);
 out:
 	free(claims);

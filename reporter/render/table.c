@@ -242,6 +242,9 @@ void sr_table_csv(FILE *f, const struct sr_table *t)
 
 			if (c)
 				fputc(',', f);
+			/* "–" (U+2013) marks a figure not measured: an empty field in a CSV file */
+			if (!x->csv && x->text && !strcmp(x->text, "\xe2\x80\x93"))
+				continue;
 			sr_csv_str(f, x->csv ? x->csv : text_of(x));
 		}
 		fputc('\n', f);
