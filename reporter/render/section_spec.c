@@ -74,19 +74,34 @@ static void sheet_cell(struct sr_table *t, size_t row, const struct srow *s, enu
 	sr_table_mark(t, row, 2, SR_MARK_PUBLISHED);
 }
 
+/* The verdict column of a drive: pass, FAIL, job error, or nothing measured. */
+static void verdict_cell(struct sr_table *t, size_t row, size_t col, const struct sr_claim *c,
+			 const struct sr_result *res)
+{
+	static const char *const words[] = {SR_NOT_MEASURED, "pass", "FAIL", "job error"};
+	static const enum sr_mark marks[] = {SR_MARK_NONE, SR_MARK_PASS, SR_MARK_FAIL,
+					     SR_MARK_FAIL};
+	struct sr_fig m;
+	enum sr_verdict v = sr_claim_judge(c, res, &m);
+
+	sr_table_set(t, row, col, "%s", words[v]);
+	sr_table_mark(t, row, col, marks[v]);
+}
+
 static int table(struct sr_report *r, const struct catalogue_family *f, struct srow *rows,
 		 size_t nrows, const size_t *dvs, size_t nd)
 {
 	bool sheet = r->m->sheet != NULL;
-	struct sr_table *t;
+	size_t per = sheet ? 2 : 1; /* with a sheet: measured and verdict per drive */
 	struct sr_fig *fs = calloc(nd + 2, sizeof(*fs));
 	char name[160], head[300], buf[160];
+	struct sr_table *t;
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "spec");
-	t = sr_table_new(
-	    name, sheet ? "Spec sheet: measured against the sheet" : "Spec-sheet figures, measured",
-	    3 + nd);
+	t = sr_table_new(name,
+			 sheet ? "Measured against the spec sheet" : "Spec-sheet figures, measured",
+			 3 + per * nd);
 	if (!t || !fs) {
 		sr_table_free(t);
 		free(fs);
@@ -96,8 +111,17 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 	sr_table_head(t, 0, "test");
 	sr_table_head(t, 1, "figure");
 	sr_table_head(t, 2, sheet ? "sheet" : "sheet (none given)");
-	for (size_t c = 0; c < nd; c++)
-		sr_table_head(t, 3 + c, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+	for (size_t c = 0; c < nd; c++) {
+		sr_rep_drive(r, dvs[c], head, sizeof(head));
+		if (!sheet) {
+			sr_table_head(t, 3 + c, head);
+			continue;
+		}
+		sr_table_group(t, 3 + 2 * c, head);
+		sr_table_group(t, 4 + 2 * c, head);
+		sr_table_head(t, 3 + 2 * c, "measured");
+		sr_table_head(t, 4 + 2 * c, "verdict");
+	}
 	for (size_t i = 0; i < nrows; i++) {
 		const struct srow *s = &rows[i];
 		size_t row = sr_table_row(t), nf = 0;
@@ -124,36 +148,21 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 			sr_table_set(t, row, 2, SR_NOT_MEASURED);
 		for (size_t c = 0; c < nd; c++) {
 			const struct sr_result *res = s->t ? s->t->per_drive[dvs[c]] : NULL;
-			struct sr_fig m;
-			enum sr_verdict v;
 
-			sr_rep_cell(t, row, 3 + c, fs[c], s->m, u, res ? res->error : 0);
-			if (!s->claim)
-				continue;
-			v = sr_claim_judge(s->claim, res, &m);
-			if (v == SR_V_PASS || v == SR_V_FAIL) {
-				char text[SR_FMT_LEN * 2];
-
-				snprintf(text, sizeof(text), "%s %s",
-					 t->cells[row * t->ncols + 3 + c].text,
-					 v == SR_V_PASS ? "pass" : "FAIL");
-				sr_table_num(t, row, 3 + c, text,
-					     t->cells[row * t->ncols + 3 + c].csv);
-				sr_table_mark(t, row, 3 + c,
-					      v == SR_V_PASS ? SR_MARK_PASS : SR_MARK_FAIL);
-			}
+			sr_rep_cell(t, row, 3 + per * c, fs[c], s->m, u, res ? res->error : 0);
+			if (sheet && s->claim)
+				verdict_cell(t, row, 4 + 2 * c, s->claim, res);
+			else if (sheet)
+				sr_table_set(t, row, 4 + 2 * c, SR_NOT_MEASURED);
 		}
 	}
 	sr_rep_table_notes(t);
 	if (sheet)
 		sr_table_note(t,
-			      "Sheet: %s (%s). Pass: IOPS and MB/s at least the sheet's, "
-			      "latency at most; a job that ended with an error never passes.%s",
-			      r->m->sheet->label,
-			      r->m->sheet->nidentity ? r->m->sheet->identity[0].value : "",
-			      t->note ? " A percentile shown as \xe2\x89\xa5 is fio's histogram "
-					"ceiling: the true value is larger."
-				      : "");
+			      "%s%sSheet: %s (%s). Pass: IOPS and MB/s at least the sheet's, "
+			      "latency at most; a job that ended with an error never passes.",
+			      t->note ? t->note : "", t->note ? " " : "", r->m->sheet->label,
+			      r->m->sheet->nidentity ? r->m->sheet->identity[0].value : "");
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(fs);

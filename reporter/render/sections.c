@@ -92,10 +92,7 @@ long sr_rep_paired(const struct sr_report *r, size_t dv)
 bool sr_rep_column(const struct sr_report *r, size_t dv, const struct sr_rtest *const *tests,
 		   size_t n)
 {
-	const struct sr_drive *drv = &r->m->drives[dv];
-
-	if (!drv->source && drv->ntests)
-		return true;
+	(void)r;
 	for (size_t i = 0; i < n; i++)
 		if (tests[i]->per_drive[dv])
 			return true;

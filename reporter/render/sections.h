@@ -10,8 +10,9 @@
  * Every test also gets a detail page, tests/<stem>.html, with every figure of every run.
  *
  * Drives: m->drives in order, published figures included; a drive's colour is its position
- * (sr_colour(dv)). A table gives a tested drive a column (its gaps say what is missing) and
- * published figures or a drive without tests a column only where they have a value.
+ * (sr_colour(dv)). A section's table gives a drive a column when it has a result of one of the
+ * section's tests (its gaps then say what is missing); a drive that ran none of them (another
+ * suite, published figures of other tests) gets none.
  */
 #ifndef SSDREPORT_SECTIONS_H
 #define SSDREPORT_SECTIONS_H
@@ -71,6 +72,12 @@ int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		     const struct sr_rtest *const *tests, size_t n);
 int sr_section_details(struct sr_report *r);
+/* The parts of a test's page (section_detail_runs.c), each a table on @p (none when empty). */
+int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
+int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
+int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
+int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
+int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
 
 /* ---- shared by the writers (sections.c) ------------------------------------------------ */
 
