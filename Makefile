@@ -119,7 +119,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := build/fuzz
 FUZZ_CFLAGS   = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN) -std=gnu11 \
-		-D_GNU_SOURCE -Iengine -Ireporter $(REPORT_CFLAGS)
+		-D_GNU_SOURCE -I. -Iengine -Ireporter $(REPORT_CFLAGS)
 FUZZ_TARGETS ?= $(patsubst fuzz/%_fuzz.c,%,$(wildcard fuzz/*_fuzz.c))
 
 $(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h) $(REPORT_HDRS)

@@ -174,14 +174,17 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
 {
 	char text[SR_FMT_LEN], csv[SR_FMT_LEN], shown[SR_FMT_LEN + 32];
 
+	csv[0] = '\0';
 	switch (m) {
 	case SR_M_IOPS:
 		sr_fmt_iops(text, f.v);
-		snprintf(csv, sizeof(csv), sr_ok(f.v) ? "%.9g" : "", f.v.v);
+		if (sr_ok(f.v))
+			snprintf(csv, sizeof(csv), "%.9g", f.v.v);
 		break;
 	case SR_M_BW:
 		sr_fmt_mbps(text, f.v);
-		snprintf(csv, sizeof(csv), sr_ok(f.v) ? "%.9g" : "", f.v.v / 1e6);
+		if (sr_ok(f.v))
+			snprintf(csv, sizeof(csv), "%.9g", f.v.v / 1e6);
 		break;
 	default:
 		sr_fmt_lat(text, f, u);
