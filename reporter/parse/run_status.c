@@ -8,45 +8,8 @@
 #include <json.h>
 
 #include "parse/fio_json.h"
+#include "parse/json_get.h"
 #include "parse/run_status.h"
-
-static json_object *member(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!o || json_object_get_type(o) != json_type_object ||
-	    !json_object_object_get_ex(o, key, &v))
-		return NULL;
-	return v;
-}
-
-static const char *str_of(json_object *o, const char *key)
-{
-	json_object *v = member(o, key);
-
-	return v && json_object_get_type(v) == json_type_string ? json_object_get_string(v) : NULL;
-}
-
-/* A copy of the string at @key (NULL when absent or not a string); -ENOMEM in @rc. */
-static char *dup_of(json_object *o, const char *key, int *rc)
-{
-	const char *s = str_of(o, key);
-	char *c = s ? strdup(s) : NULL;
-
-	if (s && !c)
-		*rc = -ENOMEM;
-	return c;
-}
-
-static struct sr_value num_of(json_object *o, const char *key)
-{
-	json_object *v = member(o, key);
-	enum json_type t = v ? json_object_get_type(v) : json_type_null;
-
-	if (t == json_type_int || t == json_type_double)
-		return sr_val(json_object_get_double(v));
-	return (struct sr_value){0, SR_ABSENT};
-}
 
 /* "done" is in the report; "pending" never started (the plan's remainder, said by the run) */
 static bool worth_a_note(const char *status)
@@ -109,7 +72,7 @@ static char *command_of(json_object *c, int *rc)
 /* manifest.suites (an array or one string), else run.json's one "suite". */
 static int suites_of(json_object *manifest, struct sr_run_info *ri)
 {
-	json_object *v = member(manifest, "suites");
+	json_object *v = sr_json_get(manifest, "suites");
 	size_t n = 0;
 
 	if (v && json_object_get_type(v) == json_type_array)
@@ -137,42 +100,42 @@ static int suites_of(json_object *manifest, struct sr_run_info *ri)
 
 static int test_of(json_object *t, struct sr_run_test *out)
 {
-	json_object *params = member(t, "params");
+	json_object *params = sr_json_get(t, "params");
 	int rc = 0;
 
-	out->id = dup_of(t, "id", &rc);
-	out->status = dup_of(t, "status", &rc);
-	out->entry = dup_of(t, "entry", &rc);
-	out->family = dup_of(t, "family", &rc);
-	out->title = dup_of(t, "title", &rc);
-	out->seconds = num_of(t, "seconds");
-	out->rate_pct = num_of(params, "rate_pct");
+	out->id = sr_json_strdup(t, "id", &rc);
+	out->status = sr_json_strdup(t, "status", &rc);
+	out->entry = sr_json_strdup(t, "entry", &rc);
+	out->family = sr_json_strdup(t, "family", &rc);
+	out->title = sr_json_strdup(t, "title", &rc);
+	out->seconds = sr_json_num(t, "seconds");
+	out->rate_pct = sr_json_num(params, "rate_pct");
 	if (!sr_ok(out->rate_pct))
-		out->rate_pct = num_of(params, "pct");
+		out->rate_pct = sr_json_num(params, "pct");
 	return rc;
 }
 
 static int info_of(json_object *o, struct sr_run_info *ri)
 {
-	json_object *versions = member(o, "versions"), *manifest = member(o, "manifest"),
-		    *tests = member(o, "tests");
+	json_object *versions = sr_json_get(o, "versions"), *manifest = sr_json_get(o, "manifest"),
+		    *tests = sr_json_get(o, "tests");
 	int rc = 0;
 
 	ri->present = true;
-	ri->command = command_of(member(o, "command"), &rc);
-	ri->started = dup_of(o, "started", &rc);
-	ri->ended = dup_of(o, "ended", &rc);
-	ri->status = dup_of(o, "status", &rc);
-	ri->suite = dup_of(o, "suite", &rc);
-	ri->profile = dup_of(o, "profile", &rc);
-	ri->engine = dup_of(o, "engine", &rc);
-	ri->engine_option = dup_of(o, "engine_option", &rc);
-	ri->fio_version = dup_of(versions, "fio", &rc);
-	ri->kernel = dup_of(versions, "kernel", &rc);
-	ri->ssdeng_version = dup_of(versions, "ssdeng", &rc);
-	ri->ioengine = dup_of(versions, "ioengine", &rc);
-	ri->host = dup_of(manifest, "host", &rc);
-	ri->span_bytes = num_of(member(o, "drive"), "span_bytes");
+	ri->command = command_of(sr_json_get(o, "command"), &rc);
+	ri->started = sr_json_strdup(o, "started", &rc);
+	ri->ended = sr_json_strdup(o, "ended", &rc);
+	ri->status = sr_json_strdup(o, "status", &rc);
+	ri->suite = sr_json_strdup(o, "suite", &rc);
+	ri->profile = sr_json_strdup(o, "profile", &rc);
+	ri->engine = sr_json_strdup(o, "engine", &rc);
+	ri->engine_option = sr_json_strdup(o, "engine_option", &rc);
+	ri->fio_version = sr_json_strdup(versions, "fio", &rc);
+	ri->kernel = sr_json_strdup(versions, "kernel", &rc);
+	ri->ssdeng_version = sr_json_strdup(versions, "ssdeng", &rc);
+	ri->ioengine = sr_json_strdup(versions, "ioengine", &rc);
+	ri->host = sr_json_strdup(manifest, "host", &rc);
+	ri->span_bytes = sr_json_num(sr_json_get(o, "drive"), "span_bytes");
 	if (!rc)
 		rc = suites_of(manifest, ri);
 	if (rc || !tests || json_object_get_type(tests) != json_type_array)
@@ -200,7 +163,7 @@ int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d
 	if (rc)
 		return rc;
 	o = json_tokener_parse(buf);
-	tests = member(o, "tests");
+	tests = sr_json_get(o, "tests");
 	if (!o || json_object_get_type(o) != json_type_object ||
 	    (tests && json_object_get_type(tests) != json_type_array) ||
 	    (!tests && json_object_object_get_ex(o, "tests", &tests))) { /* "tests": null */
@@ -218,10 +181,10 @@ int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d
 	}
 	for (size_t i = 0; tests && i < json_object_array_length(tests) && !rc; i++) {
 		json_object *t = json_object_array_get_idx(tests, i);
-		const char *id = str_of(t, "id"), *status = str_of(t, "status");
+		const char *id = sr_json_str(t, "id"), *status = sr_json_str(t, "status");
 
 		if (id && status && worth_a_note(status))
-			rc = add_note(drv, id, status, str_of(t, "reason"));
+			rc = add_note(drv, id, status, sr_json_str(t, "reason"));
 	}
 out:
 	json_object_put(o);

@@ -11,13 +11,7 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 	bool any = false;
 
 	sr_chart_file(c, dat, sizeof(dat));
-	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
-	sr_gp_str(c->gp, p->title ? p->title : multi ? "" : c->title);
-	fputc('\n', c->gp);
-	if (with_keys)
-		sr_chart_key_place(c->gp, multi, nkeys);
-	else
-		fprintf(c->gp, "  unset key\n");
+	sr_chart_panel_begin(c, p->title, with_keys, multi, nkeys);
 	fprintf(c->gp, "  set style data histogram\n  set style histogram clustered gap 1\n"
 		       "  set grid ytics\n  set yrange [0:*]\n"
 		       "  set xtics nomirror rotate by -25 left offset -1,0\n"
@@ -52,14 +46,16 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 	fputc('\n', c->gp);
 }
 
+static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
+		       size_t nkeys, bool multi)
+{
+	bar_panel(c, (const struct sr_bar_panel *)panels + i, keys, nkeys, i == 0, multi);
+}
+
 int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, int across,
 		  const struct sr_key *keys, size_t nkeys)
 {
-	if (np > 1)
-		sr_chart_layout(c, np, across, nkeys, 70);
-	for (size_t i = 0; i < np; i++)
-		bar_panel(c, &p[i], keys, nkeys, i == 0, np > 1);
-	if (np > 1)
-		fprintf(c->gp, "  unset multiplot\n");
+	/* the rotated cluster labels take 70 px under each panel */
+	sr_chart_panels(c, p, np, across, keys, nkeys, 70, draw_panel);
 	return 0;
 }

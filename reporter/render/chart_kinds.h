@@ -97,5 +97,16 @@ int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, i
 void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool bars);
 void sr_chart_layout(struct sr_chart *c, size_t np, int across, size_t nkeys, int extra_px);
 void sr_chart_key_place(FILE *gp, bool multi, size_t nkeys);
+/* A panel's start: settings reset, its title (a lone panel: the chart's), the legend (the
+ * panel @with_keys) or none. */
+void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi,
+			  size_t nkeys);
+/* Draws panel @i of @panels (the first one also draws the legend, @keys). */
+typedef void (*sr_panel_fn)(struct sr_chart *c, const void *panels, size_t i,
+			    const struct sr_key *keys, size_t nkeys, bool multi);
+/* Draw @np panels with @draw, in a multiplot (room below for the legend and @extra_px more
+ * under each panel's x axis) when more than one. */
+void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int across,
+		     const struct sr_key *keys, size_t nkeys, int extra_px, sr_panel_fn draw);
 
 #endif

@@ -95,6 +95,18 @@ void sr_chart_key_place(FILE *gp, bool multi, size_t nkeys)
 		(nkeys + 3) / 4 ? (nkeys + 3) / 4 : 1);
 }
 
+void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi,
+			  size_t nkeys)
+{
+	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
+	sr_gp_str(c->gp, title ? title : multi ? "" : c->title);
+	fputc('\n', c->gp);
+	if (with_keys)
+		sr_chart_key_place(c->gp, multi, nkeys);
+	else
+		fprintf(c->gp, "  unset key\n");
+}
+
 static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_key *keys,
 		  size_t nkeys, bool with_keys, bool multi)
 {
@@ -102,13 +114,7 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 	bool first = true;
 
 	sr_chart_file(c, dat, sizeof(dat));
-	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
-	sr_gp_str(c->gp, p->title ? p->title : multi ? "" : c->title);
-	fputc('\n', c->gp);
-	if (with_keys)
-		sr_chart_key_place(c->gp, multi, nkeys);
-	else
-		fprintf(c->gp, "  unset key\n");
+	sr_chart_panel_begin(c, p->title, with_keys, multi, nkeys);
 	axes(c->gp, p);
 	for (size_t i = 0; i < p->nlines; i++)
 		first &= !drawable(c, p, &p->lines[i]);
@@ -138,14 +144,26 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 	fputc('\n', c->gp);
 }
 
+void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int across,
+		     const struct sr_key *keys, size_t nkeys, int extra_px, sr_panel_fn draw)
+{
+	if (np > 1)
+		sr_chart_layout(c, np, across, nkeys, extra_px);
+	for (size_t i = 0; i < np; i++)
+		draw(c, panels, i, keys, nkeys, np > 1);
+	if (np > 1)
+		fprintf(c->gp, "  unset multiplot\n");
+}
+
+static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
+		       size_t nkeys, bool multi)
+{
+	panel(c, (const struct sr_panel *)panels + i, keys, nkeys, i == 0, multi);
+}
+
 int sr_chart_lines(struct sr_chart *c, const struct sr_panel *p, size_t np, int across,
 		   const struct sr_key *keys, size_t nkeys)
 {
-	if (np > 1)
-		sr_chart_layout(c, np, across, nkeys, 30);
-	for (size_t i = 0; i < np; i++)
-		panel(c, &p[i], keys, nkeys, i == 0, np > 1);
-	if (np > 1)
-		fprintf(c->gp, "  unset multiplot\n");
+	sr_chart_panels(c, p, np, across, keys, nkeys, 30, draw_panel);
 	return 0;
 }

@@ -238,9 +238,7 @@ int sr_section_curve(struct sr_report *r, const struct catalogue_family *f,
 
 	if (!dvs)
 		return -ENOMEM;
-	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		if (sr_rep_column(r, dv, tests, n))
-			dvs[nd++] = dv;
+	nd = sr_rep_columns(r, tests, n, dvs);
 	sr_page_grid(&r->page, true);
 	for (size_t i = 0; i < n && !rc;) {
 		size_t k = profile_run(tests, n, i);

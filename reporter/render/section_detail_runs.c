@@ -162,10 +162,7 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
 	if (!tab)
 		return -ENOMEM;
-	tab->nleft = 3;
-	sr_table_head(tab, 0, "drive");
-	sr_table_head(tab, 1, "job");
-	sr_table_head(tab, 2, "direction");
+	sr_table_lead(tab, (const char *const[]){"drive", "job", "direction"}, 3);
 	for (size_t k = 0; k < np; k++) {
 		snprintf(h, sizeof(h), "p%g", pcts[k]);
 		sr_table_head(tab, 3 + k, h);

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,72 +34,78 @@ static void transport(const struct sr_drive_info *i, char *buf, size_t len)
 		 i->interface ? i->interface : "", i->interface ? ")" : "");
 }
 
+/* A row of the spec sheet: a text field, an amount of bytes, or the transport. */
+enum field_kind { TEXT, OPTIONAL_TEXT, BYTES, TRANSPORT };
+
+static const struct {
+	const char *name;
+	enum field_kind kind;
+	size_t off; /* of the char * or the struct sr_value in struct sr_drive_info */
+} sheet_rows[] = {
+    {"Model", TEXT, offsetof(struct sr_drive_info, model)},
+    {"Serial", TEXT, offsetof(struct sr_drive_info, serial)},
+    {"Firmware", TEXT, offsetof(struct sr_drive_info, firmware)},
+    {"Capacity", BYTES, offsetof(struct sr_drive_info, capacity_bytes)},
+    {"Logical block", BYTES, offsetof(struct sr_drive_info, logical_block_bytes)},
+    {"Metadata per block", BYTES, offsetof(struct sr_drive_info, metadata_bytes)},
+    {"Transport", TRANSPORT, 0},
+    {"Device", TEXT, offsetof(struct sr_drive_info, device)},
+    {"Span tested", BYTES, offsetof(struct sr_drive_info, span_bytes)},
+    {"Group members", OPTIONAL_TEXT, offsetof(struct sr_drive_info, members)},
+    {"Note", OPTIONAL_TEXT, offsetof(struct sr_drive_info, note)},
+};
+
+/* The field of row @k, NULL for an optional one the drive lacks. */
+static const char *field(const struct sr_drive_info *i, size_t k, char *buf, size_t len)
+{
+	const void *at = (const char *)i + sheet_rows[k].off;
+
+	switch (sheet_rows[k].kind) {
+	case TEXT:
+		return text_or(*(char *const *)at);
+	case OPTIONAL_TEXT:
+		return *(char *const *)at;
+	case BYTES:
+		return sr_fmt_bytes(buf, *(const struct sr_value *)at);
+	default:
+		transport(i, buf, len);
+		return buf;
+	}
+}
+
+/* The drives as columns after an empty corner. */
+static void drive_heads(const struct sr_report *r, struct sr_table *t, const size_t *dvs, size_t n)
+{
+	char head[300];
+
+	sr_table_head(t, 0, "");
+	for (size_t c = 0; c < n; c++)
+		sr_table_head(t, c + 1, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+}
+
 static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
 {
-	static const char *const rows[] = {"Model",	    "Serial",	     "Firmware",
-					   "Capacity",	    "Logical block", "Metadata per block",
-					   "Transport",	    "Device",	     "Span tested",
-					   "Group members", "Note"};
 	struct sr_table *t = sr_table_new("drives", "Drives", n + 1);
-	char buf[SR_FMT_LEN * 2], head[300];
+	char buf[SR_FMT_LEN * 2];
 	int rc;
 
 	if (!t)
 		return -ENOMEM;
-	sr_table_head(t, 0, "");
-	for (size_t c = 0; c < n; c++)
-		sr_table_head(t, c + 1, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+	drive_heads(r, t, dvs, n);
 	t->nleft = n + 1;
-	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+	for (size_t k = 0; k < sizeof(sheet_rows) / sizeof(sheet_rows[0]); k++) {
+		bool any = sheet_rows[k].kind != OPTIONAL_TEXT;
 		size_t row;
-		bool any = k < 9;
 
 		for (size_t c = 0; c < n && !any; c++) /* group members, notes: only when some */
-			any = k == 9 ? r->m->drives[dvs[c]].info.members != NULL
-				     : r->m->drives[dvs[c]].info.note != NULL;
+			any = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf)) != NULL;
 		if (!any)
 			continue;
 		row = sr_table_row(t);
-		sr_table_set(t, row, 0, "%s", rows[k]);
+		sr_table_set(t, row, 0, "%s", sheet_rows[k].name);
 		for (size_t c = 0; c < n; c++) {
-			const struct sr_drive_info *i = &r->m->drives[dvs[c]].info;
-			const char *v = buf;
+			const char *v = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf));
 
-			switch (k) {
-			case 0:
-				v = text_or(i->model);
-				break;
-			case 1:
-				v = text_or(i->serial);
-				break;
-			case 2:
-				v = text_or(i->firmware);
-				break;
-			case 3:
-				sr_fmt_bytes(buf, i->capacity_bytes);
-				break;
-			case 4:
-				sr_fmt_bytes(buf, i->logical_block_bytes);
-				break;
-			case 5:
-				sr_fmt_bytes(buf, i->metadata_bytes);
-				break;
-			case 6:
-				transport(i, buf, sizeof(buf));
-				break;
-			case 7:
-				v = text_or(i->device);
-				break;
-			case 8:
-				sr_fmt_bytes(buf, i->span_bytes);
-				break;
-			case 9:
-				v = i->members;
-				break;
-			default:
-				v = i->note;
-				break;
-			}
 			if (v)
 				sr_table_set(t, row, c + 1, "%s", v);
 		}
@@ -164,14 +171,11 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 	};
 	struct sr_table *t =
 	    sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review", n + 1);
-	char head[300];
 	int rc;
 
 	if (!t)
 		return -ENOMEM;
-	sr_table_head(t, 0, "");
-	for (size_t c = 0; c < n; c++)
-		sr_table_head(t, c + 1, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+	drive_heads(r, t, dvs, n);
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		size_t row = sr_table_row(t);
 

@@ -125,9 +125,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 	t = sr_table_new(name, "Four corners: IOPS for random, MB/s for sequential", 2 + nc);
 	if (!t)
 		return -ENOMEM;
-	t->nleft = 2;
-	sr_table_head(t, 0, "test");
-	sr_table_head(t, 1, "unit");
+	sr_table_lead(t, (const char *const[]){"test", "unit"}, 2);
 	for (size_t c = 0; c < nc; c++)
 		sr_table_head(t, 2 + c, cols[c].head);
 	for (size_t i = 0; i < n; i++) {

@@ -47,11 +47,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 		free(col);
 		return -ENOMEM;
 	}
-	t->nleft = 4;
-	sr_table_head(t, 0, "test");
-	sr_table_head(t, 1, "rw");
-	sr_table_head(t, 2, "block size");
-	sr_table_head(t, 3, "T/Q");
+	sr_table_lead(t, (const char *const[]){"test", "rw", "block size", "T/Q"}, 4);
 	for (size_t i = 0; i < n; i++) {
 		size_t row = sr_table_row(t);
 		char href[300];
@@ -96,9 +92,7 @@ int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 
 	if (!dvs)
 		return -ENOMEM;
-	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		if (sr_rep_column(r, dv, tests, n))
-			dvs[nd++] = dv;
+	nd = sr_rep_columns(r, tests, n, dvs);
 	for (size_t i = 0; i < n; i++)
 		charts += sr_rep_has_series(r, tests[i]);
 	if (charts) {

@@ -154,9 +154,7 @@ int sr_section_primary(struct sr_report *r, const struct catalogue_family *f,
 	if (!b || !dvs)
 		goto out;
 	nb = bars_of(r, tests, n, b);
-	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		if (sr_rep_column(r, dv, tests, n))
-			dvs[nd++] = dv;
+	nd = sr_rep_columns(r, tests, n, dvs);
 	rc = nb && nd ? chart(r, b, nb, dvs, nd) : 0;
 	if (!rc && nb)
 		rc = table(r, f, b, nb, dvs, nd);

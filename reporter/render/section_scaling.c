@@ -203,10 +203,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 		free(f_row);
 		return -ENOMEM;
 	}
-	t->nleft = 3;
-	sr_table_head(t, 0, "workload");
-	sr_table_head(t, 1, "drive");
-	sr_table_head(t, 2, "figure");
+	sr_table_lead(t, (const char *const[]){"workload", "drive", "figure"}, 3);
 	for (size_t c = 0; c < ntq; c++)
 		sr_table_head(t, 3 + c, tq[c]);
 	for (size_t i = 0; i < n;) {

@@ -107,9 +107,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 		free(fs);
 		return -ENOMEM;
 	}
-	t->nleft = 2;
-	sr_table_head(t, 0, "test");
-	sr_table_head(t, 1, "figure");
+	sr_table_lead(t, (const char *const[]){"test", "figure"}, 2);
 	sr_table_head(t, 2, sheet ? "sheet" : "sheet (none given)");
 	for (size_t c = 0; c < nd; c++) {
 		sr_rep_drive(r, dvs[c], head, sizeof(head));
@@ -318,9 +316,7 @@ int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 	}
 	for (size_t c = 0; f && c < f->ncharts; c++)
 		qos |= !strcmp(f->charts[c], "qos");
-	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		if (sr_rep_column(r, dv, tests, n))
-			dvs[nd++] = dv;
+	nd = sr_rep_columns(r, tests, n, dvs);
 	if (!r->m->sheet)
 		sr_page_text(&r->page, NULL,
 			     "No spec sheet was given (ssdreport --spec NAME): the "

@@ -99,6 +99,17 @@ bool sr_rep_column(const struct sr_report *r, size_t dv, const struct sr_rtest *
 	return false;
 }
 
+size_t sr_rep_columns(const struct sr_report *r, const struct sr_rtest *const *tests, size_t n,
+		      size_t *dvs)
+{
+	size_t nd = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		if (sr_rep_column(r, dv, tests, n))
+			dvs[nd++] = dv;
+	return nd;
+}
+
 const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t len)
 {
 	const struct sr_drive *drv = &r->m->drives[dv];

@@ -96,6 +96,11 @@ long sr_rep_paired(const struct sr_report *r, size_t dv);
 bool sr_rep_column(const struct sr_report *r, size_t dv, const struct sr_rtest *const *tests,
 		   size_t n);
 
+/* sr_rep_columns() - the drives with a column in a table of @tests, into @dvs (room for every
+ * drive). Return: their number. */
+size_t sr_rep_columns(const struct sr_report *r, const struct sr_rtest *const *tests, size_t n,
+		      size_t *dvs);
+
 /* The header of drive @dv's columns: its label, "(published)" after published figures. */
 const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t len);
 

@@ -73,24 +73,29 @@ static struct sr_cell *cell_at(struct sr_table *t, size_t r, size_t c)
 	return r < t->nrows && c < t->ncols ? &t->cells[r * t->ncols + c] : NULL;
 }
 
+/* Replace *@dst by the printf text; on failure mark the table and keep *@dst. */
+static void vput(struct sr_table *t, char **dst, const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0) {
+		t->nomem = true;
+		return;
+	}
+	free(*dst);
+	*dst = s;
+}
+
 void sr_table_set(struct sr_table *t, size_t r, size_t c, const char *fmt, ...)
 {
 	struct sr_cell *cell = cell_at(t, r, c);
 	va_list ap;
-	char *s;
-	int n;
 
 	if (!cell)
 		return;
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	vput(t, &cell->text, fmt, ap);
 	va_end(ap);
-	if (n < 0) {
-		t->nomem = true;
-		return;
-	}
-	free(cell->text);
-	cell->text = s;
 	put(t, &cell->csv, NULL);
 }
 
@@ -123,18 +128,17 @@ void sr_table_mark(struct sr_table *t, size_t r, size_t c, enum sr_mark mark)
 void sr_table_note(struct sr_table *t, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	vput(t, &t->note, fmt, ap);
 	va_end(ap);
-	if (n < 0) {
-		t->nomem = true;
-		return;
-	}
-	free(t->note);
-	t->note = s;
+}
+
+void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		sr_table_head(t, i, heads[i]);
+	t->nleft = n;
 }
 
 int sr_table_ok(const struct sr_table *t) { return t->nomem ? -ENOMEM : 0; }

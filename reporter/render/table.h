@@ -49,6 +49,8 @@ struct sr_table {
 struct sr_table *sr_table_new(const char *name, const char *title, size_t ncols);
 /* sr_table_head() - set column @c's header. */
 void sr_table_head(struct sr_table *t, size_t c, const char *text);
+/* sr_table_lead() - the headers of the @n leading text columns (aligned left). */
+void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n);
 /* sr_table_group() - put column @c under @label: HTML draws one header cell over a run of
  * columns with the same label; CSV and Markdown headers read "<label> <header>". */
 void sr_table_group(struct sr_table *t, size_t c, const char *label);
