@@ -11,7 +11,7 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 	bool any = false;
 
 	sr_chart_file(c, dat, sizeof(dat));
-	sr_chart_panel_begin(c, p->title, with_keys, multi, nkeys);
+	sr_chart_panel_begin(c, p->title, with_keys, multi);
 	fprintf(c->gp, "  set style data histogram\n  set style histogram clustered gap 1\n"
 		       "  set grid ytics\n  set yrange [0:*]\n"
 		       "  set xtics nomirror rotate by -25 left offset -1,0\n"
@@ -49,13 +49,13 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
 		       size_t nkeys, bool multi)
 {
-	bar_panel(c, (const struct sr_bar_panel *)panels + i, keys, nkeys, i == 0, multi);
+	bar_panel(c, (const struct sr_bar_panel *)panels + i, keys, nkeys, !multi, multi);
 }
 
 int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, int across,
 		  const struct sr_key *keys, size_t nkeys)
 {
 	/* the rotated cluster labels take 70 px under each panel */
-	sr_chart_panels(c, p, np, across, keys, nkeys, 70, draw_panel);
+	sr_chart_panels(c, p, np, across, keys, nkeys, 70, true, draw_panel);
 	return 0;
 }

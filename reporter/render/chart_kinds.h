@@ -91,22 +91,21 @@ struct sr_bar_panel {
 int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, int across,
 		  const struct sr_key *keys, size_t nkeys);
 
-/* Shared by the kinds: the legend as gnuplot keyentries (after a plot's last element), the
- * multiplot layout leaving room for the legend below (and @extra_px for each panel's x axis),
- * and the legend's place. */
+/* Shared by the kinds: the legend as gnuplot keyentries (after a plot's last element); the
+ * multiplot layout leaving room below for the legend (a strip of its own, as wide as the chart)
+ * and @extra_px more under each panel's x axis; a panel's start (settings reset, its title - a
+ * lone panel's is the chart's -, its legend below it when @with_keys, else none). */
 void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool bars);
-void sr_chart_layout(struct sr_chart *c, size_t np, int across, size_t nkeys, int extra_px);
-void sr_chart_key_place(FILE *gp, bool multi, size_t nkeys);
-/* A panel's start: settings reset, its title (a lone panel: the chart's), the legend (the
- * panel @with_keys) or none. */
-void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi,
-			  size_t nkeys);
-/* Draws panel @i of @panels (the first one also draws the legend, @keys). */
+void sr_chart_layout(struct sr_chart *c, size_t np, int across, const struct sr_key *keys,
+		     size_t nkeys, int extra_px);
+void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi);
+/* Draws panel @i of @panels (a lone panel also draws the legend, @keys). */
 typedef void (*sr_panel_fn)(struct sr_chart *c, const void *panels, size_t i,
 			    const struct sr_key *keys, size_t nkeys, bool multi);
-/* Draw @np panels with @draw, in a multiplot (room below for the legend and @extra_px more
- * under each panel's x axis) when more than one. */
+/* Draw @np panels with @draw, in a multiplot with the legend under them when more than one;
+ * @bars: the legend shows boxes. */
 void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int across,
-		     const struct sr_key *keys, size_t nkeys, int extra_px, sr_panel_fn draw);
+		     const struct sr_key *keys, size_t nkeys, int extra_px, bool bars,
+		     sr_panel_fn draw);
 
 #endif

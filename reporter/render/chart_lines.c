@@ -2,6 +2,7 @@
 /* chart_lines.c - lines against x, one or more panels, one legend below (see chart_kinds.h). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "render/chart_kinds.h"
 
@@ -22,11 +23,41 @@ void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool
 	}
 }
 
-void sr_chart_layout(struct sr_chart *c, size_t np, int across, size_t nkeys, int extra_px)
+/* Rows the legend takes across the chart's width: entries as wide as the longest title. */
+static int key_rows(const struct sr_chart *c, const struct sr_key *keys, size_t nkeys)
+{
+	size_t longest = 0, per_row;
+
+	for (size_t i = 0; i < nkeys; i++)
+		if (strlen(keys[i].title) > longest)
+			longest = strlen(keys[i].title);
+	per_row = (size_t)(c->width - 40) / (7 * longest + 70);
+	if (!per_row)
+		per_row = 1;
+	return (int)((nkeys + per_row - 1) / per_row);
+}
+
+/* The legend of a multiplot: a strip of its own under the panels, as wide as the chart. */
+static void legend_strip(struct sr_chart *c, const struct sr_key *keys, size_t nkeys, bool bars)
+{
+	int rows = key_rows(c, keys, nkeys);
+
+	fprintf(c->gp,
+		"  reset\n  set origin 0,0\n  set size 1,%.3f\n  unset border\n  unset tics\n"
+		"  set lmargin 0\n  set rmargin 0\n  set tmargin 0\n  set bmargin 0\n"
+		"  set xrange [0:1]\n  set yrange [0:1]\n"
+		"  set key center center horizontal maxrows %d samplen 3\n  plot 2 notitle",
+		(8.0 + 18.0 * rows) / c->height, rows);
+	sr_chart_keyentries(c->gp, keys, nkeys, bars);
+	fputc('\n', c->gp);
+}
+
+void sr_chart_layout(struct sr_chart *c, size_t np, int across, const struct sr_key *keys,
+		     size_t nkeys, int extra_px)
 {
 	int rows = (int)((np + (size_t)across - 1) / (size_t)across);
-	int keyrows = (int)((nkeys + 3) / 4);
-	double bottom = (16.0 + 16.0 * keyrows + extra_px) / c->height, top = 1 - 58.0 / c->height;
+	int keyrows = nkeys ? key_rows(c, keys, nkeys) : 0;
+	double bottom = (24.0 + 18.0 * keyrows + extra_px) / c->height, top = 1 - 58.0 / c->height;
 
 	fprintf(c->gp, "  set multiplot layout %d,%d title ", rows, across);
 	sr_gp_str(c->gp, c->title);
@@ -87,22 +118,13 @@ static void axes(FILE *gp, const struct sr_panel *p)
 	}
 }
 
-void sr_chart_key_place(FILE *gp, bool multi, size_t nkeys)
-{
-	/* rows of at most four entries, whatever width the first panel leaves */
-	fprintf(gp, "  set key %s horizontal maxrows %zu samplen 3\n",
-		multi ? "at screen 0.5, screen 0.005 center bottom" : "outside below center",
-		(nkeys + 3) / 4 ? (nkeys + 3) / 4 : 1);
-}
-
-void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi,
-			  size_t nkeys)
+void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi)
 {
 	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
 	sr_gp_str(c->gp, title ? title : multi ? "" : c->title);
 	fputc('\n', c->gp);
-	if (with_keys)
-		sr_chart_key_place(c->gp, multi, nkeys);
+	if (with_keys) /* a lone panel: its legend below it */
+		fprintf(c->gp, "  set key outside below center horizontal samplen 3\n");
 	else
 		fprintf(c->gp, "  unset key\n");
 }
@@ -114,7 +136,7 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 	bool first = true;
 
 	sr_chart_file(c, dat, sizeof(dat));
-	sr_chart_panel_begin(c, p->title, with_keys, multi, nkeys);
+	sr_chart_panel_begin(c, p->title, with_keys, multi);
 	axes(c->gp, p);
 	for (size_t i = 0; i < p->nlines; i++)
 		first &= !drawable(c, p, &p->lines[i]);
@@ -145,12 +167,15 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 }
 
 void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int across,
-		     const struct sr_key *keys, size_t nkeys, int extra_px, sr_panel_fn draw)
+		     const struct sr_key *keys, size_t nkeys, int extra_px, bool bars,
+		     sr_panel_fn draw)
 {
 	if (np > 1)
-		sr_chart_layout(c, np, across, nkeys, extra_px);
+		sr_chart_layout(c, np, across, keys, nkeys, extra_px);
 	for (size_t i = 0; i < np; i++)
 		draw(c, panels, i, keys, nkeys, np > 1);
+	if (np > 1 && nkeys)
+		legend_strip(c, keys, nkeys, bars);
 	if (np > 1)
 		fprintf(c->gp, "  unset multiplot\n");
 }
@@ -158,12 +183,12 @@ void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int acro
 static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
 		       size_t nkeys, bool multi)
 {
-	panel(c, (const struct sr_panel *)panels + i, keys, nkeys, i == 0, multi);
+	panel(c, (const struct sr_panel *)panels + i, keys, nkeys, !multi, multi);
 }
 
 int sr_chart_lines(struct sr_chart *c, const struct sr_panel *p, size_t np, int across,
 		   const struct sr_key *keys, size_t nkeys)
 {
-	sr_chart_panels(c, p, np, across, keys, nkeys, 30, draw_panel);
+	sr_chart_panels(c, p, np, across, keys, nkeys, 30, false, draw_panel);
 	return 0;
 }
