@@ -44,6 +44,7 @@ struct sr_panel {
 	const char *title, *xlabel, *ylabel, *y2label;
 	size_t xcol;	   /* numeric column of x (the point index when @xtic_text) */
 	bool xtic_text;	   /* tics labelled by the frame's text column */
+	bool xtic_slant;   /* x tic labels slanted (a narrow chart: "1200 1400" would touch) */
 	bool logx, logy;   /* log scales */
 	bool zero_y;	   /* y axes from 0 */
 	double xmin, xmax; /* NaN: gnuplot's choice */

@@ -97,7 +97,7 @@ static void axes(FILE *gp, const struct sr_panel *p)
 			fprintf(gp, "%.9g", p->xmax);
 		fprintf(gp, "]\n");
 	}
-	if (p->xtic_text)
+	if (p->xtic_text || p->xtic_slant)
 		fprintf(gp, "  set xtics rotate by -30\n");
 	for (size_t i = 0; i < p->nbands; i++)
 		fprintf(gp,

@@ -93,6 +93,7 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 		struct sr_panel p = {.xlabel = seq ? "MB/s" : "IOPS",
 				     .ylabel = "average latency (ms)",
 				     .xcol = seq ? C_MBPS : C_IOPS,
+				     .xtic_slant = true,
 				     .zero_y = true,
 				     .xmin = 0,
 				     .xmax = NAN,

@@ -197,8 +197,7 @@ static int qos_chart(struct sr_report *r, const struct sr_rtest *t)
 	if (!lines || !keys || !names)
 		goto out;
 	snprintf(name, sizeof(name), "qos-%s", t->stem);
-	snprintf(title, sizeof(title), "QoS: %s (%s), I/Os slower than a latency", t->title,
-		 sr_rtest_tq(t, tq, sizeof(tq)));
+	snprintf(title, sizeof(title), "QoS: %s, %s", t->title, sr_rtest_tq(t, tq, sizeof(tq)));
 	rc = sr_rep_chart_begin(r, &ch, name, title, 560, 400);
 	if (rc)
 		goto out;
