@@ -3,7 +3,7 @@
 # libssdeng.so, ssdctl and the unit tests; engine/fio_*.c are the only files that see fio's
 # headers; reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
 # form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
-# ssdreport. Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
+# ssdreport, with build/libssdcat.a (catalogue/: the test catalogue the report's sections come from). Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
 PREFIX   ?= /usr/local
 BUILD    ?= build
 CC       ?= gcc
@@ -80,7 +80,7 @@ $(BUILD)/engine/%.o: engine/%.c $(wildcard engine/*.h)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # one rule for every folder: % is <folder>/<file> (build/reporter/parse/fio_json.o, ...)
-$(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS)
+$(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS) catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
@@ -122,9 +122,9 @@ $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wild
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
 # tests/unit/reporter/<folder>/X_test.c tests reporter/<folder>/X.c; cases.h is shared by all
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
@@ -144,7 +144,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := build/fuzz
 FUZZ_CFLAGS   = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN) -std=gnu11 \
-		-D_GNU_SOURCE -Iengine -Ireporter $(REPORT_CFLAGS)
+		-D_GNU_SOURCE -I. -Iengine -Ireporter $(REPORT_CFLAGS)
 FUZZ_TARGETS ?= $(patsubst fuzz/%_fuzz.c,%,$(wildcard fuzz/*_fuzz.c))
 
 $(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h) $(REPORT_HDRS)

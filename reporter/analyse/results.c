@@ -167,9 +167,15 @@ static void figures(const struct sr_test *t, const struct sel *s, struct sr_resu
 		free(dirs);
 	}
 	r->threads = 0;
-	for (size_t i = 0; i < t->nruns; i++)
-		if (selected(&t->runs[i], s) && !t->runs[i].all_clients)
+	r->error = 0;
+	for (size_t i = 0; i < t->nruns; i++) {
+		if (!selected(&t->runs[i], s))
+			continue;
+		if (!r->error)
+			r->error = t->runs[i].error;
+		if (!t->runs[i].all_clients)
 			r->threads += t->runs[i].group_reporting ? t->runs[i].numjobs : 1;
+	}
 	if (!r->threads)
 		r->threads = r->first->numjobs;
 }

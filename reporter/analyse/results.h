@@ -38,11 +38,13 @@ struct sr_result {
 	const struct sr_test *test;
 	const struct sr_run *first; /* first run of the group (name, rw, bs, T/Q) */
 	int groupid;
-	bool several_groups;	   /* the test file held more than one group */
-	unsigned threads;	   /* numjobs summed over the group's runs (T) */
-	unsigned qd;		   /* iodepth (Q) */
-	struct sr_dir_fig dir[2];  /* read, write */
-	char *member;		   /* a member's name (drive label or host:port); NULL otherwise */
+	bool several_groups;	  /* the test file held more than one group */
+	unsigned threads;	  /* numjobs summed over the group's runs (T) */
+	unsigned qd;		  /* iodepth (Q) */
+	struct sr_dir_fig dir[2]; /* read, write */
+	int error;    /* fio's error (errno) of the first of its runs that failed, 0 when
+		       * every run ended cleanly */
+	char *member; /* a member's name (drive label or host:port); NULL otherwise */
 	struct sr_result *members; /* per drive or per host, in file order; owned, may be NULL */
 	size_t nmembers;
 };

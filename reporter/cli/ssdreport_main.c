@@ -6,8 +6,9 @@
  *   ssdreport summary FILE...                 one CSV row per job
  *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots
  *   ssdreport logstat LOG...                  streaming statistics of fio logs
- *   ssdreport -o DIR [--label NAME] INPUT...  full report (index.html, tables, charts)
- *   ssdreport compare -o DIR DIR1 DIR2...     saved results side by side, refused on mismatch
+ *   ssdreport -o DIR [--label NAME] INPUT...  the review (index.html, charts, detail pages)
+ *   ssdreport compare -o DIR DIR1 DIR2...     runs of a drive side by side, refused when a
+ *                                             test's workload differs
  *
  * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
  */
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
@@ -30,18 +32,20 @@
 
 static const char usage_main[] =
     "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict]\n"
-    "                 [--reference NAME] [-q] INPUT...\n"
-    "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME] [-q]\n"
-    "                 RESULTS-DIR...\n"
+    "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [-q] INPUT...\n"
+    "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
+    "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
     "       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
     "       ssdreport logstat [--flags N] LOG...\n"
     "\n"
-    "Turn fio output into review tables and charts.\n"
+    "Turn fio output into a review: a page of charts with a few numbers, and every figure on\n"
+    "linked pages.\n"
     "\n"
     "INPUT is a results directory (results/<drive-label>/ holding <test-id>.json, fio logs and an\n"
-    "optional drive.json), a directory of such directories (one drive each), or a fio JSON file\n"
-    "(also fio's text output with the JSON in it). A directory is one drive named after the\n"
-    "directory; loose JSON files form one drive named by --label, or else after their directory.\n"
+    "optional drive.json and run.json), a directory of such directories (one drive each), or a\n"
+    "fio JSON file (also fio's text output with the JSON in it). A directory is one drive named\n"
+    "after the directory; loose JSON files form one drive named by --label, or else after their\n"
+    "directory.\n"
     "\n"
     "options:\n"
     "  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
@@ -49,62 +53,100 @@ static const char usage_main[] =
     "                     and only if it is empty or a previous report)\n"
     "  -l, --label NAME   drive label for loose JSON files (default: their directory's name)\n"
     "  -t, --title TEXT   report title (default \"ssdreport\")\n"
-    "      --no-charts    tables only; do not run gnuplot\n"
+    "      --no-charts    tables only; do not run gnuplot (the charts' .gp, .dat and .csv are\n"
+    "                     still written, and the page links their data instead of an image)\n"
     "      --strict       a result file in a directory that cannot be read is an error (default:\n"
-    "                     named in a warning and skipped)\n"
+    "                     named in a warning and on the page, and skipped)\n"
     "  -r, --reference NAME\n"
     "                     put published figures beside the drives (repeatable): NAME.json from\n"
     "                     $SSDREPORT_REFERENCE_DIR, <ssdreport's directory>/reference or\n"
     "                     <ssdreport's directory>/../share/ssdeng/reference, or a file path;\n"
-    "                     their columns are marked \"(published)\" and the Drives table names the "
-    "source\n"
+    "                     their columns are marked \"(published)\", their bars hatched\n"
+    "      --spec NAME    verify the drives against a spec sheet: a reference file (found as\n"
+    "                     --reference) whose \"kind\" is \"spec sheet\"; each of its figures is\n"
+    "                     shown beside the measured one with pass (IOPS and MB/s at least the\n"
+    "                     sheet's, latency at most) or FAIL; a job that ended with an error\n"
+    "                     never passes. Without it the spec section shows the measured figures\n"
+    "      --catalogue FILE\n"
+    "                     the test catalogue the sections come from (default:\n"
+    "                     $SSDENG_CATALOGUE, else <ssdreport's "
+    "directory>/../jobfiles/catalogue.json\n"
+    "                     or ../share/ssdeng/jobfiles/catalogue.json; without one every test goes\n"
+    "                     to \"Other tests\", with a warning)\n"
     "  -q, --quiet        no warnings on stderr, gnuplot's included (a chart gnuplot fails on is\n"
     "                     still an error, with gnuplot's message)\n"
     "  -h, --help         this help\n"
     "\n"
     "What is read in a results directory:\n"
-    "  *.json except drive.json, drive-*.json, run.json and names starting with '.'   one test "
-    "each (test id = file name\n"
-    "                     without .json); with several documents (--status-interval) the last one\n"
-    "  drive.json         drive identity from ssdctl (optional)\n"
+    "  *.json except drive.json, drive-*.json, run.json and names starting with '.'\n"
+    "                     one test each (test id = file name without .json); with several\n"
+    "                     documents (--status-interval) the last one\n"
+    "  drive.json         drive identity and health before/after (optional)\n"
+    "  run.json           how the run was made: versions, times, suite, profile, engine, span\n"
+    "                     (optional; the page's header), and tests that did not complete\n"
     "  <test-id>_iops.N.log, _bw.N.log, _clat.N.log (else _lat.N.log), _clat_hist.N.log\n"
     "                     per-job fio logs of that test, beside the JSON or in a logs/\n"
     "                     subdirectory (ssd-review's layout), merged into 1-s windows for the\n"
-    "                     preconditioning charts (any log name when the directory holds one test)\n"
+    "                     time-series charts (any log name when the directory holds one test)\n"
     "What is skipped:\n"
     "  every other file (fio jobfiles, .txt, images, ...), subdirectories of a drive directory,\n"
     "  names starting with '.' in a directory of drive directories;\n"
     "  _slat logs, and _lat logs when _clat logs exist; a JSON file that holds no usable fio\n"
-    "  document (warning \"skipped FILE: why\"); a log with a malformed line (warning \"log not\n"
-    "  used\", the series then comes from the other logs or fio's steadystate data);\n"
-    "  a drive.json that is not JSON (warning).\n"
+    "  document (warning \"skipped FILE: why\", and listed on the page); a log with a malformed\n"
+    "  line (warning \"log not used\", the series then comes from the other logs or fio's\n"
+    "  steadystate data); a drive.json or run.json that is not JSON (warning).\n"
     "\n"
-    "Preconditioning: throughput and average latency per second from the iops and clat logs;\n"
-    "maximum latency and latency standard deviation from the clat histogram logs (bucket\n"
-    "midpoints; the chart titles give the error bound), else from the value logs; else fio's\n"
-    "steadystate samples. SNIA PTS steady state is judged on rounds: stonewalled jobs of one\n"
-    "workload, else 60-s rounds of the series, else (noted in the table) the 1-s intervals.\n"
+    "The page (index.html, and report.md with the same text and tables):\n"
+    "  header     title, date, host, fio and engine versions, profile, span, suites, wall time;\n"
+    "             a profile that is not review-grade says so; warnings: jobs that ended with an\n"
+    "             error, tests that did not complete, files not read, runs compared that differ\n"
+    "  Summary    one table, drives (and published figures) as columns, the rows the\n"
+    "             catalogue's \"summary\" names, each linking to its section\n"
+    "  Drives     identity as a spec sheet, health before -> after, every field on a linked page\n"
+    "  one section per family of the catalogue, in its order (a family without results is left\n"
+    "  out), led by its chart(s) and ending in one table: preconditioning (four panels per\n"
+    "  workload, steady-state window shaded), primary results (bars), thread/queue scaling,\n"
+    "  latency vs I/O rate (one chart per profile, the 1 ms line), four corners, spec sheet and\n"
+    "  QoS; then \"Other tests\": results no catalogue entry describes, by rw, bs, T and Q.\n"
+    "  A test's parameters come from fio's job options and the catalogue, not from its id.\n"
+    "  tests/<test>.html  every figure of every drive side by side, every run fio reported,\n"
+    "             every percentile, fio's job options, steady state, the time series as CSV.\n"
+    "Numbers: IOPS as integers; latency (completion latency, fio clat) with 3 significant figures\n"
+    "in the unit of its column or row (us, ms or s); MB/s = 10^6 bytes/s; sizes in GB and GiB;\n"
+    "\"–\" not measured, \"?\" unknown; \"≥ 17.1 s\" a percentile at fio's histogram ceiling "
+    "whose\n"
+    "true value is larger. CSV files hold the full numbers in the unit their header names, empty\n"
+    "where not measured, \">=\" before a clamped percentile.\n"
     "\n"
-    "Output: index.html (self-contained, local images), report.md, <table>.csv, and for each "
-    "chart\n"
-    "<chart>.png, <chart>.svg, <chart>.gp and <chart>.dat (gnuplot, pngcairo and svg terminals).\n"
-    "Several drives run at once (ssd-review --group: one fio group per drive, new_group=1) and\n"
-    "client/server output with several hosts get one column per drive or host and one for the "
-    "total\n"
-    "(IOPS and bytes/s summed, latency merged from the per-job N/mean/stddev, percentiles from "
-    "the\n"
-    "merged json+ bins; fio's \"All clients\" entry is the client/server total).\n"
-    "Tests are recognised by id: precond-*, 4k-randread, 4k-randwrite, 8k-7030,\n"
-    "scale-<wl>-t<T>q<Q>, curve-<profile>-<pct|max>, fc-*, spec-*; others get a generic table "
-    "row.\n"
-    "Scaling and curve tables give per drive R+W IOPS, average and maximum latency and the p99 of\n"
-    "the one direction; a workload with reads and writes (8k-7030, randrw) gets a read p99 and a\n"
-    "write p99 column. A published-figures column (or a drive with no tests) appears only in\n"
-    "tables where it has a value.\n"
+    "Files: index.html, report.md, summary.csv, drives.csv, drives-health.csv, family-<id>.csv (a\n"
+    "section's table), tests/<test>.html with tests/<test>.csv, -runs.csv, -percentiles.csv,\n"
+    "-options.csv, -steady-state.csv, -series.csv; each chart as <chart>.png, .svg, .gp (re-plot:\n"
+    "gnuplot <chart>.gp), .dat (gnuplot's blocks) and .csv, one row per point:\n"
+    "  series-<test>.csv    drive,t_s,throughput_iops,avg_lat_ms,max_lat_ms,lat_sd_ms,\n"
+    "                       max_lat_err_ms,lat_sd_err_ms,partial_throughput_iops\n"
+    "                       (per-second intervals of one workload, series-<test>-wN.csv for\n"
+    "                       the Nth of a test with several; the error bounds of values taken\n"
+    "                       from clat histogram logs; a partial interval - not every job ran\n"
+    "                       through it - only as partial_throughput_iops, never on the line)\n"
+    "  tests/<test>-series.csv  drive,workload,t_s,round,jobs,jobs_expected,partial,\n"
+    "                       throughput_iops,throughput_bps,avg_lat_ms,max_lat_ms,lat_sd_ms\n"
+    "  primary.csv          drive,workload,iops,avg_lat_ms,max_lat_ms,lat_sd_ms\n"
+    "  scaling-<wl>.csv     drive,tq,point,threads,depth,iops,avg_lat_ms,max_lat_ms\n"
+    "  curve-<wl>.csv       drive,point,rate_pct,iops,mb_s,avg_lat_ms (rate_pct empty: flat out)\n"
+    "  four-corners-iops.csv, four-corners-mbps.csv   drive,test,iops | drive,test,mb_s\n"
+    "  qos-<test>.csv       series,clat_ms,exceedance_pct,percentile,clamped_exceedance_pct\n"
+    "IOPS are reads and writes together and latency their I/O-weighted mean where a chart has\n"
+    "one line per drive. A drive keeps one colour (its place in the list of drives) in every\n"
+    "chart. Several drives run at once (ssd-review --group: one fio group per drive, new_group=1)\n"
+    "and client/server output with several hosts get one column per drive or host and one for\n"
+    "the total (IOPS and bytes/s summed, latency merged from the per-job N/mean/stddev,\n"
+    "percentiles from the merged json+ bins; fio's \"All clients\" entry is the client/server\n"
+    "total). Published figures (or a drive with no tests) appear only in tables where they have\n"
+    "a value.\n"
     "\n"
-    "Subcommands: `ssdreport summary --help`; `ssdreport logstat` prints per log file the rows\n"
-    "per direction, first/last time and mean value (a streaming check; --flags N sets the\n"
-    "SR_LOGF_* layout flags of reporter/parse/fio_log.h).\n"
+    "Subcommands: `ssdreport summary --help`; `ssdreport compare --help`; `ssdreport logstat`\n"
+    "prints per log file the rows per direction, first/last time and mean value (a streaming\n"
+    "check; --flags N sets the SR_LOGF_* layout flags of reporter/parse/fio_log.h).\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
     "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
@@ -139,15 +181,20 @@ static const char usage_summary[] =
     "Exit status: 0 ok, 1 internal failure, 2 bad input.\n";
 
 static const char usage_compare[] =
-    "usage: ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME] [-q] "
-    "RESULTS-DIR...\n"
+    "usage: ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
+    "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
     "\n"
     "The report of results saved at different times or places (different fio versions too), one\n"
     "column per drive directory, each labelled by its path as given (old/nvme0, new/nvme0). A\n"
     "RESULTS-DIR is one drive's directory or a results root holding one directory per drive.\n"
-    "A test held by several directories must have run the same workload: rw, bs, T/Q and the\n"
-    "ssd-review profile (run.json); otherwise nothing is written and the difference is named:\n"
+    "The same drive (the same directory name) of each run sits side by side, followed in the\n"
+    "summary and on each test's page by a difference (%) column against its first run.\n"
+    "A test held by several directories must have run the same workload: rw, bs and T/Q;\n"
+    "otherwise nothing is written and the difference is named:\n"
     "  ssdreport: compare: test fc-4k-randread: bs differs: old/nvme0 4096 B, new/nvme0 8192 B\n"
+    "Runs made differently (profile, span, fio version, engine, from run.json and the fio JSON)\n"
+    "are compared all the same, and each difference is named in a warning and at the top of the\n"
+    "page.\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input or a mismatch.\n";
 
@@ -194,6 +241,73 @@ static int load_references(struct sr_model *m, char **names, size_t n, struct sr
 		if (rc)
 			return rc;
 	}
+	return 0;
+}
+
+/* --spec NAME: the spec sheet drives are verified against, found like a --reference. */
+static int load_sheet(struct sr_model *m, const char *name, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	if (sr_reference_find(name, dirs, 3, path, sizeof(path))) {
+		sr_diag_msg(d,
+			    "--spec %s: no such file, and no %s.json in $SSDREPORT_REFERENCE_DIR, "
+			    "%s or %s",
+			    name, name, dirs[1] ? dirs[1] : "?", dirs[2] ? dirs[2] : "?");
+		return -ENOENT;
+	}
+	return sr_reference_load_sheet(m, path, d);
+}
+
+/*
+ * The test catalogue: --catalogue FILE (an error when it cannot be read), else catalogue_find()
+ * (without one the report still comes, every test under "Other tests", and says why).
+ */
+static int load_catalogue(const char *given, struct catalogue **cat, char *note, size_t len,
+			  struct sr_diag *d)
+{
+	char path[4096], err[1024];
+	int rc;
+
+	*cat = NULL;
+	if (!given && catalogue_find(path, sizeof(path))) {
+		snprintf(note, len, "none found at %s", path);
+		if (d->stream)
+			fprintf(d->stream,
+				"ssdreport: warning: no test catalogue (%s): every test goes "
+				"to Other tests\n",
+				note);
+		return 0;
+	}
+	rc = catalogue_load(given ? given : path, cat, err, sizeof(err));
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		sr_diag_msg(d, "--catalogue: %s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* compare: each directory one run; refused where a test's workload differs, flagged where
+ * the runs were made differently; each drive's runs side by side. */
+static int load_compare(struct sr_model *m, const char *const *dirs, size_t n, char ***flags,
+			size_t *nflags, struct sr_diag *d)
+{
+	int rc = sr_inputs_load_dirs(m, dirs, n, d);
+
+	if (!rc)
+		rc = sr_compare_check(m, d);
+	if (!rc)
+		rc = sr_compare_flags(m, flags, nflags);
+	if (rc)
+		return rc;
+	sr_compare_pair(m);
+	for (size_t i = 0; d->stream && i < *nflags; i++)
+		fprintf(d->stream, "ssdreport: warning: compare: the runs differ: %s\n",
+			(*flags)[i]);
 	return 0;
 }
 
@@ -294,6 +408,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 {
 	static const struct option opts[] = {
 	    {"reference", required_argument, NULL, 'r'},
+	    {"spec", required_argument, NULL, 's'},
+	    {"catalogue", required_argument, NULL, 'c'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"label", required_argument, NULL, 'l'},
 	    {"title", required_argument, NULL, 't'},
@@ -304,11 +420,13 @@ static int cmd_report(int argc, char **argv, bool compare)
 	    {0},
 	};
 	struct sr_diag d = {.stream = stderr};
-	struct sr_report_opts ro = {.title = "ssdreport", .charts = true};
+	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
 	struct sr_model m = {0};
-	const char *label = NULL, *usage = compare ? usage_compare : usage_main;
-	char **refs = calloc((size_t)argc + 1, sizeof(char *));
-	size_t nrefs = 0;
+	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
+		   *catalogue_path = NULL;
+	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
+	struct catalogue *cat = NULL;
+	size_t nrefs = 0, nflags = 0;
 	int c, rc;
 
 	if (!refs)
@@ -318,6 +436,12 @@ static int cmd_report(int argc, char **argv, bool compare)
 		switch (c) {
 		case 'r':
 			refs[nrefs++] = optarg;
+			break;
+		case 's':
+			spec = optarg;
+			break;
+		case 'c':
+			catalogue_path = optarg;
 			break;
 		case 'o':
 			ro.outdir = optarg;
@@ -355,20 +479,28 @@ static int cmd_report(int argc, char **argv, bool compare)
 		free(refs);
 		return 2;
 	}
-	if (compare) {
-		rc = sr_inputs_load_dirs(&m, (const char *const *)argv + optind,
-					 (size_t)(argc - optind), &d);
-		if (!rc)
-			rc = sr_compare_check(&m, &d);
-	} else {
+	rc = load_catalogue(catalogue_path, &cat, cat_note, sizeof(cat_note), &d);
+	ro.cat = cat;
+	ro.cat_note = cat_note[0] ? cat_note : NULL;
+	if (!rc && compare)
+		rc = load_compare(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
+				  &flags, &nflags, &d);
+	else if (!rc)
 		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
 				    label, &d);
-	}
+	ro.flags = (const char *const *)flags;
+	ro.nflags = nflags;
 	if (!rc)
 		rc = load_references(&m, refs, nrefs, &d);
+	if (!rc && spec)
+		rc = load_sheet(&m, spec, &d);
 	if (!rc)
 		rc = sr_report_write(&m, &ro, &d);
 	sr_model_free(&m);
+	catalogue_free(cat);
+	for (size_t i = 0; i < nflags; i++)
+		free(flags[i]);
+	free(flags);
 	free(refs);
 	if (rc) {
 		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));

@@ -2,6 +2,7 @@
 /* model.c - lookups on and release of the reporter model (model.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/model.h"
 
@@ -11,6 +12,23 @@ struct sr_value sr_lat_pct(const struct sr_lat *l, double pct)
 		if (fabs(l->pct[i].pct - pct) < 1e-6)
 			return sr_val(l->pct[i].ns);
 	return (struct sr_value){0, SR_ABSENT};
+}
+
+const char *sr_run_option(const struct sr_run *r, const char *key)
+{
+	for (size_t i = r->noptions; i-- > 0;) /* the last one set wins: job over global */
+		if (!strcmp(r->options[i].key, key))
+			return r->options[i].value;
+	return NULL;
+}
+
+static void kv_free(struct sr_kv *kv, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
 }
 
 static void lat_free(struct sr_lat *l)
@@ -32,6 +50,7 @@ void sr_run_free(struct sr_run *r)
 	free(r->fio_ss.ss);
 	free(r->fio_ss.iops);
 	free(r->fio_ss.bw);
+	kv_free(r->options, r->noptions);
 }
 
 void sr_series_free(struct sr_series *s)
@@ -59,11 +78,9 @@ void sr_drive_free(struct sr_drive *d)
 	for (size_t i = 0; i < d->ntests; i++)
 		sr_test_free(&d->tests[i]);
 	free(d->tests);
-	for (size_t i = 0; i < d->nidentity; i++) {
-		free(d->identity[i].key);
-		free(d->identity[i].value);
-	}
-	free(d->identity);
+	kv_free(d->identity, d->nidentity);
+	sr_drive_info_free(&d->info);
+	sr_run_info_free(&d->run);
 	for (size_t i = 0; i < d->nnotes; i++) {
 		free(d->notes[i].id);
 		free(d->notes[i].status);
@@ -72,12 +89,63 @@ void sr_drive_free(struct sr_drive *d)
 	free(d->notes);
 	free(d->label);
 	free(d->profile);
+	free(d->run_label);
 	free(d->source);
 	free(d->dir);
 }
 
+void sr_drive_info_free(struct sr_drive_info *i)
+{
+	free(i->model);
+	free(i->serial);
+	free(i->firmware);
+	free(i->transport);
+	free(i->interface);
+	free(i->device);
+	free(i->kind);
+	free(i->members);
+	free(i->note);
+	free(i->before.at);
+	free(i->after.at);
+	memset(i, 0, sizeof(*i));
+}
+
+void sr_run_info_free(struct sr_run_info *i)
+{
+	char **s[] = {&i->command,     &i->started, &i->ended,		&i->status,
+		      &i->suite,       &i->profile, &i->engine,		&i->engine_option,
+		      &i->fio_version, &i->kernel,  &i->ssdeng_version, &i->ioengine,
+		      &i->host};
+
+	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
+		free(*s[k]);
+	for (size_t k = 0; k < i->nsuites; k++)
+		free(i->suites[k]);
+	free(i->suites);
+	for (size_t k = 0; k < i->ntests; k++) {
+		free(i->tests[k].id);
+		free(i->tests[k].status);
+		free(i->tests[k].entry);
+		free(i->tests[k].family);
+		free(i->tests[k].title);
+	}
+	free(i->tests);
+	memset(i, 0, sizeof(*i));
+}
+
 void sr_model_free(struct sr_model *m)
 {
+	for (size_t i = 0; i < m->nskipped; i++) {
+		free(m->skipped[i].path);
+		free(m->skipped[i].why);
+	}
+	free(m->skipped);
+	m->skipped = NULL;
+	m->nskipped = 0;
+	if (m->sheet)
+		sr_drive_free(m->sheet);
+	free(m->sheet);
+	m->sheet = NULL;
 	for (size_t i = 0; i < m->ndrives; i++)
 		sr_drive_free(&m->drives[i]);
 	free(m->drives);

@@ -96,6 +96,12 @@ struct sr_fio_ss {
 	size_t nbw;
 };
 
+/* A key and its value as text (drive.json scalars, fio job options). */
+struct sr_kv {
+	char *key;
+	char *value;
+};
+
 /* One job entry (or group with group_reporting, or a client's entry, or "All clients"). */
 struct sr_run {
 	char *name;	  /* jobname (fio truncates it; job options name wins when longer) */
@@ -123,6 +129,9 @@ struct sr_run {
 	struct sr_value elapsed_s; /* seconds */
 	struct sr_dir dir[SR_NDIR];
 	struct sr_fio_ss fio_ss;
+	struct sr_kv *options; /* the job's fio options as fio printed them: "global options"
+				* overridden by "job options", in that order; values as text */
+	size_t noptions;
 };
 
 /*
@@ -198,12 +207,6 @@ struct sr_test {
 	size_t nseries;
 };
 
-/* Identity from drive.json (ssdctl info --json), all optional. */
-struct sr_kv {
-	char *key;
-	char *value;
-};
-
 /* A test scripts/ssd-review's run.json records as not completed (reporter/run_status.h). */
 struct sr_run_note {
 	char *id;     /* test id: "fc-4k-randwrite" */
@@ -211,22 +214,97 @@ struct sr_run_note {
 	char *reason; /* the driver's words, "" when it gave none */
 };
 
+/* Health counters of a drive at one moment (drive.json health_before / health_after, from
+ * ssdctl health --json); absent where the drive does not report them (SCSI drives report few). */
+struct sr_health {
+	bool present;
+	char *at;			 /* when it was read, ISO 8601 ("2026-12-01T14:54:41Z") */
+	struct sr_value temperature_c;	 /* degrees Celsius */
+	struct sr_value percentage_used; /* percent of rated endurance */
+	struct sr_value data_written_bytes;  /* bytes */
+	struct sr_value data_read_bytes;     /* bytes */
+	struct sr_value media_errors;	     /* count */
+	struct sr_value error_log_entries;   /* count */
+	struct sr_value power_on_hours;	     /* hours */
+	struct sr_value unsafe_shutdowns;    /* count */
+	struct sr_value critical_warning;    /* NVMe critical warning bits, 0 = none */
+	struct sr_value available_spare_pct; /* percent */
+};
+
+/* What drive.json says about the drive (ssdctl info --json "identity", the driver's keys). */
+struct sr_drive_info {
+	bool present;
+	char *model, *serial, *firmware;
+	char *transport; /* "nvme", "scsi", "ata" */
+	char *interface; /* "SATA through SCSI-ATA translation" and the like, NULL when plain */
+	char *device;	 /* the node the review used: "/dev/ng0n1" */
+	char *kind;	 /* the driver's "kind": "nvme-ng", "scsi-sg", "file", "group" */
+	char *members;	 /* a group's drives ("d1 d2"), NULL for one drive */
+	char *note;	 /* the driver's note ("ssdctl info could not describe this device") */
+	struct sr_value capacity_bytes;	     /* bytes */
+	struct sr_value logical_block_bytes; /* bytes */
+	struct sr_value metadata_bytes;	     /* bytes of metadata (NVMe) or protection information
+					      * (SCSI) per logical block; 0 when none */
+	struct sr_value span_bytes;	     /* bytes the review tested */
+	struct sr_health before, after;
+};
+
+/* One test of run.json (scripts/ssd-review's record of the run). */
+struct sr_run_test {
+	char *id;
+	char *status; /* "done", "failed", "interrupted", "skipped", "pending", "running" */
+	char *entry;  /* catalogue entry id (template) the driver planned it from, or NULL */
+	char *family; /* catalogue family, or NULL */
+	char *title;  /* the review's title, or NULL */
+	struct sr_value seconds;  /* wall time of the test, s */
+	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
+};
+
+/* run.json: how the results were made. Every field is optional (NULL / absent). */
+struct sr_run_info {
+	bool present;
+	char *command;	       /* the driver's command line, words joined by spaces */
+	char *started, *ended; /* ISO 8601 */
+	char *status;	       /* "complete", "interrupted", ... */
+	char *suite, *profile, *engine, *engine_option;
+	char *fio_version, *kernel, *ssdeng_version, *ioengine;
+	char *host;    /* manifest.host */
+	char **suites; /* manifest.suites, else the one suite */
+	size_t nsuites;
+	struct sr_value span_bytes; /* drive.span_bytes (bytes) */
+	struct sr_run_test *tests;
+	size_t ntests;
+};
+
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
 	struct sr_kv *identity; /* drive.json top-level scalars in file order */
 	size_t nidentity;
-	char *profile; /* run.json "profile" (quick, full), NULL when absent */
-	char *source;  /* published figures (reporter/reference): where they come from; else NULL */
+	char *profile;	 /* run.json "profile" (quick, full), NULL when absent */
+	char *run_label; /* ssdreport compare: the drive directory's own name ("nvme0") when the
+			  * label is its path ("old/nvme0"); NULL otherwise */
+	struct sr_drive_info info; /* drive.json, structured */
+	struct sr_run_info run;	   /* run.json */
+	char *source; /* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;
 	struct sr_run_note *notes; /* tests that did not complete, from run.json */
 	size_t nnotes;
 };
 
+/* A result file found in a results directory and not read (named in the report too). */
+struct sr_skipped {
+	char *path;
+	char *why; /* the parser's error line */
+};
+
 struct sr_model {
 	struct sr_drive *drives;
 	size_t ndrives;
+	struct sr_skipped *skipped;
+	size_t nskipped;
+	struct sr_drive *sheet; /* the spec sheet to verify against (--spec), NULL for none */
 };
 
 /* sr_run_tq() - threads x queue depth of a run (T/Q product), for scaling tables. */
@@ -241,8 +319,19 @@ static inline unsigned sr_run_tq(const struct sr_run *r) { return r->numjobs * r
  */
 struct sr_value sr_lat_pct(const struct sr_lat *l, double pct);
 
+/**
+ * sr_run_option() - a fio option of a run as fio printed it.
+ * @r:   the run
+ * @key: option name ("rate_iops")
+ *
+ * Return: the value (job options over global options), NULL when fio printed neither.
+ */
+const char *sr_run_option(const struct sr_run *r, const char *key);
+
 void sr_run_free(struct sr_run *r);
 void sr_series_free(struct sr_series *s);
+void sr_drive_info_free(struct sr_drive_info *i);
+void sr_run_info_free(struct sr_run_info *i);
 void sr_test_free(struct sr_test *t);
 void sr_drive_free(struct sr_drive *d);
 void sr_model_free(struct sr_model *m);

@@ -640,6 +640,35 @@ static bool bs_per_direction_differ(const char *bs, unsigned kb_base)
 	return false;
 }
 
+/* Every option of @o (an object) appended to @r->options, as text. */
+static int keep_options(struct sr_run *r, json_object *o)
+{
+	struct sr_kv *grown;
+
+	if (!o || json_object_get_type(o) != json_type_object)
+		return 0;
+	grown =
+	    realloc(r->options, (r->noptions + json_object_object_length(o) + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	r->options = grown;
+	json_object_object_foreach(o, key, val)
+	{
+		const char *v = val ? json_object_get_string(val) : "";
+		struct sr_kv *kv = &r->options[r->noptions];
+
+		kv->key = strdup(key);
+		kv->value = strdup(v ? v : "");
+		if (!kv->key || !kv->value) {
+			free(kv->key);
+			free(kv->value);
+			return -ENOMEM;
+		}
+		r->noptions++;
+	}
+	return 0;
+}
+
 static int resolve_options(struct sr_run *r, json_object *job, json_object *globals,
 			   struct sr_diag *d)
 {
@@ -649,6 +678,8 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 
 	if (!job && !glob)
 		return 0; /* fio < 2.2 printed no options: rw/bs/T/Q unknown, not fio's defaults */
+	if (keep_options(r, glob) || keep_options(r, job))
+		return -ENOMEM;
 	r->rw = strdup(option(job, glob, "rw"));
 	if (!r->rw)
 		return -ENOMEM;
@@ -703,6 +734,32 @@ static void infer_group_reporting(const struct sr_test *t, struct sr_run *r)
 			seen++;
 	}
 	r->group_reporting = seen < r->numjobs;
+}
+
+/*
+ * A job fio ended with an error (its "error" key, an errno) did not run as its jobfile says: its
+ * figures are those of a broken run. Say so once per file, naming every such job.
+ */
+static void warn_job_errors(const struct sr_test *t, struct sr_diag *d)
+{
+	char list[512] = "";
+	size_t n = 0, len = 0;
+
+	for (size_t i = 0; i < t->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+
+		if (!r->error || r->all_clients)
+			continue;
+		if (len < sizeof(list))
+			len += snprintf(list + len, sizeof(list) - len, "%s%s (error %d: %s)",
+					n ? ", " : "", r->name ? r->name : "?", r->error,
+					strerror(r->error));
+		n++;
+	}
+	if (n)
+		sr_warn(d, SR_WARN_JOB_ERROR,
+			"%s ended with an error: %s; %s figures are not a clean run",
+			n == 1 ? "a job" : "jobs", list, n == 1 ? "its" : "their");
 }
 
 /* ---- document ----------------------------------------------------------------------------- */
@@ -882,6 +939,8 @@ static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_
 		rc = resolve_options(&t->runs[k], c.jobopts[k], c.globals, d);
 	for (size_t k = 0; k < t->nruns && !rc; k++)
 		infer_group_reporting(t, &t->runs[k]);
+	if (!rc)
+		warn_job_errors(t, d);
 out:
 	for (size_t k = 0; k < c.njobopts; k++)
 		json_object_put(c.jobopts[k]);

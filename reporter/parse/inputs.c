@@ -9,6 +9,7 @@
 
 #include <json.h>
 
+#include "parse/drive_info.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
 #include "render/report_dir.h"
@@ -148,6 +149,8 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 			      json_tokener_error_desc(e));
 	} else {
 		rc = add_scalars(drv, o, "");
+		if (!rc)
+			rc = sr_drive_info_read(o, &drv->info);
 	}
 	json_object_put(o);
 	json_tokener_free(tok);
@@ -227,28 +230,6 @@ static void free_names(char **v, size_t n)
 	free(v);
 }
 
-/* One results directory = one drive. Broken JSON inside is skipped with a warning. */
-/* run.json's "profile" (ssd-review's quick/full), when the file is there and says so. */
-static int load_profile(struct sr_drive *drv, const char *dir)
-{
-	char path[4096];
-	json_object *o, *v;
-	int rc = 0;
-
-	snprintf(path, sizeof(path), "%s/run.json", dir);
-	o = json_object_from_file(path);
-	if (!o)
-		return 0;
-	if (json_object_object_get_ex(o, "profile", &v) &&
-	    json_object_get_type(v) == json_type_string) {
-		free(drv->profile);
-		drv->profile = strdup(json_object_get_string(v));
-		rc = drv->profile ? 0 : -ENOMEM;
-	}
-	json_object_put(o);
-	return rc;
-}
-
 /* @in without trailing slashes ("/" stays "/"), so paths made from it read "dir/name". */
 static void trim_slashes(char *out, size_t len, const char *in)
 {
@@ -261,6 +242,26 @@ static void trim_slashes(char *out, size_t len, const char *in)
 	snprintf(out, len, "%.*s", (int)dl, in);
 }
 
+/* A result file that could not be read, kept so the report names it (not only stderr). */
+static int add_skipped(struct sr_model *m, const char *path, const char *why)
+{
+	struct sr_skipped *grown = realloc(m->skipped, (m->nskipped + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	m->skipped = grown;
+	grown[m->nskipped] = (struct sr_skipped){strdup(path), strdup(why)};
+	if (!grown[m->nskipped].path || !grown[m->nskipped].why) {
+		free(grown[m->nskipped].path);
+		free(grown[m->nskipped].why);
+		return -ENOMEM;
+	}
+	m->nskipped++;
+	return 0;
+}
+
+/* One results directory = one drive (named @as, else after the directory). Broken JSON inside
+ * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
 			  struct sr_diag *d)
 {
@@ -278,7 +279,9 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		return rc;
 	label = as ? strdup(as) : base_name(dir);
 	drv = label ? drive_get(m, label, dir) : NULL;
-	if (!drv || load_profile(drv, dir)) {
+	if (drv && as && !drv->run_label) /* compare: "old/nvme0" is drive nvme0 of run "old" */
+		drv->run_label = base_name(dir);
+	if (!drv || (as && !drv->run_label)) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -308,6 +311,9 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 					"error)\n",
 					d->err);
 			d->nwarnings++;
+			rc = add_skipped(m, path, d->err);
+			if (rc)
+				goto out;
 			continue;
 		}
 		rc = sr_series_attach(&t, dir, n == 1, d);

@@ -99,10 +99,11 @@ static int known_fields_only(json_object *o, const char *const *known, size_t n,
 
 static int read_direction(json_object *o, struct sr_dir *s, const char *where, struct sr_diag *d)
 {
-	static const char *const known[] = {"iops",	  "mb_s",      "lat_mean_ms",
-					    "lat_max_ms", "lat_sd_ms", "lat_pct_ms"};
+	static const char *const known[] = {"iops",	 "mb_s",       "lat_mean_ms", "lat_max_ms",
+					    "lat_sd_ms", "lat_pct_ms", "mib_s"};
 	struct sr_value *dst[] = {&s->iops, &s->bw, &s->clat.mean, &s->clat.max, &s->clat.stddev};
 	static const double scale[] = {1, 1e6, 1e6, 1e6, 1e6}; /* -> IOPS, bytes/s, ns */
+	double mib;
 	json_object *pct;
 	int rc = known_fields_only(o, known, sizeof(known) / sizeof(known[0]), where, d);
 
@@ -119,6 +120,14 @@ static int read_direction(json_object *o, struct sr_dir *s, const char *where, s
 		if (rc)
 			*dst[i] = sr_val(v * scale[i]);
 	}
+	rc = num_field(o, "mib_s", &mib); /* spec sheets quote MiB/s: 2^20 bytes/s */
+	if (rc < 0)
+		return sr_error(d, NULL, (size_t)-1, "%s.mib_s: expected a number above 0", where);
+	if (rc && sr_ok(s->bw))
+		return sr_error(d, NULL, (size_t)-1, "%s: \"mb_s\" and \"mib_s\" both given",
+				where);
+	if (rc)
+		s->bw = sr_val(mib * 1048576.0);
 	if (json_object_object_get_ex(o, "lat_pct_ms", &pct)) {
 		size_t n = 0;
 
@@ -199,11 +208,12 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 	return rc;
 }
 
-int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d)
+/* The reference file @path into @drv (zeroed by the caller); @kind, when set, must match. */
+static int read_reference(const char *path, const char *kind, struct sr_drive *drv,
+			  struct sr_diag *d)
 {
 	json_object *o = json_object_from_file(path), *tests;
 	const char *name, *source;
-	struct sr_drive *drv, *grown;
 	int rc = 0;
 
 	sr_diag_file(d, path);
@@ -220,14 +230,11 @@ int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d)
 			      "\"tests\" array (reporter/reference.h)");
 		goto out;
 	}
-	grown = realloc(m->drives, (m->ndrives + 1) * sizeof(*grown));
-	if (!grown) {
-		rc = -ENOMEM;
+	if (kind && strcmp(str_field(o, "kind"), kind)) {
+		rc = sr_error(d, NULL, (size_t)-1, "kind is \"%s\", expected \"%s\"",
+			      str_field(o, "kind"), kind);
 		goto out;
 	}
-	m->drives = grown;
-	drv = &m->drives[m->ndrives++];
-	memset(drv, 0, sizeof(*drv));
 	drv->label = strdup(name);
 	drv->source = strdup(source);
 	drv->tests = calloc(json_object_array_length(tests) + 1, sizeof(*drv->tests));
@@ -247,4 +254,36 @@ int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d)
 out:
 	json_object_put(o);
 	return rc;
+}
+
+int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d)
+{
+	struct sr_drive *grown = realloc(m->drives, (m->ndrives + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	m->drives = grown;
+	memset(&m->drives[m->ndrives], 0, sizeof(*grown));
+	return read_reference(path, NULL, &m->drives[m->ndrives++], d);
+}
+
+int sr_reference_load_sheet(struct sr_model *m, const char *path, struct sr_diag *d)
+{
+	struct sr_drive *sheet = calloc(1, sizeof(*sheet));
+	int rc;
+
+	if (!sheet)
+		return -ENOMEM;
+	rc = read_reference(path, "spec sheet", sheet, d);
+	if (rc) {
+		sr_drive_free(sheet);
+		free(sheet);
+		return rc;
+	}
+	if (m->sheet) {
+		sr_drive_free(m->sheet);
+		free(m->sheet);
+	}
+	m->sheet = sheet;
+	return 0;
 }

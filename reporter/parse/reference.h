@@ -9,9 +9,14 @@
  *     "source": "where the figures were published",
  *     "tests": [ { "id": "4k-randread", "rw": "randread", "bs": 4096, "threads": 16, "qd": 16,
  *                  "read": { "iops": 382932 }, "write": { ... }, "note": "..." }, ... ] }
- * A direction may hold: "iops", "mb_s" (10^6 bytes/s), "lat_mean_ms", "lat_max_ms", "lat_sd_ms"
- * (completion latency) and "lat_pct_ms" ({"99": 0.085, "99.9": 0.17, ...}). Test ids are
- * ssd-review's (jobfiles/README.md), so the figures line up with the user's tests.
+ * A direction may hold: "iops", "mb_s" (10^6 bytes/s) or "mib_s" (2^20 bytes/s, as spec sheets
+ * quote sequential rates), "lat_mean_ms", "lat_max_ms", "lat_sd_ms" (completion latency) and
+ * "lat_pct_ms" ({"99": 0.085, "99.9": 0.17, ...}). Test ids are ssd-review's
+ * (jobfiles/README.md), so the figures line up with the user's tests.
+ *
+ * A file of kind "spec sheet" can also be the sheet a drive is verified against (ssdreport --spec):
+ * each of its figures is a claim, met when the measured IOPS or bytes/s is at least the sheet's
+ * and a measured latency at most the sheet's.
  */
 #ifndef SSDREPORT_REFERENCE_H
 #define SSDREPORT_REFERENCE_H
@@ -44,5 +49,15 @@ int sr_reference_find(const char *name, const char *const *dirs, size_t n, char 
  * Return: 0; -ENOENT (cannot read), -EINVAL (not the format above), -ENOMEM.
  */
 int sr_reference_load(struct sr_model *m, const char *path, struct sr_diag *d);
+
+/**
+ * sr_reference_load_sheet() - read the spec sheet in @path into @m->sheet (replacing one).
+ * @m:    the model
+ * @path: a reference file whose "kind" is "spec sheet"
+ * @d:    diagnostics; d->err names the file and the field on bad input
+ *
+ * Return: 0; -ENOENT (cannot read), -EINVAL (not the format above, or another kind), -ENOMEM.
+ */
+int sr_reference_load_sheet(struct sr_model *m, const char *path, struct sr_diag *d);
 
 #endif

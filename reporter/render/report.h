@@ -1,20 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report.h - "ssdreport -o DIR": the model rendered as tables (Markdown, CSV, HTML), gnuplot
- * charts (.gp + .dat + .png + .svg) and a self-contained index.html.
+ * report.h - "ssdreport -o DIR": the model rendered as a review (render/sections.h says what the
+ * page holds): index.html and report.md, one CSV per table, gnuplot charts (.gp + .dat + .csv +
+ * .png + .svg), a detail page per test under tests/, written atomically.
  */
 #ifndef SSDREPORT_REPORT_H
 #define SSDREPORT_REPORT_H
 
 #include <stdbool.h>
 
+#include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "model/model.h"
 
 struct sr_report_opts {
 	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
 	const char *title;
-	bool charts; /* run gnuplot */
+	bool charts;		     /* run gnuplot */
+	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */
+	const char *cat_note;	     /* why there is no catalogue, for the page (NULL: none) */
+	bool compare;		     /* ssdreport compare: runs of one drive side by side */
+	const char *const *flags;    /* compare: differences between the runs, one line each */
+	size_t nflags;
 };
 
 /**

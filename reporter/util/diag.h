@@ -21,6 +21,7 @@ enum sr_warn_kind {
 	SR_WARN_HUGE,	   /* integer beyond 2^53, not exact as a double */
 	SR_WARN_DOCS,	   /* several documents, the last one used */
 	SR_WARN_OPTION,	   /* an option value that cannot be read (default used) */
+	SR_WARN_JOB_ERROR, /* a job fio ended with an error (its "error" key is not 0) */
 	SR_WARN_NKINDS,
 };
 

@@ -82,7 +82,7 @@ done
 grep -q 'ssdeng: /dev/ng0n1: nvme-uring' "$out/clients/logs/fc-4k-randread.fio-stderr.txt" &&
 	ok "the servers ran libssdeng.so (nvme-uring on /dev/ng0n1)" ||
 	fail "no engine note from the servers: $(head -c 300 "$out/clients/logs/fc-4k-randread.fio-stderr.txt")"
-csv=$out/report/test-fc-4k-randread.csv
+csv=$out/report/tests/fc-4k-randread.csv
 # host columns come in the order fio printed the hosts, which is the order they finished
 case $(head -n1 "$csv" 2>/dev/null) in
 "metric,clients/127.0.0.1:$p1,clients/127.0.0.1:$p2,clients (total)" | \

@@ -41,7 +41,7 @@ if [ -x reporter/ssdreport ]; then
 	check reporter/ssdreport --no-charts -q -o /tmp/group-report "$g"
 	# total column (5) against the sum over the JSON's jobs, to the report's 3 decimals
 	total_vs_sum() { # ID ROW JQ-SUM
-		local csv=/tmp/group-report/test-$1.csv tot sum
+		local csv=/tmp/group-report/tests/$1.csv tot sum
 		tot=$(grep "^$2," "$csv" | cut -d, -f5)
 		sum=$(jq "$3" "$g/$1.json")
 		if [ "$(head -n1 "$csv")" = "metric,three/n1,three/n2,three/n3,three (total)" ] &&

@@ -2,7 +2,8 @@
 /*
  * group_test.c - several drives or hosts in one run (results.h): a drive group (one fio group per
  * drive, new_group=1) and client/server output with one and with several hosts, reported per member
- * and in total; "ssdreport compare" refusing tests whose rw, bs, T/Q or profile differ; the
+ * and in total; "ssdreport compare" refusing tests whose rw, bs or T/Q differ and flagging runs
+ * made differently (profile, span, fio and engine versions); the
  * published reference tables (the files in reporter/reference/).
  */
 #include <errno.h>
@@ -361,9 +362,61 @@ static void compare_refuses_differences(void **state)
 	assert_non_null(strstr(diag.err, "T/Q differs:"));
 	assert_non_null(strstr(diag.err, "/a 8T/32Q, "));
 	assert_non_null(strstr(diag.err, "/tq 4T/32Q"));
-	assert_int_equal(compare_dirs("a", "prof"), -EINVAL);
-	assert_non_null(strstr(diag.err, "profile differs:"));
-	assert_non_null(strstr(diag.err, "/prof full"));
+	/* how a run was made is flagged, not refused (compare_flags_runs) */
+	assert_int_equal(compare_dirs("a", "prof"), 0);
+}
+
+/* The same drive (directory name) in two runs made differently: paired side by side, and every
+ * difference of profile, span, fio version and engine named. */
+static void compare_flags_runs(void **state)
+{
+	char old[512], new[512], doc[512];
+	const char *dirs[2] = {old, new};
+	struct sr_model m = {0};
+	char **flags = NULL;
+	size_t n = 0;
+
+	(void)state;
+	snprintf(old, sizeof(old), "%s/old", root);
+	snprintf(new, sizeof(new), "%s/new", root);
+	assert_int_equal(mkdir(old, 0755), 0);
+	assert_int_equal(mkdir(new, 0755), 0);
+	result_dir("old/drv", "randread", "4k", 8, 32, NULL);
+	result_dir("old/sas", "randread", "4k", 8, 32, NULL);
+	result_dir("new/drv", "randread", "4k", 8, 32, NULL);
+	put("old/drv/run.json", "{\"profile\":\"quick\",\"engine\":\"ssdeng\","
+				"\"drive\":{\"span_bytes\":134217728},\"tests\":[]}");
+	snprintf(doc, sizeof(doc),
+		 "{\"profile\":\"full\",\"engine\":\"ssdeng\",\"versions\":{\"fio\":"
+		 "\"fio-3.36\",\"ssdeng\":\"abc123\"},\"drive\":{\"span_bytes\":%d},\"tests\":[]}",
+		 1 << 30);
+	put("new/drv/run.json", doc);
+	diag = (struct sr_diag){0};
+	assert_int_equal(sr_inputs_load_dirs(&m, dirs, 2, &diag), 0);
+	assert_int_equal(m.ndrives, 3);
+	assert_int_equal(sr_compare_check(&m, &diag), 0);
+	assert_int_equal(sr_compare_flags(&m, &flags, &n), 0);
+	assert_int_equal(n, 4);
+	assert_non_null(strstr(flags[0], "drv profile: "));
+	assert_non_null(strstr(flags[0], "/old/drv quick, "));
+	assert_non_null(strstr(flags[0], "/new/drv full"));
+	assert_non_null(strstr(flags[1], "drv span: "));
+	assert_non_null(strstr(flags[1], "134217728 bytes"));
+	assert_non_null(strstr(flags[1], "1073741824 bytes"));
+	assert_non_null(strstr(flags[2], "drv fio version: "));
+	assert_non_null(strstr(flags[2], "fio-3.33, "));
+	assert_non_null(strstr(flags[2], "fio-3.36"));
+	assert_non_null(strstr(flags[3], "drv engine: "));
+	assert_non_null(strstr(flags[3], "ssdeng ssdeng abc123"));
+	/* each drive's runs side by side: old/drv, new/drv, then old/sas */
+	sr_compare_pair(&m);
+	assert_non_null(strstr(m.drives[0].label, "/old/drv"));
+	assert_non_null(strstr(m.drives[1].label, "/new/drv"));
+	assert_non_null(strstr(m.drives[2].label, "/old/sas"));
+	for (size_t i = 0; i < n; i++)
+		free(flags[i]);
+	free(flags);
+	sr_model_free(&m);
 }
 
 /* ---- reference tables --------------------------------------------------------------------- */
@@ -490,6 +543,7 @@ int main(void)
 	    cmocka_unit_test(client_several_hosts),
 	    cmocka_unit_test(compare_accepts_same_workload),
 	    cmocka_unit_test(compare_refuses_differences),
+	    cmocka_unit_test(compare_flags_runs),
 	    cmocka_unit_test(reference_e1s_group),
 	    cmocka_unit_test(reference_qos_and_reviews),
 	    cmocka_unit_test(reference_bad_field),
