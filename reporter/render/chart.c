@@ -68,6 +68,8 @@ int sr_chart_open(struct sr_chart *c, const char *dir)
 	c->gp = tmpfile();
 	c->has = NULL;
 	c->nblocks = c->rows = c->ncols = 0;
+	memset(c->lo, 0, sizeof(c->lo));
+	memset(c->hi, 0, sizeof(c->hi));
 	if (!c->dat || !c->csv || !c->gp) {
 		int e = errno;
 		sr_chart_abort(c);
@@ -148,6 +150,12 @@ void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
 		sr_dat_num(c->dat, v[i]);
 		if (isfinite(v[i]) && c->has)
 			c->has[b * SR_CHART_MAXCOLS + i] = 1;
+		if (isfinite(v[i]) && v[i] > 0 && i < SR_CHART_MAXCOLS) {
+			if (!c->lo[i] || v[i] < c->lo[i])
+				c->lo[i] = v[i];
+			if (v[i] > c->hi[i])
+				c->hi[i] = v[i];
+		}
 	}
 	fputc('\n', c->csv);
 	fputc('\n', c->dat);
@@ -161,6 +169,11 @@ bool sr_chart_has(const struct sr_chart *c, size_t block, size_t col)
 }
 
 size_t sr_chart_col(const struct sr_chart *c, size_t col) { return col + 1 + c->text_col; }
+
+bool sr_chart_wide(const struct sr_chart *c, size_t col, double ratio)
+{
+	return col < SR_CHART_MAXCOLS && c->lo[col] > 0 && c->hi[col] > ratio * c->lo[col];
+}
 
 static long file_size(const char *dir, const char *name, const char *ext)
 {

@@ -39,6 +39,9 @@ struct sr_chart {
 	size_t rows;	    /* rows of the current series */
 	char series[256];   /* the current series' name, for the CSV */
 	unsigned char *has; /* has[block * SR_CHART_MAXCOLS + col]: a finite value was written */
+	double
+	    lo[SR_CHART_MAXCOLS]; /* per column over every series: smallest value > 0 (0: none) */
+	double hi[SR_CHART_MAXCOLS]; /* and largest value */
 };
 
 /**
@@ -73,6 +76,10 @@ bool sr_chart_has(const struct sr_chart *c, size_t block, size_t col);
 
 /* sr_chart_col() - gnuplot's column number of numeric column @col. */
 size_t sr_chart_col(const struct sr_chart *c, size_t col);
+
+/* sr_chart_wide() - whether column @col's positive values span more than @ratio (largest over
+ * smallest), so that a linear axis would flatten the small ones to nothing. */
+bool sr_chart_wide(const struct sr_chart *c, size_t col, double ratio);
 
 /* sr_chart_file() - the data file's name as the script names it ("x.dat"). */
 const char *sr_chart_file(const struct sr_chart *c, char *buf, size_t len);

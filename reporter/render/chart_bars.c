@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* chart_bars.c - clustered bars, one or more panels, one legend below (see chart_kinds.h). */
+#include <math.h>
 #include <stdio.h>
 
 #include "render/chart_kinds.h"
@@ -7,16 +8,26 @@
 static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const struct sr_key *keys,
 		      size_t nkeys, bool with_keys, bool multi)
 {
-	char dat[200];
+	char dat[200], ylabel[160];
 	bool any = false;
+	/* bars a hundred times apart (a published drive beside an emulated one) would flatten the
+	 * small ones to nothing on a linear axis: a log axis, said in the axis label */
+	bool wide = sr_chart_wide(c, p->col, 100);
 
 	sr_chart_file(c, dat, sizeof(dat));
 	sr_chart_panel_begin(c, p->title, with_keys, multi);
 	fprintf(c->gp, "  set style data histogram\n  set style histogram clustered gap 1\n"
-		       "  set grid ytics\n  set yrange [0:*]\n"
-		       "  set xtics nomirror rotate by -25 left offset -1,0\n"
-		       "  set ylabel ");
-	sr_gp_str(c->gp, p->ylabel ? p->ylabel : "");
+		       "  set grid ytics\n"
+		       "  set xtics nomirror rotate by -25 left offset -1,0\n");
+	if (wide)
+		fprintf(c->gp, "  set logscale y\n  set format y \"%s\"\n  set yrange [%g:*]\n",
+			c->lo[p->col] >= 1 ? "%.0f" : "%g", pow(10, floor(log10(c->lo[p->col]))));
+	else
+		fprintf(c->gp, "  set yrange [0:*]\n");
+	snprintf(ylabel, sizeof(ylabel), "%s%s", p->ylabel ? p->ylabel : "",
+		 wide ? " (log scale)" : "");
+	fprintf(c->gp, "  set ylabel ");
+	sr_gp_str(c->gp, ylabel);
 	fputc('\n', c->gp);
 	for (size_t b = 0; b < nkeys; b++)
 		any |= sr_chart_has(c, b, p->col);
