@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "apps.h"
-#include "dev_kind.h"
-#include "purge_check.h"
+#include "host/dev_class.h"
+#include "host/in_use.h"
 
 /* the disk behind an NVMe generic or SCSI generic node, from sysfs */
 static int disk_behind(const char *path, const struct stat *st, struct apps_dev *d, char *err,

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * transport.h - the contract between the fio glue (engine/fio/fio_engine.c) and one way of talking
+ * to a drive (block-aio, nvme-uring/ioctl, scsi-sg).
+ *
+ * Nothing here knows fio. The glue turns each fio io_u into a struct ssd_io, hands it to the
+ * transport of the io's file, and turns completed ssd_io back into io_u results.
+ *
+ * Lifetimes:
+ *   ctx  - one per fio thread and transport kind, created on first use by a file of that kind;
+ *          holds the queue (io_uring, aio context, sg fds) sized for the job's iodepth.
+ *   dev  - one per open file; holds the fd and the geometry read from the drive.
+ *   io   - one per fio io_u, allocated once at job start; io->slot is stable (0..depth-1) so a
+ *          transport can keep per-io state in an array indexed by it.
+ */
+#ifndef SSDENG_TRANSPORT_H
+#define SSDENG_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+enum ssd_op {
+	SSD_OP_READ,
+	SSD_OP_WRITE,
+	SSD_OP_FLUSH,	     /* fio fsync/fdatasync: NVMe Flush, SYNCHRONIZE CACHE, fdatasync */
+	SSD_OP_TRIM,	     /* NVMe DSM deallocate, SCSI UNMAP, BLKDISCARD */
+	SSD_OP_WRITE_ZEROES, /* NVMe Write Zeroes, SCSI WRITE SAME with zeroes */
+	SSD_OP_COMPARE,	     /* NVMe Compare (opt-in write/verify modes) */
+	SSD_OP_VERIFY,	     /* NVMe Verify */
+};
+
+enum ssd_io_flags {
+	SSD_IO_FUA = 1u << 0, /* force unit access (readfua/writefua) */
+};
+
+/* One I/O request. Offsets and lengths are bytes; transports convert to LBAs. */
+struct ssd_io {
+	enum ssd_op op;
+	uint32_t flags;	   /* enum ssd_io_flags */
+	uint64_t offset;   /* bytes from the start of the device/namespace */
+	uint64_t len;	   /* bytes; 0 for FLUSH */
+	void *buf;	   /* data buffer, len bytes (NULL for FLUSH/TRIM) */
+	void *md_buf;	   /* separate metadata buffer or NULL */
+	unsigned int slot; /* stable index 0..depth-1 */
+	struct ssd_dev *dev;
+	void *cookie; /* the caller's handle (fio io_u) */
+	/* results, set by the transport on completion */
+	int error;	/* 0 or a positive errno */
+	uint64_t resid; /* bytes not transferred */
+};
+
+/* What the transport learned from the drive at open. */
+struct ssd_geometry {
+	uint32_t lba_bytes;	 /* logical block data size, bytes */
+	uint32_t md_bytes;	 /* metadata bytes per LBA (0 if none) */
+	bool md_extended;	 /* metadata interleaved with data (extended LBA): offsets,
+				  * lengths, capacity_bytes and max_xfer_bytes then count
+				  * lba_bytes + md_bytes per block, so bs must be a multiple of
+				  * that sum (fio's io_uring_cmd counts the same way) */
+	uint64_t capacity_bytes; /* usable size, bytes */
+	uint64_t max_xfer_bytes; /* largest single transfer (MDTS, Block Limits), 0 = unknown */
+	uint32_t nsid;		 /* NVMe namespace id, 0 elsewhere */
+	char desc[96];		 /* human description, e.g. "NVMe nsid 1, LBA format 4 (4096+0)" */
+};
+
+/* Options the glue passes to transports (parsed from fio engine options). */
+struct ssd_options {
+	unsigned int depth;	     /* fio iodepth */
+	unsigned long long max_bs;   /* the job's largest read or write, bytes */
+	const char *nvme_mode;	     /* "auto", "uring", "ioctl" */
+	const char *scsi_mode;	     /* "auto", "async", "sgio" */
+	const char *nvme_write_mode; /* "write", "zeroes", "compare", "verify" */
+	unsigned int scsi_timeout_ms;
+	unsigned int nvme_timeout_ms; /* NVMe passthrough command timeout; 0: the kernel's
+				       * nvme_core.io_timeout (30 s by default) */
+	unsigned int scsi_cdb;	      /* 0 = auto, 10 or 16 */
+	bool fixedbufs, registerfiles, sqthread_poll, hipri;
+	bool readfua, writefua;
+	bool deac; /* Write Zeroes with Deallocate */
+	bool write_same_unmap;
+	unsigned int pi_act, pi_chk;
+	unsigned int md_per_io_size;
+};
+
+struct ssd_ctx;
+struct ssd_dev;
+
+/* Return values of ->queue(), matching fio's enum fio_q_status. Errors are negative errno. */
+enum ssd_q_status {
+	SSD_Q_COMPLETED = 0,
+	SSD_Q_QUEUED = 1,
+	SSD_Q_BUSY = 2,
+};
+
+struct ssd_transport_ops {
+	const char *name; /* "block-aio", "nvme-uring", "nvme-ioctl", "scsi-sg" */
+	/* ctx_init() - create per-thread state for @opt->depth I/Os. Return 0 or -errno. */
+	int (*ctx_init)(struct ssd_ctx **ctx, const struct ssd_options *opt);
+	void (*ctx_exit)(struct ssd_ctx *ctx);
+	/* open() - open @path (flags from open(2): O_RDONLY/O_RDWR plus O_DIRECT if asked), read
+	 * the geometry. @ctx is NULL when the glue only probes the geometry (fio sizes files
+	 * before its threads start): open, fill @geo, and expect close(NULL, dev) next.
+	 * Return 0 or -errno; on error write a one-line message to @err (size @errlen). */
+	int (*open)(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **dev,
+		    struct ssd_geometry *geo, char *err, size_t errlen);
+	void (*close)(struct ssd_ctx *ctx, struct ssd_dev *dev);
+	/* dev_fd() - the file descriptor fio may use for its own calls (fadvise, disk stats). */
+	int (*dev_fd)(const struct ssd_dev *dev);
+	/* queue() - start @io. Return enum ssd_q_status or -errno (error known before issue). */
+	int (*queue)(struct ssd_ctx *ctx, struct ssd_io *io);
+	/* commit() - submit what queue() batched. Return 0 or -errno. */
+	int (*commit)(struct ssd_ctx *ctx);
+	/* reap() - wait for at least @min and take at most @max completions into @out.
+	 * @t is the longest wait (NULL = forever). Return the count or -errno. */
+	int (*reap)(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
+		    const struct timespec *t);
+	/* inflight() - number of I/Os queued and not yet reaped. */
+	unsigned int (*inflight)(const struct ssd_ctx *ctx);
+};
+
+extern const struct ssd_transport_ops ssd_block_aio_ops;
+extern const struct ssd_transport_ops ssd_nvme_uring_ops; /* engine/transport/nvme_uring.c */
+extern const struct ssd_transport_ops ssd_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
+extern const struct ssd_transport_ops ssd_scsi_sg_ops;
+
+/**
+ * ssd_scsi_probe() - whether @path can be driven by scsi-sg: an sg node, or a SCSI disk
+ * mapped to its sg node through /sys/block/sdX/device/scsi_generic/, that answers the sg
+ * driver's SG_GET_VERSION_NUM.
+ * @path: the file
+ * @sg_path: the sg node ("/dev/sgN") when the answer is yes
+ * @len: size of @sg_path
+ * @err: when the answer is no, what the file is and which transport to use
+ * @errlen: size of @err
+ *
+ * Return: 1 (SCSI), 0 (not SCSI, @err says why), or -errno (missing file, open failed).
+ */
+int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_t errlen);
+
+#endif

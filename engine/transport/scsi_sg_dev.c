@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scsi_sg_dev.c - opening a SCSI device for the scsi-sg transport: find its sg node, make sure
+ * the sg driver answers, and read the geometry (SPC-5 INQUIRY, SBC-4 READ CAPACITY(16)/(10),
+ * SBC-4 Block Limits VPD page).
+ */
+#include "transport/scsi_sg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <unistd.h>
+
+#include "host/dev_class.h"
+#include "host/scsi_node.h"
+#include "core/ssd_log.h"
+
+/* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
+#define SG_V3_VERSION 30000
+
+void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf, uint32_t len,
+		      uint8_t *sense, unsigned int timeout_ms)
+{
+	memset(hdr, 0, sizeof(*hdr));
+	hdr->interface_id = 'S';
+	hdr->dxfer_direction = len ? dir : SG_DXFER_NONE;
+	hdr->cmd_len = cdb->len;
+	hdr->cmdp = cdb->b;
+	hdr->mx_sb_len = SCSI_SG_SENSE_LEN;
+	hdr->sbp = sense;
+	hdr->dxferp = len ? buf : NULL;
+	hdr->dxfer_len = len;
+	hdr->timeout = timeout_ms;
+	hdr->flags = SG_FLAG_Q_AT_TAIL;
+}
+
+void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o)
+{
+	o->status = hdr->status;
+	o->host_status = hdr->host_status;
+	o->driver_status = hdr->driver_status;
+	o->sense = hdr->sbp;
+	o->sense_len = hdr->sb_len_wr;
+}
+
+int scsi_sg_run(int fd, struct sg_io_hdr *hdr) { return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0; }
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* Run a data-in command during open; a UNIT ATTENTION (after a reset, say) is retried once
+ * and said so. Return 0, or -errno with @err naming the command. */
+static int data_in(struct ssd_dev *d, struct scsi_cdb *cdb, uint8_t *buf, uint32_t len,
+		   uint32_t *got, struct scsi_sense *sense, char *err, size_t errlen)
+{
+	uint8_t sb[SCSI_SG_SENSE_LEN];
+	struct scsi_outcome o;
+	struct sg_io_hdr h;
+	char line[256];
+	bool have;
+	int ret;
+
+	for (int attempt = 0;; attempt++) {
+		memset(buf, 0, len);
+		memset(sense, 0, sizeof(*sense));
+		scsi_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
+		ret = scsi_sg_run(d->fds[0], &h);
+		if (ret) {
+			say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, scsi_opcode_name(cdb),
+			    strerror(-ret));
+			return ret;
+		}
+		scsi_sg_outcome(&h, &o);
+		if (scsi_outcome_ok(&o))
+			break;
+		have = scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
+		scsi_outcome_format(line, sizeof(line), cdb, 0, 0, &o);
+		if (have && sense->key == SCSI_SK_UNIT_ATTENTION && attempt == 0) {
+			ssd_log(SSD_LOG_WARN, "%s: %s; retrying once", d->path, line);
+			continue;
+		}
+		say(err, errlen, "%s: %s", d->path, line);
+		return -scsi_outcome_errno(&o, have ? sense : NULL);
+	}
+	*got = h.resid > 0 && (uint32_t)h.resid < len ? len - (uint32_t)h.resid : len;
+	return 0;
+}
+
+static bool is_invalid_request(const struct scsi_sense *s)
+{
+	return s->key == SCSI_SK_ILLEGAL_REQUEST;
+}
+
+static int read_inquiry(struct ssd_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SCSI_INQUIRY_STD_LEN + 60];
+	struct scsi_sense s;
+	struct scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	scsi_cdb_inquiry(&c, false, 0, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret)
+		return ret;
+	ret = scsi_parse_inquiry(buf, got, &d->inq, err, errlen);
+	if (ret)
+		return ret;
+	if (d->inq.qualifier != 0 ||
+	    (d->inq.type != SCSI_TYPE_DISK && d->inq.type != SCSI_TYPE_ZBC)) {
+		say(err, errlen, "%s: %s %s is a %s (peripheral qualifier %u), not a disk", d->path,
+		    d->inq.vendor, d->inq.product, scsi_device_type_name(d->inq.type),
+		    d->inq.qualifier);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static int read_capacity(struct ssd_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SCSI_READ_CAPACITY_16_LEN];
+	struct scsi_sense s;
+	struct scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	scsi_cdb_read_capacity16(&c, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret == 0)
+		return scsi_parse_read_capacity16(buf, got, &d->cap, err, errlen);
+	if (!is_invalid_request(&s))
+		return ret;
+	scsi_cdb_read_capacity10(&c);
+	ret = data_in(d, &c, buf, SCSI_READ_CAPACITY_10_LEN, &got, &s, err, errlen);
+	if (ret)
+		return ret;
+	return scsi_parse_read_capacity10(buf, got, &d->cap, err, errlen);
+}
+
+/* The Block Limits page is optional (SBC-4 makes it mandatory only with thin provisioning);
+ * a device that rejects it simply reports no limits. */
+static int read_block_limits(struct ssd_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SCSI_VPD_BLOCK_LIMITS_LEN];
+	struct scsi_sense s;
+	struct scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	scsi_cdb_inquiry(&c, true, SCSI_VPD_BLOCK_LIMITS, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret) {
+		if (!is_invalid_request(&s))
+			return ret;
+		memset(&d->bl, 0, sizeof(d->bl));
+		err[0] = '\0';
+		return 0;
+	}
+	return scsi_parse_block_limits(buf, got, &d->bl, err, errlen);
+}
+
+/* Largest transfer in blocks: Block Limits MAXIMUM TRANSFER LENGTH and what the sg driver maps
+ * (BLKSECTGET on an sg fd gives the request queue's max_sectors in bytes). */
+static void set_max_xfer(struct ssd_dev *d)
+{
+	uint32_t blocks = d->bl.max_xfer_blocks;
+	int bytes = 0;
+
+	if (ioctl(d->fds[0], BLKSECTGET, &bytes) == 0 && bytes > 0) {
+		uint32_t drv = (uint32_t)bytes / d->cap.lba_bytes;
+
+		if (drv && (!blocks || drv < blocks))
+			blocks = drv;
+	}
+	d->max_xfer_blocks = blocks;
+}
+
+static void describe(const struct ssd_dev *d, struct ssd_geometry *geo)
+{
+	const char *sg = strrchr(d->sg_path, '/');
+	char phys[24] = "";
+
+	if (d->cap.lbppbe)
+		snprintf(phys, sizeof(phys), "/%u", d->cap.lba_bytes << d->cap.lbppbe);
+	if (snprintf(geo->desc, sizeof(geo->desc), "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s",
+		     d->inq.product, d->inq.revision, sg ? sg + 1 : d->sg_path, d->cap.lba_bytes,
+		     phys, d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
+		     d->cap.prot_en ? ", PI on" : "") >= (int)sizeof(geo->desc))
+		geo->desc[sizeof(geo->desc) - 1] = '\0';
+}
+
+/* Find the sg node behind @path, or say why there is none. */
+static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_kind, char *err,
+			size_t errlen)
+{
+	struct scsi_node n;
+	int ret = scsi_node_classify("/sys", path, &n);
+
+	if (ret) {
+		say(err, errlen, "%s: %s", path, strerror(-ret));
+		return ret;
+	}
+	if (n.kind != SCSI_NODE_SG && n.kind != SCSI_NODE_DISK) {
+		scsi_node_refusal(path, &n, err, errlen);
+		return -ENODEV;
+	}
+	*blk_kind = n.kind == SCSI_NODE_DISK;
+	snprintf(sg_path, len, "%s", n.sg_path);
+	return 0;
+}
+
+unsigned int scsi_sg_fds_for_depth(unsigned int depth)
+{
+	if (!depth)
+		return 1;
+	return depth < SCSI_SG_MAX_FDS ? depth : SCSI_SG_MAX_FDS;
+}
+
+unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth)
+{
+	if (!nfds || depth <= nfds)
+		return 1;
+	return (depth + nfds - 1) / nfds;
+}
+
+static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errlen)
+{
+	d->fds = calloc(nfds, sizeof(*d->fds));
+	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
+	d->fd_tag = calloc(nfds, sizeof(*d->fd_tag));
+	if (!d->fds || !d->fd_busy || !d->fd_tag)
+		return -ENOMEM;
+	for (; d->nfds < nfds; d->nfds++) {
+		int fd = open(d->sg_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+
+		if (fd < 0) {
+			int e = errno;
+
+			say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path,
+			    strerror(e), ssd_open_errno_hint(e));
+			return -e;
+		}
+		d->fds[d->nfds] = fd;
+		d->fd_tag[d->nfds] = (struct scsi_sg_fd_tag){.dev = d, .k = d->nfds};
+	}
+	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
+	    d->sg_version < SG_V3_VERSION) {
+		say(err, errlen,
+		    "%s: %s does not answer SG_GET_VERSION_NUM as an sg v3 driver; not a "
+		    "SCSI generic device",
+		    d->path, d->sg_path);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_dev *d = calloc(1, sizeof(*d));
+	int is_disk = 0, ret;
+
+	*out = NULL;
+	if (!d)
+		return -ENOMEM;
+	d->blk_fd = -1;
+	d->timeout_ms =
+	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SCSI_SG_DEFAULT_TIMEOUT_MS;
+	d->cdb_size = opt ? opt->scsi_cdb : 0;
+	snprintf(d->path, sizeof(d->path), "%s", path);
+	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
+	if (ret)
+		goto fail;
+	ret = open_fds(d, nfds ? nfds : 1, err, errlen);
+	if (ret)
+		goto fail;
+	/* fio treats /dev/sdX as a block device (cache flush, disk stats): give it that fd */
+	if (is_disk)
+		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ret = read_inquiry(d, err, errlen);
+	if (!ret)
+		ret = read_capacity(d, err, errlen);
+	if (!ret)
+		ret = read_block_limits(d, err, errlen);
+	if (ret)
+		goto fail;
+	set_max_xfer(d);
+	d->zero_block = calloc(1, d->cap.lba_bytes);
+	if (!d->zero_block) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	memset(geo, 0, sizeof(*geo));
+	geo->lba_bytes = d->cap.lba_bytes;
+	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
+	geo->max_xfer_bytes = (uint64_t)d->max_xfer_blocks * d->cap.lba_bytes;
+	describe(d, geo);
+	*out = d;
+	return 0;
+fail:
+	scsi_sg_dev_close(d);
+	return ret;
+}
+
+void scsi_sg_dev_close(struct ssd_dev *d)
+{
+	if (!d)
+		return;
+	for (unsigned int i = 0; i < d->nfds; i++)
+		close(d->fds[i]);
+	if (d->blk_fd >= 0)
+		close(d->blk_fd);
+	free(d->fds);
+	free(d->fd_busy);
+	free(d->fd_tag);
+	free(d->zero_block);
+	free(d);
+}
+
+int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_t errlen)
+{
+	int is_disk, ret, fd, version = 0;
+
+	ret = find_sg_node(path, sg_path, len, &is_disk, err, errlen);
+	if (ret)
+		return ret == -ENODEV ? 0 : ret;
+	fd = open(sg_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		say(err, errlen, "%s: cannot open %s: %s%s", path, sg_path, strerror(-ret),
+		    ssd_open_errno_hint(-ret));
+		return ret;
+	}
+	ret = ioctl(fd, SG_GET_VERSION_NUM, &version) == 0 && version >= SG_V3_VERSION;
+	close(fd);
+	if (!ret)
+		say(err, errlen, "%s: %s does not answer as an sg v3 driver; not a SCSI device",
+		    path, sg_path);
+	return ret;
+}
