@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nvme_io.c - shared NVMe transport pieces; see nvme_io.h. */
+/* libnvme first: its <nvme/ioctl.h> must come before <linux/nvme_ioctl.h> (nvme_cmd.h) */
+#include <libnvme.h>
+
 #include "transport/nvme_io.h"
 #include "host/dev_class.h"
 #include "host/nvme_node.h"
@@ -119,6 +122,51 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
+static int identify_failed(const char *what, int ret, char *err, size_t errlen)
+{
+	if (ret > 0) {
+		snprintf(err, errlen, "%s failed with NVMe status 0x%x", what, ret);
+		return ret;
+	}
+	ret = -errno;
+	snprintf(err, errlen, "%s failed: %s", what, strerror(errno));
+	return ret ? ret : -EIO;
+}
+
+/*
+ * Identify the controller and namespace behind @fd (a generic char device /dev/ngXnY or a
+ * namespace block device) with libnvme, and parse them. Return 0; a positive NVMe status if a
+ * command failed on the drive; or -errno (ioctl failure, or -EINVAL for absurd Identify data),
+ * with @err set.
+ */
+static int read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl,
+			 struct ssd_nvme_ns_info *ns, char *err, size_t errlen)
+{
+	struct nvme_id_ctrl idc;
+	struct nvme_id_ns idn;
+	int ret;
+
+	/* nvme_get_nsid() is the NVME_IOCTL_ID ioctl */
+	if (nvme_get_nsid(fd, nsid) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
+			 strerror(errno));
+		return ret;
+	}
+	if (*nsid == 0) {
+		snprintf(err, errlen, "NVME_IOCTL_ID returned namespace id 0");
+		return -ENOTTY;
+	}
+	ret = nvme_identify_ctrl(fd, &idc);
+	if (ret)
+		return identify_failed("Identify Controller", ret, err, errlen);
+	ret = nvme_identify_ns(fd, *nsid, &idn);
+	if (ret)
+		return identify_failed("Identify Namespace", ret, err, errlen);
+	ssd_nvme_parse_id_ctrl(&idc, ctrl);
+	return ssd_nvme_parse_id_ns(&idn, ns, err, errlen);
+}
+
 static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
 {
 	bool pract = opt && opt->pi_act;
@@ -153,7 +201,7 @@ int ssd_nvme_dev_open(const struct ssd_options *opt, const char *path, int oflag
 		ret = d->fd;
 		goto fail;
 	}
-	ret = ssd_nvme_read_geometry(d->fd, &d->nsid, &d->ctrl, &d->ns, msg, sizeof(msg));
+	ret = read_geometry(d->fd, &d->nsid, &d->ctrl, &d->ns, msg, sizeof(msg));
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", path, msg);
 		ret = ret > 0 ? -EIO : ret;

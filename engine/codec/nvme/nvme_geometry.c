@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <libnvme.h>
-
 int ssd_nvme_parse_id_ctrl(const struct nvme_id_ctrl *id, struct ssd_nvme_ctrl_info *out)
 {
 	out->mdts = id->mdts;
@@ -113,43 +111,4 @@ void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 		 : ns->pi_type == 2 ? ", PI type 2"
 		 : ns->pi_type == 3 ? ", PI type 3"
 				    : "");
-}
-
-static int identify_failed(const char *what, int ret, char *err, size_t errlen)
-{
-	if (ret > 0) {
-		snprintf(err, errlen, "%s failed with NVMe status 0x%x", what, ret);
-		return ret;
-	}
-	ret = -errno;
-	snprintf(err, errlen, "%s failed: %s", what, strerror(errno));
-	return ret ? ret : -EIO;
-}
-
-int ssd_nvme_read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl,
-			   struct ssd_nvme_ns_info *ns, char *err, size_t errlen)
-{
-	struct nvme_id_ctrl idc;
-	struct nvme_id_ns idn;
-	int ret;
-
-	/* nvme_get_nsid() is the NVME_IOCTL_ID ioctl */
-	if (nvme_get_nsid(fd, nsid) < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
-			 strerror(errno));
-		return ret;
-	}
-	if (*nsid == 0) {
-		snprintf(err, errlen, "NVME_IOCTL_ID returned namespace id 0");
-		return -ENOTTY;
-	}
-	ret = nvme_identify_ctrl(fd, &idc);
-	if (ret)
-		return identify_failed("Identify Controller", ret, err, errlen);
-	ret = nvme_identify_ns(fd, *nsid, &idn);
-	if (ret)
-		return identify_failed("Identify Namespace", ret, err, errlen);
-	ssd_nvme_parse_id_ctrl(&idc, ctrl);
-	return ssd_nvme_parse_id_ns(&idn, ns, err, errlen);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * nvme_geometry.h - namespace geometry from Identify Controller (NVMe Base 2.0 §5.17.2.1,
- * CNS 01h) and Identify Namespace (NVM Command Set 1.0 §4.1.5.1, CNS 00h), read with libnvme
+ * CNS 01h) and Identify Namespace (NVM Command Set 1.0 §4.1.5.1, CNS 00h), in libnvme's layout
  * (struct nvme_id_ctrl / struct nvme_id_ns from <nvme/types.h>).
  *
- * The parse functions are pure: they take the 4096-byte Identify data and check it.
+ * Pure: the functions take the 4096-byte Identify data and check it; the transport reads it
+ * (engine/transport/nvme_io.c).
  */
 #ifndef SSDENG_NVME_GEOMETRY_H
 #define SSDENG_NVME_GEOMETRY_H
@@ -97,21 +98,6 @@ uint64_t ssd_nvme_mdts_bytes(uint8_t mdts, uint32_t mpsmin_bytes);
 void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 			    const struct ssd_nvme_ns_info *ns, uint32_t nsid, uint32_t mpsmin_bytes,
 			    uint64_t host_max, struct ssd_geometry *geo);
-
-/**
- * ssd_nvme_read_geometry() - Identify the controller and namespace behind @fd (a generic
- * char device /dev/ngXnY or a namespace block device) with libnvme, and parse them.
- * @fd:     open namespace device
- * @nsid:   output: the namespace id (NVME_IOCTL_ID)
- * @ctrl:   output
- * @ns:     output
- * @err:    message on error
- * @errlen: size of @err, bytes
- * Return: 0; a positive NVMe status if a command failed on the drive; or -errno (ioctl
- * failure, or -EINVAL for absurd Identify data), with @err set.
- */
-int ssd_nvme_read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl,
-			   struct ssd_nvme_ns_info *ns, char *err, size_t errlen);
 
 /* CAP.MPSMIN is not visible to user space on PCIe (no sysfs attribute); the transports
  * assume the smallest page the spec allows, 4 KiB, which makes the MDTS limit conservative
