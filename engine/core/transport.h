@@ -119,10 +119,10 @@ struct ssd_transport_ops {
 	unsigned int (*inflight)(const struct ssd_ctx *ctx);
 };
 
-extern const struct ssd_transport_ops ssd_block_aio_ops;
-extern const struct ssd_transport_ops ssd_nvme_uring_ops; /* engine/transport/nvme_uring.c */
-extern const struct ssd_transport_ops ssd_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
-extern const struct ssd_transport_ops ssd_scsi_sg_ops;
+extern const struct ssd_transport_ops ssd_tp_block_aio_ops;
+extern const struct ssd_transport_ops ssd_tp_nvme_uring_ops; /* engine/transport/nvme_uring.c */
+extern const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
+extern const struct ssd_transport_ops ssd_tp_scsi_sg_ops;
 
 /**
  * ssd_scsi_probe() - whether @path can be driven by scsi-sg: an sg node, or a SCSI disk

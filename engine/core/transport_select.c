@@ -8,10 +8,10 @@
 
 /* Built transports: every ssd_transport_ops the library carries, by name. */
 static const struct ssd_transport_ops *const built[] = {
-    &ssd_block_aio_ops,
-    &ssd_nvme_uring_ops,
-    &ssd_nvme_ioctl_ops,
-    &ssd_scsi_sg_ops,
+    &ssd_tp_block_aio_ops,
+    &ssd_tp_nvme_uring_ops,
+    &ssd_tp_nvme_ioctl_ops,
+    &ssd_tp_scsi_sg_ops,
 };
 
 const struct ssd_transport_ops *ssd_transport_by_name(const char *name)

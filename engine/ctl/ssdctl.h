@@ -139,7 +139,7 @@ void ssdctl_nvme_err(char *err, size_t errlen, const char *what, int r);
  * @err, @errlen: message on failure (command name, status, sense)
  * Return: 0, a positive errno for a failed command, or -errno.
  */
-int ssdctl_scsi_in(int fd, const struct scsi_cdb *cdb, uint8_t *buf, size_t len, size_t *got,
+int ssdctl_scsi_in(int fd, const struct ssd_scsi_cdb *cdb, uint8_t *buf, size_t len, size_t *got,
 		   char *err, size_t errlen);
 
 /** ssdctl_scsi_vpd() - INQUIRY for VPD page @page; as ssdctl_scsi_in(). */
@@ -151,7 +151,7 @@ int ssdctl_scsi_vpd(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got,
  * page 89h; parsed.
  * Return: 0, or an error as ssdctl_scsi_in() with @err set.
  */
-int ssdctl_ata_identify(int fd, struct ata_identity *id, char *err, size_t errlen);
+int ssdctl_ata_identify(int fd, struct ssd_ata_identity *id, char *err, size_t errlen);
 
 /** ssdctl_is_sat() - whether the SCSI device lists the ATA Information VPD page (89h). */
 bool ssdctl_is_sat(int fd);

@@ -27,7 +27,7 @@ void ssdctl_nvme_err(char *err, size_t errlen, const char *what, int r)
 	}
 }
 
-int ssdctl_scsi_in(int fd, const struct scsi_cdb *cdb, uint8_t *buf, size_t len, size_t *got,
+int ssdctl_scsi_in(int fd, const struct ssd_scsi_cdb *cdb, uint8_t *buf, size_t len, size_t *got,
 		   char *err, size_t errlen)
 {
 	struct scsi_result res;
@@ -51,40 +51,41 @@ int ssdctl_scsi_in(int fd, const struct scsi_cdb *cdb, uint8_t *buf, size_t len,
 int ssdctl_scsi_vpd(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got, char *err,
 		    size_t errlen)
 {
-	struct scsi_cdb cdb;
+	struct ssd_scsi_cdb cdb;
 
-	scsi_cdb_inquiry(&cdb, true, page, (uint16_t)len);
+	ssd_scsi_cdb_inquiry(&cdb, true, page, (uint16_t)len);
 	return ssdctl_scsi_in(fd, &cdb, buf, len, got, err, errlen);
 }
 
 bool ssdctl_is_sat(int fd)
 {
 	uint8_t buf[260];
-	struct scsi_vpd_list list;
+	struct ssd_scsi_vpd_list list;
 	size_t got;
 	char err[256];
 
-	return ssdctl_scsi_vpd(fd, SCSI_VPD_SUPPORTED, buf, sizeof(buf), &got, err, sizeof(err)) ==
-		   0 &&
-	       scsi_parse_vpd_supported(buf, got, &list, err, sizeof(err)) == 0 &&
-	       scsi_vpd_list_has(&list, SCSI_VPD_ATA_INFO);
+	return ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_SUPPORTED, buf, sizeof(buf), &got, err,
+			       sizeof(err)) == 0 &&
+	       ssd_scsi_parse_vpd_supported(buf, got, &list, err, sizeof(err)) == 0 &&
+	       ssd_scsi_vpd_list_has(&list, SSD_SCSI_VPD_ATA_INFO);
 }
 
-int ssdctl_ata_identify(int fd, struct ata_identity *id, char *err, size_t errlen)
+int ssdctl_ata_identify(int fd, struct ssd_ata_identity *id, char *err, size_t errlen)
 {
-	uint8_t buf[SCSI_VPD_ATA_INFO_LEN];
-	struct scsi_ata_info info;
-	struct scsi_cdb cdb;
+	uint8_t buf[SSD_SCSI_VPD_ATA_INFO_LEN];
+	struct ssd_scsi_ata_info info;
+	struct ssd_scsi_cdb cdb;
 	size_t got;
 	int r;
 
-	ata_cdb_identify(&cdb);
-	r = ssdctl_scsi_in(fd, &cdb, buf, ATA_IDENTIFY_LEN, &got, err, errlen);
+	ssd_ata_cdb_identify(&cdb);
+	r = ssdctl_scsi_in(fd, &cdb, buf, SSD_ATA_IDENTIFY_LEN, &got, err, errlen);
 	if (r == 0)
-		return ata_parse_identify(buf, got, id, err, errlen);
+		return ssd_ata_parse_identify(buf, got, id, err, errlen);
 	/* the SAT layer may refuse pass-through but still carry IDENTIFY data in page 89h */
-	if (ssdctl_scsi_vpd(fd, SCSI_VPD_ATA_INFO, buf, sizeof(buf), &got, err, errlen) == 0 &&
-	    scsi_parse_vpd_ata_info(buf, got, &info, err, errlen) == 0 && info.identify_valid)
-		return ata_parse_identify(info.identify, sizeof(info.identify), id, err, errlen);
+	if (ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_ATA_INFO, buf, sizeof(buf), &got, err, errlen) == 0 &&
+	    ssd_scsi_parse_vpd_ata_info(buf, got, &info, err, errlen) == 0 && info.identify_valid)
+		return ssd_ata_parse_identify(info.identify, sizeof(info.identify), id, err,
+					      errlen);
 	return r;
 }

@@ -70,7 +70,7 @@ static int nvme_ctrl_of(const struct stat *st, char *buf, size_t len)
 
 static int open_nvme(struct ssdctl_dev *d, const struct stat *st, char *err, size_t errlen)
 {
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	int r;
 
 	if (d->kind == SSD_KIND_NVME_CTRL) {
@@ -95,8 +95,8 @@ static int open_nvme(struct ssdctl_dev *d, const struct stat *st, char *err, siz
 			 strerror(-r));
 		return r;
 	}
-	if (ssd_nvme_classify("/sys", d->kind == SSD_KIND_NVME_BLOCK, st->st_rdev, &node, err,
-			      errlen) == 1)
+	if (ssd_host_nvme_classify("/sys", d->kind == SSD_KIND_NVME_BLOCK, st->st_rdev, &node, err,
+				   errlen) == 1)
 		copy(d->disk, sizeof(d->disk), node.disk_name);
 	return 0;
 }

@@ -126,29 +126,29 @@ static int nvme_health(struct ssdctl_dev *d, json_object *root, char *err, size_
 
 static int log_page(int fd, uint8_t page, uint8_t *buf, size_t len, size_t *got)
 {
-	struct scsi_cdb cdb;
+	struct ssd_scsi_cdb cdb;
 	char err[256];
 
-	scsi_cdb_log_sense(&cdb, page, 0, (uint16_t)len);
+	ssd_scsi_cdb_log_sense(&cdb, page, 0, (uint16_t)len);
 	return ssdctl_scsi_in(fd, &cdb, buf, len, got, err, sizeof(err));
 }
 
-static json_object *self_tests(const struct scsi_log_self_tests *t)
+static json_object *self_tests(const struct ssd_scsi_log_self_tests *t)
 {
 	json_object *arr = json_object_new_array();
 
 	for (unsigned int i = 0; i < t->n; i++) {
 		json_object *o = json_object_new_object();
-		const struct scsi_self_test *s = &t->t[i];
+		const struct ssd_scsi_self_test *s = &t->t[i];
 
 		json_object_object_add(o, "number", json_object_new_int64(s->number));
 		json_object_object_add(o, "code", json_object_new_int64(s->code));
-		ssdctl_put_str(o, "result", scsi_self_test_result_name(s->result));
+		ssdctl_put_str(o, "result", ssd_scsi_self_test_result_name(s->result));
 		ssdctl_put_u64(o, "power_on_hours", true, s->power_on_hours);
 		ssdctl_put_u64(o, "first_failure_lba", s->first_failure_lba != UINT64_MAX,
 			       s->first_failure_lba);
 		ssdctl_put_str(o, "sense_key",
-			       s->sense_key ? scsi_sense_key_name(s->sense_key) : NULL);
+			       s->sense_key ? ssd_scsi_sense_key_name(s->sense_key) : NULL);
 		ssdctl_put_hex(o, "asc_ascq", 4, (uint64_t)s->asc << 8 | s->ascq);
 		json_object_array_add(arr, o);
 	}
@@ -158,13 +158,13 @@ static json_object *self_tests(const struct scsi_log_self_tests *t)
 static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page, const char *prefix,
 			bool listed, uint64_t *uncorrected, bool *unc_valid)
 {
-	uint8_t buf[SCSI_LOG_MAX_LEN];
-	struct scsi_log_errors e = {0};
+	uint8_t buf[SSD_SCSI_LOG_MAX_LEN];
+	struct ssd_scsi_log_errors e = {0};
 	char key[64], err[256];
 	size_t got;
 
 	if (listed && log_page(fd, page, buf, sizeof(buf), &got) == 0)
-		scsi_parse_log_errors(buf, got, page, &e, err, sizeof(err));
+		ssd_scsi_parse_log_errors(buf, got, page, &e, err, sizeof(err));
 	snprintf(key, sizeof(key), "%s_errors_corrected", prefix);
 	ssdctl_put_u64(sc, key, e.corrected.valid, e.corrected.value);
 	snprintf(key, sizeof(key), "%s_errors_uncorrected", prefix);
@@ -176,7 +176,7 @@ static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page,
 		*unc_valid = true;
 	}
 	if (e.bytes_processed.valid) {
-		if (page == SCSI_LOG_READ_ERRORS)
+		if (page == SSD_SCSI_LOG_READ_ERRORS)
 			SET(data_read_bytes, e.bytes_processed.value);
 		else
 			SET(data_written_bytes, e.bytes_processed.value);
@@ -185,20 +185,20 @@ static void scsi_errors(json_object *sc, struct common *c, int fd, uint8_t page,
 
 static json_object *scsi_health(int fd, struct common *c)
 {
-	uint8_t buf[SCSI_LOG_MAX_LEN];
-	struct scsi_log_list list = {0};
+	uint8_t buf[SSD_SCSI_LOG_MAX_LEN];
+	struct ssd_scsi_log_list list = {0};
 	json_object *sc = json_object_new_object(), *pages;
-	struct scsi_log_temperature t = {0};
-	struct scsi_log_value v = {0};
-	struct scsi_log_ie ie = {0};
-	struct scsi_log_self_tests st = {0};
+	struct ssd_scsi_log_temperature t = {0};
+	struct ssd_scsi_log_value v = {0};
+	struct ssd_scsi_log_ie ie = {0};
+	struct ssd_scsi_log_self_tests st = {0};
 	uint64_t unc = 0;
 	bool unc_valid = false, have_list, have_st = false;
 	char err[256];
 	size_t got;
 
-	have_list = log_page(fd, SCSI_LOG_SUPPORTED, buf, sizeof(buf), &got) == 0 &&
-		    scsi_parse_log_supported(buf, got, &list, err, sizeof(err)) == 0;
+	have_list = log_page(fd, SSD_SCSI_LOG_SUPPORTED, buf, sizeof(buf), &got) == 0 &&
+		    ssd_scsi_parse_log_supported(buf, got, &list, err, sizeof(err)) == 0;
 	if (have_list) {
 		pages = json_object_new_array();
 		for (unsigned int i = 0; i < list.n; i++) {
@@ -212,38 +212,38 @@ static json_object *scsi_health(int fd, struct common *c)
 	}
 	json_object_object_add(sc, "log_pages", pages);
 
-	if (scsi_log_list_has(&list, SCSI_LOG_TEMPERATURE) &&
-	    log_page(fd, SCSI_LOG_TEMPERATURE, buf, sizeof(buf), &got) == 0)
-		scsi_parse_log_temperature(buf, got, &t, err, sizeof(err));
-	if (scsi_log_list_has(&list, SCSI_LOG_INFO_EXCEPTIONS) &&
-	    log_page(fd, SCSI_LOG_INFO_EXCEPTIONS, buf, sizeof(buf), &got) == 0)
-		scsi_parse_log_ie(buf, got, &ie, err, sizeof(err));
+	if (ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_TEMPERATURE) &&
+	    log_page(fd, SSD_SCSI_LOG_TEMPERATURE, buf, sizeof(buf), &got) == 0)
+		ssd_scsi_parse_log_temperature(buf, got, &t, err, sizeof(err));
+	if (ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_INFO_EXCEPTIONS) &&
+	    log_page(fd, SSD_SCSI_LOG_INFO_EXCEPTIONS, buf, sizeof(buf), &got) == 0)
+		ssd_scsi_parse_log_ie(buf, got, &ie, err, sizeof(err));
 	if (t.temperature_c.valid)
 		SET(temperature_c, (int64_t)t.temperature_c.value);
 	else if (ie.temperature_c.valid)
 		SET(temperature_c, (int64_t)ie.temperature_c.value);
 	ssdctl_put_u64(sc, "reference_temperature_c", t.reference_c.valid, t.reference_c.value);
 
-	if (scsi_log_list_has(&list, SCSI_LOG_SOLID_STATE) &&
-	    log_page(fd, SCSI_LOG_SOLID_STATE, buf, sizeof(buf), &got) == 0 &&
-	    scsi_parse_log_ssd(buf, got, &v, err, sizeof(err)) == 0 && v.valid)
+	if (ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_SOLID_STATE) &&
+	    log_page(fd, SSD_SCSI_LOG_SOLID_STATE, buf, sizeof(buf), &got) == 0 &&
+	    ssd_scsi_parse_log_ssd(buf, got, &v, err, sizeof(err)) == 0 && v.valid)
 		SET(percentage_used, v.value);
 	memset(&v, 0, sizeof(v));
-	if (scsi_log_list_has(&list, SCSI_LOG_BACKGROUND_SCAN) &&
-	    log_page(fd, SCSI_LOG_BACKGROUND_SCAN, buf, sizeof(buf), &got) == 0 &&
-	    scsi_parse_log_bgscan(buf, got, &v, err, sizeof(err)) == 0 && v.valid)
+	if (ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_BACKGROUND_SCAN) &&
+	    log_page(fd, SSD_SCSI_LOG_BACKGROUND_SCAN, buf, sizeof(buf), &got) == 0 &&
+	    ssd_scsi_parse_log_bgscan(buf, got, &v, err, sizeof(err)) == 0 && v.valid)
 		SET(power_on_hours, v.value / 60);
 
-	scsi_errors(sc, c, fd, SCSI_LOG_READ_ERRORS, "read",
-		    scsi_log_list_has(&list, SCSI_LOG_READ_ERRORS), &unc, &unc_valid);
-	scsi_errors(sc, c, fd, SCSI_LOG_WRITE_ERRORS, "write",
-		    scsi_log_list_has(&list, SCSI_LOG_WRITE_ERRORS), &unc, &unc_valid);
+	scsi_errors(sc, c, fd, SSD_SCSI_LOG_READ_ERRORS, "read",
+		    ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_READ_ERRORS), &unc, &unc_valid);
+	scsi_errors(sc, c, fd, SSD_SCSI_LOG_WRITE_ERRORS, "write",
+		    ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_WRITE_ERRORS), &unc, &unc_valid);
 	if (unc_valid)
 		SET(media_errors, unc);
 
 	if (ie.valid) {
 		json_object *o = json_object_new_object();
-		const char *name = scsi_asc_name(ie.asc, ie.ascq);
+		const char *name = ssd_scsi_asc_name(ie.asc, ie.ascq);
 
 		ssdctl_put_hex(o, "asc_ascq", 4, (uint64_t)ie.asc << 8 | ie.ascq);
 		ssdctl_put_str(o, "description", ie.asc ? name : "no exception");
@@ -251,14 +251,14 @@ static json_object *scsi_health(int fd, struct common *c)
 	} else {
 		json_object_object_add(sc, "informational_exception", NULL);
 	}
-	if (scsi_log_list_has(&list, SCSI_LOG_SELF_TEST) &&
-	    log_page(fd, SCSI_LOG_SELF_TEST, buf, sizeof(buf), &got) == 0)
-		have_st = scsi_parse_log_self_test(buf, got, &st, err, sizeof(err)) == 0;
+	if (ssd_scsi_log_list_has(&list, SSD_SCSI_LOG_SELF_TEST) &&
+	    log_page(fd, SSD_SCSI_LOG_SELF_TEST, buf, sizeof(buf), &got) == 0)
+		have_st = ssd_scsi_parse_log_self_test(buf, got, &st, err, sizeof(err)) == 0;
 	json_object_object_add(sc, "self_tests", have_st ? self_tests(&st) : NULL);
 	return sc;
 }
 
-static bool ata_in(int fd, const struct scsi_cdb *cdb, uint8_t *buf)
+static bool ata_in(int fd, const struct ssd_scsi_cdb *cdb, uint8_t *buf)
 {
 	char err[256];
 	size_t got;
@@ -269,14 +269,14 @@ static bool ata_in(int fd, const struct scsi_cdb *cdb, uint8_t *buf)
 static json_object *ata_health(int fd, struct common *c)
 {
 	uint8_t buf[512];
-	struct ata_identity id;
-	struct ata_smart smart;
-	struct ata_devstats ds;
-	struct scsi_cdb cdb;
+	struct ssd_ata_identity id;
+	struct ssd_ata_smart smart;
+	struct ssd_ata_devstats ds;
+	struct ssd_scsi_cdb cdb;
 	json_object *a = json_object_new_object(), *attrs = NULL, *dso;
-	const struct ata_smart_attr *at;
-	static const uint8_t pages[] = {ATA_DEVSTAT_GENERAL, ATA_DEVSTAT_TEMPERATURE,
-					ATA_DEVSTAT_SSD};
+	const struct ssd_ata_smart_attr *at;
+	static const uint8_t pages[] = {SSD_ATA_DEVSTAT_GENERAL, SSD_ATA_DEVSTAT_TEMPERATURE,
+					SSD_ATA_DEVSTAT_SSD};
 	uint32_t sector = 512;
 	bool have_smart = false, have_ds = false;
 	char err[256];
@@ -285,17 +285,17 @@ static json_object *ata_health(int fd, struct common *c)
 	if (ssdctl_ata_identify(fd, &id, err, sizeof(err)) == 0)
 		sector = id.logical_bytes;
 
-	ata_cdb_smart_read_data(&cdb);
+	ssd_ata_cdb_smart_read_data(&cdb);
 	if (ata_in(fd, &cdb, buf) &&
-	    ata_parse_smart_data(buf, 512, &smart, err, sizeof(err)) == 0) {
+	    ssd_ata_parse_smart_data(buf, 512, &smart, err, sizeof(err)) == 0) {
 		have_smart = true;
 		attrs = json_object_new_array();
 		for (unsigned int i = 0; i < smart.n; i++) {
 			json_object *o = json_object_new_object();
-			const struct ata_smart_attr *s = &smart.a[i];
+			const struct ssd_ata_smart_attr *s = &smart.a[i];
 
 			json_object_object_add(o, "id", json_object_new_int64(s->id));
-			ssdctl_put_str(o, "name", ata_smart_attr_name(s->id));
+			ssdctl_put_str(o, "name", ssd_ata_smart_attr_name(s->id));
 			json_object_object_add(o, "value", json_object_new_int64(s->value));
 			json_object_object_add(o, "worst", json_object_new_int64(s->worst));
 			ssdctl_put_u64(o, "raw", true, s->raw);
@@ -306,9 +306,9 @@ static json_object *ata_health(int fd, struct common *c)
 	json_object_object_add(a, "smart_attributes", attrs);
 
 	for (size_t i = 0; i < sizeof(pages); i++) {
-		ata_cdb_read_log_ext(&cdb, ATA_LOG_DEVICE_STATISTICS, pages[i], 1);
+		ssd_ata_cdb_read_log_ext(&cdb, SSD_ATA_LOG_DEVICE_STATISTICS, pages[i], 1);
 		if (ata_in(fd, &cdb, buf) &&
-		    ata_parse_devstat_page(buf, 512, pages[i], &ds, err, sizeof(err)) == 0)
+		    ssd_ata_parse_devstat_page(buf, 512, pages[i], &ds, err, sizeof(err)) == 0)
 			have_ds = true;
 	}
 	if (have_ds) {
@@ -336,13 +336,13 @@ static json_object *ata_health(int fd, struct common *c)
 	if (ds.temperature_c.valid)
 		SET(temperature_c, ds.temperature_c.value);
 	else if (have_smart &&
-		 ((at = ata_smart_find(&smart, 194)) || (at = ata_smart_find(&smart, 190))))
+		 ((at = ssd_ata_smart_find(&smart, 194)) || (at = ssd_ata_smart_find(&smart, 190))))
 		SET(temperature_c, (int64_t)(at->raw & 0xff)); /* raw byte 0 is the current °C */
 	if (ds.power_on_hours.valid)
 		SET(power_on_hours, (uint64_t)ds.power_on_hours.value);
-	else if (have_smart && (at = ata_smart_find(&smart, 9)))
+	else if (have_smart && (at = ssd_ata_smart_find(&smart, 9)))
 		SET(power_on_hours, at->raw & 0xffffffffu);
-	if (have_smart && (at = ata_smart_find(&smart, 12)))
+	if (have_smart && (at = ssd_ata_smart_find(&smart, 12)))
 		SET(power_cycles, at->raw & 0xffffffffu);
 	if (ds.percentage_used.valid)
 		SET(percentage_used, (uint64_t)ds.percentage_used.value);
@@ -363,12 +363,12 @@ static int scsi_health_root(struct ssdctl_dev *d, json_object *root, char *err, 
 	bool sat = ssdctl_is_sat(d->fd);
 	json_object *sc, *ata = NULL;
 	uint8_t buf[96];
-	struct scsi_cdb cdb;
+	struct ssd_scsi_cdb cdb;
 	size_t got;
 	int r;
 
 	/* the device must answer at all: a standard INQUIRY */
-	scsi_cdb_inquiry(&cdb, false, 0, sizeof(buf));
+	ssd_scsi_cdb_inquiry(&cdb, false, 0, sizeof(buf));
 	r = ssdctl_scsi_in(d->fd, &cdb, buf, sizeof(buf), &got, err, errlen);
 	if (r != 0)
 		return r;

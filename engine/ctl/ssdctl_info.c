@@ -190,16 +190,17 @@ static int nvme_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 	return 0;
 }
 
-static json_object *scsi_block_limits(int fd)
+static json_object *ssd_scsi_block_limits(int fd)
 {
-	uint8_t buf[SCSI_VPD_BLOCK_LIMITS_LEN];
-	struct scsi_block_limits bl;
+	uint8_t buf[SSD_SCSI_VPD_BLOCK_LIMITS_LEN];
+	struct ssd_scsi_block_limits bl;
 	json_object *o;
 	char err[256];
 	size_t got;
 
-	if (ssdctl_scsi_vpd(fd, SCSI_VPD_BLOCK_LIMITS, buf, sizeof(buf), &got, err, sizeof(err)) ||
-	    scsi_parse_block_limits(buf, got, &bl, err, sizeof(err)))
+	if (ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_BLOCK_LIMITS, buf, sizeof(buf), &got, err,
+			    sizeof(err)) ||
+	    ssd_scsi_parse_block_limits(buf, got, &bl, err, sizeof(err)))
 		return NULL;
 	o = json_object_new_object();
 	ssdctl_put_u64(o, "max_transfer_blocks", bl.max_xfer_blocks != 0, bl.max_xfer_blocks);
@@ -215,90 +216,90 @@ static json_object *scsi_block_limits(int fd)
 	return o;
 }
 
-static json_object *scsi_bdc(int fd)
+static json_object *ssd_scsi_bdc(int fd)
 {
 	uint8_t buf[64];
-	struct scsi_bdc b;
+	struct ssd_scsi_bdc b;
 	json_object *o;
 	char err[256];
 	size_t got;
 
-	if (ssdctl_scsi_vpd(fd, SCSI_VPD_BDC, buf, sizeof(buf), &got, err, sizeof(err)) ||
-	    scsi_parse_vpd_bdc(buf, got, &b, err, sizeof(err)))
+	if (ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_BDC, buf, sizeof(buf), &got, err, sizeof(err)) ||
+	    ssd_scsi_parse_vpd_bdc(buf, got, &b, err, sizeof(err)))
 		return NULL;
 	o = json_object_new_object();
 	ssdctl_put_u64(o, "rotation_rate_rpm", b.rotation_rate > 1, b.rotation_rate);
 	ssdctl_put_bool(o, "non_rotating", b.rotation_rate != 0, b.rotation_rate == 1);
-	ssdctl_put_str(o, "form_factor", scsi_form_factor_name(b.form_factor));
+	ssdctl_put_str(o, "form_factor", ssd_scsi_form_factor_name(b.form_factor));
 	ssdctl_put_u64(o, "zoned", true, b.zoned);
 	return o;
 }
 
-static json_object *scsi_lbp(int fd)
+static json_object *ssd_scsi_lbp(int fd)
 {
 	uint8_t buf[64];
-	struct scsi_lbp l;
+	struct ssd_scsi_lbp l;
 	json_object *o;
 	char err[256];
 	size_t got;
 
-	if (ssdctl_scsi_vpd(fd, SCSI_VPD_LBP, buf, sizeof(buf), &got, err, sizeof(err)) ||
-	    scsi_parse_vpd_lbp(buf, got, &l, err, sizeof(err)))
+	if (ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_LBP, buf, sizeof(buf), &got, err, sizeof(err)) ||
+	    ssd_scsi_parse_vpd_lbp(buf, got, &l, err, sizeof(err)))
 		return NULL;
 	o = json_object_new_object();
 	ssdctl_put_bool(o, "unmap", true, l.lbpu);
 	ssdctl_put_bool(o, "write_same_16_unmap", true, l.lbpws);
 	ssdctl_put_bool(o, "write_same_10_unmap", true, l.lbpws10);
 	ssdctl_put_u64(o, "lbprz", true, l.lbprz);
-	ssdctl_put_str(o, "provisioning_type", scsi_prov_type_name(l.prov_type));
+	ssdctl_put_str(o, "provisioning_type", ssd_scsi_prov_type_name(l.prov_type));
 	return o;
 }
 
 static void scsi_devid(int fd, json_object *sc)
 {
-	uint8_t buf[SCSI_VPD_MAX_LEN];
-	struct scsi_device_id id;
+	uint8_t buf[SSD_SCSI_VPD_MAX_LEN];
+	struct ssd_scsi_device_id id;
 	json_object *arr;
 	char err[256];
 	size_t got;
 
-	if (ssdctl_scsi_vpd(fd, SCSI_VPD_DEVICE_ID, buf, sizeof(buf), &got, err, sizeof(err)) ||
-	    scsi_parse_vpd_devid(buf, got, &id, err, sizeof(err))) {
+	if (ssdctl_scsi_vpd(fd, SSD_SCSI_VPD_DEVICE_ID, buf, sizeof(buf), &got, err, sizeof(err)) ||
+	    ssd_scsi_parse_vpd_devid(buf, got, &id, err, sizeof(err))) {
 		json_object_object_add(sc, "wwn", NULL);
 		json_object_object_add(sc, "designators", NULL);
 		return;
 	}
-	ssdctl_put_str(sc, "wwn", scsi_devid_wwn(&id));
+	ssdctl_put_str(sc, "wwn", ssd_scsi_devid_wwn(&id));
 	arr = json_object_new_array();
 	for (unsigned int i = 0; i < id.n; i++) {
 		json_object *o = json_object_new_object();
 
-		ssdctl_put_str(o, "type", scsi_designator_type_name(id.d[i].type));
-		ssdctl_put_str(o, "association", scsi_association_name(id.d[i].association));
+		ssdctl_put_str(o, "type", ssd_scsi_designator_type_name(id.d[i].type));
+		ssdctl_put_str(o, "association", ssd_scsi_association_name(id.d[i].association));
 		ssdctl_put_str(o, "value", id.d[i].value);
 		json_object_array_add(arr, o);
 	}
 	json_object_object_add(sc, "designators", arr);
 }
 
-static bool scsi_capacity(int fd, struct scsi_capacity *cap)
+static bool ssd_scsi_capacity(int fd, struct ssd_scsi_capacity *cap)
 {
-	uint8_t buf[SCSI_READ_CAPACITY_16_LEN];
-	struct scsi_cdb cdb;
+	uint8_t buf[SSD_SCSI_READ_CAPACITY_16_LEN];
+	struct ssd_scsi_cdb cdb;
 	char err[256];
 	size_t got;
 
-	scsi_cdb_read_capacity16(&cdb, sizeof(buf));
+	ssd_scsi_cdb_read_capacity16(&cdb, sizeof(buf));
 	if (ssdctl_scsi_in(fd, &cdb, buf, sizeof(buf), &got, err, sizeof(err)) == 0 &&
-	    scsi_parse_read_capacity16(buf, got, cap, err, sizeof(err)) == 0)
+	    ssd_scsi_parse_read_capacity16(buf, got, cap, err, sizeof(err)) == 0)
 		return true;
-	scsi_cdb_read_capacity10(&cdb);
-	return ssdctl_scsi_in(fd, &cdb, buf, SCSI_READ_CAPACITY_10_LEN, &got, err, sizeof(err)) ==
-		   0 &&
-	       scsi_parse_read_capacity10(buf, got, cap, err, sizeof(err)) == 0;
+	ssd_scsi_cdb_read_capacity10(&cdb);
+	return ssdctl_scsi_in(fd, &cdb, buf, SSD_SCSI_READ_CAPACITY_10_LEN, &got, err,
+			      sizeof(err)) == 0 &&
+	       ssd_scsi_parse_read_capacity10(buf, got, cap, err, sizeof(err)) == 0;
 }
 
-static json_object *ata_object(int fd, struct ata_identity *id, bool *ok)
+static json_object *ata_object(int fd, struct ssd_ata_identity *id, bool *ok)
 {
 	json_object *o, *san;
 	char err[256];
@@ -321,7 +322,7 @@ static json_object *ata_object(int fd, struct ata_identity *id, bool *ok)
 	ssdctl_put_u64(o, "sata_generation", id->sata_gen_max != 0, id->sata_gen_max);
 	ssdctl_put_u64(o, "rotation_rate_rpm", id->rotation_rate > 1, id->rotation_rate);
 	ssdctl_put_bool(o, "non_rotating", id->rotation_rate != 0, id->rotation_rate == 1);
-	ssdctl_put_str(o, "form_factor", scsi_form_factor_name(id->form_factor));
+	ssdctl_put_str(o, "form_factor", ssd_scsi_form_factor_name(id->form_factor));
 	ssdctl_put_bool(o, "smart_supported", true, id->smart_supported);
 	ssdctl_put_bool(o, "smart_enabled", true, id->smart_enabled);
 	san = json_object_new_object();
@@ -335,33 +336,33 @@ static json_object *ata_object(int fd, struct ata_identity *id, bool *ok)
 
 static int scsi_info(struct ssdctl_dev *d, json_object *root, char *err, size_t errlen)
 {
-	uint8_t buf[SCSI_VPD_MAX_LEN];
-	struct scsi_inquiry inq;
-	struct scsi_vpd_list vpd = {0};
-	struct scsi_capacity cap;
-	struct ata_identity ata;
+	uint8_t buf[SSD_SCSI_VPD_MAX_LEN];
+	struct ssd_scsi_inquiry inq;
+	struct ssd_scsi_vpd_list vpd = {0};
+	struct ssd_scsi_capacity cap;
+	struct ssd_ata_identity ata;
 	json_object *sc, *pages, *ataobj = NULL;
 	char serial[128] = "", model[32], path[80];
 	bool have_cap, sat, have_ata = false;
-	struct scsi_cdb cdb;
+	struct ssd_scsi_cdb cdb;
 	size_t got;
 	int r;
 
-	scsi_cdb_inquiry(&cdb, false, 0, 96);
+	ssd_scsi_cdb_inquiry(&cdb, false, 0, 96);
 	r = ssdctl_scsi_in(d->fd, &cdb, buf, 96, &got, err, errlen);
 	if (r == 0)
-		r = scsi_parse_inquiry(buf, got, &inq, err, errlen);
+		r = ssd_scsi_parse_inquiry(buf, got, &inq, err, errlen);
 	if (r != 0)
 		return r;
-	if (ssdctl_scsi_vpd(d->fd, SCSI_VPD_SUPPORTED, buf, 260, &got, err, errlen) == 0)
-		scsi_parse_vpd_supported(buf, got, &vpd, err, errlen);
-	if (scsi_vpd_list_has(&vpd, SCSI_VPD_UNIT_SERIAL) &&
-	    ssdctl_scsi_vpd(d->fd, SCSI_VPD_UNIT_SERIAL, buf, 256, &got, err, errlen) == 0)
-		scsi_parse_vpd_serial(buf, got, serial, sizeof(serial), err, errlen);
-	sat = scsi_vpd_list_has(&vpd, SCSI_VPD_ATA_INFO);
+	if (ssdctl_scsi_vpd(d->fd, SSD_SCSI_VPD_SUPPORTED, buf, 260, &got, err, errlen) == 0)
+		ssd_scsi_parse_vpd_supported(buf, got, &vpd, err, errlen);
+	if (ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_UNIT_SERIAL) &&
+	    ssdctl_scsi_vpd(d->fd, SSD_SCSI_VPD_UNIT_SERIAL, buf, 256, &got, err, errlen) == 0)
+		ssd_scsi_parse_vpd_serial(buf, got, serial, sizeof(serial), err, errlen);
+	sat = ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_ATA_INFO);
 	if (sat)
 		ataobj = ata_object(d->fd, &ata, &have_ata);
-	have_cap = scsi_capacity(d->fd, &cap);
+	have_cap = ssd_scsi_capacity(d->fd, &cap);
 
 	ssdctl_put_str(root, "transport", sat ? "sata" : "scsi");
 	snprintf(model, sizeof(model), "%s%s%s", inq.vendor, inq.vendor[0] ? " " : "", inq.product);
@@ -379,9 +380,9 @@ static int scsi_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 	ssdctl_put_str(sc, "vendor", inq.vendor);
 	ssdctl_put_str(sc, "product", inq.product);
 	ssdctl_put_str(sc, "revision", inq.revision);
-	ssdctl_put_str(sc, "device_type", scsi_device_type_name(inq.type));
+	ssdctl_put_str(sc, "device_type", ssd_scsi_device_type_name(inq.type));
 	ssdctl_put_str(sc, "unit_serial", serial);
-	if (scsi_vpd_list_has(&vpd, SCSI_VPD_DEVICE_ID)) {
+	if (ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_DEVICE_ID)) {
 		scsi_devid(d->fd, sc);
 	} else {
 		json_object_object_add(sc, "wwn", NULL);
@@ -401,19 +402,22 @@ static int scsi_info(struct ssdctl_dev *d, json_object *root, char *err, size_t 
 	ssdctl_put_bool(sc, "thin_provisioning_enabled", have_cap, cap.lbpme);
 	ssdctl_put_bool(sc, "unmapped_reads_zero", have_cap, cap.lbprz);
 	ssdctl_put_bool(sc, "protection_enabled", have_cap, cap.prot_en);
-	json_object_object_add(
-	    sc, "block_limits",
-	    scsi_vpd_list_has(&vpd, SCSI_VPD_BLOCK_LIMITS) ? scsi_block_limits(d->fd) : NULL);
+	json_object_object_add(sc, "block_limits",
+			       ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_BLOCK_LIMITS)
+				   ? ssd_scsi_block_limits(d->fd)
+				   : NULL);
 	json_object_object_add(sc, "characteristics",
-			       scsi_vpd_list_has(&vpd, SCSI_VPD_BDC) ? scsi_bdc(d->fd) : NULL);
+			       ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_BDC) ? ssd_scsi_bdc(d->fd)
+									     : NULL);
 	json_object_object_add(sc, "provisioning",
-			       scsi_vpd_list_has(&vpd, SCSI_VPD_LBP) ? scsi_lbp(d->fd) : NULL);
-	if (sat && ssdctl_scsi_vpd(d->fd, SCSI_VPD_ATA_INFO, buf, SCSI_VPD_ATA_INFO_LEN, &got, err,
-				   errlen) == 0) {
-		struct scsi_ata_info ai;
+			       ssd_scsi_vpd_list_has(&vpd, SSD_SCSI_VPD_LBP) ? ssd_scsi_lbp(d->fd)
+									     : NULL);
+	if (sat && ssdctl_scsi_vpd(d->fd, SSD_SCSI_VPD_ATA_INFO, buf, SSD_SCSI_VPD_ATA_INFO_LEN,
+				   &got, err, errlen) == 0) {
+		struct ssd_scsi_ata_info ai;
 		json_object *o = json_object_new_object();
 
-		if (scsi_parse_vpd_ata_info(buf, got, &ai, err, errlen) == 0) {
+		if (ssd_scsi_parse_vpd_ata_info(buf, got, &ai, err, errlen) == 0) {
 			ssdctl_put_str(o, "vendor", ai.sat_vendor);
 			ssdctl_put_str(o, "product", ai.sat_product);
 			ssdctl_put_str(o, "revision", ai.sat_revision);

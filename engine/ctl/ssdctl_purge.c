@@ -232,23 +232,23 @@ static int nvme_sanitize_run(struct ssdctl_dev *d, enum ssd_purge_method m, FILE
 static int scsi_support(int fd, uint8_t opcode, uint16_t sa, bool with_sa)
 {
 	uint8_t buf[32];
-	struct scsi_cdb cdb;
+	struct ssd_scsi_cdb cdb;
 	char err[256];
 	size_t got;
 
-	scsi_cdb_report_opcode(&cdb, opcode, sa, with_sa, sizeof(buf));
+	ssd_scsi_cdb_report_opcode(&cdb, opcode, sa, with_sa, sizeof(buf));
 	if (ssdctl_scsi_in(fd, &cdb, buf, sizeof(buf), &got, err, sizeof(err)))
 		return -EOPNOTSUPP; /* REPORT SUPPORTED OPERATION CODES rejected: unknown */
-	return scsi_parse_opcode_support(buf, got);
+	return ssd_scsi_parse_opcode_support(buf, got);
 }
 
 static unsigned int scsi_methods(int fd)
 {
 	return ssd_purge_scsi_methods(
-	    scsi_support(fd, SCSI_OP_FORMAT_UNIT, 0, false),
-	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_BLOCK_ERASE, true),
-	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_CRYPTO_ERASE, true),
-	    scsi_support(fd, SCSI_OP_SANITIZE, SCSI_SANITIZE_OVERWRITE, true));
+	    scsi_support(fd, SSD_SCSI_OP_FORMAT_UNIT, 0, false),
+	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_BLOCK_ERASE, true),
+	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_CRYPTO_ERASE, true),
+	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_OVERWRITE, true));
 }
 
 /* Wait until the device stops reporting a format or sanitize in progress. */
@@ -258,16 +258,16 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 
 	for (;;) {
 		uint8_t sense[252];
-		struct scsi_cdb cdb;
+		struct ssd_scsi_cdb cdb;
 		struct scsi_result res;
 		unsigned int pm;
 		size_t got;
 		int r;
 
 		sleep(POLL_SECONDS);
-		scsi_cdb_request_sense(&cdb, sizeof(sense));
+		ssd_scsi_cdb_request_sense(&cdb, sizeof(sense));
 		r = ssdctl_scsi_in(fd, &cdb, sense, sizeof(sense), &got, err, errlen);
-		if (r == 0 && scsi_sense_progress(sense, got, &pm)) {
+		if (r == 0 && ssd_scsi_sense_progress(sense, got, &pm)) {
 			if (now_s() - last >= PROGRESS_EVERY_SECONDS) {
 				last = now_s();
 				fprintf(log, "%s: %u.%u%% done, %.0f s\n", what, pm / 10, pm % 10,
@@ -276,7 +276,7 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 			}
 			continue;
 		}
-		scsi_cdb_test_unit_ready(&cdb);
+		ssd_scsi_cdb_test_unit_ready(&cdb);
 		r = scsi_sgio(fd, &cdb, SCSI_DIR_NONE, NULL, 0, 10000, &res);
 		if (r == 0)
 			break;
@@ -295,29 +295,29 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 static int scsi_erase(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, char *err,
 		      size_t errlen)
 {
-	uint8_t params[SCSI_SANITIZE_OVERWRITE_PARAM_LEN];
-	struct scsi_cdb cdb;
+	uint8_t params[SSD_SCSI_SANITIZE_OVERWRITE_PARAM_LEN];
+	struct ssd_scsi_cdb cdb;
 	struct scsi_result res;
 	size_t plen = 0;
 	const char *what;
 	int r;
 
 	if (m == SSD_PURGE_FORMAT_UNIT) {
-		scsi_cdb_format_unit(&cdb);
-		scsi_format_unit_params(params, true);
-		plen = SCSI_FORMAT_SHORT_HEADER_LEN;
+		ssd_scsi_cdb_format_unit(&cdb);
+		ssd_scsi_format_unit_params(params, true);
+		plen = SSD_SCSI_FORMAT_SHORT_HEADER_LEN;
 		what = "FORMAT UNIT";
 	} else {
-		enum scsi_sanitize_sa sa = m == SSD_PURGE_SANITIZE_BLOCK ? SCSI_SANITIZE_BLOCK_ERASE
-					   : m == SSD_PURGE_SANITIZE_CRYPTO
-					       ? SCSI_SANITIZE_CRYPTO_ERASE
-					       : SCSI_SANITIZE_OVERWRITE;
+		enum ssd_scsi_sanitize_sa sa =
+		    m == SSD_PURGE_SANITIZE_BLOCK    ? SSD_SCSI_SANITIZE_BLOCK_ERASE
+		    : m == SSD_PURGE_SANITIZE_CRYPTO ? SSD_SCSI_SANITIZE_CRYPTO_ERASE
+						     : SSD_SCSI_SANITIZE_OVERWRITE;
 
-		if (sa == SCSI_SANITIZE_OVERWRITE) {
-			scsi_sanitize_overwrite_params(params);
-			plen = SCSI_SANITIZE_OVERWRITE_PARAM_LEN;
+		if (sa == SSD_SCSI_SANITIZE_OVERWRITE) {
+			ssd_scsi_sanitize_overwrite_params(params);
+			plen = SSD_SCSI_SANITIZE_OVERWRITE_PARAM_LEN;
 		}
-		scsi_cdb_sanitize(&cdb, sa, true, (uint16_t)plen);
+		ssd_scsi_cdb_sanitize(&cdb, sa, true, (uint16_t)plen);
 		what = "SANITIZE";
 	}
 	fprintf(log, "%s: sending (IMMED)\n", what);

@@ -441,7 +441,7 @@ int ssd_blockdevs_of_node(const char *sysfs, bool is_block, dev_t rdev, struct s
 			  unsigned int max, char *err, size_t errlen)
 {
 	char link[PATH_MAX], dir[PATH_MAX], disk[64], part[PATH_MAX];
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	const char *name;
 	int r;
 
@@ -463,7 +463,7 @@ int ssd_blockdevs_of_node(const char *sysfs, bool is_block, dev_t rdev, struct s
 		if (strlen(name) >= sizeof(disk))
 			return 0;
 		memcpy(disk, name, strlen(name) + 1);
-	} else if (ssd_nvme_classify(sysfs, false, rdev, &node, err, errlen) == 1) {
+	} else if (ssd_host_nvme_classify(sysfs, false, rdev, &node, err, errlen) == 1) {
 		snprintf(disk, sizeof(disk), "%s", node.disk_name);
 	} else if (!scsi_disk_of(dir, disk, sizeof(disk))) {
 		return 0;

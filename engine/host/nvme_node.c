@@ -60,7 +60,7 @@ static int read_devnum(const char *dir, dev_t *out)
 	return 0;
 }
 
-static int classify_char(const char *dir, dev_t rdev, struct ssd_nvme_node *node)
+static int classify_char(const char *dir, dev_t rdev, struct ssd_host_nvme_node *node)
 {
 	char sub[PATH_MAX], real[PATH_MAX];
 	const char *name = base_name(dir);
@@ -78,7 +78,8 @@ static int classify_char(const char *dir, dev_t rdev, struct ssd_nvme_node *node
 	return 1;
 }
 
-static int classify_block(const char *dir, struct ssd_nvme_node *node, char *err, size_t errlen)
+static int classify_block(const char *dir, struct ssd_host_nvme_node *node, char *err,
+			  size_t errlen)
 {
 	char parent[PATH_MAX], sib[PATH_MAX];
 	const char *name = base_name(dir);
@@ -117,8 +118,8 @@ static int classify_block(const char *dir, struct ssd_nvme_node *node, char *err
 	return 1;
 }
 
-int ssd_nvme_classify(const char *sysfs, bool is_block, dev_t rdev, struct ssd_nvme_node *node,
-		      char *err, size_t errlen)
+int ssd_host_nvme_classify(const char *sysfs, bool is_block, dev_t rdev,
+			   struct ssd_host_nvme_node *node, char *err, size_t errlen)
 {
 	char link[PATH_MAX], dir[PATH_MAX];
 
@@ -130,9 +131,9 @@ int ssd_nvme_classify(const char *sysfs, bool is_block, dev_t rdev, struct ssd_n
 	return is_block ? classify_block(dir, node, err, errlen) : classify_char(dir, rdev, node);
 }
 
-int ssd_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t errlen)
+int ssd_host_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t errlen)
 {
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	struct stat st, ngst;
 	char ngpath[PATH_MAX];
 	int ret;
@@ -144,7 +145,7 @@ int ssd_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t e
 	}
 	if (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode))
 		return 0;
-	ret = ssd_nvme_classify("/sys", S_ISBLK(st.st_mode), st.st_rdev, &node, err, errlen);
+	ret = ssd_host_nvme_classify("/sys", S_ISBLK(st.st_mode), st.st_rdev, &node, err, errlen);
 	if (ret <= 0) {
 		if (ret < 0) {
 			char msg[256];
@@ -168,7 +169,8 @@ int ssd_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t e
 	return fmt(ng, nglen, "%s", ngpath) ? 1 : -ENAMETOOLONG;
 }
 
-int ssd_nvme_sysfs_read_u64(const struct ssd_nvme_node *node, const char *attr, uint64_t *val)
+int ssd_host_nvme_sysfs_read_u64(const struct ssd_host_nvme_node *node, const char *attr,
+				 uint64_t *val)
 {
 	char p[PATH_MAX], parent[PATH_MAX];
 	FILE *f;

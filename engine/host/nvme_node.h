@@ -18,7 +18,7 @@
 #include <sys/types.h>
 
 /* Result of a classification. */
-struct ssd_nvme_node {
+struct ssd_host_nvme_node {
 	char ng_name[64];   /* "ng0n1" */
 	char disk_name[64]; /* "nvme0n1" (may not exist as /dev node for hidden namespaces) */
 	char sysdir[512];   /* sysfs directory of the generic device */
@@ -26,7 +26,7 @@ struct ssd_nvme_node {
 };
 
 /**
- * ssd_nvme_classify() - decide from sysfs what device @rdev is.
+ * ssd_host_nvme_classify() - decide from sysfs what device @rdev is.
  * @sysfs:    sysfs mount point ("/sys"; a fake tree in tests)
  * @is_block: true for a block device, false for a char device
  * @rdev:     the device number (st_rdev)
@@ -38,11 +38,11 @@ struct ssd_nvme_node {
  * something else, -EINVAL for a partition of an NVMe namespace, -ENODEV when an NVMe disk has
  * no generic node (kernel older than 5.13 or CONFIG_NVME... without it).
  */
-int ssd_nvme_classify(const char *sysfs, bool is_block, dev_t rdev, struct ssd_nvme_node *node,
-		      char *err, size_t errlen);
+int ssd_host_nvme_classify(const char *sysfs, bool is_block, dev_t rdev,
+			   struct ssd_host_nvme_node *node, char *err, size_t errlen);
 
 /**
- * ssd_nvme_probe() - is @path an NVMe namespace the nvme transports can open?
+ * ssd_host_nvme_probe() - is @path an NVMe namespace the nvme transports can open?
  * @path:   a device path (/dev/ng0n1, /dev/nvme0n1, a symlink to either, ...)
  * @ng:     output: the generic char device path to open (e.g. "/dev/ng0n1")
  * @nglen:  size of @ng, bytes
@@ -56,16 +56,17 @@ int ssd_nvme_classify(const char *sysfs, bool is_block, dev_t rdev, struct ssd_n
  * driver's device), or -errno with @err set: -ENOENT missing path, -EINVAL a partition,
  * -ENODEV no generic node.
  */
-int ssd_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t errlen);
+int ssd_host_nvme_probe(const char *path, char *ng, size_t nglen, char *err, size_t errlen);
 
 /**
- * ssd_nvme_sysfs_read_u64() - read a decimal number from <@node->sysdir>/../<disk>/<@attr>,
+ * ssd_host_nvme_sysfs_read_u64() - read a decimal number from <@node->sysdir>/../<disk>/<@attr>,
  * the namespace disk's attribute (e.g. "queue/max_hw_sectors_kb").
- * @node: from ssd_nvme_classify()
+ * @node: from ssd_host_nvme_classify()
  * @attr: path under the disk's sysfs directory
  * @val:  output
  * Return: 0 or -errno.
  */
-int ssd_nvme_sysfs_read_u64(const struct ssd_nvme_node *node, const char *attr, uint64_t *val);
+int ssd_host_nvme_sysfs_read_u64(const struct ssd_host_nvme_node *node, const char *attr,
+				 uint64_t *val);
 
 #endif

@@ -21,7 +21,7 @@ enum scsi_dir {
 
 /* What came back; outcome.sense points into sense[]. */
 struct scsi_result {
-	struct scsi_outcome outcome;
+	struct ssd_scsi_outcome outcome;
 	uint8_t sense[64];
 	unsigned int resid; /* bytes of the buffer not transferred */
 };
@@ -36,21 +36,21 @@ struct scsi_result {
  * @timeout_ms: command timeout, milliseconds
  * @res: outcome, sense and residual
  *
- * Return: 0 when the command succeeded (scsi_outcome_ok()); a positive errno from
- * scsi_outcome_errno() when the device or host reported a failure (EOPNOTSUPP for an
+ * Return: 0 when the command succeeded (ssd_scsi_outcome_ok()); a positive errno from
+ * ssd_scsi_outcome_errno() when the device or host reported a failure (EOPNOTSUPP for an
  * invalid opcode, …; @res says which); or -errno when the ioctl itself failed.
  */
-int scsi_sgio(int fd, const struct scsi_cdb *cdb, enum scsi_dir dir, void *buf, size_t len,
+int scsi_sgio(int fd, const struct ssd_scsi_cdb *cdb, enum scsi_dir dir, void *buf, size_t len,
 	      unsigned int timeout_ms, struct scsi_result *res);
 
 /**
  * scsi_sgio_describe() - one line for a failed command: its name, status, sense key and
- * ASC/ASCQ (scsi_outcome_format()).
+ * ASC/ASCQ (ssd_scsi_outcome_format()).
  * @buf, @len: output
  * @cdb: the command sent
  * @res: its result
  */
-void scsi_sgio_describe(char *buf, size_t len, const struct scsi_cdb *cdb,
+void scsi_sgio_describe(char *buf, size_t len, const struct ssd_scsi_cdb *cdb,
 			const struct scsi_result *res);
 
 #endif

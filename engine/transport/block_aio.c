@@ -269,7 +269,7 @@ static unsigned int aio_inflight(const struct ssd_ctx *c)
 	return c->inflight + c->npending + c->ndone;
 }
 
-const struct ssd_transport_ops ssd_block_aio_ops = {
+const struct ssd_transport_ops ssd_tp_block_aio_ops = {
     .name = "block-aio",
     .ctx_init = aio_ctx_init,
     .ctx_exit = aio_ctx_exit,

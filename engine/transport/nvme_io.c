@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-int ssd_nvme_scratch_init(struct ssd_nvme_scratch *s, unsigned int depth)
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth)
 {
 	memset(s, 0, sizeof(*s));
 	s->depth = depth ? depth : 1;
@@ -33,7 +33,7 @@ int ssd_nvme_scratch_init(struct ssd_nvme_scratch *s, unsigned int depth)
 	return 0;
 }
 
-void ssd_nvme_scratch_free(struct ssd_nvme_scratch *s)
+void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s)
 {
 	free(s->slots);
 	free(s->dsm);
@@ -41,7 +41,7 @@ void ssd_nvme_scratch_free(struct ssd_nvme_scratch *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int ssd_nvme_scratch_fit(struct ssd_nvme_scratch *s, const struct ssd_dev *dev)
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev *dev)
 {
 	size_t need;
 	void *md;
@@ -64,7 +64,7 @@ int ssd_nvme_scratch_fit(struct ssd_nvme_scratch *s, const struct ssd_dev *dev)
 static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
 			size_t errlen)
 {
-	int ret = ssd_nvme_probe(path, ng, nglen, err, errlen);
+	int ret = ssd_host_nvme_probe(path, ng, nglen, err, errlen);
 
 	if (ret == 0) {
 		snprintf(err, errlen,
@@ -87,15 +87,15 @@ static int open_generic(const char *path, int oflags, char *ng, size_t nglen, ch
 /* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
 static uint64_t host_max_bytes(int fd)
 {
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	struct stat st;
 	uint64_t kb = 0;
 	char err[8];
 
 	if (fstat(fd, &st) < 0 ||
-	    ssd_nvme_classify("/sys", false, st.st_rdev, &node, err, sizeof(err)) != 1)
+	    ssd_host_nvme_classify("/sys", false, st.st_rdev, &node, err, sizeof(err)) != 1)
 		return 0;
-	if (ssd_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb) < 0)
+	if (ssd_host_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb) < 0)
 		return 0;
 	return kb * 1024;
 }
@@ -186,8 +186,8 @@ static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
 		d->md_sep_bytes = 0;
 }
 
-int ssd_nvme_dev_open(const struct ssd_options *opt, const char *path, int oflags,
-		      struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_dev *d = calloc(1, sizeof(*d));
 	char msg[256];
@@ -231,7 +231,7 @@ fail:
 	return ret;
 }
 
-void ssd_nvme_dev_close(struct ssd_dev *dev)
+void ssd_tp_nvme_close(struct ssd_dev *dev)
 {
 	if (!dev)
 		return;
@@ -275,7 +275,7 @@ static uint8_t opcode_of(const struct ssd_options *opt, enum ssd_op op)
 	return 0xff;
 }
 
-static int prep_rw(const struct ssd_options *opt, struct ssd_nvme_scratch *s, struct ssd_io *io,
+static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s, struct ssd_io *io,
 		   uint8_t opcode, uint64_t slba, uint64_t nlb, struct nvme_uring_cmd *cmd)
 {
 	const struct ssd_dev *d = io->dev;
@@ -309,13 +309,13 @@ static int prep_rw(const struct ssd_options *opt, struct ssd_nvme_scratch *s, st
 	return ssd_nvme_build_rw(cmd, opcode, &rw);
 }
 
-int ssd_nvme_prep(const struct ssd_options *opt, struct ssd_nvme_scratch *s, struct ssd_io *io,
-		  struct nvme_uring_cmd *cmd)
+int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
+		     struct ssd_io *io, struct nvme_uring_cmd *cmd)
 {
 	const struct ssd_dev *d = io->dev;
 	uint8_t opcode = opcode_of(opt, io->op);
 	uint64_t slba = 0, nlb = 0;
-	struct ssd_nvme_slot *slot;
+	struct ssd_tp_nvme_slot *slot;
 	uint8_t *range;
 	int ret;
 
@@ -366,9 +366,9 @@ static bool first_time(uint64_t *set, unsigned int bit)
 	return true;
 }
 
-void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res)
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
 {
-	const struct ssd_nvme_slot *slot = &s->slots[io->slot];
+	const struct ssd_tp_nvme_slot *slot = &s->slots[io->slot];
 	char line[256], opbuf[16];
 	const char *op;
 

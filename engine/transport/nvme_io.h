@@ -32,7 +32,7 @@ struct ssd_dev {
 };
 
 /* Per-slot information kept for the completion's log line. */
-struct ssd_nvme_slot {
+struct ssd_tp_nvme_slot {
 	uint8_t opcode;
 	uint32_t nsid;
 	uint64_t slba;
@@ -41,49 +41,49 @@ struct ssd_nvme_slot {
 };
 
 /* Per-context scratch shared by both NVMe transports. */
-struct ssd_nvme_scratch {
+struct ssd_tp_nvme_scratch {
 	unsigned int depth;
-	struct ssd_nvme_slot *slots; /* depth entries */
-	uint8_t *dsm;		     /* depth × 16-byte DSM range, 4 KiB aligned */
-	uint8_t *md;		     /* depth × md_stride bytes of separate metadata, or NULL */
+	struct ssd_tp_nvme_slot *slots; /* depth entries */
+	uint8_t *dsm;			/* depth × 16-byte DSM range, 4 KiB aligned */
+	uint8_t *md;			/* depth × md_stride bytes of separate metadata, or NULL */
 	size_t md_stride;
 	uint64_t seen_status[2048 / 64]; /* (SCT << 8 | SC) already logged */
 	uint64_t seen_errno[4096 / 64];	 /* host errno already logged */
 };
 
 /**
- * ssd_nvme_scratch_init() - allocate scratch for @depth slots. Return 0 or -ENOMEM.
+ * ssd_tp_nvme_scratch_init() - allocate scratch for @depth slots. Return 0 or -ENOMEM.
  * @s:     output
  * @depth: slots (the job's iodepth)
  */
-int ssd_nvme_scratch_init(struct ssd_nvme_scratch *s, unsigned int depth);
-void ssd_nvme_scratch_free(struct ssd_nvme_scratch *s);
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth);
+void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s);
 
 /**
- * ssd_nvme_scratch_fit() - make the metadata scratch big enough for @dev's largest transfer
+ * ssd_tp_nvme_scratch_fit() - make the metadata scratch big enough for @dev's largest transfer
  * (call from open(), before any I/O on the context). Return 0 or -ENOMEM.
  */
-int ssd_nvme_scratch_fit(struct ssd_nvme_scratch *s, const struct ssd_dev *dev);
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev *dev);
 
 /**
- * ssd_nvme_dev_open() - open @path (an NVMe generic char device, or a namespace block device
+ * ssd_tp_nvme_open() - open @path (an NVMe generic char device, or a namespace block device
  * mapped to its generic node), Identify it, and fill @geo.
  * @opt:    engine options, or NULL when the glue only probes the geometry
  * @path:   fio filename
  * @oflags: open(2) flags; O_DIRECT is dropped (meaningless on a char device)
- * @out:    output, free with ssd_nvme_dev_close()
+ * @out:    output, free with ssd_tp_nvme_close()
  * @geo:    output
  * @err:    one-line message on error, naming @path
  * @errlen: size of @err, bytes
  * Return: 0 or -errno (-ENODEV not an NVMe namespace, -EINVAL a partition or absurd Identify
  * data, -EIO an Identify command that failed on the drive).
  */
-int ssd_nvme_dev_open(const struct ssd_options *opt, const char *path, int oflags,
-		      struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen);
-void ssd_nvme_dev_close(struct ssd_dev *dev);
+int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen);
+void ssd_tp_nvme_close(struct ssd_dev *dev);
 
 /**
- * ssd_nvme_prep() - the NVMe command for @io.
+ * ssd_tp_nvme_prep() - the NVMe command for @io.
  * @opt: engine options (nvme_write_mode, deac)
  * @s:   scratch; @io->slot's DSM range and metadata buffer are used and its slot info set
  * @io:  the request: byte offset and length must be whole units of @io->dev
@@ -94,11 +94,11 @@ void ssd_nvme_dev_close(struct ssd_dev *dev);
  * opt->deac), Compare, Verify as asked. SSD_IO_FUA sets FUA.
  * Return: 0, or -EINVAL for a misaligned offset/length, an empty or oversize transfer.
  */
-int ssd_nvme_prep(const struct ssd_options *opt, struct ssd_nvme_scratch *s, struct ssd_io *io,
-		  struct nvme_uring_cmd *cmd);
+int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
+		     struct ssd_io *io, struct nvme_uring_cmd *cmd);
 
 /**
- * ssd_nvme_complete() - set @io->error and @io->resid from @res and log the first occurrence
+ * ssd_tp_nvme_complete() - set @io->error and @io->resid from @res and log the first occurrence
  * of each distinct NVMe status (decoded) or host errno.
  * @s:   scratch (slot info for the log line, seen sets)
  * @io:  the request
@@ -111,6 +111,6 @@ int ssd_nvme_prep(const struct ssd_options *opt, struct ssd_nvme_scratch *s, str
  * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms) it is reported
  * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
  */
-void ssd_nvme_complete(struct ssd_nvme_scratch *s, struct ssd_io *io, int res);
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);
 
 #endif

@@ -13,7 +13,7 @@
 
 struct ssd_ctx {
 	struct ssd_options opt;
-	struct ssd_nvme_scratch s;
+	struct ssd_tp_nvme_scratch s;
 };
 
 static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
@@ -24,7 +24,7 @@ static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	if (!c)
 		return -ENOMEM;
 	c->opt = *opt;
-	ret = ssd_nvme_scratch_init(&c->s, opt->depth);
+	ret = ssd_tp_nvme_scratch_init(&c->s, opt->depth);
 	if (ret) {
 		free(c);
 		return ret;
@@ -37,20 +37,20 @@ static void ioctl_ctx_exit(struct ssd_ctx *c)
 {
 	if (!c)
 		return;
-	ssd_nvme_scratch_free(&c->s);
+	ssd_tp_nvme_scratch_free(&c->s);
 	free(c);
 }
 
 static int ioctl_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **dev,
 		      struct ssd_geometry *geo, char *err, size_t errlen)
 {
-	int ret = ssd_nvme_dev_open(c ? &c->opt : NULL, path, oflags, dev, geo, err, errlen);
+	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, dev, geo, err, errlen);
 
 	if (ret || !c)
 		return ret;
-	ret = ssd_nvme_scratch_fit(&c->s, *dev);
+	ret = ssd_tp_nvme_scratch_fit(&c->s, *dev);
 	if (ret) {
-		ssd_nvme_dev_close(*dev);
+		ssd_tp_nvme_close(*dev);
 		*dev = NULL;
 	}
 	return ret;
@@ -59,7 +59,7 @@ static int ioctl_open(struct ssd_ctx *c, const char *path, int oflags, struct ss
 static void ioctl_close(struct ssd_ctx *c, struct ssd_dev *dev)
 {
 	(void)c;
-	ssd_nvme_dev_close(dev);
+	ssd_tp_nvme_close(dev);
 }
 
 static int ioctl_queue(struct ssd_ctx *c, struct ssd_io *io)
@@ -68,13 +68,13 @@ static int ioctl_queue(struct ssd_ctx *c, struct ssd_io *io)
 	struct nvme_passthru_cmd64 pt;
 	int ret;
 
-	ret = ssd_nvme_prep(&c->opt, &c->s, io, &cmd);
+	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
 	if (ret)
 		return ret;
 	ssd_nvme_cmd_to_ioctl(&cmd, &pt);
 	/* > 0: the NVMe status; < 0: errno from the host */
 	ret = ioctl(io->dev->fd, NVME_IOCTL_IO64_CMD, &pt);
-	ssd_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
+	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
 	return SSD_Q_COMPLETED;
 }
 
@@ -99,7 +99,7 @@ static unsigned int ioctl_inflight(const struct ssd_ctx *c)
 
 static int ioctl_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
 
-const struct ssd_transport_ops ssd_nvme_ioctl_ops = {
+const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops = {
     .name = "nvme-ioctl",
     .ctx_init = ioctl_ctx_init,
     .ctx_exit = ioctl_ctx_exit,

@@ -26,7 +26,7 @@
 
 struct ssd_ctx {
 	struct ssd_options opt;
-	struct ssd_nvme_scratch s;
+	struct ssd_tp_nvme_scratch s;
 	struct io_uring ring;
 	unsigned int depth;
 	unsigned int queued;   /* in the SQ, not yet submitted */
@@ -196,7 +196,7 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		return -ENOMEM;
 	c->opt = *opt;
 	c->depth = opt->depth ? opt->depth : 1;
-	ret = ssd_nvme_scratch_init(&c->s, c->depth);
+	ret = ssd_tp_nvme_scratch_init(&c->s, c->depth);
 	if (ret)
 		goto fail;
 	ret = ring_init(c, pow2_at_least(c->depth));
@@ -214,7 +214,7 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 fail_ring:
 	io_uring_queue_exit(&c->ring);
 fail_scratch:
-	ssd_nvme_scratch_free(&c->s);
+	ssd_tp_nvme_scratch_free(&c->s);
 fail:
 	free(c);
 	return ret;
@@ -225,7 +225,7 @@ static void uring_ctx_exit(struct ssd_ctx *c)
 	if (!c)
 		return;
 	io_uring_queue_exit(&c->ring);
-	ssd_nvme_scratch_free(&c->s);
+	ssd_tp_nvme_scratch_free(&c->s);
 	free(c->bufs);
 	free(c);
 }
@@ -301,18 +301,18 @@ static int uring_open(struct ssd_ctx *c, const char *path, int oflags, struct ss
 		      struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_dev *dev;
-	int ret = ssd_nvme_dev_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
+	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
 
 	if (ret || !c) {
 		if (!ret)
 			*out = dev;
 		return ret;
 	}
-	ret = ssd_nvme_scratch_fit(&c->s, dev);
+	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
 	if (!ret)
 		ret = probe_passthrough(c, dev, err, errlen);
 	if (ret) {
-		ssd_nvme_dev_close(dev);
+		ssd_tp_nvme_close(dev);
 		return ret;
 	}
 	if (c->fixed_files)
@@ -329,7 +329,7 @@ static void uring_close(struct ssd_ctx *c, struct ssd_dev *dev)
 		io_uring_register_files_update(&c->ring, dev->file_index, &none, 1);
 		c->file_used[dev->file_index] = false;
 	}
-	ssd_nvme_dev_close(dev);
+	ssd_tp_nvme_close(dev);
 }
 
 /* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
@@ -354,7 +354,7 @@ static int uring_queue(struct ssd_ctx *c, struct ssd_io *io)
 
 	if (c->queued + c->inflight >= c->depth)
 		return SSD_Q_BUSY;
-	ret = ssd_nvme_prep(&c->opt, &c->s, io, &cmd);
+	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
 	if (ret)
 		return ret;
 	sqe = io_uring_get_sqe(&c->ring);
@@ -435,7 +435,7 @@ static int uring_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, str
 		io_uring_cqe_seen(&c->ring, cqe);
 		if (!out[n])
 			continue; /* not an I/O (cannot happen after open's probe) */
-		ssd_nvme_complete(&c->s, out[n], ret);
+		ssd_tp_nvme_complete(&c->s, out[n], ret);
 		if (c->inflight)
 			c->inflight--;
 		n++;
@@ -447,7 +447,7 @@ static unsigned int uring_inflight(const struct ssd_ctx *c) { return c->queued +
 
 static int uring_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
 
-const struct ssd_transport_ops ssd_nvme_uring_ops = {
+const struct ssd_transport_ops ssd_tp_nvme_uring_ops = {
     .name = "nvme-uring",
     .ctx_init = uring_ctx_init,
     .ctx_exit = uring_ctx_exit,

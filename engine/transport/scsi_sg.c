@@ -4,7 +4,7 @@
  *
  * Async mode: sg v3 write() of a struct sg_io_hdr starts a command, read() collects a finished
  * one, an epoll set says which fds have one. Each device gets one fd per command in flight (up
- * to SCSI_SG_MAX_FDS fds, then several commands share an fd): a command alone on its fd uses
+ * to SSD_TP_SG_MAX_FDS fds, then several commands share an fd): a command alone on its fd uses
  * that fd's reserved buffer, sized here to the job's largest transfer, where commands sharing
  * an fd (the sg driver takes 16 each) get kernel pages allocated and freed per command. Data
  * is still copied through that buffer unless the sg driver's allow_dio is 1 (direct I/O).
@@ -32,8 +32,8 @@
 /* One command in flight; indexed by the slot of its first (or only) io. */
 struct sg_cmd {
 	struct sg_io_hdr hdr;
-	struct scsi_cdb cdb;
-	uint8_t sense[SCSI_SG_SENSE_LEN];
+	struct ssd_scsi_cdb cdb;
+	uint8_t sense[SSD_TP_SG_SENSE_LEN];
 	struct ssd_io *io;    /* the io that owns the command */
 	struct ssd_io *batch; /* further trims answered by the same UNMAP */
 	struct ssd_dev *dev;
@@ -52,10 +52,10 @@ struct ssd_ctx {
 	bool dio;      /* /proc/scsi/sg/allow_dio is 1: ask for direct I/O */
 	bool said_dio; /* the direct/indirect I/O note was logged */
 	bool write_same_unmap;
-	struct sg_cmd *cmds;	       /* depth */
-	struct ssd_io **next_in_batch; /* depth, by slot */
-	struct scsi_lba_range *ranges; /* depth: scratch for building an UNMAP */
-	struct ssd_io **pending;       /* depth: queued, written at commit() */
+	struct sg_cmd *cmds;		   /* depth */
+	struct ssd_io **next_in_batch;	   /* depth, by slot */
+	struct ssd_scsi_lba_range *ranges; /* depth: scratch for building an UNMAP */
+	struct ssd_io **pending;	   /* depth: queued, written at commit() */
 	unsigned int npending;
 	struct ssd_io **done; /* depth, FIFO of finished ios not yet reaped */
 	unsigned int done_head, ndone;
@@ -157,7 +157,7 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	}
 	for (unsigned int i = 0; i < c->depth; i++) {
 		c->cmds[i].param =
-		    calloc(1, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth);
+		    calloc(1, SSD_SCSI_UNMAP_HEADER_LEN + SSD_SCSI_UNMAP_DESC_LEN * c->depth);
 		if (!c->cmds[i].param)
 			goto nomem;
 	}
@@ -190,8 +190,8 @@ static void reserve_buffers(struct ssd_ctx *c, struct ssd_dev *d)
 {
 	int want = (int)c->opt.max_bs, have = 0;
 
-	if (!c->opt.max_bs || c->opt.max_bs > SCSI_SG_MAX_RESERVE ||
-	    (uint64_t)c->opt.max_bs * d->nfds > SCSI_SG_MAX_RESERVE_TOTAL)
+	if (!c->opt.max_bs || c->opt.max_bs > SSD_TP_SG_MAX_RESERVE ||
+	    (uint64_t)c->opt.max_bs * d->nfds > SSD_TP_SG_MAX_RESERVE_TOTAL)
 		return;
 	for (unsigned int k = 0; k < d->nfds; k++)
 		if (ioctl(d->fds[k], SG_GET_RESERVED_SIZE, &have) == 0 && have < want)
@@ -207,8 +207,8 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 
 	(void)oflags; /* sg needs O_RDWR to submit with write(); O_DIRECT means nothing to it */
 	if (c && !c->sgio)
-		nfds = scsi_sg_fds_for_depth(c->depth);
-	ret = scsi_sg_dev_open(path, nfds, c ? &c->opt : NULL, dev, geo, err, errlen);
+		nfds = ssd_tp_sg_fds_for_depth(c->depth);
+	ret = ssd_tp_sg_open(path, nfds, c ? &c->opt : NULL, dev, geo, err, errlen);
 	if (ret || !c)
 		return ret;
 	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
@@ -218,7 +218,7 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot watch its sg file descriptors: %s", path,
 			 strerror(-ret));
-		scsi_sg_dev_close(*dev);
+		ssd_tp_sg_close(*dev);
 		*dev = NULL;
 		return ret;
 	}
@@ -245,7 +245,7 @@ static void sg_close(struct ssd_ctx *c, struct ssd_dev *dev)
 			}
 		}
 	}
-	scsi_sg_dev_close(dev);
+	ssd_tp_sg_close(dev);
 }
 
 static int sg_dev_fd(const struct ssd_dev *dev)
@@ -254,8 +254,8 @@ static int sg_dev_fd(const struct ssd_dev *dev)
 }
 
 /* Log a failed command once per distinct (opcode, status, host, driver, key, ASC, ASCQ). */
-static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd, const struct scsi_outcome *o,
-			 const struct scsi_sense *s)
+static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd,
+			 const struct ssd_scsi_outcome *o, const struct ssd_scsi_sense *s)
 {
 	uint64_t key = (uint64_t)cmd->cdb.b[0] | (uint64_t)o->status << 8 |
 		       (uint64_t)(o->host_status & 0xff) << 16 |
@@ -269,7 +269,7 @@ static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd, const stru
 			return;
 	if (c->nseen < SEEN_ERRORS_MAX)
 		c->seen[c->nseen++] = key;
-	scsi_outcome_format(line, sizeof(line), &cmd->cdb, cmd->lba, cmd->nlb, o);
+	ssd_scsi_outcome_format(line, sizeof(line), &cmd->cdb, cmd->lba, cmd->nlb, o);
 	ssd_log(SSD_LOG_ERR, "%s: %s", cmd->dev->path, line);
 }
 
@@ -282,14 +282,14 @@ static unsigned int unmap_desc_cap(const struct ssd_ctx *c, const struct ssd_dev
 {
 	unsigned int n = d->bl.max_unmap_descs ? d->bl.max_unmap_descs : 1;
 
-	if (n > SCSI_UNMAP_MAX_DESCS)
-		n = SCSI_UNMAP_MAX_DESCS;
+	if (n > SSD_SCSI_UNMAP_MAX_DESCS)
+		n = SSD_SCSI_UNMAP_MAX_DESCS;
 	return n < c->depth ? n : c->depth;
 }
 
 static void set_data(struct sg_cmd *cmd, int dir, void *buf, uint32_t len)
 {
-	scsi_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
+	ssd_tp_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
 	cmd->hdr.usr_ptr = cmd;
 	cmd->hdr.pack_id = (int)cmd->io->slot;
 }
@@ -297,9 +297,9 @@ static void set_data(struct sg_cmd *cmd, int dir, void *buf, uint32_t len)
 static void build_flush(struct sg_cmd *cmd)
 {
 	if (cmd->dev->sync16_rejected)
-		scsi_cdb_sync_cache10(&cmd->cdb, 0, 0, false);
+		ssd_scsi_cdb_sync_cache10(&cmd->cdb, 0, 0, false);
 	else
-		scsi_cdb_sync_cache16(&cmd->cdb, 0, 0, false);
+		ssd_scsi_cdb_sync_cache16(&cmd->cdb, 0, 0, false);
 	set_data(cmd, SG_DXFER_NONE, NULL, 0);
 }
 
@@ -310,15 +310,16 @@ static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
 	unsigned int n = 0;
 	int len;
 
-	c->ranges[n++] = (struct scsi_lba_range){cmd->lba, cmd->nlb};
+	c->ranges[n++] = (struct ssd_scsi_lba_range){cmd->lba, cmd->nlb};
 	for (struct ssd_io *io = cmd->batch; io; io = c->next_in_batch[io->slot])
 		c->ranges[n++] =
-		    (struct scsi_lba_range){io->offset >> shift, (uint32_t)(io->len >> shift)};
-	len = scsi_unmap_params(cmd->param, SCSI_UNMAP_HEADER_LEN + SCSI_UNMAP_DESC_LEN * c->depth,
-				c->ranges, n);
+		    (struct ssd_scsi_lba_range){io->offset >> shift, (uint32_t)(io->len >> shift)};
+	len = ssd_scsi_unmap_params(cmd->param,
+				    SSD_SCSI_UNMAP_HEADER_LEN + SSD_SCSI_UNMAP_DESC_LEN * c->depth,
+				    c->ranges, n);
 	if (len < 0)
 		return len;
-	scsi_cdb_unmap(&cmd->cdb, (uint16_t)len);
+	ssd_scsi_cdb_unmap(&cmd->cdb, (uint16_t)len);
 	set_data(cmd, SG_DXFER_TO_DEV, cmd->param, (uint32_t)len);
 	return 0;
 }
@@ -370,8 +371,8 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 			d->said_xfer_limit = true;
 			return -EINVAL;
 		}
-		ret = scsi_cdb_rw(&cmd->cdb, io->op == SSD_OP_WRITE, cmd->lba, cmd->nlb, fua,
-				  d->cdb_size);
+		ret = ssd_scsi_cdb_rw(&cmd->cdb, io->op == SSD_OP_WRITE, cmd->lba, cmd->nlb, fua,
+				      d->cdb_size);
 		if (ret)
 			return ret;
 		set_data(cmd, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV, io->buf,
@@ -398,7 +399,7 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 	case SSD_OP_WRITE_ZEROES:
 		if (d->bl.max_write_same_blocks && cmd->nlb > d->bl.max_write_same_blocks)
 			return -EINVAL;
-		scsi_cdb_write_same16(&cmd->cdb, cmd->lba, cmd->nlb, io->op == SSD_OP_TRIM);
+		ssd_scsi_cdb_write_same16(&cmd->cdb, cmd->lba, cmd->nlb, io->op == SSD_OP_TRIM);
 		set_data(cmd, SG_DXFER_TO_DEV, d->zero_block, d->cap.lba_bytes);
 		return 0;
 	default:
@@ -415,7 +416,7 @@ static int submit(struct ssd_ctx *c, struct sg_cmd *cmd)
 	for (unsigned int i = 1; i < d->nfds; i++)
 		if (d->fd_busy[i] < d->fd_busy[best])
 			best = i;
-	if (d->fd_busy[best] >= scsi_sg_per_fd(d->nfds, c->depth))
+	if (d->fd_busy[best] >= ssd_tp_sg_per_fd(d->nfds, c->depth))
 		return -EBUSY;
 	if (write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
 		return -errno;
@@ -439,9 +440,9 @@ static void finish(struct ssd_ctx *c, struct sg_cmd *cmd, int error, uint64_t re
 	}
 }
 
-static bool is_invalid_opcode(const struct scsi_sense *s)
+static bool is_invalid_opcode(const struct ssd_scsi_sense *s)
 {
-	return s->key == SCSI_SK_ILLEGAL_REQUEST && s->asc == 0x20 && s->ascq == 0x00;
+	return s->key == SSD_SCSI_SK_ILLEGAL_REQUEST && s->asc == 0x20 && s->ascq == 0x00;
 }
 
 /*
@@ -450,12 +451,12 @@ static bool is_invalid_opcode(const struct scsi_sense *s)
  */
 static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 {
-	struct scsi_outcome o;
-	struct scsi_sense s;
+	struct ssd_scsi_outcome o;
+	struct ssd_scsi_sense s;
 	char line[320];
 	bool have;
 
-	scsi_sg_outcome(&cmd->hdr, &o);
+	ssd_tp_sg_outcome(&cmd->hdr, &o);
 	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
 		c->said_dio = true;
@@ -464,12 +465,12 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 			"(buffer alignment or HBA limits)",
 			cmd->dev->path);
 	}
-	if (scsi_outcome_ok(&o)) {
+	if (ssd_scsi_outcome_ok(&o)) {
 		finish(c, cmd, 0, cmd->hdr.resid > 0 ? (uint64_t)cmd->hdr.resid : 0);
 		return false;
 	}
-	have = scsi_sense_parse(o.sense, o.sense_len, &s) == 0;
-	if (have && cmd->cdb.b[0] == SCSI_OP_SYNCHRONIZE_CACHE_16 && is_invalid_opcode(&s)) {
+	have = ssd_scsi_sense_parse(o.sense, o.sense_len, &s) == 0;
+	if (have && cmd->cdb.b[0] == SSD_SCSI_OP_SYNCHRONIZE_CACHE_16 && is_invalid_opcode(&s)) {
 		cmd->dev->sync16_rejected = true;
 		ssd_log(SSD_LOG_INFO,
 			"%s: SYNCHRONIZE CACHE(16) is an invalid opcode here; using "
@@ -478,14 +479,14 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 		build_flush(cmd);
 		return true;
 	}
-	if (have && s.key == SCSI_SK_UNIT_ATTENTION && !cmd->ua_retried) {
+	if (have && s.key == SSD_SCSI_SK_UNIT_ATTENTION && !cmd->ua_retried) {
 		cmd->ua_retried = true;
-		scsi_outcome_format(line, sizeof(line), &cmd->cdb, cmd->lba, cmd->nlb, &o);
+		ssd_scsi_outcome_format(line, sizeof(line), &cmd->cdb, cmd->lba, cmd->nlb, &o);
 		ssd_log(SSD_LOG_WARN, "%s: %s; retrying once", cmd->dev->path, line);
 		return true;
 	}
 	report_error(c, cmd, &o, have ? &s : NULL);
-	finish(c, cmd, scsi_outcome_errno(&o, have ? &s : NULL), cmd->hdr.dxfer_len);
+	finish(c, cmd, ssd_scsi_outcome_errno(&o, have ? &s : NULL), cmd->hdr.dxfer_len);
 	return false;
 }
 
@@ -495,7 +496,7 @@ static int run_sync(struct ssd_ctx *c, struct sg_cmd *cmd)
 	int ret;
 
 	do {
-		ret = scsi_sg_run(cmd->dev->fds[0], &cmd->hdr);
+		ret = ssd_tp_sg_run(cmd->dev->fds[0], &cmd->hdr);
 		if (ret) {
 			finish(c, cmd, -ret, cmd->hdr.dxfer_len);
 			break;
@@ -579,7 +580,8 @@ static void fail_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k, int er
 		d->fd_busy[k]--;
 		c->inkernel--;
 		ssd_log(SSD_LOG_ERR, "%s: %s: reading the completion failed: %s", d->path,
-			scsi_opcode_name(&cmd->cdb) ? scsi_opcode_name(&cmd->cdb) : "command",
+			ssd_scsi_opcode_name(&cmd->cdb) ? ssd_scsi_opcode_name(&cmd->cdb)
+							: "command",
 			strerror(error));
 		finish(c, cmd, error, cmd->hdr.dxfer_len);
 	}
@@ -622,7 +624,7 @@ static int read_ready(struct ssd_ctx *c, unsigned int want, int timeout_ms)
 	if (n < 0)
 		return errno == EINTR ? 0 : -errno;
 	for (int i = 0; i < n; i++) {
-		const struct scsi_sg_fd_tag *tag = c->evs[i].data.ptr;
+		const struct ssd_tp_sg_fd_tag *tag = c->evs[i].data.ptr;
 
 		if (tag->dev->fd_busy[tag->k])
 			read_one(c, tag->dev, tag->k);
@@ -668,7 +670,7 @@ static unsigned int sg_inflight(const struct ssd_ctx *c)
 	return c->npending + c->inkernel + c->ndone;
 }
 
-const struct ssd_transport_ops ssd_scsi_sg_ops = {
+const struct ssd_transport_ops ssd_tp_scsi_sg_ops = {
     .name = "scsi-sg",
     .ctx_init = sg_ctx_init,
     .ctx_exit = sg_ctx_exit,

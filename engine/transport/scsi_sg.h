@@ -16,37 +16,37 @@
 #include "core/transport.h"
 
 /* Commands the sg driver accepts on one file descriptor before write() fails (sg.c). */
-#define SCSI_SG_PER_FD SG_MAX_QUEUE
+#define SSD_TP_SG_PER_FD SG_MAX_QUEUE
 /* Fds per device in async mode at most; deeper queues put several commands on an fd. */
-#define SCSI_SG_MAX_FDS 256u
+#define SSD_TP_SG_MAX_FDS 256u
 /* Largest reserved buffer asked per fd, and for all fds of a device (bytes). */
-#define SCSI_SG_MAX_RESERVE (1u << 20)
-#define SCSI_SG_MAX_RESERVE_TOTAL (64ull << 20)
+#define SSD_TP_SG_MAX_RESERVE (1u << 20)
+#define SSD_TP_SG_MAX_RESERVE_TOTAL (64ull << 20)
 /* Queue at the tail of the device queue: sg's default is the head, which reorders deep queues
  * (include/scsi/sg.h in the kernel; glibc's copy lacks it). */
 #ifndef SG_FLAG_Q_AT_TAIL
 #define SG_FLAG_Q_AT_TAIL 0x10
 #endif
-#define SCSI_SG_DEFAULT_TIMEOUT_MS 30000u
-#define SCSI_SG_SENSE_LEN 64
+#define SSD_TP_SG_DEFAULT_TIMEOUT_MS 30000u
+#define SSD_TP_SG_SENSE_LEN 64
 
 /* What an epoll event names: fd @k of @dev. */
-struct scsi_sg_fd_tag {
+struct ssd_tp_sg_fd_tag {
 	struct ssd_dev *dev;
 	unsigned int k;
 };
 
 struct ssd_dev {
-	char path[256];		       /* what fio was given */
-	char sg_path[64];	       /* the sg node used */
-	int *fds;		       /* nfds sg file descriptors, O_NONBLOCK */
-	unsigned int *fd_busy;	       /* commands written and not yet read, per fd */
-	struct scsi_sg_fd_tag *fd_tag; /* per fd, for epoll */
+	char path[256];			 /* what fio was given */
+	char sg_path[64];		 /* the sg node used */
+	int *fds;			 /* nfds sg file descriptors, O_NONBLOCK */
+	unsigned int *fd_busy;		 /* commands written and not yet read, per fd */
+	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll */
 	unsigned int nfds;
 	int blk_fd; /* the /dev/sdX fd for fio's own calls, or -1 */
-	struct scsi_inquiry inq;
-	struct scsi_capacity cap;
-	struct scsi_block_limits bl;
+	struct ssd_scsi_inquiry inq;
+	struct ssd_scsi_capacity cap;
+	struct ssd_scsi_block_limits bl;
 	uint32_t max_xfer_blocks; /* from Block Limits and the sg driver, 0 = no limit known */
 	uint8_t *zero_block;	  /* one logical block of zeroes for WRITE SAME */
 	bool sync16_rejected;	  /* SYNCHRONIZE CACHE(16) was refused: use (10) */
@@ -58,21 +58,21 @@ struct ssd_dev {
 };
 
 /**
- * scsi_sg_fds_for_depth() - sg fds to open per device for @depth commands in flight: one per
- * command up to SCSI_SG_MAX_FDS, so each command has its fd's reserved buffer to itself.
- * Return: 1..SCSI_SG_MAX_FDS.
+ * ssd_tp_sg_fds_for_depth() - sg fds to open per device for @depth commands in flight: one per
+ * command up to SSD_TP_SG_MAX_FDS, so each command has its fd's reserved buffer to itself.
+ * Return: 1..SSD_TP_SG_MAX_FDS.
  */
-unsigned int scsi_sg_fds_for_depth(unsigned int depth);
+unsigned int ssd_tp_sg_fds_for_depth(unsigned int depth);
 
 /**
- * scsi_sg_per_fd() - commands to put on one of @nfds fds for @depth in flight.
- * Return: ceil(@depth / @nfds), at least 1 (at most SCSI_SG_PER_FD when @nfds came from
- * scsi_sg_fds_for_depth() and @depth <= 16 * SCSI_SG_MAX_FDS).
+ * ssd_tp_sg_per_fd() - commands to put on one of @nfds fds for @depth in flight.
+ * Return: ceil(@depth / @nfds), at least 1 (at most SSD_TP_SG_PER_FD when @nfds came from
+ * ssd_tp_sg_fds_for_depth() and @depth <= 16 * SSD_TP_SG_MAX_FDS).
  */
-unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth);
+unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
 
 /**
- * scsi_sg_dev_open() - open @path (an sg node or a SCSI disk) and read its geometry with
+ * ssd_tp_sg_open() - open @path (an sg node or a SCSI disk) and read its geometry with
  * INQUIRY, READ CAPACITY(16) (falling back to (10)) and the Block Limits VPD page.
  * @path: the file
  * @nfds: sg file descriptors to open (1 for geometry and SG_IO mode)
@@ -85,34 +85,34 @@ unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth);
  * which transport to use), -EINVAL for geometry a disk cannot have, or -errno from open(2)
  * and the sg driver.
  */
-int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
-		     struct ssd_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
+int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+		   struct ssd_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
 
-/** scsi_sg_dev_close() - close every fd and free @dev (NULL is fine). */
-void scsi_sg_dev_close(struct ssd_dev *dev);
+/** ssd_tp_sg_close() - close every fd and free @dev (NULL is fine). */
+void ssd_tp_sg_close(struct ssd_dev *dev);
 
 /**
- * scsi_sg_hdr_init() - fill an sg v3 header for one command.
+ * ssd_tp_sg_hdr_init() - fill an sg v3 header for one command.
  * @hdr: output
  * @cdb: the command (must stay valid until completion)
  * @dir: SG_DXFER_NONE, SG_DXFER_TO_DEV or SG_DXFER_FROM_DEV
  * @buf, @len: data buffer and its length in bytes
- * @sense: SCSI_SG_SENSE_LEN bytes for sense data
+ * @sense: SSD_TP_SG_SENSE_LEN bytes for sense data
  * @timeout_ms: command timeout
  */
-void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf, uint32_t len,
-		      uint8_t *sense, unsigned int timeout_ms);
+void ssd_tp_sg_hdr_init(struct sg_io_hdr *hdr, struct ssd_scsi_cdb *cdb, int dir, void *buf,
+			uint32_t len, uint8_t *sense, unsigned int timeout_ms);
 
-/** scsi_sg_outcome() - the struct scsi_outcome view of a completed sg header. */
-void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o);
+/** ssd_tp_sg_outcome() - the struct ssd_scsi_outcome view of a completed sg header. */
+void ssd_tp_sg_outcome(const struct sg_io_hdr *hdr, struct ssd_scsi_outcome *o);
 
 /**
- * scsi_sg_run() - run one command synchronously with the SG_IO ioctl.
+ * ssd_tp_sg_run() - run one command synchronously with the SG_IO ioctl.
  * @fd: an sg file descriptor
- * @hdr: a header from scsi_sg_hdr_init(); results are written back into it
+ * @hdr: a header from ssd_tp_sg_hdr_init(); results are written back into it
  *
  * Return: 0 when the command ran (its SCSI outcome is in @hdr), -errno when the ioctl failed.
  */
-int scsi_sg_run(int fd, struct sg_io_hdr *hdr);
+int ssd_tp_sg_run(int fd, struct sg_io_hdr *hdr);
 
 #endif

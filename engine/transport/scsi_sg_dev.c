@@ -23,15 +23,15 @@
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
 
-void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void *buf, uint32_t len,
-		      uint8_t *sense, unsigned int timeout_ms)
+void ssd_tp_sg_hdr_init(struct sg_io_hdr *hdr, struct ssd_scsi_cdb *cdb, int dir, void *buf,
+			uint32_t len, uint8_t *sense, unsigned int timeout_ms)
 {
 	memset(hdr, 0, sizeof(*hdr));
 	hdr->interface_id = 'S';
 	hdr->dxfer_direction = len ? dir : SG_DXFER_NONE;
 	hdr->cmd_len = cdb->len;
 	hdr->cmdp = cdb->b;
-	hdr->mx_sb_len = SCSI_SG_SENSE_LEN;
+	hdr->mx_sb_len = SSD_TP_SG_SENSE_LEN;
 	hdr->sbp = sense;
 	hdr->dxferp = len ? buf : NULL;
 	hdr->dxfer_len = len;
@@ -39,7 +39,7 @@ void scsi_sg_hdr_init(struct sg_io_hdr *hdr, struct scsi_cdb *cdb, int dir, void
 	hdr->flags = SG_FLAG_Q_AT_TAIL;
 }
 
-void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o)
+void ssd_tp_sg_outcome(const struct sg_io_hdr *hdr, struct ssd_scsi_outcome *o)
 {
 	o->status = hdr->status;
 	o->host_status = hdr->host_status;
@@ -48,7 +48,7 @@ void scsi_sg_outcome(const struct sg_io_hdr *hdr, struct scsi_outcome *o)
 	o->sense_len = hdr->sb_len_wr;
 }
 
-int scsi_sg_run(int fd, struct sg_io_hdr *hdr) { return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0; }
+int ssd_tp_sg_run(int fd, struct sg_io_hdr *hdr) { return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0; }
 
 static void say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -64,11 +64,11 @@ static void say(char *err, size_t errlen, const char *fmt, ...)
 
 /* Run a data-in command during open; a UNIT ATTENTION (after a reset, say) is retried once
  * and said so. Return 0, or -errno with @err naming the command. */
-static int data_in(struct ssd_dev *d, struct scsi_cdb *cdb, uint8_t *buf, uint32_t len,
-		   uint32_t *got, struct scsi_sense *sense, char *err, size_t errlen)
+static int data_in(struct ssd_dev *d, struct ssd_scsi_cdb *cdb, uint8_t *buf, uint32_t len,
+		   uint32_t *got, struct ssd_scsi_sense *sense, char *err, size_t errlen)
 {
-	uint8_t sb[SCSI_SG_SENSE_LEN];
-	struct scsi_outcome o;
+	uint8_t sb[SSD_TP_SG_SENSE_LEN];
+	struct ssd_scsi_outcome o;
 	struct sg_io_hdr h;
 	char line[256];
 	bool have;
@@ -77,53 +77,53 @@ static int data_in(struct ssd_dev *d, struct scsi_cdb *cdb, uint8_t *buf, uint32
 	for (int attempt = 0;; attempt++) {
 		memset(buf, 0, len);
 		memset(sense, 0, sizeof(*sense));
-		scsi_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
-		ret = scsi_sg_run(d->fds[0], &h);
+		ssd_tp_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
+		ret = ssd_tp_sg_run(d->fds[0], &h);
 		if (ret) {
-			say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, scsi_opcode_name(cdb),
-			    strerror(-ret));
+			say(err, errlen, "%s: %s: SG_IO failed: %s", d->path,
+			    ssd_scsi_opcode_name(cdb), strerror(-ret));
 			return ret;
 		}
-		scsi_sg_outcome(&h, &o);
-		if (scsi_outcome_ok(&o))
+		ssd_tp_sg_outcome(&h, &o);
+		if (ssd_scsi_outcome_ok(&o))
 			break;
-		have = scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
-		scsi_outcome_format(line, sizeof(line), cdb, 0, 0, &o);
-		if (have && sense->key == SCSI_SK_UNIT_ATTENTION && attempt == 0) {
+		have = ssd_scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
+		ssd_scsi_outcome_format(line, sizeof(line), cdb, 0, 0, &o);
+		if (have && sense->key == SSD_SCSI_SK_UNIT_ATTENTION && attempt == 0) {
 			ssd_log(SSD_LOG_WARN, "%s: %s; retrying once", d->path, line);
 			continue;
 		}
 		say(err, errlen, "%s: %s", d->path, line);
-		return -scsi_outcome_errno(&o, have ? sense : NULL);
+		return -ssd_scsi_outcome_errno(&o, have ? sense : NULL);
 	}
 	*got = h.resid > 0 && (uint32_t)h.resid < len ? len - (uint32_t)h.resid : len;
 	return 0;
 }
 
-static bool is_invalid_request(const struct scsi_sense *s)
+static bool is_invalid_request(const struct ssd_scsi_sense *s)
 {
-	return s->key == SCSI_SK_ILLEGAL_REQUEST;
+	return s->key == SSD_SCSI_SK_ILLEGAL_REQUEST;
 }
 
 static int read_inquiry(struct ssd_dev *d, char *err, size_t errlen)
 {
-	uint8_t buf[SCSI_INQUIRY_STD_LEN + 60];
-	struct scsi_sense s;
-	struct scsi_cdb c;
+	uint8_t buf[SSD_SCSI_INQUIRY_STD_LEN + 60];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
 	uint32_t got;
 	int ret;
 
-	scsi_cdb_inquiry(&c, false, 0, sizeof(buf));
+	ssd_scsi_cdb_inquiry(&c, false, 0, sizeof(buf));
 	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
 	if (ret)
 		return ret;
-	ret = scsi_parse_inquiry(buf, got, &d->inq, err, errlen);
+	ret = ssd_scsi_parse_inquiry(buf, got, &d->inq, err, errlen);
 	if (ret)
 		return ret;
 	if (d->inq.qualifier != 0 ||
-	    (d->inq.type != SCSI_TYPE_DISK && d->inq.type != SCSI_TYPE_ZBC)) {
+	    (d->inq.type != SSD_SCSI_TYPE_DISK && d->inq.type != SSD_SCSI_TYPE_ZBC)) {
 		say(err, errlen, "%s: %s %s is a %s (peripheral qualifier %u), not a disk", d->path,
-		    d->inq.vendor, d->inq.product, scsi_device_type_name(d->inq.type),
+		    d->inq.vendor, d->inq.product, ssd_scsi_device_type_name(d->inq.type),
 		    d->inq.qualifier);
 		return -ENODEV;
 	}
@@ -132,36 +132,36 @@ static int read_inquiry(struct ssd_dev *d, char *err, size_t errlen)
 
 static int read_capacity(struct ssd_dev *d, char *err, size_t errlen)
 {
-	uint8_t buf[SCSI_READ_CAPACITY_16_LEN];
-	struct scsi_sense s;
-	struct scsi_cdb c;
+	uint8_t buf[SSD_SCSI_READ_CAPACITY_16_LEN];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
 	uint32_t got;
 	int ret;
 
-	scsi_cdb_read_capacity16(&c, sizeof(buf));
+	ssd_scsi_cdb_read_capacity16(&c, sizeof(buf));
 	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
 	if (ret == 0)
-		return scsi_parse_read_capacity16(buf, got, &d->cap, err, errlen);
+		return ssd_scsi_parse_read_capacity16(buf, got, &d->cap, err, errlen);
 	if (!is_invalid_request(&s))
 		return ret;
-	scsi_cdb_read_capacity10(&c);
-	ret = data_in(d, &c, buf, SCSI_READ_CAPACITY_10_LEN, &got, &s, err, errlen);
+	ssd_scsi_cdb_read_capacity10(&c);
+	ret = data_in(d, &c, buf, SSD_SCSI_READ_CAPACITY_10_LEN, &got, &s, err, errlen);
 	if (ret)
 		return ret;
-	return scsi_parse_read_capacity10(buf, got, &d->cap, err, errlen);
+	return ssd_scsi_parse_read_capacity10(buf, got, &d->cap, err, errlen);
 }
 
 /* The Block Limits page is optional (SBC-4 makes it mandatory only with thin provisioning);
  * a device that rejects it simply reports no limits. */
 static int read_block_limits(struct ssd_dev *d, char *err, size_t errlen)
 {
-	uint8_t buf[SCSI_VPD_BLOCK_LIMITS_LEN];
-	struct scsi_sense s;
-	struct scsi_cdb c;
+	uint8_t buf[SSD_SCSI_VPD_BLOCK_LIMITS_LEN];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
 	uint32_t got;
 	int ret;
 
-	scsi_cdb_inquiry(&c, true, SCSI_VPD_BLOCK_LIMITS, sizeof(buf));
+	ssd_scsi_cdb_inquiry(&c, true, SSD_SCSI_VPD_BLOCK_LIMITS, sizeof(buf));
 	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
 	if (ret) {
 		if (!is_invalid_request(&s))
@@ -170,7 +170,7 @@ static int read_block_limits(struct ssd_dev *d, char *err, size_t errlen)
 		err[0] = '\0';
 		return 0;
 	}
-	return scsi_parse_block_limits(buf, got, &d->bl, err, errlen);
+	return ssd_scsi_parse_block_limits(buf, got, &d->bl, err, errlen);
 }
 
 /* Largest transfer in blocks: Block Limits MAXIMUM TRANSFER LENGTH and what the sg driver maps
@@ -223,14 +223,14 @@ static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_ki
 	return 0;
 }
 
-unsigned int scsi_sg_fds_for_depth(unsigned int depth)
+unsigned int ssd_tp_sg_fds_for_depth(unsigned int depth)
 {
 	if (!depth)
 		return 1;
-	return depth < SCSI_SG_MAX_FDS ? depth : SCSI_SG_MAX_FDS;
+	return depth < SSD_TP_SG_MAX_FDS ? depth : SSD_TP_SG_MAX_FDS;
 }
 
-unsigned int scsi_sg_per_fd(unsigned int nfds, unsigned int depth)
+unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth)
 {
 	if (!nfds || depth <= nfds)
 		return 1;
@@ -255,7 +255,7 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 			return -e;
 		}
 		d->fds[d->nfds] = fd;
-		d->fd_tag[d->nfds] = (struct scsi_sg_fd_tag){.dev = d, .k = d->nfds};
+		d->fd_tag[d->nfds] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = d->nfds};
 	}
 	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
 	    d->sg_version < SG_V3_VERSION) {
@@ -268,8 +268,8 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 	return 0;
 }
 
-int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
-		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+		   struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_dev *d = calloc(1, sizeof(*d));
 	int is_disk = 0, ret;
@@ -279,7 +279,7 @@ int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_optio
 		return -ENOMEM;
 	d->blk_fd = -1;
 	d->timeout_ms =
-	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SCSI_SG_DEFAULT_TIMEOUT_MS;
+	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
 	d->cdb_size = opt ? opt->scsi_cdb : 0;
 	snprintf(d->path, sizeof(d->path), "%s", path);
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
@@ -312,11 +312,11 @@ int scsi_sg_dev_open(const char *path, unsigned int nfds, const struct ssd_optio
 	*out = d;
 	return 0;
 fail:
-	scsi_sg_dev_close(d);
+	ssd_tp_sg_close(d);
 	return ret;
 }
 
-void scsi_sg_dev_close(struct ssd_dev *d)
+void ssd_tp_sg_close(struct ssd_dev *d)
 {
 	if (!d)
 		return;

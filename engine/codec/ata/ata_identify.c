@@ -9,12 +9,12 @@
 
 #include "codec/ata/ata_identify.h"
 
-void ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char *out)
+void ssd_ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char *out)
 {
 	size_t n = 0, a = 0;
 
 	for (unsigned int i = 0; i < words; i++) {
-		uint16_t w = ata_word(buf, word + i);
+		uint16_t w = ssd_ata_word(buf, word + i);
 
 		out[n++] = (char)(w >> 8);
 		out[n++] = (char)(w & 0xff);
@@ -33,18 +33,18 @@ static int checksum_ok(const uint8_t *buf)
 
 	if (buf[510] != 0xa5)
 		return 1; /* no signature: the checksum is not used */
-	for (int i = 0; i < ATA_IDENTIFY_LEN; i++)
+	for (int i = 0; i < SSD_ATA_IDENTIFY_LEN; i++)
 		sum = (uint8_t)(sum + buf[i]);
 	return sum == 0;
 }
 
-int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out, char *err,
-		       size_t errlen)
+int ssd_ata_parse_identify(const uint8_t *buf, size_t len, struct ssd_ata_identity *out, char *err,
+			   size_t errlen)
 {
 	uint16_t w59, w69, w76, w106;
 	uint64_t logical;
 
-	if (len < ATA_IDENTIFY_LEN) {
+	if (len < SSD_ATA_IDENTIFY_LEN) {
 		snprintf(err, errlen, "IDENTIFY DEVICE: %zu bytes, 512 expected", len);
 		return -EINVAL;
 	}
@@ -53,31 +53,32 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 			 buf[511]);
 		return -EINVAL;
 	}
-	if (ata_word(buf, 0) & 0x8000) {
+	if (ssd_ata_word(buf, 0) & 0x8000) {
 		snprintf(err, errlen, "IDENTIFY DEVICE: word 0 bit 15 set, not an ATA device");
 		return -EINVAL;
 	}
 	memset(out, 0, sizeof(*out));
-	ata_string(buf, 27, 20, out->model);
-	ata_string(buf, 10, 10, out->serial);
-	ata_string(buf, 23, 4, out->firmware);
+	ssd_ata_string(buf, 27, 20, out->model);
+	ssd_ata_string(buf, 10, 10, out->serial);
+	ssd_ata_string(buf, 23, 4, out->firmware);
 
-	if (ata_word(buf, 83) & (1u << 10))
-		out->sectors = (uint64_t)ata_word(buf, 100) | (uint64_t)ata_word(buf, 101) << 16 |
-			       (uint64_t)ata_word(buf, 102) << 32 |
-			       (uint64_t)ata_word(buf, 103) << 48;
+	if (ssd_ata_word(buf, 83) & (1u << 10))
+		out->sectors =
+		    (uint64_t)ssd_ata_word(buf, 100) | (uint64_t)ssd_ata_word(buf, 101) << 16 |
+		    (uint64_t)ssd_ata_word(buf, 102) << 32 | (uint64_t)ssd_ata_word(buf, 103) << 48;
 	else
-		out->sectors = (uint32_t)ata_word(buf, 60) | (uint32_t)ata_word(buf, 61) << 16;
+		out->sectors = (uint32_t)ssd_ata_word(buf, 60) | (uint32_t)ssd_ata_word(buf, 61)
+								     << 16;
 
-	w106 = ata_word(buf, 106);
+	w106 = ssd_ata_word(buf, 106);
 	out->logical_bytes = 512;
 	logical = 512;
 	/* word 106 is valid when bit 14 is one and bit 15 zero */
 	if ((w106 & 0xc000) == 0x4000) {
 		if (w106 & (1u << 12))
-			logical = 2u * ((uint64_t)ata_word(buf, 117) | (uint64_t)ata_word(buf, 118)
-									   << 16);
-		out->logical_bytes = logical <= ATA_MAX_SECTOR_BYTES ? (uint32_t)logical : 0;
+			logical = 2u * ((uint64_t)ssd_ata_word(buf, 117) |
+					(uint64_t)ssd_ata_word(buf, 118) << 16);
+		out->logical_bytes = logical <= SSD_ATA_MAX_SECTOR_BYTES ? (uint32_t)logical : 0;
 		out->physical_bytes = out->logical_bytes;
 		if (w106 & (1u << 13))
 			out->physical_bytes = out->logical_bytes << (w106 & 0xf);
@@ -87,19 +88,19 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 
 	if (out->sectors == 0) {
 		snprintf(err, errlen, "IDENTIFY DEVICE: %s is 0 (no user addressable sectors)",
-			 ata_word(buf, 83) & (1u << 10) ? "words 100-103" : "words 60-61");
+			 ssd_ata_word(buf, 83) & (1u << 10) ? "words 100-103" : "words 60-61");
 		return -EINVAL;
 	}
-	if (out->logical_bytes < ATA_MIN_SECTOR_BYTES ||
-	    out->logical_bytes > ATA_MAX_SECTOR_BYTES ||
+	if (out->logical_bytes < SSD_ATA_MIN_SECTOR_BYTES ||
+	    out->logical_bytes > SSD_ATA_MAX_SECTOR_BYTES ||
 	    (out->logical_bytes & (out->logical_bytes - 1))) {
 		snprintf(err, errlen,
 			 "IDENTIFY DEVICE: logical sector size %" PRIu64
 			 " bytes (words 117-118), expected a power of two from %u to %u",
-			 logical, ATA_MIN_SECTOR_BYTES, ATA_MAX_SECTOR_BYTES);
+			 logical, SSD_ATA_MIN_SECTOR_BYTES, SSD_ATA_MAX_SECTOR_BYTES);
 		return -EINVAL;
 	}
-	w76 = ata_word(buf, 76);
+	w76 = ssd_ata_word(buf, 76);
 	if (w76 != 0 && w76 != 0xffff) {
 		out->ncq = w76 & (1u << 8);
 		for (unsigned int g = 3; g >= 1; g--)
@@ -109,17 +110,17 @@ int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out,
 			}
 	}
 	if (out->ncq)
-		out->queue_depth = (ata_word(buf, 75) & 0x1f) + 1u;
+		out->queue_depth = (ssd_ata_word(buf, 75) & 0x1f) + 1u;
 
-	w69 = ata_word(buf, 69);
-	out->trim = ata_word(buf, 169) & 1;
+	w69 = ssd_ata_word(buf, 69);
+	out->trim = ssd_ata_word(buf, 169) & 1;
 	out->trim_deterministic = w69 & (1u << 14);
 	out->trim_zeroes = w69 & (1u << 5);
-	out->rotation_rate = ata_word(buf, 217);
-	out->form_factor = ata_word(buf, 168) & 0xf;
-	out->smart_supported = ata_word(buf, 82) & 1;
-	out->smart_enabled = ata_word(buf, 85) & 1;
-	w59 = ata_word(buf, 59);
+	out->rotation_rate = ssd_ata_word(buf, 217);
+	out->form_factor = ssd_ata_word(buf, 168) & 0xf;
+	out->smart_supported = ssd_ata_word(buf, 82) & 1;
+	out->smart_enabled = ssd_ata_word(buf, 85) & 1;
+	w59 = ssd_ata_word(buf, 59);
 	out->sanitize = w59 & (1u << 12);
 	out->sanitize_crypto = w59 & (1u << 13);
 	out->sanitize_overwrite = w59 & (1u << 14);

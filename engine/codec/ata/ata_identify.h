@@ -10,12 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ATA_IDENTIFY_LEN 512
+#define SSD_ATA_IDENTIFY_LEN 512
 /* Logical sector sizes accepted, bytes (ACS-4 words 117-118 count at least 256 words). */
-#define ATA_MIN_SECTOR_BYTES 512u
-#define ATA_MAX_SECTOR_BYTES 65536u
+#define SSD_ATA_MIN_SECTOR_BYTES 512u
+#define SSD_ATA_MAX_SECTOR_BYTES 65536u
 
-struct ata_identity {
+struct ssd_ata_identity {
 	char model[41];		  /* words 27-46, ATA string */
 	char serial[21];	  /* words 10-19 */
 	char firmware[9];	  /* words 23-26 */
@@ -43,25 +43,25 @@ struct ata_identity {
 };
 
 /**
- * ata_word() - IDENTIFY word @w of @buf (little-endian).
+ * ssd_ata_word() - IDENTIFY word @w of @buf (little-endian).
  */
-static inline uint16_t ata_word(const uint8_t *buf, unsigned int w)
+static inline uint16_t ssd_ata_word(const uint8_t *buf, unsigned int w)
 {
 	return (uint16_t)(buf[2 * w] | buf[2 * w + 1] << 8);
 }
 
 /**
- * ata_string() - an ATA string (ACS-4 §3.4.9: two characters per word, the first in bits
+ * ssd_ata_string() - an ATA string (ACS-4 §3.4.9: two characters per word, the first in bits
  * 15:8) with leading and trailing spaces removed.
  * @buf:   IDENTIFY data
  * @word:  first word
  * @words: number of words
  * @out:   output, 2 × @words + 1 bytes
  */
-void ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char *out);
+void ssd_ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char *out);
 
 /**
- * ata_parse_identify() - decode IDENTIFY DEVICE data.
+ * ssd_ata_parse_identify() - decode IDENTIFY DEVICE data.
  * @buf: 512 bytes
  * @len: bytes valid at @buf
  * @out: decoded
@@ -73,7 +73,7 @@ void ata_string(const uint8_t *buf, unsigned int word, unsigned int words, char 
  * ATA device: a packet device), a capacity of 0 sectors, or a logical sector size that is not a
  * power of two from 512 bytes to 64 KiB.
  */
-int ata_parse_identify(const uint8_t *buf, size_t len, struct ata_identity *out, char *err,
-		       size_t errlen);
+int ssd_ata_parse_identify(const uint8_t *buf, size_t len, struct ssd_ata_identity *out, char *err,
+			   size_t errlen);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ata_smart.c - SMART attribute table and Device Statistics decoding.
+ * ssd_ata_smart.c - SMART attribute table and Device Statistics decoding.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,17 +11,17 @@
 #define SMART_TABLE_OFF 2
 #define SMART_ENTRY_LEN 12
 
-int ata_parse_smart_data(const uint8_t *buf, size_t len, struct ata_smart *out, char *err,
-			 size_t errlen)
+int ssd_ata_parse_smart_data(const uint8_t *buf, size_t len, struct ssd_ata_smart *out, char *err,
+			     size_t errlen)
 {
-	if (len < SMART_TABLE_OFF + ATA_SMART_MAX_ATTRS * SMART_ENTRY_LEN) {
+	if (len < SMART_TABLE_OFF + SSD_ATA_SMART_MAX_ATTRS * SMART_ENTRY_LEN) {
 		snprintf(err, errlen, "SMART READ DATA: %zu bytes, 362 expected", len);
 		return -EINVAL;
 	}
 	out->n = 0;
-	for (int i = 0; i < ATA_SMART_MAX_ATTRS; i++) {
+	for (int i = 0; i < SSD_ATA_SMART_MAX_ATTRS; i++) {
 		const uint8_t *e = buf + SMART_TABLE_OFF + i * SMART_ENTRY_LEN;
-		struct ata_smart_attr *a;
+		struct ssd_ata_smart_attr *a;
 
 		if (e[0] == 0)
 			continue;
@@ -37,7 +37,7 @@ int ata_parse_smart_data(const uint8_t *buf, size_t len, struct ata_smart *out, 
 	return 0;
 }
 
-const struct ata_smart_attr *ata_smart_find(const struct ata_smart *s, uint8_t id)
+const struct ssd_ata_smart_attr *ssd_ata_smart_find(const struct ssd_ata_smart *s, uint8_t id)
 {
 	for (unsigned int i = 0; i < s->n; i++)
 		if (s->a[i].id == id)
@@ -45,7 +45,7 @@ const struct ata_smart_attr *ata_smart_find(const struct ata_smart *s, uint8_t i
 	return NULL;
 }
 
-const char *ata_smart_attr_name(uint8_t id)
+const char *ssd_ata_smart_attr_name(uint8_t id)
 {
 	static const struct {
 		uint8_t id;
@@ -96,11 +96,11 @@ static uint64_t le64(const uint8_t *p)
 #define DEVSTAT_SUPPORTED (1ull << 63)
 #define DEVSTAT_VALID (1ull << 62)
 
-static struct ata_devstat_value stat_at(const uint8_t *buf, unsigned int off, uint64_t mask,
-					bool is_signed8)
+static struct ssd_ata_devstat_value stat_at(const uint8_t *buf, unsigned int off, uint64_t mask,
+					    bool is_signed8)
 {
 	uint64_t q = le64(buf + off);
-	struct ata_devstat_value v = {0};
+	struct ssd_ata_devstat_value v = {0};
 
 	v.valid = (q & (DEVSTAT_SUPPORTED | DEVSTAT_VALID)) == (DEVSTAT_SUPPORTED | DEVSTAT_VALID);
 	if (v.valid)
@@ -111,8 +111,8 @@ static struct ata_devstat_value stat_at(const uint8_t *buf, unsigned int off, ui
 #define MASK32 0xffffffffull
 #define MASK48 0xffffffffffffull
 
-int ata_parse_devstat_page(const uint8_t *buf, size_t len, uint8_t page, struct ata_devstats *out,
-			   char *err, size_t errlen)
+int ssd_ata_parse_devstat_page(const uint8_t *buf, size_t len, uint8_t page,
+			       struct ssd_ata_devstats *out, char *err, size_t errlen)
 {
 	if (len < 512) {
 		snprintf(err, errlen, "Device Statistics page %02Xh: %zu bytes, 512 expected", page,
@@ -125,17 +125,17 @@ int ata_parse_devstat_page(const uint8_t *buf, size_t len, uint8_t page, struct 
 		return -EINVAL;
 	}
 	switch (page) {
-	case ATA_DEVSTAT_GENERAL:
+	case SSD_ATA_DEVSTAT_GENERAL:
 		out->power_on_hours = stat_at(buf, 0x10, MASK32, false);
 		out->logical_sectors_written = stat_at(buf, 0x18, MASK48, false);
 		out->write_commands = stat_at(buf, 0x20, MASK48, false);
 		out->logical_sectors_read = stat_at(buf, 0x28, MASK48, false);
 		out->read_commands = stat_at(buf, 0x30, MASK48, false);
 		break;
-	case ATA_DEVSTAT_TEMPERATURE:
+	case SSD_ATA_DEVSTAT_TEMPERATURE:
 		out->temperature_c = stat_at(buf, 0x08, 0xff, true);
 		break;
-	case ATA_DEVSTAT_SSD:
+	case SSD_ATA_DEVSTAT_SSD:
 		out->percentage_used = stat_at(buf, 0x08, 0xff, false);
 		break;
 	default:

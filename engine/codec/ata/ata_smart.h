@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ata_smart.h - decode SMART READ DATA attributes and Device Statistics log pages of a SATA
+ * ssd_ata_smart.h - decode SMART READ DATA attributes and Device Statistics log pages of a SATA
  * drive. Pure.
  *
  * SMART READ DATA (ACS-4 §7.45.6) returns 512 bytes whose attribute table is vendor specific;
@@ -19,9 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ATA_SMART_MAX_ATTRS 30
+#define SSD_ATA_SMART_MAX_ATTRS 30
 
-struct ata_smart_attr {
+struct ssd_ata_smart_attr {
 	uint8_t id;
 	uint16_t flags;
 	uint8_t value; /* normalised current value, 1..253 */
@@ -29,13 +29,13 @@ struct ata_smart_attr {
 	uint64_t raw; /* 48-bit raw value */
 };
 
-struct ata_smart {
+struct ssd_ata_smart {
 	unsigned int n;
-	struct ata_smart_attr a[ATA_SMART_MAX_ATTRS];
+	struct ssd_ata_smart_attr a[SSD_ATA_SMART_MAX_ATTRS];
 };
 
 /**
- * ata_parse_smart_data() - the attribute table of SMART READ DATA. Entries with id 0 are
+ * ssd_ata_parse_smart_data() - the attribute table of SMART READ DATA. Entries with id 0 are
  * empty and skipped.
  * @buf: 512 bytes
  * @len: bytes valid
@@ -43,37 +43,37 @@ struct ata_smart {
  * @err, @errlen: message on failure
  * Return: 0 or -EINVAL for fewer than 362 bytes (2 + 30 × 12).
  */
-int ata_parse_smart_data(const uint8_t *buf, size_t len, struct ata_smart *out, char *err,
-			 size_t errlen);
+int ssd_ata_parse_smart_data(const uint8_t *buf, size_t len, struct ssd_ata_smart *out, char *err,
+			     size_t errlen);
 
-/** ata_smart_find() - the attribute with @id, or NULL. */
-const struct ata_smart_attr *ata_smart_find(const struct ata_smart *s, uint8_t id);
+/** ssd_ata_smart_find() - the attribute with @id, or NULL. */
+const struct ssd_ata_smart_attr *ssd_ata_smart_find(const struct ssd_ata_smart *s, uint8_t id);
 
-/** ata_smart_attr_name() - de facto name ("Power_On_Hours"); NULL for ids not in the table. */
-const char *ata_smart_attr_name(uint8_t id);
+/** ssd_ata_smart_attr_name() - de facto name ("Power_On_Hours"); NULL for ids not in the table. */
+const char *ssd_ata_smart_attr_name(uint8_t id);
 
 /* Device Statistics pages and the statistics ssdctl reports (ACS-4 Table 216..). */
-#define ATA_DEVSTAT_GENERAL 0x01     /* page 01h General Statistics */
-#define ATA_DEVSTAT_TEMPERATURE 0x05 /* page 05h Temperature Statistics */
-#define ATA_DEVSTAT_SSD 0x07	     /* page 07h Solid State Device Statistics */
+#define SSD_ATA_DEVSTAT_GENERAL 0x01	 /* page 01h General Statistics */
+#define SSD_ATA_DEVSTAT_TEMPERATURE 0x05 /* page 05h Temperature Statistics */
+#define SSD_ATA_DEVSTAT_SSD 0x07	 /* page 07h Solid State Device Statistics */
 
-struct ata_devstat_value {
+struct ssd_ata_devstat_value {
 	bool valid; /* supported (bit 63) and valid (bit 62) */
 	int64_t value;
 };
 
-struct ata_devstats {
-	struct ata_devstat_value power_on_hours;	  /* page 01h offset 10h */
-	struct ata_devstat_value logical_sectors_written; /* page 01h offset 18h */
-	struct ata_devstat_value write_commands;	  /* page 01h offset 20h */
-	struct ata_devstat_value logical_sectors_read;	  /* page 01h offset 28h */
-	struct ata_devstat_value read_commands;		  /* page 01h offset 30h */
-	struct ata_devstat_value temperature_c;		  /* page 05h offset 08h, signed */
-	struct ata_devstat_value percentage_used;	  /* page 07h offset 08h */
+struct ssd_ata_devstats {
+	struct ssd_ata_devstat_value power_on_hours;	      /* page 01h offset 10h */
+	struct ssd_ata_devstat_value logical_sectors_written; /* page 01h offset 18h */
+	struct ssd_ata_devstat_value write_commands;	      /* page 01h offset 20h */
+	struct ssd_ata_devstat_value logical_sectors_read;    /* page 01h offset 28h */
+	struct ssd_ata_devstat_value read_commands;	      /* page 01h offset 30h */
+	struct ssd_ata_devstat_value temperature_c;	      /* page 05h offset 08h, signed */
+	struct ssd_ata_devstat_value percentage_used;	      /* page 07h offset 08h */
 };
 
 /**
- * ata_parse_devstat_page() - take the statistics of one Device Statistics page into @out.
+ * ssd_ata_parse_devstat_page() - take the statistics of one Device Statistics page into @out.
  * @buf: one 512-byte page
  * @len: bytes valid
  * @page: the page number asked for (01h, 05h or 07h; others are ignored)
@@ -82,7 +82,7 @@ struct ata_devstats {
  * Return: 0; -EINVAL for fewer than 512 bytes or a header whose PAGE NUMBER (byte 2) is not
  * @page.
  */
-int ata_parse_devstat_page(const uint8_t *buf, size_t len, uint8_t page, struct ata_devstats *out,
-			   char *err, size_t errlen);
+int ssd_ata_parse_devstat_page(const uint8_t *buf, size_t len, uint8_t page,
+			       struct ssd_ata_devstats *out, char *err, size_t errlen);
 
 #endif

@@ -10,14 +10,14 @@
 
 #include "codec/scsi/scsi_bytes.h"
 
-static int check_capacity(struct scsi_capacity *cap, uint64_t last_lba, uint32_t lba_bytes,
+static int check_capacity(struct ssd_scsi_capacity *cap, uint64_t last_lba, uint32_t lba_bytes,
 			  const char *cmd, char *err, size_t errlen)
 {
-	if (lba_bytes < SCSI_MIN_LBA_BYTES || (lba_bytes & (lba_bytes - 1)) ||
-	    lba_bytes > SCSI_MAX_LBA_BYTES) {
+	if (lba_bytes < SSD_SCSI_MIN_LBA_BYTES || (lba_bytes & (lba_bytes - 1)) ||
+	    lba_bytes > SSD_SCSI_MAX_LBA_BYTES) {
 		snprintf(err, errlen,
 			 "%s: LOGICAL BLOCK LENGTH %u bytes: expected a power of two from %u to %u",
-			 cmd, lba_bytes, SCSI_MIN_LBA_BYTES, SCSI_MAX_LBA_BYTES);
+			 cmd, lba_bytes, SSD_SCSI_MIN_LBA_BYTES, SSD_SCSI_MAX_LBA_BYTES);
 		return -EINVAL;
 	}
 	if (last_lba == UINT64_MAX || (last_lba + 1) > UINT64_MAX / lba_bytes) {
@@ -30,10 +30,10 @@ static int check_capacity(struct scsi_capacity *cap, uint64_t last_lba, uint32_t
 	return 0;
 }
 
-int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
-			       size_t errlen)
+int ssd_scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct ssd_scsi_capacity *cap,
+				   char *err, size_t errlen)
 {
-	*cap = (struct scsi_capacity){0};
+	*cap = (struct ssd_scsi_capacity){0};
 	if (len < 16) {
 		snprintf(err, errlen, "READ CAPACITY(16): %zu bytes returned, expected at least 16",
 			 len);
@@ -44,47 +44,48 @@ int scsi_parse_read_capacity16(const uint8_t *buf, size_t len, struct scsi_capac
 	cap->lbppbe = buf[13] & 0x0f;
 	cap->lbpme = buf[14] & 0x80;
 	cap->lbprz = buf[14] & 0x40;
-	cap->lowest_aligned = scsi_get_be16(&buf[14]) & 0x3fff;
-	return check_capacity(cap, scsi_get_be64(&buf[0]), scsi_get_be32(&buf[8]),
+	cap->lowest_aligned = ssd_scsi_get_be16(&buf[14]) & 0x3fff;
+	return check_capacity(cap, ssd_scsi_get_be64(&buf[0]), ssd_scsi_get_be32(&buf[8]),
 			      "READ CAPACITY(16)", err, errlen);
 }
 
-int scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct scsi_capacity *cap, char *err,
-			       size_t errlen)
+int ssd_scsi_parse_read_capacity10(const uint8_t *buf, size_t len, struct ssd_scsi_capacity *cap,
+				   char *err, size_t errlen)
 {
 	uint32_t last;
 
-	*cap = (struct scsi_capacity){0};
+	*cap = (struct ssd_scsi_capacity){0};
 	if (len < 8) {
 		snprintf(err, errlen, "READ CAPACITY(10): %zu bytes returned, expected 8", len);
 		return -EINVAL;
 	}
-	last = scsi_get_be32(&buf[0]);
+	last = ssd_scsi_get_be32(&buf[0]);
 	if (last == UINT32_MAX) {
 		snprintf(err, errlen, "READ CAPACITY(10): capacity needs READ CAPACITY(16)");
 		return -EOVERFLOW;
 	}
-	return check_capacity(cap, last, scsi_get_be32(&buf[4]), "READ CAPACITY(10)", err, errlen);
+	return check_capacity(cap, last, ssd_scsi_get_be32(&buf[4]), "READ CAPACITY(10)", err,
+			      errlen);
 }
 
 /* Read a 32-bit field of the Block Limits page if the returned page holds it, else 0. */
 static uint32_t bl_field32(const uint8_t *buf, size_t end, size_t off)
 {
-	return off + 4 <= end ? scsi_get_be32(&buf[off]) : 0;
+	return off + 4 <= end ? ssd_scsi_get_be32(&buf[off]) : 0;
 }
 
-int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_limits *bl, char *err,
-			    size_t errlen)
+int ssd_scsi_parse_block_limits(const uint8_t *buf, size_t len, struct ssd_scsi_block_limits *bl,
+				char *err, size_t errlen)
 {
 	size_t end;
 
-	*bl = (struct scsi_block_limits){0};
-	if (len < 4 || buf[1] != SCSI_VPD_BLOCK_LIMITS) {
+	*bl = (struct ssd_scsi_block_limits){0};
+	if (len < 4 || buf[1] != SSD_SCSI_VPD_BLOCK_LIMITS) {
 		snprintf(err, errlen, "Block Limits VPD page: %s",
 			 len < 4 ? "truncated header" : "wrong page code returned");
 		return -EINVAL;
 	}
-	end = 4 + (size_t)scsi_get_be16(&buf[2]);
+	end = 4 + (size_t)ssd_scsi_get_be16(&buf[2]);
 	if (end > len)
 		end = len;
 	if (end < 16) {
@@ -94,14 +95,14 @@ int scsi_parse_block_limits(const uint8_t *buf, size_t len, struct scsi_block_li
 			 end);
 		return -EINVAL;
 	}
-	bl->opt_xfer_gran = scsi_get_be16(&buf[6]);
+	bl->opt_xfer_gran = ssd_scsi_get_be16(&buf[6]);
 	bl->max_xfer_blocks = bl_field32(buf, end, 8);
 	bl->opt_xfer_blocks = bl_field32(buf, end, 12);
 	bl->max_unmap_lbas = bl_field32(buf, end, 20);
 	bl->max_unmap_descs = bl_field32(buf, end, 24);
 	bl->opt_unmap_gran = bl_field32(buf, end, 28);
 	if (end >= 44)
-		bl->max_write_same_blocks = scsi_get_be64(&buf[36]);
+		bl->max_write_same_blocks = ssd_scsi_get_be64(&buf[36]);
 	return 0;
 }
 
@@ -116,13 +117,13 @@ static void copy_ascii(char *dst, const uint8_t *src, size_t n)
 	dst[n] = '\0';
 }
 
-int scsi_parse_inquiry(const uint8_t *buf, size_t len, struct scsi_inquiry *inq, char *err,
-		       size_t errlen)
+int ssd_scsi_parse_inquiry(const uint8_t *buf, size_t len, struct ssd_scsi_inquiry *inq, char *err,
+			   size_t errlen)
 {
-	*inq = (struct scsi_inquiry){0};
-	if (len < SCSI_INQUIRY_STD_LEN) {
+	*inq = (struct ssd_scsi_inquiry){0};
+	if (len < SSD_SCSI_INQUIRY_STD_LEN) {
 		snprintf(err, errlen, "INQUIRY: %zu bytes returned, expected at least %d", len,
-			 SCSI_INQUIRY_STD_LEN);
+			 SSD_SCSI_INQUIRY_STD_LEN);
 		return -EINVAL;
 	}
 	inq->qualifier = buf[0] >> 5;
@@ -153,7 +154,7 @@ static const char *const type_names[0x20] = {
     [0x1f] = "unknown or no device type",
 };
 
-const char *scsi_device_type_name(uint8_t type)
+const char *ssd_scsi_device_type_name(uint8_t type)
 {
 	const char *n = type_names[type & 0x1f];
 

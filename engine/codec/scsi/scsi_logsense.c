@@ -11,7 +11,7 @@
 
 #define LOG_PARAM_HDR 4
 
-int scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen)
+int ssd_scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen)
 {
 	size_t page_len;
 
@@ -24,11 +24,11 @@ int scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size
 		snprintf(err, errlen, "log page %02Xh: PAGE CODE is %02Xh", page, buf[0] & 0x3f);
 		return -EINVAL;
 	}
-	page_len = (size_t)scsi_get_be16(buf + 2) + 4;
+	page_len = (size_t)ssd_scsi_get_be16(buf + 2) + 4;
 	return (int)(page_len < len ? page_len : len);
 }
 
-const uint8_t *scsi_log_param(const uint8_t *buf, int n, uint16_t code, unsigned int *vlen)
+const uint8_t *ssd_scsi_log_param(const uint8_t *buf, int n, uint16_t code, unsigned int *vlen)
 {
 	for (int off = 4; off + LOG_PARAM_HDR <= n;) {
 		const uint8_t *p = buf + off;
@@ -36,7 +36,7 @@ const uint8_t *scsi_log_param(const uint8_t *buf, int n, uint16_t code, unsigned
 
 		if (off + LOG_PARAM_HDR + (int)plen > n)
 			return NULL;
-		if (scsi_get_be16(p) == code) {
+		if (ssd_scsi_get_be16(p) == code) {
 			*vlen = plen;
 			return p + LOG_PARAM_HDR;
 		}
@@ -45,10 +45,10 @@ const uint8_t *scsi_log_param(const uint8_t *buf, int n, uint16_t code, unsigned
 	return NULL;
 }
 
-int scsi_parse_log_supported(const uint8_t *buf, size_t len, struct scsi_log_list *out, char *err,
-			     size_t errlen)
+int ssd_scsi_parse_log_supported(const uint8_t *buf, size_t len, struct ssd_scsi_log_list *out,
+				 char *err, size_t errlen)
 {
-	int n = scsi_log_check(buf, len, SCSI_LOG_SUPPORTED, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_SUPPORTED, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -58,7 +58,7 @@ int scsi_parse_log_supported(const uint8_t *buf, size_t len, struct scsi_log_lis
 	return 0;
 }
 
-bool scsi_log_list_has(const struct scsi_log_list *list, uint8_t page)
+bool ssd_scsi_log_list_has(const struct ssd_scsi_log_list *list, uint8_t page)
 {
 	for (unsigned int i = 0; i < list->n; i++)
 		if (list->pages[i] == page)
@@ -67,9 +67,9 @@ bool scsi_log_list_has(const struct scsi_log_list *list, uint8_t page)
 }
 
 /* A big-endian counter of 1..8 bytes. */
-static struct scsi_log_value counter(const uint8_t *v, unsigned int vlen)
+static struct ssd_scsi_log_value counter(const uint8_t *v, unsigned int vlen)
 {
-	struct scsi_log_value r = {0};
+	struct ssd_scsi_log_value r = {0};
 
 	if (!v || vlen == 0 || vlen > 8)
 		return r;
@@ -80,17 +80,17 @@ static struct scsi_log_value counter(const uint8_t *v, unsigned int vlen)
 }
 
 /* A one-byte temperature in °C where FFh means "no valid temperature". */
-static struct scsi_log_value temp_byte(uint8_t b)
+static struct ssd_scsi_log_value temp_byte(uint8_t b)
 {
-	struct scsi_log_value r = {b != 0xff, b != 0xff ? b : 0};
+	struct ssd_scsi_log_value r = {b != 0xff, b != 0xff ? b : 0};
 
 	return r;
 }
 
-int scsi_parse_log_temperature(const uint8_t *buf, size_t len, struct scsi_log_temperature *out,
-			       char *err, size_t errlen)
+int ssd_scsi_parse_log_temperature(const uint8_t *buf, size_t len,
+				   struct ssd_scsi_log_temperature *out, char *err, size_t errlen)
 {
-	int n = scsi_log_check(buf, len, SCSI_LOG_TEMPERATURE, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_TEMPERATURE, err, errlen);
 	const uint8_t *v;
 	unsigned int vlen;
 
@@ -98,37 +98,37 @@ int scsi_parse_log_temperature(const uint8_t *buf, size_t len, struct scsi_log_t
 		return n;
 	memset(out, 0, sizeof(*out));
 	/* value byte 0 reserved, byte 1 the temperature */
-	v = scsi_log_param(buf, n, 0x0000, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0000, &vlen);
 	if (v && vlen >= 2)
 		out->temperature_c = temp_byte(v[1]);
-	v = scsi_log_param(buf, n, 0x0001, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0001, &vlen);
 	if (v && vlen >= 2)
 		out->reference_c = temp_byte(v[1]);
 	return 0;
 }
 
-int scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page, struct scsi_log_errors *out,
-			  char *err, size_t errlen)
+int ssd_scsi_parse_log_errors(const uint8_t *buf, size_t len, uint8_t page,
+			      struct ssd_scsi_log_errors *out, char *err, size_t errlen)
 {
-	int n = scsi_log_check(buf, len, page, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, page, err, errlen);
 	const uint8_t *v;
 	unsigned int vlen = 0;
 
 	if (n < 0)
 		return n;
-	v = scsi_log_param(buf, n, 0x0003, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0003, &vlen);
 	out->corrected = counter(v, vlen);
-	v = scsi_log_param(buf, n, 0x0005, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0005, &vlen);
 	out->bytes_processed = counter(v, vlen);
-	v = scsi_log_param(buf, n, 0x0006, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0006, &vlen);
 	out->uncorrected = counter(v, vlen);
 	return 0;
 }
 
-int scsi_parse_log_ssd(const uint8_t *buf, size_t len, struct scsi_log_value *percentage_used,
-		       char *err, size_t errlen)
+int ssd_scsi_parse_log_ssd(const uint8_t *buf, size_t len,
+			   struct ssd_scsi_log_value *percentage_used, char *err, size_t errlen)
 {
-	int n = scsi_log_check(buf, len, SCSI_LOG_SOLID_STATE, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_SOLID_STATE, err, errlen);
 	const uint8_t *v;
 	unsigned int vlen;
 
@@ -136,7 +136,7 @@ int scsi_parse_log_ssd(const uint8_t *buf, size_t len, struct scsi_log_value *pe
 		return n;
 	memset(percentage_used, 0, sizeof(*percentage_used));
 	/* 3 reserved bytes, then PERCENTAGE USED ENDURANCE INDICATOR */
-	v = scsi_log_param(buf, n, 0x0001, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0001, &vlen);
 	if (v && vlen >= 4) {
 		percentage_used->valid = true;
 		percentage_used->value = v[3];
@@ -144,35 +144,35 @@ int scsi_parse_log_ssd(const uint8_t *buf, size_t len, struct scsi_log_value *pe
 	return 0;
 }
 
-int scsi_parse_log_bgscan(const uint8_t *buf, size_t len, struct scsi_log_value *power_on_minutes,
-			  char *err, size_t errlen)
+int ssd_scsi_parse_log_bgscan(const uint8_t *buf, size_t len,
+			      struct ssd_scsi_log_value *power_on_minutes, char *err, size_t errlen)
 {
-	int n = scsi_log_check(buf, len, SCSI_LOG_BACKGROUND_SCAN, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_BACKGROUND_SCAN, err, errlen);
 	const uint8_t *v;
 	unsigned int vlen;
 
 	if (n < 0)
 		return n;
 	memset(power_on_minutes, 0, sizeof(*power_on_minutes));
-	v = scsi_log_param(buf, n, 0x0000, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0000, &vlen);
 	if (v && vlen >= 4) {
 		power_on_minutes->valid = true;
-		power_on_minutes->value = scsi_get_be32(v);
+		power_on_minutes->value = ssd_scsi_get_be32(v);
 	}
 	return 0;
 }
 
-int scsi_parse_log_ie(const uint8_t *buf, size_t len, struct scsi_log_ie *out, char *err,
-		      size_t errlen)
+int ssd_scsi_parse_log_ie(const uint8_t *buf, size_t len, struct ssd_scsi_log_ie *out, char *err,
+			  size_t errlen)
 {
-	int n = scsi_log_check(buf, len, SCSI_LOG_INFO_EXCEPTIONS, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_INFO_EXCEPTIONS, err, errlen);
 	const uint8_t *v;
 	unsigned int vlen;
 
 	if (n < 0)
 		return n;
 	memset(out, 0, sizeof(*out));
-	v = scsi_log_param(buf, n, 0x0000, &vlen);
+	v = ssd_scsi_log_param(buf, n, 0x0000, &vlen);
 	if (v && vlen >= 2) {
 		out->valid = true;
 		out->asc = v[0];
@@ -185,19 +185,19 @@ int scsi_parse_log_ie(const uint8_t *buf, size_t len, struct scsi_log_ie *out, c
 
 #define SELF_TEST_PARAM_LEN 16
 
-int scsi_parse_log_self_test(const uint8_t *buf, size_t len, struct scsi_log_self_tests *out,
-			     char *err, size_t errlen)
+int ssd_scsi_parse_log_self_test(const uint8_t *buf, size_t len,
+				 struct ssd_scsi_log_self_tests *out, char *err, size_t errlen)
 {
 	static const uint8_t zero[SELF_TEST_PARAM_LEN];
-	int n = scsi_log_check(buf, len, SCSI_LOG_SELF_TEST, err, errlen);
+	int n = ssd_scsi_log_check(buf, len, SSD_SCSI_LOG_SELF_TEST, err, errlen);
 
 	if (n < 0)
 		return n;
 	out->n = 0;
-	for (uint16_t code = 1; code <= SCSI_MAX_SELF_TESTS; code++) {
+	for (uint16_t code = 1; code <= SSD_SCSI_MAX_SELF_TESTS; code++) {
 		unsigned int vlen;
-		const uint8_t *v = scsi_log_param(buf, n, code, &vlen);
-		struct scsi_self_test *t;
+		const uint8_t *v = ssd_scsi_log_param(buf, n, code, &vlen);
+		struct ssd_scsi_self_test *t;
 
 		if (!v || vlen < SELF_TEST_PARAM_LEN || !memcmp(v, zero, SELF_TEST_PARAM_LEN))
 			continue;
@@ -206,8 +206,8 @@ int scsi_parse_log_self_test(const uint8_t *buf, size_t len, struct scsi_log_sel
 		t->code = v[0] >> 5;
 		t->result = v[0] & 0xf;
 		t->number = v[1];
-		t->power_on_hours = scsi_get_be16(v + 2);
-		t->first_failure_lba = scsi_get_be64(v + 4);
+		t->power_on_hours = ssd_scsi_get_be16(v + 2);
+		t->first_failure_lba = ssd_scsi_get_be64(v + 4);
 		t->sense_key = v[12] & 0xf;
 		t->asc = v[13];
 		t->ascq = v[14];
@@ -215,7 +215,7 @@ int scsi_parse_log_self_test(const uint8_t *buf, size_t len, struct scsi_log_sel
 	return 0;
 }
 
-const char *scsi_self_test_result_name(uint8_t result)
+const char *ssd_scsi_self_test_result_name(uint8_t result)
 {
 	/* SPC-5 Table "SELF-TEST RESULTS field" */
 	static const char *const names[16] = {

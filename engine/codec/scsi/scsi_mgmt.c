@@ -9,7 +9,7 @@
 #include "codec/scsi/scsi_mgmt.h"
 #include "codec/scsi/scsi_sense.h"
 
-static void cdb_init(struct scsi_cdb *cdb, uint8_t opcode, uint8_t len)
+static void cdb_init(struct ssd_scsi_cdb *cdb, uint8_t opcode, uint8_t len)
 {
 	memset(cdb, 0, sizeof(*cdb));
 	cdb->b[0] = opcode;
@@ -18,40 +18,41 @@ static void cdb_init(struct scsi_cdb *cdb, uint8_t opcode, uint8_t len)
 
 #define LOG_SENSE_PC_CUMULATIVE 0x40
 
-void scsi_cdb_log_sense(struct scsi_cdb *cdb, uint8_t page, uint8_t subpage, uint16_t alloc_len)
+void ssd_scsi_cdb_log_sense(struct ssd_scsi_cdb *cdb, uint8_t page, uint8_t subpage,
+			    uint16_t alloc_len)
 {
-	cdb_init(cdb, SCSI_OP_LOG_SENSE, 10);
+	cdb_init(cdb, SSD_SCSI_OP_LOG_SENSE, 10);
 	cdb->b[2] = (uint8_t)(LOG_SENSE_PC_CUMULATIVE | (page & 0x3f));
 	cdb->b[3] = subpage;
-	scsi_put_be16(cdb->b + 7, alloc_len);
+	ssd_scsi_put_be16(cdb->b + 7, alloc_len);
 }
 
-void scsi_cdb_request_sense(struct scsi_cdb *cdb, uint8_t alloc_len)
+void ssd_scsi_cdb_request_sense(struct ssd_scsi_cdb *cdb, uint8_t alloc_len)
 {
-	cdb_init(cdb, SCSI_OP_REQUEST_SENSE, 6);
+	cdb_init(cdb, SSD_SCSI_OP_REQUEST_SENSE, 6);
 	cdb->b[4] = alloc_len;
 }
 
-void scsi_cdb_report_opcode(struct scsi_cdb *cdb, uint8_t opcode, uint16_t sa, bool with_sa,
-			    uint32_t alloc_len)
+void ssd_scsi_cdb_report_opcode(struct ssd_scsi_cdb *cdb, uint8_t opcode, uint16_t sa, bool with_sa,
+				uint32_t alloc_len)
 {
-	cdb_init(cdb, SCSI_OP_MAINTENANCE_IN, 12);
-	cdb->b[1] = SCSI_SA_REPORT_SUPPORTED_OPCODES;
+	cdb_init(cdb, SSD_SCSI_OP_MAINTENANCE_IN, 12);
+	cdb->b[1] = SSD_SCSI_SA_REPORT_SUPPORTED_OPCODES;
 	cdb->b[2] = with_sa ? 0x02 : 0x01;
 	cdb->b[3] = opcode;
-	scsi_put_be16(cdb->b + 4, sa);
-	scsi_put_be32(cdb->b + 6, alloc_len);
+	ssd_scsi_put_be16(cdb->b + 4, sa);
+	ssd_scsi_put_be32(cdb->b + 6, alloc_len);
 }
 
-int scsi_parse_opcode_support(const uint8_t *buf, size_t len)
+int ssd_scsi_parse_opcode_support(const uint8_t *buf, size_t len)
 {
 	if (len < 2)
 		return -EINVAL;
 	switch (buf[1] & 0x7) {
-	case SCSI_SUPPORT_YES:
-	case SCSI_SUPPORT_YES_VENDOR:
+	case SSD_SCSI_SUPPORT_YES:
+	case SSD_SCSI_SUPPORT_YES_VENDOR:
 		return 1;
-	case SCSI_SUPPORT_NO:
+	case SSD_SCSI_SUPPORT_NO:
 		return 0;
 	default:
 		return -ENODATA;
@@ -60,40 +61,40 @@ int scsi_parse_opcode_support(const uint8_t *buf, size_t len)
 
 #define FORMAT_FMTDATA 0x10
 
-void scsi_cdb_format_unit(struct scsi_cdb *cdb)
+void ssd_scsi_cdb_format_unit(struct ssd_scsi_cdb *cdb)
 {
-	cdb_init(cdb, SCSI_OP_FORMAT_UNIT, 6);
+	cdb_init(cdb, SSD_SCSI_OP_FORMAT_UNIT, 6);
 	cdb->b[1] = FORMAT_FMTDATA;
 }
 
-void scsi_format_unit_params(uint8_t *buf, bool immed)
+void ssd_scsi_format_unit_params(uint8_t *buf, bool immed)
 {
-	memset(buf, 0, SCSI_FORMAT_SHORT_HEADER_LEN);
+	memset(buf, 0, SSD_SCSI_FORMAT_SHORT_HEADER_LEN);
 	if (immed)
 		buf[1] = 0x02;
 }
 
-void scsi_cdb_sanitize(struct scsi_cdb *cdb, enum scsi_sanitize_sa sa, bool immed,
-		       uint16_t param_len)
+void ssd_scsi_cdb_sanitize(struct ssd_scsi_cdb *cdb, enum ssd_scsi_sanitize_sa sa, bool immed,
+			   uint16_t param_len)
 {
-	cdb_init(cdb, SCSI_OP_SANITIZE, 10);
+	cdb_init(cdb, SSD_SCSI_OP_SANITIZE, 10);
 	cdb->b[1] = (uint8_t)((immed ? 0x80 : 0) | (sa & 0x1f));
-	scsi_put_be16(cdb->b + 7, param_len);
+	ssd_scsi_put_be16(cdb->b + 7, param_len);
 }
 
-void scsi_sanitize_overwrite_params(uint8_t *buf)
+void ssd_scsi_sanitize_overwrite_params(uint8_t *buf)
 {
-	memset(buf, 0, SCSI_SANITIZE_OVERWRITE_PARAM_LEN);
+	memset(buf, 0, SSD_SCSI_SANITIZE_OVERWRITE_PARAM_LEN);
 	buf[0] = 0x01; /* OVERWRITE COUNT 1 */
-	scsi_put_be16(buf + 2, 4);
+	ssd_scsi_put_be16(buf + 2, 4);
 }
 
 static bool progress_key(uint8_t key)
 {
-	return key == SCSI_SK_NOT_READY || key == SCSI_SK_NO_SENSE;
+	return key == SSD_SCSI_SK_NOT_READY || key == SSD_SCSI_SK_NO_SENSE;
 }
 
-bool scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille)
+bool ssd_scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille)
 {
 	const uint8_t *sks = NULL;
 	uint8_t rc;
@@ -119,21 +120,21 @@ bool scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille
 	}
 	if (!sks || !(sks[0] & 0x80))
 		return false;
-	*per_mille = (unsigned int)((uint32_t)scsi_get_be16(sks + 1) * 1000u / 65536u);
+	*per_mille = (unsigned int)((uint32_t)ssd_scsi_get_be16(sks + 1) * 1000u / 65536u);
 	return true;
 }
 
-const char *scsi_mgmt_opcode_name(uint8_t opcode)
+const char *ssd_scsi_mgmt_opcode_name(uint8_t opcode)
 {
 	static const struct {
 		uint8_t opcode;
 		const char *name;
 	} names[] = {
-	    {SCSI_OP_REQUEST_SENSE, "REQUEST SENSE"},
-	    {SCSI_OP_FORMAT_UNIT, "FORMAT UNIT"},
-	    {SCSI_OP_SANITIZE, "SANITIZE"},
-	    {SCSI_OP_LOG_SENSE, "LOG SENSE"},
-	    {SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES"},
+	    {SSD_SCSI_OP_REQUEST_SENSE, "REQUEST SENSE"},
+	    {SSD_SCSI_OP_FORMAT_UNIT, "FORMAT UNIT"},
+	    {SSD_SCSI_OP_SANITIZE, "SANITIZE"},
+	    {SSD_SCSI_OP_LOG_SENSE, "LOG SENSE"},
+	    {SSD_SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES"},
 	    {0x85, "ATA PASS-THROUGH(16)"},
 	};
 

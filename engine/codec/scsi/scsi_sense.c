@@ -22,7 +22,7 @@
 #define DESC_TYPE_INFORMATION 0x00
 #define DESC_INFO_LEN 12
 
-static void parse_fixed(const uint8_t *buf, size_t len, struct scsi_sense *s)
+static void parse_fixed(const uint8_t *buf, size_t len, struct ssd_scsi_sense *s)
 {
 	size_t end = len;
 
@@ -30,7 +30,7 @@ static void parse_fixed(const uint8_t *buf, size_t len, struct scsi_sense *s)
 		end = (size_t)8 + buf[7];
 	if (end >= 7 && (buf[0] & FIXED_VALID)) {
 		s->info_valid = true;
-		s->info = scsi_get_be32(&buf[3]);
+		s->info = ssd_scsi_get_be32(&buf[3]);
 	}
 	if (end >= FIXED_ASC_END) {
 		s->asc = buf[12];
@@ -38,7 +38,7 @@ static void parse_fixed(const uint8_t *buf, size_t len, struct scsi_sense *s)
 	}
 }
 
-static void parse_descriptor(const uint8_t *buf, size_t len, struct scsi_sense *s)
+static void parse_descriptor(const uint8_t *buf, size_t len, struct ssd_scsi_sense *s)
 {
 	size_t end, off;
 
@@ -60,15 +60,15 @@ static void parse_descriptor(const uint8_t *buf, size_t len, struct scsi_sense *
 			continue;
 		if (d[2] & 0x80) {
 			s->info_valid = true;
-			s->info = scsi_get_be64(&d[4]);
+			s->info = ssd_scsi_get_be64(&d[4]);
 		}
 		break;
 	}
 }
 
-int scsi_sense_parse(const uint8_t *buf, size_t len, struct scsi_sense *out)
+int ssd_scsi_sense_parse(const uint8_t *buf, size_t len, struct ssd_scsi_sense *out)
 {
-	*out = (struct scsi_sense){0};
+	*out = (struct ssd_scsi_sense){0};
 	if (!buf || len < 1)
 		return -EINVAL;
 	out->response_code = buf[0] & 0x7f;
@@ -94,25 +94,25 @@ int scsi_sense_parse(const uint8_t *buf, size_t len, struct scsi_sense *out)
 }
 
 static const char *const sense_key_names[16] = {
-    [SCSI_SK_NO_SENSE] = "NO SENSE",
-    [SCSI_SK_RECOVERED_ERROR] = "RECOVERED ERROR",
-    [SCSI_SK_NOT_READY] = "NOT READY",
-    [SCSI_SK_MEDIUM_ERROR] = "MEDIUM ERROR",
-    [SCSI_SK_HARDWARE_ERROR] = "HARDWARE ERROR",
-    [SCSI_SK_ILLEGAL_REQUEST] = "ILLEGAL REQUEST",
-    [SCSI_SK_UNIT_ATTENTION] = "UNIT ATTENTION",
-    [SCSI_SK_DATA_PROTECT] = "DATA PROTECT",
-    [SCSI_SK_BLANK_CHECK] = "BLANK CHECK",
-    [SCSI_SK_VENDOR_SPECIFIC] = "VENDOR SPECIFIC",
-    [SCSI_SK_COPY_ABORTED] = "COPY ABORTED",
-    [SCSI_SK_ABORTED_COMMAND] = "ABORTED COMMAND",
+    [SSD_SCSI_SK_NO_SENSE] = "NO SENSE",
+    [SSD_SCSI_SK_RECOVERED_ERROR] = "RECOVERED ERROR",
+    [SSD_SCSI_SK_NOT_READY] = "NOT READY",
+    [SSD_SCSI_SK_MEDIUM_ERROR] = "MEDIUM ERROR",
+    [SSD_SCSI_SK_HARDWARE_ERROR] = "HARDWARE ERROR",
+    [SSD_SCSI_SK_ILLEGAL_REQUEST] = "ILLEGAL REQUEST",
+    [SSD_SCSI_SK_UNIT_ATTENTION] = "UNIT ATTENTION",
+    [SSD_SCSI_SK_DATA_PROTECT] = "DATA PROTECT",
+    [SSD_SCSI_SK_BLANK_CHECK] = "BLANK CHECK",
+    [SSD_SCSI_SK_VENDOR_SPECIFIC] = "VENDOR SPECIFIC",
+    [SSD_SCSI_SK_COPY_ABORTED] = "COPY ABORTED",
+    [SSD_SCSI_SK_ABORTED_COMMAND] = "ABORTED COMMAND",
     [0xc] = "RESERVED",
-    [SCSI_SK_VOLUME_OVERFLOW] = "VOLUME OVERFLOW",
-    [SCSI_SK_MISCOMPARE] = "MISCOMPARE",
-    [SCSI_SK_COMPLETED] = "COMPLETED",
+    [SSD_SCSI_SK_VOLUME_OVERFLOW] = "VOLUME OVERFLOW",
+    [SSD_SCSI_SK_MISCOMPARE] = "MISCOMPARE",
+    [SSD_SCSI_SK_COMPLETED] = "COMPLETED",
 };
 
-const char *scsi_sense_key_name(uint8_t key) { return sense_key_names[key & 0x0f]; }
+const char *ssd_scsi_sense_key_name(uint8_t key) { return sense_key_names[key & 0x0f]; }
 
 /* SPC-5 Annex F (Table F.2, ASC and ASCQ assignments), the entries a disk is likely to return. */
 static const struct {
@@ -283,7 +283,7 @@ static const struct {
     {0x65, 0x00, "Voltage fault"},
 };
 
-const char *scsi_asc_name(uint8_t asc, uint8_t ascq)
+const char *ssd_scsi_asc_name(uint8_t asc, uint8_t ascq)
 {
 	size_t i;
 
@@ -297,20 +297,20 @@ static const struct {
 	uint8_t status;
 	const char *name;
 } status_names[] = {
-    {SCSI_STATUS_GOOD, "GOOD"},
-    {SCSI_STATUS_CHECK_CONDITION, "CHECK CONDITION"},
-    {SCSI_STATUS_CONDITION_MET, "CONDITION MET"},
-    {SCSI_STATUS_BUSY, "BUSY"},
+    {SSD_SCSI_STATUS_GOOD, "GOOD"},
+    {SSD_SCSI_STATUS_CHECK_CONDITION, "CHECK CONDITION"},
+    {SSD_SCSI_STATUS_CONDITION_MET, "CONDITION MET"},
+    {SSD_SCSI_STATUS_BUSY, "BUSY"},
     {0x10, "INTERMEDIATE"},
     {0x14, "INTERMEDIATE-CONDITION MET"},
-    {SCSI_STATUS_RESERVATION_CONFLICT, "RESERVATION CONFLICT"},
+    {SSD_SCSI_STATUS_RESERVATION_CONFLICT, "RESERVATION CONFLICT"},
     {0x22, "COMMAND TERMINATED"},
-    {SCSI_STATUS_TASK_SET_FULL, "TASK SET FULL"},
-    {SCSI_STATUS_ACA_ACTIVE, "ACA ACTIVE"},
-    {SCSI_STATUS_TASK_ABORTED, "TASK ABORTED"},
+    {SSD_SCSI_STATUS_TASK_SET_FULL, "TASK SET FULL"},
+    {SSD_SCSI_STATUS_ACA_ACTIVE, "ACA ACTIVE"},
+    {SSD_SCSI_STATUS_TASK_ABORTED, "TASK ABORTED"},
 };
 
-const char *scsi_status_name(uint8_t status)
+const char *ssd_scsi_status_name(uint8_t status)
 {
 	size_t i;
 
@@ -321,51 +321,51 @@ const char *scsi_status_name(uint8_t status)
 }
 
 static const char *const host_status_names[] = {
-    [SCSI_DID_OK] = "DID_OK",
-    [SCSI_DID_NO_CONNECT] = "DID_NO_CONNECT",
-    [SCSI_DID_BUS_BUSY] = "DID_BUS_BUSY",
-    [SCSI_DID_TIME_OUT] = "DID_TIME_OUT",
-    [SCSI_DID_BAD_TARGET] = "DID_BAD_TARGET",
-    [SCSI_DID_ABORT] = "DID_ABORT",
-    [SCSI_DID_PARITY] = "DID_PARITY",
-    [SCSI_DID_ERROR] = "DID_ERROR",
-    [SCSI_DID_RESET] = "DID_RESET",
-    [SCSI_DID_BAD_INTR] = "DID_BAD_INTR",
-    [SCSI_DID_PASSTHROUGH] = "DID_PASSTHROUGH",
-    [SCSI_DID_SOFT_ERROR] = "DID_SOFT_ERROR",
-    [SCSI_DID_IMM_RETRY] = "DID_IMM_RETRY",
-    [SCSI_DID_REQUEUE] = "DID_REQUEUE",
-    [SCSI_DID_TRANSPORT_DISRUPTED] = "DID_TRANSPORT_DISRUPTED",
-    [SCSI_DID_TRANSPORT_FAILFAST] = "DID_TRANSPORT_FAILFAST",
-    [SCSI_DID_TARGET_FAILURE] = "DID_TARGET_FAILURE",
-    [SCSI_DID_NEXUS_FAILURE] = "DID_NEXUS_FAILURE",
-    [SCSI_DID_ALLOC_FAILURE] = "DID_ALLOC_FAILURE",
-    [SCSI_DID_MEDIUM_ERROR] = "DID_MEDIUM_ERROR",
-    [SCSI_DID_TRANSPORT_MARGINAL] = "DID_TRANSPORT_MARGINAL",
+    [SSD_SCSI_DID_OK] = "DID_OK",
+    [SSD_SCSI_DID_NO_CONNECT] = "DID_NO_CONNECT",
+    [SSD_SCSI_DID_BUS_BUSY] = "DID_BUS_BUSY",
+    [SSD_SCSI_DID_TIME_OUT] = "DID_TIME_OUT",
+    [SSD_SCSI_DID_BAD_TARGET] = "DID_BAD_TARGET",
+    [SSD_SCSI_DID_ABORT] = "DID_ABORT",
+    [SSD_SCSI_DID_PARITY] = "DID_PARITY",
+    [SSD_SCSI_DID_ERROR] = "DID_ERROR",
+    [SSD_SCSI_DID_RESET] = "DID_RESET",
+    [SSD_SCSI_DID_BAD_INTR] = "DID_BAD_INTR",
+    [SSD_SCSI_DID_PASSTHROUGH] = "DID_PASSTHROUGH",
+    [SSD_SCSI_DID_SOFT_ERROR] = "DID_SOFT_ERROR",
+    [SSD_SCSI_DID_IMM_RETRY] = "DID_IMM_RETRY",
+    [SSD_SCSI_DID_REQUEUE] = "DID_REQUEUE",
+    [SSD_SCSI_DID_TRANSPORT_DISRUPTED] = "DID_TRANSPORT_DISRUPTED",
+    [SSD_SCSI_DID_TRANSPORT_FAILFAST] = "DID_TRANSPORT_FAILFAST",
+    [SSD_SCSI_DID_TARGET_FAILURE] = "DID_TARGET_FAILURE",
+    [SSD_SCSI_DID_NEXUS_FAILURE] = "DID_NEXUS_FAILURE",
+    [SSD_SCSI_DID_ALLOC_FAILURE] = "DID_ALLOC_FAILURE",
+    [SSD_SCSI_DID_MEDIUM_ERROR] = "DID_MEDIUM_ERROR",
+    [SSD_SCSI_DID_TRANSPORT_MARGINAL] = "DID_TRANSPORT_MARGINAL",
 };
 
-const char *scsi_host_status_name(uint16_t host_status)
+const char *ssd_scsi_host_status_name(uint16_t host_status)
 {
 	return host_status < ARRAY_LEN(host_status_names) ? host_status_names[host_status] : NULL;
 }
 
 static bool sense_key_is_success(uint8_t key)
 {
-	return key == SCSI_SK_NO_SENSE || key == SCSI_SK_RECOVERED_ERROR ||
-	       key == SCSI_SK_COMPLETED;
+	return key == SSD_SCSI_SK_NO_SENSE || key == SSD_SCSI_SK_RECOVERED_ERROR ||
+	       key == SSD_SCSI_SK_COMPLETED;
 }
 
-bool scsi_outcome_ok(const struct scsi_outcome *o)
+bool ssd_scsi_outcome_ok(const struct ssd_scsi_outcome *o)
 {
-	struct scsi_sense s;
+	struct ssd_scsi_sense s;
 
-	if (o->host_status != SCSI_DID_OK)
+	if (o->host_status != SSD_SCSI_DID_OK)
 		return false;
-	if (o->status == SCSI_STATUS_GOOD || o->status == SCSI_STATUS_CONDITION_MET)
+	if (o->status == SSD_SCSI_STATUS_GOOD || o->status == SSD_SCSI_STATUS_CONDITION_MET)
 		return true;
-	if (o->status != SCSI_STATUS_CHECK_CONDITION)
+	if (o->status != SSD_SCSI_STATUS_CHECK_CONDITION)
 		return false;
-	if (scsi_sense_parse(o->sense, o->sense_len, &s))
+	if (ssd_scsi_sense_parse(o->sense, o->sense_len, &s))
 		return false;
 	return !s.deferred && sense_key_is_success(s.key);
 }
@@ -373,66 +373,66 @@ bool scsi_outcome_ok(const struct scsi_outcome *o)
 static int host_errno(uint16_t host_status)
 {
 	switch (host_status) {
-	case SCSI_DID_TIME_OUT:
+	case SSD_SCSI_DID_TIME_OUT:
 		return ETIMEDOUT;
-	case SCSI_DID_NO_CONNECT:
-	case SCSI_DID_BAD_TARGET:
+	case SSD_SCSI_DID_NO_CONNECT:
+	case SSD_SCSI_DID_BAD_TARGET:
 		return ENODEV;
-	case SCSI_DID_BUS_BUSY:
+	case SSD_SCSI_DID_BUS_BUSY:
 		return EBUSY;
-	case SCSI_DID_ABORT:
+	case SSD_SCSI_DID_ABORT:
 		return ECANCELED;
-	case SCSI_DID_ALLOC_FAILURE:
+	case SSD_SCSI_DID_ALLOC_FAILURE:
 		return ENOMEM;
-	case SCSI_DID_MEDIUM_ERROR:
+	case SSD_SCSI_DID_MEDIUM_ERROR:
 		return ENODATA;
 	default:
 		return EIO;
 	}
 }
 
-static int sense_errno(const struct scsi_sense *s)
+static int sense_errno(const struct ssd_scsi_sense *s)
 {
 	switch (s->key) {
-	case SCSI_SK_MEDIUM_ERROR:
-	case SCSI_SK_BLANK_CHECK:
+	case SSD_SCSI_SK_MEDIUM_ERROR:
+	case SSD_SCSI_SK_BLANK_CHECK:
 		return ENODATA;
-	case SCSI_SK_NOT_READY:
+	case SSD_SCSI_SK_NOT_READY:
 		return s->asc == 0x3a ? ENOMEDIUM : EBUSY;
-	case SCSI_SK_ILLEGAL_REQUEST:
+	case SSD_SCSI_SK_ILLEGAL_REQUEST:
 		if (s->asc == 0x21)
 			return ERANGE;
 		if (s->asc == 0x20)
 			return EOPNOTSUPP;
 		return EINVAL;
-	case SCSI_SK_DATA_PROTECT:
+	case SSD_SCSI_SK_DATA_PROTECT:
 		if (s->asc == 0x27 && s->ascq == 0x07)
 			return ENOSPC;
 		return EROFS;
-	case SCSI_SK_VOLUME_OVERFLOW:
+	case SSD_SCSI_SK_VOLUME_OVERFLOW:
 		return ENOSPC;
-	case SCSI_SK_MISCOMPARE:
+	case SSD_SCSI_SK_MISCOMPARE:
 		return EILSEQ;
 	default:
 		return EIO;
 	}
 }
 
-int scsi_outcome_errno(const struct scsi_outcome *o, const struct scsi_sense *sense)
+int ssd_scsi_outcome_errno(const struct ssd_scsi_outcome *o, const struct ssd_scsi_sense *sense)
 {
-	if (scsi_outcome_ok(o))
+	if (ssd_scsi_outcome_ok(o))
 		return 0;
-	if (o->host_status != SCSI_DID_OK)
+	if (o->host_status != SSD_SCSI_DID_OK)
 		return host_errno(o->host_status);
 	switch (o->status) {
-	case SCSI_STATUS_CHECK_CONDITION:
+	case SSD_SCSI_STATUS_CHECK_CONDITION:
 		return sense ? sense_errno(sense) : EIO;
-	case SCSI_STATUS_BUSY:
-	case SCSI_STATUS_TASK_SET_FULL:
+	case SSD_SCSI_STATUS_BUSY:
+	case SSD_SCSI_STATUS_TASK_SET_FULL:
 		return EBUSY;
-	case SCSI_STATUS_RESERVATION_CONFLICT:
+	case SSD_SCSI_STATUS_RESERVATION_CONFLICT:
 		return EBADE;
-	case SCSI_STATUS_TASK_ABORTED:
+	case SSD_SCSI_STATUS_TASK_ABORTED:
 		return ECANCELED;
 	default:
 		return EIO;
@@ -455,12 +455,12 @@ static void append(char *buf, size_t len, size_t *pos, const char *fmt, ...)
 		*pos += (size_t)n;
 }
 
-static void append_sense(char *buf, size_t len, size_t *pos, const struct scsi_sense *s)
+static void append_sense(char *buf, size_t len, size_t *pos, const struct ssd_scsi_sense *s)
 {
-	const char *asc = scsi_asc_name(s->asc, s->ascq);
+	const char *asc = ssd_scsi_asc_name(s->asc, s->ascq);
 
 	append(buf, len, pos, ", %ssense key %s, ASC/ASCQ %02X/%02X",
-	       s->deferred ? "deferred " : "", scsi_sense_key_name(s->key), s->asc, s->ascq);
+	       s->deferred ? "deferred " : "", ssd_scsi_sense_key_name(s->key), s->asc, s->ascq);
 	if (asc)
 		append(buf, len, pos, " %s", asc);
 	else if (s->asc >= 0x80 || s->ascq >= 0x80)
@@ -469,12 +469,12 @@ static void append_sense(char *buf, size_t len, size_t *pos, const struct scsi_s
 		append(buf, len, pos, ", info %llu", (unsigned long long)s->info);
 }
 
-int scsi_outcome_format(char *buf, size_t len, const struct scsi_cdb *cdb, uint64_t lba,
-			uint32_t nlb, const struct scsi_outcome *o)
+int ssd_scsi_outcome_format(char *buf, size_t len, const struct ssd_scsi_cdb *cdb, uint64_t lba,
+			    uint32_t nlb, const struct ssd_scsi_outcome *o)
 {
-	const char *op = scsi_opcode_name(cdb);
-	const char *st = scsi_status_name(o->status);
-	struct scsi_sense s;
+	const char *op = ssd_scsi_opcode_name(cdb);
+	const char *st = ssd_scsi_status_name(o->status);
+	struct ssd_scsi_sense s;
 	size_t pos = 0;
 
 	if (len)
@@ -485,8 +485,8 @@ int scsi_outcome_format(char *buf, size_t len, const struct scsi_cdb *cdb, uint6
 		append(buf, len, &pos, "scsi: opcode 0x%02x", cdb->b[0]);
 	if (nlb)
 		append(buf, len, &pos, " lba %llu blocks %u", (unsigned long long)lba, nlb);
-	if (o->host_status != SCSI_DID_OK) {
-		const char *h = scsi_host_status_name(o->host_status);
+	if (o->host_status != SSD_SCSI_DID_OK) {
+		const char *h = ssd_scsi_host_status_name(o->host_status);
 
 		if (h)
 			append(buf, len, &pos, ": host status %s", h);
@@ -500,8 +500,8 @@ int scsi_outcome_format(char *buf, size_t len, const struct scsi_cdb *cdb, uint6
 		append(buf, len, &pos, ": %s", st);
 	else
 		append(buf, len, &pos, ": status 0x%02x", o->status);
-	if (o->status == SCSI_STATUS_CHECK_CONDITION) {
-		if (scsi_sense_parse(o->sense, o->sense_len, &s) == 0)
+	if (o->status == SSD_SCSI_STATUS_CHECK_CONDITION) {
+		if (ssd_scsi_sense_parse(o->sense, o->sense_len, &s) == 0)
 			append_sense(buf, len, &pos, &s);
 		else
 			append(buf, len, &pos, ", no sense data");

@@ -9,7 +9,7 @@
 #include "codec/scsi/scsi_bytes.h"
 #include "codec/scsi/scsi_vpd.h"
 
-int scsi_vpd_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen)
+int ssd_scsi_vpd_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen)
 {
 	size_t page_len;
 
@@ -22,7 +22,7 @@ int scsi_vpd_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size
 		snprintf(err, errlen, "VPD page %02Xh: PAGE CODE is %02Xh", page, buf[1]);
 		return -EINVAL;
 	}
-	page_len = (size_t)scsi_get_be16(buf + 2) + 4;
+	page_len = (size_t)ssd_scsi_get_be16(buf + 2) + 4;
 	return (int)(page_len < len ? page_len : len);
 }
 
@@ -52,10 +52,10 @@ static void copy_trim(char *dst, size_t dstlen, const uint8_t *src, size_t n)
 	dst[n] = '\0';
 }
 
-int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_list *out, char *err,
-			     size_t errlen)
+int ssd_scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct ssd_scsi_vpd_list *out,
+				 char *err, size_t errlen)
 {
-	int n = scsi_vpd_check(buf, len, SCSI_VPD_SUPPORTED, err, errlen);
+	int n = ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_SUPPORTED, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -65,7 +65,7 @@ int scsi_parse_vpd_supported(const uint8_t *buf, size_t len, struct scsi_vpd_lis
 	return 0;
 }
 
-bool scsi_vpd_list_has(const struct scsi_vpd_list *list, uint8_t page)
+bool ssd_scsi_vpd_list_has(const struct ssd_scsi_vpd_list *list, uint8_t page)
 {
 	for (unsigned int i = 0; i < list->n; i++)
 		if (list->pages[i] == page)
@@ -73,10 +73,10 @@ bool scsi_vpd_list_has(const struct scsi_vpd_list *list, uint8_t page)
 	return false;
 }
 
-int scsi_parse_vpd_serial(const uint8_t *buf, size_t len, char *out, size_t outlen, char *err,
-			  size_t errlen)
+int ssd_scsi_parse_vpd_serial(const uint8_t *buf, size_t len, char *out, size_t outlen, char *err,
+			      size_t errlen)
 {
-	int n = scsi_vpd_check(buf, len, SCSI_VPD_UNIT_SERIAL, err, errlen);
+	int n = ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_UNIT_SERIAL, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -92,18 +92,18 @@ static void hex_text(char *dst, size_t dstlen, const uint8_t *src, size_t n)
 		o += (size_t)snprintf(dst + o, dstlen - o, "%02x", src[i]);
 }
 
-int scsi_parse_vpd_devid(const uint8_t *buf, size_t len, struct scsi_device_id *out, char *err,
-			 size_t errlen)
+int ssd_scsi_parse_vpd_devid(const uint8_t *buf, size_t len, struct ssd_scsi_device_id *out,
+			     char *err, size_t errlen)
 {
-	int n = scsi_vpd_check(buf, len, SCSI_VPD_DEVICE_ID, err, errlen);
+	int n = ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_DEVICE_ID, err, errlen);
 
 	if (n < 0)
 		return n;
 	out->n = 0;
-	for (int off = 4; off + 4 <= n && out->n < SCSI_MAX_DESIGNATORS;) {
+	for (int off = 4; off + 4 <= n && out->n < SSD_SCSI_MAX_DESIGNATORS;) {
 		const uint8_t *d = buf + off;
 		size_t dlen = d[3];
-		struct scsi_designator *o;
+		struct ssd_scsi_designator *o;
 
 		if (off + 4 + (int)dlen > n)
 			break;
@@ -120,7 +120,7 @@ int scsi_parse_vpd_devid(const uint8_t *buf, size_t len, struct scsi_device_id *
 	return 0;
 }
 
-const char *scsi_devid_wwn(const struct scsi_device_id *id)
+const char *ssd_scsi_devid_wwn(const struct ssd_scsi_device_id *id)
 {
 	static const uint8_t order[] = {3, 2}; /* NAA, then EUI-64 */
 
@@ -132,7 +132,7 @@ const char *scsi_devid_wwn(const struct scsi_device_id *id)
 	return NULL;
 }
 
-const char *scsi_designator_type_name(uint8_t type)
+const char *ssd_scsi_designator_type_name(uint8_t type)
 {
 	/* SPC-5 Table "DESIGNATOR TYPE field" */
 	static const char *const names[16] = {
@@ -152,7 +152,7 @@ const char *scsi_designator_type_name(uint8_t type)
 	return names[type & 0xf] ? names[type & 0xf] : "reserved";
 }
 
-const char *scsi_association_name(uint8_t association)
+const char *ssd_scsi_association_name(uint8_t association)
 {
 	static const char *const names[4] = {"logical unit", "target port", "target device",
 					     "reserved"};
@@ -160,16 +160,16 @@ const char *scsi_association_name(uint8_t association)
 	return names[association & 3];
 }
 
-int scsi_parse_vpd_bdc(const uint8_t *buf, size_t len, struct scsi_bdc *out, char *err,
-		       size_t errlen)
+int ssd_scsi_parse_vpd_bdc(const uint8_t *buf, size_t len, struct ssd_scsi_bdc *out, char *err,
+			   size_t errlen)
 {
-	int n =
-	    need(scsi_vpd_check(buf, len, SCSI_VPD_BDC, err, errlen), 8, SCSI_VPD_BDC, err, errlen);
+	int n = need(ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_BDC, err, errlen), 8,
+		     SSD_SCSI_VPD_BDC, err, errlen);
 
 	if (n < 0)
 		return n;
 	memset(out, 0, sizeof(*out));
-	out->rotation_rate = scsi_get_be16(buf + 4);
+	out->rotation_rate = ssd_scsi_get_be16(buf + 4);
 	out->product_type = buf[6];
 	out->form_factor = buf[7] & 0x0f;
 	if (n > 8)
@@ -177,7 +177,7 @@ int scsi_parse_vpd_bdc(const uint8_t *buf, size_t len, struct scsi_bdc *out, cha
 	return 0;
 }
 
-const char *scsi_form_factor_name(uint8_t ff)
+const char *ssd_scsi_form_factor_name(uint8_t ff)
 {
 	static const char *const names[] = {NULL,	"5.25 inch", "3.5 inch",
 					    "2.5 inch", "1.8 inch",  "less than 1.8 inch"};
@@ -185,11 +185,11 @@ const char *scsi_form_factor_name(uint8_t ff)
 	return ff < sizeof(names) / sizeof(names[0]) ? names[ff] : NULL;
 }
 
-int scsi_parse_vpd_lbp(const uint8_t *buf, size_t len, struct scsi_lbp *out, char *err,
-		       size_t errlen)
+int ssd_scsi_parse_vpd_lbp(const uint8_t *buf, size_t len, struct ssd_scsi_lbp *out, char *err,
+			   size_t errlen)
 {
-	int n =
-	    need(scsi_vpd_check(buf, len, SCSI_VPD_LBP, err, errlen), 8, SCSI_VPD_LBP, err, errlen);
+	int n = need(ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_LBP, err, errlen), 8,
+		     SSD_SCSI_VPD_LBP, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -204,18 +204,18 @@ int scsi_parse_vpd_lbp(const uint8_t *buf, size_t len, struct scsi_lbp *out, cha
 	return 0;
 }
 
-const char *scsi_prov_type_name(uint8_t type)
+const char *ssd_scsi_prov_type_name(uint8_t type)
 {
 	static const char *const names[] = {"full", "resource", "thin"};
 
 	return type < 3 ? names[type] : NULL;
 }
 
-int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info *out, char *err,
-			    size_t errlen)
+int ssd_scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct ssd_scsi_ata_info *out,
+				char *err, size_t errlen)
 {
-	int n = need(scsi_vpd_check(buf, len, SCSI_VPD_ATA_INFO, err, errlen), 36,
-		     SCSI_VPD_ATA_INFO, err, errlen);
+	int n = need(ssd_scsi_vpd_check(buf, len, SSD_SCSI_VPD_ATA_INFO, err, errlen), 36,
+		     SSD_SCSI_VPD_ATA_INFO, err, errlen);
 
 	if (n < 0)
 		return n;
@@ -225,7 +225,7 @@ int scsi_parse_vpd_ata_info(const uint8_t *buf, size_t len, struct scsi_ata_info
 	copy_trim(out->sat_revision, sizeof(out->sat_revision), buf + 32, 4);
 	if (n > 56)
 		out->command_code = buf[56];
-	if (n >= SCSI_VPD_ATA_INFO_LEN && out->command_code == 0xec) {
+	if (n >= SSD_SCSI_VPD_ATA_INFO_LEN && out->command_code == 0xec) {
 		memcpy(out->identify, buf + 60, 512);
 		out->identify_valid = true;
 	}

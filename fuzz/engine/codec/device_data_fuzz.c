@@ -125,11 +125,11 @@ static void nvme_logs(const uint8_t *p, size_t n, bool smart)
 	}
 }
 
-static void scsi_capacity(const uint8_t *p, size_t n, bool sixteen, char *err, size_t errlen)
+static void ssd_scsi_capacity(const uint8_t *p, size_t n, bool sixteen, char *err, size_t errlen)
 {
-	struct scsi_capacity c;
-	int ret = sixteen ? scsi_parse_read_capacity16(p, n, &c, err, errlen)
-			  : scsi_parse_read_capacity10(p, n, &c, err, errlen);
+	struct ssd_scsi_capacity c;
+	int ret = sixteen ? ssd_scsi_parse_read_capacity16(p, n, &c, err, errlen)
+			  : ssd_scsi_parse_read_capacity10(p, n, &c, err, errlen);
 
 	check_refusal(ret, err);
 	if (ret == 0 &&
@@ -139,60 +139,60 @@ static void scsi_capacity(const uint8_t *p, size_t n, bool sixteen, char *err, s
 
 static void scsi_vpd(enum target t, const uint8_t *p, size_t n, char *err, size_t errlen)
 {
-	struct scsi_block_limits bl;
-	struct scsi_inquiry inq;
-	struct scsi_vpd_list list;
-	struct scsi_device_id id;
-	struct scsi_bdc bdc;
-	struct scsi_lbp lbp;
-	struct scsi_ata_info ai;
-	struct ata_identity ata;
+	struct ssd_scsi_block_limits bl;
+	struct ssd_scsi_inquiry inq;
+	struct ssd_scsi_vpd_list list;
+	struct ssd_scsi_device_id id;
+	struct ssd_scsi_bdc bdc;
+	struct ssd_scsi_lbp lbp;
+	struct ssd_scsi_ata_info ai;
+	struct ssd_ata_identity ata;
 	char serial[72];
 	int ret = 0;
 
 	switch (t) {
 	case T_BLOCK_LIMITS:
-		ret = scsi_parse_block_limits(p, n, &bl, err, errlen);
+		ret = ssd_scsi_parse_block_limits(p, n, &bl, err, errlen);
 		break;
 	case T_INQUIRY:
-		ret = scsi_parse_inquiry(p, n, &inq, err, errlen);
+		ret = ssd_scsi_parse_inquiry(p, n, &inq, err, errlen);
 		if (!ret)
-			(void)scsi_device_type_name(inq.type);
+			(void)ssd_scsi_device_type_name(inq.type);
 		break;
 	case T_VPD_SUPPORTED:
-		ret = scsi_parse_vpd_supported(p, n, &list, err, errlen);
+		ret = ssd_scsi_parse_vpd_supported(p, n, &list, err, errlen);
 		if (!ret)
-			(void)scsi_vpd_list_has(&list, SCSI_VPD_BLOCK_LIMITS);
+			(void)ssd_scsi_vpd_list_has(&list, SSD_SCSI_VPD_BLOCK_LIMITS);
 		break;
 	case T_VPD_SERIAL:
-		ret = scsi_parse_vpd_serial(p, n, serial, sizeof(serial), err, errlen);
+		ret = ssd_scsi_parse_vpd_serial(p, n, serial, sizeof(serial), err, errlen);
 		break;
 	case T_VPD_DEVID:
-		ret = scsi_parse_vpd_devid(p, n, &id, err, errlen);
+		ret = ssd_scsi_parse_vpd_devid(p, n, &id, err, errlen);
 		if (!ret) {
-			(void)scsi_devid_wwn(&id);
+			(void)ssd_scsi_devid_wwn(&id);
 			for (unsigned int i = 0; i < id.n; i++) {
-				(void)scsi_designator_type_name(id.d[i].type);
-				(void)scsi_association_name(id.d[i].association);
+				(void)ssd_scsi_designator_type_name(id.d[i].type);
+				(void)ssd_scsi_association_name(id.d[i].association);
 			}
 		}
 		break;
 	case T_VPD_BDC:
-		ret = scsi_parse_vpd_bdc(p, n, &bdc, err, errlen);
+		ret = ssd_scsi_parse_vpd_bdc(p, n, &bdc, err, errlen);
 		if (!ret)
-			(void)scsi_form_factor_name(bdc.form_factor);
+			(void)ssd_scsi_form_factor_name(bdc.form_factor);
 		break;
 	case T_VPD_LBP:
-		ret = scsi_parse_vpd_lbp(p, n, &lbp, err, errlen);
+		ret = ssd_scsi_parse_vpd_lbp(p, n, &lbp, err, errlen);
 		if (!ret)
-			(void)scsi_prov_type_name(lbp.prov_type);
+			(void)ssd_scsi_prov_type_name(lbp.prov_type);
 		break;
 	case T_VPD_ATA_INFO:
-		ret = scsi_parse_vpd_ata_info(p, n, &ai, err, errlen);
+		ret = ssd_scsi_parse_vpd_ata_info(p, n, &ai, err, errlen);
 		if (!ret && ai.identify_valid)
-			check_refusal(
-			    ata_parse_identify(ai.identify, sizeof(ai.identify), &ata, err, errlen),
-			    err);
+			check_refusal(ssd_ata_parse_identify(ai.identify, sizeof(ai.identify), &ata,
+							     err, errlen),
+				      err);
 		break;
 	default:
 		break;
@@ -202,50 +202,52 @@ static void scsi_vpd(enum target t, const uint8_t *p, size_t n, char *err, size_
 
 static void scsi_logs(const uint8_t *p, size_t n, char *err, size_t errlen)
 {
-	struct scsi_log_list list;
-	struct scsi_log_errors e;
-	struct scsi_log_temperature temp;
-	struct scsi_log_self_tests st;
-	struct scsi_log_value v;
-	struct scsi_log_ie ie;
+	struct ssd_scsi_log_list list;
+	struct ssd_scsi_log_errors e;
+	struct ssd_scsi_log_temperature temp;
+	struct ssd_scsi_log_self_tests st;
+	struct ssd_scsi_log_value v;
+	struct ssd_scsi_log_ie ie;
 
 	/* every parser sees the page; the page code in byte 0 decides which one gets past the
 	 * header check */
-	check_refusal(scsi_parse_log_supported(p, n, &list, err, errlen), err);
-	check_refusal(scsi_parse_log_errors(p, n, SCSI_LOG_READ_ERRORS, &e, err, errlen), err);
-	check_refusal(scsi_parse_log_errors(p, n, SCSI_LOG_WRITE_ERRORS, &e, err, errlen), err);
-	check_refusal(scsi_parse_log_temperature(p, n, &temp, err, errlen), err);
-	check_refusal(scsi_parse_log_ssd(p, n, &v, err, errlen), err);
-	check_refusal(scsi_parse_log_bgscan(p, n, &v, err, errlen), err);
-	check_refusal(scsi_parse_log_ie(p, n, &ie, err, errlen), err);
-	if (scsi_parse_log_self_test(p, n, &st, err, errlen) == 0) {
-		if (st.n > SCSI_MAX_SELF_TESTS)
+	check_refusal(ssd_scsi_parse_log_supported(p, n, &list, err, errlen), err);
+	check_refusal(ssd_scsi_parse_log_errors(p, n, SSD_SCSI_LOG_READ_ERRORS, &e, err, errlen),
+		      err);
+	check_refusal(ssd_scsi_parse_log_errors(p, n, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, errlen),
+		      err);
+	check_refusal(ssd_scsi_parse_log_temperature(p, n, &temp, err, errlen), err);
+	check_refusal(ssd_scsi_parse_log_ssd(p, n, &v, err, errlen), err);
+	check_refusal(ssd_scsi_parse_log_bgscan(p, n, &v, err, errlen), err);
+	check_refusal(ssd_scsi_parse_log_ie(p, n, &ie, err, errlen), err);
+	if (ssd_scsi_parse_log_self_test(p, n, &st, err, errlen) == 0) {
+		if (st.n > SSD_SCSI_MAX_SELF_TESTS)
 			abort();
 		for (unsigned int i = 0; i < st.n; i++)
-			(void)scsi_self_test_result_name(st.t[i].result);
+			(void)ssd_scsi_self_test_result_name(st.t[i].result);
 	}
 }
 
 static void ata(enum target t, const uint8_t *p, size_t n, char *err, size_t errlen)
 {
-	struct ata_identity id;
-	struct ata_smart s;
-	struct ata_devstats ds = {0};
+	struct ssd_ata_identity id;
+	struct ssd_ata_smart s;
+	struct ssd_ata_devstats ds = {0};
 	int ret = 0;
 
 	switch (t) {
 	case T_ATA_IDENTIFY:
-		ret = ata_parse_identify(p, n, &id, err, errlen);
+		ret = ssd_ata_parse_identify(p, n, &id, err, errlen);
 		if (!ret && (!lba_size_ok(id.logical_bytes) || id.sectors == 0))
 			abort();
 		break;
 	case T_ATA_SMART:
-		ret = ata_parse_smart_data(p, n, &s, err, errlen);
+		ret = ssd_ata_parse_smart_data(p, n, &s, err, errlen);
 		for (unsigned int i = 0; !ret && i < s.n; i++)
-			(void)ata_smart_attr_name(s.a[i].id);
+			(void)ssd_ata_smart_attr_name(s.a[i].id);
 		break;
 	case T_ATA_DEVSTAT:
-		ret = ata_parse_devstat_page(p, n, n > 2 ? p[2] : 1, &ds, err, errlen);
+		ret = ssd_ata_parse_devstat_page(p, n, n > 2 ? p[2] : 1, &ds, err, errlen);
 		break;
 	default:
 		break;
@@ -283,10 +285,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		nvme_logs(p, n, false);
 		break;
 	case T_RC16:
-		scsi_capacity(p, n, true, err, sizeof(err));
+		ssd_scsi_capacity(p, n, true, err, sizeof(err));
 		break;
 	case T_RC10:
-		scsi_capacity(p, n, false, err, sizeof(err));
+		ssd_scsi_capacity(p, n, false, err, sizeof(err));
 		break;
 	case T_LOG_PAGES:
 		scsi_logs(p, n, err, sizeof(err));
@@ -297,7 +299,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ata(t, p, n, err, sizeof(err));
 		break;
 	case T_OPCODE_SUPPORT:
-		(void)scsi_parse_opcode_support(p, n);
+		(void)ssd_scsi_parse_opcode_support(p, n);
 		break;
 	default:
 		scsi_vpd(t, p, n, err, sizeof(err));

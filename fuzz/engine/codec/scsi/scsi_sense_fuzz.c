@@ -19,9 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct scsi_outcome o = {0};
-	struct scsi_sense s;
-	struct scsi_cdb cdb;
+	struct ssd_scsi_outcome o = {0};
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb cdb;
 	uint8_t *sense;
 	size_t slen;
 	char line[512], tiny[12];
@@ -42,23 +42,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.sense = slen ? sense : NULL;
 	o.sense_len = slen;
 	memset(&cdb, 0, sizeof(cdb));
-	cdb.len = data[5] % (SCSI_CDB_MAX_LEN + 1);
-	memcpy(cdb.b, data + 6, 16 < SCSI_CDB_MAX_LEN ? 16 : SCSI_CDB_MAX_LEN);
+	cdb.len = data[5] % (SSD_SCSI_CDB_MAX_LEN + 1);
+	memcpy(cdb.b, data + 6, 16 < SSD_SCSI_CDB_MAX_LEN ? 16 : SSD_SCSI_CDB_MAX_LEN);
 
-	have = scsi_sense_parse(sense, slen, &s) == 0;
+	have = ssd_scsi_sense_parse(sense, slen, &s) == 0;
 	if (have) {
-		(void)scsi_sense_key_name(s.key);
-		(void)scsi_asc_name(s.asc, s.ascq);
+		(void)ssd_scsi_sense_key_name(s.key);
+		(void)ssd_scsi_asc_name(s.asc, s.ascq);
 	}
-	(void)scsi_status_name(o.status);
-	(void)scsi_host_status_name(o.host_status);
-	e = scsi_outcome_errno(&o, have ? &s : NULL);
-	if (scsi_outcome_ok(&o) ? e != 0 : e <= 0)
+	(void)ssd_scsi_status_name(o.status);
+	(void)ssd_scsi_host_status_name(o.host_status);
+	e = ssd_scsi_outcome_errno(&o, have ? &s : NULL);
+	if (ssd_scsi_outcome_ok(&o) ? e != 0 : e <= 0)
 		abort();
-	if (scsi_outcome_format(line, sizeof(line), &cdb, 0x123456789ull, 8, &o) < 0 ||
+	if (ssd_scsi_outcome_format(line, sizeof(line), &cdb, 0x123456789ull, 8, &o) < 0 ||
 	    strlen(line) >= sizeof(line))
 		abort();
-	scsi_outcome_format(tiny, sizeof(tiny), &cdb, 0, 0, &o);
+	ssd_scsi_outcome_format(tiny, sizeof(tiny), &cdb, 0, 0, &o);
 	if (strlen(tiny) >= sizeof(tiny))
 		abort();
 	free(sense);

@@ -225,7 +225,7 @@ static void test_nvme_smart_absurd(void **state)
 
 /* ---- READ CAPACITY(16): returned LBA 0-7, block length 8-11; (10): LBA 0-3, length 4-7 ---- */
 
-static int rc16(uint64_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_capacity *c)
+static int rc16(uint64_t last_lba, uint32_t lba_bytes, size_t len, struct ssd_scsi_capacity *c)
 {
 	uint8_t b[32] = {0}, *p;
 	int ret;
@@ -234,12 +234,12 @@ static int rc16(uint64_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_c
 	put_be(b + 8, lba_bytes, 4);
 	p = exact(b, len);
 	err[0] = '\0';
-	ret = scsi_parse_read_capacity16(p, len, c, err, sizeof(err));
+	ret = ssd_scsi_parse_read_capacity16(p, len, c, err, sizeof(err));
 	free(p);
 	return ret;
 }
 
-static int rc10(uint32_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_capacity *c)
+static int rc10(uint32_t last_lba, uint32_t lba_bytes, size_t len, struct ssd_scsi_capacity *c)
 {
 	uint8_t b[8] = {0}, *p;
 	int ret;
@@ -248,7 +248,7 @@ static int rc10(uint32_t last_lba, uint32_t lba_bytes, size_t len, struct scsi_c
 	put_be(b + 4, lba_bytes, 4);
 	p = exact(b, len);
 	err[0] = '\0';
-	ret = scsi_parse_read_capacity10(p, len, c, err, sizeof(err));
+	ret = ssd_scsi_parse_read_capacity10(p, len, c, err, sizeof(err));
 	free(p);
 	return ret;
 }
@@ -257,7 +257,7 @@ static void test_read_capacity_absurd(void **state)
 {
 	static const uint32_t bad_sizes[] = {0,	   1,	   256,		520,
 					     4097, 131072, 0x80000000u, 0xffffffffu};
-	struct scsi_capacity c;
+	struct ssd_scsi_capacity c;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad_sizes) / sizeof(bad_sizes[0]); i++) {
@@ -306,34 +306,34 @@ static uint8_t *vpd(uint8_t page, uint16_t page_len, size_t len, uint8_t fill)
 
 static void test_block_limits_absurd(void **state)
 {
-	struct scsi_block_limits bl;
+	struct ssd_scsi_block_limits bl;
 	uint8_t *p;
 
 	(void)state;
 	/* 3 bytes: no header */
 	p = vpd(0xb0, 0x3c, 3, 0);
-	assert_int_equal(scsi_parse_block_limits(p, 3, &bl, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_block_limits(p, 3, &bl, err, sizeof(err)), -EINVAL);
 	assert_err_has("truncated header");
 	free(p);
 	/* another page returned */
 	p = vpd(0x80, 0x3c, 64, 0);
-	assert_int_equal(scsi_parse_block_limits(p, 64, &bl, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_block_limits(p, 64, &bl, err, sizeof(err)), -EINVAL);
 	assert_err_has("wrong page code");
 	free(p);
 	/* PAGE LENGTH 3Ch but only 12 bytes returned: no MAXIMUM TRANSFER LENGTH (bytes 8-11
 	 * are there, the page needs 16 for OPTIMAL TRANSFER LENGTH too) */
 	p = vpd(0xb0, 0x3c, 12, 0);
-	assert_int_equal(scsi_parse_block_limits(p, 12, &bl, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_block_limits(p, 12, &bl, err, sizeof(err)), -EINVAL);
 	assert_err_has("12 bytes, expected at least 16");
 	free(p);
 	/* PAGE LENGTH 0 with 64 bytes returned: the page says it is empty */
 	p = vpd(0xb0, 0, 64, 0xff);
-	assert_int_equal(scsi_parse_block_limits(p, 64, &bl, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_block_limits(p, 64, &bl, err, sizeof(err)), -EINVAL);
 	assert_err_has("4 bytes");
 	free(p);
 	/* PAGE LENGTH FFFFh with 20 bytes returned: fields past byte 19 not reported */
 	p = vpd(0xb0, 0xffff, 20, 0xff);
-	assert_int_equal(scsi_parse_block_limits(p, 20, &bl, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_block_limits(p, 20, &bl, err, sizeof(err)), 0);
 	assert_int_equal(bl.max_xfer_blocks, 0xffffffffu);
 	assert_int_equal(bl.max_unmap_lbas, 0);
 	assert_true(bl.max_write_same_blocks == 0);
@@ -342,34 +342,35 @@ static void test_block_limits_absurd(void **state)
 
 static void test_vpd_absurd(void **state)
 {
-	struct scsi_vpd_list list;
-	struct scsi_device_id id;
-	struct scsi_bdc bdc;
-	struct scsi_lbp lbp;
-	struct scsi_ata_info ai;
+	struct ssd_scsi_vpd_list list;
+	struct ssd_scsi_device_id id;
+	struct ssd_scsi_bdc bdc;
+	struct ssd_scsi_lbp lbp;
+	struct ssd_scsi_ata_info ai;
 	char serial[64];
 	uint8_t *p;
 
 	(void)state;
 	/* no header */
 	p = vpd(0x80, 0, 2, 0);
-	assert_int_equal(scsi_parse_vpd_serial(p, 2, serial, sizeof(serial), err, sizeof(err)),
+	assert_int_equal(ssd_scsi_parse_vpd_serial(p, 2, serial, sizeof(serial), err, sizeof(err)),
 			 -EINVAL);
 	assert_err_has("VPD page 80h: 2 bytes returned");
 	free(p);
 	/* 00h with PAGE LENGTH FFFFh and 1024 bytes of page codes: at most 256 kept */
 	p = vpd(0x00, 0xffff, 1024, 0xb0);
-	assert_int_equal(scsi_parse_vpd_supported(p, 1024, &list, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_supported(p, 1024, &list, err, sizeof(err)), 0);
 	assert_int_equal(list.n, 256);
 	free(p);
 	/* 80h PAGE LENGTH FFFFh, 10 bytes returned: the 6 serial bytes there are taken */
 	p = vpd(0x80, 0xffff, 10, 'A');
-	assert_int_equal(scsi_parse_vpd_serial(p, 10, serial, sizeof(serial), err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_serial(p, 10, serial, sizeof(serial), err, sizeof(err)),
+			 0);
 	assert_string_equal(serial, "AAAAAA");
 	free(p);
 	/* 80h whose serial is longer than the caller's buffer: truncated, terminated */
 	p = vpd(0x80, 200, 204, 'B');
-	assert_int_equal(scsi_parse_vpd_serial(p, 204, serial, 8, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_serial(p, 204, serial, 8, err, sizeof(err)), 0);
 	assert_string_equal(serial, "BBBBBBB");
 	free(p);
 	/* 83h: one descriptor of 8 bytes (header 4 + 4), then a descriptor whose DESIGNATOR
@@ -382,7 +383,7 @@ static void test_vpd_absurd(void **state)
 	p[12] = 0x01;
 	p[13] = 0x02;
 	p[15] = 255;
-	assert_int_equal(scsi_parse_vpd_devid(p, 20, &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_devid(p, 20, &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 1);
 	assert_string_equal(id.d[0].value, "0x50010203");
 	free(p);
@@ -392,29 +393,29 @@ static void test_vpd_absurd(void **state)
 	p[5] = 0x03;
 	p[6] = 0;
 	p[7] = 255;
-	assert_int_equal(scsi_parse_vpd_devid(p, 263, &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_devid(p, 263, &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 1);
 	assert_true(strlen(id.d[0].value) < sizeof(id.d[0].value));
 	assert_memory_equal(id.d[0].value, "0xabab", 6);
 	free(p);
 	/* B1h and B2h need 8 bytes */
 	p = vpd(0xb1, 0x3c, 7, 0);
-	assert_int_equal(scsi_parse_vpd_bdc(p, 7, &bdc, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_vpd_bdc(p, 7, &bdc, err, sizeof(err)), -EINVAL);
 	assert_err_has("VPD page B1h: 7 bytes, at least 8");
 	free(p);
 	p = vpd(0xb2, 2, 64, 0);
-	assert_int_equal(scsi_parse_vpd_lbp(p, 64, &lbp, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_vpd_lbp(p, 64, &lbp, err, sizeof(err)), -EINVAL);
 	assert_err_has("VPD page B2h: 6 bytes, at least 8");
 	free(p);
 	/* 89h: PAGE LENGTH 238h (572 bytes) but 100 bytes returned: no IDENTIFY data */
 	p = vpd(0x89, 0x238, 100, 0);
 	p[56] = 0xec;
-	assert_int_equal(scsi_parse_vpd_ata_info(p, 100, &ai, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_ata_info(p, 100, &ai, err, sizeof(err)), 0);
 	assert_int_equal(ai.command_code, 0xec);
 	assert_false(ai.identify_valid);
 	free(p);
 	p = vpd(0x89, 0x238, 35, 0);
-	assert_int_equal(scsi_parse_vpd_ata_info(p, 35, &ai, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_vpd_ata_info(p, 35, &ai, err, sizeof(err)), -EINVAL);
 	assert_err_has("VPD page 89h: 35 bytes, at least 36");
 	free(p);
 }
@@ -423,27 +424,27 @@ static void test_vpd_absurd(void **state)
 
 static void test_log_pages_absurd(void **state)
 {
-	struct scsi_log_list list;
-	struct scsi_log_errors e;
-	struct scsi_log_temperature t;
-	struct scsi_log_self_tests st;
-	struct scsi_log_value v;
+	struct ssd_scsi_log_list list;
+	struct ssd_scsi_log_errors e;
+	struct ssd_scsi_log_temperature t;
+	struct ssd_scsi_log_self_tests st;
+	struct ssd_scsi_log_value v;
 	uint8_t *p;
 
 	(void)state;
 	p = vpd(0, 0, 3, 0);
-	assert_int_equal(scsi_parse_log_temperature(p, 3, &t, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_log_temperature(p, 3, &t, err, sizeof(err)), -EINVAL);
 	assert_err_has("log page 0Dh: 3 bytes returned");
 	free(p);
 	/* the Temperature page asked, the Supported Pages page returned */
 	p = vpd(0, 8, 12, 0);
-	assert_int_equal(scsi_parse_log_temperature(p, 12, &t, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_log_temperature(p, 12, &t, err, sizeof(err)), -EINVAL);
 	assert_err_has("PAGE CODE is 00h");
 	free(p);
 	/* 00h with PAGE LENGTH FFFFh and 300 page codes returned: at most 64 kept */
 	p = vpd(0, 0xffff, 304, 0x2f);
 	p[0] = 0x00;
-	assert_int_equal(scsi_parse_log_supported(p, 304, &list, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_supported(p, 304, &list, err, sizeof(err)), 0);
 	assert_int_equal(list.n, 64);
 	free(p);
 	/* 0Dh: parameter 0000h says 255 value bytes, the page ends after 2: not found */
@@ -452,7 +453,7 @@ static void test_log_pages_absurd(void **state)
 	p[1] = 0;
 	p[7] = 255;
 	p[9] = 40;
-	assert_int_equal(scsi_parse_log_temperature(p, 10, &t, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_temperature(p, 10, &t, err, sizeof(err)), 0);
 	assert_false(t.temperature_c.valid);
 	free(p);
 	/* 03h: TOTAL UNCORRECTED ERRORS (0006h) as a 9-byte counter: kept invalid */
@@ -462,7 +463,7 @@ static void test_log_pages_absurd(void **state)
 	p[4] = 0x00;
 	p[5] = 0x06;
 	p[7] = 9;
-	assert_int_equal(scsi_parse_log_errors(p, 17, 0x03, &e, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_errors(p, 17, 0x03, &e, err, sizeof(err)), 0);
 	assert_false(e.uncorrected.valid);
 	assert_false(e.corrected.valid);
 	free(p);
@@ -473,7 +474,7 @@ static void test_log_pages_absurd(void **state)
 	p[4] = 0x00;
 	p[5] = 0x01;
 	p[7] = 16;
-	assert_int_equal(scsi_parse_log_self_test(p, 16, &st, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_self_test(p, 16, &st, err, sizeof(err)), 0);
 	assert_int_equal(st.n, 0);
 	free(p);
 	/* 11h and 15h with value lengths shorter than their fields */
@@ -482,11 +483,11 @@ static void test_log_pages_absurd(void **state)
 	p[1] = 0;
 	p[5] = 0x01;
 	p[7] = 2;
-	assert_int_equal(scsi_parse_log_ssd(p, 10, &v, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_ssd(p, 10, &v, err, sizeof(err)), 0);
 	assert_false(v.valid);
 	p[0] = 0x15;
 	p[5] = 0x00;
-	assert_int_equal(scsi_parse_log_bgscan(p, 10, &v, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_log_bgscan(p, 10, &v, err, sizeof(err)), 0);
 	assert_false(v.valid);
 	free(p);
 }
@@ -515,13 +516,13 @@ static void identify_sector_words(uint8_t *b, uint32_t words, unsigned int phys_
 	put_word(b, 118, (uint16_t)(words >> 16));
 }
 
-static int identify(const uint8_t *b, size_t len, struct ata_identity *id)
+static int identify(const uint8_t *b, size_t len, struct ssd_ata_identity *id)
 {
 	uint8_t *p = exact(b, len);
 	int ret;
 
 	err[0] = '\0';
-	ret = ata_parse_identify(p, len, id, err, sizeof(err));
+	ret = ssd_ata_parse_identify(p, len, id, err, sizeof(err));
 	free(p);
 	return ret;
 }
@@ -530,7 +531,7 @@ static void test_ata_identify_absurd(void **state)
 {
 	static const uint32_t bad_words[] = {0, 128, 260, 0x10000u / 2 * 2, 0xffffffffu};
 	uint8_t b[512];
-	struct ata_identity id;
+	struct ssd_ata_identity id;
 
 	(void)state;
 	identify_base(b, 1000);
@@ -568,27 +569,27 @@ static void test_ata_smart_absurd(void **state)
 {
 	uint8_t b[512];
 	uint8_t *p;
-	struct ata_smart s;
-	struct ata_devstats ds = {0};
+	struct ssd_ata_smart s;
+	struct ssd_ata_devstats ds = {0};
 
 	(void)state;
 	memset(b, 0xff, sizeof(b));
 	p = exact(b, 361);
-	assert_int_equal(ata_parse_smart_data(p, 361, &s, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_smart_data(p, 361, &s, err, sizeof(err)), -EINVAL);
 	assert_err_has("361 bytes, 362 expected");
 	free(p);
 	/* 30 entries of id FFh: all kept, raw value 48 bits */
 	p = exact(b, 362);
-	assert_int_equal(ata_parse_smart_data(p, 362, &s, err, sizeof(err)), 0);
+	assert_int_equal(ssd_ata_parse_smart_data(p, 362, &s, err, sizeof(err)), 0);
 	assert_int_equal(s.n, 30);
 	assert_true(s.a[29].raw == 0xffffffffffffull);
 	free(p);
 	p = exact(b, 511);
-	assert_int_equal(ata_parse_devstat_page(p, 511, 1, &ds, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_devstat_page(p, 511, 1, &ds, err, sizeof(err)), -EINVAL);
 	assert_err_has("511 bytes");
 	free(p);
 	/* page header names page FFh */
-	assert_int_equal(ata_parse_devstat_page(b, 512, 1, &ds, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_devstat_page(b, 512, 1, &ds, err, sizeof(err)), -EINVAL);
 	assert_err_has("header names page FFh");
 }
 

@@ -55,9 +55,9 @@ static void test_auto_picks_block_for_file(void **state)
 
 	(void)state;
 	assert_ptr_equal(ssd_select_transport("Makefile", SSD_FAMILY_AUTO, &opt, err, sizeof(err)),
-			 &ssd_block_aio_ops);
+			 &ssd_tp_block_aio_ops);
 	assert_ptr_equal(ssd_select_transport("Makefile", SSD_FAMILY_BLOCK, &opt, err, sizeof(err)),
-			 &ssd_block_aio_ops);
+			 &ssd_tp_block_aio_ops);
 }
 
 static void test_forced_family_names_both(void **state)
@@ -93,11 +93,11 @@ static void test_fallback_only_from_uring_in_auto_mode(void **state)
 
 	(void)state;
 	forced.nvme_mode = "uring";
-	assert_null(ssd_transport_fallback(&ssd_block_aio_ops, -EPERM, &opt));
+	assert_null(ssd_transport_fallback(&ssd_tp_block_aio_ops, -EPERM, &opt));
 	assert_null(ssd_transport_fallback(&uring, -EPERM, &forced)); /* the user asked for uring */
 	assert_null(ssd_transport_fallback(&uring, -EIO, &opt)); /* not an availability error */
 	assert_null(ssd_transport_by_name("no-such-transport"));
-	assert_ptr_equal(ssd_transport_by_name("block-aio"), &ssd_block_aio_ops);
+	assert_ptr_equal(ssd_transport_by_name("block-aio"), &ssd_tp_block_aio_ops);
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * nvme_path_test.c - ssd_nvme_classify() on a fake sysfs tree shaped like Linux 6.1's:
+ * nvme_path_test.c - ssd_host_nvme_classify() on a fake sysfs tree shaped like Linux 6.1's:
  *   devices/pci0/nvme/nvme0/{nvme0n1/{nsid,dev,queue/max_hw_sectors_kb,nvme0n1p1/partition},
  *                            ng0n1/{dev,subsystem -> class/nvme-generic}}
  *   devices/pci1/host0/sda (no nsid)
@@ -69,28 +69,28 @@ static int teardown(void **state)
 static void test_block_maps_to_generic(void **state)
 {
 	(void)state;
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	char err[256] = "";
 	uint64_t kb = 0;
 
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(259, 0), &node, err, sizeof(err)),
-			 1);
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, true, makedev(259, 0), &node, err, sizeof(err)), 1);
 	assert_string_equal(node.ng_name, "ng0n1");
 	assert_string_equal(node.disk_name, "nvme0n1");
 	assert_int_equal(major(node.ng_rdev), 242);
 	assert_int_equal(minor(node.ng_rdev), 0);
-	assert_int_equal(ssd_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb), 0);
+	assert_int_equal(ssd_host_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb), 0);
 	assert_int_equal(kb, 512);
 }
 
 static void test_char_generic(void **state)
 {
 	(void)state;
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	char err[256] = "";
 
-	assert_int_equal(ssd_nvme_classify(root, false, makedev(242, 0), &node, err, sizeof(err)),
-			 1);
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, false, makedev(242, 0), &node, err, sizeof(err)), 1);
 	assert_string_equal(node.ng_name, "ng0n1");
 	assert_string_equal(node.disk_name, "nvme0n1");
 }
@@ -98,11 +98,11 @@ static void test_char_generic(void **state)
 static void test_partition_refused(void **state)
 {
 	(void)state;
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	char err[256] = "";
 
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(259, 1), &node, err, sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, true, makedev(259, 1), &node, err, sizeof(err)), -EINVAL);
 	assert_string_equal(err, "nvme0n1p1 is a partition of NVMe namespace nvme0n1; give the "
 				 "whole namespace (/dev/nvme0n1 or its generic node)");
 }
@@ -110,25 +110,27 @@ static void test_partition_refused(void **state)
 static void test_no_generic_node(void **state)
 {
 	(void)state;
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	char err[256] = "";
 
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(259, 2), &node, err, sizeof(err)),
-			 -ENODEV);
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, true, makedev(259, 2), &node, err, sizeof(err)), -ENODEV);
 	assert_non_null(strstr(err, "ng0n2"));
 }
 
 static void test_not_nvme(void **state)
 {
 	(void)state;
-	struct ssd_nvme_node node;
+	struct ssd_host_nvme_node node;
 	char err[256] = "";
 
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(8, 0), &node, err, sizeof(err)), 0);
-	assert_int_equal(ssd_nvme_classify(root, false, makedev(1, 3), &node, err, sizeof(err)), 0);
-	/* same numbers as the ng node but asked as a block device: unknown */
-	assert_int_equal(ssd_nvme_classify(root, true, makedev(242, 0), &node, err, sizeof(err)),
+	assert_int_equal(ssd_host_nvme_classify(root, true, makedev(8, 0), &node, err, sizeof(err)),
 			 0);
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, false, makedev(1, 3), &node, err, sizeof(err)), 0);
+	/* same numbers as the ng node but asked as a block device: unknown */
+	assert_int_equal(
+	    ssd_host_nvme_classify(root, true, makedev(242, 0), &node, err, sizeof(err)), 0);
 }
 
 static void test_probe_regular_file_and_missing(void **state)
@@ -136,9 +138,11 @@ static void test_probe_regular_file_and_missing(void **state)
 	(void)state;
 	char ng[64], err[256] = "";
 
-	assert_int_equal(ssd_nvme_probe("/proc/self/exe", ng, sizeof(ng), err, sizeof(err)), 0);
-	assert_int_equal(ssd_nvme_probe("/dev/ng-does-not-exist", ng, sizeof(ng), err, sizeof(err)),
-			 -ENOENT);
+	assert_int_equal(ssd_host_nvme_probe("/proc/self/exe", ng, sizeof(ng), err, sizeof(err)),
+			 0);
+	assert_int_equal(
+	    ssd_host_nvme_probe("/dev/ng-does-not-exist", ng, sizeof(ng), err, sizeof(err)),
+	    -ENOENT);
 	assert_string_equal(err, "/dev/ng-does-not-exist: No such file or directory");
 }
 

@@ -40,9 +40,9 @@ static int setup(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(ftruncate(fd, 1 << 20), 0);
 	close(fd);
-	assert_int_equal(ssd_block_aio_ops.ctx_init(&f->ctx, &opt), 0);
-	assert_int_equal(ssd_block_aio_ops.open(f->ctx, f->path, O_RDWR | O_DIRECT, &f->dev,
-						&f->geo, err, sizeof(err)),
+	assert_int_equal(ssd_tp_block_aio_ops.ctx_init(&f->ctx, &opt), 0);
+	assert_int_equal(ssd_tp_block_aio_ops.open(f->ctx, f->path, O_RDWR | O_DIRECT, &f->dev,
+						   &f->geo, err, sizeof(err)),
 			 0);
 	for (int i = 0; i < NIO; i++) {
 		assert_int_equal(posix_memalign(&f->buf[i], BLK, BLK), 0);
@@ -60,8 +60,8 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
-	ssd_block_aio_ops.close(f->ctx, f->dev);
-	ssd_block_aio_ops.ctx_exit(f->ctx);
+	ssd_tp_block_aio_ops.close(f->ctx, f->dev);
+	ssd_tp_block_aio_ops.ctx_exit(f->ctx);
 	for (int i = 0; i < NIO; i++)
 		free(f->buf[i]);
 	unlink(f->path);
@@ -76,12 +76,12 @@ static int run_all(struct fixture *f, enum ssd_op op)
 
 	for (int i = 0; i < NIO; i++) {
 		f->io[i].op = op;
-		assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &f->io[i]), SSD_Q_QUEUED);
+		assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &f->io[i]), SSD_Q_QUEUED);
 	}
-	assert_int_equal(ssd_block_aio_ops.inflight(f->ctx), NIO);
-	assert_int_equal(ssd_block_aio_ops.commit(f->ctx), 0);
+	assert_int_equal(ssd_tp_block_aio_ops.inflight(f->ctx), NIO);
+	assert_int_equal(ssd_tp_block_aio_ops.commit(f->ctx), 0);
 	while (got < NIO) {
-		int r = ssd_block_aio_ops.reap(f->ctx, 1, NIO, out, NULL);
+		int r = ssd_tp_block_aio_ops.reap(f->ctx, 1, NIO, out, NULL);
 		assert_true(r > 0);
 		for (int i = 0; i < r; i++) {
 			assert_int_equal(out[i]->error, 0);
@@ -114,7 +114,7 @@ static void test_write_then_read_back(void **state)
 		assert_int_equal(((unsigned char *)f->buf[i])[0], 'a' + i);
 		assert_int_equal(((unsigned char *)f->buf[i])[BLK - 1], 'a' + i);
 	}
-	assert_int_equal(ssd_block_aio_ops.inflight(f->ctx), 0);
+	assert_int_equal(ssd_tp_block_aio_ops.inflight(f->ctx), 0);
 }
 
 static void test_queue_full_is_busy(void **state)
@@ -126,16 +126,16 @@ static void test_queue_full_is_busy(void **state)
 
 	for (int i = 0; i < NIO; i++) {
 		f->io[i].op = SSD_OP_READ;
-		assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &f->io[i]), SSD_Q_QUEUED);
+		assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &f->io[i]), SSD_Q_QUEUED);
 	}
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &extra), SSD_Q_BUSY);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &extra), SSD_Q_BUSY);
 	/* a flush waits for the queue to drain */
 	extra.op = SSD_OP_FLUSH;
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &extra), SSD_Q_BUSY);
-	assert_int_equal(ssd_block_aio_ops.commit(f->ctx), 0);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &extra), SSD_Q_BUSY);
+	assert_int_equal(ssd_tp_block_aio_ops.commit(f->ctx), 0);
 	while (got < NIO)
-		got += ssd_block_aio_ops.reap(f->ctx, 1, NIO, out, NULL);
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &extra), SSD_Q_COMPLETED);
+		got += ssd_tp_block_aio_ops.reap(f->ctx, 1, NIO, out, NULL);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &extra), SSD_Q_COMPLETED);
 	assert_int_equal(extra.error, 0);
 }
 
@@ -148,11 +148,11 @@ static void test_trim_and_write_zeroes_read_zero(void **state)
 		memset(f->buf[i], 0x5a, BLK);
 	assert_int_equal(run_all(f, SSD_OP_WRITE), NIO);
 	op.op = SSD_OP_TRIM; /* block 1 */
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &op), SSD_Q_COMPLETED);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &op), SSD_Q_COMPLETED);
 	assert_int_equal(op.error, 0);
 	op = f->io[2];
 	op.op = SSD_OP_WRITE_ZEROES; /* block 2 */
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &op), SSD_Q_COMPLETED);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &op), SSD_Q_COMPLETED);
 	assert_int_equal(op.error, 0);
 	assert_int_equal(run_all(f, SSD_OP_READ), NIO);
 	assert_int_equal(((unsigned char *)f->buf[0])[100], 0x5a);
@@ -169,9 +169,9 @@ static void test_read_past_end_is_short(void **state)
 
 	io.op = SSD_OP_READ;
 	io.offset = (1 << 20) - 512; /* only 512 of 4096 bytes exist */
-	assert_int_equal(ssd_block_aio_ops.queue(f->ctx, &io), SSD_Q_QUEUED);
-	assert_int_equal(ssd_block_aio_ops.commit(f->ctx), 0);
-	assert_int_equal(ssd_block_aio_ops.reap(f->ctx, 1, 1, out, NULL), 1);
+	assert_int_equal(ssd_tp_block_aio_ops.queue(f->ctx, &io), SSD_Q_QUEUED);
+	assert_int_equal(ssd_tp_block_aio_ops.commit(f->ctx), 0);
+	assert_int_equal(ssd_tp_block_aio_ops.reap(f->ctx, 1, 1, out, NULL), 1);
 	assert_ptr_equal(out[0], &io);
 	assert_int_equal(io.error, 0);
 	assert_int_equal(io.resid, BLK - 512);
@@ -185,7 +185,7 @@ static void test_open_rejects_char_device(void **state)
 
 	(void)state;
 	assert_int_equal(
-	    ssd_block_aio_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    ssd_tp_block_aio_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
 	    -ENOTBLK);
 	assert_non_null(strstr(err, "/dev/null"));
 	assert_non_null(strstr(err, "block device or a regular file"));

@@ -20,20 +20,20 @@
 #include "transport/scsi_sg.h"
 #include "core/transport.h"
 
-/* One fd per command up to SCSI_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
+/* One fd per command up to SSD_TP_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
 static void test_fds_for_depth(void **state)
 {
 	(void)state;
-	assert_int_equal(scsi_sg_fds_for_depth(0), 1);
-	assert_int_equal(scsi_sg_fds_for_depth(1), 1);
-	assert_int_equal(scsi_sg_fds_for_depth(32), 32);
-	assert_int_equal(scsi_sg_fds_for_depth(256), 256);
-	assert_int_equal(scsi_sg_fds_for_depth(1000), 256);
-	assert_int_equal(scsi_sg_per_fd(32, 32), 1);
-	assert_int_equal(scsi_sg_per_fd(256, 256), 1);
-	assert_int_equal(scsi_sg_per_fd(256, 1000), 4);	 /* 1000 / 256 = 3.9 */
-	assert_int_equal(scsi_sg_per_fd(256, 4096), 16); /* the sg driver's limit per fd */
-	assert_int_equal(scsi_sg_per_fd(0, 8), 1);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(0), 1);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(1), 1);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(32), 32);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(256), 256);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(1000), 256);
+	assert_int_equal(ssd_tp_sg_per_fd(32, 32), 1);
+	assert_int_equal(ssd_tp_sg_per_fd(256, 256), 1);
+	assert_int_equal(ssd_tp_sg_per_fd(256, 1000), 4);  /* 1000 / 256 = 3.9 */
+	assert_int_equal(ssd_tp_sg_per_fd(256, 4096), 16); /* the sg driver's limit per fd */
+	assert_int_equal(ssd_tp_sg_per_fd(0, 8), 1);
 }
 
 static void test_probe_not_scsi(void **state)
@@ -65,7 +65,7 @@ static void test_open_refuses(void **state)
 
 	(void)state;
 	assert_int_equal(
-	    ssd_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
 	    -ENODEV);
 	assert_null(dev);
 	assert_non_null(strstr(err, "not a SCSI device"));
@@ -79,13 +79,13 @@ static void test_idle_queue(void **state)
 	struct ssd_ctx *ctx;
 
 	(void)state;
-	assert_int_equal(ssd_scsi_sg_ops.ctx_init(&ctx, &opt), 0);
-	assert_int_equal(ssd_scsi_sg_ops.inflight(ctx), 0);
-	assert_int_equal(ssd_scsi_sg_ops.commit(ctx), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.ctx_init(&ctx, &opt), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.inflight(ctx), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.commit(ctx), 0);
 	/* nothing in flight: reap returns at once even when asked to wait forever */
-	assert_int_equal(ssd_scsi_sg_ops.reap(ctx, 1, 40, out, NULL), 0);
-	assert_int_equal(ssd_scsi_sg_ops.reap(ctx, 0, 40, out, &zero), 0);
-	ssd_scsi_sg_ops.ctx_exit(ctx);
+	assert_int_equal(ssd_tp_scsi_sg_ops.reap(ctx, 1, 40, out, NULL), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.reap(ctx, 0, 40, out, &zero), 0);
+	ssd_tp_scsi_sg_ops.ctx_exit(ctx);
 }
 
 int main(void)

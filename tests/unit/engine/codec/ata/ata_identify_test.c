@@ -75,11 +75,11 @@ static void lab_sata(uint8_t *b)
 static void test_identify(void **state)
 {
 	uint8_t b[512];
-	struct ata_identity id;
+	struct ssd_ata_identity id;
 
 	(void)state;
 	lab_sata(b);
-	assert_int_equal(ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
 	assert_string_equal(id.model, "LabSATA");
 	assert_string_equal(id.serial, "SATA123");
 	assert_string_equal(id.firmware, "2.5+");
@@ -102,7 +102,7 @@ static void test_identify(void **state)
 static void test_identify_variants(void **state)
 {
 	uint8_t b[512];
-	struct ata_identity id;
+	struct ssd_ata_identity id;
 
 	(void)state;
 	/* 28-bit only, no NCQ, 4Kn logical sectors (words 117-118 = 2048 words) */
@@ -112,7 +112,7 @@ static void test_identify_variants(void **state)
 	put_word(b, 106, 0x5000);
 	put_word(b, 117, 2048);
 	seal(b);
-	assert_int_equal(ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.sectors, 0x00200000);
 	assert_false(id.ncq);
 	assert_int_equal(id.queue_depth, 0);
@@ -121,15 +121,15 @@ static void test_identify_variants(void **state)
 
 	/* a broken checksum */
 	b[100] ^= 1;
-	assert_int_equal(ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "checksum"));
 	/* without the A5h signature the checksum is not checked */
 	b[510] = 0;
-	assert_int_equal(ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), 0);
 	/* a packet device */
 	put_word(b, 0, 0x8580);
-	assert_int_equal(ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), -EINVAL);
-	assert_int_equal(ata_parse_identify(b, 256, &id, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_identify(b, sizeof(b), &id, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_parse_identify(b, 256, &id, err, sizeof(err)), -EINVAL);
 }
 
 static void put_attr(uint8_t *b, int slot, uint8_t id, uint8_t value, uint8_t worst, uint64_t raw)
@@ -147,26 +147,26 @@ static void put_attr(uint8_t *b, int slot, uint8_t id, uint8_t value, uint8_t wo
 static void test_smart(void **state)
 {
 	uint8_t b[512] = {0x10, 0x00};
-	struct ata_smart s;
-	const struct ata_smart_attr *a;
+	struct ssd_ata_smart s;
+	const struct ssd_ata_smart_attr *a;
 
 	(void)state;
 	put_attr(b, 0, 9, 100, 100, 4242);
 	put_attr(b, 2, 194, 67, 50, 0x0000002d0021ull); /* 33 °C now, max 45 */
 	put_attr(b, 29, 241, 100, 100, 0x123456789abcull);
-	assert_int_equal(ata_parse_smart_data(b, sizeof(b), &s, err, sizeof(err)), 0);
+	assert_int_equal(ssd_ata_parse_smart_data(b, sizeof(b), &s, err, sizeof(err)), 0);
 	assert_int_equal(s.n, 3);
-	a = ata_smart_find(&s, 194);
+	a = ssd_ata_smart_find(&s, 194);
 	assert_non_null(a);
 	assert_int_equal(a->value, 67);
 	assert_int_equal(a->worst, 50);
 	assert_int_equal(a->raw & 0xff, 33);
-	assert_int_equal(ata_smart_find(&s, 9)->raw, 4242);
-	assert_int_equal(ata_smart_find(&s, 241)->raw, 0x123456789abcull);
-	assert_null(ata_smart_find(&s, 5));
-	assert_string_equal(ata_smart_attr_name(9), "Power_On_Hours");
-	assert_null(ata_smart_attr_name(2));
-	assert_int_equal(ata_parse_smart_data(b, 300, &s, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_ata_smart_find(&s, 9)->raw, 4242);
+	assert_int_equal(ssd_ata_smart_find(&s, 241)->raw, 0x123456789abcull);
+	assert_null(ssd_ata_smart_find(&s, 5));
+	assert_string_equal(ssd_ata_smart_attr_name(9), "Power_On_Hours");
+	assert_null(ssd_ata_smart_attr_name(2));
+	assert_int_equal(ssd_ata_parse_smart_data(b, 300, &s, err, sizeof(err)), -EINVAL);
 }
 
 static void put_stat(uint8_t *b, unsigned int off, uint8_t flags, uint64_t v)
@@ -180,7 +180,7 @@ static void test_devstats(void **state)
 {
 	uint8_t g[512] = {0x01, 0x00, 0x01}, t[512] = {0x01, 0x00, 0x05},
 		d[512] = {0x01, 0x00, 0x07};
-	struct ata_devstats s;
+	struct ssd_ata_devstats s;
 
 	(void)state;
 	memset(&s, 0, sizeof(s));
@@ -189,11 +189,13 @@ static void test_devstats(void **state)
 	put_stat(g, 0x28, 0xc0, 0xffffffffffffull); /* sectors read */
 	put_stat(t, 0x08, 0xc0, 0xf6);		    /* -10 °C */
 	put_stat(d, 0x08, 0xc0, 12);		    /* 12 % used */
-	assert_int_equal(ata_parse_devstat_page(g, 512, ATA_DEVSTAT_GENERAL, &s, err, sizeof(err)),
-			 0);
 	assert_int_equal(
-	    ata_parse_devstat_page(t, 512, ATA_DEVSTAT_TEMPERATURE, &s, err, sizeof(err)), 0);
-	assert_int_equal(ata_parse_devstat_page(d, 512, ATA_DEVSTAT_SSD, &s, err, sizeof(err)), 0);
+	    ssd_ata_parse_devstat_page(g, 512, SSD_ATA_DEVSTAT_GENERAL, &s, err, sizeof(err)), 0);
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(t, 512, SSD_ATA_DEVSTAT_TEMPERATURE, &s, err, sizeof(err)),
+	    0);
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(d, 512, SSD_ATA_DEVSTAT_SSD, &s, err, sizeof(err)), 0);
 	assert_true(s.power_on_hours.valid);
 	assert_int_equal(s.power_on_hours.value, 5000);
 	assert_false(s.logical_sectors_written.valid);
@@ -201,26 +203,26 @@ static void test_devstats(void **state)
 	assert_false(s.read_commands.valid);
 	assert_int_equal(s.temperature_c.value, -10);
 	assert_int_equal(s.percentage_used.value, 12);
-	assert_int_equal(ata_parse_devstat_page(g, 512, ATA_DEVSTAT_SSD, &s, err, sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(g, 512, SSD_ATA_DEVSTAT_SSD, &s, err, sizeof(err)), -EINVAL);
 }
 
 static void test_cdbs(void **state)
 {
-	struct scsi_cdb c;
+	struct ssd_scsi_cdb c;
 
 	(void)state;
-	ata_cdb_identify(&c);
+	ssd_ata_cdb_identify(&c);
 	assert_int_equal(c.len, 16);
 	assert_memory_equal(
 	    c.b, ((const uint8_t[]){0x85, 0x08, 0x0e, 0, 0, 0, 0x01, 0, 0, 0, 0, 0, 0, 0, 0xec, 0}),
 	    16);
-	ata_cdb_smart_read_data(&c);
+	ssd_ata_cdb_smart_read_data(&c);
 	assert_memory_equal(c.b,
 			    ((const uint8_t[]){0x85, 0x08, 0x0e, 0, 0xd0, 0, 0x01, 0, 0, 0, 0x4f, 0,
 					       0xc2, 0, 0xb0, 0}),
 			    16);
-	ata_cdb_read_log_ext(&c, ATA_LOG_DEVICE_STATISTICS, 0x0107, 1);
+	ssd_ata_cdb_read_log_ext(&c, SSD_ATA_LOG_DEVICE_STATISTICS, 0x0107, 1);
 	assert_memory_equal(c.b,
 			    ((const uint8_t[]){0x85, 0x09, 0x0e, 0, 0, 0, 0x01, 0, 0x04, 0x01, 0x07,
 					       0, 0, 0, 0x2f, 0}),

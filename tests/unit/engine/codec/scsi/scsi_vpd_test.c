@@ -20,19 +20,19 @@ static void test_supported(void **state)
 {
 	/* QEMU scsi-hd: 00 80 83 b0 b1 b2 */
 	static const uint8_t p[] = {0x00, 0x00, 0x00, 0x06, 0x00, 0x80, 0x83, 0xb0, 0xb1, 0xb2};
-	struct scsi_vpd_list l;
+	struct ssd_scsi_vpd_list l;
 
 	(void)state;
-	assert_int_equal(scsi_parse_vpd_supported(p, sizeof(p), &l, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_supported(p, sizeof(p), &l, err, sizeof(err)), 0);
 	assert_int_equal(l.n, 6);
-	assert_true(scsi_vpd_list_has(&l, 0xb2));
-	assert_false(scsi_vpd_list_has(&l, 0x89));
+	assert_true(ssd_scsi_vpd_list_has(&l, 0xb2));
+	assert_false(ssd_scsi_vpd_list_has(&l, 0x89));
 	/* a truncated return: only the bytes returned count */
-	assert_int_equal(scsi_parse_vpd_supported(p, 7, &l, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_supported(p, 7, &l, err, sizeof(err)), 0);
 	assert_int_equal(l.n, 3);
 	/* wrong page code */
 	assert_int_equal(
-	    scsi_parse_vpd_supported((const uint8_t[]){0, 0x80, 0, 0}, 4, &l, err, sizeof(err)),
+	    ssd_scsi_parse_vpd_supported((const uint8_t[]){0, 0x80, 0, 0}, 4, &l, err, sizeof(err)),
 	    -EINVAL);
 	assert_non_null(strstr(err, "PAGE CODE is 80h"));
 }
@@ -44,9 +44,10 @@ static void test_serial(void **state)
 	char s[32];
 
 	(void)state;
-	assert_int_equal(scsi_parse_vpd_serial(p, sizeof(p), s, sizeof(s), err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_serial(p, sizeof(p), s, sizeof(s), err, sizeof(err)),
+			 0);
 	assert_string_equal(s, "SCSI0001");
-	assert_int_equal(scsi_parse_vpd_serial(p, 3, s, sizeof(s), err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_vpd_serial(p, 3, s, sizeof(s), err, sizeof(err)), -EINVAL);
 }
 
 static void test_devid(void **state)
@@ -114,11 +115,11 @@ static void test_devid(void **state)
 	    0x00,
 	    0x01,
 	};
-	struct scsi_device_id id;
+	struct ssd_scsi_device_id id;
 
 	(void)state;
 	assert_int_equal(sizeof(p), 0x34 + 4);
-	assert_int_equal(scsi_parse_vpd_devid(p, sizeof(p), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_devid(p, sizeof(p), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 3);
 	assert_int_equal(id.d[0].type, 3);
 	assert_string_equal(id.d[0].value, "0x60014050000000000000000000001234");
@@ -127,21 +128,21 @@ static void test_devid(void **state)
 	assert_string_equal(id.d[1].value, "QEMU    SCSI0001");
 	assert_int_equal(id.d[2].association, 1);
 	assert_string_equal(id.d[2].value, "0x5000000000000001");
-	assert_string_equal(scsi_devid_wwn(&id), "0x60014050000000000000000000001234");
-	assert_string_equal(scsi_designator_type_name(3), "NAA");
-	assert_string_equal(scsi_association_name(1), "target port");
+	assert_string_equal(ssd_scsi_devid_wwn(&id), "0x60014050000000000000000000001234");
+	assert_string_equal(ssd_scsi_designator_type_name(3), "NAA");
+	assert_string_equal(ssd_scsi_association_name(1), "target port");
 
 	/* QEMU without wwn=: one vendor specific ASCII designator, no WWN */
 	static const uint8_t q[] = {0x00, 0x83, 0x00, 0x0c, 0x02, 0x00, 0x00, 0x08,
 				    'S',  'C',	'S',  'I',  '0',  '0',	'0',  '1'};
-	assert_int_equal(scsi_parse_vpd_devid(q, sizeof(q), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_devid(q, sizeof(q), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 1);
 	assert_string_equal(id.d[0].value, "SCSI0001");
-	assert_null(scsi_devid_wwn(&id));
+	assert_null(ssd_scsi_devid_wwn(&id));
 
 	/* a descriptor that claims more bytes than the page has ends the list */
 	static const uint8_t bad[] = {0x00, 0x83, 0x00, 0x06, 0x01, 0x03, 0x00, 0x10, 0x60, 0x01};
-	assert_int_equal(scsi_parse_vpd_devid(bad, sizeof(bad), &id, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_devid(bad, sizeof(bad), &id, err, sizeof(err)), 0);
 	assert_int_equal(id.n, 0);
 }
 
@@ -151,19 +152,19 @@ static void test_bdc(void **state)
 	static const uint8_t p[] = {0x00, 0xb1, 0x00, 0x3c, 0x00, 0x01, 0x00, 0x03, 0x10, 0};
 	/* 7200 rpm 3.5 inch */
 	static const uint8_t r[] = {0x00, 0xb1, 0x00, 0x3c, 0x1c, 0x20, 0x00, 0x02};
-	struct scsi_bdc b;
+	struct ssd_scsi_bdc b;
 
 	(void)state;
-	assert_int_equal(scsi_parse_vpd_bdc(p, sizeof(p), &b, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_bdc(p, sizeof(p), &b, err, sizeof(err)), 0);
 	assert_int_equal(b.rotation_rate, 1);
 	assert_int_equal(b.form_factor, 3);
-	assert_string_equal(scsi_form_factor_name(b.form_factor), "2.5 inch");
+	assert_string_equal(ssd_scsi_form_factor_name(b.form_factor), "2.5 inch");
 	assert_int_equal(b.zoned, 1);
-	assert_int_equal(scsi_parse_vpd_bdc(r, sizeof(r), &b, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_bdc(r, sizeof(r), &b, err, sizeof(err)), 0);
 	assert_int_equal(b.rotation_rate, 7200);
 	assert_int_equal(b.zoned, 0);
-	assert_null(scsi_form_factor_name(0));
-	assert_int_equal(scsi_parse_vpd_bdc(r, 6, &b, err, sizeof(err)), -EINVAL);
+	assert_null(ssd_scsi_form_factor_name(0));
+	assert_int_equal(ssd_scsi_parse_vpd_bdc(r, 6, &b, err, sizeof(err)), -EINVAL);
 }
 
 static void test_lbp(void **state)
@@ -172,15 +173,15 @@ static void test_lbp(void **state)
 	static const uint8_t q[] = {0x00, 0xb2, 0x00, 0x04, 0x00, 0xe0, 0x02, 0x00};
 	/* LBPRZ=1 (bits 4:2 = 001b), ANC_SUP, full provisioning */
 	static const uint8_t z[] = {0x00, 0xb2, 0x00, 0x04, 0x05, 0x86, 0x00, 0x00};
-	struct scsi_lbp l;
+	struct ssd_scsi_lbp l;
 
 	(void)state;
-	assert_int_equal(scsi_parse_vpd_lbp(q, sizeof(q), &l, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_lbp(q, sizeof(q), &l, err, sizeof(err)), 0);
 	assert_true(l.lbpu && l.lbpws && l.lbpws10);
 	assert_int_equal(l.lbprz, 0);
 	assert_int_equal(l.prov_type, 2);
-	assert_string_equal(scsi_prov_type_name(l.prov_type), "thin");
-	assert_int_equal(scsi_parse_vpd_lbp(z, sizeof(z), &l, err, sizeof(err)), 0);
+	assert_string_equal(ssd_scsi_prov_type_name(l.prov_type), "thin");
+	assert_int_equal(ssd_scsi_parse_vpd_lbp(z, sizeof(z), &l, err, sizeof(err)), 0);
 	assert_true(l.lbpu);
 	assert_false(l.lbpws);
 	assert_int_equal(l.lbprz, 1);
@@ -191,8 +192,8 @@ static void test_lbp(void **state)
 
 static void test_ata_info(void **state)
 {
-	uint8_t p[SCSI_VPD_ATA_INFO_LEN] = {0x00, 0x89, 0x02, 0x38};
-	struct scsi_ata_info a;
+	uint8_t p[SSD_SCSI_VPD_ATA_INFO_LEN] = {0x00, 0x89, 0x02, 0x38};
+	struct ssd_scsi_ata_info a;
 
 	(void)state;
 	memcpy(p + 8, "linux   ", 8);
@@ -201,7 +202,7 @@ static void test_ata_info(void **state)
 	p[56] = 0xec;
 	p[60] = 0x40; /* IDENTIFY word 0 */
 	p[571] = 0x5a;
-	assert_int_equal(scsi_parse_vpd_ata_info(p, sizeof(p), &a, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_ata_info(p, sizeof(p), &a, err, sizeof(err)), 0);
 	assert_string_equal(a.sat_vendor, "linux");
 	assert_string_equal(a.sat_product, "libata");
 	assert_string_equal(a.sat_revision, "3.00");
@@ -210,9 +211,9 @@ static void test_ata_info(void **state)
 	assert_int_equal(a.identify[0], 0x40);
 	assert_int_equal(a.identify[511], 0x5a);
 	/* returned without the IDENTIFY data */
-	assert_int_equal(scsi_parse_vpd_ata_info(p, 60, &a, err, sizeof(err)), 0);
+	assert_int_equal(ssd_scsi_parse_vpd_ata_info(p, 60, &a, err, sizeof(err)), 0);
 	assert_false(a.identify_valid);
-	assert_int_equal(scsi_parse_vpd_ata_info(p, 20, &a, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ssd_scsi_parse_vpd_ata_info(p, 20, &a, err, sizeof(err)), -EINVAL);
 }
 
 int main(void)
