@@ -124,18 +124,4 @@ extern const struct ssd_transport_ops ssd_tp_nvme_uring_ops; /* engine/transport
 extern const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
 extern const struct ssd_transport_ops ssd_tp_scsi_sg_ops;
 
-/**
- * ssd_scsi_probe() - whether @path can be driven by scsi-sg: an sg node, or a SCSI disk
- * mapped to its sg node through /sys/block/sdX/device/scsi_generic/, that answers the sg
- * driver's SG_GET_VERSION_NUM.
- * @path: the file
- * @sg_path: the sg node ("/dev/sgN") when the answer is yes
- * @len: size of @sg_path
- * @err: when the answer is no, what the file is and which transport to use
- * @errlen: size of @err
- *
- * Return: 1 (SCSI), 0 (not SCSI, @err says why), or -errno (missing file, open failed).
- */
-int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_t errlen);
-
 #endif

@@ -22,35 +22,33 @@ const struct ssd_transport_ops *ssd_transport_by_name(const char *name)
 	return NULL;
 }
 
-static enum ssd_transport_family natural_family(enum ssd_dev_kind kind)
+static enum ssd_transport_family natural_family(const struct ssd_host_dev *h)
 {
-	switch (kind) {
-	case SSD_KIND_NVME_GENERIC:
-	case SSD_KIND_NVME_BLOCK:
+	switch (h->kind) {
+	case SSD_HOST_KIND_NVME_NG:
+	case SSD_HOST_KIND_NVME_BLK:
 		return SSD_FAMILY_NVME;
-	case SSD_KIND_SCSI_SG:
-	case SSD_KIND_SCSI_BLOCK:
+	case SSD_HOST_KIND_SCSI_SG:
+	case SSD_HOST_KIND_SCSI_BLK:
 		return SSD_FAMILY_SCSI;
-	case SSD_KIND_FILE:
-	case SSD_KIND_BLOCK:
-	case SSD_KIND_PARTITION:
+	case SSD_HOST_KIND_FILE:
+	case SSD_HOST_KIND_BLK:
 		return SSD_FAMILY_BLOCK;
 	default:
 		return SSD_FAMILY_AUTO; /* nothing can drive it */
 	}
 }
 
-static bool family_accepts(enum ssd_transport_family fam, enum ssd_dev_kind kind)
+static bool family_accepts(enum ssd_transport_family fam, const struct ssd_host_dev *h)
 {
 	switch (fam) {
 	case SSD_FAMILY_NVME:
-		return kind == SSD_KIND_NVME_GENERIC || kind == SSD_KIND_NVME_BLOCK;
+		return h->kind == SSD_HOST_KIND_NVME_NG || h->kind == SSD_HOST_KIND_NVME_BLK;
 	case SSD_FAMILY_SCSI:
-		return kind == SSD_KIND_SCSI_SG || kind == SSD_KIND_SCSI_BLOCK;
+		return h->kind == SSD_HOST_KIND_SCSI_SG || h->kind == SSD_HOST_KIND_SCSI_BLK;
 	case SSD_FAMILY_BLOCK:
-		return kind == SSD_KIND_FILE || kind == SSD_KIND_BLOCK ||
-		       kind == SSD_KIND_PARTITION || kind == SSD_KIND_NVME_BLOCK ||
-		       kind == SSD_KIND_SCSI_BLOCK;
+		return h->kind == SSD_HOST_KIND_FILE || h->kind == SSD_HOST_KIND_BLK ||
+		       h->kind == SSD_HOST_KIND_NVME_BLK || h->kind == SSD_HOST_KIND_SCSI_BLK;
 	default:
 		return false;
 	}
@@ -80,25 +78,27 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 						     const struct ssd_options *opt, char *err,
 						     size_t errlen)
 {
-	enum ssd_dev_kind kind = ssd_dev_kind_of(path);
-	enum ssd_transport_family fam = want == SSD_FAMILY_AUTO ? natural_family(kind) : want;
+	struct ssd_host_dev h;
+	enum ssd_transport_family fam;
 	const struct ssd_transport_ops *ops;
 	const char *name;
 	char what[96];
 
-	if (kind == SSD_KIND_MISSING) {
+	ssd_host_classify(path, &h);
+	fam = want == SSD_FAMILY_AUTO ? natural_family(&h) : want;
+	if (h.kind == SSD_HOST_KIND_MISSING) {
 		snprintf(err, errlen, "%s: no such file or device", path);
 		return NULL;
 	}
-	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, kind)) {
-		const char *hint = natural_family(kind) == SSD_FAMILY_AUTO
+	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, &h)) {
+		const char *hint = natural_family(&h) == SSD_FAMILY_AUTO
 				       ? "no transport drives it"
-				       : family_name(natural_family(kind));
-		if (kind == SSD_KIND_PARTITION && fam == SSD_FAMILY_NVME)
+				       : family_name(natural_family(&h));
+		if (h.partition && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
 		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",
-			 path, ssd_dev_kind_describe(path, kind, what, sizeof(what)),
-			 family_name(fam), hint);
+			 path, ssd_host_describe(path, &h, what, sizeof(what)), family_name(fam),
+			 hint);
 		return NULL;
 	}
 	name = variant_name(fam, opt);

@@ -17,7 +17,7 @@
 
 #include "codec/ata/ata_identify.h"
 #include "host/dev_class.h"
-#include "host/in_use.h"
+#include "ctl/purge_policy.h"
 #include "codec/scsi/scsi_cdb.h"
 
 /* Exit codes of ssdctl. */
@@ -32,8 +32,8 @@ enum ssdctl_family { SSDCTL_NVME, SSDCTL_SCSI };
 
 /* An opened drive. */
 struct ssdctl_dev {
-	const char *path;	/* as given */
-	enum ssd_dev_kind kind; /* ssd_dev_kind_of(path) */
+	const char *path;	 /* as given */
+	enum ssd_host_kind kind; /* ssd_host_classify(path) */
 	enum ssdctl_family family;
 	int fd;	       /* open on @path (admin commands go through any NVMe node) */
 	uint32_t nsid; /* NVMe: namespace of @path, 0 for the controller node */
@@ -44,7 +44,7 @@ struct ssdctl_dev {
 
 /**
  * ssdctl_usable() - whether @path is a node ssdctl drives (NVMe controller, namespace, SCSI
- * disk or sg), by ssd_dev_kind_of(); a missing path, a file, a partition or another device is
+ * disk or sg), by ssd_host_classify(); a missing path, a file, a partition or another device is
  * bad input (SSDCTL_EXIT_USAGE).
  * @err, @errlen: on false, a message naming the path and what it is
  * Return: true or false.
@@ -52,7 +52,7 @@ struct ssdctl_dev {
 bool ssdctl_usable(const char *path, char *err, size_t errlen);
 
 /**
- * ssdctl_open() - classify @path (ssd_dev_kind_of()) and open it.
+ * ssdctl_open() - classify @path (ssd_host_classify()) and open it.
  * @path: /dev/nvmeX, /dev/nvmeXnY, /dev/ngXnY, /dev/sgN or /dev/sdX
  * @d: output
  * @err, @errlen: message naming the path and what it is, on error
@@ -99,7 +99,7 @@ int ssdctl_info(struct ssdctl_dev *d, json_object **out, char *err, size_t errle
 int ssdctl_health(struct ssdctl_dev *d, json_object **out, char *err, size_t errlen);
 
 struct ssdctl_purge_opts {
-	enum ssd_purge_method method;
+	enum ssdctl_purge_method method;
 	const char *confirm; /* --confirm, or NULL */
 	bool dry_run;
 	unsigned int ses; /* NVMe Format Secure Erase Settings: 1 user data, 2 cryptographic */

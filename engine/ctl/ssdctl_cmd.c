@@ -30,18 +30,18 @@ void ssdctl_nvme_err(char *err, size_t errlen, const char *what, int r)
 int ssdctl_scsi_in(int fd, const struct ssd_scsi_cdb *cdb, uint8_t *buf, size_t len, size_t *got,
 		   char *err, size_t errlen)
 {
-	struct scsi_result res;
+	struct ssd_host_sg_result res;
 	int r;
 
 	memset(buf, 0, len);
 	*got = 0;
-	r = scsi_sgio(fd, cdb, SCSI_DIR_IN, buf, len, SSDCTL_SCSI_TIMEOUT_MS, &res);
+	r = ssd_host_sgio(fd, cdb, SSD_HOST_SG_IN, buf, len, SSDCTL_SCSI_TIMEOUT_MS, NULL, &res);
 	if (r < 0) {
 		snprintf(err, errlen, "SG_IO: %s", strerror(-r));
 		return r;
 	}
 	if (r > 0) {
-		scsi_sgio_describe(err, errlen, cdb, &res);
+		ssd_host_sgio_describe(err, errlen, cdb, &res);
 		return r;
 	}
 	*got = len - (res.resid < len ? res.resid : len);

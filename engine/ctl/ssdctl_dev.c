@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ssdctl_dev.c - open a drive by any of its nodes and find its sibling nodes in sysfs.
+ * ssdctl_dev.c - open a drive by any of its nodes (host/dev_class.h finds its sibling nodes)
+ * and list the namespaces of a controller.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,8 +16,6 @@
 
 #include <libnvme.h>
 
-#include "host/nvme_node.h"
-#include "host/scsi_node.h"
 #include "ctl/ssdctl.h"
 
 /* Copy @src into @dst (@len bytes), truncating. */
@@ -28,59 +27,13 @@ static void copy(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* First entry of @dir whose name is "nvme" followed by digits only (a controller). */
-static int first_ctrl_in(const char *dir, char *buf, size_t len)
+/* The namespace of @d's node (NVME_IOCTL_ID) and its controller; 0 for the controller node. */
+static int open_nvme(struct ssdctl_dev *d, const struct ssd_host_dev *h, char *err, size_t errlen)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int r = -ENOENT;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d)))
-		if (!strncmp(de->d_name, "nvme", 4) && de->d_name[4] &&
-		    strspn(de->d_name + 4, "0123456789") == strlen(de->d_name + 4)) {
-			copy(buf, len, de->d_name);
-			r = 0;
-			break;
-		}
-	closedir(d);
-	return r;
-}
-
-/* The controller behind a namespace node: its sysfs "device" link names the controller, or
- * the subsystem with native multipath (then take the first controller of the subsystem). */
-static int nvme_ctrl_of(const struct stat *st, char *buf, size_t len)
-{
-	char path[256], name[64];
 	int r;
 
-	snprintf(path, sizeof(path), "/sys/dev/%s/%u:%u/device",
-		 S_ISBLK(st->st_mode) ? "block" : "char", major(st->st_rdev), minor(st->st_rdev));
-	r = ssd_link_basename(path, name, sizeof(name));
-	if (r < 0)
-		return r;
-	if (!strncmp(name, "nvme-subsys", 11)) {
-		snprintf(path, sizeof(path), "/sys/class/nvme-subsystem/%s", name);
-		return first_ctrl_in(path, buf, len);
-	}
-	copy(buf, len, name);
-	return 0;
-}
-
-static int open_nvme(struct ssdctl_dev *d, const struct stat *st, char *err, size_t errlen)
-{
-	struct ssd_host_nvme_node node;
-	int r;
-
-	if (d->kind == SSD_KIND_NVME_CTRL) {
-		const char *b = strrchr(d->path, '/');
-		char real[PATH_MAX];
-
-		/* the controller's kernel name, even through a symlink */
-		if (realpath(d->path, real))
-			b = strrchr(real, '/');
-		copy(d->ctrl, sizeof(d->ctrl), b ? b + 1 : d->path);
+	copy(d->ctrl, sizeof(d->ctrl), h->ctrl);
+	if (d->kind == SSD_HOST_KIND_NVME_CTRL) {
 		d->nsid = 0;
 		return 0;
 	}
@@ -89,113 +42,77 @@ static int open_nvme(struct ssdctl_dev *d, const struct stat *st, char *err, siz
 		snprintf(err, errlen, "%s: NVME_IOCTL_ID: %s", d->path, strerror(errno));
 		return r;
 	}
-	r = nvme_ctrl_of(st, d->ctrl, sizeof(d->ctrl));
-	if (r < 0) {
-		snprintf(err, errlen, "%s: cannot find its NVMe controller in sysfs: %s", d->path,
-			 strerror(-r));
-		return r;
-	}
-	if (ssd_host_nvme_classify("/sys", d->kind == SSD_KIND_NVME_BLOCK, st->st_rdev, &node, err,
-				   errlen) == 1)
-		copy(d->disk, sizeof(d->disk), node.disk_name);
-	return 0;
-}
-
-/* The sd disk behind an sg node: /sys/class/scsi_generic/sgN/device/block/<sdX>. */
-static void sg_disk(const char *sg, char *buf, size_t len)
-{
-	char dir[256];
-	const char *b = strrchr(sg, '/');
-	DIR *d;
-	struct dirent *de;
-
-	buf[0] = '\0';
-	snprintf(dir, sizeof(dir), "/sys/class/scsi_generic/%s/device/block", b ? b + 1 : sg);
-	d = opendir(dir);
-	if (!d)
-		return;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.') {
-			copy(buf, len, de->d_name);
-			break;
-		}
-	closedir(d);
-}
-
-static int open_scsi(struct ssdctl_dev *d, char *err, size_t errlen)
-{
-	struct scsi_node node;
-	int r = scsi_node_classify("/sys", d->path, &node);
-
-	if (r < 0) {
-		snprintf(err, errlen, "%s: %s", d->path, strerror(-r));
-		return r;
-	}
-	copy(d->sg, sizeof(d->sg), node.sg_path);
-	if (d->kind == SSD_KIND_SCSI_BLOCK) {
-		char real[PATH_MAX];
-		const char *b;
-
-		b = realpath(d->path, real) ? strrchr(real, '/') : strrchr(d->path, '/');
-		copy(d->disk, sizeof(d->disk), b ? b + 1 : d->path);
-	} else {
-		sg_disk(d->sg, d->disk, sizeof(d->disk));
+	if (!d->ctrl[0]) {
+		snprintf(err, errlen, "%s: cannot find its NVMe controller in sysfs", d->path);
+		return -ENOENT;
 	}
 	return 0;
 }
 
-static bool ssdctl_kind_usable(enum ssd_dev_kind kind)
+static bool ssdctl_kind_usable(enum ssd_host_kind kind)
 {
 	switch (kind) {
-	case SSD_KIND_NVME_CTRL:
-	case SSD_KIND_NVME_GENERIC:
-	case SSD_KIND_NVME_BLOCK:
-	case SSD_KIND_SCSI_SG:
-	case SSD_KIND_SCSI_BLOCK:
+	case SSD_HOST_KIND_NVME_CTRL:
+	case SSD_HOST_KIND_NVME_NG:
+	case SSD_HOST_KIND_NVME_BLK:
+	case SSD_HOST_KIND_SCSI_SG:
+	case SSD_HOST_KIND_SCSI_BLK:
 		return true;
 	default:
 		return false;
 	}
 }
 
-bool ssdctl_usable(const char *path, char *err, size_t errlen)
+/* As ssdctl_usable(), with @h the classification of @path. */
+static bool usable(const char *path, const struct ssd_host_dev *h, char *err, size_t errlen)
 {
-	enum ssd_dev_kind kind = ssd_dev_kind_of(path);
 	char what[96];
 
-	if (kind == SSD_KIND_MISSING)
+	if (h->kind == SSD_HOST_KIND_MISSING)
 		snprintf(err, errlen, "%s: no such device", path);
-	else if (!ssdctl_kind_usable(kind))
+	else if (!ssdctl_kind_usable(h->kind))
 		snprintf(err, errlen,
 			 "%s is %s: ssdctl needs an NVMe controller (/dev/nvmeX), namespace "
 			 "(/dev/nvmeXnY, /dev/ngXnY) or a SCSI device (/dev/sdX, /dev/sgN)",
-			 path, ssd_dev_kind_describe(path, kind, what, sizeof(what)));
-	return ssdctl_kind_usable(kind);
+			 path, ssd_host_describe(path, h, what, sizeof(what)));
+	return ssdctl_kind_usable(h->kind);
+}
+
+bool ssdctl_usable(const char *path, char *err, size_t errlen)
+{
+	struct ssd_host_dev h;
+
+	ssd_host_classify(path, &h);
+	return usable(path, &h, err, errlen);
 }
 
 int ssdctl_open(const char *path, struct ssdctl_dev *d, char *err, size_t errlen)
 {
-	struct stat st;
+	struct ssd_host_dev h;
 	int r;
 
 	memset(d, 0, sizeof(*d));
 	d->fd = -1;
 	d->path = path;
-	d->kind = ssd_dev_kind_of(path);
-	if (!ssdctl_usable(path, err, errlen))
-		return d->kind == SSD_KIND_MISSING ? -ENOENT : -ENODEV;
-	d->family = d->kind == SSD_KIND_SCSI_SG || d->kind == SSD_KIND_SCSI_BLOCK ? SSDCTL_SCSI
-										  : SSDCTL_NVME;
+	ssd_host_classify(path, &h);
+	d->kind = h.kind;
+	if (!usable(path, &h, err, errlen))
+		return d->kind == SSD_HOST_KIND_MISSING ? -ENOENT : -ENODEV;
+	d->family = d->kind == SSD_HOST_KIND_SCSI_SG || d->kind == SSD_HOST_KIND_SCSI_BLK
+			? SSDCTL_SCSI
+			: SSDCTL_NVME;
+	copy(d->disk, sizeof(d->disk), h.block);
+	copy(d->sg, sizeof(d->sg), d->family == SSDCTL_SCSI ? h.generic : "");
 	d->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (d->fd < 0)
 		d->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (d->fd < 0 || fstat(d->fd, &st) < 0) {
+	if (d->fd < 0) {
 		r = -errno;
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		ssdctl_close(d);
 		return r;
 	}
-	r = d->family == SSDCTL_NVME ? open_nvme(d, &st, err, errlen) : open_scsi(d, err, errlen);
+	r = d->family == SSDCTL_NVME ? open_nvme(d, &h, err, errlen) : 0;
 	if (r < 0)
 		ssdctl_close(d);
 	return r;

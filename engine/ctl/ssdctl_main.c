@@ -215,14 +215,14 @@ int main(int argc, char **argv)
 
 	if (!method)
 		return usage_error(usage, "%s: --method is required", cmd);
-	if (ssd_purge_method_parse(method, &po.method))
+	if (ssdctl_purge_method_parse(method, &po.method))
 		return usage_error(
 		    usage,
 		    "--method '%s': expected format, sanitize-block, sanitize-crypto, "
 		    "sanitize-overwrite or format-unit",
 		    method);
 	if (ses) {
-		if (po.method != SSD_PURGE_FORMAT)
+		if (po.method != SSDCTL_PURGE_FORMAT)
 			return usage_error(usage, "--ses '%s' applies only to --method format",
 					   ses);
 		if (!strcmp(ses, "user"))

@@ -23,10 +23,12 @@
 #include "codec/nvme/nvme_identity.h"
 #include "codec/scsi/scsi_mgmt.h"
 #include "codec/scsi/scsi_sense.h"
+#include "host/in_use.h"
 #include "host/sgio.h"
+#include "ctl/purge_policy.h"
 #include "ctl/ssdctl.h"
 
-#define MAX_DEVS SSD_MAX_BLOCKDEVS
+#define MAX_DEVS SSD_HOST_MAX_BLOCKDEVS
 #define MAX_NS 64
 /* Format NVM with a secure erase can take hours on a large drive. */
 #define FORMAT_TIMEOUT_MS (4u * 3600u * 1000u)
@@ -36,7 +38,7 @@
 
 /* The block devices an erase of @d touches: for NVMe every namespace of the controller
  * (Sanitize and a Format with FNA bits set reach all of them), for SCSI the disk. */
-static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_blockdev *devs, char *err,
+static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_host_blockdev *devs, char *err,
 			   size_t errlen)
 {
 	struct ssdctl_ns_node nodes[MAX_NS];
@@ -45,7 +47,7 @@ static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_blockdev *devs, char
 	if (d->family == SSDCTL_SCSI) {
 		if (!d->disk[0])
 			return 0; /* an sg node without a disk (not a direct access device) */
-		return ssd_purge_collect_disk("/sys", d->disk, devs, MAX_DEVS, err, errlen);
+		return ssd_host_disk_blockdevs("/sys", d->disk, devs, MAX_DEVS, err, errlen);
 	}
 	nn = ssdctl_nvme_ns_nodes(d->ctrl, nodes, MAX_NS);
 	if (nn < 0) {
@@ -53,8 +55,8 @@ static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_blockdev *devs, char
 		return nn;
 	}
 	for (int i = 0; i < nn; i++) {
-		int r = ssd_purge_collect_disk("/sys", nodes[i].disk, devs + n,
-					       (unsigned int)(MAX_DEVS - n), err, errlen);
+		int r = ssd_host_disk_blockdevs("/sys", nodes[i].disk, devs + n,
+						(unsigned int)(MAX_DEVS - n), err, errlen);
 
 		if (r == -ENOENT)
 			continue; /* a namespace without a block device (extended LBA) */
@@ -65,14 +67,14 @@ static int drive_blockdevs(struct ssdctl_dev *d, struct ssd_blockdev *devs, char
 	return n;
 }
 
-static int check_in_use(const struct ssd_blockdev *devs, int n, char *err, size_t errlen)
+static int check_in_use(const struct ssd_host_blockdev *devs, int n, char *err, size_t errlen)
 {
-	return ssd_blockdevs_check_unused("/sys", "/proc", devs, (unsigned int)n, "before a purge",
-					  err, errlen);
+	return ssd_host_check_unused("/sys", "/proc", devs, (unsigned int)n, "before a purge", err,
+				     errlen);
 }
 
 /* Drop cached blocks and re-read the partition table of each disk after the erase. */
-static void refresh_disks(const struct ssd_blockdev *devs, int n, FILE *log)
+static void refresh_disks(const struct ssd_host_blockdev *devs, int n, FILE *log)
 {
 	for (int i = 0; i < n; i++) {
 		char path[96];
@@ -177,7 +179,7 @@ static int nvme_format_one(struct ssdctl_dev *d, uint32_t nsid, unsigned int ses
 	return 0;
 }
 
-static int nvme_sanitize_run(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, char *err,
+static int nvme_sanitize_run(struct ssdctl_dev *d, enum ssdctl_purge_method m, FILE *log, char *err,
 			     size_t errlen)
 {
 	struct nvme_sanitize_nvm_args a;
@@ -189,9 +191,9 @@ static int nvme_sanitize_run(struct ssdctl_dev *d, enum ssd_purge_method m, FILE
 	memset(&a, 0, sizeof(a));
 	a.args_size = sizeof(a);
 	a.fd = d->fd;
-	a.sanact = m == SSD_PURGE_SANITIZE_BLOCK    ? NVME_SANITIZE_SANACT_START_BLOCK_ERASE
-		   : m == SSD_PURGE_SANITIZE_CRYPTO ? NVME_SANITIZE_SANACT_START_CRYPTO_ERASE
-						    : NVME_SANITIZE_SANACT_START_OVERWRITE;
+	a.sanact = m == SSDCTL_PURGE_SANITIZE_BLOCK    ? NVME_SANITIZE_SANACT_START_BLOCK_ERASE
+		   : m == SSDCTL_PURGE_SANITIZE_CRYPTO ? NVME_SANITIZE_SANACT_START_CRYPTO_ERASE
+						       : NVME_SANITIZE_SANACT_START_OVERWRITE;
 	a.owpass = 1;
 	a.ovrpat = 0;
 	r = nvme_sanitize_nvm(&a);
@@ -199,7 +201,7 @@ static int nvme_sanitize_run(struct ssdctl_dev *d, enum ssd_purge_method m, FILE
 		ssdctl_nvme_err(err, errlen, "Sanitize", r);
 		return -EIO;
 	}
-	fprintf(log, "sanitize: started (%s)\n", ssd_purge_method_desc(m));
+	fprintf(log, "sanitize: started (%s)\n", ssdctl_purge_method_desc(m));
 	for (;;) {
 		sleep(POLL_SECONDS);
 		r = nvme_get_log_sanitize(d->fd, false, &lp);
@@ -244,7 +246,7 @@ static int scsi_support(int fd, uint8_t opcode, uint16_t sa, bool with_sa)
 
 static unsigned int scsi_methods(int fd)
 {
-	return ssd_purge_scsi_methods(
+	return ssdctl_purge_scsi_methods(
 	    scsi_support(fd, SSD_SCSI_OP_FORMAT_UNIT, 0, false),
 	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_BLOCK_ERASE, true),
 	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_CRYPTO_ERASE, true),
@@ -259,7 +261,7 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 	for (;;) {
 		uint8_t sense[252];
 		struct ssd_scsi_cdb cdb;
-		struct scsi_result res;
+		struct ssd_host_sg_result res;
 		unsigned int pm;
 		size_t got;
 		int r;
@@ -277,7 +279,7 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 			continue;
 		}
 		ssd_scsi_cdb_test_unit_ready(&cdb);
-		r = scsi_sgio(fd, &cdb, SCSI_DIR_NONE, NULL, 0, 10000, &res);
+		r = ssd_host_sgio(fd, &cdb, SSD_HOST_SG_NONE, NULL, 0, 10000, NULL, &res);
 		if (r == 0)
 			break;
 		if (r == EBUSY)
@@ -285,33 +287,33 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 		if (r < 0)
 			snprintf(err, errlen, "TEST UNIT READY: %s", strerror(-r));
 		else
-			scsi_sgio_describe(err, errlen, &cdb, &res);
+			ssd_host_sgio_describe(err, errlen, &cdb, &res);
 		return -EIO;
 	}
 	fprintf(log, "%s: completed in %.1f s\n", what, now_s() - t0);
 	return 0;
 }
 
-static int scsi_erase(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, char *err,
+static int scsi_erase(struct ssdctl_dev *d, enum ssdctl_purge_method m, FILE *log, char *err,
 		      size_t errlen)
 {
 	uint8_t params[SSD_SCSI_SANITIZE_OVERWRITE_PARAM_LEN];
 	struct ssd_scsi_cdb cdb;
-	struct scsi_result res;
+	struct ssd_host_sg_result res;
 	size_t plen = 0;
 	const char *what;
 	int r;
 
-	if (m == SSD_PURGE_FORMAT_UNIT) {
+	if (m == SSDCTL_PURGE_FORMAT_UNIT) {
 		ssd_scsi_cdb_format_unit(&cdb);
 		ssd_scsi_format_unit_params(params, true);
 		plen = SSD_SCSI_FORMAT_SHORT_HEADER_LEN;
 		what = "FORMAT UNIT";
 	} else {
 		enum ssd_scsi_sanitize_sa sa =
-		    m == SSD_PURGE_SANITIZE_BLOCK    ? SSD_SCSI_SANITIZE_BLOCK_ERASE
-		    : m == SSD_PURGE_SANITIZE_CRYPTO ? SSD_SCSI_SANITIZE_CRYPTO_ERASE
-						     : SSD_SCSI_SANITIZE_OVERWRITE;
+		    m == SSDCTL_PURGE_SANITIZE_BLOCK	? SSD_SCSI_SANITIZE_BLOCK_ERASE
+		    : m == SSDCTL_PURGE_SANITIZE_CRYPTO ? SSD_SCSI_SANITIZE_CRYPTO_ERASE
+							: SSD_SCSI_SANITIZE_OVERWRITE;
 
 		if (sa == SSD_SCSI_SANITIZE_OVERWRITE) {
 			ssd_scsi_sanitize_overwrite_params(params);
@@ -322,14 +324,14 @@ static int scsi_erase(struct ssdctl_dev *d, enum ssd_purge_method m, FILE *log, 
 	}
 	fprintf(log, "%s: sending (IMMED)\n", what);
 	fflush(log);
-	r = scsi_sgio(d->fd, &cdb, plen ? SCSI_DIR_OUT : SCSI_DIR_NONE, plen ? params : NULL, plen,
-		      SCSI_START_TIMEOUT_MS, &res);
+	r = ssd_host_sgio(d->fd, &cdb, plen ? SSD_HOST_SG_OUT : SSD_HOST_SG_NONE,
+			  plen ? params : NULL, plen, SCSI_START_TIMEOUT_MS, d->path, &res);
 	if (r < 0) {
 		snprintf(err, errlen, "%s: SG_IO: %s", what, strerror(-r));
 		return r;
 	}
 	if (r > 0) {
-		scsi_sgio_describe(err, errlen, &cdb, &res);
+		ssd_host_sgio_describe(err, errlen, &cdb, &res);
 		return -EIO;
 	}
 	return scsi_wait(d->fd, what, log, err, errlen);
@@ -353,7 +355,7 @@ static int supported_methods(struct ssdctl_dev *d, unsigned int *mask, struct ss
 		return -EIO;
 	}
 	ssd_nvme_parse_identity(&ctrl, id);
-	*mask = ssd_purge_nvme_methods(id);
+	*mask = ssdctl_purge_nvme_methods(id);
 	return 0;
 }
 
@@ -374,12 +376,12 @@ static int nvme_nsids(struct ssdctl_dev *d, uint32_t *out)
 }
 
 static void print_plan(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, const char *serial,
-		       const struct ssd_blockdev *devs, int ndevs, const uint32_t *nsids, int nns,
-		       FILE *log)
+		       const struct ssd_host_blockdev *devs, int ndevs, const uint32_t *nsids,
+		       int nns, FILE *log)
 {
-	fprintf(log, "purge: %s on %s (serial %s)\n", ssd_purge_method_desc(o->method), d->path,
+	fprintf(log, "purge: %s on %s (serial %s)\n", ssdctl_purge_method_desc(o->method), d->path,
 		serial);
-	if (d->family == SSDCTL_NVME && o->method == SSD_PURGE_FORMAT) {
+	if (d->family == SSDCTL_NVME && o->method == SSDCTL_PURGE_FORMAT) {
 		fprintf(log, "  namespaces:");
 		for (int i = 0; i < nns; i++)
 			fprintf(log, " %u", nsids[i]);
@@ -397,7 +399,7 @@ static void print_plan(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, 
 int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *log, char *err,
 		 size_t errlen)
 {
-	struct ssd_blockdev *devs = calloc(MAX_DEVS, sizeof(*devs));
+	struct ssd_host_blockdev *devs = calloc(MAX_DEVS, sizeof(*devs));
 	struct ssd_nvme_identity id = {0};
 	uint32_t nsids[MAX_NS];
 	char serial[128];
@@ -413,21 +415,21 @@ int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *
 	    supported_methods(d, &mask, &id, err, errlen) != 0)
 		goto out;
 	rc = SSDCTL_EXIT_REFUSED;
-	if (ssd_purge_check_method(mask, o->method, err, errlen))
+	if (ssdctl_purge_check_method(mask, o->method, err, errlen))
 		goto out;
-	if (d->family == SSDCTL_NVME && o->method == SSD_PURGE_FORMAT &&
+	if (d->family == SSDCTL_NVME && o->method == SSDCTL_PURGE_FORMAT &&
 	    o->ses == NVME_FORMAT_SES_CRYPTO_ERASE && !(id.fna & NVME_CTRL_FNA_CRYPTO_ERASE)) {
 		snprintf(err, errlen,
 			 "the drive does not support cryptographic erase in Format NVM "
 			 "(FNA bit 2 is 0); use --ses user");
 		goto out;
 	}
-	if (ssd_purge_check_serial(serial, o->confirm, err, errlen))
+	if (ssdctl_purge_check_serial(serial, o->confirm, err, errlen))
 		goto out;
 	ndevs = drive_blockdevs(d, devs, err, errlen);
 	if (ndevs < 0 || check_in_use(devs, ndevs, err, errlen))
 		goto out;
-	if (d->family == SSDCTL_NVME && o->method == SSD_PURGE_FORMAT) {
+	if (d->family == SSDCTL_NVME && o->method == SSDCTL_PURGE_FORMAT) {
 		nns = nvme_nsids(d, nsids);
 		if (nns == 0) {
 			snprintf(err, errlen, "%s: no active namespace to format", d->path);
@@ -441,7 +443,7 @@ int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *
 		goto out;
 	}
 	rc = SSDCTL_EXIT_FAIL;
-	if (d->family == SSDCTL_NVME && o->method == SSD_PURGE_FORMAT) {
+	if (d->family == SSDCTL_NVME && o->method == SSDCTL_PURGE_FORMAT) {
 		for (int i = 0; i < nns; i++)
 			if (nvme_format_one(d, nsids[i], o->ses, log, err, errlen))
 				goto out;
@@ -454,8 +456,8 @@ int ssdctl_purge(struct ssdctl_dev *d, const struct ssdctl_purge_opts *o, FILE *
 	if (r)
 		goto out;
 	refresh_disks(devs, ndevs, log);
-	fprintf(log, "purge: done: %s on %s, serial %s, %.1f s\n", ssd_purge_method_desc(o->method),
-		d->path, serial, now_s() - t0);
+	fprintf(log, "purge: done: %s on %s, serial %s, %.1f s\n",
+		ssdctl_purge_method_desc(o->method), d->path, serial, now_s() - t0);
 	rc = SSDCTL_EXIT_OK;
 out:
 	free(devs);

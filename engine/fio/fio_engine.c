@@ -201,7 +201,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
  */
 static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 {
-	enum ssd_dev_kind kind = ssd_dev_kind_of(f->file_name);
+	struct ssd_host_dev h;
 	const struct ssd_transport_ops *ops;
 	struct ssd_geometry geo;
 	struct ssd_dev *dev;
@@ -210,11 +210,12 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 
 	if (fio_file_size_known(f))
 		return 0;
-	if (kind == SSD_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
+	ssd_host_classify(f->file_name, &h);
+	if (h.kind == SSD_HOST_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
 		snprintf(err, sizeof(err), "%s: no such device", f->file_name);
 		return ssd_fail(td, ENODEV, "get_file_size", err);
 	}
-	if (kind == SSD_KIND_FILE || kind == SSD_KIND_MISSING) {
+	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
 		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
 		memset(&geo, 0, sizeof(geo));
 		geo.lba_bytes = td->o.odirect ? 512 : 0;
@@ -341,9 +342,9 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	oflags = (td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY;
 	/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions */
 	if (oflags == O_RDWR && !td->o.allow_mounted_write) {
-		ret = ssd_dev_check_unused(f->file_name,
-					   "before writing to it (or set allow_mounted_write=1)",
-					   err, sizeof(err));
+		ret = ssd_host_check_path_unused(
+		    f->file_name, "before writing to it (or set allow_mounted_write=1)", err,
+		    sizeof(err));
 		if (ret < 0) {
 			ssd_fail(td, -ret, "open_file", err);
 			goto fail;

@@ -90,7 +90,7 @@ static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ss
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot open: %s%s", path, strerror(errno),
-			 ssd_open_errno_hint(errno));
+			 ssd_host_open_errno_hint(errno));
 		return ret;
 	}
 	if (fstat(fd, &st) < 0)
@@ -111,9 +111,12 @@ static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ss
 		geo->capacity_bytes = (uint64_t)st.st_size;
 		snprintf(geo->desc, sizeof(geo->desc), "regular file");
 	} else {
+		struct ssd_host_dev h;
+
+		ssd_host_classify(path, &h);
 		snprintf(err, errlen,
 			 "%s: the block transport takes a block device or a regular file, not %s",
-			 path, ssd_dev_kind_name(ssd_dev_kind_of(path)));
+			 path, ssd_host_kind_name(h.kind, h.partition));
 		close(fd);
 		return -ENOTBLK;
 	}

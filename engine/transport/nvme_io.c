@@ -5,7 +5,6 @@
 
 #include "transport/nvme_io.h"
 #include "host/dev_class.h"
-#include "host/nvme_node.h"
 #include "codec/nvme/nvme_status.h"
 #include "core/ssd_log.h"
 
@@ -61,25 +60,59 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev 
 	return 0;
 }
 
-static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
-			size_t errlen)
+/* The generic char device of @path (host/dev_class.h): @path itself for an ng node, the ng
+ * sibling of a namespace block device. Return 0, or -errno with @err saying why there is none. */
+static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_t errlen)
 {
-	int ret = ssd_host_nvme_probe(path, ng, nglen, err, errlen);
+	struct ssd_host_dev h;
 
-	if (ret == 0) {
+	ssd_host_classify(path, &h);
+	switch (h.kind) {
+	case SSD_HOST_KIND_MISSING:
+		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
+		return -ENOENT;
+	case SSD_HOST_KIND_NVME_NG:
+		snprintf(ng, nglen, "%s", path);
+		return 0;
+	case SSD_HOST_KIND_NVME_BLK:
+		if (!h.generic[0]) {
+			snprintf(
+			    err, errlen,
+			    "%s: NVMe namespace %s has no generic char device /dev/ng%s (kernel "
+			    "5.13 or later is needed for /dev/ngXnY)",
+			    path, h.name, h.name + 4);
+			return -ENODEV;
+		}
+		snprintf(ng, nglen, "%s", h.generic);
+		return 0;
+	default:
+		if (h.partition) {
+			snprintf(err, errlen,
+				 "%s is a partition of %s; the nvme transports take a whole "
+				 "namespace (/dev/ngXnY or /dev/nvmeXnY)",
+				 path, h.disk);
+			return -EINVAL;
+		}
 		snprintf(err, errlen,
 			 "%s is not an NVMe namespace: the nvme transports take /dev/ngXnY or "
 			 "/dev/nvmeXnY",
 			 path);
 		return -ENODEV;
 	}
+}
+
+static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
+			size_t errlen)
+{
+	int ret = generic_of(path, ng, nglen, err, errlen);
+
 	if (ret < 0)
 		return ret;
 	ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 	if (ret < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot open %s: %s%s", path, ng, strerror(errno),
-			 ssd_open_errno_hint(errno));
+			 ssd_host_open_errno_hint(errno));
 	}
 	return ret;
 }
@@ -87,15 +120,14 @@ static int open_generic(const char *path, int oflags, char *ng, size_t nglen, ch
 /* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
 static uint64_t host_max_bytes(int fd)
 {
-	struct ssd_host_nvme_node node;
+	struct ssd_host_dev h;
 	struct stat st;
 	uint64_t kb = 0;
-	char err[8];
 
-	if (fstat(fd, &st) < 0 ||
-	    ssd_host_nvme_classify("/sys", false, st.st_rdev, &node, err, sizeof(err)) != 1)
+	if (fstat(fd, &st) < 0)
 		return 0;
-	if (ssd_host_nvme_sysfs_read_u64(&node, "queue/max_hw_sectors_kb", &kb) < 0)
+	ssd_host_classify_node("/sys", false, st.st_rdev, NULL, &h);
+	if (!h.block[0] || ssd_host_block_attr_u64("/sys", h.block, "queue/max_hw_sectors_kb", &kb))
 		return 0;
 	return kb * 1024;
 }

@@ -33,7 +33,7 @@
 struct sg_cmd {
 	struct sg_io_hdr hdr;
 	struct ssd_scsi_cdb cdb;
-	uint8_t sense[SSD_TP_SG_SENSE_LEN];
+	uint8_t sense[SSD_HOST_SENSE_LEN];
 	struct ssd_io *io;    /* the io that owns the command */
 	struct ssd_io *batch; /* further trims answered by the same UNMAP */
 	struct ssd_dev *dev;
@@ -289,7 +289,7 @@ static unsigned int unmap_desc_cap(const struct ssd_ctx *c, const struct ssd_dev
 
 static void set_data(struct sg_cmd *cmd, int dir, void *buf, uint32_t len)
 {
-	ssd_tp_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
+	ssd_host_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
 	cmd->hdr.usr_ptr = cmd;
 	cmd->hdr.pack_id = (int)cmd->io->slot;
 }
@@ -456,7 +456,7 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 	char line[320];
 	bool have;
 
-	ssd_tp_sg_outcome(&cmd->hdr, &o);
+	ssd_host_sg_outcome(&cmd->hdr, &o);
 	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
 		c->said_dio = true;
@@ -496,7 +496,7 @@ static int run_sync(struct ssd_ctx *c, struct sg_cmd *cmd)
 	int ret;
 
 	do {
-		ret = ssd_tp_sg_run(cmd->dev->fds[0], &cmd->hdr);
+		ret = ssd_host_sg_run(cmd->dev->fds[0], &cmd->hdr);
 		if (ret) {
 			finish(c, cmd, -ret, cmd->hdr.dxfer_len);
 			break;

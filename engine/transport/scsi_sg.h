@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * scsi_sg.h - state shared by the scsi-sg transport's files: scsi_sg_dev.c (open, geometry,
- * synchronous commands) and scsi_sg.c (the queue: sg v3 write()/read() and SG_IO).
+ * scsi_sg.h - state shared by the scsi-sg transport's files: scsi_sg_dev.c (open, geometry
+ * through host/sgio.h) and scsi_sg.c (the queue: sg v3 write()/read() and SG_IO).
  */
 #ifndef SSDENG_SCSI_SG_H
 #define SSDENG_SCSI_SG_H
@@ -14,6 +14,7 @@
 #include "codec/scsi/scsi_geometry.h"
 #include "codec/scsi/scsi_sense.h"
 #include "core/transport.h"
+#include "host/sgio.h"
 
 /* Commands the sg driver accepts on one file descriptor before write() fails (sg.c). */
 #define SSD_TP_SG_PER_FD SG_MAX_QUEUE
@@ -22,13 +23,7 @@
 /* Largest reserved buffer asked per fd, and for all fds of a device (bytes). */
 #define SSD_TP_SG_MAX_RESERVE (1u << 20)
 #define SSD_TP_SG_MAX_RESERVE_TOTAL (64ull << 20)
-/* Queue at the tail of the device queue: sg's default is the head, which reorders deep queues
- * (include/scsi/sg.h in the kernel; glibc's copy lacks it). */
-#ifndef SG_FLAG_Q_AT_TAIL
-#define SG_FLAG_Q_AT_TAIL 0x10
-#endif
 #define SSD_TP_SG_DEFAULT_TIMEOUT_MS 30000u
-#define SSD_TP_SG_SENSE_LEN 64
 
 /* What an epoll event names: fd @k of @dev. */
 struct ssd_tp_sg_fd_tag {
@@ -90,29 +85,5 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 
 /** ssd_tp_sg_close() - close every fd and free @dev (NULL is fine). */
 void ssd_tp_sg_close(struct ssd_dev *dev);
-
-/**
- * ssd_tp_sg_hdr_init() - fill an sg v3 header for one command.
- * @hdr: output
- * @cdb: the command (must stay valid until completion)
- * @dir: SG_DXFER_NONE, SG_DXFER_TO_DEV or SG_DXFER_FROM_DEV
- * @buf, @len: data buffer and its length in bytes
- * @sense: SSD_TP_SG_SENSE_LEN bytes for sense data
- * @timeout_ms: command timeout
- */
-void ssd_tp_sg_hdr_init(struct sg_io_hdr *hdr, struct ssd_scsi_cdb *cdb, int dir, void *buf,
-			uint32_t len, uint8_t *sense, unsigned int timeout_ms);
-
-/** ssd_tp_sg_outcome() - the struct ssd_scsi_outcome view of a completed sg header. */
-void ssd_tp_sg_outcome(const struct sg_io_hdr *hdr, struct ssd_scsi_outcome *o);
-
-/**
- * ssd_tp_sg_run() - run one command synchronously with the SG_IO ioctl.
- * @fd: an sg file descriptor
- * @hdr: a header from ssd_tp_sg_hdr_init(); results are written back into it
- *
- * Return: 0 when the command ran (its SCSI outcome is in @hdr), -errno when the ioctl failed.
- */
-int ssd_tp_sg_run(int fd, struct sg_io_hdr *hdr);
 
 #endif

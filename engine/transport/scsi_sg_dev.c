@@ -17,38 +17,10 @@
 #include <unistd.h>
 
 #include "host/dev_class.h"
-#include "host/scsi_node.h"
 #include "core/ssd_log.h"
 
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
-
-void ssd_tp_sg_hdr_init(struct sg_io_hdr *hdr, struct ssd_scsi_cdb *cdb, int dir, void *buf,
-			uint32_t len, uint8_t *sense, unsigned int timeout_ms)
-{
-	memset(hdr, 0, sizeof(*hdr));
-	hdr->interface_id = 'S';
-	hdr->dxfer_direction = len ? dir : SG_DXFER_NONE;
-	hdr->cmd_len = cdb->len;
-	hdr->cmdp = cdb->b;
-	hdr->mx_sb_len = SSD_TP_SG_SENSE_LEN;
-	hdr->sbp = sense;
-	hdr->dxferp = len ? buf : NULL;
-	hdr->dxfer_len = len;
-	hdr->timeout = timeout_ms;
-	hdr->flags = SG_FLAG_Q_AT_TAIL;
-}
-
-void ssd_tp_sg_outcome(const struct sg_io_hdr *hdr, struct ssd_scsi_outcome *o)
-{
-	o->status = hdr->status;
-	o->host_status = hdr->host_status;
-	o->driver_status = hdr->driver_status;
-	o->sense = hdr->sbp;
-	o->sense_len = hdr->sb_len_wr;
-}
-
-int ssd_tp_sg_run(int fd, struct sg_io_hdr *hdr) { return ioctl(fd, SG_IO, hdr) < 0 ? -errno : 0; }
 
 static void say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -62,41 +34,30 @@ static void say(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Run a data-in command during open; a UNIT ATTENTION (after a reset, say) is retried once
- * and said so. Return 0, or -errno with @err naming the command. */
+/* Run a data-in command during open (host/sgio.h: a UNIT ATTENTION is retried once and said
+ * so). Return 0, or -errno with @err naming the command; @sense is the failure's sense. */
 static int data_in(struct ssd_dev *d, struct ssd_scsi_cdb *cdb, uint8_t *buf, uint32_t len,
 		   uint32_t *got, struct ssd_scsi_sense *sense, char *err, size_t errlen)
 {
-	uint8_t sb[SSD_TP_SG_SENSE_LEN];
-	struct ssd_scsi_outcome o;
-	struct sg_io_hdr h;
+	struct ssd_host_sg_result res;
 	char line[256];
-	bool have;
-	int ret;
+	int ret =
+	    ssd_host_sgio(d->fds[0], cdb, SSD_HOST_SG_IN, buf, len, d->timeout_ms, d->path, &res);
 
-	for (int attempt = 0;; attempt++) {
-		memset(buf, 0, len);
-		memset(sense, 0, sizeof(*sense));
-		ssd_tp_sg_hdr_init(&h, cdb, SG_DXFER_FROM_DEV, buf, len, sb, d->timeout_ms);
-		ret = ssd_tp_sg_run(d->fds[0], &h);
-		if (ret) {
-			say(err, errlen, "%s: %s: SG_IO failed: %s", d->path,
-			    ssd_scsi_opcode_name(cdb), strerror(-ret));
-			return ret;
-		}
-		ssd_tp_sg_outcome(&h, &o);
-		if (ssd_scsi_outcome_ok(&o))
-			break;
-		have = ssd_scsi_sense_parse(o.sense, o.sense_len, sense) == 0;
-		ssd_scsi_outcome_format(line, sizeof(line), cdb, 0, 0, &o);
-		if (have && sense->key == SSD_SCSI_SK_UNIT_ATTENTION && attempt == 0) {
-			ssd_log(SSD_LOG_WARN, "%s: %s; retrying once", d->path, line);
-			continue;
-		}
-		say(err, errlen, "%s: %s", d->path, line);
-		return -ssd_scsi_outcome_errno(&o, have ? sense : NULL);
+	memset(sense, 0, sizeof(*sense));
+	if (ret < 0) {
+		say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, ssd_scsi_opcode_name(cdb),
+		    strerror(-ret));
+		return ret;
 	}
-	*got = h.resid > 0 && (uint32_t)h.resid < len ? len - (uint32_t)h.resid : len;
+	if (ret > 0) {
+		if (res.have_sense)
+			*sense = res.key;
+		ssd_host_sgio_describe(line, sizeof(line), cdb, &res);
+		say(err, errlen, "%s: %s", d->path, line);
+		return -ret;
+	}
+	*got = res.resid < len ? len - res.resid : len;
 	return 0;
 }
 
@@ -203,23 +164,46 @@ static void describe(const struct ssd_dev *d, struct ssd_geometry *geo)
 		geo->desc[sizeof(geo->desc) - 1] = '\0';
 }
 
-/* Find the sg node behind @path, or say why there is none. */
+/* What to do about a file the SCSI transport cannot drive. */
+static const char *refusal_hint(const struct ssd_host_dev *h)
+{
+	switch (h->kind) {
+	case SSD_HOST_KIND_NVME_NG:
+	case SSD_HOST_KIND_NVME_BLK:
+	case SSD_HOST_KIND_NVME_CTRL:
+		return "use transport=nvme (or transport=auto)";
+	case SSD_HOST_KIND_SCSI_SG:
+	case SSD_HOST_KIND_SCSI_BLK:
+		return "it has no sg node (load the sg module), or use transport=block";
+	case SSD_HOST_KIND_FILE:
+	case SSD_HOST_KIND_BLK:
+		return h->partition ? "give the whole SCSI disk or its /dev/sgN node"
+				    : "use transport=block";
+	default:
+		return "no transport drives it";
+	}
+}
+
+/* Find the sg node behind @path (host/dev_class.h), or say why there is none. */
 static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_kind, char *err,
 			size_t errlen)
 {
-	struct scsi_node n;
-	int ret = scsi_node_classify("/sys", path, &n);
+	struct ssd_host_dev h;
 
-	if (ret) {
-		say(err, errlen, "%s: %s", path, strerror(-ret));
-		return ret;
+	ssd_host_classify(path, &h);
+	if (h.kind == SSD_HOST_KIND_MISSING) {
+		say(err, errlen, "%s: %s", path, strerror(ENOENT));
+		return -ENOENT;
 	}
-	if (n.kind != SCSI_NODE_SG && n.kind != SCSI_NODE_DISK) {
-		scsi_node_refusal(path, &n, err, errlen);
+	if ((h.kind != SSD_HOST_KIND_SCSI_SG && h.kind != SSD_HOST_KIND_SCSI_BLK) ||
+	    !h.generic[0]) {
+		say(err, errlen, "%s: %s%s%s%s, not a SCSI device; %s", path,
+		    ssd_host_kind_name(h.kind, h.partition), h.name[0] ? " (" : "", h.name,
+		    h.name[0] ? ")" : "", refusal_hint(&h));
 		return -ENODEV;
 	}
-	*blk_kind = n.kind == SCSI_NODE_DISK;
-	snprintf(sg_path, len, "%s", n.sg_path);
+	*blk_kind = h.kind == SSD_HOST_KIND_SCSI_BLK;
+	snprintf(sg_path, len, "%s", h.generic);
 	return 0;
 }
 
@@ -251,7 +235,7 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 			int e = errno;
 
 			say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path,
-			    strerror(e), ssd_open_errno_hint(e));
+			    strerror(e), ssd_host_open_errno_hint(e));
 			return -e;
 		}
 		d->fds[d->nfds] = fd;
@@ -329,26 +313,4 @@ void ssd_tp_sg_close(struct ssd_dev *d)
 	free(d->fd_tag);
 	free(d->zero_block);
 	free(d);
-}
-
-int ssd_scsi_probe(const char *path, char *sg_path, size_t len, char *err, size_t errlen)
-{
-	int is_disk, ret, fd, version = 0;
-
-	ret = find_sg_node(path, sg_path, len, &is_disk, err, errlen);
-	if (ret)
-		return ret == -ENODEV ? 0 : ret;
-	fd = open(sg_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		say(err, errlen, "%s: cannot open %s: %s%s", path, sg_path, strerror(-ret),
-		    ssd_open_errno_hint(-ret));
-		return ret;
-	}
-	ret = ioctl(fd, SG_GET_VERSION_NUM, &version) == 0 && version >= SG_V3_VERSION;
-	close(fd);
-	if (!ret)
-		say(err, errlen, "%s: %s does not answer as an sg v3 driver; not a SCSI device",
-		    path, sg_path);
-	return ret;
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* transport_select.c and dev_kind.c on what the host has: regular files, /dev/null, missing paths.
- */
+/* transport_select.c on what the host has: regular files, /dev/null, missing paths. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,43 +10,9 @@
 
 #include <cmocka.h>
 
-#include "host/dev_class.h"
 #include "core/transport_select.h"
 
 static const struct ssd_options opt = {.depth = 1, .nvme_mode = "auto"};
-
-static void test_kinds(void **state)
-{
-	(void)state;
-	assert_int_equal(ssd_dev_kind_of("Makefile"), SSD_KIND_FILE);
-	assert_int_equal(ssd_dev_kind_of("/nonexistent/ssdeng"), SSD_KIND_MISSING);
-	assert_int_equal(ssd_dev_kind_of("/dev/null"), SSD_KIND_OTHER); /* char, subsystem mem */
-	assert_int_equal(ssd_dev_kind_of("/"), SSD_KIND_OTHER);
-}
-
-static void test_describe_names_the_file_type(void **state)
-{
-	char buf[96];
-
-	(void)state;
-	assert_string_equal(ssd_dev_kind_describe("/", SSD_KIND_OTHER, buf, sizeof(buf)),
-			    "a directory, not a drive");
-	assert_string_equal(ssd_dev_kind_describe("Makefile", SSD_KIND_FILE, buf, sizeof(buf)),
-			    "a regular file");
-	/* /dev/null: char major 1, minor 3 (Linux Documentation/admin-guide/devices.txt) */
-	assert_string_equal(ssd_dev_kind_describe("/dev/null", SSD_KIND_OTHER, buf, sizeof(buf)),
-			    "a character device 1:3 (mem), not a drive");
-}
-
-static void test_sysfs_subsystem_of_dev_null(void **state)
-{
-	char sub[64];
-
-	(void)state;
-	assert_int_equal(ssd_sysfs_subsystem("/dev/null", sub, sizeof(sub)), 0);
-	assert_string_equal(sub, "mem");
-	assert_int_equal(ssd_sysfs_subsystem("Makefile", sub, sizeof(sub)), -ENODEV);
-}
 
 static void test_auto_picks_block_for_file(void **state)
 {
@@ -103,9 +68,6 @@ static void test_fallback_only_from_uring_in_auto_mode(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kinds),
-	    cmocka_unit_test(test_describe_names_the_file_type),
-	    cmocka_unit_test(test_sysfs_subsystem_of_dev_null),
 	    cmocka_unit_test(test_auto_picks_block_for_file),
 	    cmocka_unit_test(test_forced_family_names_both),
 	    cmocka_unit_test(test_missing_and_undrivable),

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * purge_check_test.c - the safety checks of `ssdctl purge`: serial confirmation, supported
- * methods (QEMU's NVMe: Format NVM only, SANICAP 0), mounted / swap / held block devices on
- * mountinfo text and a fake sysfs tree made in a temporary directory; and the engine's write
- * guard: the block devices behind an ng, sg, disk or partition node, checked against a fake
- * /proc.
+ * in_use_test.c - mounted / swap / held block devices (host/in_use.h) on mountinfo text and a
+ * fake sysfs tree made in a temporary directory, as `ssdctl purge` and `ssdctl probe` check
+ * them; and the engine's write guard: the block devices behind an ng, sg, disk or partition
+ * node, checked against a fake /proc.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -26,65 +25,36 @@
 
 static char err[512];
 
-static void test_serial(void **state)
+/* What a reader found in @n of devs[]: the count, with the first use's refusal in err. */
+static int first_use(int found, const struct ssd_host_use *u)
 {
-	(void)state;
-	assert_int_equal(ssd_purge_check_serial("NVME0001", "NVME0001", err, sizeof(err)), 0);
-	/* Identify pads with spaces; so may a shell argument */
-	assert_int_equal(ssd_purge_check_serial("NVME0001    ", " NVME0001", err, sizeof(err)), 0);
-	assert_int_equal(ssd_purge_check_serial("NVME0001", "NVME0002", err, sizeof(err)), -EPERM);
-	assert_non_null(strstr(err, "'NVME0002' does not match"));
-	assert_non_null(strstr(err, "'NVME0001'"));
-	assert_int_equal(ssd_purge_check_serial("NVME0001", "nvme0001", err, sizeof(err)), -EPERM);
-	assert_int_equal(ssd_purge_check_serial("NVME0001", "NVME000", err, sizeof(err)), -EPERM);
-	assert_int_equal(ssd_purge_check_serial("NVME0001", "NVME00011", err, sizeof(err)), -EPERM);
-	assert_int_equal(ssd_purge_check_serial("NVME0001", NULL, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "--confirm SERIAL is required"));
-	assert_int_equal(ssd_purge_check_serial("   ", "", err, sizeof(err)), -ENODATA);
+	if (found > 0)
+		ssd_host_use_refusal(&u[0], "before a purge", err, sizeof(err));
+	return found;
 }
 
-static void test_methods(void **state)
+static int mounts(const char *mountinfo, const struct ssd_host_blockdev *d, unsigned int n)
 {
-	struct ssd_nvme_identity qemu = {.oacs = 0x000a, .sanicap = 0};
-	struct ssd_nvme_identity full = {.oacs = 0x0202, .sanicap = 0x7};
-	enum ssd_purge_method m;
-	unsigned int mask;
-	char list[128];
+	struct ssd_host_use u[4];
 
-	(void)state;
-	assert_int_equal(ssd_purge_method_parse("sanitize-crypto", &m), 0);
-	assert_int_equal(m, SSD_PURGE_SANITIZE_CRYPTO);
-	assert_int_equal(ssd_purge_method_parse("format-unit", &m), 0);
-	assert_int_equal(m, SSD_PURGE_FORMAT_UNIT);
-	assert_int_equal(ssd_purge_method_parse("sanitize", &m), -EINVAL);
-	assert_int_equal(ssd_purge_method_parse(NULL, &m), -EINVAL);
-
-	mask = ssd_purge_nvme_methods(&qemu);
-	assert_int_equal(mask, SSD_PURGE_BIT(SSD_PURGE_FORMAT));
-	assert_int_equal(ssd_purge_check_method(mask, SSD_PURGE_FORMAT, err, sizeof(err)), 0);
-	assert_int_equal(ssd_purge_check_method(mask, SSD_PURGE_SANITIZE_BLOCK, err, sizeof(err)),
-			 -EOPNOTSUPP);
-	assert_string_equal(err, "the drive does not support --method sanitize-block (Sanitize, "
-				 "block erase); supported methods: format");
-	assert_int_equal(ssd_purge_check_method(mask, SSD_PURGE_FORMAT_UNIT, err, sizeof(err)),
-			 -EOPNOTSUPP);
-
-	mask = ssd_purge_nvme_methods(&full);
-	ssd_purge_methods_list(mask, list, sizeof(list));
-	assert_string_equal(list, "format, sanitize-block, sanitize-crypto, sanitize-overwrite");
-	ssd_purge_methods_list(0, list, sizeof(list));
-	assert_string_equal(list, "none");
-
-	/* QEMU scsi-hd rejects REPORT SUPPORTED OPERATION CODES: FORMAT UNIT assumed, no
-	 * sanitize */
-	mask = ssd_purge_scsi_methods(-EOPNOTSUPP, -EOPNOTSUPP, -EOPNOTSUPP, -EOPNOTSUPP);
-	assert_int_equal(mask, SSD_PURGE_BIT(SSD_PURGE_FORMAT_UNIT));
-	mask = ssd_purge_scsi_methods(0, 1, 0, 1);
-	ssd_purge_methods_list(mask, list, sizeof(list));
-	assert_string_equal(list, "sanitize-block, sanitize-overwrite");
+	return first_use(ssd_host_mounts_in(mountinfo, d, n, u, 4), u);
 }
 
-static const struct ssd_blockdev devs[] = {
+static int swaps(const char *text, const struct ssd_host_blockdev *d, unsigned int n)
+{
+	struct ssd_host_use u[4];
+
+	return first_use(ssd_host_swaps_in(text, d, n, u, 4), u);
+}
+
+static int holders(const char *sysfs, const struct ssd_host_blockdev *d, unsigned int n)
+{
+	struct ssd_host_use u[4];
+
+	return first_use(ssd_host_holders_in(sysfs, d, n, u, 4), u);
+}
+
+static const struct ssd_host_blockdev devs[] = {
     {"nvme0n1", 259, 0},
     {"nvme0n1p1", 259, 1},
     {"nvme0n1p2", 259, 2},
@@ -102,33 +72,44 @@ static void test_mounts(void **state)
 	const char *btrfs = "41 22 0:45 /@ /home rw master:3 - btrfs /dev/nvme0n1p1 rw\n";
 	/* the same device number under a different name (a symlinked source) */
 	const char *by_devno = "42 22 259:0 / /raw rw - xfs /dev/disk/by-id/x rw\n";
+	const char *two =
+	    "40 22 259:2 / /mnt/scratch rw,noatime shared:1 - ext4 /dev/nvme0n1p2 rw\n"
+	    "41 22 0:45 /@ /home rw master:3 - btrfs /dev/nvme0n1p1 rw\n";
+	struct ssd_host_use all[4];
 
 	(void)state;
-	assert_int_equal(ssd_purge_check_mounts(clean, devs, 3, err, sizeof(err)), 0);
-	assert_int_equal(ssd_purge_check_mounts(mounted, devs, 3, err, sizeof(err)), -EBUSY);
+	assert_int_equal(mounts(clean, devs, 3), 0);
+	assert_int_equal(mounts(mounted, devs, 3), 1);
 	assert_string_equal(err, "nvme0n1p2 is mounted on /mnt/scratch (ext4): unmount it before "
 				 "a purge");
-	assert_int_equal(ssd_purge_check_mounts(btrfs, devs, 3, err, sizeof(err)), -EBUSY);
+	assert_int_equal(mounts(btrfs, devs, 3), 1);
 	assert_non_null(strstr(err, "nvme0n1p1 is mounted on /home (btrfs)"));
-	assert_int_equal(ssd_purge_check_mounts(by_devno, devs, 3, err, sizeof(err)), -EBUSY);
+	assert_int_equal(mounts(by_devno, devs, 3), 1);
 	assert_non_null(strstr(err, "nvme0n1 is mounted on /raw"));
 	/* the same mounts, but not of this drive */
-	assert_int_equal(ssd_purge_check_mounts(mounted, devs, 1, err, sizeof(err)), 0);
-	assert_int_equal(ssd_purge_check_mounts("", devs, 3, err, sizeof(err)), 0);
+	assert_int_equal(mounts(mounted, devs, 1), 0);
+	assert_int_equal(mounts("", devs, 3), 0);
+	/* every mount is listed, in mountinfo's order */
+	assert_int_equal(ssd_host_mounts_in(two, devs, 3, all, 4), 2);
+	assert_string_equal(all[0].dev, "nvme0n1p2");
+	assert_string_equal(all[0].target, "/mnt/scratch");
+	assert_string_equal(all[0].fstype, "ext4");
+	assert_int_equal(all[1].kind, SSD_HOST_USE_MOUNTED);
+	assert_string_equal(all[1].dev, "nvme0n1p1");
+	assert_string_equal(all[1].target, "/home");
+	assert_int_equal(ssd_host_mounts_in(two, devs, 3, all, 1), 2); /* counted, one written */
 }
 
 static void test_swaps(void **state)
 {
-	const char *swaps =
+	const char *text =
 	    "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
 	    "/dev/nvme0n1p1                          partition\t1048572\t\t0\t\t-2\n";
 
 	(void)state;
-	assert_int_equal(ssd_purge_check_swaps(swaps, devs, 3, err, sizeof(err)), -EBUSY);
+	assert_int_equal(swaps(text, devs, 3), 1);
 	assert_string_equal(err, "nvme0n1p1 is an active swap area: swapoff it before a purge");
-	assert_int_equal(
-	    ssd_purge_check_swaps("Filename Type Size Used Priority\n", devs, 3, err, sizeof(err)),
-	    0);
+	assert_int_equal(swaps("Filename Type Size Used Priority\n", devs, 3), 0);
 }
 
 static char root[64];
@@ -168,17 +149,17 @@ static int tree_teardown(void **state)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct ssd_blockdev *)a)->name,
-		      ((const struct ssd_blockdev *)b)->name);
+	return strcmp(((const struct ssd_host_blockdev *)a)->name,
+		      ((const struct ssd_host_blockdev *)b)->name);
 }
 
 static void test_collect_and_holders(void **state)
 {
-	struct ssd_blockdev d[8];
+	struct ssd_host_blockdev d[8];
 	int n;
 
 	(void)state;
-	n = ssd_purge_collect_disk(root, "nvme0n1", d, 8, err, sizeof(err));
+	n = ssd_host_disk_blockdevs(root, "nvme0n1", d, 8, err, sizeof(err));
 	assert_int_equal(n, 3);
 	qsort(d + 1, 2, sizeof(d[0]), by_name);
 	assert_string_equal(d[0].name, "nvme0n1");
@@ -186,15 +167,14 @@ static void test_collect_and_holders(void **state)
 	assert_int_equal(d[0].minor, 0);
 	assert_string_equal(d[2].name, "nvme0n1p2");
 	assert_int_equal(d[2].minor, 2);
-	assert_int_equal(ssd_purge_collect_disk(root, "nvme0n1", d, 2, err, sizeof(err)), -ENOSPC);
-	assert_int_equal(ssd_purge_collect_disk(root, "sdz", d, 8, err, sizeof(err)), -ENOENT);
+	assert_int_equal(ssd_host_disk_blockdevs(root, "nvme0n1", d, 2, err, sizeof(err)), -ENOSPC);
+	assert_int_equal(ssd_host_disk_blockdevs(root, "sdz", d, 8, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "sdz"));
 
-	n = ssd_purge_collect_disk(root, "nvme0n1", d, 8, err, sizeof(err));
-	assert_int_equal(ssd_purge_check_holders(root, d, (unsigned int)n, err, sizeof(err)), 0);
+	n = ssd_host_disk_blockdevs(root, "nvme0n1", d, 8, err, sizeof(err));
+	assert_int_equal(holders(root, d, (unsigned int)n), 0);
 	mk("class/block/nvme0n1p2/holders/dm-0", "");
-	assert_int_equal(ssd_purge_check_holders(root, d, (unsigned int)n, err, sizeof(err)),
-			 -EBUSY);
+	assert_int_equal(holders(root, d, (unsigned int)n), 1);
 	assert_string_equal(err, "nvme0n1p2 is held by dm-0 (device mapper, md RAID or bcache): "
 				 "stop that device before a purge");
 }
@@ -238,9 +218,13 @@ static int node_tree_setup(void **state)
 	mkn("sys/devices/host0/0:0:0:0/scsi_generic/sg0", NULL);
 	mkn("sys/devices/host0/0:0:0:0/scsi_generic/sg0/dev", "21:0\n");
 	mkl("../../../0:0:0:0", "sys/devices/host0/0:0:0:0/scsi_generic/sg0/device");
+	mkl("../../../../../class/scsi_generic",
+	    "sys/devices/host0/0:0:0:0/scsi_generic/sg0/subsystem");
 	mkn("sys/devices/host0/0:0:1:0/scsi_generic/sg1", NULL); /* an enclosure: no disk */
 	mkn("sys/devices/host0/0:0:1:0/scsi_generic/sg1/dev", "21:1\n");
 	mkl("../../../0:0:1:0", "sys/devices/host0/0:0:1:0/scsi_generic/sg1/device");
+	mkl("../../../../../class/scsi_generic",
+	    "sys/devices/host0/0:0:1:0/scsi_generic/sg1/subsystem");
 	mkl("../../devices/pci0/nvme0/nvme0n1", "sys/class/block/nvme0n1");
 	mkl("../../devices/pci0/nvme0/nvme0n1/nvme0n1p1", "sys/class/block/nvme0n1p1");
 	mkl("../../devices/host0/0:0:0:0/block/sda", "sys/class/block/sda");
@@ -266,15 +250,17 @@ static int node_tree_teardown(void **state)
 	return ft_remove(node_root);
 }
 
-/* The names ssd_blockdevs_of_node() gives for one node, sorted, joined with ' '. */
+/* The names ssd_host_blockdevs_of() gives for one node, sorted, joined with ' '. */
 static int node_names(bool is_block, unsigned int maj, unsigned int min, char *names, size_t len,
-		      struct ssd_blockdev *d)
+		      struct ssd_host_blockdev *d)
 {
+	struct ssd_host_dev h;
 	char sys[128];
 	int n;
 
 	snprintf(sys, sizeof(sys), "%s/sys", node_root);
-	n = ssd_blockdevs_of_node(sys, is_block, makedev(maj, min), d, 8, err, sizeof(err));
+	ssd_host_classify_node(sys, is_block, makedev(maj, min), NULL, &h);
+	n = ssd_host_blockdevs_of(sys, &h, d, 8, err, sizeof(err));
 	names[0] = '\0';
 	if (n > 0)
 		qsort(d, (size_t)n, sizeof(d[0]), by_name);
@@ -286,7 +272,7 @@ static int node_names(bool is_block, unsigned int maj, unsigned int min, char *n
 
 static void test_blockdevs_of_node(void **state)
 {
-	struct ssd_blockdev d[8];
+	struct ssd_host_blockdev d[8];
 	char names[256];
 
 	(void)state;
@@ -310,7 +296,7 @@ static void test_blockdevs_of_node(void **state)
 static void test_check_unused(void **state)
 {
 	const char *why = "before writing to it (or set allow_mounted_write=1)";
-	struct ssd_blockdev d[8];
+	struct ssd_host_blockdev d[8];
 	char names[256], sys[128], proc[128];
 	int n;
 
@@ -319,31 +305,26 @@ static void test_check_unused(void **state)
 	snprintf(proc, sizeof(proc), "%s/proc", node_root);
 	n = node_names(false, 242, 0, names, sizeof(names), d);
 	assert_int_equal(
-	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
-	    -EBUSY);
+	    ssd_host_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), -EBUSY);
 	assert_string_equal(err, "nvme0n1p1 is mounted on /mnt/data (ext4): unmount it before "
 				 "writing to it (or set allow_mounted_write=1)");
 	n = node_names(false, 21, 0, names, sizeof(names), d);
 	assert_int_equal(
-	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), 0);
+	    ssd_host_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), 0);
 	mkn("sys/devices/host0/0:0:0:0/block/sda/sda1/holders/md0", NULL);
 	assert_int_equal(
-	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
-	    -EBUSY);
+	    ssd_host_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), -EBUSY);
 	assert_string_equal(err, "sda1 is held by md0 (device mapper, md RAID or bcache): stop "
 				 "that device before writing to it (or set allow_mounted_write=1)");
 	snprintf(proc, sizeof(proc), "%s/noproc", node_root);
 	assert_int_equal(
-	    ssd_blockdevs_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)),
-	    -ENOENT);
+	    ssd_host_check_unused(sys, proc, d, (unsigned int)n, why, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "noproc/self/mountinfo"));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_serial),
-	    cmocka_unit_test(test_methods),
 	    cmocka_unit_test(test_mounts),
 	    cmocka_unit_test(test_swaps),
 	    cmocka_unit_test_setup_teardown(test_collect_and_holders, tree_setup, tree_teardown),

@@ -36,24 +36,31 @@ static void test_fds_for_depth(void **state)
 	assert_int_equal(ssd_tp_sg_per_fd(0, 8), 1);
 }
 
+/* A file that is not SCSI is refused at open, naming what it is and what to use. */
 static void test_probe_not_scsi(void **state)
 {
-	char sg[64], err[256], tmp[] = "/tmp/ssdeng-sg-test-XXXXXX";
+	struct ssd_geometry geo;
+	struct ssd_dev *dev;
+	char err[256], tmp[] = "/tmp/ssdeng-sg-test-XXXXXX";
 	int fd;
 
 	(void)state;
-	assert_int_equal(ssd_scsi_probe("/dev/null", sg, sizeof(sg), err, sizeof(err)), 0);
-	assert_string_equal(err, "/dev/null: a character device that is not SCSI generic (null), "
-				 "not a SCSI device; use transport=block-aio");
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENODEV);
+	assert_string_equal(err, "/dev/null: a character device (null), not a SCSI device; no "
+				 "transport drives it");
 
 	fd = mkstemp(tmp);
 	assert_true(fd >= 0);
 	close(fd);
-	assert_int_equal(ssd_scsi_probe(tmp, sg, sizeof(sg), err, sizeof(err)), 0);
-	assert_non_null(strstr(err, ": a regular file, not a SCSI device"));
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, tmp, O_RDONLY, &dev, &geo, err, sizeof(err)),
+			 -ENODEV);
+	assert_non_null(strstr(err, ": a regular file, not a SCSI device; use transport=block"));
 	unlink(tmp);
 
-	assert_int_equal(ssd_scsi_probe("/nonexistent/sg9", sg, sizeof(sg), err, sizeof(err)),
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, "/nonexistent/sg9", O_RDONLY, &dev, &geo,
+						 err, sizeof(err)),
 			 -ENOENT);
 }
 
