@@ -12,11 +12,17 @@
  *   dev  - one per open file; holds the fd and the geometry read from the drive.
  *   io   - one per fio io_u, allocated once at job start; io->slot is stable (0..depth-1) so a
  *          transport can keep per-io state in an array indexed by it.
+ *
+ * Each transport declares what it is and can do (struct ssd_transport_caps): the glue asks only
+ * for operations a transport lists, and says which engine options have no effect on it from
+ * the same declaration. Engine options reach the transports as the enums below, parsed once by
+ * the glue; no transport compares option strings or transport names.
  */
-#ifndef SSDENG_TRANSPORT_H
-#define SSDENG_TRANSPORT_H
+#ifndef SSDENG_CORE_TRANSPORT_H
+#define SSDENG_CORE_TRANSPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -29,6 +35,9 @@ enum ssd_op {
 	SSD_OP_COMPARE,	     /* NVMe Compare (opt-in write/verify modes) */
 	SSD_OP_VERIFY,	     /* NVMe Verify */
 };
+
+/* SSD_OP_BIT(op): the bit of @op in struct ssd_transport_caps.ops. */
+#define SSD_OP_BIT(op) (1u << (op))
 
 enum ssd_io_flags {
 	SSD_IO_FUA = 1u << 0, /* force unit access (readfua/writefua) */
@@ -64,17 +73,45 @@ struct ssd_geometry {
 	char desc[96];		 /* human description, e.g. "NVMe nsid 1, LBA format 4 (4096+0)" */
 };
 
+/* How to talk to a file (engine option transport=): a family of transports. */
+enum ssd_transport_family {
+	SSD_FAMILY_AUTO,  /* from what the file is (host/dev_class.h) */
+	SSD_FAMILY_NVME,  /* NVMe commands: generic char device, or a namespace through it */
+	SSD_FAMILY_SCSI,  /* SCSI commands through sg */
+	SSD_FAMILY_BLOCK, /* the kernel block layer, libaio */
+};
+
+/* nvme_mode=: which NVMe transport. */
+enum ssd_nvme_mode {
+	SSD_NVME_MODE_AUTO,  /* nvme-uring, nvme-ioctl where io_uring is unavailable */
+	SSD_NVME_MODE_URING, /* nvme-uring only */
+	SSD_NVME_MODE_IOCTL, /* nvme-ioctl */
+};
+
+/* scsi_mode=: how scsi-sg submits. */
+enum ssd_scsi_mode {
+	SSD_SCSI_MODE_AUTO,  /* async */
+	SSD_SCSI_MODE_ASYNC, /* sg v3 write()/read(), several commands in flight */
+	SSD_SCSI_MODE_SGIO,  /* the SG_IO ioctl, one command at a time */
+};
+
+/* scsi_cdb=: READ/WRITE CDB size; the values are the sizes in bytes (ssd_scsi_cdb_rw()). */
+enum ssd_cdb_size {
+	SSD_CDB_AUTO = 0, /* (10) where LBA and length fit, else (16) */
+	SSD_CDB_10 = 10,
+	SSD_CDB_16 = 16,
+};
+
 /* Options the glue passes to transports (parsed from fio engine options). */
 struct ssd_options {
-	unsigned int depth;	     /* fio iodepth */
-	unsigned long long max_bs;   /* the job's largest read or write, bytes */
-	const char *nvme_mode;	     /* "auto", "uring", "ioctl" */
-	const char *scsi_mode;	     /* "auto", "async", "sgio" */
-	const char *nvme_write_mode; /* "write", "zeroes", "compare", "verify" */
+	unsigned int depth;	   /* fio iodepth */
+	unsigned long long max_bs; /* the job's largest read or write, bytes */
+	enum ssd_nvme_mode nvme_mode;
+	enum ssd_scsi_mode scsi_mode;
 	unsigned int scsi_timeout_ms;
 	unsigned int nvme_timeout_ms; /* NVMe passthrough command timeout; 0: the kernel's
 				       * nvme_core.io_timeout (30 s by default) */
-	unsigned int scsi_cdb;	      /* 0 = auto, 10 or 16 */
+	enum ssd_cdb_size scsi_cdb;
 	bool fixedbufs, registerfiles, sqthread_poll, hipri;
 	bool readfua, writefua;
 	bool deac; /* Write Zeroes with Deallocate */
@@ -83,8 +120,41 @@ struct ssd_options {
 	unsigned int md_per_io_size;
 };
 
-struct ssd_ctx;
-struct ssd_dev;
+/*
+ * The contract's handles. A transport embeds them as the first member ("base") of its own
+ * types (struct ssd_tp_aio_ctx, struct ssd_tp_nvme_dev, …) and converts back with
+ * ssd_container_of(); the glue and core only pass them around.
+ */
+struct ssd_ctx {
+	const struct ssd_transport_ops *ops;
+};
+
+struct ssd_dev {
+	const struct ssd_transport_ops *ops;
+};
+
+/* ssd_container_of() - the @type whose member @member is at @ptr. */
+#define ssd_container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
+
+/* What a transport can do besides reads and writes (struct ssd_transport_caps.flags). */
+enum ssd_transport_cap {
+	SSD_CAP_READ_FUA = 1u << 0,	    /* SSD_IO_FUA on reads */
+	SSD_CAP_WRITE_FUA = 1u << 1,	    /* SSD_IO_FUA on writes */
+	SSD_CAP_MULTI_RANGE_TRIM = 1u << 2, /* trims queued together go as one command */
+	SSD_CAP_IO_URING = 1u << 3,	    /* an io_uring ring: fixedbufs, registerfiles,
+					     * sqthread_poll and hipri act on it */
+};
+
+/* What a transport is and can do, declared with its ops. */
+struct ssd_transport_caps {
+	enum ssd_transport_family family;
+	uint32_t ops;	/* SSD_OP_BIT() of each enum ssd_op it carries out */
+	uint32_t flags; /* enum ssd_transport_cap */
+	/* the transport of the same family to use when this one cannot start in this process
+	 * (io_uring disabled, refused by a security policy) and the family's mode option is
+	 * auto; NULL if none */
+	const struct ssd_transport_ops *fallback;
+};
 
 /* Return values of ->queue(), matching fio's enum fio_q_status. Errors are negative errno. */
 enum ssd_q_status {
@@ -94,8 +164,10 @@ enum ssd_q_status {
 };
 
 struct ssd_transport_ops {
-	const char *name; /* "block-aio", "nvme-uring", "nvme-ioctl", "scsi-sg" */
-	/* ctx_init() - create per-thread state for @opt->depth I/Os. Return 0 or -errno. */
+	const char *name; /* "block-aio", "nvme-uring", "nvme-ioctl", "scsi-sg": for messages */
+	struct ssd_transport_caps caps;
+	/* ctx_init() - create per-thread state for @opt->depth I/Os (the transport's own type,
+	 * its base's ops set). Return 0 or -errno. */
 	int (*ctx_init)(struct ssd_ctx **ctx, const struct ssd_options *opt);
 	void (*ctx_exit)(struct ssd_ctx *ctx);
 	/* open() - open @path (flags from open(2): O_RDONLY/O_RDWR plus O_DIRECT if asked), read
@@ -119,9 +191,9 @@ struct ssd_transport_ops {
 	unsigned int (*inflight)(const struct ssd_ctx *ctx);
 };
 
-extern const struct ssd_transport_ops ssd_tp_block_aio_ops;
+extern const struct ssd_transport_ops ssd_tp_block_aio_ops;  /* engine/transport/block_aio.c */
 extern const struct ssd_transport_ops ssd_tp_nvme_uring_ops; /* engine/transport/nvme_uring.c */
 extern const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
-extern const struct ssd_transport_ops ssd_tp_scsi_sg_ops;
+extern const struct ssd_transport_ops ssd_tp_scsi_sg_ops;    /* engine/transport/scsi_sg.c */
 
 #endif

@@ -4,23 +4,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
-
-/* Built transports: every ssd_transport_ops the library carries, by name. */
-static const struct ssd_transport_ops *const built[] = {
-    &ssd_tp_block_aio_ops,
-    &ssd_tp_nvme_uring_ops,
-    &ssd_tp_nvme_ioctl_ops,
-    &ssd_tp_scsi_sg_ops,
-};
-
-const struct ssd_transport_ops *ssd_transport_by_name(const char *name)
-{
-	for (size_t i = 0; i < sizeof(built) / sizeof(built[0]); i++)
-		if (!strcmp(built[i]->name, name))
-			return built[i];
-	return NULL;
-}
 
 static enum ssd_transport_family natural_family(const struct ssd_host_dev *h)
 {
@@ -54,22 +37,42 @@ static bool family_accepts(enum ssd_transport_family fam, const struct ssd_host_
 	}
 }
 
-static const char *family_name(enum ssd_transport_family fam)
+const char *ssd_family_name(enum ssd_transport_family fam)
 {
-	static const char *const names[] = {"auto", "nvme", "scsi", "block"};
-	return names[fam];
+	static const char *const names[] = {
+	    [SSD_FAMILY_AUTO] = "auto",
+	    [SSD_FAMILY_NVME] = "nvme",
+	    [SSD_FAMILY_SCSI] = "scsi",
+	    [SSD_FAMILY_BLOCK] = "block",
+	};
+	return (unsigned int)fam < sizeof(names) / sizeof(names[0]) ? names[fam] : "?";
 }
 
-static const char *variant_name(enum ssd_transport_family fam, const struct ssd_options *opt)
+/* The transport of family @fam the options ask for. */
+static const struct ssd_transport_ops *family_transport(enum ssd_transport_family fam,
+							const struct ssd_options *opt)
 {
 	switch (fam) {
 	case SSD_FAMILY_NVME:
-		return opt->nvme_mode && !strcmp(opt->nvme_mode, "ioctl") ? "nvme-ioctl"
-									  : "nvme-uring";
+		return opt->nvme_mode == SSD_NVME_MODE_IOCTL ? &ssd_tp_nvme_ioctl_ops
+							     : &ssd_tp_nvme_uring_ops;
 	case SSD_FAMILY_SCSI:
-		return "scsi-sg";
+		return &ssd_tp_scsi_sg_ops;
 	default:
-		return "block-aio";
+		return &ssd_tp_block_aio_ops;
+	}
+}
+
+/* Whether the mode option of @fam lets the engine choose the transport inside the family. */
+static bool family_mode_auto(enum ssd_transport_family fam, const struct ssd_options *opt)
+{
+	switch (fam) {
+	case SSD_FAMILY_NVME:
+		return opt->nvme_mode == SSD_NVME_MODE_AUTO;
+	case SSD_FAMILY_SCSI:
+		return opt->scsi_mode == SSD_SCSI_MODE_AUTO;
+	default:
+		return true;
 	}
 }
 
@@ -80,8 +83,6 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 {
 	struct ssd_host_dev h;
 	enum ssd_transport_family fam;
-	const struct ssd_transport_ops *ops;
-	const char *name;
 	char what[96];
 
 	ssd_host_classify(path, &h);
@@ -93,32 +94,25 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, &h)) {
 		const char *hint = natural_family(&h) == SSD_FAMILY_AUTO
 				       ? "no transport drives it"
-				       : family_name(natural_family(&h));
+				       : ssd_family_name(natural_family(&h));
 		if (h.partition && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
 		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",
-			 path, ssd_host_describe(path, &h, what, sizeof(what)), family_name(fam),
-			 hint);
+			 path, ssd_host_describe(path, &h, what, sizeof(what)),
+			 ssd_family_name(fam), hint);
 		return NULL;
 	}
-	name = variant_name(fam, opt);
-	ops = ssd_transport_by_name(name);
-	if (!ops)
-		snprintf(err, errlen, "%s: the %s transport is not built into this libssdeng.so",
-			 path, name);
-	return ops;
+	return family_transport(fam, opt);
 }
 
 const struct ssd_transport_ops *ssd_transport_fallback(const struct ssd_transport_ops *ops,
 						       int error, const struct ssd_options *opt)
 {
-	bool auto_mode = !opt->nvme_mode || !strcmp(opt->nvme_mode, "auto");
-
-	if (strcmp(ops->name, "nvme-uring") || !auto_mode)
+	if (!ops->caps.fallback || !family_mode_auto(ops->caps.family, opt))
 		return NULL;
 	/* io_uring missing, disabled (kernel.io_uring_disabled), or refused by an LSM */
 	if (error == -ENOSYS || error == -EPERM || error == -EACCES || error == -EINVAL ||
 	    error == -EOPNOTSUPP)
-		return ssd_transport_by_name("nvme-ioctl");
+		return ops->caps.fallback;
 	return NULL;
 }

@@ -17,7 +17,8 @@
 
 struct ssd_fio_data {
 	struct ssd_thread th;
-	struct ssd_io *ios; /* one per io_u, by io_u->index */
+	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
+	struct ssd_io *ios;   /* one per io_u, by io_u->index */
 	unsigned int nios;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
@@ -57,6 +58,7 @@ static int ssd_init(struct thread_data *td)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	ssd_fio_to_options(td, &opt);
 	d->nios = opt.depth;
+	d->write_op = ssd_fio_write_op(td);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
 	if (!d->ios || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
@@ -294,28 +296,30 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
 	log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
-	n = ssd_fio_idle_options(td, sf->ops->name, idle, sizeof(idle));
+	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
 	if (n)
 		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
 			n == 1 ? "has" : "have", sf->ops->name);
 }
 
 /* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
- * commands (Write Zeroes, Compare, Verify) only NVMe has. Return 0 or a job failure. */
+ * commands (Write Zeroes, Compare, Verify) only NVMe has; a transport of another family, or one
+ * that does not list the operation in its capabilities, would issue plain writes.
+ * Return 0 or a job failure. */
 static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
 			      const struct ssd_transport_ops *ops)
 {
-	const struct ssd_fio_opts *o = td->eo;
-	struct ssd_options opt;
-	char msg[320];
+	const struct ssd_fio_data *d = td->io_ops_data;
+	char msg[320], mode[16];
 
-	if (!o->nvme_write_mode || !strncmp(ops->name, "nvme-", 5))
+	if (d->write_op == SSD_OP_WRITE ||
+	    (ops->caps.family == SSD_FAMILY_NVME && (ops->caps.ops & SSD_OP_BIT(d->write_op))))
 		return 0;
-	ssd_fio_to_options(td, &opt);
+	ssd_fio_write_mode_text(td, mode, sizeof(mode));
 	snprintf(msg, sizeof(msg),
 		 "%s: nvme_write_mode=%s needs an NVMe namespace; %s would issue plain writes "
 		 "(use nvme_write_mode=write or an ng/nvme device)",
-		 f->file_name, opt.nvme_write_mode, ops->name);
+		 f->file_name, mode, ops->name);
 	return ssd_fail(td, EINVAL, "nvme_write_mode", msg);
 }
 
@@ -382,13 +386,13 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static enum ssd_op ssd_op_of(const struct io_u *io_u)
+static enum ssd_op ssd_op_of(const struct ssd_fio_data *d, const struct io_u *io_u)
 {
 	switch (io_u->ddir) {
 	case DDIR_READ:
 		return SSD_OP_READ;
 	case DDIR_WRITE:
-		return SSD_OP_WRITE;
+		return d->write_op;
 	case DDIR_TRIM:
 		return SSD_OP_TRIM;
 	default: /* DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE */
@@ -399,14 +403,15 @@ static enum ssd_op ssd_op_of(const struct io_u *io_u)
 static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+	const struct ssd_fio_data *d = td->io_ops_data;
 	const struct ssd_fio_opts *o = td->eo;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
 	fio_ro_check(td, io_u);
-	io->op = ssd_op_of(io_u);
+	io->op = ssd_op_of(d, io_u);
 	io->flags =
-	    ((io->op == SSD_OP_READ && o->readfua) || (io->op == SSD_OP_WRITE && o->writefua))
+	    ((io_u->ddir == DDIR_READ && o->readfua) || (io_u->ddir == DDIR_WRITE && o->writefua))
 		? SSD_IO_FUA
 		: 0;
 	io->offset = io_u->offset;

@@ -9,6 +9,9 @@
  * range error of the first was overwritten by the success of the second and the job ran with
  * the default; a minval of 0 means "no minimum" to fio, so "nvme_timeout=-1" was stored as
  * 4294967295. A string option with a callback gets the value whole.
+ *
+ * The named values are parsed by fio into the contract's enums (core/transport.h): each posval's
+ * oval is the enum value, so nothing after parsing compares the strings.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,10 +20,6 @@
 #include "optgroup.h"
 
 #include "fio/fio_glue.h"
-
-static const char *const nvme_modes[] = {"auto", "uring", "ioctl"};
-static const char *const scsi_modes[] = {"auto", "async", "sgio"};
-static const char *const nvme_write_modes[] = {"write", "zeroes", "compare", "verify"};
 
 #define OPT_BOOL_DEF(nm, field, text, dflt)                                                        \
 	{                                                                                          \
@@ -104,9 +103,15 @@ struct fio_option ssd_fio_options[] = {
 	.def = "auto",
 	.posval =
 	    {
-		{.ival = "auto", .oval = 0, .help = "io_uring, ioctl when io_uring is unavailable"},
-		{.ival = "uring", .oval = 1, .help = "io_uring NVME_URING_CMD_IO (async)"},
-		{.ival = "ioctl", .oval = 2, .help = "NVME_IOCTL_IO64_CMD (sync)"},
+		{.ival = "auto",
+		 .oval = SSD_NVME_MODE_AUTO,
+		 .help = "io_uring, ioctl when io_uring is unavailable"},
+		{.ival = "uring",
+		 .oval = SSD_NVME_MODE_URING,
+		 .help = "io_uring NVME_URING_CMD_IO (async)"},
+		{.ival = "ioctl",
+		 .oval = SSD_NVME_MODE_IOCTL,
+		 .help = "NVME_IOCTL_IO64_CMD (sync)"},
 	    },
 	.category = FIO_OPT_C_ENGINE,
 	.group = FIO_OPT_G_INVALID,
@@ -120,9 +125,11 @@ struct fio_option ssd_fio_options[] = {
 	.def = "auto",
 	.posval =
 	    {
-		{.ival = "auto", .oval = 0, .help = "async sg"},
-		{.ival = "async", .oval = 1, .help = "sg v3 write()/read(), polled"},
-		{.ival = "sgio", .oval = 2, .help = "SG_IO ioctl (sync)"},
+		{.ival = "auto", .oval = SSD_SCSI_MODE_AUTO, .help = "async sg"},
+		{.ival = "async",
+		 .oval = SSD_SCSI_MODE_ASYNC,
+		 .help = "sg v3 write()/read(), polled"},
+		{.ival = "sgio", .oval = SSD_SCSI_MODE_SGIO, .help = "SG_IO ioctl (sync)"},
 	    },
 	.category = FIO_OPT_C_ENGINE,
 	.group = FIO_OPT_G_INVALID,
@@ -136,11 +143,13 @@ struct fio_option ssd_fio_options[] = {
 	.def = "write",
 	.posval =
 	    {
-		{.ival = "write", .oval = 0, .help = "Write"},
-		{.ival = "zeroes", .oval = 1, .help = "Write Zeroes (no data transfer)"},
-		{.ival = "compare", .oval = 2, .help = "Compare against the buffer"},
+		{.ival = "write", .oval = SSD_OP_WRITE, .help = "Write"},
+		{.ival = "zeroes",
+		 .oval = SSD_OP_WRITE_ZEROES,
+		 .help = "Write Zeroes (no data transfer)"},
+		{.ival = "compare", .oval = SSD_OP_COMPARE, .help = "Compare against the buffer"},
 		{.ival = "verify",
-		 .oval = 3,
+		 .oval = SSD_OP_VERIFY,
 		 .help = "Verify (drive reads and checks, no transfer)"},
 	    },
 	.category = FIO_OPT_C_ENGINE,
@@ -158,9 +167,11 @@ struct fio_option ssd_fio_options[] = {
 	.def = "auto",
 	.posval =
 	    {
-		{.ival = "auto", .oval = 0, .help = "10 where LBA and length fit, else 16"},
-		{.ival = "10", .oval = 10, .help = "READ(10)/WRITE(10)"},
-		{.ival = "16", .oval = 16, .help = "READ(16)/WRITE(16)"},
+		{.ival = "auto",
+		 .oval = SSD_CDB_AUTO,
+		 .help = "10 where LBA and length fit, else 16"},
+		{.ival = "10", .oval = SSD_CDB_10, .help = "READ(10)/WRITE(10)"},
+		{.ival = "16", .oval = SSD_CDB_16, .help = "READ(16)/WRITE(16)"},
 	    },
 	.category = FIO_OPT_C_ENGINE,
 	.group = FIO_OPT_G_INVALID,
@@ -192,12 +203,11 @@ void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
 	out->depth = td->o.iodepth ? td->o.iodepth : 1;
 	out->max_bs = td->o.max_bs[DDIR_READ] > td->o.max_bs[DDIR_WRITE] ? td->o.max_bs[DDIR_READ]
 									 : td->o.max_bs[DDIR_WRITE];
-	out->nvme_mode = nvme_modes[o->nvme_mode];
-	out->scsi_mode = scsi_modes[o->scsi_mode];
-	out->nvme_write_mode = nvme_write_modes[o->nvme_write_mode];
+	out->nvme_mode = (enum ssd_nvme_mode)o->nvme_mode;
+	out->scsi_mode = (enum ssd_scsi_mode)o->scsi_mode;
 	out->scsi_timeout_ms = o->scsi_timeout;
 	out->nvme_timeout_ms = o->nvme_timeout;
-	out->scsi_cdb = o->scsi_cdb;
+	out->scsi_cdb = (enum ssd_cdb_size)o->scsi_cdb;
 	out->fixedbufs = o->fixedbufs;
 	out->registerfiles = o->registerfiles;
 	out->sqthread_poll = o->sqthread_poll;
@@ -211,33 +221,58 @@ void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
 	out->md_per_io_size = o->md_per_io_size;
 }
 
-/* Which transports act on an option; options not listed act on all of them. */
-enum ssd_opt_scope { SSD_ON_NVME = 1, SSD_ON_SCSI = 2, SSD_ON_URING = 4 };
-
-static const struct {
-	const char *name;
-	unsigned int scope; /* enum ssd_opt_scope */
-} ssd_opt_scopes[] = {
-    {"nvme_mode", SSD_ON_NVME},	     {"nvme_write_mode", SSD_ON_NVME},
-    {"nvme_timeout", SSD_ON_NVME},   {"deac", SSD_ON_NVME},
-    {"pi_act", SSD_ON_NVME},	     {"pi_chk", SSD_ON_NVME},
-    {"md_per_io_size", SSD_ON_NVME}, {"fixedbufs", SSD_ON_URING},
-    {"registerfiles", SSD_ON_URING}, {"sqthread_poll", SSD_ON_URING},
-    {"hipri", SSD_ON_URING},	     {"readfua", SSD_ON_NVME | SSD_ON_SCSI},
-    {"scsi_mode", SSD_ON_SCSI},	     {"scsi_timeout", SSD_ON_SCSI},
-    {"scsi_cdb", SSD_ON_SCSI},	     {"write_same_unmap", SSD_ON_SCSI},
-};
-
-static unsigned int ssd_scope_of_transport(const char *transport)
+enum ssd_op ssd_fio_write_op(const struct thread_data *td)
 {
-	if (!strcmp(transport, "nvme-uring"))
-		return SSD_ON_NVME | SSD_ON_URING;
-	if (!strncmp(transport, "nvme-", 5))
-		return SSD_ON_NVME;
-	if (!strncmp(transport, "scsi-", 5))
-		return SSD_ON_SCSI;
-	return 0;
+	const struct ssd_fio_opts *o = td->eo;
+
+	switch (o->nvme_write_mode) {
+	case SSD_OP_WRITE_ZEROES:
+	case SSD_OP_COMPARE:
+	case SSD_OP_VERIFY:
+		return (enum ssd_op)o->nvme_write_mode;
+	default:
+		return SSD_OP_WRITE;
+	}
 }
+
+/*
+ * What an engine option needs of a transport to act on it: a family (the options named after
+ * one) or a capability. The transports declare theirs (struct ssd_transport_caps); an option
+ * not listed acts on every transport. The order is the order of the "no effect" note.
+ */
+static const struct {
+	size_t off; /* offsetof(struct ssd_fio_opts, the option) */
+	enum ssd_transport_family family;
+	uint32_t caps; /* enum ssd_transport_cap */
+} ssd_opt_needs[] = {
+#define NEEDS_FAMILY(field, fam)                                                                   \
+	{                                                                                          \
+		offsetof(struct ssd_fio_opts, field), fam, 0                                       \
+	}
+#define NEEDS_CAP(field, cap)                                                                      \
+	{                                                                                          \
+		offsetof(struct ssd_fio_opts, field), SSD_FAMILY_AUTO, cap                         \
+	}
+    NEEDS_FAMILY(nvme_mode, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(nvme_write_mode, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(nvme_timeout, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(deac, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(pi_act, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(pi_chk, SSD_FAMILY_NVME),
+    NEEDS_FAMILY(md_per_io_size, SSD_FAMILY_NVME),
+    NEEDS_CAP(fixedbufs, SSD_CAP_IO_URING),
+    NEEDS_CAP(registerfiles, SSD_CAP_IO_URING),
+    NEEDS_CAP(sqthread_poll, SSD_CAP_IO_URING),
+    NEEDS_CAP(hipri, SSD_CAP_IO_URING),
+    NEEDS_CAP(readfua, SSD_CAP_READ_FUA),
+    NEEDS_CAP(writefua, SSD_CAP_WRITE_FUA),
+    NEEDS_FAMILY(scsi_mode, SSD_FAMILY_SCSI),
+    NEEDS_FAMILY(scsi_timeout, SSD_FAMILY_SCSI),
+    NEEDS_FAMILY(scsi_cdb, SSD_FAMILY_SCSI),
+    NEEDS_FAMILY(write_same_unmap, SSD_FAMILY_SCSI),
+#undef NEEDS_FAMILY
+#undef NEEDS_CAP
+};
 
 /* The option's default as stored: the posval of a named default, else the number. */
 static unsigned int ssd_opt_default(const struct fio_option *o)
@@ -258,24 +293,32 @@ static void ssd_opt_value(const struct fio_option *o, unsigned int v, char *buf,
 	snprintf(buf, len, "%u", v);
 }
 
-int ssd_fio_idle_options(const struct thread_data *td, const char *transport, char *buf, size_t len)
+/* The option stored at offset @off of struct ssd_fio_opts. */
+static const struct fio_option *ssd_opt_at(size_t off)
 {
-	const unsigned int on = ssd_scope_of_transport(transport);
+	for (const struct fio_option *o = ssd_fio_options; o->name; o++)
+		if (o->off1 == off)
+			return o;
+	return NULL;
+}
+
+int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transport_ops *ops,
+			 char *buf, size_t len)
+{
+	const struct ssd_transport_caps *caps = &ops->caps;
 	size_t used = 0;
 	int n = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(ssd_opt_scopes) / sizeof(ssd_opt_scopes[0]); i++) {
-		const struct fio_option *o;
+	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
+		const struct fio_option *o = ssd_opt_at(ssd_opt_needs[i].off);
 		unsigned int v;
 		char val[32];
 
-		if (ssd_opt_scopes[i].scope & on)
-			continue;
-		for (o = ssd_fio_options; o->name && strcmp(o->name, ssd_opt_scopes[i].name); o++)
-			;
-		if (!o->name)
-			continue;
+		if (!o || ((ssd_opt_needs[i].family == SSD_FAMILY_AUTO ||
+			    ssd_opt_needs[i].family == caps->family) &&
+			   (caps->flags & ssd_opt_needs[i].caps) == ssd_opt_needs[i].caps))
+			continue; /* the transport acts on it */
 		v = *(const unsigned int *)((const char *)td->eo + o->off1);
 		if (v == ssd_opt_default(o))
 			continue;
@@ -286,4 +329,15 @@ int ssd_fio_idle_options(const struct thread_data *td, const char *transport, ch
 		n++;
 	}
 	return n;
+}
+
+void ssd_fio_write_mode_text(const struct thread_data *td, char *buf, size_t len)
+{
+	const struct ssd_fio_opts *eo = td->eo;
+	const struct fio_option *o = ssd_opt_at(offsetof(struct ssd_fio_opts, nvme_write_mode));
+
+	if (o)
+		ssd_opt_value(o, eo->nvme_write_mode, buf, len);
+	else
+		snprintf(buf, len, "%u", eo->nvme_write_mode);
 }

@@ -19,12 +19,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct ssd_dev {
+/* One open file. */
+struct ssd_tp_aio_dev {
+	struct ssd_dev base;
 	int fd;
 	bool is_block;
 };
 
-struct ssd_ctx {
+/* One fio thread's aio context. */
+struct ssd_tp_aio_ctx {
+	struct ssd_ctx base;
 	io_context_t aio;
 	unsigned int depth;
 	unsigned int inflight;	 /* submitted to the kernel, not reaped */
@@ -36,9 +40,19 @@ struct ssd_ctx {
 	struct io_event *events; /* depth entries */
 };
 
+static struct ssd_tp_aio_ctx *aio_ctx(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct ssd_tp_aio_ctx, base);
+}
+
+static struct ssd_tp_aio_dev *aio_dev(struct ssd_dev *d)
+{
+	return ssd_container_of(d, struct ssd_tp_aio_dev, base);
+}
+
 static int aio_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_ctx *c = calloc(1, sizeof(*c));
+	struct ssd_tp_aio_ctx *c = calloc(1, sizeof(*c));
 	int ret;
 
 	if (!c)
@@ -55,7 +69,8 @@ static int aio_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	ret = io_queue_init(c->depth, &c->aio);
 	if (ret < 0)
 		goto err;
-	*out = c;
+	c->base.ops = &ssd_tp_block_aio_ops;
+	*out = &c->base;
 	return 0;
 err:
 	free(c->iocbs);
@@ -66,8 +81,10 @@ err:
 	return ret;
 }
 
-static void aio_ctx_exit(struct ssd_ctx *c)
+static void aio_ctx_exit(struct ssd_ctx *ctx)
 {
+	struct ssd_tp_aio_ctx *c = ctx ? aio_ctx(ctx) : NULL;
+
 	if (!c)
 		return;
 	io_queue_release(c->aio);
@@ -81,7 +98,7 @@ static void aio_ctx_exit(struct ssd_ctx *c)
 static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
 		    struct ssd_geometry *geo, char *err, size_t errlen)
 {
-	struct ssd_dev *d;
+	struct ssd_tp_aio_dev *d;
 	struct stat st;
 	int fd, ret;
 
@@ -125,9 +142,10 @@ static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ss
 		close(fd);
 		return -ENOMEM;
 	}
+	d->base.ops = &ssd_tp_block_aio_ops;
 	d->fd = fd;
 	d->is_block = S_ISBLK(st.st_mode);
-	*out = d;
+	*out = &d->base;
 	return 0;
 errno_out:
 	ret = -errno;
@@ -136,8 +154,10 @@ errno_out:
 	return ret;
 }
 
-static void aio_close(struct ssd_ctx *ctx, struct ssd_dev *d)
+static void aio_close(struct ssd_ctx *ctx, struct ssd_dev *dev)
 {
+	struct ssd_tp_aio_dev *d = dev ? aio_dev(dev) : NULL;
+
 	(void)ctx;
 	if (!d)
 		return;
@@ -145,10 +165,13 @@ static void aio_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	free(d);
 }
 
-static int aio_dev_fd(const struct ssd_dev *d) { return d->fd; }
+static int aio_dev_fd(const struct ssd_dev *d)
+{
+	return ssd_container_of(d, const struct ssd_tp_aio_dev, base)->fd;
+}
 
 /* Flush, trim and write zeroes: synchronous, once nothing else is in flight. */
-static int aio_sync_op(struct ssd_dev *d, struct ssd_io *io)
+static int aio_sync_op(struct ssd_tp_aio_dev *d, struct ssd_io *io)
 {
 	uint64_t range[2] = {io->offset, io->len};
 	int ret = 0;
@@ -176,9 +199,10 @@ static int aio_sync_op(struct ssd_dev *d, struct ssd_io *io)
 	return SSD_Q_COMPLETED;
 }
 
-static int aio_queue(struct ssd_ctx *c, struct ssd_io *io)
+static int aio_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
-	struct ssd_dev *d = io->dev;
+	struct ssd_tp_aio_ctx *c = aio_ctx(ctx);
+	struct ssd_tp_aio_dev *d = aio_dev(io->dev);
 	struct iocb *cb;
 
 	if (io->op != SSD_OP_READ && io->op != SSD_OP_WRITE) {
@@ -202,8 +226,9 @@ static int aio_queue(struct ssd_ctx *c, struct ssd_io *io)
 	return SSD_Q_QUEUED;
 }
 
-static int aio_commit(struct ssd_ctx *c)
+static int aio_commit(struct ssd_ctx *ctx)
 {
+	struct ssd_tp_aio_ctx *c = aio_ctx(ctx);
 	unsigned int off = 0;
 
 	while (off < c->npending) {
@@ -229,9 +254,10 @@ static int aio_commit(struct ssd_ctx *c)
 	return 0;
 }
 
-static int aio_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct ssd_io **out,
+static int aio_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
 		    const struct timespec *t)
 {
+	struct ssd_tp_aio_ctx *c = aio_ctx(ctx);
 	unsigned int n = 0;
 	struct timespec left;
 
@@ -267,13 +293,22 @@ static int aio_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struc
 	return (int)n;
 }
 
-static unsigned int aio_inflight(const struct ssd_ctx *c)
+static unsigned int aio_inflight(const struct ssd_ctx *ctx)
 {
+	const struct ssd_tp_aio_ctx *c = ssd_container_of(ctx, const struct ssd_tp_aio_ctx, base);
+
 	return c->inflight + c->npending + c->ndone;
 }
 
 const struct ssd_transport_ops ssd_tp_block_aio_ops = {
     .name = "block-aio",
+    .caps =
+	{
+	    .family = SSD_FAMILY_BLOCK,
+	    .ops = SSD_OP_BIT(SSD_OP_READ) | SSD_OP_BIT(SSD_OP_WRITE) | SSD_OP_BIT(SSD_OP_FLUSH) |
+		   SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES),
+	    .flags = SSD_CAP_WRITE_FUA, /* RWF_DSYNC */
+	},
     .ctx_init = aio_ctx_init,
     .ctx_exit = aio_ctx_exit,
     .open = aio_open,

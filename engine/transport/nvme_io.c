@@ -40,7 +40,7 @@ void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev *dev)
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_nvme_dev *dev)
 {
 	size_t need;
 	void *md;
@@ -199,7 +199,7 @@ static int read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl
 	return ssd_nvme_parse_id_ns(&idn, ns, err, errlen);
 }
 
-static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
+static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *opt)
 {
 	bool pract = opt && opt->pi_act;
 
@@ -219,9 +219,10 @@ static void set_protection(struct ssd_dev *d, const struct ssd_options *opt)
 }
 
 int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
-		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
+		     size_t errlen)
 {
-	struct ssd_dev *d = calloc(1, sizeof(*d));
+	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
 	char msg[256];
 	int ret;
 
@@ -263,7 +264,7 @@ fail:
 	return ret;
 }
 
-void ssd_tp_nvme_close(struct ssd_dev *dev)
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev)
 {
 	if (!dev)
 		return;
@@ -271,28 +272,13 @@ void ssd_tp_nvme_close(struct ssd_dev *dev)
 	free(dev);
 }
 
-static uint8_t write_opcode(const struct ssd_options *opt)
-{
-	const char *m = opt ? opt->nvme_write_mode : NULL;
-
-	if (!m)
-		return SSD_NVME_OP_WRITE;
-	if (!strcmp(m, "zeroes"))
-		return SSD_NVME_OP_WRITE_ZEROES;
-	if (!strcmp(m, "compare"))
-		return SSD_NVME_OP_COMPARE;
-	if (!strcmp(m, "verify"))
-		return SSD_NVME_OP_VERIFY;
-	return SSD_NVME_OP_WRITE;
-}
-
-static uint8_t opcode_of(const struct ssd_options *opt, enum ssd_op op)
+static uint8_t opcode_of(enum ssd_op op)
 {
 	switch (op) {
 	case SSD_OP_READ:
 		return SSD_NVME_OP_READ;
 	case SSD_OP_WRITE:
-		return write_opcode(opt);
+		return SSD_NVME_OP_WRITE;
 	case SSD_OP_FLUSH:
 		return SSD_NVME_OP_FLUSH;
 	case SSD_OP_TRIM:
@@ -310,7 +296,7 @@ static uint8_t opcode_of(const struct ssd_options *opt, enum ssd_op op)
 static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s, struct ssd_io *io,
 		   uint8_t opcode, uint64_t slba, uint64_t nlb, struct nvme_uring_cmd *cmd)
 {
-	const struct ssd_dev *d = io->dev;
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
 	struct ssd_nvme_rw rw = {
 	    .nsid = d->nsid,
 	    .slba = slba,
@@ -344,8 +330,8 @@ static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
 int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
 		     struct ssd_io *io, struct nvme_uring_cmd *cmd)
 {
-	const struct ssd_dev *d = io->dev;
-	uint8_t opcode = opcode_of(opt, io->op);
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
+	uint8_t opcode = opcode_of(io->op);
 	uint64_t slba = 0, nlb = 0;
 	struct ssd_tp_nvme_slot *slot;
 	uint8_t *range;
@@ -420,21 +406,22 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 		}
 	} else if (res == -EINTR) {
 		uint64_t waited = now_ms() - slot->start_ms;
-		bool timed_out = io->dev && waited >= io->dev->eff_timeout_ms;
+		const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
+		bool timed_out = d && waited >= d->eff_timeout_ms;
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(
-			    SSD_LOG_ERR,
-			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
-			    "cancelled it (EINTR)%s, no NVMe status",
-			    op, slot->nsid, slot->slba, slot->nlb,
-			    timed_out ? "command timed out" : "command cancelled", waited,
-			    io->dev ? io->dev->eff_timeout_ms : 0,
-			    io->dev && io->dev->timeout_ms ? ", nvme_timeout" : ", kernel default",
-			    timed_out ? " with an Abort and a controller reset"
-				      : " in a controller reset or removal");
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+				"after %" PRIu64 " ms (command timeout %" PRIu32
+				" ms%s): the kernel "
+				"cancelled it (EINTR)%s, no NVMe status",
+				op, slot->nsid, slot->slba, slot->nlb,
+				timed_out ? "command timed out" : "command cancelled", waited,
+				d ? d->eff_timeout_ms : 0,
+				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+				timed_out ? " with an Abort and a controller reset"
+					  : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -15,8 +15,9 @@
 #include "codec/nvme/nvme_geometry.h"
 #include "core/transport.h"
 
-/* One open namespace (the transport contract's struct ssd_dev for the NVMe transports). */
-struct ssd_dev {
+/* One open namespace: the NVMe transports' struct ssd_dev. */
+struct ssd_tp_nvme_dev {
+	struct ssd_dev base;
 	int fd;		/* the generic char device /dev/ngXnY */
 	char path[256]; /* as opened (after block -> generic mapping) */
 	uint32_t nsid;
@@ -63,7 +64,7 @@ void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s);
  * ssd_tp_nvme_scratch_fit() - make the metadata scratch big enough for @dev's largest transfer
  * (call from open(), before any I/O on the context). Return 0 or -ENOMEM.
  */
-int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev *dev);
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_nvme_dev *dev);
 
 /**
  * ssd_tp_nvme_open() - open @path (an NVMe generic char device, or a namespace block device
@@ -79,19 +80,26 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_dev 
  * data, -EIO an Identify command that failed on the drive).
  */
 int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
-		     struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen);
-void ssd_tp_nvme_close(struct ssd_dev *dev);
+		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
+		     size_t errlen);
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev);
+
+/* ssd_tp_nvme_dev_of() - the namespace behind the contract's handle @dev. */
+static inline struct ssd_tp_nvme_dev *ssd_tp_nvme_dev_of(struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, struct ssd_tp_nvme_dev, base);
+}
 
 /**
  * ssd_tp_nvme_prep() - the NVMe command for @io.
- * @opt: engine options (nvme_write_mode, deac)
+ * @opt: engine options (deac)
  * @s:   scratch; @io->slot's DSM range and metadata buffer are used and its slot info set
- * @io:  the request: byte offset and length must be whole units of @io->dev
+ * @io:  the request on a struct ssd_tp_nvme_dev: byte offset and length must be whole units
  * @cmd: output
  *
- * Read -> Read; Write -> Write, or Write Zeroes / Compare / Verify per nvme_write_mode;
- * Flush -> Flush; Trim -> Dataset Management with one range and AD; Write Zeroes (DEAC if
- * opt->deac), Compare, Verify as asked. SSD_IO_FUA sets FUA.
+ * Read -> Read; Write -> Write; Flush -> Flush; Trim -> Dataset Management with one range and
+ * AD; Write Zeroes (DEAC if opt->deac), Compare, Verify -> the command of that name (the glue
+ * asks for these for fio's writes under nvme_write_mode). SSD_IO_FUA sets FUA.
  * Return: 0, or -EINVAL for a misaligned offset/length, an empty or oversize transfer.
  */
 int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,

@@ -11,14 +11,21 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 
-struct ssd_ctx {
+/* One fio thread's state: the options and the per-slot scratch. */
+struct ssd_tp_ioctl_ctx {
+	struct ssd_ctx base;
 	struct ssd_options opt;
 	struct ssd_tp_nvme_scratch s;
 };
 
+static struct ssd_tp_ioctl_ctx *ioctl_ctx(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct ssd_tp_ioctl_ctx, base);
+}
+
 static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_ctx *c = calloc(1, sizeof(*c));
+	struct ssd_tp_ioctl_ctx *c = calloc(1, sizeof(*c));
 	int ret;
 
 	if (!c)
@@ -29,41 +36,49 @@ static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		free(c);
 		return ret;
 	}
-	*out = c;
+	c->base.ops = &ssd_tp_nvme_ioctl_ops;
+	*out = &c->base;
 	return 0;
 }
 
-static void ioctl_ctx_exit(struct ssd_ctx *c)
+static void ioctl_ctx_exit(struct ssd_ctx *ctx)
 {
+	struct ssd_tp_ioctl_ctx *c = ctx ? ioctl_ctx(ctx) : NULL;
+
 	if (!c)
 		return;
 	ssd_tp_nvme_scratch_free(&c->s);
 	free(c);
 }
 
-static int ioctl_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **dev,
+static int ioctl_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **dev,
 		      struct ssd_geometry *geo, char *err, size_t errlen)
 {
-	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, dev, geo, err, errlen);
+	struct ssd_tp_ioctl_ctx *c = ctx ? ioctl_ctx(ctx) : NULL;
+	struct ssd_tp_nvme_dev *d;
+	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &d, geo, err, errlen);
 
-	if (ret || !c)
+	if (ret)
 		return ret;
-	ret = ssd_tp_nvme_scratch_fit(&c->s, *dev);
+	ret = c ? ssd_tp_nvme_scratch_fit(&c->s, d) : 0;
 	if (ret) {
-		ssd_tp_nvme_close(*dev);
-		*dev = NULL;
+		ssd_tp_nvme_close(d);
+		return ret;
 	}
-	return ret;
+	d->base.ops = &ssd_tp_nvme_ioctl_ops;
+	*dev = &d->base;
+	return 0;
 }
 
-static void ioctl_close(struct ssd_ctx *c, struct ssd_dev *dev)
+static void ioctl_close(struct ssd_ctx *ctx, struct ssd_dev *dev)
 {
-	(void)c;
-	ssd_tp_nvme_close(dev);
+	(void)ctx;
+	ssd_tp_nvme_close(dev ? ssd_tp_nvme_dev_of(dev) : NULL);
 }
 
-static int ioctl_queue(struct ssd_ctx *c, struct ssd_io *io)
+static int ioctl_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
+	struct ssd_tp_ioctl_ctx *c = ioctl_ctx(ctx);
 	struct nvme_uring_cmd cmd;
 	struct nvme_passthru_cmd64 pt;
 	int ret;
@@ -73,7 +88,7 @@ static int ioctl_queue(struct ssd_ctx *c, struct ssd_io *io)
 		return ret;
 	ssd_nvme_cmd_to_ioctl(&cmd, &pt);
 	/* > 0: the NVMe status; < 0: errno from the host */
-	ret = ioctl(io->dev->fd, NVME_IOCTL_IO64_CMD, &pt);
+	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
 	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
 	return SSD_Q_COMPLETED;
 }
@@ -97,10 +112,21 @@ static unsigned int ioctl_inflight(const struct ssd_ctx *c)
 	return 0;
 }
 
-static int ioctl_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
+static int ioctl_dev_fd(const struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, const struct ssd_tp_nvme_dev, base)->fd;
+}
 
 const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops = {
     .name = "nvme-ioctl",
+    .caps =
+	{
+	    .family = SSD_FAMILY_NVME,
+	    .ops = SSD_OP_BIT(SSD_OP_READ) | SSD_OP_BIT(SSD_OP_WRITE) | SSD_OP_BIT(SSD_OP_FLUSH) |
+		   SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES) |
+		   SSD_OP_BIT(SSD_OP_COMPARE) | SSD_OP_BIT(SSD_OP_VERIFY),
+	    .flags = SSD_CAP_READ_FUA | SSD_CAP_WRITE_FUA,
+	},
     .ctx_init = ioctl_ctx_init,
     .ctx_exit = ioctl_ctx_exit,
     .open = ioctl_open,

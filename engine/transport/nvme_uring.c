@@ -24,7 +24,9 @@
 
 #define NVME_URING_FILES 64 /* registered file table size */
 
-struct ssd_ctx {
+/* One fio thread's ring. */
+struct ssd_tp_uring_ctx {
+	struct ssd_ctx base;
 	struct ssd_options opt;
 	struct ssd_tp_nvme_scratch s;
 	struct io_uring ring;
@@ -92,7 +94,7 @@ static void refusal_hint(int ret, char *buf, size_t len)
 			   : "; this kernel has no kernel.io_uring_disabled, added in Linux 6.6");
 }
 
-static int ring_init(struct ssd_ctx *c, unsigned int entries)
+static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 {
 	struct io_uring_params p;
 	unsigned int base = IORING_SETUP_SQE128 | IORING_SETUP_CQE32, extra = 0;
@@ -159,7 +161,7 @@ static int uring_cmd_supported(struct io_uring *ring)
 	return ok;
 }
 
-static void register_tables(struct ssd_ctx *c)
+static void register_tables(struct ssd_tp_uring_ctx *c)
 {
 	int ret;
 
@@ -187,9 +189,14 @@ static void register_tables(struct ssd_ctx *c)
 	}
 }
 
+static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct ssd_tp_uring_ctx, base);
+}
+
 static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_ctx *c = calloc(1, sizeof(*c));
+	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c));
 	int ret;
 
 	if (!c)
@@ -209,7 +216,8 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		goto fail_ring;
 	}
 	register_tables(c);
-	*out = c;
+	c->base.ops = &ssd_tp_nvme_uring_ops;
+	*out = &c->base;
 	return 0;
 fail_ring:
 	io_uring_queue_exit(&c->ring);
@@ -220,8 +228,10 @@ fail:
 	return ret;
 }
 
-static void uring_ctx_exit(struct ssd_ctx *c)
+static void uring_ctx_exit(struct ssd_ctx *ctx)
 {
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+
 	if (!c)
 		return;
 	io_uring_queue_exit(&c->ring);
@@ -230,8 +240,9 @@ static void uring_ctx_exit(struct ssd_ctx *c)
 	free(c);
 }
 
-static void fill_sqe(struct ssd_ctx *c, struct io_uring_sqe *sqe, const struct ssd_dev *dev,
-		     const struct nvme_uring_cmd *cmd, void *data)
+static void fill_sqe(struct ssd_tp_uring_ctx *c, struct io_uring_sqe *sqe,
+		     const struct ssd_tp_nvme_dev *dev, const struct nvme_uring_cmd *cmd,
+		     void *data)
 {
 	memset(sqe, 0, 2 * sizeof(*sqe)); /* a 128-byte SQE spans two 64-byte slots */
 	sqe->opcode = IORING_OP_URING_CMD;
@@ -252,7 +263,8 @@ static void fill_sqe(struct ssd_ctx *c, struct io_uring_sqe *sqe, const struct s
  * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
  * Flush is harmless and moves no data.
  */
-static int probe_passthrough(struct ssd_ctx *c, const struct ssd_dev *dev, char *err, size_t errlen)
+static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
+			     char *err, size_t errlen)
 {
 	struct nvme_uring_cmd cmd;
 	struct io_uring_sqe *sqe;
@@ -284,7 +296,7 @@ refused:
 	return ret;
 }
 
-static void register_file(struct ssd_ctx *c, struct ssd_dev *dev)
+static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *dev)
 {
 	for (int i = 0; i < NVME_URING_FILES; i++) {
 		if (c->file_used[i])
@@ -297,16 +309,19 @@ static void register_file(struct ssd_ctx *c, struct ssd_dev *dev)
 	}
 }
 
-static int uring_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **out,
+static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
 		      struct ssd_geometry *geo, char *err, size_t errlen)
 {
-	struct ssd_dev *dev;
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+	struct ssd_tp_nvme_dev *dev;
 	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
 
-	if (ret || !c) {
-		if (!ret)
-			*out = dev;
+	if (ret)
 		return ret;
+	dev->base.ops = &ssd_tp_nvme_uring_ops;
+	if (!c) {
+		*out = &dev->base;
+		return 0;
 	}
 	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
 	if (!ret)
@@ -317,12 +332,14 @@ static int uring_open(struct ssd_ctx *c, const char *path, int oflags, struct ss
 	}
 	if (c->fixed_files)
 		register_file(c, dev);
-	*out = dev;
+	*out = &dev->base;
 	return 0;
 }
 
-static void uring_close(struct ssd_ctx *c, struct ssd_dev *dev)
+static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 {
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+	struct ssd_tp_nvme_dev *dev = d ? ssd_tp_nvme_dev_of(d) : NULL;
 	int none = -1;
 
 	if (c && dev && dev->file_index >= 0) {
@@ -333,7 +350,7 @@ static void uring_close(struct ssd_ctx *c, struct ssd_dev *dev)
 }
 
 /* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
-static bool fixed_buffer(struct ssd_ctx *c, const struct ssd_io *io)
+static bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
 {
 	struct iovec *iov = &c->bufs[io->slot];
 	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
@@ -346,8 +363,9 @@ static bool fixed_buffer(struct ssd_ctx *c, const struct ssd_io *io)
 	return true;
 }
 
-static int uring_queue(struct ssd_ctx *c, struct ssd_io *io)
+static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
 	struct nvme_uring_cmd cmd;
 	struct io_uring_sqe *sqe;
 	int ret;
@@ -360,7 +378,7 @@ static int uring_queue(struct ssd_ctx *c, struct ssd_io *io)
 	sqe = io_uring_get_sqe(&c->ring);
 	if (!sqe)
 		return SSD_Q_BUSY;
-	fill_sqe(c, sqe, io->dev, &cmd, io);
+	fill_sqe(c, sqe, ssd_tp_nvme_dev_of(io->dev), &cmd, io);
 	if (c->fixed_bufs && io->buf && cmd.addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = (uint16_t)io->slot;
@@ -369,7 +387,7 @@ static int uring_queue(struct ssd_ctx *c, struct ssd_io *io)
 	return SSD_Q_QUEUED;
 }
 
-static int uring_commit(struct ssd_ctx *c)
+static int submit(struct ssd_tp_uring_ctx *c)
 {
 	int ret;
 
@@ -387,16 +405,19 @@ static int uring_commit(struct ssd_ctx *c)
 	return 0;
 }
 
-static int uring_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct ssd_io **out,
+static int uring_commit(struct ssd_ctx *ctx) { return submit(uring_ctx(ctx)); }
+
+static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
 		      const struct timespec *t)
 {
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
 	struct io_uring_cqe *cqe;
 	unsigned int n = 0;
 	bool polled = false;
 	int ret;
 
 	if (c->queued) {
-		ret = uring_commit(c);
+		ret = submit(c);
 		if (ret < 0)
 			return ret;
 	}
@@ -443,12 +464,30 @@ static int uring_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, str
 	return (int)n;
 }
 
-static unsigned int uring_inflight(const struct ssd_ctx *c) { return c->queued + c->inflight; }
+static unsigned int uring_inflight(const struct ssd_ctx *ctx)
+{
+	const struct ssd_tp_uring_ctx *c =
+	    ssd_container_of(ctx, const struct ssd_tp_uring_ctx, base);
 
-static int uring_dev_fd(const struct ssd_dev *dev) { return dev->fd; }
+	return c->queued + c->inflight;
+}
+
+static int uring_dev_fd(const struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, const struct ssd_tp_nvme_dev, base)->fd;
+}
 
 const struct ssd_transport_ops ssd_tp_nvme_uring_ops = {
     .name = "nvme-uring",
+    .caps =
+	{
+	    .family = SSD_FAMILY_NVME,
+	    .ops = SSD_OP_BIT(SSD_OP_READ) | SSD_OP_BIT(SSD_OP_WRITE) | SSD_OP_BIT(SSD_OP_FLUSH) |
+		   SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES) |
+		   SSD_OP_BIT(SSD_OP_COMPARE) | SSD_OP_BIT(SSD_OP_VERIFY),
+	    .flags = SSD_CAP_READ_FUA | SSD_CAP_WRITE_FUA | SSD_CAP_IO_URING,
+	    .fallback = &ssd_tp_nvme_ioctl_ops,
+	},
     .ctx_init = uring_ctx_init,
     .ctx_exit = uring_ctx_exit,
     .open = uring_open,

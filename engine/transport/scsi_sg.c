@@ -36,7 +36,7 @@ struct sg_cmd {
 	uint8_t sense[SSD_HOST_SENSE_LEN];
 	struct ssd_io *io;    /* the io that owns the command */
 	struct ssd_io *batch; /* further trims answered by the same UNMAP */
-	struct ssd_dev *dev;
+	struct ssd_tp_sg_dev *dev;
 	unsigned int fd_idx;
 	uint64_t lba;
 	uint32_t nlb;
@@ -45,7 +45,9 @@ struct sg_cmd {
 	bool in_kernel; /* written to fd fd_idx, not yet read back */
 };
 
-struct ssd_ctx {
+/* One fio thread's queue over every sg device it opened. */
+struct ssd_tp_sg_ctx {
+	struct ssd_ctx base;
 	struct ssd_options opt;
 	unsigned int depth;
 	bool sgio;
@@ -60,7 +62,7 @@ struct ssd_ctx {
 	struct ssd_io **done; /* depth, FIFO of finished ios not yet reaped */
 	unsigned int done_head, ndone;
 	unsigned int inkernel; /* commands written, not yet read */
-	struct ssd_dev **devs;
+	struct ssd_tp_sg_dev **devs;
 	unsigned int ndevs;
 	int ep;			 /* epoll set of every fd of every device (async mode) */
 	struct epoll_event *evs; /* depth */
@@ -68,13 +70,13 @@ struct ssd_ctx {
 	unsigned int nseen;
 };
 
-static void done_push(struct ssd_ctx *c, struct ssd_io *io)
+static void done_push(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
 	c->done[(c->done_head + c->ndone) % c->depth] = io;
 	c->ndone++;
 }
 
-static struct ssd_io *done_pop(struct ssd_ctx *c)
+static struct ssd_io *done_pop(struct ssd_tp_sg_ctx *c)
 {
 	struct ssd_io *io = c->done[c->done_head];
 
@@ -83,7 +85,7 @@ static struct ssd_io *done_pop(struct ssd_ctx *c)
 	return io;
 }
 
-static void ctx_free(struct ssd_ctx *c)
+static void ctx_free(struct ssd_tp_sg_ctx *c)
 {
 	if (!c)
 		return;
@@ -125,9 +127,14 @@ static bool allow_dio(void)
 	return false;
 }
 
+static struct ssd_tp_sg_ctx *sg_ctx(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct ssd_tp_sg_ctx, base);
+}
+
 static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_ctx *c = calloc(1, sizeof(*c));
+	struct ssd_tp_sg_ctx *c = calloc(1, sizeof(*c));
 
 	*out = NULL;
 	if (!c)
@@ -135,7 +142,7 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	c->ep = -1;
 	c->opt = *opt;
 	c->depth = opt->depth ? opt->depth : 1;
-	c->sgio = opt->scsi_mode && !strcmp(opt->scsi_mode, "sgio");
+	c->sgio = opt->scsi_mode == SSD_SCSI_MODE_SGIO;
 	c->write_same_unmap = opt->write_same_unmap;
 	c->dio = allow_dio();
 	c->cmds = calloc(c->depth, sizeof(*c->cmds));
@@ -161,17 +168,18 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		if (!c->cmds[i].param)
 			goto nomem;
 	}
-	*out = c;
+	c->base.ops = &ssd_tp_scsi_sg_ops;
+	*out = &c->base;
 	return 0;
 nomem:
 	ctx_free(c);
 	return -ENOMEM;
 }
 
-static void sg_ctx_exit(struct ssd_ctx *c) { ctx_free(c); }
+static void sg_ctx_exit(struct ssd_ctx *ctx) { ctx_free(ctx ? sg_ctx(ctx) : NULL); }
 
 /* Add every fd of @d to the epoll set; the event names the fd by its entry in d->fd_tag. */
-static int watch_fds(struct ssd_ctx *c, struct ssd_dev *d)
+static int watch_fds(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
 {
 	for (unsigned int k = 0; k < d->nfds; k++) {
 		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &d->fd_tag[k]};
@@ -186,7 +194,7 @@ static int watch_fds(struct ssd_ctx *c, struct ssd_dev *d)
  * Size each fd's reserved buffer to the largest transfer (bytes) so a command alone on its fd
  * never needs pages allocated; the driver may cap it (max sectors), which only costs speed.
  */
-static void reserve_buffers(struct ssd_ctx *c, struct ssd_dev *d)
+static void reserve_buffers(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
 {
 	int want = (int)c->opt.max_bs, have = 0;
 
@@ -198,32 +206,38 @@ static void reserve_buffers(struct ssd_ctx *c, struct ssd_dev *d)
 			ioctl(d->fds[k], SG_SET_RESERVED_SIZE, &want);
 }
 
-static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_dev **dev,
+static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
 		   struct ssd_geometry *geo, char *err, size_t errlen)
 {
+	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
+	struct ssd_tp_sg_dev **devs, *d;
 	unsigned int nfds = 1;
-	struct ssd_dev **devs;
 	int ret;
 
 	(void)oflags; /* sg needs O_RDWR to submit with write(); O_DIRECT means nothing to it */
 	if (c && !c->sgio)
 		nfds = ssd_tp_sg_fds_for_depth(c->depth);
-	ret = ssd_tp_sg_open(path, nfds, c ? &c->opt : NULL, dev, geo, err, errlen);
-	if (ret || !c)
+	*out = NULL;
+	ret = ssd_tp_sg_open(path, nfds, c ? &c->opt : NULL, &d, geo, err, errlen);
+	if (ret)
 		return ret;
+	if (!c) {
+		*out = &d->base;
+		return 0;
+	}
 	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
 	if (devs)
 		c->devs = devs;
-	ret = !devs ? -ENOMEM : c->sgio ? 0 : watch_fds(c, *dev);
+	ret = !devs ? -ENOMEM : c->sgio ? 0 : watch_fds(c, d);
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot watch its sg file descriptors: %s", path,
 			 strerror(-ret));
-		ssd_tp_sg_close(*dev);
-		*dev = NULL;
+		ssd_tp_sg_close(d);
 		return ret;
 	}
-	reserve_buffers(c, *dev);
-	c->devs[c->ndevs++] = *dev;
+	reserve_buffers(c, d);
+	c->devs[c->ndevs++] = d;
+	*out = &d->base;
 	if (!c->dio && !c->sgio && !c->said_dio) {
 		c->said_dio = true;
 		ssd_log(SSD_LOG_INFO, "ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is "
@@ -235,8 +249,11 @@ static int sg_open(struct ssd_ctx *c, const char *path, int oflags, struct ssd_d
 	return 0;
 }
 
-static void sg_close(struct ssd_ctx *c, struct ssd_dev *dev)
+static void sg_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 {
+	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
+	struct ssd_tp_sg_dev *dev = d ? ssd_tp_sg_dev_of(d) : NULL;
+
 	if (c) {
 		for (unsigned int i = 0; i < c->ndevs; i++) {
 			if (c->devs[i] == dev) {
@@ -248,13 +265,15 @@ static void sg_close(struct ssd_ctx *c, struct ssd_dev *dev)
 	ssd_tp_sg_close(dev);
 }
 
-static int sg_dev_fd(const struct ssd_dev *dev)
+static int sg_dev_fd(const struct ssd_dev *d)
 {
+	const struct ssd_tp_sg_dev *dev = ssd_container_of(d, const struct ssd_tp_sg_dev, base);
+
 	return dev->blk_fd >= 0 ? dev->blk_fd : dev->fds[0];
 }
 
 /* Log a failed command once per distinct (opcode, status, host, driver, key, ASC, ASCQ). */
-static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd,
+static void report_error(struct ssd_tp_sg_ctx *c, const struct sg_cmd *cmd,
 			 const struct ssd_scsi_outcome *o, const struct ssd_scsi_sense *s)
 {
 	uint64_t key = (uint64_t)cmd->cdb.b[0] | (uint64_t)o->status << 8 |
@@ -273,12 +292,12 @@ static void report_error(struct ssd_ctx *c, const struct sg_cmd *cmd,
 	ssd_log(SSD_LOG_ERR, "%s: %s", cmd->dev->path, line);
 }
 
-static uint32_t unmap_lba_cap(const struct ssd_dev *d)
+static uint32_t unmap_lba_cap(const struct ssd_tp_sg_dev *d)
 {
 	return d->bl.max_unmap_lbas ? d->bl.max_unmap_lbas : UINT32_MAX;
 }
 
-static unsigned int unmap_desc_cap(const struct ssd_ctx *c, const struct ssd_dev *d)
+static unsigned int unmap_desc_cap(const struct ssd_tp_sg_ctx *c, const struct ssd_tp_sg_dev *d)
 {
 	unsigned int n = d->bl.max_unmap_descs ? d->bl.max_unmap_descs : 1;
 
@@ -304,7 +323,7 @@ static void build_flush(struct sg_cmd *cmd)
 }
 
 /* Build the UNMAP for cmd->io and the trims linked after it (cmd->batch). */
-static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
+static int build_unmap(struct sg_cmd *cmd, struct ssd_tp_sg_ctx *c)
 {
 	uint32_t shift = (uint32_t)__builtin_ctz(cmd->dev->cap.lba_bytes);
 	unsigned int n = 0;
@@ -325,7 +344,8 @@ static int build_unmap(struct sg_cmd *cmd, struct ssd_ctx *c)
 }
 
 /* Bytes -> blocks for @io; -EINVAL when not whole blocks. */
-static int to_blocks(const struct ssd_dev *d, const struct ssd_io *io, uint64_t *lba, uint32_t *nlb)
+static int to_blocks(const struct ssd_tp_sg_dev *d, const struct ssd_io *io, uint64_t *lba,
+		     uint32_t *nlb)
 {
 	uint64_t mask = d->cap.lba_bytes - 1;
 	uint32_t shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
@@ -338,10 +358,10 @@ static int to_blocks(const struct ssd_dev *d, const struct ssd_io *io, uint64_t 
 }
 
 /* Build the command for @io in its slot. Return 0 or -errno (nothing was sent). */
-static int prepare(struct ssd_ctx *c, struct ssd_io *io)
+static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
 	struct sg_cmd *cmd = &c->cmds[io->slot];
-	struct ssd_dev *d = io->dev;
+	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(io->dev);
 	bool fua = io->flags & SSD_IO_FUA;
 	int ret;
 
@@ -408,9 +428,9 @@ static int prepare(struct ssd_ctx *c, struct ssd_io *io)
 }
 
 /* Write the command to the least busy fd of its device. Return 0 or -errno. */
-static int submit(struct ssd_ctx *c, struct sg_cmd *cmd)
+static int submit(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 {
-	struct ssd_dev *d = cmd->dev;
+	struct ssd_tp_sg_dev *d = cmd->dev;
 	unsigned int best = 0;
 
 	for (unsigned int i = 1; i < d->nfds; i++)
@@ -428,7 +448,7 @@ static int submit(struct ssd_ctx *c, struct sg_cmd *cmd)
 }
 
 /* Give every io of @cmd its result and move them to the done list. */
-static void finish(struct ssd_ctx *c, struct sg_cmd *cmd, int error, uint64_t resid)
+static void finish(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd, int error, uint64_t resid)
 {
 	cmd->io->error = error;
 	cmd->io->resid = resid;
@@ -449,7 +469,7 @@ static bool is_invalid_opcode(const struct ssd_scsi_sense *s)
  * Decide what a finished command means. Return true when it must be sent again (a first
  * UNIT ATTENTION, or SYNCHRONIZE CACHE(16) refused so (10) is used); else set the results.
  */
-static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
+static bool complete(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 {
 	struct ssd_scsi_outcome o;
 	struct ssd_scsi_sense s;
@@ -491,7 +511,7 @@ static bool complete(struct ssd_ctx *c, struct sg_cmd *cmd)
 }
 
 /* scsi_mode=sgio: run @io to completion with SG_IO. */
-static int run_sync(struct ssd_ctx *c, struct sg_cmd *cmd)
+static int run_sync(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 {
 	int ret;
 
@@ -506,8 +526,9 @@ static int run_sync(struct ssd_ctx *c, struct sg_cmd *cmd)
 	return SSD_Q_COMPLETED;
 }
 
-static int sg_queue(struct ssd_ctx *c, struct ssd_io *io)
+static int sg_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
+	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
 	int ret;
 
 	if (c->npending + c->inkernel + c->ndone >= c->depth)
@@ -522,9 +543,9 @@ static int sg_queue(struct ssd_ctx *c, struct ssd_io *io)
 }
 
 /* Attach later pending trims of the same device to the UNMAP of @lead, within the limits. */
-static void gather_trims(struct ssd_ctx *c, unsigned int from, struct sg_cmd *lead)
+static void gather_trims(struct ssd_tp_sg_ctx *c, unsigned int from, struct sg_cmd *lead)
 {
-	struct ssd_dev *d = lead->dev;
+	struct ssd_tp_sg_dev *d = lead->dev;
 	unsigned int ndesc = 1, cap = unmap_desc_cap(c, d);
 	uint64_t nlb = lead->nlb;
 	struct ssd_io **tail = &lead->batch;
@@ -533,7 +554,7 @@ static void gather_trims(struct ssd_ctx *c, unsigned int from, struct sg_cmd *le
 		struct ssd_io *io = c->pending[j];
 		struct sg_cmd *other;
 
-		if (!io || io->op != SSD_OP_TRIM || io->dev != d)
+		if (!io || io->op != SSD_OP_TRIM || io->dev != &d->base)
 			continue;
 		other = &c->cmds[io->slot];
 		if (nlb + other->nlb > unmap_lba_cap(d))
@@ -548,8 +569,10 @@ static void gather_trims(struct ssd_ctx *c, unsigned int from, struct sg_cmd *le
 		build_unmap(lead, c);
 }
 
-static int sg_commit(struct ssd_ctx *c)
+static int sg_commit(struct ssd_ctx *ctx)
 {
+	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
+
 	for (unsigned int i = 0; i < c->npending; i++) {
 		struct ssd_io *io = c->pending[i];
 		struct sg_cmd *cmd;
@@ -569,7 +592,7 @@ static int sg_commit(struct ssd_ctx *c)
 }
 
 /* The fd cannot be read any more (device gone): fail what was in flight on it. */
-static void fail_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k, int error)
+static void fail_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k, int error)
 {
 	for (unsigned int i = 0; i < c->depth && d->fd_busy[k]; i++) {
 		struct sg_cmd *cmd = &c->cmds[i];
@@ -588,7 +611,7 @@ static void fail_fd(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k, int er
 }
 
 /* Read one finished command from fd @k of @d. Return true if something finished. */
-static bool read_one(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
+static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k)
 {
 	struct sg_io_hdr h;
 	struct sg_cmd *cmd;
@@ -617,7 +640,7 @@ static bool read_one(struct ssd_ctx *c, struct ssd_dev *d, unsigned int k)
  * Read the commands the epoll set reports finished, waiting up to @timeout_ms (-1: no bound,
  * 0: only what is ready) for the first. Return 0 or -errno from epoll_wait().
  */
-static int read_ready(struct ssd_ctx *c, unsigned int want, int timeout_ms)
+static int read_ready(struct ssd_tp_sg_ctx *c, unsigned int want, int timeout_ms)
 {
 	int n = epoll_wait(c->ep, c->evs, (int)(want < c->depth ? want : c->depth), timeout_ms);
 
@@ -640,9 +663,10 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static int sg_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct ssd_io **out,
+static int sg_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
 		   const struct timespec *t)
 {
+	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
 	int64_t deadline = t ? now_ns() + t->tv_sec * 1000000000LL + t->tv_nsec : 0;
 	unsigned int n = 0;
 
@@ -665,13 +689,23 @@ static int sg_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct
 	}
 }
 
-static unsigned int sg_inflight(const struct ssd_ctx *c)
+static unsigned int sg_inflight(const struct ssd_ctx *ctx)
 {
+	const struct ssd_tp_sg_ctx *c = ssd_container_of(ctx, const struct ssd_tp_sg_ctx, base);
+
 	return c->npending + c->inkernel + c->ndone;
 }
 
 const struct ssd_transport_ops ssd_tp_scsi_sg_ops = {
     .name = "scsi-sg",
+    .caps =
+	{
+	    .family = SSD_FAMILY_SCSI,
+	    /* write zeroes: WRITE SAME(16) of a zeroed block */
+	    .ops = SSD_OP_BIT(SSD_OP_READ) | SSD_OP_BIT(SSD_OP_WRITE) | SSD_OP_BIT(SSD_OP_FLUSH) |
+		   SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES),
+	    .flags = SSD_CAP_READ_FUA | SSD_CAP_WRITE_FUA | SSD_CAP_MULTI_RANGE_TRIM,
+	},
     .ctx_init = sg_ctx_init,
     .ctx_exit = sg_ctx_exit,
     .open = sg_open,

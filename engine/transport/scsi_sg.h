@@ -27,11 +27,13 @@
 
 /* What an epoll event names: fd @k of @dev. */
 struct ssd_tp_sg_fd_tag {
-	struct ssd_dev *dev;
+	struct ssd_tp_sg_dev *dev;
 	unsigned int k;
 };
 
-struct ssd_dev {
+/* One open SCSI device: the scsi-sg transport's struct ssd_dev. */
+struct ssd_tp_sg_dev {
+	struct ssd_dev base;
 	char path[256];			 /* what fio was given */
 	char sg_path[64];		 /* the sg node used */
 	int *fds;			 /* nfds sg file descriptors, O_NONBLOCK */
@@ -48,7 +50,7 @@ struct ssd_dev {
 	bool said_trim_limit;	  /* the trim-too-large message was logged */
 	bool said_xfer_limit;	  /* the transfer-too-large message was logged */
 	unsigned int timeout_ms;
-	unsigned int cdb_size; /* 0, 10 or 16 */
+	enum ssd_cdb_size cdb_size;
 	int sg_version;
 };
 
@@ -81,9 +83,15 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
  * and the sg driver.
  */
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
-		   struct ssd_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
+		   struct ssd_tp_sg_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
 
 /** ssd_tp_sg_close() - close every fd and free @dev (NULL is fine). */
-void ssd_tp_sg_close(struct ssd_dev *dev);
+void ssd_tp_sg_close(struct ssd_tp_sg_dev *dev);
+
+/* ssd_tp_sg_dev_of() - the device behind the contract's handle @dev. */
+static inline struct ssd_tp_sg_dev *ssd_tp_sg_dev_of(struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, struct ssd_tp_sg_dev, base);
+}
 
 #endif

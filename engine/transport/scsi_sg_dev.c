@@ -36,7 +36,7 @@ static void say(char *err, size_t errlen, const char *fmt, ...)
 
 /* Run a data-in command during open (host/sgio.h: a UNIT ATTENTION is retried once and said
  * so). Return 0, or -errno with @err naming the command; @sense is the failure's sense. */
-static int data_in(struct ssd_dev *d, struct ssd_scsi_cdb *cdb, uint8_t *buf, uint32_t len,
+static int data_in(struct ssd_tp_sg_dev *d, struct ssd_scsi_cdb *cdb, uint8_t *buf, uint32_t len,
 		   uint32_t *got, struct ssd_scsi_sense *sense, char *err, size_t errlen)
 {
 	struct ssd_host_sg_result res;
@@ -66,7 +66,7 @@ static bool is_invalid_request(const struct ssd_scsi_sense *s)
 	return s->key == SSD_SCSI_SK_ILLEGAL_REQUEST;
 }
 
-static int read_inquiry(struct ssd_dev *d, char *err, size_t errlen)
+static int read_inquiry(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
 {
 	uint8_t buf[SSD_SCSI_INQUIRY_STD_LEN + 60];
 	struct ssd_scsi_sense s;
@@ -91,7 +91,7 @@ static int read_inquiry(struct ssd_dev *d, char *err, size_t errlen)
 	return 0;
 }
 
-static int read_capacity(struct ssd_dev *d, char *err, size_t errlen)
+static int read_capacity(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
 {
 	uint8_t buf[SSD_SCSI_READ_CAPACITY_16_LEN];
 	struct ssd_scsi_sense s;
@@ -114,7 +114,7 @@ static int read_capacity(struct ssd_dev *d, char *err, size_t errlen)
 
 /* The Block Limits page is optional (SBC-4 makes it mandatory only with thin provisioning);
  * a device that rejects it simply reports no limits. */
-static int read_block_limits(struct ssd_dev *d, char *err, size_t errlen)
+static int read_block_limits(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
 {
 	uint8_t buf[SSD_SCSI_VPD_BLOCK_LIMITS_LEN];
 	struct ssd_scsi_sense s;
@@ -136,7 +136,7 @@ static int read_block_limits(struct ssd_dev *d, char *err, size_t errlen)
 
 /* Largest transfer in blocks: Block Limits MAXIMUM TRANSFER LENGTH and what the sg driver maps
  * (BLKSECTGET on an sg fd gives the request queue's max_sectors in bytes). */
-static void set_max_xfer(struct ssd_dev *d)
+static void set_max_xfer(struct ssd_tp_sg_dev *d)
 {
 	uint32_t blocks = d->bl.max_xfer_blocks;
 	int bytes = 0;
@@ -150,7 +150,7 @@ static void set_max_xfer(struct ssd_dev *d)
 	d->max_xfer_blocks = blocks;
 }
 
-static void describe(const struct ssd_dev *d, struct ssd_geometry *geo)
+static void describe(const struct ssd_tp_sg_dev *d, struct ssd_geometry *geo)
 {
 	const char *sg = strrchr(d->sg_path, '/');
 	char phys[24] = "";
@@ -221,7 +221,7 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth)
 	return (depth + nfds - 1) / nfds;
 }
 
-static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errlen)
+static int open_fds(struct ssd_tp_sg_dev *d, unsigned int nfds, char *err, size_t errlen)
 {
 	d->fds = calloc(nfds, sizeof(*d->fds));
 	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
@@ -253,18 +253,19 @@ static int open_fds(struct ssd_dev *d, unsigned int nfds, char *err, size_t errl
 }
 
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
-		   struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+		   struct ssd_tp_sg_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
-	struct ssd_dev *d = calloc(1, sizeof(*d));
+	struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
 	int is_disk = 0, ret;
 
 	*out = NULL;
 	if (!d)
 		return -ENOMEM;
+	d->base.ops = &ssd_tp_scsi_sg_ops;
 	d->blk_fd = -1;
 	d->timeout_ms =
 	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
-	d->cdb_size = opt ? opt->scsi_cdb : 0;
+	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
 	snprintf(d->path, sizeof(d->path), "%s", path);
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
 	if (ret)
@@ -300,7 +301,7 @@ fail:
 	return ret;
 }
 
-void ssd_tp_sg_close(struct ssd_dev *d)
+void ssd_tp_sg_close(struct ssd_tp_sg_dev *d)
 {
 	if (!d)
 		return;

@@ -12,7 +12,8 @@
 #include "core/ssd_thread.h"
 
 /* A fake transport: queue() parks the io; reap() hands back what is parked, up to max. */
-struct ssd_ctx {
+struct fake_ctx {
+	struct ssd_ctx base;
 	struct ssd_io *parked[16];
 	unsigned int n, inits;
 	int reaps;
@@ -20,18 +21,27 @@ struct ssd_ctx {
 
 static int fake_init_count;
 
+static struct fake_ctx *fake(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct fake_ctx, base);
+}
+
 static int fake_ctx_init(struct ssd_ctx **ctx, const struct ssd_options *opt)
 {
+	struct fake_ctx *c = calloc(1, sizeof(*c));
+
 	(void)opt;
-	*ctx = calloc(1, sizeof(**ctx));
+	*ctx = &c->base;
 	fake_init_count++;
 	return 0;
 }
 
-static void fake_ctx_exit(struct ssd_ctx *ctx) { free(ctx); }
+static void fake_ctx_exit(struct ssd_ctx *ctx) { free(fake(ctx)); }
 
-static int fake_queue(struct ssd_ctx *c, struct ssd_io *io)
+static int fake_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
+	struct fake_ctx *c = fake(ctx);
+
 	c->parked[c->n++] = io;
 	return SSD_Q_QUEUED;
 }
@@ -42,9 +52,10 @@ static int fake_commit(struct ssd_ctx *c)
 	return 0;
 }
 
-static int fake_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, struct ssd_io **out,
+static int fake_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
 		     const struct timespec *t)
 {
+	struct fake_ctx *c = fake(ctx);
 	unsigned int k = 0;
 
 	(void)min;
@@ -55,7 +66,10 @@ static int fake_reap(struct ssd_ctx *c, unsigned int min, unsigned int max, stru
 	return (int)k;
 }
 
-static unsigned int fake_inflight(const struct ssd_ctx *c) { return c->n; }
+static unsigned int fake_inflight(const struct ssd_ctx *c)
+{
+	return ssd_container_of(c, const struct fake_ctx, base)->n;
+}
 
 static const struct ssd_transport_ops fake_a = {
     .name = "fake-a",

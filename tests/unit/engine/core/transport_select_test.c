@@ -12,7 +12,7 @@
 
 #include "core/transport_select.h"
 
-static const struct ssd_options opt = {.depth = 1, .nvme_mode = "auto"};
+static const struct ssd_options opt = {.depth = 1, .nvme_mode = SSD_NVME_MODE_AUTO};
 
 static void test_auto_picks_block_for_file(void **state)
 {
@@ -53,16 +53,39 @@ static void test_missing_and_undrivable(void **state)
 
 static void test_fallback_only_from_uring_in_auto_mode(void **state)
 {
-	const struct ssd_transport_ops uring = {.name = "nvme-uring"};
 	struct ssd_options forced = opt;
 
 	(void)state;
-	forced.nvme_mode = "uring";
+	forced.nvme_mode = SSD_NVME_MODE_URING;
 	assert_null(ssd_transport_fallback(&ssd_tp_block_aio_ops, -EPERM, &opt));
-	assert_null(ssd_transport_fallback(&uring, -EPERM, &forced)); /* the user asked for uring */
-	assert_null(ssd_transport_fallback(&uring, -EIO, &opt)); /* not an availability error */
-	assert_null(ssd_transport_by_name("no-such-transport"));
-	assert_ptr_equal(ssd_transport_by_name("block-aio"), &ssd_tp_block_aio_ops);
+	assert_null(ssd_transport_fallback(&ssd_tp_nvme_uring_ops, -EPERM, &forced)); /* asked */
+	assert_null(ssd_transport_fallback(&ssd_tp_nvme_uring_ops, -EIO, &opt)); /* not missing */
+	assert_ptr_equal(ssd_transport_fallback(&ssd_tp_nvme_uring_ops, -EPERM, &opt),
+			 &ssd_tp_nvme_ioctl_ops);
+	assert_null(ssd_transport_fallback(&ssd_tp_nvme_ioctl_ops, -EPERM, &opt)); /* the last */
+}
+
+/* What each transport declares: its family, operations, capabilities and fallback. */
+static void test_capabilities(void **state)
+{
+	const uint32_t nvme_ops = SSD_OP_BIT(SSD_OP_COMPARE) | SSD_OP_BIT(SSD_OP_VERIFY) |
+				  SSD_OP_BIT(SSD_OP_WRITE_ZEROES) | SSD_OP_BIT(SSD_OP_TRIM);
+
+	(void)state;
+	assert_int_equal(ssd_tp_nvme_uring_ops.caps.family, SSD_FAMILY_NVME);
+	assert_int_equal(ssd_tp_nvme_ioctl_ops.caps.family, SSD_FAMILY_NVME);
+	assert_int_equal(ssd_tp_scsi_sg_ops.caps.family, SSD_FAMILY_SCSI);
+	assert_int_equal(ssd_tp_block_aio_ops.caps.family, SSD_FAMILY_BLOCK);
+	assert_int_equal(ssd_tp_nvme_uring_ops.caps.ops & nvme_ops, nvme_ops);
+	assert_int_equal(ssd_tp_nvme_ioctl_ops.caps.ops & nvme_ops, nvme_ops);
+	assert_false(ssd_tp_scsi_sg_ops.caps.ops & SSD_OP_BIT(SSD_OP_COMPARE));
+	assert_false(ssd_tp_block_aio_ops.caps.ops & SSD_OP_BIT(SSD_OP_VERIFY));
+	assert_true(ssd_tp_scsi_sg_ops.caps.flags & SSD_CAP_MULTI_RANGE_TRIM);
+	assert_true(ssd_tp_nvme_uring_ops.caps.flags & SSD_CAP_IO_URING);
+	assert_false(ssd_tp_nvme_ioctl_ops.caps.flags & SSD_CAP_IO_URING);
+	assert_false(ssd_tp_block_aio_ops.caps.flags & SSD_CAP_READ_FUA);
+	assert_true(ssd_tp_block_aio_ops.caps.flags & SSD_CAP_WRITE_FUA);
+	assert_string_equal(ssd_family_name(SSD_FAMILY_SCSI), "scsi");
 }
 
 int main(void)
@@ -72,6 +95,7 @@ int main(void)
 	    cmocka_unit_test(test_forced_family_names_both),
 	    cmocka_unit_test(test_missing_and_undrivable),
 	    cmocka_unit_test(test_fallback_only_from_uring_in_auto_mode),
+	    cmocka_unit_test(test_capabilities),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

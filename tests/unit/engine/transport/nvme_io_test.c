@@ -28,11 +28,11 @@ static void capture(enum ssd_log_level level, const char *line)
 	nlogged++;
 }
 
-static struct ssd_dev dev_4k = {.fd = -1,
-				.nsid = 1,
-				.unit = 4096,
-				.ns = {.lba_bytes = 4096},
-				.geo = {.max_xfer_bytes = 524288}};
+static struct ssd_tp_nvme_dev dev_4k = {.fd = -1,
+					.nsid = 1,
+					.unit = 4096,
+					.ns = {.lba_bytes = 4096},
+					.geo = {.max_xfer_bytes = 524288}};
 
 static void test_read_write_units(void **state)
 {
@@ -46,7 +46,7 @@ static void test_read_write_units(void **state)
 			    .len = 8192,
 			    .buf = buf,
 			    .slot = 2,
-			    .dev = &dev_4k};
+			    .dev = &dev_4k.base};
 
 	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 4), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
@@ -76,11 +76,14 @@ static void test_write_modes(void **state)
 {
 	(void)state;
 	struct ssd_tp_nvme_scratch s;
-	struct ssd_options opt = {.depth = 1, .nvme_write_mode = "zeroes", .deac = true};
+	struct ssd_options opt = {.depth = 1, .deac = true};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
-	struct ssd_io io = {
-	    .op = SSD_OP_WRITE, .offset = 8192, .len = 4096, .buf = buf, .dev = &dev_4k};
+	struct ssd_io io = {.op = SSD_OP_WRITE_ZEROES,
+			    .offset = 8192,
+			    .len = 4096,
+			    .buf = buf,
+			    .dev = &dev_4k.base};
 
 	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 1), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
@@ -89,12 +92,12 @@ static void test_write_modes(void **state)
 	assert_int_equal(cmd.cdw12, 1u << 25); /* DEAC, NLB 0 = one LBA */
 	assert_int_equal(cmd.data_len, 0);
 
-	opt.nvme_write_mode = "compare";
+	io.op = SSD_OP_COMPARE;
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x05);
 	assert_int_equal(cmd.addr, (uintptr_t)buf);
 
-	opt.nvme_write_mode = "verify";
+	io.op = SSD_OP_VERIFY;
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x0c);
 	assert_int_equal(cmd.data_len, 0);
@@ -115,7 +118,7 @@ static void test_trim_range(void **state)
 	struct ssd_options opt = {.depth = 2};
 	struct nvme_uring_cmd cmd;
 	struct ssd_io io = {
-	    .op = SSD_OP_TRIM, .offset = 65536, .len = 1048576, .slot = 1, .dev = &dev_4k};
+	    .op = SSD_OP_TRIM, .offset = 65536, .len = 1048576, .slot = 1, .dev = &dev_4k.base};
 	const uint8_t want[16] = {0, 0, 0, 0, 0x00, 0x01, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0};
 
 	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 2), 0);
@@ -134,23 +137,28 @@ static void test_trim_range(void **state)
 static void test_metadata(void **state)
 {
 	(void)state;
-	struct ssd_dev sep = {.fd = -1,
-			      .nsid = 3,
-			      .unit = 512,
-			      .md_sep_bytes = 8,
-			      .ns = {.lba_bytes = 512, .md_bytes = 8},
-			      .geo = {.max_xfer_bytes = 524288}};
-	struct ssd_dev ext = {.fd = -1,
-			      .nsid = 4,
-			      .unit = 4160,
-			      .ns = {.lba_bytes = 4096, .md_bytes = 64, .md_extended = true},
-			      .geo = {.max_xfer_bytes = 524160}};
+	struct ssd_tp_nvme_dev sep = {.fd = -1,
+				      .nsid = 3,
+				      .unit = 512,
+				      .md_sep_bytes = 8,
+				      .ns = {.lba_bytes = 512, .md_bytes = 8},
+				      .geo = {.max_xfer_bytes = 524288}};
+	struct ssd_tp_nvme_dev ext = {
+	    .fd = -1,
+	    .nsid = 4,
+	    .unit = 4160,
+	    .ns = {.lba_bytes = 4096, .md_bytes = 64, .md_extended = true},
+	    .geo = {.max_xfer_bytes = 524160}};
 	struct ssd_tp_nvme_scratch s;
 	struct ssd_options opt = {.depth = 2};
 	struct nvme_uring_cmd cmd;
 	static char buf[8320];
-	struct ssd_io io = {
-	    .op = SSD_OP_WRITE, .offset = 4096, .len = 4096, .buf = buf, .slot = 1, .dev = &sep};
+	struct ssd_io io = {.op = SSD_OP_WRITE,
+			    .offset = 4096,
+			    .len = 4096,
+			    .buf = buf,
+			    .slot = 1,
+			    .dev = &sep.base};
 
 	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 2), 0);
 	assert_int_equal(ssd_tp_nvme_scratch_fit(&s, &sep), 0);
@@ -161,7 +169,7 @@ static void test_metadata(void **state)
 	assert_int_equal(cmd.metadata, (uintptr_t)(s.md + 8192));
 	assert_int_equal(cmd.metadata_len, 64);
 
-	io.dev = &ext;
+	io.dev = &ext.base;
 	io.offset = 4160;
 	io.len = 8320;
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
@@ -179,8 +187,11 @@ static void test_completion_errors_logged_once(void **state)
 	struct ssd_options opt = {.depth = 1};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
-	struct ssd_io io = {
-	    .op = SSD_OP_READ, .offset = 2048 * 4096ull, .len = 4096, .buf = buf, .dev = &dev_4k};
+	struct ssd_io io = {.op = SSD_OP_READ,
+			    .offset = 2048 * 4096ull,
+			    .len = 4096,
+			    .buf = buf,
+			    .dev = &dev_4k.base};
 
 	ssd_log_set_sink(capture);
 	nlogged = 0;
@@ -211,13 +222,13 @@ static void test_completion_errors_logged_once(void **state)
 static void test_completion_cancelled(void **state)
 {
 	(void)state;
-	struct ssd_dev dev = dev_4k;
+	struct ssd_tp_nvme_dev dev = dev_4k;
 	struct ssd_tp_nvme_scratch s;
 	struct ssd_options opt = {.depth = 1};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
 	struct ssd_io io = {
-	    .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf, .dev = &dev};
+	    .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf, .dev = &dev.base};
 
 	dev.timeout_ms = 1000;
 	dev.eff_timeout_ms = 1000;

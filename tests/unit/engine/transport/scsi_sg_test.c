@@ -80,7 +80,7 @@ static void test_open_refuses(void **state)
 
 static void test_idle_queue(void **state)
 {
-	const struct ssd_options opt = {.depth = 40, .scsi_mode = "auto"};
+	const struct ssd_options opt = {.depth = 40, .scsi_mode = SSD_SCSI_MODE_AUTO};
 	const struct timespec zero = {0, 0};
 	struct ssd_io *out[40];
 	struct ssd_ctx *ctx;
