@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/* transport_select.c - the transport of a file, and its fallback; see transport_select.h. */
 #include "core/transport_select.h"
 #include "host/dev_class.h"
 
 #include <errno.h>
 #include <stdio.h>
 
-static enum ssd_transport_family natural_family(const struct ssd_host_dev *h)
+enum ssd_transport_family ssd_transport_family_of(const struct ssd_host_dev *h)
 {
 	switch (h->kind) {
 	case SSD_HOST_KIND_NVME_NG:
@@ -86,15 +87,15 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 	char what[96];
 
 	ssd_host_classify(path, &h);
-	fam = want == SSD_FAMILY_AUTO ? natural_family(&h) : want;
+	fam = want == SSD_FAMILY_AUTO ? ssd_transport_family_of(&h) : want;
 	if (h.kind == SSD_HOST_KIND_MISSING) {
 		snprintf(err, errlen, "%s: no such file or device", path);
 		return NULL;
 	}
 	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, &h)) {
-		const char *hint = natural_family(&h) == SSD_FAMILY_AUTO
+		const char *hint = ssd_transport_family_of(&h) == SSD_FAMILY_AUTO
 				       ? "no transport drives it"
-				       : ssd_family_name(natural_family(&h));
+				       : ssd_family_name(ssd_transport_family_of(&h));
 		if (h.partition && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
 		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",

@@ -8,6 +8,16 @@
 
 #include "core/transport.h"
 
+struct ssd_host_dev;
+
+/**
+ * ssd_transport_family_of() - the family transport=auto picks for a file the host classified
+ * as @dev: NVMe for ng nodes and namespace block devices, SCSI for sg nodes and SCSI disks,
+ * block for regular files, partitions and other block devices; SSD_FAMILY_AUTO when no
+ * transport drives it (a controller node, another char device, a directory, a missing path).
+ */
+enum ssd_transport_family ssd_transport_family_of(const struct ssd_host_dev *dev);
+
 /**
  * ssd_select_transport() - the transport ops for @path.
  * @path:   the fio filename

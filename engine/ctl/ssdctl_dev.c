@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ssdctl_dev.c - open a drive by any of its nodes (host/dev_class.h finds its sibling nodes)
- * and list the namespaces of a controller.
+ * ssdctl_dev.c - open a drive by any of its nodes (host/dev_class.h finds its sibling nodes),
+ * list the namespaces of a controller, and libssdctl.h's ssdctl_info_json() and
+ * ssdctl_health_json().
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 
 #include <libnvme.h>
 
+#include "ctl/libssdctl.h"
 #include "ctl/ssdctl.h"
 
 /* Copy @src into @dst (@len bytes), truncating. */
@@ -177,4 +179,28 @@ int ssdctl_nvme_ns_nodes(const char *ctrl, struct ssdctl_ns_node *out, unsigned 
 	}
 	closedir(d);
 	return (int)n;
+}
+
+int ssdctl_info_json(const char *dev, json_object **out, char *err, size_t errlen)
+{
+	struct ssdctl_dev d;
+	int r = ssdctl_open(dev, &d, err, errlen);
+
+	if (r)
+		return r;
+	r = ssdctl_info(&d, out, err, errlen);
+	ssdctl_close(&d);
+	return r;
+}
+
+int ssdctl_health_json(const char *dev, json_object **out, char *err, size_t errlen)
+{
+	struct ssdctl_dev d;
+	int r = ssdctl_open(dev, &d, err, errlen);
+
+	if (r)
+		return r;
+	r = ssdctl_health(&d, out, err, errlen);
+	ssdctl_close(&d);
+	return r;
 }

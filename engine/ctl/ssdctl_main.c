@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ssdctl_main.c - command line of ssdctl: parse, open the drive, dispatch. The work is in
- * ssdctl_info.c, ssdctl_health.c and ssdctl_purge.c.
+ * ssdctl_main.c - command line of ssdctl: parse, dispatch, print. The work is in
+ * ssdctl_info.c, ssdctl_health.c, ssdctl_probe.c (through libssdctl.h, as other programs call
+ * them) and ssdctl_purge.c.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ctl/libssdctl.h"
 #include "ctl/ssdctl.h"
 
 static const char usage_main[] =
@@ -22,6 +24,8 @@ static const char usage_main[] =
     "                        ATA SMART attributes and Device Statistics for SATA\n"
     "  purge DEV --method M --confirm SERIAL [--ses user|crypto] [--dry-run]\n"
     "                        erase the whole drive (Format NVM, Sanitize, FORMAT UNIT)\n"
+    "  probe PATH [--json]   what the host says about any path, without opening it: its\n"
+    "                        kind, block device, ng/sg node, capacity, and what uses it\n"
     "\n"
     "DEV is an NVMe controller (/dev/nvme0), namespace (/dev/nvme0n1, /dev/ng0n1), a SCSI\n"
     "disk (/dev/sda) or SCSI generic node (/dev/sg0).\n"
@@ -29,7 +33,8 @@ static const char usage_main[] =
     "  -h, --help            this text; 'ssdctl COMMAND --help' describes a command\n"
     "Exit status: 0 done, 1 the drive or a command failed, 2 bad usage (also a DEV that is\n"
     "missing or not one of the above), 3 purge refused.\n"
-    "JSON fields and units: engine/ctl/README.md (schemas ssdctl.info.v1, ssdctl.health.v1).\n";
+    "JSON fields and units: engine/ctl/README.md (schemas ssdctl.info.v1, ssdctl.health.v1,\n"
+    "ssdctl.probe.v1).\n";
 
 static const char usage_info[] =
     "Usage: ssdctl info DEV [--json]\n"
@@ -63,6 +68,19 @@ static const char usage_health[] =
     "        written/read, temperature, percentage used) through ATA PASS-THROUGH(16).\n"
     "Options:\n"
     "  --json      print JSON (schema ssdctl.health.v1) instead of text\n"
+    "  -h, --help  this text\n";
+
+static const char usage_probe[] =
+    "Usage: ssdctl probe PATH [--json]\n"
+    "Say what PATH is, as the engine and ssdctl see it, from stat(2), sysfs and /proc only:\n"
+    "no device is opened, so any user may run it, on any path. The kind (file, nvme-ng,\n"
+    "nvme-ctrl, nvme-blk, scsi-sg, scsi-blk, blk, chr, other, missing), whether it is a\n"
+    "partition, the block device, whole disk, ng or sg node and NVMe controller behind it,\n"
+    "its capacity, the transport the engine picks with transport=auto, and every reason its\n"
+    "block devices (the disk and each partition) are in use: mounted, an active swap area,\n"
+    "or held by device mapper / md / bcache. Exit status 0 whatever PATH is.\n"
+    "Options:\n"
+    "  --json      print JSON (schema ssdctl.probe.v1) instead of text\n"
     "  -h, --help  this text\n";
 
 static const char usage_purge[] =
@@ -99,16 +117,12 @@ static int usage_error(const char *usage, const char *fmt, const char *arg)
 
 static int run_report(const char *cmd, const char *path, bool json)
 {
-	struct ssdctl_dev d;
 	json_object *obj = NULL;
 	char err[512];
-	int r = ssdctl_open(path, &d, err, sizeof(err));
+	int r = !strcmp(cmd, "info")	 ? ssdctl_info_json(path, &obj, err, sizeof(err))
+		: !strcmp(cmd, "health") ? ssdctl_health_json(path, &obj, err, sizeof(err))
+					 : ssdctl_probe_json(path, &obj, err, sizeof(err));
 
-	if (r == 0) {
-		r = !strcmp(cmd, "info") ? ssdctl_info(&d, &obj, err, sizeof(err))
-					 : ssdctl_health(&d, &obj, err, sizeof(err));
-		ssdctl_close(&d);
-	}
 	if (r != 0) {
 		fprintf(stderr, "ssdctl %s: %s\n", cmd, err);
 		return SSDCTL_EXIT_FAIL;
@@ -165,6 +179,8 @@ int main(int argc, char **argv)
 		usage = usage_health;
 	else if (!strcmp(cmd, "purge"))
 		usage = usage_purge;
+	else if (!strcmp(cmd, "probe"))
+		usage = usage_probe;
 	else
 		return usage_error(usage_main, "unknown command '%s'", cmd);
 	purge = usage == usage_purge;
@@ -178,7 +194,8 @@ int main(int argc, char **argv)
 		case OPT_JSON:
 			if (purge)
 				return usage_error(
-				    usage, "%s: --json is an option of info and health", cmd);
+				    usage, "%s: --json is an option of info, health and probe",
+				    cmd);
 			json = true;
 			break;
 		case OPT_METHOD:
@@ -206,6 +223,8 @@ int main(int argc, char **argv)
 		return usage_error(
 		    usage, optind >= argc ? "%s: DEV is missing" : "%s: exactly one DEV expected",
 		    cmd);
+	if (usage == usage_probe)
+		return run_report(cmd, argv[optind], json);
 	if (!ssdctl_usable(argv[optind], err, sizeof(err))) {
 		fprintf(stderr, "ssdctl %s: %s\n", cmd, err);
 		return SSDCTL_EXIT_USAGE;
