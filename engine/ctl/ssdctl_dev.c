@@ -181,26 +181,27 @@ int ssdctl_nvme_ns_nodes(const char *ctrl, struct ssdctl_ns_node *out, unsigned 
 	return (int)n;
 }
 
-int ssdctl_info_json(const char *dev, json_object **out, char *err, size_t errlen)
+/* Open @dev, build one report of it with @build (ssdctl_info, ssdctl_health), close it. */
+static int report(const char *dev,
+		  int (*build)(struct ssdctl_dev *, json_object **, char *, size_t),
+		  json_object **out, char *err, size_t errlen)
 {
 	struct ssdctl_dev d;
 	int r = ssdctl_open(dev, &d, err, errlen);
 
 	if (r)
 		return r;
-	r = ssdctl_info(&d, out, err, errlen);
+	r = build(&d, out, err, errlen);
 	ssdctl_close(&d);
 	return r;
 }
 
+int ssdctl_info_json(const char *dev, json_object **out, char *err, size_t errlen)
+{
+	return report(dev, ssdctl_info, out, err, errlen);
+}
+
 int ssdctl_health_json(const char *dev, json_object **out, char *err, size_t errlen)
 {
-	struct ssdctl_dev d;
-	int r = ssdctl_open(dev, &d, err, errlen);
-
-	if (r)
-		return r;
-	r = ssdctl_health(&d, out, err, errlen);
-	ssdctl_close(&d);
-	return r;
+	return report(dev, ssdctl_health, out, err, errlen);
 }

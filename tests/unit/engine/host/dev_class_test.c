@@ -136,30 +136,47 @@ static int teardown(void **state)
 	return ft_remove(root);
 }
 
-static void node(bool is_block, unsigned int maj, unsigned int min, struct ssd_host_dev *h)
+/* What the tree's MAJ:MIN should classify as ("" = none; capacity in 512-byte sectors, 0 =
+ * unknown). */
+struct want {
+	bool is_block;
+	unsigned int major, minor;
+	enum ssd_host_kind kind;
+	bool partition;
+	const char *block, *disk, *generic, *ctrl;
+	uint64_t sectors;
+};
+
+static void expect(const struct want *w, struct ssd_host_dev *h)
 {
-	ssd_host_classify_node(root, is_block, makedev(maj, min), NULL, h);
-	assert_int_equal(h->major, maj);
-	assert_int_equal(h->minor, min);
+	ssd_host_classify_node(root, w->is_block, makedev(w->major, w->minor), NULL, h);
+	assert_int_equal(h->major, w->major);
+	assert_int_equal(h->minor, w->minor);
+	assert_int_equal(h->kind, w->kind);
+	assert_int_equal(h->partition, w->partition);
+	assert_string_equal(h->block, w->block);
+	assert_string_equal(h->disk, w->disk);
+	assert_string_equal(h->generic, w->generic);
+	assert_string_equal(h->ctrl, w->ctrl);
+	assert_int_equal(h->capacity_known, w->sectors != 0);
+	assert_int_equal(h->capacity_bytes, w->sectors * 512);
 }
+
+#define BLK true
+#define CHR false
 
 /* nvme0n1: its generic node, controller, capacity and queue limit */
 static void test_block_maps_to_generic(void **state)
 {
+	static const struct want w = {BLK,     259,	  0,	     SSD_HOST_KIND_NVME_BLK,
+				      false,   "nvme0n1", "nvme0n1", "/dev/ng0n1",
+				      "nvme0", 2097152};
 	struct ssd_host_dev h;
 	uint64_t kb = 0;
 
 	(void)state;
-	node(true, 259, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_BLK);
-	assert_false(h.partition);
+	expect(&w, &h);
 	assert_string_equal(h.name, "nvme0n1");
-	assert_string_equal(h.block, "nvme0n1");
-	assert_string_equal(h.disk, "nvme0n1");
-	assert_string_equal(h.generic, "/dev/ng0n1");
-	assert_string_equal(h.ctrl, "nvme0");
-	assert_true(h.capacity_known);
-	assert_int_equal(h.capacity_bytes, 2097152ull * 512);
 	assert_int_equal(ssd_host_block_attr_u64(root, h.block, "queue/max_hw_sectors_kb", &kb), 0);
 	assert_int_equal(kb, 512);
 	assert_int_equal(ssd_host_block_attr_u64(root, "sdz", "size", &kb), -ENOENT);
@@ -167,117 +184,101 @@ static void test_block_maps_to_generic(void **state)
 
 static void test_char_generic(void **state)
 {
+	static const struct want w[] = {
+	    {CHR, 242, 0, SSD_HOST_KIND_NVME_NG, false, "nvme0n1", "nvme0n1", "/dev/ng0n1", "nvme0",
+	     2097152},
+	    {CHR, 241, 0, SSD_HOST_KIND_NVME_CTRL, false, "", "", "", "nvme0", 0},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(false, 242, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_NG);
-	assert_string_equal(h.generic, "/dev/ng0n1");
-	assert_string_equal(h.block, "nvme0n1");
-	assert_string_equal(h.ctrl, "nvme0");
-	assert_int_equal(h.capacity_bytes, 2097152ull * 512);
-	node(false, 241, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_CTRL);
-	assert_string_equal(h.ctrl, "nvme0");
-	assert_string_equal(h.block, "");
-	assert_false(h.capacity_known);
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 }
 
 /* a partition is "blk" whatever its disk, and names the disk */
 static void test_partition_refused(void **state)
 {
+	static const struct want w[] = {
+	    {BLK, 259, 1, SSD_HOST_KIND_BLK, true, "nvme0n1p1", "nvme0n1", "", "", 32768},
+	    {BLK, 8, 1, SSD_HOST_KIND_BLK, true, "sda1", "sda", "", "", 2048},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(true, 259, 1, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_BLK);
-	assert_true(h.partition);
-	assert_string_equal(h.block, "nvme0n1p1");
-	assert_string_equal(h.disk, "nvme0n1");
-	assert_string_equal(h.generic, "");
-	assert_int_equal(h.capacity_bytes, 32768ull * 512);
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 	assert_string_equal(ssd_host_kind_name(h.kind, h.partition), "a partition");
-	node(true, 8, 1, &h);
-	assert_true(h.partition);
-	assert_string_equal(h.disk, "sda");
 }
 
+/* nvme0n2 has no ng0n2; ng1n2 is a namespace the block layer hides (no disk) */
 static void test_no_generic_node(void **state)
 {
+	static const struct want w[] = {
+	    {BLK, 259, 2, SSD_HOST_KIND_NVME_BLK, false, "nvme0n2", "nvme0n2", "", "nvme0", 8},
+	    {CHR, 242, 2, SSD_HOST_KIND_NVME_NG, false, "", "", "/dev/ng1n2", "nvme1", 0},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(true, 259, 2, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_BLK);
-	assert_string_equal(h.generic, "");
-	/* the namespace the block layer hides: an ng node with no disk */
-	node(false, 242, 2, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_NG);
-	assert_string_equal(h.block, "");
-	assert_false(h.capacity_known);
-	assert_string_equal(h.ctrl, "nvme1");
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 }
 
 /* native multipath: the head disk and its ng node hang off the subsystem */
 static void test_multipath(void **state)
 {
+	static const struct want w[] = {
+	    {BLK, 259, 3, SSD_HOST_KIND_NVME_BLK, false, "nvme1n1", "nvme1n1", "/dev/ng1n1",
+	     "nvme1", 1024},
+	    {CHR, 242, 1, SSD_HOST_KIND_NVME_NG, false, "nvme1n1", "nvme1n1", "/dev/ng1n1", "nvme1",
+	     1024},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(true, 259, 3, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_BLK);
-	assert_string_equal(h.generic, "/dev/ng1n1");
-	assert_string_equal(h.ctrl, "nvme1");
-	node(false, 242, 1, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_NVME_NG);
-	assert_string_equal(h.block, "nvme1n1");
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 }
 
 static void test_not_nvme(void **state)
 {
+	static const struct want w[] = {
+	    {BLK, 254, 0, SSD_HOST_KIND_BLK, false, "vda", "vda", "", "", 0}, /* no size file */
+	    {CHR, 1, 3, SSD_HOST_KIND_CHR, false, "", "", "", "", 0},
+	    /* the numbers of the ng node asked as a block device: unknown to sysfs */
+	    {BLK, 242, 0, SSD_HOST_KIND_BLK, false, "", "", "", "", 0},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(true, 254, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_BLK);
-	assert_string_equal(h.block, "vda");
-	assert_string_equal(h.generic, "");
-	node(false, 1, 3, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_CHR);
-	assert_string_equal(h.name, "null");
-	/* the numbers of the ng node asked as a block device: unknown to sysfs */
-	node(true, 242, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_BLK);
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 	assert_string_equal(h.name, "");
-	assert_string_equal(h.block, "");
 }
 
 static void test_sg_and_disk(void **state)
 {
+	static const struct want w[] = {
+	    {CHR, 21, 0, SSD_HOST_KIND_SCSI_SG, false, "sda", "sda", "/dev/sg0", "", 1048576},
+	    {BLK, 8, 0, SSD_HOST_KIND_SCSI_BLK, false, "sda", "sda", "/dev/sg0", "", 1048576},
+	};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(false, 21, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_SCSI_SG);
-	assert_string_equal(h.generic, "/dev/sg0");
-	assert_string_equal(h.block, "sda");
-	assert_int_equal(h.capacity_bytes, 1048576ull * 512);
-	node(true, 8, 0, &h);
-	assert_int_equal(h.kind, SSD_HOST_KIND_SCSI_BLK);
-	assert_string_equal(h.generic, "/dev/sg0");
-	assert_string_equal(h.disk, "sda");
-	assert_string_equal(h.ctrl, "");
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		expect(&w[i], &h);
 }
 
 static void test_not_scsi(void **state)
 {
+	/* an enclosure: an sg node, no disk */
+	static const struct want w = {CHR,	  21, 1, SSD_HOST_KIND_SCSI_SG, false, "", "",
+				      "/dev/sg1", "", 0};
 	struct ssd_host_dev h;
 
 	(void)state;
-	node(false, 21, 1, &h); /* an enclosure: sg node, no disk */
-	assert_int_equal(h.kind, SSD_HOST_KIND_SCSI_SG);
-	assert_string_equal(h.block, "");
-	assert_false(h.capacity_known);
+	expect(&w, &h);
 	/* checked against /dev: this tree's nodes are not in the host's /dev */
 	ssd_host_classify_node(root, false, makedev(21, 0), "/nonexistent", &h);
 	assert_string_equal(h.generic, "");
