@@ -73,12 +73,7 @@ out:
 
 int ssdctl_probe_json(const char *path, json_object **out, char *err, size_t errlen)
 {
-	const char *const families[] = {
-	    [SSD_FAMILY_AUTO] = NULL,
-	    [SSD_FAMILY_NVME] = "nvme",
-	    [SSD_FAMILY_SCSI] = "scsi",
-	    [SSD_FAMILY_BLOCK] = "block",
-	};
+	enum ssd_transport_family fam;
 	struct ssd_host_dev h;
 	json_object *root = json_object_new_object();
 	char buf[128];
@@ -100,7 +95,9 @@ int ssdctl_probe_json(const char *path, json_object **out, char *err, size_t err
 	ssdctl_put_str(root, "generic_device", h.generic);
 	put_node(root, "nvme_controller", h.ctrl);
 	ssdctl_put_u64(root, "capacity_bytes", h.capacity_known, h.capacity_bytes);
-	ssdctl_put_str(root, "transport_auto", families[ssd_transport_family_of(&h)]);
+	fam = ssd_transport_family_of(&h);
+	ssdctl_put_str(root, "transport_auto",
+		       fam == SSD_FAMILY_AUTO ? NULL : ssd_family_name(fam));
 	json_object_object_add(root, "in_use", in_use(&h));
 	*out = root;
 	return 0;
