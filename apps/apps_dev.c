@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * apps_dev.c - the drive under review as the block device a filesystem goes on. The only file of
- * ssd-apps that calls the engine's host functions (engine/dev_kind.h: what a node is;
- * engine/purge_check.h: the block devices behind a node and the in-use checks), so moving to
- * another host API touches this file alone.
+ * ssd-apps that calls the engine's host functions (engine/host/dev_class.h: what a node is and
+ * the block device behind it; engine/host/in_use.h: the in-use checks), so moving to another
+ * host API touches this file alone.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,45 +17,25 @@
 #include <unistd.h>
 
 #include "apps.h"
-#include "dev_kind.h"
-#include "purge_check.h"
+#include "host/dev_class.h"
+#include "host/in_use.h"
 
-/* the disk behind an NVMe generic or SCSI generic node, from sysfs */
-static int disk_behind(const char *path, const struct stat *st, struct apps_dev *d, char *err,
-		       size_t errlen)
+/* the disk behind an NVMe generic or SCSI generic node, from sysfs (@h) */
+static int disk_behind(const char *path, const struct ssd_host_dev *h, struct apps_dev *d,
+		       char *err, size_t errlen)
 {
-	struct ssd_blockdevs_buf {
-		struct ssd_blockdev v[SSD_MAX_BLOCKDEVS];
-	} * b;
-	char msg[384] = "";
-	int n;
-
-	b = malloc(sizeof(*b));
-	if (!b)
-		return -ENOMEM;
-	n = ssd_blockdevs_of_node("/sys", S_ISBLK(st->st_mode), st->st_rdev, b->v,
-				  SSD_MAX_BLOCKDEVS, msg, sizeof(msg));
-	if (n > 0) {
-		size_t l = strnlen(b->v[0].name, sizeof(b->v[0].name));
-
-		if (l + 6 > sizeof(d->block))
-			n = -ENAMETOOLONG;
-		else
-			memcpy(d->block, "/dev/", 5), memcpy(d->block + 5, b->v[0].name, l),
-			    d->block[5 + l] = '\0';
-	}
-	free(b);
-	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, msg[0] ? msg : strerror(-n));
-		return n;
-	}
-	if (n == 0) {
+	if (!h->block[0]) {
 		snprintf(err, errlen,
 			 "%s: no block device behind this %s (a namespace the block layer hides, "
 			 "or not a disk): a filesystem needs one",
 			 path, d->kind);
 		return -ENOTBLK;
 	}
+	if (strlen(h->block) + 6 > sizeof(d->block)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(ENAMETOOLONG));
+		return -ENAMETOOLONG;
+	}
+	snprintf(d->block, sizeof(d->block), "/dev/%s", h->block);
 	return 0;
 }
 
@@ -74,37 +54,32 @@ static uint64_t block_size_bytes(const char *blk)
 
 int apps_dev_resolve(const char *path, struct apps_dev *d, char *err, size_t errlen)
 {
-	enum ssd_dev_kind kind = ssd_dev_kind_of(path);
+	struct ssd_host_dev h;
 	char real[PATH_MAX];
-	struct stat st;
 	int r;
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->given, sizeof(d->given), "%s", path);
-	ssd_dev_kind_describe(path, kind, d->kind, sizeof(d->kind));
-	switch (kind) {
-	case SSD_KIND_MISSING:
+	ssd_host_classify(path, &h);
+	ssd_host_describe(path, &h, d->kind, sizeof(d->kind));
+	switch (h.kind) {
+	case SSD_HOST_KIND_MISSING:
 		snprintf(err, errlen, "%s: no such device", path);
 		return -ENOENT;
-	case SSD_KIND_NVME_CTRL:
+	case SSD_HOST_KIND_NVME_CTRL:
 		snprintf(err, errlen,
 			 "%s is an NVMe controller: give a namespace (/dev/ngXnY or /dev/nvmeXnY)",
 			 path);
 		return -ENOTBLK;
-	case SSD_KIND_NVME_GENERIC:
-	case SSD_KIND_SCSI_SG:
-		if (stat(path, &st) < 0) {
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
-			return -errno;
-		}
-		r = disk_behind(path, &st, d, err, errlen);
+	case SSD_HOST_KIND_NVME_NG:
+	case SSD_HOST_KIND_SCSI_SG:
+		r = disk_behind(path, &h, d, err, errlen);
 		if (r)
 			return r;
 		break;
-	case SSD_KIND_NVME_BLOCK:
-	case SSD_KIND_SCSI_BLOCK:
-	case SSD_KIND_PARTITION:
-	case SSD_KIND_BLOCK:
+	case SSD_HOST_KIND_NVME_BLK:
+	case SSD_HOST_KIND_SCSI_BLK:
+	case SSD_HOST_KIND_BLK: /* a partition too */
 		if (!realpath(path, real) || strlen(real) >= sizeof(d->block)) {
 			snprintf(err, errlen, "%s: cannot resolve the path", path);
 			return -ENAMETOOLONG;
@@ -114,7 +89,7 @@ int apps_dev_resolve(const char *path, struct apps_dev *d, char *err, size_t err
 	default:
 		snprintf(err, errlen,
 			 "%s is %s: give a drive's block device or NVMe/SCSI generic node", path,
-			 kind == SSD_KIND_FILE ? "a regular file, not a drive" : d->kind);
+			 h.kind == SSD_HOST_KIND_FILE ? "a regular file, not a drive" : d->kind);
 		return -ENOTBLK;
 	}
 	d->size = block_size_bytes(d->block);
@@ -123,6 +98,6 @@ int apps_dev_resolve(const char *path, struct apps_dev *d, char *err, size_t err
 
 int apps_dev_check_unused(const struct apps_dev *d, char *err, size_t errlen)
 {
-	return ssd_dev_check_unused(
+	return ssd_host_check_path_unused(
 	    d->block, "before making a filesystem on it (or --allow-mounted)", err, errlen);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # lab-host: starts two guests at once, each a fio server reachable only on a 127.0.0.1 port
 # lab-timeout: 420
-# fio client/server across two QEMU guests (issue 8). This test runs on the host (tests/lab/run
-# runs `lab-host` tests there): it boots two guests together with scripts/lab --net-fio-server
+# fio client/server across two QEMU guests (README.md, "Many drives / many hosts"; LAB-NOTES §6).
+# This test runs on the host (tests/lab/run runs `lab-host` tests there): it boots two guests
+# together with scripts/lab --net-fio-server
 # (QEMU user-mode network, restrict=on, hostfwd from 127.0.0.1:PORT to the guest's 8765), each
 # with one emulated NVMe drive and `fio --server` inside, then runs `ssd-review --client` with the
 # quick four-corners suite on both at once. Checks: both servers and fio's "All clients" entry in

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=1G,serial=GRPNV1 --nvme size=1G,serial=GRPNV2 --nvme size=1G,serial=GRPNV3
 # lab-timeout: 300
-# Three emulated NVMe drives as one group (issue 8): ssd-review --group runs the quick
-# four-corners suite with one fio job section per drive, all started together, each file's
-# transport chosen by the engine (transport=auto: nvme-uring on /dev/ngXnY). Each drive's result
-# is in the same JSON, and the report's group total is the sum of the drives: IOPS for the
-# random corners, MB/s for the sequential ones.
+# Three emulated NVMe drives as one group (README.md, "Many drives / many hosts"): ssd-review
+# --group runs the quick four-corners suite with one fio job section per drive, all started
+# together, each file's transport chosen by the engine (transport=auto: nvme-uring on
+# /dev/ngXnY). Each drive's result is in the same JSON, and the report's group total is the sum
+# of the drives: IOPS for the random corners, MB/s for the sequential ones.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
 ngs=() members=

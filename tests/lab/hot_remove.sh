@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=NVHOT,id=hotnv --scsi size=256M,serial=SCHOT,id=hotsd --nvme size=256M,serial=NVREV,id=revnv
 # lab-timeout: 600
-# Issue 9 item 2: a drive removed (QEMU device_del, a PCI / virtio-scsi hot-unplug) in the middle
+# A drive removed (QEMU device_del, a PCI / virtio-scsi hot-unplug: LAB-NOTES §4.3) in the middle
 # of a 16T/16Q job. Every job of fio must end with an error within seconds (no hang, no job
 # left waiting on I/O that never completes); scripts/ssd-review must mark the test it was
 # running failed with the reason, keep the results of the tests before it, and go on.
