@@ -1,7 +1,12 @@
 # ssdeng build. Targets: all (engine, ssdctl, ssdreport), check, demo, install, clean.
-# Layout: engine/*.c (except fio_*.c and *_main.c) form build/libssdcore.a, shared by
-# libssdeng.so, ssdctl and the unit tests; engine/fio_*.c are the only files that see fio's
-# headers; reporter/*.c (except *_main.c) form build/libssdreport.a.
+# Layout: engine/ has a folder per role (engine/README.md). engine/core, transport, codec and host
+# form build/libssdcore.a, shared by libssdeng.so, ssdctl, the unit tests and the driver;
+# engine/fio/ is the only folder built with fio's headers (libssdeng.so); engine/ctl/ is ssdctl:
+# its main, and build/libssdctl.a (json-c) that a program can link for info/health/probe.
+# Engine files include each other by folder: #include "codec/nvme/nvme_cmd.h" (-Iengine).
+# reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
+# form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
+# ssdreport, with build/libssdcat.a (catalogue/: the test catalogue the report's sections come from). Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
 PREFIX   ?= /usr/local
 BUILD    ?= build
 CC       ?= gcc
@@ -18,15 +23,28 @@ endif
 CORE_LIBS   := -lnvme -luring -laio
 REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm
 REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
-CORE_SRCS   := $(filter-out engine/fio_%.c engine/%_main.c,$(wildcard engine/*.c))
-GLUE_SRCS   := $(wildcard engine/fio_*.c)
-CTL_SRCS    := $(wildcard engine/*_main.c)
-REPORT_SRCS := $(filter-out reporter/%_main.c,$(wildcard reporter/*.c))
-REPORT_MAIN := $(wildcard reporter/*_main.c)
+CORE_DIRS   := core transport codec/nvme codec/scsi codec/ata host
+CORE_SRCS   := $(wildcard $(CORE_DIRS:%=engine/%/*.c))
+GLUE_SRCS   := $(wildcard engine/fio/*.c)
+CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
+CTL_SRCS    := $(filter-out $(CTL_MAIN),$(wildcard engine/ctl/*.c))
+ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
+REPORT_DIRS := parse model analyse render util
+REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
+REPORT_MAIN := $(wildcard reporter/cli/*.c)
+REPORT_HDRS := $(wildcard reporter/*/*.h)
 # the test catalogue reader (jobfiles/catalogue.json): build/libssdcat.a, for the driver and ssdreport
 CAT_SRCS    := $(wildcard catalogue/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
+
+# ssd-apps (application workloads: MariaDB + sysbench on the drive): apps/*.c except
+# apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps
+APPS_SRCS   := $(filter-out apps/apps_main.c,$(wildcard apps/*.c))
+APPS_OBJS   := $(APPS_SRCS:%.c=$(BUILD)/%.o)
+APPS_HDRS   := $(wildcard apps/*.h)
 
 # the review driver: driver/*.c; all but main.c also form build/libssddriver.a for its unit tests
 DRIVER_SRCS := $(filter-out driver/main.c,$(wildcard driver/*.c))
@@ -35,20 +53,24 @@ SSDENG_VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || ec
 
 CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
+CTL_OBJS    := $(CTL_SRCS:%.c=$(BUILD)/%.o)
 REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 
-UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*_test.c)
-UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*_test.c)
+# tests/unit/engine/<folder>/X_test.c tests engine/<folder>/X.c
+UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*/*_test.c tests/unit/engine/*/*/*_test.c)
+UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
 UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
+UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
-	$(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%)
+	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
 # a sanitizer build keeps its ssdreport under build/san, never over the normal one
 SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
+SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
 all: engine tools
@@ -64,17 +86,23 @@ fio-src: $(BUILD)/fio-src.path
 FIO_TREE = $(if $(FIO_SRC),$(FIO_SRC),$(shell cat $(BUILD)/fio-src.path 2>/dev/null))
 FIO_CFLAGS = -I$(FIO_TREE) -include $(FIO_TREE)/config-host.h -DFIO_INTERNAL
 
-$(BUILD)/engine/fio_%.o: engine/fio_%.c $(if $(FIO_SRC),,$(BUILD)/fio-src.path) $(wildcard engine/*.h)
+$(BUILD)/engine/fio/%.o: engine/fio/%.c $(if $(FIO_SRC),,$(BUILD)/fio-src.path) $(ENGINE_HDRS)
 	@mkdir -p $(dir $@)
 	$(if $(FIO_SRC),@FIO_SRC=$(FIO_SRC) scripts/fio-src >/dev/null)
 	$(CC) $(ALL_CFLAGS) -Wno-sign-compare -Wno-unused-parameter $(FIO_CFLAGS) -c $< -o $@
 
 # --- our own code ------------------------------------------------------------------------------
-$(BUILD)/engine/%.o: engine/%.c $(wildcard engine/*.h)
+# engine/ctl/ (ssdctl) builds json-c objects; every other engine folder needs only libc and the
+# kernel's, libnvme's, liburing's and libaio's headers.
+$(BUILD)/engine/ctl/%.o: engine/ctl/%.c $(ENGINE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -c $< -o $@
+$(BUILD)/engine/%.o: engine/%.c $(ENGINE_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/reporter/%.o: reporter/%.c $(wildcard reporter/*.h)
+# one rule for every folder: % is <folder>/<file> (build/reporter/parse/fio_json.o, ...)
+$(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS) catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
@@ -82,10 +110,22 @@ $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
+# apps/: the engine's headers are read (host/dev_class.h, host/in_use.h), libssdcore.a linked
+$(BUILD)/apps/%.o: apps/%.c $(APPS_HDRS) engine/host/dev_class.h engine/host/in_use.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -c $< -o $@
+
+$(BUILD)/libssdapps.a: $(APPS_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
 $(BUILD)/libssdcat.a: $(CAT_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/libssdcore.a: $(CORE_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+# ssdctl's commands as a library (engine/ctl/libssdctl.h); link with libssdcore.a and json-c
+$(BUILD)/libssdctl.a: $(CTL_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/libssdreport.a: $(REPORT_OBJS)
@@ -95,9 +135,11 @@ engine: $(ENGINE_SO)
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
-tools: $(if $(CTL_SRCS),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDREVIEW)
-$(SSDCTL): $(CTL_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/libssdcore.a
-	$(CC) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs json-c) $(SAN_LDFLAGS)
+tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
+$(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a
+	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
+$(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
+	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 
@@ -109,7 +151,7 @@ $(BUILD)/driver/version.h: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h $(wildcard engine/*.h)
+$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h $(wildcard engine/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 $(BUILD)/driver/tools.o: $(BUILD)/driver/version.h
@@ -118,17 +160,21 @@ $(BUILD)/driver/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
 $(BUILD)/libssddriver.a: $(DRIVER_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
-DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdcore.a
+DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 $(SSDREVIEW): $(BUILD)/driver/main.o $(DRIVER_LIBS)
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
+$(BUILD)/tests/unit/engine/ctl/%: tests/unit/engine/ctl/%.c $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a $(CORE_LIBS) $(JSONC_LIBS) -lcmocka $(SAN_LDFLAGS)
 $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
+# tests/unit/reporter/<folder>/X_test.c tests reporter/<folder>/X.c; cases.h is shared by all
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdreport.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
@@ -139,27 +185,39 @@ $(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard te
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Idriver -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
 		$(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDREVIEW)
 
-# --- fuzzing: libFuzzer harnesses fuzz/*_fuzz.c, built with clang, ASan and UBSan -----------------
+# tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
+$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a $(APPS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a \
+		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
+
+# --- fuzzing: libFuzzer harnesses fuzz/**/NAME_fuzz.c, built with clang, ASan and UBSan ----------
+# (the engine's mirror engine/: fuzz/engine/codec/...); each is built as build/fuzz/NAME_fuzz.
 # make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="fio_json ..."]: build, then run each for N seconds.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := build/fuzz
 FUZZ_CFLAGS   = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN) -std=gnu11 \
-		-D_GNU_SOURCE -Iengine -Ireporter $(REPORT_CFLAGS)
-FUZZ_TARGETS ?= $(patsubst fuzz/%_fuzz.c,%,$(wildcard fuzz/*_fuzz.c))
+		-D_GNU_SOURCE -I. -Iengine -Ireporter $(REPORT_CFLAGS)
+FUZZ_SRCS    := $(wildcard fuzz/*_fuzz.c fuzz/*/*_fuzz.c fuzz/*/*/*_fuzz.c fuzz/*/*/*/*_fuzz.c)
+FUZZ_TARGETS ?= $(patsubst %_fuzz.c,%,$(notdir $(FUZZ_SRCS)))
 
-$(FUZZ_DIR)/%.o: %.c $(wildcard engine/*.h reporter/*.h)
+$(FUZZ_DIR)/%.o: %.c $(ENGINE_HDRS) $(REPORT_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/libssdcore.a: $(CORE_SRCS:%.c=$(FUZZ_DIR)/%.o)
 	@rm -f $@; ar rcs $@ $^
 $(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o)
 	@rm -f $@; ar rcs $@ $^
-$(FUZZ_DIR)/%_fuzz: fuzz/%_fuzz.c $(FUZZ_DIR)/libssdcore.a $(FUZZ_DIR)/libssdreport.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DIR)/libssdreport.a \
-		$(FUZZ_DIR)/libssdcore.a $(REPORT_LIBS) $(CORE_LIBS)
+define fuzz_rule
+$(FUZZ_DIR)/$(notdir $(1:%.c=%)): $(1) $(FUZZ_DIR)/libssdcore.a $(FUZZ_DIR)/libssdreport.a
+	$$(FUZZ_CC) $$(FUZZ_CFLAGS) -fsanitize=fuzzer -o $$@ $$< $(FUZZ_DIR)/libssdreport.a \
+		$(FUZZ_DIR)/libssdcore.a $$(REPORT_LIBS) $$(CORE_LIBS)
+endef
+$(foreach f,$(FUZZ_SRCS),$(eval $(call fuzz_rule,$(f))))
 
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%_fuzz)
 	fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
@@ -188,17 +246,18 @@ install: all
 	install -m 0755 $(SSDREVIEW) $(DESTDIR)$(PREFIX)/bin/ssd-review
 	$(if $(wildcard reporter/reference/*.json),install -m 0644 $(wildcard reporter/reference/*.json) $(DESTDIR)$(PREFIX)/share/ssdeng/reference/)
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
-	$(if $(CTL_SRCS),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
+	$(if $(CTL_MAIN),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
 	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
+	install -m 0755 $(SSDAPPS) $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport \
-		$(DESTDIR)$(PREFIX)/bin/ssd-review
+		$(DESTDIR)$(PREFIX)/bin/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/driver build/tests build/san build/fuzz build/*.a \
-		$(ENGINE_SO) $(SSDCTL) $(SSDREPORT) driver/ssd-review
+	rm -rf build/engine build/reporter build/catalogue build/apps build/driver build/tests build/san build/fuzz \
+		build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT) apps/ssd-apps driver/ssd-review

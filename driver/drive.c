@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * drive.c - the driver's one seam to the engine (drive.h): classification (dev_kind.h), the
- * NVMe and SCSI node maps (nvme_path.h, scsi_node.h), in-use checks (purge_check.h), and
- * ssdctl's identity, health and purge (ssdctl.h).
+ * drive.c - the driver's one seam to the engine (drive.h): the host's one classifier and its
+ * in-use checks (host/dev_class.h, host/in_use.h), ssdctl's identity and health as a library
+ * (ctl/libssdctl.h) and its purge (ctl/ssdctl.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,92 +10,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
-#include <linux/fs.h>
 
-#include "dev_kind.h"
-#include "nvme_path.h"
-#include "purge_check.h"
-#include "scsi_node.h"
-#include "ssdctl.h"
+#include "ctl/libssdctl.h"
+#include "ctl/purge_policy.h"
+#include "ctl/ssdctl.h"
+#include "host/dev_class.h"
+#include "host/in_use.h"
 
 #include "drive.h"
 #include "util.h"
 
-const char *rv_kind_name(enum rv_kind kind)
+/* The host's kind behind each of the driver's (an NVMe controller is one more "chr" here). */
+static const enum ssd_host_kind host_kind[] = {
+    [RV_KIND_MISSING] = SSD_HOST_KIND_MISSING, [RV_KIND_FILE] = SSD_HOST_KIND_FILE,
+    [RV_KIND_NVME_NG] = SSD_HOST_KIND_NVME_NG, [RV_KIND_NVME_BLK] = SSD_HOST_KIND_NVME_BLK,
+    [RV_KIND_SCSI_SG] = SSD_HOST_KIND_SCSI_SG, [RV_KIND_SCSI_BLK] = SSD_HOST_KIND_SCSI_BLK,
+    [RV_KIND_BLK] = SSD_HOST_KIND_BLK,	       [RV_KIND_CHR] = SSD_HOST_KIND_CHR,
+    [RV_KIND_OTHER] = SSD_HOST_KIND_OTHER,
+};
+
+const char *rv_kind_name(enum rv_kind kind) { return ssd_host_kind_id(host_kind[kind]); }
+
+static enum rv_kind kind_of(enum ssd_host_kind k)
 {
-	static const char *const names[] = {
-	    [RV_KIND_MISSING] = "missing", [RV_KIND_FILE] = "file",
-	    [RV_KIND_NVME_NG] = "nvme-ng", [RV_KIND_NVME_BLK] = "nvme-blk",
-	    [RV_KIND_SCSI_SG] = "scsi-sg", [RV_KIND_SCSI_BLK] = "scsi-blk",
-	    [RV_KIND_BLK] = "blk",	   [RV_KIND_CHR] = "chr",
-	    [RV_KIND_OTHER] = "other",
-	};
-	return names[kind];
-}
-
-/* A number from a sysfs file, or 0. */
-static uint64_t sysfs_u64(const char *path)
-{
-	char buf[64] = "";
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return 0;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return strtoull(buf, NULL, 10);
-}
-
-/* MAJOR:MINOR of block device @name from /sys/class/block/<name>/dev. */
-static int block_numbers(const char *name, unsigned int *maj, unsigned int *min)
-{
-	char path[160], buf[32] = "";
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", name);
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", maj, min) != 2) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	return 0;
-}
-
-/* The disk a block device belongs to: itself, or a partition's parent (sysfs). */
-static void disk_of_block(const struct stat *st, char *disk, size_t len)
-{
-	char link[96], real[PATH_MAX], probe[PATH_MAX + 16];
-	char *slash;
-
-	disk[0] = '\0';
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st->st_rdev),
-		 minor(st->st_rdev));
-	if (!realpath(link, real))
-		return;
-	snprintf(probe, sizeof(probe), "%s/partition", real);
-	if (access(probe, F_OK) == 0 && (slash = strrchr(real, '/')))
-		*slash = '\0';
-	slash = strrchr(real, '/');
-	rv_fmt(disk, len, "%s", slash ? slash + 1 : real);
-}
-
-/* The disk behind char device @st (an ng or sg node), "" when none. */
-static void disk_of_char(const struct stat *st, char *disk, size_t len)
-{
-	struct ssd_blockdev devs[SSD_MAX_BLOCKDEVS];
-	char err[256];
-	int n = ssd_blockdevs_of_node("/sys", false, st->st_rdev, devs, SSD_MAX_BLOCKDEVS, err,
-				      sizeof(err));
-
-	snprintf(disk, len, "%s", n > 0 ? devs[0].name : "");
+	for (size_t i = 0; i < sizeof(host_kind) / sizeof(host_kind[0]); i++)
+		if (host_kind[i] == k)
+			return (enum rv_kind)i;
+	return k == SSD_HOST_KIND_NVME_CTRL ? RV_KIND_CHR : RV_KIND_OTHER;
 }
 
 static void add_lock(struct rv_probe *p, enum rv_lock_kind k, unsigned int maj, unsigned int min,
@@ -141,35 +84,35 @@ static void loop_backing(const char *block, char *file, size_t len)
 	fclose(f);
 }
 
-static enum rv_kind kind_of(enum ssd_dev_kind k)
+/* MAJOR:MINOR of block device @name (sysfs class/block/<name>/dev). */
+static int block_numbers(const char *name, unsigned int *maj, unsigned int *min)
 {
-	static const enum rv_kind map[] = {
-	    [SSD_KIND_MISSING] = RV_KIND_MISSING,
-	    [SSD_KIND_FILE] = RV_KIND_FILE,
-	    [SSD_KIND_NVME_GENERIC] = RV_KIND_NVME_NG,
-	    [SSD_KIND_NVME_CTRL] = RV_KIND_CHR,
-	    [SSD_KIND_NVME_BLOCK] = RV_KIND_NVME_BLK,
-	    [SSD_KIND_SCSI_SG] = RV_KIND_SCSI_SG,
-	    [SSD_KIND_SCSI_BLOCK] = RV_KIND_SCSI_BLK,
-	    [SSD_KIND_PARTITION] = RV_KIND_BLK,
-	    [SSD_KIND_BLOCK] = RV_KIND_BLK,
-	    [SSD_KIND_OTHER] = RV_KIND_OTHER,
-	};
+	char path[160], buf[32] = "";
+	FILE *f;
 
-	return (size_t)k < sizeof(map) / sizeof(map[0]) ? map[k] : RV_KIND_OTHER;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", maj, min) != 2) {
+		fclose(f);
+		return -EIO;
+	}
+	fclose(f);
+	return 0;
 }
 
 void rv_drive_probe(const char *path, struct rv_probe *p)
 {
-	enum ssd_dev_kind k = ssd_dev_kind_of(path);
-	char dir[PATH_MAX], sz[192], *slash;
+	struct ssd_host_dev dev;
+	char dir[PATH_MAX], *slash;
 	unsigned int maj, min;
-	struct stat st;
 
+	ssd_host_classify(path, &dev);
 	memset(p, 0, sizeof(*p));
-	p->kind = kind_of(k);
-	p->exists = stat(path, &st) == 0;
-	ssd_dev_kind_describe(path, k, p->desc, sizeof(p->desc));
+	p->kind = kind_of(dev.kind);
+	p->exists = dev.kind != SSD_HOST_KIND_MISSING;
+	ssd_host_describe(path, &dev, p->desc, sizeof(p->desc));
 	if (!p->exists) {
 		/* a new file, where its directory exists and it is not a /dev node */
 		snprintf(dir, sizeof(dir), "%s", path);
@@ -183,41 +126,32 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 			file_lock(p, path);
 		return;
 	}
-	if (S_ISCHR(st.st_mode) && k == SSD_KIND_OTHER)
-		p->kind = RV_KIND_CHR;
-	if (S_ISREG(st.st_mode)) {
-		p->size = (uint64_t)st.st_size;
+	p->size = dev.capacity_known ? dev.capacity_bytes : 0;
+	if (dev.kind == SSD_HOST_KIND_FILE) {
 		file_lock(p, path);
 		return;
 	}
-	if (S_ISBLK(st.st_mode))
-		disk_of_block(&st, p->block, sizeof(p->block));
-	else if (p->kind == RV_KIND_NVME_NG || p->kind == RV_KIND_SCSI_SG)
-		disk_of_char(&st, p->block, sizeof(p->block));
-	if (p->block[0] && block_numbers(p->block, &maj, &min) == 0)
+	snprintf(p->block, sizeof(p->block), "%s", dev.block);
+	snprintf(p->generic, sizeof(p->generic), "%s", dev.generic);
+	/* one lock per disk: a partition, the ng and the sg node of a disk share their disk's */
+	if (dev.disk[0] && block_numbers(dev.disk, &maj, &min) == 0)
 		add_lock(p, RV_LOCK_BLOCK, maj, min, NULL);
-	else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
-		add_lock(p, S_ISBLK(st.st_mode) ? RV_LOCK_BLOCK : RV_LOCK_CHAR, major(st.st_rdev),
-			 minor(st.st_rdev), NULL);
-	loop_backing(p->block, dir, sizeof(dir));
+	else
+		add_lock(p,
+			 dev.kind == SSD_HOST_KIND_BLK || dev.kind == SSD_HOST_KIND_NVME_BLK ||
+				 dev.kind == SSD_HOST_KIND_SCSI_BLK
+			     ? RV_LOCK_BLOCK
+			     : RV_LOCK_CHAR,
+			 dev.major, dev.minor, NULL);
+	loop_backing(dev.disk, dir, sizeof(dir));
 	if (dir[0] == '/')
 		file_lock(p, dir); /* a run on the loop device's file is a run on this drive */
-	/* the capacity: the node's own block device (a partition is smaller than its disk) */
-	if (S_ISBLK(st.st_mode))
-		snprintf(sz, sizeof(sz), "/sys/dev/block/%u:%u/size", major(st.st_rdev),
-			 minor(st.st_rdev));
-	else
-		snprintf(sz, sizeof(sz), "/sys/class/block/%s/size", p->block);
-	if (S_ISBLK(st.st_mode) || p->block[0])
-		p->size = sysfs_u64(sz) * 512;
 }
 
 int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine, char *node,
 		  size_t len, char *err, size_t errlen)
 {
 	const char *k = rv_kind_name(p->kind);
-	struct scsi_node sn;
-	char why[256];
 
 	snprintf(node, len, "%s", path);
 	if (!strcmp(engine, "ssdeng"))
@@ -225,9 +159,10 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 	if (!strcmp(engine, "io_uring_cmd")) {
 		if (p->kind == RV_KIND_NVME_NG)
 			return 0;
-		if (p->kind == RV_KIND_NVME_BLK &&
-		    ssd_nvme_probe(path, node, len, why, sizeof(why)) == 1)
+		if (p->kind == RV_KIND_NVME_BLK && p->generic[0]) {
+			snprintf(node, len, "%s", p->generic);
 			return 0;
+		}
 		if (p->kind == RV_KIND_NVME_BLK)
 			snprintf(err, errlen, "no NVMe generic node (/dev/ngXnY) for %s", path);
 		else
@@ -238,9 +173,8 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 	if (!strcmp(engine, "sg")) {
 		if (p->kind == RV_KIND_SCSI_SG)
 			return 0;
-		if (p->kind == RV_KIND_SCSI_BLK && scsi_node_classify("/sys", path, &sn) == 0 &&
-		    sn.sg_path[0]) {
-			snprintf(node, len, "%s", sn.sg_path);
+		if (p->kind == RV_KIND_SCSI_BLK && p->generic[0]) {
+			snprintf(node, len, "%s", p->generic);
 			return 0;
 		}
 		if (p->kind == RV_KIND_SCSI_BLK)
@@ -266,8 +200,8 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 
 int rv_drive_check_unused(const char *path, char *err, size_t errlen)
 {
-	return ssd_dev_check_unused(path, "before the review writes to it (or --allow-mounted)",
-				    err, errlen);
+	return ssd_host_check_path_unused(
+	    path, "before the review writes to it (or --allow-mounted)", err, errlen);
 }
 
 int rv_drive_check_writable(const char *path, char *err, size_t errlen)
@@ -282,7 +216,7 @@ int rv_drive_check_writable(const char *path, char *err, size_t errlen)
 	if (e == ENOENT)
 		return 0;
 	snprintf(err, errlen, "%s: cannot open for writing: %s%s", path, strerror(e),
-		 ssd_open_errno_hint_file(path, e));
+		 ssd_host_open_errno_hint_file(path, e));
 	return -e;
 }
 
@@ -294,10 +228,9 @@ static bool ssdctl_kind(const struct rv_probe *p)
 
 /* ssdctl's @read (info or health) of the drive, or NULL with @note saying why. */
 static json_object *ssdctl_read(const char *path, const struct rv_probe *p,
-				int (*read)(struct ssdctl_dev *, json_object **, char *, size_t),
+				int (*read)(const char *, json_object **, char *, size_t),
 				const char *what, char *note, size_t notelen)
 {
-	struct ssdctl_dev d;
 	json_object *o = NULL;
 	char err[512];
 
@@ -308,28 +241,23 @@ static json_object *ssdctl_read(const char *path, const struct rv_probe *p,
 			 what, rv_kind_name(p->kind));
 		return NULL;
 	}
-	if (ssdctl_open(path, &d, err, sizeof(err)) < 0) {
-		rv_fmt(note, notelen, "ssdctl %s could not open the drive: %s", what, err);
+	if (read(path, &o, err, sizeof(err)) != 0) {
+		rv_fmt(note, notelen, "ssdctl %s could not read the drive: %s", what, err);
 		return NULL;
 	}
-	if (read(&d, &o, err, sizeof(err)) != 0) {
-		rv_fmt(note, notelen, "ssdctl %s could not read the drive: %s", what, err);
-		o = NULL;
-	}
-	ssdctl_close(&d);
 	return o;
 }
 
 json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *note, size_t notelen)
 {
-	return ssdctl_read(path, p, ssdctl_info, "info", note, notelen);
+	return ssdctl_read(path, p, ssdctl_info_json, "info", note, notelen);
 }
 
 json_object *rv_drive_health(const char *path, const struct rv_probe *p)
 {
 	char note[600];
 
-	return ssdctl_read(path, p, ssdctl_health, "health", note, sizeof(note));
+	return ssdctl_read(path, p, ssdctl_health_json, "health", note, sizeof(note));
 }
 
 /* Copy member @key of @from (a value or null) into @to. */
@@ -414,7 +342,7 @@ int rv_drive_purge(const char *path, const char *method, const char *confirm, bo
 	struct ssdctl_dev d;
 	int r;
 
-	if (ssd_purge_method_parse(method, &po.method) < 0) {
+	if (ssdctl_purge_method_parse(method, &po.method) < 0) {
 		snprintf(err, errlen,
 			 "--purge '%s': expected format, sanitize-block, sanitize-crypto, "
 			 "sanitize-overwrite or format-unit",

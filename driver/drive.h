@@ -40,13 +40,15 @@ struct rv_probe {
 	bool exists;
 	uint64_t size;	/* bytes: a file's length, a device's capacity; 0 when unknown */
 	char block[64]; /* the block device behind the node ("nvme0n1", "sdb"), "" none */
-	char desc[256]; /* what it is, for a message ("a character device 1:3 (mem), ...") */
+	char
+	    generic[64]; /* the namespace's or disk's passthrough node ("/dev/ng0n1", "/dev/sg1") */
+	char desc[256];	 /* what it is, for a message ("a character device 1:3 (mem), ...") */
 	char locks[RV_MAX_LOCKS][RV_LOCK_NAME]; /* lock file names (rv_lock_name()) */
 	size_t nlocks;
 };
 
 /**
- * rv_drive_probe() - classify and size @path with the engine's classifier (ssd_dev_kind_of()).
+ * rv_drive_probe() - classify and size @path with the engine's classifier (ssd_host_classify()).
  * A missing path under /dev is RV_KIND_MISSING (no device node appears by writing a file
  * there); elsewhere a missing path whose directory exists is a new RV_KIND_FILE.
  * Locks: the disk's major:minor (the parent of a partition; the disk behind an ng or sg node);
@@ -73,7 +75,7 @@ int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine
 
 /**
  * rv_drive_check_unused() - refuse a device whose block devices are mounted, swap, or held
- * (the engine's ssd_dev_check_unused()); files pass.
+ * (the engine's ssd_host_check_path_unused()); files pass.
  * Return: 0, or -EBUSY / -errno with @err "PATH: nvme0n1p1 is mounted on /mnt (ext4): ...".
  */
 int rv_drive_check_unused(const char *path, char *err, size_t errlen);

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio_json.h"
-#include "results.h"
-#include "summary.h"
+#include "parse/fio_json.h"
+#include "analyse/results.h"
+#include "render/summary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -142,5 +142,18 @@ for args in "" "frob /dev/null" "info" "info --bogus /dev/null" "health a b"; do
 	rc=$?
 	[ $rc = 2 ] && ok "ssdctl $args: exit 2" || fail "ssdctl $args: exit $rc, expected 2"
 done
+# ssdctl probe: any path, exit 0, the classifier's answer as JSON (engine/ctl/README.md)
+printf 'x%.0s' $(seq 4096) >"$f"
+for want in "$f":file:4096 /dev/null:chr:null /:other:null /nonexistent/ssdeng:missing:null; do
+	IFS=: read -r path kind size <<<"$want"
+	out=$("$repo"/engine/ssdctl probe "$path" --json 2>&1)
+	rc=$?
+	got=$(printf '%s' "$out" | jq -r '[.schema, .kind, (.capacity_bytes | tostring), (.in_use | length)] | join(" ")' 2>&1)
+	[ $rc = 0 ] && [ "$got" = "ssdctl.probe.v1 $kind $size 0" ] &&
+		ok "ssdctl probe $path --json: kind $kind" || fail "ssdctl probe $path: rc=$rc $got $out"
+done
+out=$("$repo"/engine/ssdctl probe "$f" 2>&1)
+printf '%s\n' "$out" | grep -qx "kind: file" && printf '%s\n' "$out" | grep -qx "in_use: none" &&
+	ok "ssdctl probe text output" || fail "ssdctl probe text: $out"
 rm -f "$f" "$repo"/*.state
 lab_done

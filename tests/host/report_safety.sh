@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sanitize: yes
-# The reporter never loses results (issue 9, item 8), on a results tree built from
+# The reporter never loses results or an old report, on a results tree built from
 # ../shared/cases c04 as ssd-review lays it out after an interrupted suite: two complete
 # results, run.json saying "interrupted", the interrupted test's .json.partial, a failed
 # test's .json.failed, a truncated (corrupt) result and logs.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of issue 8 in driver/ssd-review, on regular files standing in for drives:
+# Host test of driver/ssd-review's drive groups and fio client/server, on regular files standing in for drives:
 #  - --group: three files as one group, quick four-corners: one fio group per drive in each JSON
 #    (new_group=1, its own filename), and the report's group total equals the sum of the drives;
 #  - --client: two `fio --server` processes on this host, on 127.0.0.1 only, driven by one fio
@@ -41,11 +41,11 @@ rv_check "fc-4k-randread: 8 threads x QD32 per drive" jq -e \
 	'all(.jobs[]; ."job options".numjobs == "8" and ."job options".iodepth == "32")' "$g/fc-4k-randread.json"
 rv_check "run.json lists the three drives" jq -e '[.members[].label] == ["d1", "d2", "d3"]' "$g/run.json"
 rv_check "drive-d2.json describes d2" jq -e --arg t "$tmp" '.device == "\($t)/d2.img"' "$g/drive-d2.json"
-rv_check "the report was written" test -f "$tmp/grp/report/test-fc-4k-randread.csv"
+rv_check "the report was written" test -f "$tmp/grp/report/tests/fc-4k-randread.csv"
 # the report's total column against the sum of the drives' IOPS in the same JSON
 sum=$(jq '[.jobs[].read.iops] | add' "$g/fc-4k-randread.json")
-row=$(grep '^read IOPS,' "$tmp/grp/report/test-fc-4k-randread.csv")
-head=$(head -n1 "$tmp/grp/report/test-fc-4k-randread.csv")
+row=$(grep '^read IOPS,' "$tmp/grp/report/tests/fc-4k-randread.csv")
+head=$(head -n1 "$tmp/grp/report/tests/fc-4k-randread.csv")
 rv_check "report columns: g/d1, g/d2, g/d3, g (total)" test "$head" = "metric,g/d1,g/d2,g/d3,g (total)"
 tot=$(cut -d, -f5 <<<"$row")
 rv_check "report total $tot == sum of the drives' IOPS $sum (to 0.001)" \
@@ -87,7 +87,7 @@ rv_check "h1's results name h1's file (the jobfile was filled in on the client)"
 	'."global options".filename == $f' "$tmp/cli/h1/fc-4k-randread.json"
 rv_check "h2's results name h2's file" jq -e --arg f "$tmp/c2.img" \
 	'."global options".filename == $f' "$tmp/cli/h2/fc-4k-randread.json"
-csv=$tmp/cli/report/test-fc-4k-randread.csv
+csv=$tmp/cli/report/tests/fc-4k-randread.csv
 # host columns in the order fio printed the hosts (the order they finished)
 hdr=$(head -n1 "$csv" 2>/dev/null)
 rv_check "report columns: both servers and the total ($hdr)" bash -c "[ '$hdr' = 'metric,clients/127.0.0.1:$p1,clients/127.0.0.1:$p2,clients (total)' ] ||

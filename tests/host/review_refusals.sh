@@ -80,7 +80,7 @@ if chattr +i "$attr" 2>/dev/null; then
 		bash -c "grep 'fc-4k-randwrite · FAILED (fio exit [0-9]*): ' '$tmp/mid.err' | grep -qF '$want'"
 	if [ -x reporter/ssdreport ]; then
 		rv_check "the report lists fc-4k-randwrite with that reason" \
-			bash -c "grep -A8 'Tests that did not complete' '$tmp/mid/report/report.md' | grep fc-4k-randwrite | grep -q 'immutable (chattr -i)'"
+			bash -c "grep -F 'fc-4k-randwrite on x did not complete: failed: ' '$tmp/mid/report/report.md' | grep -q 'immutable (chattr -i)'"
 	fi
 else
 	rv_ok "# SKIP chattr +i not supported on $tmp (or not root)"

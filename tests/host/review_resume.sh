@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of driver/ssd-review --resume (issue 7): SIGINT the driver during the third test of
+# Host test of driver/ssd-review --resume: SIGINT the driver during the third test of
 # the quick four-corners suite; it must stop fio, mark that test interrupted and leave no result
 # for it. Rerun with --resume: the completed tests are kept (same inode and mtime), the
 # interrupted one and the rest run, run.json ends complete and remembers the interrupted run.

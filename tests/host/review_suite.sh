@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of driver/ssd-review (issue 7): the quick four-corners suite through ssdeng and a
+# Host test of driver/ssd-review: the quick four-corners suite through ssdeng and a
 # small spec run through fio's libaio, on a regular file standing in for a drive. Checks every
 # expected result with the right jobs, run.json and drive.json, that nothing outside the span
 # was written, and that bad drives and options are refused.

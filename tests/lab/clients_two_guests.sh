@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # lab-host: starts two guests at once, each a fio server reachable only on a 127.0.0.1 port
 # lab-timeout: 420
-# fio client/server across two QEMU guests (issue 8). This test runs on the host (tests/lab/run
-# runs `lab-host` tests there): it boots two guests together with scripts/lab --net-fio-server
+# fio client/server across two QEMU guests (README.md, "Many drives / many hosts"; LAB-NOTES §6).
+# This test runs on the host (tests/lab/run runs `lab-host` tests there): it boots two guests
+# together with scripts/lab --net-fio-server
 # (QEMU user-mode network, restrict=on, hostfwd from 127.0.0.1:PORT to the guest's 8765), each
 # with one emulated NVMe drive and `fio --server` inside, then runs `ssd-review --client` with the
 # quick four-corners suite on both at once. Checks: both servers and fio's "All clients" entry in
@@ -82,7 +83,7 @@ done
 grep -q 'ssdeng: /dev/ng0n1: nvme-uring' "$out/clients/logs/fc-4k-randread.fio-stderr.txt" &&
 	ok "the servers ran libssdeng.so (nvme-uring on /dev/ng0n1)" ||
 	fail "no engine note from the servers: $(head -c 300 "$out/clients/logs/fc-4k-randread.fio-stderr.txt")"
-csv=$out/report/test-fc-4k-randread.csv
+csv=$out/report/tests/fc-4k-randread.csv
 # host columns come in the order fio printed the hosts, which is the order they finished
 case $(head -n1 "$csv" 2>/dev/null) in
 "metric,clients/127.0.0.1:$p1,clients/127.0.0.1:$p2,clients (total)" | \

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=1G,serial=GRPNV1 --nvme size=1G,serial=GRPNV2 --nvme size=1G,serial=GRPNV3
 # lab-timeout: 300
-# Three emulated NVMe drives as one group (issue 8): ssd-review --group runs the quick
-# four-corners suite with one fio job section per drive, all started together, each file's
-# transport chosen by the engine (transport=auto: nvme-uring on /dev/ngXnY). Each drive's result
-# is in the same JSON, and the report's group total is the sum of the drives: IOPS for the
-# random corners, MB/s for the sequential ones.
+# Three emulated NVMe drives as one group (README.md, "Many drives / many hosts"): ssd-review
+# --group runs the quick four-corners suite with one fio job section per drive, all started
+# together, each file's transport chosen by the engine (transport=auto: nvme-uring on
+# /dev/ngXnY). Each drive's result is in the same JSON, and the report's group total is the sum
+# of the drives: IOPS for the random corners, MB/s for the sequential ones.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
 ngs=() members=
@@ -41,7 +41,7 @@ if [ -x reporter/ssdreport ]; then
 	check reporter/ssdreport --no-charts -q -o /tmp/group-report "$g"
 	# total column (5) against the sum over the JSON's jobs, to the report's 3 decimals
 	total_vs_sum() { # ID ROW JQ-SUM
-		local csv=/tmp/group-report/test-$1.csv tot sum
+		local csv=/tmp/group-report/tests/$1.csv tot sum
 		tot=$(grep "^$2," "$csv" | cut -d, -f5)
 		sum=$(jq "$3" "$g/$1.json")
 		if [ "$(head -n1 "$csv")" = "metric,three/n1,three/n2,three/n3,three (total)" ] &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=NVSAFE --scsi size=256M,serial=SCSAFE
 # lab-timeout: 420
-# Issue 9 item 7, the engine's safety rails:
+# The engine's safety rails, and what `ssdctl probe` says about the same drives:
 #  - a write or trim through any node of a drive (ng, the namespace block device, sg) is refused
 #    while the drive or one of its partitions is mounted, unless allow_mounted_write=1; reads
 #    pass (fio's own check looks only at the named block device itself);
@@ -34,6 +34,27 @@ if mkfs.ext4 -q -F "${nvblk}p1" && mount -t ext4 "${nvblk}p1" /tmp/mnt; then
 else
 	fail "cannot make and mount ext4 on ${nvblk}p1"; lab_done
 fi
+# ssdctl probe: the classifier's answer (host/dev_class.h) for each node of both drives and the
+# mounted partition, with every use listed (engine/ctl/README.md, ssdctl.probe.v1)
+probe_is() { # NAME PATH JQ-FILTER: the filter must hold on `ssdctl probe PATH --json`
+	local out
+	if out=$("$REPO/engine/ssdctl" probe "$2" --json 2>&1) && printf '%s' "$out" | jq -e "$3" >/dev/null; then
+		ok "probe $1"
+	else
+		fail "probe $1"; printf '%s\n' "$out" | head -20 | sed 's/^/# /'
+	fi
+}
+mounted="[{\"device\": \"${nvblk}p1\", \"reason\": \"mounted\", \"mount_point\": \"/tmp/mnt\", \"filesystem\": \"ext4\", \"holder\": null}]"
+probe_is "$ng: nvme-ng, its namespace and controller, 256 MiB, in use by ${nvblk##*/}p1" "$ng" \
+	".kind == \"nvme-ng\" and .block_device == \"$nvblk\" and .generic_device == \"$ng\" and (.nvme_controller | test(\"^/dev/nvme[0-9]+$\")) and .capacity_bytes == 268435456 and .transport_auto == \"nvme\" and .in_use == $mounted"
+probe_is "$nvblk: nvme-blk with its ng node, the same use" "$nvblk" \
+	".kind == \"nvme-blk\" and .partition == false and .generic_device == \"$ng\" and .in_use == $mounted"
+probe_is "${nvblk}p1: a 16 MiB partition of ${nvblk##*/}, block transport, mounted" "${nvblk}p1" \
+	".kind == \"blk\" and .partition and .disk == \"$nvblk\" and .generic_device == null and .capacity_bytes == 16777216 and .transport_auto == \"block\" and .in_use == $mounted"
+probe_is "$sg: scsi-sg with its disk ${sd##*/}, 256 MiB, unused" "$sg" \
+	".kind == \"scsi-sg\" and .block_device == \"$sd\" and .generic_device == \"$sg\" and .capacity_bytes == 268435456 and .transport_auto == \"scsi\" and .in_use == []"
+probe_is "$sd: scsi-blk with its sg node" "$sd" \
+	".kind == \"scsi-blk\" and .generic_device == \"$sg\" and .nvme_controller == null"
 want="${nvblk##*/}p1 is mounted on /tmp/mnt (ext4): unmount it before writing to it (or set allow_mounted_write=1)"
 w="--name=w --ioengine=$SSDENG --bs=4k --offset=64M --size=1M"
 fio_fails "randwrite through $ng refused while ${nvblk##*/}p1 is mounted" "$want" \
@@ -51,6 +72,8 @@ if mkfs.ext4 -q -F "$sd" && mount -t ext4 "$sd" /tmp/mnt2; then
 	fio_fails "write through $sg refused while ${sd##*/} is mounted" \
 		"${sd##*/} is mounted on /tmp/mnt2 (ext4): unmount it before writing to it" \
 		$w --filename="$sg" --rw=randwrite
+	probe_is "$sg while ${sd##*/} is mounted: that use" "$sg" \
+		".in_use == [{\"device\": \"$sd\", \"reason\": \"mounted\", \"mount_point\": \"/tmp/mnt2\", \"filesystem\": \"ext4\", \"holder\": null}]"
 	umount /tmp/mnt2
 else
 	fail "cannot make and mount ext4 on $sd"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=64M,serial=NVSLOW,iops=1 --scsi size=64M,hba=lsi,serial=SCLSI,iops=1 --scsi size=64M,hba=pvscsi,serial=SCPVS,iops=1
 # lab-timeout: 600
-# Issue 9 item 3: a drive slower than the command timeout (QEMU throttles both to 1 IOPS, so
+# A drive slower than the command timeout (QEMU throttles both to 1 IOPS, so
 # the second of several queued commands waits about a second). The engine's timeouts
 # (nvme_timeout, scsi_timeout, ms) expire; the job must end with the timeout reported as a
 # timeout, never as a media error, and the drive must work again afterwards.

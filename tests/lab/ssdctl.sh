@@ -46,6 +46,12 @@ jqt "info ng${K}n2: nsid 2, 1 GiB, 4096-byte LBAs" "$T/ng2.json" \
 "$SSDCTL" info /dev/nvme${K}n1 --json > "$T/n1.json" 2> "$T/err"
 jqt "info nvme0n1: nsid 1, 1 GiB, block device named" "$T/n1.json" \
 	".nvme.nsid == 1 and .capacity_bytes == 1073741824 and .nvme.namespaces[0].block_device == \"/dev/nvme${K}n1\""
+"$SSDCTL" probe /dev/ng${K}n2 --json > "$T/p.json" 2> "$T/err"
+jqt "probe ng${K}n2: nvme-ng of nvme${K}n2 on controller $NV (native multipath)" "$T/p.json" \
+	".kind == \"nvme-ng\" and .block_device == \"/dev/nvme${K}n2\" and .nvme_controller == \"$NV\" and .capacity_bytes == 1073741824"
+"$SSDCTL" probe "$NV" --json > "$T/p.json" 2> "$T/err"
+jqt "probe $NV: nvme-ctrl, no block device, no transport" "$T/p.json" \
+	".kind == \"nvme-ctrl\" and .nvme_controller == \"$NV\" and .block_device == null and .transport_auto == null"
 "$SSDCTL" health "$NV" --json > "$T/nvh.json" 2> "$T/err"
 tap $? "health "$NV" --json exits 0" "$(cat "$T/err")"
 jqt "nvme health: temperature, hours, counters are numbers; no critical warning" "$T/nvh.json" \
@@ -72,6 +78,9 @@ jqt "scsi info: Block Limits, provisioning thin, rotation rate not reported" "$T
 jqt "sata info: transport sata, model/serial from ATA IDENTIFY, 768 MiB" "$T/sata.json" \
 	'.transport == "sata" and .model == "LabSATA" and .serial == "SATA123" and .capacity_bytes == 805306368 and .ata.capacity_sectors == 1572864'
 jqt "sata info: SAT layer is libata (VPD 89h)" "$T/sata.json" '.scsi.sat.product == "libata"'
+"$SSDCTL" probe "$SATA" --json > "$T/p.json" 2> "$T/err"
+jqt "probe $SATA: scsi-sg of a 768 MiB disk" "$T/p.json" \
+	".kind == \"scsi-sg\" and .generic_device == \"$SATA\" and .capacity_bytes == 805306368 and .transport_auto == \"scsi\""
 "$SSDCTL" health "$SCSI" --json > "$T/scsih.json" 2> "$T/err"
 tap $? "health on scsi-hd exits 0" "$(cat "$T/err")"
 jqt "scsi-hd rejects LOG SENSE: pages and temperature are null, not 0" "$T/scsih.json" \

@@ -1,8 +1,8 @@
 # review-checks.sh - TAP checks on an ssd-review results directory, and helpers to run the driver,
 # shared by tests/host/review_*.sh and tests/lab/suite_quick.sh. Source it; it defines functions
 # only.
-# The expected test ids and job parameters are written out here from issue 7 and
-# jobfiles/README.md, not taken from the driver.
+# The expected test ids and job parameters are written out here from docs/METHODOLOGY.md
+# and jobfiles/README.md, not taken from the driver.
 
 RV_FAILED=0
 rv_ok() { echo "ok - $*"; }
@@ -33,7 +33,7 @@ expect_job() {
 	fi
 }
 
-# expected ids and parameters per suite (issue 7 §1-5, jobfiles/README.md)
+# expected ids and parameters per suite (docs/METHODOLOGY.md §1-5, jobfiles/README.md)
 expect_prep() { expect_job "$1" prep-128k-seqfill write 128k 1 32; }
 expect_four_corners() {
 	expect_job "$1" fc-4k-randread randread 4k 8 32

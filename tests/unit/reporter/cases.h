@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fio_json.h"
+#include "parse/fio_json.h"
 
 /* $SSD_CASES, else ../shared/cases, else ../../shared/cases (a worktree under wt/). */
 static inline const char *cases_dir(void)

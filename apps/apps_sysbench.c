@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * apps_sysbench.c - sysbench's OLTP read/write test (oltp_read_write, sysbench 1.0) against one
+ * instance over its socket: prepare (the tables, loaded in parallel up to one thread per table),
+ * the warm-up (an ordinary run whose output is kept apart), and the measured run with the latency
+ * histogram and the 99th percentile.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "apps.h"
+
+const char *apps_sb_file(enum apps_sb_phase phase)
+{
+	return phase == APPS_SB_PREPARE	 ? "prepare.txt"
+	       : phase == APPS_SB_WARMUP ? "warmup.txt"
+					 : "run.txt";
+}
+
+pid_t apps_sb_start(const struct apps_opts *o, const struct apps_db *db, enum apps_sb_phase phase)
+{
+	char sock[320], tables[32], size[48], threads[32], tm[32], rint[48], out[600];
+	char *argv[20];
+	unsigned int n = 0, th = o->threads;
+
+	if (phase == APPS_SB_PREPARE && th > o->tables)
+		th = o->tables; /* prepare runs one table per thread */
+	snprintf(sock, sizeof(sock), "--mysql-socket=%s", db->socket);
+	snprintf(tables, sizeof(tables), "--tables=%u", o->tables);
+	snprintf(size, sizeof(size), "--table-size=%llu", (unsigned long long)o->table_size);
+	snprintf(threads, sizeof(threads), "--threads=%u", th);
+	snprintf(tm, sizeof(tm), "--time=%u", phase == APPS_SB_WARMUP ? o->warmup_s : o->time_s);
+	snprintf(rint, sizeof(rint), "--report-interval=%u", o->report_interval_s);
+	snprintf(out, sizeof(out), "%s/%s", db->outdir, apps_sb_file(phase));
+	unlink(out);
+
+	argv[n++] = (char *)o->sysbench;
+	argv[n++] = "oltp_read_write";
+	argv[n++] = "--db-driver=mysql";
+	argv[n++] = sock;
+	argv[n++] = "--mysql-user=root";
+	argv[n++] = "--mysql-db=sbtest";
+	argv[n++] = tables;
+	argv[n++] = size;
+	argv[n++] = threads;
+	if (phase != APPS_SB_PREPARE) {
+		argv[n++] = tm;
+		argv[n++] = rint;
+		argv[n++] = "--events=0";
+	}
+	if (phase == APPS_SB_RUN) {
+		argv[n++] = "--histogram=on";
+		argv[n++] = "--percentile=99";
+	}
+	argv[n++] = phase == APPS_SB_PREPARE ? "prepare" : "run";
+	argv[n] = NULL;
+	return apps_spawn(argv, out);
+}
+
+int apps_sb_version(const struct apps_opts *o, char *buf, size_t len)
+{
+	char log[] = "/tmp/ssd-apps-sbver.XXXXXX", err[512], *text, *p;
+	char *argv[] = {(char *)o->sysbench, "--version", NULL};
+	int fd, r;
+
+	buf[0] = '\0';
+	fd = mkstemp(log);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	r = apps_run_cmd(argv, log, 60, err, sizeof(err));
+	if (!r && !(r = apps_read_file(log, &text, NULL))) {
+		/* "sysbench 1.0.20" */
+		p = strstr(text, "sysbench ");
+		if (p) {
+			size_t n = strspn(p + 9, "0123456789.");
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(buf, p + 9, n);
+			buf[n] = '\0';
+		}
+		free(text);
+		r = buf[0] ? 0 : -ENODATA;
+	}
+	unlink(log);
+	return r;
+}

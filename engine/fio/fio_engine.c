@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fio_engine.c - libssdeng.so's face to fio: the ioengine_ops that fio dlopen()s
+ * (fio --ioengine=external:libssdeng.so). It turns io_u into struct ssd_io for the transport of
+ * each file (engine/core/transport.h) and back; the transports and everything else know nothing of
+ * fio.
+ */
+#include "fio.h"
+#include "optgroup.h"
+#include "verify.h"
+
+#include "host/dev_class.h"
+#include "fio/fio_glue.h"
+#include "host/in_use.h"
+#include "core/ssd_log.h"
+#include "core/ssd_thread.h"
+
+struct ssd_fio_data {
+	struct ssd_thread th;
+	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
+	struct ssd_io *ios;   /* one per io_u, by io_u->index */
+	unsigned int nios;
+	bool *told; /* by fio_file fileno: its transport line printed (a verify run
+		     * closes and reopens the file) */
+	unsigned int ntold;
+};
+
+struct ssd_fio_file {
+	const struct ssd_transport_ops *ops;
+	struct ssd_ctx *ctx;
+	struct ssd_dev *dev;
+	struct ssd_geometry geo;
+};
+
+/* Messages from the transports go through fio (so a fio client sees a server's messages),
+ * to stderr so they never mix with JSON output. */
+static void ssd_fio_sink(enum ssd_log_level level, const char *line)
+{
+	(void)level;
+	log_err("%s", line);
+}
+
+static void __attribute__((constructor)) ssd_fio_load(void) { ssd_log_set_sink(ssd_fio_sink); }
+
+static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
+{
+	log_err("ssdeng: %s\n", msg);
+	td_verror(td, err, what);
+	return 1;
+}
+
+static int ssd_init(struct thread_data *td)
+{
+	struct ssd_fio_data *d = calloc(1, sizeof(*d));
+	struct ssd_options opt;
+
+	if (!d)
+		return ssd_fail(td, ENOMEM, "init", "out of memory");
+	ssd_fio_to_options(td, &opt);
+	d->nios = opt.depth;
+	d->write_op = ssd_fio_write_op(td);
+	d->ios = calloc(d->nios, sizeof(*d->ios));
+	if (!d->ios || ssd_thread_init(&d->th, &opt) < 0) {
+		free(d->ios);
+		free(d);
+		return ssd_fail(td, ENOMEM, "init", "out of memory");
+	}
+	td->io_ops_data = d;
+	return 0;
+}
+
+static void ssd_cleanup(struct thread_data *td)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	if (!d)
+		return;
+	ssd_thread_exit(&d->th);
+	free(d->told);
+	free(d->ios);
+	free(d);
+	td->io_ops_data = NULL;
+}
+
+static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	unsigned int idx = io_u->index; /* shares a union with engine_data: read it first */
+	struct ssd_io *io;
+
+	if (idx >= d->nios)
+		return ssd_fail(td, EINVAL, "io_u_init", "more io_u than iodepth");
+	io = &d->ios[idx];
+	io->slot = idx;
+	io->cookie = io_u;
+	io_u->engine_data = io;
+	return 0;
+}
+
+static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct fio_file *f)
+{
+	const struct ssd_fio_opts *o = td->eo;
+	const struct ssd_transport_ops *ops;
+	struct ssd_options opt;
+	char err[256];
+
+	ssd_fio_to_options(td, &opt);
+	ops = ssd_select_transport(f->file_name, o->transport, &opt, err, sizeof(err));
+	if (!ops)
+		ssd_fail(td, ENODEV, "transport", err);
+	return ops;
+}
+
+/* The directions job @td issues: reads also for verify, which reads back what it wrote. */
+static bool ssd_ddir_used(const struct thread_data *td, int dd)
+{
+	switch (dd) {
+	case DDIR_READ:
+		return td_read(td) || td->o.verify != VERIFY_NONE;
+	case DDIR_WRITE:
+		return td_write(td);
+	default:
+		return td_trim(td);
+	}
+}
+
+/* The first bs-like value of direction @dd that is not a multiple of @unit, or 0. */
+static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsigned long long unit,
+				     const char **what)
+{
+	*what = "bs";
+	if (td->o.min_bs[dd] % unit)
+		return td->o.min_bs[dd];
+	if (td->o.max_bs[dd] % unit)
+		return td->o.max_bs[dd];
+	*what = "bssplit";
+	for (unsigned int i = 0; i < td->o.bssplit_nr[dd]; i++)
+		if (td->o.bssplit[dd][i].bs % unit)
+			return td->o.bssplit[dd][i].bs;
+	*what = "blockalign";
+	return td->o.ba[dd] % unit ? td->o.ba[dd] : 0;
+}
+
+/*
+ * bs, block alignment and offset must be whole logical blocks (data + metadata for extended-LBA
+ * formats), transfers no larger than the drive takes, the offset inside the capacity.
+ * Checked for the directions the job issues, at setup, before any I/O.
+ */
+static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
+			      const struct ssd_geometry *g)
+{
+	static const char *const dname[] = {"read", "write", "trim"};
+	const unsigned long long unit = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
+	const unsigned long long offset = td->o.start_offset;
+	char msg[384];
+
+	if (!unit)
+		return 0;
+	for (int dd = 0; dd < DDIR_RWDIR_CNT; dd++) {
+		unsigned long long bad;
+		const char *what;
+
+		if (!ssd_ddir_used(td, dd))
+			continue;
+		bad = ssd_bad_bs(td, dd, unit, &what);
+		if (bad) {
+			snprintf(msg, sizeof(msg),
+				 "%s: %s=%llu (%s) is not a multiple of the logical block size "
+				 "%llu (%s)",
+				 f->file_name, what, bad, dname[dd], unit, g->desc);
+			return ssd_fail(td, EINVAL, "bs", msg);
+		}
+		if (g->max_xfer_bytes && dd != DDIR_TRIM && td->o.max_bs[dd] > g->max_xfer_bytes) {
+			snprintf(msg, sizeof(msg),
+				 "%s: bs=%llu (%s) is above the drive's largest transfer, %llu "
+				 "bytes (%s); "
+				 "use a smaller bs",
+				 f->file_name, td->o.max_bs[dd], dname[dd],
+				 (unsigned long long)g->max_xfer_bytes, g->desc);
+			return ssd_fail(td, EINVAL, "bs", msg);
+		}
+	}
+	if (td->o.start_offset_percent)
+		return 0; /* a percentage of the size: always inside */
+	if (offset % unit) {
+		snprintf(msg, sizeof(msg),
+			 "%s: offset=%llu is not a multiple of the logical block size %llu",
+			 f->file_name, offset, unit);
+		return ssd_fail(td, EINVAL, "offset", msg);
+	}
+	if (g->capacity_bytes && offset >= g->capacity_bytes) {
+		snprintf(msg, sizeof(msg),
+			 "%s: offset=%llu is beyond the capacity, %llu bytes (%s)", f->file_name,
+			 offset, (unsigned long long)g->capacity_bytes, g->desc);
+		return ssd_fail(td, EINVAL, "offset", msg);
+	}
+	return 0;
+}
+
+/*
+ * Sizes come from the drive (Identify, READ CAPACITY, BLKGETSIZE64), and the job is checked
+ * against its geometry here, before any thread starts: a bad bs fails the job at setup.
+ */
+static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct ssd_host_dev h;
+	const struct ssd_transport_ops *ops;
+	struct ssd_geometry geo;
+	struct ssd_dev *dev;
+	char err[256];
+	int ret;
+
+	if (fio_file_size_known(f))
+		return 0;
+	ssd_host_classify(f->file_name, &h);
+	if (h.kind == SSD_HOST_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
+		snprintf(err, sizeof(err), "%s: no such device", f->file_name);
+		return ssd_fail(td, ENODEV, "get_file_size", err);
+	}
+	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
+		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
+		memset(&geo, 0, sizeof(geo));
+		geo.lba_bytes = td->o.odirect ? 512 : 0;
+		snprintf(geo.desc, sizeof(geo.desc), "regular file with O_DIRECT");
+		if (ssd_check_geometry(td, f, &geo))
+			return 1;
+		return generic_get_file_size(td, f);
+	}
+	ops = ssd_pick(td, f);
+	if (!ops)
+		return 1;
+	ret = ops->open(NULL, f->file_name, O_RDONLY, &dev, &geo, err, sizeof(err));
+	if (ret < 0)
+		return ssd_fail(td, -ret, "get_file_size", err);
+	ops->close(NULL, dev);
+	if (ssd_check_geometry(td, f, &geo))
+		return 1;
+	f->real_file_size = geo.capacity_bytes;
+	fio_file_set_size_known(f);
+	return 0;
+}
+
+/*
+ * When a transport refuses a file at open for a reason another transport of the same family
+ * avoids (io_uring passthrough refused by an LSM or a missing privilege: use the ioctl path),
+ * switch @sf to it and say why. Return 0 when the fallback opened the file, else -errno.
+ */
+static int ssd_open_fallback(struct thread_data *td, struct fio_file *f, struct ssd_fio_file *sf,
+			     int oflags, int error, char *err, size_t errlen)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	const struct ssd_transport_ops *fb = ssd_transport_fallback(sf->ops, error, &d->th.opt);
+	char why[256];
+	int ret;
+
+	if (!fb)
+		return error;
+	snprintf(why, sizeof(why), "%s", err);
+	ret = ssd_thread_ctx(&d->th, &fb, &sf->ctx);
+	if (ret < 0)
+		return error;
+	ret = fb->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, errlen);
+	if (ret < 0)
+		return ret;
+	log_err("ssdeng: %s: %s refused the file (%s); using %s\n", f->file_name, sf->ops->name,
+		why, fb->name);
+	sf->ops = fb;
+	return 0;
+}
+
+/* True the first time job @td opens @f (false also when out of memory: say less). */
+static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
+{
+	if (f->fileno >= d->ntold) {
+		bool *t = realloc(d->told, (f->fileno + 1) * sizeof(*t));
+
+		if (!t)
+			return false;
+		memset(t + d->ntold, 0, (f->fileno + 1 - d->ntold) * sizeof(*t));
+		d->told = t;
+		d->ntold = f->fileno + 1;
+	}
+	if (d->told[f->fileno])
+		return false;
+	d->told[f->fileno] = true;
+	return true;
+}
+
+/* Once per job and file: the transport, and the options set for it that it does not act on. */
+static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
+			       const struct ssd_fio_file *sf)
+{
+	char idle[256];
+	int n;
+
+	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
+		return;
+	log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
+	if (n)
+		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
+			n == 1 ? "has" : "have", sf->ops->name);
+}
+
+/* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
+ * commands (Write Zeroes, Compare, Verify) only NVMe has; a transport of another family, or one
+ * that does not list the operation in its capabilities, would issue plain writes.
+ * Return 0 or a job failure. The failure is EOPNOTSUPP, not EINVAL: fio (td_io_open_file())
+ * answers an open_file hook that fails with EINVAL under direct=1 with "destination does not
+ * support O_DIRECT", a guess that would stand beside the real reason. */
+static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
+			      const struct ssd_transport_ops *ops)
+{
+	const struct ssd_fio_data *d = td->io_ops_data;
+	char msg[320], mode[16];
+
+	if (d->write_op == SSD_OP_WRITE ||
+	    (ops->caps.family == SSD_FAMILY_NVME && (ops->caps.ops & SSD_OP_BIT(d->write_op))))
+		return 0;
+	ssd_fio_write_mode_text(td, mode, sizeof(mode));
+	snprintf(msg, sizeof(msg),
+		 "%s: nvme_write_mode=%s needs an NVMe namespace; %s would issue plain writes "
+		 "(use nvme_write_mode=write or an ng/nvme device)",
+		 f->file_name, mode, ops->name);
+	return ssd_fail(td, EOPNOTSUPP, "nvme_write_mode", msg);
+}
+
+static int ssd_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_fio_file *sf;
+	int oflags, ret;
+	char err[256];
+
+	sf = calloc(1, sizeof(*sf));
+	if (!sf)
+		return ssd_fail(td, ENOMEM, "open_file", "out of memory");
+	sf->ops = ssd_pick(td, f);
+	if (!sf->ops || ssd_check_honoured(td, f, sf->ops))
+		goto fail;
+	ret = ssd_thread_ctx(&d->th, &sf->ops, &sf->ctx);
+	if (ret < 0) {
+		snprintf(err, sizeof(err), "%s: cannot start the %s transport: %s", f->file_name,
+			 sf->ops->name, strerror(-ret));
+		ssd_fail(td, -ret, "open_file", err);
+		goto fail;
+	}
+	oflags = (td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY;
+	/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions */
+	if (oflags == O_RDWR && !td->o.allow_mounted_write) {
+		ret = ssd_host_check_path_unused(
+		    f->file_name, "before writing to it (or set allow_mounted_write=1)", err,
+		    sizeof(err));
+		if (ret < 0) {
+			ssd_fail(td, -ret, "open_file", err);
+			goto fail;
+		}
+	}
+	if (td->o.odirect)
+		oflags |= O_DIRECT;
+	ret = sf->ops->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, sizeof(err));
+	if (ret < 0 && ssd_open_fallback(td, f, sf, oflags, ret, err, sizeof(err)) == 0)
+		ret = 0;
+	if (ret < 0) {
+		ssd_fail(td, -ret, "open_file", err);
+		goto fail;
+	}
+	ssd_tell_transport(td, f, sf);
+	f->fd = sf->ops->dev_fd(sf->dev);
+	FILE_SET_ENG_DATA(f, sf);
+	return 0;
+fail:
+	free(sf);
+	return 1;
+}
+
+static int ssd_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct ssd_fio_file *sf = FILE_ENG_DATA(f);
+
+	(void)td;
+	if (sf) {
+		sf->ops->close(sf->ctx, sf->dev);
+		free(sf);
+		FILE_SET_ENG_DATA(f, NULL);
+	}
+	f->fd = -1;
+	return 0;
+}
+
+static enum ssd_op ssd_op_of(const struct ssd_fio_data *d, const struct io_u *io_u)
+{
+	switch (io_u->ddir) {
+	case DDIR_READ:
+		return SSD_OP_READ;
+	case DDIR_WRITE:
+		return d->write_op;
+	case DDIR_TRIM:
+		return SSD_OP_TRIM;
+	default: /* DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE */
+		return SSD_OP_FLUSH;
+	}
+}
+
+static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+	const struct ssd_fio_data *d = td->io_ops_data;
+	const struct ssd_fio_opts *o = td->eo;
+	struct ssd_io *io = io_u->engine_data;
+	int r;
+
+	fio_ro_check(td, io_u);
+	io->op = ssd_op_of(d, io_u);
+	io->flags =
+	    ((io_u->ddir == DDIR_READ && o->readfua) || (io_u->ddir == DDIR_WRITE && o->writefua))
+		? SSD_IO_FUA
+		: 0;
+	io->offset = io_u->offset;
+	io->len = io_u->xfer_buflen;
+	io->buf = io_u->xfer_buf;
+	io->dev = sf->dev;
+	io->error = 0;
+	io->resid = 0;
+	r = sf->ops->queue(sf->ctx, io);
+	if (r == SSD_Q_QUEUED)
+		return FIO_Q_QUEUED;
+	if (r == SSD_Q_BUSY)
+		return FIO_Q_BUSY;
+	if (r < 0) {
+		io_u->error = -r;
+	} else {
+		io_u->error = io->error;
+		io_u->resid = io->resid;
+	}
+	return FIO_Q_COMPLETED;
+}
+
+static int ssd_commit(struct thread_data *td)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	int ret = ssd_thread_commit(&d->th);
+
+	if (ret < 0)
+		td_verror(td, -ret, "commit");
+	return ret;
+}
+
+static int ssd_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+			 const struct timespec *t)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	return ssd_thread_reap(&d->th, min, max, t);
+}
+
+static struct io_u *ssd_event(struct thread_data *td, int ev)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_io *io = d->th.events[ev];
+	struct io_u *io_u = io->cookie;
+
+	io_u->error = io->error;
+	io_u->resid = io->resid;
+	return io_u;
+}
+
+struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
+    .name = "ssdeng",
+    .version = FIO_IOOPS_VERSION,
+    .flags = FIO_RAWIO | FIO_MEMALIGN,
+    .init = ssd_init,
+    .cleanup = ssd_cleanup,
+    .io_u_init = ssd_io_u_init,
+    .queue = ssd_queue,
+    .commit = ssd_commit,
+    .getevents = ssd_getevents,
+    .event = ssd_event,
+    .open_file = ssd_open_file,
+    .close_file = ssd_close_file,
+    .get_file_size = ssd_get_file_size,
+    .options = ssd_fio_options,
+    .option_struct_size = sizeof(struct ssd_fio_opts),
+};

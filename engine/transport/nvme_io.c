@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* nvme_io.c - shared NVMe transport pieces; see nvme_io.h. */
+/* libnvme first: its <nvme/ioctl.h> must come before <linux/nvme_ioctl.h> (nvme_cmd.h) */
+#include <libnvme.h>
+
+#include "transport/nvme_io.h"
+#include "host/dev_class.h"
+#include "codec/nvme/nvme_status.h"
+#include "core/ssd_log.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth)
+{
+	memset(s, 0, sizeof(*s));
+	s->depth = depth ? depth : 1;
+	s->slots = calloc(s->depth, sizeof(*s->slots));
+	if (!s->slots || posix_memalign((void **)&s->dsm, 4096, s->depth * 16)) {
+		free(s->slots);
+		s->slots = NULL;
+		return -ENOMEM;
+	}
+	memset(s->dsm, 0, s->depth * 16);
+	return 0;
+}
+
+void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s)
+{
+	free(s->slots);
+	free(s->dsm);
+	free(s->md);
+	memset(s, 0, sizeof(*s));
+}
+
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_nvme_dev *dev)
+{
+	size_t need;
+	void *md;
+
+	if (!dev->md_sep_bytes)
+		return 0;
+	need = (size_t)(dev->geo.max_xfer_bytes / dev->unit) * dev->md_sep_bytes;
+	need = (need + 4095) & ~(size_t)4095;
+	if (need <= s->md_stride)
+		return 0;
+	if (posix_memalign(&md, 4096, need * s->depth))
+		return -ENOMEM;
+	memset(md, 0, need * s->depth);
+	free(s->md);
+	s->md = md;
+	s->md_stride = need;
+	return 0;
+}
+
+/* The generic char device of @path (host/dev_class.h): @path itself for an ng node, the ng
+ * sibling of a namespace block device. Return 0, or -errno with @err saying why there is none. */
+static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_t errlen)
+{
+	struct ssd_host_dev h;
+
+	ssd_host_classify(path, &h);
+	switch (h.kind) {
+	case SSD_HOST_KIND_MISSING:
+		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
+		return -ENOENT;
+	case SSD_HOST_KIND_NVME_NG:
+		snprintf(ng, nglen, "%s", path);
+		return 0;
+	case SSD_HOST_KIND_NVME_BLK:
+		if (!h.generic[0]) {
+			snprintf(
+			    err, errlen,
+			    "%s: NVMe namespace %s has no generic char device /dev/ng%s (kernel "
+			    "5.13 or later is needed for /dev/ngXnY)",
+			    path, h.name, h.name + 4);
+			return -ENODEV;
+		}
+		snprintf(ng, nglen, "%s", h.generic);
+		return 0;
+	default:
+		if (h.partition) {
+			snprintf(err, errlen,
+				 "%s is a partition of %s; the nvme transports take a whole "
+				 "namespace (/dev/ngXnY or /dev/nvmeXnY)",
+				 path, h.disk);
+			return -EINVAL;
+		}
+		snprintf(err, errlen,
+			 "%s is not an NVMe namespace: the nvme transports take /dev/ngXnY or "
+			 "/dev/nvmeXnY",
+			 path);
+		return -ENODEV;
+	}
+}
+
+static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
+			size_t errlen)
+{
+	int ret = generic_of(path, ng, nglen, err, errlen);
+
+	if (ret < 0)
+		return ret;
+	ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
+	if (ret < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: cannot open %s: %s%s", path, ng, strerror(errno),
+			 ssd_host_open_errno_hint(errno));
+	}
+	return ret;
+}
+
+/* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
+static uint64_t host_max_bytes(int fd)
+{
+	struct ssd_host_dev h;
+	struct stat st;
+	uint64_t kb = 0;
+
+	if (fstat(fd, &st) < 0)
+		return 0;
+	ssd_host_classify_node("/sys", false, st.st_rdev, NULL, &h);
+	if (!h.block[0] || ssd_host_block_attr_u64("/sys", h.block, "queue/max_hw_sectors_kb", &kb))
+		return 0;
+	return kb * 1024;
+}
+
+/* nvme_core's io_timeout module parameter (seconds; Linux default 30), in ms. */
+static uint32_t kernel_io_timeout_ms(void)
+{
+	FILE *f = fopen("/sys/module/nvme_core/parameters/io_timeout", "r");
+	unsigned int s = 30;
+
+	if (f) {
+		if (fscanf(f, "%u", &s) != 1 || s == 0 || s > 4000000)
+			s = 30;
+		fclose(f);
+	}
+	return s * 1000u;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static int identify_failed(const char *what, int ret, char *err, size_t errlen)
+{
+	if (ret > 0) {
+		snprintf(err, errlen, "%s failed with NVMe status 0x%x", what, ret);
+		return ret;
+	}
+	ret = -errno;
+	snprintf(err, errlen, "%s failed: %s", what, strerror(errno));
+	return ret ? ret : -EIO;
+}
+
+/*
+ * Identify the controller and namespace behind @fd (a generic char device /dev/ngXnY or a
+ * namespace block device) with libnvme, and parse them. Return 0; a positive NVMe status if a
+ * command failed on the drive; or -errno (ioctl failure, or -EINVAL for absurd Identify data),
+ * with @err set.
+ */
+static int read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl,
+			 struct ssd_nvme_ns_info *ns, char *err, size_t errlen)
+{
+	struct nvme_id_ctrl idc;
+	struct nvme_id_ns idn;
+	int ret;
+
+	/* nvme_get_nsid() is the NVME_IOCTL_ID ioctl */
+	if (nvme_get_nsid(fd, nsid) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
+			 strerror(errno));
+		return ret;
+	}
+	if (*nsid == 0) {
+		snprintf(err, errlen, "NVME_IOCTL_ID returned namespace id 0");
+		return -ENOTTY;
+	}
+	ret = nvme_identify_ctrl(fd, &idc);
+	if (ret)
+		return identify_failed("Identify Controller", ret, err, errlen);
+	ret = nvme_identify_ns(fd, *nsid, &idn);
+	if (ret)
+		return identify_failed("Identify Namespace", ret, err, errlen);
+	ssd_nvme_parse_id_ctrl(&idc, ctrl);
+	return ssd_nvme_parse_id_ns(&idn, ns, err, errlen);
+}
+
+static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *opt)
+{
+	bool pract = opt && opt->pi_act;
+
+	d->md_sep_bytes = d->ns.md_extended ? 0 : d->ns.md_bytes;
+	if (!d->ns.pi_type) {
+		if (opt && (opt->pi_act || opt->pi_chk))
+			ssd_log(SSD_LOG_WARN,
+				"%s: pi_act/pi_chk ignored: %s has no protection "
+				"information",
+				d->path, d->geo.desc);
+		return;
+	}
+	d->prinfo = (pract ? SSD_NVME_PRINFO_PRACT : 0) | (opt ? (opt->pi_chk & 7) : 0);
+	/* PRACT with 8-byte metadata: the controller inserts and strips PI, no buffer moves */
+	if (pract && d->ns.md_bytes == 8)
+		d->md_sep_bytes = 0;
+}
+
+int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
+		     size_t errlen)
+{
+	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
+	char msg[256];
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	d->file_index = -1;
+	d->fd = open_generic(path, oflags, d->path, sizeof(d->path), err, errlen);
+	if (d->fd < 0) {
+		ret = d->fd;
+		goto fail;
+	}
+	ret = read_geometry(d->fd, &d->nsid, &d->ctrl, &d->ns, msg, sizeof(msg));
+	if (ret) {
+		snprintf(err, errlen, "%s: %s", path, msg);
+		ret = ret > 0 ? -EIO : ret;
+		goto fail;
+	}
+	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN,
+			       host_max_bytes(d->fd), &d->geo);
+	d->unit = d->ns.lba_bytes + (d->ns.md_extended ? d->ns.md_bytes : 0);
+	if (!d->geo.max_xfer_bytes) {
+		snprintf(err, errlen,
+			 "%s: the largest transfer (MDTS %u, kernel max_hw_sectors_kb) is smaller "
+			 "than one LBA of %u bytes: no I/O is possible",
+			 path, d->ctrl.mdts, d->unit);
+		ret = -EINVAL;
+		goto fail;
+	}
+	set_protection(d, opt);
+	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
+	d->eff_timeout_ms = d->timeout_ms ? d->timeout_ms : kernel_io_timeout_ms();
+	*geo = d->geo;
+	*out = d;
+	return 0;
+fail:
+	if (d->fd >= 0)
+		close(d->fd);
+	free(d);
+	return ret;
+}
+
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev)
+{
+	if (!dev)
+		return;
+	close(dev->fd);
+	free(dev);
+}
+
+static uint8_t opcode_of(enum ssd_op op)
+{
+	switch (op) {
+	case SSD_OP_READ:
+		return SSD_NVME_OP_READ;
+	case SSD_OP_WRITE:
+		return SSD_NVME_OP_WRITE;
+	case SSD_OP_FLUSH:
+		return SSD_NVME_OP_FLUSH;
+	case SSD_OP_TRIM:
+		return SSD_NVME_OP_DSM;
+	case SSD_OP_WRITE_ZEROES:
+		return SSD_NVME_OP_WRITE_ZEROES;
+	case SSD_OP_COMPARE:
+		return SSD_NVME_OP_COMPARE;
+	case SSD_OP_VERIFY:
+		return SSD_NVME_OP_VERIFY;
+	}
+	return 0xff;
+}
+
+static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s, struct ssd_io *io,
+		   uint8_t opcode, uint64_t slba, uint64_t nlb, struct nvme_uring_cmd *cmd)
+{
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
+	struct ssd_nvme_rw rw = {
+	    .nsid = d->nsid,
+	    .slba = slba,
+	    .nlb = (uint32_t)nlb,
+	    .data = (uintptr_t)io->buf,
+	    .data_len = (uint32_t)io->len,
+	    .prinfo = d->prinfo,
+	};
+
+	if (nlb > SSD_NVME_MAX_NLB || io->len > UINT32_MAX)
+		return -EINVAL;
+	if (io->flags & SSD_IO_FUA)
+		rw.flags |= SSD_NVME_FUA;
+	if (opcode == SSD_NVME_OP_WRITE_ZEROES && opt && opt->deac)
+		rw.flags |= SSD_NVME_DEAC;
+	if (d->md_sep_bytes) {
+		rw.md_len = (uint32_t)nlb * d->md_sep_bytes;
+		if (io->md_buf) {
+			rw.md = (uintptr_t)io->md_buf;
+		} else {
+			if (rw.md_len > s->md_stride)
+				return -EINVAL;
+			rw.md = (uintptr_t)(s->md + (size_t)io->slot * s->md_stride);
+		}
+	}
+	if ((d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF))
+		rw.ilbrt = (uint32_t)slba;
+	return ssd_nvme_build_rw(cmd, opcode, &rw);
+}
+
+int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
+		     struct ssd_io *io, struct nvme_uring_cmd *cmd)
+{
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
+	uint8_t opcode = opcode_of(io->op);
+	uint64_t slba = 0, nlb = 0;
+	struct ssd_tp_nvme_slot *slot;
+	uint8_t *range;
+	int ret;
+
+	if (io->slot >= s->depth)
+		return -EINVAL;
+	if (opcode != SSD_NVME_OP_FLUSH) {
+		if (io->len == 0 || io->offset % d->unit || io->len % d->unit)
+			return -EINVAL;
+		slba = io->offset / d->unit;
+		nlb = io->len / d->unit;
+	}
+	switch (opcode) {
+	case SSD_NVME_OP_FLUSH:
+		ssd_nvme_build_flush(cmd, d->nsid);
+		ret = 0;
+		break;
+	case SSD_NVME_OP_DSM:
+		if (nlb > UINT32_MAX)
+			return -EINVAL;
+		range = s->dsm + (size_t)io->slot * SSD_NVME_DSM_RANGE_BYTES;
+		ssd_nvme_dsm_range_encode(range, 0, (uint32_t)nlb, slba);
+		ret = ssd_nvme_build_dsm(cmd, d->nsid, (uintptr_t)range, 1, SSD_NVME_DSM_AD);
+		break;
+	default:
+		ret = prep_rw(opt, s, io, opcode, slba, nlb, cmd);
+		break;
+	}
+	if (ret)
+		return ret;
+	cmd->timeout_ms = d->timeout_ms;
+	slot = &s->slots[io->slot];
+	slot->opcode = opcode;
+	slot->nsid = d->nsid;
+	slot->slba = slba;
+	slot->nlb = (uint32_t)nlb;
+	slot->start_ms = now_ms();
+	return 0;
+}
+
+/* true the first time @bit is seen */
+static bool first_time(uint64_t *set, unsigned int bit)
+{
+	uint64_t mask = 1ull << (bit % 64);
+
+	if (set[bit / 64] & mask)
+		return false;
+	set[bit / 64] |= mask;
+	return true;
+}
+
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
+{
+	const struct ssd_tp_nvme_slot *slot = &s->slots[io->slot];
+	char line[256], opbuf[16];
+	const char *op;
+
+	io->error = 0;
+	io->resid = 0;
+	if (res == 0)
+		return;
+	op = ssd_nvme_opcode_name(slot->opcode, opbuf);
+	if (res > 0) {
+		uint16_t status = (uint16_t)(res & 0x7fff);
+
+		io->error = ssd_nvme_status_errno(status);
+		if (io->error && first_time(s->seen_status, status & 0x7ff)) {
+			ssd_nvme_status_format(line, sizeof(line), op, slot->nsid, slot->slba,
+					       slot->nlb, status);
+			ssd_log(SSD_LOG_ERR, "%s", line);
+		}
+	} else if (res == -EINTR) {
+		uint64_t waited = now_ms() - slot->start_ms;
+		const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
+		bool timed_out = d && waited >= d->eff_timeout_ms;
+
+		io->error = timed_out ? ETIMEDOUT : ECANCELED;
+		if (first_time(s->seen_errno, (unsigned int)io->error))
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+				"after %" PRIu64 " ms (command timeout %" PRIu32
+				" ms%s): the kernel "
+				"cancelled it (EINTR)%s, no NVMe status",
+				op, slot->nsid, slot->slba, slot->nlb,
+				timed_out ? "command timed out" : "command cancelled", waited,
+				d ? d->eff_timeout_ms : 0,
+				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+				timed_out ? " with an Abort and a controller reset"
+					  : " in a controller reset or removal");
+	} else if (res < 0) {
+		io->error = -res;
+		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32
+				": host error %d (%s), no NVMe status",
+				op, slot->nsid, slot->slba, slot->nlb, -res, strerror(-res));
+	}
+	if (io->error)
+		io->resid = io->len;
+}

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * nvme_io.h - what the two NVMe transports (nvme_uring.c, nvme_ioctl.c) share: the open
+ * namespace, per-slot scratch (DSM range lists, metadata buffers), turning a struct ssd_io into
+ * an NVMe command, and turning a completion into io->error with a logged, decoded status.
+ */
+#ifndef SSDENG_NVME_IO_H
+#define SSDENG_NVME_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codec/nvme/nvme_cmd.h"
+#include "codec/nvme/nvme_geometry.h"
+#include "core/transport.h"
+
+/* One open namespace: the NVMe transports' struct ssd_dev. */
+struct ssd_tp_nvme_dev {
+	struct ssd_dev base;
+	int fd;		/* the generic char device /dev/ngXnY */
+	char path[256]; /* as opened (after block -> generic mapping) */
+	uint32_t nsid;
+	uint32_t unit;	       /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
+	uint32_t md_sep_bytes; /* separate metadata bytes per LBA, 0 if none or extended */
+	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
+	int file_index;	       /* registered file index (io_uring), -1 if none */
+	uint32_t timeout_ms;   /* passthrough timeout_ms for every command, 0: kernel default */
+	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms or nvme_core.io_timeout */
+	struct ssd_nvme_ctrl_info ctrl;
+	struct ssd_nvme_ns_info ns;
+	struct ssd_geometry geo;
+};
+
+/* Per-slot information kept for the completion's log line. */
+struct ssd_tp_nvme_slot {
+	uint8_t opcode;
+	uint32_t nsid;
+	uint64_t slba;
+	uint32_t nlb;
+	uint64_t start_ms; /* CLOCK_MONOTONIC_COARSE at prep, ms: tells a timeout from a reset */
+};
+
+/* Per-context scratch shared by both NVMe transports. */
+struct ssd_tp_nvme_scratch {
+	unsigned int depth;
+	struct ssd_tp_nvme_slot *slots; /* depth entries */
+	uint8_t *dsm;			/* depth × 16-byte DSM range, 4 KiB aligned */
+	uint8_t *md;			/* depth × md_stride bytes of separate metadata, or NULL */
+	size_t md_stride;
+	uint64_t seen_status[2048 / 64]; /* (SCT << 8 | SC) already logged */
+	uint64_t seen_errno[4096 / 64];	 /* host errno already logged */
+};
+
+/**
+ * ssd_tp_nvme_scratch_init() - allocate scratch for @depth slots. Return 0 or -ENOMEM.
+ * @s:     output
+ * @depth: slots (the job's iodepth)
+ */
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth);
+void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s);
+
+/**
+ * ssd_tp_nvme_scratch_fit() - make the metadata scratch big enough for @dev's largest transfer
+ * (call from open(), before any I/O on the context). Return 0 or -ENOMEM.
+ */
+int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_nvme_dev *dev);
+
+/**
+ * ssd_tp_nvme_open() - open @path (an NVMe generic char device, or a namespace block device
+ * mapped to its generic node), Identify it, and fill @geo.
+ * @opt:    engine options, or NULL when the glue only probes the geometry
+ * @path:   fio filename
+ * @oflags: open(2) flags; O_DIRECT is dropped (meaningless on a char device)
+ * @out:    output, free with ssd_tp_nvme_close()
+ * @geo:    output
+ * @err:    one-line message on error, naming @path
+ * @errlen: size of @err, bytes
+ * Return: 0 or -errno (-ENODEV not an NVMe namespace, -EINVAL a partition or absurd Identify
+ * data, -EIO an Identify command that failed on the drive).
+ */
+int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
+		     size_t errlen);
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev);
+
+/* ssd_tp_nvme_dev_of() - the namespace behind the contract's handle @dev. */
+static inline struct ssd_tp_nvme_dev *ssd_tp_nvme_dev_of(struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, struct ssd_tp_nvme_dev, base);
+}
+
+/**
+ * ssd_tp_nvme_prep() - the NVMe command for @io.
+ * @opt: engine options (deac)
+ * @s:   scratch; @io->slot's DSM range and metadata buffer are used and its slot info set
+ * @io:  the request on a struct ssd_tp_nvme_dev: byte offset and length must be whole units
+ * @cmd: output
+ *
+ * Read -> Read; Write -> Write; Flush -> Flush; Trim -> Dataset Management with one range and
+ * AD; Write Zeroes (DEAC if opt->deac), Compare, Verify -> the command of that name (the glue
+ * asks for these for fio's writes under nvme_write_mode). SSD_IO_FUA sets FUA.
+ * Return: 0, or -EINVAL for a misaligned offset/length, an empty or oversize transfer.
+ */
+int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
+		     struct ssd_io *io, struct nvme_uring_cmd *cmd);
+
+/**
+ * ssd_tp_nvme_complete() - set @io->error and @io->resid from @res and log the first occurrence
+ * of each distinct NVMe status (decoded) or host errno.
+ * @s:   scratch (slot info for the log line, seen sets)
+ * @io:  the request
+ * @res: 0 success, > 0 the NVMe status (SC 7:0, SCT 10:8, CRD, More, DNR), < 0 -errno from
+ *       the host (never turned into an NVMe status)
+ *
+ * -EINTR is what Linux returns for a passthrough command it cancelled (NVME_REQ_CANCELLED,
+ * drivers/nvme/host/ioctl.c): after the command timeout expired twice (first an Abort, then a
+ * controller reset), or in a reset or removal started by something else. When the command had
+ * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms) it is reported
+ * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
+ */
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);
+
+#endif

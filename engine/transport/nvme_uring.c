@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * nvme_uring.c - the asynchronous NVMe transport: io_uring passthrough (IORING_OP_URING_CMD,
+ * cmd_op NVME_URING_CMD_IO) on the generic char device /dev/ngXnY, one ring per fio thread
+ * with 128-byte SQEs and 32-byte CQEs (Linux 5.19+). The ring has a power-of-two size >= the
+ * job's iodepth; queue() refuses (SSD_Q_BUSY) beyond iodepth, so the in-flight count never
+ * exceeds it. cqe->res is 0, the NVMe status (> 0), or -errno from the host.
+ *
+ * Optional features, each tried at ctx_init()/open() with a warning and a fallback:
+ * sqthread_poll (IORING_SETUP_SQPOLL), hipri (IORING_SETUP_IOPOLL; needs nvme poll_queues),
+ * registerfiles (sparse file table), fixedbufs (sparse buffer table: each slot's buffer is
+ * registered the first time it is seen, and again when a larger transfer uses it;
+ * IORING_URING_CMD_FIXED, Linux 6.1+).
+ */
+#include "transport/nvme_io.h"
+#include "core/ssd_log.h"
+
+#include <errno.h>
+#include <liburing.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#define NVME_URING_FILES 64 /* registered file table size */
+
+/* One fio thread's ring. */
+struct ssd_tp_uring_ctx {
+	struct ssd_ctx base;
+	struct ssd_options opt;
+	struct ssd_tp_nvme_scratch s;
+	struct io_uring ring;
+	unsigned int depth;
+	unsigned int queued;   /* in the SQ, not yet submitted */
+	unsigned int inflight; /* submitted, not reaped */
+	bool fixed_files, fixed_bufs, iopoll;
+	bool defer_taskrun; /* IORING_SETUP_DEFER_TASKRUN in effect */
+	bool file_used[NVME_URING_FILES];
+	struct iovec *bufs; /* registered buffer per slot; iov_base NULL = none */
+};
+
+static unsigned int pow2_at_least(unsigned int n)
+{
+	unsigned int p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+/* nvme poll queues (module parameter poll_queues) are what IOPOLL needs on PCIe */
+static unsigned int nvme_poll_queues(void)
+{
+	unsigned int n = 0;
+	FILE *f = fopen("/sys/module/nvme/parameters/poll_queues", "r");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%u", &n) != 1)
+		n = 0;
+	fclose(f);
+	return n;
+}
+
+/*
+ * Why io_uring_setup() failed with @ret: EPERM comes from kernel.io_uring_disabled (Linux 6.6
+ * and later: 1 = only root/io_uring_group, 2 = nobody) or, where that sysctl does not exist or
+ * is 0, from a seccomp filter or an LSM.
+ */
+static void refusal_hint(int ret, char *buf, size_t len)
+{
+	FILE *f;
+	int v = -1;
+
+	buf[0] = '\0';
+	if (ret == -EINVAL) {
+		snprintf(buf, len, " (kernel older than 5.19?)");
+		return;
+	}
+	if (ret != -EPERM)
+		return;
+	f = fopen("/proc/sys/kernel/io_uring_disabled", "r");
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	if (v > 0)
+		snprintf(buf, len, " (kernel.io_uring_disabled=%d: io_uring is %s)", v,
+			 v == 1 ? "limited to root and kernel.io_uring_group" : "disabled for all");
+	else
+		snprintf(buf, len, " (refused by a seccomp filter or an LSM%s)",
+			 f ? "; kernel.io_uring_disabled is 0"
+			   : "; this kernel has no kernel.io_uring_disabled, added in Linux 6.6");
+}
+
+static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
+{
+	struct io_uring_params p;
+	unsigned int base = IORING_SETUP_SQE128 | IORING_SETUP_CQE32, extra = 0;
+	int ret;
+
+	if (c->opt.sqthread_poll)
+		extra |= IORING_SETUP_SQPOLL;
+	if (c->opt.hipri) {
+		if (nvme_poll_queues())
+			extra |= IORING_SETUP_IOPOLL;
+		else
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: hipri ignored: the nvme driver has no poll "
+				"queues (load it with poll_queues=N); completions use interrupts");
+	}
+	/* Completions of passthrough commands run as task work: with one submitter per ring
+	 * (each fio thread has its own), defer it to our io_uring_enter() calls instead of
+	 * interrupting the thread for each one (kernel 6.1+; COOP_TASKRUN alone on 5.19+). */
+	memset(&p, 0, sizeof(p));
+	p.flags = base | extra | IORING_SETUP_COOP_TASKRUN;
+	if (!(extra & IORING_SETUP_SQPOLL))
+		p.flags |= IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+	p.sq_thread_idle = 1000;
+	ret = io_uring_queue_init_params(entries, &c->ring, &p);
+	if (ret == -EINVAL) {
+		memset(&p, 0, sizeof(p));
+		p.flags = base | extra;
+		p.sq_thread_idle = 1000;
+		ret = io_uring_queue_init_params(entries, &c->ring, &p);
+	}
+	c->defer_taskrun = ret >= 0 && (p.flags & IORING_SETUP_DEFER_TASKRUN);
+	if (ret < 0 && extra) {
+		ssd_log(SSD_LOG_WARN, "nvme-uring: %s%s unavailable (%s); continuing without",
+			extra & IORING_SETUP_SQPOLL ? "sqthread_poll " : "",
+			extra & IORING_SETUP_IOPOLL ? "hipri" : "", strerror(-ret));
+		extra = 0;
+		memset(&p, 0, sizeof(p));
+		p.flags = base;
+		ret = io_uring_queue_init_params(entries, &c->ring, &p);
+	}
+	if (ret < 0) {
+		char why[160];
+
+		refusal_hint(ret, why, sizeof(why));
+		ssd_log(SSD_LOG_WARN,
+			"nvme-uring: io_uring with 128-byte SQEs and 32-byte CQEs "
+			"unavailable: %s%s",
+			strerror(-ret), why);
+		return ret;
+	}
+	c->iopoll = extra & IORING_SETUP_IOPOLL;
+	return 0;
+}
+
+static int uring_cmd_supported(struct io_uring *ring)
+{
+	struct io_uring_probe *p = io_uring_get_probe_ring(ring);
+	int ok;
+
+	if (!p)
+		return 1; /* no probe (old kernel): let the first command tell */
+	ok = io_uring_opcode_supported(p, IORING_OP_URING_CMD);
+	io_uring_free_probe(p);
+	return ok;
+}
+
+static void register_tables(struct ssd_tp_uring_ctx *c)
+{
+	int ret;
+
+	if (c->opt.registerfiles) {
+		ret = io_uring_register_files_sparse(&c->ring, NVME_URING_FILES);
+		if (ret < 0)
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: registerfiles unavailable (%s); "
+				"using plain file descriptors",
+				strerror(-ret));
+		c->fixed_files = ret == 0;
+	}
+	if (c->opt.fixedbufs) {
+		c->bufs = calloc(c->depth, sizeof(*c->bufs));
+		ret = c->bufs ? io_uring_register_buffers_sparse(&c->ring, c->depth) : -ENOMEM;
+		if (ret < 0) {
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: fixedbufs unavailable (%s); using "
+				"unregistered buffers",
+				strerror(-ret));
+			free(c->bufs);
+			c->bufs = NULL;
+		}
+		c->fixed_bufs = ret == 0;
+	}
+}
+
+static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
+{
+	return ssd_container_of(c, struct ssd_tp_uring_ctx, base);
+}
+
+static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
+{
+	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c));
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->opt = *opt;
+	c->depth = opt->depth ? opt->depth : 1;
+	ret = ssd_tp_nvme_scratch_init(&c->s, c->depth);
+	if (ret)
+		goto fail;
+	ret = ring_init(c, pow2_at_least(c->depth));
+	if (ret)
+		goto fail_scratch;
+	if (!uring_cmd_supported(&c->ring)) {
+		ssd_log(SSD_LOG_WARN,
+			"nvme-uring: this kernel's io_uring has no IORING_OP_URING_CMD");
+		ret = -EOPNOTSUPP;
+		goto fail_ring;
+	}
+	register_tables(c);
+	c->base.ops = &ssd_tp_nvme_uring_ops;
+	*out = &c->base;
+	return 0;
+fail_ring:
+	io_uring_queue_exit(&c->ring);
+fail_scratch:
+	ssd_tp_nvme_scratch_free(&c->s);
+fail:
+	free(c);
+	return ret;
+}
+
+static void uring_ctx_exit(struct ssd_ctx *ctx)
+{
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+
+	if (!c)
+		return;
+	io_uring_queue_exit(&c->ring);
+	ssd_tp_nvme_scratch_free(&c->s);
+	free(c->bufs);
+	free(c);
+}
+
+static void fill_sqe(struct ssd_tp_uring_ctx *c, struct io_uring_sqe *sqe,
+		     const struct ssd_tp_nvme_dev *dev, const struct nvme_uring_cmd *cmd,
+		     void *data)
+{
+	memset(sqe, 0, 2 * sizeof(*sqe)); /* a 128-byte SQE spans two 64-byte slots */
+	sqe->opcode = IORING_OP_URING_CMD;
+	sqe->cmd_op = NVME_URING_CMD_IO;
+	if (dev->file_index >= 0) {
+		sqe->fd = dev->file_index;
+		sqe->flags |= IOSQE_FIXED_FILE;
+	} else {
+		sqe->fd = dev->fd;
+	}
+	memcpy(sqe->cmd, cmd, sizeof(*cmd));
+	io_uring_sqe_set_data(sqe, data);
+	(void)c;
+}
+
+/*
+ * One synchronous command at open, on an idle ring: an LSM (security_uring_cmd) or missing
+ * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
+ * Flush is harmless and moves no data.
+ */
+static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
+			     char *err, size_t errlen)
+{
+	struct nvme_uring_cmd cmd;
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	int ret;
+
+	if (c->queued || c->inflight)
+		return 0;
+	sqe = io_uring_get_sqe(&c->ring);
+	if (!sqe)
+		return 0;
+	ssd_nvme_build_flush(&cmd, dev->nsid);
+	fill_sqe(c, sqe, dev, &cmd, NULL);
+	ret = io_uring_submit_and_wait(&c->ring, 1);
+	if (ret < 0)
+		goto refused;
+	ret = io_uring_wait_cqe(&c->ring, &cqe);
+	if (ret < 0)
+		goto refused;
+	ret = cqe->res;
+	io_uring_cqe_seen(&c->ring, cqe);
+	if (ret >= 0)
+		return 0; /* a drive status on Flush is the drive's business, not the path's */
+refused:
+	snprintf(err, errlen,
+		 "%s: io_uring passthrough refused: %s (an LSM, or no CAP_SYS_ADMIN); use "
+		 "nvme_mode=ioctl",
+		 dev->path, strerror(-ret));
+	return ret;
+}
+
+static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *dev)
+{
+	for (int i = 0; i < NVME_URING_FILES; i++) {
+		if (c->file_used[i])
+			continue;
+		if (io_uring_register_files_update(&c->ring, i, &dev->fd, 1) == 1) {
+			c->file_used[i] = true;
+			dev->file_index = i;
+		}
+		return;
+	}
+}
+
+static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
+		      struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+	struct ssd_tp_nvme_dev *dev;
+	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
+
+	if (ret)
+		return ret;
+	dev->base.ops = &ssd_tp_nvme_uring_ops;
+	if (!c) {
+		*out = &dev->base;
+		return 0;
+	}
+	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
+	if (!ret)
+		ret = probe_passthrough(c, dev, err, errlen);
+	if (ret) {
+		ssd_tp_nvme_close(dev);
+		return ret;
+	}
+	if (c->fixed_files)
+		register_file(c, dev);
+	*out = &dev->base;
+	return 0;
+}
+
+static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
+{
+	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
+	struct ssd_tp_nvme_dev *dev = d ? ssd_tp_nvme_dev_of(d) : NULL;
+	int none = -1;
+
+	if (c && dev && dev->file_index >= 0) {
+		io_uring_register_files_update(&c->ring, dev->file_index, &none, 1);
+		c->file_used[dev->file_index] = false;
+	}
+	ssd_tp_nvme_close(dev);
+}
+
+/* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
+static bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+{
+	struct iovec *iov = &c->bufs[io->slot];
+	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
+
+	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
+		return true;
+	if (io_uring_register_buffers_update_tag(&c->ring, io->slot, &want, NULL, 1) != 1)
+		return false;
+	*iov = want;
+	return true;
+}
+
+static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
+{
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
+	struct nvme_uring_cmd cmd;
+	struct io_uring_sqe *sqe;
+	int ret;
+
+	if (c->queued + c->inflight >= c->depth)
+		return SSD_Q_BUSY;
+	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
+	if (ret)
+		return ret;
+	sqe = io_uring_get_sqe(&c->ring);
+	if (!sqe)
+		return SSD_Q_BUSY;
+	fill_sqe(c, sqe, ssd_tp_nvme_dev_of(io->dev), &cmd, io);
+	if (c->fixed_bufs && io->buf && cmd.addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
+		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
+		sqe->buf_index = (uint16_t)io->slot;
+	}
+	c->queued++;
+	return SSD_Q_QUEUED;
+}
+
+static int submit(struct ssd_tp_uring_ctx *c)
+{
+	int ret;
+
+	if (!c->queued)
+		return 0;
+	/* submitting with GETEVENTS also posts completions that arrived meanwhile, so reap()
+	 * often finds them without another io_uring_enter() */
+	ret = io_uring_submit_and_get_events(&c->ring);
+	if (ret == -EAGAIN || ret == -EINTR || ret == -EBUSY)
+		return 0; /* retried on the next commit; reap() makes room */
+	if (ret < 0)
+		return ret;
+	c->inflight += (unsigned int)ret;
+	c->queued -= (unsigned int)ret < c->queued ? (unsigned int)ret : c->queued;
+	return 0;
+}
+
+static int uring_commit(struct ssd_ctx *ctx) { return submit(uring_ctx(ctx)); }
+
+static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
+		      const struct timespec *t)
+{
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
+	struct io_uring_cqe *cqe;
+	unsigned int n = 0;
+	bool polled = false;
+	int ret;
+
+	if (c->queued) {
+		ret = submit(c);
+		if (ret < 0)
+			return ret;
+	}
+	if (min > c->inflight)
+		min = c->inflight;
+	while (n < max) {
+		ret = io_uring_peek_cqe(&c->ring, &cqe);
+		if (ret == -EAGAIN && n == 0 && min == 0 && c->defer_taskrun && !polled) {
+			/* deferred completions are posted only inside io_uring_enter() */
+			polled = true;
+			io_uring_get_events(&c->ring);
+			continue;
+		}
+		if (ret == -EAGAIN) {
+			if (n >= min)
+				break;
+			if (min - n > 1 && !t) {
+				ret = io_uring_wait_cqe_nr(&c->ring, &cqe, min - n);
+			} else if (t) {
+				struct __kernel_timespec kt = {.tv_sec = t->tv_sec,
+							       .tv_nsec = t->tv_nsec};
+
+				ret = io_uring_wait_cqe_timeout(&c->ring, &cqe, &kt);
+			} else {
+				ret = io_uring_wait_cqe(&c->ring, &cqe);
+			}
+			if (ret == -ETIME || ret == -EINTR || ret == -EAGAIN)
+				break;
+			if (ret < 0)
+				return n ? (int)n : ret;
+		} else if (ret < 0) {
+			return n ? (int)n : ret;
+		}
+		out[n] = io_uring_cqe_get_data(cqe);
+		ret = cqe->res;
+		io_uring_cqe_seen(&c->ring, cqe);
+		if (!out[n])
+			continue; /* not an I/O (cannot happen after open's probe) */
+		ssd_tp_nvme_complete(&c->s, out[n], ret);
+		if (c->inflight)
+			c->inflight--;
+		n++;
+	}
+	return (int)n;
+}
+
+static unsigned int uring_inflight(const struct ssd_ctx *ctx)
+{
+	const struct ssd_tp_uring_ctx *c =
+	    ssd_container_of(ctx, const struct ssd_tp_uring_ctx, base);
+
+	return c->queued + c->inflight;
+}
+
+static int uring_dev_fd(const struct ssd_dev *dev)
+{
+	return ssd_container_of(dev, const struct ssd_tp_nvme_dev, base)->fd;
+}
+
+const struct ssd_transport_ops ssd_tp_nvme_uring_ops = {
+    .name = "nvme-uring",
+    .caps =
+	{
+	    .family = SSD_FAMILY_NVME,
+	    .ops = SSD_OP_BIT(SSD_OP_READ) | SSD_OP_BIT(SSD_OP_WRITE) | SSD_OP_BIT(SSD_OP_FLUSH) |
+		   SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES) |
+		   SSD_OP_BIT(SSD_OP_COMPARE) | SSD_OP_BIT(SSD_OP_VERIFY),
+	    .flags = SSD_CAP_READ_FUA | SSD_CAP_WRITE_FUA | SSD_CAP_IO_URING,
+	    .fallback = &ssd_tp_nvme_ioctl_ops,
+	},
+    .ctx_init = uring_ctx_init,
+    .ctx_exit = uring_ctx_exit,
+    .open = uring_open,
+    .close = uring_close,
+    .dev_fd = uring_dev_fd,
+    .queue = uring_queue,
+    .commit = uring_commit,
+    .reap = uring_reap,
+    .inflight = uring_inflight,
+};

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scsi_sg_dev.c - opening a SCSI device for the scsi-sg transport: find its sg node, make sure
+ * the sg driver answers, and read the geometry (SPC-5 INQUIRY, SBC-4 READ CAPACITY(16)/(10),
+ * SBC-4 Block Limits VPD page).
+ */
+#include "transport/scsi_sg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <unistd.h>
+
+#include "host/dev_class.h"
+#include "core/ssd_log.h"
+
+/* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
+#define SG_V3_VERSION 30000
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* Run a data-in command during open (host/sgio.h: a UNIT ATTENTION is retried once and said
+ * so). Return 0, or -errno with @err naming the command; @sense is the failure's sense. */
+static int data_in(struct ssd_tp_sg_dev *d, struct ssd_scsi_cdb *cdb, uint8_t *buf, uint32_t len,
+		   uint32_t *got, struct ssd_scsi_sense *sense, char *err, size_t errlen)
+{
+	struct ssd_host_sg_result res;
+	char line[256];
+	int ret =
+	    ssd_host_sgio(d->fds[0], cdb, SSD_HOST_SG_IN, buf, len, d->timeout_ms, d->path, &res);
+
+	memset(sense, 0, sizeof(*sense));
+	if (ret < 0) {
+		say(err, errlen, "%s: %s: SG_IO failed: %s", d->path, ssd_scsi_opcode_name(cdb),
+		    strerror(-ret));
+		return ret;
+	}
+	if (ret > 0) {
+		if (res.have_sense)
+			*sense = res.key;
+		ssd_host_sgio_describe(line, sizeof(line), cdb, &res);
+		say(err, errlen, "%s: %s", d->path, line);
+		return -ret;
+	}
+	*got = res.resid < len ? len - res.resid : len;
+	return 0;
+}
+
+static bool is_invalid_request(const struct ssd_scsi_sense *s)
+{
+	return s->key == SSD_SCSI_SK_ILLEGAL_REQUEST;
+}
+
+static int read_inquiry(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SSD_SCSI_INQUIRY_STD_LEN + 60];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	ssd_scsi_cdb_inquiry(&c, false, 0, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret)
+		return ret;
+	ret = ssd_scsi_parse_inquiry(buf, got, &d->inq, err, errlen);
+	if (ret)
+		return ret;
+	if (d->inq.qualifier != 0 ||
+	    (d->inq.type != SSD_SCSI_TYPE_DISK && d->inq.type != SSD_SCSI_TYPE_ZBC)) {
+		say(err, errlen, "%s: %s %s is a %s (peripheral qualifier %u), not a disk", d->path,
+		    d->inq.vendor, d->inq.product, ssd_scsi_device_type_name(d->inq.type),
+		    d->inq.qualifier);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static int read_capacity(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SSD_SCSI_READ_CAPACITY_16_LEN];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	ssd_scsi_cdb_read_capacity16(&c, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret == 0)
+		return ssd_scsi_parse_read_capacity16(buf, got, &d->cap, err, errlen);
+	if (!is_invalid_request(&s))
+		return ret;
+	ssd_scsi_cdb_read_capacity10(&c);
+	ret = data_in(d, &c, buf, SSD_SCSI_READ_CAPACITY_10_LEN, &got, &s, err, errlen);
+	if (ret)
+		return ret;
+	return ssd_scsi_parse_read_capacity10(buf, got, &d->cap, err, errlen);
+}
+
+/* The Block Limits page is optional (SBC-4 makes it mandatory only with thin provisioning);
+ * a device that rejects it simply reports no limits. */
+static int read_block_limits(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
+{
+	uint8_t buf[SSD_SCSI_VPD_BLOCK_LIMITS_LEN];
+	struct ssd_scsi_sense s;
+	struct ssd_scsi_cdb c;
+	uint32_t got;
+	int ret;
+
+	ssd_scsi_cdb_inquiry(&c, true, SSD_SCSI_VPD_BLOCK_LIMITS, sizeof(buf));
+	ret = data_in(d, &c, buf, sizeof(buf), &got, &s, err, errlen);
+	if (ret) {
+		if (!is_invalid_request(&s))
+			return ret;
+		memset(&d->bl, 0, sizeof(d->bl));
+		err[0] = '\0';
+		return 0;
+	}
+	return ssd_scsi_parse_block_limits(buf, got, &d->bl, err, errlen);
+}
+
+/* Largest transfer in blocks: Block Limits MAXIMUM TRANSFER LENGTH and what the sg driver maps
+ * (BLKSECTGET on an sg fd gives the request queue's max_sectors in bytes). */
+static void set_max_xfer(struct ssd_tp_sg_dev *d)
+{
+	uint32_t blocks = d->bl.max_xfer_blocks;
+	int bytes = 0;
+
+	if (ioctl(d->fds[0], BLKSECTGET, &bytes) == 0 && bytes > 0) {
+		uint32_t drv = (uint32_t)bytes / d->cap.lba_bytes;
+
+		if (drv && (!blocks || drv < blocks))
+			blocks = drv;
+	}
+	d->max_xfer_blocks = blocks;
+}
+
+static void describe(const struct ssd_tp_sg_dev *d, struct ssd_geometry *geo)
+{
+	const char *sg = strrchr(d->sg_path, '/');
+	char phys[24] = "";
+
+	if (d->cap.lbppbe)
+		snprintf(phys, sizeof(phys), "/%u", d->cap.lba_bytes << d->cap.lbppbe);
+	if (snprintf(geo->desc, sizeof(geo->desc), "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s",
+		     d->inq.product, d->inq.revision, sg ? sg + 1 : d->sg_path, d->cap.lba_bytes,
+		     phys, d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
+		     d->cap.prot_en ? ", PI on" : "") >= (int)sizeof(geo->desc))
+		geo->desc[sizeof(geo->desc) - 1] = '\0';
+}
+
+/* What to do about a file the SCSI transport cannot drive. */
+static const char *refusal_hint(const struct ssd_host_dev *h)
+{
+	switch (h->kind) {
+	case SSD_HOST_KIND_NVME_NG:
+	case SSD_HOST_KIND_NVME_BLK:
+	case SSD_HOST_KIND_NVME_CTRL:
+		return "use transport=nvme (or transport=auto)";
+	case SSD_HOST_KIND_SCSI_SG:
+	case SSD_HOST_KIND_SCSI_BLK:
+		return "it has no sg node (load the sg module), or use transport=block";
+	case SSD_HOST_KIND_FILE:
+	case SSD_HOST_KIND_BLK:
+		return h->partition ? "give the whole SCSI disk or its /dev/sgN node"
+				    : "use transport=block";
+	default:
+		return "no transport drives it";
+	}
+}
+
+/* Find the sg node behind @path (host/dev_class.h), or say why there is none. */
+static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_kind, char *err,
+			size_t errlen)
+{
+	struct ssd_host_dev h;
+
+	ssd_host_classify(path, &h);
+	if (h.kind == SSD_HOST_KIND_MISSING) {
+		say(err, errlen, "%s: %s", path, strerror(ENOENT));
+		return -ENOENT;
+	}
+	if ((h.kind != SSD_HOST_KIND_SCSI_SG && h.kind != SSD_HOST_KIND_SCSI_BLK) ||
+	    !h.generic[0]) {
+		say(err, errlen, "%s: %s%s%s%s, not a SCSI device; %s", path,
+		    ssd_host_kind_name(h.kind, h.partition), h.name[0] ? " (" : "", h.name,
+		    h.name[0] ? ")" : "", refusal_hint(&h));
+		return -ENODEV;
+	}
+	*blk_kind = h.kind == SSD_HOST_KIND_SCSI_BLK;
+	snprintf(sg_path, len, "%s", h.generic);
+	return 0;
+}
+
+unsigned int ssd_tp_sg_fds_for_depth(unsigned int depth)
+{
+	if (!depth)
+		return 1;
+	return depth < SSD_TP_SG_MAX_FDS ? depth : SSD_TP_SG_MAX_FDS;
+}
+
+unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth)
+{
+	if (!nfds || depth <= nfds)
+		return 1;
+	return (depth + nfds - 1) / nfds;
+}
+
+static int open_fds(struct ssd_tp_sg_dev *d, unsigned int nfds, char *err, size_t errlen)
+{
+	d->fds = calloc(nfds, sizeof(*d->fds));
+	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
+	d->fd_tag = calloc(nfds, sizeof(*d->fd_tag));
+	if (!d->fds || !d->fd_busy || !d->fd_tag)
+		return -ENOMEM;
+	for (; d->nfds < nfds; d->nfds++) {
+		int fd = open(d->sg_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+
+		if (fd < 0) {
+			int e = errno;
+
+			say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path,
+			    strerror(e), ssd_host_open_errno_hint(e));
+			return -e;
+		}
+		d->fds[d->nfds] = fd;
+		d->fd_tag[d->nfds] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = d->nfds};
+	}
+	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
+	    d->sg_version < SG_V3_VERSION) {
+		say(err, errlen,
+		    "%s: %s does not answer SG_GET_VERSION_NUM as an sg v3 driver; not a "
+		    "SCSI generic device",
+		    d->path, d->sg_path);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+		   struct ssd_tp_sg_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
+	int is_disk = 0, ret;
+
+	*out = NULL;
+	if (!d)
+		return -ENOMEM;
+	d->base.ops = &ssd_tp_scsi_sg_ops;
+	d->blk_fd = -1;
+	d->timeout_ms =
+	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
+	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
+	snprintf(d->path, sizeof(d->path), "%s", path);
+	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
+	if (ret)
+		goto fail;
+	ret = open_fds(d, nfds ? nfds : 1, err, errlen);
+	if (ret)
+		goto fail;
+	/* fio treats /dev/sdX as a block device (cache flush, disk stats): give it that fd */
+	if (is_disk)
+		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ret = read_inquiry(d, err, errlen);
+	if (!ret)
+		ret = read_capacity(d, err, errlen);
+	if (!ret)
+		ret = read_block_limits(d, err, errlen);
+	if (ret)
+		goto fail;
+	set_max_xfer(d);
+	d->zero_block = calloc(1, d->cap.lba_bytes);
+	if (!d->zero_block) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	memset(geo, 0, sizeof(*geo));
+	geo->lba_bytes = d->cap.lba_bytes;
+	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
+	geo->max_xfer_bytes = (uint64_t)d->max_xfer_blocks * d->cap.lba_bytes;
+	describe(d, geo);
+	*out = d;
+	return 0;
+fail:
+	ssd_tp_sg_close(d);
+	return ret;
+}
+
+void ssd_tp_sg_close(struct ssd_tp_sg_dev *d)
+{
+	if (!d)
+		return;
+	for (unsigned int i = 0; i < d->nfds; i++)
+		close(d->fds[i]);
+	if (d->blk_fd >= 0)
+		close(d->blk_fd);
+	free(d->fds);
+	free(d->fd_busy);
+	free(d->fd_tag);
+	free(d->zero_block);
+	free(d);
+}

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ssdreport - fio JSON and logs to comparison tables and review charts: the command line in
+ * front of the pipeline parse -> model -> analyse -> render (reporter/README.md).
+ *
+ *   ssdreport summary FILE...                 one CSV row per job
+ *   ssdreport summary --intervals FILE...     metrics between --status-interval snapshots
+ *   ssdreport logstat LOG...                  streaming statistics of fio logs
+ *   ssdreport -o DIR [--label NAME] INPUT...  the review (index.html, charts, detail pages)
+ *   ssdreport compare -o DIR DIR1 DIR2...     runs of a drive side by side, refused when a
+ *                                             test's workload differs
+ *
+ * Exit: 0 ok, 2 bad input (one error line naming the file), 1 internal failure.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalogue/catalogue.h"
+#include "util/diag.h"
+#include "parse/fio_json.h"
+#include "parse/inputs.h"
+#include "analyse/compare.h"
+#include "cli/logstat.h"
+#include "parse/reference.h"
+#include "render/report.h"
+#include "analyse/snapshots.h"
+#include "render/summary.h"
+
+static const char usage_main[] =
+    "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict]\n"
+    "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [-q] INPUT...\n"
+    "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
+    "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
+    "       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
+    "       ssdreport logstat [--flags N] LOG...\n"
+    "\n"
+    "Turn fio output into a review: a page of charts with a few numbers, and every figure on\n"
+    "linked pages.\n"
+    "\n"
+    "INPUT is a results directory (results/<drive-label>/ holding <test-id>.json, fio logs and an\n"
+    "optional drive.json and run.json), a directory of such directories (one drive each), or a\n"
+    "fio JSON file (also fio's text output with the JSON in it). A directory is one drive named\n"
+    "after the directory; loose JSON files form one drive named by --label, or else after their\n"
+    "directory.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
+    "                     it and swapped into place; an existing DIR is replaced only on success\n"
+    "                     and only if it is empty or a previous report)\n"
+    "  -l, --label NAME   drive label for loose JSON files (default: their directory's name)\n"
+    "  -t, --title TEXT   report title (default \"ssdreport\")\n"
+    "      --no-charts    tables only; do not run gnuplot (the charts' .gp, .dat and .csv are\n"
+    "                     still written, and the page links their data instead of an image)\n"
+    "      --strict       a result file in a directory that cannot be read is an error (default:\n"
+    "                     named in a warning and on the page, and skipped)\n"
+    "  -r, --reference NAME\n"
+    "                     put published figures beside the drives (repeatable): NAME.json from\n"
+    "                     $SSDREPORT_REFERENCE_DIR, <ssdreport's directory>/reference or\n"
+    "                     <ssdreport's directory>/../share/ssdeng/reference, or a file path;\n"
+    "                     their columns are marked \"(published)\", their bars hatched\n"
+    "      --spec NAME    verify the drives against a spec sheet: a reference file (found as\n"
+    "                     --reference) whose \"kind\" is \"spec sheet\"; each of its figures is\n"
+    "                     shown beside the measured one with pass (IOPS and MB/s at least the\n"
+    "                     sheet's, latency at most) or FAIL; a job that ended with an error\n"
+    "                     never passes. Without it the spec section shows the measured figures\n"
+    "      --catalogue FILE\n"
+    "                     the test catalogue the sections come from (default:\n"
+    "                     $SSDENG_CATALOGUE, else <ssdreport's "
+    "directory>/../jobfiles/catalogue.json\n"
+    "                     or ../share/ssdeng/jobfiles/catalogue.json; without one every test goes\n"
+    "                     to \"Other tests\", with a warning)\n"
+    "  -q, --quiet        no warnings on stderr, gnuplot's included (a chart gnuplot fails on is\n"
+    "                     still an error, with gnuplot's message)\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "What is read in a results directory:\n"
+    "  *.json except drive.json, drive-*.json, run.json and names starting with '.'\n"
+    "                     one test each (test id = file name without .json); with several\n"
+    "                     documents (--status-interval) the last one\n"
+    "  drive.json         drive identity and health before/after (optional)\n"
+    "  run.json           how the run was made: versions, times, suite, profile, engine, span\n"
+    "                     (optional; the page's header), and tests that did not complete\n"
+    "  <test-id>_iops.N.log, _bw.N.log, _clat.N.log (else _lat.N.log), _clat_hist.N.log\n"
+    "                     per-job fio logs of that test, beside the JSON or in a logs/\n"
+    "                     subdirectory (ssd-review's layout), merged into 1-s windows for the\n"
+    "                     time-series charts (any log name when the directory holds one test)\n"
+    "What is skipped:\n"
+    "  every other file (fio jobfiles, .txt, images, ...), subdirectories of a drive directory,\n"
+    "  names starting with '.' in a directory of drive directories;\n"
+    "  _slat logs, and _lat logs when _clat logs exist; a JSON file that holds no usable fio\n"
+    "  document (warning \"skipped FILE: why\", and listed on the page); a log with a malformed\n"
+    "  line (warning \"log not used\", the series then comes from the other logs or fio's\n"
+    "  steadystate data); a drive.json or run.json that is not JSON (warning).\n"
+    "\n"
+    "The page (index.html, and report.md with the same text and tables):\n"
+    "  header     title, date, host, fio and engine versions, profile, span, suites, wall time;\n"
+    "             a profile that is not review-grade says so; warnings: jobs that ended with an\n"
+    "             error, tests that did not complete, files not read, runs compared that differ\n"
+    "  Summary    one table, drives (and published figures) as columns, the rows the\n"
+    "             catalogue's \"summary\" names, each linking to its section\n"
+    "  Drives     identity as a spec sheet, health before -> after, every field on a linked page\n"
+    "  one section per family of the catalogue, in its order (a family without results is left\n"
+    "  out), led by its chart(s) and ending in one table: preconditioning (four panels per\n"
+    "  workload, steady-state window shaded), primary results (bars), thread/queue scaling,\n"
+    "  latency vs I/O rate (one chart per profile, the 1 ms line), four corners, spec sheet and\n"
+    "  QoS; then \"Other tests\": results no catalogue entry describes, by rw, bs, T and Q.\n"
+    "  A test's parameters come from fio's job options and the catalogue, not from its id.\n"
+    "  tests/<test>.html  every figure of every drive side by side, every run fio reported,\n"
+    "             every percentile, fio's job options, steady state, the time series as CSV.\n"
+    "Numbers: IOPS as integers; latency (completion latency, fio clat) with 3 significant figures\n"
+    "in the unit of its column or row (us, ms or s); MB/s = 10^6 bytes/s; sizes in GB and GiB;\n"
+    "\"–\" not measured, \"?\" unknown; \"≥ 17.1 s\" a percentile at fio's histogram ceiling "
+    "whose\n"
+    "true value is larger. CSV files hold the full numbers in the unit their header names, empty\n"
+    "where not measured, \">=\" before a clamped percentile.\n"
+    "\n"
+    "Files: index.html, report.md, summary.csv, drives.csv, drives-health.csv, family-<id>.csv (a\n"
+    "section's table), tests/<test>.html with tests/<test>.csv, -runs.csv, -percentiles.csv,\n"
+    "-options.csv, -steady-state.csv, -series.csv; each chart as <chart>.png, .svg, .gp (re-plot:\n"
+    "gnuplot <chart>.gp), .dat (gnuplot's blocks) and .csv, one row per point:\n"
+    "  series-<test>.csv    drive,t_s,throughput_iops,avg_lat_ms,max_lat_ms,lat_sd_ms,\n"
+    "                       max_lat_err_ms,lat_sd_err_ms,partial_throughput_iops\n"
+    "                       (per-second intervals of one workload, series-<test>-wN.csv for\n"
+    "                       the Nth of a test with several; the error bounds of values taken\n"
+    "                       from clat histogram logs; a partial interval - not every job ran\n"
+    "                       through it - only as partial_throughput_iops, never on the line)\n"
+    "  tests/<test>-series.csv  drive,workload,t_s,round,jobs,jobs_expected,partial,\n"
+    "                       throughput_iops,throughput_bps,avg_lat_ms,max_lat_ms,lat_sd_ms\n"
+    "  primary.csv          drive,workload,iops,avg_lat_ms,max_lat_ms,lat_sd_ms\n"
+    "  scaling-<wl>.csv     drive,tq,point,threads,depth,iops,avg_lat_ms,max_lat_ms\n"
+    "  curve-<wl>.csv       drive,point,rate_pct,iops,mb_s,avg_lat_ms (rate_pct empty: flat out)\n"
+    "  four-corners-iops.csv, four-corners-mbps.csv   drive,test,iops | drive,test,mb_s\n"
+    "  qos-<test>.csv       series,clat_ms,exceedance_pct,percentile,clamped_exceedance_pct\n"
+    "IOPS are reads and writes together and latency their I/O-weighted mean where a chart has\n"
+    "one line per drive. A drive keeps one colour (its place in the list of drives) in every\n"
+    "chart. Several drives run at once (ssd-review --group: one fio group per drive, new_group=1)\n"
+    "and client/server output with several hosts get one column per drive or host and one for\n"
+    "the total (IOPS and bytes/s summed, latency merged from the per-job N/mean/stddev,\n"
+    "percentiles from the merged json+ bins; fio's \"All clients\" entry is the client/server\n"
+    "total). Published figures (or a drive with no tests) appear only in tables where they have\n"
+    "a value.\n"
+    "\n"
+    "Subcommands: `ssdreport summary --help`; `ssdreport compare --help`; `ssdreport logstat`\n"
+    "prints per log file the rows per direction, first/last time and mean value (a streaming\n"
+    "check; --flags N sets the SR_LOGF_* layout flags of reporter/parse/fio_log.h).\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
+    "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
+
+static const char usage_summary[] =
+    "usage: ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
+    "\n"
+    "Print one CSV row per job of each fio JSON FILE (per host for client/server output,\n"
+    "including the \"All clients\" row), with the header\n"
+    "  file,job,host,rw,bs,numjobs,iodepth,read_iops,write_iops,read_bw_bytes,write_bw_bytes,\n"
+    "  read_clat_mean_ns,read_clat_p99_ns,read_clat_max_ns,write_clat_mean_ns,write_clat_p99_ns,\n"
+    "  write_clat_max_ns\n"
+    "Units: IOPS, bytes/s, bytes (bs), nanoseconds, whatever fio version wrote the file.\n"
+    "A field is empty where the value does not exist (direction absent, percentile not printed,\n"
+    "nan or wrapped value), never 0. Text around the JSON (fio warnings, client/server banners)\n"
+    "is skipped with a warning.\n"
+    "\n"
+    "options:\n"
+    "  -a, --all-documents  with several JSON documents in a file (--status-interval), one set of\n"
+    "                       rows per document (default: the last document only)\n"
+    "  -i, --intervals      treat the documents of each file as --status-interval snapshots of "
+    "one\n"
+    "                       run and print, per interval between consecutive snapshots (the first\n"
+    "                       from the start), the review's four preconditioning metrics:\n"
+    "                         file,snapshot,t_s,throughput_iops,avg_lat_ns,max_lat_ns,lat_sd_ns\n"
+    "                       (R+W IOPS; clat mean weighted by IOPS; max of R and W, empty when the\n"
+    "                       running maximum did not grow in the interval, a snapshot keeps only\n"
+    "                       that; mean of the R and W standard deviations)\n"
+    "  -q, --quiet          no warnings on stderr\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input.\n";
+
+static const char usage_compare[] =
+    "usage: ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
+    "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
+    "\n"
+    "The report of results saved at different times or places (different fio versions too), one\n"
+    "column per drive directory, each labelled by its path as given (old/nvme0, new/nvme0). A\n"
+    "RESULTS-DIR is one drive's directory or a results root holding one directory per drive.\n"
+    "The same drive (the same directory name) of each run sits side by side, followed in the\n"
+    "summary and on each test's page by a difference (%) column against its first run.\n"
+    "A test held by several directories must have run the same workload: rw, bs and T/Q;\n"
+    "otherwise nothing is written and the difference is named:\n"
+    "  ssdreport: compare: test fc-4k-randread: bs differs: old/nvme0 4096 B, new/nvme0 8192 B\n"
+    "Runs made differently (profile, span, fio version, engine, from run.json and the fio JSON)\n"
+    "are compared all the same, and each difference is named in a warning and at the top of the\n"
+    "page.\n"
+    "\n"
+    "Exit status: 0 ok, 1 internal failure, 2 bad input or a mismatch.\n";
+
+/* Directories searched for --reference NAME (reference.h). */
+static void reference_dirs(char exe_ref[2][4096], const char *dirs[3])
+{
+	char exe[2048];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	dirs[0] = getenv("SSDREPORT_REFERENCE_DIR");
+	dirs[1] = dirs[2] = NULL;
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(exe_ref[0], 4096, "%s/reference", exe);
+	snprintf(exe_ref[1], 4096, "%s/../share/ssdeng/reference", exe);
+	dirs[1] = exe_ref[0];
+	dirs[2] = exe_ref[1];
+}
+
+static int load_references(struct sr_model *m, char **names, size_t n, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	for (size_t i = 0; i < n; i++) {
+		int rc;
+
+		if (sr_reference_find(names[i], dirs, 3, path, sizeof(path))) {
+			sr_diag_msg(d,
+				    "--reference %s: no such file, and no %s.json in "
+				    "$SSDREPORT_REFERENCE_DIR, %s or %s",
+				    names[i], names[i], dirs[1] ? dirs[1] : "?",
+				    dirs[2] ? dirs[2] : "?");
+			return -ENOENT;
+		}
+		rc = sr_reference_load(m, path, d);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* --spec NAME: the spec sheet drives are verified against, found like a --reference. */
+static int load_sheet(struct sr_model *m, const char *name, struct sr_diag *d)
+{
+	char exe_ref[2][4096], path[4096];
+	const char *dirs[3];
+
+	reference_dirs(exe_ref, dirs);
+	if (sr_reference_find(name, dirs, 3, path, sizeof(path))) {
+		sr_diag_msg(d,
+			    "--spec %s: no such file, and no %s.json in $SSDREPORT_REFERENCE_DIR, "
+			    "%s or %s",
+			    name, name, dirs[1] ? dirs[1] : "?", dirs[2] ? dirs[2] : "?");
+		return -ENOENT;
+	}
+	return sr_reference_load_sheet(m, path, d);
+}
+
+/*
+ * The test catalogue: --catalogue FILE (an error when it cannot be read), else catalogue_find()
+ * (without one the report still comes, every test under "Other tests", and says why).
+ */
+static int load_catalogue(const char *given, struct catalogue **cat, char *note, size_t len,
+			  struct sr_diag *d)
+{
+	char path[4096], err[1024];
+	int rc;
+
+	*cat = NULL;
+	if (!given && catalogue_find(path, sizeof(path))) {
+		snprintf(note, len, "none found at %s", path);
+		if (d->stream)
+			fprintf(d->stream,
+				"ssdreport: warning: no test catalogue (%s): every test goes "
+				"to Other tests\n",
+				note);
+		return 0;
+	}
+	rc = catalogue_load(given ? given : path, cat, err, sizeof(err));
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		sr_diag_msg(d, "--catalogue: %s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* compare: each directory one run; refused where a test's workload differs, flagged where
+ * the runs were made differently; each drive's runs side by side. */
+static int load_compare(struct sr_model *m, const char *const *dirs, size_t n, char ***flags,
+			size_t *nflags, struct sr_diag *d)
+{
+	int rc = sr_inputs_load_dirs(m, dirs, n, d);
+
+	if (!rc)
+		rc = sr_compare_check(m, d);
+	if (!rc)
+		rc = sr_compare_flags(m, flags, nflags);
+	if (rc)
+		return rc;
+	sr_compare_pair(m);
+	for (size_t i = 0; d->stream && i < *nflags; i++)
+		fprintf(d->stream, "ssdreport: warning: compare: the runs differ: %s\n",
+			(*flags)[i]);
+	return 0;
+}
+
+static int exit_code(int rc)
+{
+	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
+}
+
+/* --intervals: the four preconditioning metrics between consecutive documents of @path. */
+static int intervals_file(const char *path, struct sr_test *docs, size_t ndocs, struct sr_diag *d)
+{
+	struct sr_interval *iv = NULL;
+	int rc = sr_snapshot_intervals(docs, ndocs, &iv, d);
+
+	if (!rc)
+		sr_interval_rows(stdout, path, iv, ndocs);
+	free(iv);
+	return rc;
+}
+
+static int summary_file(const char *path, bool all, bool intervals, struct sr_diag *d)
+{
+	struct sr_test *docs = NULL;
+	size_t ndocs = 0, len = 0;
+	char *buf = NULL;
+	int rc;
+
+	sr_diag_file(d, path);
+	rc = sr_read_file(path, &buf, &len);
+	if (rc) {
+		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		return rc == -ENOMEM ? rc : -ENOENT;
+	}
+	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
+	free(buf);
+	if (rc)
+		return rc;
+	if (intervals)
+		rc = intervals_file(path, docs, ndocs, d);
+	for (size_t i = 0; i < ndocs; i++) {
+		if (!intervals)
+			sr_summary_rows(stdout, path, &docs[i]);
+		sr_test_free(&docs[i]);
+	}
+	free(docs);
+	return rc;
+}
+
+static int cmd_summary(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"all-documents", no_argument, NULL, 'a'},
+	    {"intervals", no_argument, NULL, 'i'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {0},
+	};
+	struct sr_diag d = {.stream = stderr};
+	bool all = false, intervals = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "aiqh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			all = true;
+			break;
+		case 'i':
+			intervals = true;
+			break;
+		case 'q':
+			d.stream = NULL;
+			break;
+		case 'h':
+			fputs(usage_summary, stdout);
+			return 0;
+		default:
+			fputs(usage_summary, stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		fputs("ssdreport: summary: expected at least one FILE\n", stderr);
+		return 2;
+	}
+	puts(intervals ? sr_interval_header : sr_summary_header);
+	for (int i = optind; i < argc; i++) {
+		int rc = summary_file(argv[i], all, intervals, &d);
+		if (rc) {
+			fflush(stdout);
+			fprintf(stderr, "ssdreport: %s\n", d.err);
+			return exit_code(rc);
+		}
+	}
+	return fflush(stdout) ? 1 : 0;
+}
+
+static int cmd_report(int argc, char **argv, bool compare)
+{
+	static const struct option opts[] = {
+	    {"reference", required_argument, NULL, 'r'},
+	    {"spec", required_argument, NULL, 's'},
+	    {"catalogue", required_argument, NULL, 'c'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"label", required_argument, NULL, 'l'},
+	    {"title", required_argument, NULL, 't'},
+	    {"no-charts", no_argument, NULL, 'C'},
+	    {"strict", no_argument, NULL, 'S'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {0},
+	};
+	struct sr_diag d = {.stream = stderr};
+	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
+	struct sr_model m = {0};
+	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
+		   *catalogue_path = NULL;
+	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
+	struct catalogue *cat = NULL;
+	size_t nrefs = 0, nflags = 0;
+	int c, rc;
+
+	if (!refs)
+		return 1;
+	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:qh", opts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'r':
+			refs[nrefs++] = optarg;
+			break;
+		case 's':
+			spec = optarg;
+			break;
+		case 'c':
+			catalogue_path = optarg;
+			break;
+		case 'o':
+			ro.outdir = optarg;
+			break;
+		case 'l':
+			label = optarg;
+			break;
+		case 't':
+			ro.title = optarg;
+			break;
+		case 'C':
+			ro.charts = false;
+			break;
+		case 'S':
+			d.strict = true;
+			break;
+		case 'q':
+			d.stream = NULL;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			free(refs);
+			return 0;
+		default:
+			fputs(usage, stderr);
+			free(refs);
+			return 2;
+		}
+	}
+	if (!ro.outdir || optind >= argc) {
+		fprintf(stderr, "ssdreport: %s\n",
+			compare ? "compare: expected -o DIR and at least one RESULTS-DIR (see "
+				  "ssdreport compare --help)"
+				: "expected -o DIR and at least one INPUT (see ssdreport --help)");
+		free(refs);
+		return 2;
+	}
+	rc = load_catalogue(catalogue_path, &cat, cat_note, sizeof(cat_note), &d);
+	ro.cat = cat;
+	ro.cat_note = cat_note[0] ? cat_note : NULL;
+	if (!rc && compare)
+		rc = load_compare(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
+				  &flags, &nflags, &d);
+	else if (!rc)
+		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
+				    label, &d);
+	ro.flags = (const char *const *)flags;
+	ro.nflags = nflags;
+	if (!rc)
+		rc = load_references(&m, refs, nrefs, &d);
+	if (!rc && spec)
+		rc = load_sheet(&m, spec, &d);
+	if (!rc)
+		rc = sr_report_write(&m, &ro, &d);
+	sr_model_free(&m);
+	catalogue_free(cat);
+	for (size_t i = 0; i < nflags; i++)
+		free(flags[i]);
+	free(flags);
+	free(refs);
+	if (rc) {
+		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
+		return exit_code(rc);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "summary"))
+		return cmd_summary(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "logstat"))
+		return sr_logstat_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cmd_report(argc - 1, argv + 1, true);
+	return cmd_report(argc, argv, false);
+}

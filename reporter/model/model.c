@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* model.c - lookups on and release of the reporter model (model.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+
+struct sr_value sr_lat_pct(const struct sr_lat *l, double pct)
+{
+	for (size_t i = 0; i < l->npct; i++)
+		if (fabs(l->pct[i].pct - pct) < 1e-6)
+			return sr_val(l->pct[i].ns);
+	return (struct sr_value){0, SR_ABSENT};
+}
+
+const char *sr_run_option(const struct sr_run *r, const char *key)
+{
+	for (size_t i = r->noptions; i-- > 0;) /* the last one set wins: job over global */
+		if (!strcmp(r->options[i].key, key))
+			return r->options[i].value;
+	return NULL;
+}
+
+static void kv_free(struct sr_kv *kv, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
+}
+
+static void lat_free(struct sr_lat *l)
+{
+	free(l->pct);
+	free(l->bins);
+}
+
+void sr_run_free(struct sr_run *r)
+{
+	free(r->name);
+	free(r->host);
+	free(r->rw);
+	for (int d = 0; d < SR_NDIR; d++) {
+		lat_free(&r->dir[d].clat);
+		lat_free(&r->dir[d].slat);
+		lat_free(&r->dir[d].lat);
+	}
+	free(r->fio_ss.ss);
+	free(r->fio_ss.iops);
+	free(r->fio_ss.bw);
+	kv_free(r->options, r->noptions);
+}
+
+void sr_series_free(struct sr_series *s)
+{
+	free(s->name);
+	free(s->runs);
+	free(s->iv);
+}
+
+void sr_test_free(struct sr_test *t)
+{
+	for (size_t i = 0; i < t->nruns; i++)
+		sr_run_free(&t->runs[i]);
+	free(t->runs);
+	for (size_t i = 0; i < t->nseries; i++)
+		sr_series_free(&t->series[i]);
+	free(t->series);
+	free(t->id);
+	free(t->path);
+	free(t->fio_version);
+}
+
+void sr_drive_free(struct sr_drive *d)
+{
+	for (size_t i = 0; i < d->ntests; i++)
+		sr_test_free(&d->tests[i]);
+	free(d->tests);
+	kv_free(d->identity, d->nidentity);
+	sr_drive_info_free(&d->info);
+	sr_run_info_free(&d->run);
+	for (size_t i = 0; i < d->nnotes; i++) {
+		free(d->notes[i].id);
+		free(d->notes[i].status);
+		free(d->notes[i].reason);
+	}
+	free(d->notes);
+	free(d->label);
+	free(d->profile);
+	free(d->run_label);
+	free(d->source);
+	free(d->dir);
+}
+
+void sr_drive_info_free(struct sr_drive_info *i)
+{
+	free(i->model);
+	free(i->serial);
+	free(i->firmware);
+	free(i->transport);
+	free(i->interface);
+	free(i->device);
+	free(i->kind);
+	free(i->members);
+	free(i->note);
+	free(i->before.at);
+	free(i->after.at);
+	memset(i, 0, sizeof(*i));
+}
+
+void sr_run_info_free(struct sr_run_info *i)
+{
+	char **s[] = {&i->command,     &i->started, &i->ended,		&i->status,
+		      &i->suite,       &i->profile, &i->engine,		&i->engine_option,
+		      &i->fio_version, &i->kernel,  &i->ssdeng_version, &i->ioengine,
+		      &i->host};
+
+	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
+		free(*s[k]);
+	for (size_t k = 0; k < i->nsuites; k++)
+		free(i->suites[k]);
+	free(i->suites);
+	for (size_t k = 0; k < i->ntests; k++) {
+		free(i->tests[k].id);
+		free(i->tests[k].status);
+		free(i->tests[k].entry);
+		free(i->tests[k].family);
+		free(i->tests[k].title);
+	}
+	free(i->tests);
+	memset(i, 0, sizeof(*i));
+}
+
+void sr_model_free(struct sr_model *m)
+{
+	for (size_t i = 0; i < m->nskipped; i++) {
+		free(m->skipped[i].path);
+		free(m->skipped[i].why);
+	}
+	free(m->skipped);
+	m->skipped = NULL;
+	m->nskipped = 0;
+	if (m->sheet)
+		sr_drive_free(m->sheet);
+	free(m->sheet);
+	m->sheet = NULL;
+	for (size_t i = 0; i < m->ndrives; i++)
+		sr_drive_free(&m->drives[i]);
+	free(m->drives);
+	m->drives = NULL;
+	m->ndrives = 0;
+}

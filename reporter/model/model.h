@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * model.h - the reporter's one model: drive -> test -> run -> per-direction stats.
+ *
+ * Parsers (parse/) fill it; analysers (analyse/) and renderers (render/) read it, and it knows
+ * none of them (reporter/README.md). Everything is in base units whatever fio version wrote the
+ * input:
+ *   IOPS (I/Os per second), bytes/s, bytes, nanoseconds, milliseconds only where named *_ms.
+ * Every number that can be absent or broken is a struct sr_value: absent (key not in the input,
+ * never 0), valid, or invalid (nan/inf in the input, or a negative value where fio's unsigned
+ * arithmetic wrapped; the raw value is kept in .v for diagnostics). Signed figures (fio's
+ * steady-state slope and a slope criterion) are valid when negative.
+ *
+ * Ownership: every pointer is owned by the struct holding it; sr_model_free() releases a model.
+ */
+#ifndef SSDREPORT_MODEL_H
+#define SSDREPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum sr_state {
+	SR_ABSENT = 0, /* not in the input */
+	SR_VALID,
+	SR_INVALID, /* nan/inf or a wrapped negative in the input */
+};
+
+struct sr_value {
+	double v;
+	enum sr_state state;
+};
+
+static inline bool sr_ok(struct sr_value x) { return x.state == SR_VALID; }
+static inline struct sr_value sr_val(double v) { return (struct sr_value){v, SR_VALID}; }
+
+/* One completion-latency percentile: fio's key "99.990000" -> pct 99.99; ns in nanoseconds. */
+struct sr_pct {
+	double pct;
+	double ns;
+};
+
+/* One json+ histogram bin: fio 3.x "bins" {"<ns>": count}; ns is the bin's latency value. */
+struct sr_bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+/* A latency distribution (fio's clat_ns / slat_ns / lat_ns, or 2.x clat/slat/lat scaled). */
+struct sr_lat {
+	struct sr_value n;	/* samples; absent before fio 3.x added "N" */
+	struct sr_value min;	/* ns */
+	struct sr_value max;	/* ns */
+	struct sr_value mean;	/* ns */
+	struct sr_value stddev; /* ns */
+	struct sr_pct *pct;	/* ascending by pct; npct 0 when fio printed none or {} */
+	size_t npct;
+	struct sr_bin *bins; /* json+ only, ascending by ns; nbins 0 otherwise */
+	size_t nbins;
+};
+
+/* SR_MIXED: fio's "mixed" object (unified_rw_reporting), read and write reported together. */
+enum sr_ddir { SR_READ = 0, SR_WRITE, SR_TRIM, SR_MIXED, SR_NDIR };
+
+/* Statistics of one direction of one run (fio's "read"/"write"/"trim" object). */
+struct sr_dir {
+	bool present;		    /* the direction object exists in the input */
+	struct sr_value io_bytes;   /* bytes (fio < 2.21 printed KiB: scaled) */
+	struct sr_value bw;	    /* bytes/s; with group_reporting the group total */
+	struct sr_value iops;	    /* I/Os per second; with group_reporting the group total */
+	struct sr_value runtime_ms; /* ms */
+	struct sr_value total_ios;  /* count */
+	struct sr_value iops_mean;  /* per-job sampled IOPS mean (fio's iops_mean) */
+	struct sr_value iops_stddev;
+	struct sr_value bw_mean; /* bytes/s, per-job sampled (fio prints KiB/s: scaled) */
+	struct sr_value bw_agg;	 /* percent of the group's bandwidth (can be wrapped negative) */
+	struct sr_lat clat, slat, lat;
+};
+
+/* fio's own steady-state verdict (job "steadystate" object, fio >= 2.20). */
+struct sr_fio_ss {
+	bool present;
+	char *ss; /* criterion as set, e.g. "iops:10.000000%" */
+	bool attained;
+	struct sr_value duration_s; /* ss_dur, seconds */
+	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639), or
+				     * IOPS (bytes/s) for a limit without %; signed for a slope
+				     * check (ss=iops_slope:...): < 0 is a falling slope */
+	struct sr_value max_deviation;
+	struct sr_value slope;	   /* IOPS (or bytes/s) per second, signed */
+	struct sr_value iops_mean; /* IOPS */
+	struct sr_value bw_mean;   /* bytes/s */
+	double *iops;		   /* per-second IOPS samples of the last window */
+	size_t niops;
+	double *bw; /* per-second bytes/s samples */
+	size_t nbw;
+};
+
+/* A key and its value as text (drive.json scalars, fio job options). */
+struct sr_kv {
+	char *key;
+	char *value;
+};
+
+/* One job entry (or group with group_reporting, or a client's entry, or "All clients"). */
+struct sr_run {
+	char *name;	  /* jobname (fio truncates it; job options name wins when longer) */
+	char *host;	  /* client/server hostname, NULL for a local run */
+	int port;	  /* client/server port, 0 when none */
+	bool all_clients; /* the "All clients" summary entry */
+	int groupid;
+	int error;	      /* fio's job error (errno) */
+	char *rw;	      /* rw after defaults ("read") */
+	uint64_t bs;	      /* bytes (first value of bs=, "4k" -> 4096) */
+	unsigned numjobs;     /* T */
+	unsigned iodepth;     /* Q per job */
+	unsigned rwmixread;   /* percent */
+	bool group_reporting; /* iops/bw are totals over numjobs */
+	bool
+	    new_group; /* new_group set: a group started here, at the same time as the one before */
+	bool stonewall; /* stonewall/wait_for_previous set: this job waited for the ones before */
+
+	/* bssplit, bsrange or per-direction bs sizes: I/Os of several sizes, so bytes/s / bs is no
+	 * I/O rate */
+	bool bs_mixed;
+	unsigned log_avg_ms;  /* log_avg_msec, ms (0: not set: per-I/O value logs) */
+	unsigned log_hist_ms; /* log_hist_msec, ms (0: not set) */
+
+	struct sr_value elapsed_s; /* seconds */
+	struct sr_dir dir[SR_NDIR];
+	struct sr_fio_ss fio_ss;
+	struct sr_kv *options; /* the job's fio options as fio printed them: "global options"
+				* overridden by "job options", in that order; values as text */
+	size_t noptions;
+};
+
+/*
+ * One interval of a preconditioning time series (analyse/series.h): the jobs' own seconds k
+ * (fio stamps a log row at the end of the period it averages; each job's clock starts at its
+ * own start), summed over the jobs of one workload.
+ *
+ * Partial intervals: an interval that not every job of the workload ran through (usually the
+ * last one: the jobs stop a few ms apart and log different numbers of samples) holds the figures
+ * of @jobs jobs only. Such an interval is kept so it can be drawn marked (hollow) or left out,
+ * but it is no figure of the workload: steady-state verdicts and every aggregate skip it
+ * (sr_interval_partial()).
+ */
+struct sr_interval {
+	double t_s;		  /* end of the interval, seconds from the workload's start */
+	unsigned round;		  /* 0-based: which of the series' groups (rounds) it belongs to */
+	unsigned jobs;		  /* jobs that ran through the interval, as its logs say (the
+				   * fewest over the logs used: iops or bw, latency, histogram) */
+	unsigned jobs_expected;	  /* jobs (fio threads) of the workload's group */
+	struct sr_value iops;	  /* read + write IOPS */
+	struct sr_value bw;	  /* read + write bytes/s (bw logs), absent without bw logs */
+	struct sr_value lat_mean; /* ns, read and write weighted by I/O count */
+	struct sr_value lat_max;  /* ns, max of read and write */
+	struct sr_value lat_sd;	  /* ns */
+	struct sr_value
+	    lat_max_err; /* ns: |lat_max - true max| bound (histogram logs), else absent */
+	struct sr_value
+	    lat_sd_err; /* ns: |lat_sd - true stddev| bound (histogram logs), else absent */
+};
+
+/* sr_interval_partial() - did fewer jobs than the workload's run through @iv? */
+static inline bool sr_interval_partial(const struct sr_interval *iv)
+{
+	return iv->jobs < iv->jobs_expected;
+}
+
+/* Where a series' throughput comes from. */
+enum sr_tput_src {
+	SR_TPUT_NONE = 0, /* no throughput (latency logs only) */
+	SR_TPUT_IOPS_LOG, /* iops logs */
+	SR_TPUT_BW_LOG,	  /* bw logs: iops = bytes/s / bs (one I/O size) */
+	SR_TPUT_BW_ONLY, /* bw logs of several I/O sizes (bssplit ...): bytes/s only, iops absent */
+	SR_TPUT_HIST_LOG, /* clat histogram logs: I/Os counted per interval */
+	SR_TPUT_FIO_SS,	  /* fio's steadystate data.iops[]: the last ss_dur seconds only, drawn
+			   * at 1..ss_dur s from the round's start (fio does not say when) */
+};
+
+/*
+ * One workload's preconditioning time series. A workload is what fio's job options say it is
+ * (rw, bs, rwmixread, numjobs, iodepth); the stonewalled groups of one workload are its rounds
+ * (SNIA PTS style), one after another on the time axis; different workloads are different series
+ * and are never added up.
+ */
+struct sr_series {
+	char *name;   /* the workload's first job name */
+	size_t *runs; /* indices in the test's runs[] of the workload's entries, in order */
+	size_t nruns;
+	unsigned ngroups; /* fio groups (rounds) of the workload */
+	enum sr_tput_src tput;
+	struct sr_interval *iv; /* may be empty (no logs, no fio steadystate data) */
+	size_t niv;
+};
+
+/* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */
+struct sr_test {
+	char *id;	   /* test id: file name without .json */
+	char *path;	   /* the JSON file */
+	char *fio_version; /* "fio-3.33", NULL if absent */
+	int64_t timestamp; /* unix seconds, 0 if absent */
+	struct sr_run *runs;
+	size_t nruns;
+	struct sr_series *series; /* preconditioning series, one per workload (analyse/series.h) */
+	size_t nseries;
+};
+
+/* A test driver/ssd-review's run.json records as not completed (reporter/run_status.h). */
+struct sr_run_note {
+	char *id;     /* test id: "fc-4k-randwrite" */
+	char *status; /* "failed", "interrupted", "skipped", "running" (the run was killed) */
+	char *reason; /* the driver's words, "" when it gave none */
+};
+
+/* Health counters of a drive at one moment (drive.json health_before / health_after, from
+ * ssdctl health --json); absent where the drive does not report them (SCSI drives report few). */
+struct sr_health {
+	bool present;
+	char *at;			 /* when it was read, ISO 8601 ("2026-12-01T14:54:41Z") */
+	struct sr_value temperature_c;	 /* degrees Celsius */
+	struct sr_value percentage_used; /* percent of rated endurance */
+	struct sr_value data_written_bytes;  /* bytes */
+	struct sr_value data_read_bytes;     /* bytes */
+	struct sr_value media_errors;	     /* count */
+	struct sr_value error_log_entries;   /* count */
+	struct sr_value power_on_hours;	     /* hours */
+	struct sr_value unsafe_shutdowns;    /* count */
+	struct sr_value critical_warning;    /* NVMe critical warning bits, 0 = none */
+	struct sr_value available_spare_pct; /* percent */
+};
+
+/* What drive.json says about the drive (ssdctl info --json "identity", the driver's keys). */
+struct sr_drive_info {
+	bool present;
+	char *model, *serial, *firmware;
+	char *transport; /* "nvme", "scsi", "ata" */
+	char *interface; /* "SATA through SCSI-ATA translation" and the like, NULL when plain */
+	char *device;	 /* the node the review used: "/dev/ng0n1" */
+	char *kind;	 /* the driver's "kind": "nvme-ng", "scsi-sg", "file", "group" */
+	char *members;	 /* a group's drives ("d1 d2"), NULL for one drive */
+	char *note;	 /* the driver's note ("ssdctl info could not describe this device") */
+	struct sr_value capacity_bytes;	     /* bytes */
+	struct sr_value logical_block_bytes; /* bytes */
+	struct sr_value metadata_bytes;	     /* bytes of metadata (NVMe) or protection information
+					      * (SCSI) per logical block; 0 when none */
+	struct sr_value span_bytes;	     /* bytes the review tested */
+	struct sr_health before, after;
+};
+
+/* One test of run.json (driver/ssd-review's record of the run). */
+struct sr_run_test {
+	char *id;
+	char *status; /* "done", "failed", "interrupted", "skipped", "pending", "running" */
+	char *entry;  /* catalogue entry id (template) the driver planned it from, or NULL */
+	char *family; /* catalogue family, or NULL */
+	char *title;  /* the review's title, or NULL */
+	struct sr_value seconds;  /* wall time of the test, s */
+	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
+};
+
+/* run.json: how the results were made. Every field is optional (NULL / absent). */
+struct sr_run_info {
+	bool present;
+	char *command;	       /* the driver's command line, words joined by spaces */
+	char *started, *ended; /* ISO 8601 */
+	char *status;	       /* "complete", "interrupted", ... */
+	char *suite, *profile, *engine, *engine_option;
+	char *fio_version, *kernel, *ssdeng_version, *ioengine;
+	char *host;    /* manifest.host */
+	char **suites; /* manifest.suites, else the one suite */
+	size_t nsuites;
+	struct sr_value span_bytes; /* drive.span_bytes (bytes) */
+	struct sr_run_test *tests;
+	size_t ntests;
+};
+
+struct sr_drive {
+	char *label;
+	char *dir;		/* results directory, NULL for loose JSON files */
+	struct sr_kv *identity; /* drive.json top-level scalars in file order */
+	size_t nidentity;
+	char *profile;	 /* run.json "profile" (quick, full), NULL when absent */
+	char *run_label; /* ssdreport compare: the drive directory's own name ("nvme0") when the
+			  * label is its path ("old/nvme0"); NULL otherwise */
+	struct sr_drive_info info; /* drive.json, structured */
+	struct sr_run_info run;	   /* run.json */
+	char *source; /* published figures (reporter/reference): where they come from; else NULL */
+	struct sr_test *tests;
+	size_t ntests;
+	struct sr_run_note *notes; /* tests that did not complete, from run.json */
+	size_t nnotes;
+};
+
+/* A result file found in a results directory and not read (named in the report too). */
+struct sr_skipped {
+	char *path;
+	char *why; /* the parser's error line */
+};
+
+struct sr_model {
+	struct sr_drive *drives;
+	size_t ndrives;
+	struct sr_skipped *skipped;
+	size_t nskipped;
+	struct sr_drive *sheet; /* the spec sheet to verify against (--spec), NULL for none */
+};
+
+/* sr_run_tq() - threads x queue depth of a run (T/Q product), for scaling tables. */
+static inline unsigned sr_run_tq(const struct sr_run *r) { return r->numjobs * r->iodepth; }
+
+/**
+ * sr_lat_pct() - the percentile @pct of a latency distribution.
+ * @l:   distribution
+ * @pct: percent, e.g. 99.99 (matched within 1e-6)
+ *
+ * Return: the value in ns, absent when fio did not print that percentile.
+ */
+struct sr_value sr_lat_pct(const struct sr_lat *l, double pct);
+
+/**
+ * sr_run_option() - a fio option of a run as fio printed it.
+ * @r:   the run
+ * @key: option name ("rate_iops")
+ *
+ * Return: the value (job options over global options), NULL when fio printed neither.
+ */
+const char *sr_run_option(const struct sr_run *r, const char *key);
+
+void sr_run_free(struct sr_run *r);
+void sr_series_free(struct sr_series *s);
+void sr_drive_info_free(struct sr_drive_info *i);
+void sr_run_info_free(struct sr_run_info *i);
+void sr_test_free(struct sr_test *t);
+void sr_drive_free(struct sr_drive *d);
+void sr_model_free(struct sr_model *m);
+
+#endif

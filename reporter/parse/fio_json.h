@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fio_json.h - fio JSON / json+ output (any 3.x, 2.x where keys differ) into struct sr_test.
+ *
+ * Lenient where fio's output is known to be odd:
+ *  - text before, between and after documents (warnings, client/server banners) is skipped; a
+ *    document starts with '{' in column 0 and must hold "jobs" or "client_stats";
+ *  - several documents back to back (--status-interval): the last one, or all of them;
+ *  - fio 3.x *_ns latency keys, fio 2.x usec keys (scaled to ns); io_bytes in KiB before 2.21;
+ *  - percentile keys "99.000000" matched as numbers, "0.00" fillers and duplicate keys ignored;
+ *  - json+ "bins" kept (struct sr_bin) for exact percentiles;
+ *  - job options merged over global options (an object, or an array of per-host objects), fio's
+ *    defaults filled from one table;
+ *  - client/server "client_stats" with hostname/port and the "All clients" entry;
+ *  - nan/inf tokens (json-c 0.16 reads "nan" but not "-nan", "inf", "-inf": those are rewritten to
+ *    NaN in place, same length, before parsing) and negative values: kept as SR_INVALID, warned
+ *    (fio's wrapped unsigned arithmetic), except the signed steady-state "slope" and the
+ *    "criterion" of a slope check (ss=iops_slope:...), where a negative value is a falling slope.
+ * Each job object is parsed by json-c separately and dropped once converted, so memory holds the
+ * file text plus one job tree, not the whole document tree.
+ */
+#ifndef SSDREPORT_FIO_JSON_H
+#define SSDREPORT_FIO_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+#include "model/model.h"
+
+/**
+ * sr_fio_json_parse() - parse fio JSON documents from a text buffer.
+ * @buf:   the text; modified in place (nan/inf rewrite), need not be NUL-terminated
+ * @len:   bytes in @buf
+ * @all:   false: keep only the last document; true: keep every document (status-interval series)
+ * @docs:  out: array of tests, one per document kept (id/path left NULL), caller frees each with
+ *         sr_test_free() and the array with free()
+ * @ndocs: out: number of documents in @docs (>= 1 on success)
+ * @d:     diagnostics (errors name d->file)
+ *
+ * Return: 0; -EINVAL on bad input (no JSON document found, invalid JSON with the byte offset, a
+ * document without jobs; the line is in d->err); -ENOMEM.
+ */
+int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, size_t *ndocs,
+		      struct sr_diag *d);
+
+/**
+ * sr_fio_json_load() - read a fio JSON file, keep its last document.
+ * @path: file name
+ * @t:    out: the test (t->path = @path, t->id = file name without directory and ".json")
+ * @d:    diagnostics; sr_diag_file() is called with @path
+ *
+ * Return: 0; -errno when the file cannot be read (d->err says so); as sr_fio_json_parse().
+ */
+int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d);
+
+/**
+ * sr_read_file() - read a whole file into a malloc'd buffer (NUL-terminated).
+ * @path: file name
+ * @buf:  out: the text
+ * @len:  out: its length in bytes
+ *
+ * Return: 0 or -errno.
+ */
+int sr_read_file(const char *path, char **buf, size_t *len);
+
+/**
+ * sr_parse_size() - fio size string to bytes: "4k", "4KiB", "128K", "1m", "4096", "4k,8k" (first).
+ * @s:       the string
+ * @kb_base: fio's kb_base option: 1024 (default, "k" = 1024) or 1000 ("k" = 1000, "KiB" = 1024)
+ * @out:     bytes
+ *
+ * Return: 0, or -EINVAL when @s is not a size.
+ */
+int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out);
+
+#endif

@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fio_log.c - streaming reader for fio's iops/bw/lat/clat/slat logs (format: fio_log.h).
+ */
+#include "parse/fio_log.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LOG_BUF_SIZE (1u << 20) /* also the longest accepted line */
+#define LOG_MAX_COLS 8		/* time, mean, max, ddir, bs, offset, prio, issue_time */
+#define LOG_ERR_SIZE 512
+
+enum { LAYOUT_UNDECIDED = -1, LAYOUT_PLAIN = 0, LAYOUT_AVG_MAX = 1 };
+
+struct sr_log_reader {
+	int fd;
+	enum sr_log_kind kind;
+	unsigned int flags;
+	int layout;	    /* LAYOUT_*: whether column 3 is a window max */
+	unsigned int ncols; /* column count of the first row; every row must match */
+	uint64_t line;
+	uint64_t bytes;
+	size_t start, end; /* unread bytes are buf[start, end) */
+	bool eof;
+	const char *path; /* points into name[] */
+	char err[LOG_ERR_SIZE];
+	char name[PATH_MAX];
+	char
+	    buf[LOG_BUF_SIZE + 1]; /* +1: room for a '\n' sentinel after a last unterminated line */
+};
+
+/* A parsed field: its value as a double, and as an integer when it was written as one. */
+struct field {
+	double d;
+	int64_t i;
+	bool is_int;
+};
+
+static const struct {
+	const char *suffix;
+	enum sr_log_kind kind;
+} log_suffixes[] = {
+    /* longest first: "_clat" must be tried before "_lat" */
+    {"_clat_hist", SR_LOG_HIST}, {"_lat_hist", SR_LOG_HIST}, {"_clat", SR_LOG_CLAT},
+    {"_slat", SR_LOG_SLAT},	 {"_iops", SR_LOG_IOPS},     {"_lat", SR_LOG_LAT},
+    {"_bw", SR_LOG_BW},
+};
+
+static const char *const kind_names[] = {
+    [SR_LOG_UNKNOWN] = "unknown", [SR_LOG_IOPS] = "iops", [SR_LOG_BW] = "bw",
+    [SR_LOG_LAT] = "lat",	  [SR_LOG_CLAT] = "clat", [SR_LOG_SLAT] = "slat",
+    [SR_LOG_HIST] = "hist",
+};
+
+const char *sr_log_kind_name(enum sr_log_kind kind)
+{
+	if ((unsigned int)kind >= sizeof(kind_names) / sizeof(kind_names[0]))
+		return "unknown";
+	return kind_names[kind];
+}
+
+int sr_log_parse_name(const char *path, struct sr_log_name *out)
+{
+	const char *base = strrchr(path, '/');
+	size_t len, i;
+	const char *end;
+
+	base = base ? base + 1 : path;
+	out->kind = SR_LOG_UNKNOWN;
+	out->job = -1;
+	out->stem_len = 0;
+
+	len = strlen(base);
+	if (len < 4 || strcmp(base + len - 4, ".log") != 0)
+		return -EINVAL;
+	end = base + len - 4;
+
+	/* optional ".N" job number */
+	{
+		const char *p = end;
+
+		while (p > base && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		if (p < end && p > base && p[-1] == '.') {
+			out->job = atoi(p);
+			end = p - 1;
+		}
+	}
+
+	for (i = 0; i < sizeof(log_suffixes) / sizeof(log_suffixes[0]); i++) {
+		size_t sl = strlen(log_suffixes[i].suffix);
+
+		if ((size_t)(end - base) >= sl &&
+		    memcmp(end - sl, log_suffixes[i].suffix, sl) == 0) {
+			out->kind = log_suffixes[i].kind;
+			out->stem_len = (size_t)(end - sl - path);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+double sr_log_scale(enum sr_log_kind kind, enum sr_lat_unit lat_unit)
+{
+	switch (kind) {
+	case SR_LOG_IOPS:
+		return 1.0;
+	case SR_LOG_BW:
+		return 1024.0; /* KiB/s -> bytes/s (HOWTO "Log File Formats") */
+	case SR_LOG_LAT:
+	case SR_LOG_CLAT:
+	case SR_LOG_SLAT:
+		return lat_unit == SR_LAT_US ? 1000.0 : 1.0;
+	default:
+		return 0.0;
+	}
+}
+
+enum sr_lat_unit sr_log_lat_unit_for_version(const char *fio_version)
+{
+	const char *p = fio_version;
+
+	if (!p)
+		return SR_LAT_NS;
+	if (strncmp(p, "fio-", 4) == 0)
+		p += 4;
+	if (*p < '0' || *p > '9')
+		return SR_LAT_NS;
+	return strtol(p, NULL, 10) <= 2 ? SR_LAT_US : SR_LAT_NS;
+}
+
+static int set_err(struct sr_log_reader *r, int ret, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int set_err(struct sr_log_reader *r, int ret, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(r->err, sizeof(r->err), "%s:%llu: ", r->path, (unsigned long long)r->line);
+	if (n < 0 || (size_t)n >= sizeof(r->err))
+		return ret;
+	va_start(ap, fmt);
+	vsnprintf(r->err + n, sizeof(r->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_log_opts *opts,
+		char *err, size_t errlen)
+{
+	struct sr_log_name nm;
+	struct sr_log_reader *r;
+	int fd;
+
+	*out = NULL;
+	sr_log_parse_name(path, &nm);
+	if (nm.kind == SR_LOG_HIST) {
+		if (err)
+			snprintf(err, errlen,
+				 "%s: a latency histogram log (write_hist_log: time, ddir, bs, bin "
+				 "counts), not a value log; not read here",
+				 path);
+		return -EINVAL;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		if (err)
+			snprintf(err, errlen, "%s: %s", path, strerror(e));
+		return -e;
+	}
+	r = malloc(sizeof(*r));
+	if (!r) {
+		close(fd);
+		if (err)
+			snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	r->fd = fd;
+	r->kind = nm.kind;
+	r->flags = opts ? opts->flags : 0;
+	if (r->flags & SR_LOGF_AVG_MAX)
+		r->layout = LAYOUT_AVG_MAX;
+	else if (r->flags & SR_LOGF_NO_AVG_MAX)
+		r->layout = LAYOUT_PLAIN;
+	else
+		r->layout = LAYOUT_UNDECIDED;
+	r->ncols = 0;
+	r->line = 0;
+	r->bytes = 0;
+	r->start = r->end = 0;
+	r->eof = false;
+	r->err[0] = '\0';
+	snprintf(r->name, sizeof(r->name), "%s", path);
+	r->path = r->name;
+	*out = r;
+	return 0;
+}
+
+void sr_log_close(struct sr_log_reader *r)
+{
+	if (!r)
+		return;
+	close(r->fd);
+	free(r);
+}
+
+const char *sr_log_error(const struct sr_log_reader *r) { return r->err; }
+
+uint64_t sr_log_line(const struct sr_log_reader *r) { return r->line; }
+
+enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r) { return r->kind; }
+
+uint64_t sr_log_bytes_read(const struct sr_log_reader *r) { return r->bytes; }
+
+/* Refill the buffer keeping the unread tail. Return: bytes added, 0 at EOF, -errno. */
+static ssize_t refill(struct sr_log_reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (r->end == sizeof(r->buf))
+		return -E2BIG;
+	do
+		n = read(r->fd, r->buf + r->end, sizeof(r->buf) - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	r->end += (size_t)n;
+	r->bytes += (uint64_t)n;
+	if (n == 0)
+		r->eof = true;
+	return n;
+}
+
+/*
+ * Find the next line; on success [*line, *line_end) excludes the '\n'.
+ * Return: 1, 0 at EOF, -errno.
+ */
+static int next_line(struct sr_log_reader *r, char **line, char **line_end)
+{
+	char *nl;
+
+	for (;;) {
+		char *s = r->buf + r->start;
+		ssize_t n;
+
+		nl = memchr(s, '\n', r->end - r->start);
+		if (nl) {
+			*line = s;
+			*line_end = nl;
+			r->start = (size_t)(nl - r->buf) + 1;
+			return 1;
+		}
+		if (r->eof) {
+			if (r->start == r->end)
+				return 0;
+			/* last line without '\n': add one, the parser stops on it */
+			*line = s;
+			*line_end = r->buf + r->end;
+			*line_end[0] = '\n';
+			r->start = r->end;
+			return 1;
+		}
+		n = refill(r);
+		if (n == -E2BIG) {
+			r->line++;
+			return set_err(r, -EINVAL,
+				       "line longer than %u bytes; expected a fio log row",
+				       LOG_BUF_SIZE);
+		}
+		if (n < 0) {
+			r->line++;
+			return set_err(r, (int)n, "read: %s", strerror((int)-n));
+		}
+	}
+}
+
+static inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/*
+ * Parse one numeric field at *pp: a decimal or 0x hex integer, or (rare) a decimal with a
+ * fraction. The line ends with '\n', which stops every loop, so no bounds check is needed.
+ * Return: true and advance *pp past the number, false when no number starts there.
+ */
+static bool parse_field(const char **pp, struct field *f)
+{
+	const char *p = *pp, *digits;
+	bool neg = false;
+	uint64_t v = 0;
+	unsigned int d;
+
+	if (*p == '-' || *p == '+') {
+		neg = *p == '-';
+		p++;
+	}
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		digits = p + 2;
+		for (p = digits;; p++) {
+			if ((d = (unsigned int)(*p - '0')) < 10)
+				v = v * 16 + d;
+			else if ((d = (unsigned int)((*p | 0x20) - 'a')) < 6)
+				v = v * 16 + d + 10;
+			else
+				break;
+		}
+		if (p == digits || p - digits > 16)
+			return false;
+		goto done;
+	}
+	digits = p;
+	while ((d = (unsigned int)(*p - '0')) < 10) {
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == digits)
+		return false;
+	if (*p == '.' || *p == 'e' || *p == 'E') {
+		char *q;
+
+		f->d = strtod(*pp, &q);
+		/* a double outside int64_t does not convert (C11 6.3.1.4): clamp (found by fuzzing)
+		 */
+		f->i = f->d >= -9.2e18 && f->d <= 9.2e18 ? (int64_t)f->d
+		       : f->d < 0			 ? INT64_MIN
+							 : INT64_MAX;
+		f->is_int = false;
+		*pp = q;
+		return true;
+	}
+	if (p - digits > 19)
+		return false; /* would overflow 64 bits */
+done:
+	f->i =
+	    (int64_t)(neg ? 0 - v : v); /* in unsigned: "-9223372036854775808" must not overflow */
+	f->d = (double)f->i;
+	f->is_int = true;
+	*pp = p;
+	return true;
+}
+
+/*
+ * Split a '\n'-terminated line into fields.
+ * Return: number of fields, 0 for a blank line, or -1 with r->err set.
+ */
+static int split_fields(struct sr_log_reader *r, const char *p, struct field *fields)
+{
+	int n = 0;
+
+	while (is_blank(*p))
+		p++;
+	if (*p == '\n')
+		return 0;
+	for (;;) {
+		struct field f;
+
+		while (is_blank(*p))
+			p++;
+		if (!parse_field(&p, &f)) {
+			int len = 0;
+
+			while (len < 20 && p[len] != '\n' && p[len] != '\r')
+				len++;
+			return set_err(r, -1, "column %d: expected a number, found '%.*s'", n + 1,
+				       len, p);
+		}
+		if (n < LOG_MAX_COLS)
+			fields[n] = f;
+		n++;
+		while (is_blank(*p))
+			p++;
+		if (*p == '\n')
+			return n;
+		if (*p != ',')
+			return set_err(r, -1, "column %d: expected ',' or end of line, found '%c'",
+				       n, *p);
+		p++;
+	}
+}
+
+/* Place the fields of an n-column row into @row according to the file's layout. */
+static int map_columns(struct sr_log_reader *r, const struct field *c, int n,
+		       struct sr_log_row *row)
+{
+	int i = 2; /* next column after time and value */
+	int64_t ddir = 0;
+
+	if (r->layout == LAYOUT_UNDECIDED && n >= 6)
+		r->layout = (n == 8 || c[2].i > 2) ? LAYOUT_AVG_MAX : LAYOUT_PLAIN;
+
+	if (!c[0].is_int || c[0].i < 0)
+		return set_err(r, -EINVAL, "time %.0f: expected a non-negative integer (ms)",
+			       c[0].d);
+	row->time_ms = (uint64_t)c[0].i;
+	row->value = c[1].d;
+	row->max = c[1].d;
+	row->has_max = false;
+	row->has_offset = false;
+	row->bs = 0;
+	row->offset = 0;
+	row->prio = 0;
+	row->ddir = 0;
+	row->ncols = (uint8_t)n;
+
+	if (r->layout == LAYOUT_AVG_MAX && n >= 6) {
+		row->max = c[2].d;
+		row->has_max = true;
+		i = 3;
+	}
+	if (i < n) {
+		ddir = c[i].i;
+		if (!c[i].is_int || ddir < 0 || ddir > 2)
+			return set_err(r, -EINVAL,
+				       "column %d (ddir) is %g: expected 0 (read), 1 (write) or 2 "
+				       "(trim)",
+				       i + 1, c[i].d);
+		row->ddir = (uint8_t)ddir;
+		i++;
+	}
+	if (i < n) {
+		row->bs = (uint64_t)c[i].i;
+		i++;
+	}
+	/*
+	 * What follows bs is [offset,] prio [, issue_time]. One column: prio (fio 3.2x+), or the
+	 * offset of an older fio with log_offset=1. Two: offset and prio, except after a window
+	 * max, where fio >= 3.35 writes prio and issue_time unless log_offset was set. Three:
+	 * offset, prio, issue_time.
+	 */
+	if (i < n) {
+		int left = n - i;
+		bool with_offset = (r->flags & SR_LOGF_OFFSET) != 0;
+		bool offset;
+
+		if (left == 1)
+			offset = with_offset && !row->has_max;
+		else if (left == 2)
+			offset = with_offset || !row->has_max;
+		else
+			offset = true;
+		if (offset) {
+			row->offset = (uint64_t)c[i].i;
+			row->has_offset = true;
+			i++;
+		}
+		if (i < n)
+			row->prio = (uint32_t)c[i].i;
+	}
+	return 0;
+}
+
+int sr_log_next(struct sr_log_reader *r, struct sr_log_row *row)
+{
+	struct field fields[LOG_MAX_COLS];
+	char *line = NULL, *end = NULL;
+	int ret, n;
+
+	do {
+		ret = next_line(r, &line, &end);
+		if (ret <= 0)
+			return ret;
+		r->line++;
+		n = split_fields(r, line, fields);
+		if (n < 0)
+			return -EINVAL;
+	} while (n == 0);
+
+	if (n > LOG_MAX_COLS)
+		return set_err(
+		    r, -EINVAL,
+		    "%d columns: expected 2 to %d (time, value, ddir, bs, offset, prio); "
+		    "a histogram log (write_hist_log)?",
+		    n, LOG_MAX_COLS);
+	if (n < 2)
+		return set_err(r, -EINVAL, "1 column: expected at least time and value");
+	if (r->ncols == 0)
+		r->ncols = (unsigned int)n;
+	else if ((unsigned int)n != r->ncols)
+		return set_err(r, -EINVAL, "%d columns: expected %u like the first row", n,
+			       r->ncols);
+	ret = map_columns(r, fields, n, row);
+	return ret < 0 ? ret : 1;
+}

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* inputs.c - results directories and loose fio JSON files into drives and tests. */
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <json.h>
+
+#include "parse/drive_info.h"
+#include "parse/fio_json.h"
+#include "parse/inputs.h"
+#include "render/report_dir.h"
+#include "parse/run_status.h"
+#include "analyse/series.h"
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
+static bool is_test_json(const char *name)
+{
+	size_t n = strlen(name);
+	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not
+	 * results */
+	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") &&
+	       strcmp(name, "run.json") && strncmp(name, "drive-", 6) && name[0] != '.';
+}
+
+static char *base_name(const char *path)
+{
+	char *copy = strdup(path), *b, *r;
+	size_t n;
+
+	if (!copy)
+		return NULL;
+	n = strlen(copy);
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	b = basename(copy);
+	r = strdup(b);
+	free(copy);
+	return r;
+}
+
+static char *dir_name(const char *path)
+{
+	char *copy = strdup(path), *r;
+
+	if (!copy)
+		return NULL;
+	r = strdup(dirname(copy));
+	free(copy);
+	return r;
+}
+
+static struct sr_drive *drive_get(struct sr_model *m, const char *label, const char *dir)
+{
+	struct sr_drive *grown;
+
+	for (size_t i = 0; i < m->ndrives; i++)
+		if (!strcmp(m->drives[i].label, label))
+			return &m->drives[i];
+	grown = realloc(m->drives, (m->ndrives + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	m->drives = grown;
+	memset(&grown[m->ndrives], 0, sizeof(*grown));
+	grown[m->ndrives].label = strdup(label);
+	grown[m->ndrives].dir = dir ? strdup(dir) : NULL;
+	if (!grown[m->ndrives].label)
+		return NULL;
+	return &m->drives[m->ndrives++];
+}
+
+static int drive_add_test(struct sr_drive *drv, struct sr_test *t)
+{
+	struct sr_test *grown = realloc(drv->tests, (drv->ntests + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	drv->tests = grown;
+	drv->tests[drv->ntests++] = *t;
+	return 0;
+}
+
+static int add_kv(struct sr_drive *drv, const char *key, const char *value)
+{
+	struct sr_kv *grown = realloc(drv->identity, (drv->nidentity + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	drv->identity = grown;
+	grown[drv->nidentity].key = strdup(key);
+	grown[drv->nidentity].value = strdup(value);
+	if (!grown[drv->nidentity].key || !grown[drv->nidentity].value)
+		return -ENOMEM;
+	drv->nidentity++;
+	return 0;
+}
+
+static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
+{
+	json_object_object_foreach(o, key, val)
+	{
+		char full[256];
+		enum json_type t = json_object_get_type(val);
+		int rc = 0;
+
+		snprintf(full, sizeof(full), "%s%s%s", prefix, prefix[0] ? "." : "", key);
+		if (t == json_type_object && !prefix[0])
+			rc = add_scalars(drv, val, full);
+		else if (t != json_type_object && t != json_type_array && t != json_type_null)
+			rc = add_kv(drv, full, json_object_get_string(val));
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	enum json_tokener_error e;
+	json_tokener *tok;
+	json_object *o;
+	size_t len;
+	char *buf;
+	int rc;
+
+	rc = sr_read_file(path, &buf, &len);
+	if (rc)
+		return rc;
+	tok = json_tokener_new();
+	if (!tok) {
+		free(buf);
+		return -ENOMEM;
+	}
+	o = json_tokener_parse_ex(tok, buf, (int)len);
+	e = json_tokener_get_error(tok);
+	if (!o || e != json_tokener_success || json_object_get_type(o) != json_type_object) {
+		sr_diag_file(d, path);
+		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
+			      "expected a JSON object (ssdctl info --json): %s",
+			      json_tokener_error_desc(e));
+	} else {
+		rc = add_scalars(drv, o, "");
+		if (!rc)
+			rc = sr_drive_info_read(o, &drv->info);
+	}
+	json_object_put(o);
+	json_tokener_free(tok);
+	free(buf);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted names in @dir accepted by @want. */
+static int list_dir(const char *dir, bool (*want)(const char *dir, const char *name), char ***out,
+		    size_t *n)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t k = 0;
+
+	if (!dp)
+		return -errno;
+	while ((e = readdir(dp))) {
+		char **grown;
+
+		if (!want(dir, e->d_name))
+			continue;
+		grown = realloc(v, (k + 1) * sizeof(*v));
+		if (!grown)
+			goto nomem;
+		v = grown;
+		v[k] = strdup(e->d_name);
+		if (!v[k])
+			goto nomem;
+		k++;
+	}
+	closedir(dp);
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_str);
+	*out = v;
+	*n = k;
+	return 0;
+nomem:
+	for (size_t i = 0; i < k; i++)
+		free(v[i]);
+	free(v);
+	closedir(dp);
+	return -ENOMEM;
+}
+
+static bool want_json(const char *dir, const char *name)
+{
+	(void)dir;
+	return is_test_json(name);
+}
+
+/* A drive's directory: not hidden, and not a report (report_dir.h) written beside the results. */
+static bool want_subdir(const char *dir, const char *name)
+{
+	char p[4096];
+	struct stat st;
+
+	if (name[0] == '.')
+		return false;
+	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_REPORT_MARKER);
+	if (stat(p, &st) == 0)
+		return false;
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return is_dir(p);
+}
+
+static void free_names(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* @in without trailing slashes ("/" stays "/"), so paths made from it read "dir/name". */
+static void trim_slashes(char *out, size_t len, const char *in)
+{
+	size_t dl = strlen(in);
+
+	while (dl > 1 && in[dl - 1] == '/')
+		dl--;
+	if (dl >= len)
+		dl = len - 1;
+	snprintf(out, len, "%.*s", (int)dl, in);
+}
+
+/* A result file that could not be read, kept so the report names it (not only stderr). */
+static int add_skipped(struct sr_model *m, const char *path, const char *why)
+{
+	struct sr_skipped *grown = realloc(m->skipped, (m->nskipped + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	m->skipped = grown;
+	grown[m->nskipped] = (struct sr_skipped){strdup(path), strdup(why)};
+	if (!grown[m->nskipped].path || !grown[m->nskipped].why) {
+		free(grown[m->nskipped].path);
+		free(grown[m->nskipped].why);
+		return -ENOMEM;
+	}
+	m->nskipped++;
+	return 0;
+}
+
+/* One results directory = one drive (named @as, else after the directory). Broken JSON inside
+ * is skipped with a warning and listed in the model. */
+static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
+			  struct sr_diag *d)
+{
+	char dir[2048];
+
+	trim_slashes(dir, sizeof(dir), dir_arg);
+
+	struct sr_drive *drv;
+	char **names = NULL, *label = NULL, path[4096];
+	size_t n = 0, loaded = 0;
+	int rc;
+
+	rc = list_dir(dir, want_json, &names, &n);
+	if (rc)
+		return rc;
+	label = as ? strdup(as) : base_name(dir);
+	drv = label ? drive_get(m, label, dir) : NULL;
+	if (drv && as && !drv->run_label) /* compare: "old/nvme0" is drive nvme0 of run "old" */
+		drv->run_label = base_name(dir);
+	if (!drv || (as && !drv->run_label)) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/drive.json", dir);
+	rc = sr_drive_identity_load(drv, path, d);
+	if (rc == -EINVAL)
+		sr_warn(d, SR_WARN_OPTION, "drive.json not used: %s", d->err);
+	if (rc == -ENOMEM)
+		goto out;
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	rc = sr_run_status_load(drv, path, d);
+	if (rc == -EINVAL)
+		sr_warn(d, SR_WARN_OPTION, "run.json not used: %s", d->err);
+	if (rc == -ENOMEM)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		struct sr_test t = {0};
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		rc = sr_fio_json_load(path, &t, d);
+		if (rc == -ENOMEM || (rc && d->strict))
+			goto out;
+		if (rc) {
+			if (d->stream)
+				fprintf(d->stream,
+					"ssdreport: warning: skipped %s (--strict makes this an "
+					"error)\n",
+					d->err);
+			d->nwarnings++;
+			rc = add_skipped(m, path, d->err);
+			if (rc)
+				goto out;
+			continue;
+		}
+		rc = sr_series_attach(&t, dir, n == 1, d);
+		if (!rc)
+			rc = drive_add_test(drv, &t);
+		if (rc) {
+			sr_test_free(&t);
+			goto out;
+		}
+		loaded++;
+	}
+	rc = 0;
+	if (!loaded && d->stream)
+		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
+			dir);
+out:
+	free_names(names, n);
+	free(label);
+	return rc;
+}
+
+/* @by_path: label each drive by its directory path as given, not by the directory's name. */
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
+{
+	char **names = NULL, **subs = NULL, p[4096], dir[2048];
+	size_t n = 0, nsub = 0;
+	int rc;
+
+	trim_slashes(dir, sizeof(dir), dir_arg);
+
+	rc = list_dir(dir, want_json, &names, &n);
+	free_names(names, n);
+	if (rc) {
+		sr_diag_file(d, dir);
+		sr_error(d, NULL, (size_t)-1, "cannot read directory: %s", strerror(-rc));
+		return rc == -ENOMEM ? rc : -ENOENT;
+	}
+	if (n)
+		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
+	/* results/ itself: one drive per subdirectory */
+	rc = list_dir(dir, want_subdir, &subs, &nsub);
+	for (size_t i = 0; !rc && i < nsub; i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, subs[i]);
+		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+	}
+	if (!rc && !nsub && d->stream)
+		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
+			dir);
+	free_names(subs, nsub);
+	return rc;
+}
+
+static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
+{
+	struct sr_test t = {0};
+	struct sr_drive *drv;
+	char *dir = dir_name(path), *lab = NULL;
+	int rc;
+
+	if (!dir)
+		return -ENOMEM;
+	rc = sr_fio_json_load(path, &t, d);
+	if (rc) {
+		free(dir);
+		return rc == -ENOMEM ? rc : rc == -EINVAL ? rc : -ENOENT;
+	}
+	lab = label ? strdup(label) : base_name(dir);
+	drv = lab ? drive_get(m, lab, dir) : NULL;
+	rc = drv ? sr_series_attach(&t, dir, false, d) : -ENOMEM;
+	if (!rc)
+		rc = drive_add_test(drv, &t);
+	if (rc)
+		sr_test_free(&t);
+	free(lab);
+	free(dir);
+	return rc;
+}
+
+int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, const char *label,
+		   struct sr_diag *d)
+{
+	size_t ntests = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d)
+				       : load_file(m, inputs[i], label, d);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < m->ndrives; i++)
+		ntests += m->drives[i].ntests;
+	if (!ntests) {
+		sr_diag_file(d, inputs[0]);
+		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
+	}
+	return 0;
+}
+
+int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d)
+{
+	size_t ntests = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (!is_dir(dirs[i])) {
+			sr_diag_file(d, dirs[i]);
+			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
+		}
+		rc = load_dir(m, dirs[i], true, d);
+	}
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < m->ndrives; i++)
+		ntests += m->drives[i].ntests;
+	if (!ntests) {
+		sr_diag_file(d, dirs[0]);
+		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
+	}
+	return 0;
+}

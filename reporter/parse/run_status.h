@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * run_status.h - what driver/ssd-review's run.json says: how the results were made (versions,
+ * times, suite, profile, engine, span; the manifest's host and suites when the driver writes one)
+ * and the tests that did not complete (status "failed", "interrupted" or "skipped", with the reason
+ * the driver recorded), so the report can say what happened to them instead of leaving them out
+ * silently.
+ *
+ * Keys read, all optional (a "tests" that is there must be an array): command (array of words or a
+ * string), started, ended, status, suite, profile, engine, engine_option, versions{fio, kernel,
+ * ssdeng, ioengine}, drive{span_bytes}, manifest{host, suites}, tests[{id, status, reason, seconds,
+ * entry, family, title, params{rate_pct | pct}}].
+ */
+#ifndef SSDREPORT_RUN_STATUS_H
+#define SSDREPORT_RUN_STATUS_H
+
+#include "util/diag.h"
+#include "model/model.h"
+
+/**
+ * sr_run_status_load() - fill @drv->run (and @drv->profile) from run.json, and append to
+ * @drv->notes one entry per test whose status is neither "done" nor "pending": {id, status,
+ * reason}.
+ * @drv:  the drive (results directory) run.json belongs to
+ * @path: <dir>/run.json, written by driver/ssd-review (keys: tests[] {id, status, reason})
+ * @d:    diagnostics
+ *
+ * Return: 0 (also when the file is missing: a directory not written by ssd-review); -EINVAL
+ * for a run.json that is not a JSON object, or whose "tests" is not an array (d->err names the
+ * file);
+ * -ENOMEM.
+ */
+int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d);
+
+#endif

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* chart_bars.c - clustered bars, one or more panels, one legend below (see chart_kinds.h). */
+#include <math.h>
+#include <stdio.h>
+
+#include "render/chart_kinds.h"
+
+static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const struct sr_key *keys,
+		      size_t nkeys, bool with_keys, bool multi)
+{
+	char dat[200], ylabel[160];
+	bool any = false;
+	/* bars a hundred times apart (a published drive beside an emulated one) would flatten the
+	 * small ones to nothing on a linear axis: a log axis, said in the axis label */
+	bool wide = sr_chart_wide(c, p->col, 100);
+
+	sr_chart_file(c, dat, sizeof(dat));
+	sr_chart_panel_begin(c, p->title, with_keys, multi);
+	fprintf(c->gp, "  set style data histogram\n  set style histogram clustered gap 1\n"
+		       "  set grid ytics\n"
+		       "  set xtics nomirror rotate by -25 left offset -1,0\n");
+	if (wide)
+		fprintf(c->gp, "  set logscale y\n  set format y \"%s\"\n  set yrange [%g:*]\n",
+			c->lo[p->col] >= 1 ? "%.0f" : "%g", pow(10, floor(log10(c->lo[p->col]))));
+	else
+		fprintf(c->gp, "  set yrange [0:*]\n");
+	snprintf(ylabel, sizeof(ylabel), "%s%s", p->ylabel ? p->ylabel : "",
+		 wide ? " (log scale)" : "");
+	fprintf(c->gp, "  set ylabel ");
+	sr_gp_str(c->gp, ylabel);
+	fputc('\n', c->gp);
+	for (size_t b = 0; b < nkeys; b++)
+		any |= sr_chart_has(c, b, p->col);
+	if (!any) {
+		fprintf(c->gp, "  set label 9 \"no data\" at graph 0.5, graph 0.5 center\n"
+			       "  set style data lines\n  set xrange [0:1]\n  set yrange [0:1]\n"
+			       "  plot 2 notitle");
+	} else {
+		/* a series without a value in this panel is left out (gnuplot warns about it); the
+		 * colours say which drive a bar is */
+		size_t k = 0;
+
+		fprintf(c->gp, "  plot ");
+		for (size_t b = 0; b < nkeys; b++) {
+			if (!sr_chart_has(c, b, p->col))
+				continue;
+			fprintf(c->gp, "%s\"%s\" index %zu using %zu%s fs %s lc rgb \"%s\" notitle",
+				k ? ", \\\n       " : "", dat, b, sr_chart_col(c, p->col),
+				k ? "" : ":xtic(1)",
+				keys[b].pattern ? "pattern 4 border" : "solid 0.85 border -1",
+				sr_colour(keys[b].colour));
+			k++;
+		}
+	}
+	if (with_keys)
+		sr_chart_keyentries(c->gp, keys, nkeys, true);
+	fputc('\n', c->gp);
+}
+
+static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
+		       size_t nkeys, bool multi)
+{
+	bar_panel(c, (const struct sr_bar_panel *)panels + i, keys, nkeys, !multi, multi);
+}
+
+int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, int across,
+		  const struct sr_key *keys, size_t nkeys)
+{
+	/* the rotated cluster labels take 70 px under each panel */
+	sr_chart_panels(c, p, np, across, keys, nkeys, 70, true, draw_panel);
+	return 0;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* chart_lines.c - lines against x, one or more panels, one legend below (see chart_kinds.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/chart_kinds.h"
+
+void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool bars)
+{
+	for (size_t i = 0; i < nkeys; i++) {
+		fprintf(gp, ", \\\n       keyentry with %s lc rgb \"%s\"",
+			bars		 ? "boxes"
+			: keys[i].points ? "points pt 6"
+					 : "lines lw 2",
+			sr_colour(keys[i].colour));
+		if (bars)
+			fprintf(gp, " fs %s", keys[i].pattern ? "pattern 4 border" : "solid 0.85");
+		else if (!keys[i].points)
+			fprintf(gp, " dt %d", keys[i].dash ? keys[i].dash : 1);
+		fputs(" title ", gp);
+		sr_gp_str(gp, keys[i].title);
+	}
+}
+
+/* Rows the legend takes across the chart's width: entries as wide as the longest title. */
+static int key_rows(const struct sr_chart *c, const struct sr_key *keys, size_t nkeys)
+{
+	size_t longest = 0, per_row;
+
+	for (size_t i = 0; i < nkeys; i++)
+		if (strlen(keys[i].title) > longest)
+			longest = strlen(keys[i].title);
+	per_row = (size_t)(c->width - 40) / (7 * longest + 70);
+	if (!per_row)
+		per_row = 1;
+	return (int)((nkeys + per_row - 1) / per_row);
+}
+
+/* The legend of a multiplot: a strip of its own under the panels, as wide as the chart. */
+static void legend_strip(struct sr_chart *c, const struct sr_key *keys, size_t nkeys, bool bars)
+{
+	int rows = key_rows(c, keys, nkeys);
+
+	fprintf(c->gp,
+		"  reset\n  set origin 0,0\n  set size 1,%.3f\n  unset border\n  unset tics\n"
+		"  set lmargin 0\n  set rmargin 0\n  set tmargin 0\n  set bmargin 0\n"
+		"  set xrange [0:1]\n  set yrange [0:1]\n"
+		"  set key center center horizontal maxrows %d samplen 3\n  plot 2 notitle",
+		(8.0 + 18.0 * rows) / c->height, rows);
+	sr_chart_keyentries(c->gp, keys, nkeys, bars);
+	fputc('\n', c->gp);
+}
+
+void sr_chart_layout(struct sr_chart *c, size_t np, int across, const struct sr_key *keys,
+		     size_t nkeys, int extra_px)
+{
+	int rows = (int)((np + (size_t)across - 1) / (size_t)across);
+	int keyrows = nkeys ? key_rows(c, keys, nkeys) : 0;
+	double bottom = (24.0 + 18.0 * keyrows + extra_px) / c->height, top = 1 - 58.0 / c->height;
+
+	fprintf(c->gp, "  set multiplot layout %d,%d title ", rows, across);
+	sr_gp_str(c->gp, c->title);
+	fprintf(c->gp, " margins 0.08,0.95,%.3f,%.3f spacing 0.10,%.3f\n", bottom, top,
+		rows > 1 ? (60.0 + extra_px) / c->height : 0.0);
+}
+
+static bool drawable(const struct sr_chart *c, const struct sr_panel *p, const struct sr_line *l)
+{
+	return sr_chart_has(c, l->block, l->ycol) && sr_chart_has(c, l->block, p->xcol);
+}
+
+static void axes(FILE *gp, const struct sr_panel *p)
+{
+	fprintf(gp, "  set grid\n  set xlabel ");
+	sr_gp_str(gp, p->xlabel ? p->xlabel : "");
+	fprintf(gp, "\n  set ylabel ");
+	sr_gp_str(gp, p->ylabel ? p->ylabel : "");
+	fputc('\n', gp);
+	if (p->y2label) {
+		fprintf(gp, "  set y2label ");
+		sr_gp_str(gp, p->y2label);
+		fprintf(gp, "\n  set y2tics\n  set ytics nomirror\n");
+	}
+	if (p->logx)
+		fprintf(gp, "  set logscale x\n");
+	if (p->logy)
+		fprintf(gp, "  set logscale y\n  set format y \"%%g\"\n");
+	if (p->zero_y)
+		fprintf(gp, "  set yrange [0:*]\n%s", p->y2label ? "  set y2range [0:*]\n" : "");
+	if (isfinite(p->xmin) || isfinite(p->xmax)) {
+		fprintf(gp, "  set xrange [");
+		if (isfinite(p->xmin))
+			fprintf(gp, "%.9g", p->xmin);
+		fputc(':', gp);
+		if (isfinite(p->xmax))
+			fprintf(gp, "%.9g", p->xmax);
+		fprintf(gp, "]\n");
+	}
+	if (p->xtic_text || p->xtic_slant)
+		fprintf(gp, "  set xtics rotate by -30\n");
+	for (size_t i = 0; i < p->nbands; i++)
+		fprintf(gp,
+			"  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
+			"fc rgb \"%s\" fs transparent solid 0.15 noborder\n",
+			i + 1, p->bands[i].x0, p->bands[i].x1, sr_colour(p->bands[i].colour));
+	if (isfinite(p->hline)) {
+		fprintf(gp,
+			"  set arrow 1 from graph 0, first %.9g to graph 1, first %.9g nohead dt 2 "
+			"lw 1.5 lc rgb \"#c00000\"\n",
+			p->hline, p->hline);
+		if (p->hline_label) {
+			fprintf(gp, "  set label 1 ");
+			sr_gp_str(gp, p->hline_label);
+			fprintf(gp, " at graph 0.01, first %.9g offset 0,0.6 tc rgb \"#c00000\"\n",
+				p->hline);
+		}
+	}
+}
+
+void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys, bool multi)
+{
+	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
+	sr_gp_str(c->gp, title ? title : multi ? "" : c->title);
+	fputc('\n', c->gp);
+	if (with_keys) /* a lone panel: its legend below it */
+		fprintf(c->gp, "  set key outside below center horizontal samplen 3\n");
+	else
+		fprintf(c->gp, "  unset key\n");
+}
+
+static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_key *keys,
+		  size_t nkeys, bool with_keys, bool multi)
+{
+	char dat[200];
+	bool first = true;
+
+	sr_chart_file(c, dat, sizeof(dat));
+	sr_chart_panel_begin(c, p->title, with_keys, multi);
+	axes(c->gp, p);
+	for (size_t i = 0; i < p->nlines; i++)
+		first &= !drawable(c, p, &p->lines[i]);
+	if (first) /* nothing to draw: say so instead of an error from gnuplot */
+		fprintf(c->gp, "  set label 9 \"no data\" at graph 0.5, graph 0.5 center\n"
+			       "  set xrange [0:1]\n  set yrange [0:1]\n  plot 2 notitle");
+	else
+		fprintf(c->gp, "  plot ");
+	for (size_t i = 0, k = 0; i < p->nlines; i++) {
+		const struct sr_line *l = &p->lines[i];
+
+		if (!drawable(c, p, l))
+			continue;
+		fprintf(c->gp, "%s\"%s\" index %zu using %zu:%zu%s%s", k++ ? ", \\\n       " : "",
+			dat, l->block, sr_chart_col(c, p->xcol), sr_chart_col(c, l->ycol),
+			p->xtic_text ? ":xtic(1)" : "", l->y2 ? " axes x1y2" : "");
+		if (l->only_points)
+			fprintf(c->gp, " with points pt 6 ps 1.2");
+		else
+			fprintf(c->gp, " with %s lw 2 dt %d",
+				l->points ? "linespoints pt 7 ps 0.6" : "lines",
+				l->dash ? l->dash : 1);
+		fprintf(c->gp, " lc rgb \"%s\" notitle", sr_colour(l->colour));
+	}
+	if (with_keys)
+		sr_chart_keyentries(c->gp, keys, nkeys, false);
+	fputc('\n', c->gp);
+}
+
+void sr_chart_panels(struct sr_chart *c, const void *panels, size_t np, int across,
+		     const struct sr_key *keys, size_t nkeys, int extra_px, bool bars,
+		     sr_panel_fn draw)
+{
+	if (np > 1)
+		sr_chart_layout(c, np, across, keys, nkeys, extra_px);
+	for (size_t i = 0; i < np; i++)
+		draw(c, panels, i, keys, nkeys, np > 1);
+	if (np > 1 && nkeys)
+		legend_strip(c, keys, nkeys, bars);
+	if (np > 1)
+		fprintf(c->gp, "  unset multiplot\n");
+}
+
+static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const struct sr_key *keys,
+		       size_t nkeys, bool multi)
+{
+	panel(c, (const struct sr_panel *)panels + i, keys, nkeys, !multi, multi);
+}
+
+int sr_chart_lines(struct sr_chart *c, const struct sr_panel *p, size_t np, int across,
+		   const struct sr_key *keys, size_t nkeys)
+{
+	sr_chart_panels(c, p, np, across, keys, nkeys, 30, false, draw_panel);
+	return 0;
+}

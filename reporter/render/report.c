@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report.c - the report, written atomically: the review built from the model and the catalogue
+ * (analyse/review.h), its sections written into a temporary directory (render/sections.h), the
+ * directory swapped into place (render/report_dir.h).
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/report.h"
+#include "render/report_dir.h"
+#include "render/sections.h"
+
+static int build(struct sr_report *r)
+{
+	char tests[4200];
+	int rc;
+
+	snprintf(tests, sizeof(tests), "%s/tests", r->dir);
+	if (mkdir(tests, 0755) && errno != EEXIST) {
+		sr_diag_msg(r->d, "%s: %s", tests, strerror(errno));
+		return -EIO;
+	}
+	rc = sr_review_build(r->m, r->cat, &r->rv);
+	if (rc)
+		return rc;
+	rc = sr_page_open(&r->page, r->dir, "index.html", true, r->o->title);
+	if (rc) {
+		sr_diag_msg(r->d, "%s/index.html: %s", r->dir, strerror(-rc));
+		return rc;
+	}
+	rc = sr_sections_write(r);
+	if (r->page.html) {
+		int crc = sr_page_close(&r->page);
+
+		if (!rc && crc) {
+			sr_diag_msg(r->d, "%s/index.html: %s", r->dir, strerror(-crc));
+			rc = crc;
+		}
+	}
+	return rc;
+}
+
+int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d)
+{
+	struct sr_report r = {.m = m, .o = o, .cat = o->cat, .d = d};
+	int rc;
+
+	rc = sr_report_dir_begin(o->outdir, r.dir, sizeof(r.dir), d);
+	if (rc)
+		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;
+	rc = build(&r);
+	if (!rc)
+		rc = sr_report_dir_commit(r.dir, o->outdir, d);
+	if (rc) {
+		if (rc != -ENOMEM && rc != -EIO && rc != -ENOSPC)
+			rc = -EIO;
+		sr_report_dir_remove(r.dir);
+	}
+	sr_review_free(&r.rv);
+	return rc;
+}

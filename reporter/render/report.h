@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h - "ssdreport -o DIR": the model rendered as a review (render/sections.h says what the
+ * page holds): index.html and report.md, one CSV per table, gnuplot charts (.gp + .dat + .csv +
+ * .png + .svg), a detail page per test under tests/, written atomically.
+ */
+#ifndef SSDREPORT_REPORT_H
+#define SSDREPORT_REPORT_H
+
+#include <stdbool.h>
+
+#include "catalogue/catalogue.h"
+#include "util/diag.h"
+#include "model/model.h"
+
+struct sr_report_opts {
+	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
+	const char *title;
+	bool charts;		     /* run gnuplot */
+	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */
+	const char *cat_note;	     /* why there is no catalogue, for the page (NULL: none) */
+	bool compare;		     /* ssdreport compare: runs of one drive side by side */
+	const char *const *flags;    /* compare: differences between the runs, one line each */
+	size_t nflags;
+};
+
+/**
+ * sr_report_write() - write the whole report, atomically: a temporary directory in the same
+ * parent is filled and swapped with @o->outdir only when everything succeeded (report_dir.h).
+ * @m: the model
+ * @o: options
+ * @d: diagnostics (d->err set on failure)
+ *
+ * Return: 0; -EEXIST when @o->outdir exists and is not a report, -ENOENT when its parent
+ * directory is missing (bad input; nothing touched);
+ * -ENOMEM, -ENOSPC or -EIO on an I/O failure or when gnuplot fails (internal failure).
+ */
+int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d);
+
+#endif

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_detail_runs.c - the parts of a test's page below its figures (section_detail.c):
+ * every run fio reported, per direction, with its counters and latencies; every percentile it
+ * printed; its job options; the steady-state verdicts; the time series as CSV.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse/series.h"
+#include "render/format.h"
+#include "render/sections.h"
+
+static const char *const dir_name[2] = {"read", "write"};
+
+/* fio prints every direction of a job; one it did no I/O in has nothing to show. */
+static bool did_io(const struct sr_dir *x)
+{
+	return (sr_ok(x->total_ios) && x->total_ios.v > 0) || (sr_ok(x->iops) && x->iops.v > 0) ||
+	       (sr_ok(x->io_bytes) && x->io_bytes.v > 0);
+}
+
+/* Every run of every drive: per direction what fio counted and measured. */
+int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	static const char *const heads[] = {"drive",
+					    "job",
+					    "host",
+					    "group",
+					    "error",
+					    "direction",
+					    "IOPS",
+					    "MB/s",
+					    "I/Os",
+					    "bytes",
+					    "runtime (ms)",
+					    "clat min (\xc2\xb5s)",
+					    "clat mean (\xc2\xb5s)",
+					    "clat max (\xc2\xb5s)",
+					    "clat stddev (\xc2\xb5s)",
+					    "slat mean (\xc2\xb5s)",
+					    "lat mean (\xc2\xb5s)",
+					    "sampled IOPS mean",
+					    "sampled IOPS stddev"};
+	const size_t nh = sizeof(heads) / sizeof(heads[0]);
+	char name[300];
+	struct sr_table *tab;
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s-runs", t->stem);
+	tab =
+	    sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 6;
+	for (size_t h = 0; h < nh; h++)
+		sr_table_head(tab, h, heads[h]);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t i = 0; res && i < res->test->nruns; i++) {
+			const struct sr_run *run = &res->test->runs[i];
+
+			if (res->several_groups && run->groupid != res->groupid)
+				continue;
+			for (int d = 0; d < SR_NDIR; d++) {
+				static const char *const dn[SR_NDIR] = {"read", "write", "trim",
+									"mixed"};
+				const struct sr_dir *x = &run->dir[d];
+				const struct sr_value v[] = {x->iops,
+							     sr_val(x->bw.v / 1e6),
+							     x->total_ios,
+							     x->io_bytes,
+							     x->runtime_ms,
+							     sr_val(x->clat.min.v / 1e3),
+							     sr_val(x->clat.mean.v / 1e3),
+							     sr_val(x->clat.max.v / 1e3),
+							     sr_val(x->clat.stddev.v / 1e3),
+							     sr_val(x->slat.mean.v / 1e3),
+							     sr_val(x->lat.mean.v / 1e3),
+							     x->iops_mean,
+							     x->iops_stddev};
+				const struct sr_value *src[] = {
+				    &x->iops,	     &x->bw,	    &x->total_ios, &x->io_bytes,
+				    &x->runtime_ms,  &x->clat.min,  &x->clat.mean, &x->clat.max,
+				    &x->clat.stddev, &x->slat.mean, &x->lat.mean,  &x->iops_mean,
+				    &x->iops_stddev};
+				size_t row;
+
+				/* a failed job keeps its rows: it may have done nothing at all */
+				if (!x->present || (!did_io(x) && !run->error))
+					continue;
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+				sr_table_set(tab, row, 1, "%s", run->name ? run->name : SR_UNKNOWN);
+				sr_table_set(tab, row, 2, "%s", run->host ? run->host : "");
+				sr_table_set(tab, row, 3, "%d", run->groupid);
+				sr_table_set(tab, row, 4, "%d", run->error);
+				if (run->error)
+					sr_table_mark(tab, row, 4, SR_MARK_FAIL);
+				sr_table_set(tab, row, 5, "%s", dn[d]);
+				for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+					char text[SR_FMT_LEN], csv[SR_FMT_LEN];
+
+					if (!sr_ok(*src[k])) {
+						sr_table_num(
+						    tab, row, 6 + k,
+						    src[k]->state == SR_INVALID ? SR_UNKNOWN
+										: SR_NOT_MEASURED,
+						    src[k]->state == SR_INVALID ? SR_UNKNOWN : "");
+						continue;
+					}
+					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
+					if (k == 2 || k == 3 || k == 4 || k == 0)
+						sr_fmt_int(text, v[k].v);
+					else
+						sr_fmt_sig(text, v[k].v);
+					sr_table_num(tab, row, 6 + k, text, csv);
+				}
+			}
+		}
+	}
+	rc = sr_page_table(p, tab);
+	sr_table_free(tab);
+	return rc;
+}
+
+/* Every completion-latency percentile fio printed, per run and direction, in µs. */
+int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	double pcts[128];
+	size_t np = 0;
+	char name[300], h[64];
+	struct sr_table *tab;
+	int rc;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
+			for (int d = 0; d < SR_NDIR; d++) {
+				const struct sr_lat *l =
+				    &t->per_drive[dv]->test->runs[i].dir[d].clat;
+
+				for (size_t k = 0; k < l->npct; k++) {
+					size_t at = 0;
+
+					while (at < np && pcts[at] < l->pct[k].pct - 1e-9)
+						at++;
+					if ((at < np && fabs(pcts[at] - l->pct[k].pct) < 1e-9) ||
+					    np == 128)
+						continue;
+					memmove(&pcts[at + 1], &pcts[at],
+						(np - at) * sizeof(double));
+					pcts[at] = l->pct[k].pct;
+					np++;
+				}
+			}
+	if (!np)
+		return 0;
+	snprintf(name, sizeof(name), "tests/%s-percentiles", t->stem);
+	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
+	if (!tab)
+		return -ENOMEM;
+	sr_table_lead(tab, (const char *const[]){"drive", "job", "direction"}, 3);
+	for (size_t k = 0; k < np; k++) {
+		snprintf(h, sizeof(h), "p%g", pcts[k]);
+		sr_table_head(tab, 3 + k, h);
+	}
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
+			for (int d = 0; d < 2; d++) {
+				const struct sr_dir *x = &t->per_drive[dv]->test->runs[i].dir[d];
+				size_t row;
+
+				if (!x->present || !x->clat.npct)
+					continue;
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+				sr_table_set(tab, row, 1, "%s",
+					     t->per_drive[dv]->test->runs[i].name
+						 ? t->per_drive[dv]->test->runs[i].name
+						 : SR_UNKNOWN);
+				sr_table_set(tab, row, 2, "%s", dir_name[d]);
+				for (size_t k = 0; k < np; k++) {
+					struct sr_fig f = {sr_lat_pct(&x->clat, pcts[k]), false};
+
+					f.clamped = sr_pct_clamped(f.v, x->clat.max);
+					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
+				}
+			}
+	sr_rep_table_notes(tab);
+	rc = sr_page_table(p, tab);
+	sr_table_free(tab);
+	return rc;
+}
+
+/* The fio options of each drive's first run, as fio printed them. */
+int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char name[300];
+	struct sr_table *tab;
+	size_t nd = 0;
+	int rc;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		nd += t->per_drive[dv] != NULL;
+	snprintf(name, sizeof(name), "tests/%s-options", t->stem);
+	tab = sr_table_new(name, "fio job options (global options, then the job's own)", 1 + nd);
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 1 + nd;
+	sr_table_head(tab, 0, "option");
+	for (size_t dv = 0, c = 1; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		if (!res)
+			continue;
+		sr_table_head(tab, c, r->m->drives[dv].label);
+		for (size_t i = 0; i < res->first->noptions; i++) {
+			const struct sr_kv *kv = &res->first->options[i];
+			size_t row = tab->nrows;
+
+			for (size_t k = 0; k < tab->nrows; k++)
+				if (!strcmp(tab->cells[k * tab->ncols].text, kv->key))
+					row = k;
+			if (row == tab->nrows) {
+				row = sr_table_row(tab);
+				sr_table_set(tab, row, 0, "%s", kv->key);
+			}
+			sr_table_set(tab, row, c, "%s", kv->value);
+		}
+		c++;
+	}
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
+	sr_table_free(tab);
+	return rc;
+}
+
+/* fio's own steady-state verdict (ss=) and the SNIA PTS one, per drive and workload, where
+ * there is one. */
+int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	static const char *const heads[] = {"drive",	       "workload",     "fio ss criterion",
+					    "fio ss attained", "measured (%)", "window (s)",
+					    "SNIA PTS",	       "rounds"};
+	char name[300], buf[SR_FMT_LEN];
+	struct sr_table *tab;
+	int rc;
+
+	snprintf(name, sizeof(name), "tests/%s-steady-state", t->stem);
+	tab = sr_table_new(name, "Steady state", sizeof(heads) / sizeof(heads[0]));
+	if (!tab)
+		return -ENOMEM;
+	tab->nleft = 4;
+	for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
+		sr_table_head(tab, h, heads[h]);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t k = 0; res && k < res->test->nseries; k++) {
+			const struct sr_series *se = &res->test->series[k];
+			const struct sr_fio_ss *ss = NULL;
+			struct sr_snia snia;
+			size_t row;
+
+			for (size_t i = 0; i < se->nruns && !ss; i++)
+				if (res->test->runs[se->runs[i]].fio_ss.present)
+					ss = &res->test->runs[se->runs[i]].fio_ss;
+			sr_series_snia(res->test, se, &snia);
+			if (!ss && !snia.evaluated)
+				continue;
+			row = sr_table_row(tab);
+			sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
+			sr_table_set(tab, row, 1, "%s", se->name ? se->name : SR_UNKNOWN);
+			if (ss) {
+				sr_table_set(tab, row, 2, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
+				sr_table_set(tab, row, 3, "%s", ss->attained ? "yes" : "no");
+				sr_table_set(tab, row, 4, "%s",
+					     sr_ok(ss->criterion) ? sr_fmt_sig(buf, ss->criterion.v)
+								  : SR_UNKNOWN);
+				sr_table_set(tab, row, 5, "%s",
+					     sr_ok(ss->duration_s)
+						 ? sr_fmt_int(buf, ss->duration_s.v)
+						 : SR_UNKNOWN);
+			}
+			if (snia.evaluated) {
+				sr_table_set(tab, row, 6, "%s (range %.1f %%, excursion %.1f %%)",
+					     snia.attained ? "attained" : "not attained",
+					     snia.range_pct, snia.excursion_pct);
+				sr_table_set(tab, row, 7, "%s (%zu)", sr_snia_basis_note(&snia),
+					     snia.nrounds);
+			}
+		}
+	}
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
+	sr_table_free(tab);
+	return rc;
+}
+
+/* The time series of each drive, as CSV beside the page. */
+int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char path[4400];
+	FILE *f;
+
+	if (!sr_rep_has_series(r, t))
+		return 0;
+	snprintf(path, sizeof(path), "%s/tests/%s-series.csv", r->dir, t->stem);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	/* a partial interval (not every job ran through it) is listed with its job count and
+	 * marked, so no reader takes it for the workload's figure */
+	fputs("drive,workload,t_s,round,jobs,jobs_expected,partial,throughput_iops,throughput_bps,"
+	      "avg_lat_ms,max_lat_ms,lat_sd_ms\n",
+	      f);
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t k = 0; t->per_drive[dv] && k < t->per_drive[dv]->test->nseries; k++) {
+			const struct sr_series *se = &t->per_drive[dv]->test->series[k];
+
+			for (size_t i = 0; i < se->niv; i++) {
+				const struct sr_interval *iv = &se->iv[i];
+				const struct sr_value v[5] = {iv->iops, iv->bw, iv->lat_mean,
+							      iv->lat_max, iv->lat_sd};
+
+				fprintf(f, "%s,%s,%.9g,%u,%u,%u,%d", r->m->drives[dv].label,
+					se->name ? se->name : "", iv->t_s, iv->round + 1, iv->jobs,
+					iv->jobs_expected, sr_interval_partial(iv));
+				for (int c = 0; c < 5; c++)
+					if (sr_ok(v[c]))
+						fprintf(f, ",%.9g", c >= 2 ? v[c].v / 1e6 : v[c].v);
+					else
+						fputc(',', f);
+				fputc('\n', f);
+			}
+		}
+	if (fclose(f))
+		return -errno;
+	snprintf(path, sizeof(path), "%s-series.csv", t->stem);
+	sr_page_link(p, path, "The time series (1-s intervals) as CSV");
+	return 0;
+}

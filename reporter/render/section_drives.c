@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_drives.c - the drives: each one's identity as a spec sheet (model, serial, firmware,
+ * capacity in GB and GiB, logical block and metadata size, transport), its health before and
+ * after the review with what changed, the sources of published figures, and a linked page with
+ * every field drive.json holds.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/format.h"
+#include "render/sections.h"
+
+static bool tested(const struct sr_drive *d) { return !d->source && d->info.present; }
+
+static const char *text_or(const char *s) { return s && *s ? s : SR_UNKNOWN; }
+
+static void transport(const struct sr_drive_info *i, char *buf, size_t len)
+{
+	static const struct {
+		const char *id, *name;
+	} names[] = {{"nvme", "NVMe"}, {"scsi", "SCSI"}, {"ata", "ATA"}};
+	const char *t = i->transport;
+
+	for (size_t k = 0; t && k < sizeof(names) / sizeof(names[0]); k++)
+		if (!strcmp(t, names[k].id))
+			t = names[k].name;
+	if (!t && i->kind && !strcmp(i->kind, "group"))
+		t = "a group of drives";
+	snprintf(buf, len, "%s%s%s%s", text_or(t), i->interface ? " (" : "",
+		 i->interface ? i->interface : "", i->interface ? ")" : "");
+}
+
+/* A row of the spec sheet: a text field, an amount of bytes, or the transport. */
+enum field_kind { TEXT, OPTIONAL_TEXT, BYTES, TRANSPORT };
+
+static const struct {
+	const char *name;
+	enum field_kind kind;
+	size_t off; /* of the char * or the struct sr_value in struct sr_drive_info */
+} sheet_rows[] = {
+    {"Model", TEXT, offsetof(struct sr_drive_info, model)},
+    {"Serial", TEXT, offsetof(struct sr_drive_info, serial)},
+    {"Firmware", TEXT, offsetof(struct sr_drive_info, firmware)},
+    {"Capacity", BYTES, offsetof(struct sr_drive_info, capacity_bytes)},
+    {"Logical block", BYTES, offsetof(struct sr_drive_info, logical_block_bytes)},
+    {"Metadata per block", BYTES, offsetof(struct sr_drive_info, metadata_bytes)},
+    {"Transport", TRANSPORT, 0},
+    {"Device", TEXT, offsetof(struct sr_drive_info, device)},
+    {"Span tested", BYTES, offsetof(struct sr_drive_info, span_bytes)},
+    {"Group members", OPTIONAL_TEXT, offsetof(struct sr_drive_info, members)},
+    {"Note", OPTIONAL_TEXT, offsetof(struct sr_drive_info, note)},
+};
+
+/* The field of row @k, NULL for an optional one the drive lacks. */
+static const char *field(const struct sr_drive_info *i, size_t k, char *buf, size_t len)
+{
+	const void *at = (const char *)i + sheet_rows[k].off;
+
+	switch (sheet_rows[k].kind) {
+	case TEXT:
+		return text_or(*(char *const *)at);
+	case OPTIONAL_TEXT:
+		return *(char *const *)at;
+	case BYTES:
+		return sr_fmt_bytes(buf, *(const struct sr_value *)at);
+	default:
+		transport(i, buf, len);
+		return buf;
+	}
+}
+
+/* The drives as columns after an empty corner. */
+static void drive_heads(const struct sr_report *r, struct sr_table *t, const size_t *dvs, size_t n)
+{
+	char head[300];
+
+	sr_table_head(t, 0, "");
+	for (size_t c = 0; c < n; c++)
+		sr_table_head(t, c + 1, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+}
+
+static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
+{
+	struct sr_table *t = sr_table_new("drives", "Drives", n + 1);
+	char buf[SR_FMT_LEN * 2];
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	drive_heads(r, t, dvs, n);
+	t->nleft = n + 1;
+	for (size_t k = 0; k < sizeof(sheet_rows) / sizeof(sheet_rows[0]); k++) {
+		bool any = sheet_rows[k].kind != OPTIONAL_TEXT;
+		size_t row;
+
+		for (size_t c = 0; c < n && !any; c++) /* group members, notes: only when some */
+			any = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf)) != NULL;
+		if (!any)
+			continue;
+		row = sr_table_row(t);
+		sr_table_set(t, row, 0, "%s", sheet_rows[k].name);
+		for (size_t c = 0; c < n; c++) {
+			const char *v = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf));
+
+			if (v)
+				sr_table_set(t, row, c + 1, "%s", v);
+		}
+	}
+	rc = sr_page_table(&r->page, t);
+	sr_table_free(t);
+	return rc;
+}
+
+/* "0 B → 5.86 GB (+5.86 GB)"; a counter that rose is a warning when @bad_if_up. */
+static void change(struct sr_table *t, size_t row, size_t col, struct sr_value a, struct sr_value b,
+		   bool bytes, const char *unit, bool bad_if_up)
+{
+	char x[SR_FMT_LEN], y[SR_FMT_LEN], d[SR_FMT_LEN];
+
+	if (!sr_ok(a) && !sr_ok(b)) {
+		sr_table_set(t, row, col, "not reported");
+		return;
+	}
+	if (bytes) {
+		sr_fmt_si(x, a);
+		sr_fmt_si(y, b);
+		sr_fmt_si(d, sr_val(fabs(b.v - a.v)));
+	} else {
+		sr_fmt_count(x, a);
+		sr_fmt_count(y, b);
+		sr_fmt_int(d, fabs(b.v - a.v));
+	}
+	if (sr_ok(a) && sr_ok(b) && b.v != a.v)
+		sr_table_set(t, row, col, "%s%s \xe2\x86\x92 %s%s (%c%s%s)", x, unit, y, unit,
+			     b.v > a.v ? '+' : '-', d, unit);
+	else if (sr_ok(a) && sr_ok(b))
+		sr_table_set(t, row, col, "%s%s, unchanged", y, unit);
+	else
+		sr_table_set(t, row, col, "%s%s \xe2\x86\x92 %s%s", x, unit, y, unit);
+	if (bad_if_up && sr_ok(a) && sr_ok(b) && b.v > a.v)
+		sr_table_mark(t, row, col, SR_MARK_WARN);
+}
+
+static int health(struct sr_report *r, const size_t *dvs, size_t n)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		bool bytes;
+		const char *unit;
+		bool bad_if_up;
+	} rows[] = {
+	    {"Data written", offsetof(struct sr_health, data_written_bytes), true, "", false},
+	    {"Data read", offsetof(struct sr_health, data_read_bytes), true, "", false},
+	    {"Media errors", offsetof(struct sr_health, media_errors), false, "", true},
+	    {"Error log entries", offsetof(struct sr_health, error_log_entries), false, "", true},
+	    {"Percentage used", offsetof(struct sr_health, percentage_used), false, " %", true},
+	    {"Available spare", offsetof(struct sr_health, available_spare_pct), false, " %",
+	     false},
+	    {"Temperature", offsetof(struct sr_health, temperature_c), false,
+	     " \xc2\xb0"
+	     "C",
+	     false},
+	    {"Power-on hours", offsetof(struct sr_health, power_on_hours), false, " h", false},
+	    {"Unsafe shutdowns", offsetof(struct sr_health, unsafe_shutdowns), false, "", true},
+	    {"Critical warning", offsetof(struct sr_health, critical_warning), false, "", true},
+	};
+	struct sr_table *t =
+	    sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review", n + 1);
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	drive_heads(r, t, dvs, n);
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		size_t row = sr_table_row(t);
+
+		sr_table_set(t, row, 0, "%s", rows[k].name);
+		for (size_t c = 0; c < n; c++) {
+			const struct sr_drive_info *i = &r->m->drives[dvs[c]].info;
+			const struct sr_value *a = (const void *)((const char *)&i->before +
+								  rows[k].off),
+					      *b = (const void *)((const char *)&i->after +
+								  rows[k].off);
+
+			change(t, row, c + 1, *a, *b, rows[k].bytes, rows[k].unit,
+			       rows[k].bad_if_up);
+		}
+	}
+	sr_table_note(t, "Read from the drive (ssdctl health) before the first test and after the "
+			 "last; yellow: a counter of errors, wear or unsafe shutdowns rose.");
+	rc = sr_page_table(&r->page, t);
+	sr_table_free(t);
+	return rc;
+}
+
+/* Every field of drive.json, drives as columns: drives.html. */
+static int all_fields(struct sr_report *r)
+{
+	struct sr_page p;
+	struct sr_table *t =
+	    sr_table_new("tests/drives", "Every field of drive.json", r->m->ndrives + 1);
+	char head[300];
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	sr_table_head(t, 0, "field");
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		sr_table_head(t, dv + 1, sr_rep_drive(r, dv, head, sizeof(head)));
+	t->nleft = r->m->ndrives + 1;
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; i < r->m->drives[dv].nidentity; i++) {
+			const struct sr_kv *kv = &r->m->drives[dv].identity[i];
+			size_t row = t->nrows;
+
+			for (size_t k = 0; k < t->nrows; k++)
+				if (t->cells[k * t->ncols].text &&
+				    !strcmp(t->cells[k * t->ncols].text, kv->key))
+					row = k;
+			if (row == t->nrows) {
+				row = sr_table_row(t);
+				sr_table_set(t, row, 0, "%s", kv->key);
+			}
+			sr_table_set(t, row, dv + 1, "%s", kv->value);
+		}
+	rc = sr_page_open(&p, r->dir, "tests/drives.html", false, "Drives: every field");
+	if (rc) {
+		sr_table_free(t);
+		return rc;
+	}
+	sr_page_link(&p, "../index.html#drives", "\xe2\x86\x90 back to the report");
+	sr_page_heading(&p, 1, NULL, "Drives: every field of drive.json and the published files");
+	rc = sr_page_table(&p, t);
+	sr_table_free(t);
+	return sr_page_close(&p) ?: rc;
+}
+
+int sr_section_drives(struct sr_report *r)
+{
+	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), n = 0;
+	int rc = 0;
+
+	if (!dvs)
+		return -ENOMEM;
+	sr_page_heading(&r->page, 2, "drives", "Drives");
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		if (tested(&r->m->drives[dv]))
+			dvs[n++] = dv;
+	sr_page_grid(&r->page, true);
+	if (n)
+		rc = spec_sheet(r, dvs, n);
+	else
+		sr_page_text(&r->page, NULL,
+			     "No drive.json in the results: the drives are not "
+			     "described.");
+	if (!rc && n)
+		rc = health(r, dvs, n);
+	sr_page_grid(&r->page, false);
+	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) {
+		const struct sr_drive *d = &r->m->drives[dv];
+
+		if (d->source)
+			sr_page_text(&r->page, "note", "%s (published): %s Source: %s", d->label,
+				     d->nidentity ? d->identity[0].value : "", d->source);
+	}
+	if (!rc)
+		rc = all_fields(r);
+	if (!rc)
+		sr_page_link(&r->page, "tests/drives.html", "Every field of drive.json");
+	free(dvs);
+	return rc ? rc : r->page.err;
+}

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_header.c - the top of the page: the title, how the results were made (date, host, fio
+ * and engine versions, profile, span, suites, wall time), a plain word when the profile's figures
+ * are not review-grade, every warning a reader must see before the numbers (failed jobs, tests
+ * that did not complete, files not read, differences between compared runs), and the contents.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "render/format.h"
+#include "render/sections.h"
+
+/* Distinct values gathered from the drives, joined: "fio-3.33, fio-3.36". */
+struct words {
+	char text[512];
+};
+
+static void add_word(struct words *w, const char *s)
+{
+	size_t n = strlen(w->text), l;
+
+	if (!s || !*s)
+		return;
+	l = strlen(s);
+	for (const char *p = w->text; (p = strstr(p, s)); p += l) /* already there */
+		if ((p == w->text || p[-2] == ',') && (p[l] == '\0' || p[l] == ','))
+			return;
+	snprintf(w->text + n, sizeof(w->text) - n, "%s%s", n ? ", " : "", s);
+}
+
+static const char *or_unknown(const struct words *w) { return w->text[0] ? w->text : SR_UNKNOWN; }
+
+/* ISO 8601 UTC ("2026-12-01T14:54:32Z") to seconds; -1 when it is not that. */
+static time_t when(const char *iso)
+{
+	struct tm tm = {0};
+	const char *end = iso ? strptime(iso, "%Y-%m-%dT%H:%M:%S", &tm) : NULL;
+
+	return end ? timegm(&tm) : (time_t)-1;
+}
+
+static void duration(char *buf, size_t len, time_t s)
+{
+	if (s >= 3600)
+		snprintf(buf, len, "%ld h %02ld min", (long)s / 3600, (long)s % 3600 / 60);
+	else if (s >= 60)
+		snprintf(buf, len, "%ld min %02ld s", (long)s / 60, (long)s % 60);
+	else
+		snprintf(buf, len, "%ld s", (long)s);
+}
+
+/* The facts of the run, from run.json (and the fio JSON where run.json is missing). */
+static void facts(struct sr_report *r)
+{
+	struct words fio = {""}, engine = {""}, profile = {""}, span = {""}, suites = {""},
+		     host = {""};
+	time_t first = -1, last = -1, t0 = -1, t1 = -1;
+	char date[96] = SR_UNKNOWN, wall[64] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+		const struct sr_run_info *ri = &drv->run;
+		time_t a = when(ri->started), b = when(ri->ended);
+
+		if (drv->source)
+			continue;
+		add_word(&fio, ri->fio_version);
+		for (size_t t = 0; t < drv->ntests && !ri->fio_version; t++)
+			add_word(&fio, drv->tests[t].fio_version);
+		if (ri->engine) {
+			snprintf(e, sizeof(e), "%s%s%s%s%s", ri->engine,
+				 ri->engine_option ? " (" : "",
+				 ri->engine_option ? ri->engine_option : "",
+				 ri->engine_option ? ")" : "", "");
+			add_word(&engine, e);
+		}
+		if (ri->ssdeng_version) {
+			snprintf(e, sizeof(e), "ssdeng %s", ri->ssdeng_version);
+			add_word(&engine, e);
+		}
+		add_word(&profile, drv->profile);
+		if (sr_ok(ri->span_bytes))
+			add_word(&span, sr_fmt_bytes(buf, ri->span_bytes));
+		else if (sr_ok(drv->info.span_bytes))
+			add_word(&span, sr_fmt_bytes(buf, drv->info.span_bytes));
+		for (size_t s = 0; s < ri->nsuites; s++)
+			add_word(&suites, ri->suites[s]);
+		add_word(&host, ri->host);
+		if (a >= 0 && (first < 0 || a < first))
+			first = a;
+		if (b >= 0 && b > last)
+			last = b;
+		for (size_t t = 0; t < drv->ntests; t++) {
+			time_t ts = (time_t)drv->tests[t].timestamp;
+
+			if (ts > 0 && (t0 < 0 || ts < t0))
+				t0 = ts;
+			if (ts > t1)
+				t1 = ts;
+		}
+	}
+	if (first < 0) { /* no run.json: fio's own timestamps (each test's end) */
+		first = t0;
+		last = -1;
+	}
+	if (first >= 0) {
+		struct tm tm;
+
+		gmtime_r(&first, &tm);
+		strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", &tm);
+	}
+	if (first >= 0 && last >= first)
+		duration(wall, sizeof(wall), last - first);
+	{
+		const char *const pairs[][2] = {
+		    {"Date", date},
+		    {"Host", or_unknown(&host)},
+		    {"fio", or_unknown(&fio)},
+		    {"Engine", or_unknown(&engine)},
+		    {"Profile", or_unknown(&profile)},
+		    {"Span tested", or_unknown(&span)},
+		    {"Suites run", or_unknown(&suites)},
+		    {"Wall time", wall},
+		};
+		sr_page_facts(&r->page, pairs, sizeof(pairs) / sizeof(pairs[0]));
+	}
+}
+
+/* A profile whose figures are not review-grade says so, in the catalogue's words. */
+static void profile_notes(struct sr_report *r)
+{
+	struct words said = {""};
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const char *id = r->m->drives[dv].profile;
+		const struct catalogue_profile *p =
+		    id && r->cat ? catalogue_profile(r->cat, id) : NULL;
+
+		if (!p || p->review_grade || strstr(said.text, id))
+			continue;
+		add_word(&said, id);
+		sr_page_text(&r->page, "warn", "%s.",
+			     p->note ? p->note : "these figures are not review-grade");
+	}
+}
+
+static void warnings(struct sr_report *r)
+{
+	const struct sr_model *m = r->m;
+
+	for (size_t i = 0; i < r->o->nflags; i++)
+		sr_page_text(&r->page, "warn", "The compared runs differ: %s.", r->o->flags[i]);
+	for (size_t i = 0; i < r->rv.ntests; i++) {
+		const struct sr_rtest *t = &r->rv.tests[i];
+
+		for (size_t dv = 0; dv < m->ndrives; dv++) {
+			const struct sr_result *res = t->per_drive[dv];
+
+			if (res && res->error)
+				sr_page_text(
+				    &r->page, "warn",
+				    "%s on %s: a job ended with error %d (%s); its figures "
+				    "are marked and are not a clean run.",
+				    t->title, m->drives[dv].label, res->error,
+				    strerror(res->error));
+		}
+	}
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		for (size_t i = 0; i < m->drives[dv].nnotes; i++) {
+			const struct sr_run_note *n = &m->drives[dv].notes[i];
+
+			sr_page_text(&r->page, "warn", "%s on %s did not complete: %s%s%s.", n->id,
+				     m->drives[dv].label, n->status, n->reason[0] ? ": " : "",
+				     n->reason);
+		}
+	for (size_t i = 0; i < m->nskipped; i++)
+		sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);
+	if (!r->cat)
+		sr_page_text(&r->page, "warn",
+			     "No test catalogue (%s): every test is listed under Other tests.",
+			     r->o->cat_note ? r->o->cat_note : "none given");
+}
+
+/* The contents: a line of links to the sections present. */
+static void contents(struct sr_report *r)
+{
+	char anchor[128];
+
+	sr_page_raw(&r->page,
+		    "<nav><a href=\"#summary\">Summary</a><a href=\"#drives\">Drives</a>");
+	for (size_t i = 0; r->cat && i <= r->cat->nfamilies; i++) {
+		const struct catalogue_family *f =
+		    i < r->cat->nfamilies ? &r->cat->families[i] : NULL;
+		const struct sr_rtest **t;
+		long n = sr_review_family(&r->rv, f ? f->id : NULL, &t);
+
+		free(t);
+		if (n <= 0)
+			continue;
+		fprintf(r->page.html, "<a href=\"#%s\">", sr_rep_anchor(f, anchor, sizeof(anchor)));
+		sr_html_text(r->page.html, f ? f->title : "Other tests");
+		fputs("</a>", r->page.html);
+	}
+	sr_page_raw(&r->page, "</nav>\n");
+}
+
+int sr_section_header(struct sr_report *r)
+{
+	sr_page_heading(&r->page, 1, NULL, r->o->title);
+	facts(r);
+	profile_notes(r);
+	warnings(r);
+	contents(r);
+	sr_page_text(
+	    &r->page, "note",
+	    "Latency is completion latency (fio clat); MB/s is 10^6 bytes/s. Every table "
+	    "has a CSV file, every chart its data as CSV and its gnuplot script; each test's "
+	    "detail page holds every figure of every run.");
+	return r->page.err;
+}

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_summary.c - the summary: one table, the drives (and published figures) as columns, the
+ * rows the catalogue's "summary" names (4K random read and write IOPS, 8K 70/30, latencies, four
+ * corners, QoS, spec-sheet verdicts, steady state), each row linking to its section. In
+ * `ssdreport compare` a drive's second run gets a difference (%) column against its first.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/format.h"
+#include "render/sections.h"
+
+static const char *metric_words(enum sr_metric m, double pct, char *buf, size_t len)
+{
+	static const char *const words[] = {"IOPS", "MB/s", "average latency", "maximum latency",
+					    "latency standard deviation"};
+
+	if (m == SR_M_PCT)
+		snprintf(buf, len, "p%g latency", pct);
+	else
+		snprintf(buf, len, "%s", words[m]);
+	return buf;
+}
+
+/* Columns: drive index, or a difference column (dv = the second run, base = the first). */
+struct col {
+	size_t dv;
+	long base; /* -1: a drive's own column */
+};
+
+/* Whether a drive has a value in any summary row: published figures need one for a column. */
+static bool any_value(const struct sr_report *r, size_t dv)
+{
+	for (size_t i = 0; i < r->cat->nsummary; i++) {
+		const struct catalogue_summary_row *row = &r->cat->summary[i];
+		const struct sr_rtest *t = row->test ? sr_review_entry(&r->rv, row->test) : NULL;
+		enum sr_metric m;
+		double pct;
+
+		if (t && !sr_metric_parse(row->metric, &m, &pct) &&
+		    sr_ok(sr_rep_fig(t, dv, SR_W_BOTH, m, pct).v))
+			return true;
+	}
+	return false;
+}
+
+static size_t columns(const struct sr_report *r, struct col *cols)
+{
+	size_t n = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+		long base = sr_rep_paired(r, dv);
+
+		if (drv->source ? !any_value(r, dv) : !drv->ntests)
+			continue;
+		cols[n++] = (struct col){dv, -1};
+		if (base >= 0)
+			cols[n++] = (struct col){dv, base};
+	}
+	return n;
+}
+
+/* A metric row: the figure of each drive in the row's unit. */
+static void metric_row(struct sr_table *t, size_t row, const struct sr_rtest *test,
+		       enum sr_metric m, double pct, const struct col *cols, size_t ncols)
+{
+	struct sr_fig f[64];
+	enum sr_lat_unit u;
+	size_t nf = 0;
+	char label[256], words[64];
+
+	for (size_t c = 0; c < ncols && nf < 64; c++)
+		if (cols[c].base < 0)
+			f[nf++] = sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct);
+	u = sr_rep_lat_unit(f, nf);
+	metric_words(m, pct, words, sizeof(words));
+	if (m == SR_M_IOPS || m == SR_M_BW)
+		snprintf(label, sizeof(label), "%s %s", t->cells[row * t->ncols].text, words);
+	else
+		snprintf(label, sizeof(label), "%s %s (%s)", t->cells[row * t->ncols].text, words,
+			 sr_lat_unit_name(u));
+	sr_table_set(t, row, 0, "%s", label);
+	for (size_t c = 0; c < ncols; c++) {
+		const struct sr_result *res = test->per_drive[cols[c].dv];
+		struct sr_fig a, b;
+
+		if (cols[c].base < 0) {
+			sr_rep_cell(t, row, c + 1, sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct),
+				    m, u, res ? res->error : 0);
+			continue;
+		}
+		a = sr_rep_fig(test, (size_t)cols[c].base, SR_W_BOTH, m, pct);
+		b = sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct);
+		if (sr_ok(a.v) && sr_ok(b.v) && a.v.v != 0) {
+			char text[SR_FMT_LEN], csv[SR_FMT_LEN];
+			double d = (b.v.v - a.v.v) / a.v.v * 100;
+
+			snprintf(text, sizeof(text), "%+.1f %%", d);
+			snprintf(csv, sizeof(csv), "%.6g", d);
+			sr_table_num(t, row, c + 1, text, csv);
+		} else {
+			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
+		}
+	}
+}
+
+/* "2 of 3" for a family-wide row: spec-sheet claims met, or workloads at steady state. */
+static void family_row(struct sr_report *r, struct sr_table *t, size_t row, const char *family,
+		       const char *metric, const struct col *cols, size_t ncols)
+{
+	const struct sr_rtest **tests;
+	long n = sr_review_family(&r->rv, family, &tests);
+	struct sr_claim *claims = NULL;
+	long nclaims = 0;
+
+	if (!strcmp(metric, "verdict") && r->m->sheet)
+		nclaims = sr_sheet_claims(r->m->sheet, &claims);
+	for (size_t c = 0; c < ncols && n > 0; c++) {
+		size_t dv = cols[c].dv, good = 0, judged = 0;
+		bool error = false;
+
+		if (cols[c].base >= 0 || r->m->drives[dv].source)
+			continue;
+		for (long i = 0; i < n; i++) {
+			const struct sr_result *res = tests[i]->per_drive[dv];
+
+			if (!res)
+				continue;
+			error |= res->error != 0;
+			if (!strcmp(metric, "steady_state")) {
+				struct sr_steady s;
+
+				sr_steady_of(res->test, &s);
+				judged += s.judged;
+				good += s.attained;
+			}
+			for (long k = 0; k < nclaims; k++) {
+				struct sr_fig f;
+				enum sr_verdict v;
+
+				if (strcmp(claims[k].test, tests[i]->id))
+					continue;
+				v = sr_claim_judge(&claims[k], res, &f);
+				judged += v != SR_V_NONE;
+				good += v == SR_V_PASS;
+			}
+		}
+		if (judged)
+			sr_table_set(t, row, c + 1, "%zu of %zu", good, judged);
+		else if (!strcmp(metric, "verdict") && !r->m->sheet)
+			sr_table_set(t, row, c + 1, "no sheet (--spec)");
+		else
+			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
+		if (error) { /* a failed job never passes as a clean run */
+			sr_table_mark(t, row, c + 1, SR_MARK_FAIL);
+			t->flags |= SR_NOTE_JOB_ERROR;
+		} else if (judged && good == judged) {
+			sr_table_mark(t, row, c + 1, SR_MARK_PASS);
+		}
+	}
+	free(tests);
+	free(claims);
+}
+
+int sr_section_summary(struct sr_report *r)
+{
+	struct col *cols = calloc(2 * r->m->ndrives + 1, sizeof(*cols));
+	size_t ncols, rows = 0;
+	struct sr_table *t;
+	char head[300], anchor[128];
+	int rc;
+
+	sr_page_heading(&r->page, 2, "summary", "Summary");
+	if (!cols)
+		return -ENOMEM;
+	if (!r->cat) {
+		sr_page_text(&r->page, NULL,
+			     "No summary: it lists the catalogue's headline tests.");
+		free(cols);
+		return r->page.err;
+	}
+	ncols = columns(r, cols);
+	t = sr_table_new("summary", "Headline figures (each row links to its section)", ncols + 1);
+	if (!t) {
+		free(cols);
+		return -ENOMEM;
+	}
+	sr_table_head(t, 0, "figure");
+	for (size_t c = 0; c < ncols; c++) {
+		if (cols[c].base < 0)
+			sr_rep_drive(r, cols[c].dv, head, sizeof(head));
+		else
+			snprintf(head, sizeof(head), "difference (%%) %s vs %s",
+				 r->m->drives[cols[c].dv].label, r->m->drives[cols[c].base].label);
+		sr_table_head(t, c + 1, head);
+	}
+	for (size_t i = 0; i < r->cat->nsummary; i++) {
+		const struct catalogue_summary_row *sr = &r->cat->summary[i];
+		const struct sr_rtest *test = sr->test ? sr_review_entry(&r->rv, sr->test) : NULL;
+		const struct catalogue_family *fam =
+		    test ? test->family : catalogue_family(r->cat, sr->family ? sr->family : "");
+		const struct sr_rtest **ft;
+		enum sr_metric m;
+		double pct;
+		size_t row;
+
+		if (!fam || (sr->test && !test)) /* the run did not include it */
+			continue;
+		if (!sr->test) {
+			long nf = sr_review_family(&r->rv, fam->id, &ft);
+
+			free(ft);
+			if (nf <= 0)
+				continue;
+		} else if (sr_metric_parse(sr->metric, &m, &pct)) {
+			continue; /* a metric this renderer does not know */
+		}
+		row = sr_table_row(t);
+		sr_table_set(t, row, 0, "%s", sr->title);
+		snprintf(head, sizeof(head), "#%s", sr_rep_anchor(fam, anchor, sizeof(anchor)));
+		sr_table_link(t, row, 0, head);
+		if (sr->test)
+			metric_row(t, row, test, m, pct, cols, ncols);
+		else
+			family_row(r, t, row, fam->id, sr->metric, cols, ncols);
+		rows++;
+	}
+	sr_rep_table_notes(t);
+	rc =
+	    rows
+		? sr_page_table(&r->page, t)
+		: (sr_page_text(&r->page, NULL, "None of the summary's tests is in these results."),
+		   0);
+	sr_table_free(t);
+	free(cols);
+	return rc ? rc : r->page.err;
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sections.c - the table of section writers, the order of the page, and what the writers share
+ * (see sections.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/format.h"
+#include "render/sections.h"
+
+/* Which writer draws a family, by the chart kinds the catalogue gives the family. */
+static const struct {
+	const char *chart; /* a chart kind of jobfiles/catalogue.json "families" */
+	sr_section_fn write;
+} writers[] = {
+    {"precondition", sr_section_precondition}, {"primary", sr_section_primary},
+    {"scaling", sr_section_scaling},	       {"latency-vs-rate", sr_section_curve},
+    {"four-corners", sr_section_four_corners}, {"spec-sheet", sr_section_spec},
+};
+
+static sr_section_fn writer_of(const struct catalogue_family *f)
+{
+	for (size_t c = 0; c < f->ncharts; c++)
+		for (size_t w = 0; w < sizeof(writers) / sizeof(writers[0]); w++)
+			if (!strcmp(f->charts[c], writers[w].chart))
+				return writers[w].write;
+	return sr_section_other; /* a table, and the time series of its tests */
+}
+
+static int family(struct sr_report *r, const struct catalogue_family *f)
+{
+	const struct sr_rtest **tests;
+	long n = sr_review_family(&r->rv, f ? f->id : NULL, &tests);
+	char anchor[128];
+	int rc;
+
+	if (n <= 0)
+		return (int)n; /* a family without results is left out */
+	sr_page_heading(&r->page, 2, sr_rep_anchor(f, anchor, sizeof(anchor)),
+			f ? f->title : "Other tests");
+	if (f && f->method)
+		sr_page_text(&r->page, "note", "Method: %s.", f->method);
+	rc = (f ? writer_of(f) : sr_section_other)(r, f, tests, (size_t)n);
+	free(tests);
+	return rc;
+}
+
+int sr_sections_write(struct sr_report *r)
+{
+	int rc = sr_section_header(r);
+
+	if (!rc)
+		rc = sr_section_summary(r);
+	if (!rc)
+		rc = sr_section_drives(r);
+	for (size_t i = 0; r->cat && i < r->cat->nfamilies && !rc; i++)
+		rc = family(r, &r->cat->families[i]);
+	if (!rc)
+		rc = family(r, NULL);
+	if (!rc)
+		rc = sr_section_details(r);
+	return rc;
+}
+
+/* ---- shared -------------------------------------------------------------------------------- */
+
+const char *sr_rep_anchor(const struct catalogue_family *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "family-%s", f ? f->id : "other");
+	return buf;
+}
+
+const char *sr_rep_detail(const struct sr_rtest *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "tests/%s.html", t->stem);
+	return buf;
+}
+
+long sr_rep_paired(const struct sr_report *r, size_t dv)
+{
+	const char *name = r->m->drives[dv].run_label;
+
+	for (size_t i = 0; r->o->compare && name && i < dv; i++)
+		if (r->m->drives[i].run_label && !strcmp(r->m->drives[i].run_label, name))
+			return (long)i;
+	return -1;
+}
+
+bool sr_rep_column(const struct sr_report *r, size_t dv, const struct sr_rtest *const *tests,
+		   size_t n)
+{
+	(void)r;
+	for (size_t i = 0; i < n; i++)
+		if (tests[i]->per_drive[dv])
+			return true;
+	return false;
+}
+
+size_t sr_rep_columns(const struct sr_report *r, const struct sr_rtest *const *tests, size_t n,
+		      size_t *dvs)
+{
+	size_t nd = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		if (sr_rep_column(r, dv, tests, n))
+			dvs[nd++] = dv;
+	return nd;
+}
+
+const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t len)
+{
+	const struct sr_drive *drv = &r->m->drives[dv];
+
+	snprintf(buf, len, "%s%s", drv->label, drv->source ? " (published)" : "");
+	return buf;
+}
+
+struct sr_key sr_rep_key(const struct sr_report *r, size_t dv, char *buf, size_t len)
+{
+	return (struct sr_key){.title = sr_rep_drive(r, dv, buf, len),
+			       .colour = dv,
+			       .dash = 1,
+			       .pattern = r->m->drives[dv].source != NULL};
+}
+
+int sr_rep_chart_begin(struct sr_report *r, struct sr_chart *ch, const char *name,
+		       const char *title, int w, int h)
+{
+	int rc;
+
+	memset(ch, 0, sizeof(*ch));
+	snprintf(ch->name, sizeof(ch->name), "%s", name);
+	snprintf(ch->title, sizeof(ch->title), "%s", title);
+	ch->width = w;
+	ch->height = h;
+	ch->quiet = !r->d->stream; /* -q */
+	rc = sr_chart_open(ch, r->dir);
+	if (rc)
+		sr_diag_msg(r->d, "%s/%s.dat: %s", r->dir, name, strerror(-rc));
+	return rc;
+}
+
+int sr_rep_chart_end(struct sr_report *r, struct sr_chart *ch, struct sr_page *page, int width)
+{
+	char err[600] = "";
+	int rc = sr_chart_close(ch, r->dir, r->o->charts, err, sizeof(err));
+
+	if (rc) {
+		sr_diag_msg(r->d, "%s", err[0] ? err : strerror(-rc));
+		return rc;
+	}
+	if (r->o->charts) {
+		sr_page_figure(page, ch->name, ch->caption[0] ? ch->caption : ch->title, width);
+	} else {
+		char href[300];
+
+		snprintf(href, sizeof(href), "%s%s.csv", page->root, ch->name);
+		sr_page_link(page, href, "chart not drawn (--no-charts): its data");
+	}
+	return 0;
+}
+
+struct sr_fig sr_rep_fig(const struct sr_rtest *t, size_t dv, enum sr_which w, enum sr_metric m,
+			 double pct)
+{
+	return sr_fig_of(t->per_drive[dv], w, m, pct);
+}
+
+enum sr_lat_unit sr_rep_lat_unit(const struct sr_fig *f, size_t n)
+{
+	double v[64];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < 64; i++)
+		if (sr_ok(f[i].v) && !f[i].clamped)
+			v[k++] = f[i].v.v;
+	return sr_lat_unit_for(v, k);
+}
+
+void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, enum sr_metric m,
+		 enum sr_lat_unit u, int err)
+{
+	char text[SR_FMT_LEN], csv[SR_FMT_LEN], shown[SR_FMT_LEN + 32];
+
+	csv[0] = '\0';
+	switch (m) {
+	case SR_M_IOPS:
+		sr_fmt_iops(text, f.v);
+		if (sr_ok(f.v))
+			snprintf(csv, sizeof(csv), "%.9g", f.v.v);
+		break;
+	case SR_M_BW:
+		sr_fmt_mbps(text, f.v);
+		if (sr_ok(f.v))
+			snprintf(csv, sizeof(csv), "%.9g", f.v.v / 1e6);
+		break;
+	default:
+		sr_fmt_lat(text, f, u);
+		sr_csv_lat(csv, f, u);
+		break;
+	}
+	if (!sr_ok(f.v) && f.v.state == SR_INVALID)
+		snprintf(csv, sizeof(csv), "%s", SR_UNKNOWN);
+	if (err && !sr_ok(f.v)) /* nothing measured: the reason, not a bare dash */
+		snprintf(shown, sizeof(shown), "job error %d", err);
+	else
+		snprintf(shown, sizeof(shown), "%s%s", text, err ? " (job error)" : "");
+	sr_table_num(t, row, col, shown, csv);
+	if (err) {
+		sr_table_mark(t, row, col, SR_MARK_FAIL);
+		t->flags |= SR_NOTE_JOB_ERROR;
+	} else if (f.clamped) {
+		sr_table_mark(t, row, col, SR_MARK_WARN);
+		t->flags |= SR_NOTE_CLAMPED;
+	}
+}
+
+void sr_rep_table_notes(struct sr_table *t)
+{
+	static const char clamped[] =
+	    "\xe2\x89\xa5: the percentile is fio's histogram ceiling (17.1 s) and the maximum is "
+	    "larger, so the true value is at least that.",
+			  failed[] = "Red: a job of the test ended with an error; its figures are "
+				     "not a clean run.";
+
+	if ((t->flags & SR_NOTE_CLAMPED) && (t->flags & SR_NOTE_JOB_ERROR))
+		sr_table_note(t, "%s %s", clamped, failed);
+	else if (t->flags & SR_NOTE_CLAMPED)
+		sr_table_note(t, "%s", clamped);
+	else if (t->flags & SR_NOTE_JOB_ERROR)
+		sr_table_note(t, "%s", failed);
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# The golden test of the report: tests/unit/reporter/fixtures/golden/results (two emulated drives
+# on the quick profile and a drive group, cut from a real review) rendered with --no-charts and
+# with charts; every CSV file compared with the checked-in expected/ (and no CSV left unchecked);
+# the figures checked against the fio JSON with jq; index.html's section order (the summary the
+# first table, the families in the catalogue's order) and every page, image and file it links.
+# --update rewrites expected/ from this build (review the diff).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+REPORT_TEST="report golden"
+. tests/host/lib/report-env.sh
+G=tests/unit/reporter/fixtures/golden
+res=$G/results
+
+if [ "${1:-}" = --update ]; then
+	"$rep" -q -o "$tmp/u" --no-charts --title golden "$res" || exit 1
+	rm -rf "$G/expected" && mkdir -p "$G/expected/tests"
+	cp "$tmp/u"/*.csv "$G/expected/" && cp "$tmp/u"/tests/*.csv "$G/expected/tests/"
+	echo "report_golden: $G/expected rewritten"
+	exit 0
+fi
+
+for mode in no-charts charts; do
+	out=$tmp/$mode
+	args=(-o "$out" --title golden)
+	[ $mode = no-charts ] && args+=(--no-charts)
+	"$rep" "${args[@]}" "$res" 2>"$tmp/$mode.err"
+	rc=$?
+	[ $rc = 0 ] && [ ! -s "$tmp/$mode.err" ] && ok "$mode: exit 0, nothing on stderr" ||
+		fail "$mode: exit $rc: $(head -3 "$tmp/$mode.err")"
+	bad=
+	for e in $(cd "$G/expected" && find . -name '*.csv' | sort); do
+		cmp -s "$G/expected/$e" "$out/$e" || bad+=" $e"
+	done
+	[ -z "$bad" ] && ok "$mode: every CSV equals expected/ ($(cd "$G/expected" && find . -name '*.csv' | wc -l) files)" ||
+		fail "$mode: CSV differs from expected/:$bad (first: $(set -- $bad; diff "$G/expected/$1" "$out/$1" 2>&1 | head -4 | tr '\n' ' '))"
+	new=
+	for e in $(cd "$out" && find . -name '*.csv' | sort); do
+		[ -f "$G/expected/$e" ] || new+=" $e"
+	done
+	[ -z "$new" ] && ok "$mode: no CSV without an expected copy" || fail "$mode: not in expected/:$new"
+done
+out=$tmp/charts
+
+# the figures, against the fio JSON (9 significant digits in the CSV files)
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / (b ? b : 1); exit !(a != "" && d * d < 1e-16) }'; }
+field() { grep "^$2," "$out/$1" | cut -d, -f"$3"; }
+check() { # NAME CSV-VALUE JQ-VALUE
+	near "$2" "$3" && ok "$1: $2" || fail "$1: report $2, fio JSON $3"
+}
+check "summary: nvme-lab 4K random read IOPS" "$(field summary.csv '4K random read IOPS' 3)" \
+	"$(jq '.jobs[0].read.iops' "$res/nvme-lab/4k-randread.json")"
+check "summary: sas-lab 8K 70/30 IOPS, reads + writes" "$(field summary.csv '8K 70/30 IOPS' 4)" \
+	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$res/sas-lab/8k-7030.json")"
+check "summary: nvme-lab 8K 70/30 average latency (ms), I/O-weighted" \
+	"$(field summary.csv '8K 70/30 average latency (ms)' 3)" \
+	"$(jq '.jobs[0] | (.read.iops * .read.clat_ns.mean + .write.iops * .write.clat_ns.mean) / (.read.iops + .write.iops) / 1e6' "$res/nvme-lab/8k-7030.json")"
+check "summary: sas-lab QoS p99.99 (ms)" "$(field summary.csv 'QoS 4K random read QD1 p99.99 latency (ms)' 4)" \
+	"$(jq '.jobs[0].read.clat_ns.percentile["99.990000"] / 1e6' "$res/sas-lab/spec-4k-randread-qd1.json")"
+check "four corners: the group's total, the sum of its drives' IOPS" \
+	"$(grep '^4K random read' "$out/family-four-corners.csv" | cut -d, -f5)" \
+	"$(jq '[.jobs[].read.iops] | add' "$res/g/fc-4k-randread.json")"
+check "four corners: g/d2's MB/s" "$(grep '^64K sequential read' "$out/family-four-corners.csv" | cut -d, -f4)" \
+	"$(jq '.jobs[1].read.bw_bytes / 1e6' "$res/g/fc-64k-read.json")"
+row=$(grep '^sas-lab,4T/4Q,' "$out/scaling-8k-7030.csv")
+tq=$(jq -r '.jobs[0]."job options" | "\(.numjobs),\(.iodepth)"' "$res/sas-lab/scale-8k-7030-t4q4.json")
+[ "$(cut -d, -f4,5 <<<"$row")" = "$tq" ] && ok "scaling: T and Q from fio's job options ($tq)" ||
+	fail "scaling: '$row', fio's options $tq"
+check "scaling: sas-lab 4T/4Q IOPS" "$(cut -d, -f6 <<<"$row")" \
+	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$res/sas-lab/scale-8k-7030-t4q4.json")"
+[ "$(cut -d, -f2 "$out/scaling-8k-7030.csv" | sed -n '2,4p' | tr '\n' ' ')" = "2T/2Q 4T/4Q 16T/16Q " ] &&
+	ok "scaling: T/Q points by value (2, 4, 16), not by id" || fail "scaling order: $(cut -d, -f2 "$out/scaling-8k-7030.csv" | tr '\n' ' ')"
+row=$(grep '^nvme-lab,max,' "$out/curve-4k-randread.csv")
+check "curve: nvme-lab flat-out IOPS" "$(cut -d, -f4 <<<"$row")" "$(jq '.jobs[0].read.iops' "$res/nvme-lab/curve-4k-randread-max.json")"
+check "curve: nvme-lab flat-out latency (ms)" "$(cut -d, -f6 <<<"$row")" \
+	"$(jq '.jobs[0].read.clat_ns.mean / 1e6' "$res/nvme-lab/curve-4k-randread-max.json")"
+[ "$(cut -d, -f1,2 "$out/curve-4k-randread.csv" | sed -n 2,3p | tr '\n' ' ')" = "nvme-lab,50 % nvme-lab,max " ] &&
+	ok "curve: points by value, the flat-out run last" || fail "curve order: $(cat "$out/curve-4k-randread.csv")"
+
+# index.html: the summary is the first table, then the sections in the catalogue's order
+idx=$out/index.html
+ids=$(grep -o '<h2 id="[^"]*"' "$idx" | sed 's/.*id="//; s/"//' | tr '\n' ' ')
+want="summary drives family-prep family-precondition family-primary family-scaling family-curve family-four-corners family-spec "
+[ "$ids" = "$want" ] && ok "sections in order: $ids" || fail "sections: '$ids', want '$want'"
+first=$(grep -n '<table' "$idx" | head -1 | cut -d: -f1)
+sum=$(grep -n 'id="summary"' "$idx" | cut -d: -f1)
+grep -A3 '<table' "$idx" | head -2 | grep -q 'summary.csv' && [ "$first" -gt "$sum" ] &&
+	ok "the summary table is the first table" || fail "first table at line $first, summary at $sum"
+for s in family-precondition family-primary family-scaling family-curve family-four-corners family-spec; do
+	next=$(sed -n "/<h2 id=\"$s\"/,\$p" "$idx" | grep -m1 -o '<figure\|<table\|<div class=tbl')
+	[ "$next" = "<figure" ] && ok "$s starts with its chart" || fail "$s starts with $next"
+done
+missing=
+for f in $(grep -o '\(src\|href\)="[^"#]*"' "$idx" | sed 's/.*="//; s/"$//' | sort -u); do
+	[ -s "$out/$f" ] || missing+=" $f"
+done
+[ -z "$missing" ] && ok "every image, page and file index.html links exists" || fail "missing:$missing"
+missing=
+for p in "$out"/tests/*.html; do
+	for f in $(grep -o '\(src\|href\)="[^"#]*"' "$p" | sed 's/.*="//; s/"$//' | sort -u); do
+		[ -e "$out/tests/$f" ] || missing+=" $(basename "$p"):$f"
+	done
+done
+[ -z "$missing" ] && ok "every file the detail pages link exists" || fail "missing:$missing"
+lab_done

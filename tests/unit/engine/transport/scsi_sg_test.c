@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scsi_sg_test.c - the scsi-sg transport's behaviour without a SCSI device: files that are not
+ * SCSI are refused with a message naming what they are, and an idle queue never blocks.
+ * Commands on real sg nodes are tested in the lab (tests/lab/scsi_*.sh).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "transport/scsi_sg.h"
+#include "core/transport.h"
+
+/* One fd per command up to SSD_TP_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
+static void test_fds_for_depth(void **state)
+{
+	(void)state;
+	assert_int_equal(ssd_tp_sg_fds_for_depth(0), 1);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(1), 1);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(32), 32);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(256), 256);
+	assert_int_equal(ssd_tp_sg_fds_for_depth(1000), 256);
+	assert_int_equal(ssd_tp_sg_per_fd(32, 32), 1);
+	assert_int_equal(ssd_tp_sg_per_fd(256, 256), 1);
+	assert_int_equal(ssd_tp_sg_per_fd(256, 1000), 4);  /* 1000 / 256 = 3.9 */
+	assert_int_equal(ssd_tp_sg_per_fd(256, 4096), 16); /* the sg driver's limit per fd */
+	assert_int_equal(ssd_tp_sg_per_fd(0, 8), 1);
+}
+
+/* A file that is not SCSI is refused at open, naming what it is and what to use. */
+static void test_probe_not_scsi(void **state)
+{
+	struct ssd_geometry geo;
+	struct ssd_dev *dev;
+	char err[256], tmp[] = "/tmp/ssdeng-sg-test-XXXXXX";
+	int fd;
+
+	(void)state;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENODEV);
+	assert_string_equal(err, "/dev/null: a character device (null), not a SCSI device; no "
+				 "transport drives it");
+
+	fd = mkstemp(tmp);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, tmp, O_RDONLY, &dev, &geo, err, sizeof(err)),
+			 -ENODEV);
+	assert_non_null(strstr(err, ": a regular file, not a SCSI device; use transport=block"));
+	unlink(tmp);
+
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, "/nonexistent/sg9", O_RDONLY, &dev, &geo,
+						 err, sizeof(err)),
+			 -ENOENT);
+}
+
+static void test_open_refuses(void **state)
+{
+	struct ssd_geometry geo;
+	struct ssd_dev *dev = (struct ssd_dev *)&geo;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENODEV);
+	assert_null(dev);
+	assert_non_null(strstr(err, "not a SCSI device"));
+}
+
+static void test_idle_queue(void **state)
+{
+	const struct ssd_options opt = {.depth = 40, .scsi_mode = SSD_SCSI_MODE_AUTO};
+	const struct timespec zero = {0, 0};
+	struct ssd_io *out[40];
+	struct ssd_ctx *ctx;
+
+	(void)state;
+	assert_int_equal(ssd_tp_scsi_sg_ops.ctx_init(&ctx, &opt), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.inflight(ctx), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.commit(ctx), 0);
+	/* nothing in flight: reap returns at once even when asked to wait forever */
+	assert_int_equal(ssd_tp_scsi_sg_ops.reap(ctx, 1, 40, out, NULL), 0);
+	assert_int_equal(ssd_tp_scsi_sg_ops.reap(ctx, 0, 40, out, &zero), 0);
+	ssd_tp_scsi_sg_ops.ctx_exit(ctx);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_fds_for_depth),
+	    cmocka_unit_test(test_probe_not_scsi),
+	    cmocka_unit_test(test_open_refuses),
+	    cmocka_unit_test(test_idle_queue),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
