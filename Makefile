@@ -46,6 +46,11 @@ APPS_SRCS   := $(filter-out apps/apps_main.c,$(wildcard apps/*.c))
 APPS_OBJS   := $(APPS_SRCS:%.c=$(BUILD)/%.o)
 APPS_HDRS   := $(wildcard apps/*.h)
 
+# the review driver: driver/*.c; all but main.c also form build/libssddriver.a for its unit tests
+DRIVER_SRCS := $(filter-out driver/main.c,$(wildcard driver/*.c))
+DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(BUILD)/%.o)
+SSDENG_VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
+
 CORE_OBJS   := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 GLUE_OBJS   := $(GLUE_SRCS:%.c=$(BUILD)/%.o)
 CTL_OBJS    := $(CTL_SRCS:%.c=$(BUILD)/%.o)
@@ -55,14 +60,16 @@ REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*/*_test.c tests/unit/engine/*/*/*_test.c)
 UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
+UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
 UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
-	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%)
+	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
 # a sanitizer build keeps its ssdreport under build/san, never over the normal one
 SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
+SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
@@ -128,13 +135,34 @@ engine: $(ENGINE_SO)
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
-tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS)
+tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
 $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
+
+# the version a run records (run.json, manifest): rewritten only when it changes
+$(BUILD)/driver/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define SSDENG_VERSION "$(SSDENG_VERSION)"' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h $(wildcard engine/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+$(BUILD)/driver/tools.o: $(BUILD)/driver/version.h
+$(BUILD)/driver/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
+
+$(BUILD)/libssddriver.a: $(DRIVER_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
+$(SSDREVIEW): $(BUILD)/driver/main.o $(DRIVER_LIBS)
+	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # --- unit tests (cmocka) -----------------------------------------------------------------------
 $(BUILD)/tests/unit/engine/ctl/%: tests/unit/engine/ctl/%.c $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a $(wildcard tests/unit/*.h)
@@ -152,13 +180,19 @@ $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
+$(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Idriver -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
+		$(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
+
 # tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
 $(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a $(APPS_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a \
 		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS)
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
 
 # --- fuzzing: libFuzzer harnesses fuzz/**/NAME_fuzz.c, built with clang, ASan and UBSan ----------
 # (the engine's mirror engine/: fuzz/engine/codec/...); each is built as build/fuzz/NAME_fuzz.
@@ -209,7 +243,7 @@ demo:
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles \
 		$(DESTDIR)$(PREFIX)/share/ssdeng/reference
-	install -m 0755 scripts/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-review
+	install -m 0755 $(SSDREVIEW) $(DESTDIR)$(PREFIX)/bin/ssd-review
 	$(if $(wildcard reporter/reference/*.json),install -m 0644 $(wildcard reporter/reference/*.json) $(DESTDIR)$(PREFIX)/share/ssdeng/reference/)
 	install -m 0755 $(ENGINE_SO) $(DESTDIR)$(PREFIX)/lib/libssdeng.so
 	$(if $(CTL_MAIN),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
@@ -225,5 +259,5 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/apps build/tests build/san build/fuzz build/*.a $(ENGINE_SO) \
-		$(SSDCTL) $(SSDREPORT) apps/ssd-apps
+	rm -rf build/engine build/reporter build/catalogue build/apps build/driver build/tests build/san build/fuzz \
+		build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT) apps/ssd-apps driver/ssd-review

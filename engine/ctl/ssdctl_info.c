@@ -43,6 +43,20 @@ static json_object *nvme_commands(const struct ssd_nvme_identity *id)
 	return o;
 }
 
+/* A namespace identifier (NGUID, EUI64: NVMe Base 2.0 §4.1.5.3) as lower-case hex; null when
+ * all zero, which the spec reserves for "not reported". */
+static void put_id_bytes(json_object *o, const char *key, const uint8_t *b, size_t n)
+{
+	char hex[2 * 16 + 1] = "";
+	bool any = false;
+
+	for (size_t i = 0; i < n && i < 16; i++) {
+		snprintf(hex + 2 * i, sizeof(hex) - 2 * i, "%02x", b[i]);
+		any |= b[i] != 0;
+	}
+	ssdctl_put_str(o, key, any ? hex : NULL);
+}
+
 static json_object *nvme_namespace(struct ssdctl_dev *d, uint32_t nsid,
 				   const struct ssdctl_ns_node *nodes, int nnodes,
 				   struct ssd_nvme_ns_info *info_out)
@@ -79,6 +93,8 @@ static json_object *nvme_namespace(struct ssdctl_dev *d, uint32_t nsid,
 		return o;
 	}
 	*info_out = info;
+	put_id_bytes(o, "nguid", ns.nguid, sizeof(ns.nguid));
+	put_id_bytes(o, "eui64", ns.eui64, sizeof(ns.eui64));
 	ssdctl_put_u64(o, "size_bytes", true, info.nsze * info.lba_bytes);
 	ssdctl_put_u64(o, "size_lbas", true, info.nsze);
 	ssdctl_put_u64(o, "capacity_bytes", true, le64toh(ns.ncap) * info.lba_bytes);

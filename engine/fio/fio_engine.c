@@ -305,7 +305,9 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 /* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
  * commands (Write Zeroes, Compare, Verify) only NVMe has; a transport of another family, or one
  * that does not list the operation in its capabilities, would issue plain writes.
- * Return 0 or a job failure. */
+ * Return 0 or a job failure. The failure is EOPNOTSUPP, not EINVAL: fio (td_io_open_file())
+ * answers an open_file hook that fails with EINVAL under direct=1 with "destination does not
+ * support O_DIRECT", a guess that would stand beside the real reason. */
 static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
 			      const struct ssd_transport_ops *ops)
 {
@@ -320,7 +322,7 @@ static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
 		 "%s: nvme_write_mode=%s needs an NVMe namespace; %s would issue plain writes "
 		 "(use nvme_write_mode=write or an ng/nvme device)",
 		 f->file_name, mode, ops->name);
-	return ssd_fail(td, EINVAL, "nvme_write_mode", msg);
+	return ssd_fail(td, EOPNOTSUPP, "nvme_write_mode", msg);
 }
 
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)

@@ -6,12 +6,15 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <linux/fs.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -328,4 +331,28 @@ const char *ssd_host_open_errno_hint(int err)
 	default:
 		return "";
 	}
+}
+
+const char *ssd_host_open_errno_hint_file(const char *path, int err)
+{
+	int saved = errno, flags = 0, fd;
+	struct stat st;
+
+	if (err != EPERM || stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+		errno = saved;
+		return ssd_host_open_errno_hint(err);
+	}
+	/* a file that refuses writing still opens for reading, which FS_IOC_GETFLAGS needs */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+			flags = 0;
+		close(fd);
+	}
+	errno = saved;
+	if (flags & FS_IMMUTABLE_FL)
+		return "; the file is immutable (chattr -i)";
+	if (flags & FS_APPEND_FL)
+		return "; the file is append-only (chattr -a)";
+	return ssd_host_open_errno_hint(err);
 }

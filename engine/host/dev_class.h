@@ -123,4 +123,16 @@ int ssd_host_block_attr_u64(const char *sysfs, const char *block, const char *at
  */
 const char *ssd_host_open_errno_hint(int err);
 
+/**
+ * ssd_host_open_errno_hint_file() - ssd_host_open_errno_hint() for an open(2) of @path that
+ * failed with @err: an EPERM on a regular file whose inode flags forbid the write
+ * (FS_IOC_GETFLAGS: FS_IMMUTABLE_FL, FS_APPEND_FL, set with chattr(1)) says so instead of
+ * blaming a security policy.
+ * @path: the file that failed to open
+ * @err:  the positive errno of that open(2)
+ * Return: a static string starting with "; " ("; the file is immutable (chattr -i)"), or "".
+ * errno is left as it was.
+ */
+const char *ssd_host_open_errno_hint_file(const char *path, int err);
+
 #endif

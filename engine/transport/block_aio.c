@@ -106,8 +106,8 @@ static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ss
 	fd = open(path, oflags);
 	if (fd < 0) {
 		ret = -errno;
-		snprintf(err, errlen, "%s: cannot open: %s%s", path, strerror(errno),
-			 ssd_host_open_errno_hint(errno));
+		snprintf(err, errlen, "%s: cannot open: %s%s", path, strerror(-ret),
+			 ssd_host_open_errno_hint_file(path, -ret));
 		return ret;
 	}
 	if (fstat(fd, &st) < 0)

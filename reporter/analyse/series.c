@@ -573,7 +573,7 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 	rc = find_groups(&c);
 	if (rc || !c.ng)
 		goto out;
-	/* scripts/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
+	/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
 	if (dir && t->id && !has_logs(dir, t->id, single)) {
 		snprintf(sub, sizeof(sub), "%s/logs", dir);
 		dir = sub;

@@ -207,7 +207,7 @@ struct sr_test {
 	size_t nseries;
 };
 
-/* A test scripts/ssd-review's run.json records as not completed (reporter/run_status.h). */
+/* A test driver/ssd-review's run.json records as not completed (reporter/run_status.h). */
 struct sr_run_note {
 	char *id;     /* test id: "fc-4k-randwrite" */
 	char *status; /* "failed", "interrupted", "skipped", "running" (the run was killed) */
@@ -249,7 +249,7 @@ struct sr_drive_info {
 	struct sr_health before, after;
 };
 
-/* One test of run.json (scripts/ssd-review's record of the run). */
+/* One test of run.json (driver/ssd-review's record of the run). */
 struct sr_run_test {
 	char *id;
 	char *status; /* "done", "failed", "interrupted", "skipped", "pending", "running" */

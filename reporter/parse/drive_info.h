@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * drive_info.h - drive.json (written by scripts/ssd-review from `ssdctl info --json` and
+ * drive_info.h - drive.json (written by driver/ssd-review from `ssdctl info --json` and
  * `ssdctl health --json`, before and after the review) into struct sr_drive_info: the identity a
  * spec sheet shows and the health counters before and after.
  *

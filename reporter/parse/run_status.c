@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* run_status.c - run.json (scripts/ssd-review): how the run was made, and the tests that did not
+/* run_status.c - run.json (driver/ssd-review): how the run was made, and the tests that did not
  * complete (see run_status.h). */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * run_status.h - what scripts/ssd-review's run.json says: how the results were made (versions,
+ * run_status.h - what driver/ssd-review's run.json says: how the results were made (versions,
  * times, suite, profile, engine, span; the manifest's host and suites when the driver writes one)
  * and the tests that did not complete (status "failed", "interrupted" or "skipped", with the reason
  * the driver recorded), so the report can say what happened to them instead of leaving them out
@@ -22,7 +22,7 @@
  * @drv->notes one entry per test whose status is neither "done" nor "pending": {id, status,
  * reason}.
  * @drv:  the drive (results directory) run.json belongs to
- * @path: <dir>/run.json, written by scripts/ssd-review (keys: tests[] {id, status, reason})
+ * @path: <dir>/run.json, written by driver/ssd-review (keys: tests[] {id, status, reason})
  * @d:    diagnostics
  *
  * Return: 0 (also when the file is missing: a directory not written by ssd-review); -EINVAL

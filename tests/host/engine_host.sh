@@ -92,6 +92,37 @@ case $rc:$err in
 	ok "nvme_write_mode=zeroes on a file fails at setup" ;;
 *) fail "nvme_write_mode=zeroes on a file: rc=$rc $err" ;;
 esac
+# an option refused at setup fails with its own errno, so fio (which answers EINVAL from the
+# open hook under direct=1 with "destination does not support O_DIRECT") adds no guess
+err=$(fio --name=z --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
+	--rw=read --direct=1 --readonly --nvme_write_mode=zeroes 2>&1)
+case $err in
+*"O_DIRECT"*) fail "nvme_write_mode=zeroes under direct=1: fio blames O_DIRECT: $err" ;;
+*"nvme_write_mode=zeroes needs an NVMe namespace"*"error=Operation not supported"*)
+	ok "nvme_write_mode=zeroes under direct=1: the engine's reason alone, EOPNOTSUPP" ;;
+*) fail "nvme_write_mode=zeroes under direct=1: $err" ;;
+esac
+# a file the kernel refuses to open for writing because of its inode flags (chattr +i, +a):
+# the message says so, not "a security policy"
+attr=$repo/build/host-engine.attr
+rm -f "$attr"
+truncate -s 8M "$attr"
+for flag in i:immutable a:append-only; do
+	if ! chattr +"${flag%%:*}" "$attr" 2>/dev/null; then
+		ok "# SKIP chattr +${flag%%:*} not supported on $(dirname "$attr") (or not root)"
+		continue
+	fi
+	err=$(fio --name=w --ioengine=external:"$repo"/engine/libssdeng.so --filename="$attr" \
+		--size=1M --rw=write --direct=1 2>&1)
+	chattr -"${flag%%:*}" "$attr"
+	case $err in
+	*"security policy"*) fail "chattr +${flag%%:*}: blames a security policy: $err" ;;
+	*"cannot open: Operation not permitted; the file is ${flag#*:} (chattr -${flag%%:*})"*)
+		ok "an ${flag#*:} file: the engine says so (chattr -${flag%%:*})" ;;
+	*) fail "chattr +${flag%%:*}: $err" ;;
+	esac
+done
+rm -f "$attr"
 # ssdctl: a DEV that is not a drive is bad input (exit 2, as --help says), named for what it is
 for dev in /dev/null:"is a character device 1:3 (mem), not a drive" /:"is a directory, not a drive" \
 	/nonexistent:"no such device"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of scripts/ssd-review's drive groups and fio client/server, on regular files standing in for drives:
+# Host test of driver/ssd-review's drive groups and fio client/server, on regular files standing in for drives:
 #  - --group: three files as one group, quick four-corners: one fio group per drive in each JSON
 #    (new_group=1, its own filename), and the report's group total equals the sum of the drives;
 #  - --client: two `fio --server` processes on this host, on 127.0.0.1 only, driven by one fio
@@ -25,7 +25,7 @@ if [ ! -f engine/libssdeng.so ] || [ ! -x reporter/ssdreport ]; then
 fi
 
 # ---- a group of three drives ----------------------------------------------------------------
-scripts/ssd-review --group g=d1:$tmp/d1.img,d2:$tmp/d2.img,d3:$tmp/d3.img --profile quick \
+driver/ssd-review --group g=d1:$tmp/d1.img,d2:$tmp/d2.img,d3:$tmp/d3.img --profile quick \
 	--suite four-corners --span 32M --out "$tmp/grp" 2>"$tmp/grp.err"
 rv_check "four-corners quick on a group of three files exits 0" test $? = 0
 g=$tmp/grp/g
@@ -70,7 +70,7 @@ for i in $(seq 50); do
 done
 rv_check "two fio servers listen on 127.0.0.1:${ports[0]} and :${ports[1]}" test "$up" = 2
 p1=${ports[0]} p2=${ports[1]}
-scripts/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --client "127.0.0.1:$p2=h2:$tmp/c2.img" \
+driver/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --client "127.0.0.1:$p2=h2:$tmp/c2.img" \
 	--profile quick --suite four-corners --span 32M --yes --out "$tmp/cli" 2>"$tmp/cli.err"
 rv_check "four-corners quick on two fio servers exits 0" test $? = 0
 for id in fc-4k-randread fc-64k-write; do
@@ -96,7 +96,7 @@ all=$(jq '.client_stats[] | select(.jobname == "All clients") | .read.iops' "$tm
 tot=$(grep '^read IOPS,' "$csv" | cut -d, -f4)
 rv_check "report total $tot == fio's All clients $all (to 0.001)" \
 	awk -v a="$tot" -v b="$all" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
-out=$(scripts/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --server-engine /nonexistent/libssdeng.so \
+out=$(driver/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --server-engine /nonexistent/libssdeng.so \
 	--yes --profile quick --suite four-corners --out "$tmp/bad" 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && grep -q "client h1: the fio server 127.0.0.1:$p1 cannot run the engine" <<<"$out" && [ ! -e "$tmp/bad/h1" ]; then

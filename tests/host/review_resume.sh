@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of scripts/ssd-review --resume: SIGINT the driver during the third test of
+# Host test of driver/ssd-review --resume: SIGINT the driver during the third test of
 # the quick four-corners suite; it must stop fio, mark that test interrupted and leave no result
 # for it. Rerun with --resume: the completed tests are kept (same inode and mtime), the
 # interrupted one and the rest run, run.json ends complete and remembers the interrupted run.
@@ -16,7 +16,7 @@ d=$tmp/out/r
 args=(--drive "r=$tmp/drive.img" --profile quick --suite four-corners --span 32M --out "$tmp/out" --no-report)
 
 set -m # own process group, so the background driver does not start with SIGINT ignored
-scripts/ssd-review "${args[@]}" 2>"$tmp/run1.err" &
+driver/ssd-review "${args[@]}" 2>"$tmp/run1.err" &
 pid=$!
 set +m
 # wait until the third test (fc-4k-randwrite) has fio running, then interrupt
@@ -40,7 +40,7 @@ stamp() { stat -c '%i %Y.%y' "$1"; }
 s1=$(stamp "$d/prep-128k-seqfill.json") s2=$(stamp "$d/fc-4k-randread.json")
 
 # the first run made the file: a new file needs no --yes, the resumed run's file holds data
-scripts/ssd-review "${args[@]}" --resume --yes 2>"$tmp/run2.err"
+driver/ssd-review "${args[@]}" --resume --yes 2>"$tmp/run2.err"
 rv_check "resumed run exits 0" test $? = 0
 rv_check "prep-128k-seqfill kept (same inode and mtime)" test "$(stamp "$d/prep-128k-seqfill.json")" = "$s1"
 rv_check "fc-4k-randread kept (same inode and mtime)" test "$(stamp "$d/fc-4k-randread.json")" = "$s2"

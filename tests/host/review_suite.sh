@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of scripts/ssd-review: the quick four-corners suite through ssdeng and a
+# Host test of driver/ssd-review: the quick four-corners suite through ssdeng and a
 # small spec run through fio's libaio, on a regular file standing in for a drive. Checks every
 # expected result with the right jobs, run.json and drive.json, that nothing outside the span
 # was written, and that bad drives and options are refused.
@@ -21,7 +21,7 @@ head -c 1048576 /dev/urandom | dd of="$tmp/drive.img" bs=1M seek=100 conv=notrun
 beyond() { tail -c +$((span + 1)) "$tmp/drive.img" | sha256sum | cut -d' ' -f1; }
 before=$(beyond)
 
-scripts/ssd-review --drive fc=$tmp/drive.img --profile quick --suite four-corners --span 64M \
+driver/ssd-review --drive fc=$tmp/drive.img --profile quick --suite four-corners --span 64M \
 	--yes --out "$tmp/out" --no-report 2>"$tmp/fc.err"
 rv_check "four-corners quick on a file exits 0" test $? = 0
 d=$tmp/out/fc
@@ -33,7 +33,7 @@ rv_check "the file is still 256 MiB" test "$(stat -c %s "$tmp/drive.img")" = 268
 rv_check "nothing written beyond the 64 MiB span" test "$(beyond)" = "$before"
 rv_check "progress lines name test i/n and the drive" grep -q '^\[3/5\] fc · fc-4k-randwrite · done in' "$tmp/fc.err"
 
-scripts/ssd-review --drive sp=$tmp/spec.img --profile quick --suite spec --engine libaio \
+driver/ssd-review --drive sp=$tmp/spec.img --profile quick --suite spec --engine libaio \
 	--only spec-4k-randread-qd1,spec-128k-seqwrite --out "$tmp/out" --no-report 2>"$tmp/spec.err"
 rv_check "spec subset through fio's libaio exits 0" test $? = 0
 expect_job "$tmp/out/sp" spec-128k-seqwrite write 128k 1 128
@@ -45,7 +45,7 @@ rv_check "run.json of the spec subset: 2 tests done" jq -e '[.tests[] | select(.
 # refusals: exit 2 and a message naming the problem
 refuse() { # description pattern args...
 	local d=$1 pat=$2 out rc; shift 2
-	out=$(scripts/ssd-review "$@" --out "$tmp/refused" 2>&1); rc=$?
+	out=$(driver/ssd-review "$@" --out "$tmp/refused" 2>&1); rc=$?
 	if [ "$rc" = 2 ] && grep -q -- "$pat" <<<"$out"; then rv_ok "refuses $d"; else rv_fail "refuses $d (rc=$rc: $out)"; fi
 }
 refuse "io_uring_cmd on a file" "NVMe namespaces only" --drive x=$tmp/drive.img --engine io_uring_cmd --profile quick

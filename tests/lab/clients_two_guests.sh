@@ -60,7 +60,7 @@ done
 
 out=$dir/out
 t0=$(date +%s)
-scripts/ssd-review --client "127.0.0.1:${ports[0]}=guest1:/dev/ng0n1" --client "127.0.0.1:${ports[1]}=guest2:/dev/ng0n1" \
+driver/ssd-review --client "127.0.0.1:${ports[0]}=guest1:/dev/ng0n1" --client "127.0.0.1:${ports[1]}=guest2:/dev/ng0n1" \
 	--profile quick --suite four-corners --span 32M --yes --out "$out" 2>"$dir/review.err"
 rc=$?
 echo "# ssd-review --client on two guests took $(($(date +%s) - t0)) s"

@@ -18,7 +18,7 @@ out=/tmp/group
 t0=$(date +%s)
 # the four corners only (no fill first): TCG makes every fork cost about a second, so the test
 # stays near 2 minutes
-scripts/ssd-review --group "three=$members" --profile quick --suite four-corners --span 32M --yes \
+driver/ssd-review --group "three=$members" --profile quick --suite four-corners --span 32M --yes \
 	--only fc-4k-randread,fc-4k-randwrite,fc-64k-read,fc-64k-write --out "$out" --no-report 2>/tmp/group.err
 rc=$?
 echo "# quick four-corners on a group of three took $(($(date +%s) - t0)) s in the guest"

@@ -3,7 +3,7 @@
 # lab-timeout: 600
 # A drive removed (QEMU device_del, a PCI / virtio-scsi hot-unplug: LAB-NOTES §4.3) in the middle
 # of a 16T/16Q job. Every job of fio must end with an error within seconds (no hang, no job
-# left waiting on I/O that never completes); scripts/ssd-review must mark the test it was
+# left waiting on I/O that never completes); driver/ssd-review must mark the test it was
 # running failed with the reason, keep the results of the tests before it, and go on.
 . tests/lab/lib.sh
 . tests/lab/nvme.inc
@@ -63,7 +63,7 @@ pull hotsd "$sg" randwrite
 # third test). Whatever test it hits fails with the reason, the ones before keep their results,
 # the ones after fail at setup, and the report says which tests did not complete and why.
 out=/tmp/review
-"$REPO/scripts/ssd-review" --drive rev="$rev" --suite four-corners --profile quick --yes \
+"$REPO/driver/ssd-review" --drive rev="$rev" --suite four-corners --profile quick --yes \
 	--out "$out" >/tmp/review.log 2>&1 &
 rpid=$!
 for _ in $(seq 1 600); do

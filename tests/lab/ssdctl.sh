@@ -33,6 +33,8 @@ jqt "nvme info: two namespaces, 1 GiB x 4096 B each" "$T/nv.json" \
 	'[.nvme.namespaces[] | [.nsid, .size_bytes, .logical_block_bytes]] == [[1, 1073741824, 4096], [2, 1073741824, 4096]]'
 jqt "nvme info: LBA format in use flagged, 8 formats" "$T/nv.json" \
 	'(.nvme.namespaces[1].lba_formats | length) == 8 and ([.nvme.namespaces[1].lba_formats[] | select(.in_use)][0].data_bytes == 4096)'
+jqt "nvme info: each namespace's NGUID and EUI64 (hex, or null when the drive reports zero)" "$T/nv.json" \
+	'all(.nvme.namespaces[]; has("nguid") and has("eui64") and (.nguid == null or (.nguid | test("^[0-9a-f]{32}$"))) and (.eui64 == null or (.eui64 | test("^[0-9a-f]{16}$"))))'
 jqt "nvme info: Format NVM yes, Sanitize no (QEMU SANICAP 0)" "$T/nv.json" \
 	'.nvme.optional_commands.format_nvm == true and .nvme.optional_commands.sanitize_block_erase == false'
 jqt "nvme info on controller: no single namespace, capacity is the sum" "$T/nv.json" \

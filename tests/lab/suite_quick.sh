@@ -13,7 +13,7 @@ out=/tmp/review
 t0=$(date +%s)
 # transport=block keeps this test about the driver and its result files; NVMe passthrough under
 # load is covered by tests/lab/nvme_*.sh and by make demo (which reviews through nvme-uring)
-scripts/ssd-review --drive lab-nvme="$dev" --engine-opt transport=block --profile quick --suite all \
+driver/ssd-review --drive lab-nvme="$dev" --engine-opt transport=block --profile quick --suite all \
 	--yes --out "$out" 2>/tmp/review.err
 rc=$?
 echo "# quick --suite all took $(($(date +%s) - t0)) s in the guest"

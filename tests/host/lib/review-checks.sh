@@ -1,5 +1,6 @@
-# review-checks.sh - TAP checks on an ssd-review results directory, shared by tests/host/suite_*.sh
-# and tests/lab/suite_quick.sh. Source it; it defines functions only.
+# review-checks.sh - TAP checks on an ssd-review results directory, and helpers to run the driver,
+# shared by tests/host/review_*.sh and tests/lab/suite_quick.sh. Source it; it defines functions
+# only.
 # The expected test ids and job parameters are written out here from docs/METHODOLOGY.md
 # and jobfiles/README.md, not taken from the driver.
 
@@ -102,4 +103,44 @@ expect_run_json() {
 	rv_check "drive.json: identity from ssdctl, or null with the reason" \
 		jq -e '(.identity == null and (.note | test("ssdctl"))) or (.identity | type == "object")' "$1/drive.json"
 	rv_check "no .partial result left" bash -c "! ls '$1'/*.partial >/dev/null 2>&1"
+}
+
+# rv_need_built: end the test with a SKIP line unless the engine and the driver are built
+rv_need_built() {
+	if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
+		echo "ok - # SKIP engine/libssdeng.so or driver/ssd-review not built (make)"
+		exit 0
+	fi
+}
+# rv_private_locks DIR: the driver's lock files go to DIR/locks, so the test meets no other run
+rv_private_locks() {
+	export SSD_REVIEW_LOCK_DIR=$1/locks
+	mkdir -p "$SSD_REVIEW_LOCK_DIR"
+}
+# rv_refused DESCRIPTION PATTERN COMMAND...: ok when COMMAND exits 2 printing PATTERN (grep)
+rv_refused() {
+	local d=$1 pat=$2 out rc
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q -- "$pat" <<<"$out"; then rv_ok "$d"; else rv_fail "$d (rc=$rc: $out)"; fi
+}
+# rv_background ERRFILE COMMAND...: start COMMAND in its own process group (so it does not start
+# with SIGINT ignored), stderr to ERRFILE; RV_PID is its pid
+rv_background() {
+	local err=$1
+	shift
+	set -m
+	"$@" 2>"$err" &
+	RV_PID=$!
+	set +m
+}
+# rv_wait_fio OUT PID: wait (up to 30 s) until the run PID writing OUT has a fio running
+rv_wait_fio() {
+	local _
+	for _ in $(seq 1 300); do
+		jq -e --argjson p "$2" '.pid == $p and .fio != null' "$1/status.json" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	return 1
 }

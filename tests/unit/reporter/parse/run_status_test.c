@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * run_status_test.c - the tests scripts/ssd-review's run.json marks as not completed become
+ * run_status_test.c - the tests driver/ssd-review's run.json marks as not completed become
  * report notes: a run where the drive was pulled during the third of five four-corners tests
  * (shape and reason as ssd-review writes them), a missing run.json, and one that is no run.json.
  */

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* preflight.c - every test checked before the first write (preflight.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fio_run.h"
+#include "jobfile.h"
+#include "preflight.h"
+#include "reason.h"
+#include "result.h"
+#include "util.h"
+
+#define PARSE_BATCH 200
+
+int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
+		   const struct rv_target *host, const struct rv_env *env, char **out, char *err,
+		   size_t errlen)
+{
+	const struct catalogue_test *ct = r->plan.t[i].ct;
+	struct rv_jobfile_member m[64];
+	char path[PATH_MAX * 2], missing[128], *text = NULL, *grouped = NULL;
+	struct rv_env henv;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, ct->entry->jobfile);
+	if ((rc = rv_read_file(path, &text, NULL)) < 0) {
+		snprintf(err, errlen, "test %s: cannot read %s: %s", ct->id, path, strerror(-rc));
+		return rc;
+	}
+	if (t->type == RV_T_GROUP) {
+		for (size_t k = 0; k < t->ndevs && k < 64; k++)
+			m[k] = (struct rv_jobfile_member){t->devs[k].name, t->devs[k].node};
+		rc = rv_jobfile_group(text, m, t->ndevs < 64 ? t->ndevs : 64, &grouped);
+		free(text);
+		if (rc < 0) {
+			snprintf(err, errlen, "test %s: %s has no job section to repeat per drive",
+				 ct->id, path);
+			return rc;
+		}
+		text = grouped;
+	}
+	henv = *env;
+	if (host) {
+		snprintf(path, sizeof(path), "%s/%s/logs/%s", r->o->out, host->label, ct->id);
+		rv_env_set(&henv, "SSD_DEV", host->node);
+		rv_env_set(&henv, "SSD_LOG", path);
+	}
+	rc = rv_jobfile_expand(text, &henv, out, missing, sizeof(missing));
+	if (rc == -ENOENT)
+		snprintf(err, errlen,
+			 "test %s: jobfiles/%s %s is not set by the driver (catalogue entry %s)",
+			 ct->id, ct->entry->jobfile, missing, ct->entry->id);
+	free(text);
+	return rc;
+}
+
+/* Write @text to <state>/<name>. */
+static int put_file(struct rv_run *r, const char *name, const char *text, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", r->state, name);
+	return rv_write_atomic(path, text, strlen(text));
+}
+
+/* The first real line of a file fio wrote to stderr. */
+static void first_message(const char *path, int rc, char *out, size_t len)
+{
+	char *text = NULL;
+
+	rv_read_file(path, &text, NULL);
+	rv_reason(text ? text : "", rc, NULL, out, len);
+	free(text);
+}
+
+/* fio --parse-only over @files[0..@n); on a refusal, find the file. */
+static int parse_only(struct rv_run *r, char **files, char **labels, size_t n, char *err,
+		      size_t errlen)
+{
+	char errpath[PATH_MAX + 16], outpath[PATH_MAX + 16], msg[1024];
+	char **argv = calloc(n + 4, sizeof(*argv));
+	struct rv_spawn s = {.argv = argv, .out_path = outpath, .err_path = errpath};
+	int rc;
+
+	if (!argv)
+		return -ENOMEM;
+	snprintf(errpath, sizeof(errpath), "%s/parse.err", r->state);
+	snprintf(outpath, sizeof(outpath), "%s/parse.out", r->state);
+	argv[0] = "fio";
+	argv[1] = "--parse-only"; /* parses the options, runs no job: nothing is opened */
+	for (size_t i = 0; i < n; i++)
+		argv[2 + i] = files[i];
+	rc = rv_child_run(&s, 300, err, errlen);
+	if (rc != 0 && n > 1) {
+		/* which one: each alone */
+		for (size_t i = 0; i < n && rc; i++)
+			if (parse_only(r, files + i, labels + i, 1, err, errlen))
+				break;
+		free(argv);
+		return -EINVAL;
+	}
+	free(argv);
+	if (rc < 0)
+		return rc;
+	if (rc != 0) {
+		first_message(errpath, rc, msg, sizeof(msg));
+		snprintf(err, errlen, "%s: fio refuses the job: %s", labels[0], msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Expand every test for every target into <state>, then let fio parse them. */
+static int check_jobfiles(struct rv_run *r, char *err, size_t errlen)
+{
+	size_t cap = r->plan.n * r->ts.n + 1, n = 0;
+	char **files = calloc(cap, sizeof(*files)), **labels = calloc(cap, sizeof(*labels));
+	char name[256], path[PATH_MAX + 300], label[512];
+	bool parse = !r->ts.client_mode || !r->o->server_engine;
+	int rc = files && labels ? 0 : -ENOMEM;
+
+	for (size_t ti = 0; !rc && ti < r->ts.nrun; ti++) {
+		const struct rv_target *t = &r->ts.t[ti];
+
+		for (size_t i = 0; !rc && i < r->plan.n; i++) {
+			struct rv_env env;
+			char *text = NULL;
+			const struct rv_target *host = r->ts.client_mode ? &r->ts.t[1] : NULL;
+
+			/* a curve point's rate is known once its max run ran: any value parses */
+			rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc, "1,1",
+				    &env);
+			for (size_t h = r->ts.nrun; !rc && host && h < r->ts.n; h++) {
+				rc = rv_expand_test(r, t, i, &r->ts.t[h], &env, &text, err, errlen);
+				free(text);
+				text = NULL;
+			}
+			if (!rc)
+				rc = rv_expand_test(r, t, i, host, &env, &text, err, errlen);
+			snprintf(name, sizeof(name), "check.%s.%s.fio", t->label,
+				 r->plan.t[i].ct->id);
+			if (!rc && !(rc = put_file(r, name, text, path, sizeof(path)))) {
+				snprintf(label, sizeof(label), "test %s on %s (jobfiles/%s)",
+					 r->plan.t[i].ct->id, t->label,
+					 r->plan.t[i].ct->entry->jobfile);
+				files[n] = strdup(path);
+				labels[n] = strdup(label);
+				rc = files[n] && labels[n++] ? 0 : -ENOMEM;
+			}
+			free(text);
+		}
+	}
+	for (size_t i = 0; !rc && parse && i < n; i += PARSE_BATCH)
+		rc = parse_only(r, files + i, labels + i, n - i < PARSE_BATCH ? n - i : PARSE_BATCH,
+				err, errlen);
+	for (size_t i = 0; i < n; i++) {
+		unlink(files[i]);
+		free(files[i]);
+		free(labels[i]);
+	}
+	free(files);
+	free(labels);
+	return rc;
+}
+
+/* A regular file too small to read 16 KiB from (or new): probe a scratch file beside it. */
+static int scratch_file(const struct rv_dev *d, char *path, size_t len)
+{
+	char dir[PATH_MAX];
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%s", d->path);
+	if (strrchr(dir, '/'))
+		*strrchr(dir, '/') = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	rv_fmt(path, len, "%s/.ssd-review-probe.XXXXXX", dir[0] ? dir : "/");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	if (ftruncate(fd, 1 << 20) < 0) {
+		int e = -errno;
+
+		close(fd);
+		unlink(path);
+		return e;
+	}
+	close(fd);
+	return 0;
+}
+
+/* One fio reading 16 KiB of @node with the engine and its option, nothing written. */
+static int probe(struct rv_run *r, const char *node, const char *client, char *msg, size_t len)
+{
+	char job[PATH_MAX * 2], jobpath[PATH_MAX + 16], outpath[PATH_MAX + 16],
+	    errpath[PATH_MAX + 16], output[PATH_MAX + 32], cl[300], summary[128], problem[256];
+	char *argv[8], *text = NULL, stdout_path[PATH_MAX + 16];
+	struct rv_spawn s = {.argv = argv, .out_path = stdout_path, .err_path = errpath};
+	struct rv_result_doc doc;
+	json_object *j = NULL;
+	int rc, a = 0;
+
+	if (rv_jobfile_probe(r->tools.ioengine, r->tools.engine_opt, node, job, sizeof(job)) ||
+	    put_file(r, "probe.fio", job, jobpath, sizeof(jobpath))) {
+		rv_fmt(msg, len, "cannot write the probe job in %s", r->state);
+		return -EIO;
+	}
+	snprintf(outpath, sizeof(outpath), "%s/probe.json", r->state);
+	snprintf(errpath, sizeof(errpath), "%s/probe.err", r->state);
+	snprintf(stdout_path, sizeof(stdout_path), "%s/probe.out", r->state);
+	snprintf(output, sizeof(output), "--output=%s", outpath);
+	unlink(outpath);
+	argv[a++] = "fio";
+	if (!client)
+		argv[a++] = "--readonly";
+	argv[a++] = "--output-format=json";
+	argv[a++] = output;
+	if (client) {
+		snprintf(cl, sizeof(cl), "--client=%s", client);
+		argv[a++] = cl;
+	}
+	argv[a++] = jobpath;
+	argv[a] = NULL;
+	rc = rv_child_run(&s, client ? 60 : 120, msg, len);
+	if (rc < 0)
+		return rc;
+	rv_read_file(outpath, &text, NULL);
+	if (rc == 0 && text &&
+	    rv_result_parse(text, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)) ==
+		0) {
+		json_object_put(j);
+		free(text);
+		return 0;
+	}
+	free(text);
+	first_message(errpath, rc, msg, len);
+	return -EINVAL;
+}
+
+static int probe_drives(struct rv_run *r, char *err, size_t errlen)
+{
+	char msg[1024], scratch[PATH_MAX];
+
+	for (size_t ti = 0; ti < r->ts.nrun; ti++) {
+		const struct rv_target *t = &r->ts.t[ti];
+
+		for (size_t k = 0; k < t->ndevs; k++) {
+			const struct rv_dev *d = &t->devs[k];
+			bool small = d->probe.kind == RV_KIND_FILE && d->probe.size < 16384;
+			int rc;
+
+			if (rv_drive_check_writable(d->node, msg, sizeof(msg)) < 0) {
+				snprintf(err, errlen, "%s: %s", d->what, msg);
+				return -EINVAL;
+			}
+			if (small && (rc = scratch_file(d, scratch, sizeof(scratch))) < 0) {
+				snprintf(err, errlen, "%s: cannot make a probe file beside it: %s",
+					 d->what, strerror(-rc));
+				return -EINVAL;
+			}
+			rc = probe(r, small ? scratch : d->node, NULL, msg, sizeof(msg));
+			if (small)
+				unlink(scratch);
+			if (rc < 0) {
+				snprintf(err, errlen,
+					 "%s: a read-only probe with %s (%s) fails: %s", d->what,
+					 r->o->engine, r->tools.engine_opt, msg);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Each fio server answers and runs the probe on its drive with the engine. */
+static int probe_servers(struct rv_run *r, char *err, size_t errlen)
+{
+	char msg[1024], hp[300];
+
+	for (size_t h = r->ts.nrun; h < r->ts.n; h++) {
+		const struct rv_target *t = &r->ts.t[h];
+
+		snprintf(hp, sizeof(hp), "%s,%d", t->host, t->port);
+		if (probe(r, t->node, hp, msg, sizeof(msg)) < 0) {
+			snprintf(
+			    err, errlen,
+			    "--client %s: the fio server %s:%d cannot run the engine %s on %s: "
+			    "%s (is 'fio --server' running there, with libssdeng.so installed: "
+			    "make install PREFIX=... ; see --server-engine)",
+			    t->label, t->host, t->port, r->tools.ioengine, t->node, msg);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int rv_preflight(struct rv_run *r, char *err, size_t errlen)
+{
+	const struct rv_opts *o = r->o;
+	int rc;
+
+	if ((rc = check_jobfiles(r, err, errlen)))
+		return rc == -ENOMEM ? rc : -EINVAL;
+	if (r->ts.client_mode)
+		rc = probe_servers(r, err, errlen);
+	else
+		rc = probe_drives(r, err, errlen);
+	if (rc)
+		return rc;
+	if (o->purge) {
+		const struct rv_dev *d = &r->ts.t[0].devs[0];
+		char msg[1024];
+
+		fprintf(stderr, "ssd-review: checking the purge of %s (ssdctl purge --dry-run)\n",
+			d->path);
+		if (rv_drive_purge(d->path, o->purge, o->confirm, true, msg, sizeof(msg)) < 0) {
+			snprintf(err, errlen, "--purge %s: %s", o->purge, msg);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}

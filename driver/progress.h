@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * progress.h - how far a run is: the running test's elapsed time and ETA (fio's own ETA when it
+ * has one, else the catalogue's duration), the run's elapsed time and ETA (the tests still to
+ * run at their catalogue durations), and the progress line on stderr:
+ *   "[3/24] nvme0 · 4k-randwrite · elapsed 0:42 · eta 0:18 · w=5120 IOPS · run 1:02:03, eta 9:57"
+ * rewritten in place on a terminal, one line every SSD_PROGRESS_EVERY seconds (30) otherwise.
+ */
+#ifndef SSDENG_DRIVER_PROGRESS_H
+#define SSDENG_DRIVER_PROGRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What fio's last status line ("Jobs: 1 (f=1): [W(1)][40.0%][w=5120KiB/s][w=1280 IOPS][eta
+ * 00m:03s]", --eta=always --eta-newline=1) says. */
+struct rv_fio_status {
+	long eta_s;    /* -1 when fio has none ("eta --") */
+	char rate[64]; /* "w=1280 IOPS", "r=3587,w=1541 IOPS"; "" when none */
+};
+
+/**
+ * rv_fio_status_parse() - the last status line in @text (the tail of fio's stdout).
+ * Return: true when @text holds one.
+ */
+bool rv_fio_status_parse(const char *text, struct rv_fio_status *st);
+
+/**
+ * rv_eta_test() - seconds left in the running test: fio's own @fio_eta_s when known (>= 0);
+ * else @expected_s - @elapsed_s, not below 0; -1 when neither is known (a size-based fill
+ * before fio prints an ETA).
+ */
+long rv_eta_test(long expected_s, long elapsed_s, long fio_eta_s);
+
+/**
+ * rv_eta_run() - seconds left in the run: @current_left (rv_eta_test(), -1 unknown) plus the
+ * catalogue durations of the tests still to run, @pending[0..@n).
+ * @lower_bound: set when a part is unknown (a size-based fill: duration 0), so the sum is a
+ *               lower bound ("eta ≥ 1:02:03")
+ * Return: seconds, >= 0.
+ */
+long rv_eta_run(long current_left, const long *pending, size_t n, bool *lower_bound);
+
+/* One progress report. */
+struct rv_progress {
+	size_t index, total; /* this test's place in the run, from 1 */
+	const char *label, *id;
+	long elapsed_s, eta_s; /* the test's; eta -1 unknown */
+	const char *rate;      /* fio's, or "" */
+	long run_elapsed_s, run_eta_s;
+	bool run_eta_lower_bound;
+};
+
+/** rv_progress_line() - the progress line for @p into @out. */
+void rv_progress_line(const struct rv_progress *p, char *out, size_t len);
+
+/**
+ * rv_progress_print() - write @line to stderr: on a terminal rewriting the current line
+ * (@final ends it with a newline), otherwise as a line. Write errors (a hung-up terminal) are
+ * ignored.
+ */
+void rv_progress_print(const char *line, bool tty, bool final);
+
+#endif

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* review.c - the run's steps on every target, and its end (review.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivefile.h"
+#include "fio_run.h"
+#include "proc.h"
+#include "progress.h"
+#include "report.h"
+#include "review.h"
+#include "testrun.h"
+#include "util.h"
+
+static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+
+void rv_status_update(struct rv_run *r)
+{
+	r->st.done = r->done;
+	r->st.failed = r->failed;
+	r->st.kept = r->kept;
+	r->st.run_elapsed_s = time(NULL) - r->t0;
+	if (rv_status_write(r->status_path, &r->st) < 0)
+		fprintf(stderr, "ssd-review: cannot write %s: %s\n", r->status_path,
+			strerror(errno));
+}
+
+void rv_write_records(struct rv_run *r, const char *status, const char *ended)
+{
+	for (size_t i = 0; i < r->ts.n; i++)
+		rv_record_write(&r->rec[i], &r->rrun, status, ended);
+}
+
+/* Whether test @i of target @ti was completed by the run being resumed: its result is there
+ * and that run's record says done. */
+static bool kept(struct rv_run *r, size_t ti, size_t i)
+{
+	const char *id = r->plan.t[i].ct->id, *st;
+	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
+	char path[PATH_MAX * 2];
+
+	snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
+	st = rv_json_str(e, "status");
+	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
+}
+
+static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
+{
+	static const char *const copied[] = {"started", "ended",       "seconds",
+					     "fio_rc",	"manifest_id", "rate_iops_per_job"};
+	json_object *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id), *v;
+	char line[512];
+
+	for (size_t k = 0; k < sizeof(copied) / sizeof(copied[0]); k++)
+		if (json_object_object_get_ex(e, copied[k], &v))
+			rv_test_set(r, ti, i, copied[k], json_object_get(v));
+	rv_test_set(r, ti, i, "status", str("done"));
+	rv_test_set(r, ti, i, "reason", str("kept from an earlier run (--resume)"));
+	rv_test_set(r, ti, i, "resumed", json_object_new_boolean(true));
+	rv_test_commit(r, ti);
+	r->kept++;
+	snprintf(line, sizeof(line), "[%zu/%zu] %s · %s · kept (--resume)", index, r->total,
+		 r->ts.t[ti].label, r->plan.t[i].ct->id);
+	rv_progress_print(line, r->tty, true);
+}
+
+/* The catalogue durations of the run's tests in run order (step, target, test). */
+static long *durations(struct rv_run *r)
+{
+	long *d = calloc(r->total + 1, sizeof(*d));
+	size_t k = 0;
+
+	for (size_t s = 0; d && s < r->plan.n;) {
+		size_t e = s;
+
+		while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[s].ct->step)
+			e++;
+		for (size_t ti = 0; ti < r->ts.nrun; ti++)
+			for (size_t i = s; i < e; i++)
+				d[k++] = r->plan.t[i].expected_s;
+		s = e;
+	}
+	return d;
+}
+
+int rv_review_run(struct rv_run *r)
+{
+	long *dur = durations(r);
+	size_t index = 0;
+	bool stop = false;
+
+	for (size_t s = 0; s < r->plan.n;) {
+		size_t e = s;
+
+		while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[s].ct->step)
+			e++;
+		for (size_t ti = 0; ti < r->ts.nrun; ti++) {
+			/* a step cut short is rerun whole: the drive idled since its
+			 * preconditioning */
+			bool whole = false;
+
+			for (size_t i = s; r->o->resume && r->plan.t[s].atomic_step && i < e; i++)
+				whole |= !kept(r, ti, i);
+			for (size_t i = s; i < e; i++) {
+				index++;
+				stop |= rv_stop_signal != 0;
+				if (stop) {
+					rv_test_set(r, ti, i, "status", str("skipped"));
+					rv_test_set(
+					    r, ti, i, "reason",
+					    str("the run was interrupted before this test"));
+					rv_test_commit(r, ti);
+					continue;
+				}
+				if (!whole && kept(r, ti, i)) {
+					keep(r, ti, i, index);
+					continue;
+				}
+				if (rv_test_run(r, ti, i, index, dur ? dur + index : NULL,
+						dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
+					stop = true;
+			}
+		}
+		s = e;
+	}
+	free(dur);
+	r->interrupted = stop;
+	return stop;
+}
+
+/* The report over OUT's drive directories. */
+static int report(struct rv_run *r)
+{
+	char err[1024];
+	int rc;
+
+	if (r->o->no_report)
+		return 0;
+	if (!r->tools.ssdreport[0]) {
+		fprintf(stderr,
+			"ssd-review: ssdreport not built: report skipped (make; then ssdreport -o "
+			"%s/report %s/<label>/...)\n",
+			r->out_abs, r->out_abs);
+		return 0;
+	}
+	rc = rv_report_run(r->tools.ssdreport, r->out_abs,
+			   r->ts.client_mode ? r->ts.t[0].label : NULL, r->state, err, sizeof(err));
+	if (rc == 0) {
+		fprintf(stderr, "ssd-review: report: %s/report/index.html\n", r->out_abs);
+		return 0;
+	}
+	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err, r->out_abs);
+	return 1;
+}
+
+static int ended(struct rv_run *r, const char *state, const char *reason, int code)
+{
+	char now[32];
+
+	rv_iso_time(time(NULL), now, sizeof(now));
+	r->st.state = state;
+	r->st.ended = now;
+	r->st.reason = reason;
+	r->st.exit_status = code;
+	r->st.test_id = NULL;
+	r->st.run_eta_s = -1;
+	rv_status_update(r);
+	return code;
+}
+
+int rv_review_end(struct rv_run *r)
+{
+	const char *state = r->interrupted ? "interrupted" : r->failed ? "failed" : "complete";
+	char now[32], sig[32];
+
+	for (size_t i = 0; i < r->ts.n; i++)
+		rv_drivefile_write(&r->ts.t[i], r->out_abs, false);
+	rv_write_records(r, state, rv_iso_time(time(NULL), now, sizeof(now)));
+	if (r->interrupted) {
+		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",
+			 rv_sig_name(rv_stop_signal ? rv_stop_signal : SIGINT, sig, sizeof(sig)));
+		fprintf(stderr, "ssd-review: interrupted (%s); resume with:\n  %s\n",
+			r->stop_reason, r->resume_cmd);
+		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
+	}
+	fprintf(stderr, "ssd-review: %zu tests run, %zu failed\n", r->done, r->failed);
+	if (r->kept)
+		fprintf(stderr, "ssd-review: %zu tests kept from the earlier run\n", r->kept);
+	if (report(r))
+		r->failed++;
+	if (rv_stop_signal) {
+		snprintf(r->stop_reason, sizeof(r->stop_reason), "the report stopped by %s",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		fprintf(stderr, "ssd-review: %s; resume with:\n  %s\n", r->stop_reason,
+			r->resume_cmd);
+		return ended(r, "interrupted", r->stop_reason, RV_EXIT_INTERRUPTED);
+	}
+	return ended(r, r->failed ? "failed" : "complete", NULL,
+		     r->failed ? RV_EXIT_FAILED : RV_EXIT_OK);
+}
+
+void rv_run_free(struct rv_run *r)
+{
+	for (size_t i = 0; r->rec && i < r->ts.n; i++)
+		rv_record_free(&r->rec[i]);
+	free(r->rec);
+	for (size_t i = 0; i < r->nlocks; i++)
+		rv_lock_release(&r->locks[i]);
+	rv_targets_free(&r->ts);
+	rv_plan_free(&r->plan);
+	json_object_put(r->argv);
+	json_object_put(r->versions);
+	r->rec = NULL;
+	r->nlocks = 0;
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * review.h - one run of ssd-review: its options, plan, drives, tools, locks and records, and
+ * the phases main() goes through:
+ *   rv_setup_check()  before anything is written: leftover fio, locks, earlier results
+ *                     (--resume / --overwrite), manifests, every jobfile, fio's parse of the
+ *                     engine option, a read-only probe per drive (preflight.h)
+ *   rv_setup_write()  the results directories, run.json, drive.json, status.json
+ *   rv_review_run()   every test, in steps, on every drive
+ *   rv_review_end()   drive.json after, run.json's end, the report
+ */
+#ifndef SSDENG_DRIVER_REVIEW_H
+#define SSDENG_DRIVER_REVIEW_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "lock.h"
+#include "options.h"
+#include "plan.h"
+#include "record.h"
+#include "status.h"
+#include "targets.h"
+#include "tools.h"
+
+/* Exit statuses (--help). */
+enum {
+	RV_EXIT_OK = 0,	    /* every test done */
+	RV_EXIT_FAILED = 1, /* a test (or the report) failed */
+	RV_EXIT_USAGE = 2,  /* bad usage, or a refused drive, option or results directory */
+	RV_EXIT_INTERRUPTED = 130,
+};
+
+#define RV_MAX_LOCKS_RUN 64
+
+struct rv_run {
+	struct rv_opts *o;
+	struct rv_plan plan;
+	struct rv_targets ts;
+	struct rv_tools tools;
+	struct rv_env_ctx envc;
+	char out_abs[PATH_MAX]; /* --out made absolute */
+	char cwd[PATH_MAX];
+	char state[PATH_MAX]; /* scratch: fio's status lines, expanded jobfiles, probes */
+	char started[32];
+	time_t t0;
+	pid_t pid;
+	unsigned long long starttime;
+	json_object *argv;     /* the command, for run.json and the manifest */
+	json_object *versions; /* fio, kernel, ssdeng, ioengine */
+	char resume_cmd[8192]; /* the exact command that resumes this run */
+	struct rv_record *rec; /* per target, ts.t[i] <-> rec[i] */
+	struct rv_record_run rrun;
+	struct rv_lock locks[RV_MAX_LOCKS_RUN];
+	int lock_fds[RV_MAX_LOCKS_RUN];
+	size_t nlocks;
+	struct rv_lock_holder me; /* what the lock files say about this run */
+	/* progress */
+	bool tty;
+	long progress_every;
+	size_t total, done, failed, kept;
+	struct rv_status st;
+	char status_path[PATH_MAX + 16];
+	bool interrupted;
+	char stop_reason[128];
+};
+
+/**
+ * rv_setup_check() - every check before the first write; on a refusal nothing has been
+ * written (not OUT, not the drive).
+ * @r: the run, with options, plan, targets and tools
+ * @err, @errlen: the refusal
+ * Return: 0, or -EINVAL (exit status 2), -ENOMEM.
+ */
+int rv_setup_check(struct rv_run *r, char *err, size_t errlen);
+
+/** rv_setup_write() - create OUT/<label>/logs, move aside (--overwrite), write the records. */
+int rv_setup_write(struct rv_run *r, char *err, size_t errlen);
+
+/** rv_review_run() - run the plan on every target; 0, or 1 when the run was interrupted. */
+int rv_review_run(struct rv_run *r);
+
+/** rv_review_end() - close the run: records, drive files, status, report. Return: the exit status.
+ */
+int rv_review_end(struct rv_run *r);
+
+/** rv_status_update() - rewrite OUT/status.json from @r->st. */
+void rv_status_update(struct rv_run *r);
+
+/** rv_write_records() - rewrite run.json of every target with the run-level @status. */
+void rv_write_records(struct rv_run *r, const char *status, const char *ended);
+
+/** rv_run_free() - release what the phases allocated; locks are dropped. */
+void rv_run_free(struct rv_run *r);
+
+#endif

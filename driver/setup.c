@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * setup.c - a run's checks before its first write and the files it starts with (review.h):
+ * manifests, locks, earlier results, preflight; then OUT/<label>/, run.json, drive.json and
+ * status.json.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivefile.h"
+#include "manifest.h"
+#include "preflight.h"
+#include "resume.h"
+#include "review.h"
+#include "util.h"
+
+static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+
+static json_object *strv(const struct rv_strv *v)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < v->n; i++)
+		json_object_array_add(a, json_object_new_string(v->v[i]));
+	return a;
+}
+
+/* The request part of the manifest, with every default resolved. */
+static json_object *request(const struct rv_run *r)
+{
+	const struct rv_opts *o = r->o;
+	const struct catalogue *c = r->plan.cat;
+	const struct catalogue_profile *p = r->plan.profile;
+	json_object *q = json_object_new_object(), *sweep, *pts = json_object_new_array();
+
+	if (o->sweep.n)
+		sweep = strv(&o->sweep);
+	else {
+		sweep = json_object_new_array();
+		for (size_t i = 0; i < c->ndefault_sweep; i++)
+			json_object_array_add(sweep, json_object_new_string(c->default_sweep[i]));
+	}
+	for (size_t i = 0; i < (o->curve_points ? o->ncurve_points : p->ncurve_points); i++)
+		json_object_array_add(
+		    pts,
+		    json_object_new_int(o->curve_points ? o->curve_points[i] : p->curve_points[i]));
+	json_object_object_add(q, "suite", str(o->suite));
+	json_object_object_add(q, "profile", str(o->profile));
+	json_object_object_add(q, "sweep", sweep);
+	json_object_object_add(q, "tq_points", str(o->tq_points ? o->tq_points : p->tq_points));
+	json_object_object_add(q, "curve_points", pts);
+	json_object_object_add(q, "fc_rand_bs",
+			       str(o->fc_rand_bs ? o->fc_rand_bs : c->default_fc_rand_bs));
+	json_object_object_add(q, "fc_seq_bs",
+			       str(o->fc_seq_bs ? o->fc_seq_bs : c->default_fc_seq_bs));
+	json_object_object_add(q, "engine", str(o->engine));
+	json_object_object_add(q, "engine_option", str(r->tools.engine_opt));
+	return q;
+}
+
+static json_object *dev_obj(const struct rv_dev *d, bool with_name)
+{
+	json_object *o = json_object_new_object();
+	char abs[PATH_MAX];
+
+	rv_abspath(NULL, d->path, abs, sizeof(abs));
+	if (with_name)
+		json_object_object_add(o, "name", str(d->name));
+	json_object_object_add(o, "device", str(abs));
+	json_object_object_add(o, "fio_filename", str(d->node));
+	json_object_object_add(o, "span_bytes", json_object_new_uint64(d->span));
+	json_object_object_add(o, "identity", rv_drive_identity(d->path, &d->probe, d->info));
+	return o;
+}
+
+/* The drive part of target @t's manifest. */
+static json_object *drive(const struct rv_run *r, const struct rv_target *t)
+{
+	json_object *o, *a;
+	char hp[300];
+
+	o = json_object_new_object();
+	json_object_object_add(o, "label", str(t->label));
+	json_object_object_add(o, "kind", str(t->kind));
+	json_object_object_add(o, "span_bytes", json_object_new_uint64(t->span));
+	if (t->type == RV_T_DRIVE) {
+		json_object *d = dev_obj(&t->devs[0], false);
+
+		json_object_object_foreach(d, k, v)
+		    json_object_object_add(o, k, json_object_get(v));
+		json_object_put(d);
+	}
+	switch (t->type) {
+	case RV_T_GROUP:
+		a = json_object_new_array();
+		for (size_t i = 0; i < t->ndevs; i++)
+			json_object_array_add(a, dev_obj(&t->devs[i], true));
+		json_object_object_add(o, "members", a);
+		break;
+	case RV_T_REMOTE:
+		snprintf(hp, sizeof(hp), "%s:%d", t->host, t->port);
+		json_object_object_add(o, "server", str(hp));
+		json_object_object_add(o, "device", str(t->device));
+		break;
+	case RV_T_CLIENTS:
+		json_object_object_add(o, "devices", str(t->device));
+		break;
+	case RV_T_DRIVE:
+		break;
+	}
+	(void)r;
+	return o;
+}
+
+static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
+{
+	const struct rv_opts *o = r->o;
+	json_object *sw = json_object_new_object(), *host = json_object_new_object(),
+		    *info = json_object_new_object();
+	struct rv_manifest_parts p = {
+	    .command = json_object_get(r->argv),
+	    .cwd = r->cwd,
+	    .created = r->started,
+	    .request = request(r),
+	    .drive = drive(r, t),
+	    .software = sw,
+	    .host = host,
+	    .info = info,
+	};
+
+	json_object_object_add(sw, "fio", str(r->tools.fio_version));
+	json_object_object_add(sw, "ssdeng", str(r->tools.ssdeng_version));
+	json_object_object_add(host, "name", str(r->tools.hostname));
+	json_object_object_add(info, "kernel", str(r->tools.kernel));
+	json_object_object_add(info, "machine", str(r->tools.machine));
+	json_object_object_add(info, "ioengine", str(r->tools.ioengine));
+	json_object_object_add(info, "catalogue", str(r->plan.catalogue_path));
+	json_object_object_add(info, "only", o->only.n ? strv(&o->only) : NULL);
+	json_object_object_add(info, "span_option",
+			       o->span ? json_object_new_uint64(o->span) : NULL);
+	return rv_manifest_new(&p);
+}
+
+/* Take a lock; a refusal names the holder. */
+static int lock(struct rv_run *r, const char *name, const char *what, char *err, size_t errlen)
+{
+	struct rv_lock_holder holder;
+	char who[2048];
+	int rc;
+
+	for (size_t i = 0; i < r->nlocks; i++)
+		if (!strcmp(strrchr(r->locks[i].path, '/') + 1, name))
+			return 0; /* a loop device and its file: one lock already held */
+	if (r->nlocks == RV_MAX_LOCKS_RUN) {
+		snprintf(err, errlen, "more than %d drives", RV_MAX_LOCKS_RUN);
+		return -EINVAL;
+	}
+	snprintf(r->me.what, sizeof(r->me.what), "%s", what);
+	rc = rv_lock_take(&r->locks[r->nlocks], name, &r->me, &holder);
+	if (rc == -EWOULDBLOCK) {
+		rv_lock_describe(&holder, who, sizeof(who));
+		snprintf(err, errlen, "%s is in use by another run: %s (lock %s/%s)", what, who,
+			 rv_lock_dir(), name);
+		return -EINVAL;
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "%s: cannot take the lock %s/%s: %s", what, rv_lock_dir(),
+			 name, strerror(-rc));
+		return -EINVAL;
+	}
+	r->lock_fds[r->nlocks] = r->locks[r->nlocks].fd;
+	r->nlocks++;
+	return 0;
+}
+
+static int locks(struct rv_run *r, char *err, size_t errlen)
+{
+	char name[RV_LOCK_NAME], what[PATH_MAX + 16];
+	int rc;
+
+	rv_lock_name(RV_LOCK_PATH, 0, 0, r->out_abs, "out", name, sizeof(name));
+	snprintf(what, sizeof(what), "--out %s", r->out_abs);
+	if ((rc = lock(r, name, what, err, errlen)))
+		return rc;
+	for (size_t i = 0; i < r->ts.nrun; i++)
+		for (size_t k = 0; k < r->ts.t[i].ndevs; k++)
+			for (size_t l = 0; l < r->ts.t[i].devs[k].probe.nlocks; l++)
+				if ((rc = lock(r, r->ts.t[i].devs[k].probe.locks[l],
+					       r->ts.t[i].devs[k].what, err, errlen)))
+					return rc;
+	return 0;
+}
+
+int rv_setup_check(struct rv_run *r, char *err, size_t errlen)
+{
+	json_object **mans = calloc(r->ts.n + 1, sizeof(*mans)),
+		    **earlier = calloc(r->ts.n + 1, sizeof(*earlier));
+	int rc;
+
+	if (!mans || !earlier) {
+		free(mans);
+		free(earlier);
+		return -ENOMEM;
+	}
+	if ((rc = rv_leftover_fio(r->out_abs, err, errlen)) || (rc = locks(r, err, errlen)))
+		goto out;
+	rv_targets_identify(&r->ts);
+	for (size_t i = 0; i < r->ts.n; i++)
+		mans[i] = manifest(r, &r->ts.t[i]);
+	if ((rc = rv_results_check(r, mans, earlier, err, errlen)) ||
+	    (rc = rv_preflight(r, err, errlen)))
+		goto out;
+	r->rec = calloc(r->ts.n, sizeof(*r->rec));
+	if (!r->rec) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < r->ts.n; i++) {
+		/* a resumed run keeps the results' origin time */
+		json_object *em = NULL, *created = NULL;
+
+		if (earlier[i] && json_object_object_get_ex(earlier[i], "manifest", &em) &&
+		    json_object_object_get_ex(em, "created", &created))
+			json_object_object_add(mans[i], "created", json_object_get(created));
+		rc = rv_record_init(&r->rec[i], &r->ts.t[i], r->o->out, &r->plan, mans[i],
+				    earlier[i], &r->ts);
+		mans[i] = earlier[i] = NULL;
+		if (rc)
+			goto out;
+	}
+out:
+	for (size_t i = 0; i < r->ts.n; i++) {
+		json_object_put(mans[i]);
+		json_object_put(earlier[i]);
+	}
+	free(mans);
+	free(earlier);
+	return rc == -EBUSY ? -EINVAL : rc;
+}
+
+int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
+{
+	char dir[PATH_MAX * 2];
+	int rc;
+
+	if ((rc = rv_mkdirs(r->out_abs))) {
+		snprintf(err, errlen, "cannot create %s: %s", r->out_abs, strerror(-rc));
+		return rc;
+	}
+	if (r->o->overwrite && (rc = rv_move_aside(r, err, errlen)))
+		return rc;
+	for (size_t i = 0; i < r->ts.n; i++) {
+		const struct rv_target *t = &r->ts.t[i];
+
+		snprintf(dir, sizeof(dir), "%s/%s/logs", r->out_abs, t->label);
+		if ((rc = rv_mkdirs(dir))) {
+			snprintf(err, errlen, "cannot create %s: %s", dir, strerror(-rc));
+			return rc;
+		}
+		if ((rc = rv_record_write(&r->rec[i], &r->rrun, "running", NULL)) ||
+		    (rc = rv_drivefile_write(t, r->out_abs, true))) {
+			snprintf(err, errlen, "cannot write %s/%s: %s", r->out_abs, t->label,
+				 strerror(-rc));
+			return rc;
+		}
+		if (t->type == RV_T_GROUP || t->type == RV_T_REMOTE ||
+		    (t->type == RV_T_DRIVE && t->devs[0].probe.kind != RV_KIND_FILE))
+			fprintf(stderr,
+				"ssd-review: writing to %s (%s): its data in the first %llu bytes "
+				"will be destroyed\n",
+				t->device, t->label, (unsigned long long)t->span);
+	}
+	rv_status_update(r);
+	return 0;
+}

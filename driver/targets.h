@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * targets.h - what a run writes results for: each --drive (one drive), each --group (several
+ * drives tested at once), or, with --client, the combined client/server results and one
+ * directory per fio server. Each is a label (OUT/<label>/); each local drive is classified,
+ * sized and mapped to the node its engine needs (drive.h) before anything runs.
+ */
+#ifndef SSDENG_DRIVER_TARGETS_H
+#define SSDENG_DRIVER_TARGETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+#include "catalogue/catalogue.h"
+#include "drive.h"
+#include "options.h"
+
+enum rv_ttype {
+	RV_T_DRIVE,   /* --drive LABEL=DEV */
+	RV_T_GROUP,   /* --group NAME=DEV,DEV... */
+	RV_T_CLIENTS, /* the combined results of a --client run */
+	RV_T_REMOTE,  /* one fio server's drive of a --client run */
+};
+
+/* One drive: of a --drive, a member of a --group, or on a fio server. */
+struct rv_dev {
+	char name[64]; /* a group member's name (M, or the node's file name); else the label */
+	char *path;    /* as given */
+	char *node;    /* the node fio opens for the engine */
+	char *what;    /* how the user named it, for messages: "--drive a=/dev/x" */
+	struct rv_probe probe;
+	uint64_t span;	   /* bytes tested */
+	json_object *info; /* `ssdctl info` (rv_targets_identify()), NULL when none */
+	char note[512];	   /* why there is none */
+};
+
+struct rv_target {
+	char label[64];
+	enum rv_ttype type;
+	struct rv_dev *devs; /* DRIVE, REMOTE: one; GROUP: the members; CLIENTS: none */
+	size_t ndevs;
+	char *device; /* run.json drive.device: the path, "a,b" for a group, "h:p:dev,..." */
+	char *node;   /* SSD_DEV: the first drive's node */
+	const char
+	    *kind;     /* run.json / drive.json kind: "nvme-ng"..., "group", "clients", "remote" */
+	uint64_t span; /* a group's: its smallest drive's */
+	uint64_t size;
+	char host[256]; /* REMOTE */
+	int port;
+};
+
+struct rv_targets {
+	struct rv_target *t;
+	size_t n;
+	size_t nrun;	  /* t[0..nrun) run the tests; the rest are a --client run's servers */
+	bool client_mode; /* t[0] is the combined results (RV_T_CLIENTS) */
+};
+
+/**
+ * rv_targets_build() - check and describe every drive of @o.
+ * @o:        options (drives, groups, clients, engine, span, --yes, --allow-mounted)
+ * @profile:  the profile (its default span)
+ * @ts:       output (rv_targets_free())
+ * @err, @errlen: the refusal, naming the option and drive: a missing device, one the engine
+ *            cannot drive, the same drive twice, data without --yes, a mounted filesystem, a
+ *            span under 16 MiB
+ * Return: 0, -EINVAL (refused: exit status 2), -ENOMEM.
+ */
+int rv_targets_build(const struct rv_opts *o, const struct catalogue_profile *profile,
+		     struct rv_targets *ts, char *err, size_t errlen);
+
+/**
+ * rv_targets_identify() - read every local drive's identity (`ssdctl info`) once, for the
+ * manifest and drive.json; a drive ssdctl cannot describe gets a note instead.
+ */
+void rv_targets_identify(struct rv_targets *ts);
+
+void rv_targets_free(struct rv_targets *ts);
+
+/** rv_targets_find() - the target labelled @label, or NULL. */
+struct rv_target *rv_targets_find(struct rv_targets *ts, const char *label);
+
+#endif

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* testrun.c - one test on one target (testrun.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fio_run.h"
+#include "preflight.h"
+#include "progress.h"
+#include "proc.h"
+#include "reason.h"
+#include "result.h"
+#include "testrun.h"
+#include "util.h"
+
+#define STATUS_EVERY_S 5
+
+/* The paths of one test. */
+struct paths {
+	char dir[PATH_MAX], final[PATH_MAX + 300], partial[PATH_MAX + 310], failed[PATH_MAX + 310],
+	    errf[PATH_MAX + 320], eta[PATH_MAX + 16];
+};
+
+void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v)
+{
+	rv_record_set(rv_record_test(&r->rec[ti], i), key, v);
+	if (ti == 0 && r->ts.client_mode)
+		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
+			rv_record_set(rv_record_test(&r->rec[h], i), key, json_object_get(v));
+}
+
+void rv_test_commit(struct rv_run *r, size_t ti)
+{
+	rv_record_write(&r->rec[ti], &r->rrun, "running", NULL);
+	if (ti == 0 && r->ts.client_mode)
+		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
+			rv_record_write(&r->rec[h], &r->rrun, "running", NULL);
+}
+
+static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+
+static char *now_iso(char *buf, size_t len) { return rv_iso_time(time(NULL), buf, len); }
+
+/* Remove what an earlier attempt of this test left: partial and failed output, its logs. */
+static void clear_stale(const struct paths *p, const char *id)
+{
+	char logs[PATH_MAX + 8], path[PATH_MAX * 2];
+	size_t n = strlen(id);
+	struct dirent *e;
+	DIR *d;
+
+	unlink(p->partial);
+	unlink(p->failed);
+	unlink(p->errf);
+	snprintf(logs, sizeof(logs), "%s/logs", p->dir);
+	if (!(d = opendir(logs)))
+		return;
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, id, n) && e->d_name[n] == '_' &&
+		    strstr(e->d_name, ".log")) {
+			snprintf(path, sizeof(path), "%s/%s", logs, e->d_name);
+			unlink(path);
+		}
+	closedir(d);
+}
+
+/* A curve point's rate from its flat-out run's result; false (skip) when there is none. */
+static bool curve_rate(const struct paths *p, const char *max_id, int pct, char *rate, size_t len)
+{
+	char path[PATH_MAX * 2], err[PATH_MAX + 64];
+	json_object *j;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s.json", p->dir, max_id);
+	if (!(j = rv_json_read(path, err, sizeof(err))))
+		return false;
+	rc = rv_result_rate(j, pct, rate, len);
+	json_object_put(j);
+	return rc == 0;
+}
+
+/* fio's command line for the test; expanded jobfiles go to the scratch directory. */
+static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *env,
+		    const struct paths *p, char **argv, char (*buf)[PATH_MAX + 64], char *err,
+		    size_t errlen)
+{
+	const struct rv_target *t = &r->ts.t[ti];
+	const struct catalogue_test *ct = r->plan.t[i].ct;
+	size_t a = 0, b = 0;
+	char *text;
+	int rc;
+
+	argv[a++] = "fio";
+	rv_fmt(buf[b], sizeof(buf[b]), "--output=%s", p->partial);
+	argv[a++] = buf[b++];
+	snprintf(buf[b], sizeof(buf[b]), "--output-format=%s", ct->entry->output);
+	argv[a++] = buf[b++];
+	argv[a++] = "--eta=always";
+	argv[a++] = "--eta-newline=1";
+	if (t->type == RV_T_DRIVE) {
+		snprintf(buf[b], sizeof(buf[b]), "%s/%s", r->plan.jobdir, ct->entry->jobfile);
+		argv[a++] = buf[b++];
+		argv[a] = NULL;
+		return 0;
+	}
+	for (size_t h = r->ts.client_mode ? r->ts.nrun : 0; h < (r->ts.client_mode ? r->ts.n : 1);
+	     h++) {
+		const struct rv_target *host = r->ts.client_mode ? &r->ts.t[h] : NULL;
+
+		rc = rv_expand_test(r, t, i, host, env, &text, err, errlen);
+		if (rc)
+			return rc;
+		rv_fmt(buf[b], sizeof(buf[b]), "%s/%s.%s.fio", r->state,
+		       host ? host->label : t->label, ct->id);
+		rc = rv_write_atomic(buf[b], text, strlen(text));
+		free(text);
+		if (rc) {
+			snprintf(err, errlen, "cannot write %s: %s", buf[b], strerror(-rc));
+			return rc;
+		}
+		if (host) {
+			snprintf(buf[b + 1], sizeof(buf[b + 1]), "--client=%s,%d", host->host,
+				 host->port);
+			argv[a++] = buf[b + 1];
+		}
+		argv[a++] = buf[b];
+		b += 2;
+	}
+	argv[a] = NULL;
+	return 0;
+}
+
+/* The tail of fio's status output: its ETA and rate. */
+static void fio_status(const char *eta_path, struct rv_fio_status *st)
+{
+	char buf[2048];
+	int fd = open(eta_path, O_RDONLY | O_CLOEXEC);
+	off_t end;
+	ssize_t n = 0;
+
+	st->eta_s = -1;
+	st->rate[0] = '\0';
+	if (fd < 0)
+		return;
+	end = lseek(fd, 0, SEEK_END);
+	if (end > 0)
+		n = pread(fd, buf, sizeof(buf) - 1,
+			  end > (off_t)sizeof(buf) - 1 ? end - (off_t)sizeof(buf) + 1 : 0);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	rv_fio_status_parse(buf, st);
+}
+
+/* The lock files say which fio this run has running (or none). */
+static void note_fio(struct rv_run *r, pid_t pid, unsigned long long start)
+{
+	r->me.fio_pid = pid;
+	r->me.fio_starttime = start;
+	r->st.fio_pid = pid;
+	r->st.fio_starttime = start;
+	for (size_t i = 0; i < r->nlocks; i++)
+		rv_lock_update(&r->locks[i], &r->me);
+}
+
+/* Wait for fio, showing progress and keeping the status file current. */
+static void watch(struct rv_run *r, struct rv_child *c, const struct paths *p, size_t index,
+		  const long *pending, size_t npending, long expected)
+{
+	time_t t0 = time(NULL), last_print = 0, last_status = t0;
+	struct rv_fio_status fs;
+	char line[1024];
+
+	while (!rv_child_poll(c, 250)) {
+		time_t now = time(NULL);
+		struct rv_progress pr = {.index = index, .total = r->total};
+
+		if (!(r->tty ? now > last_print : now - t0 - last_print >= r->progress_every) &&
+		    now - last_status < STATUS_EVERY_S)
+			continue;
+		fio_status(p->eta, &fs);
+		pr.label = r->st.label;
+		pr.id = r->st.test_id;
+		pr.elapsed_s = now - t0;
+		pr.eta_s = rv_eta_test(expected, pr.elapsed_s, fs.eta_s);
+		pr.rate = fs.rate;
+		pr.run_elapsed_s = now - r->t0;
+		pr.run_eta_s = rv_eta_run(pr.eta_s, pending, npending, &pr.run_eta_lower_bound);
+		r->st.elapsed_s = pr.elapsed_s;
+		r->st.eta_s = pr.eta_s;
+		r->st.rate = fs.rate;
+		r->st.run_elapsed_s = pr.run_elapsed_s;
+		r->st.run_eta_s = pr.run_eta_s;
+		r->st.run_eta_lower_bound = pr.run_eta_lower_bound;
+		if (now - last_status >= STATUS_EVERY_S) {
+			rv_status_update(r);
+			last_status = now;
+		}
+		if (r->tty ? now > last_print : now - t0 - last_print >= r->progress_every) {
+			rv_progress_line(&pr, line, sizeof(line));
+			rv_progress_print(line, r->tty, false);
+			last_print = r->tty ? now : now - t0;
+		}
+	}
+	r->st.rate = NULL;
+}
+
+/* Keep fio's complete result: the JSON document as <id>.json, text around it in the log. */
+static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const char *id,
+		       char *summary, size_t slen, char *problem, size_t plen)
+{
+	struct rv_result_doc doc;
+	json_object *j;
+	char *text = NULL, path[PATH_MAX * 2];
+	int rc;
+
+	if (rv_read_file(p->partial, &text, NULL) < 0) {
+		snprintf(problem, plen, "fio wrote no output file");
+		return -EINVAL;
+	}
+	if ((rc = rv_result_parse(text, &doc, &j, summary, slen, problem, plen))) {
+		free(text);
+		return rc;
+	}
+	if (doc.pre_len) {
+		int fd = open(p->errf, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+
+		if (fd >= 0) {
+			if (write(fd, text, doc.pre_len) < 0)
+				fprintf(stderr, "ssd-review: %s: %s\n", p->errf, strerror(errno));
+			close(fd);
+		}
+	}
+	rc = rv_write_atomic(p->final, text + doc.start, doc.len);
+	free(text);
+	if (rc) {
+		rv_fmt(problem, plen, "cannot write %s: %s", p->final, strerror(-rc));
+		json_object_put(j);
+		return rc;
+	}
+	unlink(p->partial);
+	for (size_t h = r->ts.nrun; ti == 0 && r->ts.client_mode && h < r->ts.n; h++) {
+		const struct rv_target *t = &r->ts.t[h];
+		json_object *mine = rv_result_host(j, t->host, t->port, t->node);
+
+		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, t->label, id);
+		if (!mine || rv_json_write(path, mine))
+			fprintf(stderr,
+				"ssd-review: %s: cannot split the client/server JSON per "
+				"host\n",
+				id);
+		json_object_put(mine);
+	}
+	json_object_put(j);
+	return 0;
+}
+
+/* The test ended: done, failed or interrupted; its record and progress line. */
+static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
+		  const struct rv_child *c, time_t t0, const char *head)
+{
+	const char *id = r->plan.t[i].ct->id;
+	char now[32], hms[32], line[2048], summary[128], problem[512], reason[1024], sig[32];
+	char *text = NULL;
+	long el = time(NULL) - t0;
+
+	now_iso(now, sizeof(now));
+	rv_test_set(r, ti, i, "ended", str(now));
+	rv_test_set(r, ti, i, "seconds", json_object_new_int64(el));
+	rv_test_set(r, ti, i, "fio_rc", json_object_new_int(c->code));
+	rv_test_set(r, ti, i, "manifest_id",
+		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
+	if (rv_stop_signal) {
+		clear_stale(p, id);
+		snprintf(reason, sizeof(reason), "%s: fio stopped, result discarded",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		rv_test_set(r, ti, i, "status", str("interrupted"));
+		rv_test_set(r, ti, i, "reason", str(reason));
+		rv_test_commit(r, ti);
+		snprintf(line, sizeof(line), "%s · interrupted after %s", head,
+			 rv_hms(el, hms, sizeof(hms)));
+		rv_progress_print(line, r->tty, true);
+		return RV_TEST_INTERRUPTED;
+	}
+	if (c->code == 0 &&
+	    keep_result(r, ti, p, id, summary, sizeof(summary), problem, sizeof(problem)) == 0) {
+		rv_test_set(r, ti, i, "status", str("done"));
+		rv_test_set(r, ti, i, "reason", NULL);
+		rv_test_commit(r, ti);
+		r->done++;
+		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
+			 rv_hms(el, hms, sizeof(hms)), summary);
+		rv_progress_print(line, r->tty, true);
+		return RV_TEST_DONE;
+	}
+	if (c->code != 0)
+		problem[0] = '\0';
+	if (access(p->partial, F_OK) == 0)
+		rename(p->partial, p->failed);
+	rv_read_file(p->errf, &text, NULL);
+	rv_reason(text ? text : "", c->code, problem[0] ? problem : NULL, reason, sizeof(reason));
+	free(text);
+	rv_test_set(r, ti, i, "status", str("failed"));
+	rv_test_set(r, ti, i, "reason", str(reason));
+	rv_test_commit(r, ti);
+	r->failed++;
+	snprintf(line, sizeof(line), "%s · FAILED (fio exit %d): %s", head, c->code, reason);
+	rv_progress_print(line, r->tty, true);
+	return RV_TEST_FAILED;
+}
+
+/* rv_test_run() with @argv and @argbuf for fio's command line. */
+static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+		   size_t npending, char **argv, char (*argbuf)[PATH_MAX + 64])
+{
+	const struct rv_target *t = &r->ts.t[ti];
+	const struct rv_test *test = &r->plan.t[i];
+	const struct catalogue_test *ct = test->ct;
+	char head[512], rate[64] = "", now[32], line[1024], err[1024];
+	struct rv_env env;
+	struct paths p;
+	struct rv_child c;
+	struct rv_spawn s = {.argv = argv,
+			     .env = &env,
+			     .out_path = p.eta,
+			     .err_path = p.errf,
+			     .keep_fds = r->lock_fds,
+			     .nkeep = r->nlocks};
+	time_t t0;
+
+	snprintf(head, sizeof(head), "[%zu/%zu] %s · %s", index, r->total, t->label, ct->id);
+	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, t->label);
+	snprintf(p.final, sizeof(p.final), "%s/%s.json", p.dir, ct->id);
+	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
+	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
+	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.fio-stderr.txt", p.dir, ct->id);
+	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
+	clear_stale(&p, ct->id);
+	if (ct->rate_from && !curve_rate(&p, ct->rate_from, ct->rate_pct, rate, sizeof(rate))) {
+		rv_test_set(r, ti, i, "status", str("skipped"));
+		rv_test_set(r, ti, i, "reason", str("no max run result to take the rate from"));
+		rv_test_commit(r, ti);
+		snprintf(line, sizeof(line), "%s · skipped: no %s result", head, ct->rate_from);
+		rv_progress_print(line, r->tty, true);
+		return RV_TEST_FAILED;
+	}
+	if (rv_stop_signal)
+		return RV_TEST_INTERRUPTED;
+	rv_test_env(test, t->label, t->node, t->span, &r->envc, rate[0] ? rate : NULL, &env);
+	if (rate[0])
+		rv_test_set(r, ti, i, "rate_iops_per_job", str(rate));
+	rv_test_set(r, ti, i, "status", str("running"));
+	rv_test_set(r, ti, i, "started", str(now_iso(now, sizeof(now))));
+	rv_test_commit(r, ti);
+	if (fio_argv(r, ti, i, &env, &p, argv, argbuf, err, sizeof(err)) ||
+	    rv_child_spawn(&c, &s, err, sizeof(err))) {
+		memset(&c, 0, sizeof(c));
+		c.code = 127;
+		c.done = true;
+		rv_write_atomic(p.errf, err, strlen(err));
+		return finish(r, ti, i, &p, &c, time(NULL), head);
+	}
+	t0 = time(NULL);
+	r->st.index = index;
+	r->st.label = t->label;
+	r->st.test_id = ct->id;
+	r->st.title = ct->title;
+	r->st.test_started = now;
+	r->st.expected_s = test->expected_s;
+	r->st.elapsed_s = 0;
+	r->st.eta_s = test->expected_s > 0 ? test->expected_s : -1;
+	r->st.run_eta_s = rv_eta_run(r->st.eta_s, pending, npending, &r->st.run_eta_lower_bound);
+	note_fio(r, c.pid, c.starttime);
+	rv_status_update(r);
+	watch(r, &c, &p, index, pending, npending, test->expected_s);
+	note_fio(r, 0, 0);
+	r->st.test_id = NULL;
+	return finish(r, ti, i, &p, &c, t0, head);
+}
+
+int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+		size_t npending)
+{
+	size_t nargs = 2 * r->ts.n + 8;
+	char(*argbuf)[PATH_MAX + 64] = calloc(nargs, sizeof(*argbuf));
+	char **argv = calloc(nargs, sizeof(*argv));
+	int outcome;
+
+	if (!argbuf || !argv) {
+		free(argbuf);
+		free(argv);
+		fprintf(stderr, "ssd-review: out of memory\n");
+		return RV_TEST_FAILED;
+	}
+	outcome = run_one(r, ti, i, index, pending, npending, argv, argbuf);
+	free(argbuf);
+	free(argv);
+	return outcome;
+}

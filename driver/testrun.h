@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * testrun.h - one test on one target: its variables and jobfile, fio started in its own
+ * process group with its output in OUT/<label>/<id>.json.partial (renamed to <id>.json only
+ * when complete and error-free), progress and status while it runs, and its record: done, or
+ * failed with the first real message as the reason, or interrupted (fio stopped cleanly, its
+ * partial result discarded).
+ */
+#ifndef SSDENG_DRIVER_TESTRUN_H
+#define SSDENG_DRIVER_TESTRUN_H
+
+#include <stddef.h>
+
+#include <json-c/json.h>
+
+#include "review.h"
+
+/* What rv_test_run() returns. */
+enum rv_test_outcome {
+	RV_TEST_DONE = 0,
+	RV_TEST_FAILED = 1,	 /* failed or skipped: the run goes on */
+	RV_TEST_INTERRUPTED = 2, /* the run stops */
+};
+
+/**
+ * rv_test_run() - run test @i of the plan on target @ti.
+ * @index:   its place in the run, from 1 (progress "[index/total]")
+ * @pending: the catalogue durations of the tests after it, s (the run's ETA)
+ * @npending: their number
+ * Return: an enum rv_test_outcome.
+ */
+int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+		size_t npending);
+
+/**
+ * rv_test_set() - set @key of test @i in target @ti's record (and, for a client run's combined
+ * results, in each server's); the reference of @v passes.
+ */
+void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v);
+
+/** rv_test_commit() - rewrite run.json of target @ti (and of a client run's servers). */
+void rv_test_commit(struct rv_run *r, size_t ti);
+
+#endif

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Host test of driver/ssd-review's checks before the first write and of failure reasons, on
+# regular files (and a loop device where losetup works) standing in for drives:
+#  - a drive or engine option that cannot work (a missing /dev node, an option the engine does
+#    not know, one out of its range, nvme_write_mode=zeroes or transport=nvme on a block
+#    device or file, a file made immutable) stops the run with exit status 2 and the engine's
+#    or fio's own message, before anything is written: the drive's bytes are unchanged and no
+#    results directory is created;
+#  - a test that fails mid-run (the file made immutable between two tests) records the
+#    engine's own line as its reason in run.json and the report, without fio's O_DIRECT guess.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/host/lib/review-checks.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/review_refusals.XXXXXX")
+loop= attr=
+cleanup() {
+	[ -z "$attr" ] || chattr -i "$attr" 2>/dev/null
+	[ -z "$loop" ] || losetup -d "$loop" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+rv_need_built
+rv_private_locks "$tmp"
+# a drive holding data: 64 MiB of random bytes
+head -c $((64 << 20)) /dev/urandom >"$tmp/d.img"
+sum() { sha256sum "$tmp/d.img" | cut -d' ' -f1; }
+before=$(sum)
+dev=$tmp/d.img
+loop=$(losetup -f --show "$tmp/d.img" 2>/dev/null) && dev=$loop
+
+# refused DESCRIPTION PATTERN ARGS...: exit 2, the message, nothing written
+refused() {
+	local d=$1 pat=$2 out rc
+	shift 2
+	out=$(driver/ssd-review "$@" --profile quick --yes --out "$tmp/out" 2>&1)
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q -- "$pat" <<<"$out" && ! grep -q "O_DIRECT" <<<"$out" &&
+		[ ! -e "$tmp/out" ] && [ "$(sum)" = "$before" ]; then
+		rv_ok "$d: exit 2 before writing, with the reason"
+	else
+		rv_fail "$d: rc=$rc, out $(ls "$tmp/out" 2>&1 | head -1): $out"
+	fi
+}
+refused "--drive x=/dev/nvme9n1 (no such device)" "--drive x=/dev/nvme9n1: no such file or device" \
+	--drive x=/dev/nvme9n1
+refused "--engine-opt bogus=1" "fio refuses the job: Bad option <bogus=1>" --drive "x=$dev" --engine-opt bogus=1
+refused "--engine-opt scsi_timeout=-5" "ssdeng: scsi_timeout=-5 is not valid: expected an integer from 1 to 3600000" \
+	--drive "x=$dev" --engine-opt scsi_timeout=-5
+refused "--engine-opt nvme_write_mode=zeroes on $dev" \
+	"a read-only probe with ssdeng (nvme_write_mode=zeroes) fails: ssdeng: $dev: nvme_write_mode=zeroes needs an NVMe namespace" \
+	--drive "x=$dev" --engine-opt nvme_write_mode=zeroes
+refused "--engine-opt transport=nvme on $dev" "transport=nvme cannot drive it" --drive "x=$dev" --engine-opt transport=nvme
+refused "--engine-opt with a bad value for fio's own engine" "fio refuses the job" \
+	--drive "x=$dev" --engine libaio --engine-opt userspace_reap=maybe
+refused "a group with one drive that cannot work" "--group g: n=/dev/nvme9n1: no such file or device" \
+	--group "g=m:$tmp/m.img,n:/dev/nvme9n1"
+rv_check "no file was created in /dev" test ! -e /dev/nvme9n1
+[ -z "$loop" ] || { losetup -d "$loop"; loop=; }
+
+# a file made immutable: refused before the first write, in the engine's words
+attr=$tmp/d.img
+if chattr +i "$attr" 2>/dev/null; then
+	refused "an immutable file" "cannot open for writing: Operation not permitted; the file is immutable (chattr -i)" \
+		--drive "x=$attr"
+	chattr -i "$attr"
+	# ... and one made immutable between two tests: the engine's line is the reason
+	rv_background "$tmp/mid.err" driver/ssd-review --drive "x=$attr" --suite four-corners \
+		--only fc-4k-randread,fc-4k-randwrite --profile quick --span 32M --yes --out "$tmp/mid"
+	rv_wait_fio "$tmp/mid" "$RV_PID"
+	chattr +i "$attr"
+	wait "$RV_PID"
+	rc=$?
+	chattr -i "$attr"
+	rv_check "a test failing mid-run: exit 1" test "$rc" = 1
+	reason=$(jq -r '.tests[1].reason' "$tmp/mid/x/run.json" 2>/dev/null)
+	want="ssdeng: $attr: cannot open: Operation not permitted; the file is immutable (chattr -i)"
+	rv_check "run.json: fc-4k-randwrite failed; its reason is the engine's line ($reason)" test "$reason" = "$want"
+	rv_check "run.json: fc-4k-randread done before it" jq -e '.tests[0].status == "done" and .tests[1].status == "failed"' "$tmp/mid/x/run.json"
+	rv_check "the progress line says the same" \
+		bash -c "grep 'fc-4k-randwrite · FAILED (fio exit [0-9]*): ' '$tmp/mid.err' | grep -qF '$want'"
+	if [ -x reporter/ssdreport ]; then
+		rv_check "the report lists fc-4k-randwrite with that reason" \
+			bash -c "grep -F 'fc-4k-randwrite on x did not complete: failed: ' '$tmp/mid/report/report.md' | grep -q 'immutable (chattr -i)'"
+	fi
+else
+	rv_ok "# SKIP chattr +i not supported on $tmp (or not root)"
+fi
+attr=
+exit $RV_FAILED
