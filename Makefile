@@ -111,9 +111,9 @@ $(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS) catalogue/catalogue.h
 $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
-$(BUILD)/pts/%.o: pts/%.c $(wildcard pts/*.h)
+$(BUILD)/pts/%.o: pts/%.c $(wildcard pts/*.h) catalogue/catalogue.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
 # apps/: the engine's headers are read (host/dev_class.h, host/in_use.h), libssdcore.a linked
 $(BUILD)/apps/%.o: apps/%.c $(APPS_HDRS) engine/host/dev_class.h engine/host/in_use.h
@@ -188,7 +188,7 @@ $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 # tests/unit/pts/X_test.c tests pts/X.c (in libssdcat.a)
 $(BUILD)/tests/unit/pts/%: tests/unit/pts/%.c $(BUILD)/libssdcat.a $(wildcard pts/*.h tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a -lm -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 $(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)

@@ -89,10 +89,10 @@ struct catalogue_env {
  * mix in the order given, block size by block size in the order given, one timing runtime each.
  */
 struct catalogue_pts_phase {
-	char *id;	    /* "iops", "128k-write": the round files' prefix and the report's name */
-	bool random;	    /* random (fio randrw) or sequential (fio rw) access */
-	bool purge;	    /* purged and preconditioned (WIPC) before this phase */
-	int *mixes;	    /* percent read per mix, in run order (100 ... 0) */
+	char *id;    /* "iops", "128k-write": the round files' prefix and the report's name */
+	bool random; /* random (fio randrw) or sequential (fio rw) access */
+	bool purge;  /* purged and preconditioned (WIPC) before this phase */
+	int *mixes;  /* percent read per mix, in run order (100 ... 0) */
 	size_t nmixes;
 	char **block_sizes; /* fio bs per cell, in run order ("1024k" ... "512") */
 	size_t nbs;
@@ -104,6 +104,7 @@ struct catalogue_pts_phase {
 struct catalogue_pts {
 	char *test; /* "iops", "throughput", "latency" */
 	char *spec; /* the standard's test: "SNIA PTS-E v2.0.2, IOPS test" */
+	char *wipc; /* the jobfile of workload-independent preconditioning (run twice the span) */
 	struct catalogue_pts_phase *phases;
 	size_t nphases;
 };
@@ -135,7 +136,7 @@ struct catalogue_entry {
 	struct catalogue_env *env; /* extra jobfile variables */
 	size_t nenv;
 	struct catalogue_pts *pts; /* a SNIA PTS test, NULL for any other */
-	size_t index; /* position in the file: the order within a family */
+	size_t index;		   /* position in the file: the order within a family */
 };
 
 /* A row of the report's summary table: one metric of one test (or one verdict of a family). */

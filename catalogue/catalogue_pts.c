@@ -109,8 +109,8 @@ static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, 
 	tr = get(o, "tracking");
 	snprintf(where, sizeof(where), "phases[%zu].tracking: ", i);
 	if (!tr || !json_object_is_type(tr, json_type_object))
-		return bad(err, errlen, "phases[%zu]: \"tracking\" must be an object {bs, mix, metric}",
-			   i);
+		return bad(err, errlen,
+			   "phases[%zu]: \"tracking\" must be an object {bs, mix, metric}", i);
 	if ((rc = dup_str(tr, "bs", where, &ph->track_bs, err, errlen)) ||
 	    (rc = dup_str(tr, "metric", where, &ph->track_metric, err, errlen)))
 		return rc;
@@ -121,7 +121,8 @@ static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, 
 	for (size_t k = 0; k < ph->nmixes; k++)
 		found_mix |= ph->mixes[k] == ph->track_mix;
 	if (!found_bs || !found_mix)
-		return bad(err, errlen, "%s\"bs\" and \"mix\" must name a cell of the phase", where);
+		return bad(err, errlen, "%s\"bs\" and \"mix\" must name a cell of the phase",
+			   where);
 	if (strcmp(ph->track_metric, "iops") && strcmp(ph->track_metric, "mbps") &&
 	    strcmp(ph->track_metric, "lat_mean"))
 		return bad(err, errlen, "%s\"metric\" is \"%s\"; expected iops, mbps or lat_mean",
@@ -129,8 +130,7 @@ static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, 
 	return 0;
 }
 
-int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *err,
-		       size_t errlen)
+int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *err, size_t errlen)
 {
 	struct catalogue_pts *p;
 	json_object *ph;
@@ -138,12 +138,18 @@ int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *
 
 	*out = NULL;
 	if (!json_object_is_type(o, json_type_object))
-		return bad(err, errlen, "must be an object {test, spec, phases}");
+		return bad(err, errlen, "must be an object {test, spec, wipc, phases}");
 	if (!(p = calloc(1, sizeof(*p))))
 		return -ENOMEM;
 	if ((rc = dup_str(o, "test", "", &p->test, err, errlen)) ||
-	    (rc = dup_str(o, "spec", "", &p->spec, err, errlen)))
+	    (rc = dup_str(o, "spec", "", &p->spec, err, errlen)) ||
+	    (rc = dup_str(o, "wipc", "", &p->wipc, err, errlen)))
 		goto fail;
+	rc = -EINVAL;
+	if (!strchr(p->wipc, '.') || strchr(p->wipc, '/')) {
+		bad(err, errlen, "\"wipc\" must be a jobfile name in jobfiles/");
+		goto fail;
+	}
 	rc = -EINVAL;
 	ph = get(o, "phases");
 	if (!ph || !json_object_is_type(ph, json_type_array) || !json_object_array_length(ph)) {
@@ -191,5 +197,6 @@ void catalogue_pts_free(struct catalogue_pts *p)
 	free(p->phases);
 	free(p->test);
 	free(p->spec);
+	free(p->wipc);
 	free(p);
 }

@@ -106,6 +106,9 @@ enum pts_ss_next pts_ss_after_round(const double *y, size_t n, size_t max_rounds
 			win->last += first;
 			if (win->attained)
 				return PTS_SS_STEADY;
+		} else {
+			win->mean = NAN;
+			win->attained = false;
 		}
 	}
 	return n >= max_rounds ? PTS_SS_LIMIT : PTS_SS_CONTINUE;

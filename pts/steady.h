@@ -19,10 +19,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define PTS_SS_WINDOW 5	       /* rounds in the measurement window */
-#define PTS_SS_RANGE_PCT 20.0  /* max data excursion, % of the window mean */
-#define PTS_SS_SLOPE_PCT 10.0  /* max slope excursion, % of the window mean */
-#define PTS_SS_MAX_ROUNDS 25   /* rounds a test runs at most */
+#define PTS_SS_WINDOW 5	      /* rounds in the measurement window */
+#define PTS_SS_RANGE_PCT 20.0 /* max data excursion, % of the window mean */
+#define PTS_SS_SLOPE_PCT 10.0 /* max slope excursion, % of the window mean */
+#define PTS_SS_MAX_ROUNDS 25  /* rounds a test runs at most */
 
 /* The SNIA criteria evaluated on one window [first, last] of a series. */
 struct pts_ss_window {
@@ -53,7 +53,7 @@ int pts_ss_window_eval(const double *x, const double *y, size_t first, size_t le
 
 /* The SNIA verdict on a whole series. */
 struct pts_ss_result {
-	bool attained;		    /* in the last window */
+	bool attained;		   /* in the last window */
 	struct pts_ss_window last; /* the last PTS_SS_WINDOW rounds */
 	bool ever_attained;
 	struct pts_ss_window first_attained; /* earliest window meeting both criteria */

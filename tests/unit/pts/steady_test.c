@@ -15,8 +15,7 @@
 #include "pts/steady.h"
 
 /* Runs the rule after each round of @y, as the driver does; returns the round it stopped at. */
-static size_t stop_round(const double *y, size_t n, enum pts_ss_next *how,
-			 struct pts_ss_window *w)
+static size_t stop_round(const double *y, size_t n, enum pts_ss_next *how, struct pts_ss_window *w)
 {
 	for (size_t k = 1; k <= n; k++) {
 		*how = pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, w);
@@ -103,8 +102,7 @@ static void a_missing_round_is_never_steady(void **state)
 
 	(void)state;
 	for (size_t k = 1; k <= 7; k++)
-		assert_int_equal(pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, &w),
-				 PTS_SS_CONTINUE);
+		assert_int_equal(pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, &w), PTS_SS_CONTINUE);
 	assert_int_equal(pts_ss_after_round(y, 8, PTS_SS_MAX_ROUNDS, &w), PTS_SS_STEADY);
 	assert_int_equal(w.first, 3);
 }

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pts_test.h - a SNIA PTS test (a catalogue entry with "pts", PTS-E v2.0.2) on one drive: per
+ * phase that asks for it a purge (ssdctl purge through drive.c; --pts-no-purge skips it and the
+ * record says the test is not PTS compliant) and workload-independent preconditioning (the
+ * "wipc" jobfile, 128 KiB sequential writes over twice the span), then rounds of the phase's
+ * cells until its tracking variable is at steady state (pts/steady.h) or 25 rounds ran.
+ *
+ * Results: OUT/<label>/<id>/<phase>-wipc.json, <phase>-round-NN.json (fio's JSON of each
+ * round, every cell a job), <phase>-round.fio (the jobfile a round runs); run.json's test
+ * record carries "pts" (driver/README.md). A round is the unit of --resume: a test cut short
+ * goes on after its last complete round, without a new purge.
+ */
+#ifndef SSDENG_DRIVER_PTS_TEST_H
+#define SSDENG_DRIVER_PTS_TEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "review.h"
+
+/** rv_pts_in_plan() - whether @p runs a PTS test; *@only_pts: all its tests are PTS tests. */
+bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts);
+
+/**
+ * rv_pts_check() - the rules of a run with PTS tests, before anything is written: each test
+ * starts from a purge, so --purge METHOD --confirm SERIAL or --pts-no-purge is required; the
+ * tests run on --drive targets; --purge beside --resume only for a plan of PTS tests alone.
+ * Return: 0, or -EINVAL with @err naming the options.
+ */
+int rv_pts_check(const struct rv_run *r, char *err, size_t errlen);
+
+/** rv_pts_kept() - whether PTS test @i on target @ti was completed by the run resumed. */
+bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i);
+
+/**
+ * rv_pts_run() - run PTS test @i on target @ti (arguments as rv_test_run()).
+ * Return: an enum rv_test_outcome.
+ */
+int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+	       size_t npending);
+
+#endif
