@@ -258,6 +258,7 @@ struct sr_run_test {
 	char *title;  /* the review's title, or NULL */
 	struct sr_value seconds;  /* wall time of the test, s */
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
+	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
 };
 
 /* run.json: how the results were made. Every field is optional (NULL / absent). */

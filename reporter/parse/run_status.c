@@ -107,6 +107,7 @@ static int test_of(json_object *t, struct sr_run_test *out)
 	out->status = sr_json_strdup(t, "status", &rc);
 	out->entry = sr_json_strdup(t, "entry", &rc);
 	out->family = sr_json_strdup(t, "family", &rc);
+	out->pts = sr_json_get(t, "pts") != NULL;
 	out->title = sr_json_strdup(t, "title", &rc);
 	out->seconds = sr_json_num(t, "seconds");
 	out->rate_pct = sr_json_num(params, "rate_pct");
