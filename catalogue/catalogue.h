@@ -91,7 +91,8 @@ struct catalogue_env {
 struct catalogue_pts_phase {
 	char *id;    /* "iops", "128k-write": the round files' prefix and the report's name */
 	bool random; /* random (fio randrw) or sequential (fio rw) access */
-	bool purge;  /* purged and preconditioned (WIPC) before this phase */
+	bool purge;  /* purged before this phase ... */
+	bool wipc;   /* ... and preconditioned (WIPC) after the purge (default: true) */
 	int *mixes;  /* percent read per mix, in run order (100 ... 0) */
 	size_t nmixes;
 	char **block_sizes; /* fio bs per cell, in run order ("1024k" ... "512") */
@@ -99,6 +100,9 @@ struct catalogue_pts_phase {
 	char *track_bs;	    /* the tracking cell: its block size ... */
 	int track_mix;	    /* ... and mix */
 	char *track_metric; /* "iops", "mbps" (MB/s, 10^6 bytes) or "lat_mean" (ns) */
+	int stop_written;   /* rounds stop once this many times the span was written (WSAT);
+			     * 0: they stop at steady state (pts/steady.h) */
+	int max_rounds;	    /* the most rounds: 25 (PTS_SS_MAX_ROUNDS) unless given */
 };
 
 struct catalogue_pts {

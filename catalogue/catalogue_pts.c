@@ -69,6 +69,26 @@ static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, 
 	if (!v || !json_object_is_type(v, json_type_boolean))
 		return bad(err, errlen, "%s\"purge\" must be true or false", where);
 	ph->purge = json_object_get_boolean(v);
+	v = get(o, "wipc");
+	if (v && !json_object_is_type(v, json_type_boolean))
+		return bad(err, errlen, "%s\"wipc\" must be true or false", where);
+	ph->wipc = ph->purge && (!v || json_object_get_boolean(v));
+	v = get(o, "stop_written_spans");
+	if (v && (!json_object_is_type(v, json_type_int) || json_object_get_int(v) < 1 ||
+		  json_object_get_int(v) > 100))
+		return bad(err, errlen, "%s\"stop_written_spans\" must be an integer 1 to 100",
+			   where);
+	ph->stop_written = v ? json_object_get_int(v) : 0;
+	v = get(o, "max_rounds");
+	if (v && (!json_object_is_type(v, json_type_int) || json_object_get_int(v) < 5 ||
+		  json_object_get_int(v) > 100000))
+		return bad(err, errlen, "%s\"max_rounds\" must be an integer 5 to 100000", where);
+	if (v && !ph->stop_written)
+		return bad(err, errlen,
+			   "%s\"max_rounds\" goes with \"stop_written_spans\" (a steady-state "
+			   "phase runs at most 25 rounds)",
+			   where);
+	ph->max_rounds = v ? json_object_get_int(v) : 25;
 	if (i == 0 && !ph->purge)
 		return bad(err, errlen, "%sthe first phase starts from a purge (\"purge\": true)",
 			   where);

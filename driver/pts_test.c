@@ -177,19 +177,49 @@ static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph
 	return rc;
 }
 
-/* The PTS tracking variable of one round's result file; NaN when it holds none. */
-static double round_tracking(const char *path, const struct catalogue_pts_phase *ph)
+/* The PTS tracking variable of one round's result file (NaN when it holds none), and the bytes
+ * the round wrote over all its cells (@written). */
+static double round_tracking(const char *path, const struct catalogue_pts_phase *ph,
+			     double *written)
 {
 	struct pts_cell_result c;
-	char name[128], err[PATH_MAX + 64];
+	char name[128], track[128], err[PATH_MAX + 64];
 	json_object *j = rv_json_read(path, err, sizeof(err));
 	double v = NAN;
 
-	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, name, sizeof(name));
-	if (j && pts_cell_from_fio(j, name, &c) == 0)
-		v = pts_tracking_value(&c, ph->track_metric);
+	*written = 0.0;
+	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, track, sizeof(track));
+	for (size_t m = 0; j && m < ph->nmixes; m++)
+		for (size_t b = 0; b < ph->nbs; b++) {
+			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
+			if (pts_cell_from_fio(j, name, &c))
+				continue;
+			*written += c.write_bytes;
+			if (!strcmp(name, track))
+				v = pts_tracking_value(&c, ph->track_metric);
+		}
 	json_object_put(j);
 	return v;
+}
+
+/* After round @n: steady state (or, for a phase that stops by bytes written, @span x
+ * stop_written written: reported as PTS_SS_STEADY), the round limit, or another round. */
+static enum pts_ss_next after_round(const struct catalogue_pts_phase *ph, const double *y, size_t n,
+				    double written, uint64_t span, struct pts_ss_window *w)
+{
+	if (!ph->stop_written)
+		return pts_ss_after_round(y, n, (size_t)ph->max_rounds, w);
+	if (written >= (double)ph->stop_written * (double)span)
+		return PTS_SS_STEADY;
+	return n >= (size_t)ph->max_rounds ? PTS_SS_LIMIT : PTS_SS_CONTINUE;
+}
+
+/* The phase's status in run.json once its rounds ended with @next. */
+static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_next next)
+{
+	if (ph->stop_written)
+		return next == PTS_SS_STEADY ? "written" : "round limit";
+	return next == PTS_SS_STEADY ? "steady" : "steady state not achieved";
 }
 
 static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
@@ -243,6 +273,8 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	}
 	json_object_object_add(rp, "purge", o);
 	commit(x);
+	if (!ph->wipc)
+		return RV_TEST_DONE;
 	/* WIPC: the wipc jobfile, twice the span */
 	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, x->pts->wipc);
 	if ((rc = rv_read_file(path, &text, NULL)) < 0) {
@@ -301,13 +333,16 @@ static json_object *window_json(const struct pts_ss_window *w)
 
 /* The rounds of @ep (the resumed run's phase) whose files are still there, in order. */
 static size_t resumed_rounds(struct pts_run *x, json_object *ep, json_object *rounds,
-			     const struct catalogue_pts_phase *ph, double *y)
+			     const struct catalogue_pts_phase *ph, double *y, double *written)
 {
 	json_object *er = get(ep, "rounds");
 	char path[PATH_MAX * 2];
 	size_t n = 0;
+	double wr;
 
-	for (size_t k = 0; er && k < json_object_array_length(er) && k < PTS_SS_MAX_ROUNDS; k++) {
+	*written = 0.0;
+	for (size_t k = 0; er && k < json_object_array_length(er) && k < (size_t)ph->max_rounds;
+	     k++) {
 		json_object *o = json_object_array_get_idx(er, k);
 		const char *f = rv_json_str(o, "file");
 
@@ -316,7 +351,8 @@ static size_t resumed_rounds(struct pts_run *x, json_object *ep, json_object *ro
 		snprintf(path, sizeof(path), "%s/%s/%s", x->r->out_abs, x->r->ts.t[x->ti].label, f);
 		if (access(path, R_OK))
 			break;
-		y[n++] = round_tracking(path, ph);
+		y[n++] = round_tracking(path, ph, &wr);
+		*written += wr;
 		json_object_array_add(rounds, json_object_get(o));
 	}
 	return n;
@@ -329,7 +365,8 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	struct rv_run *r = x->r;
 	json_object *rp = json_object_new_object(), *rounds = json_object_new_array(), *tr;
 	json_object *ephases = get(x->earlier, "phases"), *ep = NULL;
-	double y[PTS_SS_MAX_ROUNDS];
+	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
+	uint64_t span = r->ts.t[x->ti].span;
 	size_t n = 0, ncells = catalogue_pts_cells(ph);
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
 	char name[160], path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
@@ -345,19 +382,26 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	json_object_object_add(rp, "tracking", tr);
 	json_object_object_add(rp, "cells", json_object_new_int((int)ncells));
 	json_object_object_add(rp, "status", str("running"));
+	if (ph->stop_written)
+		json_object_object_add(rp, "stop_written_bytes",
+				       json_object_new_int64((int64_t)(ph->stop_written * span)));
 	json_object_array_add(get(x->rec, "phases"), rp);
+	if (!y) {
+		snprintf(reason, rlen, "out of memory");
+		rc = RV_TEST_FAILED;
+		goto fail;
+	}
 	for (size_t k = 0; ephases && k < json_object_array_length(ephases); k++)
 		if (!strcmp(rv_json_str(json_object_array_get_idx(ephases, k), "id") ?: "", ph->id))
 			ep = json_object_array_get_idx(ephases, k);
 	if (ep)
-		n = resumed_rounds(x, ep, rounds, ph, y);
+		n = resumed_rounds(x, ep, rounds, ph, y, &written);
 	json_object_object_add(rp, "rounds", rounds);
 	if (n) {
 		json_object_object_add(rp, "purge", json_object_get(get(ep, "purge")));
 		json_object_object_add(rp, "wipc", json_object_get(get(ep, "wipc")));
 		json_object_object_add(rp, "resumed_after_round", json_object_new_int((int)n));
-		for (size_t k = 1; k <= n && next == PTS_SS_CONTINUE; k++)
-			next = pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, &w);
+		next = after_round(ph, y, n, written, span, &w);
 	} else if (ph->purge) {
 		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
 			goto fail;
@@ -386,19 +430,28 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 			goto fail;
 		}
 		rv_fmt(rel, sizeof(rel), "%s/%s.json", x->dir, name);
-		y[n] = round_tracking(rel, ph);
+		y[n] = round_tracking(rel, ph, &wr);
+		written += wr;
 		n++;
-		next = pts_ss_after_round(y, n, PTS_SS_MAX_ROUNDS, &w);
+		next = after_round(ph, y, n, written, span, &w);
 		snprintf(rel, sizeof(rel), "%s/%s.json", x->ct->id, name);
 		json_object_object_add(ro, "round", json_object_new_int((int)n));
 		json_object_object_add(ro, "file", str(rel));
 		json_object_object_add(ro, "tracking",
 				       isnan(y[n - 1]) ? NULL : json_object_new_double(y[n - 1]));
+		json_object_object_add(ro, "bytes_written", json_object_new_double(wr));
 		json_object_object_add(ro, "seconds", json_object_new_int64(time(NULL) - t0));
 		json_object_object_add(ro, "ended", str(rv_iso_time(time(NULL), now, sizeof(now))));
 		json_object_array_add(rounds, ro);
 		commit(x);
-		if (n >= PTS_SS_WINDOW)
+		if (ph->stop_written)
+			snprintf(line, sizeof(line),
+				 "%s · %s round %zu: %s %s = %.6g · %.0f %% of %d x the span "
+				 "written",
+				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1],
+				 100.0 * written / ((double)ph->stop_written * (double)span),
+				 ph->stop_written);
+		else if (n >= PTS_SS_WINDOW)
 			snprintf(line, sizeof(line),
 				 "%s · %s round %zu: %s %s = %.6g · window range %.1f %%, "
 				 "excursion %.1f %%%s",
@@ -409,16 +462,19 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 				 ph->id, n, cell, ph->track_metric, y[n - 1]);
 		rv_progress_print(line, r->tty, true);
 	}
-	json_object_object_add(rp, "status",
-			       str(next == PTS_SS_STEADY ? "steady" : "steady state not achieved"));
-	if (n >= PTS_SS_WINDOW && !isnan(w.mean))
+	json_object_object_add(rp, "status", str(end_status(ph, next)));
+	if (!ph->stop_written && n >= PTS_SS_WINDOW && !isnan(w.mean))
 		json_object_object_add(rp, "window", window_json(&w));
+	if (ph->stop_written)
+		json_object_object_add(rp, "bytes_written", json_object_new_double(written));
 	commit(x);
+	free(y);
 	return RV_TEST_DONE;
 fail:
 	json_object_object_add(rp, "status",
 			       str(rc == RV_TEST_INTERRUPTED ? "interrupted" : "failed"));
 	commit(x);
+	free(y);
 	return rc;
 }
 
@@ -446,7 +502,7 @@ static json_object *pts_record(struct pts_run *x)
 	json_object_object_add(o, "span_bytes",
 			       json_object_new_int64((int64_t)r->ts.t[x->ti].span));
 	json_object_object_add(o, "active_range_pct", json_object_new_int(100));
-	json_object_object_add(o, "max_rounds", json_object_new_int(PTS_SS_MAX_ROUNDS));
+	json_object_object_add(o, "max_rounds", json_object_new_int(x->pts->phases[0].max_rounds));
 	json_object_object_add(o, "phases", json_object_new_array());
 	return o;
 }

@@ -86,6 +86,8 @@ int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pt
 				return -EINVAL;
 			out->iops += num(dir, "iops");
 			out->mbps += num(dir, "bw_bytes") / 1e6;
+			if (d == 1 && !isnan(num(dir, "io_bytes")))
+				out->write_bytes = num(dir, "io_bytes");
 			if (!(n > 0) || !lat)
 				continue;
 			out->ios += (unsigned long long)n;

@@ -40,6 +40,7 @@ struct pts_cell_result {
 	double p99999_ns;   /* 99.999th percentile of clat, the larger of the directions' (NaN:
 			     * fio did not report it) */
 	unsigned long long ios; /* I/Os completed */
+	double write_bytes;	/* bytes written (fio write.io_bytes) */
 	int error;		/* fio's job error (0 none) */
 };
 

@@ -29,10 +29,24 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 
 	if (!y)
 		return -ENOMEM;
-	for (size_t k = 0; k < n; k++)
+	ph->written = 0.0;
+	for (size_t k = 0; k < n; k++) {
 		y[k] = ph->rounds[k].tracking;
+		ph->written += ph->rounds[k].written;
+	}
 	ph->verdict = SR_PTS_INCOMPLETE;
 	ph->has_window = false;
+	free(ph->cells);
+	ph->cells = NULL;
+	if (ph->def->stop_written) {
+		/* WSAT: no window; it ends by bytes written or its round limit */
+		if (ph->span_bytes > 0 && ph->written >= ph->def->stop_written * ph->span_bytes)
+			ph->verdict = SR_PTS_WRITTEN;
+		else if (n >= (size_t)ph->def->max_rounds)
+			ph->verdict = SR_PTS_ROUND_LIMIT;
+		free(y);
+		return 0;
+	}
 	for (size_t k = 1; k <= n && next == PTS_SS_CONTINUE; k++) {
 		next = pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, &ph->w);
 		if (next == PTS_SS_STEADY)
@@ -45,8 +59,6 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 		pts_ss_after_round(y, n, n + 1, &ph->w);
 	free(y);
 	ph->has_window = n >= PTS_SS_WINDOW && !isnan(ph->w.mean);
-	free(ph->cells);
-	ph->cells = NULL;
 	if (!ph->has_window)
 		return 0;
 	if (!(ph->cells = calloc(ncells, sizeof(*ph->cells))))
@@ -112,6 +124,7 @@ static int load_round(const struct sr_drive *drv, json_object *ro, struct sr_pts
 			pts_cell_name(ph->def->id, ph->def->mixes[m], ph->def->block_sizes[b], name,
 				      sizeof(name));
 			pts_cell_from_fio(j, name, c);
+			r->written += c->write_bytes;
 			if (!strcmp(name, track))
 				r->tracking = pts_tracking_value(c, ph->def->track_metric);
 		}
@@ -120,7 +133,7 @@ static int load_round(const struct sr_drive *drv, json_object *ro, struct sr_pts
 }
 
 static int load_phase(const struct sr_drive *drv, json_object *po,
-		      const struct catalogue_pts_phase *def, struct sr_pts_phase *ph,
+		      const struct catalogue_pts_phase *def, double span, struct sr_pts_phase *ph,
 		      struct sr_diag *d)
 {
 	json_object *rounds = sr_json_get(po, "rounds"), *purge = sr_json_get(po, "purge");
@@ -128,6 +141,7 @@ static int load_phase(const struct sr_drive *drv, json_object *po,
 	int rc = 0;
 
 	ph->def = def;
+	ph->span_bytes = span;
 	ph->purge_method = sr_json_strdup(purge, "method", &rc);
 	ph->purge_skipped = sr_json_strdup(purge, "skipped", &rc);
 	ph->wipc = sr_json_get(po, "wipc") != NULL;
@@ -150,7 +164,10 @@ static int load_phase(const struct sr_drive *drv, json_object *po,
 	    st && ((ph->verdict == SR_PTS_STEADY && !strcmp(st, "steady")) ||
 		   (ph->verdict == SR_PTS_NOT_STEADY && !strcmp(st, "steady state not achieved")) ||
 		   (ph->verdict == SR_PTS_INCOMPLETE && strcmp(st, "steady") &&
-		    strcmp(st, "steady state not achieved")));
+		    strcmp(st, "steady state not achieved") && strcmp(st, "written") &&
+		    strcmp(st, "round limit")) ||
+		   (ph->verdict == SR_PTS_WRITTEN && !strcmp(st, "written")) ||
+		   (ph->verdict == SR_PTS_ROUND_LIMIT && !strcmp(st, "round limit")));
 	if (!ph->driver_agrees)
 		sr_diag_msg(d,
 			    "warning: %s: PTS phase %s: run.json says \"%s\", its round files "
@@ -200,7 +217,8 @@ static int load_test(const struct sr_drive *drv, json_object *t, const struct ca
 			if (!strcmp(sr_json_str(json_object_array_get_idx(phases, j), "id") ?: "",
 				    e->pts->phases[k].id))
 				po = json_object_array_get_idx(phases, j);
-		if ((rc = load_phase(drv, po, &e->pts->phases[k], &pt->phases[k], d)))
+		if ((rc = load_phase(drv, po, &e->pts->phases[k], pt->span_bytes, &pt->phases[k],
+				     d)))
 			return rc;
 	}
 	return 0;

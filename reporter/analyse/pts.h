@@ -26,12 +26,15 @@ struct sr_pts_round {
 	int round;		       /* 1.. */
 	struct pts_cell_result *cells; /* catalogue_pts_cells() of them; found=false: missing */
 	double tracking;	       /* the tracking cell's value, NaN when missing */
+	double written;		       /* bytes the round wrote, all cells */
 };
 
 enum sr_pts_verdict {
-	SR_PTS_STEADY,	   /* the window met both criteria */
-	SR_PTS_NOT_STEADY, /* 25 rounds without: the last 5 are reported */
-	SR_PTS_INCOMPLETE, /* fewer rounds than the test needed (cut short, failed) */
+	SR_PTS_STEADY,	    /* the window met both criteria */
+	SR_PTS_NOT_STEADY,  /* 25 rounds without: the last 5 are reported */
+	SR_PTS_INCOMPLETE,  /* fewer rounds than the test needed (cut short, failed) */
+	SR_PTS_WRITTEN,	    /* a phase that stops by bytes: stop_written x the span written */
+	SR_PTS_ROUND_LIMIT, /* ... its round limit came first */
 };
 
 /* A cell over the measurement window. */
@@ -56,6 +59,8 @@ struct sr_pts_phase {
 	struct pts_ss_window w;	   /* rounds w.first..w.last (indices into rounds) */
 	struct sr_pts_cell *cells; /* per cell over the window; NULL without a window */
 	bool driver_agrees;	   /* run.json's status says the same as the files */
+	double span_bytes;	   /* the test's span */
+	double written;		   /* bytes written by all rounds */
 };
 
 struct sr_pts_test {

@@ -242,3 +242,56 @@ int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const char *lab
 	sr_chart_bars(&ch, panels, 3, 3, &key, 1);
 	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
 }
+
+int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const char *label,
+		      const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+{
+	const char *cols[] = {"minutes", "gib_written", "iops"};
+	struct sr_line line = {.block = 0, .ycol = 2, .colour = 0, .points = true};
+	struct sr_key key = {.title = label, .colour = 0};
+	struct sr_panel pan[2] = {
+	    {.title = "IOPS against time",
+	     .xlabel = "time (minutes)",
+	     .ylabel = "IOPS",
+	     .xcol = 0,
+	     .xmin = NAN,
+	     .xmax = NAN,
+	     .hline = NAN,
+	     .zero_y = true,
+	     .lines = &line,
+	     .nlines = 1},
+	    {.title = "IOPS against data written",
+	     .xlabel = "data written (GiB)",
+	     .ylabel = "IOPS",
+	     .xcol = 1,
+	     .xmin = NAN,
+	     .xmax = NAN,
+	     .hline = NAN,
+	     .zero_y = true,
+	     .lines = &line,
+	     .nlines = 1},
+	};
+	char name[256], title[256];
+	struct sr_chart ch;
+	double written = 0.0;
+	int rc;
+
+	sr_pts_stem(label, t, ph, "wsat", name, sizeof(name));
+	snprintf(title, sizeof(title), "%s: write saturation, random 4 KiB writes, %g s samples",
+		 label, t->cell_seconds);
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 440)))
+		return rc;
+	sr_chart_frame(&ch, "drive", NULL, cols, 3);
+	sr_chart_series(&ch, label);
+	for (size_t k = 0; k < ph->nrounds; k++) {
+		double v[3];
+
+		written += ph->rounds[k].written;
+		v[0] = (double)(k + 1) * t->cell_seconds / 60.0;
+		v[1] = written / (1024.0 * 1024.0 * 1024.0);
+		v[2] = ph->rounds[k].tracking;
+		sr_chart_point(&ch, NULL, v);
+	}
+	sr_chart_lines(&ch, pan, 2, 2, &key, 1);
+	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
+}

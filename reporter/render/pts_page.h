@@ -41,6 +41,10 @@ int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const char *lab
 int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const char *label,
 			 const struct sr_pts_test *t, const struct sr_pts_phase *ph);
 
+/* Write saturation: IOPS against time and against the data written, one point per sample. */
+int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const char *label,
+		      const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+
 /* sr_section_pts() - the PTS section of index.html and pts.html (none without PTS tests). */
 int sr_section_pts(struct sr_report *r);
 

@@ -20,6 +20,10 @@ static const char *verdict_text(const struct sr_pts_phase *ph)
 		return "steady state reached";
 	case SR_PTS_NOT_STEADY:
 		return "STEADY STATE NOT ACHIEVED";
+	case SR_PTS_WRITTEN:
+		return "the span written the times asked";
+	case SR_PTS_ROUND_LIMIT:
+		return "stopped at the round limit before the span was written the times asked";
 	default:
 		return "incomplete";
 	}
@@ -28,7 +32,13 @@ static const char *verdict_text(const struct sr_pts_phase *ph)
 /* "rounds 8-12 of 12" / "25 rounds, window 21-25" */
 static void rounds_text(const struct sr_pts_phase *ph, char *out, size_t len)
 {
-	if (ph->has_window)
+	char gb[SR_FMT_LEN];
+
+	if (ph->def->stop_written)
+		snprintf(out, len, "%zu samples, %s written (%.2f x the span)", ph->nrounds,
+			 sr_fmt_si(gb, sr_val(ph->written)),
+			 ph->span_bytes > 0 ? ph->written / ph->span_bytes : NAN);
+	else if (ph->has_window)
 		snprintf(out, len, "%zu rounds; measurement window: rounds %zu-%zu", ph->nrounds,
 			 ph->w.first + 1, ph->w.last + 1);
 	else
@@ -78,10 +88,13 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 					     : "not done");
 		strncat(purge, one, sizeof(purge) - strlen(purge) - 1);
 	}
-	snprintf(wipc, sizeof(wipc),
-		 "workload independent: 128 KiB sequential write, twice the span (%s), before "
-		 "each purged phase",
-		 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
+	if (t->nphases && !t->phases[0].def->wipc)
+		snprintf(wipc, sizeof(wipc), "none: the test starts from the purged state");
+	else
+		snprintf(wipc, sizeof(wipc),
+			 "workload independent: 128 KiB sequential write, twice the span (%s), "
+			 "after each purge",
+			 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
 	snprintf(stim, sizeof(stim), "%s; active range 100 %% of %s; %g s per cell per round",
 		 t->entry->title, sr_fmt_si(span, sr_val(t->span_bytes)), t->cell_seconds);
 	snprintf(tcqd, sizeof(tcqd), "%d threads × QD %d", t->threads, t->depth);
@@ -256,6 +269,10 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_dri
 		}
 		if (!ph->nrounds) {
 			sr_page_text(p, "warn", "No round of %s was measured.", ph->def->id);
+			continue;
+		}
+		if (ph->def->stop_written) {
+			rc = sr_pts_chart_wsat(r, p, drv->label, t, ph);
 			continue;
 		}
 		sr_page_grid(p, true);
