@@ -32,8 +32,8 @@ rv_refused "a PTS run without --purge or --pts-no-purge is refused" "--pts-no-pu
 # --- the PTS tests on each drive --------------------------------------------------------------
 pts_checks() { # label serial
 	local d=$out/$1 t
-	rv_check "$1: run.json: 3 PTS tests, every one done" \
-		jq -e '[.tests[] | select(.family == "pts" and .status == "done")] | length == 3' "$d/run.json"
+	rv_check "$1: run.json: 4 PTS tests, every one done" \
+		jq -e '[.tests[] | select(.family == "pts" and .status == "done")] | length == 4' "$d/run.json"
 	for t in pts-iops pts-throughput pts-latency; do
 		rv_check "$1 $t: every phase purged (method recorded) or following a purged one" \
 			jq -e --arg t "$t" '.tests[] | select(.id == $t) | .pts.phases | all(.purge == null or (.purge.method | type == "string"))' "$d/run.json"
@@ -48,6 +48,10 @@ pts_checks() { # label serial
 		jq -e '.jobs[] | select(.jobname == "iops.r0.4k") | ."job options".numjobs == "4" and ."job options".iodepth == "32" and ."job options".rw == "randwrite"' "$d/pts-iops/iops-round-01.json"
 	rv_check "$1 pts-iops: the tracking value of round 1 is the 4 KiB write cell's IOPS" \
 		bash -c "test \"\$(jq '.tests[] | select(.id == \"pts-iops\") | .pts.phases[0].rounds[0].tracking | floor' $d/run.json)\" = \"\$(jq '.jobs[] | select(.jobname == \"iops.r0.4k\") | .write.iops | floor' $d/pts-iops/iops-round-01.json)\""
+	rv_check "$1 pts-wsat: purged, no WIPC, samples until 4 x the span was written (or the round limit)" \
+		jq -e '.tests[] | select(.id == "pts-wsat") | .pts.phases[0] | (.purge.method | type == "string") and .wipc == null and (.status == "written" and .bytes_written >= .stop_written_bytes or .status == "round limit")' "$d/run.json"
+	rv_check "$1 pts-wsat: the bytes written are the round files' write io_bytes" \
+		bash -c "test \"\$(jq '.tests[] | select(.id == \"pts-wsat\") | .pts.phases[0].bytes_written | floor' $d/run.json)\" = \"\$(cat $d/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[0].write.io_bytes) | add | floor')\""
 	rv_check "$1 pts-latency: cells at 1 thread x QD1" \
 		jq -e '[.jobs[] | ."job options" | .numjobs == "1" and .iodepth == "1"] | all and length == 9' "$d/pts-latency/latency-round-01.json"
 }
@@ -80,13 +84,13 @@ if [ -x reporter/ssdreport ]; then
 	p=$out/report/pts.html
 	rv_check "pts.html exists and index.html links it" grep -q 'href="pts.html' "$out/report/index.html"
 	for l in nv sas; do
-		for t in pts-iops pts-throughput pts-latency; do
+		for t in pts-iops pts-throughput pts-latency pts-wsat; do
 			rv_check "pts.html: $l $t has its header block" grep -q "id=\"pts-$l-$t\"" "$p"
 		done
 		rv_check "$l: convergence and window charts drawn for every phase (6 phases)" \
 			test "$(ls "$out"/report/pts-$l-*-convergence.png "$out"/report/pts-$l-*-window.png 2>/dev/null | wc -l)" = 12
-		rv_check "$l: the IOPS-against-block-size and latency charts drawn" \
-			test -s "$out/report/pts-$l-pts-iops-iops-iops-vs-bs.png" -a -s "$out/report/pts-$l-pts-latency-latency-latency-bars.png"
+		rv_check "$l: the IOPS-against-block-size, latency and WSAT charts drawn" \
+			test -s "$out/report/pts-$l-pts-iops-iops-iops-vs-bs.png" -a -s "$out/report/pts-$l-pts-latency-latency-latency-bars.png" -a -s "$out/report/pts-$l-pts-wsat-wsat-wsat.png"
 		rv_check "$l: the IOPS table's CSV has 8 block sizes x 7 mixes" \
 			bash -c "test \$(tail -n +2 $out/report/pts-$l-pts-iops-iops-table.csv | wc -l) = 8 && head -1 $out/report/pts-$l-pts-iops-iops-table.csv | grep -q '100/0.*0/100'"
 	done
