@@ -162,15 +162,16 @@ int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const char *lab
 			 const struct sr_pts_test *t, const struct sr_pts_phase *ph)
 {
 	const struct catalogue_pts_phase *def = ph->def;
-	const char *cols[] = {"iops"};
+	const char *cols[] = {"point", "iops"};
 	struct sr_line lines[32];
 	struct sr_key keys[32];
 	char name[256], title[256], kt[32][16], bs[32];
 	struct sr_panel pan = {.xlabel = "block size",
 			       .ylabel = "IOPS",
 			       .xtic_text = true,
-			       .xmin = NAN,
-			       .xmax = NAN,
+			       .xcol = 0,
+			       .xmin = -0.3,
+			       .xmax = (double)ph->def->nbs - 0.7,
 			       .hline = NAN,
 			       .logy = true};
 	struct sr_chart ch;
@@ -184,18 +185,19 @@ int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const char *lab
 		 label);
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 460)))
 		return rc;
-	sr_chart_frame(&ch, "mix", "block_size", cols, 1);
+	sr_chart_frame(&ch, "mix", "block_size", cols, 2);
 	for (size_t m = 0; m < def->nmixes && nl < 32; m++) {
 		sr_pts_mix_label(def->mixes[m], kt[nl], sizeof(kt[nl]));
 		sr_chart_series(&ch, kt[nl]);
 		/* smallest block first, as the standard's plot reads */
 		for (size_t b = def->nbs; b-- > 0;) {
-			double v = ph->cells[m * def->nbs + b].iops;
+			double v[2] = {(double)(def->nbs - 1 - b),
+				       ph->cells[m * def->nbs + b].iops};
 
 			bs_label(def->block_sizes[b], bs, sizeof(bs));
-			sr_chart_point(&ch, bs, &v);
+			sr_chart_point(&ch, bs, v);
 		}
-		lines[nl] = (struct sr_line){.block = nl, .ycol = 0, .colour = nl, .points = true};
+		lines[nl] = (struct sr_line){.block = nl, .ycol = 1, .colour = nl, .points = true};
 		keys[nl] = (struct sr_key){.title = kt[nl], .colour = nl};
 		nl++;
 	}

@@ -93,7 +93,7 @@ for bs in 512 4k 8k 16k 32k 64k 128k 1024k; do
 		pg=$(awk -F, -v m="$mix/$((100 - mix))" -v b="$bs" '
 			BEGIN { lab["512"] = "512 B"; lab["4k"] = "4 KiB"; lab["8k"] = "8 KiB"; lab["16k"] = "16 KiB"
 				lab["32k"] = "32 KiB"; lab["64k"] = "64 KiB"; lab["128k"] = "128 KiB"; lab["1024k"] = "1 MiB" }
-			$1 == m && $2 == lab[b] { print $3 }' "$stem-iops-vs-bs.csv")
+			$1 == m && $2 == lab[b] { print $4 }' "$stem-iops-vs-bs.csv")
 		awk -v a="$pg" -v b="${want[$mix/$bs]}" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) ^ 2) }' ||
 			{ echo "# plot $bs $mix: '$pg', raw files ${want[$mix/$bs]}"; bad=$((bad + 1)); }
 	done
