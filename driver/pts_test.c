@@ -58,6 +58,21 @@ bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts)
 	return any;
 }
 
+unsigned long long rv_pts_max_block(const struct rv_plan *p)
+{
+	unsigned long long m = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct catalogue_pts *pts = p->t[i].ct->entry->pts;
+
+		for (size_t k = 0; pts && k < pts->nphases; k++)
+			for (size_t b = 0; b < pts->phases[k].nbs; b++)
+				if (pts_block_bytes(pts->phases[k].block_sizes[b]) > m)
+					m = pts_block_bytes(pts->phases[k].block_sizes[b]);
+	}
+	return m;
+}
+
 int rv_pts_check(const struct rv_run *r, char *err, size_t errlen)
 {
 	const struct rv_opts *o = r->o;
@@ -261,11 +276,15 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	} else {
 		snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, ph->id, r->o->purge);
 		rv_progress_print(line, r->tty, true);
-		if (rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err,
-				   sizeof(err))) {
+		rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err,
+				    sizeof(err));
+		if (rc) {
 			json_object_put(o);
-			rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
-			       r->o->purge, err);
+			if (rc == -EPERM)
+				rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
+				       r->o->purge, err);
+			else
+				rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
 			return RV_TEST_FAILED;
 		}
 		json_object_object_add(o, "method", str(r->o->purge));

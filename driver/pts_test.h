@@ -22,6 +22,9 @@
 /** rv_pts_in_plan() - whether @p runs a PTS test; *@only_pts: all its tests are PTS tests. */
 bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts);
 
+/** rv_pts_max_block() - the largest block size of the plan's PTS cells, bytes; 0 without. */
+unsigned long long rv_pts_max_block(const struct rv_plan *p);
+
 /**
  * rv_pts_check() - the rules of a run with PTS tests, before anything is written: each test
  * starts from a purge, so --purge METHOD --confirm SERIAL or --pts-no-purge is required; the
