@@ -118,6 +118,44 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			ok "ssd-review $args: refused (exit 2), nothing written" ||
 			fail "ssd-review $args: rc=$rc, $out"
 	done
+	# resume per round: pts-wsat on a 128 MiB span (4 x = 512 MiB of random 4 KiB writes, several
+	# one-second samples), stopped by SIGINT after its second round, then --resume
+	truncate -s 128M "$tmp/w.img"
+	set -m
+	driver/ssd-review --drive w="$tmp/w.img" --suite pts --only pts-wsat --profile quick \
+		--span 128M --pts-no-purge --yes --no-report --out "$tmp/wsat" 2>"$tmp/wsat1.err" &
+	pid=$!
+	set +m
+	for _ in $(seq 1 600); do
+		n=$(jq '[.tests[0].pts.phases[0].rounds // [] | length] | .[0]' "$tmp/wsat/w/run.json" 2>/dev/null || echo 0)
+		[ "${n:-0}" -ge 2 ] && break
+		sleep 0.2
+	done
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	k=$(jq '.tests[0].pts.phases[0].rounds | length' "$tmp/wsat/w/run.json")
+	st=$(jq -r '.tests[0].pts.phases[0].status' "$tmp/wsat/w/run.json")
+	if [ "$st" = written ]; then
+		echo "# pts-wsat finished ($k rounds) before it could be stopped: resume not exercised"
+		ok "# SKIP resume per round (the run was too quick to stop)"
+	else
+		[ $rc = 130 ] && [ "$k" -ge 2 ] && ok "pts-wsat stopped by SIGINT after round $k (exit 130)" ||
+			fail "pts-wsat: exit $rc, $k rounds, $st: $(tail -3 "$tmp/wsat1.err")"
+		driver/ssd-review --resume --out "$tmp/wsat" 2>"$tmp/wsat2.err"
+		rc=$?
+		w=$tmp/wsat/w/run.json
+		[ $rc = 0 ] && jq -e --argjson k "$k" '.tests[0].pts.phases[0] | .resumed_after_round == $k and
+			.status == "written" and ([.rounds[].round] == [range(1; (.rounds | length) + 1)]) and
+			(.rounds | length) > $k' "$w" >/dev/null &&
+			ok "--resume continued pts-wsat after round $k, rounds numbered on, to 4 x the span" ||
+			fail "resume: exit $rc: $(jq -c '.tests[0].pts.phases[0] | del(.rounds)' "$w") $(tail -3 "$tmp/wsat2.err")"
+		n=$(jq '.tests[0].pts.phases[0].rounds | length' "$w")
+		[ "$(ls "$tmp"/wsat/w/pts-wsat/wsat-round-*.json | wc -l)" = "$n" ] &&
+			! grep -q 'purge\|preconditioning' "$tmp/wsat2.err" &&
+			ok "every round's file is there ($n); the resumed run neither purged nor preconditioned" ||
+			fail "resume: $(ls "$tmp"/wsat/w/pts-wsat/) $(grep 'purge\|precond' "$tmp/wsat2.err")"
+	fi
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite pts --profile quick --pts-no-purge --yes --dry-run 2>&1)
 	grep -q 'pts-iops .*SSD_CELL=iops.r0.4k.*SSD_RW=randwrite' <<<"$out" && grep -q 'pts-latency' <<<"$out" &&
 		ok "--dry-run lists the PTS tests with their tracking cell" || fail "--dry-run: $out"
