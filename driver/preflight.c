@@ -207,7 +207,8 @@ static int probe(struct rv_run *r, const char *node, const char *client, unsigne
 
 	if ((bs ? rv_jobfile_probe_bs(r->tools.ioengine, r->tools.engine_opt, node, bs, job,
 				      sizeof(job))
-		: rv_jobfile_probe(r->tools.ioengine, r->tools.engine_opt, node, job, sizeof(job))) ||
+		: rv_jobfile_probe(r->tools.ioengine, r->tools.engine_opt, node, job,
+				   sizeof(job))) ||
 	    put_file(r, "probe.fio", job, jobpath, sizeof(jobpath))) {
 		rv_fmt(msg, len, "cannot write the probe job in %s", r->state);
 		return -EIO;
@@ -278,11 +279,12 @@ static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 			/* the largest transfer of the PTS cells, on a drive (a file takes any) */
 			if (maxbs > 16384 && d->probe.kind != RV_KIND_FILE &&
 			    probe(r, d->node, NULL, maxbs, msg, sizeof(msg)) < 0) {
-				snprintf(err, errlen,
-					 "%s: the SNIA PTS tests need %llu-byte transfers; a read-only "
-					 "probe of one with %s (%s) fails: %s (with ssdeng, "
-					 "--engine-opt transport=block lets the kernel split them)",
-					 d->what, maxbs, r->o->engine, r->tools.engine_opt, msg);
+				snprintf(
+				    err, errlen,
+				    "%s: the SNIA PTS tests need %llu-byte transfers; a read-only "
+				    "probe of one with %s (%s) fails: %s (with ssdeng, "
+				    "--engine-opt transport=block lets the kernel split them)",
+				    d->what, maxbs, r->o->engine, r->tools.engine_opt, msg);
 				return -EINVAL;
 			}
 		}
