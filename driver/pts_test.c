@@ -73,10 +73,9 @@ unsigned long long rv_pts_max_block(const struct rv_plan *p)
 	return m;
 }
 
-int rv_pts_check(const struct rv_run *r, char *err, size_t errlen)
+int rv_pts_check_opts(const struct rv_opts *o, const struct rv_plan *p, char *err, size_t errlen)
 {
-	const struct rv_opts *o = r->o;
-	bool only, any = rv_pts_in_plan(&r->plan, &only);
+	bool only, any = rv_pts_in_plan(p, &only);
 
 	if (o->purge && o->resume && !only) {
 		snprintf(err, errlen,
@@ -102,6 +101,13 @@ int rv_pts_check(const struct rv_run *r, char *err, size_t errlen)
 			 "compliant: no purge\")");
 		return -EINVAL;
 	}
+	return 0;
+}
+
+int rv_pts_check_targets(const struct rv_run *r, char *err, size_t errlen)
+{
+	if (!rv_pts_in_plan(&r->plan, NULL))
+		return 0;
 	for (size_t t = 0; t < r->ts.n; t++)
 		if (r->ts.t[t].type != RV_T_DRIVE) {
 			snprintf(err, errlen,

@@ -26,12 +26,16 @@ bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts);
 unsigned long long rv_pts_max_block(const struct rv_plan *p);
 
 /**
- * rv_pts_check() - the rules of a run with PTS tests, before anything is written: each test
- * starts from a purge, so --purge METHOD --confirm SERIAL or --pts-no-purge is required; the
- * tests run on --drive targets; --purge beside --resume only for a plan of PTS tests alone.
+ * rv_pts_check_opts() - the rules of a plan with PTS tests, checked as soon as the plan is
+ * known: each test starts from a purge, so --purge METHOD --confirm SERIAL or --pts-no-purge is
+ * required (not both; --pts-no-purge only with PTS tests); --purge beside --resume only for a
+ * plan of PTS tests alone (each purges at its start, not the run).
  * Return: 0, or -EINVAL with @err naming the options.
  */
-int rv_pts_check(const struct rv_run *r, char *err, size_t errlen);
+int rv_pts_check_opts(const struct rv_opts *o, const struct rv_plan *p, char *err, size_t errlen);
+
+/** rv_pts_check_targets() - PTS tests run on --drive targets only. 0 or -EINVAL. */
+int rv_pts_check_targets(const struct rv_run *r, char *err, size_t errlen);
 
 /** rv_pts_kept() - whether PTS test @i on target @ti was completed by the run resumed. */
 bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i);
