@@ -20,7 +20,7 @@ rm -rf "$out" /tmp/pts-refused
 head -c 1048576 /dev/urandom | dd of="$nvme" bs=1M count=1 oflag=direct status=none
 before=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
 rv_refused "a purge the drive refuses (sanitize-block on QEMU NVMe) stops the run" "sanitize" \
-	driver/ssd-review --drive nv="$nvme" --suite pts --profile quick --purge sanitize-block \
+	driver/ssd-review --drive nv="$nvme" --engine-opt transport=block --suite pts --profile quick --purge sanitize-block \
 	--confirm PTSPNV1 --yes --out /tmp/pts-refused
 rv_refused "1024 KiB cells through NVMe passthrough on a 512 KiB-MDTS drive stop the run" \
 	"need 1048576-byte transfers" \

@@ -21,7 +21,7 @@ rm -rf "$out" /tmp/pts-refused
 head -c 1048576 /dev/urandom | dd of="$nvme" bs=1M count=1 oflag=direct status=none
 before=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
 rv_refused "a purge the drive refuses (sanitize-block on QEMU NVMe) stops the run" "sanitize" \
-	driver/ssd-review --drive nv="$nvme" --suite pts --profile quick --purge sanitize-block \
+	driver/ssd-review --drive nv="$nvme" --engine-opt transport=block --suite pts --profile quick --purge sanitize-block \
 	--confirm PTSNV01 --yes --out /tmp/pts-refused
 after=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
 rv_check "nothing was written to the drive after the refused purge" test "$before" = "$after"
