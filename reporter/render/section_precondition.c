@@ -316,7 +316,7 @@ const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k)
 {
 	const struct sr_test *tt = res ? res->test : NULL;
 
-	return tt && k < tt->nseries && tt->series[k].niv >= 2 ? &tt->series[k] : NULL;
+	return tt && k < tt->nseries && tt->series[k].niv >= 1 ? &tt->series[k] : NULL;
 }
 
 size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t)

@@ -156,14 +156,15 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
  * 0 when no drive has a time series. */
 size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t);
 
-/* Whether a test has a time series (two intervals or more) on some drive. */
+/* Whether a test has a time series (one interval or more) on some drive. */
 static inline bool sr_rep_has_series(const struct sr_report *r, const struct sr_rtest *t)
 {
 	return sr_rep_nseries(r, t) > 0;
 }
 
-/* sr_rep_series() - workload @k's series of a drive's result, NULL when it has none (or fewer
- * than two intervals). Workloads of one test (stonewalled groups) are never mixed. */
+/* sr_rep_series() - workload @k's series of a drive's result, NULL when it has no interval (a
+ * drive with one is drawn as a point: a fill shorter than two log intervals still shows). Workloads
+ * of one test (stonewalled groups) are never mixed. */
 const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k);
 
 /* sr_series_chart() - the four panels of workload @k's time series of a test (those with
