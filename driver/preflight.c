@@ -192,6 +192,10 @@ static int scratch_file(const struct rv_dev *d, char *path, size_t len)
 }
 
 /* One fio reading 16 KiB of @node with the engine and its option, nothing written. */
+/* A zero-I/O probe that takes longer has hung (a fio server in a slow emulated guest starting
+ * the engine can take a minute). */
+#define PROBE_TIMEOUT_S 300
+
 static int probe(struct rv_run *r, const char *node, const char *client, char *msg, size_t len)
 {
 	char job[PATH_MAX * 2], jobpath[PATH_MAX + 16], outpath[PATH_MAX + 16],
@@ -223,7 +227,7 @@ static int probe(struct rv_run *r, const char *node, const char *client, char *m
 	}
 	argv[a++] = jobpath;
 	argv[a] = NULL;
-	rc = rv_child_run(&s, client ? 60 : 120, msg, len);
+	rc = rv_child_run(&s, PROBE_TIMEOUT_S, msg, len);
 	if (rc < 0)
 		return rc;
 	rv_read_file(outpath, &text, NULL);
