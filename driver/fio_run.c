@@ -170,15 +170,23 @@ int rv_child_run(const struct rv_spawn *s, int timeout_s, char *err, size_t errl
 
 	if (r < 0)
 		return r;
+	bool late = false;
+
 	while (!rv_child_poll(&c, 250)) {
 		time_t now = time(NULL);
 
 		if (!timeout_s || now - start < timeout_s)
 			continue;
+		late = true;
 		if (!c.sent)
 			rv_child_signal(&c, SIGTERM);
 		else if (now - c.sent_at >= 10 && c.sent != SIGKILL)
 			rv_child_signal(&c, SIGKILL);
+	}
+	if (late) {
+		snprintf(err, errlen, "%s did not finish within %d s and was stopped", s->argv[0],
+			 timeout_s);
+		return -ETIMEDOUT;
 	}
 	return c.code;
 }

@@ -73,7 +73,8 @@ void rv_child_signal(struct rv_child *c, int sig);
 /**
  * rv_child_run() - start @s and wait for it to end, forwarding a stop request.
  * @timeout_s: stop it (SIGTERM, then SIGKILL 10 s later) after this many seconds; 0: never
- * Return: its exit code (as @c->code), or -errno when it could not start (@err set).
+ * Return: its exit code (as @c->code); -errno when it could not start, -ETIMEDOUT when it was
+ * stopped at @timeout_s ("fio did not finish within 60 s and was stopped"), @err set.
  */
 int rv_child_run(const struct rv_spawn *s, int timeout_s, char *err, size_t errlen);
 

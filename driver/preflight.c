@@ -192,6 +192,10 @@ static int scratch_file(const struct rv_dev *d, char *path, size_t len)
 	return 0;
 }
 
+/* A zero-I/O probe that takes longer has hung (a fio server in a slow emulated guest starting
+ * the engine can take a minute). */
+#define PROBE_TIMEOUT_S 300
+
 /* One fio reading 16 KiB of @node (@bs > 0: one transfer of @bs bytes) with the engine and its
  * option, nothing written. */
 static int probe(struct rv_run *r, const char *node, const char *client, unsigned long long bs,
@@ -229,7 +233,7 @@ static int probe(struct rv_run *r, const char *node, const char *client, unsigne
 	}
 	argv[a++] = jobpath;
 	argv[a] = NULL;
-	rc = rv_child_run(&s, client ? 60 : 120, msg, len);
+	rc = rv_child_run(&s, PROBE_TIMEOUT_S, msg, len);
 	if (rc < 0)
 		return rc;
 	rv_read_file(outpath, &text, NULL);

@@ -61,6 +61,8 @@ static int fio_version(struct rv_tools *t, char *err, size_t errlen)
 			 text);
 	free(text);
 	unlink(out);
+	if (rc == -ETIMEDOUT)
+		return rc;
 	if (rc != 0 || !t->fio_version[0]) {
 		snprintf(err, errlen, "fio is not installed (or `fio --version` fails: exit %d)",
 			 rc);

@@ -112,10 +112,10 @@ void sr_drive_info_free(struct sr_drive_info *i)
 
 void sr_run_info_free(struct sr_run_info *i)
 {
-	char **s[] = {&i->command,     &i->started, &i->ended,		&i->status,
-		      &i->suite,       &i->profile, &i->engine,		&i->engine_option,
-		      &i->fio_version, &i->kernel,  &i->ssdeng_version, &i->ioengine,
-		      &i->host};
+	char **s[] = {&i->command,     &i->started,	&i->ended,	     &i->status,
+		      &i->suite,       &i->profile,	&i->engine,	     &i->engine_option,
+		      &i->fio_version, &i->kernel,	&i->ssdeng_version,  &i->ioengine,
+		      &i->host,	       &i->manifest_id, &i->manifest_created};
 
 	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
 		free(*s[k]);
@@ -128,6 +128,7 @@ void sr_run_info_free(struct sr_run_info *i)
 		free(i->tests[k].entry);
 		free(i->tests[k].family);
 		free(i->tests[k].title);
+		free(i->tests[k].manifest_id);
 	}
 	free(i->tests);
 	memset(i, 0, sizeof(*i));

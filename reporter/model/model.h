@@ -252,10 +252,11 @@ struct sr_drive_info {
 /* One test of run.json (driver/ssd-review's record of the run). */
 struct sr_run_test {
 	char *id;
-	char *status; /* "done", "failed", "interrupted", "skipped", "pending", "running" */
-	char *entry;  /* catalogue entry id (template) the driver planned it from, or NULL */
-	char *family; /* catalogue family, or NULL */
-	char *title;  /* the review's title, or NULL */
+	char *status;	   /* "done", "failed", "interrupted", "skipped", "pending", "running" */
+	char *entry;	   /* catalogue entry id (template) the driver planned it from, or NULL */
+	char *family;	   /* catalogue family, or NULL */
+	char *title;	   /* the review's title, or NULL */
+	char *manifest_id; /* the manifest the test ran under (run.json tests[].manifest_id) */
 	struct sr_value seconds;  /* wall time of the test, s */
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
 	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
@@ -269,8 +270,9 @@ struct sr_run_info {
 	char *status;	       /* "complete", "interrupted", ... */
 	char *suite, *profile, *engine, *engine_option;
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
-	char *host;    /* manifest.host */
-	char **suites; /* manifest.suites, else the one suite */
+	char *host;			      /* manifest.host.name (or a string manifest.host) */
+	char *manifest_id, *manifest_created; /* manifest.id (a hash of what was asked), created */
+	char **suites; /* manifest.suites, else manifest.request.suite, else the one suite */
 	size_t nsuites;
 	struct sr_value span_bytes; /* drive.span_bytes (bytes) */
 	struct sr_run_test *tests;

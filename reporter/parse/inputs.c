@@ -271,6 +271,25 @@ static size_t pts_tests(const struct sr_drive *drv)
 	return n;
 }
 
+/* A result file the directory's run.json (its manifest) does not record as done: another run's
+ * (copied in, or left by hand), never reported as this run's. Return 0, or -EINVAL with d->err
+ * "<path>: not a result of this run: <why>". */
+static int foreign_result(const struct sr_drive *drv, const char *path, const char *name,
+			  struct sr_diag *d)
+{
+	char id[256], why[512];
+	size_t len = strlen(name);
+
+	snprintf(id, sizeof(id), "%.*s", (int)(len > 5 ? len - 5 : len), name); /* no ".json" */
+	if (!sr_run_foreign(&drv->run, id, why, sizeof(why)))
+		return 0;
+	sr_diag_file(d, path);
+	return sr_error(d, NULL, (size_t)-1,
+			"not a result of this run: %s (results of another run are kept apart: "
+			"ssd-review --overwrite moves them aside)",
+			why);
+}
+
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
@@ -312,7 +331,9 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		struct sr_test t = {0};
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		rc = sr_fio_json_load(path, &t, d);
+		rc = foreign_result(drv, path, names[i], d);
+		if (rc == 0)
+			rc = sr_fio_json_load(path, &t, d);
 		if (rc == -ENOMEM || (rc && d->strict))
 			goto out;
 		if (rc) {

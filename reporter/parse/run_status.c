@@ -2,6 +2,7 @@
 /* run_status.c - run.json (driver/ssd-review): how the run was made, and the tests that did not
  * complete (see run_status.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,10 +70,14 @@ static char *command_of(json_object *c, int *rc)
 	return s;
 }
 
-/* manifest.suites (an array or one string), else run.json's one "suite". */
+/* manifest.suites (an array or one string), else manifest.request.suite, else run.json's one
+ * "suite". */
 static int suites_of(json_object *manifest, struct sr_run_info *ri)
 {
 	json_object *v = sr_json_get(manifest, "suites");
+
+	if (!v)
+		v = sr_json_get(sr_json_get(manifest, "request"), "suite");
 	size_t n = 0;
 
 	if (v && json_object_get_type(v) == json_type_array)
@@ -109,6 +114,7 @@ static int test_of(json_object *t, struct sr_run_test *out)
 	out->family = sr_json_strdup(t, "family", &rc);
 	out->pts = sr_json_get(t, "pts") != NULL;
 	out->title = sr_json_strdup(t, "title", &rc);
+	out->manifest_id = sr_json_strdup(t, "manifest_id", &rc);
 	out->seconds = sr_json_num(t, "seconds");
 	out->rate_pct = sr_json_num(params, "rate_pct");
 	if (!sr_ok(out->rate_pct))
@@ -136,6 +142,10 @@ static int info_of(json_object *o, struct sr_run_info *ri)
 	ri->ssdeng_version = sr_json_strdup(versions, "ssdeng", &rc);
 	ri->ioengine = sr_json_strdup(versions, "ioengine", &rc);
 	ri->host = sr_json_strdup(manifest, "host", &rc);
+	if (!ri->host) /* ssdeng.manifest.v1: "host": {"name": ...} */
+		ri->host = sr_json_strdup(sr_json_get(manifest, "host"), "name", &rc);
+	ri->manifest_id = sr_json_strdup(manifest, "id", &rc);
+	ri->manifest_created = sr_json_strdup(manifest, "created", &rc);
 	ri->span_bytes = sr_json_num(sr_json_get(o, "drive"), "span_bytes");
 	if (!rc)
 		rc = suites_of(manifest, ri);
@@ -191,4 +201,29 @@ out:
 	json_object_put(o);
 	free(buf);
 	return rc;
+}
+
+bool sr_run_foreign(const struct sr_run_info *ri, const char *id, char *why, size_t len)
+{
+	if (!ri->manifest_id)
+		return false;
+	for (size_t i = 0; i < ri->ntests; i++) {
+		const struct sr_run_test *t = &ri->tests[i];
+
+		if (!t->id || strcmp(t->id, id))
+			continue;
+		if (t->status && strcmp(t->status, "done")) {
+			snprintf(why, len, "run.json (manifest %s) records %s as %s, not done",
+				 ri->manifest_id, id, t->status);
+			return true;
+		}
+		if (t->manifest_id && strcmp(t->manifest_id, ri->manifest_id)) {
+			snprintf(why, len, "%s ran under manifest %s, run.json's is %s", id,
+				 t->manifest_id, ri->manifest_id);
+			return true;
+		}
+		return false;
+	}
+	snprintf(why, len, "run.json (manifest %s) does not record %s", ri->manifest_id, id);
+	return true;
 }

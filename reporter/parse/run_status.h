@@ -8,8 +8,9 @@
  *
  * Keys read, all optional (a "tests" that is there must be an array): command (array of words or a
  * string), started, ended, status, suite, profile, engine, engine_option, versions{fio, kernel,
- * ssdeng, ioengine}, drive{span_bytes}, manifest{host, suites}, tests[{id, status, reason, seconds,
- * entry, family, title, params{rate_pct | pct}}].
+ * ssdeng, ioengine}, drive{span_bytes}, manifest{id, created, host{name} (or a string),
+ * suites | request{suite}}, tests[{id, status, reason, seconds, entry, family, title, manifest_id,
+ * params{rate_pct | pct}}].
  */
 #ifndef SSDREPORT_RUN_STATUS_H
 #define SSDREPORT_RUN_STATUS_H
@@ -31,5 +32,21 @@
  * -ENOMEM.
  */
 int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d);
+
+/**
+ * sr_run_foreign() - whether result file @id (<dir>/<id>.json) belongs to the run @ri records:
+ * a run.json with a manifest (ssdeng.manifest.v1) lists every result it made as a test with
+ * status "done" and that manifest's id. A result it does not list so was put there by another
+ * run (or by hand) and must not be reported as this run's.
+ * @ri:  the drive's run.json
+ * @id:  the result's test id (its file name without ".json")
+ * @why: output: "run.json (manifest ID) does not record it" / "... records it as failed" /
+ *       "... it ran under manifest X"
+ * @len: size of @why, bytes
+ *
+ * Return: true when @id is foreign to the run; false when it belongs, or when @ri has no
+ * manifest (an older driver's run.json, or none): nothing to check against.
+ */
+bool sr_run_foreign(const struct sr_run_info *ri, const char *id, char *why, size_t len);
 
 #endif

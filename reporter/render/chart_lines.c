@@ -70,7 +70,18 @@ static bool drawable(const struct sr_chart *c, const struct sr_panel *p, const s
 	return sr_chart_has(c, l->block, l->ycol) && sr_chart_has(c, l->block, p->xcol);
 }
 
-static void axes(FILE *gp, const struct sr_panel *p)
+/* A tic step of 1, 2 or 5 × 10^k that cuts [0, @max] into four parts at most: a narrow chart's
+ * x tics ("1200 1400 1600") do not run into each other. */
+static double tic_step(double max)
+{
+	double unit = pow(10, floor(log10(max / 4))), step = unit;
+
+	for (int k = 0; max / step > 4 && k < 3; k++)
+		step = unit * (k == 0 ? 2 : k == 1 ? 5 : 10);
+	return step;
+}
+
+static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 {
 	fprintf(gp, "  set grid\n  set xlabel ");
 	sr_gp_str(gp, p->xlabel ? p->xlabel : "");
@@ -99,6 +110,8 @@ static void axes(FILE *gp, const struct sr_panel *p)
 	}
 	if (p->xtic_text || p->xtic_slant)
 		fprintf(gp, "  set xtics rotate by -30\n");
+	if (p->xtic_slant && !p->xtic_text && !p->logx && c->hi[p->xcol] > 0)
+		fprintf(gp, "  set xtics %.9g\n  set rmargin 4\n", tic_step(c->hi[p->xcol]));
 	for (size_t i = 0; i < p->nbands; i++)
 		fprintf(gp,
 			"  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
@@ -137,7 +150,7 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 
 	sr_chart_file(c, dat, sizeof(dat));
 	sr_chart_panel_begin(c, p->title, with_keys, multi);
-	axes(c->gp, p);
+	axes(c, c->gp, p);
 	for (size_t i = 0; i < p->nlines; i++)
 		first &= !drawable(c, p, &p->lines[i]);
 	if (first) /* nothing to draw: say so instead of an error from gnuplot */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * section_header.c - the top of the page: the title, how the results were made (date, host, fio
- * and engine versions, profile, span, suites, wall time), a plain word when the profile's figures
- * are not review-grade, every warning a reader must see before the numbers (failed jobs, tests
- * that did not complete, files not read, differences between compared runs), and the contents.
+ * and engine versions, profile, span, suites, wall time, the run's manifest and command), a plain
+ * word when the profile's figures are not review-grade, every warning a reader must see before the
+ * numbers (failed jobs, tests that did not complete, files not read, differences between compared
+ * runs), and the contents.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 
 /* Distinct values gathered from the drives, joined: "fio-3.33, fio-3.36". */
 struct words {
-	char text[512];
+	char text[1024];
 };
 
 static void add_word(struct words *w, const char *s)
@@ -56,7 +57,7 @@ static void duration(char *buf, size_t len, time_t s)
 static void facts(struct sr_report *r)
 {
 	struct words fio = {""}, engine = {""}, profile = {""}, span = {""}, suites = {""},
-		     host = {""};
+		     host = {""}, manifest = {""}, command = {""};
 	time_t first = -1, last = -1, t0 = -1, t1 = -1;
 	char date[96] = SR_UNKNOWN, wall[64] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
 
@@ -89,6 +90,12 @@ static void facts(struct sr_report *r)
 		for (size_t s = 0; s < ri->nsuites; s++)
 			add_word(&suites, ri->suites[s]);
 		add_word(&host, ri->host);
+		add_word(&command, ri->command);
+		if (ri->manifest_id) {
+			snprintf(e, sizeof(e), "%s (created %s)", ri->manifest_id,
+				 ri->manifest_created ? ri->manifest_created : SR_UNKNOWN);
+			add_word(&manifest, e);
+		}
 		if (a >= 0 && (first < 0 || a < first))
 			first = a;
 		if (b >= 0 && b > last)
@@ -124,6 +131,8 @@ static void facts(struct sr_report *r)
 		    {"Span tested", or_unknown(&span)},
 		    {"Suites run", or_unknown(&suites)},
 		    {"Wall time", wall},
+		    {"Run manifest", or_unknown(&manifest)},
+		    {"Command", or_unknown(&command)},
 		};
 		sr_page_facts(&r->page, pairs, sizeof(pairs) / sizeof(pairs[0]));
 	}

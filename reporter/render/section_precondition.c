@@ -209,6 +209,25 @@ static const char *fio_criterion(const struct sr_rtest *const *tests, size_t n, 
 	return NULL;
 }
 
+/* fio's steadystate option ("iops:10.000000%", "iops_slope:0.1%", "bw:2%") in words:
+ * "IOPS within 10 % of their mean"; anything else as fio wrote it. */
+static const char *criterion_words(const char *ss, char *buf, size_t len)
+{
+	char metric[32];
+	double v;
+	bool slope;
+
+	if (!ss || sscanf(ss, "%31[^:]:%lf%%", metric, &v) != 2) {
+		snprintf(buf, len, "%s", ss ? ss : SR_UNKNOWN);
+		return buf;
+	}
+	slope = strstr(metric, "_slope") != NULL;
+	snprintf(buf, len, "%s %s within %g %% of their mean (steadystate=%s)",
+		 !strncmp(metric, "bw", 2) ? "bandwidth" : "IOPS", slope ? "slope" : "samples", v,
+		 ss);
+	return buf;
+}
+
 /* The workload a preconditioning test is for, in the catalogue's words. */
 static const char *workload_of(const struct sr_rtest *t, char *buf, size_t len)
 {
@@ -265,6 +284,7 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 	char name[160], head[300], tq[32];
 	struct sr_table *t;
 	bool intervals = false;
+	char crit[160];
 	int rc;
 
 	if (!dvs)
@@ -303,9 +323,7 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		      intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
 				  "far shorter window than the PTS intends)"
 				: "",
-		      fio_criterion(tests, n, r->m->ndrives)
-			  ? fio_criterion(tests, n, r->m->ndrives)
-			  : SR_UNKNOWN);
+		      criterion_words(fio_criterion(tests, n, r->m->ndrives), crit, sizeof(crit)));
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(dvs);
@@ -316,7 +334,7 @@ const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k)
 {
 	const struct sr_test *tt = res ? res->test : NULL;
 
-	return tt && k < tt->nseries && tt->series[k].niv >= 2 ? &tt->series[k] : NULL;
+	return tt && k < tt->nseries && tt->series[k].niv >= 1 ? &tt->series[k] : NULL;
 }
 
 size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t)

@@ -65,8 +65,9 @@ static size_t columns(const struct sr_report *r, struct col *cols)
 }
 
 /* A metric row: the figure of each drive in the row's unit. */
-static void metric_row(struct sr_table *t, size_t row, const struct sr_rtest *test,
-		       enum sr_metric m, double pct, const struct col *cols, size_t ncols)
+static void metric_row(const struct sr_report *r, struct sr_table *t, size_t row,
+		       const struct sr_rtest *test, enum sr_metric m, double pct,
+		       const struct col *cols, size_t ncols)
 {
 	struct sr_fig f[64];
 	enum sr_lat_unit u;
@@ -86,8 +87,14 @@ static void metric_row(struct sr_table *t, size_t row, const struct sr_rtest *te
 	sr_table_set(t, row, 0, "%s", label);
 	for (size_t c = 0; c < ncols; c++) {
 		const struct sr_result *res = test->per_drive[cols[c].dv];
+		const struct sr_run_test *nd =
+		    res ? NULL : sr_rep_not_done(r, cols[c].dv, test->id, NULL);
 		struct sr_fig a, b;
 
+		if (nd && cols[c].base < 0) {
+			sr_rep_not_done_cell(t, row, c + 1, nd);
+			continue;
+		}
 		if (cols[c].base < 0) {
 			sr_rep_cell(t, row, c + 1, sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct),
 				    m, u, res ? res->error : 0);
@@ -105,6 +112,38 @@ static void metric_row(struct sr_table *t, size_t row, const struct sr_rtest *te
 		} else {
 			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
 		}
+	}
+}
+
+/* Whether a drive's run planned the entry @entry and it did not complete. */
+static bool any_not_done(const struct sr_report *r, const char *entry, const struct col *cols,
+			 size_t ncols)
+{
+	for (size_t c = 0; c < ncols; c++)
+		if (cols[c].base < 0 && sr_rep_not_done(r, cols[c].dv, NULL, entry))
+			return true;
+	return false;
+}
+
+/* A metric row of a test no drive has a result for: the status of the drives whose run planned
+ * it ("failed"), a dash for the others. */
+static void not_done_row(const struct sr_report *r, struct sr_table *t, size_t row,
+			 const char *entry, enum sr_metric m, double pct, const struct col *cols,
+			 size_t ncols)
+{
+	char label[256], words[64];
+
+	metric_words(m, pct, words, sizeof(words));
+	snprintf(label, sizeof(label), "%s %s", t->cells[row * t->ncols].text, words);
+	sr_table_set(t, row, 0, "%s", label);
+	for (size_t c = 0; c < ncols; c++) {
+		const struct sr_run_test *nd =
+		    cols[c].base < 0 ? sr_rep_not_done(r, cols[c].dv, NULL, entry) : NULL;
+
+		if (nd)
+			sr_rep_not_done_cell(t, row, c + 1, nd);
+		else
+			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
 	}
 }
 
@@ -201,15 +240,19 @@ int sr_section_summary(struct sr_report *r)
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
 		const struct catalogue_summary_row *sr = &r->cat->summary[i];
 		const struct sr_rtest *test = sr->test ? sr_review_entry(&r->rv, sr->test) : NULL;
+		const struct catalogue_entry *e =
+		    sr->test ? catalogue_entry(r->cat, sr->test) : NULL;
 		const struct catalogue_family *fam =
-		    test ? test->family : catalogue_family(r->cat, sr->family ? sr->family : "");
+		    test ? test->family
+		    : e	 ? e->family
+			 : catalogue_family(r->cat, sr->family ? sr->family : "");
 		const struct sr_rtest **ft;
 		enum sr_metric m;
 		double pct;
 		size_t row;
 
-		if (!fam || (sr->test && !test)) /* the run did not include it */
-			continue;
+		if (!fam || (sr->test && !test && !any_not_done(r, sr->test, cols, ncols)))
+			continue; /* the run did not include it */
 		if (!sr->test) {
 			long nf = sr_review_family(&r->rv, fam->id, &ft);
 
@@ -223,8 +266,10 @@ int sr_section_summary(struct sr_report *r)
 		sr_table_set(t, row, 0, "%s", sr->title);
 		snprintf(head, sizeof(head), "#%s", sr_rep_anchor(fam, anchor, sizeof(anchor)));
 		sr_table_link(t, row, 0, head);
-		if (sr->test)
-			metric_row(t, row, test, m, pct, cols, ncols);
+		if (test)
+			metric_row(r, t, row, test, m, pct, cols, ncols);
+		else if (sr->test)
+			not_done_row(r, t, row, sr->test, m, pct, cols, ncols);
 		else
 			family_row(r, t, row, fam->id, sr->metric, cols, ncols);
 		rows++;

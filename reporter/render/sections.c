@@ -31,22 +31,63 @@ static sr_section_fn writer_of(const struct catalogue_family *f)
 	return sr_section_other; /* a table, and the time series of its tests */
 }
 
+/* The family of a test run.json records (its "family", else its catalogue entry's). */
+static bool in_family(const struct sr_report *r, const struct sr_run_test *t, const char *family)
+{
+	const struct catalogue_entry *e;
+
+	if (t->family)
+		return !strcmp(t->family, family);
+	e = r->cat ? catalogue_match(r->cat, t->id, NULL) : NULL;
+	return e && !strcmp(e->family->id, family);
+}
+
+/* The tests of family @f the run planned that did not complete, one line each (@say: write
+ * them, else only count). Return: how many. */
+static size_t not_done(struct sr_report *r, const struct catalogue_family *f, bool say)
+{
+	size_t n = 0;
+
+	for (size_t dv = 0; f && dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+
+		for (size_t i = 0; i < drv->run.ntests; i++) {
+			const struct sr_run_test *t = &drv->run.tests[i];
+
+			if (sr_rep_not_done(r, dv, t->id, NULL) != t || !in_family(r, t, f->id))
+				continue;
+			n++;
+			if (say)
+				sr_page_text(
+				    &r->page, "warn",
+				    "%s%s%s%s on %s did not complete: %s; no figure of it is "
+				    "shown.",
+				    t->title ? t->title : t->id, t->title ? " (" : "",
+				    t->title ? t->id : "", t->title ? ")" : "", drv->label,
+				    t->status);
+		}
+	}
+	return n;
+}
+
 static int family(struct sr_report *r, const struct catalogue_family *f)
 {
 	const struct sr_rtest **tests;
 	long n = sr_review_family(&r->rv, f ? f->id : NULL, &tests);
 	char anchor[128];
-	int rc;
+	int rc = 0;
 
-	if (n <= 0)
-		return (int)n; /* a family without results is left out */
+	if (n < 0 || (n == 0 && !not_done(r, f, false)))
+		return (int)n; /* a family the run did not include is left out */
 	sr_page_heading(&r->page, 2, sr_rep_anchor(f, anchor, sizeof(anchor)),
 			f ? f->title : "Other tests");
 	if (f && f->method)
 		sr_page_text(&r->page, "note", "Method: %s.", f->method);
-	rc = (f ? writer_of(f) : sr_section_other)(r, f, tests, (size_t)n);
+	not_done(r, f, true);
+	if (n > 0)
+		rc = (f ? writer_of(f) : sr_section_other)(r, f, tests, (size_t)n);
 	free(tests);
-	return rc;
+	return rc ? rc : r->page.err;
 }
 
 int sr_sections_write(struct sr_report *r)
@@ -221,6 +262,43 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
 	}
 }
 
+/* The catalogue entry (id template) a test run.json records was planned from: its "entry", else
+ * the entry its id matches (an older driver's run.json). */
+static const char *entry_of(const struct sr_report *r, const struct sr_run_test *t)
+{
+	const struct catalogue_entry *e;
+
+	if (t->entry)
+		return t->entry;
+	e = r->cat ? catalogue_match(r->cat, t->id, NULL) : NULL;
+	return e ? e->id : NULL;
+}
+
+const struct sr_run_test *sr_rep_not_done(const struct sr_report *r, size_t dv, const char *id,
+					  const char *entry)
+{
+	const struct sr_run_info *ri = &r->m->drives[dv].run;
+
+	for (size_t i = 0; i < ri->ntests; i++) {
+		const struct sr_run_test *t = &ri->tests[i];
+
+		if (!t->id || !t->status || !strcmp(t->status, "done") ||
+		    !strcmp(t->status, "pending"))
+			continue;
+		if (id ? !strcmp(t->id, id)
+		       : entry && entry_of(r, t) && !strcmp(entry_of(r, t), entry))
+			return t;
+	}
+	return NULL;
+}
+
+void sr_rep_not_done_cell(struct sr_table *t, size_t row, size_t col, const struct sr_run_test *rt)
+{
+	sr_table_set(t, row, col, "%s", rt->status);
+	sr_table_mark(t, row, col, SR_MARK_FAIL);
+	t->flags |= SR_NOTE_NOT_DONE;
+}
+
 void sr_rep_table_notes(struct sr_table *t)
 {
 	static const char clamped[] =
@@ -229,6 +307,10 @@ void sr_rep_table_notes(struct sr_table *t)
 			  failed[] = "Red: a job of the test ended with an error; its figures are "
 				     "not a clean run.";
 
+	if (t->flags & SR_NOTE_NOT_DONE)
+		sr_table_note(t,
+			      "failed, interrupted, skipped: the run planned the test and it did "
+			      "not complete; the header says why.");
 	if ((t->flags & SR_NOTE_CLAMPED) && (t->flags & SR_NOTE_JOB_ERROR))
 		sr_table_note(t, "%s %s", clamped, failed);
 	else if (t->flags & SR_NOTE_CLAMPED)

@@ -156,14 +156,15 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
  * 0 when no drive has a time series. */
 size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t);
 
-/* Whether a test has a time series (two intervals or more) on some drive. */
+/* Whether a test has a time series (one interval or more) on some drive. */
 static inline bool sr_rep_has_series(const struct sr_report *r, const struct sr_rtest *t)
 {
 	return sr_rep_nseries(r, t) > 0;
 }
 
-/* sr_rep_series() - workload @k's series of a drive's result, NULL when it has none (or fewer
- * than two intervals). Workloads of one test (stonewalled groups) are never mixed. */
+/* sr_rep_series() - workload @k's series of a drive's result, NULL when it has no interval (a
+ * drive with one is drawn as a point: a fill shorter than two log intervals still shows). Workloads
+ * of one test (stonewalled groups) are never mixed. */
 const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k);
 
 /* sr_series_chart() - the four panels of workload @k's time series of a test (those with
@@ -176,6 +177,23 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 /* What sr_rep_cell() put in a table, for its note (struct sr_table.flags). */
 #define SR_NOTE_CLAMPED 1u   /* a percentile at fio's histogram ceiling */
 #define SR_NOTE_JOB_ERROR 2u /* a figure of a job that ended with an error */
+#define SR_NOTE_NOT_DONE 4u  /* a test the run planned that did not complete (run.json) */
+
+/**
+ * sr_rep_not_done() - what drive @dv's run.json says of a test that left no result: its record
+ * when the status is neither "done" nor "pending" (failed, interrupted, skipped).
+ * @r:     the report
+ * @dv:    drive index
+ * @id:    the test id, or NULL to match by @entry
+ * @entry: a catalogue entry id (template), used when @id is NULL
+ * Return: the record, or NULL.
+ */
+const struct sr_run_test *sr_rep_not_done(const struct sr_report *r, size_t dv, const char *id,
+					  const char *entry);
+
+/* sr_rep_not_done_cell() - the cell of a test that did not complete: its status ("failed"),
+ * marked as a failure; sets SR_NOTE_NOT_DONE. */
+void sr_rep_not_done_cell(struct sr_table *t, size_t row, size_t col, const struct sr_run_test *rt);
 
 /* sr_rep_table_notes() - the note under a table saying what its marks mean (none: no note). */
 void sr_rep_table_notes(struct sr_table *t);

@@ -4,6 +4,8 @@
 #  - a job whose "error" is not 0 (the real ../shared/cases c31 output, job error 5) is named in
 #    a warning by `ssdreport summary` and by a report, named on the page and marked in its table
 #    and on the summary; the report still comes (exit 0);
+#  - a test the run planned that did not complete (run.json) is named with its reason, reads
+#    "failed" in its summary row and section, and is never drawn;
 #  - a percentile at fio's histogram ceiling with a larger maximum (a constructed json+ output,
 #    tests/unit/reporter/fixtures/truth) reads "≥ 17.1 s" on the page, with the note saying why.
 set -u
@@ -39,4 +41,26 @@ grep -q '<td class="n warn">≥ 17.1 s</td>' "$out/index.html" &&
 	fail "index.html: no ≥ 17.1 s"
 ! grep -q '17,100\|17112\.7' "$out/index.html" && ok "the ceiling is never shown as a latency" ||
 	fail "index.html shows the ceiling as a number"
+
+# A test the run planned that did not complete (run.json: failed, its reason; no result file):
+# named in the header with the reason, "failed" (marked) in its summary row, named in its
+# family's section, and never drawn as a figure.
+g=$tmp/res-failed/g
+mkdir -p "$(dirname "$g")"
+cp -r tests/unit/reporter/fixtures/golden/results/g "$g"
+rm "$g/fc-64k-write.json"
+jq '(.tests[] | select(.id == "fc-64k-write")) |= (.status = "failed" | .reason = "fio exit 1: ssdeng: /dev/ng1n1: no such device")' \
+	tests/unit/reporter/fixtures/golden/results/g/run.json >"$g/run.json"
+"$rep" -o "$tmp/failed" --no-charts "$g" 2>"$tmp/failed.err"
+rc=$?
+[ $rc = 0 ] && ok "a report over a run with a failed test: exit 0" || fail "report: exit $rc: $(cat "$tmp/failed.err")"
+grep -qF 'fc-64k-write on g did not complete: failed: fio exit 1: ssdeng: /dev/ng1n1: no such device.' "$tmp/failed/report.md" &&
+	ok "the header names the test that did not complete and why" || fail "report.md: no note on fc-64k-write"
+grep -qF '| [Four corners: sequential write MB/s](#family-four-corners) | **failed** |' "$tmp/failed/report.md" &&
+	grep -qF '<td class="n fail">failed</td>' "$tmp/failed/index.html" &&
+	ok "its summary row says failed, marked" || fail "summary: no failed row for the 64K write"
+sed -n '/^## Four corners/,/^## /p' "$tmp/failed/report.md" | grep -qF 'fc-64k-write on g did not complete: failed' &&
+	ok "the four-corners section names it" || fail "four-corners section: no word on fc-64k-write"
+! grep -q '64K sequential write' "$tmp/failed/index.html" && ! grep -rq 'fc-64k-write' "$tmp/failed"/*.csv &&
+	ok "no figure or table row drawn for it" || fail "a figure of the failed test is shown"
 lab_done

@@ -9,7 +9,9 @@
 #  - a rerun into an --out that holds results is refused without --resume or --overwrite;
 #    --overwrite moves them aside (never deletes them); --resume --out DIR alone resumes from
 #    the manifest; results without a manifest are not resumed;
-#  - a label starting with '.' is refused before anything is written.
+#  - a label starting with '.' is refused before anything is written;
+#  - ssdreport shows the run's host, manifest and command, and keeps a result another run made
+#    (copied into the directory) out of the report, naming it.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/host/lib/review-checks.sh
@@ -96,6 +98,27 @@ rv_check "--overwrite moved the earlier results to OUT/.overwritten/a-<time>/" \
 rv_check "... with their run.json" jq -e '.tests | length == 2' "$moved/run.json"
 rv_check "the new run starts afresh (no previous runs, new results)" \
 	jq -e '.previous_runs == [] and all(.tests[]; .status == "done" and .resumed == null)' "$d/run.json"
+
+# the report: the run's host, manifest and command in its header; a result another run made,
+# copied into the directory, is named as not this run's and kept out of the tables
+if [ -x reporter/ssdreport ]; then
+	driver/ssd-review --drive "o=$tmp/o.img" --profile quick --suite four-corners --only fc-64k-read \
+		--span 32M --out "$tmp/other" --no-report --yes 2>"$tmp/other.err"
+	cp "$tmp/other/o/fc-64k-read.json" "$d/"
+	reporter/ssdreport -o "$tmp/rep" --no-charts "$d" 2>"$tmp/rep.err"
+	rc=$? mid=$(jq -r .manifest.id "$d/run.json")
+	rv_check "ssdreport over the results exits 0" test "$rc" = 0
+	rv_check "... its header names the host, the run's manifest and command" bash -c "
+		grep -qF -- '- **Host**: $(jq -r .manifest.host.name "$d/run.json")' '$tmp/rep/report.md' &&
+		grep -qF -- '- **Run manifest**: $mid (created ' '$tmp/rep/report.md' &&
+		grep -qF -- '- **Command**: driver/ssd-review --drive a=$tmp/a4.img' '$tmp/rep/report.md'"
+	rv_check "... another run's result is named as not this run's, in a warning and on the page" bash -c "
+		grep -qF 'fc-64k-read.json: not a result of this run: run.json (manifest $mid) does not record fc-64k-read' '$tmp/rep.err' &&
+		grep -qF 'Not read: $d/fc-64k-read.json: not a result of this run' '$tmp/rep/report.md'"
+	rv_check "... and kept out of the four-corners table" bash -c "
+		! grep -q '64K sequential read' '$tmp/rep/report.md' && grep -q '4K random read at 8T/32Q' '$tmp/rep/report.md'"
+	rm -f "$d/fc-64k-read.json"
+fi
 
 # results without a manifest (an older driver's) are not resumed
 jq 'del(.manifest)' "$d/run.json" >"$tmp/old.json" && cp "$tmp/old.json" "$d/run.json"
