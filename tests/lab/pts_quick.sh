@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=PTSNV01
 # lab-timeout: 4200
+# lab-long: the whole quick PTS suite takes 20-70 min on an emulated drive, depending on how soon each test is steady
 # SNIA PTS (--suite pts --profile quick) end to end on an emulated NVMe drive, purged by NVMe
 # Format (tests/lab/pts_sas.sh: a SCSI disk): every test's phases purged, preconditioned and run
 # in rounds to steady state or 25 rounds, round files present and agreeing with run.json, and

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --scsi size=256M,serial=PTSSAS1
 # lab-timeout: 4200
+# lab-long: the whole quick PTS suite takes 20-70 min on an emulated drive, depending on how soon each test is steady
 # SNIA PTS (--suite pts --profile quick) end to end on an emulated SCSI disk (QEMU scsi-hd behind
 # virtio-scsi) through SCSI generic, purged by FORMAT UNIT: the four PTS tests done, every
 # steady-state phase 5 to 25 rounds, WSAT until 4 x the span, and pts.html with each test's
