@@ -35,9 +35,10 @@ ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
 REPORT_DIRS := parse model analyse render util
 REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
 REPORT_MAIN := $(wildcard reporter/cli/*.c)
-REPORT_HDRS := $(wildcard reporter/*/*.h)
-# the test catalogue reader (jobfiles/catalogue.json): build/libssdcat.a, for the driver and ssdreport
-CAT_SRCS    := $(wildcard catalogue/*.c)
+REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h)
+# the test catalogue reader (jobfiles/catalogue.json) and pts/ (the SNIA PTS rules both sides apply:
+# the steady-state criterion): build/libssdcat.a, for the driver and ssdreport
+CAT_SRCS    := $(wildcard catalogue/*.c pts/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 
 # ssd-apps (application workloads: MariaDB + sysbench on the drive): apps/*.c except
@@ -62,8 +63,9 @@ UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
 UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
 UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
+UNIT_PTS_SRCS := $(wildcard tests/unit/pts/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
-	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%)
+	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%) $(UNIT_PTS_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
@@ -107,6 +109,9 @@ $(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS) catalogue/catalogue.h
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
 $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+$(BUILD)/pts/%.o: pts/%.c $(wildcard pts/*.h) catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
@@ -180,6 +185,11 @@ $(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
+# tests/unit/pts/X_test.c tests pts/X.c (in libssdcat.a)
+$(BUILD)/tests/unit/pts/%: tests/unit/pts/%.c $(BUILD)/libssdcat.a $(wildcard pts/*.h tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+
 $(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Idriver -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
@@ -210,7 +220,7 @@ $(FUZZ_DIR)/%.o: %.c $(ENGINE_HDRS) $(REPORT_HDRS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/libssdcore.a: $(CORE_SRCS:%.c=$(FUZZ_DIR)/%.o)
 	@rm -f $@; ar rcs $@ $^
-$(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o)
+$(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o) $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard pts/*.c))
 	@rm -f $@; ar rcs $@ $^
 define fuzz_rule
 $(FUZZ_DIR)/$(notdir $(1:%.c=%)): $(1) $(FUZZ_DIR)/libssdcore.a $(FUZZ_DIR)/libssdreport.a
@@ -259,5 +269,5 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/apps build/driver build/tests build/san build/fuzz \
+	rm -rf build/engine build/reporter build/catalogue build/pts build/apps build/driver build/tests build/san build/fuzz \
 		build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT) apps/ssd-apps driver/ssd-review

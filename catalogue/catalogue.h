@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct json_object;
+
 #define CATALOGUE_SCHEMA "ssdeng.catalogue.v1"
 
 /* A report section, in the review's order (the file's order). */
@@ -81,6 +83,36 @@ struct catalogue_env {
 	char *value;
 };
 
+/*
+ * A SNIA PTS test (PTS-E v2.0.2): phases, each a loop of rounds until the tracking variable is
+ * at steady state (pts/steady.h) or 25 rounds ran. A round runs every cell of its phase, mix by
+ * mix in the order given, block size by block size in the order given, one timing runtime each.
+ */
+struct catalogue_pts_phase {
+	char *id;    /* "iops", "128k-write": the round files' prefix and the report's name */
+	bool random; /* random (fio randrw) or sequential (fio rw) access */
+	bool purge;  /* purged before this phase ... */
+	bool wipc;   /* ... and preconditioned (WIPC) after the purge (default: true) */
+	int *mixes;  /* percent read per mix, in run order (100 ... 0) */
+	size_t nmixes;
+	char **block_sizes; /* fio bs per cell, in run order ("1024k" ... "512") */
+	size_t nbs;
+	char *track_bs;	    /* the tracking cell: its block size ... */
+	int track_mix;	    /* ... and mix */
+	char *track_metric; /* "iops", "mbps" (MB/s, 10^6 bytes) or "lat_mean" (ns) */
+	int stop_written;   /* rounds stop once this many times the span was written (WSAT);
+			     * 0: they stop at steady state (pts/steady.h) */
+	int max_rounds;	    /* the most rounds: 25 (PTS_SS_MAX_ROUNDS) unless given */
+};
+
+struct catalogue_pts {
+	char *test; /* "iops", "throughput", "latency" */
+	char *spec; /* the standard's test: "SNIA PTS-E v2.0.2, IOPS test" */
+	char *wipc; /* the jobfile of workload-independent preconditioning (run twice the span) */
+	struct catalogue_pts_phase *phases;
+	size_t nphases;
+};
+
 /* One entry of "tests" (a test, or a template of tests). */
 struct catalogue_entry {
 	char *id; /* the id, or its template: "scale-8k-7030-t{threads}q{depth}" */
@@ -107,7 +139,8 @@ struct catalogue_entry {
 	char *output;	     /* fio --output-format: "json" or "json+" */
 	struct catalogue_env *env; /* extra jobfile variables */
 	size_t nenv;
-	size_t index; /* position in the file: the order within a family */
+	struct catalogue_pts *pts; /* a SNIA PTS test, NULL for any other */
+	size_t index;		   /* position in the file: the order within a family */
 };
 
 /* A row of the report's summary table: one metric of one test (or one verdict of a family). */
@@ -171,6 +204,22 @@ int catalogue_find(char *out, size_t len);
 int catalogue_load(const char *path, struct catalogue **out, char *err, size_t errlen);
 
 void catalogue_free(struct catalogue *c);
+
+/**
+ * catalogue_pts_load() - an entry's "pts" object (jobfiles/README.md "SNIA PTS").
+ * @o:      the object
+ * @out:    the test (catalogue_pts_free())
+ * @err:    on failure, the field and what was expected
+ * Return: 0, -EINVAL, -ENOMEM.
+ */
+int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *err, size_t errlen);
+void catalogue_pts_free(struct catalogue_pts *p);
+
+/* The cells of phase @ph, in run order: *@ncells = nmixes x nbs. */
+static inline size_t catalogue_pts_cells(const struct catalogue_pts_phase *ph)
+{
+	return ph->nmixes * ph->nbs;
+}
 
 const struct catalogue_family *catalogue_family(const struct catalogue *c, const char *id);
 const struct catalogue_suite *catalogue_suite(const struct catalogue *c, const char *id);

@@ -575,6 +575,20 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 		fail(r, "\"bs\" comes from an option, so the id must hold {bs} (one id per size)");
 		goto out;
 	}
+	if (member(t, "pts")) {
+		char msg[256];
+
+		if ((rc = catalogue_pts_load(member(t, "pts"), &e->pts, msg, sizeof(msg)))) {
+			if (rc == -EINVAL)
+				fail(r, "\"pts\": %s", msg);
+			goto out;
+		}
+		if (e->vary != CATALOGUE_VARY_NONE || e->after) {
+			fail(r, "a \"pts\" test is one test: no \"vary\", no \"after\"");
+			rc = -EINVAL;
+			goto out;
+		}
+	}
 	rc = 0;
 out:
 	free(family);
@@ -796,6 +810,7 @@ void catalogue_free(struct catalogue *c)
 			free(e->env[k].value);
 		}
 		free(e->env);
+		catalogue_pts_free(e->pts);
 	}
 	free(c->entries);
 	free(c->path);

@@ -158,3 +158,14 @@ int rv_jobfile_probe(const char *ioengine, const char *engine_opt, const char *n
 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
+
+int rv_jobfile_probe_bs(const char *ioengine, const char *engine_opt, const char *node,
+			unsigned long long bs, char *out, size_t len)
+{
+	int n = snprintf(out, len,
+			 "[probe]\nioengine=%s\n%s\nfilename=%s\nrw=read\nbs=%llu\nsize=%llu\n"
+			 "direct=1\nthread\n",
+			 ioengine, engine_opt, node, bs, bs);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}

@@ -50,4 +50,13 @@ int rv_jobfile_group(const char *text, const struct rv_jobfile_member *m, size_t
 int rv_jobfile_probe(const char *ioengine, const char *engine_opt, const char *node, char *out,
 		     size_t len);
 
+/**
+ * rv_jobfile_probe_bs() - the probe job reading one transfer of @bs bytes from offset 0: the
+ * engine's setup then refuses a transfer larger than the drive takes (a SNIA PTS 1024 KiB cell
+ * on a drive whose largest transfer is 512 KiB) before anything is written.
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int rv_jobfile_probe_bs(const char *ioengine, const char *engine_opt, const char *node,
+			unsigned long long bs, char *out, size_t len);
+
 #endif

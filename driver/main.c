@@ -14,6 +14,7 @@
 
 #include "fio_run.h"
 #include "proc.h"
+#include "pts_test.h"
 #include "resume.h"
 #include "review.h"
 #include "usage.h"
@@ -169,8 +170,10 @@ static int prepare(struct rv_run *r, char *err, size_t errlen)
 	int rc;
 
 	if ((rc = rv_plan_build(r->o, &r->plan, err, errlen)) ||
+	    (rc = rv_pts_check_opts(r->o, &r->plan, err, errlen)) ||
 	    (rc = rv_targets_build(r->o, r->plan.profile, &r->ts, err, errlen)) ||
-	    (rc = rv_tools_find(r->o, &r->tools, err, errlen)))
+	    (rc = rv_tools_find(r->o, &r->tools, err, errlen)) ||
+	    (rc = rv_pts_check_targets(r, err, errlen)))
 		return rc;
 	r->envc = (struct rv_env_ctx){
 	    .fio_engine = r->tools.ioengine,
@@ -223,7 +226,8 @@ static int run(struct rv_run *r, char *err, size_t errlen)
 		    stderr,
 		    "ssd-review: %zu tests (%s, %s) on %zu drive(s) or group(s) with %s -> %s/\n",
 		    r->total, r->o->suite, r->o->profile, r->ts.nrun, r->o->engine, r->o->out);
-	if (r->o->purge && purge(r))
+	/* PTS tests purge the drive themselves, at the start of each */
+	if (r->o->purge && !rv_pts_in_plan(&r->plan, NULL) && purge(r))
 		return RV_EXIT_FAILED;
 	rv_review_run(r);
 	return rv_review_end(r);

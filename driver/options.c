@@ -131,6 +131,7 @@ enum opt_id {
 	O_ALLOW_MOUNTED,
 	O_NO_REPORT,
 	O_DRY_RUN,
+	O_PTS_NO_PURGE,
 	O_HELP,
 };
 
@@ -166,6 +167,7 @@ static const struct {
     {"--allow-mounted", O_ALLOW_MOUNTED, false},
     {"--no-report", O_NO_REPORT, false},
     {"--dry-run", O_DRY_RUN, false},
+    {"--pts-no-purge", O_PTS_NO_PURGE, false},
     {"--help", O_HELP, false},
     {"-h", O_HELP, false},
 };
@@ -287,6 +289,9 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		return 0;
 	case O_DRY_RUN:
 		o->dry_run = true;
+		return 0;
+	case O_PTS_NO_PURGE:
+		o->pts_no_purge = true;
 		return 0;
 	case O_HELP:
 		o->help = true;

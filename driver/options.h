@@ -50,6 +50,7 @@ struct rv_opts {
 	char *purge, *confirm; /* --purge METHOD --confirm SERIAL */
 	bool out_given;	       /* --out was on the command line */
 	bool resume, overwrite, yes, allow_mounted, no_report, dry_run, help;
+	bool pts_no_purge; /* --pts-no-purge: PTS tests without their purge (not compliant) */
 };
 
 /**

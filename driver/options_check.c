@@ -120,11 +120,6 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 				 "--purge METHOD needs --confirm SERIAL (and the reverse)");
 			return -EINVAL;
 		}
-		if (o->resume) {
-			snprintf(err, errlen,
-				 "--purge with --resume would erase the results being resumed");
-			return -EINVAL;
-		}
 		if (o->drives.n != 1) {
 			snprintf(
 			    err, errlen,

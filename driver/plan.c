@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "plan.h"
+#include "pts/cells.h"
+#include "pts/steady.h"
 
 static int load(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
 {
@@ -101,6 +103,10 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 		t = &p->t[p->n++];
 		t->ct = ct;
 		t->expected_s = ct->timing ? ct->timing->runtime_s + ct->timing->ramp_s : 0;
+		/* a PTS test: at least 5 rounds of every cell of every phase */
+		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
+			t->expected_s += (long)catalogue_pts_cells(&ct->entry->pts->phases[k]) *
+					 PTS_SS_WINDOW * (ct->timing ? ct->timing->runtime_s : 0);
 		for (size_t j = 0; j < p->nall; j++)
 			if (p->all[j].step == ct->step && p->all[j].after)
 				t->atomic_step = true;
@@ -221,6 +227,19 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= rv_env_set(env, "SSD_LOG", log);
 	for (size_t i = 0; i < ct->entry->nenv; i++)
 		r |= rv_env_set(env, ct->entry->env[i].name, ct->entry->env[i].value);
+	if (ct->entry->pts) {
+		/* a PTS round's cells; these are the first phase's tracking cell (what --dry-run
+		 * shows and the checks before the first write parse) */
+		const struct catalogue_pts_phase *ph = &ct->entry->pts->phases[0];
+		char cell[128], mix[8];
+
+		pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
+		snprintf(mix, sizeof(mix), "%d", ph->track_mix);
+		r |= rv_env_set(env, "SSD_CELL", cell);
+		r |= rv_env_set(env, "SSD_RW", pts_cell_rw(ph->random, ph->track_mix));
+		r |= rv_env_set(env, "SSD_BS", ph->track_bs);
+		r |= rv_env_set(env, "SSD_RWMIX", mix);
+	}
 	if (ct->rate_from) {
 		char pct[16];
 

@@ -10,6 +10,7 @@
 #include "fio_run.h"
 #include "jobfile.h"
 #include "preflight.h"
+#include "pts_test.h"
 #include "reason.h"
 #include "result.h"
 #include "util.h"
@@ -191,12 +192,14 @@ static int scratch_file(const struct rv_dev *d, char *path, size_t len)
 	return 0;
 }
 
-/* One fio reading 16 KiB of @node with the engine and its option, nothing written. */
 /* A zero-I/O probe that takes longer has hung (a fio server in a slow emulated guest starting
  * the engine can take a minute). */
 #define PROBE_TIMEOUT_S 300
 
-static int probe(struct rv_run *r, const char *node, const char *client, char *msg, size_t len)
+/* One fio reading 16 KiB of @node (@bs > 0: one transfer of @bs bytes) with the engine and its
+ * option, nothing written. */
+static int probe(struct rv_run *r, const char *node, const char *client, unsigned long long bs,
+		 char *msg, size_t len)
 {
 	char job[PATH_MAX * 2], jobpath[PATH_MAX + 16], outpath[PATH_MAX + 16],
 	    errpath[PATH_MAX + 16], output[PATH_MAX + 32], cl[300], summary[128], problem[256];
@@ -206,7 +209,10 @@ static int probe(struct rv_run *r, const char *node, const char *client, char *m
 	json_object *j = NULL;
 	int rc, a = 0;
 
-	if (rv_jobfile_probe(r->tools.ioengine, r->tools.engine_opt, node, job, sizeof(job)) ||
+	if ((bs ? rv_jobfile_probe_bs(r->tools.ioengine, r->tools.engine_opt, node, bs, job,
+				      sizeof(job))
+		: rv_jobfile_probe(r->tools.ioengine, r->tools.engine_opt, node, job,
+				   sizeof(job))) ||
 	    put_file(r, "probe.fio", job, jobpath, sizeof(jobpath))) {
 		rv_fmt(msg, len, "cannot write the probe job in %s", r->state);
 		return -EIO;
@@ -246,6 +252,7 @@ static int probe(struct rv_run *r, const char *node, const char *client, char *m
 static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 {
 	char msg[1024], scratch[PATH_MAX];
+	unsigned long long maxbs = rv_pts_max_block(&r->plan);
 
 	for (size_t ti = 0; ti < r->ts.nrun; ti++) {
 		const struct rv_target *t = &r->ts.t[ti];
@@ -264,13 +271,24 @@ static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 					 d->what, strerror(-rc));
 				return -EINVAL;
 			}
-			rc = probe(r, small ? scratch : d->node, NULL, msg, sizeof(msg));
+			rc = probe(r, small ? scratch : d->node, NULL, 0, msg, sizeof(msg));
 			if (small)
 				unlink(scratch);
 			if (rc < 0) {
 				snprintf(err, errlen,
 					 "%s: a read-only probe with %s (%s) fails: %s", d->what,
 					 r->o->engine, r->tools.engine_opt, msg);
+				return -EINVAL;
+			}
+			/* the largest transfer of the PTS cells, on a drive (a file takes any) */
+			if (maxbs > 16384 && d->probe.kind != RV_KIND_FILE &&
+			    probe(r, d->node, NULL, maxbs, msg, sizeof(msg)) < 0) {
+				snprintf(
+				    err, errlen,
+				    "%s: the SNIA PTS tests need %llu-byte transfers; a read-only "
+				    "probe of one with %s (%s) fails: %s (with ssdeng, "
+				    "--engine-opt transport=block lets the kernel split them)",
+				    d->what, maxbs, r->o->engine, r->tools.engine_opt, msg);
 				return -EINVAL;
 			}
 		}
@@ -287,7 +305,7 @@ static int probe_servers(struct rv_run *r, char *err, size_t errlen)
 		const struct rv_target *t = &r->ts.t[h];
 
 		snprintf(hp, sizeof(hp), "%s,%d", t->host, t->port);
-		if (probe(r, t->node, hp, msg, sizeof(msg)) < 0) {
+		if (probe(r, t->node, hp, 0, msg, sizeof(msg)) < 0) {
 			snprintf(
 			    err, errlen,
 			    "--client %s: the fio server %s:%d cannot run the engine %s on %s: "

@@ -10,6 +10,7 @@
 #include "fio_run.h"
 #include "proc.h"
 #include "progress.h"
+#include "pts_test.h"
 #include "report.h"
 #include "review.h"
 #include "testrun.h"
@@ -42,6 +43,8 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
 	char path[PATH_MAX * 2];
 
+	if (r->plan.t[i].ct->entry->pts)
+		return rv_pts_kept(r, ti, i);
 	snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
 	st = rv_json_str(e, "status");
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
@@ -119,8 +122,9 @@ int rv_review_run(struct rv_run *r)
 					keep(r, ti, i, index);
 					continue;
 				}
-				if (rv_test_run(r, ti, i, index, dur ? dur + index : NULL,
-						dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
+				if ((r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
+					r, ti, i, index, dur ? dur + index : NULL,
+					dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
 					stop = true;
 			}
 		}

@@ -400,3 +400,55 @@ int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long 
 	free(argv);
 	return outcome;
 }
+
+int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char *summary,
+		size_t slen, char *reason, size_t rlen)
+{
+	char fmt[64], problem[512] = "", sig[32], outarg[PATH_MAX + 400];
+	char *argv[] = {"fio", outarg, fmt, "--eta=always", "--eta-newline=1", (char *)fc->jobfile,
+			NULL};
+	struct paths p;
+	struct rv_spawn s = {.argv = argv,
+			     .out_path = p.eta,
+			     .err_path = p.errf,
+			     .keep_fds = r->lock_fds,
+			     .nkeep = r->nlocks};
+	struct rv_child c;
+	char *text = NULL;
+
+	summary[0] = reason[0] = '\0';
+	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, r->ts.t[ti].label);
+	rv_fmt(p.final, sizeof(p.final), "%s", fc->final);
+	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
+	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
+	rv_fmt(p.errf, sizeof(p.errf), "%s", fc->errf);
+	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
+	rv_fmt(outarg, sizeof(outarg), "--output=%s", p.partial);
+	snprintf(fmt, sizeof(fmt), "--output-format=%s", fc->output);
+	unlink(p.partial);
+	unlink(p.failed);
+	if (rv_stop_signal)
+		return RV_TEST_INTERRUPTED;
+	if (rv_child_spawn(&c, &s, reason, rlen))
+		return RV_TEST_FAILED;
+	note_fio(r, c.pid, c.starttime);
+	rv_status_update(r);
+	watch(r, &c, &p, fc->index, fc->pending, fc->npending, fc->expected_s);
+	note_fio(r, 0, 0);
+	if (rv_stop_signal) {
+		unlink(p.partial);
+		snprintf(reason, rlen, "%s: fio stopped, result discarded",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		return RV_TEST_INTERRUPTED;
+	}
+	if (c.code == 0 && keep_result(r, ti, &p, "", summary, slen, problem, sizeof(problem)) == 0)
+		return RV_TEST_DONE;
+	if (c.code != 0)
+		problem[0] = '\0';
+	if (access(p.partial, F_OK) == 0)
+		rename(p.partial, p.failed);
+	rv_read_file(p.errf, &text, NULL);
+	rv_reason(text ? text : "", c.code, problem[0] ? problem : NULL, reason, rlen);
+	free(text);
+	return RV_TEST_FAILED;
+}

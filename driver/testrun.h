@@ -32,6 +32,28 @@ enum rv_test_outcome {
 int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
 		size_t npending);
 
+/* One fio run that is part of a test but not its one jobfile (a PTS round, its preconditioning). */
+struct rv_fio_call {
+	const char *jobfile; /* expanded, complete */
+	const char *output;  /* fio's --output-format ("json") */
+	const char *final;   /* the JSON document goes here, only when complete and error-free */
+	const char *errf;    /* fio's and the engine's messages (appended) */
+	size_t index;	     /* progress: "[index/total]" */
+	const long *pending; /* the run's ETA: durations of the tests after this one, s */
+	size_t npending;
+	long expected_s; /* this run's expected duration (0 unknown) */
+};
+
+/**
+ * rv_fio_call() - run fio on @fc->jobfile for target @ti, watched like a test (progress,
+ * status.json, the locks name its pid), its JSON checked and kept as @fc->final.
+ * @summary: "read 1234 IOPS, write 56 IOPS" when done
+ * @reason:  why it failed: the first real message (reason.h), or the stop signal
+ * Return: an enum rv_test_outcome; nothing is recorded (the caller does).
+ */
+int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char *summary,
+		size_t slen, char *reason, size_t rlen);
+
 /**
  * rv_test_set() - set @key of test @i in target @ti's record (and, for a client run's combined
  * results, in each server's); the reference of @v passes.

@@ -615,7 +615,7 @@ static size_t rounds_from_runs(const struct sr_test *t, const struct sr_series *
 {
 	size_t n = 0;
 
-	if (s->ngroups < SR_SNIA_WINDOW)
+	if (s->ngroups < PTS_SS_WINDOW)
 		return 0;
 	for (size_t k = 0; k < s->nruns; k++) {
 		const struct sr_run *r = &t->runs[s->runs[k]];
@@ -628,7 +628,7 @@ static size_t rounds_from_runs(const struct sr_test *t, const struct sr_series *
 			if (sr_ok(r->dir[d].iops))
 				y[n - 1] += r->dir[d].iops.v;
 	}
-	return n >= SR_SNIA_WINDOW ? n : 0;
+	return n >= PTS_SS_WINDOW ? n : 0;
 }
 
 /* Rounds of SR_SS_ROUND_S seconds from the series: x = end of the round (s), y = mean IOPS. */
@@ -650,7 +650,7 @@ static size_t rounds_from_series(const struct sr_series *s, bool bw, double *x, 
 		x[n] = (double)(k + 1) * SR_SS_ROUND_S;
 		y[n++] = sum / (double)valid;
 	}
-	return n >= SR_SNIA_WINDOW ? n : 0;
+	return n >= PTS_SS_WINDOW ? n : 0;
 }
 
 static size_t intervals(const struct sr_series *s, bool bw, double *x, double *y)
@@ -669,8 +669,8 @@ void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct s
 {
 	size_t cap = (s->niv > s->nruns ? s->niv : s->nruns) + 1, n;
 	bool bw = s->tput == SR_TPUT_BW_ONLY;
-	struct sr_snia_result res;
-	const struct sr_snia_window *w;
+	struct pts_ss_result res;
+	const struct pts_ss_window *w;
 	double *x, *y, width;
 
 	memset(out, 0, sizeof(*out));
@@ -688,7 +688,7 @@ void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct s
 		out->basis = SR_SS_INTERVALS;
 		n = intervals(s, bw, x, y);
 	}
-	if (sr_snia_steady_state(x, y, n, &res)) {
+	if (pts_ss_series(x, y, n, &res)) {
 		out->basis = SR_SS_NONE;
 		goto out;
 	}

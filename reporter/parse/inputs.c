@@ -5,6 +5,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <json.h>
@@ -260,6 +261,16 @@ static int add_skipped(struct sr_model *m, const char *path, const char *why)
 	return 0;
 }
 
+/* The SNIA PTS tests run.json records: their results are the round files under <dir>/<id>/. */
+static size_t pts_tests(const struct sr_drive *drv)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < drv->run.ntests; i++)
+		n += drv->run.tests[i].pts;
+	return n;
+}
+
 /* A result file the directory's run.json (its manifest) does not record as done: another run's
  * (copied in, or left by hand), never reported as this run's. Return 0, or -EINVAL with d->err
  * "<path>: not a result of this run: <why>". */
@@ -347,7 +358,7 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		loaded++;
 	}
 	rc = 0;
-	if (!loaded && d->stream)
+	if (!loaded && !pts_tests(drv) && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
 			dir);
 out:
@@ -372,7 +383,8 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 		sr_error(d, NULL, (size_t)-1, "cannot read directory: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	if (n)
+	snprintf(p, sizeof(p), "%s/run.json", dir);
+	if (n || access(p, F_OK) == 0) /* a PTS run's directory may hold run.json alone */
 		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
 	/* results/ itself: one drive per subdirectory */
 	rc = list_dir(dir, want_subdir, &subs, &nsub);
@@ -425,7 +437,7 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
-		ntests += m->drives[i].ntests;
+		ntests += m->drives[i].ntests + pts_tests(&m->drives[i]);
 	if (!ntests) {
 		sr_diag_file(d, inputs[0]);
 		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
@@ -448,7 +460,7 @@ int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, s
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
-		ntests += m->drives[i].ntests;
+		ntests += m->drives[i].ntests + pts_tests(&m->drives[i]);
 	if (!ntests) {
 		sr_diag_file(d, dirs[0]);
 		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");

@@ -112,6 +112,7 @@ static int test_of(json_object *t, struct sr_run_test *out)
 	out->status = sr_json_strdup(t, "status", &rc);
 	out->entry = sr_json_strdup(t, "entry", &rc);
 	out->family = sr_json_strdup(t, "family", &rc);
+	out->pts = sr_json_get(t, "pts") != NULL;
 	out->title = sr_json_strdup(t, "title", &rc);
 	out->manifest_id = sr_json_strdup(t, "manifest_id", &rc);
 	out->seconds = sr_json_num(t, "seconds");

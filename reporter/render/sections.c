@@ -10,6 +10,7 @@
 
 #include "render/format.h"
 #include "render/sections.h"
+#include "render/pts_page.h"
 
 /* Which writer draws a family, by the chart kinds the catalogue gives the family. */
 static const struct {
@@ -101,6 +102,8 @@ int sr_sections_write(struct sr_report *r)
 		rc = family(r, &r->cat->families[i]);
 	if (!rc)
 		rc = family(r, NULL);
+	if (!rc)
+		rc = sr_section_pts(r);
 	if (!rc)
 		rc = sr_section_details(r);
 	return rc;

@@ -327,11 +327,14 @@ static void jobfiles_agree_with_the_catalogue(void **state)
 		snprintf(path, sizeof(path), "jobfiles/%s", e->jobfile);
 		if (access(path, R_OK))
 			fail_msg("%s: jobfile %s does not exist", e->id, path);
-		expect_option(e, "rw", e->rw, NULL);
-		expect_option(e, "bs", e->bs && e->bs[0] != '{' ? e->bs : NULL, "${SSD_BS}");
+		/* a PTS round's cells take rw, bs and rwmixread from the driver */
+		expect_option(e, "rw", e->pts ? NULL : e->rw, "${SSD_RW}");
+		expect_option(e, "bs", e->bs && e->bs[0] != '{' && !e->pts ? e->bs : NULL,
+			      "${SSD_BS}");
 		expect_option(e, "bssplit", e->bssplit, NULL);
 		snprintf(num, sizeof(num), "%d", e->rwmix_read);
-		expect_option(e, "rwmixread", e->rwmix_read >= 0 ? num : NULL, NULL);
+		expect_option(e, "rwmixread", e->rwmix_read >= 0 ? num : NULL,
+			      e->pts ? "${SSD_RWMIX}" : NULL);
 		snprintf(num, sizeof(num), "%d", e->threads);
 		expect_option(e, "numjobs", e->threads ? num : NULL, "${SSD_THREADS}");
 		snprintf(num, sizeof(num), "%d", e->depth);

@@ -125,8 +125,6 @@ static void rules_between_options(void **state)
 	REFUSED("--purge takes exactly one --drive, not a --group", "--group", "g=/a,/b", "--purge",
 		"format", "--confirm", "S");
 	REFUSED("--purge METHOD needs --confirm SERIAL", "--drive", "a=/x", "--purge", "format");
-	REFUSED("--purge with --resume would erase", "--drive", "a=/x", "--purge", "format",
-		"--confirm", "S", "--resume");
 	REFUSED("--purge takes exactly one --drive (the serial", "--drive", "a=/x", "--drive",
 		"b=/y", "--purge", "format", "--confirm", "S");
 	REFUSED("--resume and --overwrite exclude each other", "--drive", "a=/x", "--resume",

@@ -27,10 +27,10 @@ static const double rounds[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 static void test_snia_pass(void **state)
 {
 	const double y[5] = {100, 102, 98, 101, 99};
-	struct sr_snia_result r;
+	struct pts_ss_result r;
 
 	(void)state;
-	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(pts_ss_series(rounds, y, 5, &r), 0);
 	assert_true(r.attained);
 	assert_int_equal(r.last.first, 0);
 	assert_int_equal(r.last.last, 4);
@@ -49,10 +49,10 @@ static void test_snia_pass(void **state)
 static void test_snia_fail_range_only(void **state)
 {
 	const double y[5] = {80, 120, 100, 120, 80};
-	struct sr_snia_result r;
+	struct pts_ss_result r;
 
 	(void)state;
-	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(pts_ss_series(rounds, y, 5, &r), 0);
 	assert_false(r.attained);
 	assert_false(r.last.range_ok);
 	assert_true(r.last.slope_ok);
@@ -68,10 +68,10 @@ static void test_snia_fail_range_only(void **state)
 static void test_snia_fail_slope_only(void **state)
 {
 	const double y[5] = {91, 95.5, 100, 104.5, 109};
-	struct sr_snia_result r;
+	struct pts_ss_result r;
 
 	(void)state;
-	assert_int_equal(sr_snia_steady_state(rounds, y, 5, &r), 0);
+	assert_int_equal(pts_ss_series(rounds, y, 5, &r), 0);
 	assert_false(r.attained);
 	assert_true(r.last.range_ok);
 	assert_false(r.last.slope_ok);
@@ -96,20 +96,20 @@ static void test_snia_first_window(void **state)
 {
 	const double y[10] = {200, 150, 120, 105, 100, 101, 99, 100, 100, 100};
 	double t[10];
-	struct sr_snia_window w;
-	struct sr_snia_result r;
+	struct pts_ss_window w;
+	struct pts_ss_result r;
 	int i;
 
 	(void)state;
 	for (i = 0; i < 10; i++)
 		t[i] = 60.0 * (i + 1);
-	assert_int_equal(sr_snia_window_eval(t, y, 2, 5, &w), 0);
+	assert_int_equal(pts_ss_window_eval(t, y, 2, 5, &w), 0);
 	assert_true(w.range_ok);
 	assert_false(w.slope_ok);
 	assert_near(w.slope, -4.6 / 60.0, 1e-12);
 	assert_near(w.excursion_pct, 4.6 * 4 / 105 * 100, 1e-9);
 
-	assert_int_equal(sr_snia_steady_state(t, y, 10, &r), 0);
+	assert_int_equal(pts_ss_series(t, y, 10, &r), 0);
 	assert_true(r.attained);
 	assert_int_equal(r.last.first, 5);
 	assert_int_equal(r.last.last, 9);
@@ -125,12 +125,12 @@ static void test_snia_bad_input(void **state)
 {
 	const double y[5] = {1, 2, 3, 4, 5}, x_dup[5] = {1, 2, 2, 3, 4};
 	const double zero[5] = {0, 0, 0, 0, 0};
-	struct sr_snia_result r;
+	struct pts_ss_result r;
 
 	(void)state;
-	assert_int_equal(sr_snia_steady_state(rounds, y, 4, &r), -ENODATA);
-	assert_int_equal(sr_snia_steady_state(x_dup, y, 5, &r), -EINVAL);
-	assert_int_equal(sr_snia_steady_state(rounds, zero, 5, &r), -EINVAL);
+	assert_int_equal(pts_ss_series(rounds, y, 4, &r), -ENODATA);
+	assert_int_equal(pts_ss_series(x_dup, y, 5, &r), -EINVAL);
+	assert_int_equal(pts_ss_series(rounds, zero, 5, &r), -EINVAL);
 }
 
 /* Read jobs[0].steadystate from a c04 file: data.iops[], criterion "x%" and max_deviation. */

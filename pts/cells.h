@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only
+ *
+ * cells.h - the cells of a SNIA PTS round and what fio measured in each, shared by ssd-review
+ * (the round's jobfile, its tracking variable after each round) and ssdreport (the tables and
+ * plots). A cell is one read/write mix at one block size of a phase (catalogue_pts_phase); in a
+ * round's fio JSON each cell is the job named pts_cell_name().
+ *
+ * Units: IOPS; MB/s = 10^6 bytes/s (as the PTS reports throughput); latency in ns.
+ */
+#ifndef SSDENG_PTS_CELLS_H
+#define SSDENG_PTS_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalogue/catalogue.h"
+
+/**
+ * pts_cell_name() - the fio job name of a cell: "<phase>.r<mix>.<bs>" ("iops.r65.4k").
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t len);
+
+/* fio's rw of a cell: read/write/rw for sequential, randread/randwrite/randrw for random. */
+const char *pts_cell_rw(bool random, int mix);
+
+/**
+ * pts_block_bytes() - a phase's block size in bytes: "512" -> 512, "4k" -> 4096, "1m".
+ * Return: bytes, 0 for a size that is not one.
+ */
+unsigned long long pts_block_bytes(const char *bs);
+
+/* What fio measured in one cell (both directions together). */
+struct pts_cell_result {
+	bool found;
+	double iops;	    /* read + write IOPS */
+	double mbps;	    /* read + write MB/s (10^6 bytes per s) */
+	double lat_mean_ns; /* completion latency (fio lat_ns) over every I/O, weighted by count */
+	double lat_max_ns;  /* the larger of the directions' maxima */
+	double p99999_ns;   /* 99.999th percentile of clat, the larger of the directions' (NaN:
+			     * fio did not report it) */
+	unsigned long long ios; /* I/Os completed */
+	double write_bytes;	/* bytes written (fio write.io_bytes) */
+	int error;		/* fio's job error (0 none) */
+};
+
+/**
+ * pts_cell_from_fio() - the cell named @name in a round's fio JSON document @fio (an object
+ * "jobs": [...] as fio --output-format=json writes it).
+ * Return: 0; -ENOENT when no job has that name; -EINVAL for a job without read/write figures.
+ */
+int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pts_cell_result *out);
+
+/**
+ * pts_tracking_value() - @metric ("iops", "mbps", "lat_mean") of @c; NaN when not found or
+ * when the cell moved no data.
+ */
+double pts_tracking_value(const struct pts_cell_result *c, const char *metric);
+
+#endif

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* pts.c - a results directory's SNIA PTS tests, rounds and windows (pts.h). */
+#include "analyse/pts.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "parse/json_get.h"
+
+long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
+{
+	for (size_t m = 0; m < def->nmixes; m++)
+		for (size_t b = 0; b < def->nbs; b++)
+			if (def->mixes[m] == mix && !strcmp(def->block_sizes[b], bs))
+				return (long)(m * def->nbs + b);
+	return -1;
+}
+
+int sr_pts_phase_judge(struct sr_pts_phase *ph)
+{
+	size_t n = ph->nrounds, ncells = catalogue_pts_cells(ph->def);
+	double *y = calloc(n + 1, sizeof(*y));
+	enum pts_ss_next next = PTS_SS_CONTINUE;
+
+	if (!y)
+		return -ENOMEM;
+	ph->written = 0.0;
+	for (size_t k = 0; k < n; k++) {
+		y[k] = ph->rounds[k].tracking;
+		ph->written += ph->rounds[k].written;
+	}
+	ph->verdict = SR_PTS_INCOMPLETE;
+	ph->has_window = false;
+	free(ph->cells);
+	ph->cells = NULL;
+	if (ph->def->stop_written) {
+		/* WSAT: no window; it ends by bytes written or its round limit */
+		if (ph->span_bytes > 0 && ph->written >= ph->def->stop_written * ph->span_bytes)
+			ph->verdict = SR_PTS_WRITTEN;
+		else if (n >= (size_t)ph->def->max_rounds)
+			ph->verdict = SR_PTS_ROUND_LIMIT;
+		free(y);
+		return 0;
+	}
+	for (size_t k = 1; k <= n && next == PTS_SS_CONTINUE; k++) {
+		next = pts_ss_after_round(y, k, PTS_SS_MAX_ROUNDS, &ph->w);
+		if (next == PTS_SS_STEADY)
+			ph->verdict = SR_PTS_STEADY;
+		else if (next == PTS_SS_LIMIT)
+			ph->verdict = SR_PTS_NOT_STEADY;
+	}
+	/* cut short: the last 5 rounds there are still show what the drive did */
+	if (next == PTS_SS_CONTINUE && n >= PTS_SS_WINDOW)
+		pts_ss_after_round(y, n, n + 1, &ph->w);
+	free(y);
+	ph->has_window = n >= PTS_SS_WINDOW && !isnan(ph->w.mean);
+	if (!ph->has_window)
+		return 0;
+	if (!(ph->cells = calloc(ncells, sizeof(*ph->cells))))
+		return -ENOMEM;
+	for (size_t c = 0; c < ncells; c++) {
+		struct sr_pts_cell *o = &ph->cells[c];
+
+		o->lat_max_ns = o->p99999_ns = NAN;
+		for (size_t k = ph->w.first; k <= ph->w.last; k++) {
+			const struct pts_cell_result *r = &ph->rounds[k].cells[c];
+
+			if (!r->found || r->error)
+				continue;
+			o->rounds++;
+			o->iops += r->iops;
+			o->mbps += r->mbps;
+			o->lat_mean_ns += r->lat_mean_ns;
+			if (isnan(o->lat_max_ns) || r->lat_max_ns > o->lat_max_ns)
+				o->lat_max_ns = r->lat_max_ns;
+			if (!isnan(r->p99999_ns) &&
+			    (isnan(o->p99999_ns) || r->p99999_ns > o->p99999_ns))
+				o->p99999_ns = r->p99999_ns;
+		}
+		if (o->rounds) {
+			o->iops /= (double)o->rounds;
+			o->mbps /= (double)o->rounds;
+			o->lat_mean_ns /= (double)o->rounds;
+		} else {
+			o->iops = o->mbps = o->lat_mean_ns = NAN;
+		}
+	}
+	return 0;
+}
+
+/* Round @k of a phase from its file; a file that cannot be read leaves the round's cells
+ * missing (a warning). */
+static int load_round(const struct sr_drive *drv, json_object *ro, struct sr_pts_phase *ph,
+		      struct sr_pts_round *r, struct sr_diag *d)
+{
+	const char *file = sr_json_str(ro, "file");
+	size_t ncells = catalogue_pts_cells(ph->def);
+	char path[8192], name[160], track[160];
+	json_object *j = NULL;
+
+	r->round = (int)sr_json_num(ro, "round").v;
+	r->tracking = NAN;
+	if (!(r->cells = calloc(ncells, sizeof(*r->cells))))
+		return -ENOMEM;
+	if (file) {
+		snprintf(path, sizeof(path), "%s/%s", drv->dir, file);
+		j = json_object_from_file(path);
+	}
+	if (!j) {
+		sr_diag_msg(d, "warning: %s: PTS round %d of %s: %s", drv->dir, r->round,
+			    ph->def->id, file ? "its file cannot be read" : "no file named");
+		return 0;
+	}
+	pts_cell_name(ph->def->id, ph->def->track_mix, ph->def->track_bs, track, sizeof(track));
+	for (size_t m = 0; m < ph->def->nmixes; m++)
+		for (size_t b = 0; b < ph->def->nbs; b++) {
+			struct pts_cell_result *c = &r->cells[m * ph->def->nbs + b];
+
+			pts_cell_name(ph->def->id, ph->def->mixes[m], ph->def->block_sizes[b], name,
+				      sizeof(name));
+			pts_cell_from_fio(j, name, c);
+			r->written += c->write_bytes;
+			if (!strcmp(name, track))
+				r->tracking = pts_tracking_value(c, ph->def->track_metric);
+		}
+	json_object_put(j);
+	return 0;
+}
+
+static int load_phase(const struct sr_drive *drv, json_object *po,
+		      const struct catalogue_pts_phase *def, double span, struct sr_pts_phase *ph,
+		      struct sr_diag *d)
+{
+	json_object *rounds = sr_json_get(po, "rounds"), *purge = sr_json_get(po, "purge");
+	const char *st = sr_json_str(po, "status");
+	int rc = 0;
+
+	ph->def = def;
+	ph->span_bytes = span;
+	ph->purge_method = sr_json_strdup(purge, "method", &rc);
+	ph->purge_skipped = sr_json_strdup(purge, "skipped", &rc);
+	ph->wipc = sr_json_get(po, "wipc") != NULL;
+	ph->wipc_bytes = sr_json_num(sr_json_get(po, "wipc"), "bytes").v;
+	if (rc)
+		return rc;
+	if (rounds && json_object_is_type(rounds, json_type_array)) {
+		size_t n = json_object_array_length(rounds);
+
+		if (!(ph->rounds = calloc(n + 1, sizeof(*ph->rounds))))
+			return -ENOMEM;
+		for (size_t k = 0; k < n; k++, ph->nrounds++)
+			if ((rc = load_round(drv, json_object_array_get_idx(rounds, k), ph,
+					     &ph->rounds[k], d)))
+				return rc;
+	}
+	if ((rc = sr_pts_phase_judge(ph)))
+		return rc;
+	ph->driver_agrees =
+	    st && ((ph->verdict == SR_PTS_STEADY && !strcmp(st, "steady")) ||
+		   (ph->verdict == SR_PTS_NOT_STEADY && !strcmp(st, "steady state not achieved")) ||
+		   (ph->verdict == SR_PTS_INCOMPLETE && strcmp(st, "steady") &&
+		    strcmp(st, "steady state not achieved") && strcmp(st, "written") &&
+		    strcmp(st, "round limit")) ||
+		   (ph->verdict == SR_PTS_WRITTEN && !strcmp(st, "written")) ||
+		   (ph->verdict == SR_PTS_ROUND_LIMIT && !strcmp(st, "round limit")));
+	if (!ph->driver_agrees)
+		sr_diag_msg(d,
+			    "warning: %s: PTS phase %s: run.json says \"%s\", its round files "
+			    "say otherwise",
+			    drv->dir, def->id, st ? st : "nothing");
+	return 0;
+}
+
+static int load_test(const struct sr_drive *drv, json_object *t, const struct catalogue_entry *e,
+		     struct sr_pts_test *pt, struct sr_diag *d)
+{
+	json_object *p = sr_json_get(t, "pts"), *phases = sr_json_get(p, "phases");
+	json_object *nc = sr_json_get(p, "not_compliant");
+	int rc = 0;
+
+	pt->entry = e;
+	pt->id = sr_json_strdup(t, "id", &rc);
+	pt->status = sr_json_strdup(t, "status", &rc);
+	pt->reason = sr_json_strdup(t, "reason", &rc);
+	pt->write_cache = sr_json_strdup(p, "write_cache", &rc);
+	pt->threads = (int)sr_json_num(p, "threads").v;
+	pt->depth = (int)sr_json_num(p, "depth").v;
+	pt->cell_seconds = sr_json_num(p, "cell_seconds").v;
+	pt->span_bytes = sr_json_num(p, "span_bytes").v;
+	if (rc)
+		return rc;
+	if (nc && json_object_is_type(nc, json_type_array)) {
+		size_t n = json_object_array_length(nc);
+
+		if (!(pt->not_compliant = calloc(n + 1, sizeof(*pt->not_compliant))))
+			return -ENOMEM;
+		for (size_t k = 0; k < n; k++) {
+			const char *s = json_object_get_string(json_object_array_get_idx(nc, k));
+
+			if (!(pt->not_compliant[pt->nnot_compliant++] = strdup(s ? s : "")))
+				return -ENOMEM;
+		}
+	}
+	if (!(pt->phases = calloc(e->pts->nphases, sizeof(*pt->phases))))
+		return -ENOMEM;
+	/* the catalogue's phases, in its order; one run.json does not hold is left with no rounds
+	 */
+	for (size_t k = 0; k < e->pts->nphases; k++, pt->nphases++) {
+		json_object *po = NULL;
+
+		for (size_t j = 0; phases && j < json_object_array_length(phases); j++)
+			if (!strcmp(sr_json_str(json_object_array_get_idx(phases, j), "id") ?: "",
+				    e->pts->phases[k].id))
+				po = json_object_array_get_idx(phases, j);
+		if ((rc = load_phase(drv, po, &e->pts->phases[k], pt->span_bytes, &pt->phases[k],
+				     d)))
+			return rc;
+	}
+	return 0;
+}
+
+int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct sr_pts_drive *out,
+		struct sr_diag *d)
+{
+	char path[8192];
+	json_object *run, *tests;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->drv = drv;
+	if (!drv->dir || !cat)
+		return 0;
+	snprintf(path, sizeof(path), "%s/run.json", drv->dir);
+	if (!(run = json_object_from_file(path)))
+		return 0;
+	tests = sr_json_get(run, "tests");
+	if (tests && json_object_is_type(tests, json_type_array)) {
+		size_t n = json_object_array_length(tests);
+
+		if (!(out->tests = calloc(n + 1, sizeof(*out->tests))))
+			rc = -ENOMEM;
+		for (size_t k = 0; !rc && k < n; k++) {
+			json_object *t = json_object_array_get_idx(tests, k);
+			const struct catalogue_entry *e =
+			    catalogue_match(cat, sr_json_str(t, "id") ?: "", NULL);
+
+			if (!e || !e->pts || !sr_json_get(t, "pts"))
+				continue;
+			rc = load_test(drv, t, e, &out->tests[out->n++], d);
+		}
+	}
+	json_object_put(run);
+	return rc;
+}
+
+void sr_pts_free(struct sr_pts_drive *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		struct sr_pts_test *t = &p->tests[i];
+
+		for (size_t k = 0; k < t->nphases; k++) {
+			struct sr_pts_phase *ph = &t->phases[k];
+
+			for (size_t r = 0; r < ph->nrounds; r++)
+				free(ph->rounds[r].cells);
+			free(ph->rounds);
+			free(ph->cells);
+			free(ph->purge_method);
+			free(ph->purge_skipped);
+		}
+		free(t->phases);
+		for (size_t k = 0; k < t->nnot_compliant; k++)
+			free(t->not_compliant[k]);
+		free(t->not_compliant);
+		free(t->id);
+		free(t->status);
+		free(t->reason);
+		free(t->write_cache);
+	}
+	free(p->tests);
+	memset(p, 0, sizeof(*p));
+}

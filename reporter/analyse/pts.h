@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pts.h - the SNIA PTS tests of a results directory, as the standard's report pages need them:
+ * from run.json's "pts" record (purge, preconditioning, threads/depth, what is not compliant) and
+ * the round files it names (fio's JSON of each round, every cell a job, read with pts/cells.h),
+ * each phase's tracking variable per round and the steady-state verdict recomputed from those
+ * files with pts/steady.h (not taken from the driver's record), and the measurement: each cell
+ * averaged over the measurement window's rounds.
+ *
+ * Units: IOPS, MB/s (10^6 bytes/s), ns.
+ */
+#ifndef SSDREPORT_ANALYSE_PTS_H
+#define SSDREPORT_ANALYSE_PTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalogue/catalogue.h"
+#include "model/model.h"
+#include "pts/cells.h"
+#include "pts/steady.h"
+#include "util/diag.h"
+
+/* One round of a phase: every cell in the phase's order (mix-major, as run). */
+struct sr_pts_round {
+	int round;		       /* 1.. */
+	struct pts_cell_result *cells; /* catalogue_pts_cells() of them; found=false: missing */
+	double tracking;	       /* the tracking cell's value, NaN when missing */
+	double written;		       /* bytes the round wrote, all cells */
+};
+
+enum sr_pts_verdict {
+	SR_PTS_STEADY,	    /* the window met both criteria */
+	SR_PTS_NOT_STEADY,  /* 25 rounds without: the last 5 are reported */
+	SR_PTS_INCOMPLETE,  /* fewer rounds than the test needed (cut short, failed) */
+	SR_PTS_WRITTEN,	    /* a phase that stops by bytes: stop_written x the span written */
+	SR_PTS_ROUND_LIMIT, /* ... its round limit came first */
+};
+
+/* A cell over the measurement window. */
+struct sr_pts_cell {
+	double iops, mbps, lat_mean_ns; /* means over the window's rounds */
+	double lat_max_ns;		/* the largest of the window's rounds */
+	double p99999_ns; /* the largest of the window's rounds' 99.999th percentiles */
+	size_t rounds;	  /* window rounds that had the cell */
+};
+
+struct sr_pts_phase {
+	const struct catalogue_pts_phase *def;
+	char *purge_method;  /* "format"; NULL: not purged (see purge_skipped) */
+	char *purge_skipped; /* "--pts-no-purge", NULL when purged or when the phase does not
+			      * purge */
+	bool wipc;	     /* preconditioned (WIPC result present) */
+	double wipc_bytes;
+	struct sr_pts_round *rounds;
+	size_t nrounds;
+	enum sr_pts_verdict verdict;
+	bool has_window;
+	struct pts_ss_window w;	   /* rounds w.first..w.last (indices into rounds) */
+	struct sr_pts_cell *cells; /* per cell over the window; NULL without a window */
+	bool driver_agrees;	   /* run.json's status says the same as the files */
+	double span_bytes;	   /* the test's span */
+	double written;		   /* bytes written by all rounds */
+};
+
+struct sr_pts_test {
+	char *id;
+	const struct catalogue_entry *entry;
+	char *status, *reason; /* run.json's */
+	int threads, depth;
+	double cell_seconds, span_bytes;
+	char **not_compliant; /* run.json's reasons ("no purge (--pts-no-purge)") */
+	size_t nnot_compliant;
+	char *write_cache;
+	struct sr_pts_phase *phases;
+	size_t nphases;
+};
+
+/* A results directory's PTS tests. */
+struct sr_pts_drive {
+	const struct sr_drive *drv;
+	struct sr_pts_test *tests;
+	size_t n;
+};
+
+/**
+ * sr_pts_load() - the PTS tests of @drv->dir/run.json (tests whose catalogue entry has "pts").
+ * @drv: the results directory
+ * @cat: the catalogue (the phases' cells)
+ * @out: output (sr_pts_free()); no tests when the directory has none
+ * @d:   diagnostics: a round file that cannot be read is a warning, its round missing
+ *
+ * Return: 0, -ENOMEM.
+ */
+int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct sr_pts_drive *out,
+		struct sr_diag *d);
+
+void sr_pts_free(struct sr_pts_drive *p);
+
+/**
+ * sr_pts_phase_judge() - a phase's verdict and window from its rounds' tracking values, as the
+ * driver's stop rule (pts_ss_after_round()) decides it, and the cells over that window.
+ * Return: 0, -ENOMEM.
+ */
+int sr_pts_phase_judge(struct sr_pts_phase *ph);
+
+/* sr_pts_cell_index() - the index of cell (@mix, @bs) in @def's order; -1 when none. */
+long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs);
+
+#endif

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# lab-args: --nvme size=256M,serial=PTSPNV1 --scsi size=256M,serial=PTSPSC1
+# lab-timeout: 1800
+# The SNIA PTS flow's purge on real command sets, quickly (pts_quick.sh and pts_sas.sh run the
+# whole suite): what must stop a PTS run before anything is written (a purge method the drive
+# refuses; 1024 KiB cells through NVMe passthrough on QEMU's 512 KiB-MDTS drive), then pts-wsat
+# (purge, samples until 4 x the span is written) on an emulated NVMe drive purged by NVMe Format
+# and on a SCSI disk (virtio-scsi scsi-hd) purged by FORMAT UNIT, with run.json's record and
+# the report's pts.html.
+. tests/lab/lib.sh
+. tests/host/lib/review-checks.sh
+rv_need_built
+ctrl=$(lab_nvme_by_serial PTSPNV1) || { fail "no NVMe controller PTSPNV1"; lab_done; }
+nvme=/dev/${ctrl#/dev/}n1
+ng=/dev/ng${ctrl#/dev/nvme}n1
+sg=$(lab_sg_by_serial PTSPSC1) || { fail "no SCSI disk PTSPSC1"; lab_done; }
+out=/tmp/pts-purge
+rm -rf "$out" /tmp/pts-refused
+
+head -c 1048576 /dev/urandom | dd of="$nvme" bs=1M count=1 oflag=direct status=none
+before=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
+rv_refused "a purge the drive refuses (sanitize-block on QEMU NVMe) stops the run" "sanitize" \
+	driver/ssd-review --drive nv="$nvme" --engine-opt transport=block --suite pts --profile quick --purge sanitize-block \
+	--confirm PTSPNV1 --yes --out /tmp/pts-refused
+rv_refused "1024 KiB cells through NVMe passthrough on a 512 KiB-MDTS drive stop the run" \
+	"need 1048576-byte transfers" \
+	driver/ssd-review --drive nv="$ng" --suite pts --profile quick --purge format \
+	--confirm PTSPNV1 --yes --out /tmp/pts-refused
+after=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
+rv_check "nothing was written to the drive by the refused runs" test "$before" = "$after"
+rv_check "no result directory after the refused runs" test ! -e /tmp/pts-refused/nv
+
+wsat() { # label device method serial
+	local t0 rc d=$out/$1
+	t0=$(date +%s)
+	driver/ssd-review --drive "$1=$2" --suite pts --only pts-wsat --profile quick --span 64M \
+		--purge "$3" --confirm "$4" --yes --no-report --out "$out" 2>"/tmp/pts-$1.err"
+	rc=$?
+	echo "# $1: pts-wsat took $(($(date +%s) - t0)) s in the guest"
+	grep -E 'purge|round [0-9]+:|done in|FAILED' "/tmp/pts-$1.err" | sed 's/^/# /'
+	rv_check "$1: ssd-review --suite pts --only pts-wsat --purge $3 exits 0" test "$rc" = 0
+	rv_check "$1: pts-wsat done, purged by $3 (recorded), no WIPC" \
+		jq -e --arg m "$3" '.tests[0] | .status == "done" and .pts.phases[0].purge.method == $m and .pts.phases[0].wipc == null' "$d/run.json"
+	rv_check "$1: the samples wrote 4 x the 64 MiB span, as the round files say" \
+		bash -c "jq -e '.tests[0].pts.phases[0] | .status == \"written\" and .bytes_written >= 268435456' $d/run.json >/dev/null &&
+			test \"\$(cat $d/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[0].write.io_bytes) | add')\" = \"\$(jq '.tests[0].pts.phases[0].bytes_written | floor' $d/run.json)\""
+}
+wsat nv "$nvme" format PTSPNV1
+wsat sc "$sg" format-unit PTSPSC1
+if [ -x reporter/ssdreport ]; then
+	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" 2>/tmp/pts-purge-report.err
+	rv_check "ssdreport over both exits 0" test $? = 0
+	for l in nv sc; do
+		rv_check "pts.html: $l pts-wsat with its header block (purge method) and chart" \
+			bash -c "grep -q 'id=\"pts-$l-pts-wsat\"' $out/report/pts.html && test -s $out/report/pts-$l-pts-wsat-wsat-wsat.png"
+	done
+	rv_check "pts.html names both purges" bash -c "grep -q 'wsat: format<' $out/report/pts.html || grep -q 'wsat: format' $out/report/pts.html"
+fi
+[ "$RV_FAILED" = 0 ] || LAB_FAILED=1
+lab_done
