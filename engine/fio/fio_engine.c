@@ -40,8 +40,6 @@ static void ssd_fio_sink(enum ssd_log_level level, const char *line)
 	log_err("%s", line);
 }
 
-static void __attribute__((constructor)) ssd_fio_load(void) { ssd_log_set_sink(ssd_fio_sink); }
-
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
 	log_err("ssdeng: %s\n", msg);
@@ -480,3 +478,32 @@ struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
     .options = ssd_fio_options,
     .option_struct_size = sizeof(struct ssd_fio_opts),
 };
+
+/*
+ * The fio that dlopen()ed us exports the version it prints (fio --version; init.c); weak, so the
+ * engine still loads into a program that is not fio. SSD_FIO_BUILT_FOR is the version of the
+ * source tree the glue was compiled against (Makefile, from the tree's FIO-VERSION-FILE).
+ */
+#ifndef SSD_FIO_BUILT_FOR
+#error "SSD_FIO_BUILT_FOR (the fio version of FIO_SRC, e.g. \"fio-3.33\") must be defined"
+#endif
+#pragma weak fio_version_string
+
+/*
+ * At dlopen(), before fio reads ioengine: the glue reads fio's structs directly, and their layout
+ * changes between releases even where FIO_IOOPS_VERSION does not (3.30-3.33 all say 31). On
+ * another fio, say so once and zero ioengine.version, so fio refuses the engine before calling
+ * any hook (its own "bad ioops version" line follows ours).
+ */
+static void __attribute__((constructor)) ssd_fio_load(void)
+{
+	const char *running = fio_version_string;
+
+	ssd_log_set_sink(ssd_fio_sink);
+	if (!running || !strcmp(running, SSD_FIO_BUILT_FOR))
+		return;
+	log_err("libssdeng.so was built for %s but this fio is %s: run make (it fetches the "
+		"matching source) or make FIO_SRC=/path/to/%s\n",
+		SSD_FIO_BUILT_FOR, running, running);
+	ioengine.version = 0;
+}
