@@ -86,7 +86,11 @@ fio-src: $(BUILD)/fio-src.path
 	@cat $<
 
 FIO_TREE = $(if $(FIO_SRC),$(FIO_SRC),$(shell cat $(BUILD)/fio-src.path 2>/dev/null))
-FIO_CFLAGS = -I$(FIO_TREE) -include $(FIO_TREE)/config-host.h -DFIO_INTERNAL
+# the version of that tree (fio --version of a fio built from it), which the glue compares at load
+# time with the fio that loads it (engine/fio/fio_engine.c)
+FIO_BUILT_FOR = $(shell scripts/fio-src --version-of $(FIO_TREE))
+FIO_CFLAGS = -I$(FIO_TREE) -include $(FIO_TREE)/config-host.h -DFIO_INTERNAL \
+	-DSSD_FIO_BUILT_FOR='"$(FIO_BUILT_FOR)"'
 
 $(BUILD)/engine/fio/%.o: engine/fio/%.c $(if $(FIO_SRC),,$(BUILD)/fio-src.path) $(ENGINE_HDRS)
 	@mkdir -p $(dir $@)
@@ -139,6 +143,16 @@ $(BUILD)/libssdreport.a: $(REPORT_OBJS)
 engine: $(ENGINE_SO)
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
+
+# The engine made to believe it was built for another fio (tests/host/engine_fio_version.sh):
+# the glue compiled with SSD_FIO_BUILT_FOR overridden, so the version check at load must refuse it.
+OTHER_FIO_SO := $(BUILD)/tests/engine/libssdeng-fio-3.41.so
+$(OTHER_FIO_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Wno-sign-compare -Wno-unused-parameter $(FIO_CFLAGS) \
+		-USSD_FIO_BUILT_FOR -DSSD_FIO_BUILT_FOR='"fio-3.41"' -c engine/fio/fio_engine.c -o $(@:.so=.o)
+	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(@:.so=.o) \
+		$(filter-out %/fio_engine.o,$(GLUE_OBJS)) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
 tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
 $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a
@@ -202,7 +216,7 @@ $(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/l
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a \
 		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) $(OTHER_FIO_SO)
 
 # --- fuzzing: libFuzzer harnesses fuzz/**/NAME_fuzz.c, built with clang, ASan and UBSan ----------
 # (the engine's mirror engine/: fuzz/engine/codec/...); each is built as build/fuzz/NAME_fuzz.

@@ -18,7 +18,11 @@
 struct ssd_fio_data {
 	struct ssd_thread th;
 	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
-	struct ssd_io *ios;   /* one per io_u, by io_u->index */
+	/* decided at init, read per I/O: the operation and flags of each fio direction
+	 * (DDIR_READ, _WRITE, _TRIM, then the syncs) */
+	enum ssd_op ddir_op[DDIR_LAST];
+	uint32_t ddir_flags[DDIR_LAST];
+	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
@@ -40,13 +44,26 @@ static void ssd_fio_sink(enum ssd_log_level level, const char *line)
 	log_err("%s", line);
 }
 
-static void __attribute__((constructor)) ssd_fio_load(void) { ssd_log_set_sink(ssd_fio_sink); }
-
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
 	log_err("ssdeng: %s\n", msg);
 	td_verror(td, err, what);
 	return 1;
+}
+
+/* Fill d->ddir_op/ddir_flags: reads read (FUA with readfua), writes become d->write_op (FUA
+ * with writefua), trims trim, fsync/fdatasync/sync_file_range flush. */
+static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt)
+{
+	for (int dd = 0; dd < DDIR_LAST; dd++) {
+		d->ddir_op[dd] = SSD_OP_FLUSH;
+		d->ddir_flags[dd] = 0;
+	}
+	d->ddir_op[DDIR_READ] = SSD_OP_READ;
+	d->ddir_op[DDIR_WRITE] = d->write_op;
+	d->ddir_op[DDIR_TRIM] = SSD_OP_TRIM;
+	d->ddir_flags[DDIR_READ] = opt->readfua ? SSD_IO_FUA : 0;
+	d->ddir_flags[DDIR_WRITE] = opt->writefua ? SSD_IO_FUA : 0;
 }
 
 static int ssd_init(struct thread_data *td)
@@ -59,6 +76,7 @@ static int ssd_init(struct thread_data *td)
 	ssd_fio_to_options(td, &opt);
 	d->nios = opt.depth;
 	d->write_op = ssd_fio_write_op(td);
+	ssd_ddir_table(d, &opt);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
 	if (!d->ios || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
@@ -388,40 +406,20 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static enum ssd_op ssd_op_of(const struct ssd_fio_data *d, const struct io_u *io_u)
-{
-	switch (io_u->ddir) {
-	case DDIR_READ:
-		return SSD_OP_READ;
-	case DDIR_WRITE:
-		return d->write_op;
-	case DDIR_TRIM:
-		return SSD_OP_TRIM;
-	default: /* DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE */
-		return SSD_OP_FLUSH;
-	}
-}
-
 static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 {
-	struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
 	const struct ssd_fio_data *d = td->io_ops_data;
-	const struct ssd_fio_opts *o = td->eo;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
 	fio_ro_check(td, io_u);
-	io->op = ssd_op_of(d, io_u);
-	io->flags =
-	    ((io_u->ddir == DDIR_READ && o->readfua) || (io_u->ddir == DDIR_WRITE && o->writefua))
-		? SSD_IO_FUA
-		: 0;
+	io->op = d->ddir_op[io_u->ddir];
+	io->flags = d->ddir_flags[io_u->ddir];
 	io->offset = io_u->offset;
 	io->len = io_u->xfer_buflen;
 	io->buf = io_u->xfer_buf;
 	io->dev = sf->dev;
-	io->error = 0;
-	io->resid = 0;
 	r = sf->ops->queue(sf->ctx, io);
 	if (r == SSD_Q_QUEUED)
 		return FIO_Q_QUEUED;
@@ -436,10 +434,13 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
+/* commit and getevents go straight to the transport when the job uses one (the usual case),
+ * through ssd_thread's loop over transports otherwise */
 static int ssd_commit(struct thread_data *td)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
-	int ret = ssd_thread_commit(&d->th);
+	int ret =
+	    d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
 
 	if (ret < 0)
 		td_verror(td, -ret, "commit");
@@ -451,6 +452,9 @@ static int ssd_getevents(struct thread_data *td, unsigned int min, unsigned int 
 {
 	struct ssd_fio_data *d = td->io_ops_data;
 
+	if (d->th.nt == 1)
+		return d->th.t[0].ops->reap(d->th.t[0].ctx, min, max < d->nios ? max : d->nios,
+					    d->th.events, t);
 	return ssd_thread_reap(&d->th, min, max, t);
 }
 
@@ -482,3 +486,32 @@ struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
     .options = ssd_fio_options,
     .option_struct_size = sizeof(struct ssd_fio_opts),
 };
+
+/*
+ * The fio that dlopen()ed us exports the version it prints (fio --version; init.c); weak, so the
+ * engine still loads into a program that is not fio. SSD_FIO_BUILT_FOR is the version of the
+ * source tree the glue was compiled against (Makefile, from the tree's FIO-VERSION-FILE).
+ */
+#ifndef SSD_FIO_BUILT_FOR
+#error "SSD_FIO_BUILT_FOR (the fio version of FIO_SRC, e.g. \"fio-3.33\") must be defined"
+#endif
+#pragma weak fio_version_string
+
+/*
+ * At dlopen(), before fio reads ioengine: the glue reads fio's structs directly, and their layout
+ * changes between releases even where FIO_IOOPS_VERSION does not (3.30-3.33 all say 31). On
+ * another fio, say so once and zero ioengine.version, so fio refuses the engine before calling
+ * any hook (its own "bad ioops version" line follows ours).
+ */
+static void __attribute__((constructor)) ssd_fio_load(void)
+{
+	const char *running = fio_version_string;
+
+	ssd_log_set_sink(ssd_fio_sink);
+	if (!running || !strcmp(running, SSD_FIO_BUILT_FOR))
+		return;
+	log_err("libssdeng.so was built for %s but this fio is %s: run make (it fetches the "
+		"matching source) or make FIO_SRC=/path/to/%s\n",
+		SSD_FIO_BUILT_FOR, running, running);
+	ioengine.version = 0;
+}

@@ -243,6 +243,8 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN,
 			       host_max_bytes(d->fd), &d->geo);
 	d->unit = d->ns.lba_bytes + (d->ns.md_extended ? d->ns.md_bytes : 0);
+	if (d->unit && !(d->unit & (d->unit - 1)))
+		d->unit_shift = (uint8_t)__builtin_ctz(d->unit);
 	if (!d->geo.max_xfer_bytes) {
 		snprintf(err, errlen,
 			 "%s: the largest transfer (MDTS %u, kernel max_hw_sectors_kb) is smaller "
@@ -333,17 +335,23 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
 	uint8_t opcode = opcode_of(io->op);
 	uint64_t slba = 0, nlb = 0;
-	struct ssd_tp_nvme_slot *slot;
 	uint8_t *range;
 	int ret;
 
 	if (io->slot >= s->depth)
 		return -EINVAL;
 	if (opcode != SSD_NVME_OP_FLUSH) {
-		if (io->len == 0 || io->offset % d->unit || io->len % d->unit)
-			return -EINVAL;
-		slba = io->offset / d->unit;
-		nlb = io->len / d->unit;
+		if (d->unit_shift) {
+			if (io->len == 0 || ((io->offset | io->len) & (d->unit - 1)))
+				return -EINVAL;
+			slba = io->offset >> d->unit_shift;
+			nlb = io->len >> d->unit_shift;
+		} else {
+			if (io->len == 0 || io->offset % d->unit || io->len % d->unit)
+				return -EINVAL;
+			slba = io->offset / d->unit;
+			nlb = io->len / d->unit;
+		}
 	}
 	switch (opcode) {
 	case SSD_NVME_OP_FLUSH:
@@ -364,12 +372,7 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 	if (ret)
 		return ret;
 	cmd->timeout_ms = d->timeout_ms;
-	slot = &s->slots[io->slot];
-	slot->opcode = opcode;
-	slot->nsid = d->nsid;
-	slot->slba = slba;
-	slot->nlb = (uint32_t)nlb;
-	slot->start_ms = now_ms();
+	s->slots[io->slot].start_ms = now_ms();
 	return 0;
 }
 
@@ -386,7 +389,11 @@ static bool first_time(uint64_t *set, unsigned int bit)
 
 void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
 {
-	const struct ssd_tp_nvme_slot *slot = &s->slots[io->slot];
+	const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
+	struct {
+		uint32_t nsid, nlb;
+		uint64_t slba, start_ms;
+	} cmd = {.start_ms = s->slots[io->slot].start_ms};
 	char line[256], opbuf[16];
 	const char *op;
 
@@ -394,19 +401,24 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 	io->resid = 0;
 	if (res == 0)
 		return;
-	op = ssd_nvme_opcode_name(slot->opcode, opbuf);
+	/* the command as prep built it, for the log line */
+	if (d && d->unit && io->op != SSD_OP_FLUSH) {
+		cmd.slba = io->offset / d->unit;
+		cmd.nlb = (uint32_t)(io->len / d->unit);
+	}
+	cmd.nsid = d ? d->nsid : 0;
+	op = ssd_nvme_opcode_name(opcode_of(io->op), opbuf);
 	if (res > 0) {
 		uint16_t status = (uint16_t)(res & 0x7fff);
 
 		io->error = ssd_nvme_status_errno(status);
 		if (io->error && first_time(s->seen_status, status & 0x7ff)) {
-			ssd_nvme_status_format(line, sizeof(line), op, slot->nsid, slot->slba,
-					       slot->nlb, status);
+			ssd_nvme_status_format(line, sizeof(line), op, cmd.nsid, cmd.slba, cmd.nlb,
+					       status);
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
 	} else if (res == -EINTR) {
-		uint64_t waited = now_ms() - slot->start_ms;
-		const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
+		uint64_t waited = now_ms() - cmd.start_ms;
 		bool timed_out = d && waited >= d->eff_timeout_ms;
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
@@ -416,7 +428,7 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 				"after %" PRIu64 " ms (command timeout %" PRIu32
 				" ms%s): the kernel "
 				"cancelled it (EINTR)%s, no NVMe status",
-				op, slot->nsid, slot->slba, slot->nlb,
+				op, cmd.nsid, cmd.slba, cmd.nlb,
 				timed_out ? "command timed out" : "command cancelled", waited,
 				d ? d->eff_timeout_ms : 0,
 				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
@@ -428,7 +440,7 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 			ssd_log(SSD_LOG_ERR,
 				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32
 				": host error %d (%s), no NVMe status",
-				op, slot->nsid, slot->slba, slot->nlb, -res, strerror(-res));
+				op, cmd.nsid, cmd.slba, cmd.nlb, -res, strerror(-res));
 	}
 	if (io->error)
 		io->resid = io->len;

@@ -22,6 +22,7 @@ struct ssd_tp_nvme_dev {
 	char path[256]; /* as opened (after block -> generic mapping) */
 	uint32_t nsid;
 	uint32_t unit;	       /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
+	uint8_t unit_shift;    /* log2(unit) when unit is a power of two, else 0 (divide) */
 	uint32_t md_sep_bytes; /* separate metadata bytes per LBA, 0 if none or extended */
 	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
 	int file_index;	       /* registered file index (io_uring), -1 if none */
@@ -32,12 +33,8 @@ struct ssd_tp_nvme_dev {
 	struct ssd_geometry geo;
 };
 
-/* Per-slot information kept for the completion's log line. */
+/* Per-slot state kept for the completion (the log line's command comes from the io itself). */
 struct ssd_tp_nvme_slot {
-	uint8_t opcode;
-	uint32_t nsid;
-	uint64_t slba;
-	uint32_t nlb;
 	uint64_t start_ms; /* CLOCK_MONOTONIC_COARSE at prep, ms: tells a timeout from a reset */
 };
 
@@ -120,5 +117,16 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
  * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
  */
 void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);
+
+/* ssd_tp_nvme_done() - ssd_tp_nvme_complete() with the success path inline (per I/O). */
+static inline void ssd_tp_nvme_done(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
+{
+	if (res) {
+		ssd_tp_nvme_complete(s, io, res);
+		return;
+	}
+	io->error = 0;
+	io->resid = 0;
+}
 
 #endif

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/uio.h>
 
 #define NVME_URING_FILES 64 /* registered file table size */
@@ -240,11 +241,11 @@ static void uring_ctx_exit(struct ssd_ctx *ctx)
 	free(c);
 }
 
-static void fill_sqe(struct ssd_tp_uring_ctx *c, struct io_uring_sqe *sqe,
-		     const struct ssd_tp_nvme_dev *dev, const struct nvme_uring_cmd *cmd,
-		     void *data)
+/* The SQE's header for a passthrough command of @dev; the command itself goes in sqe->cmd. */
+static void fill_sqe(struct io_uring_sqe *sqe, const struct ssd_tp_nvme_dev *dev, void *data)
 {
-	memset(sqe, 0, 2 * sizeof(*sqe)); /* a 128-byte SQE spans two 64-byte slots */
+	/* a 128-byte SQE spans two 64-byte slots: the header, then 80 bytes of command */
+	memset(sqe, 0, offsetof(struct io_uring_sqe, cmd));
 	sqe->opcode = IORING_OP_URING_CMD;
 	sqe->cmd_op = NVME_URING_CMD_IO;
 	if (dev->file_index >= 0) {
@@ -253,47 +254,87 @@ static void fill_sqe(struct ssd_tp_uring_ctx *c, struct io_uring_sqe *sqe,
 	} else {
 		sqe->fd = dev->fd;
 	}
-	memcpy(sqe->cmd, cmd, sizeof(*cmd));
 	io_uring_sqe_set_data(sqe, data);
-	(void)c;
+}
+
+/* The NVMe command area of a 128-byte SQE, zeroed past struct nvme_uring_cmd. */
+static struct nvme_uring_cmd *sqe_cmd(struct io_uring_sqe *sqe)
+{
+	_Static_assert(offsetof(struct io_uring_sqe, cmd) + sizeof(struct nvme_uring_cmd) + 8 ==
+			   128,
+		       "struct nvme_uring_cmd fills a 128-byte SQE's command area but 8 bytes");
+	memset((uint8_t *)sqe + 120, 0, 8);
+	return (struct nvme_uring_cmd *)sqe->cmd;
 }
 
 /*
  * One synchronous command at open, on an idle ring: an LSM (security_uring_cmd) or missing
  * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
- * Flush is harmless and moves no data.
+ * Flush is harmless and moves no data. An IOPOLL ring must not carry it (see no_data_sync()):
+ * the probe then goes through a one-entry ring of its own.
  */
 static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
 			     char *err, size_t errlen)
 {
-	struct nvme_uring_cmd cmd;
+	struct io_uring own, *ring = &c->ring;
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
 	int ret;
 
-	if (c->queued || c->inflight)
+	if (c->iopoll) {
+		if (io_uring_queue_init(1, &own, IORING_SETUP_SQE128 | IORING_SETUP_CQE32) < 0)
+			return 0; /* no probe: the first command will tell */
+		ring = &own;
+	} else if (c->queued || c->inflight) {
 		return 0;
-	sqe = io_uring_get_sqe(&c->ring);
-	if (!sqe)
-		return 0;
-	ssd_nvme_build_flush(&cmd, dev->nsid);
-	fill_sqe(c, sqe, dev, &cmd, NULL);
-	ret = io_uring_submit_and_wait(&c->ring, 1);
-	if (ret < 0)
-		goto refused;
-	ret = io_uring_wait_cqe(&c->ring, &cqe);
-	if (ret < 0)
-		goto refused;
-	ret = cqe->res;
-	io_uring_cqe_seen(&c->ring, cqe);
+	}
+	sqe = io_uring_get_sqe(ring);
+	if (!sqe) {
+		ret = 0;
+		goto out;
+	}
+	fill_sqe(sqe, dev, NULL);
+	if (ring == &own)
+		sqe->fd = dev->fd; /* the registered file table is c->ring's */
+	ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
+	ret = io_uring_submit_and_wait(ring, 1);
 	if (ret >= 0)
-		return 0; /* a drive status on Flush is the drive's business, not the path's */
-refused:
-	snprintf(err, errlen,
-		 "%s: io_uring passthrough refused: %s (an LSM, or no CAP_SYS_ADMIN); use "
-		 "nvme_mode=ioctl",
-		 dev->path, strerror(-ret));
+		ret = io_uring_wait_cqe(ring, &cqe);
+	if (ret >= 0) {
+		ret = cqe->res;
+		io_uring_cqe_seen(ring, cqe);
+	}
+	if (ret < 0)
+		snprintf(err, errlen,
+			 "%s: io_uring passthrough refused: %s (an LSM, or no CAP_SYS_ADMIN); use "
+			 "nvme_mode=ioctl",
+			 dev->path, strerror(-ret));
+	else
+		ret = 0; /* a drive status on Flush is the drive's business, not the path's */
+out:
+	if (ring == &own)
+		io_uring_queue_exit(&own);
 	return ret;
+}
+
+/*
+ * On an IOPOLL (hipri) ring, a command without data (Flush, Write Zeroes, Verify) runs here,
+ * synchronously through NVME_IOCTL_IO64_CMD. Linux 6.1 polls a passthrough command through its
+ * bio (nvme_ns_chr_uring_cmd_iopoll()): one without a bio completes only when another command's
+ * poll reaps its queue, and then through task work, which overwrites the poll cookie it shares
+ * a union with in struct io_uring_cmd; the next poll follows that pointer and the kernel
+ * faults (general protection fault in bio_poll, seen in the lab on Debian's 6.1.192).
+ */
+static int no_data_sync(struct ssd_tp_uring_ctx *c, struct ssd_io *io,
+			const struct nvme_uring_cmd *cmd)
+{
+	struct nvme_passthru_cmd64 pt;
+	int ret;
+
+	ssd_nvme_cmd_to_ioctl(cmd, &pt);
+	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
+	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
+	return SSD_Q_COMPLETED;
 }
 
 static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *dev)
@@ -366,20 +407,25 @@ static bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
 static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 {
 	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
-	struct nvme_uring_cmd cmd;
+	struct nvme_uring_cmd *cmd;
 	struct io_uring_sqe *sqe;
 	int ret;
 
 	if (c->queued + c->inflight >= c->depth)
 		return SSD_Q_BUSY;
-	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
-	if (ret)
-		return ret;
 	sqe = io_uring_get_sqe(&c->ring);
 	if (!sqe)
 		return SSD_Q_BUSY;
-	fill_sqe(c, sqe, ssd_tp_nvme_dev_of(io->dev), &cmd, io);
-	if (c->fixed_bufs && io->buf && cmd.addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
+	/* the command is built in the SQE itself, never copied; on an error the SQE is given
+	 * back (liburing publishes sqe_tail to the kernel only at submit) */
+	cmd = sqe_cmd(sqe);
+	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, cmd);
+	if (ret || (c->iopoll && !cmd->data_len)) {
+		c->ring.sq.sqe_tail--;
+		return ret ? ret : no_data_sync(c, io, cmd);
+	}
+	fill_sqe(sqe, ssd_tp_nvme_dev_of(io->dev), io);
+	if (c->fixed_bufs && io->buf && cmd->addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = (uint16_t)io->slot;
 	}
@@ -456,7 +502,7 @@ static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, s
 		io_uring_cqe_seen(&c->ring, cqe);
 		if (!out[n])
 			continue; /* not an I/O (cannot happen after open's probe) */
-		ssd_tp_nvme_complete(&c->s, out[n], ret);
+		ssd_tp_nvme_done(&c->s, out[n], ret);
 		if (c->inflight)
 			c->inflight--;
 		n++;

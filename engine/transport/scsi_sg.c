@@ -433,9 +433,14 @@ static int submit(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 	struct ssd_tp_sg_dev *d = cmd->dev;
 	unsigned int best = 0;
 
-	for (unsigned int i = 1; i < d->nfds; i++)
-		if (d->fd_busy[i] < d->fd_busy[best])
-			best = i;
+	if (d->nfds >= c->depth) {
+		/* an fd per slot: the slot's own is idle (slots in flight are distinct) */
+		best = cmd->io->slot;
+	} else {
+		for (unsigned int i = 1; i < d->nfds; i++)
+			if (d->fd_busy[i] < d->fd_busy[best])
+				best = i;
+	}
 	if (d->fd_busy[best] >= ssd_tp_sg_per_fd(d->nfds, c->depth))
 		return -EBUSY;
 	if (write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
@@ -667,7 +672,9 @@ static int sg_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, stru
 		   const struct timespec *t)
 {
 	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
-	int64_t deadline = t ? now_ns() + t->tv_sec * 1000000000LL + t->tv_nsec : 0;
+	/* a zero @t (fio's "take what is done") needs no clock */
+	bool zero = t && !t->tv_sec && !t->tv_nsec;
+	int64_t deadline = t && !zero ? now_ns() + t->tv_sec * 1000000000LL + t->tv_nsec : 0;
 	unsigned int n = 0;
 
 	for (;;) {
@@ -678,13 +685,13 @@ static int sg_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, stru
 			out[n++] = done_pop(c);
 		if (n >= max || !c->inkernel)
 			return (int)n;
-		left = n >= min ? 0 : t ? deadline - now_ns() : -1;
+		left = n >= min || zero ? 0 : t ? deadline - now_ns() : -1;
 		if (t && left < 0)
 			left = 0;
 		ret = read_ready(c, max - n, left < 0 ? -1 : (int)((left + 999999) / 1000000));
 		if (ret < 0)
 			return n ? (int)n : ret;
-		if (!c->ndone && (n >= min || (t && deadline <= now_ns())))
+		if (!c->ndone && (n >= min || zero || (t && deadline <= now_ns())))
 			return (int)n;
 	}
 }
