@@ -19,7 +19,12 @@
 
 #include "sysbench_parse.h"
 
+/* The ranges of the run options (ssd-review's --apps-* options take the same). */
 #define APPS_MAX_INSTANCES 16
+#define APPS_MAX_TABLES 100000
+#define APPS_MAX_TABLE_SIZE (1ULL << 40) /* rows */
+#define APPS_MAX_THREADS 4096
+#define APPS_MAX_SECONDS (30 * 86400) /* --warmup, --time */
 #define APPS_MAX_SERVER_OPTS 32
 #define APPS_ERRLEN 4096
 
