@@ -16,9 +16,13 @@ static const struct {
 	const char *chart; /* a chart kind of jobfiles/catalogue.json "families" */
 	sr_section_fn write;
 } writers[] = {
-    {"precondition", sr_section_precondition}, {"primary", sr_section_primary},
-    {"scaling", sr_section_scaling},	       {"latency-vs-rate", sr_section_curve},
-    {"four-corners", sr_section_four_corners}, {"spec-sheet", sr_section_spec},
+    {"precondition", sr_section_precondition},
+    {"primary", sr_section_primary},
+    {"scaling", sr_section_scaling},
+    {"latency-vs-rate", sr_section_curve},
+    {"four-corners", sr_section_four_corners},
+    {"spec-sheet", sr_section_spec},
+    {"apps", sr_section_apps},
 };
 
 static sr_section_fn writer_of(const struct catalogue_family *f)
@@ -37,8 +41,12 @@ static int family(struct sr_report *r, const struct catalogue_family *f)
 	char anchor[128];
 	int rc;
 
-	if (n <= 0)
-		return (int)n; /* a family without results is left out */
+	if (n < 0)
+		return (int)n;
+	if (!n && !(f && sr_section_apps_has(r, f))) {
+		free(tests);
+		return 0; /* a family without results is left out */
+	}
 	sr_page_heading(&r->page, 2, sr_rep_anchor(f, anchor, sizeof(anchor)),
 			f ? f->title : "Other tests");
 	if (f && f->method)

@@ -69,6 +69,11 @@ int sr_section_four_corners(struct sr_report *r, const struct catalogue_family *
 			    const struct sr_rtest *const *tests, size_t n);
 int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 		    const struct sr_rtest *const *tests, size_t n);
+int sr_section_apps(struct sr_report *r, const struct catalogue_family *f,
+		    const struct sr_rtest *const *tests, size_t n);
+/* Whether a drive has an application workload result (ssd-apps) of a test of family @f: the
+ * apps section is drawn from those, not from fio results. */
+bool sr_section_apps_has(const struct sr_report *r, const struct catalogue_family *f);
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		     const struct sr_rtest *const *tests, size_t n);
 int sr_section_details(struct sr_report *r);
