@@ -288,8 +288,9 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
 	if (rv_stop_signal) {
 		clear_stale(p, id);
-		snprintf(reason, sizeof(reason), "%s: fio stopped, result discarded",
-			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		snprintf(reason, sizeof(reason), "%s: %s stopped, result discarded",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)),
+			 p->apps_dir[0] ? "ssd-apps" : "fio");
 		rv_test_set(r, ti, i, "status", str("interrupted"));
 		rv_test_set(r, ti, i, "reason", str(reason));
 		rv_test_commit(r, ti);
