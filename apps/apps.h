@@ -75,10 +75,12 @@ const char *apps_usage(void);
  */
 
 struct apps_dev {
-	char given[256]; /* as on the command line */
-	char block[64];	 /* the block node the filesystem goes on: /dev/nvme0n1, /dev/sda */
-	char kind[64];	 /* "NVMe generic char device", … */
-	uint64_t size;	 /* bytes */
+	char given[256];      /* as on the command line */
+	char block[64];	      /* the block node the filesystem goes on: /dev/nvme0n1, /dev/sda */
+	char kind[64];	      /* "NVMe generic char device", … */
+	uint64_t size;	      /* bytes */
+	char write_cache[24]; /* the kernel's view of the drive's cache: "write back", "write
+			       * through" (sysfs queue/write_cache); "" when unknown */
 };
 
 /**

@@ -84,6 +84,7 @@ void sr_apps_free(struct sr_apps *a)
 	free(a->test);
 	free(a->profile);
 	free(a->fs_type);
+	free(a->write_cache);
 	free(a->inst);
 	memset(a, 0, sizeof(*a));
 }

@@ -300,6 +300,8 @@ struct sr_apps {
 	char *test;	   /* "oltp_read_write" */
 	char *profile;	   /* "quick", "full" */
 	char *fs_type;	   /* "xfs", "ext4" */
+	char *
+	    write_cache; /* the kernel's view of the drive's cache: "write back", "write through" */
 	struct sr_value instances, tables, table_size, threads, warmup_s, time_s;
 	struct sr_value buffer_pool_bytes; /* bytes */
 	struct sr_apps_figures *inst;	   /* per instance, in order (db1, db2, ...) */

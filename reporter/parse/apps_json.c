@@ -64,6 +64,7 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 	a->test = sr_json_strdup(w, "test", &rc);
 	a->profile = sr_json_strdup(w, "profile", &rc);
 	a->fs_type = sr_json_strdup(fs, "type", &rc);
+	a->write_cache = sr_json_strdup(sr_json_get(o, "device"), "write_cache", &rc);
 	if (rc)
 		goto out;
 	a->instances = sr_json_num(w, "instances");

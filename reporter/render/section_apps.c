@@ -135,22 +135,26 @@ static void cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 	sr_table_num(t, row, col, text, csv);
 }
 
-/* "2 × (4 tables × 10,000 rows), 4 threads each, 30 s after 10 s" */
+/* "2 instances × 4 tables × 10,000 rows, 4 threads each, 30 s measured after 10 s, xfs, drive
+ * cache write back (kernel)" */
 static void workload(const struct sr_apps *a, char *buf, size_t len)
 {
 	char rows[SR_FMT_LEN];
 
-	sr_fmt_int(rows, a->table_size.v);
-	snprintf(buf, len, "%s%.0f tables × %s rows, %.0f threads", "", a->tables.v, rows,
-		 a->threads.v);
+	buf[0] = '\0';
 	if (sr_ok(a->instances))
-		snprintf(buf + strlen(buf), len - strlen(buf), " per instance, %.0f instances",
-			 a->instances.v);
+		snprintf(buf, len, "%.0f instances × ", a->instances.v);
+	sr_fmt_int(rows, a->table_size.v);
+	snprintf(buf + strlen(buf), len - strlen(buf), "%.0f tables × %s rows, %.0f threads each",
+		 a->tables.v, rows, a->threads.v);
 	if (sr_ok(a->time_s))
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %.0f s measured after %.0f s",
 			 a->time_s.v, sr_ok(a->warmup_s) ? a->warmup_s.v : 0);
 	if (a->fs_type)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %s", a->fs_type);
+	if (a->write_cache)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", drive cache %s (kernel)",
+			 a->write_cache);
 }
 
 static int table(struct sr_report *r, const struct catalogue_entry *e, const size_t *dvs, size_t nd,

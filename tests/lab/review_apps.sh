@@ -42,7 +42,7 @@ for d in nvme sas; do
 	check jq -e '.tests[0].params | .instances == 2 and .tables == 4 and .table_size == 10000 and .threads == 4 and .warmup_s == 10 and .time_s == 30' $out/$d/run.json
 	check jq -e '.manifest.request.apps | .warmup_s == 10 and .time_s == 30 and .instances == null' $out/$d/run.json
 	check jq -e '.status == "done" and (.instances | length) == 2 and ([.instances[].tps > 0] | all) and .total.tps > 0' "$j"
-	check jq -e '[.instances[].latency_ms | .avg > 0 and .p99 > 0] | all and .total.latency_ms.avg > 0 and .total.latency_ms.p99 > 0' "$j"
+	check jq -e '([.instances[].latency_ms | .avg > 0 and .p99 > 0] | all) and .total.latency_ms.avg > 0 and .total.latency_ms.p99 > 0' "$j"
 	[ -s $out/$d/apps-oltp/db1/run.txt ] && ok "$d: sysbench's output kept beside apps.json" || fail "$d: no db1/run.txt"
 	echo "# $d total: $(jq -c '.total | {tps, latency_ms}' "$j"); timings (s): $(jq -c '.timings_s | map_values(round)' "$j")"
 done
