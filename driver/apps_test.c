@@ -164,7 +164,8 @@ bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char
 			    json_object_object_get_ex(lat, "p99", &v) && v)
 				p99 = json_object_get_double(v);
 		}
-		snprintf(summary, slen, "%d instances · %.0f TPS · p99 %.3g ms", n, tps, p99);
+		snprintf(summary, slen, "%d instances · %.*f TPS · p99 %.*f ms", n,
+			 tps < 10 ? 2 : 0, tps, p99 < 10 ? 2 : 0, p99);
 		reason[0] = '\0';
 	} else if (msg && *msg) {
 		first_line(msg, line, sizeof(line));

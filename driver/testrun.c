@@ -24,7 +24,7 @@
 /* The paths of one test. */
 struct paths {
 	char dir[PATH_MAX], final[PATH_MAX + 300], partial[PATH_MAX + 310], failed[PATH_MAX + 310],
-	    errf[PATH_MAX + 320], eta[PATH_MAX + 16];
+	    errf[PATH_MAX + 320], eta[PATH_MAX + 330];
 	char apps_dir[PATH_MAX + 300]; /* an ssd-apps test's directory, "" for fio */
 };
 
@@ -67,8 +67,10 @@ static void clear_stale(const struct paths *p, const char *id)
 	unlink(p->partial);
 	unlink(p->failed);
 	unlink(p->errf);
-	if (p->apps_dir[0])
+	if (p->apps_dir[0]) {
+		unlink(p->eta);
 		nftw(p->apps_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	}
 	snprintf(logs, sizeof(logs), "%s/logs", p->dir);
 	if (!(d = opendir(logs)))
 		return;
@@ -363,11 +365,13 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
 	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
 	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.%s", p.dir, ct->id,
-		 rv_test_is_apps(test) ? "ssd-apps.txt" : "fio-stderr.txt");
+		 rv_test_is_apps(test) ? "ssd-apps-stderr.txt" : "fio-stderr.txt");
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	p.apps_dir[0] = '\0';
-	if (rv_test_is_apps(test))
+	if (rv_test_is_apps(test)) { /* its progress and summary kept in the logs */
 		rv_apps_dir(r, ti, i, p.apps_dir, sizeof(p.apps_dir));
+		snprintf(p.eta, sizeof(p.eta), "%s/logs/%s.ssd-apps.txt", p.dir, ct->id);
+	}
 	clear_stale(&p, ct->id);
 	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
 		rv_test_set(r, ti, i, "status", str("skipped"));

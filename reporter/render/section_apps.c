@@ -115,10 +115,8 @@ out:
 	return rc;
 }
 
-/* A figure in a cell: TPS as an integer, latency to three significant figures; the CSV holds
- * the value as apps.json has it. */
-static void cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
-		 enum sr_apps_metric m)
+void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
+		  enum sr_apps_metric m)
 {
 	char text[SR_FMT_LEN], csv[SR_FMT_LEN];
 
@@ -127,7 +125,7 @@ static void cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 			     v.state == SR_INVALID ? SR_UNKNOWN : SR_NOT_MEASURED);
 		return;
 	}
-	if (m == SR_A_TPS || m == SR_A_QPS)
+	if ((m == SR_A_TPS || m == SR_A_QPS) && v.v >= 100)
 		sr_fmt_int(text, v.v);
 	else
 		sr_fmt_sig(text, v.v);
@@ -187,7 +185,8 @@ static int table(struct sr_report *r, const struct catalogue_entry *e, const siz
 					sr_table_mark(t, row, 2 + c, SR_MARK_FAIL);
 					continue;
 				}
-				cell(t, row, 2 + c, value_at(a, k, ninst, shown[s].m), shown[s].m);
+				sr_apps_cell(t, row, 2 + c, value_at(a, k, ninst, shown[s].m),
+					     shown[s].m);
 				if (drv->source && sr_ok(value_at(a, k, ninst, shown[s].m)))
 					sr_table_mark(t, row, 2 + c, SR_MARK_PUBLISHED);
 			}

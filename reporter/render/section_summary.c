@@ -121,7 +121,7 @@ static bool apps_row(struct sr_report *r, struct sr_table *t,
 							 "average latency (ms)", "p95 latency (ms)",
 							 "p99 latency (ms)"};
 	enum sr_apps_metric m;
-	char anchor[128], href[140], text[SR_FMT_LEN], csv[SR_FMT_LEN];
+	char anchor[128], href[140];
 	bool any = false;
 	size_t row;
 
@@ -149,17 +149,8 @@ static bool apps_row(struct sr_report *r, struct sr_table *t,
 			sr_table_mark(t, row, c + 1, SR_MARK_FAIL);
 			continue;
 		}
-		if (!sr_ok(v)) {
-			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
-			continue;
-		}
-		if (m == SR_A_TPS || m == SR_A_QPS)
-			sr_fmt_int(text, v.v);
-		else
-			sr_fmt_sig(text, v.v);
-		snprintf(csv, sizeof(csv), "%.9g", v.v);
-		sr_table_num(t, row, c + 1, text, csv);
-		if (drv->source)
+		sr_apps_cell(t, row, c + 1, v, m);
+		if (drv->source && sr_ok(v))
 			sr_table_mark(t, row, c + 1, SR_MARK_PUBLISHED);
 	}
 	return true;

@@ -75,7 +75,7 @@ expect_exit 1 "big and small in one run" $rv --drive big="$big" --drive small="$
 echo "# --suite apps on two loop devices took $(($(date +%s) - t0)) s"
 sed 's/^/# /' "$tmp/out"
 has "the destroy warning names the whole drive" 'all its data will be destroyed (the apps suite makes a filesystem over the whole drive)'
-has "big: done, with its TPS and p99" 'big · apps-oltp · done in .* · 2 instances · [0-9]* TPS · p99 '
+has "big: done, with its TPS and p99" 'big · apps-oltp · done in .* · 2 instances · [0-9.]* TPS · p99 [0-9.]* ms'
 has "small: FAILED with ssd-apps's reason" 'small · apps-oltp · FAILED (ssd-apps exit 1): the drive is too small for the tables'
 jq -e '.tests[0] | .id == "apps-oltp" and .tool == "ssd-apps" and .jobfile == null and .status == "done" and .fio_rc == 0 and
 	.params == {"instances": 2, "tables": 4, "table_size": 10000, "threads": 4, "warmup_s": 2, "time_s": 5}' "$out/big/run.json" >/dev/null &&
