@@ -37,7 +37,6 @@ expect_exit() { # WANT NAME CMD...: output in $tmp/out
 	fi
 }
 has() { grep -q -- "$2" "$tmp/out" && ok "review apps: $1" || fail "review apps: $1: no '$2' in: $(head -c 600 "$tmp/out")"; }
-no_mariadbd() { ! grep -qx mariadbd /proc/[0-9]*/comm 2>/dev/null; }
 
 # ---- refusals and the plan: need nothing -------------------------------------------------------
 expect_exit 2 "--client" $rv --client h1=a:/dev/ng0n1 --suite apps --profile quick --yes --out "$tmp/c"
@@ -90,7 +89,9 @@ jq -e '.tests[0] | .status == "failed" and (.reason | startswith("the drive is t
 	fail "review apps: small record: $(jq -c '.tests[0]' "$out/small/run.json")"
 jq -e '.status == "failed"' "$out/big/run.json" >/dev/null && ok "review apps: the run's status is failed" ||
 	fail "review apps: run status $(jq .status "$out/big/run.json")"
-no_mariadbd && ok "review apps: no mariadbd left running" || fail "review apps: a mariadbd is still running"
+mnt=$(jq -r '.filesystem.mount_point // empty' "$out/big/apps-oltp/apps.json")
+[ -n "$mnt" ] && ! mariadbd_running "$mnt" && ok "review apps: no mariadbd left running on $mnt" ||
+	fail "review apps: a mariadbd is still running on '$mnt'"
 grep -q "^$big \|^$small " /proc/mounts && fail "review apps: a loop device is still mounted" || ok "review apps: nothing left mounted"
 grep -q 'id="family-apps"' "$out/report/index.html" && ok "review apps: the report has the apps section" ||
 	fail "review apps: no apps section in $out/report/index.html"
@@ -107,6 +108,7 @@ $rv --drive big="$big" --suite apps --profile quick --yes --apps-warmup 0 --apps
 	--out "$tmp/sig" >"$tmp/out" 2>&1 &
 pid=$!
 for _ in $(seq 900); do [ -s "$tmp/sig/big/apps-oltp/db1/run.txt" ] && break; sleep 0.1; done
+mnt=$(awk -v d="$big" '$1 == d { print $2 }' /proc/mounts)
 sleep 1
 kill -TERM "$pid"
 rc=0
@@ -117,6 +119,7 @@ jq -e '.tests[0].status == "interrupted" and .status == "interrupted"' "$tmp/sig
 jq -e '.tests[0].reason == "SIGTERM: ssd-apps stopped, result discarded"' "$tmp/sig/big/run.json" >/dev/null &&
 	[ ! -e "$tmp/sig/big/apps-oltp" ] && ok "review apps: SIGTERM: ssd-apps stopped, its partial result discarded" ||
 	fail "review apps: SIGTERM: reason $(jq .tests[0].reason "$tmp/sig/big/run.json"), $(ls "$tmp/sig/big")"
-no_mariadbd && ok "review apps: SIGTERM: no mariadbd left running" || fail "review apps: SIGTERM: a mariadbd is still running"
+[ -n "$mnt" ] && ! mariadbd_running "$mnt" && ok "review apps: SIGTERM: no mariadbd left running on $mnt" ||
+	fail "review apps: SIGTERM: a mariadbd is still running on '$mnt'"
 grep -q "^$big " /proc/mounts && fail "review apps: SIGTERM: $big still mounted" || ok "review apps: SIGTERM: unmounted"
 lab_done

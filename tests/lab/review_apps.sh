@@ -26,7 +26,6 @@ tiny=$(lab_nvme_by_serial RAPPTINY) || { fail "no NVMe controller RAPPTINY"; lab
 tiny=/dev/ng${tiny#/dev/nvme}n1
 sas=$(lab_sg_by_serial RAPPSAS1) || { fail "no SCSI disk RAPPSAS1"; lab_done; }
 out=/tmp/review-apps
-no_mariadbd() { ! grep -qx mariadbd /proc/[0-9]*/comm 2>/dev/null; }
 
 t0=$(date +%s)
 driver/ssd-review --suite apps --profile quick --yes --out $out \
@@ -50,7 +49,7 @@ check jq -e '.tests[0] | .status == "failed" and (.reason | test("too small for 
 echo "# tiny's reason: $(jq -r '.tests[0].reason' $out/tiny/run.json)"
 grep -q 'tiny · apps-oltp · FAILED (ssd-apps exit 1): .*too small' /tmp/review-apps.log &&
 	ok "the progress line names the failure" || fail "no FAILED line for tiny"
-no_mariadbd && ok "no mariadbd left running" || fail "a mariadbd is still running"
+! mariadbd_running && ok "no mariadbd left running" || fail "a mariadbd is still running"
 if grep -q ' /tmp/ssd-apps\.' /proc/mounts; then fail "a filesystem is still mounted: $(grep ssd-apps /proc/mounts)"
 else ok "no ssd-apps filesystem left mounted"; fi
 for b in "${ctrl#/dev/}n1" "$(basename "$(ls -d /sys/class/scsi_generic/"${sas#/dev/}"/device/block/* 2>/dev/null)")"; do
