@@ -170,7 +170,7 @@ $(BUILD)/driver/version.h: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h $(wildcard engine/*/*.h)
+$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h apps/apps.h $(wildcard engine/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 $(BUILD)/driver/tools.o: $(BUILD)/driver/version.h

@@ -19,7 +19,12 @@
 
 #include "sysbench_parse.h"
 
+/* The ranges of the run options (ssd-review's --apps-* options take the same). */
 #define APPS_MAX_INSTANCES 16
+#define APPS_MAX_TABLES 100000
+#define APPS_MAX_TABLE_SIZE (1ULL << 40) /* rows */
+#define APPS_MAX_THREADS 4096
+#define APPS_MAX_SECONDS (30 * 86400) /* --warmup, --time */
 #define APPS_MAX_SERVER_OPTS 32
 #define APPS_ERRLEN 4096
 
@@ -70,10 +75,12 @@ const char *apps_usage(void);
  */
 
 struct apps_dev {
-	char given[256]; /* as on the command line */
-	char block[64];	 /* the block node the filesystem goes on: /dev/nvme0n1, /dev/sda */
-	char kind[64];	 /* "NVMe generic char device", … */
-	uint64_t size;	 /* bytes */
+	char given[256];      /* as on the command line */
+	char block[64];	      /* the block node the filesystem goes on: /dev/nvme0n1, /dev/sda */
+	char kind[64];	      /* "NVMe generic char device", … */
+	uint64_t size;	      /* bytes */
+	char write_cache[24]; /* the kernel's view of the drive's cache: "write back", "write
+			       * through" (sysfs queue/write_cache); "" when unknown */
 };
 
 /**

@@ -52,6 +52,27 @@ static uint64_t block_size_bytes(const char *blk)
 	return size;
 }
 
+/* /sys/class/block/<name>/queue/write_cache (a partition's is its disk's) into @out */
+static void write_cache(const char *blk, char *out, size_t len)
+{
+	const char *name = strrchr(blk, '/') ? strrchr(blk, '/') + 1 : blk;
+	char p[PATH_MAX];
+	FILE *f;
+
+	out[0] = '\0';
+	snprintf(p, sizeof(p), "/sys/class/block/%s/queue/write_cache", name);
+	if (!(f = fopen(p, "re"))) {
+		snprintf(p, sizeof(p), "/sys/class/block/%s/../queue/write_cache", name);
+		f = fopen(p, "re");
+	}
+	if (!f)
+		return;
+	if (!fgets(out, (int)len, f))
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
 int apps_dev_resolve(const char *path, struct apps_dev *d, char *err, size_t errlen)
 {
 	struct ssd_host_dev h;
@@ -93,6 +114,7 @@ int apps_dev_resolve(const char *path, struct apps_dev *d, char *err, size_t err
 		return -ENOTBLK;
 	}
 	d->size = block_size_bytes(d->block);
+	write_cache(d->block, d->write_cache, sizeof(d->write_cache));
 	return 0;
 }
 

@@ -288,23 +288,24 @@ int apps_opts_parse(int argc, char **argv, struct apps_opts *o, char *err, size_
 			o->instances = (unsigned int)n;
 			break;
 		case O_TABLES:
-			r = uint_arg("--tables", optarg, 1, 100000, &n, err, errlen);
+			r = uint_arg("--tables", optarg, 1, APPS_MAX_TABLES, &n, err, errlen);
 			o->tables = (unsigned int)n;
 			break;
 		case O_TSIZE:
-			r = uint_arg("--table-size", optarg, 1, 1ULL << 40, &n, err, errlen);
+			r = uint_arg("--table-size", optarg, 1, APPS_MAX_TABLE_SIZE, &n, err,
+				     errlen);
 			o->table_size = n;
 			break;
 		case O_THREADS:
-			r = uint_arg("--threads", optarg, 1, 4096, &n, err, errlen);
+			r = uint_arg("--threads", optarg, 1, APPS_MAX_THREADS, &n, err, errlen);
 			o->threads = (unsigned int)n;
 			break;
 		case O_WARMUP:
-			r = uint_arg("--warmup", optarg, 0, 30 * 86400, &n, err, errlen);
+			r = uint_arg("--warmup", optarg, 0, APPS_MAX_SECONDS, &n, err, errlen);
 			o->warmup_s = (unsigned int)n;
 			break;
 		case O_TIME:
-			r = uint_arg("--time", optarg, 1, 30 * 86400, &n, err, errlen);
+			r = uint_arg("--time", optarg, 1, APPS_MAX_SECONDS, &n, err, errlen);
 			o->time_s = (unsigned int)n;
 			break;
 		case O_RINT:

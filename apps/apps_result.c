@@ -197,6 +197,8 @@ static json_object *document(const struct apps_run *run)
 	add(d, "block", str_or_null(run->dev.block));
 	add(d, "kind", str_or_null(run->dev.kind));
 	add(d, "size_bytes", run->dev.size ? json_object_new_int64((int64_t)run->dev.size) : NULL);
+	add(d, "write_cache",
+	    run->dev.write_cache[0] ? json_object_new_string(run->dev.write_cache) : NULL);
 	add(o, "device", d);
 
 	f = json_object_new_object();

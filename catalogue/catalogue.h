@@ -72,6 +72,14 @@ struct catalogue_tq_set {
 	size_t n;
 };
 
+/* What runs a test: fio with the entry's jobfile, or ssd-apps (apps/README.md), which takes no
+ * jobfile and no fio parameters: the driver passes the drive, the profile, the timing's warm-up
+ * (ramp_s) and measured time (runtime_s) and its --apps-* options. */
+enum catalogue_tool {
+	CATALOGUE_TOOL_FIO = 0,
+	CATALOGUE_TOOL_SSD_APPS,
+};
+
 enum catalogue_vary {
 	CATALOGUE_VARY_NONE = 0,
 	CATALOGUE_VARY_TQ,    /* one test per T/Q point: {threads}, {depth} */
@@ -119,11 +127,12 @@ struct catalogue_entry {
 	char **suites;
 	size_t nsuites;
 	const struct catalogue_family *family;
-	char *title;	/* the review's title, a template like the id */
-	char *jobfile;	/* file name in jobfiles/ */
+	char *title;		  /* the review's title, a template like the id */
+	enum catalogue_tool tool; /* "tool": "fio" (default) or "ssd-apps" */
+	char *jobfile;		  /* file name in jobfiles/; NULL for an ssd-apps test */
 	char *workload; /* ties a workload's preconditioning, measurement, scaling and curve
 			 * points together ("8k-7030", "sql-9010"); NULL for none */
-	char *rw;	/* fio rw: read, write, randread, randwrite, randrw */
+	char *rw;	/* fio rw: read, write, randread, randwrite, randrw; NULL for ssd-apps */
 	char *bs; /* fio bs ("4k"), or an option placeholder ("{fc_rand_bs}"); NULL with bssplit */
 	char *bssplit;	/* fio bssplit, NULL with bs */
 	int rwmix_read; /* percent read for rw=randrw; -1 when not a mix */

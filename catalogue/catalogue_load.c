@@ -439,9 +439,59 @@ static int load_env(struct rd *r, json_object *t, struct catalogue_entry *e)
 	return 0;
 }
 
+/* An ssd-apps entry: id, suites, family, title, timing; none of fio's keys. */
+static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
+			   struct catalogue_entry *e)
+{
+	static const char *const fio_keys[] = {"jobfile", "workload",	"rw",	   "bs",
+					       "bssplit", "rwmix_read", "threads", "depth",
+					       "vary",	  "when",	"after",   "rate_from",
+					       "rate",	  "region",	"output",  "env"};
+	char *family = NULL;
+	int rc;
+
+	e->tool = CATALOGUE_TOOL_SSD_APPS;
+	e->rwmix_read = -1;
+	for (size_t i = 0; i < sizeof(fio_keys) / sizeof(fio_keys[0]); i++)
+		if (member(t, fio_keys[i]))
+			return fail(r,
+				    "\"%s\" is a fio key; a \"tool\": \"ssd-apps\" test has none",
+				    fio_keys[i]);
+	if ((rc = str_array(r, t, "suites", &e->suites, &e->nsuites)) ||
+	    (rc = req_str(r, t, "family", &family)) || (rc = req_str(r, t, "title", &e->title)) ||
+	    (rc = req_str(r, t, "timing", &e->timing)))
+		goto out;
+	rc = -EINVAL;
+	if (!e->nsuites) {
+		fail(r, "\"suites\" is missing (the suites that run it)");
+		goto out;
+	}
+	for (size_t i = 0; i < e->nsuites; i++) {
+		const struct catalogue_suite *s = catalogue_suite(c, e->suites[i]);
+
+		if (!s || s->nincludes) {
+			fail(r, "\"suites\" names \"%s\", not a plain suite of \"suites\"",
+			     e->suites[i]);
+			goto out;
+		}
+	}
+	if (!(e->family = catalogue_family(c, family))) {
+		fail(r, "\"family\" is \"%s\", not one of \"families\"", family);
+		goto out;
+	}
+	if (strchr(e->id, '{') || strchr(e->title, '{')) {
+		fail(r, "an ssd-apps test's id and title hold no placeholders");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(family);
+	return rc;
+}
+
 static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct catalogue_entry *e)
 {
-	char *family = NULL, *vary = NULL, *when = NULL, *region = NULL, *rate = NULL;
+	char *family = NULL, *vary = NULL, *when = NULL, *region = NULL, *rate = NULL, *tool;
 	char bad[64];
 	long v;
 	int rc, need, have;
@@ -449,6 +499,16 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	if ((rc = req_str(r, t, "id", &e->id)))
 		return rc;
 	snprintf(r->where, sizeof(r->where), "tests[%zu] \"%s\"", e->index, e->id);
+	if ((rc = opt_str(r, t, "tool", &tool)) < 0)
+		return rc;
+	if (tool && strcmp(tool, "fio")) {
+		rc = strcmp(tool, "ssd-apps")
+			 ? fail(r, "\"tool\" is \"%s\"; expected fio or ssd-apps", tool)
+			 : load_apps_entry(r, c, t, e);
+		free(tool);
+		return rc;
+	}
+	free(tool);
 	if ((rc = str_array(r, t, "suites", &e->suites, &e->nsuites)) ||
 	    (rc = req_str(r, t, "family", &family)) || (rc = req_str(r, t, "title", &e->title)) ||
 	    (rc = req_str(r, t, "jobfile", &e->jobfile)) ||

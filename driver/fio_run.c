@@ -92,6 +92,7 @@ int rv_child_spawn(struct rv_child *c, const struct rv_spawn *s, char *err, size
 	pid_t parent = getpid(), pid;
 
 	memset(c, 0, sizeof(*c));
+	c->stop_grace_s = s->stop_grace_s;
 	pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot start %s: %s", s->argv[0], strerror(errno));
@@ -142,7 +143,8 @@ static void escalate(struct rv_child *c)
 
 	if (rv_stop_signal && !c->sent)
 		rv_child_signal(c, SIGINT);
-	else if (c->sent == SIGINT && now - c->sent_at >= STOP_GRACE_S)
+	else if (c->sent == SIGINT &&
+		 now - c->sent_at >= (c->stop_grace_s > 0 ? c->stop_grace_s : STOP_GRACE_S))
 		rv_child_signal(c, SIGTERM);
 	else if (c->sent == SIGTERM && now - c->sent_at >= TERM_GRACE_S)
 		rv_child_signal(c, SIGKILL);

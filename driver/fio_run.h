@@ -37,6 +37,7 @@ struct rv_spawn {
 	const char *err_path; /* stderr likewise; NULL: the driver's stderr */
 	const int *keep_fds;  /* descriptors the child keeps (the run's locks), or NULL */
 	size_t nkeep;
+	int stop_grace_s; /* after the forwarded SIGINT, before SIGTERM; 0: 60 s (fio's stop) */
 };
 
 /* A running child. */
@@ -47,6 +48,7 @@ struct rv_child {
 	int code; /* when done: the exit status, or 128 + the signal that killed it */
 	int sent; /* the last signal sent to its group, 0 none */
 	time_t sent_at;
+	int stop_grace_s; /* from struct rv_spawn */
 };
 
 /**
@@ -62,7 +64,7 @@ int rv_child_spawn(struct rv_child *c, const struct rv_spawn *s, char *err, size
 /**
  * rv_child_poll() - reap @c if it ended; else sleep up to @timeout_ms (a signal to the driver
  * ends the sleep) and look again. A pending stop request is forwarded (SIGINT to the group),
- * and escalated: SIGTERM 60 s later, SIGKILL 30 s after that.
+ * and escalated: SIGTERM 60 s (or the spawn's stop_grace_s) later, SIGKILL 30 s after that.
  * Return: true once @c is done (@c->code set).
  */
 bool rv_child_poll(struct rv_child *c, int timeout_ms);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "apps_test.h"
 #include "fio_run.h"
 #include "proc.h"
 #include "pts_test.h"
@@ -40,6 +41,23 @@ static void members_text(const struct rv_run *r, const struct rv_target *t, char
 	}
 }
 
+/* An ssd-apps test in --dry-run: "LABEL ID ssd-apps run --dev ..." (or why it is skipped). */
+static void dry_run_apps(const struct rv_run *r, size_t ti, size_t i, const char *members)
+{
+	char *argv[RV_APPS_ARGC], buf[RV_APPS_ARGC][PATH_MAX + 64];
+	const char *skip = rv_apps_skip_reason(r, ti);
+
+	printf("%s %s", r->ts.t[ti].label, r->plan.t[i].ct->id);
+	if (skip) {
+		printf(" skipped: %s%s\n", skip, members);
+		return;
+	}
+	rv_apps_argv(r, ti, i, argv, buf);
+	for (size_t k = 0; argv[k]; k++)
+		printf(" %s", argv[k]);
+	printf("%s\n", members);
+}
+
 /* --dry-run: "LABEL ID jobfiles/JOBFILE VAR=value ..." per test, in run order. */
 static void dry_run(const struct rv_run *r)
 {
@@ -57,6 +75,10 @@ static void dry_run(const struct rv_run *r)
 			for (size_t i = s; i < e; i++) {
 				struct rv_env env;
 
+				if (rv_test_is_apps(&r->plan.t[i])) {
+					dry_run_apps(r, ti, i, members);
+					continue;
+				}
 				rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc,
 					    NULL, &env);
 				printf("%s %s jobfiles/%s", t->label, r->plan.t[i].ct->id,
@@ -173,7 +195,8 @@ static int prepare(struct rv_run *r, char *err, size_t errlen)
 	    (rc = rv_pts_check_opts(r->o, &r->plan, err, errlen)) ||
 	    (rc = rv_targets_build(r->o, r->plan.profile, &r->ts, err, errlen)) ||
 	    (rc = rv_tools_find(r->o, &r->tools, err, errlen)) ||
-	    (rc = rv_pts_check_targets(r, err, errlen)))
+	    (rc = rv_pts_check_targets(r, err, errlen)) ||
+	    (rc = rv_apps_refuse(r, err, errlen)))
 		return rc;
 	r->envc = (struct rv_env_ctx){
 	    .fio_engine = r->tools.ioengine,

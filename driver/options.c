@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apps/apps.h"
 #include "options.h"
 
 static int strv_add(struct rv_strv *s, const char *v)
@@ -118,6 +119,12 @@ enum opt_id {
 	O_CURVE_POINTS,
 	O_TQ_POINTS,
 	O_ONLY,
+	O_APPS_INSTANCES,
+	O_APPS_TABLES,
+	O_APPS_TABLE_SIZE,
+	O_APPS_THREADS,
+	O_APPS_WARMUP,
+	O_APPS_TIME,
 	O_ENGINE,
 	O_ENGINE_OPT,
 	O_OUT,
@@ -154,6 +161,12 @@ static const struct {
     {"--curve-points", O_CURVE_POINTS, true},
     {"--tq-points", O_TQ_POINTS, true},
     {"--only", O_ONLY, true},
+    {"--apps-instances", O_APPS_INSTANCES, true},
+    {"--apps-tables", O_APPS_TABLES, true},
+    {"--apps-table-size", O_APPS_TABLE_SIZE, true},
+    {"--apps-threads", O_APPS_THREADS, true},
+    {"--apps-warmup", O_APPS_WARMUP, true},
+    {"--apps-time", O_APPS_TIME, true},
     {"--engine", O_ENGINE, true},
     {"--engine-opt", O_ENGINE_OPT, true},
     {"--out", O_OUT, true},
@@ -174,6 +187,24 @@ static const struct {
 
 /* Options that shape what a run measures: not allowed beside --resume without drives, which
  * takes them all from the results' manifest. */
+/* --apps-* N: a whole number in [@lo, @hi] into @slot. */
+static int apps_number(const char *name, const char *v, long long lo, long long hi, long long *slot,
+		       char *err, size_t errlen)
+{
+	char *end;
+	long long n;
+
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (errno || end == v || *end || n < lo || n > hi) {
+		snprintf(err, errlen, "%s '%s': expected a whole number from %lld to %lld", name, v,
+			 lo, hi);
+		return -EINVAL;
+	}
+	*slot = n;
+	return 0;
+}
+
 static bool shapes_request(enum opt_id id)
 {
 	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_YES &&
@@ -246,6 +277,25 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 	case O_ONLY:
 		strv_free(&o->only);
 		return strv_split(&o->only, v);
+	/* the ranges ssd-apps takes (apps.h), so a bad value stops the run at once */
+	case O_APPS_INSTANCES:
+		return apps_number("--apps-instances", v, 1, APPS_MAX_INSTANCES, &o->apps.instances,
+				   err, errlen);
+	case O_APPS_TABLES:
+		return apps_number("--apps-tables", v, 1, APPS_MAX_TABLES, &o->apps.tables, err,
+				   errlen);
+	case O_APPS_TABLE_SIZE:
+		return apps_number("--apps-table-size", v, 1, (long long)APPS_MAX_TABLE_SIZE,
+				   &o->apps.table_size, err, errlen);
+	case O_APPS_THREADS:
+		return apps_number("--apps-threads", v, 1, APPS_MAX_THREADS, &o->apps.threads, err,
+				   errlen);
+	case O_APPS_WARMUP:
+		return apps_number("--apps-warmup", v, 0, APPS_MAX_SECONDS, &o->apps.warmup_s, err,
+				   errlen);
+	case O_APPS_TIME:
+		return apps_number("--apps-time", v, 1, APPS_MAX_SECONDS, &o->apps.time_s, err,
+				   errlen);
 	case O_ENGINE:
 		if (strcmp(v, "ssdeng") && strcmp(v, "io_uring_cmd") && strcmp(v, "sg") &&
 		    strcmp(v, "libaio")) {
@@ -314,6 +364,7 @@ int rv_opts_parse(int argc, char *const argv[], struct rv_opts *o, char *err, si
 	int nshaping = 0, r;
 
 	memset(o, 0, sizeof(*o));
+	o->apps = (struct rv_apps_opts){-1, -1, -1, -1, -1, -1};
 	if ((r = defaults(o)))
 		goto nomem;
 	for (int i = 0; i < argc; i++)

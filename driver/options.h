@@ -20,6 +20,12 @@ struct rv_strv {
 	size_t n;
 };
 
+/* The apps suite's sizes and durations (ssd-apps options); -1: not given (ssd-apps's profile,
+ * or for warm-up and time the catalogue's timing). Seconds, rows. */
+struct rv_apps_opts {
+	long long instances, tables, table_size, threads, warmup_s, time_s;
+};
+
 /* What the command line asks for. Every string is owned by the struct (rv_opts_free()). */
 struct rv_opts {
 	struct rv_strv argv; /* the command as given, argv[0] first */
@@ -38,8 +44,9 @@ struct rv_opts {
 	char *fc_rand_bs;     /* --fc-rand-bs */
 	int *curve_points;    /* --curve-points, percent; NULL: the profile's */
 	size_t ncurve_points;
-	char *tq_points;     /* --tq-points "all" / "diagonal"; NULL: the profile's */
-	struct rv_strv only; /* --only test ids */
+	char *tq_points;	  /* --tq-points "all" / "diagonal"; NULL: the profile's */
+	struct rv_strv only;	  /* --only test ids */
+	struct rv_apps_opts apps; /* --apps-instances, --apps-tables, ... */
 	/* engine */
 	char *engine;	  /* "ssdeng", "io_uring_cmd", "sg", "libaio" */
 	char *engine_opt; /* --engine-opt "OPT=VAL", NULL for the engine's default */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "apps_test.h"
 #include "fio_run.h"
 #include "jobfile.h"
 #include "preflight.h"
@@ -130,6 +131,8 @@ static int check_jobfiles(struct rv_run *r, char *err, size_t errlen)
 			char *text = NULL;
 			const struct rv_target *host = r->ts.client_mode ? &r->ts.t[1] : NULL;
 
+			if (rv_test_is_apps(&r->plan.t[i])) /* ssd-apps: no jobfile */
+				continue;
 			/* a curve point's rate is known once its max run ran: any value parses */
 			rv_test_env(&r->plan.t[i], t->label, t->node, t->span, &r->envc, "1,1",
 				    &env);

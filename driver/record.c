@@ -14,6 +14,8 @@ static json_object *params(const struct catalogue_test *ct)
 	const struct catalogue_entry *e = ct->entry;
 	json_object *o = json_object_new_object();
 
+	if (e->tool == CATALOGUE_TOOL_SSD_APPS) /* sizes and durations: set when it runs */
+		return o;
 	json_object_object_add(o, "rw", str(e->rw));
 	json_object_object_add(o, "bs", str(ct->bs));
 	json_object_object_add(o, "bssplit", str(e->bssplit));
@@ -33,9 +35,11 @@ static json_object *test_obj(const struct rv_test *t)
 	json_object *o = json_object_new_object();
 	char jf[PATH_MAX];
 
-	snprintf(jf, sizeof(jf), "jobfiles/%s", ct->entry->jobfile);
+	snprintf(jf, sizeof(jf), "jobfiles/%s", ct->entry->jobfile ? ct->entry->jobfile : "");
 	json_object_object_add(o, "id", str(ct->id));
-	json_object_object_add(o, "jobfile", str(jf));
+	json_object_object_add(o, "jobfile", ct->entry->jobfile ? str(jf) : NULL);
+	if (ct->entry->tool == CATALOGUE_TOOL_SSD_APPS)
+		json_object_object_add(o, "tool", str("ssd-apps"));
 	json_object_object_add(o, "status", str("pending"));
 	json_object_object_add(o, "reason", NULL);
 	json_object_object_add(o, "entry", str(ct->entry->id));

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "apps_test.h"
 #include "drivefile.h"
 #include "fio_run.h"
 #include "proc.h"
@@ -41,19 +42,24 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 {
 	const char *id = r->plan.t[i].ct->id, *st;
 	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
-	char path[PATH_MAX * 2];
+	char path[PATH_MAX * 2], dir[PATH_MAX + 300];
 
 	if (r->plan.t[i].ct->entry->pts)
 		return rv_pts_kept(r, ti, i);
-	snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
+	if (rv_test_is_apps(&r->plan.t[i])) {
+		rv_apps_dir(r, ti, i, dir, sizeof(dir));
+		snprintf(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+	} else {
+		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
+	}
 	st = rv_json_str(e, "status");
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
 }
 
 static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
 {
-	static const char *const copied[] = {"started", "ended",       "seconds",
-					     "fio_rc",	"manifest_id", "rate_iops_per_job"};
+	static const char *const copied[] = {
+	    "started", "ended", "seconds", "fio_rc", "manifest_id", "rate_iops_per_job", "params"};
 	json_object *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id), *v;
 	char line[512];
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apps_test.h"
 #include "drivefile.h"
 #include "manifest.h"
 #include "preflight.h"
@@ -57,6 +58,8 @@ static json_object *request(const struct rv_run *r)
 			       str(o->fc_seq_bs ? o->fc_seq_bs : c->default_fc_seq_bs));
 	json_object_object_add(q, "engine", str(o->engine));
 	json_object_object_add(q, "engine_option", str(r->tools.engine_opt));
+	if (rv_plan_has_apps(&r->plan))
+		json_object_object_add(q, "apps", rv_apps_request(r));
 	return q;
 }
 
@@ -265,8 +268,14 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 				 strerror(-rc));
 			return rc;
 		}
-		if (t->type == RV_T_GROUP || t->type == RV_T_REMOTE ||
-		    (t->type == RV_T_DRIVE && t->devs[0].probe.kind != RV_KIND_FILE))
+		if (t->type == RV_T_DRIVE && t->devs[0].probe.kind != RV_KIND_FILE &&
+		    rv_plan_has_apps(&r->plan))
+			fprintf(stderr,
+				"ssd-review: writing to %s (%s): all its data will be destroyed "
+				"(the apps suite makes a filesystem over the whole drive)\n",
+				t->device, t->label);
+		else if (t->type == RV_T_GROUP || t->type == RV_T_REMOTE ||
+			 (t->type == RV_T_DRIVE && t->devs[0].probe.kind != RV_KIND_FILE))
 			fprintf(stderr,
 				"ssd-review: writing to %s (%s): its data in the first %llu bytes "
 				"will be destroyed\n",

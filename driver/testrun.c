@@ -3,11 +3,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "apps_test.h"
 #include "fio_run.h"
 #include "preflight.h"
 #include "progress.h"
@@ -22,7 +24,8 @@
 /* The paths of one test. */
 struct paths {
 	char dir[PATH_MAX], final[PATH_MAX + 300], partial[PATH_MAX + 310], failed[PATH_MAX + 310],
-	    errf[PATH_MAX + 320], eta[PATH_MAX + 16];
+	    errf[PATH_MAX + 320], eta[PATH_MAX + 330];
+	char apps_dir[PATH_MAX + 300]; /* an ssd-apps test's directory, "" for fio */
 };
 
 void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v)
@@ -45,7 +48,15 @@ static json_object *str(const char *s) { return s ? json_object_new_string(s) : 
 
 static char *now_iso(char *buf, size_t len) { return rv_iso_time(time(NULL), buf, len); }
 
-/* Remove what an earlier attempt of this test left: partial and failed output, its logs. */
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* Remove what an earlier attempt of this test left: partial and failed output, its logs, an
+ * ssd-apps test's directory. */
 static void clear_stale(const struct paths *p, const char *id)
 {
 	char logs[PATH_MAX + 8], path[PATH_MAX * 2];
@@ -56,6 +67,10 @@ static void clear_stale(const struct paths *p, const char *id)
 	unlink(p->partial);
 	unlink(p->failed);
 	unlink(p->errf);
+	if (p->apps_dir[0]) {
+		unlink(p->eta);
+		nftw(p->apps_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	}
 	snprintf(logs, sizeof(logs), "%s/logs", p->dir);
 	if (!(d = opendir(logs)))
 		return;
@@ -275,8 +290,9 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
 	if (rv_stop_signal) {
 		clear_stale(p, id);
-		snprintf(reason, sizeof(reason), "%s: fio stopped, result discarded",
-			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		snprintf(reason, sizeof(reason), "%s: %s stopped, result discarded",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)),
+			 p->apps_dir[0] ? "ssd-apps" : "fio");
 		rv_test_set(r, ti, i, "status", str("interrupted"));
 		rv_test_set(r, ti, i, "reason", str(reason));
 		rv_test_commit(r, ti);
@@ -285,10 +301,15 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_INTERRUPTED;
 	}
-	if (c->code == 0 &&
-	    keep_result(r, ti, p, id, summary, sizeof(summary), problem, sizeof(problem)) == 0) {
+	problem[0] = '\0';
+	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, c->code, summary, sizeof(summary),
+					     problem, sizeof(problem))
+			   : c->code == 0 && keep_result(r, ti, p, id, summary, sizeof(summary),
+							 problem, sizeof(problem)) == 0) {
 		rv_test_set(r, ti, i, "status", str("done"));
 		rv_test_set(r, ti, i, "reason", NULL);
+		if (p->apps_dir[0])
+			rv_test_set(r, ti, i, "params", rv_apps_used(p->apps_dir));
 		rv_test_commit(r, ti);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
@@ -296,18 +317,25 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_DONE;
 	}
-	if (c->code != 0)
-		problem[0] = '\0';
-	if (access(p->partial, F_OK) == 0)
-		rename(p->partial, p->failed);
-	rv_read_file(p->errf, &text, NULL);
-	rv_reason(text ? text : "", c->code, problem[0] ? problem : NULL, reason, sizeof(reason));
-	free(text);
+	if (p->apps_dir[0] && problem[0]) {
+		rv_fmt(reason, sizeof(reason), "%s", problem);
+	} else {
+		/* fio's failure, or an ssd-apps that wrote no apps.json: its stderr says why */
+		if (c->code != 0)
+			problem[0] = '\0';
+		if (access(p->partial, F_OK) == 0)
+			rename(p->partial, p->failed);
+		rv_read_file(p->errf, &text, NULL);
+		rv_reason(text ? text : "", c->code, problem[0] ? problem : NULL, reason,
+			  sizeof(reason));
+		free(text);
+	}
 	rv_test_set(r, ti, i, "status", str("failed"));
 	rv_test_set(r, ti, i, "reason", str(reason));
 	rv_test_commit(r, ti);
 	r->failed++;
-	snprintf(line, sizeof(line), "%s · FAILED (fio exit %d): %s", head, c->code, reason);
+	snprintf(line, sizeof(line), "%s · FAILED (%s exit %d): %s", head,
+		 p->apps_dir[0] ? "ssd-apps" : "fio", c->code, reason);
 	rv_progress_print(line, r->tty, true);
 	return RV_TEST_FAILED;
 }
@@ -336,9 +364,23 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	snprintf(p.final, sizeof(p.final), "%s/%s.json", p.dir, ct->id);
 	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
 	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
-	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.fio-stderr.txt", p.dir, ct->id);
+	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.%s", p.dir, ct->id,
+		 rv_test_is_apps(test) ? "ssd-apps-stderr.txt" : "fio-stderr.txt");
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
+	p.apps_dir[0] = '\0';
+	if (rv_test_is_apps(test)) { /* its progress and summary kept in the logs */
+		rv_apps_dir(r, ti, i, p.apps_dir, sizeof(p.apps_dir));
+		snprintf(p.eta, sizeof(p.eta), "%s/logs/%s.ssd-apps.txt", p.dir, ct->id);
+	}
 	clear_stale(&p, ct->id);
+	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
+		rv_test_set(r, ti, i, "status", str("skipped"));
+		rv_test_set(r, ti, i, "reason", str(rv_apps_skip_reason(r, ti)));
+		rv_test_commit(r, ti);
+		snprintf(line, sizeof(line), "%s · skipped: %s", head, rv_apps_skip_reason(r, ti));
+		rv_progress_print(line, r->tty, true);
+		return RV_TEST_FAILED;
+	}
 	if (ct->rate_from && !curve_rate(&p, ct->rate_from, ct->rate_pct, rate, sizeof(rate))) {
 		rv_test_set(r, ti, i, "status", str("skipped"));
 		rv_test_set(r, ti, i, "reason", str("no max run result to take the rate from"));
@@ -354,8 +396,15 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		rv_test_set(r, ti, i, "rate_iops_per_job", str(rate));
 	rv_test_set(r, ti, i, "status", str("running"));
 	rv_test_set(r, ti, i, "started", str(now_iso(now, sizeof(now))));
+	if (rv_test_is_apps(test)) {
+		rv_test_set(r, ti, i, "params", rv_apps_request(r));
+		rv_apps_argv(r, ti, i, argv, argbuf);
+		s.env = NULL;
+		s.stop_grace_s = RV_APPS_STOP_GRACE_S;
+	}
 	rv_test_commit(r, ti);
-	if (fio_argv(r, ti, i, &env, &p, argv, argbuf, err, sizeof(err)) ||
+	if ((!rv_test_is_apps(test) &&
+	     fio_argv(r, ti, i, &env, &p, argv, argbuf, err, sizeof(err))) ||
 	    rv_child_spawn(&c, &s, err, sizeof(err))) {
 		memset(&c, 0, sizeof(c));
 		c.code = 127;
@@ -384,7 +433,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
 		size_t npending)
 {
-	size_t nargs = 2 * r->ts.n + 8;
+	size_t nargs = 2 * r->ts.n + 8 > RV_APPS_ARGC ? 2 * r->ts.n + 8 : RV_APPS_ARGC;
 	char(*argbuf)[PATH_MAX + 64] = calloc(nargs, sizeof(*argbuf));
 	char **argv = calloc(nargs, sizeof(*argv));
 	int outcome;

@@ -127,20 +127,22 @@ static int engine(const struct rv_opts *o, struct rv_tools *t, char *err, size_t
 	return 0;
 }
 
-static void ssdreport(struct rv_tools *t)
+/* A program of this project: beside the driver (@rel, the source tree or PREFIX/bin), else in
+ * $PATH; @out stays "" when neither has it. */
+static void program(struct rv_tools *t, const char *name, const char *const *rel, char *out,
+		    size_t len)
 {
-	static const char *const rel[] = {"../reporter/ssdreport", "ssdreport", NULL};
 	const char *path = getenv("PATH");
 	char p[PATH_MAX * 2];
 
-	if (beside(t, rel, true, t->ssdreport, sizeof(t->ssdreport)))
+	if (beside(t, rel, true, out, len))
 		return;
 	for (const char *d = path; d && *d;) {
 		size_t n = strcspn(d, ":");
 
-		snprintf(p, sizeof(p), "%.*s/ssdreport", (int)n, d);
+		snprintf(p, sizeof(p), "%.*s/%s", (int)n, d, name);
 		if (n && is_file(p, true)) {
-			rv_fmt(t->ssdreport, sizeof(t->ssdreport), "%s", p);
+			rv_fmt(out, len, "%s", p);
 			return;
 		}
 		d += n + (d[n] == ':');
@@ -167,7 +169,10 @@ int rv_tools_find(const struct rv_opts *o, struct rv_tools *t, char *err, size_t
 	}
 	if ((r = engine(o, t, err, errlen)))
 		return r;
-	ssdreport(t);
+	program(t, "ssdreport", (const char *const[]){"../reporter/ssdreport", "ssdreport", NULL},
+		t->ssdreport, sizeof(t->ssdreport));
+	program(t, "ssd-apps", (const char *const[]){"../apps/ssd-apps", "ssd-apps", NULL},
+		t->ssd_apps, sizeof(t->ssd_apps));
 	if ((r = fio_version(t, err, errlen)))
 		return r;
 	/* fio >= 3.36 keeps average and maximum per log interval; older fio logs the average,

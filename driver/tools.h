@@ -22,6 +22,7 @@ struct rv_tools {
 	char engine_opt[256];	      /* SSD_ENGINE_OPT: --engine-opt or the engine's default */
 	const char *log_window;	      /* SSD_LOG_WINDOW for this fio */
 	char ssdreport[PATH_MAX];     /* "" when not built */
+	char ssd_apps[PATH_MAX];      /* apps/ssd-apps (the apps suite's tool), "" when not built */
 	char hostname[256];
 	char kernel[128];
 	char machine[64];

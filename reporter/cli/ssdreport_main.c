@@ -134,6 +134,8 @@ static const char usage_main[] =
     "  scaling-<wl>.csv     drive,tq,point,threads,depth,iops,avg_lat_ms,max_lat_ms\n"
     "  curve-<wl>.csv       drive,point,rate_pct,iops,mb_s,avg_lat_ms (rate_pct empty: flat out)\n"
     "  four-corners-iops.csv, four-corners-mbps.csv   drive,test,iops | drive,test,mb_s\n"
+    "  apps-oltp.csv        drive,instance,tps,lat_avg_ms,lat_p99_ms (instance db1.. or total;\n"
+    "                       from OUT/<label>/apps-oltp/apps.json, ssd-apps's result)\n"
     "  qos-<test>.csv       series,clat_ms,exceedance_pct,percentile,clamped_exceedance_pct\n"
     "IOPS are reads and writes together and latency their I/O-weighted mean where a chart has\n"
     "one line per drive. A drive keeps one colour (its place in the list of drives) in every\n"

@@ -73,6 +73,22 @@ void sr_test_free(struct sr_test *t)
 	free(t->fio_version);
 }
 
+void sr_apps_free(struct sr_apps *a)
+{
+	free(a->id);
+	free(a->path);
+	free(a->status);
+	free(a->failed_step);
+	free(a->error);
+	free(a->note);
+	free(a->test);
+	free(a->profile);
+	free(a->fs_type);
+	free(a->write_cache);
+	free(a->inst);
+	memset(a, 0, sizeof(*a));
+}
+
 void sr_drive_free(struct sr_drive *d)
 {
 	for (size_t i = 0; i < d->ntests; i++)
@@ -87,6 +103,9 @@ void sr_drive_free(struct sr_drive *d)
 		free(d->notes[i].reason);
 	}
 	free(d->notes);
+	for (size_t i = 0; i < d->napps; i++)
+		sr_apps_free(&d->apps[i]);
+	free(d->apps);
 	free(d->label);
 	free(d->profile);
 	free(d->run_label);

@@ -279,6 +279,39 @@ struct sr_run_info {
 	size_t ntests;
 };
 
+/* Figures of one MariaDB instance, or of all of a drive's instances together (ssd-apps's
+ * apps.json, apps/README.md): rates per second, latencies in milliseconds (sysbench's units). */
+struct sr_apps_figures {
+	struct sr_value tps;	    /* transactions per second */
+	struct sr_value qps;	    /* queries per second */
+	struct sr_value lat_avg_ms; /* average (the total's weighted by events) */
+	struct sr_value lat_p95_ms;
+	struct sr_value lat_p99_ms; /* sysbench's histogram (the total's: merged histograms) */
+	struct sr_value lat_max_ms;
+	struct sr_value errors, reconnects; /* counts */
+};
+
+/* One application workload result of a drive: apps.json (OUT/<label>/<test-id>/apps.json), or
+ * a review's published figures (reference "apps"). */
+struct sr_apps {
+	char *id;	   /* test id: the directory's name ("apps-oltp"); the reference's "id" */
+	char *path;	   /* apps.json, NULL for published figures */
+	char *status;	   /* "done", "failed", "interrupted", "refused" */
+	char *failed_step; /* NULL, or ssd-apps's step ("space", "start", ...) */
+	char *error;	   /* ssd-apps's message, NULL when none */
+	char *note;	   /* published figures: what they are */
+	char *test;	   /* "oltp_read_write" */
+	char *profile;	   /* "quick", "full" */
+	char *fs_type;	   /* "xfs", "ext4" */
+	char *
+	    write_cache; /* the kernel's view of the drive's cache: "write back", "write through" */
+	struct sr_value instances, tables, table_size, threads, warmup_s, time_s;
+	struct sr_value buffer_pool_bytes; /* bytes */
+	struct sr_apps_figures *inst;	   /* per instance, in order (db1, db2, ...) */
+	size_t ninst;
+	struct sr_apps_figures total;
+};
+
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
@@ -294,6 +327,8 @@ struct sr_drive {
 	size_t ntests;
 	struct sr_run_note *notes; /* tests that did not complete, from run.json */
 	size_t nnotes;
+	struct sr_apps *apps; /* application workload results (ssd-apps), in test-id order */
+	size_t napps;
 };
 
 /* A result file found in a results directory and not read (named in the report too). */
@@ -336,6 +371,7 @@ void sr_series_free(struct sr_series *s);
 void sr_drive_info_free(struct sr_drive_info *i);
 void sr_run_info_free(struct sr_run_info *i);
 void sr_test_free(struct sr_test *t);
+void sr_apps_free(struct sr_apps *a);
 void sr_drive_free(struct sr_drive *d);
 void sr_model_free(struct sr_model *m);
 

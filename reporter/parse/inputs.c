@@ -10,6 +10,7 @@
 
 #include <json.h>
 
+#include "parse/apps_json.h"
 #include "parse/drive_info.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
@@ -290,6 +291,68 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			why);
 }
 
+/* <dir>/<name>/apps.json exists: an ssd-apps test's directory (driver/README.md). */
+static bool want_apps(const char *dir, const char *name)
+{
+	char p[4096];
+	struct stat st;
+
+	if (name[0] == '.')
+		return false;
+	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_APPS_FILE);
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A drive's directory as ssd-review writes it, though it may hold no fio result yet. */
+static bool is_drive_dir(const char *dir)
+{
+	char p[4096];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/run.json", dir);
+	if (stat(p, &st) == 0)
+		return true;
+	snprintf(p, sizeof(p), "%s/drive.json", dir);
+	return stat(p, &st) == 0;
+}
+
+/* The application workload results of a drive directory: <dir>/<test-id>/apps.json. */
+static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
+{
+	char **names = NULL, path[4096];
+	size_t n = 0;
+	int rc = list_dir(dir, want_apps, &names, &n);
+
+	if (rc)
+		return rc;
+	drv->apps = calloc(n + 1, sizeof(*drv->apps));
+	if (!drv->apps) {
+		free_names(names, n);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct sr_apps *a = &drv->apps[drv->napps];
+
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, names[i], SR_APPS_FILE);
+		rc = sr_apps_json_load(path, names[i], a, d);
+		if (!rc) {
+			drv->napps++;
+			continue;
+		}
+		sr_apps_free(a);
+		if (rc == -ENOMEM || d->strict)
+			break;
+		if (d->stream)
+			fprintf(d->stream,
+				"ssdreport: warning: skipped %s (--strict makes this an error)\n",
+				d->err);
+		d->nwarnings++;
+		rc = add_skipped(m, path, d->err);
+	}
+	free_names(names, n);
+	return rc;
+}
+
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
@@ -357,8 +420,10 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		}
 		loaded++;
 	}
-	rc = 0;
-	if (!loaded && !pts_tests(drv) && d->stream)
+	rc = drv->apps ? 0 : load_apps(m, drv, dir, d);
+	if (rc)
+		goto out;
+	if (!loaded && !drv->napps && !pts_tests(drv) && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
 			dir);
 out:
@@ -383,8 +448,7 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 		sr_error(d, NULL, (size_t)-1, "cannot read directory: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	snprintf(p, sizeof(p), "%s/run.json", dir);
-	if (n || access(p, F_OK) == 0) /* a PTS run's directory may hold run.json alone */
+	if (n || is_drive_dir(dir)) /* a PTS or apps run's directory may hold run.json alone */
 		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
 	/* results/ itself: one drive per subdirectory */
 	rc = list_dir(dir, want_subdir, &subs, &nsub);
@@ -437,10 +501,11 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
-		ntests += m->drives[i].ntests + pts_tests(&m->drives[i]);
+		ntests += m->drives[i].ntests + m->drives[i].napps + pts_tests(&m->drives[i]);
 	if (!ntests) {
 		sr_diag_file(d, inputs[0]);
-		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
+		return sr_error(d, NULL, (size_t)-1,
+				"no fio JSON result (nor ssd-apps apps.json) found in the inputs");
 	}
 	return 0;
 }
@@ -460,10 +525,11 @@ int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, s
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
-		ntests += m->drives[i].ntests + pts_tests(&m->drives[i]);
+		ntests += m->drives[i].ntests + m->drives[i].napps + pts_tests(&m->drives[i]);
 	if (!ntests) {
 		sr_diag_file(d, dirs[0]);
-		return sr_error(d, NULL, (size_t)-1, "no fio JSON result found in the inputs");
+		return sr_error(d, NULL, (size_t)-1,
+				"no fio JSON result (nor ssd-apps apps.json) found in the inputs");
 	}
 	return 0;
 }

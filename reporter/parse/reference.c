@@ -7,6 +7,8 @@
 
 #include <json.h>
 
+#include "parse/apps_json.h"
+#include "parse/json_get.h"
 #include "parse/reference.h"
 
 int sr_reference_find(const char *name, const char *const *dirs, size_t n, char *out, size_t len)
@@ -208,6 +210,47 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 	return rc;
 }
 
+/* "apps": a review's application workload figures (reference.h) -> drv->apps. */
+static int read_apps(json_object *o, struct sr_drive *drv, struct sr_diag *d)
+{
+	static const char *const known[] = {"id",	  "test",    "instances", "tables",
+					    "table_size", "threads", "total",	  "note"};
+	static const char *const known_total[] = {"tps", "qps", "lat_avg_ms", "lat_p95_ms",
+						  "lat_p99_ms"};
+	json_object *total = sr_json_get(o, "total");
+	struct sr_apps *a;
+	int rc = known_fields_only(o, known, sizeof(known) / sizeof(known[0]), "apps", d);
+
+	if (rc)
+		return rc;
+	if (!str_field(o, "id") || !total)
+		return sr_error(d, NULL, (size_t)-1,
+				"apps: expected an \"id\" (the test, \"apps-oltp\") and a "
+				"\"total\" object");
+	rc = known_fields_only(total, known_total, sizeof(known_total) / sizeof(known_total[0]),
+			       "apps.total", d);
+	if (rc)
+		return rc;
+	if (!(drv->apps = calloc(1, sizeof(*drv->apps))))
+		return -ENOMEM;
+	a = &drv->apps[0];
+	drv->napps = 1;
+	a->id = sr_json_strdup(o, "id", &rc);
+	a->test = sr_json_strdup(o, "test", &rc);
+	a->note = sr_json_strdup(o, "note", &rc);
+	a->status = strdup("done");
+	if (rc || !a->status)
+		return -ENOMEM;
+	a->instances = sr_json_num(o, "instances");
+	a->tables = sr_json_num(o, "tables");
+	a->table_size = sr_json_num(o, "table_size");
+	a->threads = sr_json_num(o, "threads");
+	sr_apps_figures_read(total, &a->total);
+	if (!sr_ok(a->total.tps))
+		return sr_error(d, NULL, (size_t)-1, "apps.total: expected \"tps\", a number");
+	return 0;
+}
+
 /* The reference file @path into @drv (zeroed by the caller); @kind, when set, must match. */
 static int read_reference(const char *path, const char *kind, struct sr_drive *drv,
 			  struct sr_diag *d)
@@ -251,6 +294,8 @@ static int read_reference(const char *path, const char *kind, struct sr_drive *d
 		rc = read_test(json_object_array_get_idx(tests, i), i, &drv->tests[drv->ntests], d);
 		drv->ntests++;
 	}
+	if (!rc && sr_json_get(o, "apps"))
+		rc = read_apps(sr_json_get(o, "apps"), drv, d);
 out:
 	json_object_put(o);
 	return rc;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/apps.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -34,6 +35,8 @@ struct col {
 /* Whether a drive has a value in any summary row: published figures need one for a column. */
 static bool any_value(const struct sr_report *r, size_t dv)
 {
+	if (r->m->drives[dv].napps)
+		return true;
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
 		const struct catalogue_summary_row *row = &r->cat->summary[i];
 		const struct sr_rtest *t = row->test ? sr_review_entry(&r->rv, row->test) : NULL;
@@ -55,7 +58,7 @@ static size_t columns(const struct sr_report *r, struct col *cols)
 		const struct sr_drive *drv = &r->m->drives[dv];
 		long base = sr_rep_paired(r, dv);
 
-		if (drv->source ? !any_value(r, dv) : !drv->ntests)
+		if (drv->source ? !any_value(r, dv) : !drv->ntests && !drv->napps)
 			continue;
 		cols[n++] = (struct col){dv, -1};
 		if (base >= 0)
@@ -145,6 +148,51 @@ static void not_done_row(const struct sr_report *r, struct sr_table *t, size_t r
 		else
 			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
 	}
+}
+
+/* A row of an application workload test (ssd-apps): the total's figure per drive, a drive
+ * whose test did not finish marked. Return: false (no row) when no drive ran the test. */
+static bool apps_row(struct sr_report *r, struct sr_table *t,
+		     const struct catalogue_summary_row *sr, const struct catalogue_entry *e,
+		     const struct col *cols, size_t ncols)
+{
+	static const char *const words[SR_A_NMETRICS] = {"transactions/s", "queries/s",
+							 "average latency (ms)", "p95 latency (ms)",
+							 "p99 latency (ms)"};
+	enum sr_apps_metric m;
+	char anchor[128], href[140];
+	bool any = false;
+	size_t row;
+
+	if (sr_apps_metric_parse(sr->metric, &m))
+		return false;
+	for (size_t c = 0; c < ncols; c++)
+		any |= sr_apps_of(&r->m->drives[cols[c].dv], e->id) != NULL;
+	if (!any)
+		return false;
+	row = sr_table_row(t);
+	sr_table_set(t, row, 0, "%s %s", sr->title, words[m]);
+	snprintf(href, sizeof(href), "#%s", sr_rep_anchor(e->family, anchor, sizeof(anchor)));
+	sr_table_link(t, row, 0, href);
+	for (size_t c = 0; c < ncols; c++) {
+		const struct sr_drive *drv = &r->m->drives[cols[c].dv];
+		const struct sr_apps *a = sr_apps_of(drv, e->id);
+		struct sr_value v = sr_apps_value(a, -1, m);
+
+		if (cols[c].base >= 0 || !a) {
+			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
+			continue;
+		}
+		if (!sr_apps_done(a)) {
+			sr_table_set(t, row, c + 1, "%s", a->status);
+			sr_table_mark(t, row, c + 1, SR_MARK_FAIL);
+			continue;
+		}
+		sr_apps_cell(t, row, c + 1, v, m);
+		if (drv->source && sr_ok(v))
+			sr_table_mark(t, row, c + 1, SR_MARK_PUBLISHED);
+	}
+	return true;
 }
 
 /* "2 of 3" for a family-wide row: spec-sheet claims met, or workloads at steady state. */
@@ -251,6 +299,10 @@ int sr_section_summary(struct sr_report *r)
 		double pct;
 		size_t row;
 
+		if (e && e->tool == CATALOGUE_TOOL_SSD_APPS) {
+			rows += apps_row(r, t, sr, e, cols, ncols);
+			continue;
+		}
 		if (!fam || (sr->test && !test && !any_not_done(r, sr->test, cols, ncols)))
 			continue; /* the run did not include it */
 		if (!sr->test) {

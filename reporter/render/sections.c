@@ -17,9 +17,13 @@ static const struct {
 	const char *chart; /* a chart kind of jobfiles/catalogue.json "families" */
 	sr_section_fn write;
 } writers[] = {
-    {"precondition", sr_section_precondition}, {"primary", sr_section_primary},
-    {"scaling", sr_section_scaling},	       {"latency-vs-rate", sr_section_curve},
-    {"four-corners", sr_section_four_corners}, {"spec-sheet", sr_section_spec},
+    {"precondition", sr_section_precondition},
+    {"primary", sr_section_primary},
+    {"scaling", sr_section_scaling},
+    {"latency-vs-rate", sr_section_curve},
+    {"four-corners", sr_section_four_corners},
+    {"spec-sheet", sr_section_spec},
+    {"apps", sr_section_apps},
 };
 
 static sr_section_fn writer_of(const struct catalogue_family *f)
@@ -77,14 +81,20 @@ static int family(struct sr_report *r, const struct catalogue_family *f)
 	char anchor[128];
 	int rc = 0;
 
-	if (n < 0 || (n == 0 && !not_done(r, f, false)))
-		return (int)n; /* a family the run did not include is left out */
+	bool apps = f && sr_section_apps_has(r, f);
+
+	if (n < 0)
+		return (int)n;
+	if (n == 0 && !apps && !not_done(r, f, false)) {
+		free(tests);
+		return 0; /* a family the run did not include is left out */
+	}
 	sr_page_heading(&r->page, 2, sr_rep_anchor(f, anchor, sizeof(anchor)),
 			f ? f->title : "Other tests");
 	if (f && f->method)
 		sr_page_text(&r->page, "note", "Method: %s.", f->method);
 	not_done(r, f, true);
-	if (n > 0)
+	if (n > 0 || apps)
 		rc = (f ? writer_of(f) : sr_section_other)(r, f, tests, (size_t)n);
 	free(tests);
 	return rc ? rc : r->page.err;

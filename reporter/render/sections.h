@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "catalogue/catalogue.h"
+#include "analyse/apps.h"
 #include "analyse/figures.h"
 #include "analyse/review.h"
 #include "render/chart.h"
@@ -69,6 +70,16 @@ int sr_section_four_corners(struct sr_report *r, const struct catalogue_family *
 			    const struct sr_rtest *const *tests, size_t n);
 int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 		    const struct sr_rtest *const *tests, size_t n);
+int sr_section_apps(struct sr_report *r, const struct catalogue_family *f,
+		    const struct sr_rtest *const *tests, size_t n);
+/* Whether a drive has an application workload result (ssd-apps) of a test of family @f: the
+ * apps section is drawn from those, not from fio results. */
+bool sr_section_apps_has(const struct sr_report *r, const struct catalogue_family *f);
+/* sr_apps_cell() - an application workload figure in a table cell: TPS and QPS as integers from
+ * 100 up, else (and latencies, ms) to three significant figures; the CSV holds the value as
+ * apps.json has it; "–" absent, "?" invalid. */
+void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
+		  enum sr_apps_metric m);
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		     const struct sr_rtest *const *tests, size_t n);
 int sr_section_details(struct sr_report *r);

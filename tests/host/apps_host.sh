@@ -41,12 +41,12 @@ expect_exit() {
 has() { # NAME PATTERN: $tmp/out matches
 	grep -q -- "$2" "$tmp/out" && ok "apps: $1" || { fail "apps: $1: no '$2' in: $(head -c 600 "$tmp/out")"; }
 }
-no_mariadbd() { ! grep -qx mariadbd /proc/[0-9]*/comm 2>/dev/null; }
 # clean_after NAME OUT: no server left, nothing mounted, the mount point gone
 clean_after() {
 	local mnt
-	no_mariadbd && ok "apps: $1: no mariadbd left running" || fail "apps: $1: a mariadbd is still running"
 	mnt=$(jq -r '.filesystem.mount_point // empty' "$2/apps.json" 2>/dev/null)
+	[ -n "$mnt" ] && ! mariadbd_running "$mnt" && ok "apps: $1: no mariadbd left running on $mnt" ||
+		fail "apps: $1: a mariadbd is still running on '$mnt'"
 	if [ -n "$mnt" ]; then
 		! grep -q " $mnt " /proc/mounts && [ ! -e "$mnt" ] && ok "apps: $1: $mnt unmounted and removed" ||
 			fail "apps: $1: $mnt still mounted or present"

@@ -20,7 +20,6 @@ done
 # the guest's kernel modules live outside the host's /lib/modules; mount(8) cannot load xfs
 lab_modprobe xfs || fail "modprobe xfs"
 
-no_mariadbd() { ! grep -qx mariadbd /proc/[0-9]*/comm 2>/dev/null; }
 
 # run_drive LABEL DEV: the quick profile on DEV, checked
 run_drive() {
@@ -46,7 +45,7 @@ run_drive() {
 	for f in run prepare warmup; do
 		[ -s "$out/db1/$f.txt" ] && ok "$label: sysbench's $f output kept" || fail "$label: no $out/db1/$f.txt"
 	done
-	no_mariadbd && ok "$label: no mariadbd left running" || fail "$label: a mariadbd is still running"
+	! mariadbd_running && ok "$label: no mariadbd left running" || fail "$label: a mariadbd is still running"
 	blk=$(jq -r .device.block "$j")
 	grep -q "^$blk " /proc/mounts && fail "$label: $blk is still mounted" || ok "$label: $blk is not mounted"
 	mnt=$(jq -r .filesystem.mount_point "$j")

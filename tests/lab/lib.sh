@@ -73,3 +73,15 @@ lab_monitor() {
 
 # lab_modprobe MODULE [PARAM=VALUE...] - load a module of the guest's kernel (e.g. scsi_debug)
 lab_modprobe() { modprobe -d "$LAB_MODROOT" "$@"; }
+
+# mariadbd_running [DIR] - true while a mariadbd runs (one whose command line names DIR/, when
+# given: on the host other jobs may run their own servers, so a test names its mount point)
+mariadbd_running() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat "$p/comm" 2>/dev/null)" = mariadbd ] || continue
+		[ -z "${1:-}" ] && return 0
+		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- "$1/" && return 0
+	done
+	return 1
+}

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# lab-args: --nvme size=1G,serial=REVIEW01
-# lab-timeout: 1500
+# lab-args: --mem 2048 --nvme size=1G,serial=REVIEW01
+# lab-timeout: 2400
 # The review driver's quick profile, every suite, on one emulated NVMe drive through ssdeng:
-# every expected result file exists with the right jobs (T/Q points, curve points), run.json and
-# drive.json are complete, and the report (when ssdreport is built) names the drive.
+# the application workload first (ssd-apps: MariaDB + sysbench on XFS over the whole drive),
+# then every expected fio result file exists with the right jobs (T/Q points, curve points),
+# run.json and drive.json are complete, and the report (when ssdreport is built) names the drive.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
+# the guest's kernel modules live outside the host's /lib/modules; mount(8) cannot load xfs
+lab_modprobe xfs || fail "modprobe xfs"
 ctrl=$(lab_nvme_by_serial REVIEW01) || { fail "no NVMe controller REVIEW01"; lab_done; }
 # the block device works with every transport on main; use /dev/ngXnY once the nvme transport is in
 dev=/dev/${ctrl#/dev/}n1
@@ -25,7 +28,9 @@ expect_enterprise "$d" "2:2 4:4 8:8 16:16"
 expect_four_corners "$d"
 expect_spec "$d"
 expect_curves "$d" 50
-expect_run_json "$d" 58
+expect_run_json "$d" 59
+rv_check "apps-oltp ran first and is done" jq -e '.tests[0].id == "apps-oltp" and .tests[0].status == "done"' "$d/run.json"
+rv_check "apps-oltp: TPS > 0 in total" jq -e '.status == "done" and .total.tps > 0' "$d/apps-oltp/apps.json"
 rv_check "drive.json names $dev" jq -e --arg d "$dev" '.device == $d and .kind == "nvme-blk"' "$d/drive.json"
 if [ -x reporter/ssdreport ]; then
 	rv_check "the report's index.html names the drive" grep -q lab-nvme "$out/report/index.html"

@@ -36,8 +36,10 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* `scripts/ssd-review --dry-run --profile quick --suite all` of the bash driver, in its order. */
+/* `scripts/ssd-review --dry-run --profile quick --suite all` of the bash driver, in its order,
+ * after the application workload (the reviews open with it). */
 static const char *const quick_all[] = {
+    "apps-oltp",
     "prep-128k-seqfill",
     "precond-4k-randwrite",
     "4k-randwrite",
@@ -110,26 +112,34 @@ static void plan_quick_all_is_the_review_order(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_string_equal(t[i].id, quick_all[i]);
 	/* 8k-7030 follows its preconditioning; the sweep follows 8k-7030, in one step */
-	assert_string_equal(t[6].after, "precond-8k-7030");
-	assert_int_equal(t[6].step, t[5].step);
-	assert_string_equal(t[10].id, "scale-8k-7030-t16q16");
-	assert_int_equal(t[10].step, t[5].step);
-	assert_int_equal(t[10].threads, 16);
-	assert_int_equal(t[10].depth, 16);
-	assert_string_equal(t[10].title, "8K 70/30 at 16T/16Q");
-	assert_true(t[11].step != t[10].step);
+	assert_string_equal(t[7].after, "precond-8k-7030");
+	assert_int_equal(t[7].step, t[6].step);
+	assert_string_equal(t[11].id, "scale-8k-7030-t16q16");
+	assert_int_equal(t[11].step, t[6].step);
+	assert_int_equal(t[11].threads, 16);
+	assert_int_equal(t[11].depth, 16);
+	assert_string_equal(t[11].title, "8K 70/30 at 16T/16Q");
+	assert_true(t[12].step != t[11].step);
+	/* the apps test runs ssd-apps: no jobfile, its timing the warm-up and measured time */
+	assert_int_equal(t[0].entry->tool, CATALOGUE_TOOL_SSD_APPS);
+	assert_null(t[0].entry->jobfile);
+	assert_string_equal(t[0].entry->family->id, "apps");
+	assert_int_equal(t[0].timing->ramp_s, 10);
+	assert_int_equal(t[0].timing->runtime_s, 30);
+	assert_true(t[0].step != t[1].step);
+	assert_int_equal(t[1].entry->tool, CATALOGUE_TOOL_FIO);
 	/* quick timings: 2 s measurement, preconditioning with fio's steady-state detector */
-	assert_int_equal(t[6].timing->runtime_s, 2);
-	assert_string_equal(t[5].timing->ss, "iops:10%");
+	assert_int_equal(t[7].timing->runtime_s, 2);
+	assert_string_equal(t[6].timing->ss, "iops:10%");
 	/* a curve point takes its rate from the flat-out run of its own profile */
-	assert_string_equal(t[27].id, "curve-4k-randread-50");
-	assert_string_equal(t[27].rate_from, "curve-4k-randread-max");
-	assert_int_equal(t[27].rate_pct, 50);
-	assert_int_equal(t[27].threads, 128);
-	assert_true(t[27].entry->region_quarter);
-	assert_true(t[26].entry->rate_max);
-	assert_string_equal(t[15].title, "4K random read");
-	assert_string_equal(t[17].title, "64K sequential read");
+	assert_string_equal(t[28].id, "curve-4k-randread-50");
+	assert_string_equal(t[28].rate_from, "curve-4k-randread-max");
+	assert_int_equal(t[28].rate_pct, 50);
+	assert_int_equal(t[28].threads, 128);
+	assert_true(t[28].entry->region_quarter);
+	assert_true(t[27].entry->rate_max);
+	assert_string_equal(t[16].title, "4K random read");
+	assert_string_equal(t[18].title, "64K sequential read");
 	catalogue_plan_free(t, n);
 }
 
@@ -142,17 +152,21 @@ static void plan_full_all_has_every_point(void **state)
 	(void)state;
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), 0);
 	/* prep 1 + 5 x (precondition, measurement) + 16 T/Q points + 4 corners + 6 spec + the
-	 * curves' fill + 16 profiles x (max + 12 points): 246, as the bash driver planned */
-	assert_int_equal(n, 246);
+	 * curves' fill + 16 profiles x (max + 12 points): 246, as the bash driver planned; and
+	 * the application workload first */
+	assert_int_equal(n, 247);
 	for (size_t i = 0; i < n; i++) {
 		scale += !strncmp(t[i].id, "scale-", 6);
 		curve += t[i].rate_pct >= 0;
 	}
 	assert_int_equal(scale, 16);
 	assert_int_equal(curve, 16 * 12);
-	assert_string_equal(t[7].id, "scale-8k-7030-t2q2");
-	assert_string_equal(t[8].id, "scale-8k-7030-t2q4");
-	assert_int_equal(t[1].timing->runtime_s, 21600);
+	assert_string_equal(t[8].id, "scale-8k-7030-t2q2");
+	assert_string_equal(t[9].id, "scale-8k-7030-t2q4");
+	assert_int_equal(t[2].timing->runtime_s, 21600);
+	assert_string_equal(t[0].id, "apps-oltp");
+	assert_int_equal(t[0].timing->ramp_s, 7200);
+	assert_int_equal(t[0].timing->runtime_s, 3600);
 	catalogue_plan_free(t, n);
 }
 
@@ -206,7 +220,8 @@ static void plan_refuses_bad_options(void **state)
 
 	(void)state;
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "suite \"vdbench\" is not one of enterprise, four-corners"));
+	assert_non_null(
+	    strstr(err, "suite \"vdbench\" is not one of apps, enterprise, four-corners"));
 	o = (struct catalogue_plan_opts){.suite = "all", .profile = "slow"};
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "profile \"slow\""));
@@ -324,6 +339,8 @@ static void jobfiles_agree_with_the_catalogue(void **state)
 		const struct catalogue_entry *e = &cat->entries[i];
 		char num[16], path[256];
 
+		if (e->tool == CATALOGUE_TOOL_SSD_APPS) /* no jobfile: ssd-apps runs it */
+			continue;
 		snprintf(path, sizeof(path), "jobfiles/%s", e->jobfile);
 		if (access(path, R_OK))
 			fail_msg("%s: jobfile %s does not exist", e->id, path);
@@ -384,7 +401,7 @@ static void bad_catalogues_name_the_field(void **state)
 			 -ENOENT);
 	assert_null(c);
 	assert_int_equal(load_edited("\"family\": \"prep\"", "\"family\": \"warmup\""), -EINVAL);
-	assert_non_null(strstr(err, "tests[0] \"prep-128k-seqfill\": \"family\" is \"warmup\""));
+	assert_non_null(strstr(err, "tests[1] \"prep-128k-seqfill\": \"family\" is \"warmup\""));
 	assert_int_equal(load_edited("\"after\": \"precond-8k-7030\"", "\"after\": \"8k-7030\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "\"after\" names \"8k-7030\", not an earlier test"));
@@ -402,7 +419,15 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "\"threads\" must be an integer from 1 to 4096"));
 	assert_int_equal(load_edited("{\"test\": \"4k-randread\"", "{\"test\": \"4k-randred\""),
 			 -EINVAL);
-	assert_non_null(strstr(err, "summary[0]: \"test\" names \"4k-randred\""));
+	assert_non_null(strstr(err, "summary[2]: \"test\" names \"4k-randred\""));
+	/* an ssd-apps entry takes no fio key, and only the tools there are */
+	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"",
+				     "\"tool\": \"ssd-apps\", \"jobfile\": \"4k-randread.fio\""),
+			 -EINVAL);
+	assert_non_null(strstr(err, "tests[0] \"apps-oltp\": \"jobfile\" is a fio key; a \"tool\": "
+				    "\"ssd-apps\" test has none"));
+	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"", "\"tool\": \"hammerdb\""), -EINVAL);
+	assert_non_null(strstr(err, "\"tool\" is \"hammerdb\"; expected fio or ssd-apps"));
 }
 
 int main(void)

@@ -163,6 +163,37 @@ static void sizes(void **state)
 	assert_int_equal(rv_parse_size("18446744073709551616", &v), -EINVAL);
 }
 
+/* The apps suite's sizes and durations: not given is -1 (ssd-apps's profile decides), given is
+ * the number, out of ssd-apps's ranges is refused naming the option. */
+static void apps_options(void **state)
+{
+	struct rv_opts o;
+
+	(void)state;
+	assert_int_equal(parse(&o, "--drive", "a=/tmp/a.img", NULL), 0);
+	assert_true(o.apps.instances == -1 && o.apps.tables == -1 && o.apps.table_size == -1 &&
+		    o.apps.threads == -1 && o.apps.warmup_s == -1 && o.apps.time_s == -1);
+	rv_opts_free(&o);
+	assert_int_equal(parse(&o, "--drive", "a=/tmp/a.img", "--apps-instances", "4",
+			       "--apps-tables=100", "--apps-table-size", "10000000",
+			       "--apps-threads", "32", "--apps-warmup", "0", "--apps-time", "3600",
+			       NULL),
+			 0);
+	assert_int_equal(o.apps.instances, 4);
+	assert_int_equal(o.apps.tables, 100);
+	assert_int_equal(o.apps.table_size, 10000000);
+	assert_int_equal(o.apps.threads, 32);
+	assert_int_equal(o.apps.warmup_s, 0);
+	assert_int_equal(o.apps.time_s, 3600);
+	rv_opts_free(&o);
+	REFUSED("--apps-instances '17': expected a whole number from 1 to 16", "--drive",
+		"a=/tmp/a.img", "--apps-instances", "17");
+	REFUSED("--apps-time '0': expected a whole number from 1 to 2592000", "--drive",
+		"a=/tmp/a.img", "--apps-time", "0");
+	REFUSED("--apps-threads '4x'", "--drive", "a=/tmp/a.img", "--apps-threads", "4x");
+	REFUSED("--apps-table-size '-5'", "--drive", "a=/tmp/a.img", "--apps-table-size", "-5");
+}
+
 static void labels(void **state)
 {
 	(void)state;
@@ -189,6 +220,7 @@ int main(void)
 	    cmocka_unit_test(rules_between_options),
 	    cmocka_unit_test(sizes),
 	    cmocka_unit_test(labels),
+	    cmocka_unit_test(apps_options),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,7 +56,10 @@ static void quick_plan_and_steps(void **state)
 
 	(void)state;
 	assert_int_equal(build(&p, "all", "quick", NULL), 0);
-	assert_int_equal(p.n, 58);
+	assert_int_equal(p.n, 59);
+	assert_int_equal(p.t[0].ct->entry->tool, CATALOGUE_TOOL_SSD_APPS);
+	assert_int_equal(find(&p, "apps-oltp")->expected_s, 40);
+	assert_false(find(&p, "apps-oltp")->atomic_step);
 	assert_non_null(strstr(p.jobdir, "jobfiles"));
 	assert_true(find(&p, "precond-8k-7030")->atomic_step);
 	assert_true(find(&p, "scale-8k-7030-t16q16")->atomic_step);
@@ -87,7 +90,8 @@ static void only_and_names(void **state)
 				    "suite on the quick profile"));
 	rv_plan_free(&p);
 	assert_int_equal(build(&p, "vdbench", "quick", NULL), -EINVAL);
-	assert_non_null(strstr(err, "--suite: 'vdbench' is not one of enterprise, four-corners"));
+	assert_non_null(
+	    strstr(err, "--suite: 'vdbench' is not one of apps, enterprise, four-corners"));
 	rv_plan_free(&p);
 	assert_int_equal(build(&p, "all", "slow", NULL), -EINVAL);
 	assert_non_null(strstr(err, "--profile: 'slow' is not full or quick"));

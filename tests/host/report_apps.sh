@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# The report's Application workloads section from checked-in ssd-apps results
+# (tests/unit/reporter/fixtures/apps: a done run of two MariaDB instances and a run that failed
+# at the space check) with the published MySQL OLTP figures of docs/METHODOLOGY.md §5 as
+# references: the section comes first after the summary and the drives; every figure of its
+# table (TPS, average and p99 latency per instance and total) equals apps.json's, the published
+# ones the reference files'; the failed drive's column says failed with ssd-apps's reason and
+# has no bar; the summary's total TPS and p99 rows link to the section; and a report without
+# apps results has no such section.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+REPORT_TEST="report apps"
+. tests/host/lib/report-env.sh
+res=tests/unit/reporter/fixtures/apps/results
+j=$res/lp/apps-oltp/apps.json
+out=$tmp/r
+
+"$rep" -o "$out" --title apps --reference mysql-oltp-nvme-gen3 --reference mysql-oltp-sata-ri \
+	"$res" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && ok "exit 0" || fail "exit $rc: $(head -3 "$tmp/err")"
+grep -v 'warning' "$tmp/err" | grep -q . && fail "stderr: $(head -3 "$tmp/err")" || ok "no error on stderr"
+
+ids=$(grep -o '<h2 id="[^"]*"' "$out/index.html" | sed 's/.*id="//; s/"//' | tr '\n' ' ')
+[ "$ids" = "summary drives family-apps " ] && ok "sections: $ids" || fail "sections: '$ids'"
+next=$(sed -n '/<h2 id="family-apps"/,$p' "$out/index.html" | grep -m1 -o '<figure\|<table\|<div class=tbl')
+[ "$next" = "<figure" ] && ok "the section starts with its chart" || fail "the section starts with $next"
+
+csv=$out/family-apps.csv
+# cell DRIVE-COLUMN "FIGURE,INSTANCE": the value in the section's table (CSV)
+cell() { awk -F, -v d="$1" -v r="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == d) c = i }
+	index($0, r ",") == 1 { print $c }' "$csv"; }
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / (b ? b : 1); exit !(a != "" && d * d < 1e-16) }'; }
+same() { # NAME REPORT-VALUE WANT
+	near "$2" "$3" && ok "$1: $2" || fail "$1: report '$2', want $3"
+}
+for k in 'transactions/s,db1:.instances[0].tps' 'transactions/s,db2:.instances[1].tps' \
+	'transactions/s,total:.total.tps' 'average latency (ms),db1:.instances[0].latency_ms.avg' \
+	'average latency (ms),total:.total.latency_ms.avg' 'p99 latency (ms),db2:.instances[1].latency_ms.p99' \
+	'p99 latency (ms),total:.total.latency_ms.p99'; do
+	same "lp ${k%%:*}" "$(cell lp "${k%%:*}")" "$(jq "${k#*:}" "$j")"
+done
+for ref in mysql-oltp-nvme-gen3 mysql-oltp-sata-ri; do
+	f=reporter/reference/$ref.json
+	same "$ref total TPS (published)" "$(cell "$ref (published)" 'transactions/s,total')" "$(jq .apps.total.tps "$f")"
+	same "$ref total p99 (published)" "$(cell "$ref (published)" 'p99 latency (ms),total')" "$(jq .apps.total.lat_p99_ms "$f")"
+	[ -z "$(cell "$ref (published)" 'transactions/s,db1')" ] && ok "$ref: no per-instance figure invented" ||
+		fail "$ref: db1 = $(cell "$ref (published)" 'transactions/s,db1')"
+done
+[ "$(cell tiny 'transactions/s,total')" = failed ] && [ "$(cell tiny 'p99 latency (ms),db1')" = failed ] &&
+	ok "tiny: its cells say failed" || fail "tiny: '$(cell tiny 'transactions/s,total')'"
+grep -q "tiny: failed at space: $(jq -r .error "$res/tiny/apps-oltp/apps.json" | cut -c1-60)" "$out/index.html" &&
+	ok "tiny: ssd-apps's reason under the table" || fail "tiny: no reason under the table"
+grep -q '^"tiny"\|^tiny,' "$out/apps-oltp.csv" && fail "tiny is drawn in the chart" ||
+	ok "tiny has no bar (the chart's data: $(cut -d, -f1 "$out/apps-oltp.csv" | sort -u | tr '\n' ' '))"
+grep -q '^lp,total,' "$out/apps-oltp.csv" && ok "lp's total is drawn" || fail "no lp total in the chart data"
+[ -s "$out/apps-oltp.png" ] && [ -s "$out/apps-oltp.svg" ] && ok "the chart as PNG and SVG" || fail "no chart image"
+
+# the summary: total TPS and p99 per drive, linked to the section
+row=$(grep '^MySQL OLTP total transactions/s,' "$out/summary.csv")
+same "summary: lp total TPS" "$(cut -d, -f2 <<<"$row")" "$(jq .total.tps "$j")"
+[ "$(cut -d, -f3 <<<"$row")" = failed ] && ok "summary: tiny failed" || fail "summary: tiny '$(cut -d, -f3 <<<"$row")'"
+same "summary: published total TPS" "$(cut -d, -f4 <<<"$row")" "6777.71"
+row=$(grep '^MySQL OLTP total p99 latency (ms),' "$out/summary.csv")
+same "summary: lp total p99 (ms)" "$(cut -d, -f2 <<<"$row")" "$(jq .total.latency_ms.p99 "$j")"
+grep -q '<a href="#family-apps">MySQL OLTP total transactions/s' "$out/index.html" &&
+	ok "summary: the row links to the section" || fail "summary: no link to #family-apps"
+grep -q 'apps-oltp on tiny did not complete: failed: the drive is too small' "$out/index.html" &&
+	ok "header: tiny's test named as not completed" || fail "header: no note for tiny"
+
+# fio results alone: no apps section
+"$rep" -q -o "$tmp/fio" --no-charts tests/unit/reporter/fixtures/golden/results 2>/dev/null
+grep -q 'id="family-apps"' "$tmp/fio/index.html" && fail "an apps section without apps results" ||
+	ok "no apps section without apps results"
+lab_done
