@@ -195,8 +195,7 @@ static int prepare(struct rv_run *r, char *err, size_t errlen)
 	    (rc = rv_pts_check_opts(r->o, &r->plan, err, errlen)) ||
 	    (rc = rv_targets_build(r->o, r->plan.profile, &r->ts, err, errlen)) ||
 	    (rc = rv_tools_find(r->o, &r->tools, err, errlen)) ||
-	    (rc = rv_pts_check_targets(r, err, errlen)) ||
-	    (rc = rv_apps_refuse(r, err, errlen)))
+	    (rc = rv_pts_check_targets(r, err, errlen)) || (rc = rv_apps_refuse(r, err, errlen)))
 		return rc;
 	r->envc = (struct rv_env_ctx){
 	    .fio_engine = r->tools.ioengine,
