@@ -18,6 +18,7 @@ static const char style[] =
     "th.g{text-align:center;background:#dde7f1}"
     "td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
     "td.l{text-align:left;white-space:nowrap}"
+    "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
     "td.warn{background:#fff3cd}td.pub{font-style:italic;color:#555}"
     "caption{text-align:left;font-weight:600;padding:2px 0}a.csv{font-weight:normal;"

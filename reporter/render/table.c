@@ -8,6 +8,9 @@
 #include "render/csv.h"
 #include "render/table.h"
 
+/* A cell longer than this is prose, set to wrap (class "t"), not a figure (bytes). */
+#define PROSE_CHARS 40
+
 struct sr_table *sr_table_new(const char *name, const char *title, size_t ncols)
 {
 	struct sr_table *t = calloc(1, sizeof(*t));
@@ -326,7 +329,11 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 		for (size_t c = 0; c < t->ncols; c++) {
 			const struct sr_cell *x = cell(t, r, c);
 
-			fprintf(f, "<td class=\"%s%s\">", c < t->nleft ? "l" : "n",
+			/* prose (a workload's description) wraps; figures and names do not */
+			fprintf(f, "<td class=\"%s%s\">",
+				strlen(text_of(x)) > PROSE_CHARS ? "t"
+				: c < t->nleft			 ? "l"
+								 : "n",
 				mark_class[x->mark]);
 			if (x->href) {
 				fputs("<a href=\"", f);
