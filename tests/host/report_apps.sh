@@ -17,7 +17,8 @@ res=tests/unit/reporter/fixtures/apps/results
 j=$res/lp/apps-oltp/apps.json
 out=$tmp/r
 
-"$rep" -o "$out" --title apps --reference mysql-oltp-nvme-gen3 --reference mysql-oltp-sata-ri \
+"$rep" -o "$out" --title apps --reference reporter/reference/mysql-oltp-nvme-gen3.json \
+	--reference reporter/reference/mysql-oltp-sata-ri.json \
 	"$res" 2>"$tmp/err"
 rc=$?
 [ $rc = 0 ] && ok "exit 0" || fail "exit $rc: $(head -3 "$tmp/err")"
