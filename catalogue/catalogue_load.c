@@ -439,6 +439,25 @@ static int load_env(struct rd *r, json_object *t, struct catalogue_entry *e)
 	return 0;
 }
 
+/* An entry's "suites" (each a plain suite of "suites") and "family" (one of "families"), read
+ * into @e. Return: 0, or -EINVAL with the error recorded. */
+static int place_entry(struct rd *r, const struct catalogue *c, struct catalogue_entry *e,
+		       const char *family)
+{
+	if (!e->nsuites)
+		return fail(r, "\"suites\" is missing (the suites that run it)");
+	for (size_t i = 0; i < e->nsuites; i++) {
+		const struct catalogue_suite *s = catalogue_suite(c, e->suites[i]);
+
+		if (!s || s->nincludes)
+			return fail(r, "\"suites\" names \"%s\", not a plain suite of \"suites\"",
+				    e->suites[i]);
+	}
+	if (!(e->family = catalogue_family(c, family)))
+		return fail(r, "\"family\" is \"%s\", not one of \"families\"", family);
+	return 0;
+}
+
 /* An ssd-apps entry: id, suites, family, title, timing; none of fio's keys. */
 static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 			   struct catalogue_entry *e)
@@ -462,23 +481,8 @@ static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 	    (rc = req_str(r, t, "timing", &e->timing)))
 		goto out;
 	rc = -EINVAL;
-	if (!e->nsuites) {
-		fail(r, "\"suites\" is missing (the suites that run it)");
+	if (place_entry(r, c, e, family))
 		goto out;
-	}
-	for (size_t i = 0; i < e->nsuites; i++) {
-		const struct catalogue_suite *s = catalogue_suite(c, e->suites[i]);
-
-		if (!s || s->nincludes) {
-			fail(r, "\"suites\" names \"%s\", not a plain suite of \"suites\"",
-			     e->suites[i]);
-			goto out;
-		}
-	}
-	if (!(e->family = catalogue_family(c, family))) {
-		fail(r, "\"family\" is \"%s\", not one of \"families\"", family);
-		goto out;
-	}
 	if (strchr(e->id, '{') || strchr(e->title, '{')) {
 		fail(r, "an ssd-apps test's id and title hold no placeholders");
 		goto out;
@@ -524,23 +528,8 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	    (rc = req_str(r, t, "output", &e->output)) || (rc = load_env(r, t, e)))
 		goto out;
 	rc = -EINVAL;
-	if (!e->nsuites) {
-		fail(r, "\"suites\" is missing (the suites that run it)");
+	if (place_entry(r, c, e, family))
 		goto out;
-	}
-	for (size_t i = 0; i < e->nsuites; i++) {
-		const struct catalogue_suite *s = catalogue_suite(c, e->suites[i]);
-
-		if (!s || s->nincludes) {
-			fail(r, "\"suites\" names \"%s\", not a plain suite of \"suites\"",
-			     e->suites[i]);
-			goto out;
-		}
-	}
-	if (!(e->family = catalogue_family(c, family))) {
-		fail(r, "\"family\" is \"%s\", not one of \"families\"", family);
-		goto out;
-	}
 	if (!strchr(e->jobfile, '.') || strchr(e->jobfile, '/')) {
 		fail(r, "\"jobfile\" must be a file name in jobfiles/ (\"4k-randread.fio\")");
 		goto out;

@@ -15,17 +15,7 @@ apps=apps/ssd-apps
 [ "${SANITIZE:-}" = 1 ] && apps=${BUILD:-build/san}/apps/ssd-apps
 [ -x "$apps" ] || { fail "apps: $apps is not built (make)"; lab_done; }
 tmp=$(mktemp -d /tmp/apps-host.XXXXXX)
-cleanup() { # the loop devices on our image files (made in subshells, so found by file)
-	local f l
-	for f in "$tmp"/img.*; do
-		[ -e "$f" ] || continue
-		for l in $(losetup -j "$f" | cut -d: -f1); do
-			grep -q "^$l " /proc/mounts && umount "$l"
-			losetup -d "$l"
-		done
-	done
-	rm -rf "$tmp"
-}
+cleanup() { release_image_loops "$tmp"; }
 trap cleanup EXIT
 
 # expect_exit WANT NAME CMD...: run, ok if the exit status is WANT; output in $tmp/out

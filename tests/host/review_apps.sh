@@ -15,17 +15,7 @@ rv=driver/ssd-review
 tmp=$(mktemp -d /tmp/review-apps.XXXXXX)
 export SSD_REVIEW_LOCK_DIR=$tmp/locks
 mkdir -p "$SSD_REVIEW_LOCK_DIR"
-cleanup() {
-	local f l
-	for f in "$tmp"/img.*; do
-		[ -e "$f" ] || continue
-		for l in $(losetup -j "$f" | cut -d: -f1); do
-			grep -q "^$l " /proc/mounts && umount "$l"
-			losetup -d "$l"
-		done
-	done
-	rm -rf "$tmp"
-}
+cleanup() { release_image_loops "$tmp"; }
 trap cleanup EXIT
 expect_exit() { # WANT NAME CMD...: output in $tmp/out
 	local want=$1 name=$2 rc=0

@@ -85,3 +85,17 @@ mariadbd_running() {
 	done
 	return 1
 }
+
+# release_image_loops DIR - unmount and detach the loop devices over DIR/img.* (made in subshells,
+# so found by their backing file), then remove DIR: a test's EXIT trap
+release_image_loops() {
+	local f l
+	for f in "$1"/img.*; do
+		[ -e "$f" ] || continue
+		for l in $(losetup -j "$f" | cut -d: -f1); do
+			grep -q "^$l " /proc/mounts && umount "$l"
+			losetup -d "$l"
+		done
+	done
+	rm -rf "$1"
+}
