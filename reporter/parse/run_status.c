@@ -18,6 +18,11 @@ static bool worth_a_note(const char *status)
 	return strcmp(status, "done") != 0 && strcmp(status, "pending") != 0;
 }
 
+bool sr_run_test_not_done(const struct sr_run_test *t)
+{
+	return t->id && t->status && worth_a_note(t->status);
+}
+
 static int add_note(struct sr_drive *drv, const char *id, const char *status, const char *reason)
 {
 	struct sr_run_note *v = realloc(drv->notes, (drv->nnotes + 1) * sizeof(*v));

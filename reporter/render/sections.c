@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/format.h"
+#include "parse/run_status.h"
 #include "render/sections.h"
 #include "render/pts_page.h"
 
@@ -58,7 +59,7 @@ static size_t not_done(struct sr_report *r, const struct catalogue_family *f, bo
 		for (size_t i = 0; i < drv->run.ntests; i++) {
 			const struct sr_run_test *t = &drv->run.tests[i];
 
-			if (sr_rep_not_done(r, dv, t->id, NULL) != t || !in_family(r, t, f->id))
+			if (!sr_run_test_not_done(t) || !in_family(r, t, f->id))
 				continue;
 			n++;
 			if (say)
@@ -292,8 +293,7 @@ const struct sr_run_test *sr_rep_not_done(const struct sr_report *r, size_t dv, 
 	for (size_t i = 0; i < ri->ntests; i++) {
 		const struct sr_run_test *t = &ri->tests[i];
 
-		if (!t->id || !t->status || !strcmp(t->status, "done") ||
-		    !strcmp(t->status, "pending"))
+		if (!sr_run_test_not_done(t))
 			continue;
 		if (id ? !strcmp(t->id, id)
 		       : entry && entry_of(r, t) && !strcmp(entry_of(r, t), entry))
