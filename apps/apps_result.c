@@ -14,6 +14,7 @@
 
 #include "apps.h"
 #include "apps_calc.h"
+#include "record/layout.h"
 
 #define SCHEMA "ssdeng.apps.v1"
 
@@ -264,7 +265,7 @@ int apps_result_write(const struct apps_run *run, char *err, size_t errlen)
 	json_object *doc = document(run);
 	int r = 0;
 
-	snprintf(path, sizeof(path), "%s/apps.json", run->o->out);
+	rec_path_apps(path, sizeof(path), run->o->out);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	if (json_object_to_file_ext(tmp, doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED) ||
 	    rename(tmp, path)) {

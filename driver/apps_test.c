@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "apps_test.h"
+#include "record/layout.h"
 #include "util.h"
 
 bool rv_test_is_apps(const struct rv_test *t)
@@ -80,7 +81,10 @@ json_object *rv_apps_request(const struct rv_run *r)
 
 void rv_apps_dir(const struct rv_run *r, size_t ti, size_t i, char *out, size_t len)
 {
-	rv_fmt(out, len, "%s/%s/%s", r->out_abs, r->ts.t[ti].label, r->plan.t[i].ct->id);
+	char dir[PATH_MAX + 80];
+
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+	rec_path_test_dir(out, len, dir, r->plan.t[i].ct->id);
 }
 
 const char *rv_apps_skip_reason(const struct rv_run *r, size_t ti)
@@ -146,7 +150,7 @@ bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char
 	const char *status, *msg;
 	bool done;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+	rec_path_apps(path, sizeof(path), dir);
 	j = rv_json_read(path, err, sizeof(err));
 	status = rv_json_str(j, "status");
 	msg = rv_json_str(j, "error");
@@ -187,7 +191,7 @@ json_object *rv_apps_used(const char *dir)
 	char path[PATH_MAX + 16], err[PATH_MAX + 64];
 	json_object *j, *w, *v, *o;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+	rec_path_apps(path, sizeof(path), dir);
 	if (!(j = rv_json_read(path, err, sizeof(err))))
 		return NULL;
 	o = json_object_new_object();

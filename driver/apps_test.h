@@ -17,8 +17,6 @@
 
 #include "review.h"
 
-#define RV_APPS_RESULT "apps.json"
-
 /* ssd-apps waits up to this long for a server's clean shutdown (its --stop-timeout default);
  * the driver lets a stopping ssd-apps finish its cleanup for that long and a minute more
  * before it escalates to SIGTERM and SIGKILL. */

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "drivefile.h"
+#include "record/layout.h"
 #include "util.h"
 
 static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
@@ -56,11 +57,12 @@ static int write_obj(const char *path, json_object *o)
 
 int rv_drivefile_write(const struct rv_target *t, const char *out, bool before)
 {
-	char path[PATH_MAX], label[192];
+	char path[PATH_MAX], dir[PATH_MAX], label[192];
 	json_object *o;
 	int r = 0;
 
-	snprintf(path, sizeof(path), "%s/%s/drive.json", out, t->label);
+	rec_path_drive_dir(dir, sizeof(dir), out, t->label);
+	rec_path_drive(path, sizeof(path), dir, NULL);
 	switch (t->type) {
 	case RV_T_DRIVE:
 		return write_dev(&t->devs[0], t->label, path, before);
@@ -83,8 +85,7 @@ int rv_drivefile_write(const struct rv_target *t, const char *out, bool before)
 				return r;
 		}
 		for (size_t i = 0; i < t->ndevs && !r; i++) {
-			snprintf(path, sizeof(path), "%s/%s/drive-%s.json", out, t->label,
-				 t->devs[i].name);
+			rec_path_drive(path, sizeof(path), dir, t->devs[i].name);
 			snprintf(label, sizeof(label), "%s/%s", t->label, t->devs[i].name);
 			r = write_dev(&t->devs[i], label, path, before);
 		}

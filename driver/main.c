@@ -16,6 +16,7 @@
 #include "fio_run.h"
 #include "proc.h"
 #include "pts_test.h"
+#include "record/layout.h"
 #include "resume.h"
 #include "review.h"
 #include "usage.h"
@@ -154,7 +155,7 @@ static int init_run(struct rv_run *r, char *err, size_t errlen)
 		r->state[0] = '\0';
 		return -EINVAL;
 	}
-	snprintf(r->status_path, sizeof(r->status_path), "%s/%s", r->out_abs, RV_STATUS_FILE);
+	rec_path_status(r->status_path, sizeof(r->status_path), r->out_abs);
 	r->tty = isatty(STDERR_FILENO);
 	r->progress_every = every && atol(every) > 0 ? atol(every) : 30;
 	r->total = r->plan.n * r->ts.nrun;

@@ -13,6 +13,7 @@
 #include "preflight.h"
 #include "pts_test.h"
 #include "reason.h"
+#include "record/layout.h"
 #include "result.h"
 #include "util.h"
 
@@ -47,7 +48,10 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 	}
 	henv = *env;
 	if (host) {
-		snprintf(path, sizeof(path), "%s/%s/logs/%s", r->o->out, host->label, ct->id);
+		char dir[PATH_MAX + 80];
+
+		rec_path_drive_dir(dir, sizeof(dir), r->o->out, host->label);
+		rec_path_log(path, sizeof(path), dir, ct->id, NULL, REC_LOG_FIO);
 		rv_env_set(&henv, "SSD_DEV", host->node);
 		rv_env_set(&henv, "SSD_LOG", path);
 	}

@@ -18,6 +18,7 @@
 #include "pts/cells.h"
 #include "pts/steady.h"
 #include "pts_test.h"
+#include "record/layout.h"
 #include "testrun.h"
 #include "util.h"
 
@@ -29,6 +30,7 @@ struct pts_run {
 	size_t npending;
 	const struct catalogue_test *ct;
 	const struct catalogue_pts *pts;
+	char drive_dir[PATH_MAX]; /* OUT/<label> */
 	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
 	char errf[PATH_MAX + 400];
 	char head[512];
@@ -123,10 +125,11 @@ bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i)
 {
 	const char *id = r->plan.t[i].ct->id, *st;
 	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
-	char path[PATH_MAX * 2];
+	char path[PATH_MAX * 2], dir[PATH_MAX + 80];
 	struct stat sb;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", r->out_abs, r->ts.t[ti].label, id);
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+	rec_path_test_dir(path, sizeof(path), dir, id);
 	st = rv_json_str(e, "status");
 	return r->o->resume && st && !strcmp(st, "done") && !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }
@@ -245,9 +248,10 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 
 static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
 
-/* A fio run of the test (WIPC or a round) into <dir>/<name>.json. */
-static int fio_into(struct pts_run *x, const char *jobfile, const char *name, long expected,
-		    char *summary, size_t slen, char *reason, size_t rlen)
+/* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
+static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum rec_pts_file kind,
+		    unsigned round, long expected, char *summary, size_t slen, char *reason,
+		    size_t rlen)
 {
 	char final[PATH_MAX + 400];
 	struct rv_fio_call fc = {.jobfile = jobfile,
@@ -259,7 +263,7 @@ static int fio_into(struct pts_run *x, const char *jobfile, const char *name, lo
 				 .npending = x->npending,
 				 .expected_s = expected};
 
-	rv_fmt(final, sizeof(final), "%s/%s.json", x->dir, name);
+	rec_path_pts(final, sizeof(final), x->drive_dir, x->ct->id, ph, kind, round);
 	return rv_fio_call(x->r, x->ti, &fc, summary, slen, reason, rlen);
 }
 
@@ -270,7 +274,7 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	struct rv_run *r = x->r;
 	const struct rv_target *t = &r->ts.t[x->ti];
 	char now[32], err[1024], path[PATH_MAX + 300], name[160], line[1024], summary[128];
-	char log[PATH_MAX + 300], loops[8], *text = NULL, *exp = NULL, missing[128];
+	char log[PATH_MAX + 300], dir[PATH_MAX], loops[8], *text = NULL, *exp = NULL, missing[128];
 	struct rv_env env;
 	json_object *o = json_object_new_object();
 	time_t t0;
@@ -309,7 +313,9 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	rv_test_env(&r->plan.t[x->i], t->label, t->node, t->span, &r->envc, NULL, &env);
 	snprintf(loops, sizeof(loops), "%d", 2);
 	rv_env_set(&env, "SSD_LOOPS", loops);
-	rv_fmt(log, sizeof(log), "%s/%s/logs/%s.%s-wipc", r->o->out, t->label, x->ct->id, ph->id);
+	rec_path_drive_dir(dir, sizeof(dir), r->o->out, t->label);
+	rec_path_pts_name(name, sizeof(name), ph->id, REC_PTS_WIPC, 0);
+	rec_path_log(log, sizeof(log), dir, x->ct->id, name, REC_LOG_FIO);
 	rv_env_set(&env, "SSD_LOG", log);
 	rc = rv_jobfile_expand(text, &env, &exp, missing, sizeof(missing));
 	free(text);
@@ -317,8 +323,7 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		snprintf(reason, rlen, "jobfiles/%s: %s is not set", x->pts->wipc, missing);
 		return RV_TEST_FAILED;
 	}
-	snprintf(name, sizeof(name), "%s-wipc", ph->id);
-	rv_fmt(path, sizeof(path), "%s/%s.fio", x->dir, name);
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_WIPC_JOB, 0);
 	rv_write_atomic(path, exp, strlen(exp));
 	free(exp);
 	snprintf(line, sizeof(line),
@@ -327,11 +332,11 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		 x->head, ph->id);
 	rv_progress_print(line, r->tty, true);
 	t0 = time(NULL);
-	rc = fio_into(x, path, name, 0, summary, sizeof(summary), reason, rlen);
+	rc = fio_into(x, path, ph->id, REC_PTS_WIPC, 0, 0, summary, sizeof(summary), reason, rlen);
 	if (rc != RV_TEST_DONE)
 		return rc;
 	o = json_object_new_object();
-	snprintf(path, sizeof(path), "%s/%s.json", x->ct->id, name);
+	rec_path_pts(path, sizeof(path), NULL, x->ct->id, ph->id, REC_PTS_WIPC, 0);
 	json_object_object_add(o, "file", str(path));
 	json_object_object_add(o, "jobfile", str(x->pts->wipc));
 	json_object_object_add(o, "bytes", json_object_new_int64((int64_t)(2 * t->span)));
@@ -373,7 +378,7 @@ static size_t resumed_rounds(struct pts_run *x, json_object *ep, json_object *ro
 
 		if (!f || json_object_get_int(get(o, "round")) != (int)k + 1)
 			break;
-		snprintf(path, sizeof(path), "%s/%s/%s", x->r->out_abs, x->r->ts.t[x->ti].label, f);
+		snprintf(path, sizeof(path), "%s/%s", x->drive_dir, f);
 		if (access(path, R_OK))
 			break;
 		y[n++] = round_tracking(path, ph, &wr);
@@ -394,7 +399,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	uint64_t span = r->ts.t[x->ti].span;
 	size_t n = 0, ncells = catalogue_pts_cells(ph);
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	char name[160], path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
+	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
 	enum pts_ss_next next = PTS_SS_CONTINUE;
 	struct pts_ss_window w = {.mean = NAN};
 	int rc;
@@ -438,7 +443,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		rc = RV_TEST_FAILED;
 		goto fail;
 	}
-	rv_fmt(path, sizeof(path), "%s/%s-round.fio", x->dir, ph->id);
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND_JOB, 0);
 	rv_write_atomic(path, job, strlen(job));
 	free(job);
 	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
@@ -447,19 +452,19 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		time_t t0 = time(NULL);
 		char now[32], rel[PATH_MAX];
 
-		snprintf(name, sizeof(name), "%s-round-%02zu", ph->id, n + 1);
-		rc = fio_into(x, path, name, (long)ncells * cell_s, summary, sizeof(summary),
-			      reason, rlen);
+		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
+			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
 		if (rc != RV_TEST_DONE) {
 			json_object_put(ro);
 			goto fail;
 		}
-		rv_fmt(rel, sizeof(rel), "%s/%s.json", x->dir, name);
+		rec_path_pts(rel, sizeof(rel), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND,
+			     (unsigned)n + 1);
 		y[n] = round_tracking(rel, ph, &wr);
 		written += wr;
 		n++;
 		next = after_round(ph, y, n, written, span, &w);
-		snprintf(rel, sizeof(rel), "%s/%s.json", x->ct->id, name);
+		rec_path_pts(rel, sizeof(rel), NULL, x->ct->id, ph->id, REC_PTS_ROUND, (unsigned)n);
 		json_object_object_add(ro, "round", json_object_new_int((int)n));
 		json_object_object_add(ro, "file", str(rel));
 		json_object_object_add(ro, "tracking",
@@ -550,9 +555,9 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	time_t t0 = time(NULL);
 
 	snprintf(x.head, sizeof(x.head), "[%zu/%zu] %s · %s", index, r->total, t->label, x.ct->id);
-	rv_fmt(x.dir, sizeof(x.dir), "%s/%s/%s", r->out_abs, t->label, x.ct->id);
-	rv_fmt(x.errf, sizeof(x.errf), "%s/%s/logs/%s.fio-stderr.txt", r->out_abs, t->label,
-	       x.ct->id);
+	rec_path_drive_dir(x.drive_dir, sizeof(x.drive_dir), r->out_abs, t->label);
+	rec_path_test_dir(x.dir, sizeof(x.dir), x.drive_dir, x.ct->id);
+	rec_path_log(x.errf, sizeof(x.errf), x.drive_dir, x.ct->id, NULL, REC_LOG_FIO_STDERR);
 	if (r->o->resume && earlier)
 		x.earlier = get(earlier, "pts");
 	if (mkdir(x.dir, 0755) && errno != EEXIST) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "record/layout.h"
 #include "util.h"
 
 static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
@@ -121,7 +122,7 @@ int rv_record_init(struct rv_record *r, const struct rv_target *t, const char *o
 	r->t = t;
 	r->manifest = manifest;
 	r->earlier = earlier;
-	snprintf(r->dir, sizeof(r->dir), "%s/%s", out, t->label);
+	rec_path_drive_dir(r->dir, sizeof(r->dir), out, t->label);
 	r->tests = json_object_new_array();
 	if (!r->tests)
 		return -ENOMEM;
@@ -188,7 +189,7 @@ int rv_record_write(const struct rv_record *r, const struct rv_record_run *run, 
 	json_object_object_add(o, "manifest", json_object_get(r->manifest));
 	json_object_object_add(o, "pid", json_object_new_int64(run->pid));
 	json_object_object_add(o, "resume_command", str(run->resume_command));
-	snprintf(path, sizeof(path), "%s/run.json", r->dir);
+	rec_path_run(path, sizeof(path), r->dir);
 	rc = rv_json_write(path, o);
 	json_object_put(o);
 	return rc;

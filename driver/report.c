@@ -8,17 +8,19 @@
 #include <string.h>
 
 #include "fio_run.h"
+#include "record/layout.h"
 #include "report.h"
 #include "util.h"
 
 /* OUT/<name> is a drive's results: its run.json names a drive and is not a server's copy. */
 static bool drive_dir(const char *out, const char *name)
 {
-	char path[PATH_MAX * 2], err[PATH_MAX + 64];
+	char path[PATH_MAX * 2], dir[PATH_MAX + 300], err[PATH_MAX + 64];
 	json_object *run, *drive = NULL, *members = NULL;
 	bool yes;
 
-	snprintf(path, sizeof(path), "%s/%s/run.json", out, name);
+	rec_path_drive_dir(dir, sizeof(dir), out, name);
+	rec_path_run(path, sizeof(path), dir);
 	if (!(run = rv_json_read(path, err, sizeof(err))))
 		return false;
 	yes = json_object_object_get_ex(run, "drive", &drive) && rv_json_str(drive, "label") &&
@@ -44,7 +46,7 @@ int rv_report_run(const char *ssdreport, const char *out, const char *clients, c
 	int rc = -ENOMEM;
 
 	(void)state;
-	snprintf(dest, sizeof(dest), "%s/report", out);
+	rec_path_report(dest, sizeof(dest), out);
 	if (!(argv = calloc(cap, sizeof(*argv))))
 		goto out;
 	argv[n++] = strdup(ssdreport);
@@ -53,7 +55,7 @@ int rv_report_run(const char *ssdreport, const char *out, const char *clients, c
 	if (clients) {
 		char p[PATH_MAX * 2];
 
-		snprintf(p, sizeof(p), "%s/%s", out, clients);
+		rec_path_drive_dir(p, sizeof(p), out, clients);
 		argv[n++] = strdup(p);
 	} else if ((d = opendir(out))) {
 		size_t first = n;
@@ -70,7 +72,7 @@ int rv_report_run(const char *ssdreport, const char *out, const char *clients, c
 					goto out;
 				argv = g;
 			}
-			snprintf(p, sizeof(p), "%s/%s", out, e->d_name);
+			rec_path_drive_dir(p, sizeof(p), out, e->d_name);
 			argv[n++] = strdup(p);
 		}
 		qsort(argv + first, n - first, sizeof(*argv), by_name);

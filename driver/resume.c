@@ -11,6 +11,7 @@
 
 #include "manifest.h"
 #include "proc.h"
+#include "record/layout.h"
 #include "resume.h"
 #include "status.h"
 #include "util.h"
@@ -32,10 +33,11 @@ bool rv_holds_results(const char *dir)
 /* The manifest of OUT/<name>/run.json, or NULL. */
 static json_object *manifest_of(const char *out, const char *name, json_object **run)
 {
-	char path[PATH_MAX * 2], err[PATH_MAX + 64];
+	char path[PATH_MAX * 2], dir[PATH_MAX + 300], err[PATH_MAX + 64];
 	json_object *m = NULL;
 
-	snprintf(path, sizeof(path), "%s/%s/run.json", out, name);
+	rec_path_drive_dir(dir, sizeof(dir), out, name);
+	rec_path_run(path, sizeof(path), dir);
 	*run = rv_json_read(path, err, sizeof(err));
 	if (*run && json_object_object_get_ex(*run, "manifest", &m) &&
 	    json_object_is_type(m, json_type_object))
@@ -195,7 +197,7 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
 	json_object *st, *fio = NULL, *pid = NULL, *start = NULL;
 	int rc = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", out_abs, RV_STATUS_FILE);
+	rec_path_status(path, sizeof(path), out_abs);
 	if (!(st = rv_json_read(path, e, sizeof(e))))
 		return 0;
 	/* while its driver runs, the fio is that run's: the lock on OUT names it */
@@ -228,22 +230,23 @@ static int check_one(struct rv_run *r, size_t i, json_object *mine, json_object 
 		     char *err, size_t errlen)
 {
 	const char *label = r->ts.t[i].label;
-	char dir[PATH_MAX * 2], diffs[4096];
+	char dir[PATH_MAX * 2], diffs[4096], moved[PATH_MAX + 32];
 	json_object *run = NULL, *m;
 
-	snprintf(dir, sizeof(dir), "%s/%s", r->out_abs, label);
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, label);
 	*earlier = NULL;
 	if (!rv_holds_results(dir) || r->o->overwrite)
 		return 0;
 	m = manifest_of(r->out_abs, label, &run);
 	if (!r->o->resume) {
+		rec_path_overwritten(moved, sizeof(moved), r->out_abs, NULL, NULL);
 		snprintf(
 		    err, errlen,
 		    "%s holds the results of an earlier run%s%s%s: add --resume to continue "
 		    "them (when this run asks for the same), or --overwrite to move them aside "
-		    "(to %s/.overwritten/) and start again",
+		    "(to %s/) and start again",
 		    dir, run ? " (started " : "", run ? rv_json_str(run, "started") : "",
-		    run ? ")" : "", r->out_abs);
+		    run ? ")" : "", moved);
 		json_object_put(run);
 		return -EINVAL;
 	}
@@ -303,11 +306,11 @@ static int move(struct rv_run *r, const char *name, const char *stamp, char *err
 	char from[PATH_MAX * 2], to[PATH_MAX * 2], dir[PATH_MAX + 16];
 	int rc;
 
-	snprintf(from, sizeof(from), "%s/%s", r->out_abs, name);
+	rec_path_drive_dir(from, sizeof(from), r->out_abs, name);
 	if (!rv_holds_results(from))
 		return 0;
-	snprintf(dir, sizeof(dir), "%s/.overwritten", r->out_abs);
-	snprintf(to, sizeof(to), "%s/%s-%s", dir, name, stamp);
+	rec_path_overwritten(dir, sizeof(dir), r->out_abs, NULL, NULL);
+	rec_path_overwritten(to, sizeof(to), r->out_abs, name, stamp);
 	if ((rc = rv_mkdirs(dir)) || rename(from, to) < 0) {
 		snprintf(err, errlen, "--overwrite: cannot move %s to %s: %s", from, to,
 			 strerror(rc ? -rc : errno));
@@ -328,6 +331,6 @@ int rv_move_aside(struct rv_run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->ts.n && !rc; i++)
 		rc = move(r, r->ts.t[i].label, stamp, err, errlen);
 	if (!rc)
-		rc = move(r, "report", stamp, err, errlen);
+		rc = move(r, REC_REPORT_DIR, stamp, err, errlen);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include "proc.h"
 #include "progress.h"
 #include "pts_test.h"
+#include "record/layout.h"
 #include "report.h"
 #include "review.h"
 #include "testrun.h"
@@ -48,9 +49,10 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 		return rv_pts_kept(r, ti, i);
 	if (rv_test_is_apps(&r->plan.t[i])) {
 		rv_apps_dir(r, ti, i, dir, sizeof(dir));
-		snprintf(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+		rec_path_apps(path, sizeof(path), dir);
 	} else {
-		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
+		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+		rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE);
 	}
 	st = rv_json_str(e, "status");
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;

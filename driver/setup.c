@@ -13,6 +13,7 @@
 #include "drivefile.h"
 #include "manifest.h"
 #include "preflight.h"
+#include "record/layout.h"
 #include "resume.h"
 #include "review.h"
 #include "util.h"
@@ -245,7 +246,7 @@ out:
 
 int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 {
-	char dir[PATH_MAX * 2];
+	char dir[PATH_MAX * 2], label[PATH_MAX + 80];
 	int rc;
 
 	if ((rc = rv_mkdirs(r->out_abs))) {
@@ -257,7 +258,8 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->ts.n; i++) {
 		const struct rv_target *t = &r->ts.t[i];
 
-		snprintf(dir, sizeof(dir), "%s/%s/logs", r->out_abs, t->label);
+		rec_path_drive_dir(label, sizeof(label), r->out_abs, t->label);
+		rec_path_logs(dir, sizeof(dir), label);
 		if ((rc = rv_mkdirs(dir))) {
 			snprintf(err, errlen, "cannot create %s: %s", dir, strerror(-rc));
 			return rc;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "proc.h"
+#include "record/layout.h"
 #include "status.h"
 #include "util.h"
 
@@ -141,7 +142,7 @@ int rv_status_show(const char *dir, FILE *out)
 	long long pid, start;
 	int active;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, RV_STATUS_FILE);
+	rec_path_status(path, sizeof(path), dir);
 	st = rv_json_read(path, err, sizeof(err));
 	if (!st) {
 		fprintf(out, "%s: no run has written a status file here (%s)\n", dir, err);

@@ -16,7 +16,6 @@
 #include <json-c/json.h>
 
 #define RV_STATUS_SCHEMA "ssdeng.review-status.v1"
-#define RV_STATUS_FILE "status.json"
 
 struct rv_status {
 	const char *state; /* "running", "complete", "failed", "interrupted" */

@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "proc.h"
 #include "reason.h"
+#include "record/layout.h"
 #include "result.h"
 #include "testrun.h"
 #include "util.h"
@@ -60,7 +61,6 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 static void clear_stale(const struct paths *p, const char *id)
 {
 	char logs[PATH_MAX + 8], path[PATH_MAX * 2];
-	size_t n = strlen(id);
 	struct dirent *e;
 	DIR *d;
 
@@ -71,12 +71,10 @@ static void clear_stale(const struct paths *p, const char *id)
 		unlink(p->eta);
 		nftw(p->apps_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	}
-	snprintf(logs, sizeof(logs), "%s/logs", p->dir);
-	if (!(d = opendir(logs)))
+	if (rec_path_logs(logs, sizeof(logs), p->dir) || !(d = opendir(logs)))
 		return;
 	while ((e = readdir(d)))
-		if (!strncmp(e->d_name, id, n) && e->d_name[n] == '_' &&
-		    strstr(e->d_name, ".log")) {
+		if (rec_log_of(e->d_name, id)) {
 			snprintf(path, sizeof(path), "%s/%s", logs, e->d_name);
 			unlink(path);
 		}
@@ -90,8 +88,8 @@ static bool curve_rate(const struct paths *p, const char *max_id, int pct, char 
 	json_object *j;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s.json", p->dir, max_id);
-	if (!(j = rv_json_read(path, err, sizeof(err))))
+	if (rec_path_result(path, sizeof(path), p->dir, max_id, REC_RESULT_DONE) ||
+	    !(j = rv_json_read(path, err, sizeof(err))))
 		return false;
 	rc = rv_result_rate(j, pct, rate, len);
 	json_object_put(j);
@@ -229,7 +227,7 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 {
 	struct rv_result_doc doc;
 	json_object *j;
-	char *text = NULL, path[PATH_MAX * 2];
+	char *text = NULL, path[PATH_MAX * 2], dir[PATH_MAX + 80];
 	int rc;
 
 	if (rv_read_file(p->partial, &text, NULL) < 0) {
@@ -261,8 +259,9 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 		const struct rv_target *t = &r->ts.t[h];
 		json_object *mine = rv_result_host(j, t->host, t->port, t->node);
 
-		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, t->label, id);
-		if (!mine || rv_json_write(path, mine))
+		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, t->label);
+		if (!mine || rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE) ||
+		    rv_json_write(path, mine))
 			fprintf(stderr,
 				"ssd-review: %s: cannot split the client/server JSON per "
 				"host\n",
@@ -360,17 +359,17 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	time_t t0;
 
 	snprintf(head, sizeof(head), "[%zu/%zu] %s · %s", index, r->total, t->label, ct->id);
-	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, t->label);
-	snprintf(p.final, sizeof(p.final), "%s/%s.json", p.dir, ct->id);
-	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
-	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
-	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.%s", p.dir, ct->id,
-		 rv_test_is_apps(test) ? "ssd-apps-stderr.txt" : "fio-stderr.txt");
+	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, t->label);
+	rec_path_result(p.final, sizeof(p.final), p.dir, ct->id, REC_RESULT_DONE);
+	rec_path_result(p.partial, sizeof(p.partial), p.dir, ct->id, REC_RESULT_PARTIAL);
+	rec_path_result(p.failed, sizeof(p.failed), p.dir, ct->id, REC_RESULT_FAILED);
+	rec_path_log(p.errf, sizeof(p.errf), p.dir, ct->id, NULL,
+		     rv_test_is_apps(test) ? REC_LOG_APPS_STDERR : REC_LOG_FIO_STDERR);
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	p.apps_dir[0] = '\0';
 	if (rv_test_is_apps(test)) { /* its progress and summary kept in the logs */
 		rv_apps_dir(r, ti, i, p.apps_dir, sizeof(p.apps_dir));
-		snprintf(p.eta, sizeof(p.eta), "%s/logs/%s.ssd-apps.txt", p.dir, ct->id);
+		rec_path_log(p.eta, sizeof(p.eta), p.dir, ct->id, NULL, REC_LOG_APPS_STDOUT);
 	}
 	clear_stale(&p, ct->id);
 	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
@@ -466,10 +465,10 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 	char *text = NULL;
 
 	summary[0] = reason[0] = '\0';
-	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, r->ts.t[ti].label);
+	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, r->ts.t[ti].label);
 	rv_fmt(p.final, sizeof(p.final), "%s", fc->final);
-	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
-	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
+	rec_path_result_of(p.partial, sizeof(p.partial), p.final, REC_RESULT_PARTIAL);
+	rec_path_result_of(p.failed, sizeof(p.failed), p.final, REC_RESULT_FAILED);
 	rv_fmt(p.errf, sizeof(p.errf), "%s", fc->errf);
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	rv_fmt(outarg, sizeof(outarg), "--output=%s", p.partial);

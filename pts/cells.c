@@ -10,6 +10,8 @@
 
 #include <json.h>
 
+#include "record/size.h"
+
 int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t len)
 {
 	int n = snprintf(out, len, "%s.r%d.%s", phase, mix, bs);
@@ -28,16 +30,9 @@ const char *pts_cell_rw(bool random, int mix)
 
 unsigned long long pts_block_bytes(const char *bs)
 {
-	char *end;
-	unsigned long long v = strtoull(bs, &end, 10);
+	uint64_t v;
 
-	if (end == bs)
-		return 0;
-	if (!*end)
-		return v;
-	if (end[1])
-		return 0;
-	return *end == 'k' ? v << 10 : *end == 'm' ? v << 20 : 0;
+	return rec_size_parse(bs, 1024, REC_SIZE_WHOLE, &v) ? 0 : v;
 }
 
 static json_object *get(const json_object *o, const char *key)

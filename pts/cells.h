@@ -25,7 +25,8 @@ int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t 
 const char *pts_cell_rw(bool random, int mix);
 
 /**
- * pts_block_bytes() - a phase's block size in bytes: "512" -> 512, "4k" -> 4096, "1m".
+ * pts_block_bytes() - a phase's block size in bytes: "512" -> 512, "4k" -> 4096, "1m" (a size
+ * as record/size.h reads it).
  * Return: bytes, 0 for a size that is not one.
  */
 unsigned long long pts_block_bytes(const char *bs);

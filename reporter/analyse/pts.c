@@ -11,6 +11,7 @@
 #include <json.h>
 
 #include "parse/json_get.h"
+#include "record/layout.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
 {
@@ -235,7 +236,7 @@ int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct 
 	out->drv = drv;
 	if (!drv->dir || !cat)
 		return 0;
-	snprintf(path, sizeof(path), "%s/run.json", drv->dir);
+	rec_path_run(path, sizeof(path), drv->dir);
 	if (!(run = json_object_from_file(path)))
 		return 0;
 	tests = sr_json_get(run, "tests");

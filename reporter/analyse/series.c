@@ -11,6 +11,7 @@
 #include "analyse/hist_interval.h"
 #include "analyse/log_interval.h"
 #include "analyse/series.h"
+#include "record/layout.h"
 #include "analyse/steady_state.h"
 
 #define WINDOW_MS 1000
@@ -575,7 +576,7 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 		goto out;
 	/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
 	if (dir && t->id && !has_logs(dir, t->id, single)) {
-		snprintf(sub, sizeof(sub), "%s/logs", dir);
+		rec_path_logs(sub, sizeof(sub), dir);
 		dir = sub;
 	}
 	c.dir = dir && t->id ? dir : NULL;

@@ -12,7 +12,6 @@
 #include "util/diag.h"
 
 #define SR_APPS_SCHEMA "ssdeng.apps.v1"
-#define SR_APPS_FILE "apps.json"
 
 struct json_object;
 

@@ -20,6 +20,7 @@
 
 #include "parse/fio_json.h"
 #include "parse/fio_json_bins.h"
+#include "record/size.h"
 
 #define EXACT_DOUBLE_MAX 9007199254740992.0 /* 2^53 */
 
@@ -103,59 +104,6 @@ out:
 	free(p);
 	close(fd);
 	return rc;
-}
-
-int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out)
-{
-	char *end;
-	double v;
-	double mult = 1, unit = kb_base == 1000 ? 1000 : 1024;
-	int power = 0;
-
-	if (!s)
-		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	v = strtod(s, &end);
-	if (end == s || v < 0)
-		return -EINVAL;
-	switch (tolower((unsigned char)*end)) {
-	case 'k':
-		power = 1;
-		end++;
-		break;
-	case 'm':
-		power = 2;
-		end++;
-		break;
-	case 'g':
-		power = 3;
-		end++;
-		break;
-	case 't':
-		power = 4;
-		end++;
-		break;
-	case 'p':
-		power = 5;
-		end++;
-		break;
-	default:
-		break;
-	}
-	if (power && tolower((unsigned char)*end) == 'i') {
-		unit = 1024; /* "KiB" is 1024 whatever kb_base says */
-		end++;
-	}
-	for (int i = 0; i < power; i++)
-		mult *= unit;
-	if (tolower((unsigned char)*end) == 'b')
-		end++;
-	if (*end && *end != ',' && *end != ':' && *end != '-' && *end != '/' &&
-	    !isspace((unsigned char)*end))
-		return -EINVAL;
-	*out = (uint64_t)(v * mult + 0.5);
-	return 0;
 }
 
 /* ---- text scanning ------------------------------------------------------------------------ */
@@ -631,7 +579,7 @@ static bool bs_per_direction_differ(const char *bs, unsigned kb_base)
 	uint64_t first = 0, v;
 
 	for (const char *p = bs; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
-		if (*p == ',' || sr_parse_size(p, kb_base, &v) < 0)
+		if (*p == ',' || rec_size_parse(p, kb_base, REC_SIZE_FIRST, &v) < 0)
 			continue;
 		if (first && v != first)
 			return true;
@@ -683,7 +631,7 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 	r->rw = strdup(option(job, glob, "rw"));
 	if (!r->rw)
 		return -ENOMEM;
-	if (sr_parse_size(option(job, glob, "bs"), kb_base, &r->bs) < 0) {
+	if (rec_size_parse(option(job, glob, "bs"), kb_base, REC_SIZE_FIRST, &r->bs) < 0) {
 		sr_warn(d, SR_WARN_OPTION, "bs \"%s\" is not a size, using 4k",
 			option(job, glob, "bs"));
 		r->bs = 4096;

@@ -64,14 +64,4 @@ int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d);
  */
 int sr_read_file(const char *path, char **buf, size_t *len);
 
-/**
- * sr_parse_size() - fio size string to bytes: "4k", "4KiB", "128K", "1m", "4096", "4k,8k" (first).
- * @s:       the string
- * @kb_base: fio's kb_base option: 1024 (default, "k" = 1024) or 1000 ("k" = 1000, "KiB" = 1024)
- * @out:     bytes
- *
- * Return: 0, or -EINVAL when @s is not a size.
- */
-int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out);
-
 #endif

@@ -16,6 +16,7 @@
 #include "parse/inputs.h"
 #include "render/report_dir.h"
 #include "parse/run_status.h"
+#include "record/layout.h"
 #include "analyse/series.h"
 
 static bool is_dir(const char *p)
@@ -25,14 +26,7 @@ static bool is_dir(const char *p)
 }
 
 /* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
-static bool is_test_json(const char *name)
-{
-	size_t n = strlen(name);
-	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not
-	 * results */
-	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") &&
-	       strcmp(name, "run.json") && strncmp(name, "drive-", 6) && name[0] != '.';
-}
+static bool is_test_json(const char *name) { return rec_name_kind(name) == REC_NAME_RESULT; }
 
 static char *base_name(const char *path)
 {
@@ -299,7 +293,10 @@ static bool want_apps(const char *dir, const char *name)
 
 	if (name[0] == '.')
 		return false;
-	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_APPS_FILE);
+	char sub[4096];
+
+	rec_path_test_dir(sub, sizeof(sub), dir, name);
+	rec_path_apps(p, sizeof(p), sub);
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -309,17 +306,17 @@ static bool is_drive_dir(const char *dir)
 	char p[4096];
 	struct stat st;
 
-	snprintf(p, sizeof(p), "%s/run.json", dir);
+	rec_path_run(p, sizeof(p), dir);
 	if (stat(p, &st) == 0)
 		return true;
-	snprintf(p, sizeof(p), "%s/drive.json", dir);
+	rec_path_drive(p, sizeof(p), dir, NULL);
 	return stat(p, &st) == 0;
 }
 
 /* The application workload results of a drive directory: <dir>/<test-id>/apps.json. */
 static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
 {
-	char **names = NULL, path[4096];
+	char **names = NULL, path[4096], sub[4096];
 	size_t n = 0;
 	int rc = list_dir(dir, want_apps, &names, &n);
 
@@ -333,7 +330,8 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct sr_apps *a = &drv->apps[drv->napps];
 
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, names[i], SR_APPS_FILE);
+		rec_path_test_dir(sub, sizeof(sub), dir, names[i]);
+		rec_path_apps(path, sizeof(path), sub);
 		rc = sr_apps_json_load(path, names[i], a, d);
 		if (!rc) {
 			drv->napps++;
@@ -378,16 +376,16 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		rc = -ENOMEM;
 		goto out;
 	}
-	snprintf(path, sizeof(path), "%s/drive.json", dir);
+	rec_path_drive(path, sizeof(path), dir, NULL);
 	rc = sr_drive_identity_load(drv, path, d);
 	if (rc == -EINVAL)
-		sr_warn(d, SR_WARN_OPTION, "drive.json not used: %s", d->err);
+		sr_warn(d, SR_WARN_OPTION, REC_DRIVE_FILE " not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
-	snprintf(path, sizeof(path), "%s/run.json", dir);
+	rec_path_run(path, sizeof(path), dir);
 	rc = sr_run_status_load(drv, path, d);
 	if (rc == -EINVAL)
-		sr_warn(d, SR_WARN_OPTION, "run.json not used: %s", d->err);
+		sr_warn(d, SR_WARN_OPTION, REC_RUN_FILE " not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
