@@ -16,6 +16,7 @@
 #include "proc.h"
 #include "progress.h"
 #include "pts/cells.h"
+#include "pts/round.h"
 #include "pts/steady.h"
 #include "pts_test.h"
 #include "record/layout.h"
@@ -206,24 +207,13 @@ static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph
 static double round_tracking(const char *path, const struct catalogue_pts_phase *ph,
 			     double *written)
 {
-	struct pts_cell_result c;
-	char name[128], track[128], err[PATH_MAX + 64];
-	json_object *j = rv_json_read(path, err, sizeof(err));
-	double v = NAN;
+	struct pts_round rd;
+	char err[PATH_MAX + 600];
 
-	*written = 0.0;
-	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, track, sizeof(track));
-	for (size_t m = 0; j && m < ph->nmixes; m++)
-		for (size_t b = 0; b < ph->nbs; b++) {
-			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
-			if (pts_cell_from_fio(j, name, &c))
-				continue;
-			*written += c.write_bytes;
-			if (!strcmp(name, track))
-				v = pts_tracking_value(&c, ph->track_metric);
-		}
-	json_object_put(j);
-	return v;
+	pts_round_read(path, ph, &rd, err, sizeof(err));
+	*written = rd.written;
+	pts_round_free(&rd);
+	return rd.tracking;
 }
 
 /* After round @n: steady state (or, for a phase that stops by bytes written, @span x

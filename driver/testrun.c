@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "proc.h"
 #include "reason.h"
+#include "record/fio_doc.h"
 #include "record/layout.h"
 #include "result.h"
 #include "testrun.h"
@@ -84,15 +85,15 @@ static void clear_stale(const struct paths *p, const char *id)
 /* A curve point's rate from its flat-out run's result; false (skip) when there is none. */
 static bool curve_rate(const struct paths *p, const char *max_id, int pct, char *rate, size_t len)
 {
-	char path[PATH_MAX * 2], err[PATH_MAX + 64];
-	json_object *j;
+	char path[PATH_MAX * 2], err[PATH_MAX + 600];
+	struct rec_fio_doc doc;
 	int rc;
 
 	if (rec_path_result(path, sizeof(path), p->dir, max_id, REC_RESULT_DONE) ||
-	    !(j = rv_json_read(path, err, sizeof(err))))
+	    rec_fio_doc_read(path, &doc, err, sizeof(err)))
 		return false;
-	rc = rv_result_rate(j, pct, rate, len);
-	json_object_put(j);
+	rc = rv_result_rate(doc.json, pct, rate, len);
+	rec_fio_doc_free(&doc);
 	return rc == 0;
 }
 

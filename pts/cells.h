@@ -47,7 +47,8 @@ struct pts_cell_result {
 
 /**
  * pts_cell_from_fio() - the cell named @name in a round's fio JSON document @fio (an object
- * "jobs": [...] as fio --output-format=json writes it).
+ * "jobs": [...] as fio --output-format=json writes it), its figures read by record/fio_keys.h's
+ * rules (the ones ssdreport's model is read by).
  * Return: 0; -ENOENT when no job has that name; -EINVAL for a job without read/write figures.
  */
 int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pts_cell_result *out);

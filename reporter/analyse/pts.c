@@ -11,6 +11,7 @@
 #include <json.h>
 
 #include "parse/json_get.h"
+#include "pts/round.h"
 #include "record/layout.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
@@ -100,36 +101,25 @@ static int load_round(const struct sr_drive *drv, json_object *ro, struct sr_pts
 		      struct sr_pts_round *r, struct sr_diag *d)
 {
 	const char *file = sr_json_str(ro, "file");
-	size_t ncells = catalogue_pts_cells(ph->def);
-	char path[8192], name[160], track[160];
-	json_object *j = NULL;
+	char path[8192], err[8800] = "no file named";
+	struct pts_round rd = {0};
+	int rc = -ENOENT;
 
 	r->round = (int)sr_json_num(ro, "round").v;
-	r->tracking = NAN;
-	if (!(r->cells = calloc(ncells, sizeof(*r->cells))))
-		return -ENOMEM;
 	if (file) {
 		snprintf(path, sizeof(path), "%s/%s", drv->dir, file);
-		j = json_object_from_file(path);
+		rc = pts_round_read(path, ph->def, &rd, err, sizeof(err));
+	} else if (!(rd.cells = calloc(catalogue_pts_cells(ph->def) + 1, sizeof(*rd.cells)))) {
+		rc = -ENOMEM;
 	}
-	if (!j) {
+	r->cells = rd.cells;
+	r->tracking = file ? rd.tracking : NAN;
+	r->written = rd.written;
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc)
 		sr_diag_msg(d, "warning: %s: PTS round %d of %s: %s", drv->dir, r->round,
-			    ph->def->id, file ? "its file cannot be read" : "no file named");
-		return 0;
-	}
-	pts_cell_name(ph->def->id, ph->def->track_mix, ph->def->track_bs, track, sizeof(track));
-	for (size_t m = 0; m < ph->def->nmixes; m++)
-		for (size_t b = 0; b < ph->def->nbs; b++) {
-			struct pts_cell_result *c = &r->cells[m * ph->def->nbs + b];
-
-			pts_cell_name(ph->def->id, ph->def->mixes[m], ph->def->block_sizes[b], name,
-				      sizeof(name));
-			pts_cell_from_fio(j, name, c);
-			r->written += c->write_bytes;
-			if (!strcmp(name, track))
-				r->tracking = pts_tracking_value(c, ph->def->track_metric);
-		}
-	json_object_put(j);
+			    ph->def->id, file ? "its file cannot be read" : err);
 	return 0;
 }
 
