@@ -1,278 +1,213 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * apps_result.c - <out>/apps.json, schema "ssdeng.apps.v1" (fields and units: apps/README.md).
- * Latencies in milliseconds, rates per second, sizes in bytes, durations in seconds; a figure
- * that is not known is null, never 0.
+ * apps_result.c - the run as record/apps.h's struct rec_apps, written as <out>/apps.json (schema
+ * "ssdeng.apps.v1"; fields and units: apps/README.md). Latencies in milliseconds, rates per
+ * second, sizes in bytes, durations in seconds; a figure that is not known is null, never 0.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "apps.h"
 #include "apps_calc.h"
+#include "record/apps.h"
 #include "record/layout.h"
 
-#define SCHEMA "ssdeng.apps.v1"
+/* -1 (null) for a count ssd-apps does not know */
+static long long known(bool has, uint64_t v) { return has ? (long long)v : -1; }
 
-static json_object *num_or_null(double v) { return v < 0 ? NULL : json_object_new_double(v); }
+/* ms, NaN (null) when negative: not known */
+static double ms(double v) { return v < 0 ? NAN : v; }
 
-static json_object *str_or_null(const char *s)
+static const char *pct_source(double v, int from_hist)
 {
-	return s && *s ? json_object_new_string(s) : NULL;
-}
-
-/* "134217728" -> integer; "O_DIRECT", "ON" -> string */
-static json_object *setting_value(const char *v)
-{
-	char *end;
-	long long n;
-
-	if (!*v)
-		return NULL;
-	n = strtoll(v, &end, 10);
-	return *end ? json_object_new_string(v) : json_object_new_int64(n);
-}
-
-static void add(json_object *o, const char *k, json_object *v) { json_object_object_add(o, k, v); }
-
-static json_object *histogram(const struct sb_bucket *b, size_t n)
-{
-	json_object *a = json_object_new_array();
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		json_object *p = json_object_new_array();
-
-		json_object_array_add(p, json_object_new_double(b[i].value_ms));
-		json_object_array_add(p, json_object_new_int64((int64_t)b[i].count));
-		json_object_array_add(a, p);
-	}
-	return a;
-}
-
-static const char *pct_source(const struct apps_db *db, double v, int from_hist)
-{
-	(void)db;
 	return v < 0 ? "none" : from_hist ? "histogram" : "sysbench";
 }
 
-/* the relative name of one of an instance's files, when it exists */
-static json_object *file_rel(const struct apps_db *db, const char *name)
+/* The relative name of one of an instance's files, when it exists; NULL otherwise. */
+static const char *file_rel(const struct apps_db *db, const char *name, char *rel, size_t len)
 {
-	char path[800], rel[64];
+	char path[800];
 
 	snprintf(path, sizeof(path), "%s/%s", db->outdir, name);
 	if (access(path, F_OK))
 		return NULL;
-	snprintf(rel, sizeof(rel), "db%u/%s", db->id, name);
-	return json_object_new_string(rel);
+	snprintf(rel, len, "db%u/%s", db->id, name);
+	return rel;
 }
 
-static json_object *instance(const struct apps_db *db)
+/* sysbench's histogram as the record's buckets (malloc'ed; NULL without one). */
+static struct rec_apps_bucket *buckets(const struct sb_bucket *b, size_t n)
 {
-	json_object *o = json_object_new_object(), *s, *l, *f;
-	const struct sb_report *r = &db->report;
-	unsigned int i;
+	struct rec_apps_bucket *o = n ? calloc(n, sizeof(*o)) : NULL;
 
-	add(o, "id", json_object_new_int((int)db->id));
-	add(o, "datadir", json_object_new_string(db->datadir));
-	add(o, "socket", json_object_new_string(db->socket));
-	add(o, "port", db->port ? json_object_new_int((int)db->port) : NULL);
-	add(o, "server_version", str_or_null(db->version));
-	s = json_object_new_object();
-	for (i = 0; i < APPS_NSETTINGS; i++)
-		if (db->have_settings)
-			add(s, apps_setting_names[i], setting_value(db->settings[i]));
-	add(o, "settings", db->have_settings ? s : (json_object_put(s), NULL));
-	add(o, "stop", str_or_null(db->stop_how));
-	if (db->have_report) {
-		add(o, "sysbench_version", str_or_null(r->version));
-		add(o, "threads", json_object_new_int((int)r->threads));
-		add(o, "tps", json_object_new_double(r->tps));
-		add(o, "qps", json_object_new_double(r->qps));
-		add(o, "transactions", json_object_new_int64((int64_t)r->transactions));
-		add(o, "queries", json_object_new_int64((int64_t)r->queries));
-		add(o, "reads", json_object_new_int64((int64_t)r->reads));
-		add(o, "writes", json_object_new_int64((int64_t)r->writes));
-		add(o, "others", json_object_new_int64((int64_t)r->others));
-		add(o, "errors", r->has_errors ? json_object_new_int64((int64_t)r->errors) : NULL);
-		add(o, "reconnects",
-		    r->has_reconnects ? json_object_new_int64((int64_t)r->reconnects) : NULL);
-		add(o, "time_s", json_object_new_double(r->total_time_s));
-		add(o, "events", json_object_new_int64((int64_t)r->events));
-		l = json_object_new_object();
-		add(l, "min", r->has_latency ? json_object_new_double(r->lat_min_ms) : NULL);
-		add(l, "avg", r->has_latency ? json_object_new_double(r->lat_avg_ms) : NULL);
-		add(l, "max", r->has_latency ? json_object_new_double(r->lat_max_ms) : NULL);
-		add(l, "p95", num_or_null(db->p95_ms));
-		add(l, "p99", num_or_null(db->p99_ms));
-		add(o, "latency_ms", l);
-		add(o, "p95_source",
-		    json_object_new_string(pct_source(db, db->p95_ms, db->p95_from_hist)));
-		add(o, "p99_source",
-		    json_object_new_string(pct_source(db, db->p99_ms, db->p99_from_hist)));
-		add(o, "sysbench_percentile", r->has_pct ? json_object_new_double(r->pct) : NULL);
-		add(o, "sysbench_percentile_ms",
-		    r->has_pct ? json_object_new_double(r->lat_pct_ms) : NULL);
-		add(o, "histogram", r->nhist ? histogram(r->hist, r->nhist) : NULL);
-	}
-	f = json_object_new_object();
-	add(f, "install", file_rel(db, "install.log"));
-	add(f, "error_log", file_rel(db, "mariadbd.err"));
-	add(f, "prepare", file_rel(db, "prepare.txt"));
-	add(f, "warmup", file_rel(db, "warmup.txt"));
-	add(f, "run", file_rel(db, "run.txt"));
-	add(o, "files", f);
+	for (size_t i = 0; o && i < n; i++)
+		o[i] = (struct rec_apps_bucket){b[i].value_ms, (long long)b[i].count};
 	return o;
 }
 
-static json_object *total(const struct apps_run *run)
+/* Storage of what one instance's record borrows. */
+struct inst_store {
+	struct rec_apps_setting settings[APPS_NSETTINGS];
+	char rel[5][64];
+};
+
+static void instance(const struct apps_db *db, struct rec_apps_instance *in, struct inst_store *st)
+{
+	static const char *const files[] = {"install.log", "mariadbd.err", "prepare.txt",
+					    "warmup.txt", "run.txt"};
+	const struct sb_report *r = &db->report;
+
+	in->id = (int)db->id;
+	in->datadir = db->datadir;
+	in->socket = db->socket;
+	in->port = db->port ? (int)db->port : -1;
+	in->server_version = db->version;
+	if (db->have_settings) {
+		for (unsigned int i = 0; i < APPS_NSETTINGS; i++)
+			st->settings[i] =
+			    (struct rec_apps_setting){apps_setting_names[i], db->settings[i]};
+		in->settings = st->settings;
+		in->nsettings = APPS_NSETTINGS;
+	}
+	in->stop = db->stop_how;
+	in->have_report = db->have_report;
+	if (db->have_report) {
+		in->sysbench_version = r->version;
+		in->threads = r->threads;
+		in->f.tps = r->tps;
+		in->f.qps = r->qps;
+		in->f.transactions = (long long)r->transactions;
+		in->f.queries = (long long)r->queries;
+		in->reads = (long long)r->reads;
+		in->writes = (long long)r->writes;
+		in->others = (long long)r->others;
+		in->f.errors = known(r->has_errors, r->errors);
+		in->f.reconnects = known(r->has_reconnects, r->reconnects);
+		in->time_s = r->total_time_s;
+		in->events = (long long)r->events;
+		in->f.lat_min_ms = r->has_latency ? r->lat_min_ms : NAN;
+		in->f.lat_avg_ms = r->has_latency ? r->lat_avg_ms : NAN;
+		in->f.lat_max_ms = r->has_latency ? r->lat_max_ms : NAN;
+		in->f.lat_p95_ms = ms(db->p95_ms);
+		in->f.lat_p99_ms = ms(db->p99_ms);
+		in->p95_source = pct_source(db->p95_ms, db->p95_from_hist);
+		in->p99_source = pct_source(db->p99_ms, db->p99_from_hist);
+		in->sysbench_percentile = r->has_pct ? r->pct : NAN;
+		in->sysbench_percentile_ms = r->has_pct ? r->lat_pct_ms : NAN;
+		in->f.hist = buckets(r->hist, r->nhist);
+		in->f.nhist = in->f.hist ? r->nhist : 0;
+	}
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		in->files[i] = file_rel(db, files[i], st->rel[i], sizeof(st->rel[i]));
+}
+
+/* The total over the instances, when every instance has a report. */
+static void total(const struct apps_run *run, struct apps_total *t, struct rec_apps *a)
 {
 	struct sb_report r[APPS_MAX_INSTANCES];
-	struct apps_total t;
-	json_object *o, *l;
-	unsigned int i;
 
-	for (i = 0; i < run->ndb; i++) {
+	for (unsigned int i = 0; i < run->ndb; i++) {
 		if (!run->db[i].have_report)
-			return NULL;
+			return;
 		r[i] = run->db[i].report;
 	}
-	if (!run->ndb || apps_total(r, run->ndb, &t))
-		return NULL;
-	o = json_object_new_object();
-	add(o, "instances", json_object_new_int((int)run->ndb));
-	add(o, "tps", json_object_new_double(t.tps));
-	add(o, "qps", json_object_new_double(t.qps));
-	add(o, "transactions", json_object_new_int64((int64_t)t.transactions));
-	add(o, "queries", json_object_new_int64((int64_t)t.queries));
-	add(o, "errors", json_object_new_int64((int64_t)t.errors));
-	add(o, "reconnects", json_object_new_int64((int64_t)t.reconnects));
-	l = json_object_new_object();
-	add(l, "avg", json_object_new_double(t.lat_avg_ms));
-	add(l, "max", json_object_new_double(t.lat_max_ms));
-	add(l, "p95", num_or_null(t.lat_p95_ms));
-	add(l, "p99", num_or_null(t.lat_p99_ms));
-	add(o, "latency_ms", l);
-	add(o, "avg_method", json_object_new_string("weighted-by-events"));
-	add(o, "p95_method", json_object_new_string(apps_pct_method_name(t.p95_method)));
-	add(o, "p99_method", json_object_new_string(apps_pct_method_name(t.p99_method)));
-	add(o, "histogram", t.nhist ? histogram(t.hist, t.nhist) : NULL);
-	apps_total_free(&t);
-	return o;
-}
-
-static json_object *timings(const struct apps_run *run)
-{
-	json_object *o = json_object_new_object();
-
-	add(o, "mkfs", json_object_new_double(run->t_mkfs));
-	add(o, "install", json_object_new_double(run->t_install));
-	add(o, "start", json_object_new_double(run->t_start));
-	add(o, "prepare", json_object_new_double(run->t_prepare));
-	add(o, "warmup", json_object_new_double(run->t_warmup));
-	add(o, "run", json_object_new_double(run->t_run));
-	add(o, "stop", json_object_new_double(run->t_stop));
-	add(o, "total", json_object_new_double(run->t_total));
-	return o;
-}
-
-static json_object *document(const struct apps_run *run)
-{
-	const struct apps_opts *op = run->o;
-	json_object *o = json_object_new_object(), *d, *f, *w, *s, *a, *so;
-	unsigned int i;
-
-	add(o, "schema", json_object_new_string(SCHEMA));
-	add(o, "status", json_object_new_string(run->status));
-	add(o, "failed_step", str_or_null(run->failed_step));
-	add(o, "error", str_or_null(run->error));
-	add(o, "started_at", json_object_new_string(run->started_at));
-
-	d = json_object_new_object();
-	add(d, "given", json_object_new_string(run->dev.given));
-	add(d, "block", str_or_null(run->dev.block));
-	add(d, "kind", str_or_null(run->dev.kind));
-	add(d, "size_bytes", run->dev.size ? json_object_new_int64((int64_t)run->dev.size) : NULL);
-	add(d, "write_cache",
-	    run->dev.write_cache[0] ? json_object_new_string(run->dev.write_cache) : NULL);
-	add(o, "device", d);
-
-	f = json_object_new_object();
-	add(f, "type", str_or_null(run->fs.type));
-	add(f, "mkfs", str_or_null(run->fs.mkfs_cmd));
-	add(f, "mount_point", str_or_null(run->fs.mnt));
-	add(f, "mount_options_requested", json_object_new_string(op->mount_opts));
-	add(f, "mount_options", str_or_null(run->fs.mount_opts));
-	add(f, "super_options", str_or_null(run->fs.super_opts));
-	add(f, "size_bytes", run->fs.size ? json_object_new_int64((int64_t)run->fs.size) : NULL);
-	add(f, "available_bytes",
-	    run->fs.size ? json_object_new_int64((int64_t)run->fs.avail) : NULL);
-	add(o, "filesystem", f);
-
-	w = json_object_new_object();
-	add(w, "tool", json_object_new_string("sysbench"));
-	add(w, "test", json_object_new_string("oltp_read_write"));
-	add(w, "profile", json_object_new_string(op->profile));
-	add(w, "instances", json_object_new_int((int)op->instances));
-	add(w, "tables", json_object_new_int((int)op->tables));
-	add(w, "table_size", json_object_new_int64((int64_t)op->table_size));
-	add(w, "threads", json_object_new_int((int)op->threads));
-	add(w, "warmup_s", json_object_new_int((int)op->warmup_s));
-	add(w, "time_s", json_object_new_int((int)op->time_s));
-	add(w, "report_interval_s", json_object_new_int((int)op->report_interval_s));
-	add(w, "percentile", json_object_new_int(99));
-	add(w, "histogram", json_object_new_boolean(1));
-	add(w, "buffer_pool_bytes", json_object_new_int64((int64_t)op->buffer_pool));
-	add(w, "flush_method", json_object_new_string(op->flush_method));
-	so = json_object_new_array();
-	for (i = 0; i < op->nserver_opts; i++)
-		json_object_array_add(so, json_object_new_string(op->server_opts[i]));
-	add(w, "server_opts", so);
-	add(w, "port_base", op->port_base ? json_object_new_int((int)op->port_base) : NULL);
-	add(o, "workload", w);
-
-	s = json_object_new_object();
-	add(s, "estimate_bytes",
-	    run->space_need ? json_object_new_int64((int64_t)run->space_need) : NULL);
-	add(s, "row_bytes", json_object_new_int64((int64_t)APPS_ROW_BYTES));
-	add(s, "table_bytes", json_object_new_int64((int64_t)APPS_TABLE_BYTES));
-	add(s, "instance_bytes", json_object_new_int64((int64_t)APPS_INSTANCE_BYTES));
-	add(s, "margin_pct", json_object_new_int(APPS_MARGIN_PCT));
-	add(o, "space", s);
-
-	s = json_object_new_object();
-	add(s, "sysbench", str_or_null(run->sysbench_version));
-	add(s, "mariadb", run->ndb ? str_or_null(run->db[0].version) : NULL);
-	add(o, "versions", s);
-
-	add(o, "timings_s", timings(run));
-	a = json_object_new_array();
-	for (i = 0; i < run->ndb; i++)
-		json_object_array_add(a, instance(&run->db[i]));
-	add(o, "instances", a);
-	add(o, "total", total(run));
-	return o;
+	if (!run->ndb || apps_total(r, run->ndb, t))
+		return;
+	a->have_total = true;
+	a->total_instances = run->ndb;
+	a->total.tps = t->tps;
+	a->total.qps = t->qps;
+	a->total.transactions = (long long)t->transactions;
+	a->total.queries = (long long)t->queries;
+	a->total.errors = (long long)t->errors;
+	a->total.reconnects = (long long)t->reconnects;
+	a->total.lat_min_ms = NAN;
+	a->total.lat_avg_ms = t->lat_avg_ms;
+	a->total.lat_max_ms = t->lat_max_ms;
+	a->total.lat_p95_ms = ms(t->lat_p95_ms);
+	a->total.lat_p99_ms = ms(t->lat_p99_ms);
+	a->avg_method = "weighted-by-events";
+	a->p95_method = apps_pct_method_name(t->p95_method);
+	a->p99_method = apps_pct_method_name(t->p99_method);
+	a->total.hist = buckets(t->hist, t->nhist);
+	a->total.nhist = a->total.hist ? t->nhist : 0;
 }
 
 int apps_result_write(const struct apps_run *run, char *err, size_t errlen)
 {
-	char path[600], tmp[620];
-	json_object *doc = document(run);
-	int r = 0;
+	const struct apps_opts *op = run->o;
+	struct rec_apps_instance inst[APPS_MAX_INSTANCES] = {0};
+	struct inst_store store[APPS_MAX_INSTANCES];
+	struct apps_total t = {0};
+	struct rec_apps a = {0};
+	char path[600];
+	int r;
 
-	rec_path_apps(path, sizeof(path), run->o->out);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if (json_object_to_file_ext(tmp, doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED) ||
-	    rename(tmp, path)) {
-		r = -(errno ? errno : EIO);
+	a.status = run->status;
+	a.failed_step = run->failed_step;
+	a.error = run->error;
+	a.started_at = run->started_at;
+	a.device.given = run->dev.given;
+	a.device.block = run->dev.block;
+	a.device.kind = run->dev.kind;
+	a.device.size_bytes = (long long)run->dev.size;
+	a.device.write_cache = run->dev.write_cache;
+	a.fs.type = run->fs.type;
+	a.fs.mkfs = run->fs.mkfs_cmd;
+	a.fs.mount_point = run->fs.mnt;
+	a.fs.mount_options_requested = op->mount_opts;
+	a.fs.mount_options = run->fs.mount_opts;
+	a.fs.super_options = run->fs.super_opts;
+	a.fs.size_bytes = run->fs.size ? (long long)run->fs.size : -1;
+	a.fs.available_bytes = run->fs.size ? (long long)run->fs.avail : -1;
+	a.workload.tool = "sysbench";
+	a.workload.test = "oltp_read_write";
+	a.workload.profile = op->profile;
+	a.workload.instances = op->instances;
+	a.workload.tables = op->tables;
+	a.workload.table_size = (long long)op->table_size;
+	a.workload.threads = op->threads;
+	a.workload.warmup_s = op->warmup_s;
+	a.workload.time_s = op->time_s;
+	a.workload.report_interval_s = op->report_interval_s;
+	a.workload.percentile = 99;
+	a.workload.histogram = true;
+	a.workload.buffer_pool_bytes = (long long)op->buffer_pool;
+	a.workload.flush_method = op->flush_method;
+	a.workload.server_opts = op->server_opts;
+	a.workload.nserver_opts = op->nserver_opts;
+	a.workload.port_base = op->port_base;
+	a.space.estimate_bytes = (long long)run->space_need;
+	a.space.row_bytes = APPS_ROW_BYTES;
+	a.space.table_bytes = APPS_TABLE_BYTES;
+	a.space.instance_bytes = APPS_INSTANCE_BYTES;
+	a.space.margin_pct = APPS_MARGIN_PCT;
+	a.sysbench_version = run->sysbench_version;
+	a.mariadb_version = run->ndb ? run->db[0].version : NULL;
+	a.timings_s.mkfs = run->t_mkfs;
+	a.timings_s.install = run->t_install;
+	a.timings_s.start = run->t_start;
+	a.timings_s.prepare = run->t_prepare;
+	a.timings_s.warmup = run->t_warmup;
+	a.timings_s.run = run->t_run;
+	a.timings_s.stop = run->t_stop;
+	a.timings_s.total = run->t_total;
+	for (unsigned int i = 0; i < run->ndb; i++)
+		instance(&run->db[i], &inst[i], &store[i]);
+	a.inst = inst;
+	a.ninst = run->ndb;
+	total(run, &t, &a);
+	rec_path_apps(path, sizeof(path), op->out);
+	r = rec_apps_write(path, &a);
+	if (r)
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-r));
-		unlink(tmp);
-	}
-	json_object_put(doc);
+	for (unsigned int i = 0; i < run->ndb; i++)
+		free(inst[i].f.hist);
+	free(a.total.hist);
+	apps_total_free(&t);
 	return r;
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* apps_test.c - tests run by ssd-apps (apps_test.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "apps_test.h"
+#include "record/apps.h"
 #include "record/layout.h"
 #include "util.h"
 
@@ -57,26 +59,29 @@ int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen)
 	return 0;
 }
 
-static json_object *given(long long v) { return v >= 0 ? json_object_new_int64(v) : NULL; }
-
-json_object *rv_apps_request(const struct rv_run *r)
+void rv_apps_params(const struct rv_run *r, struct rec_params *p)
 {
 	const struct rv_test *t = first_apps(&r->plan);
 	const struct rv_apps_opts *a = &r->o->apps;
-	const struct catalogue_timing *tm;
-	json_object *o;
+	const struct catalogue_timing *tm = t ? t->ct->timing : NULL;
 
-	if (!t)
+	p->apps = p->known = true;
+	p->instances = a->instances;
+	p->tables = a->tables;
+	p->table_size = a->table_size;
+	p->threads = a->threads;
+	p->warmup_s = a->warmup_s >= 0 ? a->warmup_s : tm ? tm->ramp_s : -1;
+	p->time_s = a->time_s >= 0 ? a->time_s : tm ? tm->runtime_s : -1;
+}
+
+json_object *rv_apps_request(const struct rv_run *r)
+{
+	struct rec_params p = {0};
+
+	if (!first_apps(&r->plan))
 		return NULL;
-	tm = t->ct->timing;
-	o = json_object_new_object();
-	json_object_object_add(o, "instances", given(a->instances));
-	json_object_object_add(o, "tables", given(a->tables));
-	json_object_object_add(o, "table_size", given(a->table_size));
-	json_object_object_add(o, "threads", given(a->threads));
-	json_object_object_add(o, "warmup_s", given(a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s));
-	json_object_object_add(o, "time_s", given(a->time_s >= 0 ? a->time_s : tm->runtime_s));
-	return o;
+	rv_apps_params(r, &p);
+	return rec_params_json(&p);
 }
 
 void rv_apps_dir(const struct rv_run *r, size_t ti, size_t i, char *out, size_t len)
@@ -146,60 +151,47 @@ bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char
 		     size_t rlen)
 {
 	char path[PATH_MAX + 16], err[PATH_MAX + 64], line[1024];
-	json_object *j, *total, *lat, *v;
-	const char *status, *msg;
+	struct rec_apps a;
 	bool done;
 
 	rec_path_apps(path, sizeof(path), dir);
-	j = rv_json_read(path, err, sizeof(err));
-	status = rv_json_str(j, "status");
-	msg = rv_json_str(j, "error");
-	done = code == 0 && status && !strcmp(status, "done");
+	rec_apps_read(path, &a, err, sizeof(err));
+	done = code == 0 && a.status && !strcmp(a.status, "done");
 	if (done) {
-		double tps = -1, p99 = -1;
-		int n = 0;
+		double tps = a.have_total && !isnan(a.total.tps) ? a.total.tps : -1,
+		       p99 = a.have_total && !isnan(a.total.lat_p99_ms) ? a.total.lat_p99_ms : -1;
+		int n = a.have_total && a.total_instances > 0 ? (int)a.total_instances : 0;
 
-		if (json_object_object_get_ex(j, "total", &total) && total) {
-			if (json_object_object_get_ex(total, "tps", &v) && v)
-				tps = json_object_get_double(v);
-			if (json_object_object_get_ex(total, "instances", &v) && v)
-				n = json_object_get_int(v);
-			if (json_object_object_get_ex(total, "latency_ms", &lat) && lat &&
-			    json_object_object_get_ex(lat, "p99", &v) && v)
-				p99 = json_object_get_double(v);
-		}
 		snprintf(summary, slen, "%d instances · %.*f TPS · p99 %.*f ms", n,
 			 tps < 10 ? 2 : 0, tps, p99 < 10 ? 2 : 0, p99);
 		reason[0] = '\0';
-	} else if (msg && *msg) {
-		first_line(msg, line, sizeof(line));
+	} else if (a.error && *a.error) {
+		first_line(a.error, line, sizeof(line));
 		rv_fmt(reason, rlen, "%s%s", code == 2 ? "refused: " : "", line);
 	} else if (code == 0) {
 		rv_fmt(reason, rlen, "ssd-apps exited 0 but %s says status %s", path,
-		       status ? status : "(none)");
+		       a.status ? a.status : "(none)");
 	} else {
 		reason[0] = '\0';
 	}
-	json_object_put(j);
+	rec_apps_free(&a);
 	return done;
 }
 
-json_object *rv_apps_used(const char *dir)
+void rv_apps_used(const char *dir, struct rec_params *p)
 {
-	static const char *const keys[] = {"instances", "tables",   "table_size",
-					   "threads",	"warmup_s", "time_s"};
 	char path[PATH_MAX + 16], err[PATH_MAX + 64];
-	json_object *j, *w, *v, *o;
+	struct rec_apps a;
 
 	rec_path_apps(path, sizeof(path), dir);
-	if (!(j = rv_json_read(path, err, sizeof(err))))
-		return NULL;
-	o = json_object_new_object();
-	if (json_object_object_get_ex(j, "workload", &w))
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			json_object_object_add(
-			    o, keys[k],
-			    json_object_object_get_ex(w, keys[k], &v) ? json_object_get(v) : NULL);
-	json_object_put(j);
-	return o;
+	if (rec_apps_read(path, &a, err, sizeof(err)))
+		return;
+	p->apps = p->known = true;
+	p->instances = a.workload.instances;
+	p->tables = a.workload.tables;
+	p->table_size = a.workload.table_size;
+	p->threads = a.workload.threads;
+	p->warmup_s = a.workload.warmup_s;
+	p->time_s = a.workload.time_s;
+	rec_apps_free(&a);
 }

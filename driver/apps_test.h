@@ -37,10 +37,16 @@ bool rv_plan_has_apps(const struct rv_plan *p);
 int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen);
 
 /**
- * rv_apps_request() - the apps part of the manifest's request: instances, tables, table_size,
+ * rv_apps_params() - what the apps suite asks of ssd-apps: instances, tables, table_size,
  * threads (per instance), warmup_s, time_s. The durations are --apps-warmup/--apps-time or
  * the test's timing (ramp_s, runtime_s) on the profile; the sizes are the --apps-* values, or
- * null where ssd-apps's profile of the same name decides (apps.json records the value used).
+ * -1 (null) where ssd-apps's profile of the same name decides (apps.json records the value
+ * used). A running test's params in run.json.
+ */
+void rv_apps_params(const struct rv_run *r, struct rec_params *p);
+
+/**
+ * rv_apps_request() - rv_apps_params() as the apps part of the manifest's request.
  * Return: a new object, or NULL when the plan has no ssd-apps test.
  */
 json_object *rv_apps_request(const struct rv_run *r);
@@ -77,9 +83,9 @@ bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char
 		     size_t rlen);
 
 /**
- * rv_apps_used() - the sizes and durations a finished test ran with (apps.json "workload"):
- * run.json's params of the test. Return: a new object, or NULL without apps.json.
+ * rv_apps_used() - the sizes and durations a finished test ran with (@dir/apps.json
+ * "workload") into @p: run.json's params of the test; @p is left alone without apps.json.
  */
-json_object *rv_apps_used(const char *dir);
+void rv_apps_used(const char *dir, struct rec_params *p);
 
 #endif

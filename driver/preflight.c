@@ -13,6 +13,7 @@
 #include "preflight.h"
 #include "pts_test.h"
 #include "reason.h"
+#include "record/json.h"
 #include "record/layout.h"
 #include "result.h"
 #include "util.h"
@@ -30,7 +31,7 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, ct->entry->jobfile);
-	if ((rc = rv_read_file(path, &text, NULL)) < 0) {
+	if ((rc = rec_file_read(path, &text, NULL)) < 0) {
 		snprintf(err, errlen, "test %s: cannot read %s: %s", ct->id, path, strerror(-rc));
 		return rc;
 	}
@@ -68,7 +69,7 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 static int put_file(struct rv_run *r, const char *name, const char *text, char *path, size_t len)
 {
 	snprintf(path, len, "%s/%s", r->state, name);
-	return rv_write_atomic(path, text, strlen(text));
+	return rec_file_write(path, text, strlen(text));
 }
 
 /* The first real line of a file fio wrote to stderr. */
@@ -76,7 +77,7 @@ static void first_message(const char *path, int rc, char *out, size_t len)
 {
 	char *text = NULL;
 
-	rv_read_file(path, &text, NULL);
+	rec_file_read(path, &text, NULL);
 	rv_reason(text ? text : "", rc, NULL, out, len);
 	free(text);
 }
@@ -243,7 +244,7 @@ static int probe(struct rv_run *r, const char *node, const char *client, unsigne
 	rc = rv_child_run(&s, PROBE_TIMEOUT_S, msg, len);
 	if (rc < 0)
 		return rc;
-	rv_read_file(outpath, &text, NULL);
+	rec_file_read(outpath, &text, NULL);
 	if (rc == 0 && text &&
 	    rv_result_parse(text, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)) ==
 		0) {

@@ -18,15 +18,13 @@
 #include "testrun.h"
 #include "util.h"
 
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
-
 void rv_status_update(struct rv_run *r)
 {
 	r->st.done = r->done;
 	r->st.failed = r->failed;
 	r->st.kept = r->kept;
 	r->st.run_elapsed_s = time(NULL) - r->t0;
-	if (rv_status_write(r->status_path, &r->st) < 0)
+	if (rec_status_write(r->status_path, &r->st) < 0)
 		fprintf(stderr, "ssd-review: cannot write %s: %s\n", r->status_path,
 			strerror(errno));
 }
@@ -34,7 +32,7 @@ void rv_status_update(struct rv_run *r)
 void rv_write_records(struct rv_run *r, const char *status, const char *ended)
 {
 	for (size_t i = 0; i < r->ts.n; i++)
-		rv_record_write(&r->rec[i], &r->rrun, status, ended);
+		rv_record_write(&r->rec[i], status, ended);
 }
 
 /* Whether test @i of target @ti was completed by the run being resumed: its result is there
@@ -42,7 +40,7 @@ void rv_write_records(struct rv_run *r, const char *status, const char *ended)
 static bool kept(struct rv_run *r, size_t ti, size_t i)
 {
 	const char *id = r->plan.t[i].ct->id, *st;
-	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], id);
 	char path[PATH_MAX * 2], dir[PATH_MAX + 300];
 
 	if (r->plan.t[i].ct->entry->pts)
@@ -54,23 +52,16 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
 		rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE);
 	}
-	st = rv_json_str(e, "status");
+	st = e ? e->status : NULL;
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
 }
 
 static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
 {
-	static const char *const copied[] = {
-	    "started", "ended", "seconds", "fio_rc", "manifest_id", "rate_iops_per_job", "params"};
-	json_object *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id), *v;
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id);
 	char line[512];
 
-	for (size_t k = 0; k < sizeof(copied) / sizeof(copied[0]); k++)
-		if (json_object_object_get_ex(e, copied[k], &v))
-			rv_test_set(r, ti, i, copied[k], json_object_get(v));
-	rv_test_set(r, ti, i, "status", str("done"));
-	rv_test_set(r, ti, i, "reason", str("kept from an earlier run (--resume)"));
-	rv_test_set(r, ti, i, "resumed", json_object_new_boolean(true));
+	rv_record_keep(rv_test(r, ti, i), e);
 	rv_test_commit(r, ti);
 	r->kept++;
 	snprintf(line, sizeof(line), "[%zu/%zu] %s · %s · kept (--resume)", index, r->total,
@@ -119,10 +110,8 @@ int rv_review_run(struct rv_run *r)
 				index++;
 				stop |= rv_stop_signal != 0;
 				if (stop) {
-					rv_test_set(r, ti, i, "status", str("skipped"));
-					rv_test_set(
-					    r, ti, i, "reason",
-					    str("the run was interrupted before this test"));
+					rv_test_state(rv_test(r, ti, i), "skipped",
+						      "the run was interrupted before this test");
 					rv_test_commit(r, ti);
 					continue;
 				}
@@ -224,7 +213,6 @@ void rv_run_free(struct rv_run *r)
 	rv_targets_free(&r->ts);
 	rv_plan_free(&r->plan);
 	json_object_put(r->argv);
-	json_object_put(r->versions);
 	r->rec = NULL;
 	r->nlocks = 0;
 }

@@ -16,6 +16,7 @@
 #include "proc.h"
 #include "reason.h"
 #include "record/fio_doc.h"
+#include "record/json.h"
 #include "record/layout.h"
 #include "result.h"
 #include "testrun.h"
@@ -30,23 +31,31 @@ struct paths {
 	char apps_dir[PATH_MAX + 300]; /* an ssd-apps test's directory, "" for fio */
 };
 
-void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v)
+struct rec_test *rv_test(struct rv_run *r, size_t ti, size_t i)
 {
-	rv_record_set(rv_record_test(&r->rec[ti], i), key, v);
-	if (ti == 0 && r->ts.client_mode)
-		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
-			rv_record_set(rv_record_test(&r->rec[h], i), key, json_object_get(v));
+	return rv_record_test(&r->rec[ti], i);
 }
 
 void rv_test_commit(struct rv_run *r, size_t ti)
 {
-	rv_record_write(&r->rec[ti], &r->rrun, "running", NULL);
-	if (ti == 0 && r->ts.client_mode)
-		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
-			rv_record_write(&r->rec[h], &r->rrun, "running", NULL);
+	rv_record_write(&r->rec[ti], "running", NULL);
+	if (ti != 0 || !r->ts.client_mode)
+		return;
+	/* a client run's servers: their records hold the combined record's tests */
+	for (size_t h = r->ts.nrun; h < r->ts.n; h++) {
+		for (size_t i = 0; i < r->plan.n; i++)
+			rec_test_copy(rv_test(r, h, i), rv_test(r, 0, i));
+		rv_record_write(&r->rec[h], "running", NULL);
+	}
 }
 
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+/* Set test @t's status and reason, and rewrite the records. */
+static void state(struct rv_run *r, size_t ti, struct rec_test *t, const char *status,
+		  const char *reason)
+{
+	rv_test_state(t, status, reason);
+	rv_test_commit(r, ti);
+}
 
 static char *now_iso(char *buf, size_t len) { return rv_iso_time(time(NULL), buf, len); }
 
@@ -130,7 +139,7 @@ static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *
 			return rc;
 		rv_fmt(buf[b], sizeof(buf[b]), "%s/%s.%s.fio", r->state,
 		       host ? host->label : t->label, ct->id);
-		rc = rv_write_atomic(buf[b], text, strlen(text));
+		rc = rec_file_write(buf[b], text, strlen(text));
 		free(text);
 		if (rc) {
 			snprintf(err, errlen, "cannot write %s: %s", buf[b], strerror(-rc));
@@ -231,7 +240,7 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 	char *text = NULL, path[PATH_MAX * 2], dir[PATH_MAX + 80];
 	int rc;
 
-	if (rv_read_file(p->partial, &text, NULL) < 0) {
+	if (rec_file_read(p->partial, &text, NULL) < 0) {
 		snprintf(problem, plen, "fio wrote no output file");
 		return -EINVAL;
 	}
@@ -248,7 +257,7 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 			close(fd);
 		}
 	}
-	rc = rv_write_atomic(p->final, text + doc.start, doc.len);
+	rc = rec_file_write(p->final, text + doc.start, doc.len);
 	free(text);
 	if (rc) {
 		rv_fmt(problem, plen, "cannot write %s: %s", p->final, strerror(-rc));
@@ -262,7 +271,7 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 
 		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, t->label);
 		if (!mine || rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE) ||
-		    rv_json_write(path, mine))
+		    rec_json_write(path, mine))
 			fprintf(stderr,
 				"ssd-review: %s: cannot split the client/server JSON per "
 				"host\n",
@@ -279,23 +288,21 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 {
 	const char *id = r->plan.t[i].ct->id;
 	char now[32], hms[32], line[2048], summary[128], problem[512], reason[1024], sig[32];
+	struct rec_test *t = rv_test(r, ti, i);
 	char *text = NULL;
 	long el = time(NULL) - t0;
 
-	now_iso(now, sizeof(now));
-	rv_test_set(r, ti, i, "ended", str(now));
-	rv_test_set(r, ti, i, "seconds", json_object_new_int64(el));
-	rv_test_set(r, ti, i, "fio_rc", json_object_new_int(c->code));
-	rv_test_set(r, ti, i, "manifest_id",
-		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
+	rec_str_set(&t->ended, now_iso(now, sizeof(now)));
+	t->seconds = el;
+	t->fio_rc = c->code;
+	t->has_fio_rc = true;
+	rec_str_set(&t->manifest_id, rec_json_str(r->rec[ti].run.manifest, "id"));
 	if (rv_stop_signal) {
 		clear_stale(p, id);
 		snprintf(reason, sizeof(reason), "%s: %s stopped, result discarded",
 			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)),
 			 p->apps_dir[0] ? "ssd-apps" : "fio");
-		rv_test_set(r, ti, i, "status", str("interrupted"));
-		rv_test_set(r, ti, i, "reason", str(reason));
-		rv_test_commit(r, ti);
+		state(r, ti, t, "interrupted", reason);
 		snprintf(line, sizeof(line), "%s · interrupted after %s", head,
 			 rv_hms(el, hms, sizeof(hms)));
 		rv_progress_print(line, r->tty, true);
@@ -306,11 +313,9 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 					     problem, sizeof(problem))
 			   : c->code == 0 && keep_result(r, ti, p, id, summary, sizeof(summary),
 							 problem, sizeof(problem)) == 0) {
-		rv_test_set(r, ti, i, "status", str("done"));
-		rv_test_set(r, ti, i, "reason", NULL);
 		if (p->apps_dir[0])
-			rv_test_set(r, ti, i, "params", rv_apps_used(p->apps_dir));
-		rv_test_commit(r, ti);
+			rv_apps_used(p->apps_dir, &t->params);
+		state(r, ti, t, "done", NULL);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
 			 rv_hms(el, hms, sizeof(hms)), summary);
@@ -325,14 +330,12 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 			problem[0] = '\0';
 		if (access(p->partial, F_OK) == 0)
 			rename(p->partial, p->failed);
-		rv_read_file(p->errf, &text, NULL);
+		rec_file_read(p->errf, &text, NULL);
 		rv_reason(text ? text : "", c->code, problem[0] ? problem : NULL, reason,
 			  sizeof(reason));
 		free(text);
 	}
-	rv_test_set(r, ti, i, "status", str("failed"));
-	rv_test_set(r, ti, i, "reason", str(reason));
-	rv_test_commit(r, ti);
+	state(r, ti, t, "failed", reason);
 	r->failed++;
 	snprintf(line, sizeof(line), "%s · FAILED (%s exit %d): %s", head,
 		 p->apps_dir[0] ? "ssd-apps" : "fio", c->code, reason);
@@ -347,6 +350,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	const struct rv_target *t = &r->ts.t[ti];
 	const struct rv_test *test = &r->plan.t[i];
 	const struct catalogue_test *ct = test->ct;
+	struct rec_test *rec = rv_test(r, ti, i);
 	char head[512], rate[64] = "", now[32], line[1024], err[1024];
 	struct rv_env env;
 	struct paths p;
@@ -374,17 +378,13 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	}
 	clear_stale(&p, ct->id);
 	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
-		rv_test_set(r, ti, i, "status", str("skipped"));
-		rv_test_set(r, ti, i, "reason", str(rv_apps_skip_reason(r, ti)));
-		rv_test_commit(r, ti);
+		state(r, ti, rec, "skipped", rv_apps_skip_reason(r, ti));
 		snprintf(line, sizeof(line), "%s · skipped: %s", head, rv_apps_skip_reason(r, ti));
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;
 	}
 	if (ct->rate_from && !curve_rate(&p, ct->rate_from, ct->rate_pct, rate, sizeof(rate))) {
-		rv_test_set(r, ti, i, "status", str("skipped"));
-		rv_test_set(r, ti, i, "reason", str("no max run result to take the rate from"));
-		rv_test_commit(r, ti);
+		state(r, ti, rec, "skipped", "no max run result to take the rate from");
 		snprintf(line, sizeof(line), "%s · skipped: no %s result", head, ct->rate_from);
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;
@@ -393,11 +393,11 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		return RV_TEST_INTERRUPTED;
 	rv_test_env(test, t->label, t->node, t->span, &r->envc, rate[0] ? rate : NULL, &env);
 	if (rate[0])
-		rv_test_set(r, ti, i, "rate_iops_per_job", str(rate));
-	rv_test_set(r, ti, i, "status", str("running"));
-	rv_test_set(r, ti, i, "started", str(now_iso(now, sizeof(now))));
+		rec_str_set(&rec->rate_iops_per_job, rate);
+	rv_test_state(rec, "running", NULL);
+	rec_str_set(&rec->started, now_iso(now, sizeof(now)));
 	if (rv_test_is_apps(test)) {
-		rv_test_set(r, ti, i, "params", rv_apps_request(r));
+		rv_apps_params(r, &rec->params);
 		rv_apps_argv(r, ti, i, argv, argbuf);
 		s.env = NULL;
 		s.stop_grace_s = RV_APPS_STOP_GRACE_S;
@@ -409,7 +409,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		memset(&c, 0, sizeof(c));
 		c.code = 127;
 		c.done = true;
-		rv_write_atomic(p.errf, err, strlen(err));
+		rec_file_write(p.errf, err, strlen(err));
 		return finish(r, ti, i, &p, &c, time(NULL), head);
 	}
 	t0 = time(NULL);
@@ -496,7 +496,7 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 		problem[0] = '\0';
 	if (access(p.partial, F_OK) == 0)
 		rename(p.partial, p.failed);
-	rv_read_file(p.errf, &text, NULL);
+	rec_file_read(p.errf, &text, NULL);
 	rv_reason(text ? text : "", c.code, problem[0] ? problem : NULL, reason, rlen);
 	free(text);
 	return RV_TEST_FAILED;

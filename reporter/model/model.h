@@ -265,9 +265,11 @@ struct sr_run_test {
 /* run.json: how the results were made. Every field is optional (NULL / absent). */
 struct sr_run_info {
 	bool present;
-	char *command;	       /* the driver's command line, words joined by spaces */
-	char *started, *ended; /* ISO 8601 */
-	char *status;	       /* "complete", "interrupted", ... */
+	char *command;		/* the driver's command line, words joined by spaces */
+	char *started, *ended;	/* ISO 8601: the run's first start, its last end */
+	size_t nsessions;	/* the driver's sessions: 1, more when it was resumed */
+	struct sr_value wall_s; /* seconds the sessions ran (not the time between them) */
+	char *status;		/* "complete", "interrupted", ... */
 	char *suite, *profile, *engine, *engine_option;
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
 	char *host;			      /* manifest.host.name (or a string manifest.host) */

@@ -11,8 +11,6 @@
 #include "model/model.h"
 #include "util/diag.h"
 
-#define SR_APPS_SCHEMA "ssdeng.apps.v1"
-
 struct json_object;
 
 /**

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,8 +15,9 @@
 #include "parse/drive_info.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
-#include "render/report_dir.h"
 #include "parse/run_status.h"
+#include "record/drive.h"
+#include "record/folder.h"
 #include "record/layout.h"
 #include "analyse/series.h"
 
@@ -121,36 +123,21 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 
 int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
 {
-	enum json_tokener_error e;
-	json_tokener *tok;
-	json_object *o;
-	size_t len;
-	char *buf;
-	int rc;
+	struct rec_drive f;
+	char err[4096];
+	int rc = rec_drive_read(path, &f, err, sizeof(err));
 
-	rc = sr_read_file(path, &buf, &len);
-	if (rc)
+	if (rc == -ENOENT)
 		return rc;
-	tok = json_tokener_new();
-	if (!tok) {
-		free(buf);
-		return -ENOMEM;
-	}
-	o = json_tokener_parse_ex(tok, buf, (int)len);
-	e = json_tokener_get_error(tok);
-	if (!o || e != json_tokener_success || json_object_get_type(o) != json_type_object) {
+	if (rc) {
 		sr_diag_file(d, path);
-		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
-			      "expected a JSON object (ssdctl info --json): %s",
-			      json_tokener_error_desc(e));
-	} else {
-		rc = add_scalars(drv, o, "");
-		if (!rc)
-			rc = sr_drive_info_read(o, &drv->info);
+		sr_diag_msg(d, "%s", err);
+		return rc;
 	}
-	json_object_put(o);
-	json_tokener_free(tok);
-	free(buf);
+	rc = add_scalars(drv, f.doc, "");
+	if (!rc)
+		rc = sr_drive_info_read(&f, &drv->info);
+	rec_drive_free(&f);
 	return rc;
 }
 
@@ -202,21 +189,6 @@ static bool want_json(const char *dir, const char *name)
 {
 	(void)dir;
 	return is_test_json(name);
-}
-
-/* A drive's directory: not hidden, and not a report (report_dir.h) written beside the results. */
-static bool want_subdir(const char *dir, const char *name)
-{
-	char p[4096];
-	struct stat st;
-
-	if (name[0] == '.')
-		return false;
-	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_REPORT_MARKER);
-	if (stat(p, &st) == 0)
-		return false;
-	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	return is_dir(p);
 }
 
 static void free_names(char **v, size_t n)
@@ -300,19 +272,6 @@ static bool want_apps(const char *dir, const char *name)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* A drive's directory as ssd-review writes it, though it may hold no fio result yet. */
-static bool is_drive_dir(const char *dir)
-{
-	char p[4096];
-	struct stat st;
-
-	rec_path_run(p, sizeof(p), dir);
-	if (stat(p, &st) == 0)
-		return true;
-	rec_path_drive(p, sizeof(p), dir, NULL);
-	return stat(p, &st) == 0;
-}
-
 /* The application workload results of a drive directory: <dir>/<test-id>/apps.json. */
 static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
 {
@@ -351,6 +310,33 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 	return rc;
 }
 
+static bool same_dir(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	return realpath(a, ra) && realpath(b, rb) ? !strcmp(ra, rb) : !strcmp(a, b);
+}
+
+/* A drive folder labelled @label whose label another folder already has: two runs' results
+ * that one column would merge (the figures of one, the header of the other). Refused. */
+static int another_run(const struct sr_model *m, const char *label, const char *dir,
+		       struct sr_diag *d)
+{
+	for (size_t i = 0; i < m->ndrives; i++) {
+		const struct sr_drive *o = &m->drives[i];
+
+		if (strcmp(o->label, label) || !o->dir || same_dir(o->dir, dir))
+			continue;
+		sr_diag_file(d, dir);
+		return sr_error(d, NULL, (size_t)-1,
+				"%s and %s are two drive folders labelled '%s': one report would "
+				"merge their results into one column; report them apart, or side "
+				"by side with ssdreport compare %s %s",
+				o->dir, dir, label, o->dir, dir);
+	}
+	return 0;
+}
+
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
@@ -369,6 +355,8 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	if (rc)
 		return rc;
 	label = as ? strdup(as) : base_name(dir);
+	if (label && (rc = another_run(m, label, dir, d)))
+		goto out;
 	drv = label ? drive_get(m, label, dir) : NULL;
 	if (drv && as && !drv->run_label) /* compare: "old/nvme0" is drive nvme0 of run "old" */
 		drv->run_label = base_name(dir);
@@ -430,35 +418,41 @@ out:
 	return rc;
 }
 
-/* @by_path: label each drive by its directory path as given, not by the directory's name. */
+/* @by_path: label each drive by its directory path as given, not by the directory's name. What
+ * the directory is (a drive folder, a results directory of them) the record decides. */
 static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
 {
-	char **names = NULL, **subs = NULL, p[4096], dir[2048];
-	size_t n = 0, nsub = 0;
-	int rc;
+	char **subs = NULL, p[4096], dir[2048];
+	size_t nsub = 0;
+	DIR *dp;
+	int rc = 0;
 
 	trim_slashes(dir, sizeof(dir), dir_arg);
-
-	rc = list_dir(dir, want_json, &names, &n);
-	free_names(names, n);
-	if (rc) {
+	if (!(dp = opendir(dir))) {
+		rc = -errno;
 		sr_diag_file(d, dir);
 		sr_error(d, NULL, (size_t)-1, "cannot read directory: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	if (n || is_drive_dir(dir)) /* a PTS or apps run's directory may hold run.json alone */
+	closedir(dp);
+	switch (rec_input_kind(dir)) {
+	case REC_INPUT_DRIVE:
 		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
-	/* results/ itself: one drive per subdirectory */
-	rc = list_dir(dir, want_subdir, &subs, &nsub);
-	for (size_t i = 0; !rc && i < nsub; i++) {
-		snprintf(p, sizeof(p), "%s/%s", dir, subs[i]);
-		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+	case REC_INPUT_RESULTS: /* ssd-review's OUT, or a folder of drive folders */
+		rc = rec_results_drives(dir, &subs, &nsub);
+		for (size_t i = 0; !rc && i < nsub; i++) {
+			rec_path_drive_dir(p, sizeof(p), dir, subs[i]);
+			rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+		}
+		rec_names_free(subs, nsub);
+		break;
+	default:
+		break;
 	}
 	if (!rc && !nsub && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
 			dir);
-	free_names(subs, nsub);
-	return rc;
+	return rc == -ENOMEM ? rc : rc ? -EINVAL : 0;
 }
 
 static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
@@ -470,6 +464,13 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 
 	if (!dir)
 		return -ENOMEM;
+	if (rec_input_kind(path) == REC_INPUT_RECORD_FILE) {
+		free(dir);
+		sr_diag_file(d, path);
+		return sr_error(d, NULL, (size_t)-1,
+				"%s of ssd-review's record, not a fio result: give its folder",
+				rec_input_name(REC_INPUT_RECORD_FILE));
+	}
 	rc = sr_fio_json_load(path, &t, d);
 	if (rc) {
 		free(dir);
