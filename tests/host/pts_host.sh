@@ -156,6 +156,7 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			ok "every round's file is there ($n); the resumed run neither purged nor preconditioned" ||
 			fail "resume: $(ls "$tmp"/wsat/w/pts-wsat/) $(grep 'purge\|precond' "$tmp/wsat2.err")"
 	fi
+	record_schemas "$tmp/wsat"
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite pts --profile quick --pts-no-purge --yes --dry-run 2>&1)
 	grep -q 'pts-iops .*SSD_CELL=iops.r0.4k.*SSD_RW=randwrite' <<<"$out" && grep -q 'pts-latency' <<<"$out" &&
 		ok "--dry-run lists the PTS tests with their tracking cell" || fail "--dry-run: $out"

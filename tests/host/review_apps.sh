@@ -112,4 +112,5 @@ jq -e '.tests[0].reason == "SIGTERM: ssd-apps stopped, result discarded"' "$tmp/
 [ -n "$mnt" ] && ! mariadbd_running "$mnt" && ok "review apps: SIGTERM: no mariadbd left running on $mnt" ||
 	fail "review apps: SIGTERM: a mariadbd is still running on '$mnt'"
 grep -q "^$big " /proc/mounts && fail "review apps: SIGTERM: $big still mounted" || ok "review apps: SIGTERM: unmounted"
+record_schemas "$out" "$tmp/sig"
 lab_done

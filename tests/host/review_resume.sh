@@ -51,4 +51,7 @@ expect_four_corners "$d"
 expect_run_json "$d" 5
 rv_check "run.json: kept tests marked resumed" jq -e '[.tests[] | select(.resumed == true) | .id] == ["prep-128k-seqfill", "fc-4k-randread"]' "$d/run.json"
 rv_check "run.json: the interrupted run is in previous_runs" jq -e '.previous_runs[0].status == "interrupted"' "$d/run.json"
+rv_check "run.json: two sessions, the interrupted one first, each with its start and end" \
+	jq -e '[.sessions[] | .status] == ["interrupted", "complete"] and all(.sessions[]; .started and .ended) and .sessions[1].resume' "$d/run.json"
+rv_check_schemas "$tmp/out"
 exit $RV_FAILED

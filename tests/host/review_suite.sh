@@ -41,6 +41,7 @@ expect_job "$tmp/out/sp" spec-4k-randread-qd1 randread 4k 1 1
 rv_check "spec-4k-randread-qd1: json+ latency bins present" jq -e '.jobs[0].read.clat_ns.bins | length > 0' "$tmp/out/sp/spec-4k-randread-qd1.json"
 rv_check "spec run used ioengine=libaio" jq -e '."global options".ioengine == "libaio"' "$tmp/out/sp/spec-128k-seqwrite.json"
 rv_check "run.json of the spec subset: 2 tests done" jq -e '[.tests[] | select(.status == "done")] | length == 2' "$tmp/out/sp/run.json"
+rv_check_schemas "$tmp/out"
 
 # refusals: exit 2 and a message naming the problem
 refuse() { # description pattern args...

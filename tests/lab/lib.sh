@@ -25,6 +25,11 @@ check() {
 # lab_done - end a test: exit 1 if any check failed
 lab_done() { exit "$LAB_FAILED"; }
 
+# record_schemas PATH... - every document of the record under PATH (status.json, run.json,
+# drive.json, drive-<M>.json, apps.json) matches docs/schemas (tests/host/lib/record_schema.py
+# prints the TAP lines); the test fails otherwise
+record_schemas() { tests/host/lib/record_schema.py "$@" || LAB_FAILED=1; }
+
 # lab_nvme_by_serial SERIAL - print the controller's char device (/dev/nvmeK) whose Identify
 # Controller serial number (SN, space-padded) is SERIAL; status 1 if none
 lab_nvme_by_serial() {
