@@ -304,6 +304,47 @@ static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 	return 0;
 }
 
+/* Room for each file target's span on its file system (files sharing one added up), before
+ * the first write: a full file system would fail the filling and leave the reads a sparse
+ * file. */
+static int file_room(struct rv_run *r, char *err, size_t errlen)
+{
+	struct fs {
+		unsigned long id;
+		uint64_t need;
+	} fs[64];
+	size_t nfs = 0;
+
+	for (size_t ti = 0; ti < r->ts.nrun; ti++)
+		for (size_t k = 0; k < r->ts.t[ti].ndevs; k++) {
+			const struct rv_dev *d = &r->ts.t[ti].devs[k];
+			uint64_t need, avail;
+			unsigned long id;
+			size_t f;
+
+			if (d->probe.kind != RV_KIND_FILE ||
+			    rv_drive_file_room(d->path, d->span, &need, &avail, &id) < 0)
+				continue;
+			for (f = 0; f < nfs && fs[f].id != id; f++)
+				;
+			if (f == nfs && nfs < sizeof(fs) / sizeof(fs[0]))
+				fs[nfs++] = (struct fs){id, 0};
+			if (f == nfs)
+				continue;
+			fs[f].need += need;
+			if (fs[f].need > avail) {
+				snprintf(err, errlen,
+					 "%s: its file system has %llu MiB free, and the review's "
+					 "spans on it need %llu MiB more than their files hold: "
+					 "free space there, or give a smaller --span",
+					 d->what, (unsigned long long)(avail >> 20),
+					 (unsigned long long)((fs[f].need + (1 << 20) - 1) >> 20));
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
 /* Each fio server answers and runs the probe on its drive with the engine. */
 static int probe_servers(struct rv_run *r, char *err, size_t errlen)
 {
@@ -335,7 +376,7 @@ int rv_preflight(struct rv_run *r, char *err, size_t errlen)
 		return rc == -ENOMEM ? rc : -EINVAL;
 	if (r->ts.client_mode)
 		rc = probe_servers(r, err, errlen);
-	else
+	else if (!(rc = file_room(r, err, errlen)))
 		rc = probe_drives(r, err, errlen);
 	if (rc)
 		return rc;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "record/folder.h"
 #include "record/json.h"
 #include "record/layout.h"
 #include "record/manifest.h"
@@ -220,6 +221,71 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
 	return rc;
 }
 
+/* What a manifest's "drive" is, whatever its label: its identity, its members' identities, or
+ * the fio server's drive (a new array). */
+static json_object *drive_key(json_object *drive)
+{
+	static const char *const remote[] = {"server", "device", "devices", NULL};
+	json_object *key = json_object_new_array(), *v, *members = rec_json_get(drive, "members"),
+		    *identity = rec_json_get(drive, "identity");
+
+	if (identity)
+		json_object_array_add(key, json_object_get(identity));
+	for (size_t i = 0; members && i < json_object_array_length(members); i++) {
+		v = rec_json_get(json_object_array_get_idx(members, i), "identity");
+		json_object_array_add(key, json_object_get(v));
+	}
+	for (size_t i = 0; !identity && !members && remote[i]; i++)
+		if ((v = rec_json_get(drive, remote[i])))
+			json_object_array_add(key, json_object_get(v));
+	return key;
+}
+
+/* --resume with a label OUT holds no results for: refused when another label's results there
+ * are of the same drive (a new label would start a second column for it). */
+static int renamed(struct rv_run *r, size_t i, json_object *mine, char *err, size_t errlen)
+{
+	json_object *key = drive_key(rec_json_get(mine, "drive"));
+	char **names;
+	size_t n;
+	int rc = 0;
+
+	if (!json_object_array_length(key) || rec_results_drives(r->out_abs, &names, &n)) {
+		json_object_put(key);
+		return 0;
+	}
+	for (size_t k = 0; k < n && !rc; k++) {
+		struct rec_run run;
+		json_object *m, *theirs;
+		int rrc;
+
+		if (rv_targets_find(&r->ts, names[k]))
+			continue;
+		if (!(m = manifest_of(r->out_abs, names[k], &run, &rrc))) {
+			if (!rrc)
+				rec_run_free(&run);
+			continue;
+		}
+		theirs = drive_key(rec_json_get(m, "drive"));
+		if (json_object_equal(key, theirs)) {
+			snprintf(
+			    err, errlen,
+			    "--resume: %s holds the results of this drive under label '%s', not "
+			    "'%s': resume them with %s %s=%s (a new label would start a second "
+			    "column for the same drive)",
+			    r->out_abs, names[k], r->ts.t[i].label,
+			    r->ts.t[i].type == RV_T_GROUP ? "--group" : "--drive", names[k],
+			    r->ts.t[i].device);
+			rc = -EINVAL;
+		}
+		json_object_put(theirs);
+		rec_run_free(&run);
+	}
+	rec_names_free(names, n);
+	json_object_put(key);
+	return rc;
+}
+
 static int check_one(struct rv_run *r, size_t i, json_object *mine, struct rec_run **earlier,
 		     char *err, size_t errlen)
 {
@@ -235,7 +301,7 @@ static int check_one(struct rv_run *r, size_t i, json_object *mine, struct rec_r
 		return -ENOMEM;
 	if (!rv_holds_results(dir) || r->o->overwrite) {
 		free(run);
-		return 0;
+		return r->o->resume && !r->o->overwrite ? renamed(r, i, mine, err, errlen) : 0;
 	}
 	m = manifest_of(r->out_abs, label, run, &rc);
 	if (!r->o->resume) {

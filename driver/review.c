@@ -178,7 +178,7 @@ int rv_review_end(struct rv_run *r)
 	char now[32], sig[32];
 
 	for (size_t i = 0; i < r->ts.n; i++)
-		rv_drivefile_write(&r->ts.t[i], r->out_abs, false);
+		rv_drivefile_write(&r->ts.t[i], r->out_abs, RV_DRIVEFILE_AFTER);
 	rv_write_records(r, state, rv_iso_time(time(NULL), now, sizeof(now)));
 	if (r->interrupted) {
 		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",

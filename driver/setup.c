@@ -269,7 +269,9 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 			return rc;
 		}
 		if ((rc = rv_record_write(&r->rec[i], "running", NULL)) ||
-		    (rc = rv_drivefile_write(t, r->out_abs, true))) {
+		    (rc = rv_drivefile_write(t, r->out_abs,
+					     r->rec[i].earlier ? RV_DRIVEFILE_RESUMED
+							       : RV_DRIVEFILE_BEFORE))) {
 			snprintf(err, errlen, "cannot write %s/%s: %s", r->out_abs, t->label,
 				 strerror(-rc));
 			return rc;

@@ -343,6 +343,23 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 	return RV_TEST_FAILED;
 }
 
+/* What a test that reads would read of @t's files that was never written (holes of a sparse
+ * file: zeroes of the file system, not the drive's), -1 when none or not known. */
+static long long unwritten(const struct rv_target *t, const struct rec_params *p)
+{
+	long long sum = 0, n;
+
+	if (p->apps || !p->rw ||
+	    !(strstr(p->rw, "read") || !strcmp(p->rw, "rw") || !strcmp(p->rw, "randrw")) ||
+	    (t->type != RV_T_DRIVE && t->type != RV_T_GROUP))
+		return -1;
+	for (size_t k = 0; k < t->ndevs; k++)
+		if (t->devs[k].probe.kind == RV_KIND_FILE &&
+		    (n = rv_drive_file_unwritten(t->devs[k].path, t->devs[k].span)) > 0)
+			sum += n;
+	return sum > 0 ? sum : -1;
+}
+
 /* rv_test_run() with @argv and @argbuf for fio's command line. */
 static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
 		   size_t npending, char **argv, char (*argbuf)[PATH_MAX + 64])
@@ -396,6 +413,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		rec_str_set(&rec->rate_iops_per_job, rate);
 	rv_test_state(rec, "running", NULL);
 	rec_str_set(&rec->started, now_iso(now, sizeof(now)));
+	rec->unwritten_bytes = unwritten(t, &rec->params);
 	if (rv_test_is_apps(test)) {
 		rv_apps_params(r, &rec->params);
 		rv_apps_argv(r, ti, i, argv, argbuf);

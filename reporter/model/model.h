@@ -259,6 +259,8 @@ struct sr_run_test {
 	char *manifest_id; /* the manifest the test ran under (run.json tests[].manifest_id) */
 	struct sr_value seconds;  /* wall time of the test, s */
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
+	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
+					  * reading (a sparse file), when run.json says so */
 	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
 };
 

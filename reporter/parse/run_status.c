@@ -92,6 +92,7 @@ static int test_of(const struct rec_test *t, struct sr_run_test *out)
 	out->manifest_id = dup(t->manifest_id, &rc);
 	out->seconds = num_or_absent(t->seconds);
 	out->rate_pct = num_or_absent(t->params.rate_pct);
+	out->unwritten_bytes = num_or_absent(t->unwritten_bytes);
 	return rc;
 }
 

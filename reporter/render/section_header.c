@@ -58,8 +58,9 @@ static void facts(struct sr_report *r)
 {
 	struct words fio = {""}, engine = {""}, profile = {""}, span = {""}, suites = {""},
 		     host = {""}, manifest = {""}, command = {""};
-	time_t first = -1, last = -1, t0 = -1, t1 = -1;
-	char date[96] = SR_UNKNOWN, wall[64] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
+	time_t first = -1, last = -1, t0 = -1, t1 = -1, ran = -1;
+	char date[96] = SR_UNKNOWN, wall[96] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
+	size_t sessions = 0;
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];
@@ -100,6 +101,10 @@ static void facts(struct sr_report *r)
 			first = a;
 		if (b >= 0 && b > last)
 			last = b;
+		if (sr_ok(ri->wall_s) && (time_t)ri->wall_s.v > ran)
+			ran = (time_t)ri->wall_s.v;
+		if (ri->nsessions > sessions)
+			sessions = ri->nsessions;
 		for (size_t t = 0; t < drv->ntests; t++) {
 			time_t ts = (time_t)drv->tests[t].timestamp;
 
@@ -119,8 +124,13 @@ static void facts(struct sr_report *r)
 		gmtime_r(&first, &tm);
 		strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", &tm);
 	}
-	if (first >= 0 && last >= first)
+	if (sessions > 1 && ran >= 0) { /* resumed: the time its sessions ran */
+		duration(wall, sizeof(wall), ran);
+		snprintf(wall + strlen(wall), sizeof(wall) - strlen(wall),
+			 " in %zu sessions (the run was resumed)", sessions);
+	} else if (first >= 0 && last >= first) {
 		duration(wall, sizeof(wall), last - first);
+	}
 	{
 		const char *const pairs[][2] = {
 		    {"Date", date},
@@ -159,6 +169,7 @@ static void profile_notes(struct sr_report *r)
 static void warnings(struct sr_report *r)
 {
 	const struct sr_model *m = r->m;
+	char buf[SR_FMT_LEN];
 
 	for (size_t i = 0; i < r->o->nflags; i++)
 		sr_page_text(&r->page, "warn", "The compared runs differ: %s.", r->o->flags[i]);
@@ -184,6 +195,18 @@ static void warnings(struct sr_report *r)
 			sr_page_text(&r->page, "warn", "%s on %s did not complete: %s%s%s.", n->id,
 				     m->drives[dv].label, n->status, n->reason[0] ? ": " : "",
 				     n->reason);
+		}
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		for (size_t i = 0; i < m->drives[dv].run.ntests; i++) {
+			const struct sr_run_test *t = &m->drives[dv].run.tests[i];
+
+			if (sr_ok(t->unwritten_bytes) && t->unwritten_bytes.v > 0)
+				sr_page_text(&r->page, "warn",
+					     "%s on %s read %s of its span that had never been "
+					     "written (holes of a sparse file): those reads return "
+					     "the file system's zeroes, not the drive's data.",
+					     t->id, m->drives[dv].label,
+					     sr_fmt_bytes(buf, t->unwritten_bytes));
 		}
 	for (size_t i = 0; i < m->nskipped; i++)
 		sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);

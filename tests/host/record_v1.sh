@@ -86,7 +86,14 @@ jq -e --slurpfile f "$FIX/v1/run.json" '(.sessions | length) == 2 and .sessions[
 	and .previous_runs[0].status == "interrupted" and (.previous_runs[0] | has("schema") | not)' "$d/run.json" >/dev/null &&
 	ok "run.json: the older session first, with its own start; the older record kept as it was" ||
 	fail "sessions: $(jq -c '[.sessions, (.previous_runs | length)]' "$d/run.json")"
+jq -e --slurpfile f "$FIX/v1/drive.json" '.schema == "ssdeng.drive.v2" and .health_before_at == $f[0].health_before_at' \
+	"$d/drive.json" >/dev/null && ok "drive.json: v2, the health before still the first session's" ||
+	fail "drive.json after resume: $(jq -c '[.schema, .health_before_at]' "$d/drive.json")"
 record_schemas "$tmp/out"
 "$rep" -q -o "$tmp/r3" --no-charts "$tmp/out" 2>"$tmp/r3.err" && [ -f "$tmp/r3/tests/fc-64k-write.csv" ] &&
 	ok "the resumed results report" || fail "report of the resumed results: $(head -3 "$tmp/r3.err")"
+grep -q -- '- \*\*Date\*\*: 2026-12-02 05:31 UTC' "$tmp/r3/report.md" &&
+	grep -q -- '- \*\*Wall time\*\*: .* in 2 sessions (the run was resumed)' "$tmp/r3/report.md" &&
+	ok "the report's date is the first session's; its wall time the sessions' own, said to be two" ||
+	fail "header: $(grep -e Date -e 'Wall time' "$tmp/r3/report.md")"
 lab_done

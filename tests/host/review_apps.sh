@@ -72,6 +72,11 @@ jq -e '.tests[0] | .id == "apps-oltp" and .tool == "ssd-apps" and .jobfile == nu
 jq -e '.manifest.request.apps == {"instances": null, "tables": null, "table_size": null, "threads": null, "warmup_s": 2, "time_s": 5}' \
 	"$out/big/run.json" >/dev/null && ok "review apps: the manifest's request holds the apps options" ||
 	fail "review apps: manifest request: $(jq -c '.manifest.request' "$out/big/run.json")"
+lbs=$(cat "/sys/class/block/${big#/dev/}/queue/logical_block_size")
+jq -e --argjson b "$lbs" '.logical_block_bytes == $b and .size_bytes == 1073741824' "$out/big/drive.json" >/dev/null &&
+	grep -q "| Logical block | $lbs B |" "$out/report/report.md" &&
+	ok "review apps: the loop device's logical block size ($lbs) in drive.json and the report" ||
+	fail "review apps: logical block: $(jq -c '[.logical_block_bytes, .size_bytes]' "$out/big/drive.json") $(grep 'Logical block' "$out/report/report.md")"
 jq -e '.status == "done" and .total.tps > 0 and .total.latency_ms.p99 > 0' "$out/big/apps-oltp/apps.json" >/dev/null &&
 	ok "review apps: big: apps.json done, TPS and p99" || fail "review apps: big apps.json"
 jq -e '.tests[0] | .status == "failed" and (.reason | startswith("the drive is too small for the tables: 2 instances"))' \
