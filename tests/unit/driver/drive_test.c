@@ -16,36 +16,19 @@
 
 #include <cmocka.h>
 
+#include "scratch.h"
+
 #include "drive.h"
 
 #define MIB (1024 * 1024)
 
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/drive_test.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	char path[128];
-
-	(void)state;
-	snprintf(path, sizeof(path), "%s/f", dir);
-	unlink(path);
-	return rmdir(dir);
-}
-
-/* @dir/f of @len bytes, its first @data bytes written */
+/* @scratch/f of @len bytes, its first @data bytes written */
 static void make_file(char *path, size_t len, off_t size, size_t data)
 {
 	char *buf = malloc(data ? data : 1);
 	int fd;
 
-	snprintf(path, len, "%s/f", dir);
+	snprintf(path, len, "%s/f", scratch);
 	unlink(path);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);
@@ -84,7 +67,7 @@ static void room(void **state)
 	unsigned long id, id2;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/f", dir);
+	snprintf(path, sizeof(path), "%s/f", scratch);
 	unlink(path);
 	assert_int_equal(rv_drive_file_room(path, 8 * MIB, &need, &avail, &id), 0);
 	assert_int_equal(need, 8 * MIB); /* a new file: the whole span */
@@ -93,7 +76,8 @@ static void room(void **state)
 	assert_int_equal(rv_drive_file_room(path, 8 * MIB, &need2, &avail, &id2), 0);
 	assert_true(need2 <= 6 * MIB && need2 >= 5 * MIB); /* its 2 MiB (and maybe more) held */
 	assert_true(id == id2);
-	assert_int_equal(rv_drive_file_room("/nonexistent-dir/f", MIB, &need, &avail, &id) < 0, 1);
+	assert_int_equal(rv_drive_file_room("/nonexistent-scratch/f", MIB, &need, &avail, &id) < 0,
+			 1);
 }
 
 int main(void)
@@ -102,5 +86,5 @@ int main(void)
 	    cmocka_unit_test(unwritten_holes),
 	    cmocka_unit_test(room),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

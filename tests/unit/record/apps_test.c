@@ -16,13 +16,13 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_DOC "apps.json"
+#include "scratch.h"
+
 #include "record/apps.h"
 #include "record/json.h"
 
 #define FIX "tests/unit/reporter/fixtures/apps/results"
-
-static char dir[] = "/tmp/record_apps_test.XXXXXX";
-static char path[128];
 
 /* Read @file, write it back: the same document. */
 static void same_document(const char *file, struct rec_apps *a)
@@ -31,9 +31,9 @@ static void same_document(const char *file, struct rec_apps *a)
 	char err[512];
 
 	assert_int_equal(rec_apps_read(file, a, err, sizeof(err)), 0);
-	assert_int_equal(rec_apps_write(path, a), 0);
+	assert_int_equal(rec_apps_write(scratch_doc, a), 0);
 	before = rec_json_read(file, NULL, err, sizeof(err));
-	after = rec_json_read(path, NULL, err, sizeof(err));
+	after = rec_json_read(scratch_doc, NULL, err, sizeof(err));
 	/* these files were written before ssd-apps added device.write_cache (null: not known) */
 	assert_true(json_object_object_get_ex(rec_json_get(after, "device"), "write_cache", NULL));
 	assert_null(rec_json_get(rec_json_get(after, "device"), "write_cache"));
@@ -89,22 +89,6 @@ static void not_apps(void **state)
 	assert_int_equal(rec_apps_read(FIX "/none/apps.json", &a, err, sizeof(err)), -ENOENT);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(path, sizeof(path), "%s/apps.json", dir);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	unlink(path);
-	return rmdir(dir);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -113,5 +97,5 @@ int main(void)
 	    cmocka_unit_test(not_apps),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

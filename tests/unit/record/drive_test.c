@@ -2,7 +2,7 @@
 /*
  * drive_test.c - record/drive.c: drive.json of each shape written and read back, today's
  * driver's drive.json (no schema) read as v1, a newer schema refused, and the drive's NVMe
- * namespace picked by NSID (not by device path nor order) on a two-namespace controller.
+ * namespace picked by NSID (not by device scratch_doc nor order) on a two-namespace controller.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -16,11 +16,11 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_DOC "drive.json"
+#include "scratch.h"
+
 #include "record/drive.h"
 #include "record/json.h"
-
-static char dir[] = "/tmp/record_drive_test.XXXXXX";
-static char path[128];
 
 static void one_drive(void **state)
 {
@@ -40,8 +40,8 @@ static void one_drive(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(rec_drive_write(path, &w), 0);
-	assert_int_equal(rec_drive_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_drive_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.version, 2);
 	assert_int_equal(r.shape, REC_DRIVE_ONE);
 	assert_string_equal(r.label, "a");
@@ -75,15 +75,15 @@ static void other_shapes(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(rec_drive_write(path, &g), 0);
-	assert_int_equal(rec_drive_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_drive_write(scratch_doc, &g), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.shape, REC_DRIVE_GROUP);
 	assert_string_equal(r.kind, "group");
 	assert_string_equal(r.drives, "d1 d2");
 	assert_false(json_object_object_get_ex(r.doc, "health_before", NULL));
 	rec_drive_free(&r);
-	assert_int_equal(rec_drive_write(path, &c), 0);
-	assert_int_equal(rec_drive_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_drive_write(scratch_doc, &c), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.shape, REC_DRIVE_REMOTE);
 	assert_string_equal(r.server, "127.0.0.1:8765");
 	rec_drive_free(&r);
@@ -105,11 +105,11 @@ static void older_and_newer(void **state)
 	assert_non_null(rec_json_str(r.identity, "model"));
 	assert_non_null(r.health_before);
 	rec_drive_free(&r);
-	assert_int_equal(rec_file_write(path, "{\"schema\": \"ssdeng.drive.v9\"}", 29), 0);
-	assert_int_equal(rec_drive_read(path, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "{\"schema\": \"ssdeng.drive.v9\"}", 29), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "newer than this program reads"));
-	assert_int_equal(rec_file_write(path, "[]", 2), 0);
-	assert_int_equal(rec_drive_read(path, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "[]", 2), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
 	assert_int_equal(rec_drive_read("/nonexistent/drive.json", &r, err, sizeof(err)), -ENOENT);
 }
 
@@ -131,22 +131,6 @@ static void namespace_by_nsid(void **state)
 	json_object_put(none);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(path, sizeof(path), "%s/drive.json", dir);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	unlink(path);
-	return rmdir(dir);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,5 +140,5 @@ int main(void)
 	    cmocka_unit_test(namespace_by_nsid),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

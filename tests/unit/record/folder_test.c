@@ -18,17 +18,17 @@
 
 #include <cmocka.h>
 
+#include "scratch.h"
+
 #include "record/folder.h"
 #include "record/json.h"
 
-static char root[] = "/tmp/record_folder_test.XXXXXX";
-
-/* @rel under the root, with @text (NULL: a directory). */
+/* @rel under the scratch, with @text (NULL: a directory). */
 static void put(const char *rel, const char *text)
 {
 	char p[512];
 
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
+	snprintf(p, sizeof(p), "%s/%s", scratch, rel);
 	if (!text)
 		assert_int_equal(mkdir(p, 0755), 0);
 	else
@@ -39,7 +39,7 @@ static enum rec_input kind(const char *rel)
 {
 	char p[512];
 
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
+	snprintf(p, sizeof(p), "%s/%s", scratch, rel);
 	return rec_input_kind(p);
 }
 
@@ -76,7 +76,7 @@ static void results_directory(void **state)
 	assert_int_equal(kind("out/a/drive.json"), REC_INPUT_RECORD_FILE);
 	assert_int_equal(kind("out/a/fc-4k-randread.json"), REC_INPUT_FIO_FILE);
 	assert_int_equal(kind("out/none"), REC_INPUT_NONE);
-	snprintf(p, sizeof(p), "%s/out", root);
+	snprintf(p, sizeof(p), "%s/out", scratch);
 	assert_int_equal(rec_results_drives(p, &names, &n), 0);
 	assert_int_equal(n, 2); /* sorted; not the report, the hidden folder, h1, empty */
 	assert_string_equal(names[0], "a");
@@ -105,26 +105,6 @@ static void folders_of_drives(void **state)
 	assert_int_equal(kind("other"), REC_INPUT_NONE);
 }
 
-static int rm(const char *p)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", p);
-	return system(cmd);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(root) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return rm(root);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -132,5 +112,5 @@ int main(void)
 	    cmocka_unit_test(folders_of_drives),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

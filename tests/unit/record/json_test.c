@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "record/json.h"
+#include "scratch.h"
 
-static char dir[] = "/tmp/record_json_test.XXXXXX";
+#include "record/json.h"
 
 static void files(void **state)
 {
@@ -27,7 +27,7 @@ static void files(void **state)
 	json_object *o;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/a.json", dir);
+	snprintf(path, sizeof(path), "%s/a.json", scratch);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	assert_int_equal(rec_file_write(path, "old", 3), 0);
 	assert_int_equal(rec_file_write(path, "{\"a\": 1}", 8), 0);
@@ -36,7 +36,7 @@ static void files(void **state)
 	assert_int_equal(len, 8);
 	assert_string_equal(text, "{\"a\": 1}");
 	free(text);
-	assert_int_equal(rec_file_read(dir, &text, &len), -EISDIR);
+	assert_int_equal(rec_file_read(scratch, &text, &len), -EISDIR);
 	assert_null(text);
 	o = json_tokener_parse("{\"p\": \"a/b\", \"n\": null}");
 	assert_int_equal(rec_json_write(path, o), 0);
@@ -54,11 +54,11 @@ static void reading(void **state)
 	json_object *o;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/none.json", dir);
+	snprintf(path, sizeof(path), "%s/none.json", scratch);
 	assert_null(rec_json_read(path, &missing, err, sizeof(err)));
 	assert_true(missing);
 	assert_non_null(strstr(err, "none.json: No such file or directory"));
-	snprintf(path, sizeof(path), "%s/bad.json", dir);
+	snprintf(path, sizeof(path), "%s/bad.json", scratch);
 	assert_int_equal(rec_file_write(path, "{\"a\": x}", 8), 0);
 	assert_null(rec_json_read(path, &missing, err, sizeof(err)));
 	assert_false(missing);
@@ -110,18 +110,6 @@ static void members(void **state)
 	json_object_put(o);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return rmdir(dir);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,5 +118,5 @@ int main(void)
 	    cmocka_unit_test(members),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

@@ -18,13 +18,13 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_DOC "run.json"
+#include "scratch.h"
+
 #include "record/json.h"
 #include "record/run.h"
 
 #define APPS_RUN "tests/unit/reporter/fixtures/apps/results/lp/run.json"
-
-static char dir[] = "/tmp/record_run_test.XXXXXX";
-static char path[128];
 
 static void set(char **f, const char *s) { assert_int_equal(rec_str_set(f, s), 0); }
 
@@ -112,8 +112,8 @@ static void round_trip(void **state)
 
 	(void)state;
 	make(&w);
-	assert_int_equal(rec_run_write(path, &w), 0);
-	assert_int_equal(rec_run_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_run_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.version, 2);
 	assert_string_equal(r.cwd, "/home/u");
 	assert_string_equal(r.fio_version, "fio-3.33");
@@ -170,9 +170,9 @@ static void older_file_kept_whole(void **state)
 	assert_int_equal(r.nsessions, 1);
 	assert_string_equal(r.sessions[0].started, r.started);
 	assert_string_equal(r.sessions[0].status, "failed"); /* tiny failed: the run too */
-	assert_int_equal(rec_run_write(path, &r), 0);
+	assert_int_equal(rec_run_write(scratch_doc, &r), 0);
 	before = rec_json_read(APPS_RUN, NULL, err, sizeof(err));
-	after = rec_json_read(path, NULL, err, sizeof(err));
+	after = rec_json_read(scratch_doc, NULL, err, sizeof(err));
 	assert_string_equal(rec_json_str(after, "schema"), REC_RUN_SCHEMA);
 	json_object_object_del(after, "schema");
 	json_object_object_del(after, "sessions");
@@ -188,14 +188,14 @@ static void refusals(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(rec_file_write(path, "[1]", 3), 0);
-	assert_int_equal(rec_run_read(path, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "[1]", 3), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "expected ssd-review's run.json: an object (with a \"tests\" "
 				    "array)"));
-	assert_int_equal(rec_file_write(path, "{\"tests\": null}", 15), 0);
-	assert_int_equal(rec_run_read(path, &r, err, sizeof(err)), -EINVAL);
-	assert_int_equal(rec_file_write(path, "{\"schema\": \"ssdeng.run.v3\"}", 27), 0);
-	assert_int_equal(rec_run_read(path, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "{\"tests\": null}", 15), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "{\"schema\": \"ssdeng.run.v3\"}", 27), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "schema ssdeng.run.v3 is newer than this program reads "
 				    "(ssdeng.run.v2)"));
 	assert_int_equal(rec_run_read("/nonexistent/run.json", &r, err, sizeof(err)), -ENOENT);
@@ -215,8 +215,8 @@ static void wall_time_and_killed(void **state)
 	set(&w.sessions[1].ended, "2026-12-02T10:00:30Z");
 	assert_int_equal(rec_run_wall_s(&w, &counted), 630);
 	assert_int_equal(counted, 2);
-	assert_int_equal(rec_run_write(path, &w), 0);
-	assert_int_equal(rec_run_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_run_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(rec_run_mark_killed(&r, "its driver stopped"), 0);
 	assert_string_equal(r.status, "killed");
 	assert_string_equal(r.note, "its driver stopped");
@@ -252,22 +252,6 @@ static void copies(void **state)
 	rec_run_free(&w);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(path, sizeof(path), "%s/run.json", dir);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	unlink(path);
-	return rmdir(dir);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,5 +260,5 @@ int main(void)
 	    cmocka_unit_test(copies),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_DOC "status.json"
+#include "scratch.h"
+
 #include "record/json.h"
 #include "record/status.h"
-
-static char dir[] = "/tmp/record_status_test.XXXXXX";
-static char path[128];
 
 static void round_trip(void **state)
 {
@@ -52,8 +52,8 @@ static void round_trip(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(rec_status_write(path, &w), 0);
-	assert_int_equal(rec_status_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_status_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_status_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_string_equal(r.state, "running");
 	assert_int_equal(r.pid, 1234);
 	assert_int_equal(r.pid_starttime, 99999);
@@ -75,8 +75,8 @@ static void round_trip(void **state)
 	w.fio_pid = 0;
 	w.state = "complete";
 	w.exit_status = 0;
-	assert_int_equal(rec_status_write(path, &w), 0);
-	assert_int_equal(rec_status_read(path, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_status_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_status_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_null(r.test_id);
 	assert_int_equal(r.fio_pid, 0);
 	assert_int_equal(r.exit_status, 0);
@@ -91,27 +91,11 @@ static void refusals(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(rec_file_write(path, "{\"jobs\": []}", 12), 0);
-	assert_int_equal(rec_status_read(path, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "{\"jobs\": []}", 12), 0);
+	assert_int_equal(rec_status_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "not a status file of ssd-review (schema missing)"));
 	assert_int_equal(rec_status_read("/nonexistent/status.json", &r, err, sizeof(err)),
 			 -ENOENT);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(path, sizeof(path), "%s/status.json", dir);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	unlink(path);
-	return rmdir(dir);
 }
 
 int main(void)
@@ -121,5 +105,5 @@ int main(void)
 	    cmocka_unit_test(refusals),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }
