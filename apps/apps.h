@@ -274,12 +274,15 @@ void apps_db_errors(const struct apps_db *db, char *buf, size_t len);
 
 enum apps_sb_phase { APPS_SB_PREPARE, APPS_SB_WARMUP, APPS_SB_RUN };
 
-/** apps_sb_file() - the output file name of @phase: "prepare.txt", "warmup.txt", "run.txt". */
-const char *apps_sb_file(enum apps_sb_phase phase);
+/**
+ * apps_sb_path() - where sysbench's output of @phase goes: <db->outdir>/prepare.txt, warmup.txt,
+ * run.txt (record/layout.h). Return: 0 or -ENAMETOOLONG.
+ */
+int apps_sb_path(const struct apps_db *db, enum apps_sb_phase phase, char *out, size_t len);
 
 /**
  * apps_sb_start() - start sysbench oltp_read_write for @phase against @db; output to
- * <db->outdir>/<apps_sb_file(phase)>. Return: pid or -errno.
+ * apps_sb_path(). Return: pid or -errno.
  */
 pid_t apps_sb_start(const struct apps_opts *o, const struct apps_db *db, enum apps_sb_phase phase);
 

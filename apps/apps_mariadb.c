@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "record/layout.h"
 
 const char *const apps_setting_names[APPS_NSETTINGS] = {
     "version",
@@ -46,8 +47,8 @@ void apps_db_init(struct apps_db *db, unsigned int id, const char *mnt, const ch
 	snprintf(db->socket, sizeof(db->socket), "%s/mysqld.sock", db->dir);
 	snprintf(db->pidfile, sizeof(db->pidfile), "%s/mysqld.pid", db->dir);
 	snprintf(db->tmpdir, sizeof(db->tmpdir), "%s/tmp", db->dir);
-	snprintf(db->outdir, sizeof(db->outdir), "%s/db%u", out, id);
-	snprintf(db->errlog, sizeof(db->errlog), "%s/mariadbd.err", db->outdir);
+	rec_path_apps_instance(db->outdir, sizeof(db->outdir), out, id);
+	rec_path_apps_file(db->errlog, sizeof(db->errlog), db->outdir, REC_APPS_SERVER_ERR);
 	db->port = port_base ? port_base + id - 1 : 0;
 	db->p95_ms = db->p99_ms = -1;
 }
@@ -78,7 +79,7 @@ pid_t apps_db_install_start(const struct apps_opts *o, struct apps_db *db)
 		return -errno;
 	user_opt(user, sizeof(user));
 	snprintf(datadir, sizeof(datadir), "--datadir=%s", db->datadir);
-	snprintf(log, sizeof(log), "%s/install.log", db->outdir);
+	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_INSTALL_LOG);
 	return apps_spawn(argv, log);
 }
 
@@ -249,7 +250,7 @@ int apps_db_query(const struct apps_opts *o, struct apps_db *db, const char *sql
 
 	snprintf(sock, sizeof(sock), "--socket=%s", db->socket);
 	snprintf(exec, sizeof(exec), "--execute=%s", sql);
-	snprintf(log, sizeof(log), "%s/query.out", db->outdir);
+	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_QUERY_OUT);
 	unlink(log);
 	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
 	if (r) {

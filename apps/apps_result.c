@@ -27,15 +27,17 @@ static const char *pct_source(double v, int from_hist)
 	return v < 0 ? "none" : from_hist ? "histogram" : "sysbench";
 }
 
-/* The relative name of one of an instance's files, when it exists; NULL otherwise. */
-static const char *file_rel(const struct apps_db *db, const char *name, char *rel, size_t len)
+/* The name of one of an instance's files relative to the test folder ("db1/run.txt"), when it
+ * exists; NULL otherwise. */
+static const char *file_rel(const struct apps_db *db, enum rec_apps_file f, char *rel, size_t len)
 {
-	char path[800];
+	char path[800], dir[16];
 
-	snprintf(path, sizeof(path), "%s/%s", db->outdir, name);
+	rec_path_apps_file(path, sizeof(path), db->outdir, f);
 	if (access(path, F_OK))
 		return NULL;
-	snprintf(rel, len, "db%u/%s", db->id, name);
+	rec_path_apps_instance(dir, sizeof(dir), NULL, db->id);
+	rec_path_apps_file(rel, len, dir, f);
 	return rel;
 }
 
@@ -57,8 +59,8 @@ struct inst_store {
 
 static void instance(const struct apps_db *db, struct rec_apps_instance *in, struct inst_store *st)
 {
-	static const char *const files[] = {"install.log", "mariadbd.err", "prepare.txt",
-					    "warmup.txt", "run.txt"};
+	static const enum rec_apps_file files[] = {REC_APPS_INSTALL_LOG, REC_APPS_SERVER_ERR,
+						   REC_APPS_PREPARE, REC_APPS_WARMUP, REC_APPS_RUN};
 	const struct sb_report *r = &db->report;
 
 	in->id = (int)db->id;

@@ -16,6 +16,7 @@
 
 #include "apps.h"
 #include "apps_calc.h"
+#include "record/layout.h"
 
 /* record the failure of @step (the first one wins) */
 static int fail(struct apps_run *run, const char *step, int r, const char *msg)
@@ -43,7 +44,7 @@ static void sb_failure(struct apps_run *run, struct apps_db *db, enum apps_sb_ph
 	char path[700], fatal[1536] = "", server[1536] = "", full[256] = "", a[32], s[32];
 	char *text = NULL;
 
-	snprintf(path, sizeof(path), "%s/%s", db->outdir, apps_sb_file(phase));
+	apps_sb_path(db, phase, path, sizeof(path));
 	if (apps_read_file(path, &text, NULL) == 0) {
 		if (!sb_fatal_lines(text, fatal, sizeof(fatal)))
 			apps_tail_lines(text, 4, fatal, sizeof(fatal));
@@ -152,7 +153,7 @@ static int install_all(struct apps_run *run)
 	}
 	r = apps_wait(pid, 1800, &st);
 	if (r || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		snprintf(log, sizeof(log), "%s/install.log", db->outdir);
+		rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_INSTALL_LOG);
 		tail[0] = '\0';
 		if (apps_read_file(log, &text, NULL) == 0) {
 			apps_tail_lines(text, 6, tail, sizeof(tail));
@@ -174,7 +175,7 @@ static int install_all(struct apps_run *run)
 				 strerror(errno));
 			return fail(run, "install", -errno, msg);
 		}
-		snprintf(log, sizeof(log), "%s/install.log", run->db[i].outdir);
+		rec_path_apps_file(log, sizeof(log), run->db[i].outdir, REC_APPS_INSTALL_LOG);
 		r = apps_run_cmd(cp, log, 1800, msg, sizeof(msg));
 		if (r)
 			return fail(run, "install", r, msg);
@@ -213,7 +214,7 @@ static int parse_all(struct apps_run *run)
 
 	for (i = 0; i < run->ndb; i++) {
 		db = &run->db[i];
-		snprintf(path, sizeof(path), "%s/%s", db->outdir, apps_sb_file(APPS_SB_RUN));
+		apps_sb_path(db, APPS_SB_RUN, path, sizeof(path));
 		r = apps_read_file(path, &text, NULL);
 		if (r) {
 			snprintf(msg, sizeof(msg), "db%u: cannot read %s: %s", db->id, path,

@@ -12,12 +12,17 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "record/layout.h"
 
-const char *apps_sb_file(enum apps_sb_phase phase)
+int apps_sb_path(const struct apps_db *db, enum apps_sb_phase phase, char *out, size_t len)
 {
-	return phase == APPS_SB_PREPARE	 ? "prepare.txt"
-	       : phase == APPS_SB_WARMUP ? "warmup.txt"
-					 : "run.txt";
+	static const enum rec_apps_file file[] = {
+	    [APPS_SB_PREPARE] = REC_APPS_PREPARE,
+	    [APPS_SB_WARMUP] = REC_APPS_WARMUP,
+	    [APPS_SB_RUN] = REC_APPS_RUN,
+	};
+
+	return rec_path_apps_file(out, len, db->outdir, file[phase]);
 }
 
 pid_t apps_sb_start(const struct apps_opts *o, const struct apps_db *db, enum apps_sb_phase phase)
@@ -34,7 +39,7 @@ pid_t apps_sb_start(const struct apps_opts *o, const struct apps_db *db, enum ap
 	snprintf(threads, sizeof(threads), "--threads=%u", th);
 	snprintf(tm, sizeof(tm), "--time=%u", phase == APPS_SB_WARMUP ? o->warmup_s : o->time_s);
 	snprintf(rint, sizeof(rint), "--report-interval=%u", o->report_interval_s);
-	snprintf(out, sizeof(out), "%s/%s", db->outdir, apps_sb_file(phase));
+	apps_sb_path(db, phase, out, sizeof(out));
 	unlink(out);
 
 	argv[n++] = (char *)o->sysbench;

@@ -135,22 +135,23 @@ int rv_review_run(struct rv_run *r)
 /* The report over OUT's drive directories. */
 static int report(struct rv_run *r)
 {
-	char err[1024];
+	char err[1024], dir[PATH_MAX + 16];
 	int rc;
 
 	if (r->o->no_report)
 		return 0;
+	rec_path_report(dir, sizeof(dir), r->out_abs);
 	if (!r->tools.ssdreport[0]) {
 		fprintf(stderr,
 			"ssd-review: ssdreport not built: report skipped (make; then ssdreport -o "
-			"%s/report %s/<label>/...)\n",
-			r->out_abs, r->out_abs);
+			"%s %s)\n",
+			dir, r->out_abs);
 		return 0;
 	}
 	rc = rv_report_run(r->tools.ssdreport, r->out_abs,
 			   r->ts.client_mode ? r->ts.t[0].label : NULL, r->state, err, sizeof(err));
 	if (rc == 0) {
-		fprintf(stderr, "ssd-review: report: %s/report/index.html\n", r->out_abs);
+		fprintf(stderr, "ssd-review: report: %s/index.html\n", dir);
 		return 0;
 	}
 	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err, r->out_abs);

@@ -121,6 +121,23 @@ int rec_path_apps(char *out, size_t len, const char *test_dir)
 	return put(out, len, "%s/" REC_APPS_FILE, test_dir);
 }
 
+int rec_path_apps_instance(char *out, size_t len, const char *test_dir, unsigned id)
+{
+	return test_dir ? put(out, len, "%s/db%u", test_dir, id) : put(out, len, "db%u", id);
+}
+
+int rec_path_apps_file(char *out, size_t len, const char *dir, enum rec_apps_file f)
+{
+	static const char *const names[] = {
+	    [REC_APPS_MKFS_LOG] = "mkfs.log",	    [REC_APPS_MOUNT_LOG] = "mount.log",
+	    [REC_APPS_INSTALL_LOG] = "install.log", [REC_APPS_SERVER_ERR] = "mariadbd.err",
+	    [REC_APPS_QUERY_OUT] = "query.out",	    [REC_APPS_PREPARE] = "prepare.txt",
+	    [REC_APPS_WARMUP] = "warmup.txt",	    [REC_APPS_RUN] = "run.txt",
+	};
+
+	return put(out, len, "%s/%s", dir, names[f]);
+}
+
 int rec_path_report(char *out, size_t len, const char *results)
 {
 	return put(out, len, "%s/" REC_REPORT_DIR, results);

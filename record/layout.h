@@ -11,7 +11,8 @@
  *   OUT/<label>/<test>.json.partial, .json.failed fio's output while it runs, of a failed test
  *   OUT/<label>/logs/<test>_*.log                 fio's logs; <test>.fio-stderr.txt, ...
  *   OUT/<label>/<test>/<phase>-round-NN.json      a SNIA PTS test's rounds, <phase>-wipc.json
- *   OUT/<label>/<test>/apps.json                  an ssd-apps test's result (apps.h)
+ *   OUT/<label>/<test>/apps.json                  an ssd-apps test's result (apps.h), with
+ *                                                 mkfs.log, mount.log and per instance dbN/
  *   OUT/report/                                   ssdreport's report (marked by .ssdreport)
  *   OUT/.overwritten/<name>-<time>/               results moved aside by --overwrite
  *
@@ -116,6 +117,30 @@ int rec_path_pts_name(char *out, size_t len, const char *phase, enum rec_pts_fil
 
 /** rec_path_apps() - <an ssd-apps test's folder>/apps.json (ssd-apps --out DIR). */
 int rec_path_apps(char *out, size_t len, const char *test_dir);
+
+/* An ssd-apps test's own files: the test folder's, and each instance's in its dbN/. */
+enum rec_apps_file {
+	REC_APPS_MKFS_LOG,    /* mkfs.log: mkfs's output (the test folder) */
+	REC_APPS_MOUNT_LOG,   /* mount.log: mount's */
+	REC_APPS_INSTALL_LOG, /* dbN/install.log: mariadb-install-db's */
+	REC_APPS_SERVER_ERR,  /* dbN/mariadbd.err: the server's error log */
+	REC_APPS_QUERY_OUT,   /* dbN/query.out: the client's answer to the settings query */
+	REC_APPS_PREPARE,     /* dbN/prepare.txt, warmup.txt, run.txt: sysbench's output */
+	REC_APPS_WARMUP,
+	REC_APPS_RUN,
+};
+
+/**
+ * rec_path_apps_instance() - <@test_dir>/db<@id>: instance @id's folder; with @test_dir NULL
+ * "db<@id>", relative to the test folder (as apps.json names its files).
+ */
+int rec_path_apps_instance(char *out, size_t len, const char *test_dir, unsigned id);
+
+/**
+ * rec_path_apps_file() - file @f in @dir: the test folder (mkfs.log, mount.log) or an
+ * instance's folder (rec_path_apps_instance()).
+ */
+int rec_path_apps_file(char *out, size_t len, const char *dir, enum rec_apps_file f);
 
 /** rec_path_report() - OUT/report: the report ssd-review writes at the end of a run. */
 int rec_path_report(char *out, size_t len, const char *results);

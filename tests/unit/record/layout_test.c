@@ -16,7 +16,7 @@
 
 static void paths(void **state)
 {
-	char p[256];
+	char p[256], q[16];
 
 	(void)state;
 	assert_int_equal(rec_path_status(p, sizeof(p), "/r"), 0);
@@ -59,6 +59,13 @@ static void paths(void **state)
 	assert_string_equal(p, "/r/a/apps-oltp");
 	assert_int_equal(rec_path_apps(p, sizeof(p), "/r/a/apps-oltp"), 0);
 	assert_string_equal(p, "/r/a/apps-oltp/apps.json");
+	assert_int_equal(rec_path_apps_file(p, sizeof(p), "/r/a/apps-oltp", REC_APPS_MKFS_LOG), 0);
+	assert_string_equal(p, "/r/a/apps-oltp/mkfs.log");
+	assert_int_equal(rec_path_apps_instance(p, sizeof(p), "/r/a/apps-oltp", 2), 0);
+	assert_string_equal(p, "/r/a/apps-oltp/db2");
+	assert_int_equal(rec_path_apps_instance(q, sizeof(q), NULL, 1), 0);
+	assert_int_equal(rec_path_apps_file(p, sizeof(p), q, REC_APPS_RUN), 0);
+	assert_string_equal(p, "db1/run.txt"); /* as apps.json names it */
 	assert_int_equal(rec_path_report(p, sizeof(p), "/r"), 0);
 	assert_string_equal(p, "/r/report");
 	assert_int_equal(rec_path_overwritten(p, sizeof(p), "/r", NULL, NULL), 0);
