@@ -55,7 +55,8 @@ if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
 fi
 export SSD_REVIEW_LOCK_DIR=$tmp/locks
 mkdir -p "$SSD_REVIEW_LOCK_DIR"
-args=(--drive "v1=$tmp/d.img" --profile quick --suite four-corners --span 16M --no-report)
+args=(--drive "v1=$tmp/d.img" --profile quick --suite four-corners
+	--only prep-128k-seqfill,fc-4k-randread,fc-4k-randwrite --span 16M --no-report)
 # this host's and this build's manifest for the same options: a run stopped once it wrote it
 set -m
 driver/ssd-review "${args[@]}" --out "$tmp/probe" 2>"$tmp/probe.err" &
@@ -78,7 +79,7 @@ d=$tmp/out/v1
 [ "$(stamp "$d/fc-4k-randread.json")" = "$s1" ] && grep -q 'fc-4k-randread · kept (--resume)' "$tmp/resume.err" &&
 	ok "fc-4k-randread kept (same inode and mtime)" || fail "fc-4k-randread not kept: $(cat "$tmp/resume.err")"
 jq -e '.schema == "ssdeng.run.v2" and .status == "complete" and
-	([.tests[] | .status] == ["done", "done", "done", "done", "done"]) and
+	([.tests[] | .status] == ["done", "done", "done"]) and
 	([.tests[] | select(.resumed) | .id] == ["prep-128k-seqfill", "fc-4k-randread"])' "$d/run.json" >/dev/null &&
 	ok "run.json: v2, every test done, the earlier two kept" || fail "run.json: $(jq -c '[.schema, .status, [.tests[] | .status]]' "$d/run.json")"
 jq -e --slurpfile f "$FIX/v1/run.json" '(.sessions | length) == 2 and .sessions[0].status == "interrupted"
@@ -90,9 +91,9 @@ jq -e --slurpfile f "$FIX/v1/drive.json" '.schema == "ssdeng.drive.v2" and .heal
 	"$d/drive.json" >/dev/null && ok "drive.json: v2, the health before still the first session's" ||
 	fail "drive.json after resume: $(jq -c '[.schema, .health_before_at]' "$d/drive.json")"
 record_schemas "$tmp/out"
-"$rep" -q -o "$tmp/r3" --no-charts "$tmp/out" 2>"$tmp/r3.err" && [ -f "$tmp/r3/tests/fc-64k-write.csv" ] &&
+"$rep" -q -o "$tmp/r3" --no-charts "$tmp/out" 2>"$tmp/r3.err" && [ -f "$tmp/r3/tests/fc-4k-randwrite.csv" ] &&
 	ok "the resumed results report" || fail "report of the resumed results: $(head -3 "$tmp/r3.err")"
-grep -q -- '- \*\*Date\*\*: 2026-12-02 05:31 UTC' "$tmp/r3/report.md" &&
+grep -q -- '- \*\*Date\*\*: 2026-12-02 06:10 UTC' "$tmp/r3/report.md" &&
 	grep -q -- '- \*\*Wall time\*\*: .* in 2 sessions (the run was resumed)' "$tmp/r3/report.md" &&
 	ok "the report's date is the first session's; its wall time the sessions' own, said to be two" ||
 	fail "header: $(grep -e Date -e 'Wall time' "$tmp/r3/report.md")"
