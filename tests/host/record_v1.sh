@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# sanitize: yes
 # A results directory written by the driver before the record's v2 documents
 # (tests/host/fixtures/results-v1: its run.json and drive.json without "schema", stopped during
 # its third test) still reports and still resumes:
