@@ -214,8 +214,7 @@ json_object *apps_json_total(const struct apps_run *run, struct apps_total *t)
 	return o;
 }
 
-int apps_json_write(json_object *doc, const char *out, const char *name, char *err,
-		    size_t errlen)
+int apps_json_write(json_object *doc, const char *out, const char *name, char *err, size_t errlen)
 {
 	char path[600], tmp[620];
 	int r = 0;

@@ -55,7 +55,6 @@ json_object *apps_json_total(const struct apps_run *run, struct apps_total *t);
  * apps_json_write() - @doc to <out>/@name through <out>/@name.tmp renamed into place; @doc is
  * released. Return: 0 or -errno with @err naming the file.
  */
-int apps_json_write(json_object *doc, const char *out, const char *name, char *err,
-		    size_t errlen);
+int apps_json_write(json_object *doc, const char *out, const char *name, char *err, size_t errlen);
 
 #endif

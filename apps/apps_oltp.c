@@ -40,9 +40,9 @@ static void needs(struct apps_run *run, char *load, size_t llen, char *model, si
 	run->memory_need = apps_memory_need(o->instances, o->buffer_pool, o->threads);
 	snprintf(load, llen, "%u instance%s × %u tables × %llu rows", o->instances,
 		 o->instances == 1 ? "" : "s", o->tables, (unsigned long long)o->table_size);
-	snprintf(model, mlen, "%llu bytes per row, %llu MiB per table, %llu MiB per instance, +%d%%",
-		 APPS_ROW_BYTES, APPS_TABLE_BYTES >> 20, APPS_INSTANCE_BYTES >> 20,
-		 APPS_MARGIN_PCT);
+	snprintf(
+	    model, mlen, "%llu bytes per row, %llu MiB per table, %llu MiB per instance, +%d%%",
+	    APPS_ROW_BYTES, APPS_TABLE_BYTES >> 20, APPS_INSTANCE_BYTES >> 20, APPS_MARGIN_PCT);
 }
 
 static void paths(struct apps_db *db)

@@ -40,8 +40,8 @@ static const char usage[] =
     "                       a device-mapper/md/bcache holder (mkfs will still fail on a busy DEV)\n"
     "  --workload W         oltp (default) or tpcc\n"
     "  --profile P          quick (default) or full; the options below override it:\n"
-    "                         oltp quick: 2 instances, 4 tables × 10000 rows, 4 threads, 10 s\n"
-    "                                     warm-up, 30 s measured, 16 MiB buffer pool\n"
+    "                         oltp quick: 2 instances, 4 tables × 10000 rows, 4 threads, 5 s\n"
+    "                                     warm-up, 20 s measured, 16 MiB buffer pool\n"
     "                         oltp full:  2 instances, 100 tables × 10000000 rows, 32 threads,\n"
     "                                     7200 s warm-up, 3600 s measured, 4 GiB buffer pool\n"
     "                         tpcc quick: 2 instances, 1 warehouse of a tenth of TPC-C's items\n"
@@ -125,8 +125,8 @@ static void profile_defaults(struct apps_opts *o, bool full)
 	o->items = full ? APPS_MAX_ITEMS : APPS_MAX_ITEMS / 10;
 	o->customers = full ? APPS_MAX_CUSTOMERS : APPS_MAX_CUSTOMERS / 10;
 	o->threads = full ? 32 : 4;
-	o->warmup_s = tpcc ? (full ? 9000 : 5) : (full ? 7200 : 10);
-	o->time_s = tpcc ? (full ? 1800 : 20) : (full ? 3600 : 30);
+	o->warmup_s = tpcc ? (full ? 9000 : 5) : (full ? 7200 : 5);
+	o->time_s = tpcc ? (full ? 1800 : 20) : (full ? 3600 : 20);
 	o->buffer_pool = full ? 4ULL << 30 : 16ULL << 20;
 	o->max_wal_size = full ? 4ULL << 30 : 256ULL << 20;
 	o->port_base = tpcc ? 55432 : 0;

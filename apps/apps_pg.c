@@ -25,10 +25,18 @@ const char *const apps_pg_log_marks[] = {"FATAL:", "PANIC:", "ERROR:", NULL};
 
 /* read back from every running server (current_setting()) */
 const char *const apps_pg_settings[APPS_PG_NSETTINGS] = {
-    "server_version", "shared_buffers", "fsync",
-    "synchronous_commit", "full_page_writes", "wal_level",
-    "wal_sync_method", "max_wal_size", "checkpoint_timeout",
-    "max_connections", "data_checksums", "default_transaction_isolation",
+    "server_version",
+    "shared_buffers",
+    "fsync",
+    "synchronous_commit",
+    "full_page_writes",
+    "wal_level",
+    "wal_sync_method",
+    "max_wal_size",
+    "checkpoint_timeout",
+    "max_connections",
+    "data_checksums",
+    "default_transaction_isolation",
     "port",
 };
 
@@ -91,10 +99,11 @@ int apps_pg_find(const struct apps_opts *o, struct apps_pg *pg, char *err, size_
 		snprintf(pg->bindir, sizeof(pg->bindir), "%s", o->pg_bindir);
 	else if (debian_bindir(pg->bindir, sizeof(pg->bindir)) &&
 		 path_dir("postgres", pg->bindir, sizeof(pg->bindir))) {
-		snprintf(err, errlen,
-			 "PostgreSQL's server is not installed: no /usr/lib/postgresql/<version>/bin/"
-			 "postgres and no postgres in PATH (Debian package postgresql: "
-			 "scripts/install-deps; or --pg-bindir DIR)");
+		snprintf(
+		    err, errlen,
+		    "PostgreSQL's server is not installed: no /usr/lib/postgresql/<version>/bin/"
+		    "postgres and no postgres in PATH (Debian package postgresql: "
+		    "scripts/install-deps; or --pg-bindir DIR)");
 		return -ENOENT;
 	}
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
@@ -102,16 +111,20 @@ int apps_pg_find(const struct apps_opts *o, struct apps_pg *pg, char *err, size_
 
 		snprintf(dst, sizeof(pg->initdb), "%s/%s", pg->bindir, need[i]);
 		if (access(dst, X_OK)) {
-			snprintf(err, errlen, "%s not found (Debian package postgresql: "
-				 "scripts/install-deps)", dst);
+			snprintf(err, errlen,
+				 "%s not found (Debian package postgresql: "
+				 "scripts/install-deps)",
+				 dst);
 			return -ENOENT;
 		}
 	}
 	snprintf(pg->psql, sizeof(pg->psql), "%s/psql", pg->bindir);
 	if (access(pg->psql, X_OK)) {
 		if (!apps_which("psql")) {
-			snprintf(err, errlen, "psql not found in %s or PATH (Debian package "
-				 "postgresql-client: scripts/install-deps)", pg->bindir);
+			snprintf(err, errlen,
+				 "psql not found in %s or PATH (Debian package "
+				 "postgresql-client: scripts/install-deps)",
+				 pg->bindir);
 			return -ENOENT;
 		}
 		snprintf(pg->psql, sizeof(pg->psql), "psql");
@@ -126,8 +139,10 @@ int apps_pg_find(const struct apps_opts *o, struct apps_pg *pg, char *err, size_
 	if (apps_user_find(o->pg_user, &pg->user, err, errlen))
 		return -ENOENT;
 	if (pg->user.uid == 0) {
-		snprintf(err, errlen, "--pg-user %s is root: PostgreSQL refuses to run as root; give "
-			 "an unprivileged user", o->pg_user);
+		snprintf(err, errlen,
+			 "--pg-user %s is root: PostgreSQL refuses to run as root; give "
+			 "an unprivileged user",
+			 o->pg_user);
 		return -EINVAL;
 	}
 	return 0;
@@ -136,8 +151,9 @@ int apps_pg_find(const struct apps_opts *o, struct apps_pg *pg, char *err, size_
 pid_t apps_pg_initdb_start(const struct apps_pg *pg, struct apps_db *db)
 {
 	char datadir[320], log[600];
-	char *argv[] = {(char *)pg->initdb, datadir, "--username=postgres", "--auth=trust",
-			"--locale=C", "--encoding=UTF8", "--no-sync", NULL};
+	char *argv[] = {(char *)pg->initdb, datadir,	  "--username=postgres",
+			"--auth=trust",	    "--locale=C", "--encoding=UTF8",
+			"--no-sync",	    NULL};
 
 	if (mkdir(db->dir, 0700) && errno != EEXIST)
 		return -errno;
@@ -244,8 +260,8 @@ int apps_pg_spawn(const struct apps_opts *o, const struct apps_pg *pg, struct ap
 	return 0;
 }
 
-int apps_pg_wait(const struct apps_opts *o, const struct apps_pg *pg, struct apps_db *db,
-		 char *err, size_t errlen)
+int apps_pg_wait(const struct apps_opts *o, const struct apps_pg *pg, struct apps_db *db, char *err,
+		 size_t errlen)
 {
 	int r;
 
@@ -261,13 +277,26 @@ int apps_pg_wait(const struct apps_opts *o, const struct apps_pg *pg, struct app
 	}
 }
 
-int apps_pg_query(const struct apps_pg *pg, struct apps_db *db, const char *dbname,
-		  const char *sql, char *out, size_t outlen, char *err, size_t errlen)
+int apps_pg_query(const struct apps_pg *pg, struct apps_db *db, const char *dbname, const char *sql,
+		  char *out, size_t outlen, char *err, size_t errlen)
 {
 	char host[320], port[32], name[96], log[600], *text, msg[1536];
-	char *argv[] = {(char *)pg->psql, "-X", "-q", "-A", "-t", "-F", "\t", "-v",
-			"ON_ERROR_STOP=1", host, port, "--username=postgres", name, "-c",
-			(char *)sql, NULL};
+	char *argv[] = {(char *)pg->psql,
+			"-X",
+			"-q",
+			"-A",
+			"-t",
+			"-F",
+			"\t",
+			"-v",
+			"ON_ERROR_STOP=1",
+			host,
+			port,
+			"--username=postgres",
+			name,
+			"-c",
+			(char *)sql,
+			NULL};
 	int r;
 
 	snprintf(host, sizeof(host), "--host=%s", db->socket);

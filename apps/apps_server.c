@@ -72,8 +72,8 @@ int apps_db_stop(struct apps_db *db, int sig, unsigned int timeout_s)
 	kill(db->pid, sig);
 	while (apps_now() < end) {
 		if (waitpid(db->pid, &status, WNOHANG) == db->pid) {
-			snprintf(db->stop_how, sizeof(db->stop_how), "SIG%s, %.1f s", sigabbrev_np(sig),
-				 apps_now() - t0);
+			snprintf(db->stop_how, sizeof(db->stop_how), "SIG%s, %.1f s",
+				 sigabbrev_np(sig), apps_now() - t0);
 			db->pid = 0;
 			return 0;
 		}

@@ -47,7 +47,8 @@ static int find_lua(const struct apps_opts *o, char *out, size_t len, char *err,
 		if (access(out, R_OK) == 0)
 			return 0;
 	}
-	snprintf(err, errlen, "tpcc.lua not found beside ssd-apps or in ../share/ssdeng (make "
+	snprintf(err, errlen,
+		 "tpcc.lua not found beside ssd-apps or in ../share/ssdeng (make "
 		 "install puts it there; or --tpcc-lua PATH)");
 	return -ENOENT;
 }
@@ -57,7 +58,8 @@ static int programs(struct apps_run *run, char *err, size_t errlen)
 	int r;
 
 	if (!apps_which(run->o->sysbench)) {
-		snprintf(err, errlen, "%s not found (Debian package sysbench: scripts/install-deps)",
+		snprintf(err, errlen,
+			 "%s not found (Debian package sysbench: scripts/install-deps)",
 			 run->o->sysbench);
 		return -ENOENT;
 	}
@@ -69,8 +71,8 @@ static void needs(struct apps_run *run, char *load, size_t llen, char *model, si
 {
 	const struct apps_opts *o = run->o;
 
-	run->space_need = tpcc_space_need(o->instances, o->warehouses, o->items, o->customers,
-					  o->max_wal_size);
+	run->space_need =
+	    tpcc_space_need(o->instances, o->warehouses, o->items, o->customers, o->max_wal_size);
 	run->memory_need = apps_memory_need(o->instances, o->buffer_pool, o->threads);
 	snprintf(load, llen, "%u instance%s × %u warehouse%s (%u items, %u customers per district)",
 		 o->instances, o->instances == 1 ? "" : "s", o->warehouses,
@@ -230,7 +232,8 @@ static void summary(const struct apps_run *run)
 		r[i] = db->report;
 		printf("  db%u: %.2f TPS, %.0f New-Orders/min, avg %.2f ms, p99 %.2f ms, %llu "
 		       "retries, consistency conditions 1-4 hold\n",
-		       db->id, db->report.tps, min > 0 ? (double)(no->done + no->rolled_back) / min : 0,
+		       db->id, db->report.tps,
+		       min > 0 ? (double)(no->done + no->rolled_back) / min : 0,
 		       db->report.lat_avg_ms, db->p99_ms, (unsigned long long)db->report.errors);
 	}
 	if (apps_total(r, run->ndb, &t) == 0) {

@@ -377,12 +377,17 @@ end
 -- to nothing: each event draws a transaction type from the deck, that type's inputs, and one
 -- value of each NURand; thread_done prints what was drawn.
 local NURANDS = {{1023, 1, 3000, C_ID}, {8191, 1, 100000, C_OL_I_ID}, {255, 0, 999, C_LAST_RUN}}
-local drawn = {types = {}, nurand = {{}, {}, {}}, n = 0}
+local drawn = {types = {}, nurand = {{}, {}, {}}, n = 0, rollbacks = 0, remote = 0}
 
 local function selftest_event()
    local t = next_type()
+   local a = input[t](rnd(1, warehouses()))
 
-   input[t](rnd(1, warehouses()))
+   if t == "new_order" and a.lines[#a.lines].i > items() then
+      drawn.rollbacks = drawn.rollbacks + 1
+   elseif t == "payment" and a.c_w ~= a.w then
+      drawn.remote = drawn.remote + 1
+   end
    drawn.types[t] = (drawn.types[t] or 0) + 1
    drawn.n = drawn.n + 1
    for k, p in ipairs(NURANDS) do
@@ -397,15 +402,17 @@ local function selftest_event()
    end
 end
 
--- "tpcc-selftest mix draws=N new_order=N ..."; per NURand its range, the values drawn, the share
--- of the draws that fell on the most drawn 10 % of the range, and the first five values
+-- "tpcc-selftest mix draws=N new_order=N ... new_order_rollbacks=N remote_payments=N"; per NURand
+-- its range, the values drawn, the share of the draws that fell on the most drawn 10 % of the
+-- range, and the first five values
 local function selftest_done()
    local f = {}
 
    for _, t in ipairs(TYPES) do
       f[#f + 1] = t .. "=" .. (drawn.types[t] or 0)
    end
-   print("tpcc-selftest mix draws=" .. drawn.n .. " " .. table.concat(f, " "))
+   print("tpcc-selftest mix draws=" .. drawn.n .. " " .. table.concat(f, " ") ..
+         " new_order_rollbacks=" .. drawn.rollbacks .. " remote_payments=" .. drawn.remote)
    for k, p in ipairs(NURANDS) do
       local d, c, top = drawn.nurand[k], {}, 0
 

@@ -142,8 +142,10 @@ static int stats_line(const char *line, struct tpcc_instance *t, char *err, size
 	    u64_field(line, "deadlocks", &s->deadlocks) ||
 	    u64_field(line, "serialization", &s->serialization) ||
 	    !field(line, "lat_sum_ms", lat, sizeof(lat)) || !h) {
-		snprintf(err, errlen, "tpcc-stats line %u: expected done, rolled_back, retries, "
-			 "deadlocks, serialization, lat_sum_ms and hist", no);
+		snprintf(err, errlen,
+			 "tpcc-stats line %u: expected done, rolled_back, retries, "
+			 "deadlocks, serialization, lat_sum_ms and hist",
+			 no);
 		return -EINVAL;
 	}
 	s->lat_sum_ms = strtod(lat, &end);
@@ -249,8 +251,10 @@ int tpcc_parse_check(const char *text, struct tpcc_instance *t, char *err, size_
 		return r;
 	for (k = 0; k < TPCC_NCONDITIONS; k++) {
 		if (!t->cond[k].seen) {
-			snprintf(err, errlen, "consistency condition %u was not reported (the check "
-				 "did not finish)", k + 1);
+			snprintf(err, errlen,
+				 "consistency condition %u was not reported (the check "
+				 "did not finish)",
+				 k + 1);
 			return -ENODATA;
 		}
 	}

@@ -46,15 +46,15 @@ struct tpcc_type_stats {
 	size_t nhist;
 };
 
-#define TPCC_NCONDITIONS 4   /* TPC-C clause 3.3.2.1 - 3.3.2.4 */
+#define TPCC_NCONDITIONS 4 /* TPC-C clause 3.3.2.1 - 3.3.2.4 */
 #define TPCC_EXAMPLES_LEN 1024
 
 /* One consistency condition as checked on one instance. */
 struct tpcc_condition {
-	bool seen;	     /* its summary line was there */
-	char what[96];	     /* "W_YTD = sum(D_YTD)" */
-	uint64_t checked;    /* rows the condition covers (warehouses, districts) */
-	uint64_t violations; /* rows that break it */
+	bool seen;			  /* its summary line was there */
+	char what[96];			  /* "W_YTD = sum(D_YTD)" */
+	uint64_t checked;		  /* rows the condition covers (warehouses, districts) */
+	uint64_t violations;		  /* rows that break it */
 	char examples[TPCC_EXAMPLES_LEN]; /* the first violations as printed, "; "-joined */
 };
 

@@ -101,9 +101,9 @@ static json_object *nopm(const struct tpcc_type_stats *ts, double time_s)
 {
 	const struct tpcc_type_stats *no = &ts[TPCC_NEW_ORDER];
 
-	return time_s > 0 ? json_object_new_double((double)(no->done + no->rolled_back) * 60 /
-						   time_s)
-			  : NULL;
+	return time_s > 0
+		   ? json_object_new_double((double)(no->done + no->rolled_back) * 60 / time_s)
+		   : NULL;
 }
 
 static json_object *consistency(const struct tpcc_instance *t)
