@@ -30,8 +30,8 @@ static int selftest(const char *args, char *buf, size_t len)
 	FILE *p;
 
 	snprintf(cmd, sizeof(cmd),
-		 "sysbench %s run --selftest=on --events=100000 --time=0 --threads=1 %s 2>&1",
-		 LUA, args);
+		 "sysbench %s run --selftest=on --events=100000 --time=0 --threads=1 %s 2>&1", LUA,
+		 args);
 	p = popen(cmd, "r");
 	if (!p)
 		return -1;
@@ -45,8 +45,7 @@ static int selftest(const char *args, char *buf, size_t len)
 }
 
 /* the value of "key=" on @line, up to the next blank, into @v */
-static const char *word(const char *text, const char *line, const char *key, char *v,
-			size_t len);
+static const char *word(const char *text, const char *line, const char *key, char *v, size_t len);
 
 static int setup(void **state)
 {
@@ -76,8 +75,7 @@ static const char *field(const char *text, const char *line, const char *key)
 	return k && k < strchr(l, '\n') ? k + strlen(want) : NULL;
 }
 
-static const char *word(const char *text, const char *line, const char *key, char *v,
-			size_t len)
+static const char *word(const char *text, const char *line, const char *key, char *v, size_t len)
 {
 	const char *f = field(text, line, key);
 	size_t n = f ? strcspn(f, " \n") : 0;
@@ -163,15 +161,16 @@ static void nurand(void **state)
 	SKIP_WITHOUT_SYSBENCH();
 	for (size_t i = 0; i < sizeof(nu) / sizeof(nu[0]); i++) {
 		double share = strtod(field(t, nu[i].line, "top10pct_share"), NULL);
-		double exact = exact_top_tenth(nu[i].a, (unsigned)nu[i].lo, (unsigned)nu[i].hi,
-					       nu[i].c);
+		double exact =
+		    exact_top_tenth(nu[i].a, (unsigned)nu[i].lo, (unsigned)nu[i].hi, nu[i].c);
 
 		assert_in_range(num(t, nu[i].line, "min"), nu[i].lo, nu[i].hi);
 		assert_in_range(num(t, nu[i].line, "max"), nu[i].lo, nu[i].hi);
 		/* a sample's most drawn tenth is a little above the exact share (about +0.008
 		 * at 100,000 draws); a uniform draw would give 0.10 */
 		if (share < exact - 0.005 || share > exact + 0.02)
-			fail_msg("%s: top tenth %.4f, the formula's %.4f", nu[i].line, share, exact);
+			fail_msg("%s: top tenth %.4f, the formula's %.4f", nu[i].line, share,
+				 exact);
 	}
 	/* the items' NURand(8191, 1, 100000): skewed too, within range */
 	assert_in_range(num(t, "nurand A=8191", "min"), 1, 100000);

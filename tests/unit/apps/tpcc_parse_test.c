@@ -90,8 +90,7 @@ static void test_run_adds_up(void **state)
 	/* the types' mean latency is sysbench's (which also counts the script's own overhead) */
 	assert_true(lat / (double)n <= r.lat_avg_ms && lat / (double)n > r.lat_avg_ms * 0.95);
 	/* the mix: New-Order and Payment about 45 % and 43 % of 998 */
-	assert_in_range(t.type[TPCC_NEW_ORDER].done + t.type[TPCC_NEW_ORDER].rolled_back, 400,
-			500);
+	assert_in_range(t.type[TPCC_NEW_ORDER].done + t.type[TPCC_NEW_ORDER].rolled_back, 400, 500);
 	assert_in_range(t.type[TPCC_PAYMENT].done, 380, 480);
 	tpcc_types_free(t.type, TPCC_NTYPES);
 	sb_report_free(&r);
@@ -153,16 +152,20 @@ static void test_conditions_broken(void **state)
 	for (size_t k = 0; k < TPCC_NCONDITIONS; k++)
 		assert_int_equal(t.cond[k].violations, 1);
 	assert_int_equal(tpcc_check_verdict(&t, 2, msg, sizeof(msg)), -EPROTO);
-	assert_non_null(strstr(msg, "db2: TPC-C consistency condition 1 (W_YTD = sum(D_YTD)) fails "
-				    "on 1 of 2 rows: w_id=1 w_ytd=3703398.66 sum_d_ytd=3703388.66"));
-	assert_non_null(strstr(msg, "condition 2 (D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)) fails "
-				    "on 1 of 20 rows: w_id=2 d_id=3 d_next_o_id_minus_1=392 "
-				    "max_o_id=391 max_no_o_id=391"));
-	assert_non_null(strstr(msg, "condition 3 (max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW-ORDER "
-				    "rows)) fails on 1 of 20 rows: w_id=1 d_id=4 "
-				    "max_minus_min_plus_1=112 rows=111"));
-	assert_non_null(strstr(msg, "condition 4 (sum(O_OL_CNT) = count(ORDER-LINE rows)) fails on "
-				    "1 of 20 rows: w_id=2 d_id=7 sum_o_ol_cnt=3948 order_lines=3947"));
+	assert_non_null(strstr(msg,
+			       "db2: TPC-C consistency condition 1 (W_YTD = sum(D_YTD)) fails "
+			       "on 1 of 2 rows: w_id=1 w_ytd=3703398.66 sum_d_ytd=3703388.66"));
+	assert_non_null(strstr(msg,
+			       "condition 2 (D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)) fails "
+			       "on 1 of 20 rows: w_id=2 d_id=3 d_next_o_id_minus_1=392 "
+			       "max_o_id=391 max_no_o_id=391"));
+	assert_non_null(strstr(msg,
+			       "condition 3 (max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW-ORDER "
+			       "rows)) fails on 1 of 20 rows: w_id=1 d_id=4 "
+			       "max_minus_min_plus_1=112 rows=111"));
+	assert_non_null(strstr(msg,
+			       "condition 4 (sum(O_OL_CNT) = count(ORDER-LINE rows)) fails on "
+			       "1 of 20 rows: w_id=2 d_id=7 sum_o_ol_cnt=3948 order_lines=3947"));
 	free(text);
 }
 
@@ -188,9 +191,9 @@ static void test_bad_input(void **state)
 	/* a run without tpcc.lua's lines (another script), and a line not understood */
 	assert_int_equal(tpcc_parse_stats("SQL statistics:\n", &t, err, sizeof(err)), -ENODATA);
 	assert_non_null(strstr(err, "no tpcc-stats lines"));
-	assert_int_equal(tpcc_parse_stats("tpcc-stats type=refund thread=0 done=1\n", &t, err,
-					  sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(
+	    tpcc_parse_stats("tpcc-stats type=refund thread=0 done=1\n", &t, err, sizeof(err)),
+	    -EINVAL);
 	assert_string_equal(err, "tpcc-stats line 1: unknown type 'refund'");
 	assert_int_equal(tpcc_parse_stats("tpcc-stats type=payment thread=0 done=1 rolled_back=0 "
 					  "retries=0 deadlocks=0 serialization=0 lat_sum_ms=1.5 "
@@ -204,9 +207,9 @@ static void test_bad_input(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_bucket_layout),	  cmocka_unit_test(test_run_adds_up),
+	    cmocka_unit_test(test_bucket_layout),	 cmocka_unit_test(test_run_adds_up),
 	    cmocka_unit_test(test_serializable_retries), cmocka_unit_test(test_conditions_hold),
-	    cmocka_unit_test(test_conditions_broken),	  cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_conditions_broken),	 cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
