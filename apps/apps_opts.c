@@ -47,7 +47,7 @@ static const char usage[] =
     "                         tpcc quick: 2 instances, 1 warehouse of a tenth of TPC-C's items\n"
     "                                     and customers (10000, 300 per district), 4\n"
     "                                     connections, 5 s warm-up, 20 s measured, 16 MiB\n"
-    "                                     shared_buffers, 256 MiB max_wal_size\n"
+    "                                     shared_buffers, 128 MiB max_wal_size\n"
     "                         tpcc full:  2 instances, 1500 warehouses, 32 connections, 9000 s\n"
     "                                     warm-up, 1800 s measured, 4 GiB shared_buffers, 4 GiB\n"
     "                                     max_wal_size\n"
@@ -128,7 +128,7 @@ static void profile_defaults(struct apps_opts *o, bool full)
 	o->warmup_s = tpcc ? (full ? 9000 : 5) : (full ? 7200 : 5);
 	o->time_s = tpcc ? (full ? 1800 : 20) : (full ? 3600 : 20);
 	o->buffer_pool = full ? 4ULL << 30 : 16ULL << 20;
-	o->max_wal_size = full ? 4ULL << 30 : 256ULL << 20;
+	o->max_wal_size = full ? 4ULL << 30 : 128ULL << 20;
 	o->port_base = tpcc ? 55432 : 0;
 }
 

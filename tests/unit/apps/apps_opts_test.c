@@ -101,7 +101,7 @@ static void test_tpcc(void **state)
 	assert_int_equal(o.warmup_s, 5);
 	assert_int_equal(o.time_s, 20);
 	assert_int_equal(o.buffer_pool, 16ULL << 20);
-	assert_int_equal(o.max_wal_size, 256ULL << 20);
+	assert_int_equal(o.max_wal_size, 128ULL << 20);
 	assert_int_equal(o.port_base, 55432);
 	assert_string_equal(o.pg_user, "postgres");
 	assert_null(o.pg_bindir);
