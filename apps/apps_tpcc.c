@@ -122,10 +122,16 @@ static int install(struct apps_run *run)
 	return 0;
 }
 
+/* servers start at once: each past the ports the earlier instances took, which they may not
+ * have bound yet */
 static int spawn(struct apps_run *run, struct apps_db *db)
 {
 	char msg[APPS_ERRLEN];
-	int r = apps_pg_spawn(run->o, &run->pg, db, msg, sizeof(msg));
+	int r;
+
+	if (db > run->db && db->port <= db[-1].port)
+		db->port = db[-1].port + 1;
+	r = apps_pg_spawn(run->o, &run->pg, db, msg, sizeof(msg));
 
 	return r ? apps_fail(run, "start", r, msg) : 0;
 }

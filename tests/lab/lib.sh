@@ -74,17 +74,20 @@ lab_monitor() {
 # lab_modprobe MODULE [PARAM=VALUE...] - load a module of the guest's kernel (e.g. scsi_debug)
 lab_modprobe() { modprobe -d "$LAB_MODROOT" "$@"; }
 
-# mariadbd_running [DIR] - true while a mariadbd runs (one whose command line names DIR/, when
-# given: on the host other jobs may run their own servers, so a test names its mount point)
-mariadbd_running() {
+# server_running NAME [DIR] - true while a process named NAME (mariadbd, postgres) runs, one whose
+# command line names DIR/ when given: on the host other jobs may run their own servers, so a
+# test names its mount point
+server_running() {
 	local p
 	for p in /proc/[0-9]*; do
-		[ "$(cat "$p/comm" 2>/dev/null)" = mariadbd ] || continue
-		[ -z "${1:-}" ] && return 0
-		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- "$1/" && return 0
+		[ "$(cat "$p/comm" 2>/dev/null)" = "$1" ] || continue
+		[ -z "${2:-}" ] && return 0
+		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- "$2/" && return 0
 	done
 	return 1
 }
+mariadbd_running() { server_running mariadbd "$@"; }
+postgres_running() { server_running postgres "$@"; }
 
 # release_image_loops DIR - unmount and detach the loop devices over DIR/img.* (made in subshells,
 # so found by their backing file), then remove DIR: a test's EXIT trap
