@@ -51,9 +51,10 @@ static json_object *space(const struct apps_run *run)
 
 int apps_result_write(const struct apps_run *run, char *err, size_t errlen)
 {
-	static const char *const files[] = {"install", "error_log", "prepare", "warmup", "run"};
-	static const char *const names[] = {"install.log", "mariadbd.err", "prepare.txt",
-					    "warmup.txt", "run.txt"};
+	static const char *const files[] = {"install", "copy",	 "error_log",
+					    "prepare", "warmup", "run"};
+	static const char *const names[] = {"install.log", "copy.log",	 "mariadbd.err",
+					    "prepare.txt", "warmup.txt", "run.txt"};
 	json_object *o = apps_json_document(run, SCHEMA), *v, *a;
 	struct apps_total t = {0};
 
@@ -67,7 +68,7 @@ int apps_result_write(const struct apps_run *run, char *err, size_t errlen)
 	add(o, "timings_s", apps_json_timings(run));
 	a = json_object_new_array();
 	for (unsigned int i = 0; i < run->ndb; i++)
-		json_object_array_add(a, apps_json_instance(run, &run->db[i], files, names, 5));
+		json_object_array_add(a, apps_json_instance(run, &run->db[i], files, names, 6));
 	add(o, "instances", a);
 	add(o, "total", apps_json_total(run, &t));
 	apps_total_free(&t);

@@ -126,11 +126,11 @@ static json_object *consistency(const struct tpcc_instance *t)
 
 static json_object *instance(const struct apps_run *run, const struct apps_db *db)
 {
-	static const char *const files[] = {"install", "server_log", "prepare",
-					    "warmup",  "run",	     "check"};
-	static const char *const names[] = {"initdb.log", "postgres.log", "prepare.txt",
-					    "warmup.txt", "run.txt",	  "check.txt"};
-	json_object *o = apps_json_instance(run, db, files, names, 6);
+	static const char *const files[] = {"install", "copy", "server_log", "prepare",
+					    "warmup",  "run",  "check"};
+	static const char *const names[] = {"initdb.log", "copy.log", "postgres.log", "prepare.txt",
+					    "warmup.txt", "run.txt",  "check.txt"};
+	json_object *o = apps_json_instance(run, db, files, names, 7);
 
 	if (db->have_report && db->tpcc) {
 		add(o, "new_orders_per_min", nopm(db->tpcc->type, db->report.total_time_s));

@@ -302,15 +302,15 @@ struct sr_apps {
 	char *error;	   /* ssd-apps's message, NULL when none */
 	char *note;	   /* published figures: what they are */
 	char *test;	   /* "oltp_read_write", "tpcc.lua"; a review's tool */
-	char *server;	   /* the server's version: "PostgreSQL 15.18 (…)", "10.11.6-MariaDB-…" */
-	char *profile;	   /* "quick", "full" */
-	char *fs_type;	   /* "xfs", "ext4" */
+	char *server;  /* the server's version: "PostgreSQL 15.18 (…)", "10.11.6-MariaDB-…" */
+	char *profile; /* "quick", "full" */
+	char *fs_type; /* "xfs", "ext4" */
 	char *
 	    write_cache; /* the kernel's view of the drive's cache: "write back", "write through" */
 	struct sr_value instances, tables, table_size, threads, warmup_s, time_s;
 	struct sr_value warehouses, items, customers; /* TPC-C-like: scale, cardinalities */
-	struct sr_value buffer_pool_bytes; /* bytes */
-	struct sr_apps_figures *inst;	   /* per instance, in order (db1, db2, ...) */
+	struct sr_value buffer_pool_bytes;	      /* bytes */
+	struct sr_apps_figures *inst;		      /* per instance, in order (db1, db2, ...) */
 	size_t ninst;
 	struct sr_apps_figures total;
 };

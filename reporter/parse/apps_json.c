@@ -75,8 +75,7 @@ int sr_apps_result_read(json_object *o, const char *path, const char *id, struct
 	return 0;
 }
 
-json_object *sr_apps_result_open(const char *path, const char *schema, struct sr_diag *d,
-				 int *rc)
+json_object *sr_apps_result_open(const char *path, const char *schema, struct sr_diag *d, int *rc)
 {
 	json_object *o = json_object_from_file(path);
 	const char *s;

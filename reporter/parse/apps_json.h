@@ -50,7 +50,6 @@ struct json_object *sr_apps_result_open(const char *path, const char *schema, st
  * warmup_s, time_s, buffer_pool_bytes}, filesystem.type, device.write_cache, the instances' and
  * the total's figures. Return: 0 or -ENOMEM.
  */
-int sr_apps_result_read(struct json_object *o, const char *path, const char *id,
-			struct sr_apps *a);
+int sr_apps_result_read(struct json_object *o, const char *path, const char *id, struct sr_apps *a);
 
 #endif

@@ -301,7 +301,8 @@ static const struct {
     {SR_TPCC_FILE, sr_tpcc_json_load},
 };
 
-/* which of apps_results <dir>/<name> holds, or -1: an ssd-apps test's directory (driver/README.md) */
+/* which of apps_results <dir>/<name> holds, or -1: an ssd-apps test's directory (driver/README.md)
+ */
 static int apps_result_of(const char *dir, const char *name)
 {
 	char p[4096];

@@ -213,9 +213,9 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 /* "apps": a review's application workload figures (reference.h) -> drv->apps. */
 static int read_apps(json_object *o, struct sr_drive *drv, struct sr_diag *d)
 {
-	static const char *const known[] = {"id",	  "test",	"instances", "tables",
-					    "table_size", "warehouses", "threads",   "total",
-					    "note"};
+	static const char *const known[] = {"id",      "test",	     "instances",
+					    "tables",  "table_size", "warehouses",
+					    "threads", "total",	     "note"};
 	static const char *const known_total[] = {"tps", "qps", "lat_avg_ms", "lat_p95_ms",
 						  "lat_p99_ms"};
 	json_object *total = sr_json_get(o, "total");

@@ -273,24 +273,26 @@ static int one_test(struct sr_report *r, const struct catalogue_entry *e)
 	}
 	sr_page_heading(&r->page, 3, e->id, e->title);
 	if (is_tpcc(e))
-		sr_page_text(&r->page, "note",
-			     "A throughput test on TPC-C's schema and transaction mix (New-Order 45 "
-			     "%%, Payment 43 %%, Order-Status, Delivery and Stock-Level 4 %% each, 1 %% "
-			     "of New-Orders rolled back), with no keying or think times: not a TPC-C "
-			     "result. TPC-C's consistency conditions 1-4 held on every instance "
-			     "shown; a run where one failed is marked failed.");
+		sr_page_text(
+		    &r->page, "note",
+		    "A throughput test on TPC-C's schema and transaction mix (New-Order 45 "
+		    "%%, Payment 43 %%, Order-Status, Delivery and Stock-Level 4 %% each, 1 %% "
+		    "of New-Orders rolled back), with no keying or think times: not a TPC-C "
+		    "result. TPC-C's consistency conditions 1-4 held on every instance "
+		    "shown; a run where one failed is marked failed.");
 	if (published)
-		sr_page_text(&r->page, "note",
-			     is_tpcc(e)
-				 ? "Published figures (hatched, \"(published)\") are the reviews' "
-				   "totals as quoted in their sources, from another engine under "
-				   "another load: Microsoft SQL Server driven by Quest Benchmark "
-				   "Factory's TPC-C-like workload (1,500 warehouses and 15,000 virtual "
-				   "users per VM, with think times). They show the scale a review "
-				   "reports, not a figure to compare one to one; they are not "
-				   "measured here."
-				 : "Published figures (hatched, \"(published)\") are the review's totals "
-				   "as quoted in its source; they are not measured here.");
+		sr_page_text(
+		    &r->page, "note",
+		    is_tpcc(e)
+			? "Published figures (hatched, \"(published)\") are the reviews' "
+			  "totals as quoted in their sources, from another engine under "
+			  "another load: Microsoft SQL Server driven by Quest Benchmark "
+			  "Factory's TPC-C-like workload (1,500 warehouses and 15,000 virtual "
+			  "users per VM, with think times). They show the scale a review "
+			  "reports, not a figure to compare one to one; they are not "
+			  "measured here."
+			: "Published figures (hatched, \"(published)\") are the review's totals "
+			  "as quoted in its source; they are not measured here.");
 	rc = chart(r, e, dvs, nd, ninst);
 	if (!rc)
 		rc = table(r, e, dvs, nd, ninst);
