@@ -295,6 +295,20 @@ int apps_db_wait_ready(struct apps_db *db, const char *server, int (*ready)(stru
 		       unsigned int timeout_s, const char *const *marks, char *err, size_t errlen);
 
 /**
+ * apps_db_settings_sql() - the query reading settings @names (@n of them) back: @head, the names
+ * quoted and comma-separated, @tail, into @sql.
+ */
+void apps_db_settings_sql(char *sql, size_t len, const char *head, const char *const *names,
+			  unsigned int n, const char *tail);
+
+/**
+ * apps_db_settings_parse() - "name<TAB>value" lines of a query's output @out (changed in place)
+ * into db->settings, in the order of @names (@n of them); db->have_settings set.
+ */
+void apps_db_settings_parse(struct apps_db *db, char *out, const char *const *names,
+			    unsigned int n);
+
+/**
  * apps_db_stop() - signal @sig, then SIGKILL after @timeout_s; db->pid becomes 0, db->stop_how
  * says which. Return: 0, or -ETIMEDOUT when SIGKILL was needed.
  */
@@ -508,6 +522,14 @@ int apps_run(struct apps_opts *o);
  * "interrupted" after a signal), run->error @msg. Return: @r.
  */
 int apps_fail(struct apps_run *run, const char *step, int r, const char *msg);
+
+/**
+ * apps_install_wait() - wait for the program @pid that makes the first instance's data
+ * directory (@what: "mariadb-install-db", "initdb"; -errno when it could not start), its output
+ * in <db1's outdir>/@log; a failure fails step "install" with its last lines.
+ * Return: 0 or -errno (apps_fail() called).
+ */
+int apps_install_wait(struct apps_run *run, pid_t pid, const char *what, const char *log);
 
 /**
  * apps_sb_phase() - sysbench's @phase on the first @n instances at once (the workload's

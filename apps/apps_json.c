@@ -73,6 +73,29 @@ json_object *apps_json_document(const struct apps_run *run, const char *schema)
 	return o;
 }
 
+json_object *apps_json_workload(const struct apps_run *run, const char *test)
+{
+	const struct apps_opts *op = run->o;
+	json_object *w = json_object_new_object(), *so = json_object_new_array();
+
+	add(w, "tool", json_object_new_string("sysbench"));
+	add(w, "test", json_object_new_string(test));
+	add(w, "profile", json_object_new_string(op->profile));
+	add(w, "instances", json_object_new_int((int)op->instances));
+	add(w, "threads", json_object_new_int((int)op->threads));
+	add(w, "warmup_s", json_object_new_int((int)op->warmup_s));
+	add(w, "time_s", json_object_new_int((int)op->time_s));
+	add(w, "report_interval_s", json_object_new_int((int)op->report_interval_s));
+	add(w, "percentile", json_object_new_int(99));
+	add(w, "histogram", json_object_new_boolean(1));
+	add(w, "buffer_pool_bytes", u64(op->buffer_pool));
+	for (unsigned int i = 0; i < op->nserver_opts; i++)
+		json_object_array_add(so, json_object_new_string(op->server_opts[i]));
+	add(w, "server_opts", so);
+	add(w, "port_base", op->port_base ? json_object_new_int((int)op->port_base) : NULL);
+	return w;
+}
+
 json_object *apps_json_memory(const struct apps_run *run)
 {
 	json_object *m = json_object_new_object();

@@ -29,6 +29,13 @@ json_object *apps_json_histogram(const struct sb_bucket *b, size_t n);
  */
 json_object *apps_json_document(const struct apps_run *run, const char *schema);
 
+/**
+ * apps_json_workload() - a new workload object with what both workloads have: tool
+ * ("sysbench"), test (@test), profile, instances, threads, warmup_s, time_s, report_interval_s,
+ * percentile (99), histogram (true), buffer_pool_bytes, server_opts, port_base (null for 0).
+ */
+json_object *apps_json_workload(const struct apps_run *run, const char *test);
+
 /** apps_json_memory() - memory: need_bytes, available_bytes, and the model's terms. */
 json_object *apps_json_memory(const struct apps_run *run);
 

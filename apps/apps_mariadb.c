@@ -203,30 +203,14 @@ int apps_mariadb_query(const struct apps_opts *o, struct apps_db *db, const char
 int apps_mariadb_settings_read(const struct apps_opts *o, struct apps_db *db, char *err,
 			       size_t errlen)
 {
-	char sql[1024] = "SHOW GLOBAL VARIABLES WHERE Variable_name IN (", out[8192], *line, *nl,
-	     *tab;
-	unsigned int i;
+	char sql[1024], out[8192];
 	int r;
 
-	for (i = 0; i < APPS_MARIADB_NSETTINGS; i++)
-		snprintf(sql + strlen(sql), sizeof(sql) - strlen(sql), "%s'%s'", i ? "," : "",
-			 apps_mariadb_settings[i]);
-	strcat(sql, ")");
+	apps_db_settings_sql(sql, sizeof(sql), "SHOW GLOBAL VARIABLES WHERE Variable_name IN (",
+			     apps_mariadb_settings, APPS_MARIADB_NSETTINGS, ")");
 	r = apps_mariadb_query(o, db, sql, out, sizeof(out), err, errlen);
 	if (r)
 		return r;
-	for (line = out; *line; line = nl ? nl + 1 : line + strlen(line)) {
-		nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		tab = strchr(line, '\t');
-		if (!tab)
-			continue;
-		*tab = '\0';
-		for (i = 0; i < APPS_MARIADB_NSETTINGS; i++)
-			if (!strcmp(line, apps_mariadb_settings[i]))
-				snprintf(db->settings[i], sizeof(db->settings[i]), "%s", tab + 1);
-	}
-	db->have_settings = true;
+	apps_db_settings_parse(db, out, apps_mariadb_settings, APPS_MARIADB_NSETTINGS);
 	return 0;
 }

@@ -54,33 +54,8 @@ static void paths(struct apps_db *db)
 /* mariadb-install-db for the first instance (apps_run() copies it to the others once loaded) */
 static int install(struct apps_run *run)
 {
-	char msg[APPS_ERRLEN], log[700], tail[1536], *text;
-	struct apps_db *db = &run->db[0];
-	int st, r;
-	pid_t pid;
-
-	pid = apps_mariadb_install_start(run->o, db);
-	if (pid < 0) {
-		snprintf(msg, sizeof(msg), "db1: cannot start %s: %s", run->o->install_db,
-			 strerror((int)-pid));
-		return apps_fail(run, "install", (int)pid, msg);
-	}
-	r = apps_wait(pid, 1800, &st);
-	if (r || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		snprintf(log, sizeof(log), "%s/install.log", db->outdir);
-		tail[0] = '\0';
-		if (apps_read_file(log, &text, NULL) == 0) {
-			apps_tail_lines(text, 6, tail, sizeof(tail));
-			free(text);
-		}
-		snprintf(msg, sizeof(msg), "db1: %s %s: %s", run->o->install_db,
-			 r == -EINTR	   ? "interrupted"
-			 : r == -ETIMEDOUT ? "timed out"
-					   : "failed",
-			 tail);
-		return apps_fail(run, "install", r ? r : -ECHILD, msg);
-	}
-	return 0;
+	return apps_install_wait(run, apps_mariadb_install_start(run->o, &run->db[0]),
+				 run->o->install_db, "install.log");
 }
 
 static int spawn(struct apps_run *run, struct apps_db *db)

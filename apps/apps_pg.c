@@ -322,31 +322,15 @@ int apps_pg_query(const struct apps_pg *pg, struct apps_db *db, const char *dbna
 
 int apps_pg_settings_read(const struct apps_pg *pg, struct apps_db *db, char *err, size_t errlen)
 {
-	char sql[1024] = "SELECT n, current_setting(n) FROM unnest(ARRAY[", out[8192], *line, *nl,
-	     *tab;
-	unsigned int i;
+	char sql[1024], out[8192];
 	int r;
 
-	for (i = 0; i < APPS_PG_NSETTINGS; i++)
-		snprintf(sql + strlen(sql), sizeof(sql) - strlen(sql), "%s'%s'", i ? "," : "",
-			 apps_pg_settings[i]);
-	strcat(sql, "]) n");
+	apps_db_settings_sql(sql, sizeof(sql), "SELECT n, current_setting(n) FROM unnest(ARRAY[",
+			     apps_pg_settings, APPS_PG_NSETTINGS, "]) n");
 	r = apps_pg_query(pg, db, "postgres", sql, out, sizeof(out), err, errlen);
 	if (r)
 		return r;
-	for (line = out; *line; line = nl ? nl + 1 : line + strlen(line)) {
-		nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		tab = strchr(line, '\t');
-		if (!tab)
-			continue;
-		*tab = '\0';
-		for (i = 0; i < APPS_PG_NSETTINGS; i++)
-			if (!strcmp(line, apps_pg_settings[i]))
-				snprintf(db->settings[i], sizeof(db->settings[i]), "%s", tab + 1);
-	}
+	apps_db_settings_parse(db, out, apps_pg_settings, APPS_PG_NSETTINGS);
 	snprintf(db->version, sizeof(db->version), "PostgreSQL %s", db->settings[0]);
-	db->have_settings = true;
 	return 0;
 }

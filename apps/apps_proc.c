@@ -219,6 +219,20 @@ int apps_read_file(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
+/* line @l bytes at @line appended to @buf (@used bytes so far), " | " between lines, cut at @len */
+static void join_line(char *buf, size_t len, size_t *used, const char *line, size_t l)
+{
+	if (*used) {
+		memcpy(buf + *used, " | ", 3);
+		*used += 3;
+	}
+	if (l > len - *used - 1)
+		l = len - *used - 1;
+	memcpy(buf + *used, line, l);
+	*used += l;
+	buf[*used] = '\0';
+}
+
 void apps_tail_lines(const char *text, unsigned int n, char *buf, size_t len)
 {
 	const char *end = text + strlen(text), *p = end;
@@ -243,17 +257,8 @@ void apps_tail_lines(const char *text, unsigned int n, char *buf, size_t len)
 		if (!e)
 			e = end;
 		l = (size_t)(e - s);
-		if (!l)
-			continue;
-		if (used) {
-			memcpy(buf + used, " | ", 3);
-			used += 3;
-		}
-		if (l > len - used - 1)
-			l = len - used - 1;
-		memcpy(buf + used, s, l);
-		used += l;
-		buf[used] = '\0';
+		if (l)
+			join_line(buf, len, &used, s, l);
 	}
 }
 
@@ -274,17 +279,8 @@ void apps_log_errors(const char *path, const char *const *marks, char *buf, size
 		hit = false;
 		for (const char *const *m = marks; *m && !hit; m++)
 			hit = memmem(line, l, *m, strlen(*m)) != NULL;
-		if (!hit)
-			continue;
-		if (used) {
-			memcpy(buf + used, " | ", 3);
-			used += 3;
-		}
-		if (l > len - used - 1)
-			l = len - used - 1;
-		memcpy(buf + used, line, l);
-		used += l;
-		buf[used] = '\0';
+		if (hit)
+			join_line(buf, len, &used, line, l);
 	}
 	if (!used)
 		apps_tail_lines(text, 6, buf, len);

@@ -11,28 +11,13 @@
 
 static void add(json_object *o, const char *k, json_object *v) { json_object_object_add(o, k, v); }
 
-static json_object *workload(const struct apps_opts *op)
+static json_object *workload(const struct apps_run *run)
 {
-	json_object *w = json_object_new_object(), *so = json_object_new_array();
+	json_object *w = apps_json_workload(run, "oltp_read_write");
 
-	add(w, "tool", json_object_new_string("sysbench"));
-	add(w, "test", json_object_new_string("oltp_read_write"));
-	add(w, "profile", json_object_new_string(op->profile));
-	add(w, "instances", json_object_new_int((int)op->instances));
-	add(w, "tables", json_object_new_int((int)op->tables));
-	add(w, "table_size", json_object_new_int64((int64_t)op->table_size));
-	add(w, "threads", json_object_new_int((int)op->threads));
-	add(w, "warmup_s", json_object_new_int((int)op->warmup_s));
-	add(w, "time_s", json_object_new_int((int)op->time_s));
-	add(w, "report_interval_s", json_object_new_int((int)op->report_interval_s));
-	add(w, "percentile", json_object_new_int(99));
-	add(w, "histogram", json_object_new_boolean(1));
-	add(w, "buffer_pool_bytes", json_object_new_int64((int64_t)op->buffer_pool));
-	add(w, "flush_method", json_object_new_string(op->flush_method));
-	for (unsigned int i = 0; i < op->nserver_opts; i++)
-		json_object_array_add(so, json_object_new_string(op->server_opts[i]));
-	add(w, "server_opts", so);
-	add(w, "port_base", op->port_base ? json_object_new_int((int)op->port_base) : NULL);
+	add(w, "tables", json_object_new_int((int)run->o->tables));
+	add(w, "table_size", json_object_new_int64((int64_t)run->o->table_size));
+	add(w, "flush_method", json_object_new_string(run->o->flush_method));
 	return w;
 }
 
@@ -58,7 +43,7 @@ int apps_result_write(const struct apps_run *run, char *err, size_t errlen)
 	json_object *o = apps_json_document(run, SCHEMA), *v, *a;
 	struct apps_total t = {0};
 
-	add(o, "workload", workload(run->o));
+	add(o, "workload", workload(run));
 	add(o, "space", space(run));
 	add(o, "memory", apps_json_memory(run));
 	v = json_object_new_object();

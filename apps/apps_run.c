@@ -30,6 +30,31 @@ int apps_fail(struct apps_run *run, const char *step, int r, const char *msg)
 	return r;
 }
 
+int apps_install_wait(struct apps_run *run, pid_t pid, const char *what, const char *log)
+{
+	char msg[APPS_ERRLEN], path[700], tail[1536] = "", *text;
+	int st, r;
+
+	if (pid < 0) {
+		snprintf(msg, sizeof(msg), "db1: cannot start %s: %s", what, strerror((int)-pid));
+		return apps_fail(run, "install", (int)pid, msg);
+	}
+	r = apps_wait(pid, 1800, &st);
+	if (!r && WIFEXITED(st) && !WEXITSTATUS(st))
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", run->db[0].outdir, log);
+	if (apps_read_file(path, &text, NULL) == 0) {
+		apps_tail_lines(text, 6, tail, sizeof(tail));
+		free(text);
+	}
+	snprintf(msg, sizeof(msg), "db1: %s %s: %s", what,
+		 r == -EINTR	   ? "interrupted"
+		 : r == -ETIMEDOUT ? "timed out"
+				   : "failed",
+		 tail);
+	return apps_fail(run, "install", r ? r : -ECHILD, msg);
+}
+
 /* a disk-full failure says so, with the filesystem's figures */
 static bool looks_full(const char *text)
 {

@@ -62,6 +62,34 @@ int apps_db_wait_ready(struct apps_db *db, const char *server, int (*ready)(stru
 	}
 }
 
+void apps_db_settings_sql(char *sql, size_t len, const char *head, const char *const *names,
+			  unsigned int n, const char *tail)
+{
+	snprintf(sql, len, "%s", head);
+	for (unsigned int i = 0; i < n; i++)
+		snprintf(sql + strlen(sql), len - strlen(sql), "%s'%s'", i ? "," : "", names[i]);
+	snprintf(sql + strlen(sql), len - strlen(sql), "%s", tail);
+}
+
+void apps_db_settings_parse(struct apps_db *db, char *out, const char *const *names, unsigned int n)
+{
+	char *line, *nl, *tab;
+
+	for (line = out; *line; line = nl ? nl + 1 : line + strlen(line)) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		tab = strchr(line, '\t');
+		if (!tab)
+			continue;
+		*tab = '\0';
+		for (unsigned int i = 0; i < n; i++)
+			if (!strcmp(line, names[i]))
+				snprintf(db->settings[i], sizeof(db->settings[i]), "%s", tab + 1);
+	}
+	db->have_settings = true;
+}
+
 int apps_db_stop(struct apps_db *db, int sig, unsigned int timeout_s)
 {
 	double t0 = apps_now(), end = t0 + timeout_s;

@@ -93,33 +93,8 @@ static void paths(struct apps_db *db)
 /* initdb for the first instance (apps_run() copies it to the others once loaded) */
 static int install(struct apps_run *run)
 {
-	char msg[APPS_ERRLEN], log[700], tail[1536], *text;
-	struct apps_db *db = &run->db[0];
-	int st, r;
-	pid_t pid;
-
-	pid = apps_pg_initdb_start(&run->pg, db);
-	if (pid < 0) {
-		snprintf(msg, sizeof(msg), "db1: cannot start %s: %s", run->pg.initdb,
-			 strerror((int)-pid));
-		return apps_fail(run, "install", (int)pid, msg);
-	}
-	r = apps_wait(pid, 1800, &st);
-	if (r || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		snprintf(log, sizeof(log), "%s/initdb.log", db->outdir);
-		tail[0] = '\0';
-		if (apps_read_file(log, &text, NULL) == 0) {
-			apps_tail_lines(text, 6, tail, sizeof(tail));
-			free(text);
-		}
-		snprintf(msg, sizeof(msg), "db1: initdb %s: %s",
-			 r == -EINTR	   ? "interrupted"
-			 : r == -ETIMEDOUT ? "timed out"
-					   : "failed",
-			 tail);
-		return apps_fail(run, "install", r ? r : -ECHILD, msg);
-	}
-	return 0;
+	return apps_install_wait(run, apps_pg_initdb_start(&run->pg, &run->db[0]), "initdb",
+				 "initdb.log");
 }
 
 /* servers start at once: each past the ports the earlier instances took, which they may not

@@ -19,23 +19,13 @@ static json_object *u64(uint64_t v) { return json_object_new_int64((int64_t)v); 
 static json_object *workload(const struct apps_run *run)
 {
 	const struct apps_opts *op = run->o;
-	json_object *w = json_object_new_object(), *so = json_object_new_array(), *mix;
+	json_object *w = apps_json_workload(run, "tpcc.lua"), *mix = json_object_new_object();
 
-	add(w, "tool", json_object_new_string("sysbench"));
-	add(w, "test", json_object_new_string("tpcc.lua"));
 	add(w, "script", apps_json_str(run->lua));
-	add(w, "profile", json_object_new_string(op->profile));
-	add(w, "instances", json_object_new_int((int)op->instances));
 	add(w, "warehouses", json_object_new_int((int)op->warehouses));
 	add(w, "items", json_object_new_int((int)op->items));
 	add(w, "customers_per_district", json_object_new_int((int)op->customers));
-	add(w, "threads", json_object_new_int((int)op->threads));
-	add(w, "warmup_s", json_object_new_int((int)op->warmup_s));
-	add(w, "time_s", json_object_new_int((int)op->time_s));
-	add(w, "report_interval_s", json_object_new_int((int)op->report_interval_s));
-	add(w, "percentile", json_object_new_int(99));
-	add(w, "histogram", json_object_new_boolean(1));
-	mix = json_object_new_object(); /* per 100 transactions (tpcc.lua's deck) */
+	/* per 100 transactions (tpcc.lua's deck) */
 	add(mix, "new_order", json_object_new_int(45));
 	add(mix, "payment", json_object_new_int(43));
 	add(mix, "order_status", json_object_new_int(4));
@@ -44,12 +34,7 @@ static json_object *workload(const struct apps_run *run)
 	add(w, "mix_pct", mix);
 	add(w, "new_order_rollback_pct", json_object_new_int(1));
 	add(w, "think_times", json_object_new_boolean(0));
-	add(w, "buffer_pool_bytes", u64(op->buffer_pool));
 	add(w, "max_wal_size_bytes", u64(op->max_wal_size));
-	for (unsigned int i = 0; i < op->nserver_opts; i++)
-		json_object_array_add(so, json_object_new_string(op->server_opts[i]));
-	add(w, "server_opts", so);
-	add(w, "port_base", json_object_new_int((int)op->port_base));
 	add(w, "pg_user", apps_json_str(run->pg.user.name));
 	return w;
 }

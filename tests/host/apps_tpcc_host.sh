@@ -26,27 +26,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-expect_exit() { # WANT NAME CMD...: output in $tmp/out
-	local want=$1 name=$2 rc=0
-	shift 2
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	if [ "$rc" = "$want" ]; then ok "tpcc: $name: exit $rc"; else
-		fail "tpcc: $name: exit $rc, expected $want"
-		tail -n 15 "$tmp/out" | sed 's/^/# /'
-	fi
-}
-has() { grep -q -- "$2" "$tmp/out" && ok "tpcc: $1" || fail "tpcc: $1: no '$2' in: $(head -c 600 "$tmp/out")"; }
-# clean_after NAME OUT: no postgres left on the mount point, unmounted, the mount point gone
-clean_after() {
-	local mnt
-	mnt=$(jq -r '.filesystem.mount_point // empty' "$2/tpcc.json" 2>/dev/null)
-	[ -n "$mnt" ] && ! postgres_running "$mnt" && ok "tpcc: $1: no postgres left running on $mnt" ||
-		fail "tpcc: $1: a postgres is still running on '$mnt'"
-	if [ -n "$mnt" ]; then
-		! grep -q " $mnt " /proc/mounts && [ ! -e "$mnt" ] && ok "tpcc: $1: $mnt unmounted and removed" ||
-			fail "tpcc: $1: $mnt still mounted or present"
-	fi
-}
+T=tpcc
+clean_after() { apps_cleaned "$1" "$2/tpcc.json" postgres; } # NAME OUT
 # no_fs NAME DEV: refused before a filesystem was made on DEV
 no_fs() {
 	blkid "$2" >/dev/null 2>&1 && fail "tpcc: $1: a filesystem was made on $2" || ok "tpcc: $1: no filesystem made"

@@ -18,16 +18,7 @@ export SSD_REVIEW_LOCK_DIR=$tmp/locks
 mkdir -p "$SSD_REVIEW_LOCK_DIR"
 cleanup() { release_image_loops "$tmp"; }
 trap cleanup EXIT
-expect_exit() { # WANT NAME CMD...: output in $tmp/out
-	local want=$1 name=$2 rc=0
-	shift 2
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	if [ "$rc" = "$want" ]; then ok "review apps: $name: exit $rc"; else
-		fail "review apps: $name: exit $rc, expected $want"
-		tail -n 15 "$tmp/out" | sed 's/^/# /'
-	fi
-}
-has() { grep -q -- "$2" "$tmp/out" && ok "review apps: $1" || fail "review apps: $1: no '$2' in: $(head -c 600 "$tmp/out")"; }
+T="review apps"
 
 # ---- refusals and the plan: need nothing -------------------------------------------------------
 expect_exit 2 "--client" $rv --client h1=a:/dev/ng0n1 --suite apps --profile quick --yes --out "$tmp/c"

@@ -22,6 +22,24 @@ check() {
 	return "$rc"
 }
 
+# expect_exit WANT NAME CMD... - run CMD, its output in $tmp/out; ok when it exits WANT, else fail
+# showing its last lines. Names are prefixed with "$T: " when the test sets T.
+expect_exit() {
+	local want=$1 name=${T:+$T: }$2 rc=0
+	shift 2
+	"$@" >"$tmp/out" 2>&1 || rc=$?
+	if [ "$rc" = "$want" ]; then ok "$name: exit $rc"; else
+		fail "$name: exit $rc, expected $want"
+		tail -n 15 "$tmp/out" | sed 's/^/# /'
+	fi
+}
+
+# has NAME PATTERN - ok when $tmp/out (expect_exit's) matches the grep PATTERN
+has() {
+	grep -q -- "$2" "$tmp/out" && ok "${T:+$T: }$1" ||
+		fail "${T:+$T: }$1: no '$2' in: $(head -c 600 "$tmp/out")"
+}
+
 # lab_done - end a test: exit 1 if any check failed
 lab_done() { exit "$LAB_FAILED"; }
 
@@ -88,6 +106,20 @@ server_running() {
 }
 mariadbd_running() { server_running mariadbd "$@"; }
 postgres_running() { server_running postgres "$@"; }
+
+# apps_cleaned NAME RESULT SERVER - after an ssd-apps run whose result is RESULT (apps.json,
+# tpcc.json): no SERVER (mariadbd, postgres) left running on its mount point, the filesystem
+# unmounted and the mount point removed
+apps_cleaned() {
+	local mnt name=${T:+$T: }$1
+	mnt=$(jq -r '.filesystem.mount_point // empty' "$2" 2>/dev/null)
+	[ -n "$mnt" ] && ! server_running "$3" "$mnt" && ok "$name: no $3 left running on $mnt" ||
+		fail "$name: a $3 is still running on '$mnt'"
+	if [ -n "$mnt" ]; then
+		! grep -q " $mnt " /proc/mounts && [ ! -e "$mnt" ] && ok "$name: $mnt unmounted and removed" ||
+			fail "$name: $mnt still mounted or present"
+	fi
+}
 
 # release_image_loops DIR - unmount and detach the loop devices over DIR/img.* (made in subshells,
 # so found by their backing file), then remove DIR: a test's EXIT trap

@@ -18,16 +18,11 @@
 #include <cmocka.h>
 
 #include "analyse/apps.h"
+#include "cases.h"
 #include "parse/reference.h"
 #include "parse/tpcc_json.h"
 
 #define FIX "tests/unit/reporter/fixtures/apps/results"
-
-static void value(struct sr_value v, double want)
-{
-	assert_int_equal(v.state, SR_VALID);
-	assert_true(v.v == want);
-}
 
 static void done_run(void **state)
 {
@@ -41,30 +36,30 @@ static void done_run(void **state)
 	assert_string_equal(a.test, "tpcc.lua");
 	assert_string_equal(a.profile, "quick");
 	assert_string_equal(a.server, "PostgreSQL 15.18 (Debian 15.18-0+deb12u1)");
-	value(a.instances, 2);
-	value(a.warehouses, 1);
-	value(a.items, 10000);
-	value(a.customers, 300);
-	value(a.threads, 4);
-	value(a.warmup_s, 2);
-	value(a.time_s, 5);
-	value(a.buffer_pool_bytes, 16777216);
-	assert_int_equal(a.tables.state, SR_ABSENT);
+	assert_num(a.instances, 2);
+	assert_num(a.warehouses, 1);
+	assert_num(a.items, 10000);
+	assert_num(a.customers, 300);
+	assert_num(a.threads, 4);
+	assert_num(a.warmup_s, 2);
+	assert_num(a.time_s, 5);
+	assert_num(a.buffer_pool_bytes, 16777216);
+	assert_absent(a.tables);
 	assert_int_equal(a.ninst, 2);
-	value(a.inst[0].tps, 116.15);
-	value(a.inst[0].qps, 2482.2);
-	value(a.inst[0].lat_avg_ms, 34.17);
-	value(a.inst[0].lat_p99_ms, 223.344);
-	value(a.inst[0].errors, 0);
-	value(a.inst[0].new_orders_per_min, 3082.4316961158247);
-	value(a.inst[1].tps, 108.87);
-	value(a.total.tps, 225.02);
-	value(a.total.lat_avg_ms, 34.93467976088812);
-	value(a.total.lat_p99_ms, 227.402);
+	assert_num(a.inst[0].tps, 116.15);
+	assert_num(a.inst[0].qps, 2482.2);
+	assert_num(a.inst[0].lat_avg_ms, 34.17);
+	assert_num(a.inst[0].lat_p99_ms, 223.344);
+	assert_num(a.inst[0].errors, 0);
+	assert_num(a.inst[0].new_orders_per_min, 3082.4316961158247);
+	assert_num(a.inst[1].tps, 108.87);
+	assert_num(a.total.tps, 225.02);
+	assert_num(a.total.lat_avg_ms, 34.93467976088812);
+	assert_num(a.total.lat_p99_ms, 227.402);
 	/* the figures the report shows */
-	value(sr_apps_value(&a, -1, SR_A_NOPM), 5918.731266836135);
-	value(sr_apps_value(&a, 1, SR_A_NOPM), 2913.8369313654816);
-	value(sr_apps_value(&a, -1, SR_A_LAT_AVG), 34.93467976088812);
+	assert_num(sr_apps_value(&a, -1, SR_A_NOPM), 5918.731266836135);
+	assert_num(sr_apps_value(&a, 1, SR_A_NOPM), 2913.8369313654816);
+	assert_num(sr_apps_value(&a, -1, SR_A_LAT_AVG), 34.93467976088812);
 	sr_apps_free(&a);
 }
 
@@ -104,15 +99,15 @@ static void published_sql_server(void **state)
 	    sr_reference_load(&m, "reporter/reference/sqlserver-tpcc-e1s-gen4.json", &d), 0);
 	a = sr_apps_of(&m.drives[0], "apps-tpcc");
 	assert_non_null(a);
-	value(a->total.tps, 6149.9);
-	value(a->total.lat_avg_ms, 136.0);
-	value(a->warehouses, 1500);
+	assert_num(a->total.tps, 6149.9);
+	assert_num(a->total.lat_avg_ms, 136.0);
+	assert_num(a->warehouses, 1500);
 	assert_non_null(strstr(a->note, "SQL Server, not PostgreSQL"));
 	assert_null(sr_apps_of(&m.drives[0], "apps-oltp"));
 	/* latency only: no TPS invented */
 	a = sr_apps_of(&m.drives[1], "apps-tpcc");
 	assert_int_equal(sr_apps_value(a, -1, SR_A_TPS).state, SR_ABSENT);
-	value(sr_apps_value(a, -1, SR_A_LAT_AVG), 14);
+	assert_num(sr_apps_value(a, -1, SR_A_LAT_AVG), 14);
 	sr_model_free(&m);
 }
 
