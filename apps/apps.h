@@ -295,6 +295,14 @@ int apps_db_wait_ready(struct apps_db *db, const char *server, int (*ready)(stru
 		       unsigned int timeout_s, const char *const *marks, char *err, size_t errlen);
 
 /**
+ * apps_db_client() - run a server's command-line client @argv (mariadb, psql) on @db, its output
+ * (<outdir>/query.out, removed after) into @out (may be NULL).
+ * Return: 0 or -errno with the client's own lines in @err ("db1: psql exited with status 1: …").
+ */
+int apps_db_client(struct apps_db *db, char *const argv[], char *out, size_t outlen, char *err,
+		   size_t errlen);
+
+/**
  * apps_db_settings_sql() - the query reading settings @names (@n of them) back: @head, the names
  * quoted and comma-separated, @tail, into @sql.
  */

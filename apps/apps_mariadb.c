@@ -175,29 +175,13 @@ int apps_mariadb_wait(const struct apps_opts *o, struct apps_db *db, char *err, 
 int apps_mariadb_query(const struct apps_opts *o, struct apps_db *db, const char *sql, char *out,
 		       size_t outlen, char *err, size_t errlen)
 {
-	char sock[320], exec[1024], log[600], *text, msg[1536];
+	char sock[320], exec[1024];
 	char *argv[] = {
 	    (char *)o->client, "--no-defaults", sock, "--user=root", "-N", "-B", exec, NULL};
-	int r;
 
 	snprintf(sock, sizeof(sock), "--socket=%s", db->socket);
 	snprintf(exec, sizeof(exec), "--execute=%s", sql);
-	snprintf(log, sizeof(log), "%s/query.out", db->outdir);
-	unlink(log);
-	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
-	if (r) {
-		snprintf(err, errlen, "db%u: %s", db->id, msg);
-		return r;
-	}
-	if (out && outlen) {
-		out[0] = '\0';
-		if (apps_read_file(log, &text, NULL) == 0) {
-			snprintf(out, outlen, "%s", text);
-			free(text);
-		}
-	}
-	unlink(log);
-	return 0;
+	return apps_db_client(db, argv, out, outlen, err, errlen);
 }
 
 int apps_mariadb_settings_read(const struct apps_opts *o, struct apps_db *db, char *err,

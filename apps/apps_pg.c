@@ -280,7 +280,7 @@ int apps_pg_wait(const struct apps_opts *o, const struct apps_pg *pg, struct app
 int apps_pg_query(const struct apps_pg *pg, struct apps_db *db, const char *dbname, const char *sql,
 		  char *out, size_t outlen, char *err, size_t errlen)
 {
-	char host[320], port[32], name[96], log[600], *text, msg[1536];
+	char host[320], port[32], name[96];
 	char *argv[] = {(char *)pg->psql,
 			"-X",
 			"-q",
@@ -297,27 +297,11 @@ int apps_pg_query(const struct apps_pg *pg, struct apps_db *db, const char *dbna
 			"-c",
 			(char *)sql,
 			NULL};
-	int r;
 
 	snprintf(host, sizeof(host), "--host=%s", db->socket);
 	snprintf(port, sizeof(port), "--port=%u", db->port);
 	snprintf(name, sizeof(name), "--dbname=%s", dbname);
-	snprintf(log, sizeof(log), "%s/query.out", db->outdir);
-	unlink(log);
-	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
-	if (r) {
-		snprintf(err, errlen, "db%u: %s", db->id, msg);
-		return r;
-	}
-	if (out && outlen) {
-		out[0] = '\0';
-		if (apps_read_file(log, &text, NULL) == 0) {
-			snprintf(out, outlen, "%s", text);
-			free(text);
-		}
-	}
-	unlink(log);
-	return 0;
+	return apps_db_client(db, argv, out, outlen, err, errlen);
 }
 
 int apps_pg_settings_read(const struct apps_pg *pg, struct apps_db *db, char *err, size_t errlen)

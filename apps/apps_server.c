@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -60,6 +61,30 @@ int apps_db_wait_ready(struct apps_db *db, const char *server, int (*ready)(stru
 		}
 		usleep(100000);
 	}
+}
+
+int apps_db_client(struct apps_db *db, char *const argv[], char *out, size_t outlen, char *err,
+		   size_t errlen)
+{
+	char log[600], msg[1536], *text;
+	int r;
+
+	snprintf(log, sizeof(log), "%s/query.out", db->outdir);
+	unlink(log);
+	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
+	if (r) {
+		snprintf(err, errlen, "db%u: %s", db->id, msg);
+		return r;
+	}
+	if (out && outlen) {
+		out[0] = '\0';
+		if (apps_read_file(log, &text, NULL) == 0) {
+			snprintf(out, outlen, "%s", text);
+			free(text);
+		}
+	}
+	unlink(log);
+	return 0;
 }
 
 void apps_db_settings_sql(char *sql, size_t len, const char *head, const char *const *names,
