@@ -7,14 +7,11 @@
  * read from the run, TPC-C's consistency conditions checked after it, the summary on stdout.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "apps.h"
