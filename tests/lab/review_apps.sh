@@ -32,7 +32,7 @@ t0=$(date +%s)
 driver/ssd-review --suite apps --only apps-oltp --profile quick --yes --out $out \
 	--drive nvme="$nvme" --drive tiny="$tiny" --drive sas="$sas" >/tmp/review-apps.log 2>&1
 rc=$?
-echo "# ssd-review --suite apps --profile quick on 3 drives took $(($(date +%s) - t0)) s in the guest"
+echo "# ssd-review --suite apps --only apps-oltp --profile quick on 3 drives took $(($(date +%s) - t0)) s in the guest"
 sed 's/^/# /' /tmp/review-apps.log
 [ "$rc" = 1 ] && ok "exit 1: one test failed, the run went on" || fail "exit $rc, expected 1"
 
