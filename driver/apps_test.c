@@ -20,6 +20,16 @@ bool rv_plan_has_apps(const struct rv_plan *p)
 	return false;
 }
 
+static bool is_tpcc(const struct rv_test *t)
+{
+	return t->ct->entry->apps_workload && !strcmp(t->ct->entry->apps_workload, "tpcc");
+}
+
+const char *rv_apps_result(const struct rv_test *t)
+{
+	return is_tpcc(t) ? "tpcc.json" : "apps.json";
+}
+
 /* The first ssd-apps test of the plan (its timing gives the durations), or NULL. */
 static const struct rv_test *first_apps(const struct rv_plan *p)
 {
@@ -34,19 +44,20 @@ int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen)
 	if (!rv_plan_has_apps(&r->plan))
 		return 0;
 	if (r->o->clients.n) {
-		snprintf(err, errlen,
-			 "the apps suite (in --suite %s) is local-only: ssd-apps makes a "
-			 "filesystem on the drive and starts MariaDB servers and sysbench on the "
-			 "drive's own host, and a fio server (--client) runs fio jobs only. Run "
-			 "`ssd-review --suite apps --drive LABEL=DEV` on each host, and another "
-			 "suite (enterprise, four-corners, spec, curves) through --client",
-			 r->o->suite);
+		snprintf(
+		    err, errlen,
+		    "the apps suite (in --suite %s) is local-only: ssd-apps makes a "
+		    "filesystem on the drive and starts MariaDB or PostgreSQL servers and "
+		    "sysbench on the drive's own host, and a fio server (--client) runs fio "
+		    "jobs only. Run `ssd-review --suite apps --drive LABEL=DEV` on each host, "
+		    "and another suite (enterprise, four-corners, spec, curves) through --client",
+		    r->o->suite);
 		return -EINVAL;
 	}
 	if (r->o->groups.n) {
 		snprintf(err, errlen,
 			 "the apps suite (in --suite %s) runs on one drive at a time: "
-			 "ssd-apps puts its filesystem and MariaDB instances on one drive, and a "
+			 "ssd-apps puts its filesystem and database instances on one drive, and a "
 			 "--group test is one fio job over every drive at once. Review the apps "
 			 "suite per drive (--drive LABEL=DEV for each), and the other suites "
 			 "with --group",
@@ -58,24 +69,37 @@ int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen)
 
 static json_object *given(long long v) { return v >= 0 ? json_object_new_int64(v) : NULL; }
 
-json_object *rv_apps_request(const struct rv_run *r)
+/* The --apps-* values (null where ssd-apps's profile decides) and test @t's durations; with
+ * @all, every size option, else only those of @t's workload. */
+static json_object *request(const struct rv_run *r, const struct rv_test *t, bool all)
 {
-	const struct rv_test *t = first_apps(&r->plan);
 	const struct rv_apps_opts *a = &r->o->apps;
-	const struct catalogue_timing *tm;
-	json_object *o;
+	const struct catalogue_timing *tm = t->ct->timing;
+	json_object *o = json_object_new_object();
 
-	if (!t)
-		return NULL;
-	tm = t->ct->timing;
-	o = json_object_new_object();
 	json_object_object_add(o, "instances", given(a->instances));
-	json_object_object_add(o, "tables", given(a->tables));
-	json_object_object_add(o, "table_size", given(a->table_size));
+	if (all || !is_tpcc(t)) {
+		json_object_object_add(o, "tables", given(a->tables));
+		json_object_object_add(o, "table_size", given(a->table_size));
+	}
+	if (all || is_tpcc(t))
+		json_object_object_add(o, "warehouses", given(a->warehouses));
 	json_object_object_add(o, "threads", given(a->threads));
 	json_object_object_add(o, "warmup_s", given(a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s));
 	json_object_object_add(o, "time_s", given(a->time_s >= 0 ? a->time_s : tm->runtime_s));
 	return o;
+}
+
+json_object *rv_apps_request(const struct rv_run *r)
+{
+	const struct rv_test *t = first_apps(&r->plan);
+
+	return t ? request(r, t, true) : NULL;
+}
+
+json_object *rv_apps_params(const struct rv_run *r, size_t i)
+{
+	return request(r, &r->plan.t[i], false);
 }
 
 void rv_apps_dir(const struct rv_run *r, size_t ti, size_t i, char *out, size_t len)
@@ -96,14 +120,17 @@ void rv_apps_argv(const struct rv_run *r, size_t ti, size_t i, char **argv,
 		  char (*buf)[PATH_MAX + 64])
 {
 	const struct rv_apps_opts *a = &r->o->apps;
-	const struct catalogue_timing *tm = r->plan.t[i].ct->timing;
+	const struct rv_test *t = &r->plan.t[i];
+	const struct catalogue_timing *tm = t->ct->timing;
+	bool tpcc = is_tpcc(t);
 	const struct {
 		const char *opt;
 		long long v;
 	} nums[] = {
 	    {"--instances", a->instances},
-	    {"--tables", a->tables},
-	    {"--table-size", a->table_size},
+	    {"--tables", tpcc ? -1 : a->tables},
+	    {"--table-size", tpcc ? -1 : a->table_size},
+	    {"--warehouses", tpcc ? a->warehouses : -1},
 	    {"--threads", a->threads},
 	    {"--warmup", a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s},
 	    {"--time", a->time_s >= 0 ? a->time_s : tm->runtime_s},
@@ -112,6 +139,8 @@ void rv_apps_argv(const struct rv_run *r, size_t ti, size_t i, char **argv,
 
 	argv[n++] = (char *)(r->tools.ssd_apps[0] ? r->tools.ssd_apps : "ssd-apps");
 	argv[n++] = "run";
+	argv[n++] = "--workload";
+	argv[n++] = t->ct->entry->apps_workload ? t->ct->entry->apps_workload : "oltp";
 	argv[n++] = "--dev";
 	argv[n++] = r->ts.t[ti].devs[0].path;
 	argv[n++] = "--out";
@@ -138,15 +167,15 @@ static void first_line(const char *s, char *out, size_t len)
 	rv_fmt(out, len, "%.*s", (int)strcspn(s, "\n"), s);
 }
 
-bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char *reason,
-		     size_t rlen)
+bool rv_apps_outcome(const char *dir, const char *result, int code, char *summary, size_t slen,
+		     char *reason, size_t rlen)
 {
-	char path[PATH_MAX + 16], err[PATH_MAX + 64], line[1024];
+	char path[PATH_MAX + 32], err[PATH_MAX + 64], line[1024];
 	json_object *j, *total, *lat, *v;
 	const char *status, *msg;
 	bool done;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+	rv_fmt(path, sizeof(path), "%s/%s", dir, result);
 	j = rv_json_read(path, err, sizeof(err));
 	status = rv_json_str(j, "status");
 	msg = rv_json_str(j, "error");
@@ -180,22 +209,21 @@ bool rv_apps_outcome(const char *dir, int code, char *summary, size_t slen, char
 	return done;
 }
 
-json_object *rv_apps_used(const char *dir)
+json_object *rv_apps_used(const char *dir, const char *result)
 {
-	static const char *const keys[] = {"instances", "tables",   "table_size",
+	static const char *const keys[] = {"instances", "tables",   "table_size", "warehouses",
 					   "threads",	"warmup_s", "time_s"};
-	char path[PATH_MAX + 16], err[PATH_MAX + 64];
+	char path[PATH_MAX + 32], err[PATH_MAX + 64];
 	json_object *j, *w, *v, *o;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+	rv_fmt(path, sizeof(path), "%s/%s", dir, result);
 	if (!(j = rv_json_read(path, err, sizeof(err))))
 		return NULL;
 	o = json_object_new_object();
 	if (json_object_object_get_ex(j, "workload", &w))
 		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			json_object_object_add(
-			    o, keys[k],
-			    json_object_object_get_ex(w, keys[k], &v) ? json_object_get(v) : NULL);
+			if (json_object_object_get_ex(w, keys[k], &v))
+				json_object_object_add(o, keys[k], json_object_get(v));
 	json_object_put(j);
 	return o;
 }

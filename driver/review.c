@@ -48,7 +48,7 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 		return rv_pts_kept(r, ti, i);
 	if (rv_test_is_apps(&r->plan.t[i])) {
 		rv_apps_dir(r, ti, i, dir, sizeof(dir));
-		snprintf(path, sizeof(path), "%s/%s", dir, RV_APPS_RESULT);
+		snprintf(path, sizeof(path), "%s/%s", dir, rv_apps_result(&r->plan.t[i]));
 	} else {
 		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
 	}

@@ -302,14 +302,15 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		return RV_TEST_INTERRUPTED;
 	}
 	problem[0] = '\0';
-	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, c->code, summary, sizeof(summary),
-					     problem, sizeof(problem))
+	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, rv_apps_result(&r->plan.t[i]), c->code,
+					     summary, sizeof(summary), problem, sizeof(problem))
 			   : c->code == 0 && keep_result(r, ti, p, id, summary, sizeof(summary),
 							 problem, sizeof(problem)) == 0) {
 		rv_test_set(r, ti, i, "status", str("done"));
 		rv_test_set(r, ti, i, "reason", NULL);
 		if (p->apps_dir[0])
-			rv_test_set(r, ti, i, "params", rv_apps_used(p->apps_dir));
+			rv_test_set(r, ti, i, "params",
+				    rv_apps_used(p->apps_dir, rv_apps_result(&r->plan.t[i])));
 		rv_test_commit(r, ti);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
@@ -397,7 +398,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	rv_test_set(r, ti, i, "status", str("running"));
 	rv_test_set(r, ti, i, "started", str(now_iso(now, sizeof(now))));
 	if (rv_test_is_apps(test)) {
-		rv_test_set(r, ti, i, "params", rv_apps_request(r));
+		rv_test_set(r, ti, i, "params", rv_apps_params(r, i));
 		rv_apps_argv(r, ti, i, argv, argbuf);
 		s.env = NULL;
 		s.stop_grace_s = RV_APPS_STOP_GRACE_S;

@@ -82,6 +82,7 @@ void sr_apps_free(struct sr_apps *a)
 	free(a->error);
 	free(a->note);
 	free(a->test);
+	free(a->server);
 	free(a->profile);
 	free(a->fs_type);
 	free(a->write_cache);

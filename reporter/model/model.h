@@ -289,10 +289,11 @@ struct sr_apps_figures {
 	struct sr_value lat_p99_ms; /* sysbench's histogram (the total's: merged histograms) */
 	struct sr_value lat_max_ms;
 	struct sr_value errors, reconnects; /* counts */
+	struct sr_value new_orders_per_min; /* TPC-C-like: New-Orders completed per minute */
 };
 
-/* One application workload result of a drive: apps.json (OUT/<label>/<test-id>/apps.json), or
- * a review's published figures (reference "apps"). */
+/* One application workload result of a drive: apps.json or tpcc.json
+ * (OUT/<label>/<test-id>/), or a review's published figures (reference "apps"). */
 struct sr_apps {
 	char *id;	   /* test id: the directory's name ("apps-oltp"); the reference's "id" */
 	char *path;	   /* apps.json, NULL for published figures */
@@ -300,14 +301,16 @@ struct sr_apps {
 	char *failed_step; /* NULL, or ssd-apps's step ("space", "start", ...) */
 	char *error;	   /* ssd-apps's message, NULL when none */
 	char *note;	   /* published figures: what they are */
-	char *test;	   /* "oltp_read_write" */
-	char *profile;	   /* "quick", "full" */
-	char *fs_type;	   /* "xfs", "ext4" */
+	char *test;	   /* "oltp_read_write", "tpcc.lua"; a review's tool */
+	char *server;  /* the server's version: "PostgreSQL 15.18 (…)", "10.11.6-MariaDB-…" */
+	char *profile; /* "quick", "full" */
+	char *fs_type; /* "xfs", "ext4" */
 	char *
 	    write_cache; /* the kernel's view of the drive's cache: "write back", "write through" */
 	struct sr_value instances, tables, table_size, threads, warmup_s, time_s;
-	struct sr_value buffer_pool_bytes; /* bytes */
-	struct sr_apps_figures *inst;	   /* per instance, in order (db1, db2, ...) */
+	struct sr_value warehouses, items, customers; /* TPC-C-like: scale, cardinalities */
+	struct sr_value buffer_pool_bytes;	      /* bytes */
+	struct sr_apps_figures *inst;		      /* per instance, in order (db1, db2, ...) */
 	size_t ninst;
 	struct sr_apps_figures total;
 };

@@ -29,35 +29,19 @@ void sr_apps_figures_read(json_object *o, struct sr_apps_figures *f)
 	f->lat_max_ms = either(lat, "max", o, "lat_max_ms");
 	f->errors = sr_json_num(o, "errors");
 	f->reconnects = sr_json_num(o, "reconnects");
+	f->new_orders_per_min = sr_json_num(o, "new_orders_per_min");
 }
 
-int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+int sr_apps_result_read(json_object *o, const char *path, const char *id, struct sr_apps *a)
 {
-	json_object *o = json_object_from_file(path), *w, *fs, *inst, *total;
-	const char *schema;
+	json_object *w = sr_json_get(o, "workload"), *fs = sr_json_get(o, "filesystem"), *inst,
+		    *total;
 	int rc = 0;
 
-	sr_diag_file(d, path);
-	if (!o) {
-		sr_error(d, NULL, (size_t)-1, "cannot read a JSON object: %s",
-			 json_util_get_last_err());
-		return -ENOENT;
-	}
-	schema = sr_json_str(o, "schema");
-	if (!schema || strcmp(schema, SR_APPS_SCHEMA) || !sr_json_str(o, "status")) {
-		rc = sr_error(d, NULL, (size_t)-1,
-			      "expected an ssd-apps result: \"schema\": \"%s\" and a \"status\"",
-			      SR_APPS_SCHEMA);
-		goto out;
-	}
-	w = sr_json_get(o, "workload");
-	fs = sr_json_get(o, "filesystem");
 	a->id = strdup(id);
 	a->path = strdup(path);
-	if (!a->id || !a->path) {
-		rc = -ENOMEM;
-		goto out;
-	}
+	if (!a->id || !a->path)
+		return -ENOMEM;
 	a->status = sr_json_strdup(o, "status", &rc);
 	a->failed_step = sr_json_strdup(o, "failed_step", &rc);
 	a->error = sr_json_strdup(o, "error", &rc);
@@ -66,7 +50,7 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 	a->fs_type = sr_json_strdup(fs, "type", &rc);
 	a->write_cache = sr_json_strdup(sr_json_get(o, "device"), "write_cache", &rc);
 	if (rc)
-		goto out;
+		return rc;
 	a->instances = sr_json_num(w, "instances");
 	a->tables = sr_json_num(w, "tables");
 	a->table_size = sr_json_num(w, "table_size");
@@ -79,10 +63,8 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 		size_t n = json_object_array_length(inst);
 
 		a->inst = calloc(n + 1, sizeof(*a->inst));
-		if (!a->inst) {
-			rc = -ENOMEM;
-			goto out;
-		}
+		if (!a->inst)
+			return -ENOMEM;
 		for (size_t i = 0; i < n; i++)
 			sr_apps_figures_read(json_object_array_get_idx(inst, i), &a->inst[i]);
 		a->ninst = n;
@@ -90,7 +72,43 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 	total = sr_json_get(o, "total");
 	if (total)
 		sr_apps_figures_read(total, &a->total);
-out:
+	return 0;
+}
+
+json_object *sr_apps_result_open(const char *path, const char *schema, struct sr_diag *d, int *rc)
+{
+	json_object *o = json_object_from_file(path);
+	const char *s;
+
+	sr_diag_file(d, path);
+	*rc = 0;
+	if (!o) {
+		sr_error(d, NULL, (size_t)-1, "cannot read a JSON object: %s",
+			 json_util_get_last_err());
+		*rc = -ENOENT;
+		return NULL;
+	}
+	s = sr_json_str(o, "schema");
+	if (!s || strcmp(s, schema) || !sr_json_str(o, "status")) {
+		*rc = sr_error(d, NULL, (size_t)-1,
+			       "expected an ssd-apps result: \"schema\": \"%s\" and a \"status\"",
+			       schema);
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+{
+	int rc;
+	json_object *o = sr_apps_result_open(path, SR_APPS_SCHEMA, d, &rc);
+
+	if (!o)
+		return rc;
+	rc = sr_apps_result_read(o, path, id, a);
+	if (!rc)
+		a->server = sr_json_strdup(sr_json_get(o, "versions"), "mariadb", &rc);
 	json_object_put(o);
 	return rc;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * apps_json.h - ssd-apps's result (apps.json, schema ssdeng.apps.v1, apps/README.md) into the
- * model's struct sr_apps: the run's status and error, the workload's sizes, and per instance and
- * in total the transactions and queries per second and the latencies in ms as ssd-apps wrote
- * them (a figure it wrote as null stays absent).
+ * apps_json.h - ssd-apps's oltp result (apps.json, schema ssdeng.apps.v1, apps/README.md) into
+ * the model's struct sr_apps: the run's status and error, the workload's sizes, and per instance
+ * and in total the transactions and queries per second and the latencies in ms as ssd-apps
+ * wrote them (a figure it wrote as null stays absent); and the parts tpcc.json shares
+ * (parse/tpcc_json.h).
  */
 #ifndef SSDREPORT_APPS_JSON_H
 #define SSDREPORT_APPS_JSON_H
@@ -28,9 +29,27 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 
 /**
  * sr_apps_figures_read() - the figures of one instance or "total" object: tps, qps,
- * latency_ms {avg, p95, p99, max}, errors, reconnects; the published figures' flat keys
- * (reporter/reference.h "apps") tps, lat_avg_ms, lat_p99_ms are read too.
+ * latency_ms {avg, p95, p99, max}, errors, reconnects, new_orders_per_min (tpcc.json); the
+ * published figures' flat keys (reporter/reference.h "apps") tps, lat_avg_ms, lat_p99_ms are read
+ * too.
  */
 void sr_apps_figures_read(struct json_object *o, struct sr_apps_figures *f);
+
+/**
+ * sr_apps_result_open() - the JSON object of the ssd-apps result @path, whose "schema" must be
+ * @schema (apps.json's or tpcc.json's) and which must have a "status".
+ * @rc: 0, -ENOENT (cannot read), -EINVAL (another document), with d->err saying which
+ * Return: the object (json_object_put() it), or NULL.
+ */
+struct json_object *sr_apps_result_open(const char *path, const char *schema, struct sr_diag *d,
+					int *rc);
+
+/**
+ * sr_apps_result_read() - what both results have (apps/apps_json.h) into @a: its @id and @path,
+ * status, failed_step, error, workload {test, profile, instances, tables, table_size, threads,
+ * warmup_s, time_s, buffer_pool_bytes}, filesystem.type, device.write_cache, the instances' and
+ * the total's figures. Return: 0 or -ENOMEM.
+ */
+int sr_apps_result_read(struct json_object *o, const char *path, const char *id, struct sr_apps *a);
 
 #endif

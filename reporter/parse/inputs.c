@@ -11,6 +11,7 @@
 #include <json.h>
 
 #include "parse/apps_json.h"
+#include "parse/tpcc_json.h"
 #include "parse/drive_info.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
@@ -291,17 +292,32 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			why);
 }
 
-/* <dir>/<name>/apps.json exists: an ssd-apps test's directory (driver/README.md). */
-static bool want_apps(const char *dir, const char *name)
+/* The results ssd-apps writes in a test's directory, one per workload, and their readers. */
+static const struct {
+	const char *file;
+	int (*load)(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d);
+} apps_results[] = {
+    {SR_APPS_FILE, sr_apps_json_load},
+    {SR_TPCC_FILE, sr_tpcc_json_load},
+};
+
+/* which of apps_results <dir>/<name> holds, or -1: an ssd-apps test's directory (driver/README.md)
+ */
+static int apps_result_of(const char *dir, const char *name)
 {
 	char p[4096];
 	struct stat st;
 
-	if (name[0] == '.')
-		return false;
-	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_APPS_FILE);
-	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+	for (size_t k = 0; name[0] != '.' && k < sizeof(apps_results) / sizeof(apps_results[0]);
+	     k++) {
+		snprintf(p, sizeof(p), "%s/%s/%s", dir, name, apps_results[k].file);
+		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+			return (int)k;
+	}
+	return -1;
 }
+
+static bool want_apps(const char *dir, const char *name) { return apps_result_of(dir, name) >= 0; }
 
 /* A drive's directory as ssd-review writes it, though it may hold no fio result yet. */
 static bool is_drive_dir(const char *dir)
@@ -316,7 +332,8 @@ static bool is_drive_dir(const char *dir)
 	return stat(p, &st) == 0;
 }
 
-/* The application workload results of a drive directory: <dir>/<test-id>/apps.json. */
+/* The application workload results of a drive directory: <dir>/<test-id>/apps.json or
+ * tpcc.json. */
 static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
 {
 	char **names = NULL, path[4096];
@@ -332,9 +349,12 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct sr_apps *a = &drv->apps[drv->napps];
+		int k = apps_result_of(dir, names[i]);
 
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, names[i], SR_APPS_FILE);
-		rc = sr_apps_json_load(path, names[i], a, d);
+		if (k < 0) /* gone since the directory was listed */
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, names[i], apps_results[k].file);
+		rc = apps_results[k].load(path, names[i], a, d);
 		if (!rc) {
 			drv->napps++;
 			continue;

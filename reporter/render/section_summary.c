@@ -156,9 +156,6 @@ static bool apps_row(struct sr_report *r, struct sr_table *t,
 		     const struct catalogue_summary_row *sr, const struct catalogue_entry *e,
 		     const struct col *cols, size_t ncols)
 {
-	static const char *const words[SR_A_NMETRICS] = {"transactions/s", "queries/s",
-							 "average latency (ms)", "p95 latency (ms)",
-							 "p99 latency (ms)"};
 	enum sr_apps_metric m;
 	char anchor[128], href[140];
 	bool any = false;
@@ -171,7 +168,7 @@ static bool apps_row(struct sr_report *r, struct sr_table *t,
 	if (!any)
 		return false;
 	row = sr_table_row(t);
-	sr_table_set(t, row, 0, "%s %s", sr->title, words[m]);
+	sr_table_set(t, row, 0, "%s %s", sr->title, sr_apps_metric_words(m));
 	snprintf(href, sizeof(href), "#%s", sr_rep_anchor(e->family, anchor, sizeof(anchor)));
 	sr_table_link(t, row, 0, href);
 	for (size_t c = 0; c < ncols; c++) {
