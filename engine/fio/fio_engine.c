@@ -162,19 +162,21 @@ static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsig
 /*
  * bs, block alignment and offset must be whole logical blocks (data + metadata for extended-LBA
  * formats), transfers no larger than the drive takes, the offset inside the capacity.
- * Checked for the directions the job issues, at setup, before any I/O.
+ * Checked for the directions the job issues, at setup, before any I/O. The block rule holds for
+ * I/O that reaches the drive as issued: NVMe and SCSI commands, and O_DIRECT on the block
+ * transport (@blocks true); buffered I/O (direct=0) on the block transport goes through the page
+ * cache, which takes any size and offset (@blocks false: only the capacity is checked).
  */
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
-			      const struct ssd_geometry *g)
+			      const struct ssd_geometry *g, bool blocks)
 {
 	static const char *const dname[] = {"read", "write", "trim"};
-	const unsigned long long unit = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
+	const unsigned long long unit =
+	    blocks ? g->lba_bytes + (g->md_extended ? g->md_bytes : 0) : 0;
 	const unsigned long long offset = td->o.start_offset;
 	char msg[384];
 
-	if (!unit)
-		return 0;
-	for (int dd = 0; dd < DDIR_RWDIR_CNT; dd++) {
+	for (int dd = 0; unit && dd < DDIR_RWDIR_CNT; dd++) {
 		unsigned long long bad;
 		const char *what;
 
@@ -200,7 +202,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 	}
 	if (td->o.start_offset_percent)
 		return 0; /* a percentage of the size: always inside */
-	if (offset % unit) {
+	if (unit && offset % unit) {
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is not a multiple of the logical block size %llu",
 			 f->file_name, offset, unit);
@@ -238,9 +240,9 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
 		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
 		memset(&geo, 0, sizeof(geo));
-		geo.lba_bytes = td->o.odirect ? 512 : 0;
+		geo.lba_bytes = 512;
 		snprintf(geo.desc, sizeof(geo.desc), "regular file with O_DIRECT");
-		if (ssd_check_geometry(td, f, &geo))
+		if (ssd_check_geometry(td, f, &geo, td->o.odirect))
 			return 1;
 		return generic_get_file_size(td, f);
 	}
@@ -251,7 +253,8 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (ret < 0)
 		return ssd_fail(td, -ret, "get_file_size", err);
 	ops->close(NULL, dev);
-	if (ssd_check_geometry(td, f, &geo))
+	if (ssd_check_geometry(td, f, &geo,
+			       td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK))
 		return 1;
 	f->real_file_size = geo.capacity_bytes;
 	fio_file_set_size_known(f);
