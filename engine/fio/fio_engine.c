@@ -253,8 +253,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (ret < 0)
 		return ssd_fail(td, -ret, "get_file_size", err);
 	ops->close(NULL, dev);
-	if (ssd_check_geometry(td, f, &geo,
-			       td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK))
+	if (ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK))
 		return 1;
 	f->real_file_size = geo.capacity_bytes;
 	fio_file_set_size_known(f);
