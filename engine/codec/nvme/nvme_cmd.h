@@ -139,8 +139,8 @@ int ssd_nvme_rw_tmpl_init(struct ssd_nvme_rw_tmpl *t, uint8_t opcode, const stru
  */
 static inline void ssd_nvme_rw_tmpl_patch(struct nvme_uring_cmd *cmd,
 					  const struct ssd_nvme_rw_tmpl *t, uint64_t slba,
-					  uint32_t nlb, uint64_t data, uint32_t data_len, uint64_t md,
-					  uint32_t md_len)
+					  uint32_t nlb, uint64_t data, uint32_t data_len,
+					  uint64_t md, uint32_t md_len)
 {
 	cmd->metadata = md;
 	cmd->addr = data;
