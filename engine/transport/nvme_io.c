@@ -146,7 +146,7 @@ static uint32_t kernel_io_timeout_ms(void)
 	return s * 1000u;
 }
 
-static uint64_t now_ms(void)
+uint64_t ssd_tp_nvme_now_ms(void)
 {
 	struct timespec ts;
 
@@ -218,6 +218,28 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
+/* Read and Write, with and without FUA, as prep_rw() builds them for this namespace. */
+static int build_templates(struct ssd_tp_nvme_dev *d)
+{
+	static const uint8_t opcode[2] = {
+	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
+
+	d->ref_tag =
+	    (d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF);
+	for (int op = 0; op < 2; op++) {
+		for (int fua = 0; fua < 2; fua++) {
+			struct ssd_nvme_rw rw = {
+			    .nsid = d->nsid, .prinfo = d->prinfo, .flags = fua ? SSD_NVME_FUA : 0};
+			int ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw,
+							d->ref_tag, d->timeout_ms);
+
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen)
@@ -256,6 +278,11 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms ? d->timeout_ms : kernel_io_timeout_ms();
+	ret = build_templates(d);
+	if (ret) {
+		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
+		goto fail;
+	}
 	*geo = d->geo;
 	*out = d;
 	return 0;
@@ -324,7 +351,7 @@ static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
 			rw.md = (uintptr_t)(s->md + (size_t)io->slot * s->md_stride);
 		}
 	}
-	if ((d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF))
+	if (d->ref_tag)
 		rw.ilbrt = (uint32_t)slba;
 	return ssd_nvme_build_rw(cmd, opcode, &rw);
 }
@@ -372,7 +399,6 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 	if (ret)
 		return ret;
 	cmd->timeout_ms = d->timeout_ms;
-	s->slots[io->slot].start_ms = now_ms();
 	return 0;
 }
 
@@ -418,7 +444,7 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
 	} else if (res == -EINTR) {
-		uint64_t waited = now_ms() - cmd.start_ms;
+		uint64_t waited = ssd_tp_nvme_now_ms() - cmd.start_ms;
 		bool timed_out = d && waited >= d->eff_timeout_ms;
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
