@@ -13,6 +13,7 @@
 #include "fio/fio_glue.h"
 #include "host/in_use.h"
 #include "core/ssd_log.h"
+#include "core/dev_cache.h"
 #include "core/ssd_thread.h"
 
 struct ssd_fio_data {
@@ -232,7 +233,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 
 	if (fio_file_size_known(f))
 		return 0;
-	ssd_host_classify(f->file_name, &h);
+	ssd_classify(f->file_name, &h);
 	if (h.kind == SSD_HOST_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
 		snprintf(err, sizeof(err), "%s: no such device", f->file_name);
 		return ssd_fail(td, ENODEV, "get_file_size", err);

@@ -7,6 +7,7 @@
 #include "host/dev_class.h"
 #include "codec/nvme/nvme_status.h"
 #include "core/ssd_log.h"
+#include "core/dev_cache.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,7 +67,7 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 {
 	struct ssd_host_dev h;
 
-	ssd_host_classify(path, &h);
+	ssd_classify(path, &h);
 	switch (h.kind) {
 	case SSD_HOST_KIND_MISSING:
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
@@ -101,14 +102,10 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 	}
 }
 
-static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
-			size_t errlen)
+static int open_generic(const char *path, const char *ng, int oflags, char *err, size_t errlen)
 {
-	int ret = generic_of(path, ng, nglen, err, errlen);
+	int ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 
-	if (ret < 0)
-		return ret;
-	ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 	if (ret < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot open %s: %s%s", path, ng, strerror(errno),
@@ -116,6 +113,14 @@ static int open_generic(const char *path, int oflags, char *ng, size_t nglen, ch
 	}
 	return ret;
 }
+
+/* What Identify and the kernel's limits said about a namespace (the per-process cache entry). */
+struct nvme_known {
+	uint32_t nsid;
+	struct ssd_nvme_ctrl_info ctrl;
+	struct ssd_nvme_ns_info ns;
+	uint64_t host_max; /* bytes, 0 unknown */
+};
 
 /* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
 static uint64_t host_max_bytes(int fd)
@@ -245,25 +250,42 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 		     size_t errlen)
 {
 	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
+	struct nvme_known known; /* what the drive and kernel said, once per process */
 	char msg[256];
 	int ret;
 
 	if (!d)
 		return -ENOMEM;
 	d->file_index = -1;
-	d->fd = open_generic(path, oflags, d->path, sizeof(d->path), err, errlen);
-	if (d->fd < 0) {
-		ret = d->fd;
+	d->fd = -1;
+	ret = generic_of(path, d->path, sizeof(d->path), err, errlen);
+	if (ret < 0)
 		goto fail;
+	if (!ssd_dev_cache_get("nvme", d->path, &known, sizeof(known))) {
+		ret = open_generic(path, d->path, oflags, err, errlen);
+		if (ret < 0)
+			goto fail;
+		d->fd = ret;
+		ret = read_geometry(d->fd, &known.nsid, &known.ctrl, &known.ns, msg, sizeof(msg));
+		if (ret) {
+			snprintf(err, errlen, "%s: %s", path, msg);
+			ret = ret > 0 ? -EIO : ret;
+			goto fail;
+		}
+		known.host_max = host_max_bytes(d->fd);
+		ssd_dev_cache_put("nvme", d->path, &known, sizeof(known));
+	} else if (opt) {
+		/* a probe (no options: fio sizing the file) needs no file descriptor */
+		ret = open_generic(path, d->path, oflags, err, errlen);
+		if (ret < 0)
+			goto fail;
+		d->fd = ret;
 	}
-	ret = read_geometry(d->fd, &d->nsid, &d->ctrl, &d->ns, msg, sizeof(msg));
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, msg);
-		ret = ret > 0 ? -EIO : ret;
-		goto fail;
-	}
-	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN,
-			       host_max_bytes(d->fd), &d->geo);
+	d->nsid = known.nsid;
+	d->ctrl = known.ctrl;
+	d->ns = known.ns;
+	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN, known.host_max,
+			       &d->geo);
 	d->unit = d->ns.lba_bytes + (d->ns.md_extended ? d->ns.md_bytes : 0);
 	if (d->unit && !(d->unit & (d->unit - 1)))
 		d->unit_shift = (uint8_t)__builtin_ctz(d->unit);
@@ -277,7 +299,7 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	}
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
-	d->eff_timeout_ms = d->timeout_ms ? d->timeout_ms : kernel_io_timeout_ms();
+	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
 	ret = build_templates(d);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
@@ -297,7 +319,8 @@ void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev)
 {
 	if (!dev)
 		return;
-	close(dev->fd);
+	if (dev->fd >= 0)
+		close(dev->fd);
 	free(dev);
 }
 
@@ -445,21 +468,22 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 		}
 	} else if (res == -EINTR) {
 		uint64_t waited = ssd_tp_nvme_now_ms() - cmd.start_ms;
-		bool timed_out = d && waited >= d->eff_timeout_ms;
+		uint32_t in_force =
+		    d && d->eff_timeout_ms ? d->eff_timeout_ms : kernel_io_timeout_ms();
+		bool timed_out = d && waited >= in_force;
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(SSD_LOG_ERR,
-				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-				"after %" PRIu64 " ms (command timeout %" PRIu32
-				" ms%s): the kernel "
-				"cancelled it (EINTR)%s, no NVMe status",
-				op, cmd.nsid, cmd.slba, cmd.nlb,
-				timed_out ? "command timed out" : "command cancelled", waited,
-				d ? d->eff_timeout_ms : 0,
-				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
-				timed_out ? " with an Abort and a controller reset"
-					  : " in a controller reset or removal");
+			ssd_log(
+			    SSD_LOG_ERR,
+			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
+			    "cancelled it (EINTR)%s, no NVMe status",
+			    op, cmd.nsid, cmd.slba, cmd.nlb,
+			    timed_out ? "command timed out" : "command cancelled", waited, in_force,
+			    d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+			    timed_out ? " with an Abort and a controller reset"
+				      : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -28,7 +28,8 @@ struct ssd_tp_nvme_dev {
 	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
 	int file_index;	       /* registered file index (io_uring), -1 if none */
 	uint32_t timeout_ms;   /* passthrough timeout_ms for every command, 0: kernel default */
-	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms or nvme_core.io_timeout */
+	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms, or 0 for nvme_core.io_timeout
+				  * (read when a command is cancelled) */
 	bool ref_tag;		 /* ILBRT = SLBA (PI type 1 or 2 with the reference tag checked) */
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
@@ -168,7 +169,8 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
  * -EINTR is what Linux returns for a passthrough command it cancelled (NVME_REQ_CANCELLED,
  * drivers/nvme/host/ioctl.c): after the command timeout expired twice (first an Abort, then a
  * controller reset), or in a reset or removal started by something else. When the command had
- * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms) it is reported
+ * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms, else the kernel's
+ * nvme_core.io_timeout) it is reported
  * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
  */
 void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);

@@ -19,6 +19,7 @@
  */
 #include "transport/nvme_io.h"
 #include "transport/uring_ring.h"
+#include "core/dev_cache.h"
 #include "core/ssd_log.h"
 
 #include <errno.h>
@@ -58,17 +59,24 @@ static unsigned int pow2_at_least(unsigned int n)
 	return p;
 }
 
-/* nvme poll queues (module parameter poll_queues) are what IOPOLL needs on PCIe */
+#define NVME_POLL_QUEUES "/sys/module/nvme/parameters/poll_queues"
+
+/* nvme poll queues (module parameter poll_queues) are what IOPOLL needs on PCIe; read once per
+ * process (a module parameter set at load) */
 static unsigned int nvme_poll_queues(void)
 {
 	unsigned int n = 0;
-	FILE *f = fopen("/sys/module/nvme/parameters/poll_queues", "r");
+	FILE *f;
 
+	if (ssd_dev_cache_get("kernel", NVME_POLL_QUEUES, &n, sizeof(n)))
+		return n;
+	f = fopen(NVME_POLL_QUEUES, "r");
 	if (!f)
 		return 0;
 	if (fscanf(f, "%u", &n) != 1)
 		n = 0;
 	fclose(f);
+	ssd_dev_cache_put("kernel", NVME_POLL_QUEUES, &n, sizeof(n));
 	return n;
 }
 
@@ -160,15 +168,21 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 	return 0;
 }
 
+/* Whether the kernel's io_uring has IORING_OP_URING_CMD; asked once per process (kept under
+ * /proc/self: the answer is the running kernel's) */
 static int uring_cmd_supported(struct io_uring *ring)
 {
-	struct io_uring_probe *p = io_uring_get_probe_ring(ring);
+	struct io_uring_probe *p;
 	int ok;
 
+	if (ssd_dev_cache_get("kernel", "/proc/self", &ok, sizeof(ok)))
+		return ok;
+	p = io_uring_get_probe_ring(ring);
 	if (!p)
 		return 1; /* no probe (old kernel): let the first command tell */
 	ok = io_uring_opcode_supported(p, IORING_OP_URING_CMD);
 	io_uring_free_probe(p);
+	ssd_dev_cache_put("kernel", "/proc/self", &ok, sizeof(ok));
 	return ok;
 }
 
@@ -396,6 +410,7 @@ static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 {
 	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
 	struct ssd_tp_nvme_dev *dev;
+	char passed = 1;
 	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
 
 	if (ret)
@@ -406,8 +421,12 @@ static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 		return 0;
 	}
 	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
-	if (!ret)
+	/* once per process and namespace: a refusal would have failed the job that met it */
+	if (!ret && !ssd_dev_cache_get("nvprobe", dev->path, &passed, sizeof(passed))) {
 		ret = probe_passthrough(c, dev, err, errlen);
+		if (!ret)
+			ssd_dev_cache_put("nvprobe", dev->path, &passed, sizeof(passed));
+	}
 	if (ret) {
 		ssd_tp_nvme_close(dev);
 		return ret;

@@ -52,6 +52,9 @@ struct ssd_tp_sg_dev {
 	unsigned int timeout_ms;
 	enum ssd_cdb_size cdb_size;
 	int sg_version;
+	uint32_t lba_shift; /* log2(logical block size) */
+	/* READ/WRITE CDBs by [write][FUA], built at open */
+	struct ssd_scsi_rw_tmpl rw_tmpl[2][2];
 };
 
 /**

@@ -23,9 +23,9 @@
 
 struct ssd_tp_ring {
 	int fd;
-	bool sqpoll;	  /* IORING_SETUP_SQPOLL: the kernel's thread submits */
-	bool iopoll;	  /* IORING_SETUP_IOPOLL: completions are polled for in io_uring_enter() */
-	bool defer;	  /* IORING_SETUP_DEFER_TASKRUN: completions posted only in io_uring_enter() */
+	bool sqpoll; /* IORING_SETUP_SQPOLL: the kernel's thread submits */
+	bool iopoll; /* IORING_SETUP_IOPOLL: completions are polled for in io_uring_enter() */
+	bool defer;  /* IORING_SETUP_DEFER_TASKRUN: completions posted only in io_uring_enter() */
 	unsigned int sq_mask, sq_entries, cq_mask;
 	unsigned int sq_tail; /* next SQE to fill; published to *sq_ktail at submit */
 	unsigned int cq_head; /* next CQE to read; published to *cq_khead per batch */
