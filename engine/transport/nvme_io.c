@@ -122,16 +122,14 @@ struct nvme_known {
 	uint64_t host_max; /* bytes, 0 unknown */
 };
 
-/* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
-static uint64_t host_max_bytes(int fd)
+/* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb,
+ * for the generic node @ng (its block device, from the classification cache). */
+static uint64_t host_max_bytes(const char *ng)
 {
 	struct ssd_host_dev h;
-	struct stat st;
 	uint64_t kb = 0;
 
-	if (fstat(fd, &st) < 0)
-		return 0;
-	ssd_host_classify_node("/sys", false, st.st_rdev, NULL, &h);
+	ssd_classify(ng, &h);
 	if (!h.block[0] || ssd_host_block_attr_u64("/sys", h.block, "queue/max_hw_sectors_kb", &kb))
 		return 0;
 	return kb * 1024;
@@ -272,7 +270,7 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 			ret = ret > 0 ? -EIO : ret;
 			goto fail;
 		}
-		known.host_max = host_max_bytes(d->fd);
+		known.host_max = host_max_bytes(d->path);
 		ssd_dev_cache_put("nvme", d->path, &known, sizeof(known));
 	} else if (opt) {
 		/* a probe (no options: fio sizing the file) needs no file descriptor */

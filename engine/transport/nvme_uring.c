@@ -8,8 +8,9 @@
  *
  * Read and Write are built from the namespace's templates (nvme_io.h: a whole SQE per direction
  * and FUA, made at open) with the range and buffers filled in; the rings are driven directly
- * (uring_ring.h): one io_uring_enter() per commit, none to reap completions already in the ring,
- * the CQ head published once per batch, the clock read once per commit.
+ * (uring_ring.h): one io_uring_enter() per commit (which also waits for a completion when the
+ * queue is full, as fio's reap would next), none to reap completions already in the ring, the CQ
+ * head published once per batch, the clock read once per commit.
  *
  * Optional features, each tried at ctx_init()/open() with a warning and a fallback:
  * sqthread_poll (IORING_SETUP_SQPOLL), hipri (IORING_SETUP_IOPOLL; needs nvme poll_queues),
@@ -339,7 +340,7 @@ static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvm
 			return 0;
 		fill_sqe(sqe, dev, NULL);
 		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-		ret = ssd_tp_ring_submit(&c->r);
+		ret = ssd_tp_ring_submit(&c->r, 1);
 		while (ret >= 0 && !ssd_tp_ring_ready(&c->r))
 			ret = ssd_tp_ring_wait(&c->r, 1, NULL);
 		if (ret >= 0) {
@@ -549,7 +550,8 @@ static int submit(struct ssd_tp_uring_ctx *c)
 			c->s.slots[c->fresh[i]].start_ms = now;
 		c->nfresh = 0;
 	}
-	ret = ssd_tp_ring_submit(&c->r);
+	/* a full queue: fio reaps next, waiting for one; wait for it in this same call */
+	ret = ssd_tp_ring_submit(&c->r, c->queued + c->inflight >= c->depth);
 	if (ret == -EAGAIN || ret == -EINTR || ret == -EBUSY)
 		return 0; /* retried on the next commit; reap() makes room */
 	if (ret < 0)

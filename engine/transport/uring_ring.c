@@ -27,7 +27,7 @@ void ssd_tp_ring_attach(struct ssd_tp_ring *r, struct io_uring *ring, unsigned i
 		ring->sq.array[i] = i;
 }
 
-int ssd_tp_ring_submit(struct ssd_tp_ring *r)
+int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
 {
 	unsigned int pending;
 	int ret;
@@ -44,7 +44,7 @@ int ssd_tp_ring_submit(struct ssd_tp_ring *r)
 	}
 	if (!pending)
 		return 0;
-	return ssd_tp_ring_enter(r, pending, 0, IORING_ENTER_GETEVENTS, NULL, 0);
+	return ssd_tp_ring_enter(r, pending, wait, IORING_ENTER_GETEVENTS, NULL, 0);
 }
 
 int ssd_tp_ring_wait(struct ssd_tp_ring *r, unsigned int min, const struct timespec *t)

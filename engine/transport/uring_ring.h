@@ -68,10 +68,13 @@ static inline int ssd_tp_ring_enter(const struct ssd_tp_ring *r, unsigned int su
  * ssd_tp_ring_submit() - publish the SQEs filled since the last call and have the kernel take
  * them: one io_uring_enter() (with GETEVENTS, so completions that arrived meanwhile are posted
  * too and reaping finds them without another call), none with SQPOLL unless its thread sleeps.
+ * @r:    the ring
+ * @wait: CQEs to wait for in the same call (0 or 1; not with SQPOLL): what a caller whose queue
+ *        is full would wait for next anyway
  * Return: SQEs the kernel took (all of them with SQPOLL), or -errno (EAGAIN, EBUSY, EINTR: try
  * again after reaping).
  */
-int ssd_tp_ring_submit(struct ssd_tp_ring *r);
+int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait);
 
 /* ssd_tp_ring_ready() - CQEs in the ring not yet read (acquire: their contents are visible). */
 static inline unsigned int ssd_tp_ring_ready(const struct ssd_tp_ring *r)
