@@ -25,6 +25,8 @@ struct ssd_fio_data {
 	uint32_t ddir_flags[DDIR_LAST];
 	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
+	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
+	unsigned int nqueued;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
 	unsigned int ntold;
@@ -79,8 +81,10 @@ static int ssd_init(struct thread_data *td)
 	d->write_op = ssd_fio_write_op(td);
 	ssd_ddir_table(d, &opt);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
-	if (!d->ios || ssd_thread_init(&d->th, &opt) < 0) {
+	d->queued = calloc(d->nios, sizeof(*d->queued));
+	if (!d->ios || !d->queued || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
+		free(d->queued);
 		free(d);
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	}
@@ -97,6 +101,7 @@ static void ssd_cleanup(struct thread_data *td)
 	ssd_thread_exit(&d->th);
 	free(d->told);
 	free(d->ios);
+	free(d->queued);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -412,7 +417,7 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 {
 	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
-	const struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
@@ -424,10 +429,15 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	io->buf = io_u->xfer_buf;
 	io->dev = sf->dev;
 	r = sf->ops->queue(sf->ctx, io);
-	if (r == SSD_Q_QUEUED)
+	if (r == SSD_Q_QUEUED) {
+		d->queued[d->nqueued++] = io_u;
 		return FIO_Q_QUEUED;
+	}
 	if (r == SSD_Q_BUSY)
 		return FIO_Q_BUSY;
+	/* done inside queue (a synchronous transport): it was issued when fio started it */
+	if (fio_fill_issue_time(td))
+		io_u->issue_time = io_u->start_time;
 	if (r < 0) {
 		io_u->error = -r;
 	} else {
@@ -437,13 +447,37 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
+/*
+ * The engine says when its I/Os were issued (FIO_ASYNCIO_SETS_ISSUE_TIME): one clock read per
+ * commit, before the transport submits (and, with a full queue, may wait there for a completion),
+ * and fio's submission latency sample for each (io_u_queued()), as fio's own io_uring engine does.
+ */
+static void ssd_issued(struct thread_data *td, struct ssd_fio_data *d)
+{
+	struct timespec now;
+
+	if (fio_fill_issue_time(td)) {
+		fio_gettime(&now, NULL);
+		for (unsigned int i = 0; i < d->nqueued; i++) {
+			d->queued[i]->issue_time = now;
+			io_u_queued(td, d->queued[i]);
+		}
+		if (td->o.read_iolog_file)
+			td->last_issue = now;
+	}
+	d->nqueued = 0;
+}
+
 /* commit and getevents go straight to the transport when the job uses one (the usual case),
  * through ssd_thread's loop over transports otherwise */
 static int ssd_commit(struct thread_data *td)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
-	int ret =
-	    d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
+	int ret;
+
+	if (d->nqueued)
+		ssd_issued(td, d);
+	ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
 
 	if (ret < 0)
 		td_verror(td, -ret, "commit");
@@ -475,7 +509,7 @@ static struct io_u *ssd_event(struct thread_data *td, int ev)
 struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
     .name = "ssdeng",
     .version = FIO_IOOPS_VERSION,
-    .flags = FIO_RAWIO | FIO_MEMALIGN,
+    .flags = FIO_RAWIO | FIO_MEMALIGN | FIO_ASYNCIO_SETS_ISSUE_TIME,
     .init = ssd_init,
     .cleanup = ssd_cleanup,
     .io_u_init = ssd_io_u_init,

@@ -452,14 +452,24 @@ static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	ssd_tp_nvme_close(dev);
 }
 
+static bool register_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io);
+
 /* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
-static bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+static inline bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+{
+	const struct iovec *iov = &c->bufs[io->slot];
+
+	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
+		return true;
+	return register_buffer(c, io);
+}
+
+static __attribute__((noinline)) bool register_buffer(struct ssd_tp_uring_ctx *c,
+						      const struct ssd_io *io)
 {
 	struct iovec *iov = &c->bufs[io->slot];
 	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
 
-	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
-		return true;
 	if (io_uring_register_buffers_update_tag(&c->ring, io->slot, &want, NULL, 1) != 1)
 		return false;
 	*iov = want;
@@ -492,8 +502,9 @@ static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 	return SSD_Q_QUEUED;
 }
 
-/* Everything else: the general builders (ssd_tp_nvme_prep()). */
-static int queue_other(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
+/* Everything else: the general builders (ssd_tp_nvme_prep()). Kept out of line: the Read/Write
+ * path then needs fewer registers saved. */
+static __attribute__((noinline)) int queue_other(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 {
 	struct nvme_uring_cmd *cmd;
 	struct io_uring_sqe *sqe = ssd_tp_ring_sqe(&c->r);
@@ -561,7 +572,12 @@ static int submit(struct ssd_tp_uring_ctx *c)
 	return 0;
 }
 
-static int uring_commit(struct ssd_ctx *ctx) { return submit(uring_ctx(ctx)); }
+static int uring_commit(struct ssd_ctx *ctx)
+{
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
+
+	return c->queued ? submit(c) : 0;
+}
 
 /* Take up to @max completions from the ring into @out; one head update. Return how many. */
 static unsigned int take(struct ssd_tp_uring_ctx *c, unsigned int max, struct ssd_io **out)

@@ -27,26 +27,6 @@ void ssd_tp_ring_attach(struct ssd_tp_ring *r, struct io_uring *ring, unsigned i
 		ring->sq.array[i] = i;
 }
 
-int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
-{
-	unsigned int pending;
-	int ret;
-
-	__atomic_store_n(r->sq_ktail, r->sq_tail, __ATOMIC_RELEASE);
-	pending = r->sq_tail - __atomic_load_n(r->sq_khead, __ATOMIC_ACQUIRE);
-	if (r->sqpoll) {
-		if (__atomic_load_n(r->sq_kflags, __ATOMIC_ACQUIRE) & IORING_SQ_NEED_WAKEUP) {
-			ret = ssd_tp_ring_enter(r, 0, 0, IORING_ENTER_SQ_WAKEUP, NULL, 0);
-			if (ret < 0)
-				return ret;
-		}
-		return (int)pending;
-	}
-	if (!pending)
-		return 0;
-	return ssd_tp_ring_enter(r, pending, wait, IORING_ENTER_GETEVENTS, NULL, 0);
-}
-
 int ssd_tp_ring_wait(struct ssd_tp_ring *r, unsigned int min, const struct timespec *t)
 {
 	struct io_uring_getevents_arg arg = {.sigmask = 0, .sigmask_sz = _NSIG / 8};

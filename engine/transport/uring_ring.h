@@ -74,7 +74,25 @@ static inline int ssd_tp_ring_enter(const struct ssd_tp_ring *r, unsigned int su
  * Return: SQEs the kernel took (all of them with SQPOLL), or -errno (EAGAIN, EBUSY, EINTR: try
  * again after reaping).
  */
-int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait);
+static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
+{
+	unsigned int pending;
+	int ret;
+
+	__atomic_store_n(r->sq_ktail, r->sq_tail, __ATOMIC_RELEASE);
+	pending = r->sq_tail - __atomic_load_n(r->sq_khead, __ATOMIC_ACQUIRE);
+	if (r->sqpoll) {
+		if (__atomic_load_n(r->sq_kflags, __ATOMIC_ACQUIRE) & IORING_SQ_NEED_WAKEUP) {
+			ret = ssd_tp_ring_enter(r, 0, 0, IORING_ENTER_SQ_WAKEUP, NULL, 0);
+			if (ret < 0)
+				return ret;
+		}
+		return (int)pending;
+	}
+	if (!pending)
+		return 0;
+	return ssd_tp_ring_enter(r, pending, wait, IORING_ENTER_GETEVENTS, NULL, 0);
+}
 
 /* ssd_tp_ring_ready() - CQEs in the ring not yet read (acquire: their contents are visible). */
 static inline unsigned int ssd_tp_ring_ready(const struct ssd_tp_ring *r)
