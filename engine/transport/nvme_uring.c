@@ -488,9 +488,8 @@ static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 
 	if (ret)
 		return ret;
-	sqe = ssd_tp_ring_sqe(&c->r);
-	if (!sqe)
-		return SSD_Q_BUSY;
+	/* room: uring_queue() keeps queued + in flight under iodepth, at most the ring's size */
+	sqe = ssd_tp_ring_sqe_fast(&c->r);
 	memcpy(sqe, d->sqe_tmpl[io->op][fua], sizeof(d->sqe_tmpl[io->op][fua]));
 	sqe->user_data = (uintptr_t)io;
 	ssd_nvme_rw_tmpl_patch((struct nvme_uring_cmd *)sqe->cmd, &d->rw_tmpl[io->op][fua], slba,
@@ -580,7 +579,8 @@ static int uring_commit(struct ssd_ctx *ctx)
 }
 
 /* Take up to @max completions from the ring into @out; one head update. Return how many. */
-static unsigned int take(struct ssd_tp_uring_ctx *c, unsigned int max, struct ssd_io **out)
+static inline __attribute__((always_inline)) unsigned int
+take(struct ssd_tp_uring_ctx *c, unsigned int max, struct ssd_io **out)
 {
 	unsigned int ready = ssd_tp_ring_ready(&c->r), n = 0;
 

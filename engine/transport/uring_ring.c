@@ -21,6 +21,7 @@ void ssd_tp_ring_attach(struct ssd_tp_ring *r, struct io_uring *ring, unsigned i
 	r->sqes = ring->sq.sqes;
 	r->cqes = ring->cq.cqes;
 	r->sq_tail = *r->sq_ktail;
+	r->sq_flushed = r->sq_tail;
 	r->cq_head = *r->cq_khead;
 	/* SQ slot i names SQE i, once and for all */
 	for (unsigned int i = 0; i < r->sq_entries; i++)

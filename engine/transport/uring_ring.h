@@ -27,8 +27,9 @@ struct ssd_tp_ring {
 	bool iopoll; /* IORING_SETUP_IOPOLL: completions are polled for in io_uring_enter() */
 	bool defer;  /* IORING_SETUP_DEFER_TASKRUN: completions posted only in io_uring_enter() */
 	unsigned int sq_mask, sq_entries, cq_mask;
-	unsigned int sq_tail; /* next SQE to fill; published to *sq_ktail at submit */
-	unsigned int cq_head; /* next CQE to read; published to *cq_khead per batch */
+	unsigned int sq_tail;	 /* next SQE to fill; published to *sq_ktail at submit */
+	unsigned int sq_flushed; /* the tail last published */
+	unsigned int cq_head;	 /* next CQE to read; published to *cq_khead per batch */
 	unsigned int *sq_khead, *sq_ktail, *sq_kflags;
 	unsigned int *cq_khead, *cq_ktail;
 	struct io_uring_sqe *sqes;
@@ -52,6 +53,14 @@ static inline struct io_uring_sqe *ssd_tp_ring_sqe(struct ssd_tp_ring *r)
 	return r->sqes + 2 * (r->sq_tail++ & r->sq_mask);
 }
 
+/* ssd_tp_ring_sqe_fast() - the next SQE, for a caller that never has more SQEs filled and not
+ * yet taken by the kernel than the ring holds (it bounds what it has in flight by the ring's
+ * size): ssd_tp_ring_sqe() without the check. */
+static inline struct io_uring_sqe *ssd_tp_ring_sqe_fast(struct ssd_tp_ring *r)
+{
+	return r->sqes + 2 * (r->sq_tail++ & r->sq_mask);
+}
+
 /* ssd_tp_ring_unget() - give back the SQE ssd_tp_ring_sqe() returned last. */
 static inline void ssd_tp_ring_unget(struct ssd_tp_ring *r) { r->sq_tail--; }
 
@@ -71,8 +80,8 @@ static inline int ssd_tp_ring_enter(const struct ssd_tp_ring *r, unsigned int su
  * @r:    the ring
  * @wait: CQEs to wait for in the same call (0 or 1; not with SQPOLL): what a caller whose queue
  *        is full would wait for next anyway
- * Return: SQEs the kernel took (all of them with SQPOLL), or -errno (EAGAIN, EBUSY, EINTR: try
- * again after reaping).
+ * Return: SQEs the kernel took (with SQPOLL: those published by this call), or -errno (EAGAIN,
+ * EBUSY, EINTR: try again after reaping).
  */
 static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
 {
@@ -80,8 +89,10 @@ static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
 	int ret;
 
 	__atomic_store_n(r->sq_ktail, r->sq_tail, __ATOMIC_RELEASE);
-	pending = r->sq_tail - __atomic_load_n(r->sq_khead, __ATOMIC_ACQUIRE);
 	if (r->sqpoll) {
+		/* the kernel's thread takes them: count those published now */
+		pending = r->sq_tail - r->sq_flushed;
+		r->sq_flushed = r->sq_tail;
 		if (__atomic_load_n(r->sq_kflags, __ATOMIC_ACQUIRE) & IORING_SQ_NEED_WAKEUP) {
 			ret = ssd_tp_ring_enter(r, 0, 0, IORING_ENTER_SQ_WAKEUP, NULL, 0);
 			if (ret < 0)
@@ -89,6 +100,8 @@ static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
 		}
 		return (int)pending;
 	}
+	r->sq_flushed = r->sq_tail;
+	pending = r->sq_tail - __atomic_load_n(r->sq_khead, __ATOMIC_ACQUIRE);
 	if (!pending)
 		return 0;
 	return ssd_tp_ring_enter(r, pending, wait, IORING_ENTER_GETEVENTS, NULL, 0);
