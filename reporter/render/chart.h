@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SR_CHART_MAXCOLS 16
+#define SR_CHART_MAXCOLS 24
 
 struct sr_chart {
 	char name[160]; /* path of the files without extension, relative to the report */
@@ -30,6 +30,8 @@ struct sr_chart {
 	FILE *gp;	   /* body: the plot commands, written between the two terminal setups */
 	int width, height; /* pixels */
 	int font_pt;	   /* text size; 0: 10 */
+	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
+	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
 	bool quiet; /* gnuplot's stderr kept out of ours; on failure its first lines go to the error
 		     */
 	/* the frame being written */

@@ -298,10 +298,24 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	return rc;
 }
 
-/* The time series of each drive, as CSV beside the page. */
+/* A number of the series CSV: at most @sig significant digits, never in exponent form. */
+static void series_num(FILE *f, double v, int sig)
+{
+	if (fabs(v) >= 1e5)
+		fprintf(f, ",%.0f", v);
+	else
+		fprintf(f, ",%.*g", sig, v);
+}
+
+/*
+ * The time series of each drive, as CSV beside the page: every interval, hours of them for a
+ * review's preconditioning (so each row is kept short: the workload by its number, figures to
+ * the digits they carry: IOPS whole, latencies to 5 significant digits, 10 ns under 1 ms).
+ */
 int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	char path[4400];
+	char path[4400], text[600];
+	size_t nk = sr_rep_nseries(r, t);
 	FILE *f;
 
 	if (!sr_rep_has_series(r, t))
@@ -324,20 +338,34 @@ int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr
 				const struct sr_value v[5] = {iv->iops, iv->bw, iv->lat_mean,
 							      iv->lat_max, iv->lat_sd};
 
-				fprintf(f, "%s,%s,%.9g,%u,%u,%u,%d", r->m->drives[dv].label,
-					se->name ? se->name : "", iv->t_s, iv->round + 1, iv->jobs,
-					iv->jobs_expected, sr_interval_partial(iv));
+				fprintf(f, "%s,%zu,%.9g,%u,%u,%u,%d", r->m->drives[dv].label, k + 1,
+					iv->t_s, iv->round + 1, iv->jobs, iv->jobs_expected,
+					sr_interval_partial(iv));
 				for (int c = 0; c < 5; c++)
-					if (sr_ok(v[c]))
-						fprintf(f, ",%.9g", c >= 2 ? v[c].v / 1e6 : v[c].v);
-					else
+					if (!sr_ok(v[c]))
 						fputc(',', f);
+					else if (c < 2)
+						series_num(f, v[c].v, 7);
+					else
+						series_num(f, v[c].v / 1e6, 5);
 				fputc('\n', f);
 			}
 		}
 	if (fclose(f))
 		return -errno;
 	snprintf(path, sizeof(path), "%s-series.csv", t->stem);
-	sr_page_link(p, path, "The time series (1-s intervals) as CSV");
+	snprintf(text, sizeof(text), "The time series (1-s intervals) as CSV");
+	for (size_t k = 0; k < nk; k++) /* the workloads by their numbers */
+		for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+			const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+
+			if (!se)
+				continue;
+			snprintf(text + strlen(text), sizeof(text) - strlen(text),
+				 "%s workload %zu: %s", k ? "," : ";", k + 1,
+				 se->name ? se->name : SR_UNKNOWN);
+			break;
+		}
+	sr_page_link(p, path, text);
 	return 0;
 }
