@@ -206,7 +206,9 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 	return 0;
 }
 
-int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
+/* A drive.json file as a JSON object (*@out, the caller's to put). Return: 0, -EINVAL (d->err
+ * says where), -ENOMEM or -errno. */
+static int drive_json(const char *path, json_object **out, struct sr_diag *d)
 {
 	enum json_tokener_error e;
 	json_tokener *tok;
@@ -215,6 +217,7 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 	char *buf;
 	int rc;
 
+	*out = NULL;
 	rc = sr_read_file(path, &buf, &len);
 	if (rc)
 		return rc;
@@ -230,14 +233,70 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
 			      "expected a JSON object (ssdctl info --json): %s",
 			      json_tokener_error_desc(e));
+		json_object_put(o);
 	} else {
-		rc = add_scalars(drv, o, "");
-		if (!rc)
-			rc = sr_drive_info_read(o, &drv->info);
+		*out = o;
 	}
-	json_object_put(o);
 	json_tokener_free(tok);
 	free(buf);
+	return rc;
+}
+
+/* A group's drives, each from drive-<name>.json beside @path: absent when it is not there. */
+static int load_members(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	char *names = strdup(drv->info.members), *save = NULL, file[4400];
+	const char *slash = strrchr(path, '/');
+	int rc = names ? 0 : -ENOMEM;
+
+	for (char *n = names ? strtok_r(names, " ", &save) : NULL; n && !rc;
+	     n = strtok_r(NULL, " ", &save)) {
+		struct sr_member_info *mi =
+		    realloc(drv->member_info, (drv->nmember_info + 1) * sizeof(*mi));
+		json_object *o;
+
+		if (!mi) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->member_info = mi;
+		mi = &drv->member_info[drv->nmember_info];
+		*mi = (struct sr_member_info){.name = strdup(n)};
+		if (!mi->name) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->nmember_info++;
+		snprintf(file, sizeof(file), "%.*s/drive-%s.json", slash ? (int)(slash - path) : 1,
+			 slash ? path : ".", n);
+		rc = drive_json(file, &o, d);
+		if (rc == -ENOENT || rc == -EINVAL) { /* the group's own drive.json still stands */
+			if (rc == -EINVAL)
+				sr_warn(d, SR_WARN_OPTION, "%s not used: %s", file, d->err);
+			rc = 0;
+			continue;
+		}
+		if (!rc)
+			rc = sr_drive_info_read(o, &mi->info);
+		json_object_put(o);
+	}
+	free(names);
+	return rc;
+}
+
+int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	json_object *o;
+	int rc = drive_json(path, &o, d);
+
+	if (rc)
+		return rc;
+	rc = add_scalars(drv, o, "");
+	if (!rc)
+		rc = sr_drive_info_read(o, &drv->info);
+	json_object_put(o);
+	if (!rc && drv->info.members)
+		rc = load_members(drv, path, d);
 	return rc;
 }
 

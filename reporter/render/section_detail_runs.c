@@ -113,7 +113,10 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 						continue;
 					}
 					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
-					if (k == 2 || k == 3 || k == 4 || k == 0)
+					if (k == 3) /* bytes to 3 figures ("451 GB"); all of them in
+						     * the CSV */
+						sr_fmt_si(text, v[k]);
+					else if (k == 2 || k == 4 || k == 0)
 						sr_fmt_int(text, v[k].v);
 					else
 						sr_fmt_sig(text, v[k].v);

@@ -330,22 +330,24 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		}
 		sr_chart_lines(&ch, p, np, np > 1 ? 2 : 1, keys, nk);
 	} else { /* a row per drive, its figures side by side, every row on the same axes */
-		size_t q = 0, row = 0;
+		/* a figure alone (a fill's throughput): the drives' panels four to a row */
+		size_t across = np > 1 ? np : ndraw < 4 ? ndraw : 4;
+		size_t npanels = ndraw * np, q = 0;
 
-		ch.height = 90 + 130 * (int)ndraw;
+		ch.height = 90 + 130 * (int)((npanels + across - 1) / across);
 		ch.row_gap_px = 34; /* a panel's title; the x axis is numbered under the last row */
 		ch.col_gap_px = 64;
 		if (bound[0] > 0 || bound[1] > 0) /* histogram midpoints: how far off they can be */
 			snprintf(ch.caption, sizeof(ch.caption),
 				 "%s (maximum latency within %.3g ms, standard deviation within "
-				 "%.3g ms: "
-				 "histogram buckets)",
+				 "%.3g ms: histogram buckets)",
 				 t->title, bound[0], bound[1]);
 		for (size_t dv = 0; dv < nd; dv++) {
 			if (!sr_rep_series(t->per_drive[dv], k))
 				continue;
 			for (int pk = 0; pk < 4; pk++) {
 				size_t first = nl;
+				bool bottom = q + across >= npanels;
 
 				if (!present[pk])
 					continue;
@@ -354,7 +356,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 					 r->m->drives[dv].label, figures[pk].brief);
 				p[q] = (struct sr_panel){
 				    .title = ptitle[np + q],
-				    .xlabel = row + 1 == ndraw ? xlabel : NULL,
+				    .xlabel = bottom ? xlabel : NULL,
 				    .xcol = C_T,
 				    .zero_y = true,
 				    .xmin = 0,
@@ -362,7 +364,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 				    .xdiv = unit,
 				    .ymax = ymax[pk],
 				    .few_tics = true,
-				    .no_xtic_labels = row + 1 < ndraw,
+				    .no_xtic_labels = !bottom,
 				    .hline = NAN,
 				    .bands = band_of[dv] ? &bands[band_of[dv] - 1] : NULL,
 				    .nbands = band_of[dv] ? 1 : 0,
@@ -370,9 +372,8 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 				    .nlines = nl - first};
 				q++;
 			}
-			row++;
 		}
-		sr_chart_lines(&ch, p, q, (int)np, NULL, 0);
+		sr_chart_lines(&ch, p, q, (int)across, NULL, 0);
 	}
 	rc = sr_rep_chart_end(r, &ch, &r->page, rows ? SR_PAGE_W : width);
 out:
@@ -389,7 +390,7 @@ out:
 
 /* "yes, 120-300 s" or "no: 167 % / 105 %" (range / excursion). */
 static void snia_cell(struct sr_table *t, size_t row, size_t col, const struct sr_test *tt,
-		      const struct sr_series *se)
+		      const struct sr_series *se, double unit)
 {
 	struct sr_snia s;
 
@@ -398,8 +399,12 @@ static void snia_cell(struct sr_table *t, size_t row, size_t col, const struct s
 		sr_table_set(t, row, col, "? (fewer than 5 rounds)");
 		return;
 	}
-	if (s.attained && isfinite(s.first_s))
-		sr_table_set(t, row, col, "yes, %g\xe2\x80\x93%g s", s.first_s, s.last_s);
+	if (s.attained && isfinite(s.first_s)) /* in the unit of the chart's time axis */
+		sr_table_set(t, row, col, "yes, %.3g\xe2\x80\x93%.3g %s", s.first_s / unit,
+			     s.last_s / unit,
+			     unit == 3600 ? "h"
+			     : unit == 60 ? "min"
+					  : "s");
 	else if (s.attained)
 		sr_table_set(t, row, col, "yes, rounds %g\xe2\x80\x93%g", s.first_round,
 			     s.last_round);
@@ -465,39 +470,45 @@ static const char *workload_of(const struct sr_rtest *t, char *buf, size_t len)
 	return buf;
 }
 
-/* One row of the verdict table: workload @k of test @tt on each drive of @dvs. */
-static void verdict_row(struct sr_table *t, const struct sr_rtest *tt, size_t k, bool several,
-			const size_t *dvs, size_t nd, bool *intervals)
+/* Workload @k of test @tt in the verdict table: its name, as the chart names it. */
+static const char *verdict_workload(const struct sr_rtest *tt, size_t k, bool several,
+				    const size_t *dvs, size_t nd, char *wl, size_t len)
 {
-	size_t row = sr_table_row(t);
-	char href[300], wl[200];
-
-	workload_of(tt, wl, sizeof(wl));
+	workload_of(tt, wl, len);
 	for (size_t c = 0; several && c < nd; c++) {
 		const struct sr_series *se = sr_rep_series(tt->per_drive[dvs[c]], k);
 
 		if (se) {
-			snprintf(wl + strlen(wl), sizeof(wl) - strlen(wl), " (workload %zu: %s)",
-				 k + 1, se->name);
+			snprintf(wl + strlen(wl), len - strlen(wl), " (workload %zu: %s)", k + 1,
+				 se->name);
 			break;
 		}
 	}
-	sr_table_set(t, row, 0, "%s", wl);
-	sr_table_link(t, row, 0, sr_rep_detail(tt, href, sizeof(href)));
+	return wl;
+}
+
+/* The verdict table's two columns from @col for workload @k of test @tt, a row per drive. */
+static void verdict_cols(struct sr_report *r, struct sr_table *t, size_t col,
+			 const struct sr_rtest *tt, size_t k, const size_t *dvs, size_t nd,
+			 bool *intervals)
+{
+	const char *label;
+	double unit = time_unit(series_end(r, tt, k), &label);
+
 	for (size_t c = 0; c < nd; c++) {
 		const struct sr_result *res = tt->per_drive[dvs[c]];
 		const struct sr_series *se = sr_rep_series(res, k);
 		struct sr_snia s;
 
 		if (!res || !se) {
-			sr_table_set(t, row, 1 + 2 * c, SR_NOT_MEASURED);
-			sr_table_set(t, row, 2 + 2 * c, SR_NOT_MEASURED);
+			sr_table_set(t, c, col, SR_NOT_MEASURED);
+			sr_table_set(t, c, col + 1, SR_NOT_MEASURED);
 			continue;
 		}
-		snia_cell(t, row, 1 + 2 * c, res->test, se);
-		fio_ss_cell(t, row, 2 + 2 * c, res->test, se);
+		snia_cell(t, c, col, res->test, se, unit);
+		fio_ss_cell(t, c, col + 1, res->test, se);
 		if (res->error) {
-			sr_table_mark(t, row, 1 + 2 * c, SR_MARK_FAIL);
+			sr_table_mark(t, c, col, SR_MARK_FAIL);
 			t->flags |= SR_NOTE_JOB_ERROR;
 		}
 		sr_series_snia(res->test, se, &s);
@@ -505,11 +516,15 @@ static void verdict_row(struct sr_table *t, const struct sr_rtest *tt, size_t k,
 	}
 }
 
+/*
+ * The verdicts: a row per drive, two columns per workload (SNIA PTS, fio's own), as each
+ * workload's chart counts them in its title.
+ */
 static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		    const struct sr_rtest *const *tests, size_t n)
 {
-	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), nd = 0;
-	char name[160], head[300], tq[32];
+	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), nd = 0, nw = 0, col = 1;
+	char name[160], head[300], tq[32], wl[300];
 	struct sr_table *t;
 	bool intervals = false;
 	char crit[160];
@@ -520,27 +535,31 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		if (sr_rep_column(r, dv, tests, n) && !r->m->drives[dv].source)
 			dvs[nd++] = dv;
+	for (size_t i = 0; i < n; i++)
+		nw += sr_rep_nseries(r, tests[i]) ? sr_rep_nseries(r, tests[i]) : 1;
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "precondition");
 	snprintf(head, sizeof(head), "Steady state reached, at %s",
 		 sr_rtest_tq(tests[0], tq, sizeof(tq)));
-	t = sr_table_new(name, head, 1 + 2 * nd);
+	t = sr_table_new(name, head, 1 + 2 * nw);
 	if (!t) {
 		free(dvs);
 		return -ENOMEM;
 	}
-	sr_table_head(t, 0, "workload");
-	for (size_t c = 0; c < nd; c++) {
-		sr_rep_drive(r, dvs[c], head, sizeof(head));
-		sr_table_group(t, 1 + 2 * c, head);
-		sr_table_group(t, 2 + 2 * c, head);
-		sr_table_head(t, 1 + 2 * c, "SNIA PTS");
-		sr_table_head(t, 2 + 2 * c, "fio ss");
-	}
+	sr_table_head(t, 0, "drive");
+	for (size_t c = 0; c < nd; c++)
+		sr_table_set(t, sr_table_row(t), 0, "%s",
+			     sr_rep_drive(r, dvs[c], head, sizeof(head)));
 	for (size_t i = 0; i < n; i++) {
 		size_t nk = sr_rep_nseries(r, tests[i]);
 
-		for (size_t k = 0; k < (nk ? nk : 1); k++)
-			verdict_row(t, tests[i], k, nk > 1, dvs, nd, &intervals);
+		for (size_t k = 0; k < (nk ? nk : 1); k++, col += 2) {
+			verdict_workload(tests[i], k, nk > 1, dvs, nd, wl, sizeof(wl));
+			sr_table_group(t, col, wl);
+			sr_table_group(t, col + 1, wl);
+			sr_table_head(t, col, "SNIA PTS");
+			sr_table_head(t, col + 1, "fio ss");
+			verdict_cols(r, t, col, tests[i], k, dvs, nd, &intervals);
+		}
 	}
 	sr_rep_table_notes(t);
 	sr_table_note(t,
