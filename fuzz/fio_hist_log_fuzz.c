@@ -52,8 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		snprintf(log_path, sizeof(log_path), "/proc/self/fd/%d", log_fd);
 	}
-	if (ftruncate(log_fd, 0) != 0 ||
-	    (size && pwrite(log_fd, data, size, 0) != (ssize_t)size))
+	if (ftruncate(log_fd, 0) != 0 || (size && pwrite(log_fd, data, size, 0) != (ssize_t)size))
 		abort();
 	if (sr_hist_open(&r, log_path, err, sizeof(err)) != 0)
 		return 0;

@@ -182,10 +182,9 @@ static void not_done_row(const struct sr_report *r, struct sr_table *t, size_t r
 	metric_words(m, pct, words, sizeof(words));
 	snprintf(label, sizeof(label), "%s %s", t->cells[row * t->ncols].text, words);
 	sr_table_set(t, row, 0, "%s", label);
-	for (size_t c = 0; c < ncols; c++) {
-		const struct sr_run_test *nd = cols[c].base < 0 && cols[c].member < 0
-						   ? sr_rep_not_done(r, cols[c].dv, NULL, entry)
-						   : NULL;
+	for (size_t c = 0; c < ncols; c++) { /* a group's test: its drives did not either */
+		const struct sr_run_test *nd =
+		    cols[c].base < 0 ? sr_rep_not_done(r, cols[c].dv, NULL, entry) : NULL;
 
 		if (nd)
 			sr_rep_not_done_cell(t, row, c + 1, nd);
