@@ -130,6 +130,8 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 			fprintf(gp, "%.9g", p->xmax / xdiv(p));
 		fprintf(gp, "]\n");
 	}
+	if (p->few_tics) /* small panels: two axes, no mirrored tics (each an SVG element) */
+		fprintf(gp, "  set border 3\n  set tics nomirror\n");
 	if (p->few_tics && isfinite(p->xmax) && p->xmax > 0)
 		fprintf(gp, "  set xtics %.9g\n", tic_step(p->xmax / xdiv(p)));
 	if (p->few_tics && p->ymax > 0)
