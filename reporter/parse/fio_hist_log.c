@@ -13,6 +13,7 @@
 #endif
 
 #include "parse/fio_hist_log.h"
+#include "parse/fio_log.h"
 
 #define HIST_BUF_SIZE (1u << 20) /* also the longest accepted line */
 #define HIST_PAD 32 /* '\0' bytes after the data: the sentinel, and room to look ahead */
@@ -111,24 +112,14 @@ static int bad(struct sr_hist_reader *r, const char *what)
 	return ROW_BAD;
 }
 
-/* Keep the unread tail, read more after it. Return: bytes added, 0 at EOF, -errno. */
+/* More of the file after the unread tail; the sentinel and look-ahead room after it.
+ * Return: as sr_log_refill(). */
 static ssize_t refill(struct sr_hist_reader *r)
 {
-	ssize_t n;
+	ssize_t n = sr_log_refill(r->fd, r->buf, HIST_BUF_SIZE, &r->start, &r->end);
 
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
-	}
-	if (r->end == HIST_BUF_SIZE)
-		return -E2BIG;
-	do
-		n = read(r->fd, r->buf + r->end, HIST_BUF_SIZE - r->end);
-	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		return -errno;
-	r->end += (size_t)n;
+		return n;
 	memset(r->buf + r->end, 0, HIST_PAD);
 	if (n == 0)
 		r->eof = true;

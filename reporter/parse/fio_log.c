@@ -225,24 +225,33 @@ enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r) { return r->k
 
 uint64_t sr_log_bytes_read(const struct sr_log_reader *r) { return r->bytes; }
 
-/* Refill the buffer keeping the unread tail. Return: bytes added, 0 at EOF, -errno. */
-static ssize_t refill(struct sr_log_reader *r)
+ssize_t sr_log_refill(int fd, char *buf, size_t cap, size_t *start, size_t *end)
 {
 	ssize_t n;
 
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
+	if (*start > 0) {
+		memmove(buf, buf + *start, *end - *start);
+		*end -= *start;
+		*start = 0;
 	}
-	if (r->end == sizeof(r->buf))
+	if (*end == cap)
 		return -E2BIG;
 	do
-		n = read(r->fd, r->buf + r->end, sizeof(r->buf) - r->end);
+		n = read(fd, buf + *end, cap - *end);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -errno;
-	r->end += (size_t)n;
+	*end += (size_t)n;
+	return n;
+}
+
+/* More of the file after the unread tail; the sentinel after it. Return: as sr_log_refill(). */
+static ssize_t refill(struct sr_log_reader *r)
+{
+	ssize_t n = sr_log_refill(r->fd, r->buf, LOG_BUF_SIZE, &r->start, &r->end);
+
+	if (n < 0)
+		return n;
 	r->buf[r->end] = '\0';
 	r->bytes += (uint64_t)n;
 	if (n == 0)

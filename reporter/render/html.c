@@ -128,21 +128,30 @@ void sr_page_link(struct sr_page *p, const char *href, const char *text)
 		fprintf(p->md, "[%s](%s)\n\n", text, href);
 }
 
-void sr_page_facts(struct sr_page *p, const char *const (*pairs)[2], size_t n)
+/* A definition list of @n pairs, of class @cls; @code: the values are commands (monospace). */
+static void pair_list(struct sr_page *p, const char *cls, const char *const (*pairs)[2], size_t n,
+		      bool code)
 {
-	fputs("<dl class=facts>", p->html);
+	fprintf(p->html, "<dl class=%s>", cls);
 	for (size_t i = 0; i < n; i++) {
 		fputs("<dt>", p->html);
 		sr_html_text(p->html, pairs[i][0]);
-		fputs("</dt><dd>", p->html);
+		fputs(code ? "</dt><dd><code>" : "</dt><dd>", p->html);
 		sr_html_text(p->html, pairs[i][1]);
-		fputs("</dd>", p->html);
+		fputs(code ? "</code></dd>" : "</dd>", p->html);
 		if (p->md)
-			fprintf(p->md, "- **%s**: %s\n", pairs[i][0], pairs[i][1]);
+			fprintf(p->md, code ? "- **%s**: `%s`\n" : "- **%s**: %s\n", pairs[i][0],
+				pairs[i][1]);
 	}
-	fputs("</dl>\n", p->html);
+	fputs("</dl>", p->html);
 	if (p->md)
 		fputc('\n', p->md);
+}
+
+void sr_page_facts(struct sr_page *p, const char *const (*pairs)[2], size_t n)
+{
+	pair_list(p, "facts", pairs, n, false);
+	fputc('\n', p->html);
 }
 
 void sr_page_details(struct sr_page *p, const char *summary, const char *const (*pairs)[2],
@@ -150,21 +159,11 @@ void sr_page_details(struct sr_page *p, const char *summary, const char *const (
 {
 	fputs("<details><summary>", p->html);
 	sr_html_text(p->html, summary);
-	fputs("</summary><dl class=list>", p->html);
+	fputs("</summary>", p->html);
 	if (p->md)
 		fprintf(p->md, "**%s**\n\n", summary);
-	for (size_t i = 0; i < n; i++) {
-		fputs("<dt>", p->html);
-		sr_html_text(p->html, pairs[i][0]);
-		fputs("</dt><dd><code>", p->html);
-		sr_html_text(p->html, pairs[i][1]);
-		fputs("</code></dd>", p->html);
-		if (p->md)
-			fprintf(p->md, "- **%s**: `%s`\n", pairs[i][0], pairs[i][1]);
-	}
-	fputs("</dl></details>\n", p->html);
-	if (p->md)
-		fputc('\n', p->md);
+	pair_list(p, "list", pairs, n, true);
+	fputs("</details>\n", p->html);
 }
 
 int sr_page_table(struct sr_page *p, const struct sr_table *t)
