@@ -837,29 +837,79 @@ static size_t intervals(const struct sr_series *s, bool bw, double *x, double *y
 	return n;
 }
 
-void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out)
+/* The rounds the SNIA verdict is judged on (sr_series_snia()): x (end of each, s), y, how they
+ * were formed. Return: their number; x and y allocated (the caller frees them), NULL on ENOMEM. */
+static size_t snia_rounds(const struct sr_test *t, const struct sr_series *s, double **x,
+			  double **y, enum sr_ss_basis *basis)
 {
 	size_t cap = (s->niv > s->nruns ? s->niv : s->nruns) + 1, n;
 	bool bw = s->tput == SR_TPUT_BW_ONLY;
+
+	*x = calloc(cap, sizeof(**x));
+	*y = calloc(cap, sizeof(**y));
+	if (!*x || !*y)
+		return 0;
+	*basis = SR_SS_RUNS;
+	n = rounds_from_runs(t, s, *x, *y);
+	if (!n) {
+		*basis = SR_SS_ROUNDS;
+		n = rounds_from_series(s, bw, *x, *y);
+	}
+	if (!n) {
+		*basis = SR_SS_INTERVALS;
+		n = intervals(s, bw, *x, *y);
+	}
+	return n;
+}
+
+/* The seconds round @i of @x covers starts at (rounds of SR_SS_ROUND_S s, or 1-s intervals). */
+static double round_start(const double *x, size_t i, enum sr_ss_basis basis)
+{
+	if (basis == SR_SS_ROUNDS)
+		return x[i] - SR_SS_ROUND_S;
+	return i > 0 ? x[i - 1] : x[i] - (x[1] - x[0]);
+}
+
+size_t sr_series_steady_spans(const struct sr_test *t, const struct sr_series *s,
+			      double (*spans)[2], size_t max)
+{
+	enum sr_ss_basis basis = SR_SS_NONE;
+	double *x = NULL, *y = NULL;
+	size_t n = snia_rounds(t, s, &x, &y, &basis), k = 0;
+
+	for (size_t i = 0; basis != SR_SS_RUNS && x && y && i + PTS_SS_WINDOW <= n; i++) {
+		struct pts_ss_window w;
+		double a, b;
+
+		if (pts_ss_window_eval(x, y, i, PTS_SS_WINDOW, &w) || !w.range_ok || !w.slope_ok)
+			continue;
+		a = round_start(x, i, basis);
+		b = x[i + PTS_SS_WINDOW - 1];
+		if (k && a <= spans[k - 1][1]) { /* overlaps the span before: one span */
+			spans[k - 1][1] = b;
+			continue;
+		}
+		if (k == max) /* no room: the latest span takes the last place */
+			k--;
+		spans[k][0] = a;
+		spans[k++][1] = b;
+	}
+	free(x);
+	free(y);
+	return k;
+}
+
+void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out)
+{
 	struct pts_ss_result res;
 	const struct pts_ss_window *w;
-	double *x, *y, width;
+	double *x = NULL, *y = NULL, width;
+	size_t n;
 
 	memset(out, 0, sizeof(*out));
-	x = calloc(cap, sizeof(*x));
-	y = calloc(cap, sizeof(*y));
+	n = snia_rounds(t, s, &x, &y, &out->basis);
 	if (!x || !y)
 		goto out;
-	out->basis = SR_SS_RUNS;
-	n = rounds_from_runs(t, s, x, y);
-	if (!n) {
-		out->basis = SR_SS_ROUNDS;
-		n = rounds_from_series(s, bw, x, y);
-	}
-	if (!n) {
-		out->basis = SR_SS_INTERVALS;
-		n = intervals(s, bw, x, y);
-	}
 	if (pts_ss_series(x, y, n, &res)) {
 		out->basis = SR_SS_NONE;
 		goto out;

@@ -167,6 +167,21 @@ struct sr_snia {
 void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out);
 
 /**
+ * sr_series_steady_spans() - where a workload's throughput was at SNIA PTS steady state: every
+ * window of 5 rounds (formed as sr_series_snia() forms them) that meets both criteria, windows
+ * that overlap or touch joined into one span.
+ * @t:     the test holding @s
+ * @s:     the workload's series
+ * @spans: out: [start, end] of each span, seconds of the series, in order
+ * @max:   room in @spans (> 0); past it the last place holds the latest span
+ *
+ * Return: the spans written; 0 when no window met the criteria, or the rounds have no time
+ * axis (SR_SS_RUNS).
+ */
+size_t sr_series_steady_spans(const struct sr_test *t, const struct sr_series *s,
+			      double (*spans)[2], size_t max);
+
+/**
  * sr_snia_basis_note() - how the rounds were formed, for tables ("rounds of 60 s", ...).
  * @s: a verdict
  *

@@ -184,6 +184,27 @@ static void count_verdict(const struct sr_test *tt, const struct sr_series *se,
 	}
 }
 
+/*
+ * Since when a drive's workload holds SNIA PTS steady state: when its last 5 rounds are steady,
+ * the start of the run of steady windows (sr_series_steady_spans()) that ends with them - the
+ * first steady window can be the burst of a fresh drive, flat for minutes before it falls.
+ * Return: false when the last 5 rounds are not steady (or the rounds have no time axis).
+ */
+static bool steady_since(const struct sr_test *tt, const struct sr_series *se, double *from)
+{
+	struct sr_snia s;
+	double sp[8][2];
+	size_t ns;
+
+	sr_series_snia(tt, se, &s);
+	if (!s.attained)
+		return false;
+	ns = sr_series_steady_spans(tt, se, sp, 8);
+	if (ns)
+		*from = sp[ns - 1][0];
+	return ns > 0;
+}
+
 /* The chart's title: the test, and for a preconditioning both verdicts, named. */
 static void series_title(char *buf, size_t len, const struct sr_rtest *t, const char *wl,
 			 bool steady, const struct verdict_count *vc)
@@ -200,8 +221,8 @@ static void series_title(char *buf, size_t len, const struct sr_rtest *t, const 
 		n += snprintf(buf + n, len - (size_t)n, " · SNIA PTS: fewer than 5 rounds");
 	else
 		n += snprintf(buf + n, len - (size_t)n,
-			      " · SNIA PTS steady state%s: %zu of %zu drives",
-			      vc->snia ? " (shaded)" : "", vc->snia, vc->drives);
+			      " · SNIA PTS steady state (shaded from its start): %zu of %zu drives",
+			      vc->snia, vc->drives);
 	if (vc->fio_judged && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, " · fio ss: %zu of %zu", vc->fio, vc->drives);
 }
@@ -233,12 +254,12 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	char(*names)[300] = calloc(nd + 1, sizeof(*names));
 	char(*ptitle)[400] = calloc(4 * nd + 4, sizeof(*ptitle));
 	struct sr_series_bin *bins = NULL;
-	size_t *band_of = calloc(nd + 1, sizeof(*band_of)); /* drive -> its band + 1, 0: none */
+	size_t *band_of = calloc(2 * nd + 2, sizeof(*band_of)); /* drive -> first band, count */
 	char title[600], name[200], wl[200] = "";
 	const char *xlabel;
 	struct verdict_count vc = {0};
 	struct sr_chart ch;
-	double tmax = series_end(r, t, k), bound[2] = {0, 0}, ymax[4] = {0}, unit;
+	double tmax = series_end(r, t, k), bound[2] = {0, 0}, ymax[4] = {0}, unit, from;
 	bool rows, binned, present[4] = {false};
 	int rc = -ENOMEM;
 
@@ -256,13 +277,14 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		keys[nk++] = sr_rep_key(r, dv, names[dv], sizeof(names[dv]));
 		sr_series_snia(t->per_drive[dv]->test, se, &s);
 		count_verdict(t->per_drive[dv]->test, se, &s, &vc);
-		/* the window where the drive reached steady state, at least 1 % of the axis wide */
-		if (steady && s.attained && isfinite(s.first_s)) {
-			double x1 =
-			    s.last_s > s.first_s + tmax / 100 ? s.last_s : s.first_s + tmax / 100;
+		band_of[2 * dv] = nb;
+		if (steady && steady_since(t->per_drive[dv]->test, se, &from)) {
+			/* from there to its end, the start marked however narrow the span */
+			double end = se->iv[se->niv - 1].t_s;
 
-			bands[nb++] = (struct sr_band){s.first_s, x1, dv};
-			band_of[dv] = nb;
+			bands[nb++] = (struct sr_band){
+			    from, end > from + tmax / 100 ? end : from + tmax / 100, dv};
+			band_of[2 * dv + 1] = 1;
 		}
 	}
 	rows = ndraw > OVERLAY_DRIVES;
@@ -354,22 +376,21 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 				nl += figure_lines(&lines[nl], dv, pk, binned, false);
 				snprintf(ptitle[np + q], sizeof(ptitle[np + q]), "%s: %s",
 					 r->m->drives[dv].label, figures[pk].brief);
-				p[q] = (struct sr_panel){
-				    .title = ptitle[np + q],
-				    .xlabel = bottom ? xlabel : NULL,
-				    .xcol = C_T,
-				    .zero_y = true,
-				    .xmin = 0,
-				    .xmax = tmax > 0 ? tmax : NAN,
-				    .xdiv = unit,
-				    .ymax = ymax[pk],
-				    .few_tics = true,
-				    .no_xtic_labels = !bottom,
-				    .hline = NAN,
-				    .bands = band_of[dv] ? &bands[band_of[dv] - 1] : NULL,
-				    .nbands = band_of[dv] ? 1 : 0,
-				    .lines = &lines[first],
-				    .nlines = nl - first};
+				p[q] = (struct sr_panel){.title = ptitle[np + q],
+							 .xlabel = bottom ? xlabel : NULL,
+							 .xcol = C_T,
+							 .zero_y = true,
+							 .xmin = 0,
+							 .xmax = tmax > 0 ? tmax : NAN,
+							 .xdiv = unit,
+							 .ymax = ymax[pk],
+							 .few_tics = true,
+							 .no_xtic_labels = !bottom,
+							 .hline = NAN,
+							 .bands = &bands[band_of[2 * dv]],
+							 .nbands = band_of[2 * dv + 1],
+							 .lines = &lines[first],
+							 .nlines = nl - first};
 				q++;
 			}
 		}
@@ -393,15 +414,15 @@ static void snia_cell(struct sr_table *t, size_t row, size_t col, const struct s
 		      const struct sr_series *se, double unit)
 {
 	struct sr_snia s;
+	double from;
 
 	sr_series_snia(tt, se, &s);
 	if (!s.evaluated) {
 		sr_table_set(t, row, col, "? (fewer than 5 rounds)");
 		return;
 	}
-	if (s.attained && isfinite(s.first_s)) /* in the unit of the chart's time axis */
-		sr_table_set(t, row, col, "yes, %.3g\xe2\x80\x93%.3g %s", s.first_s / unit,
-			     s.last_s / unit,
+	if (s.attained && steady_since(tt, se, &from)) /* in the unit of the chart's time axis */
+		sr_table_set(t, row, col, "yes, since %.3g %s", from / unit,
 			     unit == 3600 ? "h"
 			     : unit == 60 ? "min"
 					  : "s");
@@ -562,15 +583,18 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		}
 	}
 	sr_rep_table_notes(t);
-	sr_table_note(t,
-		      "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
-		      "(range) and their slope within 10 %% (excursion); \"no: range / "
-		      "excursion\"%s. fio ss: fio's own criterion (%s).",
-		      t->note ? t->note : "", t->note ? " " : "",
-		      intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
-				  "far shorter window than the PTS intends)"
-				: "",
-		      criterion_words(fio_criterion(tests, n, r->m->ndrives), crit, sizeof(crit)));
+	sr_table_note(
+	    t,
+	    "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
+	    "(range) and their slope within 10 %% (excursion), as the last 5 do: \"yes, since\" "
+	    "the start of the run of such windows that ends with them (shaded on the "
+	    "chart), \"no: range / excursion\" of the last 5 rounds%s. fio ss: fio's own criterion "
+	    "(%s).",
+	    t->note ? t->note : "", t->note ? " " : "",
+	    intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
+			"far shorter window than the PTS intends)"
+		      : "",
+	    criterion_words(fio_criterion(tests, n, r->m->ndrives), crit, sizeof(crit)));
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(dvs);

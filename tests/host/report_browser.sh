@@ -148,7 +148,7 @@ secs=$(awk -F, 'NR > 1 && $1 == "e1s-1" { n++ } END { print n + 0 }' "$big/two/t
 	fail "chart rows $rows, series CSV rows $secs"
 big_svg=$(find "$big/two" -name 'series-*.svg' -size +500k | head -3)
 [ -z "$big_svg" ] && ok "every time series chart's SVG is under 500 kB" || fail "SVG over 500 kB: $big_svg"
-grep -q 'SNIA PTS steady state (shaded): [0-9] of 8 drives' "$big/two/series-precond-4k-randwrite.gp" &&
+grep -q 'SNIA PTS steady state (shaded from its start): [0-9] of 8 drives' "$big/two/series-precond-4k-randwrite.gp" &&
 	ok "the preconditioning chart's title counts the drives at steady state, naming the criterion" ||
 	fail "chart title: $(grep -m1 multiplot "$big/two/series-precond-4k-randwrite.gp")"
 chrome --screenshot="$PWD/build/browser-report-8.png" "$big/two/index.html" >/dev/null

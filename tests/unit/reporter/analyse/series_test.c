@@ -642,6 +642,35 @@ static void log_after_the_run(void **state)
 }
 
 /*
+ * Where a series was at steady state: every window of 5 rounds (60 s each) in range, windows that
+ * overlap joined. The burst of rounds_pass: only rounds 6..10 (300..600 s). Steady 5 rounds, a
+ * round 3 times higher, steady 5 more: rounds 1..5 (0..300 s) and 7..11 (360..660 s); every window
+ * holding round 6 has a range of (3000 - 1000) / 1400 or more.
+ */
+static void steady_spans(void **state)
+{
+	static const double burst[10] = {3000, 2600, 2200, 1800, 1400,
+					 1000, 1000, 1000, 1000, 1000};
+	static const double bump[11] = {1000, 1000, 1000, 1000, 1000, 3000,
+					1000, 1000, 1000, 1000, 1000};
+	struct sr_test t = {0};
+	double sp[4][2];
+
+	(void)state;
+	assert_int_equal(sr_series_steady_spans(&t, make_series(&t, 600, burst, true), sp, 4), 1);
+	assert_near(sp[0][0], 300, 1e-9);
+	assert_near(sp[0][1], 600, 1e-9);
+	sr_test_free(&t);
+	t = (struct sr_test){0};
+	assert_int_equal(sr_series_steady_spans(&t, make_series(&t, 660, bump, true), sp, 4), 2);
+	assert_near(sp[0][0], 0, 1e-9);
+	assert_near(sp[0][1], 300, 1e-9);
+	assert_near(sp[1][0], 360, 1e-9);
+	assert_near(sp[1][1], 660, 1e-9);
+	sr_test_free(&t);
+}
+
+/*
  * Two hours of 1-s intervals, iops = i at t = i + 1 s, and a partial interval after them: in 240
  * bins of 30 s, bin k holds the intervals whose middle falls in [30 k, 30 k + 30), t = 30 k + 1 ..
  * 30 k + 30, so iops 30 k .. 30 k + 29: mean 30 k + 14.5, min 30 k, max 30 k + 29; drawn at the
@@ -801,6 +830,7 @@ int main(void)
 	    cmocka_unit_test(bw_log_fio2),
 	    cmocka_unit_test(log_after_the_run),
 	    cmocka_unit_test(bins_of_hours),
+	    cmocka_unit_test(steady_spans),
 	    cmocka_unit_test(threads_as_one),
 	};
 
