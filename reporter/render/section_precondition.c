@@ -2,8 +2,11 @@
 /*
  * section_precondition.c - preconditioning to steady state: per workload the review's four
  * panels against time (throughput, average latency, maximum latency, latency standard deviation),
- * one line per drive, the SNIA PTS window shaded in the drive's colour, the same time axis on
- * every panel; then one table: each drive's steady-state verdicts (SNIA PTS and fio's own).
+ * each drive's 1-s intervals binned at the chart's resolution (a line of their means, their range
+ * shaded), its SNIA PTS steady state shaded in its colour from the time it holds, the same time
+ * axis on every panel (s, min or h); up to four drives in the same panels, more as a row of
+ * panels per drive on shared axes. Then one table: each drive's steady-state verdicts (SNIA PTS
+ * and fio's own), counted as the charts' titles count them.
  */
 #include <errno.h>
 #include <math.h>
@@ -333,7 +336,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 				nl += figure_lines(&lines[nl], dv, pk, binned, tmax <= 30);
 			p[q] = (struct sr_panel){.title = ptitle[q],
 						 .xlabel = xlabel,
-						 .ylabel = pk ? "ms" : "IOPS",
+						 .ylabel = figures[pk].unit,
 						 .xcol = C_T,
 						 .zero_y = true,
 						 .xmin = 0,
