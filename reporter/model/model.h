@@ -324,7 +324,13 @@ struct sr_drive {
 	char *run_label; /* ssdreport compare: the drive directory's own name ("nvme0") when the
 			  * label is its path ("old/nvme0"); NULL otherwise */
 	struct sr_drive_info info; /* drive.json, structured */
-	struct sr_run_info run;	   /* run.json */
+	/* a group's drives (drive.json "drives"): each one's drive-<name>.json, in that order */
+	struct sr_member_info {
+		char *name;		   /* "d1" */
+		struct sr_drive_info info; /* absent (present false) when its file is not there */
+	} * member_info;
+	size_t nmember_info;
+	struct sr_run_info run; /* run.json */
 	char *source; /* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;

@@ -81,6 +81,87 @@ static struct sr_drive *drive_get(struct sr_model *m, const char *label, const c
 	return &m->drives[m->ndrives++];
 }
 
+/*
+ * The tests whose time series are read once every input is loaded: their logs are most of the
+ * input, and the tests are independent, so they are read on several threads at the end
+ * (sr_series_attach_all()). Tests move while drives and tests are added, so they are held by
+ * index until then.
+ */
+struct pending {
+	struct later {
+		size_t drive, test;
+		char *dir;
+		bool single;
+		unsigned warned; /* the diagnostics' once-per-file state after the test's JSON */
+	} * v;
+	size_t n, cap;
+};
+
+static int defer_series(struct pending *pend, const struct sr_model *m, const struct sr_drive *drv,
+			const char *dir, bool single, const struct sr_diag *d)
+{
+	struct later *l;
+
+	if (pend->n == pend->cap) {
+		size_t cap = pend->cap ? 2 * pend->cap : 64;
+
+		l = realloc(pend->v, cap * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		pend->v = l;
+		pend->cap = cap;
+	}
+	l = &pend->v[pend->n];
+	*l = (struct later){.drive = (size_t)(drv - m->drives),
+			    .test = drv->ntests - 1,
+			    .dir = dir ? strdup(dir) : NULL,
+			    .single = single,
+			    .warned = d->warned};
+	if (dir && !l->dir)
+		return -ENOMEM;
+	pend->n++;
+	return 0;
+}
+
+/* Threads for the logs: SSDREPORT_THREADS, else the processors online (at most 8). */
+static unsigned log_threads(void)
+{
+	const char *env = getenv("SSDREPORT_THREADS");
+	long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
+static void free_pending(struct pending *pend)
+{
+	for (size_t i = 0; i < pend->n; i++)
+		free(pend->v[i].dir);
+	free(pend->v);
+	*pend = (struct pending){0};
+}
+
+/* Every deferred test's series, then the list freed. */
+static int attach_pending(struct sr_model *m, struct pending *pend, struct sr_diag *d)
+{
+	struct sr_series_job *jobs = calloc(pend->n + 1, sizeof(*jobs));
+	int rc = jobs ? 0 : -ENOMEM;
+
+	for (size_t i = 0; jobs && i < pend->n; i++) {
+		struct sr_test *t = &m->drives[pend->v[i].drive].tests[pend->v[i].test];
+
+		jobs[i] = (struct sr_series_job){.t = t,
+						 .dir = pend->v[i].dir,
+						 .single = pend->v[i].single,
+						 .file = t->path,
+						 .warned = pend->v[i].warned};
+	}
+	if (!rc)
+		rc = sr_series_attach_all(jobs, pend->n, log_threads(), d);
+	free_pending(pend);
+	free(jobs);
+	return rc;
+}
+
 static int drive_add_test(struct sr_drive *drv, struct sr_test *t)
 {
 	struct sr_test *grown = realloc(drv->tests, (drv->ntests + 1) * sizeof(*grown));
@@ -126,7 +207,9 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 	return 0;
 }
 
-int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
+/* A drive.json file as a JSON object (*@out, the caller's to put). Return: 0, -EINVAL (d->err
+ * says where), -ENOMEM or -errno. */
+static int drive_json(const char *path, json_object **out, struct sr_diag *d)
 {
 	enum json_tokener_error e;
 	json_tokener *tok;
@@ -135,6 +218,7 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 	char *buf;
 	int rc;
 
+	*out = NULL;
 	rc = sr_read_file(path, &buf, &len);
 	if (rc)
 		return rc;
@@ -150,14 +234,70 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
 			      "expected a JSON object (ssdctl info --json): %s",
 			      json_tokener_error_desc(e));
+		json_object_put(o);
 	} else {
-		rc = add_scalars(drv, o, "");
-		if (!rc)
-			rc = sr_drive_info_read(o, &drv->info);
+		*out = o;
 	}
-	json_object_put(o);
 	json_tokener_free(tok);
 	free(buf);
+	return rc;
+}
+
+/* A group's drives, each from drive-<name>.json beside @path: absent when it is not there. */
+static int load_members(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	char *names = strdup(drv->info.members), *save = NULL, file[4400];
+	const char *slash = strrchr(path, '/');
+	int rc = names ? 0 : -ENOMEM;
+
+	for (char *n = names ? strtok_r(names, " ", &save) : NULL; n && !rc;
+	     n = strtok_r(NULL, " ", &save)) {
+		struct sr_member_info *mi =
+		    realloc(drv->member_info, (drv->nmember_info + 1) * sizeof(*mi));
+		json_object *o;
+
+		if (!mi) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->member_info = mi;
+		mi = &drv->member_info[drv->nmember_info];
+		*mi = (struct sr_member_info){.name = strdup(n)};
+		if (!mi->name) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->nmember_info++;
+		snprintf(file, sizeof(file), "%.*s/drive-%s.json", slash ? (int)(slash - path) : 1,
+			 slash ? path : ".", n);
+		rc = drive_json(file, &o, d);
+		if (rc == -ENOENT || rc == -EINVAL) { /* the group's own drive.json still stands */
+			if (rc == -EINVAL)
+				sr_warn(d, SR_WARN_OPTION, "%s not used: %s", file, d->err);
+			rc = 0;
+			continue;
+		}
+		if (!rc)
+			rc = sr_drive_info_read(o, &mi->info);
+		json_object_put(o);
+	}
+	free(names);
+	return rc;
+}
+
+int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	json_object *o;
+	int rc = drive_json(path, &o, d);
+
+	if (rc)
+		return rc;
+	rc = add_scalars(drv, o, "");
+	if (!rc)
+		rc = sr_drive_info_read(o, &drv->info);
+	json_object_put(o);
+	if (!rc && drv->info.members)
+		rc = load_members(drv, path, d);
 	return rc;
 }
 
@@ -376,7 +516,7 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
-			  struct sr_diag *d)
+			  struct pending *pend, struct sr_diag *d)
 {
 	char dir[2048];
 
@@ -431,13 +571,14 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 				goto out;
 			continue;
 		}
-		rc = sr_series_attach(&t, dir, n == 1, d);
-		if (!rc)
-			rc = drive_add_test(drv, &t);
+		rc = drive_add_test(drv, &t);
 		if (rc) {
 			sr_test_free(&t);
 			goto out;
 		}
+		rc = defer_series(pend, m, drv, dir, n == 1, d);
+		if (rc)
+			goto out;
 		loaded++;
 	}
 	rc = drv->apps ? 0 : load_apps(m, drv, dir, d);
@@ -453,7 +594,8 @@ out:
 }
 
 /* @by_path: label each drive by its directory path as given, not by the directory's name. */
-static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct pending *pend,
+		    struct sr_diag *d)
 {
 	char **names = NULL, **subs = NULL, p[4096], dir[2048];
 	size_t n = 0, nsub = 0;
@@ -469,12 +611,12 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
 	if (n || is_drive_dir(dir)) /* a PTS or apps run's directory may hold run.json alone */
-		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
+		return load_drive_dir(m, dir, by_path ? dir : NULL, pend, d);
 	/* results/ itself: one drive per subdirectory */
 	rc = list_dir(dir, want_subdir, &subs, &nsub);
 	for (size_t i = 0; !rc && i < nsub; i++) {
 		snprintf(p, sizeof(p), "%s/%s", dir, subs[i]);
-		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+		rc = load_drive_dir(m, p, by_path ? p : NULL, pend, d);
 	}
 	if (!rc && !nsub && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
@@ -483,7 +625,8 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 	return rc;
 }
 
-static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
+static int load_file(struct sr_model *m, const char *path, const char *label, struct pending *pend,
+		     struct sr_diag *d)
 {
 	struct sr_test t = {0};
 	struct sr_drive *drv;
@@ -499,11 +642,11 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 	}
 	lab = label ? strdup(label) : base_name(dir);
 	drv = lab ? drive_get(m, lab, dir) : NULL;
-	rc = drv ? sr_series_attach(&t, dir, false, d) : -ENOMEM;
-	if (!rc)
-		rc = drive_add_test(drv, &t);
+	rc = drv ? drive_add_test(drv, &t) : -ENOMEM;
 	if (rc)
 		sr_test_free(&t);
+	else
+		rc = defer_series(pend, m, drv, dir, false, d);
 	free(lab);
 	free(dir);
 	return rc;
@@ -512,12 +655,17 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, const char *label,
 		   struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d)
-				       : load_file(m, inputs[i], label, d);
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, &pend, d)
+				       : load_file(m, inputs[i], label, &pend, d);
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
@@ -532,16 +680,22 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 
 int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++) {
 		if (!is_dir(dirs[i])) {
+			free_pending(&pend);
 			sr_diag_file(d, dirs[i]);
 			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
 		}
-		rc = load_dir(m, dirs[i], true, d);
+		rc = load_dir(m, dirs[i], true, &pend, d);
 	}
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)

@@ -283,6 +283,49 @@ static void test_malformed(void **state)
 		     "g_iops.1.log:1: column 5: expected a number");
 }
 
+/*
+ * The reader takes 1 MiB at a time: two rows cut by the end of the first block at each of their
+ * first 72 bytes (a blank line of spaces fills the block up to the cut), the second with a
+ * fraction and an exponent; both come back whole every time, and a malformed third row still
+ * names its line.
+ */
+static void test_cut_everywhere(void **state)
+{
+	static const char rows[] = "21600123, 1234567, 1, 0, 0\r\n"
+				   "21600124, 1.5e3, 0, 4096, 0x0001\n"
+				   "21600125, x, 0, 0, 0\n";
+	char *pad = malloc(1048576), path[128];
+	struct sr_log_row got[2];
+	char err[512];
+
+	(void)state;
+	assert_non_null(pad);
+	memset(pad, ' ', 1048576);
+	snprintf(path, sizeof(path), "%s/cut_clat.1.log", tmpdir);
+	for (size_t cut = 0; cut < 72; cut++) {
+		FILE *f = fopen(path, "w");
+		int n;
+
+		assert_non_null(f);
+		fwrite(pad, 1, 1048576 - cut - 1, f);
+		fputc('\n', f);
+		fputs(rows, f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(read_all(path, 0, got, 2, &n, err, sizeof(err)), -EINVAL);
+		if (!strstr(err, "cut_clat.1.log:4: column 2: expected a number, found 'x"))
+			fail_msg("cut at %zu: %s", cut, err);
+		assert_int_equal(n, 2);
+		assert_int_equal(got[0].time_ms, 21600123);
+		assert_near(got[0].value, 1234567, 0);
+		assert_int_equal(got[0].ddir, 1);
+		assert_int_equal(got[1].time_ms, 21600124);
+		assert_near(got[1].value, 1500, 0);
+		assert_int_equal(got[1].bs, 4096);
+		assert_int_equal(got[1].prio, 1);
+	}
+	free(pad);
+}
+
 static void test_crlf_spaces_blank_lines(void **state)
 {
 	struct sr_log_row rows[8];
@@ -591,6 +634,7 @@ int main(void)
 	    cmocka_unit_test(test_parse_name),
 	    cmocka_unit_test(test_malformed),
 	    cmocka_unit_test(test_crlf_spaces_blank_lines),
+	    cmocka_unit_test(test_cut_everywhere),
 	    cmocka_unit_test(test_window_value_both),
 	    cmocka_unit_test(test_agg_two_jobs),
 	    cmocka_unit_test(test_agg_fio_timing),
