@@ -51,7 +51,7 @@ static int nvme_admin(int fd, const struct ssd_nvme_admin_cmd *c, uint32_t *dw0)
 }
 
 static int nvme_vwc_read(struct ssdctl_dev *d, struct ssdctl_cache_state *st, char *err,
-		     size_t errlen)
+			 size_t errlen)
 {
 	struct ssd_nvme_admin_cmd c;
 	struct nvme_id_ctrl ctrl;
@@ -88,7 +88,7 @@ static int nvme_vwc_read(struct ssdctl_dev *d, struct ssdctl_cache_state *st, ch
 }
 
 static int nvme_vwc_write(struct ssdctl_dev *d, bool enable, bool save,
-		      struct ssdctl_drive_status *ds, char *err, size_t errlen)
+			  struct ssdctl_drive_status *ds, char *err, size_t errlen)
 {
 	struct ssd_nvme_admin_cmd c;
 	char what[80];
@@ -152,7 +152,7 @@ static int caching_page(struct ssdctl_dev *d, enum ssd_scsi_mode_pc pc,
 }
 
 static int scsi_wce_read(struct ssdctl_dev *d, struct ssdctl_cache_state *st, char *err,
-		     size_t errlen)
+			 size_t errlen)
 {
 	struct ssd_scsi_caching cur, mask;
 	char e2[128];
@@ -186,14 +186,14 @@ static void scsi_rescan(const struct ssdctl_dev *d)
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0 || write(fd, "1", 1) != 1)
 		ssd_log(SSD_LOG_WARN,
-			"%s: %s: %s; the kernel may not know the new write cache setting",
-			d->path, path, strerror(errno));
+			"%s: %s: %s; the kernel may not know the new write cache setting", d->path,
+			path, strerror(errno));
 	if (fd >= 0)
 		close(fd);
 }
 
 static int scsi_wce_write(struct ssdctl_dev *d, bool enable, bool save,
-		      struct ssdctl_drive_status *ds, char *err, size_t errlen)
+			  struct ssdctl_drive_status *ds, char *err, size_t errlen)
 {
 	uint8_t list[SSD_SCSI_MODE_HEADER10_LEN + SSD_SCSI_CACHING_PAGE_LEN];
 	struct ssd_scsi_caching cur;
@@ -223,8 +223,7 @@ static int scsi_wce_write(struct ssdctl_dev *d, bool enable, bool save,
 
 /* ---- both ---------------------------------------------------------------------------------- */
 
-static int cache_read(struct ssdctl_dev *d, struct ssdctl_cache_state *st, char *err,
-		      size_t errlen)
+static int cache_read(struct ssdctl_dev *d, struct ssdctl_cache_state *st, char *err, size_t errlen)
 {
 	return d->family == SSDCTL_NVME ? nvme_vwc_read(d, st, err, errlen)
 					: scsi_wce_read(d, st, err, errlen);
@@ -258,7 +257,9 @@ static int cache_set(struct ssdctl_dev *d, bool enable, bool save,
 			 "%s: the drive took the command to %s its write cache but still reports "
 			 "it %s",
 			 d->path, enable ? "enable" : "disable",
-			 after->enabled < 0 ? "not at all" : after->enabled ? "enabled" : "disabled");
+			 after->enabled < 0 ? "not at all"
+			 : after->enabled   ? "enabled"
+					    : "disabled");
 		return SSDCTL_CACHE_REFUSED;
 	}
 	return 0;

@@ -36,10 +36,7 @@ void ssd_nvme_cmd_vwc_set(struct ssd_nvme_admin_cmd *cmd, bool enable, bool save
 	ssd_nvme_cmd_set_features(cmd, SSD_NVME_FID_VOLATILE_WC, enable ? VWC_WCE : 0, save);
 }
 
-bool ssd_nvme_vwc_enabled(uint32_t dw0)
-{
-	return dw0 & VWC_WCE;
-}
+bool ssd_nvme_vwc_enabled(uint32_t dw0) { return dw0 & VWC_WCE; }
 
 struct ssd_nvme_feat_caps ssd_nvme_feat_caps_decode(uint32_t dw0)
 {

@@ -72,9 +72,9 @@ bool ssd_nvme_vwc_enabled(uint32_t dw0);
 
 /* What a controller says about a feature in Dword 0 of Get Features with SEL 011b. */
 struct ssd_nvme_feat_caps {
-	bool saveable;	     /* bit 0 */
-	bool per_namespace;  /* bit 1 */
-	bool changeable;     /* bit 2 */
+	bool saveable;	    /* bit 0 */
+	bool per_namespace; /* bit 1 */
+	bool changeable;    /* bit 2 */
 };
 
 /** ssd_nvme_feat_caps_decode() - Dword 0 of Get Features with SEL 011b. */

@@ -54,9 +54,10 @@ int ssd_scsi_parse_caching(const uint8_t *buf, size_t len, struct ssd_scsi_cachi
 		end = len; /* truncated by the allocation length: parse what came */
 	off = SSD_SCSI_MODE_HEADER10_LEN + ssd_scsi_get_be16(buf + 6);
 	if (off > end) {
-		snprintf(err, errlen,
-			 "mode parameter data: block descriptors (%u bytes) pass the data's end (%zu)",
-			 ssd_scsi_get_be16(buf + 6), end);
+		snprintf(
+		    err, errlen,
+		    "mode parameter data: block descriptors (%u bytes) pass the data's end (%zu)",
+		    ssd_scsi_get_be16(buf + 6), end);
 		return -EINVAL;
 	}
 	while (off + 2 <= end) {
@@ -71,7 +72,8 @@ int ssd_scsi_parse_caching(const uint8_t *buf, size_t len, struct ssd_scsi_cachi
 			plen = 2u + p[1];
 		}
 		if (!(p[0] & PAGE_SPF) && (p[0] & PAGE_CODE_MASK) == SSD_SCSI_PAGE_CACHING) {
-			if (plen < SSD_SCSI_CACHING_PAGE_LEN || off + SSD_SCSI_CACHING_PAGE_LEN > end)
+			if (plen < SSD_SCSI_CACHING_PAGE_LEN ||
+			    off + SSD_SCSI_CACHING_PAGE_LEN > end)
 				break;
 			memcpy(out->page, p, SSD_SCSI_CACHING_PAGE_LEN);
 			out->ps = p[0] & PAGE_PS;

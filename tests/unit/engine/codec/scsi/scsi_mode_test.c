@@ -120,7 +120,7 @@ static void test_select_list(void **state)
 	(void)state;
 	header10(b, 28, 0);
 	memcpy(b + 8, caching, 20);
-	b[8] |= 0x80; /* PS: reported, reserved in MODE SELECT */
+	b[8] |= 0x80;  /* PS: reported, reserved in MODE SELECT */
 	b[10] |= 0x01; /* RCD set: must be sent back unchanged */
 	assert_int_equal(ssd_scsi_parse_caching(b, 28, &cur, err, sizeof(err)), 0);
 
