@@ -88,11 +88,11 @@ struct ssdctl_drive_status {
  * ssdctl_cache_get() - read the drive's volatile write cache setting, without changing it.
  * @dev:    /dev/nvmeX, /dev/nvmeXnY, /dev/ngXnY, /dev/sgN or /dev/sdX
  * @st:     output
- * @err:    a one-line message on failure, naming @dev and the drive's status or sense
+ * @err:    a one-line message on failure: the command and the drive's status or sense
  * @errlen: size of @err, bytes
- * Return: 0; -ENOENT or -ENODEV for a path that is not a drive; another negative errno when the
- * setting could not be read (a SCSI device without the Caching mode page: -ENOENT is not used
- * for that, -EOPNOTSUPP is).
+ * Return: 0; -ENOENT or -ENODEV for a path that is not a drive; -EOPNOTSUPP for a SCSI device
+ * without the Caching mode page; -EIO when the drive refused the read; another negative errno
+ * when a command could not be sent.
  */
 int ssdctl_cache_get(const char *dev, struct ssdctl_cache_state *st, char *err, size_t errlen);
 
@@ -101,8 +101,10 @@ int ssdctl_cache_get(const char *dev, struct ssdctl_cache_state *st, char *err, 
  * NVMe Set Features Volatile Write Cache; SCSI and SATA (behind SAT) MODE SELECT(10) of the
  * Caching mode page with the current values and WCE changed. Reads the setting first (@before,
  * what ssdctl_cache_restore() puts back), sends the change only when it differs (or @save),
- * then reads it back (@after). On SCSI the kernel's view of the disk (sd's cache_type) is
- * refreshed afterwards by a rescan of the device, so it flushes when the cache is on.
+ * then reads it back (@after). Disabling the cache of an NVMe drive whose Identify Controller
+ * says it has none (VWC bit 0 clear) succeeds without a command: there is nothing to disable. On
+ * SCSI the kernel's view of the disk (sd's cache_type) is refreshed afterwards by a rescan of the
+ * device, so it flushes when the cache is on.
  * @dev:     as for ssdctl_cache_get()
  * @enable:  WCE
  * @save:    also make it the drive's saved setting (NVMe SV, SCSI SP); false changes the

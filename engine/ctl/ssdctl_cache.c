@@ -244,6 +244,10 @@ static int cache_set(struct ssdctl_dev *d, bool enable, bool save,
 	*after = *before;
 	if (before->enabled == (int)enable && !save)
 		return 0;
+	/* an NVMe drive without a volatile write cache has none to disable (and refuses the
+	 * feature); asked to enable one, it answers for itself */
+	if (!enable && !save && before->present == 0)
+		return 0;
 	*sent = true;
 	r = d->family == SSDCTL_NVME ? nvme_vwc_write(d, enable, save, ds, err, errlen)
 				     : scsi_wce_write(d, enable, save, ds, err, errlen);
