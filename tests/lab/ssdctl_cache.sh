@@ -73,46 +73,51 @@ cycle() {
 	jqt "$l: show after on says enabled" "$T/$l-show-on.json" '.enabled == true'
 }
 
+# first LABEL DEV READER FILTER: show exits 0, its JSON passes FILTER, READER DEV reads WCE 1
+first() {
+	cache "$1-show" "$2"
+	tap "$rc" "$1: cache show exits 0" "$(cat "$T/$1-show.err")"
+	jqt "$1 show: $5" "$T/$1-show.json" "$4"
+	[ "$($3 "$2")" = 1 ]
+	tap $? "$1: $3 agrees: WCE 1" "$($3 "$2" 2>&1)"
+}
+
+# refused LABEL DEV PATTERN FILTER: `off --save` exits 1 naming the drive's status or sense
+# (PATTERN, on stderr) and the JSON's refusal passes FILTER, the cache still on
+refused() {
+	cache "$1-save" "$2" off --save
+	[ "$rc" = 1 ] && grep -q "$3" "$T/$1-save.err"
+	tap $? "$1: off --save refused (exit 1) with the drive's own words" "rc=$rc $(cat "$T/$1-save.err")"
+	jqt "$1: the refusal in the JSON, the cache still on" "$T/$1-save.json" "$4 and .enabled == true"
+}
+
 # --- NVMe -------------------------------------------------------------------------------------
 NV=$(lab_nvme_by_serial NVLAB001) || fail "no NVMe controller with serial NVLAB001"
 K=${NV#/dev/nvme}
-cache nv-show "$NV"
-tap "$rc" "nvme: cache show exits 0" "$(cat "$T/nv-show.err")"
-jqt "nvme show: VWC present, enabled (QEMU's default), changeable, not saveable (QEMU)" "$T/nv-show.json" \
-	'.schema == "ssdctl.cache.v1" and .transport == "nvme" and .present == true and .enabled == true and .changeable == true and .saveable == false and .change == null'
-[ "$(nvme_wce "$NV")" = 1 ]
-tap $? "nvme: nvme-cli get-feature -f 6 agrees: WCE 1" "$(nvme get-feature "$NV" -f 6 2>&1)"
+first nvme "$NV" nvme_wce \
+	'.schema == "ssdctl.cache.v1" and .transport == "nvme" and .present == true and .enabled == true and .changeable == true and .saveable == false and .change == null' \
+	"VWC present, enabled (QEMU's default), changeable, not saveable (QEMU)"
 cycle nvme "/dev/ng${K}n1" nvme_wce
 cache nv-on2 "/dev/nvme${K}n2" on
 jqt "nvme on through the other namespace when already on: nothing sent" "$T/nv-on2.json" '.change.sent == false and .change.after == true'
-cache nv-save "$NV" off --save
-[ "$rc" = 1 ] && grep -q "refused: Set Features Volatile Write Cache (WCE 0, SV 1): Feature Identifier Not Saveable" "$T/nv-save.err"
-tap $? "nvme: off --save refused (exit 1) with the drive's status: Feature Identifier Not Saveable" "rc=$rc $(cat "$T/nv-save.err")"
-jqt "nvme refusal in the JSON: status 0x410d (SCT 1, SC 0Dh, DNR), the cache still on" "$T/nv-save.json" \
-	'.change.refusal.nvme_status == "0x410d" and .change.refusal.sense_key == null and .enabled == true and .change.after == true'
+# QEMU saves no feature: Feature Identifier Not Saveable, SCT 1 SC 0Dh with DNR = 0x410d
+refused nvme "$NV" "refused: Set Features Volatile Write Cache (WCE 0, SV 1): Feature Identifier Not Saveable" \
+	'.change.refusal.nvme_status == "0x410d" and .change.refusal.sense_key == null and .change.after == true'
 
 # --- SCSI (virtio-scsi scsi-hd) -----------------------------------------------------------------
 SCSI=$(lab_sg_by_serial SCSI0001) || fail "no SCSI disk SCSI0001"
-cache sc-show "$SCSI"
-tap "$rc" "scsi: cache show exits 0" "$(cat "$T/sc-show.err")"
-jqt "scsi show: from MODE SENSE(10) page 08h, enabled, WCE changeable, present not reported" "$T/sc-show.json" \
-	'.transport == "scsi" and (.source | test("Caching mode page")) and .enabled == true and .changeable == true and .present == null'
-[ "$(scsi_wce "$SCSI")" = 1 ]
-tap $? "scsi: sg_modes -p 8 and the kernel agree: WCE 1" "$(sg_modes -p 8 -H "$SCSI" 2>&1 | tail -4)"
+first scsi "$SCSI" scsi_wce \
+	'.transport == "scsi" and (.source | test("Caching mode page")) and .enabled == true and .changeable == true and .present == null' \
+	"from MODE SENSE(10) page 08h, enabled, WCE changeable, present not reported"
 cycle scsi "$SCSI" scsi_wce
-cache sc-save "$SCSI" off --save
-[ "$rc" = 1 ] && grep -q "refused: MODE SELECT(10).*ILLEGAL REQUEST.*24/00" "$T/sc-save.err"
-tap $? "scsi: off --save (SP 1) refused with the sense: ILLEGAL REQUEST 24/00" "rc=$rc $(cat "$T/sc-save.err")"
-jqt "scsi refusal in the JSON: CHECK CONDITION, ILLEGAL REQUEST, 0x2400; the cache still on" "$T/sc-save.json" \
-	'.change.refusal.scsi_status == "0x02" and .change.refusal.sense_key == "ILLEGAL REQUEST" and .change.refusal.asc_ascq == "0x2400" and .change.refusal.nvme_status == null and .enabled == true'
+# scsi-hd takes MODE SELECT with SP 0 only: CHECK CONDITION, ILLEGAL REQUEST, 24h/00h
+refused scsi "$SCSI" "refused: MODE SELECT(10).*ILLEGAL REQUEST.*24/00" \
+	'.change.refusal.scsi_status == "0x02" and .change.refusal.sense_key == "ILLEGAL REQUEST" and .change.refusal.asc_ascq == "0x2400" and .change.refusal.nvme_status == null'
 
 # --- SATA through the kernel's SAT layer --------------------------------------------------------
 SATA=$(lab_sg_by_serial SATA123) || fail "no SATA disk SATA123"
-cache sa-show "$SATA"
-jqt "sata show: transport sata, the Caching page through SAT, enabled" "$T/sa-show.json" \
-	'.transport == "sata" and .enabled == true'
-[ "$(ata_wce "$SATA")" = 1 ]
-tap $? "sata: ATA IDENTIFY word 85 agrees: write cache enabled" "$(ata_wce "$SATA" 2>&1)"
+first sata "$SATA" ata_wce '.transport == "sata" and .enabled == true' \
+	"transport sata, the Caching page through SAT, enabled"
 cycle sata "$SATA" ata_wce
 
 # --- command line -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * bytes.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,27 +15,30 @@
 
 #include "pts/variant.h"
 
+static void assert_variant(enum pts_variant v, const char *name, const char *standard,
+			   const char *version, unsigned int tc, unsigned int qd,
+			   unsigned int range, bool cache)
+{
+	const struct pts_variant_info *i = pts_variant_info(v);
+
+	assert_int_equal(i->variant, v);
+	assert_string_equal(i->name, name);
+	assert_string_equal(i->standard, standard);
+	assert_string_equal(i->version, version);
+	assert_int_equal(i->tc, tc);
+	assert_int_equal(i->qd, qd);
+	assert_int_equal(i->active_range_pct, range);
+	assert_int_equal(i->write_cache_enabled, cache);
+}
+
 static void variants(void **state)
 {
-	const struct pts_variant_info *e = pts_variant_info(PTS_ENTERPRISE);
-	const struct pts_variant_info *c = pts_variant_info(PTS_CLIENT);
 	enum pts_variant v;
 
 	(void)state;
-	assert_string_equal(e->name, "enterprise");
-	assert_string_equal(e->standard, "SNIA PTS-E");
-	assert_string_equal(e->version, "2.0.2");
-	assert_int_equal(e->tc, 4);
-	assert_int_equal(e->qd, 32);
-	assert_int_equal(e->active_range_pct, 100);
-	assert_false(e->write_cache_enabled);
-	assert_string_equal(c->name, "client");
-	assert_string_equal(c->standard, "SNIA PTS-C");
-	assert_string_equal(c->version, "2.0");
-	assert_int_equal(c->tc, 2);
-	assert_int_equal(c->qd, 16);
-	assert_int_equal(c->active_range_pct, 75);
-	assert_true(c->write_cache_enabled);
+	/* PTS-E: TC 4 / QD 32, 100 % of the LBAs, cache disabled; PTS-C: 2 / 16, 75 %, enabled */
+	assert_variant(PTS_ENTERPRISE, "enterprise", "SNIA PTS-E", "2.0.2", 4, 32, 100, false);
+	assert_variant(PTS_CLIENT, "client", "SNIA PTS-C", "2.0", 2, 16, 75, true);
 
 	assert_int_equal(pts_variant_parse("client", &v), 0);
 	assert_int_equal(v, PTS_CLIENT);

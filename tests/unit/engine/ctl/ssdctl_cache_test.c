@@ -37,9 +37,9 @@ static void not_drives(void **state)
 	assert_non_null(strstr(err, "/nonexistent/ng0n1: no such device"));
 	assert_int_equal(ssdctl_cache_get(file, &st, err, sizeof(err)), -ENODEV);
 	assert_non_null(strstr(err, "a regular file"));
-	assert_int_equal(ssdctl_cache_set("/dev/null", false, false, &before, NULL, &why, err,
-					  sizeof(err)),
-			 -ENODEV);
+	assert_int_equal(
+	    ssdctl_cache_set("/dev/null", false, false, &before, NULL, &why, err, sizeof(err)),
+	    -ENODEV);
 	assert_non_null(strstr(err, "/dev/null"));
 	assert_int_equal(ssdctl_cache_json(file, SSDCTL_CACHE_OFF, false, &o, err, sizeof(err)),
 			 -ENODEV);
@@ -55,13 +55,13 @@ static void restore_nothing_reported(void **state)
 
 	(void)state;
 	/* the drive reported no setting: nothing to put back, the path is not even opened */
-	assert_int_equal(ssdctl_cache_restore("/nonexistent/ng0n1", &before, &why, err, sizeof(err)),
-			 0);
+	assert_int_equal(
+	    ssdctl_cache_restore("/nonexistent/ng0n1", &before, &why, err, sizeof(err)), 0);
 	assert_int_equal(why.kind, SSDCTL_STATUS_NONE);
 	/* a reported setting is put back through the drive: here, no drive */
 	before.enabled = 1;
-	assert_int_equal(ssdctl_cache_restore("/nonexistent/ng0n1", &before, &why, err, sizeof(err)),
-			 -ENOENT);
+	assert_int_equal(
+	    ssdctl_cache_restore("/nonexistent/ng0n1", &before, &why, err, sizeof(err)), -ENOENT);
 }
 
 int main(void)
