@@ -40,6 +40,19 @@ has() {
 		fail "${T:+$T: }$1: no '$2' in: $(head -c 600 "$tmp/out")"
 }
 
+# tap STATUS TEXT [DETAIL] - ok when STATUS is 0, else fail with DETAIL as a comment
+tap() {
+	if [ "$1" = 0 ]; then ok "$2"; else fail "$2${3:+ # $3}"; fi
+}
+
+# jqt TEXT FILE FILTER - ok when the jq FILTER prints true for FILE, else fail showing what it gave
+jqt() {
+	local v
+	v=$(jq -e "$3" "$2" 2>&1)
+	[ "$v" = true ]
+	tap $? "$1" "jq '$3' gave: $(echo "$v" | head -c 300)"
+}
+
 # lab_done - end a test: exit 1 if any check failed
 lab_done() { exit "$LAB_FAILED"; }
 
