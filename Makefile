@@ -24,7 +24,7 @@ BUILD := build/san
 endif
 
 CORE_LIBS   := -lnvme -luring -laio
-REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm
+REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm -pthread
 REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
@@ -48,8 +48,9 @@ RECORD_SRCS := $(wildcard record/*.c)
 RECORD_OBJS := $(RECORD_SRCS:%.c=$(BUILD)/%.o)
 RECORD_HDRS := $(wildcard record/*.h)
 
-# ssd-apps (application workloads: MariaDB + sysbench on the drive): apps/*.c except
-# apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps
+# ssd-apps (application workloads: MariaDB or PostgreSQL + sysbench on the drive): apps/*.c except
+# apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps,
+# which finds its TPC-C-like workload apps/tpcc.lua beside itself (a sanitizer build gets a copy)
 APPS_SRCS   := $(filter-out apps/apps_main.c,$(wildcard apps/*.c))
 APPS_OBJS   := $(APPS_SRCS:%.c=$(BUILD)/%.o)
 APPS_HDRS   := $(wildcard apps/*.h)
@@ -170,7 +171,11 @@ $(OTHER_FIO_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(@:.so=.o) \
 		$(filter-out %/fio_engine.o,$(GLUE_OBJS)) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
-tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW)
+tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) \
+	$(if $(SANITIZE),$(BUILD)/apps/tpcc.lua)
+$(BUILD)/apps/tpcc.lua: apps/tpcc.lua
+	@mkdir -p $(dir $@)
+	cp $< $@
 $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
@@ -238,12 +243,13 @@ $(BUILD)/tests/unit/record/%: tests/unit/record/%.c $(BUILD)/libssdrecord.a $(RE
 		-lcmocka $(SAN_LDFLAGS)
 
 # tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
-$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a $(APPS_HDRS)
+$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a $(APPS_HDRS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a \
 		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) $(OTHER_FIO_SO)
+unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) $(OTHER_FIO_SO) \
+	$(if $(SANITIZE),$(BUILD)/apps/tpcc.lua)
 
 # --- fuzzing: libFuzzer harnesses fuzz/**/NAME_fuzz.c, built with clang, ASan and UBSan ----------
 # (the engine's mirror engine/: fuzz/engine/codec/...); each is built as build/fuzz/NAME_fuzz.
@@ -301,6 +307,7 @@ install: all
 	$(if $(CTL_MAIN),install -m 0755 $(SSDCTL) $(DESTDIR)$(PREFIX)/bin/ssdctl)
 	$(if $(REPORT_MAIN),install -m 0755 $(SSDREPORT) $(DESTDIR)$(PREFIX)/bin/ssdreport)
 	install -m 0755 $(SSDAPPS) $(DESTDIR)$(PREFIX)/bin/ssd-apps
+	install -m 0644 apps/tpcc.lua $(DESTDIR)$(PREFIX)/share/ssdeng/tpcc.lua
 	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 

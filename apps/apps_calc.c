@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * apps_calc.c - space estimate for sysbench's tables and the total over MariaDB instances.
+ * apps_calc.c - space and memory estimates of the workloads, and the total over instances.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -44,23 +44,55 @@ const char *apps_human_bytes(uint64_t b, char *buf, size_t len)
 	return buf;
 }
 
-int apps_space_check(uint64_t need, uint64_t avail, const char *what, unsigned int instances,
-		     unsigned int tables, uint64_t rows, char *msg, size_t len)
+uint64_t tpcc_space_need(unsigned int instances, unsigned int warehouses, unsigned int items,
+			 unsigned int customers, uint64_t max_wal_size)
+{
+	uint64_t wal = mul_sat(max_wal_size / 100, TPCC_WAL_PCT);
+	uint64_t wh = add_sat(mul_sat(items, TPCC_STOCK_BYTES),
+			      mul_sat(10ULL * customers, TPCC_CUSTOMER_BYTES));
+	uint64_t inst = add_sat(add_sat(mul_sat(warehouses, wh), mul_sat(items, TPCC_ITEM_BYTES)),
+				add_sat(TPCC_INSTANCE_BYTES, wal));
+	uint64_t all = mul_sat(inst, instances);
+
+	return add_sat(all, mul_sat(all / 100, TPCC_MARGIN_PCT));
+}
+
+uint64_t apps_memory_need(unsigned int instances, uint64_t buffer, unsigned int threads)
+{
+	uint64_t inst =
+	    add_sat(add_sat(buffer, APPS_SERVER_MEM_BYTES), mul_sat(threads, APPS_CONN_MEM_BYTES));
+
+	return mul_sat(inst, instances);
+}
+
+int apps_space_check(uint64_t need, uint64_t avail, const char *what, const char *subject,
+		     const char *load, const char *model, char *msg, size_t len)
 {
 	char n[32], a[32];
 
 	if (need <= avail)
 		return 0;
-	snprintf(
-	    msg, len,
-	    "the drive is too small for the tables: %u instance%s × %u tables × %llu rows need "
-	    "about %s (%llu bytes per row, %llu MiB per table, %llu MiB per instance, +%d%%); "
-	    "%s has %s available",
-	    instances, instances == 1 ? "" : "s", tables, (unsigned long long)rows,
-	    apps_human_bytes(need, n, sizeof(n)), APPS_ROW_BYTES, APPS_TABLE_BYTES >> 20,
-	    APPS_INSTANCE_BYTES >> 20, APPS_MARGIN_PCT, what,
-	    apps_human_bytes(avail, a, sizeof(a)));
+	snprintf(msg, len,
+		 "the drive is too small for %s: %s need about %s (%s); %s has %s available",
+		 subject, load, apps_human_bytes(need, n, sizeof(n)), model, what,
+		 apps_human_bytes(avail, a, sizeof(a)));
 	return -ENOSPC;
+}
+
+int apps_memory_check(uint64_t need, uint64_t avail, const char *load, uint64_t buffer,
+		      unsigned int threads, char *msg, size_t len)
+{
+	char n[32], a[32], b[32];
+
+	if (!avail || need <= avail)
+		return 0;
+	snprintf(msg, len,
+		 "too little memory for %s: the servers need about %s (%s of buffer, %llu MiB per "
+		 "server, %llu MiB per connection × %u per instance); %s is available",
+		 load, apps_human_bytes(need, n, sizeof(n)), apps_human_bytes(buffer, b, sizeof(b)),
+		 APPS_SERVER_MEM_BYTES >> 20, APPS_CONN_MEM_BYTES >> 20, threads,
+		 apps_human_bytes(avail, a, sizeof(a)));
+	return -ENOMEM;
 }
 
 double apps_instance_pct(const struct sb_report *r, double pct, int *from_hist)

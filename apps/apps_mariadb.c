@@ -2,27 +2,25 @@
 /*
  * apps_mariadb.c - one MariaDB server on the drive's filesystem: its data directory (made by
  * mariadb-install-db), mariadbd started with the settings that matter for a storage benchmark,
- * ready when its socket answers with the server greeting, its settings read back with a query,
- * and a stop by SIGTERM (InnoDB's clean shutdown) with SIGKILL after a timeout. Everything
- * writable is under <mnt>/dbN (the drive) except the logs, kept in <out>/dbN.
+ * ready when its socket answers with the server greeting, its settings read back with a query
+ * (its stop, SIGTERM for InnoDB's clean shutdown, is apps_server.c's). Everything writable is
+ * under <mnt>/dbN (the drive) except the logs, kept in <out>/dbN.
  */
 #include <errno.h>
 #include <pwd.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "apps.h"
-#include "record/layout.h"
 
-const char *const apps_setting_names[APPS_NSETTINGS] = {
+const char *const apps_mariadb_log_marks[] = {"[ERROR]", NULL};
+
+const char *const apps_mariadb_settings[APPS_MARIADB_NSETTINGS] = {
     "version",
     "innodb_buffer_pool_size",
     "innodb_flush_method",
@@ -37,22 +35,6 @@ const char *const apps_setting_names[APPS_NSETTINGS] = {
     "max_connections",
 };
 
-void apps_db_init(struct apps_db *db, unsigned int id, const char *mnt, const char *out,
-		  unsigned int port_base)
-{
-	memset(db, 0, sizeof(*db));
-	db->id = id;
-	snprintf(db->dir, sizeof(db->dir), "%s/db%u", mnt, id);
-	snprintf(db->datadir, sizeof(db->datadir), "%s/data", db->dir);
-	snprintf(db->socket, sizeof(db->socket), "%s/mysqld.sock", db->dir);
-	snprintf(db->pidfile, sizeof(db->pidfile), "%s/mysqld.pid", db->dir);
-	snprintf(db->tmpdir, sizeof(db->tmpdir), "%s/tmp", db->dir);
-	rec_path_apps_instance(db->outdir, sizeof(db->outdir), out, id);
-	rec_path_apps_file(db->errlog, sizeof(db->errlog), db->outdir, REC_APPS_SERVER_ERR);
-	db->port = port_base ? port_base + id - 1 : 0;
-	db->p95_ms = db->p99_ms = -1;
-}
-
 /* --user=NAME: needed when running as root (mariadbd refuses root without it) */
 static void user_opt(char *buf, size_t len)
 {
@@ -61,7 +43,7 @@ static void user_opt(char *buf, size_t len)
 	snprintf(buf, len, "--user=%s", pw ? pw->pw_name : "root");
 }
 
-pid_t apps_db_install_start(const struct apps_opts *o, struct apps_db *db)
+pid_t apps_mariadb_install_start(const struct apps_opts *o, struct apps_db *db)
 {
 	char user[96], datadir[320], log[600];
 	char *argv[] = {(char *)o->install_db,
@@ -88,8 +70,11 @@ pid_t apps_db_install_start(const struct apps_opts *o, struct apps_db *db)
  * a 4-byte packet header, protocol version 10, the server version NUL-terminated): the server
  * accepts connections. Return: 1 ready (version copied), 0 not yet.
  */
-static int greeting(const char *sock, char *version, size_t vlen)
+static int greeting(struct apps_db *db)
 {
+	const char *sock = db->socket;
+	char *version = db->version;
+	size_t vlen = sizeof(db->version);
 	struct sockaddr_un a = {.sun_family = AF_UNIX};
 	struct timeval tv = {2, 0};
 	unsigned char buf[256];
@@ -128,44 +113,12 @@ static int greeting(const char *sock, char *version, size_t vlen)
 	return ok;
 }
 
-void apps_db_errors(const struct apps_db *db, char *buf, size_t len)
+int apps_mariadb_spawn(const struct apps_opts *o, struct apps_db *db, char *err, size_t errlen)
 {
-	char *text, *line, *nl;
-	size_t used = 0, l;
-
-	buf[0] = '\0';
-	if (apps_read_file(db->errlog, &text, NULL)) {
-		snprintf(buf, len, "(no error log at %s)", db->errlog);
-		return;
-	}
-	for (line = text; *line && used + 4 < len; line = nl ? nl + 1 : line + strlen(line)) {
-		nl = strchr(line, '\n');
-		l = nl ? (size_t)(nl - line) : strlen(line);
-		if (!memmem(line, l, "[ERROR]", 7))
-			continue;
-		if (used) {
-			memcpy(buf + used, " | ", 3);
-			used += 3;
-		}
-		if (l > len - used - 1)
-			l = len - used - 1;
-		memcpy(buf + used, line, l);
-		used += l;
-		buf[used] = '\0';
-	}
-	if (!used)
-		apps_tail_lines(text, 6, buf, len);
-	free(text);
-}
-
-int apps_db_start(const struct apps_opts *o, struct apps_db *db, char *err, size_t errlen)
-{
-	char user[96], datadir[320], sock[320], pid[320], tmp[320], elog[640], bp[64], fm[96],
-	    net[48], conns[48], lines[2048];
+	char user[96], datadir[320], sock[320], pid[360], tmp[320], elog[640], bp[64], fm[96],
+	    net[48], conns[48];
 	char *argv[16 + APPS_MAX_SERVER_OPTS];
 	unsigned int n = 0, i;
-	double end;
-	int status;
 
 	user_opt(user, sizeof(user));
 	snprintf(datadir, sizeof(datadir), "--datadir=%s", db->datadir);
@@ -210,114 +163,38 @@ int apps_db_start(const struct apps_opts *o, struct apps_db *db, char *err, size
 			 strerror(-r));
 		return r;
 	}
-	end = apps_now() + o->start_timeout_s;
-	for (;;) {
-		if (greeting(db->socket, db->version, sizeof(db->version)))
-			return 0;
-		if (waitpid(db->pid, &status, WNOHANG) == db->pid) {
-			db->pid = 0;
-			apps_db_errors(db, lines, sizeof(lines));
-			snprintf(err, errlen,
-				 "db%u: mariadbd exited (%s %d) before accepting connections: %s",
-				 db->id, WIFEXITED(status) ? "status" : "signal",
-				 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), lines);
-			return -ECHILD;
-		}
-		if (apps_interrupted()) {
-			snprintf(err, errlen,
-				 "db%u: interrupted by signal %d while mariadbd started", db->id,
-				 apps_interrupted());
-			return -EINTR;
-		}
-		if (apps_now() > end) {
-			apps_db_errors(db, lines, sizeof(lines));
-			snprintf(err, errlen,
-				 "db%u: mariadbd did not accept connections on %s within %u s: %s",
-				 db->id, db->socket, o->start_timeout_s, lines);
-			return -ETIMEDOUT;
-		}
-		usleep(100000);
-	}
+	return 0;
 }
 
-int apps_db_query(const struct apps_opts *o, struct apps_db *db, const char *sql, char *out,
-		  size_t outlen, char *err, size_t errlen)
+int apps_mariadb_wait(const struct apps_opts *o, struct apps_db *db, char *err, size_t errlen)
 {
-	char sock[320], exec[1024], log[600], *text, msg[1536];
+	return apps_db_wait_ready(db, "mariadbd", greeting, o->start_timeout_s,
+				  apps_mariadb_log_marks, err, errlen);
+}
+
+int apps_mariadb_query(const struct apps_opts *o, struct apps_db *db, const char *sql, char *out,
+		       size_t outlen, char *err, size_t errlen)
+{
+	char sock[320], exec[1024];
 	char *argv[] = {
 	    (char *)o->client, "--no-defaults", sock, "--user=root", "-N", "-B", exec, NULL};
-	int r;
 
 	snprintf(sock, sizeof(sock), "--socket=%s", db->socket);
 	snprintf(exec, sizeof(exec), "--execute=%s", sql);
-	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_QUERY_OUT);
-	unlink(log);
-	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
-	if (r) {
-		snprintf(err, errlen, "db%u: %s", db->id, msg);
-		return r;
-	}
-	if (out && outlen) {
-		out[0] = '\0';
-		if (apps_read_file(log, &text, NULL) == 0) {
-			snprintf(out, outlen, "%s", text);
-			free(text);
-		}
-	}
-	unlink(log);
-	return 0;
+	return apps_db_client(db, argv, out, outlen, err, errlen);
 }
 
-int apps_db_read_settings(const struct apps_opts *o, struct apps_db *db, char *err, size_t errlen)
+int apps_mariadb_settings_read(const struct apps_opts *o, struct apps_db *db, char *err,
+			       size_t errlen)
 {
-	char sql[1024] = "SHOW GLOBAL VARIABLES WHERE Variable_name IN (", out[8192], *line, *nl,
-	     *tab;
-	unsigned int i;
+	char sql[1024], out[8192];
 	int r;
 
-	for (i = 0; i < APPS_NSETTINGS; i++)
-		snprintf(sql + strlen(sql), sizeof(sql) - strlen(sql), "%s'%s'", i ? "," : "",
-			 apps_setting_names[i]);
-	strcat(sql, ")");
-	r = apps_db_query(o, db, sql, out, sizeof(out), err, errlen);
+	apps_db_settings_sql(sql, sizeof(sql), "SHOW GLOBAL VARIABLES WHERE Variable_name IN (",
+			     apps_mariadb_settings, APPS_MARIADB_NSETTINGS, ")");
+	r = apps_mariadb_query(o, db, sql, out, sizeof(out), err, errlen);
 	if (r)
 		return r;
-	for (line = out; *line; line = nl ? nl + 1 : line + strlen(line)) {
-		nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		tab = strchr(line, '\t');
-		if (!tab)
-			continue;
-		*tab = '\0';
-		for (i = 0; i < APPS_NSETTINGS; i++)
-			if (!strcmp(line, apps_setting_names[i]))
-				snprintf(db->settings[i], sizeof(db->settings[i]), "%s", tab + 1);
-	}
-	db->have_settings = true;
+	apps_db_settings_parse(db, out, apps_mariadb_settings, APPS_MARIADB_NSETTINGS);
 	return 0;
-}
-
-int apps_db_stop(struct apps_db *db, unsigned int timeout_s)
-{
-	double t0 = apps_now(), end = t0 + timeout_s;
-	int status;
-
-	if (db->pid <= 0)
-		return 0;
-	kill(db->pid, SIGTERM);
-	while (apps_now() < end) {
-		if (waitpid(db->pid, &status, WNOHANG) == db->pid) {
-			snprintf(db->stop_how, sizeof(db->stop_how), "SIGTERM, %.1f s",
-				 apps_now() - t0);
-			db->pid = 0;
-			return 0;
-		}
-		usleep(100000);
-	}
-	kill(db->pid, SIGKILL);
-	waitpid(db->pid, &status, 0);
-	snprintf(db->stop_how, sizeof(db->stop_how), "SIGKILL after %u s", timeout_s);
-	db->pid = 0;
-	return -ETIMEDOUT;
 }

@@ -7,6 +7,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +75,27 @@ bool apps_which(const char *prog)
 	return false;
 }
 
-pid_t apps_spawn(char *const argv[], const char *log)
+int apps_user_find(const char *name, struct apps_user *u, char *err, size_t errlen)
+{
+	struct passwd *pw = getpwnam(name);
+
+	if (!pw) {
+		snprintf(
+		    err, errlen,
+		    "user '%s' does not exist: PostgreSQL runs as an unprivileged user (Debian's "
+		    "postgresql package makes 'postgres'; or --pg-user NAME)",
+		    name);
+		return -ENOENT;
+	}
+	snprintf(u->name, sizeof(u->name), "%s", pw->pw_name);
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	return 0;
+}
+
+pid_t apps_spawn(char *const argv[], const char *log) { return apps_spawn_as(argv, log, NULL); }
+
+pid_t apps_spawn_as(char *const argv[], const char *log, const struct apps_user *u)
 {
 	int fd, null;
 	pid_t pid;
@@ -104,6 +126,11 @@ pid_t apps_spawn(char *const argv[], const char *log)
 			dup2(null, 0);
 		dup2(fd, 1);
 		dup2(fd, 2);
+		if (u && (setgroups(0, NULL) || setgid(u->gid) || setuid(u->uid) || chdir("/"))) {
+			dprintf(2, "ssd-apps: cannot become user %s: %s\n", u->name,
+				strerror(errno));
+			_exit(126);
+		}
 		execvp(argv[0], argv);
 		dprintf(2, "ssd-apps: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -192,6 +219,20 @@ int apps_read_file(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
+/* line @l bytes at @line appended to @buf (@used bytes so far), " | " between lines, cut at @len */
+static void join_line(char *buf, size_t len, size_t *used, const char *line, size_t l)
+{
+	if (*used) {
+		memcpy(buf + *used, " | ", 3);
+		*used += 3;
+	}
+	if (l > len - *used - 1)
+		l = len - *used - 1;
+	memcpy(buf + *used, line, l);
+	*used += l;
+	buf[*used] = '\0';
+}
+
 void apps_tail_lines(const char *text, unsigned int n, char *buf, size_t len)
 {
 	const char *end = text + strlen(text), *p = end;
@@ -216,18 +257,34 @@ void apps_tail_lines(const char *text, unsigned int n, char *buf, size_t len)
 		if (!e)
 			e = end;
 		l = (size_t)(e - s);
-		if (!l)
-			continue;
-		if (used) {
-			memcpy(buf + used, " | ", 3);
-			used += 3;
-		}
-		if (l > len - used - 1)
-			l = len - used - 1;
-		memcpy(buf + used, s, l);
-		used += l;
-		buf[used] = '\0';
+		if (l)
+			join_line(buf, len, &used, s, l);
 	}
+}
+
+void apps_log_errors(const char *path, const char *const *marks, char *buf, size_t len)
+{
+	char *text, *line, *nl;
+	size_t used = 0, l;
+	bool hit;
+
+	buf[0] = '\0';
+	if (apps_read_file(path, &text, NULL)) {
+		snprintf(buf, len, "(no log at %s)", path);
+		return;
+	}
+	for (line = text; *line && used + 4 < len; line = nl ? nl + 1 : line + strlen(line)) {
+		nl = strchr(line, '\n');
+		l = nl ? (size_t)(nl - line) : strlen(line);
+		hit = false;
+		for (const char *const *m = marks; *m && !hit; m++)
+			hit = memmem(line, l, *m, strlen(*m)) != NULL;
+		if (hit)
+			join_line(buf, len, &used, line, l);
+	}
+	if (!used)
+		apps_tail_lines(text, 6, buf, len);
+	free(text);
 }
 
 /* the program's name without its directory */

@@ -51,6 +51,8 @@ struct catalogue_timing {
 	char *ss;	/* fio steadystate criterion ("iops:10%"), NULL when none */
 	long ss_dur_s;	/* steadystate_duration */
 	long ss_ramp_s; /* steadystate_ramp_time */
+	long setup_s;	/* an ssd-apps test: its setup before the warm-up (the filesystem, the
+			 * servers, the load), estimated for the ETA; 0 for none */
 };
 
 struct catalogue_profile {
@@ -73,8 +75,9 @@ struct catalogue_tq_set {
 };
 
 /* What runs a test: fio with the entry's jobfile, or ssd-apps (apps/README.md), which takes no
- * jobfile and no fio parameters: the driver passes the drive, the profile, the timing's warm-up
- * (ramp_s) and measured time (runtime_s) and its --apps-* options. */
+ * jobfile and no fio parameters: the driver passes the drive, the entry's apps_workload, the
+ * profile, the timing's warm-up (ramp_s) and measured time (runtime_s) and its --apps-*
+ * options. */
 enum catalogue_tool {
 	CATALOGUE_TOOL_FIO = 0,
 	CATALOGUE_TOOL_SSD_APPS,
@@ -129,6 +132,7 @@ struct catalogue_entry {
 	const struct catalogue_family *family;
 	char *title;		  /* the review's title, a template like the id */
 	enum catalogue_tool tool; /* "tool": "fio" (default) or "ssd-apps" */
+	char *apps_workload;	  /* an ssd-apps test's workload: "oltp" (default) or "tpcc" */
 	char *jobfile;		  /* file name in jobfiles/; NULL for an ssd-apps test */
 	char *workload; /* ties a workload's preconditioning, measurement, scaling and curve
 			 * points together ("8k-7030", "sql-9010"); NULL for none */

@@ -285,7 +285,8 @@ static int load_timing(struct rd *r, json_object *o, struct catalogue_timing *t)
 	    (rc = opt_int(r, o, "ramp_s", 0, 86400, 0, &t->ramp_s)) < 0 ||
 	    (rc = opt_str(r, o, "ss", &t->ss)) < 0 ||
 	    (rc = opt_int(r, o, "ss_dur_s", 0, 86400, 0, &t->ss_dur_s)) < 0 ||
-	    (rc = opt_int(r, o, "ss_ramp_s", 0, 86400, 0, &t->ss_ramp_s)) < 0)
+	    (rc = opt_int(r, o, "ss_ramp_s", 0, 86400, 0, &t->ss_ramp_s)) < 0 ||
+	    (rc = opt_int(r, o, "setup_s", 0, 31 * 86400, 0, &t->setup_s)) < 0)
 		return rc;
 	if (t->ss && (!t->ss_dur_s || t->runtime_s <= 0))
 		return fail(r, "\"ss\" needs \"ss_dur_s\" and a \"runtime_s\" cap");
@@ -458,7 +459,7 @@ static int place_entry(struct rd *r, const struct catalogue *c, struct catalogue
 	return 0;
 }
 
-/* An ssd-apps entry: id, suites, family, title, timing; none of fio's keys. */
+/* An ssd-apps entry: id, suites, family, title, timing, apps_workload; none of fio's keys. */
 static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 			   struct catalogue_entry *e)
 {
@@ -478,9 +479,19 @@ static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 				    fio_keys[i]);
 	if ((rc = str_array(r, t, "suites", &e->suites, &e->nsuites)) ||
 	    (rc = req_str(r, t, "family", &family)) || (rc = req_str(r, t, "title", &e->title)) ||
-	    (rc = req_str(r, t, "timing", &e->timing)))
+	    (rc = req_str(r, t, "timing", &e->timing)) ||
+	    (rc = opt_str(r, t, "apps_workload", &e->apps_workload)) < 0)
 		goto out;
 	rc = -EINVAL;
+	if (!e->apps_workload && !(e->apps_workload = strdup("oltp"))) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	if (strcmp(e->apps_workload, "oltp") && strcmp(e->apps_workload, "tpcc")) {
+		fail(r, "\"apps_workload\" is \"%s\"; expected oltp or tpcc (apps/README.md)",
+		     e->apps_workload);
+		goto out;
+	}
 	if (place_entry(r, c, e, family))
 		goto out;
 	if (strchr(e->id, '{') || strchr(e->title, '{')) {
@@ -847,6 +858,7 @@ void catalogue_free(struct catalogue *c)
 		free(e->title);
 		free(e->jobfile);
 		free(e->workload);
+		free(e->apps_workload);
 		free(e->rw);
 		free(e->bs);
 		free(e->bssplit);

@@ -126,6 +126,7 @@ enum opt_id {
 	O_APPS_THREADS,
 	O_APPS_WARMUP,
 	O_APPS_TIME,
+	O_APPS_WAREHOUSES,
 	O_ENGINE,
 	O_ENGINE_OPT,
 	O_OUT,
@@ -166,6 +167,7 @@ static const struct {
     {"--apps-tables", O_APPS_TABLES, true},
     {"--apps-table-size", O_APPS_TABLE_SIZE, true},
     {"--apps-threads", O_APPS_THREADS, true},
+    {"--apps-warehouses", O_APPS_WAREHOUSES, true},
     {"--apps-warmup", O_APPS_WARMUP, true},
     {"--apps-time", O_APPS_TIME, true},
     {"--engine", O_ENGINE, true},
@@ -297,6 +299,9 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 	case O_APPS_TIME:
 		return apps_number("--apps-time", v, 1, APPS_MAX_SECONDS, &o->apps.time_s, err,
 				   errlen);
+	case O_APPS_WAREHOUSES:
+		return apps_number("--apps-warehouses", v, 1, APPS_MAX_WAREHOUSES,
+				   &o->apps.warehouses, err, errlen);
 	case O_ENGINE:
 		if (strcmp(v, "ssdeng") && strcmp(v, "io_uring_cmd") && strcmp(v, "sg") &&
 		    strcmp(v, "libaio")) {
@@ -365,7 +370,7 @@ int rv_opts_parse(int argc, char *const argv[], struct rv_opts *o, char *err, si
 	int nshaping = 0, r;
 
 	memset(o, 0, sizeof(*o));
-	o->apps = (struct rv_apps_opts){-1, -1, -1, -1, -1, -1};
+	o->apps = (struct rv_apps_opts){-1, -1, -1, -1, -1, -1, -1};
 	if ((r = defaults(o)))
 		goto nomem;
 	for (int i = 0; i < argc; i++)

@@ -23,7 +23,7 @@ struct rv_strv {
 /* The apps suite's sizes and durations (ssd-apps options); -1: not given (ssd-apps's profile,
  * or for warm-up and time the catalogue's timing). Seconds, rows. */
 struct rv_apps_opts {
-	long long instances, tables, table_size, threads, warmup_s, time_s;
+	long long instances, tables, table_size, threads, warmup_s, time_s, warehouses;
 };
 
 /* What the command line asks for. Every string is owned by the struct (rv_opts_free()). */

@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "options.h"
+#include "record/layout.h"
 
 bool rv_check_label(const char *l)
 {
 	size_t n = strlen(l);
 
-	if (n == 0 || n > 63 || !isalnum((unsigned char)l[0]) || !strcmp(l, "report"))
+	if (n == 0 || n > 63 || !isalnum((unsigned char)l[0]) || !strcmp(l, REC_REPORT_DIR))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)l[i]) && !strchr("._-", l[i]))

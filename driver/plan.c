@@ -103,7 +103,9 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 			continue;
 		t = &p->t[p->n++];
 		t->ct = ct;
-		t->expected_s = ct->timing ? ct->timing->runtime_s + ct->timing->ramp_s : 0;
+		t->expected_s =
+		    ct->timing ? ct->timing->setup_s + ct->timing->runtime_s + ct->timing->ramp_s
+			       : 0;
 		/* a PTS test: at least 5 rounds of every cell of every phase */
 		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
 			t->expected_s += (long)catalogue_pts_cells(&ct->entry->pts->phases[k]) *

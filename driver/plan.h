@@ -18,9 +18,9 @@
 /* One test of the plan. */
 struct rv_test {
 	const struct catalogue_test *ct; /* id, title, entry, T/Q, bs, rate, step, timing */
-	long expected_s;		 /* runtime + ramp of its timing, s; 0: size-based (fill) */
-	bool atomic_step;		 /* its step chains tests with "after" (preconditioning ->
-					  * measurement -> T/Q points): --resume reruns it whole */
+	long expected_s;  /* setup + runtime + ramp of its timing, s; 0: size-based (fill) */
+	bool atomic_step; /* its step chains tests with "after" (preconditioning ->
+			   * measurement -> T/Q points): --resume reruns it whole */
 };
 
 struct rv_plan {

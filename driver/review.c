@@ -47,7 +47,7 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 		return rv_pts_kept(r, ti, i);
 	if (rv_test_is_apps(&r->plan.t[i])) {
 		rv_apps_dir(r, ti, i, dir, sizeof(dir));
-		rec_path_apps(path, sizeof(path), dir);
+		rec_path_apps(path, sizeof(path), dir, rv_apps_workload(&r->plan.t[i]));
 	} else {
 		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
 		rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE);

@@ -309,12 +309,12 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 		return RV_TEST_INTERRUPTED;
 	}
 	problem[0] = '\0';
-	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, c->code, summary, sizeof(summary),
-					     problem, sizeof(problem))
+	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, rv_apps_workload(&r->plan.t[i]), c->code,
+					     summary, sizeof(summary), problem, sizeof(problem))
 			   : c->code == 0 && keep_result(r, ti, p, id, summary, sizeof(summary),
 							 problem, sizeof(problem)) == 0) {
 		if (p->apps_dir[0])
-			rv_apps_used(p->apps_dir, &t->params);
+			rv_apps_used(p->apps_dir, rv_apps_workload(&r->plan.t[i]), &t->params);
 		state(r, ti, t, "done", NULL);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
@@ -415,7 +415,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	rec_str_set(&rec->started, now_iso(now, sizeof(now)));
 	rec->unwritten_bytes = unwritten(t, &rec->params);
 	if (rv_test_is_apps(test)) {
-		rv_apps_params(r, &rec->params);
+		rv_apps_params(r, i, &rec->params);
 		rv_apps_argv(r, ti, i, argv, argbuf);
 		s.env = NULL;
 		s.stop_grace_s = RV_APPS_STOP_GRACE_S;

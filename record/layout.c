@@ -116,9 +116,9 @@ int rec_path_pts(char *out, size_t len, const char *dir, const char *test, const
 		   : put(out, len, "%s/%s.%s", test, name, ext);
 }
 
-int rec_path_apps(char *out, size_t len, const char *test_dir)
+int rec_path_apps(char *out, size_t len, const char *test_dir, enum rec_apps_workload w)
 {
-	return put(out, len, "%s/" REC_APPS_FILE, test_dir);
+	return put(out, len, "%s/%s", test_dir, w == REC_APPS_TPCC ? REC_TPCC_FILE : REC_APPS_FILE);
 }
 
 int rec_path_apps_instance(char *out, size_t len, const char *test_dir, unsigned id)
@@ -128,11 +128,19 @@ int rec_path_apps_instance(char *out, size_t len, const char *test_dir, unsigned
 
 int rec_path_apps_file(char *out, size_t len, const char *dir, enum rec_apps_file f)
 {
-	static const char *const names[] = {
-	    [REC_APPS_MKFS_LOG] = "mkfs.log",	    [REC_APPS_MOUNT_LOG] = "mount.log",
-	    [REC_APPS_INSTALL_LOG] = "install.log", [REC_APPS_SERVER_ERR] = "mariadbd.err",
-	    [REC_APPS_QUERY_OUT] = "query.out",	    [REC_APPS_PREPARE] = "prepare.txt",
-	    [REC_APPS_WARMUP] = "warmup.txt",	    [REC_APPS_RUN] = "run.txt",
+	static const char *const names[REC_APPS_NFILES] = {
+	    [REC_APPS_MKFS_LOG] = "mkfs.log",
+	    [REC_APPS_MOUNT_LOG] = "mount.log",
+	    [REC_APPS_INSTALL_LOG] = "install.log",
+	    [REC_APPS_INITDB_LOG] = "initdb.log",
+	    [REC_APPS_COPY_LOG] = "copy.log",
+	    [REC_APPS_MARIADB_ERR] = "mariadbd.err",
+	    [REC_APPS_POSTGRES_LOG] = "postgres.log",
+	    [REC_APPS_QUERY_OUT] = "query.out",
+	    [REC_APPS_PREPARE] = "prepare.txt",
+	    [REC_APPS_WARMUP] = "warmup.txt",
+	    [REC_APPS_RUN] = "run.txt",
+	    [REC_APPS_CHECK] = "check.txt",
 	};
 
 	return put(out, len, "%s/%s", dir, names[f]);

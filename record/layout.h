@@ -11,7 +11,7 @@
  *   OUT/<label>/<test>.json.partial, .json.failed fio's output while it runs, of a failed test
  *   OUT/<label>/logs/<test>_*.log                 fio's logs; <test>.fio-stderr.txt, ...
  *   OUT/<label>/<test>/<phase>-round-NN.json      a SNIA PTS test's rounds, <phase>-wipc.json
- *   OUT/<label>/<test>/apps.json                  an ssd-apps test's result (apps.h), with
+ *   OUT/<label>/<test>/apps.json, tpcc.json       an ssd-apps test's result (apps.h), with
  *                                                 mkfs.log, mount.log and per instance dbN/
  *   OUT/report/                                   ssdreport's report (marked by .ssdreport)
  *   OUT/.overwritten/<name>-<time>/               results moved aside by --overwrite
@@ -29,6 +29,7 @@
 #define REC_RUN_FILE "run.json"
 #define REC_DRIVE_FILE "drive.json"
 #define REC_APPS_FILE "apps.json"
+#define REC_TPCC_FILE "tpcc.json"
 #define REC_LOGS_DIR "logs"
 #define REC_REPORT_DIR "report"
 #define REC_OVERWRITTEN_DIR ".overwritten"
@@ -115,24 +116,39 @@ int rec_path_pts(char *out, size_t len, const char *dir, const char *test, const
 int rec_path_pts_name(char *out, size_t len, const char *phase, enum rec_pts_file kind,
 		      unsigned round);
 
-/** rec_path_apps() - <an ssd-apps test's folder>/apps.json (ssd-apps --out DIR). */
-int rec_path_apps(char *out, size_t len, const char *test_dir);
+/* ssd-apps's workloads, each with its own result document (apps.h). */
+enum rec_apps_workload {
+	REC_APPS_OLTP, /* MariaDB + sysbench oltp_read_write: apps.json, "ssdeng.apps.v1" */
+	REC_APPS_TPCC, /* PostgreSQL + tpcc.lua: tpcc.json, "ssdeng.apps-tpcc.v1" */
+	REC_APPS_NWORKLOADS,
+};
+
+/**
+ * rec_path_apps() - <an ssd-apps test's folder>/apps.json (@w REC_APPS_OLTP) or tpcc.json
+ * (REC_APPS_TPCC): what ssd-apps --out DIR writes.
+ */
+int rec_path_apps(char *out, size_t len, const char *test_dir, enum rec_apps_workload w);
 
 /* An ssd-apps test's own files: the test folder's, and each instance's in its dbN/. */
 enum rec_apps_file {
-	REC_APPS_MKFS_LOG,    /* mkfs.log: mkfs's output (the test folder) */
-	REC_APPS_MOUNT_LOG,   /* mount.log: mount's */
-	REC_APPS_INSTALL_LOG, /* dbN/install.log: mariadb-install-db's */
-	REC_APPS_SERVER_ERR,  /* dbN/mariadbd.err: the server's error log */
-	REC_APPS_QUERY_OUT,   /* dbN/query.out: the client's answer to the settings query */
-	REC_APPS_PREPARE,     /* dbN/prepare.txt, warmup.txt, run.txt: sysbench's output */
+	REC_APPS_MKFS_LOG,     /* mkfs.log: mkfs's output (the test folder) */
+	REC_APPS_MOUNT_LOG,    /* mount.log: mount's */
+	REC_APPS_INSTALL_LOG,  /* dbN/install.log: mariadb-install-db's (the first instance) */
+	REC_APPS_INITDB_LOG,   /* dbN/initdb.log: PostgreSQL's initdb's (the first instance) */
+	REC_APPS_COPY_LOG,     /* dbN/copy.log: the copy of the first instance's loaded files */
+	REC_APPS_MARIADB_ERR,  /* dbN/mariadbd.err: MariaDB's error log */
+	REC_APPS_POSTGRES_LOG, /* dbN/postgres.log: PostgreSQL's log */
+	REC_APPS_QUERY_OUT,    /* dbN/query.out: a client's answer (removed after) */
+	REC_APPS_PREPARE,      /* dbN/prepare.txt, warmup.txt, run.txt: sysbench's output */
 	REC_APPS_WARMUP,
 	REC_APPS_RUN,
+	REC_APPS_CHECK, /* dbN/check.txt: tpcc.lua's consistency check */
+	REC_APPS_NFILES,
 };
 
 /**
  * rec_path_apps_instance() - <@test_dir>/db<@id>: instance @id's folder; with @test_dir NULL
- * "db<@id>", relative to the test folder (as apps.json names its files).
+ * "db<@id>", relative to the test folder (as apps.json and tpcc.json name its files).
  */
 int rec_path_apps_instance(char *out, size_t len, const char *test_dir, unsigned id);
 

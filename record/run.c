@@ -34,8 +34,12 @@ json_object *rec_params_json(const struct rec_params *p)
 		if (!p->known)
 			return o;
 		add(o, "instances", rec_json_i64(p->instances));
-		add(o, "tables", rec_json_i64(p->tables));
-		add(o, "table_size", rec_json_i64(p->table_size));
+		if (p->sizes & REC_SIZES_OLTP) {
+			add(o, "tables", rec_json_i64(p->tables));
+			add(o, "table_size", rec_json_i64(p->table_size));
+		}
+		if (p->sizes & REC_SIZES_TPCC)
+			add(o, "warehouses", rec_json_i64(p->warehouses));
 		add(o, "threads", rec_json_i64(p->threads));
 		add(o, "warmup_s", rec_json_i64(p->warmup_s));
 		add(o, "time_s", rec_json_i64(p->time_s));
@@ -298,6 +302,12 @@ static int params_of(json_object *o, bool apps, struct rec_params *p)
 	p->instances = rec_json_i64_or(o, "instances", -1);
 	p->tables = rec_json_i64_or(o, "tables", -1);
 	p->table_size = rec_json_i64_or(o, "table_size", -1);
+	p->warehouses = rec_json_i64_or(o, "warehouses", -1);
+	if (json_object_object_get_ex(o, "tables", NULL) ||
+	    json_object_object_get_ex(o, "table_size", NULL))
+		p->sizes |= REC_SIZES_OLTP;
+	if (json_object_object_get_ex(o, "warehouses", NULL))
+		p->sizes |= REC_SIZES_TPCC;
 	p->warmup_s = rec_json_i64_or(o, "warmup_s", -1);
 	p->time_s = rec_json_i64_or(o, "time_s", -1);
 	return rc;
@@ -595,6 +605,7 @@ struct rec_test *rec_run_add_test(struct rec_run *r)
 		t->params.rwmix_read = t->params.rate_pct = -1;
 		t->params.threads = t->params.instances = t->params.tables = -1;
 		t->params.table_size = t->params.warmup_s = t->params.time_s = -1;
+		t->params.warehouses = -1;
 	}
 	return t;
 }

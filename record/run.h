@@ -22,6 +22,13 @@
 
 #define REC_RUN_SCHEMA "ssdeng.run.v2"
 
+/* Which workload's sizes an ssd-apps test's params (or the manifest's request) carry. */
+enum rec_apps_sizes {
+	REC_SIZES_OLTP = 1, /* tables, table_size */
+	REC_SIZES_TPCC = 2, /* warehouses */
+	REC_SIZES_ALL = 3,  /* both: the request, for every apps test of the plan */
+};
+
 /* A test's parameters (tests[].params). */
 struct rec_params {
 	bool apps;  /* an ssd-apps test: the sizes and durations below, else fio's */
@@ -31,7 +38,10 @@ struct rec_params {
 	int rate_pct;			  /* a latency-curve point's percentage, -1: none */
 	long long threads;		  /* fio's numjobs; ssd-apps's per instance (-1: null) */
 	int depth;			  /* fio's iodepth */
-	long long instances, tables, table_size, warmup_s, time_s; /* ssd-apps's, -1: null */
+	long long instances, warmup_s, time_s; /* ssd-apps's, -1: null */
+	unsigned sizes;			       /* enum rec_apps_sizes: those written below */
+	long long tables, table_size;	       /* ssd-apps's oltp sizes, -1: null */
+	long long warehouses;		       /* ssd-apps's tpcc scale, -1: null */
 };
 
 /* One round of a PTS phase (tests[].pts.phases[].rounds[]). */

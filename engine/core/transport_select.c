@@ -2,6 +2,7 @@
 /* transport_select.c - the transport of a file, and its fallback; see transport_select.h. */
 #include "core/transport_select.h"
 #include "host/dev_class.h"
+#include "core/dev_cache.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -86,7 +87,7 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 	enum ssd_transport_family fam;
 	char what[96];
 
-	ssd_host_classify(path, &h);
+	ssd_classify(path, &h);
 	fam = want == SSD_FAMILY_AUTO ? ssd_transport_family_of(&h) : want;
 	if (h.kind == SSD_HOST_KIND_MISSING) {
 		snprintf(err, errlen, "%s: no such file or device", path);

@@ -13,6 +13,7 @@
 #include "fio/fio_glue.h"
 #include "host/in_use.h"
 #include "core/ssd_log.h"
+#include "core/dev_cache.h"
 #include "core/ssd_thread.h"
 
 struct ssd_fio_data {
@@ -24,6 +25,8 @@ struct ssd_fio_data {
 	uint32_t ddir_flags[DDIR_LAST];
 	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
+	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
+	unsigned int nqueued;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
 	unsigned int ntold;
@@ -78,8 +81,10 @@ static int ssd_init(struct thread_data *td)
 	d->write_op = ssd_fio_write_op(td);
 	ssd_ddir_table(d, &opt);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
-	if (!d->ios || ssd_thread_init(&d->th, &opt) < 0) {
+	d->queued = calloc(d->nios, sizeof(*d->queued));
+	if (!d->ios || !d->queued || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
+		free(d->queued);
 		free(d);
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	}
@@ -96,6 +101,7 @@ static void ssd_cleanup(struct thread_data *td)
 	ssd_thread_exit(&d->th);
 	free(d->told);
 	free(d->ios);
+	free(d->queued);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -162,19 +168,21 @@ static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsig
 /*
  * bs, block alignment and offset must be whole logical blocks (data + metadata for extended-LBA
  * formats), transfers no larger than the drive takes, the offset inside the capacity.
- * Checked for the directions the job issues, at setup, before any I/O.
+ * Checked for the directions the job issues, at setup, before any I/O. The block rule holds for
+ * I/O that reaches the drive as issued: NVMe and SCSI commands, and O_DIRECT on the block
+ * transport (@blocks true); buffered I/O (direct=0) on the block transport goes through the page
+ * cache, which takes any size and offset (@blocks false: only the capacity is checked).
  */
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
-			      const struct ssd_geometry *g)
+			      const struct ssd_geometry *g, bool blocks)
 {
 	static const char *const dname[] = {"read", "write", "trim"};
-	const unsigned long long unit = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
+	const unsigned long long unit =
+	    blocks ? g->lba_bytes + (g->md_extended ? g->md_bytes : 0) : 0;
 	const unsigned long long offset = td->o.start_offset;
 	char msg[384];
 
-	if (!unit)
-		return 0;
-	for (int dd = 0; dd < DDIR_RWDIR_CNT; dd++) {
+	for (int dd = 0; unit && dd < DDIR_RWDIR_CNT; dd++) {
 		unsigned long long bad;
 		const char *what;
 
@@ -200,7 +208,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 	}
 	if (td->o.start_offset_percent)
 		return 0; /* a percentage of the size: always inside */
-	if (offset % unit) {
+	if (unit && offset % unit) {
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is not a multiple of the logical block size %llu",
 			 f->file_name, offset, unit);
@@ -230,7 +238,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 
 	if (fio_file_size_known(f))
 		return 0;
-	ssd_host_classify(f->file_name, &h);
+	ssd_classify(f->file_name, &h);
 	if (h.kind == SSD_HOST_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
 		snprintf(err, sizeof(err), "%s: no such device", f->file_name);
 		return ssd_fail(td, ENODEV, "get_file_size", err);
@@ -238,9 +246,9 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
 		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
 		memset(&geo, 0, sizeof(geo));
-		geo.lba_bytes = td->o.odirect ? 512 : 0;
+		geo.lba_bytes = 512;
 		snprintf(geo.desc, sizeof(geo.desc), "regular file with O_DIRECT");
-		if (ssd_check_geometry(td, f, &geo))
+		if (ssd_check_geometry(td, f, &geo, td->o.odirect))
 			return 1;
 		return generic_get_file_size(td, f);
 	}
@@ -251,7 +259,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (ret < 0)
 		return ssd_fail(td, -ret, "get_file_size", err);
 	ops->close(NULL, dev);
-	if (ssd_check_geometry(td, f, &geo))
+	if (ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK))
 		return 1;
 	f->real_file_size = geo.capacity_bytes;
 	fio_file_set_size_known(f);
@@ -409,7 +417,7 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 {
 	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
-	const struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
@@ -421,10 +429,15 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	io->buf = io_u->xfer_buf;
 	io->dev = sf->dev;
 	r = sf->ops->queue(sf->ctx, io);
-	if (r == SSD_Q_QUEUED)
+	if (r == SSD_Q_QUEUED) {
+		d->queued[d->nqueued++] = io_u;
 		return FIO_Q_QUEUED;
+	}
 	if (r == SSD_Q_BUSY)
 		return FIO_Q_BUSY;
+	/* done inside queue (a synchronous transport): it was issued when fio started it */
+	if (fio_fill_issue_time(td))
+		io_u->issue_time = io_u->start_time;
 	if (r < 0) {
 		io_u->error = -r;
 	} else {
@@ -434,13 +447,37 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
+/*
+ * The engine says when its I/Os were issued (FIO_ASYNCIO_SETS_ISSUE_TIME): one clock read per
+ * commit, before the transport submits (and, with a full queue, may wait there for a completion),
+ * and fio's submission latency sample for each (io_u_queued()), as fio's own io_uring engine does.
+ */
+static void ssd_issued(struct thread_data *td, struct ssd_fio_data *d)
+{
+	struct timespec now;
+
+	if (fio_fill_issue_time(td)) {
+		fio_gettime(&now, NULL);
+		for (unsigned int i = 0; i < d->nqueued; i++) {
+			d->queued[i]->issue_time = now;
+			io_u_queued(td, d->queued[i]);
+		}
+		if (td->o.read_iolog_file)
+			td->last_issue = now;
+	}
+	d->nqueued = 0;
+}
+
 /* commit and getevents go straight to the transport when the job uses one (the usual case),
  * through ssd_thread's loop over transports otherwise */
 static int ssd_commit(struct thread_data *td)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
-	int ret =
-	    d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
+	int ret;
+
+	if (d->nqueued)
+		ssd_issued(td, d);
+	ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
 
 	if (ret < 0)
 		td_verror(td, -ret, "commit");
@@ -472,7 +509,7 @@ static struct io_u *ssd_event(struct thread_data *td, int ev)
 struct ioengine_ops ioengine __attribute__((visibility("default"))) = {
     .name = "ssdeng",
     .version = FIO_IOOPS_VERSION,
-    .flags = FIO_RAWIO | FIO_MEMALIGN,
+    .flags = FIO_RAWIO | FIO_MEMALIGN | FIO_ASYNCIO_SETS_ISSUE_TIME,
     .init = ssd_init,
     .cleanup = ssd_cleanup,
     .io_u_init = ssd_io_u_init,

@@ -201,6 +201,48 @@ static void classify_block(const char *dir, const char *devdir, struct ssd_host_
 	}
 }
 
+/*
+ * The directory the sysfs device-number link @link (/sys/dev/{block,char}/M:m) names, into @out
+ * (PATH_MAX): one readlink(2), the relative target joined to the link's directory lexically.
+ * Those links point into /sys/devices, whose directories are real ones (no symlink on the way),
+ * so this is what realpath(3) gives without its lstat(2) of every component. Return false if
+ * @link is not a symlink.
+ */
+static bool sysfs_link_dir(const char *link, char *out)
+{
+	char target[PATH_MAX], joined[PATH_MAX];
+	const char *slash = strrchr(link, '/');
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	size_t len = 0;
+	char *save = NULL;
+
+	if (n <= 0 || !slash)
+		return false;
+	target[n] = '\0';
+	if (target[0] == '/')
+		snprintf(joined, sizeof(joined), "%s", target);
+	else if (!fmt(joined, sizeof(joined), "%.*s/%s", (int)(slash - link), link, target))
+		return false;
+	out[0] = '\0';
+	for (char *c = strtok_r(joined, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(c, "."))
+			continue;
+		if (!strcmp(c, "..")) {
+			char *up = strrchr(out, '/');
+
+			len = up ? (size_t)(up - out) : 0;
+			out[len] = '\0';
+			continue;
+		}
+		if (len + 1 + strlen(c) >= PATH_MAX)
+			return false;
+		out[len++] = '/';
+		strcpy(out + len, c);
+		len += strlen(c);
+	}
+	return len > 0;
+}
+
 void ssd_host_classify_node(const char *sysfs, bool is_block, dev_t rdev, const char *devdir,
 			    struct ssd_host_dev *out)
 {
@@ -213,7 +255,7 @@ void ssd_host_classify_node(const char *sysfs, bool is_block, dev_t rdev, const 
 	out->minor = minor(rdev);
 	if (!fmt(link, sizeof(link), "%s/dev/%s/%u:%u", sysfs, is_block ? "block" : "char",
 		 out->major, out->minor) ||
-	    !realpath(link, dir) || !strrchr(dir, '/'))
+	    !(sysfs_link_dir(link, dir) || realpath(link, dir)) || !strrchr(dir, '/'))
 		return; /* a node sysfs does not know */
 	fmt(out->name, sizeof(out->name), "%s", base_name(dir));
 	if (is_block)

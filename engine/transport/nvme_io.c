@@ -7,6 +7,7 @@
 #include "host/dev_class.h"
 #include "codec/nvme/nvme_status.h"
 #include "core/ssd_log.h"
+#include "core/dev_cache.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,7 +67,7 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 {
 	struct ssd_host_dev h;
 
-	ssd_host_classify(path, &h);
+	ssd_classify(path, &h);
 	switch (h.kind) {
 	case SSD_HOST_KIND_MISSING:
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
@@ -101,14 +102,10 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 	}
 }
 
-static int open_generic(const char *path, int oflags, char *ng, size_t nglen, char *err,
-			size_t errlen)
+static int open_generic(const char *path, const char *ng, int oflags, char *err, size_t errlen)
 {
-	int ret = generic_of(path, ng, nglen, err, errlen);
+	int ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 
-	if (ret < 0)
-		return ret;
-	ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
 	if (ret < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: cannot open %s: %s%s", path, ng, strerror(errno),
@@ -117,16 +114,22 @@ static int open_generic(const char *path, int oflags, char *ng, size_t nglen, ch
 	return ret;
 }
 
-/* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb. */
-static uint64_t host_max_bytes(int fd)
+/* What Identify and the kernel's limits said about a namespace (the per-process cache entry). */
+struct nvme_known {
+	uint32_t nsid;
+	struct ssd_nvme_ctrl_info ctrl;
+	struct ssd_nvme_ns_info ns;
+	uint64_t host_max; /* bytes, 0 unknown */
+};
+
+/* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb,
+ * for the generic node @ng (its block device, from the classification cache). */
+static uint64_t host_max_bytes(const char *ng)
 {
 	struct ssd_host_dev h;
-	struct stat st;
 	uint64_t kb = 0;
 
-	if (fstat(fd, &st) < 0)
-		return 0;
-	ssd_host_classify_node("/sys", false, st.st_rdev, NULL, &h);
+	ssd_classify(ng, &h);
 	if (!h.block[0] || ssd_host_block_attr_u64("/sys", h.block, "queue/max_hw_sectors_kb", &kb))
 		return 0;
 	return kb * 1024;
@@ -146,7 +149,7 @@ static uint32_t kernel_io_timeout_ms(void)
 	return s * 1000u;
 }
 
-static uint64_t now_ms(void)
+uint64_t ssd_tp_nvme_now_ms(void)
 {
 	struct timespec ts;
 
@@ -218,30 +221,69 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
+/* Read and Write, with and without FUA, as prep_rw() builds them for this namespace. */
+static int build_templates(struct ssd_tp_nvme_dev *d)
+{
+	static const uint8_t opcode[2] = {
+	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
+
+	d->ref_tag =
+	    (d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF);
+	for (int op = 0; op < 2; op++) {
+		for (int fua = 0; fua < 2; fua++) {
+			struct ssd_nvme_rw rw = {
+			    .nsid = d->nsid, .prinfo = d->prinfo, .flags = fua ? SSD_NVME_FUA : 0};
+			int ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw,
+							d->ref_tag, d->timeout_ms);
+
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen)
 {
 	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
+	struct nvme_known known; /* what the drive and kernel said, once per process */
 	char msg[256];
 	int ret;
 
 	if (!d)
 		return -ENOMEM;
 	d->file_index = -1;
-	d->fd = open_generic(path, oflags, d->path, sizeof(d->path), err, errlen);
-	if (d->fd < 0) {
-		ret = d->fd;
+	d->fd = -1;
+	ret = generic_of(path, d->path, sizeof(d->path), err, errlen);
+	if (ret < 0)
 		goto fail;
+	if (!ssd_dev_cache_get("nvme", d->path, &known, sizeof(known))) {
+		ret = open_generic(path, d->path, oflags, err, errlen);
+		if (ret < 0)
+			goto fail;
+		d->fd = ret;
+		ret = read_geometry(d->fd, &known.nsid, &known.ctrl, &known.ns, msg, sizeof(msg));
+		if (ret) {
+			snprintf(err, errlen, "%s: %s", path, msg);
+			ret = ret > 0 ? -EIO : ret;
+			goto fail;
+		}
+		known.host_max = host_max_bytes(d->path);
+		ssd_dev_cache_put("nvme", d->path, &known, sizeof(known));
+	} else if (opt) {
+		/* a probe (no options: fio sizing the file) needs no file descriptor */
+		ret = open_generic(path, d->path, oflags, err, errlen);
+		if (ret < 0)
+			goto fail;
+		d->fd = ret;
 	}
-	ret = read_geometry(d->fd, &d->nsid, &d->ctrl, &d->ns, msg, sizeof(msg));
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, msg);
-		ret = ret > 0 ? -EIO : ret;
-		goto fail;
-	}
-	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN,
-			       host_max_bytes(d->fd), &d->geo);
+	d->nsid = known.nsid;
+	d->ctrl = known.ctrl;
+	d->ns = known.ns;
+	ssd_nvme_fill_geometry(&d->ctrl, &d->ns, d->nsid, SSD_NVME_ASSUMED_MPSMIN, known.host_max,
+			       &d->geo);
 	d->unit = d->ns.lba_bytes + (d->ns.md_extended ? d->ns.md_bytes : 0);
 	if (d->unit && !(d->unit & (d->unit - 1)))
 		d->unit_shift = (uint8_t)__builtin_ctz(d->unit);
@@ -255,7 +297,12 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	}
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
-	d->eff_timeout_ms = d->timeout_ms ? d->timeout_ms : kernel_io_timeout_ms();
+	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
+	ret = build_templates(d);
+	if (ret) {
+		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
+		goto fail;
+	}
 	*geo = d->geo;
 	*out = d;
 	return 0;
@@ -270,7 +317,8 @@ void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev)
 {
 	if (!dev)
 		return;
-	close(dev->fd);
+	if (dev->fd >= 0)
+		close(dev->fd);
 	free(dev);
 }
 
@@ -324,7 +372,7 @@ static int prep_rw(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *s,
 			rw.md = (uintptr_t)(s->md + (size_t)io->slot * s->md_stride);
 		}
 	}
-	if ((d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF))
+	if (d->ref_tag)
 		rw.ilbrt = (uint32_t)slba;
 	return ssd_nvme_build_rw(cmd, opcode, &rw);
 }
@@ -372,7 +420,6 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 	if (ret)
 		return ret;
 	cmd->timeout_ms = d->timeout_ms;
-	s->slots[io->slot].start_ms = now_ms();
 	return 0;
 }
 
@@ -418,22 +465,23 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
 	} else if (res == -EINTR) {
-		uint64_t waited = now_ms() - cmd.start_ms;
-		bool timed_out = d && waited >= d->eff_timeout_ms;
+		uint64_t waited = ssd_tp_nvme_now_ms() - cmd.start_ms;
+		uint32_t in_force =
+		    d && d->eff_timeout_ms ? d->eff_timeout_ms : kernel_io_timeout_ms();
+		bool timed_out = d && waited >= in_force;
 
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(SSD_LOG_ERR,
-				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-				"after %" PRIu64 " ms (command timeout %" PRIu32
-				" ms%s): the kernel "
-				"cancelled it (EINTR)%s, no NVMe status",
-				op, cmd.nsid, cmd.slba, cmd.nlb,
-				timed_out ? "command timed out" : "command cancelled", waited,
-				d ? d->eff_timeout_ms : 0,
-				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
-				timed_out ? " with an Abort and a controller reset"
-					  : " in a controller reset or removal");
+			ssd_log(
+			    SSD_LOG_ERR,
+			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
+			    "cancelled it (EINTR)%s, no NVMe status",
+			    op, cmd.nsid, cmd.slba, cmd.nlb,
+			    timed_out ? "command timed out" : "command cancelled", waited, in_force,
+			    d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+			    timed_out ? " with an Abort and a controller reset"
+				      : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

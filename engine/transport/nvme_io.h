@@ -7,6 +7,7 @@
 #ifndef SSDENG_NVME_IO_H
 #define SSDENG_NVME_IO_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,10 +28,16 @@ struct ssd_tp_nvme_dev {
 	uint8_t prinfo;	       /* PRINFO for every command (pi_act/pi_chk on a PI format) */
 	int file_index;	       /* registered file index (io_uring), -1 if none */
 	uint32_t timeout_ms;   /* passthrough timeout_ms for every command, 0: kernel default */
-	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms or nvme_core.io_timeout */
+	uint32_t eff_timeout_ms; /* the timeout in force: timeout_ms, or 0 for nvme_core.io_timeout
+				  * (read when a command is cancelled) */
+	bool ref_tag;		 /* ILBRT = SLBA (PI type 1 or 2 with the reference tag checked) */
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	struct ssd_geometry geo;
+	/* Read and Write of this namespace, by [SSD_OP_READ/_WRITE][FUA]: built at open */
+	struct ssd_nvme_rw_tmpl rw_tmpl[2][2];
+	/* nvme-uring: the whole 128-byte SQE of each rw_tmpl (header, then the command) */
+	uint64_t sqe_tmpl[2][2][16] __attribute__((aligned(64)));
 };
 
 /* Per-slot state kept for the completion (the log line's command comes from the io itself). */
@@ -87,10 +94,59 @@ static inline struct ssd_tp_nvme_dev *ssd_tp_nvme_dev_of(struct ssd_dev *dev)
 	return ssd_container_of(dev, struct ssd_tp_nvme_dev, base);
 }
 
+/* ssd_tp_nvme_now_ms() - CLOCK_MONOTONIC_COARSE in ms: the start of a command, once per batch. */
+uint64_t ssd_tp_nvme_now_ms(void);
+
 /**
- * ssd_tp_nvme_prep() - the NVMe command for @io.
+ * ssd_tp_nvme_rw_fields() - what a Read or Write of @io (SSD_OP_READ or _WRITE) fills into its
+ * template, checked as ssd_tp_nvme_prep() checks it.
+ * @s:   scratch (@io->slot's metadata buffer)
+ * @io:  the request on a struct ssd_tp_nvme_dev
+ * @slba, @nlb, @md, @md_len: output
+ * Return: 0, or -EINVAL for a misaligned offset/length, an empty or oversize transfer.
+ */
+static inline int ssd_tp_nvme_rw_fields(const struct ssd_tp_nvme_scratch *s, struct ssd_io *io,
+					uint64_t *slba, uint32_t *nlb, uint64_t *md,
+					uint32_t *md_len)
+{
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
+	uint64_t n;
+
+	if (d->unit_shift) {
+		if (!io->len || ((io->offset | io->len) & (d->unit - 1)))
+			return -EINVAL;
+		*slba = io->offset >> d->unit_shift;
+		n = io->len >> d->unit_shift;
+	} else {
+		if (!io->len || io->offset % d->unit || io->len % d->unit)
+			return -EINVAL;
+		*slba = io->offset / d->unit;
+		n = io->len / d->unit;
+	}
+	if (n > SSD_NVME_MAX_NLB || io->len > UINT32_MAX)
+		return -EINVAL;
+	*nlb = (uint32_t)n;
+	*md = 0;
+	*md_len = 0;
+	if (d->md_sep_bytes) {
+		*md_len = *nlb * d->md_sep_bytes;
+		if (io->md_buf) {
+			*md = (uintptr_t)io->md_buf;
+		} else {
+			if (*md_len > s->md_stride)
+				return -EINVAL;
+			*md = (uintptr_t)(s->md + (size_t)io->slot * s->md_stride);
+		}
+	}
+	return 0;
+}
+
+/**
+ * ssd_tp_nvme_prep() - the NVMe command for @io, built by the general builders (the transports'
+ * templates cover Read and Write; this covers everything).
  * @opt: engine options (deac)
- * @s:   scratch; @io->slot's DSM range and metadata buffer are used and its slot info set
+ * @s:   scratch; @io->slot's DSM range and metadata buffer are used (the caller stamps the
+ *       slot's start time)
  * @io:  the request on a struct ssd_tp_nvme_dev: byte offset and length must be whole units
  * @cmd: output
  *
@@ -113,7 +169,8 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
  * -EINTR is what Linux returns for a passthrough command it cancelled (NVME_REQ_CANCELLED,
  * drivers/nvme/host/ioctl.c): after the command timeout expired twice (first an Abort, then a
  * controller reset), or in a reset or removal started by something else. When the command had
- * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms) it is reported
+ * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms, else the kernel's
+ * nvme_core.io_timeout) it is reported
  * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
  */
 void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);

@@ -87,6 +87,7 @@ static int ioctl_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	if (ret)
 		return ret;
 	ssd_nvme_cmd_to_ioctl(&cmd, &pt);
+	c->s.slots[io->slot].start_ms = ssd_tp_nvme_now_ms();
 	/* > 0: the NVMe status; < 0: errno from the host */
 	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
 	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);

@@ -6,6 +6,12 @@
  * job's iodepth; queue() refuses (SSD_Q_BUSY) beyond iodepth, so the in-flight count never
  * exceeds it. cqe->res is 0, the NVMe status (> 0), or -errno from the host.
  *
+ * Read and Write are built from the namespace's templates (nvme_io.h: a whole SQE per direction
+ * and FUA, made at open) with the range and buffers filled in; the rings are driven directly
+ * (uring_ring.h): one io_uring_enter() per commit (which also waits for a completion when the
+ * queue is full, as fio's reap would next), none to reap completions already in the ring, the CQ
+ * head published once per batch, the clock read once per commit.
+ *
  * Optional features, each tried at ctx_init()/open() with a warning and a fallback:
  * sqthread_poll (IORING_SETUP_SQPOLL), hipri (IORING_SETUP_IOPOLL; needs nvme poll_queues),
  * registerfiles (sparse file table), fixedbufs (sparse buffer table: each slot's buffer is
@@ -13,6 +19,8 @@
  * IORING_URING_CMD_FIXED, Linux 6.1+).
  */
 #include "transport/nvme_io.h"
+#include "transport/uring_ring.h"
+#include "core/dev_cache.h"
 #include "core/ssd_log.h"
 
 #include <errno.h>
@@ -30,8 +38,11 @@ struct ssd_tp_uring_ctx {
 	struct ssd_ctx base;
 	struct ssd_options opt;
 	struct ssd_tp_nvme_scratch s;
-	struct io_uring ring;
+	struct io_uring ring; /* set up by liburing, driven through r */
+	struct ssd_tp_ring r;
 	unsigned int depth;
+	unsigned int *fresh; /* slots queued since the last commit (their start time), depth */
+	unsigned int nfresh;
 	unsigned int queued;   /* in the SQ, not yet submitted */
 	unsigned int inflight; /* submitted, not reaped */
 	bool fixed_files, fixed_bufs, iopoll;
@@ -49,17 +60,24 @@ static unsigned int pow2_at_least(unsigned int n)
 	return p;
 }
 
-/* nvme poll queues (module parameter poll_queues) are what IOPOLL needs on PCIe */
+#define NVME_POLL_QUEUES "/sys/module/nvme/parameters/poll_queues"
+
+/* nvme poll queues (module parameter poll_queues) are what IOPOLL needs on PCIe; read once per
+ * process (a module parameter set at load) */
 static unsigned int nvme_poll_queues(void)
 {
 	unsigned int n = 0;
-	FILE *f = fopen("/sys/module/nvme/parameters/poll_queues", "r");
+	FILE *f;
 
+	if (ssd_dev_cache_get("kernel", NVME_POLL_QUEUES, &n, sizeof(n)))
+		return n;
+	f = fopen(NVME_POLL_QUEUES, "r");
 	if (!f)
 		return 0;
 	if (fscanf(f, "%u", &n) != 1)
 		n = 0;
 	fclose(f);
+	ssd_dev_cache_put("kernel", NVME_POLL_QUEUES, &n, sizeof(n));
 	return n;
 }
 
@@ -147,18 +165,25 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 		return ret;
 	}
 	c->iopoll = extra & IORING_SETUP_IOPOLL;
+	ssd_tp_ring_attach(&c->r, &c->ring, p.flags);
 	return 0;
 }
 
+/* Whether the kernel's io_uring has IORING_OP_URING_CMD; asked once per process (kept under
+ * /proc/self: the answer is the running kernel's) */
 static int uring_cmd_supported(struct io_uring *ring)
 {
-	struct io_uring_probe *p = io_uring_get_probe_ring(ring);
+	struct io_uring_probe *p;
 	int ok;
 
+	if (ssd_dev_cache_get("kernel", "/proc/self", &ok, sizeof(ok)))
+		return ok;
+	p = io_uring_get_probe_ring(ring);
 	if (!p)
 		return 1; /* no probe (old kernel): let the first command tell */
 	ok = io_uring_opcode_supported(p, IORING_OP_URING_CMD);
 	io_uring_free_probe(p);
+	ssd_dev_cache_put("kernel", "/proc/self", &ok, sizeof(ok));
 	return ok;
 }
 
@@ -207,6 +232,11 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	ret = ssd_tp_nvme_scratch_init(&c->s, c->depth);
 	if (ret)
 		goto fail;
+	c->fresh = calloc(c->depth, sizeof(*c->fresh));
+	if (!c->fresh) {
+		ret = -ENOMEM;
+		goto fail_scratch;
+	}
 	ret = ring_init(c, pow2_at_least(c->depth));
 	if (ret)
 		goto fail_scratch;
@@ -225,6 +255,7 @@ fail_ring:
 fail_scratch:
 	ssd_tp_nvme_scratch_free(&c->s);
 fail:
+	free(c->fresh);
 	free(c);
 	return ret;
 }
@@ -238,6 +269,7 @@ static void uring_ctx_exit(struct ssd_ctx *ctx)
 	io_uring_queue_exit(&c->ring);
 	ssd_tp_nvme_scratch_free(&c->s);
 	free(c->bufs);
+	free(c->fresh);
 	free(c);
 }
 
@@ -276,33 +308,45 @@ static struct nvme_uring_cmd *sqe_cmd(struct io_uring_sqe *sqe)
 static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
 			     char *err, size_t errlen)
 {
-	struct io_uring own, *ring = &c->ring;
+	struct io_uring own;
 	struct io_uring_sqe *sqe;
 	struct io_uring_cqe *cqe;
-	int ret;
+	int ret = 0;
 
 	if (c->iopoll) {
 		if (io_uring_queue_init(1, &own, IORING_SETUP_SQE128 | IORING_SETUP_CQE32) < 0)
 			return 0; /* no probe: the first command will tell */
-		ring = &own;
-	} else if (c->queued || c->inflight) {
-		return 0;
-	}
-	sqe = io_uring_get_sqe(ring);
-	if (!sqe) {
-		ret = 0;
-		goto out;
-	}
-	fill_sqe(sqe, dev, NULL);
-	if (ring == &own)
+		sqe = io_uring_get_sqe(&own);
+		if (!sqe) {
+			io_uring_queue_exit(&own);
+			return 0;
+		}
+		fill_sqe(sqe, dev, NULL);
 		sqe->fd = dev->fd; /* the registered file table is c->ring's */
-	ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-	ret = io_uring_submit_and_wait(ring, 1);
-	if (ret >= 0)
-		ret = io_uring_wait_cqe(ring, &cqe);
-	if (ret >= 0) {
-		ret = cqe->res;
-		io_uring_cqe_seen(ring, cqe);
+		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
+		ret = io_uring_submit_and_wait(&own, 1);
+		if (ret >= 0)
+			ret = io_uring_wait_cqe(&own, &cqe);
+		if (ret >= 0) {
+			ret = cqe->res;
+			io_uring_cqe_seen(&own, cqe);
+		}
+		io_uring_queue_exit(&own);
+	} else {
+		if (c->queued || c->inflight)
+			return 0;
+		sqe = ssd_tp_ring_sqe(&c->r);
+		if (!sqe)
+			return 0;
+		fill_sqe(sqe, dev, NULL);
+		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
+		ret = ssd_tp_ring_submit(&c->r, 1);
+		while (ret >= 0 && !ssd_tp_ring_ready(&c->r))
+			ret = ssd_tp_ring_wait(&c->r, 1, NULL);
+		if (ret >= 0) {
+			ret = ssd_tp_ring_cqe(&c->r, 0)->res;
+			ssd_tp_ring_advance(&c->r, 1);
+		}
 	}
 	if (ret < 0)
 		snprintf(err, errlen,
@@ -311,9 +355,6 @@ static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvm
 			 dev->path, strerror(-ret));
 	else
 		ret = 0; /* a drive status on Flush is the drive's business, not the path's */
-out:
-	if (ring == &own)
-		io_uring_queue_exit(&own);
 	return ret;
 }
 
@@ -350,11 +391,27 @@ static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *de
 	}
 }
 
+/* The 128-byte SQE of each of @dev's Read/Write templates: the header, then the command. */
+static void build_sqe_templates(struct ssd_tp_nvme_dev *dev)
+{
+	for (int op = 0; op < 2; op++) {
+		for (int fua = 0; fua < 2; fua++) {
+			struct io_uring_sqe *sqe = (struct io_uring_sqe *)dev->sqe_tmpl[op][fua];
+
+			_Static_assert(sizeof(dev->sqe_tmpl[op][fua]) == 2 * sizeof(*sqe),
+				       "an SQE template is one 128-byte SQE");
+			fill_sqe(sqe, dev, NULL);
+			*sqe_cmd(sqe) = dev->rw_tmpl[op][fua].cmd;
+		}
+	}
+}
+
 static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
 		      struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
 	struct ssd_tp_nvme_dev *dev;
+	char passed = 1;
 	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
 
 	if (ret)
@@ -365,14 +422,19 @@ static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 		return 0;
 	}
 	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
-	if (!ret)
+	/* once per process and namespace: a refusal would have failed the job that met it */
+	if (!ret && !ssd_dev_cache_get("nvprobe", dev->path, &passed, sizeof(passed))) {
 		ret = probe_passthrough(c, dev, err, errlen);
+		if (!ret)
+			ssd_dev_cache_put("nvprobe", dev->path, &passed, sizeof(passed));
+	}
 	if (ret) {
 		ssd_tp_nvme_close(dev);
 		return ret;
 	}
 	if (c->fixed_files)
 		register_file(c, dev);
+	build_sqe_templates(dev);
 	*out = &dev->base;
 	return 0;
 }
@@ -390,58 +452,116 @@ static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	ssd_tp_nvme_close(dev);
 }
 
+static bool register_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io);
+
 /* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
-static bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+static inline bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+{
+	const struct iovec *iov = &c->bufs[io->slot];
+
+	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
+		return true;
+	return register_buffer(c, io);
+}
+
+static __attribute__((noinline)) bool register_buffer(struct ssd_tp_uring_ctx *c,
+						      const struct ssd_io *io)
 {
 	struct iovec *iov = &c->bufs[io->slot];
 	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
 
-	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
-		return true;
 	if (io_uring_register_buffers_update_tag(&c->ring, io->slot, &want, NULL, 1) != 1)
 		return false;
 	*iov = want;
 	return true;
 }
 
-static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
+/* Read or Write: the namespace's template SQE with the range and buffers filled in. */
+static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 {
-	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
-	struct nvme_uring_cmd *cmd;
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
+	const unsigned int fua = !!(io->flags & SSD_IO_FUA);
 	struct io_uring_sqe *sqe;
+	uint64_t slba, md;
+	uint32_t nlb, md_len;
+	int ret = ssd_tp_nvme_rw_fields(&c->s, io, &slba, &nlb, &md, &md_len);
+
+	if (ret)
+		return ret;
+	/* room: uring_queue() keeps queued + in flight under iodepth, at most the ring's size */
+	sqe = ssd_tp_ring_sqe_fast(&c->r);
+	memcpy(sqe, d->sqe_tmpl[io->op][fua], sizeof(d->sqe_tmpl[io->op][fua]));
+	sqe->user_data = (uintptr_t)io;
+	ssd_nvme_rw_tmpl_patch((struct nvme_uring_cmd *)sqe->cmd, &d->rw_tmpl[io->op][fua], slba,
+			       nlb, (uintptr_t)io->buf, (uint32_t)io->len, md, md_len);
+	if (c->fixed_bufs && fixed_buffer(c, io)) {
+		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
+		sqe->buf_index = (uint16_t)io->slot;
+	}
+	return SSD_Q_QUEUED;
+}
+
+/* Everything else: the general builders (ssd_tp_nvme_prep()). Kept out of line: the Read/Write
+ * path then needs fewer registers saved. */
+static __attribute__((noinline)) int queue_other(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
+{
+	struct nvme_uring_cmd *cmd;
+	struct io_uring_sqe *sqe = ssd_tp_ring_sqe(&c->r);
 	int ret;
 
-	if (c->queued + c->inflight >= c->depth)
-		return SSD_Q_BUSY;
-	sqe = io_uring_get_sqe(&c->ring);
 	if (!sqe)
 		return SSD_Q_BUSY;
 	/* the command is built in the SQE itself, never copied; on an error the SQE is given
-	 * back (liburing publishes sqe_tail to the kernel only at submit) */
+	 * back (the tail is published to the kernel only at submit) */
 	cmd = sqe_cmd(sqe);
 	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, cmd);
 	if (ret || (c->iopoll && !cmd->data_len)) {
-		c->ring.sq.sqe_tail--;
-		return ret ? ret : no_data_sync(c, io, cmd);
+		ssd_tp_ring_unget(&c->r);
+		if (ret)
+			return ret;
+		c->s.slots[io->slot].start_ms = ssd_tp_nvme_now_ms();
+		return no_data_sync(c, io, cmd);
 	}
 	fill_sqe(sqe, ssd_tp_nvme_dev_of(io->dev), io);
 	if (c->fixed_bufs && io->buf && cmd->addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = (uint16_t)io->slot;
 	}
-	c->queued++;
 	return SSD_Q_QUEUED;
+}
+
+static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
+{
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
+	int ret;
+
+	if (c->queued + c->inflight >= c->depth || io->slot >= c->depth)
+		return SSD_Q_BUSY;
+	_Static_assert(SSD_OP_READ == 0 && SSD_OP_WRITE == 1, "templates are indexed by op");
+	ret = io->op <= SSD_OP_WRITE ? queue_rw(c, io) : queue_other(c, io);
+	if (ret == SSD_Q_QUEUED) {
+		c->fresh[c->nfresh++] = io->slot;
+		c->queued++;
+	}
+	return ret;
 }
 
 static int submit(struct ssd_tp_uring_ctx *c)
 {
+	uint64_t now;
 	int ret;
 
 	if (!c->queued)
 		return 0;
-	/* submitting with GETEVENTS also posts completions that arrived meanwhile, so reap()
-	 * often finds them without another io_uring_enter() */
-	ret = io_uring_submit_and_get_events(&c->ring);
+	/* one clock read per batch: the start time that tells a timeout from a reset */
+	if (c->nfresh) {
+		now = ssd_tp_nvme_now_ms();
+		for (unsigned int i = 0; i < c->nfresh; i++)
+			c->s.slots[c->fresh[i]].start_ms = now;
+		c->nfresh = 0;
+	}
+	/* a full queue: fio reaps next, waiting for one; wait for it in this same call */
+	ret = ssd_tp_ring_submit(&c->r, c->queued + c->inflight >= c->depth);
 	if (ret == -EAGAIN || ret == -EINTR || ret == -EBUSY)
 		return 0; /* retried on the next commit; reap() makes room */
 	if (ret < 0)
@@ -451,15 +571,41 @@ static int submit(struct ssd_tp_uring_ctx *c)
 	return 0;
 }
 
-static int uring_commit(struct ssd_ctx *ctx) { return submit(uring_ctx(ctx)); }
+static int uring_commit(struct ssd_ctx *ctx)
+{
+	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
+
+	return c->queued ? submit(c) : 0;
+}
+
+/* Take up to @max completions from the ring into @out; one head update. Return how many. */
+static inline __attribute__((always_inline)) unsigned int
+take(struct ssd_tp_uring_ctx *c, unsigned int max, struct ssd_io **out)
+{
+	unsigned int ready = ssd_tp_ring_ready(&c->r), n = 0;
+
+	if (ready > max)
+		ready = max;
+	for (unsigned int i = 0; i < ready; i++) {
+		const struct io_uring_cqe *cqe = ssd_tp_ring_cqe(&c->r, i);
+		struct ssd_io *io = (struct ssd_io *)(uintptr_t)cqe->user_data;
+
+		if (!io)
+			continue; /* not an I/O (cannot happen after open's probe) */
+		ssd_tp_nvme_done(&c->s, io, cqe->res);
+		out[n++] = io;
+	}
+	if (ready)
+		ssd_tp_ring_advance(&c->r, ready);
+	c->inflight -= n < c->inflight ? n : c->inflight;
+	return n;
+}
 
 static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
 		      const struct timespec *t)
 {
 	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
-	struct io_uring_cqe *cqe;
-	unsigned int n = 0;
-	bool polled = false;
+	unsigned int n;
 	int ret;
 
 	if (c->queued) {
@@ -469,43 +615,25 @@ static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, s
 	}
 	if (min > c->inflight)
 		min = c->inflight;
-	while (n < max) {
-		ret = io_uring_peek_cqe(&c->ring, &cqe);
-		if (ret == -EAGAIN && n == 0 && min == 0 && c->defer_taskrun && !polled) {
-			/* deferred completions are posted only inside io_uring_enter() */
-			polled = true;
-			io_uring_get_events(&c->ring);
-			continue;
-		}
-		if (ret == -EAGAIN) {
-			if (n >= min)
-				break;
-			if (min - n > 1 && !t) {
-				ret = io_uring_wait_cqe_nr(&c->ring, &cqe, min - n);
-			} else if (t) {
-				struct __kernel_timespec kt = {.tv_sec = t->tv_sec,
-							       .tv_nsec = t->tv_nsec};
+	n = take(c, max, out);
+	/* asked for what is done, nothing in the ring: with deferred task work or polling the
+	 * kernel posts completions only inside io_uring_enter() */
+	if (!n && !min && c->inflight && (c->r.defer || c->r.iopoll)) {
+		ret = ssd_tp_ring_wait(&c->r, 0, NULL);
+		if (ret < 0)
+			return ret;
+		return (int)take(c, max, out);
+	}
+	while (n < min) {
+		unsigned int got;
 
-				ret = io_uring_wait_cqe_timeout(&c->ring, &cqe, &kt);
-			} else {
-				ret = io_uring_wait_cqe(&c->ring, &cqe);
-			}
-			if (ret == -ETIME || ret == -EINTR || ret == -EAGAIN)
-				break;
-			if (ret < 0)
-				return n ? (int)n : ret;
-		} else if (ret < 0) {
+		ret = ssd_tp_ring_wait(&c->r, min - n, t);
+		if (ret < 0)
 			return n ? (int)n : ret;
-		}
-		out[n] = io_uring_cqe_get_data(cqe);
-		ret = cqe->res;
-		io_uring_cqe_seen(&c->ring, cqe);
-		if (!out[n])
-			continue; /* not an I/O (cannot happen after open's probe) */
-		ssd_tp_nvme_done(&c->s, out[n], ret);
-		if (c->inflight)
-			c->inflight--;
-		n++;
+		got = take(c, max - n, out + n);
+		n += got;
+		if (!got && t)
+			break; /* the wait's time is up */
 	}
 	return (int)n;
 }

@@ -12,22 +12,47 @@
  * trims queued in one batch for one device become one UNMAP with several block descriptors,
  * bounded by the Block Limits VPD page.
  * Sync mode (scsi_mode=sgio): the SG_IO ioctl, one command at a time, completed in queue().
+ *
+ * READ and WRITE take the device's CDB template (scsi_sg.h, built at open) and the slot's
+ * sg_io_hdr, whose fixed fields are set once at ctx_init(); a reap waits in one epoll_wait()
+ * and reads what it reported.
  */
 #include "transport/scsi_sg.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/ssd_log.h"
 
 #define SEEN_ERRORS_MAX 32
+
+/*
+ * write(2), read(2) and epoll_wait(2) without libc's wrappers, which are thread-cancellation
+ * points and pay for it on every call; fio never cancels its job threads. -1 and errno as usual.
+ */
+static inline long sg_write(int fd, const void *buf, size_t len)
+{
+	return syscall(SYS_write, fd, buf, len);
+}
+
+static inline long sg_read(int fd, void *buf, size_t len)
+{
+	return syscall(SYS_read, fd, buf, len);
+}
+
+static inline int sg_epoll_wait(int ep, struct epoll_event *evs, int max, int timeout_ms)
+{
+	return (int)syscall(SYS_epoll_wait, ep, evs, max, timeout_ms);
+}
 
 /* One command in flight; indexed by the slot of its first (or only) io. */
 struct sg_cmd {
@@ -72,7 +97,9 @@ struct ssd_tp_sg_ctx {
 
 static void done_push(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
-	c->done[(c->done_head + c->ndone) % c->depth] = io;
+	unsigned int i = c->done_head + c->ndone;
+
+	c->done[i >= c->depth ? i - c->depth : i] = io;
 	c->ndone++;
 }
 
@@ -80,7 +107,8 @@ static struct ssd_io *done_pop(struct ssd_tp_sg_ctx *c)
 {
 	struct ssd_io *io = c->done[c->done_head];
 
-	c->done_head = (c->done_head + 1) % c->depth;
+	if (++c->done_head == c->depth)
+		c->done_head = 0;
 	c->ndone--;
 	return io;
 }
@@ -163,10 +191,19 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		}
 	}
 	for (unsigned int i = 0; i < c->depth; i++) {
-		c->cmds[i].param =
+		struct sg_cmd *cmd = &c->cmds[i];
+
+		cmd->param =
 		    calloc(1, SSD_SCSI_UNMAP_HEADER_LEN + SSD_SCSI_UNMAP_DESC_LEN * c->depth);
-		if (!c->cmds[i].param)
+		if (!cmd->param)
 			goto nomem;
+		/* what every command of the slot keeps; prepare_rw() fills the rest */
+		cmd->hdr.interface_id = 'S';
+		cmd->hdr.cmdp = cmd->cdb.b;
+		cmd->hdr.mx_sb_len = SSD_HOST_SENSE_LEN;
+		cmd->hdr.sbp = cmd->sense;
+		cmd->hdr.usr_ptr = cmd;
+		cmd->hdr.pack_id = (int)i;
 	}
 	c->base.ops = &ssd_tp_scsi_sg_ops;
 	*out = &c->base;
@@ -192,18 +229,18 @@ static int watch_fds(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
 
 /*
  * Size each fd's reserved buffer to the largest transfer (bytes) so a command alone on its fd
- * never needs pages allocated; the driver may cap it (max sectors), which only costs speed.
+ * never needs pages allocated; the driver may cap it (max sectors), which only costs speed, and
+ * a default larger than the job needs shrinks to it.
  */
 static void reserve_buffers(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
 {
-	int want = (int)c->opt.max_bs, have = 0;
+	int want = (int)c->opt.max_bs;
 
 	if (!c->opt.max_bs || c->opt.max_bs > SSD_TP_SG_MAX_RESERVE ||
 	    (uint64_t)c->opt.max_bs * d->nfds > SSD_TP_SG_MAX_RESERVE_TOTAL)
 		return;
 	for (unsigned int k = 0; k < d->nfds; k++)
-		if (ioctl(d->fds[k], SG_GET_RESERVED_SIZE, &have) == 0 && have < want)
-			ioctl(d->fds[k], SG_SET_RESERVED_SIZE, &want);
+		ioctl(d->fds[k], SG_SET_RESERVED_SIZE, &want);
 }
 
 static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
@@ -236,6 +273,7 @@ static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd
 		return ret;
 	}
 	reserve_buffers(c, d);
+	d->per_fd = ssd_tp_sg_per_fd(d->nfds, c->depth);
 	c->devs[c->ndevs++] = d;
 	*out = &d->base;
 	if (!c->dio && !c->sgio && !c->said_dio) {
@@ -357,12 +395,58 @@ static int to_blocks(const struct ssd_tp_sg_dev *d, const struct ssd_io *io, uin
 	return 0;
 }
 
-/* Build the command for @io in its slot. Return 0 or -errno (nothing was sent). */
+/* READ or WRITE of @io in its slot: the device's CDB template, the slot's header. */
+static int prepare_rw(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
+{
+	struct sg_cmd *cmd = &c->cmds[io->slot];
+	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(io->dev);
+	const bool write = io->op == SSD_OP_WRITE;
+	uint64_t lba, nlb;
+	int ret;
+
+	if (!io->len || ((io->offset | io->len) & (d->cap.lba_bytes - 1)))
+		return -EINVAL;
+	lba = io->offset >> d->lba_shift;
+	nlb = io->len >> d->lba_shift;
+	if (nlb > UINT32_MAX)
+		return -EINVAL;
+	if (d->max_xfer_blocks && nlb > d->max_xfer_blocks) {
+		if (!d->said_xfer_limit)
+			ssd_log(SSD_LOG_ERR,
+				"%s: a transfer of %" PRIu64
+				" blocks is above the largest the drive "
+				"and the sg driver take, %u blocks",
+				d->path, nlb, d->max_xfer_blocks);
+		d->said_xfer_limit = true;
+		return -EINVAL;
+	}
+	ret = ssd_scsi_rw_tmpl_fill(&cmd->cdb, &d->rw_tmpl[write][!!(io->flags & SSD_IO_FUA)], lba,
+				    (uint32_t)nlb);
+	if (ret)
+		return ret;
+	cmd->io = io;
+	cmd->batch = NULL;
+	cmd->dev = d;
+	cmd->ua_retried = false;
+	cmd->lba = lba;
+	cmd->nlb = (uint32_t)nlb;
+	cmd->hdr.dxfer_direction = write ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV;
+	cmd->hdr.cmd_len = cmd->cdb.len;
+	cmd->hdr.iovec_count = 0;
+	cmd->hdr.dxfer_len = (unsigned int)io->len;
+	cmd->hdr.dxferp = io->buf;
+	cmd->hdr.timeout = d->timeout_ms;
+	/* fio's buffers are page aligned (FIO_MEMALIGN); with allow_dio the driver maps them */
+	cmd->hdr.flags = SG_FLAG_Q_AT_TAIL | (c->dio ? SG_FLAG_DIRECT_IO : 0);
+	return 0;
+}
+
+/* Build the command of any other operation for @io in its slot. Return 0 or -errno (nothing
+ * was sent). */
 static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
 	struct sg_cmd *cmd = &c->cmds[io->slot];
 	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(io->dev);
-	bool fua = io->flags & SSD_IO_FUA;
 	int ret;
 
 	cmd->io = io;
@@ -380,27 +464,6 @@ static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 	if (ret)
 		return ret;
 	switch (io->op) {
-	case SSD_OP_READ:
-	case SSD_OP_WRITE:
-		if (d->max_xfer_blocks && cmd->nlb > d->max_xfer_blocks) {
-			if (!d->said_xfer_limit)
-				ssd_log(SSD_LOG_ERR,
-					"%s: a transfer of %u blocks is above the largest "
-					"the drive and the sg driver take, %u blocks",
-					d->path, cmd->nlb, d->max_xfer_blocks);
-			d->said_xfer_limit = true;
-			return -EINVAL;
-		}
-		ret = ssd_scsi_cdb_rw(&cmd->cdb, io->op == SSD_OP_WRITE, cmd->lba, cmd->nlb, fua,
-				      d->cdb_size);
-		if (ret)
-			return ret;
-		set_data(cmd, io->op == SSD_OP_WRITE ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV, io->buf,
-			 (uint32_t)io->len);
-		/* fio's buffers are page aligned (FIO_MEMALIGN); the driver maps them directly */
-		if (c->dio)
-			cmd->hdr.flags |= SG_FLAG_DIRECT_IO;
-		return 0;
 	case SSD_OP_TRIM:
 		if (!c->write_same_unmap) {
 			if (cmd->nlb > unmap_lba_cap(d)) {
@@ -441,9 +504,9 @@ static int submit(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 			if (d->fd_busy[i] < d->fd_busy[best])
 				best = i;
 	}
-	if (d->fd_busy[best] >= ssd_tp_sg_per_fd(d->nfds, c->depth))
+	if (d->fd_busy[best] >= d->per_fd)
 		return -EBUSY;
-	if (write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
+	if (sg_write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
 		return -errno;
 	cmd->fd_idx = best;
 	cmd->in_kernel = true;
@@ -481,7 +544,6 @@ static bool complete(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 	char line[320];
 	bool have;
 
-	ssd_host_sg_outcome(&cmd->hdr, &o);
 	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
 	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
 		c->said_dio = true;
@@ -490,6 +552,12 @@ static bool complete(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 			"(buffer alignment or HBA limits)",
 			cmd->dev->path);
 	}
+	/* GOOD from the device, DID_OK from the HBA, nothing from the driver: done */
+	if (!(cmd->hdr.status | cmd->hdr.host_status | cmd->hdr.driver_status)) {
+		finish(c, cmd, 0, cmd->hdr.resid > 0 ? (uint64_t)cmd->hdr.resid : 0);
+		return false;
+	}
+	ssd_host_sg_outcome(&cmd->hdr, &o);
 	if (ssd_scsi_outcome_ok(&o)) {
 		finish(c, cmd, 0, cmd->hdr.resid > 0 ? (uint64_t)cmd->hdr.resid : 0);
 		return false;
@@ -538,7 +606,7 @@ static int sg_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 
 	if (c->npending + c->inkernel + c->ndone >= c->depth)
 		return SSD_Q_BUSY;
-	ret = prepare(c, io);
+	ret = io->op <= SSD_OP_WRITE ? prepare_rw(c, io) : prepare(c, io);
 	if (ret)
 		return ret;
 	if (c->sgio)
@@ -621,7 +689,7 @@ static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned 
 	struct sg_io_hdr h;
 	struct sg_cmd *cmd;
 
-	if (read(d->fds[k], &h, sizeof(h)) < 0) {
+	if (sg_read(d->fds[k], &h, sizeof(h)) < 0) {
 		if (errno == EAGAIN || errno == EINTR)
 			return false; /* nothing finished on this fd yet */
 		fail_fd(c, d, k, errno);
@@ -631,6 +699,13 @@ static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned 
 	cmd->in_kernel = false;
 	d->fd_busy[k]--;
 	c->inkernel--;
+	/* GOOD, DID_OK, nothing from the driver, and no direct-I/O note due: done, as complete()
+	 * decides it, without copying the header back */
+	if (!(h.status | h.host_status | h.driver_status) &&
+	    (!(h.flags & SG_FLAG_DIRECT_IO) || c->said_dio)) {
+		finish(c, cmd, 0, h.resid > 0 ? (uint64_t)h.resid : 0);
+		return true;
+	}
 	cmd->hdr = h;
 	if (complete(c, cmd)) {
 		int ret = submit(c, cmd);
@@ -647,7 +722,7 @@ static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned 
  */
 static int read_ready(struct ssd_tp_sg_ctx *c, unsigned int want, int timeout_ms)
 {
-	int n = epoll_wait(c->ep, c->evs, (int)(want < c->depth ? want : c->depth), timeout_ms);
+	int n = sg_epoll_wait(c->ep, c->evs, (int)(want < c->depth ? want : c->depth), timeout_ms);
 
 	if (n < 0)
 		return errno == EINTR ? 0 : -errno;
@@ -683,7 +758,8 @@ static int sg_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, stru
 
 		while (n < max && c->ndone)
 			out[n++] = done_pop(c);
-		if (n >= max || !c->inkernel)
+		/* enough, or nothing left to wait for: no further epoll_wait() */
+		if (n >= max || !c->inkernel || (n && n >= min))
 			return (int)n;
 		left = n >= min || zero ? 0 : t ? deadline - now_ns() : -1;
 		if (t && left < 0)

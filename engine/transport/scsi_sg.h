@@ -40,7 +40,8 @@ struct ssd_tp_sg_dev {
 	unsigned int *fd_busy;		 /* commands written and not yet read, per fd */
 	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll */
 	unsigned int nfds;
-	int blk_fd; /* the /dev/sdX fd for fio's own calls, or -1 */
+	unsigned int per_fd; /* commands one fd takes (ssd_tp_sg_per_fd()), set by the transport */
+	int blk_fd;	     /* the /dev/sdX fd for fio's own calls, or -1 */
 	struct ssd_scsi_inquiry inq;
 	struct ssd_scsi_capacity cap;
 	struct ssd_scsi_block_limits bl;
@@ -52,6 +53,9 @@ struct ssd_tp_sg_dev {
 	unsigned int timeout_ms;
 	enum ssd_cdb_size cdb_size;
 	int sg_version;
+	uint32_t lba_shift; /* log2(logical block size) */
+	/* READ/WRITE CDBs by [write][FUA], built at open */
+	struct ssd_scsi_rw_tmpl rw_tmpl[2][2];
 };
 
 /**

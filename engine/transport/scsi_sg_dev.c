@@ -18,6 +18,7 @@
 
 #include "host/dev_class.h"
 #include "core/ssd_log.h"
+#include "core/dev_cache.h"
 
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
@@ -190,7 +191,7 @@ static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_ki
 {
 	struct ssd_host_dev h;
 
-	ssd_host_classify(path, &h);
+	ssd_classify(path, &h);
 	if (h.kind == SSD_HOST_KIND_MISSING) {
 		say(err, errlen, "%s: %s", path, strerror(ENOENT));
 		return -ENOENT;
@@ -241,6 +242,12 @@ static int open_fds(struct ssd_tp_sg_dev *d, unsigned int nfds, char *err, size_
 		d->fds[d->nfds] = fd;
 		d->fd_tag[d->nfds] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = d->nfds};
 	}
+	return 0;
+}
+
+/* The sg driver must speak v3 (struct sg_io_hdr). */
+static int check_version(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
+{
 	if (ioctl(d->fds[0], SG_GET_VERSION_NUM, &d->sg_version) < 0 ||
 	    d->sg_version < SG_V3_VERSION) {
 		say(err, errlen,
@@ -252,10 +259,20 @@ static int open_fds(struct ssd_tp_sg_dev *d, unsigned int nfds, char *err, size_
 	return 0;
 }
 
+/* What the device and the sg driver said at open (the per-process cache entry). */
+struct scsi_known {
+	int sg_version;
+	struct ssd_scsi_inquiry inq;
+	struct ssd_scsi_capacity cap;
+	struct ssd_scsi_block_limits bl;
+	uint32_t max_xfer_blocks;
+};
+
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
 		   struct ssd_tp_sg_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
+	struct scsi_known known; /* what the device said, once per process */
 	int is_disk = 0, ret;
 
 	*out = NULL;
@@ -270,20 +287,48 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
 	if (ret)
 		goto fail;
-	ret = open_fds(d, nfds ? nfds : 1, err, errlen);
+	if (ssd_dev_cache_get("scsi", d->sg_path, &known, sizeof(known))) {
+		d->sg_version = known.sg_version;
+		d->inq = known.inq;
+		d->cap = known.cap;
+		d->bl = known.bl;
+		d->max_xfer_blocks = known.max_xfer_blocks;
+		/* a probe (no options: fio sizing the file) needs no file descriptor */
+		ret = opt ? open_fds(d, nfds ? nfds : 1, err, errlen) : 0;
+	} else {
+		ret = open_fds(d, nfds ? nfds : 1, err, errlen);
+		if (!ret)
+			ret = check_version(d, err, errlen);
+		if (!ret)
+			ret = read_inquiry(d, err, errlen);
+		if (!ret)
+			ret = read_capacity(d, err, errlen);
+		if (!ret)
+			ret = read_block_limits(d, err, errlen);
+		if (!ret) {
+			set_max_xfer(d);
+			known = (struct scsi_known){.sg_version = d->sg_version,
+						    .inq = d->inq,
+						    .cap = d->cap,
+						    .bl = d->bl,
+						    .max_xfer_blocks = d->max_xfer_blocks};
+			ssd_dev_cache_put("scsi", d->sg_path, &known, sizeof(known));
+		}
+	}
 	if (ret)
 		goto fail;
 	/* fio treats /dev/sdX as a block device (cache flush, disk stats): give it that fd */
-	if (is_disk)
+	if (is_disk && opt)
 		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	ret = read_inquiry(d, err, errlen);
-	if (!ret)
-		ret = read_capacity(d, err, errlen);
-	if (!ret)
-		ret = read_block_limits(d, err, errlen);
-	if (ret)
-		goto fail;
-	set_max_xfer(d);
+	d->lba_shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
+	for (int w = 0; w < 2; w++)
+		for (int fua = 0; fua < 2; fua++)
+			if (ssd_scsi_rw_tmpl_init(&d->rw_tmpl[w][fua], w, fua, d->cdb_size)) {
+				say(err, errlen, "%s: scsi_cdb=%u: expected 10 or 16", path,
+				    (unsigned int)d->cdb_size);
+				ret = -EINVAL;
+				goto fail;
+			}
 	d->zero_block = calloc(1, d->cap.lba_bytes);
 	if (!d->zero_block) {
 		ret = -ENOMEM;

@@ -34,6 +34,8 @@ struct sr_value sr_apps_value(const struct sr_apps *a, long inst, enum sr_apps_m
 		return f->lat_p95_ms;
 	case SR_A_LAT_P99:
 		return f->lat_p99_ms;
+	case SR_A_NOPM:
+		return f->new_orders_per_min;
 	case SR_A_NMETRICS:
 		break;
 	}
@@ -42,7 +44,8 @@ struct sr_value sr_apps_value(const struct sr_apps *a, long inst, enum sr_apps_m
 
 int sr_apps_metric_parse(const char *name, enum sr_apps_metric *m)
 {
-	static const char *const names[SR_A_NMETRICS] = {"tps", "qps", "lat_mean", "p95", "p99"};
+	static const char *const names[SR_A_NMETRICS] = {"tps", "qps", "lat_mean",
+							 "p95", "p99", "nopm"};
 
 	for (int i = 0; i < SR_A_NMETRICS; i++)
 		if (!strcmp(name, names[i])) {
@@ -50,4 +53,14 @@ int sr_apps_metric_parse(const char *name, enum sr_apps_metric *m)
 			return 0;
 		}
 	return -EINVAL;
+}
+
+const char *sr_apps_metric_words(enum sr_apps_metric m)
+{
+	static const char *const words[SR_A_NMETRICS] = {
+	    "transactions/s",	"queries/s",	    "average latency (ms)",
+	    "p95 latency (ms)", "p99 latency (ms)", "New-Orders/min",
+	};
+
+	return m < SR_A_NMETRICS ? words[m] : "?";
 }

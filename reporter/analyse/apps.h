@@ -18,6 +18,7 @@ enum sr_apps_metric {
 	SR_A_LAT_AVG, /* average latency, ms */
 	SR_A_LAT_P95, /* 95th percentile latency, ms */
 	SR_A_LAT_P99, /* 99th percentile latency, ms */
+	SR_A_NOPM,    /* TPC-C-like: New-Orders per minute */
 	SR_A_NMETRICS,
 };
 
@@ -37,8 +38,14 @@ struct sr_value sr_apps_value(const struct sr_apps *a, long inst, enum sr_apps_m
 
 /**
  * sr_apps_metric_parse() - a catalogue summary metric of an apps test: "tps", "qps",
- * "lat_mean", "p95", "p99". Return: 0, or -EINVAL for another name.
+ * "lat_mean", "p95", "p99", "nopm". Return: 0, or -EINVAL for another name.
  */
 int sr_apps_metric_parse(const char *name, enum sr_apps_metric *m);
+
+/**
+ * sr_apps_metric_words() - what a figure is, for tables and charts: "transactions/s",
+ * "average latency (ms)", "New-Orders/min", …
+ */
+const char *sr_apps_metric_words(enum sr_apps_metric m);
 
 #endif

@@ -293,25 +293,28 @@ struct sr_apps_figures {
 	struct sr_value lat_p99_ms; /* sysbench's histogram (the total's: merged histograms) */
 	struct sr_value lat_max_ms;
 	struct sr_value errors, reconnects; /* counts */
+	struct sr_value new_orders_per_min; /* TPC-C-like: New-Orders completed per minute */
 };
 
-/* One application workload result of a drive: apps.json (OUT/<label>/<test-id>/apps.json), or
- * a review's published figures (reference "apps"). */
+/* One application workload result of a drive: apps.json or tpcc.json
+ * (OUT/<label>/<test-id>/), or a review's published figures (reference "apps"). */
 struct sr_apps {
 	char *id;	   /* test id: the directory's name ("apps-oltp"); the reference's "id" */
-	char *path;	   /* apps.json, NULL for published figures */
+	char *path;	   /* apps.json or tpcc.json, NULL for published figures */
 	char *status;	   /* "done", "failed", "interrupted", "refused" */
 	char *failed_step; /* NULL, or ssd-apps's step ("space", "start", ...) */
 	char *error;	   /* ssd-apps's message, NULL when none */
 	char *note;	   /* published figures: what they are */
-	char *test;	   /* "oltp_read_write" */
-	char *profile;	   /* "quick", "full" */
-	char *fs_type;	   /* "xfs", "ext4" */
+	char *test;	   /* "oltp_read_write", "tpcc.lua"; a review's tool */
+	char *server;  /* the server's version: "PostgreSQL 15.18 (…)", "10.11.6-MariaDB-…" */
+	char *profile; /* "quick", "full" */
+	char *fs_type; /* "xfs", "ext4" */
 	char *
 	    write_cache; /* the kernel's view of the drive's cache: "write back", "write through" */
 	struct sr_value instances, tables, table_size, threads, warmup_s, time_s;
-	struct sr_value buffer_pool_bytes; /* bytes */
-	struct sr_apps_figures *inst;	   /* per instance, in order (db1, db2, ...) */
+	struct sr_value warehouses, items, customers; /* TPC-C-like: scale, cardinalities */
+	struct sr_value buffer_pool_bytes;	      /* bytes */
+	struct sr_apps_figures *inst;		      /* per instance, in order (db1, db2, ...) */
 	size_t ninst;
 	struct sr_apps_figures total;
 };
@@ -325,7 +328,13 @@ struct sr_drive {
 	char *run_label; /* ssdreport compare: the drive directory's own name ("nvme0") when the
 			  * label is its path ("old/nvme0"); NULL otherwise */
 	struct sr_drive_info info; /* drive.json, structured */
-	struct sr_run_info run;	   /* run.json */
+	/* a group's drives (drive.json "drives"): each one's drive-<name>.json, in that order */
+	struct sr_member_info {
+		char *name;		   /* "d1" */
+		struct sr_drive_info info; /* absent (present false) when its file is not there */
+	} * member_info;
+	size_t nmember_info;
+	struct sr_run_info run; /* run.json */
 	char *source; /* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;

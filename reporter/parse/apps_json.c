@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* apps_json.c - ssd-apps's apps.json into the model (apps_json.h). */
+/* apps_json.c - ssd-apps's apps.json and tpcc.json into the model (apps_json.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -31,6 +31,7 @@ void sr_apps_figures_read(json_object *o, struct sr_apps_figures *f)
 	f->lat_max_ms = either(lat, "max", o, "lat_max_ms");
 	f->errors = sr_json_num(o, "errors");
 	f->reconnects = sr_json_num(o, "reconnects");
+	f->new_orders_per_min = sr_json_num(o, "new_orders_per_min");
 }
 
 /* A record figure: NaN or -1 (not known) is absent. */
@@ -44,7 +45,8 @@ static struct sr_value count(long long v)
 	return v < 0 ? (struct sr_value){0, SR_ABSENT} : sr_val((double)v);
 }
 
-static void figures_of(const struct rec_apps_figures *r, struct sr_apps_figures *f)
+static void figures_of(const struct rec_apps_figures *r, const struct rec_tpcc_figures *t,
+		       struct sr_apps_figures *f)
 {
 	f->tps = fig(r->tps);
 	f->qps = fig(r->qps);
@@ -54,6 +56,7 @@ static void figures_of(const struct rec_apps_figures *r, struct sr_apps_figures 
 	f->lat_max_ms = fig(r->lat_max_ms);
 	f->errors = count(r->errors);
 	f->reconnects = count(r->reconnects);
+	f->new_orders_per_min = t->have ? fig(t->new_orders_per_min) : fig(NAN);
 }
 
 static char *dup(const char *s, int *rc)
@@ -65,11 +68,12 @@ static char *dup(const char *s, int *rc)
 	return c;
 }
 
-int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+int sr_apps_result_load(const char *path, enum rec_apps_workload w, const char *id,
+			struct sr_apps *a, struct sr_diag *d)
 {
 	struct rec_apps r;
 	char err[4096];
-	int rc = rec_apps_read(path, &r, err, sizeof(err));
+	int rc = rec_apps_read(path, w, &r, err, sizeof(err));
 
 	sr_diag_file(d, path);
 	if (rc) {
@@ -82,12 +86,16 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 	a->failed_step = dup(r.failed_step, &rc);
 	a->error = dup(r.error, &rc);
 	a->test = dup(r.workload.test, &rc);
+	a->server = dup(r.server_version, &rc);
 	a->profile = dup(r.workload.profile, &rc);
 	a->fs_type = dup(r.fs.type, &rc);
 	a->write_cache = dup(r.device.write_cache, &rc);
 	a->instances = count(r.workload.instances);
 	a->tables = count(r.workload.tables);
 	a->table_size = count(r.workload.table_size);
+	a->warehouses = count(r.workload.warehouses);
+	a->items = count(r.workload.items);
+	a->customers = count(r.workload.customers_per_district);
 	a->threads = count(r.workload.threads);
 	a->warmup_s = count(r.workload.warmup_s);
 	a->time_s = count(r.workload.time_s);
@@ -95,9 +103,19 @@ int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struc
 	if (!rc && r.ninst && !(a->inst = calloc(r.ninst + 1, sizeof(*a->inst))))
 		rc = -ENOMEM;
 	for (size_t i = 0; !rc && i < r.ninst; i++, a->ninst++)
-		figures_of(&r.inst[i].f, &a->inst[i]);
+		figures_of(&r.inst[i].f, &r.inst[i].tpcc, &a->inst[i]);
 	if (r.have_total)
-		figures_of(&r.total, &a->total);
+		figures_of(&r.total, &r.total_tpcc, &a->total);
 	rec_apps_free(&r);
 	return rc;
+}
+
+int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+{
+	return sr_apps_result_load(path, REC_APPS_OLTP, id, a, d);
+}
+
+int sr_tpcc_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+{
+	return sr_apps_result_load(path, REC_APPS_TPCC, id, a, d);
 }

@@ -76,6 +76,87 @@ static struct sr_drive *drive_get(struct sr_model *m, const char *label, const c
 	return &m->drives[m->ndrives++];
 }
 
+/*
+ * The tests whose time series are read once every input is loaded: their logs are most of the
+ * input, and the tests are independent, so they are read on several threads at the end
+ * (sr_series_attach_all()). Tests move while drives and tests are added, so they are held by
+ * index until then.
+ */
+struct pending {
+	struct later {
+		size_t drive, test;
+		char *dir;
+		bool single;
+		unsigned warned; /* the diagnostics' once-per-file state after the test's JSON */
+	} * v;
+	size_t n, cap;
+};
+
+static int defer_series(struct pending *pend, const struct sr_model *m, const struct sr_drive *drv,
+			const char *dir, bool single, const struct sr_diag *d)
+{
+	struct later *l;
+
+	if (pend->n == pend->cap) {
+		size_t cap = pend->cap ? 2 * pend->cap : 64;
+
+		l = realloc(pend->v, cap * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		pend->v = l;
+		pend->cap = cap;
+	}
+	l = &pend->v[pend->n];
+	*l = (struct later){.drive = (size_t)(drv - m->drives),
+			    .test = drv->ntests - 1,
+			    .dir = dir ? strdup(dir) : NULL,
+			    .single = single,
+			    .warned = d->warned};
+	if (dir && !l->dir)
+		return -ENOMEM;
+	pend->n++;
+	return 0;
+}
+
+/* Threads for the logs: SSDREPORT_THREADS, else the processors online (at most 8). */
+static unsigned log_threads(void)
+{
+	const char *env = getenv("SSDREPORT_THREADS");
+	long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
+static void free_pending(struct pending *pend)
+{
+	for (size_t i = 0; i < pend->n; i++)
+		free(pend->v[i].dir);
+	free(pend->v);
+	*pend = (struct pending){0};
+}
+
+/* Every deferred test's series, then the list freed. */
+static int attach_pending(struct sr_model *m, struct pending *pend, struct sr_diag *d)
+{
+	struct sr_series_job *jobs = calloc(pend->n + 1, sizeof(*jobs));
+	int rc = jobs ? 0 : -ENOMEM;
+
+	for (size_t i = 0; jobs && i < pend->n; i++) {
+		struct sr_test *t = &m->drives[pend->v[i].drive].tests[pend->v[i].test];
+
+		jobs[i] = (struct sr_series_job){.t = t,
+						 .dir = pend->v[i].dir,
+						 .single = pend->v[i].single,
+						 .file = t->path,
+						 .warned = pend->v[i].warned};
+	}
+	if (!rc)
+		rc = sr_series_attach_all(jobs, pend->n, log_threads(), d);
+	free_pending(pend);
+	free(jobs);
+	return rc;
+}
+
 static int drive_add_test(struct sr_drive *drv, struct sr_test *t)
 {
 	struct sr_test *grown = realloc(drv->tests, (drv->ntests + 1) * sizeof(*grown));
@@ -121,6 +202,51 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 	return 0;
 }
 
+/* A group's drives, each from drive-<name>.json beside @path (record/drive.h): absent when it is
+ * not there. */
+static int load_members(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	char *names = strdup(drv->info.members), *save = NULL, *dir = dir_name(path), file[4400],
+	     err[4096];
+	int rc = names && dir ? 0 : -ENOMEM;
+
+	for (char *n = names ? strtok_r(names, " ", &save) : NULL; n && !rc;
+	     n = strtok_r(NULL, " ", &save)) {
+		struct sr_member_info *mi =
+		    realloc(drv->member_info, (drv->nmember_info + 1) * sizeof(*mi));
+		struct rec_drive f;
+
+		if (!mi) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->member_info = mi;
+		mi = &drv->member_info[drv->nmember_info];
+		*mi = (struct sr_member_info){.name = strdup(n)};
+		if (!mi->name) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->nmember_info++;
+		rec_path_drive(file, sizeof(file), dir, n);
+		rc = rec_drive_read(file, &f, err, sizeof(err));
+		if (rc == -ENOENT || rc == -EINVAL) { /* the group's own drive.json still stands */
+			if (rc == -EINVAL) {
+				sr_diag_file(d, file);
+				sr_warn(d, SR_WARN_OPTION, "%s not used: %s", file, err);
+			}
+			rc = 0;
+			continue;
+		}
+		if (!rc)
+			rc = sr_drive_info_read(&f, &mi->info);
+		rec_drive_free(&f);
+	}
+	free(names);
+	free(dir);
+	return rc;
+}
+
 int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
 {
 	struct rec_drive f;
@@ -138,6 +264,8 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 	if (!rc)
 		rc = sr_drive_info_read(&f, &drv->info);
 	rec_drive_free(&f);
+	if (!rc && drv->info.members)
+		rc = load_members(drv, path, d);
 	return rc;
 }
 
@@ -245,10 +373,9 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			  struct sr_diag *d)
 {
 	char id[256], why[512];
-	size_t len = strlen(name);
 
-	snprintf(id, sizeof(id), "%.*s", (int)(len > 5 ? len - 5 : len), name); /* no ".json" */
-	if (!sr_run_foreign(&drv->run, id, why, sizeof(why)))
+	if (rec_result_test(name, id, sizeof(id)) ||
+	    !sr_run_foreign(&drv->run, id, why, sizeof(why)))
 		return 0;
 	sr_diag_file(d, path);
 	return sr_error(d, NULL, (size_t)-1,
@@ -257,22 +384,26 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			why);
 }
 
-/* <dir>/<name>/apps.json exists: an ssd-apps test's directory (driver/README.md). */
-static bool want_apps(const char *dir, const char *name)
+/* The workload (enum rec_apps_workload) whose result <dir>/<name> holds, or -1: an ssd-apps
+ * test's directory (record/layout.h). */
+static int apps_result_of(const char *dir, const char *name)
 {
-	char p[4096];
+	char p[4096], sub[4096];
 	struct stat st;
 
-	if (name[0] == '.')
-		return false;
-	char sub[4096];
-
-	rec_path_test_dir(sub, sizeof(sub), dir, name);
-	rec_path_apps(p, sizeof(p), sub);
-	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+	for (int k = 0; name[0] != '.' && k < REC_APPS_NWORKLOADS; k++) {
+		rec_path_test_dir(sub, sizeof(sub), dir, name);
+		rec_path_apps(p, sizeof(p), sub, k);
+		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+			return k;
+	}
+	return -1;
 }
 
-/* The application workload results of a drive directory: <dir>/<test-id>/apps.json. */
+static bool want_apps(const char *dir, const char *name) { return apps_result_of(dir, name) >= 0; }
+
+/* The application workload results of a drive directory: <dir>/<test-id>/apps.json or
+ * tpcc.json. */
 static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
 {
 	char **names = NULL, path[4096], sub[4096];
@@ -288,10 +419,13 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct sr_apps *a = &drv->apps[drv->napps];
+		int k = apps_result_of(dir, names[i]);
 
+		if (k < 0) /* gone since the directory was listed */
+			continue;
 		rec_path_test_dir(sub, sizeof(sub), dir, names[i]);
-		rec_path_apps(path, sizeof(path), sub);
-		rc = sr_apps_json_load(path, names[i], a, d);
+		rec_path_apps(path, sizeof(path), sub, k);
+		rc = sr_apps_result_load(path, k, names[i], a, d);
 		if (!rc) {
 			drv->napps++;
 			continue;
@@ -340,7 +474,7 @@ static int another_run(const struct sr_model *m, const char *label, const char *
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
-			  struct sr_diag *d)
+			  struct pending *pend, struct sr_diag *d)
 {
 	char dir[2048];
 
@@ -397,13 +531,14 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 				goto out;
 			continue;
 		}
-		rc = sr_series_attach(&t, dir, n == 1, d);
-		if (!rc)
-			rc = drive_add_test(drv, &t);
+		rc = drive_add_test(drv, &t);
 		if (rc) {
 			sr_test_free(&t);
 			goto out;
 		}
+		rc = defer_series(pend, m, drv, dir, n == 1, d);
+		if (rc)
+			goto out;
 		loaded++;
 	}
 	rc = drv->apps ? 0 : load_apps(m, drv, dir, d);
@@ -420,7 +555,8 @@ out:
 
 /* @by_path: label each drive by its directory path as given, not by the directory's name. What
  * the directory is (a drive folder, a results directory of them) the record decides. */
-static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct pending *pend,
+		    struct sr_diag *d)
 {
 	char **subs = NULL, p[4096], dir[2048];
 	size_t nsub = 0;
@@ -437,12 +573,12 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 	closedir(dp);
 	switch (rec_input_kind(dir)) {
 	case REC_INPUT_DRIVE:
-		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
+		return load_drive_dir(m, dir, by_path ? dir : NULL, pend, d);
 	case REC_INPUT_RESULTS: /* ssd-review's OUT, or a folder of drive folders */
 		rc = rec_results_drives(dir, &subs, &nsub);
 		for (size_t i = 0; !rc && i < nsub; i++) {
 			rec_path_drive_dir(p, sizeof(p), dir, subs[i]);
-			rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+			rc = load_drive_dir(m, p, by_path ? p : NULL, pend, d);
 		}
 		rec_names_free(subs, nsub);
 		break;
@@ -455,7 +591,8 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 	return rc == -ENOMEM ? rc : rc ? -EINVAL : 0;
 }
 
-static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
+static int load_file(struct sr_model *m, const char *path, const char *label, struct pending *pend,
+		     struct sr_diag *d)
 {
 	struct sr_test t = {0};
 	struct sr_drive *drv;
@@ -478,11 +615,11 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 	}
 	lab = label ? strdup(label) : base_name(dir);
 	drv = lab ? drive_get(m, lab, dir) : NULL;
-	rc = drv ? sr_series_attach(&t, dir, false, d) : -ENOMEM;
-	if (!rc)
-		rc = drive_add_test(drv, &t);
+	rc = drv ? drive_add_test(drv, &t) : -ENOMEM;
 	if (rc)
 		sr_test_free(&t);
+	else
+		rc = defer_series(pend, m, drv, dir, false, d);
 	free(lab);
 	free(dir);
 	return rc;
@@ -491,12 +628,17 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, const char *label,
 		   struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d)
-				       : load_file(m, inputs[i], label, d);
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, &pend, d)
+				       : load_file(m, inputs[i], label, &pend, d);
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
@@ -511,16 +653,22 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 
 int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++) {
 		if (!is_dir(dirs[i])) {
+			free_pending(&pend);
 			sr_diag_file(d, dirs[i]);
 			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
 		}
-		rc = load_dir(m, dirs[i], true, d);
+		rc = load_dir(m, dirs[i], true, &pend, d);
 	}
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)

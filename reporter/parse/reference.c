@@ -213,8 +213,9 @@ static int read_test(json_object *o, size_t idx, struct sr_test *t, struct sr_di
 /* "apps": a review's application workload figures (reference.h) -> drv->apps. */
 static int read_apps(json_object *o, struct sr_drive *drv, struct sr_diag *d)
 {
-	static const char *const known[] = {"id",	  "test",    "instances", "tables",
-					    "table_size", "threads", "total",	  "note"};
+	static const char *const known[] = {"id",      "test",	     "instances",
+					    "tables",  "table_size", "warehouses",
+					    "threads", "total",	     "note"};
 	static const char *const known_total[] = {"tps", "qps", "lat_avg_ms", "lat_p95_ms",
 						  "lat_p99_ms"};
 	json_object *total = sr_json_get(o, "total");
@@ -225,8 +226,8 @@ static int read_apps(json_object *o, struct sr_drive *drv, struct sr_diag *d)
 		return rc;
 	if (!str_field(o, "id") || !total)
 		return sr_error(d, NULL, (size_t)-1,
-				"apps: expected an \"id\" (the test, \"apps-oltp\") and a "
-				"\"total\" object");
+				"apps: expected an \"id\" (the test, \"apps-oltp\" or "
+				"\"apps-tpcc\") and a \"total\" object");
 	rc = known_fields_only(total, known_total, sizeof(known_total) / sizeof(known_total[0]),
 			       "apps.total", d);
 	if (rc)
@@ -245,9 +246,11 @@ static int read_apps(json_object *o, struct sr_drive *drv, struct sr_diag *d)
 	a->tables = sr_json_num(o, "tables");
 	a->table_size = sr_json_num(o, "table_size");
 	a->threads = sr_json_num(o, "threads");
+	a->warehouses = sr_json_num(o, "warehouses");
 	sr_apps_figures_read(total, &a->total);
-	if (!sr_ok(a->total.tps))
-		return sr_error(d, NULL, (size_t)-1, "apps.total: expected \"tps\", a number");
+	if (!sr_ok(a->total.tps) && !sr_ok(a->total.lat_avg_ms))
+		return sr_error(d, NULL, (size_t)-1,
+				"apps.total: expected \"tps\" or \"lat_avg_ms\", a number");
 	return 0;
 }
 

@@ -14,12 +14,15 @@
  * "lat_pct_ms" ({"99": 0.085, "99.9": 0.17, ...}). Test ids are ssd-review's
  * (jobfiles/README.md), so the figures line up with the user's tests.
  *
- * A review's application workload figures (MySQL OLTP through sysbench) go in "apps":
+ * A review's application workload figures (MySQL OLTP through sysbench, SQL Server's TPC-C-like
+ * OLTP) go in "apps":
  *   "apps": { "id": "apps-oltp", "test": "oltp_read_write", "instances": 4, "tables": 100,
  *             "table_size": 10000000, "threads": 32,
  *             "total": { "tps": 6777.71, "lat_avg_ms": 18.89, "lat_p99_ms": 36.46 },
  *             "note": "..." }
- * ("tests" may then be empty); the report puts them beside the drives' apps.json totals.
+ * ("tests" may then be empty; "warehouses" instead of tables for "apps-tpcc"; "total" has at
+ * least "tps" or "lat_avg_ms"); the report puts them beside the drives' apps.json and tpcc.json
+ * totals.
  *
  * A file of kind "spec sheet" can also be the sheet a drive is verified against (ssdreport --spec):
  * each of its figures is a claim, met when the measured IOPS or bytes/s is at least the sheet's

@@ -53,6 +53,56 @@ static void duration(char *buf, size_t len, time_t s)
 		snprintf(buf, len, "%ld s", (long)s);
 }
 
+/*
+ * What each drive's run says of itself where the drives differ: one command line per drive (each
+ * drive's review is its own run), its manifest. One value for all stays in the facts; several go
+ * under a disclosure, a line per drive. Return: the number of distinct values.
+ */
+static size_t per_drive(struct sr_report *r, const char *what, bool manifest, struct words *one,
+			bool emit)
+{
+	const char *(*pairs)[2] = calloc(r->m->ndrives + 1, sizeof(*pairs));
+	char(*text)[600] = calloc(r->m->ndrives + 1, sizeof(*text));
+	size_t n = 0, distinct = 0;
+
+	if (!pairs || !text)
+		goto out;
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+		const struct sr_run_info *ri = &drv->run;
+		bool seen = false;
+
+		if (drv->source || !(manifest ? ri->manifest_id : ri->command))
+			continue;
+		if (manifest)
+			snprintf(text[n], sizeof(text[n]), "%s (created %s)", ri->manifest_id,
+				 ri->manifest_created ? ri->manifest_created : SR_UNKNOWN);
+		else
+			snprintf(text[n], sizeof(text[n]), "%s", ri->command);
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = !strcmp(text[k], text[n]);
+		distinct += !seen;
+		pairs[n][0] = drv->label;
+		pairs[n][1] = text[n];
+		n++;
+	}
+	if (!emit && distinct == 1)
+		add_word(one, text[0]);
+	else if (!emit && distinct > 1)
+		snprintf(one->text, sizeof(one->text), "%zu, one per drive (%s, below)", distinct,
+			 what);
+	if (emit && distinct > 1) {
+		char summary[160];
+
+		snprintf(summary, sizeof(summary), "%s (%zu)", what, n);
+		sr_page_details(&r->page, summary, pairs, n);
+	}
+out:
+	free(pairs);
+	free(text);
+	return distinct;
+}
+
 /* The facts of the run, from run.json (and the fio JSON where run.json is missing). */
 static void facts(struct sr_report *r)
 {
@@ -91,12 +141,6 @@ static void facts(struct sr_report *r)
 		for (size_t s = 0; s < ri->nsuites; s++)
 			add_word(&suites, ri->suites[s]);
 		add_word(&host, ri->host);
-		add_word(&command, ri->command);
-		if (ri->manifest_id) {
-			snprintf(e, sizeof(e), "%s (created %s)", ri->manifest_id,
-				 ri->manifest_created ? ri->manifest_created : SR_UNKNOWN);
-			add_word(&manifest, e);
-		}
 		if (a >= 0 && (first < 0 || a < first))
 			first = a;
 		if (b >= 0 && b > last)
@@ -114,6 +158,8 @@ static void facts(struct sr_report *r)
 				t1 = ts;
 		}
 	}
+	per_drive(r, "Commands", false, &command, false);
+	per_drive(r, "Run manifests", true, &manifest, false);
 	if (first < 0) { /* no run.json: fio's own timestamps (each test's end) */
 		first = t0;
 		last = -1;
@@ -146,6 +192,8 @@ static void facts(struct sr_report *r)
 		};
 		sr_page_facts(&r->page, pairs, sizeof(pairs) / sizeof(pairs[0]));
 	}
+	per_drive(r, "Commands", false, &command, true);
+	per_drive(r, "Run manifests", true, &manifest, true);
 }
 
 /* A profile whose figures are not review-grade says so, in the catalogue's words. */

@@ -18,30 +18,8 @@ tmp=$(mktemp -d /tmp/apps-host.XXXXXX)
 cleanup() { release_image_loops "$tmp"; }
 trap cleanup EXIT
 
-# expect_exit WANT NAME CMD...: run, ok if the exit status is WANT; output in $tmp/out
-expect_exit() {
-	local want=$1 name=$2 rc=0
-	shift 2
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	if [ "$rc" = "$want" ]; then ok "apps: $name: exit $rc"; else
-		fail "apps: $name: exit $rc, expected $want"
-		tail -n 15 "$tmp/out" | sed 's/^/# /'
-	fi
-}
-has() { # NAME PATTERN: $tmp/out matches
-	grep -q -- "$2" "$tmp/out" && ok "apps: $1" || { fail "apps: $1: no '$2' in: $(head -c 600 "$tmp/out")"; }
-}
-# clean_after NAME OUT: no server left, nothing mounted, the mount point gone
-clean_after() {
-	local mnt
-	mnt=$(jq -r '.filesystem.mount_point // empty' "$2/apps.json" 2>/dev/null)
-	[ -n "$mnt" ] && ! mariadbd_running "$mnt" && ok "apps: $1: no mariadbd left running on $mnt" ||
-		fail "apps: $1: a mariadbd is still running on '$mnt'"
-	if [ -n "$mnt" ]; then
-		! grep -q " $mnt " /proc/mounts && [ ! -e "$mnt" ] && ok "apps: $1: $mnt unmounted and removed" ||
-			fail "apps: $1: $mnt still mounted or present"
-	fi
-}
+T=apps
+clean_after() { apps_cleaned "$1" "$2/apps.json" mariadbd; } # NAME OUT
 
 # ---- usage and refusals: need nothing ----------------------------------------------------------
 expect_exit 0 "--help" "$apps" --help

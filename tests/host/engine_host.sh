@@ -155,5 +155,27 @@ done
 out=$("$repo"/engine/ssdctl probe "$f" 2>&1)
 printf '%s\n' "$out" | grep -qx "kind: file" && printf '%s\n' "$out" | grep -qx "in_use: none" &&
 	ok "ssdctl probe text output" || fail "ssdctl probe text: $out"
+# A block device with 4096-byte logical blocks: buffered I/O (direct=0) of 3 KiB goes through the
+# page cache, which takes it; with direct=1 the block-size rule refuses it at setup.
+if [ "$(id -u)" = 0 ] && img=$(mktemp "$repo/build/host-engine-4k.XXXXXX") &&
+	truncate -s 64M "$img" && loop=$(losetup -f --show -b 4096 "$img" 2>/dev/null); then
+	out=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so --filename="$loop" \
+		--size=8M --rw=randwrite --bs=3k --direct=0 --verify=crc32c --do_verify=1 \
+		--output-format=json 2>/dev/null | sed -n '/^{/,$p')
+	got=$(printf '%s' "$out" | jq -r '.jobs[0] | "\(.error) \(.write.total_ios) \(.read.total_ios)"' 2>&1)
+	[ "$got" = "0 2730 2730" ] && ok "direct=0 bs=3k on 4096-byte blocks: written and verified" ||
+		fail "direct=0 bs=3k on a 4096-byte-block loop device: error, writes, reads = $got"
+	err=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so --filename="$loop" \
+		--size=8M --rw=randread --bs=3k --direct=1 2>&1)
+	case $err in
+	*"bs=3072 (read) is not a multiple of the logical block size 4096 (block device"*)
+		ok "direct=1 bs=3k on 4096-byte blocks fails at setup naming bs" ;;
+	*) fail "direct=1 bs=3k on a 4096-byte-block loop device: $err" ;;
+	esac
+	losetup -d "$loop"
+	rm -f "$img"
+else
+	ok "block size rule on a 4096-byte-block device # SKIP needs root and a loop device"
+fi
 rm -f "$f" "$repo"/*.state
 lab_done

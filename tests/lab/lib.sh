@@ -22,6 +22,37 @@ check() {
 	return "$rc"
 }
 
+# expect_exit WANT NAME CMD... - run CMD, its output in $tmp/out; ok when it exits WANT, else fail
+# showing its last lines. Names are prefixed with "$T: " when the test sets T.
+expect_exit() {
+	local want=$1 name=${T:+$T: }$2 rc=0
+	shift 2
+	"$@" >"$tmp/out" 2>&1 || rc=$?
+	if [ "$rc" = "$want" ]; then ok "$name: exit $rc"; else
+		fail "$name: exit $rc, expected $want"
+		tail -n 15 "$tmp/out" | sed 's/^/# /'
+	fi
+}
+
+# has NAME PATTERN - ok when $tmp/out (expect_exit's) matches the grep PATTERN
+has() {
+	grep -q -- "$2" "$tmp/out" && ok "${T:+$T: }$1" ||
+		fail "${T:+$T: }$1: no '$2' in: $(head -c 600 "$tmp/out")"
+}
+
+# tap STATUS TEXT [DETAIL] - ok when STATUS is 0, else fail with DETAIL as a comment
+tap() {
+	if [ "$1" = 0 ]; then ok "$2"; else fail "$2${3:+ # $3}"; fi
+}
+
+# jqt TEXT FILE FILTER - ok when the jq FILTER prints true for FILE, else fail showing what it gave
+jqt() {
+	local v
+	v=$(jq -e "$3" "$2" 2>&1)
+	[ "$v" = true ]
+	tap $? "$1" "jq '$3' gave: $(echo "$v" | head -c 300)"
+}
+
 # lab_done - end a test: exit 1 if any check failed
 lab_done() { exit "$LAB_FAILED"; }
 
@@ -79,16 +110,33 @@ lab_monitor() {
 # lab_modprobe MODULE [PARAM=VALUE...] - load a module of the guest's kernel (e.g. scsi_debug)
 lab_modprobe() { modprobe -d "$LAB_MODROOT" "$@"; }
 
-# mariadbd_running [DIR] - true while a mariadbd runs (one whose command line names DIR/, when
-# given: on the host other jobs may run their own servers, so a test names its mount point)
-mariadbd_running() {
+# server_running NAME [DIR] - true while a process named NAME (mariadbd, postgres) runs, one whose
+# command line names DIR/ when given: on the host other jobs may run their own servers, so a
+# test names its mount point
+server_running() {
 	local p
 	for p in /proc/[0-9]*; do
-		[ "$(cat "$p/comm" 2>/dev/null)" = mariadbd ] || continue
-		[ -z "${1:-}" ] && return 0
-		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- "$1/" && return 0
+		[ "$(cat "$p/comm" 2>/dev/null)" = "$1" ] || continue
+		[ -z "${2:-}" ] && return 0
+		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- "$2/" && return 0
 	done
 	return 1
+}
+mariadbd_running() { server_running mariadbd "$@"; }
+postgres_running() { server_running postgres "$@"; }
+
+# apps_cleaned NAME RESULT SERVER - after an ssd-apps run whose result is RESULT (apps.json,
+# tpcc.json): no SERVER (mariadbd, postgres) left running on its mount point, the filesystem
+# unmounted and the mount point removed
+apps_cleaned() {
+	local mnt name=${T:+$T: }$1
+	mnt=$(jq -r '.filesystem.mount_point // empty' "$2" 2>/dev/null)
+	[ -n "$mnt" ] && ! server_running "$3" "$mnt" && ok "$name: no $3 left running on $mnt" ||
+		fail "$name: a $3 is still running on '$mnt'"
+	if [ -n "$mnt" ]; then
+		! grep -q " $mnt " /proc/mounts && [ ! -e "$mnt" ] && ok "$name: $mnt unmounted and removed" ||
+			fail "$name: $mnt still mounted or present"
+	fi
 }
 
 # release_image_loops DIR - unmount and detach the loop devices over DIR/img.* (made in subshells,

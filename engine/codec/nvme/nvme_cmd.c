@@ -61,6 +61,28 @@ int ssd_nvme_build_rw(struct nvme_uring_cmd *cmd, uint8_t opcode, const struct s
 	return 0;
 }
 
+int ssd_nvme_rw_tmpl_init(struct ssd_nvme_rw_tmpl *t, uint8_t opcode, const struct ssd_nvme_rw *rw,
+			  int ref_tag, uint32_t timeout_ms)
+{
+	struct ssd_nvme_rw one = *rw;
+	int ret;
+
+	if (opcode != SSD_NVME_OP_READ && opcode != SSD_NVME_OP_WRITE &&
+	    opcode != SSD_NVME_OP_COMPARE)
+		return -EINVAL;
+	one.slba = 0;
+	one.nlb = 1;
+	one.data = one.md = 0;
+	one.data_len = one.md_len = 0;
+	one.ilbrt = 0;
+	ret = ssd_nvme_build_rw(&t->cmd, opcode, &one);
+	if (ret)
+		return ret;
+	t->cmd.timeout_ms = timeout_ms;
+	t->ref_tag = ref_tag != 0;
+	return 0;
+}
+
 void ssd_nvme_build_flush(struct nvme_uring_cmd *cmd, uint32_t nsid)
 {
 	memset(cmd, 0, sizeof(*cmd));

@@ -98,6 +98,71 @@ struct ssd_nvme_rw {
  */
 int ssd_nvme_build_rw(struct nvme_uring_cmd *cmd, uint8_t opcode, const struct ssd_nvme_rw *rw);
 
+/*
+ * struct ssd_nvme_rw_tmpl - Read, Write or Compare with everything but the range and buffers
+ * decided: the command ssd_nvme_build_rw() gives for the same values, SLBA 0 and NLB 1 aside.
+ * @cmd:     opcode, NSID, CDW12 flag and PRINFO bits (NLB field 0), CDW15, timeout_ms
+ * @ref_tag: CDW14 (ILBRT) carries the low 32 bits of SLBA (protection information types 1
+ *           and 2 with the reference tag checked, NVM Command Set 1.0 §5.2.1.4)
+ */
+struct ssd_nvme_rw_tmpl {
+	struct nvme_uring_cmd cmd;
+	int ref_tag;
+};
+
+/**
+ * ssd_nvme_rw_tmpl_init() - the template of @opcode for the fixed fields of @rw.
+ * @t:          output
+ * @opcode:     SSD_NVME_OP_READ, _WRITE or _COMPARE (the commands that move data)
+ * @rw:         nsid, flags, prinfo, lbat and lbatm are used; slba, nlb, buffers and ilbrt are not
+ * @ref_tag:    nonzero: each command's ILBRT is its SLBA's low 32 bits
+ * @timeout_ms: passthrough timeout of every command (0: the driver's default)
+ *
+ * ssd_nvme_rw_tmpl_fill() then gives, field for field, what ssd_nvme_build_rw() builds from the
+ * same values with the range, buffers and ILBRT filled in (and timeout_ms set).
+ * Return: 0, or -EINVAL for another opcode, PRINFO above 4 bits or DEAC.
+ */
+int ssd_nvme_rw_tmpl_init(struct ssd_nvme_rw_tmpl *t, uint8_t opcode, const struct ssd_nvme_rw *rw,
+			  int ref_tag, uint32_t timeout_ms);
+
+/**
+ * ssd_nvme_rw_tmpl_patch() - set the per-command fields of @cmd, which already holds @t->cmd
+ * (copied, for instance, with the submission queue entry around it).
+ * @cmd:      the command
+ * @t:        its template
+ * @slba:     first LBA
+ * @nlb:      number of LBAs, 1..65536 (checked by the caller: no validation here)
+ * @data:     data buffer address
+ * @data_len: bytes
+ * @md:       separate metadata buffer address, or 0
+ * @md_len:   bytes, or 0
+ */
+static inline void ssd_nvme_rw_tmpl_patch(struct nvme_uring_cmd *cmd,
+					  const struct ssd_nvme_rw_tmpl *t, uint64_t slba,
+					  uint32_t nlb, uint64_t data, uint32_t data_len,
+					  uint64_t md, uint32_t md_len)
+{
+	cmd->metadata = md;
+	cmd->addr = data;
+	cmd->metadata_len = md_len;
+	cmd->data_len = data_len;
+	cmd->cdw10 = (uint32_t)slba;
+	cmd->cdw11 = (uint32_t)(slba >> 32);
+	cmd->cdw12 = t->cmd.cdw12 | (nlb - 1);
+	if (t->ref_tag)
+		cmd->cdw14 = (uint32_t)slba;
+}
+
+/* ssd_nvme_rw_tmpl_fill() - @cmd fully overwritten: @t->cmd, then ssd_nvme_rw_tmpl_patch(). */
+static inline void ssd_nvme_rw_tmpl_fill(struct nvme_uring_cmd *cmd,
+					 const struct ssd_nvme_rw_tmpl *t, uint64_t slba,
+					 uint32_t nlb, uint64_t data, uint32_t data_len,
+					 uint64_t md, uint32_t md_len)
+{
+	*cmd = t->cmd;
+	ssd_nvme_rw_tmpl_patch(cmd, t, slba, nlb, data, data_len, md, md_len);
+}
+
 /**
  * ssd_nvme_build_flush() - build Flush for @nsid (NVMe Base 2.0 §7.1). CDW10-15 are zero.
  * @cmd:  output, fully overwritten

@@ -177,3 +177,13 @@ const char *ssd_scsi_opcode_name(const struct ssd_scsi_cdb *cdb)
 			return opcode_names[i].name;
 	return NULL;
 }
+
+int ssd_scsi_rw_tmpl_init(struct ssd_scsi_rw_tmpl *t, bool write, bool fua, unsigned int cdb_size)
+{
+	if (cdb_size != 0 && cdb_size != 10 && cdb_size != 16)
+		return -EINVAL;
+	(write ? ssd_scsi_cdb_write10 : ssd_scsi_cdb_read10)(&t->c10, 0, 1, fua);
+	(write ? ssd_scsi_cdb_write16 : ssd_scsi_cdb_read16)(&t->c16, 0, 1, fua);
+	t->size = cdb_size;
+	return 0;
+}

@@ -10,9 +10,12 @@
 #ifndef SSDENG_SCSI_CDB_H
 #define SSDENG_SCSI_CDB_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "codec/scsi/scsi_bytes.h"
 
 #define SSD_SCSI_CDB_MAX_LEN 16
 
@@ -105,6 +108,57 @@ void ssd_scsi_cdb_write16(struct ssd_scsi_cdb *cdb, uint64_t lba, uint32_t nlb, 
  */
 int ssd_scsi_cdb_rw(struct ssd_scsi_cdb *cdb, bool write, uint64_t lba, uint32_t nlb, bool fua,
 		    unsigned int cdb_size);
+
+/*
+ * struct ssd_scsi_rw_tmpl - READ or WRITE of one direction and FUA setting in both sizes, as
+ * ssd_scsi_cdb_rw() builds them with LBA 0 and length 1: a command's CDB is the one of the size
+ * it needs, with its LBA and transfer length written in.
+ * @c10, @c16: READ/WRITE(10) and (16)
+ * @size:      0 (the size that fits), 10 or 16, as ssd_scsi_cdb_rw()'s @cdb_size
+ */
+struct ssd_scsi_rw_tmpl {
+	struct ssd_scsi_cdb c10, c16;
+	unsigned int size;
+};
+
+/**
+ * ssd_scsi_rw_tmpl_init() - the template of READ (@write false) or WRITE with @fua.
+ * @t:        output
+ * @write:    WRITE instead of READ
+ * @fua:      the FUA bit
+ * @cdb_size: 0, 10 or 16, as ssd_scsi_cdb_rw()
+ * Return: 0, or -EINVAL for another @cdb_size.
+ */
+int ssd_scsi_rw_tmpl_init(struct ssd_scsi_rw_tmpl *t, bool write, bool fua, unsigned int cdb_size);
+
+/**
+ * ssd_scsi_rw_tmpl_fill() - @cdb is what ssd_scsi_cdb_rw() builds for @lba and @nlb with @t's
+ * direction, FUA and size rule, byte for byte.
+ * @cdb: output, fully overwritten on success
+ * @t:   the template
+ * @lba: first logical block
+ * @nlb: transfer length in logical blocks, at least 1 (not checked here)
+ * Return: 0, or -ERANGE as ssd_scsi_cdb_rw().
+ */
+static inline int ssd_scsi_rw_tmpl_fill(struct ssd_scsi_cdb *cdb, const struct ssd_scsi_rw_tmpl *t,
+					uint64_t lba, uint32_t nlb)
+{
+	const uint64_t last = lba + nlb - 1;
+	const bool fits10 = last <= UINT32_MAX && nlb <= UINT16_MAX;
+
+	if (last < lba || (t->size == 10 && !fits10))
+		return -ERANGE;
+	if (t->size == 16 || !fits10) {
+		*cdb = t->c16;
+		ssd_scsi_put_be64(&cdb->b[2], lba);
+		ssd_scsi_put_be32(&cdb->b[10], nlb);
+	} else {
+		*cdb = t->c10;
+		ssd_scsi_put_be32(&cdb->b[2], (uint32_t)lba);
+		ssd_scsi_put_be16(&cdb->b[7], (uint16_t)nlb);
+	}
+	return 0;
+}
 
 /**
  * ssd_scsi_cdb_sync_cache10() - SYNCHRONIZE CACHE(10), opcode 35h (SBC-4 SYNCHRONIZE CACHE (10)).

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # record_schema.py - check the record's documents against docs/schemas (JSON Schema draft-07),
 # with python3-jsonschema (Debian's 4.10 or a newer one): every status.json, run.json,
-# drive.json, drive-<M>.json and apps.json under each PATH (a file or a results directory; a
-# report and what --overwrite moved aside are left out).
+# drive.json, drive-<M>.json, apps.json and tpcc.json under each PATH (a file or a results
+# directory; a report and what --overwrite moved aside are left out).
 # Prints TAP lines: "ok - schema: N documents under PATH match docs/schemas (...)" or one
 # "not ok - schema: FILE: where: what" per failure. Exit status 1 on a failure.
 # usage: tests/host/lib/record_schema.py PATH...
@@ -14,7 +14,8 @@ import jsonschema
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 SCHEMAS = os.path.join(ROOT, "docs", "schemas")
-KINDS = {"status.json": "status", "run.json": "run", "drive.json": "drive", "apps.json": "apps"}
+KINDS = {"status.json": "status", "run.json": "run", "drive.json": "drive", "apps.json": "apps",
+         "tpcc.json": "tpcc"}
 
 
 def load_schemas():

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * apps_calc_test.c - apps/apps_calc.c: the space estimate and its refusal message, the total
- * over instances (sums, the event-weighted average, percentiles from merged histograms or, when
- * an instance has none, the largest instance value marked as such).
+ * apps_calc_test.c - apps/apps_calc.c: the space estimates of both workloads and the memory
+ * estimate with their refusal messages, the total over instances (sums, the event-weighted
+ * average, percentiles from merged histograms or, when an instance has none, the largest
+ * instance value marked as such).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -39,16 +40,53 @@ static void test_space_check(void **state)
 {
 	char msg[512];
 	uint64_t need = apps_space_need(2, 4, 20000);
+	const char *load = "2 instances × 4 tables × 20000 rows", *model = "280 bytes per row";
 
 	(void)state;
-	assert_int_equal(apps_space_check(need, need, "x", 2, 4, 20000, msg, sizeof(msg)), 0);
-	assert_int_equal(apps_space_check(need, 256ULL << 20, "the drive /dev/nvme1n1", 2, 4, 20000,
-					  msg, sizeof(msg)),
+	assert_int_equal(
+	    apps_space_check(need, need, "x", "the tables", load, model, msg, sizeof(msg)), 0);
+	assert_int_equal(apps_space_check(need, 256ULL << 20, "the drive /dev/nvme1n1",
+					  "the tables", load, model, msg, sizeof(msg)),
 			 -ENOSPC);
-	assert_non_null(strstr(msg, "too small for the tables: 2 instances × 4 tables × 20000 rows "
-				    "need about 680.6 MiB (280 bytes per row, 8 MiB per table, "
-				    "256 MiB per instance, +10%); the drive /dev/nvme1n1 has 256.0 "
-				    "MiB available"));
+	assert_string_equal(msg, "the drive is too small for the tables: 2 instances × 4 tables × "
+				 "20000 rows need about 680.6 MiB (280 bytes per row); the drive "
+				 "/dev/nvme1n1 has 256.0 MiB available");
+}
+
+/* the TPC-C-like database: 125 MB per warehouse of TPC-C's cardinalities (measured), its
+ * items once per instance, the cluster, 125 % of max_wal_size, +25 % */
+static void test_tpcc_space_need(void **state)
+{
+	uint64_t wh = 100000 * 440ULL + 10 * 3000 * 2700ULL, items = 100000 * 168ULL;
+	uint64_t one = wh + items + (64ULL << 20) + (1ULL << 30) / 100 * 125;
+
+	(void)state;
+	assert_int_equal(wh, 125000000);
+	assert_int_equal(tpcc_space_need(1, 1, 100000, 3000, 1ULL << 30), one + one / 100 * 25);
+	/* the review's: 2 instances × 1500 warehouses with 4 GiB of WAL each, about 450 GiB */
+	uint64_t full = tpcc_space_need(2, 1500, 100000, 3000, 4ULL << 30);
+
+	assert_true(full > 445ULL << 30 && full < 452ULL << 30);
+	/* quick: a tenth of the items and customers, 128 MiB of WAL: fits a 1 GiB drive */
+	assert_true(tpcc_space_need(2, 1, 10000, 300, 128ULL << 20) < 700ULL << 20);
+	assert_int_equal(tpcc_space_need(16, 100000, 100000, 3000, UINT64_MAX / 2), UINT64_MAX);
+}
+
+static void test_memory(void **state)
+{
+	char msg[512];
+	uint64_t need = apps_memory_need(2, 4ULL << 30, 32);
+
+	(void)state;
+	assert_int_equal(need, 2 * ((4ULL << 30) + (128ULL << 20) + 32 * (16ULL << 20)));
+	assert_int_equal(apps_memory_check(need, need, "x", 4ULL << 30, 32, msg, sizeof(msg)), 0);
+	assert_int_equal(apps_memory_check(need, 0, "x", 4ULL << 30, 32, msg, sizeof(msg)), 0);
+	assert_int_equal(apps_memory_check(need, 6ULL << 30, "2 instances × 1500 warehouses",
+					   4ULL << 30, 32, msg, sizeof(msg)),
+			 -ENOMEM);
+	assert_string_equal(msg, "too little memory for 2 instances × 1500 warehouses: the servers "
+				 "need about 9.2 GiB (4.0 GiB of buffer, 128 MiB per server, 16 "
+				 "MiB per connection × 32 per instance); 6.0 GiB is available");
 }
 
 static void test_human(void **state)
@@ -140,6 +178,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_space_need),
 	    cmocka_unit_test(test_space_check),
+	    cmocka_unit_test(test_tpcc_space_need),
+	    cmocka_unit_test(test_memory),
 	    cmocka_unit_test(test_human),
 	    cmocka_unit_test(test_total_without_histograms),
 	    cmocka_unit_test(test_total_with_histograms),

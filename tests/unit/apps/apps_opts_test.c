@@ -39,12 +39,13 @@ static void test_quick_default(void **state)
 	assert_int_equal(
 	    parse(&o, err, sizeof(err), "--dev", "/dev/ng0n1", "--out", "r", "--yes", NULL), 0);
 	assert_string_equal(o.profile, "quick");
+	assert_string_equal(o.workload, "oltp");
 	assert_int_equal(o.instances, 2);
 	assert_int_equal(o.tables, 4);
 	assert_int_equal(o.table_size, 10000);
 	assert_int_equal(o.threads, 4);
-	assert_int_equal(o.warmup_s, 10);
-	assert_int_equal(o.time_s, 30);
+	assert_int_equal(o.warmup_s, 5);
+	assert_int_equal(o.time_s, 20);
 	assert_int_equal(o.buffer_pool, 16ULL << 20);
 	assert_string_equal(o.flush_method, "O_DIRECT");
 	assert_string_equal(o.fs, "auto");
@@ -78,6 +79,67 @@ static void test_full_and_overrides(void **state)
 	assert_int_equal(o.port_base, 3310);
 	assert_string_equal(o.fs, "ext4");
 	assert_true(o.allow_mounted);
+}
+
+/* the TPC-C-like workload: its profiles (full as the reviews ran SQL Server: 1,500 warehouses,
+ * 2.5 h + 30 min), its own options, and the oltp ones refused with it (and the other way) */
+static void test_tpcc(void **state)
+{
+	struct apps_opts o;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--workload", "tpcc", NULL),
+			 0);
+	assert_string_equal(o.workload, "tpcc");
+	assert_int_equal(o.instances, 2);
+	assert_int_equal(o.warehouses, 1);
+	assert_int_equal(o.items, 10000);
+	assert_int_equal(o.customers, 300);
+	assert_int_equal(o.threads, 4);
+	assert_int_equal(o.warmup_s, 5);
+	assert_int_equal(o.time_s, 20);
+	assert_int_equal(o.buffer_pool, 16ULL << 20);
+	assert_int_equal(o.max_wal_size, 128ULL << 20);
+	assert_int_equal(o.port_base, 55432);
+	assert_string_equal(o.pg_user, "postgres");
+	assert_null(o.pg_bindir);
+	assert_null(o.tpcc_lua);
+	assert_int_equal(parse(&o, err, sizeof(err), "--warehouses", "12", "--dev", "d", "--out",
+			       "r", "--yes", "--profile=full", "--workload=tpcc", "--pg-user", "pg",
+			       "--pg-bindir", "/opt/pg/bin", "--max-wal-size", "1G", NULL),
+			 0);
+	assert_int_equal(o.warehouses, 12);
+	assert_int_equal(o.items, 100000);
+	assert_int_equal(o.customers, 3000);
+	assert_int_equal(o.threads, 32);
+	assert_int_equal(o.warmup_s, 9000);
+	assert_int_equal(o.time_s, 1800);
+	assert_int_equal(o.buffer_pool, 4ULL << 30);
+	assert_int_equal(o.max_wal_size, 1ULL << 30);
+	assert_string_equal(o.pg_user, "pg");
+	assert_string_equal(o.pg_bindir, "/opt/pg/bin");
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--workload", "tpcc", "--tables", "4", NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--tables belongs to the oltp workload; --workload is tpcc");
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--warehouses", "4", NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--warehouses belongs to the tpcc workload; --workload is oltp");
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--workload", "tpcc", "--items", "100001", NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--items 100001: must be a whole number from 1 to 100000");
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--workload", "tpcc", "--port-base", "0", NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--port-base 0: tpcc's servers need a port (1 to 65535)");
+	assert_int_equal(parse(&o, err, sizeof(err), "--dev", "d", "--out", "r", "--yes",
+			       "--workload", "tpch", NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--workload tpch: oltp or tpcc");
 }
 
 static void test_refusals(void **state)
@@ -129,6 +191,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_quick_default),
 	    cmocka_unit_test(test_full_and_overrides),
+	    cmocka_unit_test(test_tpcc),
 	    cmocka_unit_test(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

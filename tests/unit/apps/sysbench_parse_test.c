@@ -17,27 +17,11 @@
 
 #include <cmocka.h>
 
+#include "slurp.h"
+
 #include "sysbench_parse.h"
 
 #define FIX "tests/unit/apps/fixtures/"
-
-static char *slurp(const char *name)
-{
-	FILE *f = fopen(name, "r");
-	char *buf;
-	long n;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
 
 static void parse_file(const char *name, struct sb_report *r)
 {

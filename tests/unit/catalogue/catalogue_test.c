@@ -40,6 +40,7 @@ static int teardown(void **state)
  * after the application workload (the reviews open with it). */
 static const char *const quick_all[] = {
     "apps-oltp",
+    "apps-tpcc",
     "prep-128k-seqfill",
     "precond-4k-randwrite",
     "4k-randwrite",
@@ -112,34 +113,42 @@ static void plan_quick_all_is_the_review_order(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_string_equal(t[i].id, quick_all[i]);
 	/* 8k-7030 follows its preconditioning; the sweep follows 8k-7030, in one step */
-	assert_string_equal(t[7].after, "precond-8k-7030");
-	assert_int_equal(t[7].step, t[6].step);
-	assert_string_equal(t[11].id, "scale-8k-7030-t16q16");
-	assert_int_equal(t[11].step, t[6].step);
-	assert_int_equal(t[11].threads, 16);
-	assert_int_equal(t[11].depth, 16);
-	assert_string_equal(t[11].title, "8K 70/30 at 16T/16Q");
-	assert_true(t[12].step != t[11].step);
+	assert_string_equal(t[8].after, "precond-8k-7030");
+	assert_int_equal(t[8].step, t[7].step);
+	assert_string_equal(t[12].id, "scale-8k-7030-t16q16");
+	assert_int_equal(t[12].step, t[7].step);
+	assert_int_equal(t[12].threads, 16);
+	assert_int_equal(t[12].depth, 16);
+	assert_string_equal(t[12].title, "8K 70/30 at 16T/16Q");
+	assert_true(t[13].step != t[12].step);
 	/* the apps test runs ssd-apps: no jobfile, its timing the warm-up and measured time */
 	assert_int_equal(t[0].entry->tool, CATALOGUE_TOOL_SSD_APPS);
 	assert_null(t[0].entry->jobfile);
 	assert_string_equal(t[0].entry->family->id, "apps");
-	assert_int_equal(t[0].timing->ramp_s, 10);
-	assert_int_equal(t[0].timing->runtime_s, 30);
-	assert_true(t[0].step != t[1].step);
-	assert_int_equal(t[1].entry->tool, CATALOGUE_TOOL_FIO);
+	assert_int_equal(t[0].timing->ramp_s, 5);
+	assert_int_equal(t[0].timing->runtime_s, 20);
+	assert_int_equal(t[0].timing->setup_s, 70);
+	assert_string_equal(t[0].entry->apps_workload, "oltp");
+	/* then the TPC-C-like one, ssd-apps too, with its own timing */
+	assert_string_equal(t[1].entry->apps_workload, "tpcc");
+	assert_int_equal(t[1].entry->tool, CATALOGUE_TOOL_SSD_APPS);
+	assert_int_equal(t[1].timing->ramp_s, 5);
+	assert_int_equal(t[1].timing->runtime_s, 20);
+	assert_int_equal(t[1].timing->setup_s, 110);
+	assert_true(t[0].step != t[1].step && t[1].step != t[2].step);
+	assert_int_equal(t[2].entry->tool, CATALOGUE_TOOL_FIO);
 	/* quick timings: 2 s measurement, preconditioning with fio's steady-state detector */
-	assert_int_equal(t[7].timing->runtime_s, 2);
-	assert_string_equal(t[6].timing->ss, "iops:10%");
+	assert_int_equal(t[8].timing->runtime_s, 2);
+	assert_string_equal(t[7].timing->ss, "iops:10%");
 	/* a curve point takes its rate from the flat-out run of its own profile */
-	assert_string_equal(t[28].id, "curve-4k-randread-50");
-	assert_string_equal(t[28].rate_from, "curve-4k-randread-max");
-	assert_int_equal(t[28].rate_pct, 50);
-	assert_int_equal(t[28].threads, 128);
-	assert_true(t[28].entry->region_quarter);
-	assert_true(t[27].entry->rate_max);
-	assert_string_equal(t[16].title, "4K random read");
-	assert_string_equal(t[18].title, "64K sequential read");
+	assert_string_equal(t[29].id, "curve-4k-randread-50");
+	assert_string_equal(t[29].rate_from, "curve-4k-randread-max");
+	assert_int_equal(t[29].rate_pct, 50);
+	assert_int_equal(t[29].threads, 128);
+	assert_true(t[29].entry->region_quarter);
+	assert_true(t[28].entry->rate_max);
+	assert_string_equal(t[17].title, "4K random read");
+	assert_string_equal(t[19].title, "64K sequential read");
 	catalogue_plan_free(t, n);
 }
 
@@ -153,20 +162,24 @@ static void plan_full_all_has_every_point(void **state)
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), 0);
 	/* prep 1 + 5 x (precondition, measurement) + 16 T/Q points + 4 corners + 6 spec + the
 	 * curves' fill + 16 profiles x (max + 12 points): 246, as the bash driver planned; and
-	 * the application workload first */
-	assert_int_equal(n, 247);
+	 * the two application workloads first */
+	assert_int_equal(n, 248);
 	for (size_t i = 0; i < n; i++) {
 		scale += !strncmp(t[i].id, "scale-", 6);
 		curve += t[i].rate_pct >= 0;
 	}
 	assert_int_equal(scale, 16);
 	assert_int_equal(curve, 16 * 12);
-	assert_string_equal(t[8].id, "scale-8k-7030-t2q2");
-	assert_string_equal(t[9].id, "scale-8k-7030-t2q4");
-	assert_int_equal(t[2].timing->runtime_s, 21600);
+	assert_string_equal(t[9].id, "scale-8k-7030-t2q2");
+	assert_string_equal(t[10].id, "scale-8k-7030-t2q4");
+	assert_int_equal(t[3].timing->runtime_s, 21600);
 	assert_string_equal(t[0].id, "apps-oltp");
 	assert_int_equal(t[0].timing->ramp_s, 7200);
 	assert_int_equal(t[0].timing->runtime_s, 3600);
+	/* the TPC-C-like workload as the reviews ran it: 2.5 h warm-up, 30 min measured */
+	assert_string_equal(t[1].id, "apps-tpcc");
+	assert_int_equal(t[1].timing->ramp_s, 9000);
+	assert_int_equal(t[1].timing->runtime_s, 1800);
 	catalogue_plan_free(t, n);
 }
 
@@ -401,7 +414,7 @@ static void bad_catalogues_name_the_field(void **state)
 			 -ENOENT);
 	assert_null(c);
 	assert_int_equal(load_edited("\"family\": \"prep\"", "\"family\": \"warmup\""), -EINVAL);
-	assert_non_null(strstr(err, "tests[1] \"prep-128k-seqfill\": \"family\" is \"warmup\""));
+	assert_non_null(strstr(err, "tests[2] \"prep-128k-seqfill\": \"family\" is \"warmup\""));
 	assert_int_equal(load_edited("\"after\": \"precond-8k-7030\"", "\"after\": \"8k-7030\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "\"after\" names \"8k-7030\", not an earlier test"));
@@ -419,7 +432,7 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "\"threads\" must be an integer from 1 to 4096"));
 	assert_int_equal(load_edited("{\"test\": \"4k-randread\"", "{\"test\": \"4k-randred\""),
 			 -EINVAL);
-	assert_non_null(strstr(err, "summary[2]: \"test\" names \"4k-randred\""));
+	assert_non_null(strstr(err, "summary[4]: \"test\" names \"4k-randred\""));
 	/* an ssd-apps entry takes no fio key, and only the tools there are */
 	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"",
 				     "\"tool\": \"ssd-apps\", \"jobfile\": \"4k-randread.fio\""),
@@ -428,6 +441,11 @@ static void bad_catalogues_name_the_field(void **state)
 				    "\"ssd-apps\" test has none"));
 	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"", "\"tool\": \"hammerdb\""), -EINVAL);
 	assert_non_null(strstr(err, "\"tool\" is \"hammerdb\"; expected fio or ssd-apps"));
+	/* an ssd-apps entry's workload is one ssd-apps has */
+	assert_int_equal(load_edited("\"apps_workload\": \"tpcc\"", "\"apps_workload\": \"tpch\""),
+			 -EINVAL);
+	assert_non_null(strstr(err, "tests[1] \"apps-tpcc\": \"apps_workload\" is \"tpch\"; "
+				    "expected oltp or tpcc"));
 }
 
 int main(void)

@@ -57,8 +57,10 @@ static void paths(void **state)
 	assert_string_equal(p, "/r/a/logs/apps-oltp.ssd-apps-stderr.txt");
 	assert_int_equal(rec_path_test_dir(p, sizeof(p), "/r/a", "apps-oltp"), 0);
 	assert_string_equal(p, "/r/a/apps-oltp");
-	assert_int_equal(rec_path_apps(p, sizeof(p), "/r/a/apps-oltp"), 0);
+	assert_int_equal(rec_path_apps(p, sizeof(p), "/r/a/apps-oltp", REC_APPS_OLTP), 0);
 	assert_string_equal(p, "/r/a/apps-oltp/apps.json");
+	assert_int_equal(rec_path_apps(p, sizeof(p), "/r/a/apps-tpcc", REC_APPS_TPCC), 0);
+	assert_string_equal(p, "/r/a/apps-tpcc/tpcc.json");
 	assert_int_equal(rec_path_apps_file(p, sizeof(p), "/r/a/apps-oltp", REC_APPS_MKFS_LOG), 0);
 	assert_string_equal(p, "/r/a/apps-oltp/mkfs.log");
 	assert_int_equal(rec_path_apps_instance(p, sizeof(p), "/r/a/apps-oltp", 2), 0);
@@ -66,6 +68,10 @@ static void paths(void **state)
 	assert_int_equal(rec_path_apps_instance(q, sizeof(q), NULL, 1), 0);
 	assert_int_equal(rec_path_apps_file(p, sizeof(p), q, REC_APPS_RUN), 0);
 	assert_string_equal(p, "db1/run.txt"); /* as apps.json names it */
+	assert_int_equal(rec_path_apps_file(p, sizeof(p), "/r/a/apps-tpcc/db2", REC_APPS_CHECK), 0);
+	assert_string_equal(p, "/r/a/apps-tpcc/db2/check.txt");
+	assert_int_equal(rec_path_apps_file(p, sizeof(p), q, REC_APPS_POSTGRES_LOG), 0);
+	assert_string_equal(p, "db1/postgres.log");
 	assert_int_equal(rec_path_report(p, sizeof(p), "/r"), 0);
 	assert_string_equal(p, "/r/report");
 	assert_int_equal(rec_path_overwritten(p, sizeof(p), "/r", NULL, NULL), 0);

@@ -28,7 +28,8 @@
 
 static void set(char **f, const char *s) { assert_int_equal(rec_str_set(f, s), 0); }
 
-/* A run of a fio test, an ssd-apps test and a PTS test on a group, resumed once. */
+/* A run of a fio test, an ssd-apps test, a PTS test and another ssd-apps test (running) on a
+ * group, resumed once. */
 static void make(struct rec_run *r)
 {
 	struct rec_test *t;
@@ -102,6 +103,14 @@ static void make(struct rec_run *r)
 	rd->tracking = 30675.5;
 	rd = rec_pts_add_round(ph);
 	rd->round = 2; /* no tracking value: null */
+	t = rec_run_add_test(r);
+	set(&t->id, "apps-tpcc");
+	set(&t->tool, "ssd-apps");
+	set(&t->status, "running");
+	t->params.apps = t->params.known = true;
+	t->params.sizes = REC_SIZES_TPCC; /* its warehouses, not the oltp tables */
+	t->params.warehouses = 3;
+	t->params.time_s = 20;
 }
 
 static void round_trip(void **state)
@@ -127,7 +136,7 @@ static void round_trip(void **state)
 	assert_null(r.sessions[1].ended);
 	assert_true(r.sessions[1].resume);
 	assert_string_equal(rec_json_str(r.manifest, "id"), "abc");
-	assert_int_equal(r.ntests, 3);
+	assert_int_equal(r.ntests, 4);
 	t = rec_run_test(&r, "fc-4k-randread");
 	assert_non_null(t);
 	assert_string_equal(t->params.rw, "randread");
@@ -142,6 +151,13 @@ static void round_trip(void **state)
 	assert_false(t->params.known); /* "params": {} until it runs */
 	assert_int_equal(t->seconds, -1);
 	assert_false(t->has_fio_rc);
+	t = rec_run_test(&r, "apps-tpcc");
+	assert_true(t->params.known);
+	assert_int_equal(t->params.sizes, REC_SIZES_TPCC);
+	assert_int_equal(t->params.warehouses, 3);
+	assert_int_equal(t->params.tables, -1);
+	assert_int_equal(t->params.instances, -1); /* null: ssd-apps's profile decides */
+	assert_int_equal(t->params.time_s, 20);
 	t = rec_run_test(&r, "pts-iops");
 	assert_non_null(t->pts);
 	assert_string_equal(t->pts->not_compliant[0], "no purge (--pts-no-purge)");

@@ -228,15 +228,72 @@ static void test_opcode_names(void **state)
 	assert_null(ssd_scsi_opcode_name(&c));
 }
 
+/*
+ * The per-device READ/WRITE template filled per command gives what ssd_scsi_cdb_rw() builds,
+ * byte for byte and in length: both directions, FUA on and off, every size rule, LBAs and lengths
+ * on each side of the (10) limits; the refusals (-ERANGE) agree too.
+ */
+static void test_rw_template_matches_builder(void **state)
+{
+	(void)state;
+	const uint64_t lbas[] = {
+	    0, 1, 0xfffffffeull, 0xffffffffull, 0x100000000ull, 0xfffffffffffffff0ull};
+	const uint32_t nlbs[] = {1, 2, 0xffff, 0x10000, 0xffffffffu};
+	const unsigned int sizes[] = {0, 10, 16};
+	unsigned int cases = 0, refused = 0;
+
+	for (int write = 0; write < 2; write++)
+		for (int fua = 0; fua < 2; fua++)
+			for (size_t z = 0; z < 3; z++)
+				for (size_t i = 0; i < sizeof(lbas) / sizeof(lbas[0]); i++)
+					for (size_t j = 0; j < sizeof(nlbs) / sizeof(nlbs[0]);
+					     j++) {
+						struct ssd_scsi_rw_tmpl t;
+						struct ssd_scsi_cdb want, got;
+						int rw, rt;
+
+						memset(&want, 0x5a, sizeof(want));
+						memset(&got, 0x5a, sizeof(got));
+						rw = ssd_scsi_cdb_rw(&want, write, lbas[i], nlbs[j],
+								     fua, sizes[z]);
+						assert_int_equal(
+						    ssd_scsi_rw_tmpl_init(&t, write, fua, sizes[z]),
+						    0);
+						rt = ssd_scsi_rw_tmpl_fill(&got, &t, lbas[i],
+									   nlbs[j]);
+						assert_int_equal(rt, rw);
+						if (rw) {
+							refused++;
+							continue;
+						}
+						assert_int_equal(got.len, want.len);
+						assert_memory_equal(got.b, want.b, sizeof(got.b));
+						cases++;
+					}
+	assert_int_equal(cases + refused, 2 * 2 * 3 * 6 * 5);
+	assert_true(refused > 0 && cases > refused);
+	{
+		struct ssd_scsi_rw_tmpl t;
+
+		assert_int_equal(ssd_scsi_rw_tmpl_init(&t, false, false, 12), -EINVAL);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_read10),	    cmocka_unit_test(test_write10),
-	    cmocka_unit_test(test_read16_write16),  cmocka_unit_test(test_rw_chooser),
-	    cmocka_unit_test(test_sync_cache),	    cmocka_unit_test(test_unmap),
-	    cmocka_unit_test(test_unmap_max_descs), cmocka_unit_test(test_write_same16),
-	    cmocka_unit_test(test_read_capacity),   cmocka_unit_test(test_inquiry_tur),
+	    cmocka_unit_test(test_read10),
+	    cmocka_unit_test(test_write10),
+	    cmocka_unit_test(test_read16_write16),
+	    cmocka_unit_test(test_rw_chooser),
+	    cmocka_unit_test(test_sync_cache),
+	    cmocka_unit_test(test_unmap),
+	    cmocka_unit_test(test_unmap_max_descs),
+	    cmocka_unit_test(test_write_same16),
+	    cmocka_unit_test(test_read_capacity),
+	    cmocka_unit_test(test_inquiry_tur),
 	    cmocka_unit_test(test_opcode_names),
+	    cmocka_unit_test(test_rw_template_matches_builder),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
