@@ -54,6 +54,11 @@ struct ssd_io {
 	unsigned int slot; /* stable index 0..depth-1 */
 	struct ssd_dev *dev;
 	void *cookie; /* the caller's handle (fio io_u) */
+	/* when the caller handed the command to the transport's commit(), in the clock of
+	 * ssd_options.now (the glue: fio's issue time, stamped once per commit for fio's
+	 * submission latency): what tells a command timeout from a reset. NULL: unknown (a
+	 * transport completing inside queue() notes the time itself). */
+	const struct timespec *issued;
 	/* results, set by the transport on completion */
 	int error;	/* 0 or a positive errno */
 	uint64_t resid; /* bytes not transferred */
@@ -118,6 +123,14 @@ struct ssd_options {
 	bool write_same_unmap;
 	unsigned int pi_act, pi_chk;
 	unsigned int md_per_io_size;
+	/* the clock of ssd_io.issued (read only when a command ends in a way that its age
+	 * explains); NULL: CLOCK_MONOTONIC */
+	void (*now)(struct timespec *ts);
+	/* the memory every request's buffer lies in (fio allocates a job's buffers as one
+	 * region), io_mem_len bytes; NULL: unknown. With fixedbufs it is registered as one
+	 * buffer. */
+	void *io_mem;
+	size_t io_mem_len;
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "core/ssd_log.h"
 #include "core/dev_cache.h"
 #include "core/ssd_thread.h"
+#include "transport/nvme_uring_lane.h"
 
 struct ssd_fio_data {
 	struct ssd_thread th;
@@ -27,6 +28,10 @@ struct ssd_fio_data {
 	unsigned int nios;
 	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
 	unsigned int nqueued;
+	struct io_u **evs; /* what the last getevents reaped, nios entries */
+	bool slat;	   /* fio_fill_issue_time(): fio wants issue times and slat samples */
+	/* the job's only transport is nvme-uring: commit and getevents drive its lane */
+	struct ssd_tp_uring_lane *lane;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
 	unsigned int ntold;
@@ -37,6 +42,9 @@ struct ssd_fio_file {
 	struct ssd_ctx *ctx;
 	struct ssd_dev *dev;
 	struct ssd_geometry geo;
+	/* nvme-uring: the lane its Reads and Writes take (NULL: all go through ops->queue) */
+	struct ssd_tp_uring_lane *lane;
+	struct ssd_tp_uring_rw rw;
 };
 
 /* Messages from the transports go through fio (so a fio client sees a server's messages),
@@ -69,6 +77,9 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 	d->ddir_flags[DDIR_WRITE] = opt->writefua ? SSD_IO_FUA : 0;
 }
 
+/* The transports' clock (ssd_options.now): fio's, the clock of io_u->issue_time. */
+static void ssd_fio_now(struct timespec *ts) { fio_gettime(ts, NULL); }
+
 static int ssd_init(struct thread_data *td)
 {
 	struct ssd_fio_data *d = calloc(1, sizeof(*d));
@@ -77,14 +88,18 @@ static int ssd_init(struct thread_data *td)
 	if (!d)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	ssd_fio_to_options(td, &opt);
+	opt.now = ssd_fio_now;
 	d->nios = opt.depth;
 	d->write_op = ssd_fio_write_op(td);
+	d->slat = fio_fill_issue_time(td);
 	ssd_ddir_table(d, &opt);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
 	d->queued = calloc(d->nios, sizeof(*d->queued));
-	if (!d->ios || !d->queued || ssd_thread_init(&d->th, &opt) < 0) {
+	d->evs = calloc(d->nios, sizeof(*d->evs));
+	if (!d->ios || !d->queued || !d->evs || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
 		free(d->queued);
+		free(d->evs);
 		free(d);
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	}
@@ -102,6 +117,7 @@ static void ssd_cleanup(struct thread_data *td)
 	free(d->told);
 	free(d->ios);
 	free(d->queued);
+	free(d->evs);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -117,6 +133,7 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	io = &d->ios[idx];
 	io->slot = idx;
 	io->cookie = io_u;
+	io->issued = &io_u->issue_time; /* stamped at commit (ssd_issued()) */
 	io_u->engine_data = io;
 	return 0;
 }
@@ -351,6 +368,20 @@ static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
 	return ssd_fail(td, EOPNOTSUPP, "nvme_write_mode", msg);
 }
 
+/* Whether @sf's Reads and Writes take its nvme-uring lane, and whether commit and getevents
+ * drive that lane directly (the job's only transport). */
+static void ssd_take_lane(struct ssd_fio_data *d, struct ssd_fio_file *sf)
+{
+	if (sf->ops == &ssd_tp_nvme_uring_ops &&
+	    ssd_tp_uring_rw_of(
+		sf->dev, d->ddir_flags[DDIR_READ],
+		d->write_op == SSD_OP_WRITE ? (int64_t)d->ddir_flags[DDIR_WRITE] : -1, &sf->rw))
+		sf->lane = ssd_tp_uring_lane_of(sf->ctx);
+	d->lane = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_nvme_uring_ops
+		      ? ssd_tp_uring_lane_of(d->th.t[0].ctx)
+		      : NULL;
+}
+
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
@@ -364,6 +395,9 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	sf->ops = ssd_pick(td, f);
 	if (!sf->ops || ssd_check_honoured(td, f, sf->ops))
 		goto fail;
+	/* fio has allocated the job's buffers by now, as one region (init_io_u_buffers()) */
+	d->th.opt.io_mem = td->orig_buffer;
+	d->th.opt.io_mem_len = td->orig_buffer ? td->orig_buffer_size : 0;
 	ret = ssd_thread_ctx(&d->th, &sf->ops, &sf->ctx);
 	if (ret < 0) {
 		snprintf(err, sizeof(err), "%s: cannot start the %s transport: %s", f->file_name,
@@ -392,6 +426,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		goto fail;
 	}
 	ssd_tell_transport(td, f, sf);
+	ssd_take_lane(d, sf);
 	f->fd = sf->ops->dev_fd(sf->dev);
 	FILE_SET_ENG_DATA(f, sf);
 	return 0;
@@ -414,14 +449,15 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
-static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
+/* Any request the lane does not take: through the transport's queue(). */
+static __attribute__((noinline)) enum fio_q_status ssd_queue_other(struct thread_data *td,
+								   struct ssd_fio_data *d,
+								   const struct ssd_fio_file *sf,
+								   struct io_u *io_u)
 {
-	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
-	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
-	fio_ro_check(td, io_u);
 	io->op = d->ddir_op[io_u->ddir];
 	io->flags = d->ddir_flags[io_u->ddir];
 	io->offset = io_u->offset;
@@ -447,63 +483,155 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
+/* fio checks the io_u (fio_ro_check()) and zeroes its error and resid before calling queue. */
+static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
+{
+	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	_Static_assert(DDIR_READ == 0 && DDIR_WRITE == 1, "the lane's directions are fio's");
+	if (sf->lane && io_u->ddir <= DDIR_WRITE &&
+	    ssd_tp_uring_lane_rw(sf->lane, &sf->rw, io_u->ddir, io_u->offset, io_u->xfer_buflen,
+				 io_u->xfer_buf, io_u->engine_data)) {
+		d->queued[d->nqueued++] = io_u;
+		return FIO_Q_QUEUED;
+	}
+	return ssd_queue_other(td, d, sf, io_u);
+}
+
 /*
  * The engine says when its I/Os were issued (FIO_ASYNCIO_SETS_ISSUE_TIME): one clock read per
  * commit, before the transport submits (and, with a full queue, may wait there for a completion),
- * and fio's submission latency sample for each (io_u_queued()), as fio's own io_uring engine does.
+ * and fio's submission latency sample for each (io_u_queued()) and its submit count, as fio's
+ * own io_uring engine does. The issue time is also each command's start for the transports
+ * (ssd_io.issued): stamped even when fio wants none.
  */
-static void ssd_issued(struct thread_data *td, struct ssd_fio_data *d)
+static inline __attribute__((always_inline)) void ssd_issued(struct thread_data *td,
+							     struct ssd_fio_data *d)
 {
-	struct timespec now;
+	struct timespec *now = &d->queued[0]->issue_time;
 
-	if (fio_fill_issue_time(td)) {
-		fio_gettime(&now, NULL);
-		for (unsigned int i = 0; i < d->nqueued; i++) {
-			d->queued[i]->issue_time = now;
+	fio_gettime(now, NULL);
+	for (unsigned int i = 1; i < d->nqueued; i++)
+		d->queued[i]->issue_time = *now;
+	if (d->slat)
+		for (unsigned int i = 0; i < d->nqueued; i++)
 			io_u_queued(td, d->queued[i]);
-		}
-		if (td->o.read_iolog_file)
-			td->last_issue = now;
-	}
+	io_u_mark_submit(td, d->nqueued);
+	if (td->o.read_iolog_file)
+		td->last_issue = *now;
 	d->nqueued = 0;
 }
 
-/* commit and getevents go straight to the transport when the job uses one (the usual case),
- * through ssd_thread's loop over transports otherwise */
-static int ssd_commit(struct thread_data *td)
+static __attribute__((noinline)) int ssd_commit_batch(struct thread_data *td,
+						      struct ssd_fio_data *d)
 {
-	struct ssd_fio_data *d = td->io_ops_data;
 	int ret;
 
 	if (d->nqueued)
 		ssd_issued(td, d);
-	ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
-
+	if (d->lane)
+		ret = ssd_tp_uring_lane_submit(d->lane);
+	else
+		ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx)
+				    : ssd_thread_commit(&d->th);
 	if (ret < 0)
 		td_verror(td, -ret, "commit");
 	return ret;
 }
 
+/* commit and getevents drive the lane when nvme-uring is the job's only transport (the usual
+ * case), the transport through its ops when it is another, ssd_thread's loop over transports
+ * when there are several. fio commits again before each reap that waits: nothing to do then. */
+static int ssd_commit(struct thread_data *td)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	if (d->lane && !d->nqueued && !d->lane->queued)
+		return 0;
+	return ssd_commit_batch(td, d);
+}
+
+/* A command of the lane ended with @res (an NVMe status or -errno): give @io what the lane's
+ * own path left out (the range, for the log line), decode, and hand fio the error. */
+static void ssd_lane_failed(struct ssd_tp_uring_lane *l, struct ssd_io *io, int res)
+{
+	struct io_u *io_u = io->cookie;
+	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+
+	if (io_u->ddir <= DDIR_WRITE && sf->rw.sqe[io_u->ddir]) {
+		io->op = io_u->ddir == DDIR_READ ? SSD_OP_READ : SSD_OP_WRITE;
+		io->offset = io_u->offset;
+		io->len = io_u->xfer_buflen;
+		io->buf = io_u->xfer_buf;
+		io->dev = sf->dev;
+	}
+	ssd_tp_uring_lane_status(l, io, res);
+	io_u->error = io->error;
+	io_u->resid = io->resid;
+}
+
+static __attribute__((noinline)) int ssd_getevents_other(struct ssd_fio_data *d, unsigned int min,
+							 unsigned int max, const struct timespec *t)
+{
+	int r = d->th.nt == 1 ? d->th.t[0].ops->reap(d->th.t[0].ctx, min, max, d->th.events, t)
+			      : ssd_thread_reap(&d->th, min, max, t);
+
+	for (int i = 0; i < r; i++) {
+		const struct ssd_io *io = d->th.events[i];
+		struct io_u *io_u = io->cookie;
+
+		io_u->error = io->error;
+		io_u->resid = io->resid;
+		d->evs[i] = io_u;
+	}
+	return r;
+}
+
+/* Wait for what is missing, or reap through the transport. */
+static __attribute__((noinline)) int ssd_getevents_wait(struct ssd_fio_data *d, unsigned int min,
+							unsigned int max, const struct timespec *t)
+{
+	if (!d->lane)
+		return ssd_getevents_other(d, min, max, t);
+	return ssd_tp_uring_lane_reap(d->lane, min, max, (void **)d->evs, true, t, ssd_lane_failed);
+}
+
+/* @n completions read, some failed: hand those to fio with their errors, then take them all. */
+static __attribute__((noinline)) int ssd_getevents_failed(struct ssd_fio_data *d, unsigned int n)
+{
+	ssd_tp_uring_lane_failures(d->lane, n, ssd_lane_failed);
+	ssd_tp_uring_lane_consume(d->lane, n);
+	return (int)n;
+}
+
+/* What a full commit waited for is in the ring already: read it, and take it when it is what
+ * fio asked for; else (or if some failed) the calls out of line do the rest. */
 static int ssd_getevents(struct thread_data *td, unsigned int min, unsigned int max,
 			 const struct timespec *t)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_tp_uring_lane *l = d->lane;
+	unsigned int n;
+	int bad;
 
-	if (d->th.nt == 1)
-		return d->th.t[0].ops->reap(d->th.t[0].ctx, min, max < d->nios ? max : d->nios,
-					    d->th.events, t);
-	return ssd_thread_reap(&d->th, min, max, t);
+	if (max > d->nios)
+		max = d->nios;
+	if (l && !l->queued) {
+		n = ssd_tp_uring_lane_peek(l, max, (void **)d->evs, true, &bad);
+		if (n && n >= min) {
+			if (__builtin_expect(bad != 0, 0))
+				return ssd_getevents_failed(d, n);
+			ssd_tp_uring_lane_consume(l, n);
+			return (int)n;
+		}
+	}
+	return ssd_getevents_wait(d, min, max, t);
 }
 
 static struct io_u *ssd_event(struct thread_data *td, int ev)
 {
-	struct ssd_fio_data *d = td->io_ops_data;
-	struct ssd_io *io = d->th.events[ev];
-	struct io_u *io_u = io->cookie;
-
-	io_u->error = io->error;
-	io_u->resid = io->resid;
-	return io_u;
+	return ((struct ssd_fio_data *)td->io_ops_data)->evs[ev];
 }
 
 struct ioengine_ops ioengine __attribute__((visibility("default"))) = {

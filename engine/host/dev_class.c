@@ -287,20 +287,32 @@ void ssd_host_classify(const char *path, struct ssd_host_dev *out)
 	}
 }
 
+int ssd_host_read_u64(const char *path, uint64_t *val)
+{
+	char buf[32];
+	ssize_t n;
+	char *end;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	errno = 0;
+	*val = strtoull(buf, &end, 10);
+	return end == buf || errno ? -EINVAL : 0;
+}
+
 int ssd_host_block_attr_u64(const char *sysfs, const char *block, const char *attr, uint64_t *val)
 {
 	char p[PATH_MAX];
-	FILE *f;
-	int n;
 
 	if (!fmt(p, sizeof(p), "%s/class/block/%s/%s", sysfs, block, attr))
 		return -ENAMETOOLONG;
-	f = fopen(p, "r");
-	if (!f)
-		return -errno;
-	n = fscanf(f, "%" SCNu64, val);
-	fclose(f);
-	return n == 1 ? 0 : -EINVAL;
+	return ssd_host_read_u64(p, val);
 }
 
 static const struct {

@@ -115,6 +115,13 @@ const char *ssd_host_describe(const char *path, const struct ssd_host_dev *dev, 
 int ssd_host_block_attr_u64(const char *sysfs, const char *block, const char *attr, uint64_t *val);
 
 /**
+ * ssd_host_read_u64() - read the decimal number a small file (a sysfs attribute, a module
+ * parameter, a /proc/sys entry) starts with: one open(2), one read(2), one close(2).
+ * Return: 0, or -errno (-EINVAL when the file starts with no number).
+ */
+int ssd_host_read_u64(const char *path, uint64_t *val);
+
+/**
  * ssd_host_open_errno_hint() - what to do about an open(2) or passthrough failure @err (a
  * positive errno) on a device node: EACCES (permissions, capabilities), EPERM (a security
  * policy), EROFS (a read-only device).

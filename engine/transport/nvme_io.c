@@ -19,23 +19,27 @@
 #include <time.h>
 #include <unistd.h>
 
-int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth)
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, const struct ssd_options *opt)
 {
 	memset(s, 0, sizeof(*s));
-	s->depth = depth ? depth : 1;
-	s->slots = calloc(s->depth, sizeof(*s->slots));
-	if (!s->slots || posix_memalign((void **)&s->dsm, 4096, s->depth * 16)) {
-		free(s->slots);
-		s->slots = NULL;
+	s->depth = opt->depth ? opt->depth : 1;
+	s->now = opt->now;
+	if (posix_memalign((void **)&s->dsm, 4096, s->depth * 16))
 		return -ENOMEM;
-	}
 	memset(s->dsm, 0, s->depth * 16);
 	return 0;
 }
 
+void ssd_tp_nvme_clock(const struct ssd_tp_nvme_scratch *s, struct timespec *ts)
+{
+	if (s->now)
+		s->now(ts);
+	else
+		clock_gettime(CLOCK_MONOTONIC, ts);
+}
+
 void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s)
 {
-	free(s->slots);
 	free(s->dsm);
 	free(s->md);
 	memset(s, 0, sizeof(*s));
@@ -149,14 +153,6 @@ static uint32_t kernel_io_timeout_ms(void)
 	return s * 1000u;
 }
 
-uint64_t ssd_tp_nvme_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 static int identify_failed(const char *what, int ret, char *err, size_t errlen)
 {
 	if (ret > 0) {
@@ -221,8 +217,7 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
-/* Read and Write, with and without FUA, as prep_rw() builds them for this namespace. */
-static int build_templates(struct ssd_tp_nvme_dev *d)
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d)
 {
 	static const uint8_t opcode[2] = {
 	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
@@ -298,7 +293,7 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
-	ret = build_templates(d);
+	ret = ssd_tp_nvme_rw_templates(d);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		goto fail;
@@ -434,14 +429,29 @@ static bool first_time(uint64_t *set, unsigned int bit)
 	return true;
 }
 
-void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
+/* Milliseconds from @start to now in @s's clock; UINT64_MAX when @start is unknown. */
+static uint64_t age_ms(const struct ssd_tp_nvme_scratch *s, const struct timespec *start)
+{
+	struct timespec now;
+	int64_t ms;
+
+	if (!start)
+		return UINT64_MAX;
+	ssd_tp_nvme_clock(s, &now);
+	ms =
+	    (int64_t)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+	return ms < 0 ? 0 : (uint64_t)ms;
+}
+
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res,
+			  const struct timespec *start)
 {
 	const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
 	struct {
 		uint32_t nsid, nlb;
-		uint64_t slba, start_ms;
-	} cmd = {.start_ms = s->slots[io->slot].start_ms};
-	char line[256], opbuf[16];
+		uint64_t slba;
+	} cmd = {0};
+	char line[256], opbuf[16], after[32];
 	const char *op;
 
 	io->error = 0;
@@ -465,23 +475,27 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
 	} else if (res == -EINTR) {
-		uint64_t waited = ssd_tp_nvme_now_ms() - cmd.start_ms;
+		uint64_t waited = age_ms(s, start);
 		uint32_t in_force =
 		    d && d->eff_timeout_ms ? d->eff_timeout_ms : kernel_io_timeout_ms();
-		bool timed_out = d && waited >= in_force;
+		bool timed_out = d && waited != UINT64_MAX && waited >= in_force;
 
+		if (waited == UINT64_MAX)
+			snprintf(after, sizeof(after), "after an unknown time");
+		else
+			snprintf(after, sizeof(after), "after %" PRIu64 " ms", waited);
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(
-			    SSD_LOG_ERR,
-			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
-			    "cancelled it (EINTR)%s, no NVMe status",
-			    op, cmd.nsid, cmd.slba, cmd.nlb,
-			    timed_out ? "command timed out" : "command cancelled", waited, in_force,
-			    d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
-			    timed_out ? " with an Abort and a controller reset"
-				      : " in a controller reset or removal");
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+				"%s (command timeout %" PRIu32 " ms%s): the kernel "
+				"cancelled it (EINTR)%s, no NVMe status",
+				op, cmd.nsid, cmd.slba, cmd.nlb,
+				timed_out ? "command timed out" : "command cancelled", after,
+				in_force,
+				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+				timed_out ? " with an Abort and a controller reset"
+					  : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -31,7 +31,7 @@ static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	if (!c)
 		return -ENOMEM;
 	c->opt = *opt;
-	ret = ssd_tp_nvme_scratch_init(&c->s, opt->depth);
+	ret = ssd_tp_nvme_scratch_init(&c->s, opt);
 	if (ret) {
 		free(c);
 		return ret;
@@ -81,16 +81,17 @@ static int ioctl_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	struct ssd_tp_ioctl_ctx *c = ioctl_ctx(ctx);
 	struct nvme_uring_cmd cmd;
 	struct nvme_passthru_cmd64 pt;
+	struct timespec start;
 	int ret;
 
 	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
 	if (ret)
 		return ret;
 	ssd_nvme_cmd_to_ioctl(&cmd, &pt);
-	c->s.slots[io->slot].start_ms = ssd_tp_nvme_now_ms();
+	ssd_tp_nvme_clock(&c->s, &start);
 	/* > 0: the NVMe status; < 0: errno from the host */
 	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
-	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
+	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret, &start);
 	return SSD_Q_COMPLETED;
 }
 
