@@ -7,6 +7,9 @@
 # reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
 # form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
 # ssdreport, with build/libssdcat.a (catalogue/: the test catalogue the report's sections come from). Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
+# record/ is the run's record, build/libssdrecord.a (json-c): the results layout's paths, the
+# documents (run.json, drive.json, status.json, apps.json) read and written, fio's JSON read
+# tolerantly, sizes; the driver, ssdreport, ssd-apps and pts/ link it (#include "record/run.h").
 PREFIX   ?= /usr/local
 BUILD    ?= build
 CC       ?= gcc
@@ -21,7 +24,7 @@ BUILD := build/san
 endif
 
 CORE_LIBS   := -lnvme -luring -laio
-REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm
+REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm -pthread
 REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
@@ -35,11 +38,15 @@ ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
 REPORT_DIRS := parse model analyse render util
 REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
 REPORT_MAIN := $(wildcard reporter/cli/*.c)
-REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h)
+REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h record/*.h)
 # the test catalogue reader (jobfiles/catalogue.json) and pts/ (the SNIA PTS rules both sides apply:
 # the steady-state criterion): build/libssdcat.a, for the driver and ssdreport
 CAT_SRCS    := $(wildcard catalogue/*.c pts/*.c)
 CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
+# the run's record: build/libssdrecord.a, below every program's own code
+RECORD_SRCS := $(wildcard record/*.c)
+RECORD_OBJS := $(RECORD_SRCS:%.c=$(BUILD)/%.o)
+RECORD_HDRS := $(wildcard record/*.h)
 
 # ssd-apps (application workloads: MariaDB or PostgreSQL + sysbench on the drive): apps/*.c except
 # apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps,
@@ -65,8 +72,10 @@ UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
 UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
 UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
 UNIT_PTS_SRCS := $(wildcard tests/unit/pts/*_test.c)
+UNIT_RECORD_SRCS := $(wildcard tests/unit/record/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
-	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%) $(UNIT_PTS_SRCS:%.c=$(BUILD)/%)
+	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%) $(UNIT_PTS_SRCS:%.c=$(BUILD)/%) \
+	$(UNIT_RECORD_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
@@ -113,15 +122,19 @@ $(BUILD)/reporter/%.o: reporter/%.c $(REPORT_HDRS) catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
+$(BUILD)/record/%.o: record/%.c $(RECORD_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -c $< -o $@
+
 $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
-$(BUILD)/pts/%.o: pts/%.c $(wildcard pts/*.h) catalogue/catalogue.h
+$(BUILD)/pts/%.o: pts/%.c $(wildcard pts/*.h) catalogue/catalogue.h $(RECORD_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 
 # apps/: the engine's headers are read (host/dev_class.h, host/in_use.h), libssdcore.a linked
-$(BUILD)/apps/%.o: apps/%.c $(APPS_HDRS) engine/host/dev_class.h engine/host/in_use.h
+$(BUILD)/apps/%.o: apps/%.c $(APPS_HDRS) $(RECORD_HDRS) engine/host/dev_class.h engine/host/in_use.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -c $< -o $@
 
@@ -129,6 +142,9 @@ $(BUILD)/libssdapps.a: $(APPS_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/libssdcat.a: $(CAT_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/libssdrecord.a: $(RECORD_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/libssdcore.a: $(CORE_OBJS)
@@ -165,11 +181,11 @@ tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) 
 $(BUILD)/apps/tpcc.lua: apps/tpcc.lua
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a
+$(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
-$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a
+$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 
 # the version a run records (run.json, manifest): rewritten only when it changes
@@ -180,7 +196,8 @@ $(BUILD)/driver/version.h: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h apps/apps.h $(wildcard engine/*/*.h)
+$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h apps/apps.h $(RECORD_HDRS) \
+		$(wildcard engine/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 $(BUILD)/driver/tools.o: $(BUILD)/driver/version.h
@@ -189,7 +206,8 @@ $(BUILD)/driver/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
 $(BUILD)/libssddriver.a: $(DRIVER_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
-DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
+DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(BUILD)/libssdctl.a \
+	$(BUILD)/libssdcore.a
 $(SSDREVIEW): $(BUILD)/driver/main.o $(DRIVER_LIBS)
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 
@@ -201,18 +219,21 @@ $(BUILD)/tests/unit/engine/%: tests/unit/engine/%.c $(BUILD)/libssdcore.a $(wild
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcore.a $(CORE_LIBS) -lcmocka $(SAN_LDFLAGS)
 # tests/unit/reporter/<folder>/X_test.c tests reporter/<folder>/X.c; cases.h is shared by all
-$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
+$(BUILD)/tests/unit/reporter/%: tests/unit/reporter/%.c $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(REPORT_HDRS) $(wildcard tests/unit/*.h tests/unit/reporter/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Itests/unit/reporter -o $@ $< $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a \
+		$(BUILD)/libssdrecord.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
-$(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a
+$(BUILD)/tests/unit/catalogue/%: tests/unit/catalogue/%.c $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(REPORT_LIBS) -lcmocka \
+		$(SAN_LDFLAGS)
 
 # tests/unit/pts/X_test.c tests pts/X.c (in libssdcat.a)
-$(BUILD)/tests/unit/pts/%: tests/unit/pts/%.c $(BUILD)/libssdcat.a $(wildcard pts/*.h tests/unit/*.h)
+$(BUILD)/tests/unit/pts/%: tests/unit/pts/%.c $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(wildcard pts/*.h tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(REPORT_LIBS) \
+		-lcmocka $(SAN_LDFLAGS)
 
 $(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
@@ -220,10 +241,16 @@ $(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard te
 		$(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 
-# tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
-$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a $(APPS_HDRS) $(wildcard tests/unit/*.h)
+# tests/unit/record/X_test.c tests record/X.c (fixtures: tests/unit/record/fixtures/)
+$(BUILD)/tests/unit/record/%: tests/unit/record/%.c $(BUILD)/libssdrecord.a $(RECORD_HDRS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdcore.a \
+	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdrecord.a $(REPORT_LIBS) \
+		-lcmocka $(SAN_LDFLAGS)
+
+# tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
+$(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a $(APPS_HDRS) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Iapps -Itests/unit -o $@ $< $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a \
 		$(CORE_LIBS) $(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 unit: $(UNIT_BINS) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) $(OTHER_FIO_SO) \
@@ -245,7 +272,8 @@ $(FUZZ_DIR)/%.o: %.c $(ENGINE_HDRS) $(REPORT_HDRS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/libssdcore.a: $(CORE_SRCS:%.c=$(FUZZ_DIR)/%.o)
 	@rm -f $@; ar rcs $@ $^
-$(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o) $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard pts/*.c))
+$(FUZZ_DIR)/libssdreport.a: $(REPORT_SRCS:%.c=$(FUZZ_DIR)/%.o) $(patsubst %.c,$(FUZZ_DIR)/%.o,$(wildcard pts/*.c)) \
+		$(RECORD_SRCS:%.c=$(FUZZ_DIR)/%.o)
 	@rm -f $@; ar rcs $@ $^
 define fuzz_rule
 $(FUZZ_DIR)/$(notdir $(1:%.c=%)): $(1) $(FUZZ_DIR)/libssdcore.a $(FUZZ_DIR)/libssdreport.a
@@ -295,5 +323,6 @@ uninstall:
 	$(if $(DESTDIR),,ldconfig)
 
 clean:
-	rm -rf build/engine build/reporter build/catalogue build/pts build/apps build/driver build/tests build/san build/fuzz \
+	rm -rf build/engine build/reporter build/catalogue build/pts build/record build/apps build/driver build/tests build/san \
+		build/fuzz \
 		build/*.a $(ENGINE_SO) $(SSDCTL) $(SSDREPORT) apps/ssd-apps driver/ssd-review

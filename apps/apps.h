@@ -8,7 +8,7 @@
  *   apps_run.c       the sequence and cleanup          apps_server.c  what every server shares
  *   apps_oltp.c      the oltp workload                 apps_mariadb.c one MariaDB server
  *   apps_tpcc.c      the tpcc workload                 apps_pg.c      one PostgreSQL server
- *   apps_sysbench.c  sysbench runs, both workloads     apps_json.c    what both results share
+ *   apps_sysbench.c  sysbench runs, both workloads     apps_record.c  what both results share
  *   apps_result.c    apps.json (oltp)                  tpcc_result.c  tpcc.json (tpcc)
  *   sysbench_parse.c sysbench's report (pure)          tpcc_parse.c   tpcc.lua's lines (pure)
  *   apps_calc.c      space, memory, totals (pure)
@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "record/layout.h"
 #include "sysbench_parse.h"
 
 /* The ranges of the run options (ssd-review's --apps-* options take the same). */
@@ -278,11 +279,12 @@ struct apps_db {
 };
 
 /**
- * apps_db_init() - paths of instance @id under @mnt and @out, its server log <out>/dbN/@errlog,
- * port @port_base + @id - 1 (none when @port_base is 0); nothing is created.
+ * apps_db_init() - paths of instance @id under @mnt and @out (its folder <out>/dbN and its
+ * server log @errlog there: record/layout.h), port @port_base + @id - 1 (none when @port_base is
+ * 0); nothing is created.
  */
 void apps_db_init(struct apps_db *db, unsigned int id, const char *mnt, const char *out,
-		  unsigned int port_base, const char *errlog);
+		  unsigned int port_base, enum rec_apps_file errlog);
 
 /**
  * apps_db_wait_ready() - after @db's server was spawned (db->pid), poll @ready every 100 ms until
@@ -419,14 +421,14 @@ int apps_pg_settings_read(const struct apps_pg *pg, struct apps_db *db, char *er
 enum apps_sb_phase { APPS_SB_PREPARE, APPS_SB_WARMUP, APPS_SB_RUN, APPS_SB_CHECK };
 
 /**
- * apps_sb_file() - the output file name of @phase: "prepare.txt", "warmup.txt", "run.txt",
- * "check.txt".
+ * apps_sb_path() - where sysbench's output of @phase goes: <db->outdir>/prepare.txt, warmup.txt,
+ * run.txt, check.txt (record/layout.h). Return: 0 or -ENAMETOOLONG.
  */
-const char *apps_sb_file(enum apps_sb_phase phase);
+int apps_sb_path(const struct apps_db *db, enum apps_sb_phase phase, char *out, size_t len);
 
 /**
  * apps_sb_oltp_start() - start sysbench oltp_read_write for @phase against @db (its socket);
- * output to <db->outdir>/<apps_sb_file(phase)>. Return: pid or -errno.
+ * output to apps_sb_path(). Return: pid or -errno.
  */
 pid_t apps_sb_oltp_start(const struct apps_opts *o, const struct apps_db *db,
 			 enum apps_sb_phase phase);
@@ -455,9 +457,10 @@ struct apps_run;
  */
 struct apps_workload {
 	const char *name;		  /* "oltp", "tpcc" */
-	const char *result_file;	  /* "apps.json", "tpcc.json" */
+	enum rec_apps_workload result;	  /* its result document: apps.json, tpcc.json */
 	const char *server;		  /* the server program, in messages */
-	const char *errlog;		  /* the server's log in <out>/dbN */
+	enum rec_apps_file install_log;	  /* the first instance's install log in <out>/dbN */
+	enum rec_apps_file errlog;	  /* the server's log in <out>/dbN */
 	const char *const *setting_names; /* read back from every running server */
 	unsigned int nsettings;
 	const char *const *log_marks; /* the error lines of the server's log */
@@ -534,10 +537,10 @@ int apps_fail(struct apps_run *run, const char *step, int r, const char *msg);
 /**
  * apps_install_wait() - wait for the program @pid that makes the first instance's data
  * directory (@what: "mariadb-install-db", "initdb"; -errno when it could not start), its output
- * in <db1's outdir>/@log; a failure fails step "install" with its last lines.
+ * in the workload's install_log of db1; a failure fails step "install" with its last lines.
  * Return: 0 or -errno (apps_fail() called).
  */
-int apps_install_wait(struct apps_run *run, pid_t pid, const char *what, const char *log);
+int apps_install_wait(struct apps_run *run, pid_t pid, const char *what);
 
 /**
  * apps_sb_phase() - sysbench's @phase on the first @n instances at once (the workload's
@@ -549,14 +552,14 @@ int apps_sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int n
 		  unsigned int timeout_s, const char *step);
 
 /**
- * apps_result_write() - write @run as schema ssdeng.apps.v1 to <out>/apps.json (through a
- * temporary file renamed into place). Return: 0 or -errno.
+ * apps_result_write() - write @run as schema ssdeng.apps.v1 to <out>/apps.json (record/apps.h,
+ * atomically). Return: 0 or -errno.
  */
 int apps_result_write(const struct apps_run *run, char *err, size_t errlen);
 
 /**
- * tpcc_result_write() - write @run as schema ssdeng.apps-tpcc.v1 to <out>/tpcc.json (fields:
- * apps/README.md). Return: 0 or -errno.
+ * tpcc_result_write() - write @run as schema ssdeng.apps-tpcc.v1 to <out>/tpcc.json (record/apps.h,
+ * atomically; fields: docs/results-format.md). Return: 0 or -errno.
  */
 int tpcc_result_write(const struct apps_run *run, char *err, size_t errlen);
 

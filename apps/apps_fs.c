@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "record/layout.h"
 
 int apps_fs_choose(const char *want, struct apps_fs *fs, char *err, size_t errlen)
 {
@@ -84,7 +85,7 @@ int apps_fs_make(struct apps_fs *fs, const char *blk, const char *mount_opts, co
 			    (char *)blk, fs->mnt, NULL};
 	int i;
 
-	snprintf(log, sizeof(log), "%s/mkfs.log", logdir);
+	rec_path_apps_file(log, sizeof(log), logdir, REC_APPS_MKFS_LOG);
 	fs->mkfs_cmd[0] = '\0';
 	for (i = 0; mkfs[i]; i++)
 		snprintf(fs->mkfs_cmd + strlen(fs->mkfs_cmd),
@@ -110,7 +111,7 @@ int apps_fs_make(struct apps_fs *fs, const char *blk, const char *mount_opts, co
 			 strerror(errno));
 		return -errno;
 	}
-	snprintf(log, sizeof(log), "%s/mount.log", logdir);
+	rec_path_apps_file(log, sizeof(log), logdir, REC_APPS_MOUNT_LOG);
 	r = apps_run_cmd(mnt_argv, log, 600, msg, sizeof(msg));
 	if (r) {
 		snprintf(err, errlen, "mounting %s (%s) on %s failed: %s%s", blk, fs->type, fs->mnt,

@@ -61,7 +61,7 @@ pid_t apps_mariadb_install_start(const struct apps_opts *o, struct apps_db *db)
 		return -errno;
 	user_opt(user, sizeof(user));
 	snprintf(datadir, sizeof(datadir), "--datadir=%s", db->datadir);
-	snprintf(log, sizeof(log), "%s/install.log", db->outdir);
+	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_INSTALL_LOG);
 	return apps_spawn(argv, log);
 }
 

@@ -54,7 +54,7 @@ static void paths(struct apps_db *db)
 static int install(struct apps_run *run)
 {
 	return apps_install_wait(run, apps_mariadb_install_start(run->o, &run->db[0]),
-				 run->o->install_db, "install.log");
+				 run->o->install_db);
 }
 
 static int spawn(struct apps_run *run, struct apps_db *db)
@@ -122,9 +122,10 @@ static void summary(const struct apps_run *run)
 
 const struct apps_workload apps_oltp = {
     .name = "oltp",
-    .result_file = "apps.json",
+    .result = REC_APPS_OLTP,
     .server = "mariadbd",
-    .errlog = "mariadbd.err",
+    .install_log = REC_APPS_INSTALL_LOG,
+    .errlog = REC_APPS_MARIADB_ERR,
     .setting_names = apps_mariadb_settings,
     .nsettings = APPS_MARIADB_NSETTINGS,
     .log_marks = apps_mariadb_log_marks,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "apps.h"
+#include "record/size.h"
 
 static const char usage[] =
     "Usage: ssd-apps run --dev DEV --out DIR [--yes] [--workload oltp|tpcc] [options]\n"
@@ -148,41 +149,13 @@ static int uint_arg(const char *opt, const char *v, unsigned long long lo, unsig
 	return 0;
 }
 
-/* "16M", "4G", "134217728" */
+/* "16M", "4G", "134217728" (record/size.h), not 0 */
 static int size_arg(const char *opt, const char *v, uint64_t *out, char *err, size_t errlen)
 {
-	char *end;
-	unsigned long long n;
-	int shift = 0;
-
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (end != v && *end && !end[1]) {
-		switch (*end) {
-		case 'K':
-		case 'k':
-			shift = 10;
-			end++;
-			break;
-		case 'M':
-		case 'm':
-			shift = 20;
-			end++;
-			break;
-		case 'G':
-		case 'g':
-			shift = 30;
-			end++;
-			break;
-		default:
-			break;
-		}
-	}
-	if (end == v || *end || errno || *v == '-' || n == 0 || n > (UINT64_MAX >> shift)) {
+	if (rec_size_parse(v, 1024, REC_SIZE_WHOLE, out) < 0 || *out == 0) {
 		snprintf(err, errlen, "%s %s: must be a size in bytes, with K, M or G", opt, v);
 		return -EINVAL;
 	}
-	*out = (uint64_t)n << shift;
 	return 0;
 }
 

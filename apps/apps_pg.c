@@ -160,7 +160,7 @@ pid_t apps_pg_initdb_start(const struct apps_pg *pg, struct apps_db *db)
 	if (pg->as_user && chown(db->dir, pg->user.uid, pg->user.gid))
 		return -errno;
 	snprintf(datadir, sizeof(datadir), "--pgdata=%s", db->datadir);
-	snprintf(log, sizeof(log), "%s/initdb.log", db->outdir);
+	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_INITDB_LOG);
 	return apps_spawn_as(argv, log, pg->as_user ? &pg->user : NULL);
 }
 

@@ -30,7 +30,7 @@ int apps_fail(struct apps_run *run, const char *step, int r, const char *msg)
 	return r;
 }
 
-int apps_install_wait(struct apps_run *run, pid_t pid, const char *what, const char *log)
+int apps_install_wait(struct apps_run *run, pid_t pid, const char *what)
 {
 	char msg[APPS_ERRLEN], path[700], tail[1536] = "", *text;
 	int st, r;
@@ -42,7 +42,7 @@ int apps_install_wait(struct apps_run *run, pid_t pid, const char *what, const c
 	r = apps_wait(pid, 1800, &st);
 	if (!r && WIFEXITED(st) && !WEXITSTATUS(st))
 		return 0;
-	snprintf(path, sizeof(path), "%s/%s", run->db[0].outdir, log);
+	rec_path_apps_file(path, sizeof(path), run->db[0].outdir, run->wl->install_log);
 	if (apps_read_file(path, &text, NULL) == 0) {
 		apps_tail_lines(text, 6, tail, sizeof(tail));
 		free(text);
@@ -78,7 +78,7 @@ static void sb_failure(struct apps_run *run, struct apps_db *db, enum apps_sb_ph
 	char path[700], fatal[1536] = "", server[1536] = "", full[256] = "", a[32], s[32];
 	char *text = NULL;
 
-	snprintf(path, sizeof(path), "%s/%s", db->outdir, apps_sb_file(phase));
+	apps_sb_path(db, phase, path, sizeof(path));
 	if (apps_read_file(path, &text, NULL) == 0) {
 		if (!sb_fatal_lines(text, fatal, sizeof(fatal)))
 			apps_tail_lines(text, 4, fatal, sizeof(fatal));
@@ -195,7 +195,7 @@ static int copy_loaded(struct apps_run *run)
 	for (unsigned int i = 1; i < run->ndb; i++) {
 		char *cp[] = {"cp", "-a", db->dir, run->db[i].dir, NULL};
 
-		snprintf(log, sizeof(log), "%s/copy.log", run->db[i].outdir);
+		rec_path_apps_file(log, sizeof(log), run->db[i].outdir, REC_APPS_COPY_LOG);
 		r = apps_run_cmd(cp, log, 0, msg, sizeof(msg));
 		if (r)
 			return apps_fail(run, "copy", r, msg);
@@ -219,7 +219,7 @@ static int parse_all(struct apps_run *run)
 
 	for (i = 0; i < run->ndb; i++) {
 		db = &run->db[i];
-		snprintf(path, sizeof(path), "%s/%s", db->outdir, apps_sb_file(APPS_SB_RUN));
+		apps_sb_path(db, APPS_SB_RUN, path, sizeof(path));
 		r = apps_read_file(path, &text, NULL);
 		if (r) {
 			snprintf(msg, sizeof(msg), "db%u: cannot read %s: %s", db->id, path,

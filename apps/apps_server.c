@@ -16,15 +16,15 @@
 #include "apps.h"
 
 void apps_db_init(struct apps_db *db, unsigned int id, const char *mnt, const char *out,
-		  unsigned int port_base, const char *errlog)
+		  unsigned int port_base, enum rec_apps_file errlog)
 {
 	memset(db, 0, sizeof(*db));
 	db->id = id;
 	snprintf(db->dir, sizeof(db->dir), "%s/db%u", mnt, id);
 	snprintf(db->datadir, sizeof(db->datadir), "%s/data", db->dir);
 	snprintf(db->tmpdir, sizeof(db->tmpdir), "%s/tmp", db->dir);
-	snprintf(db->outdir, sizeof(db->outdir), "%s/db%u", out, id);
-	snprintf(db->errlog, sizeof(db->errlog), "%s/%s", db->outdir, errlog);
+	rec_path_apps_instance(db->outdir, sizeof(db->outdir), out, id);
+	rec_path_apps_file(db->errlog, sizeof(db->errlog), db->outdir, errlog);
 	db->port = db->port_asked = port_base ? port_base + id - 1 : 0;
 	db->p95_ms = db->p99_ms = -1;
 }
@@ -69,7 +69,7 @@ int apps_db_client(struct apps_db *db, char *const argv[], char *out, size_t out
 	char log[600], msg[1536], *text;
 	int r;
 
-	snprintf(log, sizeof(log), "%s/query.out", db->outdir);
+	rec_path_apps_file(log, sizeof(log), db->outdir, REC_APPS_QUERY_OUT);
 	unlink(log);
 	r = apps_run_cmd(argv, log, 300, msg, sizeof(msg));
 	if (r) {

@@ -14,12 +14,16 @@
 
 #include "apps.h"
 
-const char *apps_sb_file(enum apps_sb_phase phase)
+int apps_sb_path(const struct apps_db *db, enum apps_sb_phase phase, char *out, size_t len)
 {
-	return phase == APPS_SB_PREPARE	 ? "prepare.txt"
-	       : phase == APPS_SB_WARMUP ? "warmup.txt"
-	       : phase == APPS_SB_RUN	 ? "run.txt"
-					 : "check.txt";
+	static const enum rec_apps_file file[] = {
+	    [APPS_SB_PREPARE] = REC_APPS_PREPARE,
+	    [APPS_SB_WARMUP] = REC_APPS_WARMUP,
+	    [APPS_SB_RUN] = REC_APPS_RUN,
+	    [APPS_SB_CHECK] = REC_APPS_CHECK,
+	};
+
+	return rec_path_apps_file(out, len, db->outdir, file[phase]);
 }
 
 /* --time, --report-interval and --events=0 of a timed phase; the histogram of the measured one */
@@ -53,7 +57,7 @@ pid_t apps_sb_oltp_start(const struct apps_opts *o, const struct apps_db *db,
 	snprintf(tables, sizeof(tables), "--tables=%u", o->tables);
 	snprintf(size, sizeof(size), "--table-size=%llu", (unsigned long long)o->table_size);
 	snprintf(threads, sizeof(threads), "--threads=%u", th);
-	snprintf(out, sizeof(out), "%s/%s", db->outdir, apps_sb_file(phase));
+	apps_sb_path(db, phase, out, sizeof(out));
 	unlink(out);
 
 	argv[n++] = (char *)o->sysbench;
@@ -89,7 +93,7 @@ pid_t apps_sb_tpcc_start(const struct apps_opts *o, const char *lua, const struc
 	snprintf(items, sizeof(items), "--items=%u", o->items);
 	snprintf(cust, sizeof(cust), "--customers=%u", o->customers);
 	snprintf(threads, sizeof(threads), "--threads=%u", th);
-	snprintf(out, sizeof(out), "%s/%s", db->outdir, apps_sb_file(phase));
+	apps_sb_path(db, phase, out, sizeof(out));
 	unlink(out);
 
 	argv[n++] = (char *)o->sysbench;

@@ -90,8 +90,7 @@ static void paths(struct apps_db *db)
 /* initdb for the first instance (apps_run() copies it to the others once loaded) */
 static int install(struct apps_run *run)
 {
-	return apps_install_wait(run, apps_pg_initdb_start(&run->pg, &run->db[0]), "initdb",
-				 "initdb.log");
+	return apps_install_wait(run, apps_pg_initdb_start(&run->pg, &run->db[0]), "initdb");
 }
 
 /* servers start at once: each past the ports the earlier instances took, which they may not
@@ -161,7 +160,7 @@ static int check(struct apps_run *run)
 	for (unsigned int i = 0; i < run->ndb; i++) {
 		struct apps_db *db = &run->db[i];
 
-		snprintf(path, sizeof(path), "%s/%s", db->outdir, apps_sb_file(APPS_SB_CHECK));
+		apps_sb_path(db, APPS_SB_CHECK, path, sizeof(path));
 		r = apps_read_file(path, &text, NULL);
 		if (r) {
 			snprintf(msg, sizeof(msg), "db%u: cannot read %s: %s", db->id, path,
@@ -223,9 +222,10 @@ static void summary(const struct apps_run *run)
 
 const struct apps_workload apps_tpcc = {
     .name = "tpcc",
-    .result_file = "tpcc.json",
+    .result = REC_APPS_TPCC,
     .server = "postgres",
-    .errlog = "postgres.log",
+    .install_log = REC_APPS_INITDB_LOG,
+    .errlog = REC_APPS_POSTGRES_LOG,
     .setting_names = apps_pg_settings,
     .nsettings = APPS_PG_NSETTINGS,
     .log_marks = apps_pg_log_marks,

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* apps_test.c - tests run by ssd-apps (apps_test.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "apps_test.h"
+#include "record/apps.h"
+#include "record/layout.h"
 #include "util.h"
 
 bool rv_test_is_apps(const struct rv_test *t)
@@ -25,9 +28,9 @@ static bool is_tpcc(const struct rv_test *t)
 	return t->ct->entry->apps_workload && !strcmp(t->ct->entry->apps_workload, "tpcc");
 }
 
-const char *rv_apps_result(const struct rv_test *t)
+enum rec_apps_workload rv_apps_workload(const struct rv_test *t)
 {
-	return is_tpcc(t) ? "tpcc.json" : "apps.json";
+	return is_tpcc(t) ? REC_APPS_TPCC : REC_APPS_OLTP;
 }
 
 /* The first ssd-apps test of the plan (its timing gives the durations), or NULL. */
@@ -67,44 +70,54 @@ int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen)
 	return 0;
 }
 
-static json_object *given(long long v) { return v >= 0 ? json_object_new_int64(v) : NULL; }
-
-/* The --apps-* values (null where ssd-apps's profile decides) and test @t's durations; with
- * @all, every size option, else only those of @t's workload. */
-static json_object *request(const struct rv_run *r, const struct rv_test *t, bool all)
+/* The --apps-* values (-1, null, where ssd-apps's profile decides) and test @t's durations into
+ * @p; the sizes of the workloads in @sizes (enum rec_apps_sizes). */
+static void request(const struct rv_run *r, const struct rv_test *t, unsigned sizes,
+		    struct rec_params *p)
 {
 	const struct rv_apps_opts *a = &r->o->apps;
 	const struct catalogue_timing *tm = t->ct->timing;
-	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "instances", given(a->instances));
-	if (all || !is_tpcc(t)) {
-		json_object_object_add(o, "tables", given(a->tables));
-		json_object_object_add(o, "table_size", given(a->table_size));
-	}
-	if (all || is_tpcc(t))
-		json_object_object_add(o, "warehouses", given(a->warehouses));
-	json_object_object_add(o, "threads", given(a->threads));
-	json_object_object_add(o, "warmup_s", given(a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s));
-	json_object_object_add(o, "time_s", given(a->time_s >= 0 ? a->time_s : tm->runtime_s));
-	return o;
+	p->apps = p->known = true;
+	p->sizes = sizes;
+	p->instances = a->instances;
+	p->tables = a->tables;
+	p->table_size = a->table_size;
+	p->warehouses = a->warehouses;
+	p->threads = a->threads;
+	p->warmup_s = a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s;
+	p->time_s = a->time_s >= 0 ? a->time_s : tm->runtime_s;
+}
+
+static unsigned sizes_of(enum rec_apps_workload w)
+{
+	return w == REC_APPS_TPCC ? REC_SIZES_TPCC : REC_SIZES_OLTP;
 }
 
 json_object *rv_apps_request(const struct rv_run *r)
 {
 	const struct rv_test *t = first_apps(&r->plan);
+	struct rec_params p = {0};
 
-	return t ? request(r, t, true) : NULL;
+	if (!t)
+		return NULL;
+	request(r, t, REC_SIZES_ALL, &p);
+	return rec_params_json(&p);
 }
 
-json_object *rv_apps_params(const struct rv_run *r, size_t i)
+void rv_apps_params(const struct rv_run *r, size_t i, struct rec_params *p)
 {
-	return request(r, &r->plan.t[i], false);
+	const struct rv_test *t = &r->plan.t[i];
+
+	request(r, t, sizes_of(rv_apps_workload(t)), p);
 }
 
 void rv_apps_dir(const struct rv_run *r, size_t ti, size_t i, char *out, size_t len)
 {
-	rv_fmt(out, len, "%s/%s/%s", r->out_abs, r->ts.t[ti].label, r->plan.t[i].ct->id);
+	char dir[PATH_MAX + 80];
+
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+	rec_path_test_dir(out, len, dir, r->plan.t[i].ct->id);
 }
 
 const char *rv_apps_skip_reason(const struct rv_run *r, size_t ti)
@@ -167,63 +180,53 @@ static void first_line(const char *s, char *out, size_t len)
 	rv_fmt(out, len, "%.*s", (int)strcspn(s, "\n"), s);
 }
 
-bool rv_apps_outcome(const char *dir, const char *result, int code, char *summary, size_t slen,
-		     char *reason, size_t rlen)
+bool rv_apps_outcome(const char *dir, enum rec_apps_workload w, int code, char *summary,
+		     size_t slen, char *reason, size_t rlen)
 {
-	char path[PATH_MAX + 32], err[PATH_MAX + 64], line[1024];
-	json_object *j, *total, *lat, *v;
-	const char *status, *msg;
+	char path[PATH_MAX + 16], err[PATH_MAX + 64], line[1024];
+	struct rec_apps a;
 	bool done;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, result);
-	j = rv_json_read(path, err, sizeof(err));
-	status = rv_json_str(j, "status");
-	msg = rv_json_str(j, "error");
-	done = code == 0 && status && !strcmp(status, "done");
+	rec_path_apps(path, sizeof(path), dir, w);
+	rec_apps_read(path, w, &a, err, sizeof(err));
+	done = code == 0 && a.status && !strcmp(a.status, "done");
 	if (done) {
-		double tps = -1, p99 = -1;
-		int n = 0;
+		double tps = a.have_total && !isnan(a.total.tps) ? a.total.tps : -1,
+		       p99 = a.have_total && !isnan(a.total.lat_p99_ms) ? a.total.lat_p99_ms : -1;
+		int n = a.have_total && a.total_instances > 0 ? (int)a.total_instances : 0;
 
-		if (json_object_object_get_ex(j, "total", &total) && total) {
-			if (json_object_object_get_ex(total, "tps", &v) && v)
-				tps = json_object_get_double(v);
-			if (json_object_object_get_ex(total, "instances", &v) && v)
-				n = json_object_get_int(v);
-			if (json_object_object_get_ex(total, "latency_ms", &lat) && lat &&
-			    json_object_object_get_ex(lat, "p99", &v) && v)
-				p99 = json_object_get_double(v);
-		}
 		snprintf(summary, slen, "%d instances · %.*f TPS · p99 %.*f ms", n,
 			 tps < 10 ? 2 : 0, tps, p99 < 10 ? 2 : 0, p99);
 		reason[0] = '\0';
-	} else if (msg && *msg) {
-		first_line(msg, line, sizeof(line));
+	} else if (a.error && *a.error) {
+		first_line(a.error, line, sizeof(line));
 		rv_fmt(reason, rlen, "%s%s", code == 2 ? "refused: " : "", line);
 	} else if (code == 0) {
 		rv_fmt(reason, rlen, "ssd-apps exited 0 but %s says status %s", path,
-		       status ? status : "(none)");
+		       a.status ? a.status : "(none)");
 	} else {
 		reason[0] = '\0';
 	}
-	json_object_put(j);
+	rec_apps_free(&a);
 	return done;
 }
 
-json_object *rv_apps_used(const char *dir, const char *result)
+void rv_apps_used(const char *dir, enum rec_apps_workload w, struct rec_params *p)
 {
-	static const char *const keys[] = {"instances", "tables",   "table_size", "warehouses",
-					   "threads",	"warmup_s", "time_s"};
-	char path[PATH_MAX + 32], err[PATH_MAX + 64];
-	json_object *j, *w, *v, *o;
+	char path[PATH_MAX + 16], err[PATH_MAX + 64];
+	struct rec_apps a;
 
-	rv_fmt(path, sizeof(path), "%s/%s", dir, result);
-	if (!(j = rv_json_read(path, err, sizeof(err))))
-		return NULL;
-	o = json_object_new_object();
-	if (json_object_object_get_ex(j, "workload", &w))
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			if (json_object_object_get_ex(w, keys[k], &v))
-				json_object_object_add(o, keys[k], json_object_get(v));
-	json_object_put(j);
-	return o;
+	rec_path_apps(path, sizeof(path), dir, w);
+	if (rec_apps_read(path, w, &a, err, sizeof(err)))
+		return;
+	p->apps = p->known = true;
+	p->sizes = sizes_of(w);
+	p->instances = a.workload.instances;
+	p->tables = a.workload.tables;
+	p->table_size = a.workload.table_size;
+	p->warehouses = a.workload.warehouses;
+	p->threads = a.workload.threads;
+	p->warmup_s = a.workload.warmup_s;
+	p->time_s = a.workload.time_s;
+	rec_apps_free(&a);
 }

@@ -16,6 +16,8 @@
 
 #include <json-c/json.h>
 
+#include "record/layout.h"
+#include "record/run.h"
 #include "review.h"
 
 /* ssd-apps waits up to this long for a server's clean shutdown (its --stop-timeout default);
@@ -30,10 +32,11 @@ bool rv_test_is_apps(const struct rv_test *t);
 bool rv_plan_has_apps(const struct rv_plan *p);
 
 /**
- * rv_apps_result() - the result file ssd-apps writes for test @t in its directory: "apps.json"
- * (workload oltp, schema ssdeng.apps.v1) or "tpcc.json" (tpcc, ssdeng.apps-tpcc.v1).
+ * rv_apps_workload() - the workload of test @t, and so the result ssd-apps writes in its
+ * directory (record/layout.h): apps.json (oltp, schema ssdeng.apps.v1) or tpcc.json (tpcc,
+ * ssdeng.apps-tpcc.v1).
  */
-const char *rv_apps_result(const struct rv_test *t);
+enum rec_apps_workload rv_apps_workload(const struct rv_test *t);
 
 /**
  * rv_apps_refuse() - the runs the apps suite cannot make, refused before anything is written:
@@ -54,13 +57,14 @@ int rv_apps_refuse(const struct rv_run *r, char *err, size_t errlen);
 json_object *rv_apps_request(const struct rv_run *r);
 
 /**
- * rv_apps_params() - test @i's params while it runs: rv_apps_request()'s, with only the sizes of
- * its workload (tables and table_size, or warehouses) and its own timing's durations.
+ * rv_apps_params() - test @i's params while it runs (run.json): rv_apps_request()'s, with only
+ * the sizes of its workload (tables and table_size, or warehouses) and its own timing's
+ * durations, into @p.
  */
-json_object *rv_apps_params(const struct rv_run *r, size_t i);
+void rv_apps_params(const struct rv_run *r, size_t i, struct rec_params *p);
 
 /**
- * rv_apps_dir() - OUT/<label>/<test-id>: the directory ssd-apps writes (rv_apps_result(), dbN/,
+ * rv_apps_dir() - OUT/<label>/<test-id>: the directory ssd-apps writes (its result, dbN/,
  * mkfs.log).
  */
 void rv_apps_dir(const struct rv_run *r, size_t ti, size_t i, char *out, size_t len);
@@ -81,21 +85,21 @@ void rv_apps_argv(const struct rv_run *r, size_t ti, size_t i, char **argv,
 const char *rv_apps_skip_reason(const struct rv_run *r, size_t ti);
 
 /**
- * rv_apps_outcome() - the test's outcome from ssd-apps's exit status @code and @dir/@result
- * (rv_apps_result()).
+ * rv_apps_outcome() - the test's outcome from ssd-apps's exit status @code and the result of
+ * workload @w in @dir (rv_apps_workload()).
  * @summary: on success, "2 instances · 1234 TPS · p99 12.3 ms"
  * @reason:  on failure, the first line of the result's "error" ("refused: ..." for exit status
  *           2); "" when ssd-apps wrote no result (its stderr says why)
  * Return: true when the test is done (exit 0 and the result says "done").
  */
-bool rv_apps_outcome(const char *dir, const char *result, int code, char *summary, size_t slen,
-		     char *reason, size_t rlen);
+bool rv_apps_outcome(const char *dir, enum rec_apps_workload w, int code, char *summary,
+		     size_t slen, char *reason, size_t rlen);
 
 /**
- * rv_apps_used() - the sizes and durations a finished test ran with (@dir/@result's
- * "workload": those of instances, tables, table_size, warehouses, threads, warmup_s, time_s it
- * has): run.json's params of the test. Return: a new object, or NULL without the result.
+ * rv_apps_used() - the sizes and durations a finished test ran with (the "workload" of @dir's
+ * result of workload @w: instances, tables and table_size or warehouses, threads, warmup_s,
+ * time_s) into @p: run.json's params of the test; @p is left alone without the result.
  */
-json_object *rv_apps_used(const char *dir, const char *result);
+void rv_apps_used(const char *dir, enum rec_apps_workload w, struct rec_params *p);
 
 #endif

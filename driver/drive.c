@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "ctl/libssdctl.h"
@@ -18,6 +19,7 @@
 #include "ctl/ssdctl.h"
 #include "host/dev_class.h"
 #include "host/in_use.h"
+#include "record/drive.h"
 
 #include "drive.h"
 #include "util.h"
@@ -107,6 +109,7 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 	struct ssd_host_dev dev;
 	char dir[PATH_MAX], *slash;
 	unsigned int maj, min;
+	uint64_t lbs;
 
 	ssd_host_classify(path, &dev);
 	memset(p, 0, sizeof(*p));
@@ -132,6 +135,9 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 		return;
 	}
 	snprintf(p->block, sizeof(p->block), "%s", dev.block);
+	if (dev.disk[0] &&
+	    ssd_host_block_attr_u64("/sys", dev.disk, "queue/logical_block_size", &lbs) == 0)
+		p->lbs = (uint32_t)lbs;
 	snprintf(p->generic, sizeof(p->generic), "%s", dev.generic);
 	/* one lock per disk: a partition, the ng and the sg node of a disk share their disk's */
 	if (dev.disk[0] && block_numbers(dev.disk, &maj, &min) == 0)
@@ -144,6 +150,7 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 			     : RV_LOCK_CHAR,
 			 dev.major, dev.minor, NULL);
 	loop_backing(dev.disk, dir, sizeof(dir));
+	p->detached = !strncmp(dev.disk, "loop", 4) && !dir[0];
 	if (dir[0] == '/')
 		file_lock(p, dir); /* a run on the loop device's file is a run on this drive */
 }
@@ -276,23 +283,66 @@ static void copy_keys(json_object *to, json_object *from, const char *const *key
 		copy_key(to, from, *keys);
 }
 
-/* The namespace object of info.nvme.namespaces[] whose nsid is info.nvme.nsid, or NULL. */
-static json_object *own_namespace(json_object *nvme)
+int rv_drive_file_room(const char *path, uint64_t span, uint64_t *need, uint64_t *avail,
+		       unsigned long *fsid)
 {
-	json_object *nsid, *arr, *n;
+	char dir[PATH_MAX], *slash;
+	struct statvfs vfs;
+	struct stat st;
+	uint64_t held = 0;
 
-	if (!json_object_object_get_ex(nvme, "nsid", &nsid) || !nsid ||
-	    !json_object_object_get_ex(nvme, "namespaces", &arr))
-		return NULL;
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *id = NULL;
+	if (stat(path, &st) == 0)
+		held = (uint64_t)st.st_blocks * 512;
+	else if (errno != ENOENT)
+		return -errno;
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		slash[slash == dir] = '\0';
+	if (statvfs(dir, &vfs) < 0)
+		return -errno;
+	*need = span > held ? span - held : 0;
+	*avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	*fsid = vfs.f_fsid;
+	return 0;
+}
 
-		n = json_object_array_get_idx(arr, i);
-		if (json_object_object_get_ex(n, "nsid", &id) &&
-		    json_object_get_int64(id) == json_object_get_int64(nsid))
-			return n;
+long long rv_drive_file_unwritten(const char *path, uint64_t span)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	long long holes = 0;
+	struct stat st;
+	off_t off = 0, end, data;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) < 0) {
+		holes = -errno;
+		close(fd);
+		return holes;
 	}
-	return NULL;
+	end = (off_t)span < st.st_size ? (off_t)span : st.st_size;
+	while (off < end) {
+		data = lseek(fd, off, SEEK_DATA);
+		if (data < 0 && errno != ENXIO) { /* no SEEK_DATA here */
+			holes = -errno;
+			break;
+		}
+		if (data < 0 || data >= end) { /* a hole to the end */
+			holes += end - off;
+			break;
+		}
+		holes += data - off;
+		off = lseek(fd, data, SEEK_HOLE);
+		if (off < 0) {
+			holes = -errno;
+			break;
+		}
+	}
+	close(fd);
+	return holes;
 }
 
 json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_object *info)
@@ -313,7 +363,7 @@ json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_
 		copy_keys(o, info, drive_keys);
 		json_object_object_get_ex(info, "nvme", &nvme);
 		json_object_object_get_ex(info, "scsi", &scsi);
-		if (nvme && (ns = own_namespace(nvme))) {
+		if (nvme && (ns = rec_drive_namespace(info))) {
 			copy_key(o, nvme, "nsid");
 			copy_keys(o, ns, ns_keys);
 		}

@@ -39,6 +39,8 @@ struct rv_probe {
 	enum rv_kind kind;
 	bool exists;
 	uint64_t size;	/* bytes: a file's length, a device's capacity; 0 when unknown */
+	uint32_t lbs;	/* a block device's logical block size (sysfs), 0 when unknown */
+	bool detached;	/* a loop device with no file attached */
 	char block[64]; /* the block device behind the node ("nvme0n1", "sdb"), "" none */
 	char
 	    generic[64]; /* the namespace's or disk's passthrough node ("/dev/ng0n1", "/dev/sg1") */
@@ -87,6 +89,24 @@ int rv_drive_check_unused(const char *path, char *err, size_t errlen);
  * Return: 0 (also for a file that does not exist yet), or -errno with @err set.
  */
 int rv_drive_check_writable(const char *path, char *err, size_t errlen);
+
+/**
+ * rv_drive_file_room() - what a file target's span needs of its file system: the bytes of
+ * [0, @span) the file does not hold yet (a new file: all; allocated blocks, written or only
+ * reserved, count as held) and the bytes free there for an unprivileged writer (statvfs of its
+ * directory), with the file system's id to add up targets sharing one.
+ * Return: 0, or -errno (@need and @avail then unknown).
+ */
+int rv_drive_file_room(const char *path, uint64_t span, uint64_t *need, uint64_t *avail,
+		       unsigned long *fsid);
+
+/**
+ * rv_drive_file_unwritten() - the bytes of [0, @span) of an existing file that were never
+ * written (its holes, up to its length: fio lays out by writing what lies past it), which a
+ * read returns as the file system's zeroes.
+ * Return: the bytes (0 for a missing file), or -errno (holes cannot be seen here).
+ */
+long long rv_drive_file_unwritten(const char *path, uint64_t span);
 
 /**
  * rv_drive_info() - `ssdctl info --json` of an NVMe or SCSI drive (schema ssdctl.info.v1).

@@ -2,7 +2,8 @@
 /*
  * drivefile.h - OUT/<label>/drive.json (and drive-<M>.json per drive of a group): the drive's
  * identity (`ssdctl info`), its health before the first test and after the last
- * (`ssdctl health`), kind, node, size and span. Layout in engine/README.md ("drive.json").
+ * (`ssdctl health`), kind, node, size, span and logical block size (record/drive.h writes it;
+ * docs/results-format.md).
  */
 #ifndef SSDENG_DRIVER_DRIVEFILE_H
 #define SSDENG_DRIVER_DRIVEFILE_H
@@ -11,11 +12,17 @@
 
 #include "targets.h"
 
+/* When the drive files are written. */
+enum rv_drivefile_when {
+	RV_DRIVEFILE_BEFORE,  /* before the first test: identity and health_before */
+	RV_DRIVEFILE_RESUMED, /* before a --resume's first test: the earlier health_before kept */
+	RV_DRIVEFILE_AFTER,   /* after the last test: health_after added, a file's length */
+};
+
 /**
- * rv_drivefile_write() - write the drive files of @t in @out/<label>/: before the first test
- * (@before: identity and health_before) or after the last (health_after added).
+ * rv_drivefile_write() - write the drive files of @t in @out/<label>/ (@when).
  * Return: 0 or -errno.
  */
-int rv_drivefile_write(const struct rv_target *t, const char *out, bool before);
+int rv_drivefile_write(const struct rv_target *t, const char *out, enum rv_drivefile_when when);
 
 #endif

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lock.h"
+#include "record/manifest.h"
 #include "proc.h"
 #include "util.h"
 
@@ -24,7 +25,7 @@ void rv_lock_name(enum rv_lock_kind kind, unsigned int major, unsigned int minor
 		break;
 	case RV_LOCK_PATH:
 		snprintf(out, len, "ssd-review.%s-%016llx.lock", tag,
-			 (unsigned long long)rv_fnv1a64(path));
+			 (unsigned long long)rec_fnv1a64(path));
 		break;
 	}
 }

@@ -16,6 +16,7 @@
 #include "fio_run.h"
 #include "proc.h"
 #include "pts_test.h"
+#include "record/layout.h"
 #include "resume.h"
 #include "review.h"
 #include "usage.h"
@@ -133,12 +134,6 @@ static int init_run(struct rv_run *r, char *err, size_t errlen)
 			strncat(cmd, " ", sizeof(cmd) - strlen(cmd) - 1);
 		rv_shell_quote(o->argv.v[i], cmd, sizeof(cmd));
 	}
-	r->versions = json_object_new_object();
-	json_object_object_add(r->versions, "fio", json_object_new_string(r->tools.fio_version));
-	json_object_object_add(r->versions, "kernel", json_object_new_string(r->tools.kernel));
-	json_object_object_add(r->versions, "ssdeng",
-			       json_object_new_string(r->tools.ssdeng_version));
-	json_object_object_add(r->versions, "ioengine", json_object_new_string(r->tools.ioengine));
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = '\0';
 	rv_shell_quote(n > 0 ? exe : o->argv.v[0], r->resume_cmd, sizeof(r->resume_cmd));
@@ -154,14 +149,17 @@ static int init_run(struct rv_run *r, char *err, size_t errlen)
 		r->state[0] = '\0';
 		return -EINVAL;
 	}
-	snprintf(r->status_path, sizeof(r->status_path), "%s/%s", r->out_abs, RV_STATUS_FILE);
+	rec_path_status(r->status_path, sizeof(r->status_path), r->out_abs);
 	r->tty = isatty(STDERR_FILENO);
 	r->progress_every = every && atol(every) > 0 ? atol(every) : 30;
 	r->total = r->plan.n * r->ts.nrun;
 	r->rrun = (struct rv_record_run){
 	    .command = r->argv,
 	    .cwd = r->cwd,
-	    .versions = r->versions,
+	    .fio = r->tools.fio_version,
+	    .kernel = r->tools.kernel,
+	    .ssdeng = r->tools.ssdeng_version,
+	    .ioengine = r->tools.ioengine,
 	    .started = r->started,
 	    .suite = o->suite,
 	    .profile = o->profile,
@@ -171,7 +169,7 @@ static int init_run(struct rv_run *r, char *err, size_t errlen)
 	    .resume_command = r->resume_cmd,
 	    .pid = r->pid,
 	};
-	r->st = (struct rv_status){
+	r->st = (struct rec_status){
 	    .state = "running",
 	    .pid = r->pid,
 	    .pid_starttime = r->starttime,

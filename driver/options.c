@@ -8,6 +8,7 @@
 
 #include "apps/apps.h"
 #include "options.h"
+#include "record/size.h"
 
 static int strv_add(struct rv_strv *s, const char *v)
 {
@@ -237,7 +238,7 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		strv_free(&o->sweep);
 		return strv_split(&o->sweep, v);
 	case O_SPAN:
-		if (rv_parse_size(v, &o->span) < 0) {
+		if (rec_size_parse(v, 1024, REC_SIZE_WHOLE, &o->span) < 0) {
 			snprintf(err, errlen, "--span '%s': expected a size such as 128M or 1G", v);
 			return -EINVAL;
 		}

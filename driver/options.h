@@ -85,14 +85,6 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 void rv_opts_free(struct rv_opts *o);
 
 /**
- * rv_parse_size() - a size with an optional binary suffix: "128M", "1g", "64KiB", "4096".
- * @s:   the text
- * @out: bytes
- * Return: 0, or -EINVAL when @s is not such a size or overflows 64 bits.
- */
-int rv_parse_size(const char *s, uint64_t *out);
-
-/**
  * rv_check_label() - a results directory name: letters, digits, '.', '_' and '-', starting with
  * a letter or a digit (a leading '.' hides it from ssdreport and ls, a leading '-' reads as an
  * option), at most 63 characters, and not "report" (the report's own directory).

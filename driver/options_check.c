@@ -1,58 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* options_check.c - the rules between ssd-review's options, sizes and labels (options.h). */
+/* options_check.c - the rules between ssd-review's options, and labels (options.h). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "options.h"
-
-int rv_parse_size(const char *s, uint64_t *out)
-{
-	uint64_t n = 0, mult = 1;
-	const char *p = s;
-
-	if (!isdigit((unsigned char)*p))
-		return -EINVAL;
-	for (; isdigit((unsigned char)*p); p++) {
-		if (n > (UINT64_MAX - 9) / 10)
-			return -EINVAL;
-		n = n * 10 + (uint64_t)(*p - '0');
-	}
-	switch (tolower((unsigned char)*p)) {
-	case 'k':
-		mult = 1ULL << 10;
-		break;
-	case 'm':
-		mult = 1ULL << 20;
-		break;
-	case 'g':
-		mult = 1ULL << 30;
-		break;
-	case 't':
-		mult = 1ULL << 40;
-		break;
-	case '\0':
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (*p)
-		p++;
-	if (!strcasecmp(p, "ib") || !strcasecmp(p, "b"))
-		p += strlen(p);
-	if (*p || (mult > 1 && n > UINT64_MAX / mult))
-		return -EINVAL;
-	*out = n * mult;
-	return 0;
-}
+#include "record/layout.h"
 
 bool rv_check_label(const char *l)
 {
 	size_t n = strlen(l);
 
-	if (n == 0 || n > 63 || !isalnum((unsigned char)l[0]) || !strcmp(l, "report"))
+	if (n == 0 || n > 63 || !isalnum((unsigned char)l[0]) || !strcmp(l, REC_REPORT_DIR))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)l[i]) && !strchr("._-", l[i]))

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "pts/cells.h"
 #include "pts/steady.h"
+#include "record/layout.h"
 
 static int load(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
 {
@@ -200,12 +201,12 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	const struct catalogue_test *ct = t->ct;
 	const struct catalogue_timing *tm = ct->timing;
 	uint64_t size = ct->entry->region_quarter ? span / 4 / RV_MIB * RV_MIB : span;
-	char log[PATH_MAX];
+	char log[PATH_MAX], dir[PATH_MAX];
 	int r = 0;
 
 	env->n = 0;
-	if ((size_t)snprintf(log, sizeof(log), "%s/%s/logs/%s", c->out, label, ct->id) >=
-	    sizeof(log))
+	if (rec_path_drive_dir(dir, sizeof(dir), c->out, label) ||
+	    rec_path_log(log, sizeof(log), dir, ct->id, NULL, REC_LOG_FIO))
 		return -ENAMETOOLONG;
 	r |= rv_env_set(env, "SSD_ENGINE", c->fio_engine);
 	r |= rv_env_set(env, "SSD_ENGINE_OPT", c->engine_opt);

@@ -13,6 +13,8 @@
 #include "preflight.h"
 #include "pts_test.h"
 #include "reason.h"
+#include "record/json.h"
+#include "record/layout.h"
 #include "result.h"
 #include "util.h"
 
@@ -29,7 +31,7 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, ct->entry->jobfile);
-	if ((rc = rv_read_file(path, &text, NULL)) < 0) {
+	if ((rc = rec_file_read(path, &text, NULL)) < 0) {
 		snprintf(err, errlen, "test %s: cannot read %s: %s", ct->id, path, strerror(-rc));
 		return rc;
 	}
@@ -47,7 +49,10 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 	}
 	henv = *env;
 	if (host) {
-		snprintf(path, sizeof(path), "%s/%s/logs/%s", r->o->out, host->label, ct->id);
+		char dir[PATH_MAX + 80];
+
+		rec_path_drive_dir(dir, sizeof(dir), r->o->out, host->label);
+		rec_path_log(path, sizeof(path), dir, ct->id, NULL, REC_LOG_FIO);
 		rv_env_set(&henv, "SSD_DEV", host->node);
 		rv_env_set(&henv, "SSD_LOG", path);
 	}
@@ -64,7 +69,7 @@ int rv_expand_test(struct rv_run *r, const struct rv_target *t, size_t i,
 static int put_file(struct rv_run *r, const char *name, const char *text, char *path, size_t len)
 {
 	snprintf(path, len, "%s/%s", r->state, name);
-	return rv_write_atomic(path, text, strlen(text));
+	return rec_file_write(path, text, strlen(text));
 }
 
 /* The first real line of a file fio wrote to stderr. */
@@ -72,7 +77,7 @@ static void first_message(const char *path, int rc, char *out, size_t len)
 {
 	char *text = NULL;
 
-	rv_read_file(path, &text, NULL);
+	rec_file_read(path, &text, NULL);
 	rv_reason(text ? text : "", rc, NULL, out, len);
 	free(text);
 }
@@ -239,7 +244,7 @@ static int probe(struct rv_run *r, const char *node, const char *client, unsigne
 	rc = rv_child_run(&s, PROBE_TIMEOUT_S, msg, len);
 	if (rc < 0)
 		return rc;
-	rv_read_file(outpath, &text, NULL);
+	rec_file_read(outpath, &text, NULL);
 	if (rc == 0 && text &&
 	    rv_result_parse(text, &doc, &j, summary, sizeof(summary), problem, sizeof(problem)) ==
 		0) {
@@ -299,6 +304,47 @@ static int probe_drives(struct rv_run *r, char *err, size_t errlen)
 	return 0;
 }
 
+/* Room for each file target's span on its file system (files sharing one added up), before
+ * the first write: a full file system would fail the filling and leave the reads a sparse
+ * file. */
+static int file_room(struct rv_run *r, char *err, size_t errlen)
+{
+	struct fs {
+		unsigned long id;
+		uint64_t need;
+	} fs[64];
+	size_t nfs = 0;
+
+	for (size_t ti = 0; ti < r->ts.nrun; ti++)
+		for (size_t k = 0; k < r->ts.t[ti].ndevs; k++) {
+			const struct rv_dev *d = &r->ts.t[ti].devs[k];
+			uint64_t need, avail;
+			unsigned long id;
+			size_t f;
+
+			if (d->probe.kind != RV_KIND_FILE ||
+			    rv_drive_file_room(d->path, d->span, &need, &avail, &id) < 0)
+				continue;
+			for (f = 0; f < nfs && fs[f].id != id; f++)
+				;
+			if (f == nfs && nfs < sizeof(fs) / sizeof(fs[0]))
+				fs[nfs++] = (struct fs){id, 0};
+			if (f == nfs)
+				continue;
+			fs[f].need += need;
+			if (fs[f].need > avail) {
+				snprintf(err, errlen,
+					 "%s: its file system has %llu MiB free, and the review's "
+					 "spans on it need %llu MiB more than their files hold: "
+					 "free space there, or give a smaller --span",
+					 d->what, (unsigned long long)(avail >> 20),
+					 (unsigned long long)((fs[f].need + (1 << 20) - 1) >> 20));
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
 /* Each fio server answers and runs the probe on its drive with the engine. */
 static int probe_servers(struct rv_run *r, char *err, size_t errlen)
 {
@@ -330,7 +376,7 @@ int rv_preflight(struct rv_run *r, char *err, size_t errlen)
 		return rc == -ENOMEM ? rc : -EINVAL;
 	if (r->ts.client_mode)
 		rc = probe_servers(r, err, errlen);
-	else
+	else if (!(rc = file_room(r, err, errlen)))
 		rc = probe_drives(r, err, errlen);
 	if (rc)
 		return rc;

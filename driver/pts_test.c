@@ -16,8 +16,11 @@
 #include "proc.h"
 #include "progress.h"
 #include "pts/cells.h"
+#include "pts/round.h"
 #include "pts/steady.h"
 #include "pts_test.h"
+#include "record/json.h"
+#include "record/layout.h"
 #include "testrun.h"
 #include "util.h"
 
@@ -29,21 +32,13 @@ struct pts_run {
 	size_t npending;
 	const struct catalogue_test *ct;
 	const struct catalogue_pts *pts;
+	char drive_dir[PATH_MAX]; /* OUT/<label> */
 	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
 	char errf[PATH_MAX + 400];
 	char head[512];
-	json_object *rec;     /* the record's "pts" (this run) */
-	json_object *earlier; /* the resumed run's "pts", or NULL */
+	struct rec_pts *rec;	       /* the test's record's "pts" (this run) */
+	const struct rec_pts *earlier; /* the resumed run's, or NULL */
 };
-
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
 
 bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts)
 {
@@ -122,12 +117,13 @@ int rv_pts_check_targets(const struct rv_run *r, char *err, size_t errlen)
 bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i)
 {
 	const char *id = r->plan.t[i].ct->id, *st;
-	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
-	char path[PATH_MAX * 2];
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], id);
+	char path[PATH_MAX * 2], dir[PATH_MAX + 80];
 	struct stat sb;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", r->out_abs, r->ts.t[ti].label, id);
-	st = rv_json_str(e, "status");
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+	rec_path_test_dir(path, sizeof(path), dir, id);
+	st = e ? e->status : NULL;
 	return r->o->resume && st && !strcmp(st, "done") && !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }
 
@@ -203,24 +199,13 @@ static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph
 static double round_tracking(const char *path, const struct catalogue_pts_phase *ph,
 			     double *written)
 {
-	struct pts_cell_result c;
-	char name[128], track[128], err[PATH_MAX + 64];
-	json_object *j = rv_json_read(path, err, sizeof(err));
-	double v = NAN;
+	struct pts_round rd;
+	char err[PATH_MAX + 600];
 
-	*written = 0.0;
-	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, track, sizeof(track));
-	for (size_t m = 0; j && m < ph->nmixes; m++)
-		for (size_t b = 0; b < ph->nbs; b++) {
-			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
-			if (pts_cell_from_fio(j, name, &c))
-				continue;
-			*written += c.write_bytes;
-			if (!strcmp(name, track))
-				v = pts_tracking_value(&c, ph->track_metric);
-		}
-	json_object_put(j);
-	return v;
+	pts_round_read(path, ph, &rd, err, sizeof(err));
+	*written = rd.written;
+	pts_round_free(&rd);
+	return rd.tracking;
 }
 
 /* After round @n: steady state (or, for a phase that stops by bytes written, @span x
@@ -245,9 +230,10 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 
 static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
 
-/* A fio run of the test (WIPC or a round) into <dir>/<name>.json. */
-static int fio_into(struct pts_run *x, const char *jobfile, const char *name, long expected,
-		    char *summary, size_t slen, char *reason, size_t rlen)
+/* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
+static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum rec_pts_file kind,
+		    unsigned round, long expected, char *summary, size_t slen, char *reason,
+		    size_t rlen)
 {
 	char final[PATH_MAX + 400];
 	struct rv_fio_call fc = {.jobfile = jobfile,
@@ -259,33 +245,31 @@ static int fio_into(struct pts_run *x, const char *jobfile, const char *name, lo
 				 .npending = x->npending,
 				 .expected_s = expected};
 
-	rv_fmt(final, sizeof(final), "%s/%s.json", x->dir, name);
+	rec_path_pts(final, sizeof(final), x->drive_dir, x->ct->id, ph, kind, round);
 	return rv_fio_call(x->r, x->ti, &fc, summary, slen, reason, rlen);
 }
 
 /* Purge and WIPC before phase @ph. */
-static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph, json_object *rp,
-			 char *reason, size_t rlen)
+static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph,
+			 struct rec_pts_phase *rp, char *reason, size_t rlen)
 {
 	struct rv_run *r = x->r;
 	const struct rv_target *t = &r->ts.t[x->ti];
 	char now[32], err[1024], path[PATH_MAX + 300], name[160], line[1024], summary[128];
-	char log[PATH_MAX + 300], loops[8], *text = NULL, *exp = NULL, missing[128];
+	char log[PATH_MAX + 300], dir[PATH_MAX], loops[8], *text = NULL, *exp = NULL, missing[128];
 	struct rv_env env;
-	json_object *o = json_object_new_object();
 	time_t t0;
 	int rc;
 
 	if (r->o->pts_no_purge) {
-		json_object_object_add(o, "method", NULL);
-		json_object_object_add(o, "skipped", str("--pts-no-purge"));
+		rp->purge_skipped = true;
+		rec_str_set(&rp->purge_skip_reason, "--pts-no-purge");
 	} else {
 		snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, ph->id, r->o->purge);
 		rv_progress_print(line, r->tty, true);
 		rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err,
 				    sizeof(err));
 		if (rc) {
-			json_object_put(o);
 			if (rc == -EPERM)
 				rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
 				       r->o->purge, err);
@@ -293,23 +277,25 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 				rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
 			return RV_TEST_FAILED;
 		}
-		json_object_object_add(o, "method", str(r->o->purge));
-		json_object_object_add(o, "done", str(rv_iso_time(time(NULL), now, sizeof(now))));
+		rp->purged = true;
+		rec_str_set(&rp->purge_method, r->o->purge);
+		rec_str_set(&rp->purge_done, rv_iso_time(time(NULL), now, sizeof(now)));
 	}
-	json_object_object_add(rp, "purge", o);
 	commit(x);
 	if (!ph->wipc)
 		return RV_TEST_DONE;
 	/* WIPC: the wipc jobfile, twice the span */
 	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, x->pts->wipc);
-	if ((rc = rv_read_file(path, &text, NULL)) < 0) {
+	if ((rc = rec_file_read(path, &text, NULL)) < 0) {
 		rv_fmt(reason, rlen, "cannot read %s: %s", path, strerror(-rc));
 		return RV_TEST_FAILED;
 	}
 	rv_test_env(&r->plan.t[x->i], t->label, t->node, t->span, &r->envc, NULL, &env);
 	snprintf(loops, sizeof(loops), "%d", 2);
 	rv_env_set(&env, "SSD_LOOPS", loops);
-	rv_fmt(log, sizeof(log), "%s/%s/logs/%s.%s-wipc", r->o->out, t->label, x->ct->id, ph->id);
+	rec_path_drive_dir(dir, sizeof(dir), r->o->out, t->label);
+	rec_path_pts_name(name, sizeof(name), ph->id, REC_PTS_WIPC, 0);
+	rec_path_log(log, sizeof(log), dir, x->ct->id, name, REC_LOG_FIO);
 	rv_env_set(&env, "SSD_LOG", log);
 	rc = rv_jobfile_expand(text, &env, &exp, missing, sizeof(missing));
 	free(text);
@@ -317,9 +303,8 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		snprintf(reason, rlen, "jobfiles/%s: %s is not set", x->pts->wipc, missing);
 		return RV_TEST_FAILED;
 	}
-	snprintf(name, sizeof(name), "%s-wipc", ph->id);
-	rv_fmt(path, sizeof(path), "%s/%s.fio", x->dir, name);
-	rv_write_atomic(path, exp, strlen(exp));
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_WIPC_JOB, 0);
+	rec_file_write(path, exp, strlen(exp));
 	free(exp);
 	snprintf(line, sizeof(line),
 		 "%s · %s: preconditioning (128 KiB sequential write, twice "
@@ -327,58 +312,55 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		 x->head, ph->id);
 	rv_progress_print(line, r->tty, true);
 	t0 = time(NULL);
-	rc = fio_into(x, path, name, 0, summary, sizeof(summary), reason, rlen);
+	rc = fio_into(x, path, ph->id, REC_PTS_WIPC, 0, 0, summary, sizeof(summary), reason, rlen);
 	if (rc != RV_TEST_DONE)
 		return rc;
-	o = json_object_new_object();
-	snprintf(path, sizeof(path), "%s/%s.json", x->ct->id, name);
-	json_object_object_add(o, "file", str(path));
-	json_object_object_add(o, "jobfile", str(x->pts->wipc));
-	json_object_object_add(o, "bytes", json_object_new_int64((int64_t)(2 * t->span)));
-	json_object_object_add(o, "seconds", json_object_new_int64(time(NULL) - t0));
-	json_object_object_add(rp, "wipc", o);
+	rec_path_pts(path, sizeof(path), NULL, x->ct->id, ph->id, REC_PTS_WIPC, 0);
+	rp->wipc = true;
+	rec_str_set(&rp->wipc_file, path);
+	rec_str_set(&rp->wipc_jobfile, x->pts->wipc);
+	rp->wipc_bytes = (long long)(2 * t->span);
+	rp->wipc_seconds = time(NULL) - t0;
 	commit(x);
 	return RV_TEST_DONE;
 }
 
 /* The window's figures for the record. */
-static json_object *window_json(const struct pts_ss_window *w)
+static void set_window(struct rec_pts_phase *rp, const struct pts_ss_window *w)
 {
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "first_round", json_object_new_int((int)w->first + 1));
-	json_object_object_add(o, "last_round", json_object_new_int((int)w->last + 1));
-	json_object_object_add(o, "mean", json_object_new_double(w->mean));
-	json_object_object_add(o, "range_pct", json_object_new_double(w->range_pct));
-	json_object_object_add(o, "slope", json_object_new_double(w->slope));
-	json_object_object_add(o, "intercept", json_object_new_double(w->intercept));
-	json_object_object_add(o, "excursion_pct", json_object_new_double(w->excursion_pct));
-	return o;
+	rp->window = true;
+	rp->window_first = (int)w->first + 1;
+	rp->window_last = (int)w->last + 1;
+	rp->window_mean = w->mean;
+	rp->window_range_pct = w->range_pct;
+	rp->window_slope = w->slope;
+	rp->window_intercept = w->intercept;
+	rp->window_excursion_pct = w->excursion_pct;
 }
 
-/* The rounds of @ep (the resumed run's phase) whose files are still there, in order. */
-static size_t resumed_rounds(struct pts_run *x, json_object *ep, json_object *rounds,
-			     const struct catalogue_pts_phase *ph, double *y, double *written)
+/* The rounds of @ep (the resumed run's phase) whose files are still there, in order, copied to
+ * @rp. */
+static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
+			     struct rec_pts_phase *rp, const struct catalogue_pts_phase *ph,
+			     double *y, double *written)
 {
-	json_object *er = get(ep, "rounds");
 	char path[PATH_MAX * 2];
 	size_t n = 0;
 	double wr;
 
 	*written = 0.0;
-	for (size_t k = 0; er && k < json_object_array_length(er) && k < (size_t)ph->max_rounds;
-	     k++) {
-		json_object *o = json_object_array_get_idx(er, k);
-		const char *f = rv_json_str(o, "file");
+	for (size_t k = 0; k < ep->nrounds && k < (size_t)ph->max_rounds; k++) {
+		const struct rec_pts_round *o = &ep->rounds[k];
+		struct rec_pts_round *to;
 
-		if (!f || json_object_get_int(get(o, "round")) != (int)k + 1)
+		if (!o->file || o->round != (int)k + 1)
 			break;
-		snprintf(path, sizeof(path), "%s/%s/%s", x->r->out_abs, x->r->ts.t[x->ti].label, f);
-		if (access(path, R_OK))
+		snprintf(path, sizeof(path), "%s/%s", x->drive_dir, o->file);
+		if (access(path, R_OK) || !(to = rec_pts_add_round(rp)))
 			break;
 		y[n++] = round_tracking(path, ph, &wr);
 		*written += wr;
-		json_object_array_add(rounds, json_object_get(o));
+		rec_pts_round_copy(to, o);
 	}
 	return n;
 }
@@ -388,86 +370,85 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 {
 	const struct catalogue_pts_phase *ph = &x->pts->phases[pi];
 	struct rv_run *r = x->r;
-	json_object *rp = json_object_new_object(), *rounds = json_object_new_array(), *tr;
-	json_object *ephases = get(x->earlier, "phases"), *ep = NULL;
+	struct rec_pts_phase *rp = rec_pts_add_phase(x->rec);
+	const struct rec_pts_phase *ep = NULL;
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
 	uint64_t span = r->ts.t[x->ti].span;
 	size_t n = 0, ncells = catalogue_pts_cells(ph);
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	char name[160], path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
+	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
 	enum pts_ss_next next = PTS_SS_CONTINUE;
 	struct pts_ss_window w = {.mean = NAN};
 	int rc;
 
-	json_object_object_add(rp, "id", str(ph->id));
-	tr = json_object_new_object();
-	json_object_object_add(tr, "bs", str(ph->track_bs));
-	json_object_object_add(tr, "mix", json_object_new_int(ph->track_mix));
-	json_object_object_add(tr, "metric", str(ph->track_metric));
-	json_object_object_add(rp, "tracking", tr);
-	json_object_object_add(rp, "cells", json_object_new_int((int)ncells));
-	json_object_object_add(rp, "status", str("running"));
-	if (ph->stop_written)
-		json_object_object_add(rp, "stop_written_bytes",
-				       json_object_new_int64((int64_t)(ph->stop_written * span)));
-	json_object_array_add(get(x->rec, "phases"), rp);
-	if (!y) {
+	if (!rp || !y) {
+		free(y);
 		snprintf(reason, rlen, "out of memory");
-		rc = RV_TEST_FAILED;
-		goto fail;
+		return RV_TEST_FAILED;
 	}
-	for (size_t k = 0; ephases && k < json_object_array_length(ephases); k++)
-		if (!strcmp(rv_json_str(json_object_array_get_idx(ephases, k), "id") ?: "", ph->id))
-			ep = json_object_array_get_idx(ephases, k);
+	rec_str_set(&rp->id, ph->id);
+	rec_str_set(&rp->track_bs, ph->track_bs);
+	rp->track_mix = ph->track_mix;
+	rec_str_set(&rp->track_metric, ph->track_metric);
+	rp->cells = (int)ncells;
+	rec_str_set(&rp->status, "running");
+	if (ph->stop_written)
+		rp->stop_written_bytes = (long long)(ph->stop_written * span);
+	for (size_t k = 0; x->earlier && k < x->earlier->nphases; k++)
+		if (x->earlier->phases[k].id && !strcmp(x->earlier->phases[k].id, ph->id))
+			ep = &x->earlier->phases[k];
 	if (ep)
-		n = resumed_rounds(x, ep, rounds, ph, y, &written);
-	json_object_object_add(rp, "rounds", rounds);
-	if (n) {
-		json_object_object_add(rp, "purge", json_object_get(get(ep, "purge")));
-		json_object_object_add(rp, "wipc", json_object_get(get(ep, "wipc")));
-		json_object_object_add(rp, "resumed_after_round", json_object_new_int((int)n));
+		n = resumed_rounds(x, ep, rp, ph, y, &written);
+	if (n) { /* the drive's state is the rounds' own: no new purge nor WIPC */
+		rp->purged = ep->purged;
+		rp->purge_skipped = ep->purge_skipped;
+		rec_str_set(&rp->purge_method, ep->purge_method);
+		rec_str_set(&rp->purge_done, ep->purge_done);
+		rec_str_set(&rp->purge_skip_reason, ep->purge_skip_reason);
+		rp->wipc = ep->wipc;
+		rec_str_set(&rp->wipc_file, ep->wipc_file);
+		rec_str_set(&rp->wipc_jobfile, ep->wipc_jobfile);
+		rp->wipc_bytes = ep->wipc_bytes;
+		rp->wipc_seconds = ep->wipc_seconds;
+		rp->resumed_after_round = (int)n;
 		next = after_round(ph, y, n, written, span, &w);
 	} else if (ph->purge) {
 		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
 			goto fail;
-	} else {
-		json_object_object_add(rp, "purge", NULL);
 	}
 	commit(x);
 	if ((rc = round_jobfile(x, ph, &job, reason, rlen))) {
 		rc = RV_TEST_FAILED;
 		goto fail;
 	}
-	rv_fmt(path, sizeof(path), "%s/%s-round.fio", x->dir, ph->id);
-	rv_write_atomic(path, job, strlen(job));
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND_JOB, 0);
+	rec_file_write(path, job, strlen(job));
 	free(job);
 	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
 	while (next == PTS_SS_CONTINUE) {
-		json_object *ro = json_object_new_object();
+		struct rec_pts_round *ro;
 		time_t t0 = time(NULL);
 		char now[32], rel[PATH_MAX];
 
-		snprintf(name, sizeof(name), "%s-round-%02zu", ph->id, n + 1);
-		rc = fio_into(x, path, name, (long)ncells * cell_s, summary, sizeof(summary),
-			      reason, rlen);
-		if (rc != RV_TEST_DONE) {
-			json_object_put(ro);
+		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
+			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
+		if (rc != RV_TEST_DONE)
 			goto fail;
-		}
-		rv_fmt(rel, sizeof(rel), "%s/%s.json", x->dir, name);
+		rec_path_pts(rel, sizeof(rel), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND,
+			     (unsigned)n + 1);
 		y[n] = round_tracking(rel, ph, &wr);
 		written += wr;
 		n++;
 		next = after_round(ph, y, n, written, span, &w);
-		snprintf(rel, sizeof(rel), "%s/%s.json", x->ct->id, name);
-		json_object_object_add(ro, "round", json_object_new_int((int)n));
-		json_object_object_add(ro, "file", str(rel));
-		json_object_object_add(ro, "tracking",
-				       isnan(y[n - 1]) ? NULL : json_object_new_double(y[n - 1]));
-		json_object_object_add(ro, "bytes_written", json_object_new_double(wr));
-		json_object_object_add(ro, "seconds", json_object_new_int64(time(NULL) - t0));
-		json_object_object_add(ro, "ended", str(rv_iso_time(time(NULL), now, sizeof(now))));
-		json_object_array_add(rounds, ro);
+		rec_path_pts(rel, sizeof(rel), NULL, x->ct->id, ph->id, REC_PTS_ROUND, (unsigned)n);
+		if ((ro = rec_pts_add_round(rp))) {
+			ro->round = (int)n;
+			rec_str_set(&ro->file, rel);
+			ro->tracking = y[n - 1];
+			ro->bytes_written = wr;
+			ro->seconds = time(NULL) - t0;
+			rec_str_set(&ro->ended, rv_iso_time(time(NULL), now, sizeof(now)));
+		}
 		commit(x);
 		if (ph->stop_written)
 			snprintf(line, sizeof(line),
@@ -487,49 +468,50 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 				 ph->id, n, cell, ph->track_metric, y[n - 1]);
 		rv_progress_print(line, r->tty, true);
 	}
-	json_object_object_add(rp, "status", str(end_status(ph, next)));
+	rec_str_set(&rp->status, end_status(ph, next));
 	if (!ph->stop_written && n >= PTS_SS_WINDOW && !isnan(w.mean))
-		json_object_object_add(rp, "window", window_json(&w));
+		set_window(rp, &w);
 	if (ph->stop_written)
-		json_object_object_add(rp, "bytes_written", json_object_new_double(written));
+		rp->bytes_written = written;
 	commit(x);
 	free(y);
 	return RV_TEST_DONE;
 fail:
-	json_object_object_add(rp, "status",
-			       str(rc == RV_TEST_INTERRUPTED ? "interrupted" : "failed"));
+	rec_str_set(&rp->status, rc == RV_TEST_INTERRUPTED ? "interrupted" : "failed");
 	commit(x);
 	free(y);
 	return rc;
 }
 
 /* The "pts" record of the test: what the standard's report header says. */
-static json_object *pts_record(struct pts_run *x)
+static struct rec_pts *pts_record(struct pts_run *x)
 {
 	const struct rv_run *r = x->r;
-	json_object *o = json_object_new_object(), *nc = json_object_new_array();
+	struct rec_pts *p = calloc(1, sizeof(*p));
+	const char *nc[2];
+	size_t n = 0;
 
-	json_object_object_add(o, "test", str(x->pts->test));
-	json_object_object_add(o, "spec", str(x->pts->spec));
-	json_object_object_add(o, "variant", str("enterprise"));
+	if (!p)
+		return NULL;
+	rec_str_set(&p->test, x->pts->test);
+	rec_str_set(&p->spec, x->pts->spec);
+	rec_str_set(&p->variant, "enterprise");
 	if (r->o->pts_no_purge)
-		json_object_array_add(nc, str("no purge (--pts-no-purge)"));
+		nc[n++] = "no purge (--pts-no-purge)";
 	if (!x->r->plan.profile->review_grade)
-		json_object_array_add(nc, str("durations shortened (profile)"));
-	json_object_object_add(o, "not_compliant", nc);
-	json_object_object_add(o, "write_cache",
-			       str("not changed: ssd-review has no write-cache control; the drive "
-				   "runs with its own setting"));
-	json_object_object_add(o, "threads", json_object_new_int(x->ct->threads));
-	json_object_object_add(o, "depth", json_object_new_int(x->ct->depth));
-	json_object_object_add(o, "cell_seconds",
-			       json_object_new_int64(x->ct->timing ? x->ct->timing->runtime_s : 0));
-	json_object_object_add(o, "span_bytes",
-			       json_object_new_int64((int64_t)r->ts.t[x->ti].span));
-	json_object_object_add(o, "active_range_pct", json_object_new_int(100));
-	json_object_object_add(o, "max_rounds", json_object_new_int(x->pts->phases[0].max_rounds));
-	json_object_object_add(o, "phases", json_object_new_array());
-	return o;
+		nc[n++] = "durations shortened (profile)";
+	p->not_compliant = calloc(n + 1, sizeof(*p->not_compliant));
+	for (size_t k = 0; p->not_compliant && k < n; k++)
+		rec_str_set(&p->not_compliant[p->nnot_compliant++], nc[k]);
+	rec_str_set(&p->write_cache, "not changed: ssd-review has no write-cache control; the "
+				     "drive runs with its own setting");
+	p->threads = x->ct->threads;
+	p->depth = x->ct->depth;
+	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	p->span_bytes = (long long)r->ts.t[x->ti].span;
+	p->active_range_pct = 100;
+	p->max_rounds = x->pts->phases[0].max_rounds;
+	return p;
 }
 
 int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
@@ -545,24 +527,33 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 			    .ct = r->plan.t[i].ct,
 			    .pts = r->plan.t[i].ct->entry->pts};
 	char now[32], reason[1024] = "", line[2048], hms[32], sig[32];
-	json_object *earlier = rv_record_earlier_test(&r->rec[ti], x.ct->id);
+	const struct rec_test *earlier = rv_record_earlier_test(&r->rec[ti], x.ct->id);
+	struct rec_test *rec = rv_test(r, ti, i);
+	long long before = 0; /* seconds the test ran in the sessions before this one */
 	int rc = RV_TEST_DONE;
 	time_t t0 = time(NULL);
 
 	snprintf(x.head, sizeof(x.head), "[%zu/%zu] %s · %s", index, r->total, t->label, x.ct->id);
-	rv_fmt(x.dir, sizeof(x.dir), "%s/%s/%s", r->out_abs, t->label, x.ct->id);
-	rv_fmt(x.errf, sizeof(x.errf), "%s/%s/logs/%s.fio-stderr.txt", r->out_abs, t->label,
-	       x.ct->id);
+	rec_path_drive_dir(x.drive_dir, sizeof(x.drive_dir), r->out_abs, t->label);
+	rec_path_test_dir(x.dir, sizeof(x.dir), x.drive_dir, x.ct->id);
+	rec_path_log(x.errf, sizeof(x.errf), x.drive_dir, x.ct->id, NULL, REC_LOG_FIO_STDERR);
 	if (r->o->resume && earlier)
-		x.earlier = get(earlier, "pts");
+		x.earlier = earlier->pts;
 	if (mkdir(x.dir, 0755) && errno != EEXIST) {
 		rv_fmt(reason, sizeof(reason), "cannot create %s: %s", x.dir, strerror(errno));
 		rc = RV_TEST_FAILED;
 	}
-	x.rec = pts_record(&x);
-	rv_test_set(r, ti, i, "pts", json_object_get(x.rec));
-	rv_test_set(r, ti, i, "status", str("running"));
-	rv_test_set(r, ti, i, "started", str(rv_iso_time(t0, now, sizeof(now))));
+	rec_pts_free(rec->pts);
+	if (!(rec->pts = x.rec = pts_record(&x))) {
+		fprintf(stderr, "ssd-review: out of memory\n");
+		return RV_TEST_FAILED;
+	}
+	rv_test_state(rec, "running", NULL);
+	rec_str_set(&rec->started, rv_iso_time(t0, now, sizeof(now)));
+	if (x.earlier && earlier->started) { /* it goes on: its start is the first session's */
+		rec_str_set(&rec->started, earlier->started);
+		before = earlier->seconds > 0 ? earlier->seconds : 0;
+	}
 	commit(&x);
 	r->st.index = index;
 	r->st.label = t->label;
@@ -573,31 +564,26 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
 		rc = run_phase(&x, p, reason, sizeof(reason));
 	r->st.test_id = NULL;
-	rv_test_set(r, ti, i, "ended", str(rv_iso_time(time(NULL), now, sizeof(now))));
-	rv_test_set(r, ti, i, "seconds", json_object_new_int64(time(NULL) - t0));
-	rv_test_set(r, ti, i, "manifest_id",
-		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
+	rec_str_set(&rec->ended, rv_iso_time(time(NULL), now, sizeof(now)));
+	rec->seconds = before + (time(NULL) - t0);
+	rec_str_set(&rec->manifest_id, rec_json_str(r->rec[ti].run.manifest, "id"));
 	rv_hms(time(NULL) - t0, hms, sizeof(hms));
 	if (rc == RV_TEST_DONE) {
-		rv_test_set(r, ti, i, "status", str("done"));
-		rv_test_set(r, ti, i, "reason", NULL);
+		rv_test_state(rec, "done", NULL);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s", x.head, hms);
 	} else if (rc == RV_TEST_INTERRUPTED) {
 		if (!reason[0])
 			snprintf(reason, sizeof(reason), "%s: stopped",
 				 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
-		rv_test_set(r, ti, i, "status", str("interrupted"));
-		rv_test_set(r, ti, i, "reason", str(reason));
+		rv_test_state(rec, "interrupted", reason);
 		snprintf(line, sizeof(line), "%s · interrupted after %s", x.head, hms);
 	} else {
-		rv_test_set(r, ti, i, "status", str("failed"));
-		rv_test_set(r, ti, i, "reason", str(reason));
+		rv_test_state(rec, "failed", reason);
 		r->failed++;
 		snprintf(line, sizeof(line), "%s · FAILED: %s", x.head, reason);
 	}
 	commit(&x);
 	rv_progress_print(line, r->tty, true);
-	json_object_put(x.rec);
 	return rc;
 }

@@ -1,205 +1,244 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* record.c - OUT/<label>/run.json (record.h). */
+/* record.c - OUT/<label>/run.json of this run (record.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
-#include "util.h"
+#include "record/json.h"
+#include "record/layout.h"
 
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
-
-static json_object *params(const struct catalogue_test *ct)
+static int plan_params(const struct catalogue_test *ct, struct rec_params *p)
 {
 	const struct catalogue_entry *e = ct->entry;
-	json_object *o = json_object_new_object();
+	int rc = 0;
 
-	if (e->tool == CATALOGUE_TOOL_SSD_APPS) /* sizes and durations: set when it runs */
-		return o;
-	json_object_object_add(o, "rw", str(e->rw));
-	json_object_object_add(o, "bs", str(ct->bs));
-	json_object_object_add(o, "bssplit", str(e->bssplit));
-	json_object_object_add(o, "rwmix_read",
-			       e->rwmix_read >= 0 ? json_object_new_int(e->rwmix_read) : NULL);
-	json_object_object_add(o, "threads", json_object_new_int(ct->threads));
-	json_object_object_add(o, "depth", json_object_new_int(ct->depth));
-	json_object_object_add(o, "rate_pct",
-			       ct->rate_pct >= 0 ? json_object_new_int(ct->rate_pct) : NULL);
-	json_object_object_add(o, "region", str(e->region_quarter ? "quarter" : "span"));
-	return o;
+	p->apps = e->tool == CATALOGUE_TOOL_SSD_APPS; /* sizes and durations: set when it runs */
+	if (p->apps)
+		return 0;
+	rc |= rec_str_set(&p->rw, e->rw);
+	rc |= rec_str_set(&p->bs, ct->bs);
+	rc |= rec_str_set(&p->bssplit, e->bssplit);
+	rc |= rec_str_set(&p->region, e->region_quarter ? "quarter" : "span");
+	p->rwmix_read = e->rwmix_read >= 0 ? e->rwmix_read : -1;
+	p->threads = ct->threads;
+	p->depth = ct->depth;
+	p->rate_pct = ct->rate_pct >= 0 ? ct->rate_pct : -1;
+	return rc ? -ENOMEM : 0;
 }
 
-static json_object *test_obj(const struct rv_test *t)
+static int plan_test(struct rec_test *t, const struct rv_test *pt)
 {
-	const struct catalogue_test *ct = t->ct;
-	json_object *o = json_object_new_object();
+	const struct catalogue_test *ct = pt->ct;
 	char jf[PATH_MAX];
+	int rc = 0;
 
 	snprintf(jf, sizeof(jf), "jobfiles/%s", ct->entry->jobfile ? ct->entry->jobfile : "");
-	json_object_object_add(o, "id", str(ct->id));
-	json_object_object_add(o, "jobfile", ct->entry->jobfile ? str(jf) : NULL);
-	if (ct->entry->tool == CATALOGUE_TOOL_SSD_APPS)
-		json_object_object_add(o, "tool", str("ssd-apps"));
-	json_object_object_add(o, "status", str("pending"));
-	json_object_object_add(o, "reason", NULL);
-	json_object_object_add(o, "entry", str(ct->entry->id));
-	json_object_object_add(o, "family", str(ct->entry->family->id));
-	json_object_object_add(o, "title", str(ct->title));
-	json_object_object_add(o, "params", params(ct));
-	json_object_object_add(o, "expected_seconds", json_object_new_int64(t->expected_s));
-	return o;
+	rc |= rec_str_set(&t->id, ct->id);
+	rc |= rec_str_set(&t->jobfile, ct->entry->jobfile ? jf : NULL);
+	rc |= rec_str_set(&t->tool, ct->entry->tool == CATALOGUE_TOOL_SSD_APPS ? "ssd-apps" : NULL);
+	rc |= rec_str_set(&t->status, "pending");
+	rc |= rec_str_set(&t->entry, ct->entry->id);
+	rc |= rec_str_set(&t->family, ct->entry->family->id);
+	rc |= rec_str_set(&t->title, ct->title);
+	t->expected_seconds = pt->expected_s;
+	return rc ? -ENOMEM : plan_params(ct, &t->params);
 }
 
-static json_object *members(const struct rv_target *t, const struct rv_targets *all)
+static int members(struct rec_run *run, const struct rv_target *t, const struct rv_targets *all)
 {
-	json_object *a, *m;
+	int rc = 0;
 
 	switch (t->type) {
 	case RV_T_GROUP:
-		a = json_object_new_array();
-		for (size_t i = 0; i < t->ndevs; i++) {
-			m = json_object_new_object();
-			json_object_object_add(m, "label", str(t->devs[i].name));
-			json_object_object_add(m, "device", str(t->devs[i].path));
-			json_object_object_add(m, "kind", str(rv_kind_name(t->devs[i].probe.kind)));
-			json_object_object_add(m, "fio_filename", str(t->devs[i].node));
-			json_object_object_add(m, "span_bytes",
-					       json_object_new_uint64(t->devs[i].span));
-			json_object_array_add(a, m);
+		run->members_kind = REC_MEMBERS_GROUP;
+		if (!(run->members = calloc(t->ndevs + 1, sizeof(*run->members))))
+			return -ENOMEM;
+		for (size_t i = 0; i < t->ndevs; i++, run->nmembers++) {
+			struct rec_member *m = &run->members[i];
+
+			rc |= rec_str_set(&m->label, t->devs[i].name);
+			rc |= rec_str_set(&m->device, t->devs[i].path);
+			rc |= rec_str_set(&m->kind, rv_kind_name(t->devs[i].probe.kind));
+			rc |= rec_str_set(&m->fio_filename, t->devs[i].node);
+			m->span_bytes = (long long)t->devs[i].span;
 		}
-		return a;
+		break;
 	case RV_T_CLIENTS:
-		a = json_object_new_array();
+		run->members_kind = REC_MEMBERS_CLIENTS;
+		if (!(run->members = calloc(all->n + 1, sizeof(*run->members))))
+			return -ENOMEM;
 		for (size_t i = 0; i < all->n; i++) {
+			struct rec_member *m = &run->members[run->nmembers];
+
 			if (all->t[i].type != RV_T_REMOTE)
 				continue;
-			m = json_object_new_object();
-			json_object_object_add(m, "label", str(all->t[i].label));
-			json_object_object_add(m, "host", str(all->t[i].host));
-			json_object_object_add(m, "port", json_object_new_int(all->t[i].port));
-			json_object_object_add(m, "device", str(all->t[i].device));
-			json_object_array_add(a, m);
+			rc |= rec_str_set(&m->label, all->t[i].label);
+			rc |= rec_str_set(&m->host, all->t[i].host);
+			m->port = all->t[i].port;
+			rc |= rec_str_set(&m->device, all->t[i].device);
+			run->nmembers++;
 		}
-		return a;
+		break;
 	case RV_T_REMOTE:
-		m = json_object_new_object();
-		json_object_object_add(m, "host", str(t->host));
-		json_object_object_add(m, "port", json_object_new_int(t->port));
-		json_object_object_add(m, "combined_results", str(all->t[0].label));
-		return m;
+		run->members_kind = REC_MEMBERS_SERVER;
+		rc |= rec_str_set(&run->server_host, t->host);
+		run->server_port = t->port;
+		rc |= rec_str_set(&run->combined_results, all->t[0].label);
+		break;
 	case RV_T_DRIVE:
 		break;
 	}
-	return NULL;
+	return rc ? -ENOMEM : 0;
 }
 
-/* previous_runs: the earlier run.json (without its own list), then its list */
+/* previous_runs: the earlier run.json as read (without its own list and sessions), then its
+ * list */
 static json_object *previous(json_object *earlier)
 {
-	json_object *a = json_object_new_array(), *copy = NULL, *list = NULL;
+	json_object *a = json_object_new_array(), *copy = NULL,
+		    *list = rec_json_get(earlier, "previous_runs");
 
 	if (!earlier)
 		return a;
 	json_object_deep_copy(earlier, &copy, NULL);
 	if (copy) {
 		json_object_object_del(copy, "previous_runs");
+		json_object_object_del(copy, "sessions");
 		json_object_array_add(a, copy);
 	}
-	if (json_object_object_get_ex(earlier, "previous_runs", &list) &&
-	    json_object_is_type(list, json_type_array))
+	if (list && json_object_is_type(list, json_type_array))
 		for (size_t i = 0; i < json_object_array_length(list); i++)
 			json_object_array_add(a,
 					      json_object_get(json_object_array_get_idx(list, i)));
 	return a;
 }
 
-int rv_record_init(struct rv_record *r, const struct rv_target *t, const char *out,
-		   const struct rv_plan *p, json_object *manifest, json_object *earlier,
-		   const struct rv_targets *all)
+/* The run-level facts this session writes. */
+static int head_of(struct rec_run *run, const struct rv_target *t, const struct rv_record_run *h)
 {
-	memset(r, 0, sizeof(*r));
-	r->t = t;
-	r->manifest = manifest;
-	r->earlier = earlier;
-	snprintf(r->dir, sizeof(r->dir), "%s/%s", out, t->label);
-	r->tests = json_object_new_array();
-	if (!r->tests)
+	int rc = 0;
+
+	run->command = json_object_get(h->command);
+	rc |= rec_str_set(&run->cwd, h->cwd);
+	rc |= rec_str_set(&run->fio_version, h->fio);
+	rc |= rec_str_set(&run->kernel, h->kernel);
+	rc |= rec_str_set(&run->ssdeng_version, h->ssdeng);
+	rc |= rec_str_set(&run->ioengine, h->ioengine);
+	rc |= rec_str_set(&run->started, h->started);
+	rc |= rec_str_set(&run->suite, h->suite);
+	rc |= rec_str_set(&run->profile, h->profile);
+	rc |= rec_str_set(&run->engine, h->engine);
+	rc |= rec_str_set(&run->engine_option, h->engine_option);
+	rc |= rec_str_set(&run->label, t->label);
+	rc |= rec_str_set(&run->device, t->device);
+	rc |= rec_str_set(&run->fio_filename, t->node);
+	rc |= rec_str_set(&run->resume_command, h->resume_command);
+	run->span_bytes = (long long)t->span;
+	run->resume = h->resume;
+	run->pid = h->pid;
+	return rc ? -ENOMEM : 0;
+}
+
+/* The sessions: the earlier run's (the run being resumed), then this one. */
+static int sessions(struct rec_run *run, const struct rec_run *earlier,
+		    const struct rv_record_run *h)
+{
+	struct rec_session *s;
+	int rc = 0;
+
+	for (size_t i = 0; earlier && !rc && i < earlier->nsessions; i++)
+		rc = (s = rec_run_add_session(run)) ? rec_session_copy(s, &earlier->sessions[i])
+						    : -ENOMEM;
+	if (rc || !(s = rec_run_add_session(run)))
 		return -ENOMEM;
-	for (size_t i = 0; i < p->n; i++)
-		json_object_array_add(r->tests, test_obj(&p->t[i]));
-	r->members = members(t, all);
-	r->previous_runs = previous(earlier);
-	return 0;
+	s->command = json_object_get(h->command);
+	s->resume = h->resume;
+	s->pid = h->pid;
+	return rec_str_set(&s->started, h->started) | rec_str_set(&s->status, "running") ? -ENOMEM
+											 : 0;
 }
 
-json_object *rv_record_test(struct rv_record *r, size_t i)
+int rv_record_init(struct rv_record *r, const struct rv_target *t, const char *out,
+		   const struct rv_plan *p, const struct rv_record_run *head, json_object *manifest,
+		   struct rec_run *earlier, const struct rv_targets *all)
 {
-	return json_object_array_get_idx(r->tests, i);
-}
-
-void rv_record_set(json_object *test, const char *key, json_object *v)
-{
-	json_object_object_add(test, key, v);
-}
-
-json_object *rv_record_earlier_test(const struct rv_record *r, const char *id)
-{
-	json_object *tests;
-
-	if (!r->earlier || !json_object_object_get_ex(r->earlier, "tests", &tests) ||
-	    !json_object_is_type(tests, json_type_array))
-		return NULL;
-	for (size_t i = 0; i < json_object_array_length(tests); i++) {
-		json_object *t = json_object_array_get_idx(tests, i);
-		const char *tid = rv_json_str(t, "id");
-
-		if (tid && !strcmp(tid, id))
-			return t;
-	}
-	return NULL;
-}
-
-int rv_record_write(const struct rv_record *r, const struct rv_record_run *run, const char *status,
-		    const char *ended)
-{
-	json_object *o = json_object_new_object(), *d = json_object_new_object();
-	char path[PATH_MAX + 16];
 	int rc;
 
-	json_object_object_add(o, "command", json_object_get(run->command));
-	json_object_object_add(o, "cwd", str(run->cwd));
-	json_object_object_add(o, "versions", json_object_get(run->versions));
-	json_object_object_add(o, "started", str(run->started));
-	json_object_object_add(o, "ended", str(ended));
-	json_object_object_add(o, "status", str(status));
-	json_object_object_add(o, "suite", str(run->suite));
-	json_object_object_add(o, "profile", str(run->profile));
-	json_object_object_add(o, "engine", str(run->engine));
-	json_object_object_add(o, "engine_option", str(run->engine_option));
-	json_object_object_add(d, "label", str(r->t->label));
-	json_object_object_add(d, "device", str(r->t->device));
-	json_object_object_add(d, "fio_filename", str(r->t->node));
-	json_object_object_add(d, "span_bytes", json_object_new_uint64(r->t->span));
-	json_object_object_add(o, "drive", d);
-	json_object_object_add(o, "members", r->members ? json_object_get(r->members) : NULL);
-	json_object_object_add(o, "resume", json_object_new_boolean(run->resume));
-	json_object_object_add(o, "previous_runs", json_object_get(r->previous_runs));
-	json_object_object_add(o, "tests", json_object_get(r->tests));
-	json_object_object_add(o, "manifest", json_object_get(r->manifest));
-	json_object_object_add(o, "pid", json_object_new_int64(run->pid));
-	json_object_object_add(o, "resume_command", str(run->resume_command));
-	snprintf(path, sizeof(path), "%s/run.json", r->dir);
-	rc = rv_json_write(path, o);
-	json_object_put(o);
-	return rc;
+	memset(r, 0, sizeof(*r));
+	r->t = t;
+	r->run.manifest = manifest;
+	r->earlier = earlier;
+	rec_path_drive_dir(r->dir, sizeof(r->dir), out, t->label);
+	if ((rc = head_of(&r->run, t, head)) || (rc = members(&r->run, t, all)) ||
+	    (rc = sessions(&r->run, earlier, head)))
+		return rc;
+	for (size_t i = 0; i < p->n; i++) {
+		struct rec_test *x = rec_run_add_test(&r->run);
+
+		if (!x || (rc = plan_test(x, &p->t[i])))
+			return -ENOMEM;
+	}
+	r->run.previous_runs = previous(earlier ? earlier->doc : NULL);
+	return r->run.previous_runs ? 0 : -ENOMEM;
+}
+
+struct rec_test *rv_record_test(struct rv_record *r, size_t i) { return &r->run.tests[i]; }
+
+struct rec_test *rv_record_earlier_test(const struct rv_record *r, const char *id)
+{
+	return r->earlier ? rec_run_test(r->earlier, id) : NULL;
+}
+
+int rv_test_state(struct rec_test *t, const char *status, const char *reason)
+{
+	return rec_str_set(&t->status, status) | rec_str_set(&t->reason, reason) ? -ENOMEM : 0;
+}
+
+int rv_record_keep(struct rec_test *t, const struct rec_test *e)
+{
+	int rc = 0;
+
+	rc |= rec_str_set(&t->started, e->started);
+	rc |= rec_str_set(&t->ended, e->ended);
+	rc |= rec_str_set(&t->manifest_id, e->manifest_id);
+	rc |= rec_str_set(&t->rate_iops_per_job, e->rate_iops_per_job);
+	rc |= rv_test_state(t, "done", "kept from an earlier run (--resume)");
+	t->seconds = e->seconds;
+	t->fio_rc = e->fio_rc;
+	t->has_fio_rc = e->has_fio_rc;
+	t->unwritten_bytes = e->unwritten_bytes;
+	t->resumed = true;
+	rc |= rec_params_copy(&t->params, &e->params); /* as it ran (ssd-apps: apps.json's) */
+	if (e->pts)
+		rc |= rec_pts_copy(&t->pts, e->pts);
+	return rc ? -ENOMEM : 0;
+}
+
+int rv_record_write(struct rv_record *r, const char *status, const char *ended)
+{
+	struct rec_session *s = &r->run.sessions[r->run.nsessions - 1];
+	char path[PATH_MAX + 16];
+	int rc = 0;
+
+	rc |= rec_str_set(&r->run.status, status);
+	rc |= rec_str_set(&r->run.ended, ended);
+	rc |= rec_str_set(&s->status, status);
+	rc |= rec_str_set(&s->ended, ended);
+	if (rc)
+		return -ENOMEM;
+	if ((rc = rec_path_run(path, sizeof(path), r->dir)))
+		return rc;
+	return rec_run_write(path, &r->run);
 }
 
 void rv_record_free(struct rv_record *r)
 {
-	json_object_put(r->tests);
-	json_object_put(r->previous_runs);
-	json_object_put(r->manifest);
-	json_object_put(r->members);
-	json_object_put(r->earlier);
+	rec_run_free(&r->run);
+	if (r->earlier) {
+		rec_run_free(r->earlier);
+		free(r->earlier);
+	}
 	memset(r, 0, sizeof(*r));
 }

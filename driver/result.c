@@ -6,132 +6,81 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/fio_doc.h"
 #include "result.h"
-
-/* The start of the line holding only "{" and the end of the last line holding only "}". */
-static int find_doc(const char *text, struct rv_result_doc *doc)
-{
-	size_t first = (size_t)-1, last_end = 0;
-
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-
-		if (n == 1 && *p == '{' && first == (size_t)-1)
-			first = (size_t)(p - text);
-		if (n == 1 && *p == '}' && first != (size_t)-1)
-			last_end = (size_t)(p - text) + 1;
-		p = nl ? nl + 1 : p + n;
-	}
-	if (first == (size_t)-1 || last_end <= first)
-		return -EINVAL;
-	doc->start = first;
-	doc->pre_len = first;
-	doc->len = last_end - first;
-	return 0;
-}
-
-/* fio's result entries: "jobs", or a client run's "client_stats". */
-static json_object *entries(json_object *j)
-{
-	json_object *a = NULL;
-
-	if (json_object_object_get_ex(j, "jobs", &a) && json_object_is_type(a, json_type_array))
-		return a;
-	if (json_object_object_get_ex(j, "client_stats", &a) &&
-	    json_object_is_type(a, json_type_array))
-		return a;
-	return NULL;
-}
 
 static bool all_clients(json_object *e)
 {
-	json_object *n;
+	struct rec_fio_job id;
 
-	return json_object_object_get_ex(e, "jobname", &n) &&
-	       !strcmp(json_object_get_string(n), "All clients");
+	rec_fio_job(e, &id);
+	return id.all_clients;
 }
 
-static double dir_iops(json_object *e, const char *dir)
+static double dir_iops(json_object *e, enum rec_fio_ddir d, const struct rec_fio_version *v)
 {
-	json_object *d, *v;
+	struct rec_num n = rec_fio_dir_fig(rec_fio_dir(e, d), REC_FIO_IOPS, v, NULL);
 
-	if (!json_object_object_get_ex(e, dir, &d) || !json_object_object_get_ex(d, "iops", &v))
-		return 0;
-	return json_object_get_double(v);
+	return rec_num_ok(n) ? n.v : 0;
 }
 
 int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json, char *summary,
 		    size_t slen, char *problem, size_t plen)
 {
-	json_tokener *tok;
-	json_object *j, *arr;
+	struct rec_fio_error fe;
+	struct rec_fio_doc d;
+	json_object *arr;
 	double r = 0, w = 0;
+	int rc;
 
 	*json = NULL;
-	if (find_doc(text, doc) < 0) {
-		snprintf(problem, plen, "no JSON document in fio's output");
+	if ((rc = rec_fio_doc_parse(text, strlen(text), &d, &fe))) {
+		snprintf(problem, plen, "%s",
+			 rc != -EINVAL			   ? strerror(-rc)
+			 : fe.fault == REC_FIO_NO_DOCUMENT ? "no JSON document in fio's output"
+			 : fe.fault == REC_FIO_NO_JOBS || fe.fault == REC_FIO_EMPTY_JOBS
+			     ? "no job in fio's JSON"
+			     : "fio's output is not a complete JSON document");
 		return -EINVAL;
 	}
-	tok = json_tokener_new();
-	j = tok ? json_tokener_parse_ex(tok, text + doc->start, (int)doc->len) : NULL;
-	if (tok && json_tokener_get_error(tok) != json_tokener_success) {
-		json_object_put(j);
-		j = NULL;
-	}
-	json_tokener_free(tok);
-	if (!j) {
-		snprintf(problem, plen, "fio's output is not a complete JSON document");
-		return -EINVAL;
-	}
-	arr = entries(j);
-	if (!arr || json_object_array_length(arr) == 0) {
-		snprintf(problem, plen, "no job in fio's JSON");
-		json_object_put(j);
-		return -EINVAL;
-	}
+	doc->start = d.start;
+	doc->pre_len = d.start;
+	doc->len = d.end - d.start;
+	arr = rec_fio_jobs(d.json);
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *e = json_object_array_get_idx(arr, i), *err = NULL, *name = NULL,
-			    *host = NULL;
-		int code;
+		json_object *e = json_object_array_get_idx(arr, i);
+		struct rec_fio_job id;
 
-		json_object_object_get_ex(e, "error", &err);
-		code = err ? json_object_get_int(err) : 0;
-		if (code) {
-			json_object_object_get_ex(e, "jobname", &name);
-			json_object_object_get_ex(e, "hostname", &host);
+		rec_fio_job(e, &id);
+		if (id.error) {
 			snprintf(problem, plen, "job %s%s%s%s: error %d (%s)",
-				 name ? json_object_get_string(name) : "?", host ? " (host " : "",
-				 host ? json_object_get_string(host) : "", host ? ")" : "", code,
-				 strerror(abs(code)));
-			json_object_put(j);
+				 id.name ? id.name : "?", id.host ? " (host " : "",
+				 id.host ? id.host : "", id.host ? ")" : "", id.error,
+				 strerror(abs(id.error)));
+			rec_fio_doc_free(&d);
 			return -EINVAL;
 		}
-		if (all_clients(e))
+		if (id.all_clients)
 			continue;
-		r += dir_iops(e, "read");
-		w += dir_iops(e, "write");
+		r += dir_iops(e, REC_FIO_READ, &d.version);
+		w += dir_iops(e, REC_FIO_WRITE, &d.version);
 	}
 	snprintf(summary, slen, "read %.0f IOPS, write %.0f IOPS", floor(r), floor(w));
-	*json = j;
+	*json = json_object_get(d.json);
+	rec_fio_doc_free(&d);
 	return 0;
 }
 
-/* numjobs of the first entry's job options, else of the global options, else 1 */
+/* numjobs of the first entry (its job options, else the global options that apply to it, else
+ * fio's default) */
 static long numjobs(json_object *max, json_object *first)
 {
-	json_object *o = NULL, *v = NULL, *g = NULL;
+	struct rec_fio_job id;
 
-	if (json_object_object_get_ex(first, "job options", &o) &&
-	    json_object_object_get_ex(o, "numjobs", &v))
-		return atol(json_object_get_string(v));
-	if (json_object_object_get_ex(max, "global options", &g)) {
-		if (json_object_is_type(g, json_type_array))
-			g = json_object_array_get_idx(g, 0);
-		if (g && json_object_object_get_ex(g, "numjobs", &v))
-			return atol(json_object_get_string(v));
-	}
-	return 1;
+	rec_fio_job(first, &id);
+	return atol(rec_fio_option(id.options,
+				   rec_fio_globals_for(rec_fio_globals(max), id.host, id.port),
+				   "numjobs", true));
 }
 
 static long per_job(double total, int pct, long jobs, size_t entries_n)
@@ -146,7 +95,7 @@ static long per_job(double total, int pct, long jobs, size_t entries_n)
 
 int rv_result_rate(json_object *max, int pct, char *out, size_t len)
 {
-	json_object *arr = entries(max), *first = NULL;
+	json_object *arr = rec_fio_jobs(max), *first = NULL;
 	double r = 0, w = 0;
 	size_t k = 0;
 	long n;
@@ -158,8 +107,8 @@ int rv_result_rate(json_object *max, int pct, char *out, size_t len)
 			continue;
 		if (!first)
 			first = e;
-		r += dir_iops(e, "read");
-		w += dir_iops(e, "write");
+		r += dir_iops(e, REC_FIO_READ, NULL);
+		w += dir_iops(e, REC_FIO_WRITE, NULL);
 		k++;
 	}
 	if (!k)

@@ -9,10 +9,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "manifest.h"
 #include "proc.h"
+#include "record/folder.h"
+#include "record/json.h"
+#include "record/layout.h"
+#include "record/manifest.h"
+#include "record/run.h"
+#include "record/status.h"
 #include "resume.h"
-#include "status.h"
 #include "util.h"
 
 bool rv_holds_results(const char *dir)
@@ -29,17 +33,16 @@ bool rv_holds_results(const char *dir)
 	return any;
 }
 
-/* The manifest of OUT/<name>/run.json, or NULL. */
-static json_object *manifest_of(const char *out, const char *name, json_object **run)
+/* OUT/<name>/run.json into @run (0, or -errno: none read); its manifest, or NULL. */
+static json_object *manifest_of(const char *out, const char *name, struct rec_run *run, int *rc)
 {
-	char path[PATH_MAX * 2], err[PATH_MAX + 64];
-	json_object *m = NULL;
+	char path[PATH_MAX * 2], dir[PATH_MAX + 300], err[PATH_MAX + 64];
 
-	snprintf(path, sizeof(path), "%s/%s/run.json", out, name);
-	*run = rv_json_read(path, err, sizeof(err));
-	if (*run && json_object_object_get_ex(*run, "manifest", &m) &&
-	    json_object_is_type(m, json_type_object))
-		return m;
+	rec_path_drive_dir(dir, sizeof(dir), out, name);
+	rec_path_run(path, sizeof(path), dir);
+	*rc = rec_run_read(path, run, err, sizeof(err));
+	if (!*rc && run->manifest && json_object_is_type(run->manifest, json_type_object))
+		return run->manifest;
 	return NULL;
 }
 
@@ -78,27 +81,31 @@ static int find_run(const char *out, json_object **command, char *cwd, size_t cw
 		return -EINVAL;
 	}
 	while ((e = readdir(d))) {
-		json_object *run = NULL, *m, *cmd = NULL;
+		struct rec_run run;
+		json_object *m, *cmd;
 		const char *c;
+		int rc;
 
-		if (e->d_name[0] == '.' || !(m = manifest_of(out, e->d_name, &run))) {
-			if (e->d_name[0] != '.')
-				json_object_put(run);
+		if (rec_name_kind(e->d_name) == REC_NAME_HIDDEN)
+			continue;
+		if (!(m = manifest_of(out, e->d_name, &run, &rc))) {
+			if (!rc)
+				rec_run_free(&run);
 			continue;
 		}
-		json_object_object_get_ex(m, "command", &cmd);
+		cmd = rec_json_get(m, "command");
 		c = cmd ? json_object_to_json_string_ext(cmd, JSON_C_TO_STRING_PLAIN) : "";
 		if (!*command) {
 			*command = json_object_get(cmd);
 			snprintf(cwd, cwdlen, "%s",
-				 rv_json_str(m, "cwd") ? rv_json_str(m, "cwd") : "/");
+				 rec_json_str(m, "cwd") ? rec_json_str(m, "cwd") : "/");
 		} else if (strcmp(c, json_object_to_json_string_ext(*command,
 								    JSON_C_TO_STRING_PLAIN))) {
 			n++;
 		}
 		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), "\n  %s: %s", e->d_name,
 			 c);
-		json_object_put(run);
+		rec_run_free(&run);
 	}
 	closedir(d);
 	if (!*command) {
@@ -192,70 +199,128 @@ static bool is_fio(const char *cmd)
 int rv_leftover_fio(const char *out_abs, char *err, size_t errlen)
 {
 	char path[PATH_MAX + 16], e[PATH_MAX + 64], cmd[512];
-	json_object *st, *fio = NULL, *pid = NULL, *start = NULL;
+	struct rec_status st;
 	int rc = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", out_abs, RV_STATUS_FILE);
-	if (!(st = rv_json_read(path, e, sizeof(e))))
+	rec_path_status(path, sizeof(path), out_abs);
+	if (rec_status_read(path, &st, e, sizeof(e)))
 		return 0;
 	/* while its driver runs, the fio is that run's: the lock on OUT names it */
-	if (json_object_object_get_ex(st, "fio", &fio) && fio &&
-	    !rv_proc_same((pid_t)json_object_get_int64(json_object_object_get(st, "pid")),
-			  (unsigned long long)json_object_get_int64(
-			      json_object_object_get(st, "pid_starttime"))) &&
-	    json_object_object_get_ex(fio, "pid", &pid) &&
-	    json_object_object_get_ex(fio, "starttime", &start) &&
-	    rv_proc_same((pid_t)json_object_get_int64(pid),
-			 (unsigned long long)json_object_get_int64(start)) &&
-	    rv_proc_cmdline((pid_t)json_object_get_int64(pid), cmd, sizeof(cmd)) == 0 &&
-	    is_fio(cmd)) {
+	if (st.fio_pid > 0 && !rv_proc_same((pid_t)st.pid, st.pid_starttime) &&
+	    rv_proc_same((pid_t)st.fio_pid, st.fio_starttime) &&
+	    rv_proc_cmdline((pid_t)st.fio_pid, cmd, sizeof(cmd)) == 0 && is_fio(cmd)) {
 		snprintf(
 		    err, errlen,
 		    "%s: a fio of an earlier run is still running: pid %lld, started by "
 		    "ssd-review pid %lld (%s): %s; stop it (kill %lld) or wait for it, then run "
 		    "again",
-		    out_abs, (long long)json_object_get_int64(pid),
-		    (long long)json_object_get_int64(json_object_object_get(st, "pid")),
-		    rv_json_str(st, "started") ? rv_json_str(st, "started") : "?", cmd,
-		    (long long)json_object_get_int64(pid));
+		    out_abs, st.fio_pid, st.pid, st.started ? st.started : "?", cmd, st.fio_pid);
 		rc = -EBUSY;
 	}
-	json_object_put(st);
+	rec_status_free(&st);
 	return rc;
 }
 
-static int check_one(struct rv_run *r, size_t i, json_object *mine, json_object **earlier,
+/* What a manifest's "drive" is, whatever its label: its identity, its members' identities, or
+ * the fio server's drive (a new array). */
+static json_object *drive_key(json_object *drive)
+{
+	static const char *const remote[] = {"server", "device", "devices", NULL};
+	json_object *key = json_object_new_array(), *v, *members = rec_json_get(drive, "members"),
+		    *identity = rec_json_get(drive, "identity");
+
+	if (identity)
+		json_object_array_add(key, json_object_get(identity));
+	for (size_t i = 0; members && i < json_object_array_length(members); i++) {
+		v = rec_json_get(json_object_array_get_idx(members, i), "identity");
+		json_object_array_add(key, json_object_get(v));
+	}
+	for (size_t i = 0; !identity && !members && remote[i]; i++)
+		if ((v = rec_json_get(drive, remote[i])))
+			json_object_array_add(key, json_object_get(v));
+	return key;
+}
+
+/* --resume with a label OUT holds no results for: refused when another label's results there
+ * are of the same drive (a new label would start a second column for it). */
+static int renamed(struct rv_run *r, size_t i, json_object *mine, char *err, size_t errlen)
+{
+	json_object *key = drive_key(rec_json_get(mine, "drive"));
+	char **names;
+	size_t n;
+	int rc = 0;
+
+	if (!json_object_array_length(key) || rec_results_drives(r->out_abs, &names, &n)) {
+		json_object_put(key);
+		return 0;
+	}
+	for (size_t k = 0; k < n && !rc; k++) {
+		struct rec_run run;
+		json_object *m, *theirs;
+		int rrc;
+
+		if (rv_targets_find(&r->ts, names[k]))
+			continue;
+		if (!(m = manifest_of(r->out_abs, names[k], &run, &rrc))) {
+			if (!rrc)
+				rec_run_free(&run);
+			continue;
+		}
+		theirs = drive_key(rec_json_get(m, "drive"));
+		if (json_object_equal(key, theirs)) {
+			snprintf(
+			    err, errlen,
+			    "--resume: %s holds the results of this drive under label '%s', not "
+			    "'%s': resume them with %s %s=%s (a new label would start a second "
+			    "column for the same drive)",
+			    r->out_abs, names[k], r->ts.t[i].label,
+			    r->ts.t[i].type == RV_T_GROUP ? "--group" : "--drive", names[k],
+			    r->ts.t[i].device);
+			rc = -EINVAL;
+		}
+		json_object_put(theirs);
+		rec_run_free(&run);
+	}
+	rec_names_free(names, n);
+	json_object_put(key);
+	return rc;
+}
+
+static int check_one(struct rv_run *r, size_t i, json_object *mine, struct rec_run **earlier,
 		     char *err, size_t errlen)
 {
 	const char *label = r->ts.t[i].label;
-	char dir[PATH_MAX * 2], diffs[4096];
-	json_object *run = NULL, *m;
+	char dir[PATH_MAX * 2], diffs[4096], moved[PATH_MAX + 32];
+	struct rec_run *run = calloc(1, sizeof(*run));
+	json_object *m;
+	int rc;
 
-	snprintf(dir, sizeof(dir), "%s/%s", r->out_abs, label);
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, label);
 	*earlier = NULL;
-	if (!rv_holds_results(dir) || r->o->overwrite)
-		return 0;
-	m = manifest_of(r->out_abs, label, &run);
+	if (!run)
+		return -ENOMEM;
+	if (!rv_holds_results(dir) || r->o->overwrite) {
+		free(run);
+		return r->o->resume && !r->o->overwrite ? renamed(r, i, mine, err, errlen) : 0;
+	}
+	m = manifest_of(r->out_abs, label, run, &rc);
 	if (!r->o->resume) {
+		rec_path_overwritten(moved, sizeof(moved), r->out_abs, NULL, NULL);
 		snprintf(
 		    err, errlen,
 		    "%s holds the results of an earlier run%s%s%s: add --resume to continue "
 		    "them (when this run asks for the same), or --overwrite to move them aside "
-		    "(to %s/.overwritten/) and start again",
-		    dir, run ? " (started " : "", run ? rv_json_str(run, "started") : "",
-		    run ? ")" : "", r->out_abs);
-		json_object_put(run);
-		return -EINVAL;
-	}
-	if (!m) {
+		    "(to %s/) and start again",
+		    dir, !rc ? " (started " : "", !rc && run->started ? run->started : "",
+		    !rc ? ")" : "", moved);
+		rc = -EINVAL;
+	} else if (!m) {
 		snprintf(err, errlen,
 			 "--resume: %s holds results without a manifest (run.json %s): where they "
 			 "come from cannot be checked; --overwrite moves them aside",
-			 dir, run ? "has none: an older ssd-review" : "is missing or unreadable");
-		json_object_put(run);
-		return -EINVAL;
-	}
-	if (rv_manifest_diff(m, mine, diffs, sizeof(diffs))) {
+			 dir, !rc ? "has none: an older ssd-review" : "is missing or unreadable");
+		rc = -EINVAL;
+	} else if (rec_manifest_diff(m, mine, diffs, sizeof(diffs))) {
 		snprintf(
 		    err, errlen,
 		    "--resume: this run does not ask for what the results in %s were measured "
@@ -263,23 +328,24 @@ static int check_one(struct rv_run *r, size_t i, json_object *mine, json_object 
 		    "--out %s alone takes them from the results), or start again with "
 		    "--overwrite",
 		    dir, diffs, r->out_abs);
-		json_object_put(run);
-		return -EINVAL;
+		rc = -EINVAL;
+	} else {
+		/* this run holds OUT's lock: a record still "running" is one whose driver died */
+		if (run->status && !strcmp(run->status, "running"))
+			rc = rec_run_mark_killed(run, "its driver stopped without finishing "
+						      "(killed or crashed); found by the next run");
+		if (!rc) {
+			*earlier = run;
+			return 0;
+		}
 	}
-	/* this run holds OUT's lock: a record still "running" is one whose driver died */
-	if (rv_json_str(run, "status") && !strcmp(rv_json_str(run, "status"), "running")) {
-		json_object_object_add(run, "status", json_object_new_string("killed"));
-		json_object_object_add(
-		    run, "note",
-		    json_object_new_string("its driver stopped without finishing "
-					   "(killed or crashed); found by the "
-					   "next run"));
-	}
-	*earlier = run;
-	return 0;
+	if (run->doc)
+		rec_run_free(run);
+	free(run);
+	return rc;
 }
 
-int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier, char *err,
+int rv_results_check(struct rv_run *r, json_object **manifests, struct rec_run **earlier, char *err,
 		     size_t errlen)
 {
 	for (size_t i = 0; i < r->ts.n; i++)
@@ -289,7 +355,9 @@ int rv_results_check(struct rv_run *r, json_object **manifests, json_object **ea
 
 		if (rc) {
 			for (size_t k = 0; k < i; k++) {
-				json_object_put(earlier[k]);
+				if (earlier[k])
+					rec_run_free(earlier[k]);
+				free(earlier[k]);
 				earlier[k] = NULL;
 			}
 			return rc;
@@ -303,11 +371,11 @@ static int move(struct rv_run *r, const char *name, const char *stamp, char *err
 	char from[PATH_MAX * 2], to[PATH_MAX * 2], dir[PATH_MAX + 16];
 	int rc;
 
-	snprintf(from, sizeof(from), "%s/%s", r->out_abs, name);
+	rec_path_drive_dir(from, sizeof(from), r->out_abs, name);
 	if (!rv_holds_results(from))
 		return 0;
-	snprintf(dir, sizeof(dir), "%s/.overwritten", r->out_abs);
-	snprintf(to, sizeof(to), "%s/%s-%s", dir, name, stamp);
+	rec_path_overwritten(dir, sizeof(dir), r->out_abs, NULL, NULL);
+	rec_path_overwritten(to, sizeof(to), r->out_abs, name, stamp);
 	if ((rc = rv_mkdirs(dir)) || rename(from, to) < 0) {
 		snprintf(err, errlen, "--overwrite: cannot move %s to %s: %s", from, to,
 			 strerror(rc ? -rc : errno));
@@ -328,6 +396,6 @@ int rv_move_aside(struct rv_run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->ts.n && !rc; i++)
 		rc = move(r, r->ts.t[i].label, stamp, err, errlen);
 	if (!rc)
-		rc = move(r, "report", stamp, err, errlen);
+		rc = move(r, REC_REPORT_DIR, stamp, err, errlen);
 	return rc;
 }

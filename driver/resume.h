@@ -42,11 +42,12 @@ int rv_leftover_fio(const char *out_abs, char *err, size_t errlen);
 /**
  * rv_results_check() - the earlier results of each target: refused without --resume or
  * --overwrite; with --resume, their run.json must carry a manifest equal to this run's (else
- * every difference is named). Loads the earlier run.json into @earlier[i] (NULL when none).
+ * every difference is named). Loads the earlier run.json into @earlier[i] (NULL when none;
+ * rec_run_free() and free() it), a record still "running" marked "killed".
  * @manifests: this run's manifest per target
  * Return: 0, or -EINVAL.
  */
-int rv_results_check(struct rv_run *r, json_object **manifests, json_object **earlier, char *err,
+int rv_results_check(struct rv_run *r, json_object **manifests, struct rec_run **earlier, char *err,
 		     size_t errlen);
 
 /**

@@ -12,12 +12,11 @@
 #include "proc.h"
 #include "progress.h"
 #include "pts_test.h"
+#include "record/layout.h"
 #include "report.h"
 #include "review.h"
 #include "testrun.h"
 #include "util.h"
-
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
 
 void rv_status_update(struct rv_run *r)
 {
@@ -25,7 +24,7 @@ void rv_status_update(struct rv_run *r)
 	r->st.failed = r->failed;
 	r->st.kept = r->kept;
 	r->st.run_elapsed_s = time(NULL) - r->t0;
-	if (rv_status_write(r->status_path, &r->st) < 0)
+	if (rec_status_write(r->status_path, &r->st) < 0)
 		fprintf(stderr, "ssd-review: cannot write %s: %s\n", r->status_path,
 			strerror(errno));
 }
@@ -33,7 +32,7 @@ void rv_status_update(struct rv_run *r)
 void rv_write_records(struct rv_run *r, const char *status, const char *ended)
 {
 	for (size_t i = 0; i < r->ts.n; i++)
-		rv_record_write(&r->rec[i], &r->rrun, status, ended);
+		rv_record_write(&r->rec[i], status, ended);
 }
 
 /* Whether test @i of target @ti was completed by the run being resumed: its result is there
@@ -41,34 +40,28 @@ void rv_write_records(struct rv_run *r, const char *status, const char *ended)
 static bool kept(struct rv_run *r, size_t ti, size_t i)
 {
 	const char *id = r->plan.t[i].ct->id, *st;
-	json_object *e = rv_record_earlier_test(&r->rec[ti], id);
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], id);
 	char path[PATH_MAX * 2], dir[PATH_MAX + 300];
 
 	if (r->plan.t[i].ct->entry->pts)
 		return rv_pts_kept(r, ti, i);
 	if (rv_test_is_apps(&r->plan.t[i])) {
 		rv_apps_dir(r, ti, i, dir, sizeof(dir));
-		snprintf(path, sizeof(path), "%s/%s", dir, rv_apps_result(&r->plan.t[i]));
+		rec_path_apps(path, sizeof(path), dir, rv_apps_workload(&r->plan.t[i]));
 	} else {
-		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, r->ts.t[ti].label, id);
+		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+		rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE);
 	}
-	st = rv_json_str(e, "status");
+	st = e ? e->status : NULL;
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
 }
 
 static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
 {
-	static const char *const copied[] = {
-	    "started", "ended", "seconds", "fio_rc", "manifest_id", "rate_iops_per_job", "params"};
-	json_object *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id), *v;
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id);
 	char line[512];
 
-	for (size_t k = 0; k < sizeof(copied) / sizeof(copied[0]); k++)
-		if (json_object_object_get_ex(e, copied[k], &v))
-			rv_test_set(r, ti, i, copied[k], json_object_get(v));
-	rv_test_set(r, ti, i, "status", str("done"));
-	rv_test_set(r, ti, i, "reason", str("kept from an earlier run (--resume)"));
-	rv_test_set(r, ti, i, "resumed", json_object_new_boolean(true));
+	rv_record_keep(rv_test(r, ti, i), e);
 	rv_test_commit(r, ti);
 	r->kept++;
 	snprintf(line, sizeof(line), "[%zu/%zu] %s · %s · kept (--resume)", index, r->total,
@@ -117,10 +110,8 @@ int rv_review_run(struct rv_run *r)
 				index++;
 				stop |= rv_stop_signal != 0;
 				if (stop) {
-					rv_test_set(r, ti, i, "status", str("skipped"));
-					rv_test_set(
-					    r, ti, i, "reason",
-					    str("the run was interrupted before this test"));
+					rv_test_state(rv_test(r, ti, i), "skipped",
+						      "the run was interrupted before this test");
 					rv_test_commit(r, ti);
 					continue;
 				}
@@ -144,22 +135,23 @@ int rv_review_run(struct rv_run *r)
 /* The report over OUT's drive directories. */
 static int report(struct rv_run *r)
 {
-	char err[1024];
+	char err[1024], dir[PATH_MAX + 16];
 	int rc;
 
 	if (r->o->no_report)
 		return 0;
+	rec_path_report(dir, sizeof(dir), r->out_abs);
 	if (!r->tools.ssdreport[0]) {
 		fprintf(stderr,
 			"ssd-review: ssdreport not built: report skipped (make; then ssdreport -o "
-			"%s/report %s/<label>/...)\n",
-			r->out_abs, r->out_abs);
+			"%s %s)\n",
+			dir, r->out_abs);
 		return 0;
 	}
 	rc = rv_report_run(r->tools.ssdreport, r->out_abs,
 			   r->ts.client_mode ? r->ts.t[0].label : NULL, r->state, err, sizeof(err));
 	if (rc == 0) {
-		fprintf(stderr, "ssd-review: report: %s/report/index.html\n", r->out_abs);
+		fprintf(stderr, "ssd-review: report: %s/index.html\n", dir);
 		return 0;
 	}
 	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err, r->out_abs);
@@ -187,7 +179,7 @@ int rv_review_end(struct rv_run *r)
 	char now[32], sig[32];
 
 	for (size_t i = 0; i < r->ts.n; i++)
-		rv_drivefile_write(&r->ts.t[i], r->out_abs, false);
+		rv_drivefile_write(&r->ts.t[i], r->out_abs, RV_DRIVEFILE_AFTER);
 	rv_write_records(r, state, rv_iso_time(time(NULL), now, sizeof(now)));
 	if (r->interrupted) {
 		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",
@@ -222,7 +214,6 @@ void rv_run_free(struct rv_run *r)
 	rv_targets_free(&r->ts);
 	rv_plan_free(&r->plan);
 	json_object_put(r->argv);
-	json_object_put(r->versions);
 	r->rec = NULL;
 	r->nlocks = 0;
 }

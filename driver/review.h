@@ -24,6 +24,7 @@
 #include "options.h"
 #include "plan.h"
 #include "record.h"
+#include "record/status.h"
 #include "status.h"
 #include "targets.h"
 #include "tools.h"
@@ -52,7 +53,6 @@ struct rv_run {
 	pid_t pid;
 	unsigned long long starttime;
 	json_object *argv;     /* the command, for run.json and the manifest */
-	json_object *versions; /* fio, kernel, ssdeng, ioengine */
 	char resume_cmd[8192]; /* the exact command that resumes this run */
 	struct rv_record *rec; /* per target, ts.t[i] <-> rec[i] */
 	struct rv_record_run rrun;
@@ -64,7 +64,7 @@ struct rv_run {
 	bool tty;
 	long progress_every;
 	size_t total, done, failed, kept;
-	struct rv_status st;
+	struct rec_status st;
 	char status_path[PATH_MAX + 16];
 	bool interrupted;
 	char stop_reason[128];

@@ -11,13 +11,15 @@
 
 #include "apps_test.h"
 #include "drivefile.h"
-#include "manifest.h"
 #include "preflight.h"
+#include "record/json.h"
+#include "record/layout.h"
+#include "record/manifest.h"
 #include "resume.h"
 #include "review.h"
 #include "util.h"
 
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+static json_object *str(const char *s) { return rec_json_text(s); }
 
 static json_object *strv(const struct rv_strv *v)
 {
@@ -122,7 +124,7 @@ static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
 	const struct rv_opts *o = r->o;
 	json_object *sw = json_object_new_object(), *host = json_object_new_object(),
 		    *info = json_object_new_object();
-	struct rv_manifest_parts p = {
+	struct rec_manifest_parts p = {
 	    .command = json_object_get(r->argv),
 	    .cwd = r->cwd,
 	    .created = r->started,
@@ -143,7 +145,7 @@ static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
 	json_object_object_add(info, "only", o->only.n ? strv(&o->only) : NULL);
 	json_object_object_add(info, "span_option",
 			       o->span ? json_object_new_uint64(o->span) : NULL);
-	return rv_manifest_new(&p);
+	return rec_manifest_new(&p);
 }
 
 /* Take a lock; a refusal names the holder. */
@@ -198,8 +200,8 @@ static int locks(struct rv_run *r, char *err, size_t errlen)
 
 int rv_setup_check(struct rv_run *r, char *err, size_t errlen)
 {
-	json_object **mans = calloc(r->ts.n + 1, sizeof(*mans)),
-		    **earlier = calloc(r->ts.n + 1, sizeof(*earlier));
+	json_object **mans = calloc(r->ts.n + 1, sizeof(*mans));
+	struct rec_run **earlier = calloc(r->ts.n + 1, sizeof(*earlier));
 	int rc;
 
 	if (!mans || !earlier) {
@@ -222,21 +224,24 @@ int rv_setup_check(struct rv_run *r, char *err, size_t errlen)
 	}
 	for (size_t i = 0; i < r->ts.n; i++) {
 		/* a resumed run keeps the results' origin time */
-		json_object *em = NULL, *created = NULL;
+		json_object *created =
+		    earlier[i] ? rec_json_get(earlier[i]->manifest, "created") : NULL;
 
-		if (earlier[i] && json_object_object_get_ex(earlier[i], "manifest", &em) &&
-		    json_object_object_get_ex(em, "created", &created))
+		if (created)
 			json_object_object_add(mans[i], "created", json_object_get(created));
-		rc = rv_record_init(&r->rec[i], &r->ts.t[i], r->o->out, &r->plan, mans[i],
+		rc = rv_record_init(&r->rec[i], &r->ts.t[i], r->o->out, &r->plan, &r->rrun, mans[i],
 				    earlier[i], &r->ts);
-		mans[i] = earlier[i] = NULL;
+		mans[i] = NULL;
+		earlier[i] = NULL;
 		if (rc)
 			goto out;
 	}
 out:
 	for (size_t i = 0; i < r->ts.n; i++) {
 		json_object_put(mans[i]);
-		json_object_put(earlier[i]);
+		if (earlier[i])
+			rec_run_free(earlier[i]);
+		free(earlier[i]);
 	}
 	free(mans);
 	free(earlier);
@@ -245,7 +250,7 @@ out:
 
 int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 {
-	char dir[PATH_MAX * 2];
+	char dir[PATH_MAX * 2], label[PATH_MAX + 80];
 	int rc;
 
 	if ((rc = rv_mkdirs(r->out_abs))) {
@@ -257,13 +262,16 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->ts.n; i++) {
 		const struct rv_target *t = &r->ts.t[i];
 
-		snprintf(dir, sizeof(dir), "%s/%s/logs", r->out_abs, t->label);
+		rec_path_drive_dir(label, sizeof(label), r->out_abs, t->label);
+		rec_path_logs(dir, sizeof(dir), label);
 		if ((rc = rv_mkdirs(dir))) {
 			snprintf(err, errlen, "cannot create %s: %s", dir, strerror(-rc));
 			return rc;
 		}
-		if ((rc = rv_record_write(&r->rec[i], &r->rrun, "running", NULL)) ||
-		    (rc = rv_drivefile_write(t, r->out_abs, true))) {
+		if ((rc = rv_record_write(&r->rec[i], "running", NULL)) ||
+		    (rc = rv_drivefile_write(t, r->out_abs,
+					     r->rec[i].earlier ? RV_DRIVEFILE_RESUMED
+							       : RV_DRIVEFILE_BEFORE))) {
 			snprintf(err, errlen, "cannot write %s/%s: %s", r->out_abs, t->label,
 				 strerror(-rc));
 			return rc;

@@ -120,6 +120,12 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 			snprintf(b->err, b->errlen, "%s", msg);
 			return -EINVAL;
 		}
+		if (!p->size && p->detached)
+			return rv_tb_fail(
+			    b,
+			    "%s: a loop device with no file attached (losetup %s FILE "
+			    "attaches one)",
+			    d->what, d->path);
 		if (!p->size)
 			return rv_tb_fail(b, "%s: cannot read its capacity from sysfs%s", d->what,
 					  "");
@@ -133,6 +139,11 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 	span = p->size;
 	if (b->limit && (!span || span > b->limit))
 		span = b->limit;
+	else if (o->span && o->span > span)
+		fprintf(stderr,
+			"ssd-review: %s: --span %llu bytes is more than its %llu: the review tests "
+			"all of it\n",
+			d->what, (unsigned long long)o->span, (unsigned long long)span);
 	span = span / RV_MIB * RV_MIB;
 	if (span < RV_MIN_SPAN) {
 		snprintf(b->err, b->errlen, "%s: span of %llu bytes is under 16 MiB", d->what,
@@ -202,19 +213,21 @@ static int add_member(struct rv_tbuild *b, struct rv_target *t, const char *md)
 		return rv_tb_fail(
 		    b, "--group %s: 'global' cannot name a drive (fio's [global] section)%s",
 		    t->label, "");
-	for (size_t i = 0; i < t->ndevs; i++)
-		if (!strcmp(t->devs[i].name, m))
-			return rv_tb_fail(
-			    b, "--group %s: drive name '%s' given twice (name them M:DEV)",
-			    t->label, m);
 	if (!(d = rv_tb_dev(t)))
 		return -ENOMEM;
 	rv_fmt(d->name, sizeof(d->name), "%s", m);
 	snprintf(what, sizeof(what), "--group %s: %s=%s", t->label, m, dev);
 	if (!(d->path = strdup(dev)) || !(d->what = strdup(what)))
 		return -ENOMEM;
+	/* the same drive twice is said as such first: naming the two would not help */
 	if (add_dev(b, d))
 		return -EINVAL;
+	for (size_t i = 0; i + 1 < t->ndevs; i++)
+		if (!strcmp(t->devs[i].name, m)) {
+			snprintf(b->err, b->errlen, "--group %s: drive name '%s' given twice%s",
+				 t->label, m, dev == md ? " (name them M:DEV)" : "");
+			return -EINVAL;
+		}
 	if (!t->span || d->span < t->span)
 		t->span = d->span;
 	if (!t->size || d->probe.size < t->size)

@@ -15,6 +15,9 @@
 #include "progress.h"
 #include "proc.h"
 #include "reason.h"
+#include "record/fio_doc.h"
+#include "record/json.h"
+#include "record/layout.h"
 #include "result.h"
 #include "testrun.h"
 #include "util.h"
@@ -28,23 +31,31 @@ struct paths {
 	char apps_dir[PATH_MAX + 300]; /* an ssd-apps test's directory, "" for fio */
 };
 
-void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v)
+struct rec_test *rv_test(struct rv_run *r, size_t ti, size_t i)
 {
-	rv_record_set(rv_record_test(&r->rec[ti], i), key, v);
-	if (ti == 0 && r->ts.client_mode)
-		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
-			rv_record_set(rv_record_test(&r->rec[h], i), key, json_object_get(v));
+	return rv_record_test(&r->rec[ti], i);
 }
 
 void rv_test_commit(struct rv_run *r, size_t ti)
 {
-	rv_record_write(&r->rec[ti], &r->rrun, "running", NULL);
-	if (ti == 0 && r->ts.client_mode)
-		for (size_t h = r->ts.nrun; h < r->ts.n; h++)
-			rv_record_write(&r->rec[h], &r->rrun, "running", NULL);
+	rv_record_write(&r->rec[ti], "running", NULL);
+	if (ti != 0 || !r->ts.client_mode)
+		return;
+	/* a client run's servers: their records hold the combined record's tests */
+	for (size_t h = r->ts.nrun; h < r->ts.n; h++) {
+		for (size_t i = 0; i < r->plan.n; i++)
+			rec_test_copy(rv_test(r, h, i), rv_test(r, 0, i));
+		rv_record_write(&r->rec[h], "running", NULL);
+	}
 }
 
-static json_object *str(const char *s) { return s ? json_object_new_string(s) : NULL; }
+/* Set test @t's status and reason, and rewrite the records. */
+static void state(struct rv_run *r, size_t ti, struct rec_test *t, const char *status,
+		  const char *reason)
+{
+	rv_test_state(t, status, reason);
+	rv_test_commit(r, ti);
+}
 
 static char *now_iso(char *buf, size_t len) { return rv_iso_time(time(NULL), buf, len); }
 
@@ -60,7 +71,6 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 static void clear_stale(const struct paths *p, const char *id)
 {
 	char logs[PATH_MAX + 8], path[PATH_MAX * 2];
-	size_t n = strlen(id);
 	struct dirent *e;
 	DIR *d;
 
@@ -71,12 +81,10 @@ static void clear_stale(const struct paths *p, const char *id)
 		unlink(p->eta);
 		nftw(p->apps_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	}
-	snprintf(logs, sizeof(logs), "%s/logs", p->dir);
-	if (!(d = opendir(logs)))
+	if (rec_path_logs(logs, sizeof(logs), p->dir) || !(d = opendir(logs)))
 		return;
 	while ((e = readdir(d)))
-		if (!strncmp(e->d_name, id, n) && e->d_name[n] == '_' &&
-		    strstr(e->d_name, ".log")) {
+		if (rec_log_of(e->d_name, id)) {
 			snprintf(path, sizeof(path), "%s/%s", logs, e->d_name);
 			unlink(path);
 		}
@@ -86,15 +94,15 @@ static void clear_stale(const struct paths *p, const char *id)
 /* A curve point's rate from its flat-out run's result; false (skip) when there is none. */
 static bool curve_rate(const struct paths *p, const char *max_id, int pct, char *rate, size_t len)
 {
-	char path[PATH_MAX * 2], err[PATH_MAX + 64];
-	json_object *j;
+	char path[PATH_MAX * 2], err[PATH_MAX + 600];
+	struct rec_fio_doc doc;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s.json", p->dir, max_id);
-	if (!(j = rv_json_read(path, err, sizeof(err))))
+	if (rec_path_result(path, sizeof(path), p->dir, max_id, REC_RESULT_DONE) ||
+	    rec_fio_doc_read(path, &doc, err, sizeof(err)))
 		return false;
-	rc = rv_result_rate(j, pct, rate, len);
-	json_object_put(j);
+	rc = rv_result_rate(doc.json, pct, rate, len);
+	rec_fio_doc_free(&doc);
 	return rc == 0;
 }
 
@@ -131,7 +139,7 @@ static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *
 			return rc;
 		rv_fmt(buf[b], sizeof(buf[b]), "%s/%s.%s.fio", r->state,
 		       host ? host->label : t->label, ct->id);
-		rc = rv_write_atomic(buf[b], text, strlen(text));
+		rc = rec_file_write(buf[b], text, strlen(text));
 		free(text);
 		if (rc) {
 			snprintf(err, errlen, "cannot write %s: %s", buf[b], strerror(-rc));
@@ -229,10 +237,10 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 {
 	struct rv_result_doc doc;
 	json_object *j;
-	char *text = NULL, path[PATH_MAX * 2];
+	char *text = NULL, path[PATH_MAX * 2], dir[PATH_MAX + 80];
 	int rc;
 
-	if (rv_read_file(p->partial, &text, NULL) < 0) {
+	if (rec_file_read(p->partial, &text, NULL) < 0) {
 		snprintf(problem, plen, "fio wrote no output file");
 		return -EINVAL;
 	}
@@ -249,7 +257,7 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 			close(fd);
 		}
 	}
-	rc = rv_write_atomic(p->final, text + doc.start, doc.len);
+	rc = rec_file_write(p->final, text + doc.start, doc.len);
 	free(text);
 	if (rc) {
 		rv_fmt(problem, plen, "cannot write %s: %s", p->final, strerror(-rc));
@@ -261,8 +269,9 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 		const struct rv_target *t = &r->ts.t[h];
 		json_object *mine = rv_result_host(j, t->host, t->port, t->node);
 
-		snprintf(path, sizeof(path), "%s/%s/%s.json", r->out_abs, t->label, id);
-		if (!mine || rv_json_write(path, mine))
+		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, t->label);
+		if (!mine || rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE) ||
+		    rec_json_write(path, mine))
 			fprintf(stderr,
 				"ssd-review: %s: cannot split the client/server JSON per "
 				"host\n",
@@ -279,39 +288,34 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 {
 	const char *id = r->plan.t[i].ct->id;
 	char now[32], hms[32], line[2048], summary[128], problem[512], reason[1024], sig[32];
+	struct rec_test *t = rv_test(r, ti, i);
 	char *text = NULL;
 	long el = time(NULL) - t0;
 
-	now_iso(now, sizeof(now));
-	rv_test_set(r, ti, i, "ended", str(now));
-	rv_test_set(r, ti, i, "seconds", json_object_new_int64(el));
-	rv_test_set(r, ti, i, "fio_rc", json_object_new_int(c->code));
-	rv_test_set(r, ti, i, "manifest_id",
-		    json_object_get(json_object_object_get(r->rec[ti].manifest, "id")));
+	rec_str_set(&t->ended, now_iso(now, sizeof(now)));
+	t->seconds = el;
+	t->fio_rc = c->code;
+	t->has_fio_rc = true;
+	rec_str_set(&t->manifest_id, rec_json_str(r->rec[ti].run.manifest, "id"));
 	if (rv_stop_signal) {
 		clear_stale(p, id);
 		snprintf(reason, sizeof(reason), "%s: %s stopped, result discarded",
 			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)),
 			 p->apps_dir[0] ? "ssd-apps" : "fio");
-		rv_test_set(r, ti, i, "status", str("interrupted"));
-		rv_test_set(r, ti, i, "reason", str(reason));
-		rv_test_commit(r, ti);
+		state(r, ti, t, "interrupted", reason);
 		snprintf(line, sizeof(line), "%s · interrupted after %s", head,
 			 rv_hms(el, hms, sizeof(hms)));
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_INTERRUPTED;
 	}
 	problem[0] = '\0';
-	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, rv_apps_result(&r->plan.t[i]), c->code,
+	if (p->apps_dir[0] ? rv_apps_outcome(p->apps_dir, rv_apps_workload(&r->plan.t[i]), c->code,
 					     summary, sizeof(summary), problem, sizeof(problem))
 			   : c->code == 0 && keep_result(r, ti, p, id, summary, sizeof(summary),
 							 problem, sizeof(problem)) == 0) {
-		rv_test_set(r, ti, i, "status", str("done"));
-		rv_test_set(r, ti, i, "reason", NULL);
 		if (p->apps_dir[0])
-			rv_test_set(r, ti, i, "params",
-				    rv_apps_used(p->apps_dir, rv_apps_result(&r->plan.t[i])));
-		rv_test_commit(r, ti);
+			rv_apps_used(p->apps_dir, rv_apps_workload(&r->plan.t[i]), &t->params);
+		state(r, ti, t, "done", NULL);
 		r->done++;
 		snprintf(line, sizeof(line), "%s · done in %s · %s", head,
 			 rv_hms(el, hms, sizeof(hms)), summary);
@@ -326,19 +330,34 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 			problem[0] = '\0';
 		if (access(p->partial, F_OK) == 0)
 			rename(p->partial, p->failed);
-		rv_read_file(p->errf, &text, NULL);
+		rec_file_read(p->errf, &text, NULL);
 		rv_reason(text ? text : "", c->code, problem[0] ? problem : NULL, reason,
 			  sizeof(reason));
 		free(text);
 	}
-	rv_test_set(r, ti, i, "status", str("failed"));
-	rv_test_set(r, ti, i, "reason", str(reason));
-	rv_test_commit(r, ti);
+	state(r, ti, t, "failed", reason);
 	r->failed++;
 	snprintf(line, sizeof(line), "%s · FAILED (%s exit %d): %s", head,
 		 p->apps_dir[0] ? "ssd-apps" : "fio", c->code, reason);
 	rv_progress_print(line, r->tty, true);
 	return RV_TEST_FAILED;
+}
+
+/* What a test that reads would read of @t's files that was never written (holes of a sparse
+ * file: zeroes of the file system, not the drive's), -1 when none or not known. */
+static long long unwritten(const struct rv_target *t, const struct rec_params *p)
+{
+	long long sum = 0, n;
+
+	if (p->apps || !p->rw ||
+	    !(strstr(p->rw, "read") || !strcmp(p->rw, "rw") || !strcmp(p->rw, "randrw")) ||
+	    (t->type != RV_T_DRIVE && t->type != RV_T_GROUP))
+		return -1;
+	for (size_t k = 0; k < t->ndevs; k++)
+		if (t->devs[k].probe.kind == RV_KIND_FILE &&
+		    (n = rv_drive_file_unwritten(t->devs[k].path, t->devs[k].span)) > 0)
+			sum += n;
+	return sum > 0 ? sum : -1;
 }
 
 /* rv_test_run() with @argv and @argbuf for fio's command line. */
@@ -348,6 +367,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	const struct rv_target *t = &r->ts.t[ti];
 	const struct rv_test *test = &r->plan.t[i];
 	const struct catalogue_test *ct = test->ct;
+	struct rec_test *rec = rv_test(r, ti, i);
 	char head[512], rate[64] = "", now[32], line[1024], err[1024];
 	struct rv_env env;
 	struct paths p;
@@ -361,31 +381,27 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	time_t t0;
 
 	snprintf(head, sizeof(head), "[%zu/%zu] %s · %s", index, r->total, t->label, ct->id);
-	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, t->label);
-	snprintf(p.final, sizeof(p.final), "%s/%s.json", p.dir, ct->id);
-	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
-	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
-	snprintf(p.errf, sizeof(p.errf), "%s/logs/%s.%s", p.dir, ct->id,
-		 rv_test_is_apps(test) ? "ssd-apps-stderr.txt" : "fio-stderr.txt");
+	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, t->label);
+	rec_path_result(p.final, sizeof(p.final), p.dir, ct->id, REC_RESULT_DONE);
+	rec_path_result(p.partial, sizeof(p.partial), p.dir, ct->id, REC_RESULT_PARTIAL);
+	rec_path_result(p.failed, sizeof(p.failed), p.dir, ct->id, REC_RESULT_FAILED);
+	rec_path_log(p.errf, sizeof(p.errf), p.dir, ct->id, NULL,
+		     rv_test_is_apps(test) ? REC_LOG_APPS_STDERR : REC_LOG_FIO_STDERR);
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	p.apps_dir[0] = '\0';
 	if (rv_test_is_apps(test)) { /* its progress and summary kept in the logs */
 		rv_apps_dir(r, ti, i, p.apps_dir, sizeof(p.apps_dir));
-		snprintf(p.eta, sizeof(p.eta), "%s/logs/%s.ssd-apps.txt", p.dir, ct->id);
+		rec_path_log(p.eta, sizeof(p.eta), p.dir, ct->id, NULL, REC_LOG_APPS_STDOUT);
 	}
 	clear_stale(&p, ct->id);
 	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
-		rv_test_set(r, ti, i, "status", str("skipped"));
-		rv_test_set(r, ti, i, "reason", str(rv_apps_skip_reason(r, ti)));
-		rv_test_commit(r, ti);
+		state(r, ti, rec, "skipped", rv_apps_skip_reason(r, ti));
 		snprintf(line, sizeof(line), "%s · skipped: %s", head, rv_apps_skip_reason(r, ti));
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;
 	}
 	if (ct->rate_from && !curve_rate(&p, ct->rate_from, ct->rate_pct, rate, sizeof(rate))) {
-		rv_test_set(r, ti, i, "status", str("skipped"));
-		rv_test_set(r, ti, i, "reason", str("no max run result to take the rate from"));
-		rv_test_commit(r, ti);
+		state(r, ti, rec, "skipped", "no max run result to take the rate from");
 		snprintf(line, sizeof(line), "%s · skipped: no %s result", head, ct->rate_from);
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;
@@ -394,11 +410,12 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		return RV_TEST_INTERRUPTED;
 	rv_test_env(test, t->label, t->node, t->span, &r->envc, rate[0] ? rate : NULL, &env);
 	if (rate[0])
-		rv_test_set(r, ti, i, "rate_iops_per_job", str(rate));
-	rv_test_set(r, ti, i, "status", str("running"));
-	rv_test_set(r, ti, i, "started", str(now_iso(now, sizeof(now))));
+		rec_str_set(&rec->rate_iops_per_job, rate);
+	rv_test_state(rec, "running", NULL);
+	rec_str_set(&rec->started, now_iso(now, sizeof(now)));
+	rec->unwritten_bytes = unwritten(t, &rec->params);
 	if (rv_test_is_apps(test)) {
-		rv_test_set(r, ti, i, "params", rv_apps_params(r, i));
+		rv_apps_params(r, i, &rec->params);
 		rv_apps_argv(r, ti, i, argv, argbuf);
 		s.env = NULL;
 		s.stop_grace_s = RV_APPS_STOP_GRACE_S;
@@ -410,7 +427,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		memset(&c, 0, sizeof(c));
 		c.code = 127;
 		c.done = true;
-		rv_write_atomic(p.errf, err, strlen(err));
+		rec_file_write(p.errf, err, strlen(err));
 		return finish(r, ti, i, &p, &c, time(NULL), head);
 	}
 	t0 = time(NULL);
@@ -467,10 +484,10 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 	char *text = NULL;
 
 	summary[0] = reason[0] = '\0';
-	rv_fmt(p.dir, sizeof(p.dir), "%s/%s", r->out_abs, r->ts.t[ti].label);
+	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, r->ts.t[ti].label);
 	rv_fmt(p.final, sizeof(p.final), "%s", fc->final);
-	snprintf(p.partial, sizeof(p.partial), "%s.partial", p.final);
-	snprintf(p.failed, sizeof(p.failed), "%s.failed", p.final);
+	rec_path_result_of(p.partial, sizeof(p.partial), p.final, REC_RESULT_PARTIAL);
+	rec_path_result_of(p.failed, sizeof(p.failed), p.final, REC_RESULT_FAILED);
 	rv_fmt(p.errf, sizeof(p.errf), "%s", fc->errf);
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	rv_fmt(outarg, sizeof(outarg), "--output=%s", p.partial);
@@ -497,7 +514,7 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 		problem[0] = '\0';
 	if (access(p.partial, F_OK) == 0)
 		rename(p.partial, p.failed);
-	rv_read_file(p.errf, &text, NULL);
+	rec_file_read(p.errf, &text, NULL);
 	rv_reason(text ? text : "", c.code, problem[0] ? problem : NULL, reason, rlen);
 	free(text);
 	return RV_TEST_FAILED;

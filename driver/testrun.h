@@ -54,13 +54,13 @@ struct rv_fio_call {
 int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char *summary,
 		size_t slen, char *reason, size_t rlen);
 
-/**
- * rv_test_set() - set @key of test @i in target @ti's record (and, for a client run's combined
- * results, in each server's); the reference of @v passes.
- */
-void rv_test_set(struct rv_run *r, size_t ti, size_t i, const char *key, json_object *v);
+/** rv_test() - test @i in target @ti's record (record/run.h); rv_test_commit() writes it. */
+struct rec_test *rv_test(struct rv_run *r, size_t ti, size_t i);
 
-/** rv_test_commit() - rewrite run.json of target @ti (and of a client run's servers). */
+/**
+ * rv_test_commit() - rewrite run.json of target @ti (and of a client run's servers, whose
+ * tests are the combined results' tests).
+ */
 void rv_test_commit(struct rv_run *r, size_t ti);
 
 #endif

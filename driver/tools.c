@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fio_run.h"
+#include "record/json.h"
 #include "tools.h"
 #include "util.h"
 
@@ -56,7 +57,7 @@ static int fio_version(struct rv_tools *t, char *err, size_t errlen)
 	}
 	close(fd);
 	rc = rv_child_run(&s, 30, err, errlen);
-	if (rc == 0 && rv_read_file(out, &text, NULL) == 0)
+	if (rc == 0 && rec_file_read(out, &text, NULL) == 0)
 		snprintf(t->fio_version, sizeof(t->fio_version), "%.*s", (int)strcspn(text, "\n"),
 			 text);
 	free(text);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * util.h - small helpers of the review driver: time stamps and durations as people read them,
- * whole files read and written atomically, JSON files through json-c, shell quoting.
+ * shell quoting, paths. Files and JSON are the record's (record/json.h).
  */
 #ifndef SSDENG_DRIVER_UTIL_H
 #define SSDENG_DRIVER_UTIL_H
@@ -10,8 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
-
-#include <json-c/json.h>
 
 /**
  * rv_fmt() - snprintf() that truncates quietly: messages and paths built from parts whose
@@ -33,36 +31,6 @@ char *rv_iso_time(time_t t, char *buf, size_t len);
 char *rv_hms(long seconds, char *buf, size_t len);
 
 /**
- * rv_read_file() - the whole of @path, NUL-terminated.
- * @path: the file
- * @text: output, malloc'ed (the caller frees it)
- * @len:  output, bytes without the NUL (may be NULL)
- * Return: 0 or -errno.
- */
-int rv_read_file(const char *path, char **text, size_t *len);
-
-/**
- * rv_write_atomic() - replace @path with @len bytes of @data: written to "@path.tmp" and
- * renamed over @path, so a reader sees the old or the new file, never half of one.
- * Return: 0 or -errno.
- */
-int rv_write_atomic(const char *path, const char *data, size_t len);
-
-/** rv_json_write() - @obj as pretty JSON (2-space indent) into @path, atomically. 0 / -errno. */
-int rv_json_write(const char *path, json_object *obj);
-
-/**
- * rv_json_read() - parse the JSON file @path.
- * @path: the file
- * @err, @errlen: why it could not be read ("no such file", "not JSON at offset N")
- * Return: a new object (the caller puts it), or NULL.
- */
-json_object *rv_json_read(const char *path, char *err, size_t errlen);
-
-/** rv_json_str() - the string member @key of @o, or NULL when missing or not a string. */
-const char *rv_json_str(json_object *o, const char *key);
-
-/**
  * rv_shell_quote() - append @s to @out (of @len bytes, NUL-terminated) as one shell word:
  * bare when it holds only safe characters, else in single quotes.
  * Return: 0, or -ENAMETOOLONG when @out is too short (it then holds a truncated string).
@@ -79,8 +47,5 @@ int rv_abspath(const char *base, const char *path, char *out, size_t len);
 
 /** rv_mkdirs() - mkdir -p @path (mode 0777 less the umask). Return 0 or -errno. */
 int rv_mkdirs(const char *path);
-
-/** rv_fnv1a64() - the 64-bit FNV-1a hash of @s (a stable short name for a path or a text). */
-uint64_t rv_fnv1a64(const char *s);
 
 #endif

@@ -151,6 +151,9 @@ SEEDS = {
         "ata-smart": bytes([16]) + ata_smart(),
         "ata-devstat": bytes([17]) + devstat(),
         "opcode-support": bytes([18]) + bytes([0, 3, 0, 16]) + bytes(16),
+        "mode-caching": bytes([19]) + be(26, 2) + bytes([0, 0x10, 0, 0]) + be(0, 2) +
+            bytes([0x08, 0x12, 0x14, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x80, 0x14]) + bytes(6),
+        "poll-format": bytes([20]) + bytes([0x70, 0, 0x02, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0x04, 0x04, 0, 0x80, 0x40, 0]),
     },
     # status LE16, NSID, SLBA, NLB, op name
     "nvme_status": {

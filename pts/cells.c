@@ -10,6 +10,9 @@
 
 #include <json.h>
 
+#include "record/fio_keys.h"
+#include "record/size.h"
+
 int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t len)
 {
 	int n = snprintf(out, len, "%s.r%d.%s", phase, mix, bs);
@@ -28,75 +31,64 @@ const char *pts_cell_rw(bool random, int mix)
 
 unsigned long long pts_block_bytes(const char *bs)
 {
-	char *end;
-	unsigned long long v = strtoull(bs, &end, 10);
+	uint64_t v;
 
-	if (end == bs)
-		return 0;
-	if (!*end)
-		return v;
-	if (end[1])
-		return 0;
-	return *end == 'k' ? v << 10 : *end == 'm' ? v << 20 : 0;
-}
-
-static json_object *get(const json_object *o, const char *key)
-{
-	json_object *v;
-
-	return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static double num(const json_object *o, const char *key)
-{
-	json_object *v = o ? get(o, key) : NULL;
-
-	return v ? json_object_get_double(v) : NAN;
-}
-
-/* clat's 99.999th percentile of one direction ("99.999000" in clat_ns.percentile), NaN. */
-static double five_nines(const json_object *dir)
-{
-	json_object *clat = get(dir, "clat_ns"), *pct = clat ? get(clat, "percentile") : NULL;
-
-	return pct ? num(pct, "99.999000") : NAN;
+	return rec_size_parse(bs, 1024, REC_SIZE_WHOLE, &v) ? 0 : v;
 }
 
 int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pts_cell_result *out)
 {
-	json_object *jobs = get(fio, "jobs");
+	json_object *jobs = NULL, *v = NULL;
+	struct rec_fio_version ver;
 	double lat_sum = 0.0;
 
 	memset(out, 0, sizeof(*out));
 	out->lat_mean_ns = out->lat_max_ns = out->p99999_ns = NAN;
+	json_object_object_get_ex((json_object *)fio, "jobs", &jobs);
+	json_object_object_get_ex((json_object *)fio, "fio version", &v);
+	rec_fio_version_parse(v ? json_object_get_string(v) : NULL, &ver);
 	for (size_t i = 0; jobs && i < json_object_array_length(jobs); i++) {
-		json_object *j = json_object_array_get_idx(jobs, i), *jn = get(j, "jobname");
-		static const char *const dirs[] = {"read", "write"};
+		json_object *j = json_object_array_get_idx(jobs, i);
+		static const enum rec_fio_ddir dirs[] = {REC_FIO_READ, REC_FIO_WRITE};
+		struct rec_fio_job id;
 
-		if (!jn || strcmp(json_object_get_string(jn), name))
+		rec_fio_job(j, &id);
+		if (!id.name || strcmp(id.name, name))
 			continue;
 		out->found = true;
-		out->error = (int)num(j, "error");
-		out->iops = out->mbps = 0.0;
+		out->error = id.error;
 		for (size_t d = 0; d < 2; d++) {
-			json_object *dir = get(j, dirs[d]), *lat = dir ? get(dir, "lat_ns") : NULL;
-			double n = num(dir, "total_ios"), p;
+			json_object *dir = rec_fio_dir(j, dirs[d]), *lat;
+			struct rec_num iops = rec_fio_dir_fig(dir, REC_FIO_IOPS, &ver, NULL),
+				       bw = rec_fio_dir_fig(dir, REC_FIO_BW, &ver, NULL),
+				       n = rec_fio_dir_fig(dir, REC_FIO_TOTAL_IOS, &ver, NULL),
+				       mean, max, p;
+			double scale;
 
-			if (!dir || isnan(num(dir, "iops")))
+			if (!dir || !rec_num_ok(iops))
 				return -EINVAL;
-			out->iops += num(dir, "iops");
-			out->mbps += num(dir, "bw_bytes") / 1e6;
-			if (d == 1 && !isnan(num(dir, "io_bytes")))
-				out->write_bytes = num(dir, "io_bytes");
-			if (!(n > 0) || !lat)
+			out->iops += iops.v;
+			out->mbps += rec_num_ok(bw) ? bw.v / 1e6 : NAN;
+			if (dirs[d] == REC_FIO_WRITE) {
+				struct rec_num wb =
+				    rec_fio_dir_fig(dir, REC_FIO_IO_BYTES, &ver, NULL);
+
+				if (rec_num_ok(wb))
+					out->write_bytes = wb.v;
+			}
+			lat = rec_fio_lat_obj(dir, REC_FIO_TOTAL_LAT, &scale);
+			if (!rec_num_ok(n) || !(n.v > 0) || !lat)
 				continue;
-			out->ios += (unsigned long long)n;
-			lat_sum += num(lat, "mean") * n;
-			if (isnan(out->lat_max_ns) || num(lat, "max") > out->lat_max_ns)
-				out->lat_max_ns = num(lat, "max");
-			p = five_nines(dir);
-			if (!isnan(p) && (isnan(out->p99999_ns) || p > out->p99999_ns))
-				out->p99999_ns = p;
+			mean = rec_fio_lat_fig(lat, REC_FIO_LAT_MEAN, scale, NULL);
+			max = rec_fio_lat_fig(lat, REC_FIO_LAT_MAX, scale, NULL);
+			out->ios += (unsigned long long)n.v;
+			lat_sum += (rec_num_ok(mean) ? mean.v : NAN) * n.v;
+			if (rec_num_ok(max) && (isnan(out->lat_max_ns) || max.v > out->lat_max_ns))
+				out->lat_max_ns = max.v;
+			p = rec_fio_percentile(rec_fio_lat_obj(dir, REC_FIO_CLAT, &scale), scale,
+					       99.999);
+			if (rec_num_ok(p) && (isnan(out->p99999_ns) || p.v > out->p99999_ns))
+				out->p99999_ns = p.v;
 		}
 		if (out->ios)
 			out->lat_mean_ns = lat_sum / (double)out->ios;

@@ -25,7 +25,8 @@ int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t 
 const char *pts_cell_rw(bool random, int mix);
 
 /**
- * pts_block_bytes() - a phase's block size in bytes: "512" -> 512, "4k" -> 4096, "1m".
+ * pts_block_bytes() - a phase's block size in bytes: "512" -> 512, "4k" -> 4096, "1m" (a size
+ * as record/size.h reads it).
  * Return: bytes, 0 for a size that is not one.
  */
 unsigned long long pts_block_bytes(const char *bs);
@@ -46,7 +47,8 @@ struct pts_cell_result {
 
 /**
  * pts_cell_from_fio() - the cell named @name in a round's fio JSON document @fio (an object
- * "jobs": [...] as fio --output-format=json writes it).
+ * "jobs": [...] as fio --output-format=json writes it), its figures read by record/fio_keys.h's
+ * rules (the ones ssdreport's model is read by).
  * Return: 0; -ENOENT when no job has that name; -EINVAL for a job without read/write figures.
  */
 int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pts_cell_result *out);

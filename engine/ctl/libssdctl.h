@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * libssdctl.h - what `ssdctl info|health|probe DEV --json` print, as a library for other
- * programs (the review driver): build/libssdctl.a, linked with build/libssdcore.a, libnvme,
- * liburing, libaio and json-c:
+ * libssdctl.h - what `ssdctl info|health|probe|cache DEV --json` print, and the drive's
+ * volatile write cache read, set and restored, as a library for other programs (the review
+ * driver): build/libssdctl.a, linked with build/libssdcore.a, libnvme, liburing, libaio and
+ * json-c:
  *
  *   cc -Iengine prog.c build/libssdctl.a build/libssdcore.a -lnvme -luring -laio -ljson-c
  *
- * Each call returns a new json-c object with exactly the fields the command prints (schemas
- * ssdctl.info.v1, ssdctl.health.v1, ssdctl.probe.v1 in engine/ctl/README.md: null means the
- * drive or the host does not report it). The caller releases it with json_object_put().
- * Warnings (a SCSI UNIT ATTENTION retried, say) go to stderr (core/ssd_log.h).
+ * Each *_json call returns a new json-c object with exactly the fields the command prints
+ * (schemas ssdctl.info.v1, ssdctl.health.v1, ssdctl.probe.v1, ssdctl.cache.v1 in
+ * engine/ctl/README.md: null means the drive or the host does not report it). The caller releases
+ * it with json_object_put(). Warnings (a SCSI UNIT ATTENTION retried, say) go to stderr
+ * (core/ssd_log.h).
  */
 #ifndef SSDENG_CTL_LIBSSDCTL_H
 #define SSDENG_CTL_LIBSSDCTL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct json_object;
 
@@ -51,5 +55,95 @@ int ssdctl_health_json(const char *dev, struct json_object **out, char *err, siz
  * Return: 0, or -ENOMEM. What cannot be read (/proc/self/mountinfo) is null in the object.
  */
 int ssdctl_probe_json(const char *path, struct json_object **out, char *err, size_t errlen);
+
+/* ---- the drive's volatile write cache (ssdctl cache) ------------------------------------- */
+
+/*
+ * What the drive says about its volatile write cache. Each field is 1, 0, or -1 when the drive
+ * does not report it.
+ *   enabled:    NVMe Get Features Volatile Write Cache (FID 06h) WCE; SCSI/SATA the WCE bit of
+ *               the Caching mode page (08h), current values
+ *   present:    NVMe Identify Controller VWC bit 0; SCSI: -1 (SBC-4 has no such field)
+ *   changeable: NVMe Get Features SEL 011b bit 2; SCSI WCE in the page's changeable values
+ *   saveable:   NVMe Get Features SEL 011b bit 0; SCSI the page's PS bit
+ * transport is "nvme", "scsi" or "sata" (a SATA drive behind the kernel's SAT layer).
+ */
+struct ssdctl_cache_state {
+	int enabled, present, changeable, saveable;
+	char transport[8];
+};
+
+/* How the drive refused a command: its own status, for the record and the message. */
+struct ssdctl_drive_status {
+	enum { SSDCTL_STATUS_NONE, SSDCTL_STATUS_NVME, SSDCTL_STATUS_SCSI } kind;
+	uint16_t nvme_status;	      /* NVMe: the CQE status field (SC 7:0, SCT 10:8, DNR 14) */
+	uint8_t scsi_status;	      /* SCSI: the status byte (02h CHECK CONDITION) */
+	uint8_t sense_key, asc, ascq; /* SCSI: the sense, when the drive returned some */
+};
+
+/* ssdctl_cache_set() and _restore(): the drive answered, but did not take the setting. */
+#define SSDCTL_CACHE_REFUSED 1
+
+/**
+ * ssdctl_cache_get() - read the drive's volatile write cache setting, without changing it.
+ * @dev:    /dev/nvmeX, /dev/nvmeXnY, /dev/ngXnY, /dev/sgN or /dev/sdX
+ * @st:     output
+ * @err:    a one-line message on failure: the command and the drive's status or sense
+ * @errlen: size of @err, bytes
+ * Return: 0; -ENOENT or -ENODEV for a path that is not a drive; -EOPNOTSUPP for a SCSI device
+ * without the Caching mode page; -EIO when the drive refused the read; another negative errno
+ * when a command could not be sent.
+ */
+int ssdctl_cache_get(const char *dev, struct ssdctl_cache_state *st, char *err, size_t errlen);
+
+/**
+ * ssdctl_cache_set() - enable or disable the drive's volatile write cache through the drive:
+ * NVMe Set Features Volatile Write Cache; SCSI and SATA (behind SAT) MODE SELECT(10) of the
+ * Caching mode page with the current values and WCE changed. Reads the setting first (@before,
+ * what ssdctl_cache_restore() puts back), sends the change only when it differs (or @save),
+ * then reads it back (@after). Disabling the cache of an NVMe drive whose Identify Controller
+ * says it has none (VWC bit 0 clear) succeeds without a command: there is nothing to disable. On
+ * SCSI the kernel's view of the disk (sd's cache_type) is refreshed afterwards by a rescan of the
+ * device, so it flushes when the cache is on.
+ * @dev:     as for ssdctl_cache_get()
+ * @enable:  WCE
+ * @save:    also make it the drive's saved setting (NVMe SV, SCSI SP); false changes the
+ *           current setting only, which a power cycle or reset undoes
+ * @before:  output, the setting found (may be NULL)
+ * @after:   output, the setting read back (may be NULL)
+ * @refusal: output, the drive's status when it refused (kind NONE otherwise; may be NULL)
+ * @err, @errlen: the message on failure or refusal
+ * Return: 0; SSDCTL_CACHE_REFUSED when the drive refused the command (@refusal says how) or
+ * took it and still reports the old setting; a negative errno as for ssdctl_cache_get().
+ */
+int ssdctl_cache_set(const char *dev, bool enable, bool save, struct ssdctl_cache_state *before,
+		     struct ssdctl_cache_state *after, struct ssdctl_drive_status *refusal,
+		     char *err, size_t errlen);
+
+/**
+ * ssdctl_cache_restore() - put back the setting ssdctl_cache_set() found: nothing when
+ * @before->enabled is -1 (the drive reported none), else ssdctl_cache_set(dev,
+ * @before->enabled, false, …). The current setting only, never the saved one.
+ * Return: as ssdctl_cache_set().
+ */
+int ssdctl_cache_restore(const char *dev, const struct ssdctl_cache_state *before,
+			 struct ssdctl_drive_status *refusal, char *err, size_t errlen);
+
+/* What `ssdctl cache` does. */
+enum ssdctl_cache_action { SSDCTL_CACHE_SHOW, SSDCTL_CACHE_OFF, SSDCTL_CACHE_ON };
+
+/**
+ * ssdctl_cache_json() - `ssdctl cache DEV [show|on|off] [--save] --json`: the setting, and for
+ * on/off what was changed, as an object of schema "ssdctl.cache.v1" (engine/ctl/README.md).
+ * A refusal is in the object ("change"."refusal") and in @err.
+ * @dev:    as for ssdctl_cache_get()
+ * @action: show, off or on
+ * @save:   as for ssdctl_cache_set()
+ * @out:    a new object, also on a refusal (NULL on other failures)
+ * @err, @errlen: the message on failure
+ * Return: as ssdctl_cache_set().
+ */
+int ssdctl_cache_json(const char *dev, enum ssdctl_cache_action action, bool save,
+		      struct json_object **out, char *err, size_t errlen);
 
 #endif

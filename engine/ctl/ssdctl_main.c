@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdctl_main.c - command line of ssdctl: parse, dispatch, print. The work is in
- * ssdctl_info.c, ssdctl_health.c, ssdctl_probe.c (through libssdctl.h, as other programs call
- * them) and ssdctl_purge.c.
+ * ssdctl_info.c, ssdctl_health.c, ssdctl_probe.c, ssdctl_cache.c (through libssdctl.h, as other
+ * programs call them) and ssdctl_purge.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -26,15 +26,20 @@ static const char usage_main[] =
     "                        erase the whole drive (Format NVM, Sanitize, FORMAT UNIT)\n"
     "  probe PATH [--json]   what the host says about any path, without opening it: its\n"
     "                        kind, block device, ng/sg node, capacity, and what uses it\n"
+    "  cache DEV [show|on|off] [--save] [--json]\n"
+    "                        the drive's volatile write cache, read or set through the\n"
+    "                        drive: NVMe Get/Set Features (FID 06h), SCSI and SATA the\n"
+    "                        Caching mode page (08h) WCE bit\n"
     "\n"
     "DEV is an NVMe controller (/dev/nvme0), namespace (/dev/nvme0n1, /dev/ng0n1), a SCSI\n"
     "disk (/dev/sda) or SCSI generic node (/dev/sg0).\n"
     "Options:\n"
     "  -h, --help            this text; 'ssdctl COMMAND --help' describes a command\n"
-    "Exit status: 0 done, 1 the drive or a command failed, 2 bad usage (also a DEV that is\n"
-    "missing or not one of the above), 3 purge refused.\n"
+    "Exit status: 0 done, 1 the drive or a command failed (also a write cache setting the\n"
+    "drive refused), 2 bad usage (also a DEV that is missing or not one of the above),\n"
+    "3 purge refused.\n"
     "JSON fields and units: engine/ctl/README.md (schemas ssdctl.info.v1, ssdctl.health.v1,\n"
-    "ssdctl.probe.v1).\n";
+    "ssdctl.probe.v1, ssdctl.cache.v1).\n";
 
 static const char usage_info[] =
     "Usage: ssdctl info DEV [--json]\n"
@@ -105,7 +110,28 @@ static const char usage_purge[] =
     "  --dry-run         run every check and print the plan; erase nothing\n"
     "  -h, --help        this text\n";
 
-enum { OPT_JSON = 1, OPT_METHOD, OPT_CONFIRM, OPT_SES, OPT_DRY_RUN, OPT_HELP = 'h' };
+static const char usage_cache[] =
+    "Usage: ssdctl cache DEV [show|on|off] [--save] [--json]\n"
+    "Read (show, the default) or set the drive's volatile write cache, through the drive:\n"
+    "  NVMe: Get Features / Set Features, Volatile Write Cache (Feature Identifier 06h), the\n"
+    "        WCE bit; Identify Controller VWC says whether the drive has such a cache, Get\n"
+    "        Features with SEL 011b whether the setting may be changed and saved.\n"
+    "  SCSI: MODE SENSE(10) / MODE SELECT(10) of the Caching mode page (08h), the WCE bit:\n"
+    "        the page's current values are sent back with WCE changed; the changeable\n"
+    "        values say whether WCE may change, the page's PS bit whether it may be saved.\n"
+    "        The kernel then rescans the disk, so it flushes the cache when it is on.\n"
+    "  SATA: the same page, which the kernel's SAT layer turns into ATA SET FEATURES.\n"
+    "on/off change the current setting only (Set Features SV 0, MODE SELECT SP 0): a power\n"
+    "cycle or reset brings back the drive's saved one. Nothing is sent when the setting is\n"
+    "already the one asked for. The setting is read back afterwards; a drive that refuses\n"
+    "(or keeps its old setting) is an error naming its NVMe status or SCSI sense (exit 1).\n"
+    "Options:\n"
+    "  --save      also make it the drive's saved setting (SV 1 / SP 1), kept across power\n"
+    "              cycles; many drives refuse it\n"
+    "  --json      print JSON (schema ssdctl.cache.v1) instead of text\n"
+    "  -h, --help  this text\n";
+
+enum { OPT_JSON = 1, OPT_METHOD, OPT_CONFIRM, OPT_SES, OPT_DRY_RUN, OPT_SAVE, OPT_HELP = 'h' };
 
 static int usage_error(const char *usage, const char *fmt, const char *arg)
 {
@@ -130,6 +156,35 @@ static int run_report(const char *cmd, const char *path, bool json)
 	r = ssdctl_emit(obj, json, stdout);
 	json_object_put(obj);
 	return r ? SSDCTL_EXIT_FAIL : SSDCTL_EXIT_OK;
+}
+
+static int run_cache(const char *path, const char *action, bool save, bool json)
+{
+	enum ssdctl_cache_action a;
+	json_object *obj = NULL;
+	char err[512];
+	int r, rc = SSDCTL_EXIT_OK;
+
+	if (!action || !strcmp(action, "show"))
+		a = SSDCTL_CACHE_SHOW;
+	else if (!strcmp(action, "on"))
+		a = SSDCTL_CACHE_ON;
+	else if (!strcmp(action, "off"))
+		a = SSDCTL_CACHE_OFF;
+	else
+		return usage_error(usage_cache, "cache: '%s': expected show, on or off", action);
+	if (save && a == SSDCTL_CACHE_SHOW)
+		return usage_error(usage_cache, "cache: --save goes with on or off%s", "");
+	r = ssdctl_cache_json(path, a, save, &obj, err, sizeof(err));
+	if (r != 0) {
+		fprintf(stderr, "ssdctl cache: %s%s\n",
+			r == SSDCTL_CACHE_REFUSED ? "refused: " : "", err);
+		rc = SSDCTL_EXIT_FAIL;
+	}
+	if (obj && ssdctl_emit(obj, json, stdout))
+		rc = SSDCTL_EXIT_FAIL;
+	json_object_put(obj);
+	return rc;
 }
 
 static int run_purge(const char *path, const struct ssdctl_purge_opts *o)
@@ -159,12 +214,13 @@ int main(int argc, char **argv)
 	    {"confirm", required_argument, NULL, OPT_CONFIRM},
 	    {"ses", required_argument, NULL, OPT_SES},
 	    {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+	    {"save", no_argument, NULL, OPT_SAVE},
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {0},
 	};
 	struct ssdctl_purge_opts po = {.ses = 1};
 	const char *cmd, *usage, *method = NULL, *ses = NULL;
-	bool json = false, purge;
+	bool json = false, purge, save = false;
 	char err[512];
 	int c;
 
@@ -181,6 +237,8 @@ int main(int argc, char **argv)
 		usage = usage_purge;
 	else if (!strcmp(cmd, "probe"))
 		usage = usage_probe;
+	else if (!strcmp(cmd, "cache"))
+		usage = usage_cache;
 	else
 		return usage_error(usage_main, "unknown command '%s'", cmd);
 	purge = usage == usage_purge;
@@ -197,6 +255,12 @@ int main(int argc, char **argv)
 				    usage, "%s: --json is an option of info, health and probe",
 				    cmd);
 			json = true;
+			break;
+		case OPT_SAVE:
+			if (usage != usage_cache)
+				return usage_error(
+				    usage, "%s: --save is an option of 'ssdctl cache'", cmd);
+			save = true;
 			break;
 		case OPT_METHOD:
 		case OPT_CONFIRM:
@@ -219,6 +283,13 @@ int main(int argc, char **argv)
 			return SSDCTL_EXIT_USAGE;
 		}
 	}
+	if (usage == usage_cache && optind == argc - 2) {
+		if (!ssdctl_usable(argv[optind], err, sizeof(err))) {
+			fprintf(stderr, "ssdctl %s: %s\n", cmd, err);
+			return SSDCTL_EXIT_USAGE;
+		}
+		return run_cache(argv[optind], argv[optind + 1], save, json);
+	}
 	if (optind != argc - 1)
 		return usage_error(
 		    usage, optind >= argc ? "%s: DEV is missing" : "%s: exactly one DEV expected",
@@ -229,6 +300,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ssdctl %s: %s\n", cmd, err);
 		return SSDCTL_EXIT_USAGE;
 	}
+	if (usage == usage_cache)
+		return run_cache(argv[optind], NULL, save, json);
 	if (!purge)
 		return run_report(cmd, argv[optind], json);
 

@@ -2,7 +2,7 @@
 /*
  * ssdctl_purge.c - `ssdctl purge`: refuse unless every safety check passes (host/in_use.h),
  * then erase with NVMe Format NVM / Sanitize (libnvme) or SCSI FORMAT UNIT / SANITIZE (SG_IO),
- * printing progress until the drive reports completion.
+ * printing progress until the drive reports completion (SCSI: polled with REQUEST SENSE).
  */
 #include <endian.h>
 #include <errno.h>
@@ -253,7 +253,32 @@ static unsigned int scsi_methods(int fd)
 	    scsi_support(fd, SSD_SCSI_OP_SANITIZE, SSD_SCSI_SANITIZE_OVERWRITE, true));
 }
 
-/* Wait until the device stops reporting a format or sanitize in progress. */
+/* TEST UNIT READY until it succeeds: for a device that refuses REQUEST SENSE. Return 0 when
+ * ready, 1 while NOT READY, or -EIO with @err set. */
+static int scsi_tur(int fd, char *err, size_t errlen)
+{
+	struct ssd_scsi_cdb cdb;
+	struct ssd_host_sg_result res;
+	int r;
+
+	ssd_scsi_cdb_test_unit_ready(&cdb);
+	r = ssd_host_sgio(fd, &cdb, SSD_HOST_SG_NONE, NULL, 0, 10000, NULL, &res);
+	if (r == 0 || r == EBUSY)
+		return r == EBUSY; /* NOT READY without a progress indication */
+	if (r < 0)
+		snprintf(err, errlen, "TEST UNIT READY: %s", strerror(-r));
+	else
+		ssd_host_sgio_describe(err, errlen, &cdb, &res);
+	return -EIO;
+}
+
+/*
+ * Wait until the device stops reporting a format or sanitize in progress. REQUEST SENSE is the
+ * poll (SPC-5's progress indication; ssd_scsi_poll_sense()): it carries a data phase, which
+ * some HBAs need — QEMU's MegaRAID (megasas) fails every command without one, TEST UNIT READY
+ * included, with HARDWARE ERROR 44/00. TEST UNIT READY is the fallback for a device that
+ * refuses REQUEST SENSE.
+ */
 static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errlen)
 {
 	double t0 = now_s(), last = 0;
@@ -261,35 +286,47 @@ static int scsi_wait(int fd, const char *what, FILE *log, char *err, size_t errl
 	for (;;) {
 		uint8_t sense[252];
 		struct ssd_scsi_cdb cdb;
-		struct ssd_host_sg_result res;
-		unsigned int pm;
+		struct ssd_scsi_sense sk;
+		unsigned int pm = ~0u;
+		const char *asc;
 		size_t got;
 		int r;
 
 		sleep(POLL_SECONDS);
 		ssd_scsi_cdb_request_sense(&cdb, sizeof(sense));
-		r = ssdctl_scsi_in(fd, &cdb, sense, sizeof(sense), &got, err, errlen);
-		if (r == 0 && ssd_scsi_sense_progress(sense, got, &pm)) {
-			if (now_s() - last >= PROGRESS_EVERY_SECONDS) {
-				last = now_s();
-				fprintf(log, "%s: %u.%u%% done, %.0f s\n", what, pm / 10, pm % 10,
-					last - t0);
-				fflush(log);
-			}
+		if (ssdctl_scsi_in(fd, &cdb, sense, sizeof(sense), &got, err, errlen) != 0) {
+			r = scsi_tur(fd, err, errlen);
+			if (r < 0)
+				return r;
+			if (r == 0)
+				break;
 			continue;
 		}
-		ssd_scsi_cdb_test_unit_ready(&cdb);
-		r = ssd_host_sgio(fd, &cdb, SSD_HOST_SG_NONE, NULL, 0, 10000, NULL, &res);
-		if (r == 0)
+		switch (ssd_scsi_poll_sense(sense, got, &pm, &sk)) {
+		case SSD_SCSI_POLL_DONE:
+			goto done;
+		case SSD_SCSI_POLL_RUNNING:
+		case SSD_SCSI_POLL_ATTENTION:
 			break;
-		if (r == EBUSY)
-			continue; /* NOT READY without a progress indication */
-		if (r < 0)
-			snprintf(err, errlen, "TEST UNIT READY: %s", strerror(-r));
-		else
-			ssd_host_sgio_describe(err, errlen, &cdb, &res);
-		return -EIO;
+		case SSD_SCSI_POLL_FAILED:
+			asc = ssd_scsi_asc_name(sk.asc, sk.ascq);
+			snprintf(err, errlen,
+				 "%s: REQUEST SENSE reports sense key %s, ASC/ASCQ %02x/%02x%s%s",
+				 what, ssd_scsi_sense_key_name(sk.key), sk.asc, sk.ascq,
+				 asc ? " " : "", asc ? asc : "");
+			return -EIO;
+		}
+		if (now_s() - last >= PROGRESS_EVERY_SECONDS) {
+			last = now_s();
+			if (pm != ~0u)
+				fprintf(log, "%s: %u.%u%% done, %.0f s\n", what, pm / 10, pm % 10,
+					last - t0);
+			else
+				fprintf(log, "%s: running, %.0f s\n", what, last - t0);
+			fflush(log);
+		}
 	}
+done:
 	fprintf(log, "%s: completed in %.1f s\n", what, now_s() - t0);
 	return 0;
 }

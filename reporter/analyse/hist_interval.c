@@ -83,33 +83,33 @@ static struct moments *slot(struct sr_hist_agg *a, uint64_t idx, unsigned ddir)
 	return &a->w[idx][ddir];
 }
 
-/* One row's moments (two passes over its counts: mean first, then squared deviations). */
+/*
+ * One row's moments: a pass over its non-empty columns for the count, mean and error sums, a
+ * second for the squared deviations; midpoints and half-spans from the reader's table.
+ */
 static void row_moments(const struct sr_hist_row *row, double ns_per, struct moments *m)
 {
-	double sum = 0, mid, delta;
+	double sum = 0;
 
 	*m = (struct moments){.max = -INFINITY};
-	for (unsigned c = 0; c < row->nbuckets; c++) {
-		if (!row->count[c])
-			continue;
-		sr_hist_bucket(c, row->stride, &mid, &delta);
+	for (unsigned k = 0; k < row->nnz; k++) {
+		unsigned c = row->nz[k];
+		double x = (double)row->count[c], mid = row->mid[c], delta = row->delta[c];
+
 		m->n += row->count[c];
-		sum += (double)row->count[c] * mid * ns_per;
-		m->err1 += (double)row->count[c] * delta * ns_per;
-		m->err2 += (double)row->count[c] * delta * ns_per * delta * ns_per;
-		m->max = mid * ns_per;
-		m->max_delta = delta * ns_per;
+		sum += x * mid * ns_per;
+		m->err1 += x * delta * ns_per;
+		m->err2 += x * delta * ns_per * delta * ns_per;
 	}
 	if (!m->n)
 		return;
+	m->max = row->mid[row->nz[row->nnz - 1]] * ns_per; /* nz is ascending */
+	m->max_delta = row->delta[row->nz[row->nnz - 1]] * ns_per;
 	m->mean = sum / (double)m->n;
-	for (unsigned c = 0; c < row->nbuckets; c++) {
-		double dev;
+	for (unsigned k = 0; k < row->nnz; k++) {
+		unsigned c = row->nz[k];
+		double dev = row->mid[c] * ns_per - m->mean;
 
-		if (!row->count[c])
-			continue;
-		sr_hist_bucket(c, row->stride, &mid, &delta);
-		dev = mid * ns_per - m->mean;
 		m->m2 += (double)row->count[c] * dev * dev;
 	}
 }

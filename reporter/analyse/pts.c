@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json.h>
-
-#include "parse/json_get.h"
+#include "pts/round.h"
+#include "record/layout.h"
+#include "record/run.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
 {
@@ -93,69 +93,55 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 	return 0;
 }
 
-/* Round @k of a phase from its file; a file that cannot be read leaves the round's cells
+/* Round @ro of a phase from its file; a file that cannot be read leaves the round's cells
  * missing (a warning). */
-static int load_round(const struct sr_drive *drv, json_object *ro, struct sr_pts_phase *ph,
-		      struct sr_pts_round *r, struct sr_diag *d)
+static int load_round(const struct sr_drive *drv, const struct rec_pts_round *ro,
+		      struct sr_pts_phase *ph, struct sr_pts_round *r, struct sr_diag *d)
 {
-	const char *file = sr_json_str(ro, "file");
-	size_t ncells = catalogue_pts_cells(ph->def);
-	char path[8192], name[160], track[160];
-	json_object *j = NULL;
+	char path[8192], err[8800];
+	struct pts_round rd = {0};
+	int rc = -ENOENT;
 
-	r->round = (int)sr_json_num(ro, "round").v;
-	r->tracking = NAN;
-	if (!(r->cells = calloc(ncells, sizeof(*r->cells))))
-		return -ENOMEM;
-	if (file) {
-		snprintf(path, sizeof(path), "%s/%s", drv->dir, file);
-		j = json_object_from_file(path);
+	r->round = ro->round;
+	if (ro->file) {
+		snprintf(path, sizeof(path), "%s/%s", drv->dir, ro->file);
+		rc = pts_round_read(path, ph->def, &rd, err, sizeof(err));
+	} else if (!(rd.cells = calloc(catalogue_pts_cells(ph->def) + 1, sizeof(*rd.cells)))) {
+		rc = -ENOMEM;
 	}
-	if (!j) {
+	r->cells = rd.cells;
+	r->tracking = ro->file ? rd.tracking : NAN;
+	r->written = rd.written;
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc)
 		sr_diag_msg(d, "warning: %s: PTS round %d of %s: %s", drv->dir, r->round,
-			    ph->def->id, file ? "its file cannot be read" : "no file named");
-		return 0;
-	}
-	pts_cell_name(ph->def->id, ph->def->track_mix, ph->def->track_bs, track, sizeof(track));
-	for (size_t m = 0; m < ph->def->nmixes; m++)
-		for (size_t b = 0; b < ph->def->nbs; b++) {
-			struct pts_cell_result *c = &r->cells[m * ph->def->nbs + b];
-
-			pts_cell_name(ph->def->id, ph->def->mixes[m], ph->def->block_sizes[b], name,
-				      sizeof(name));
-			pts_cell_from_fio(j, name, c);
-			r->written += c->write_bytes;
-			if (!strcmp(name, track))
-				r->tracking = pts_tracking_value(c, ph->def->track_metric);
-		}
-	json_object_put(j);
+			    ph->def->id, ro->file ? "its file cannot be read" : "no file named");
 	return 0;
 }
 
-static int load_phase(const struct sr_drive *drv, json_object *po,
+static int load_phase(const struct sr_drive *drv, const struct rec_pts_phase *po,
 		      const struct catalogue_pts_phase *def, double span, struct sr_pts_phase *ph,
 		      struct sr_diag *d)
 {
-	json_object *rounds = sr_json_get(po, "rounds"), *purge = sr_json_get(po, "purge");
-	const char *st = sr_json_str(po, "status");
+	const char *st = po ? po->status : NULL;
 	int rc = 0;
 
 	ph->def = def;
 	ph->span_bytes = span;
-	ph->purge_method = sr_json_strdup(purge, "method", &rc);
-	ph->purge_skipped = sr_json_strdup(purge, "skipped", &rc);
-	ph->wipc = sr_json_get(po, "wipc") != NULL;
-	ph->wipc_bytes = sr_json_num(sr_json_get(po, "wipc"), "bytes").v;
-	if (rc)
-		return rc;
-	if (rounds && json_object_is_type(rounds, json_type_array)) {
-		size_t n = json_object_array_length(rounds);
-
-		if (!(ph->rounds = calloc(n + 1, sizeof(*ph->rounds))))
+	if (po && po->purged && po->purge_method && !(ph->purge_method = strdup(po->purge_method)))
+		return -ENOMEM;
+	if (po && po->purge_skipped &&
+	    !(ph->purge_skipped = strdup(po->purge_skip_reason ? po->purge_skip_reason : "")))
+		return -ENOMEM;
+	ph->wipc = po && po->wipc;
+	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
+	ph->resumed_after = po ? po->resumed_after_round : 0;
+	if (po && po->nrounds) {
+		if (!(ph->rounds = calloc(po->nrounds + 1, sizeof(*ph->rounds))))
 			return -ENOMEM;
-		for (size_t k = 0; k < n; k++, ph->nrounds++)
-			if ((rc = load_round(drv, json_object_array_get_idx(rounds, k), ph,
-					     &ph->rounds[k], d)))
+		for (size_t k = 0; k < po->nrounds; k++, ph->nrounds++)
+			if ((rc = load_round(drv, &po->rounds[k], ph, &ph->rounds[k], d)))
 				return rc;
 	}
 	if ((rc = sr_pts_phase_judge(ph)))
@@ -176,47 +162,49 @@ static int load_phase(const struct sr_drive *drv, json_object *po,
 	return 0;
 }
 
-static int load_test(const struct sr_drive *drv, json_object *t, const struct catalogue_entry *e,
-		     struct sr_pts_test *pt, struct sr_diag *d)
+static char *dup(const char *s, int *rc)
 {
-	json_object *p = sr_json_get(t, "pts"), *phases = sr_json_get(p, "phases");
-	json_object *nc = sr_json_get(p, "not_compliant");
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*rc = -ENOMEM;
+	return c;
+}
+
+static int load_test(const struct sr_drive *drv, const struct rec_test *t,
+		     const struct catalogue_entry *e, struct sr_pts_test *pt, struct sr_diag *d)
+{
+	const struct rec_pts *p = t->pts;
 	int rc = 0;
 
 	pt->entry = e;
-	pt->id = sr_json_strdup(t, "id", &rc);
-	pt->status = sr_json_strdup(t, "status", &rc);
-	pt->reason = sr_json_strdup(t, "reason", &rc);
-	pt->write_cache = sr_json_strdup(p, "write_cache", &rc);
-	pt->threads = (int)sr_json_num(p, "threads").v;
-	pt->depth = (int)sr_json_num(p, "depth").v;
-	pt->cell_seconds = sr_json_num(p, "cell_seconds").v;
-	pt->span_bytes = sr_json_num(p, "span_bytes").v;
+	pt->id = dup(t->id, &rc);
+	pt->status = dup(t->status, &rc);
+	pt->reason = dup(t->reason, &rc);
+	pt->write_cache = dup(p->write_cache, &rc);
+	pt->threads = p->threads;
+	pt->depth = p->depth;
+	pt->cell_seconds = (double)p->cell_seconds;
+	pt->span_bytes = (double)p->span_bytes;
 	if (rc)
 		return rc;
-	if (nc && json_object_is_type(nc, json_type_array)) {
-		size_t n = json_object_array_length(nc);
-
-		if (!(pt->not_compliant = calloc(n + 1, sizeof(*pt->not_compliant))))
+	if (p->nnot_compliant &&
+	    !(pt->not_compliant = calloc(p->nnot_compliant + 1, sizeof(*pt->not_compliant))))
+		return -ENOMEM;
+	for (size_t k = 0; k < p->nnot_compliant; k++)
+		if (!(pt->not_compliant[pt->nnot_compliant++] =
+			  strdup(p->not_compliant[k] ? p->not_compliant[k] : "")))
 			return -ENOMEM;
-		for (size_t k = 0; k < n; k++) {
-			const char *s = json_object_get_string(json_object_array_get_idx(nc, k));
-
-			if (!(pt->not_compliant[pt->nnot_compliant++] = strdup(s ? s : "")))
-				return -ENOMEM;
-		}
-	}
 	if (!(pt->phases = calloc(e->pts->nphases, sizeof(*pt->phases))))
 		return -ENOMEM;
 	/* the catalogue's phases, in its order; one run.json does not hold is left with no rounds
 	 */
 	for (size_t k = 0; k < e->pts->nphases; k++, pt->nphases++) {
-		json_object *po = NULL;
+		const struct rec_pts_phase *po = NULL;
 
-		for (size_t j = 0; phases && j < json_object_array_length(phases); j++)
-			if (!strcmp(sr_json_str(json_object_array_get_idx(phases, j), "id") ?: "",
-				    e->pts->phases[k].id))
-				po = json_object_array_get_idx(phases, j);
+		for (size_t j = 0; j < p->nphases; j++)
+			if (p->phases[j].id && !strcmp(p->phases[j].id, e->pts->phases[k].id))
+				po = &p->phases[j];
 		if ((rc = load_phase(drv, po, &e->pts->phases[k], pt->span_bytes, &pt->phases[k],
 				     d)))
 			return rc;
@@ -227,34 +215,28 @@ static int load_test(const struct sr_drive *drv, json_object *t, const struct ca
 int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct sr_pts_drive *out,
 		struct sr_diag *d)
 {
-	char path[8192];
-	json_object *run, *tests;
+	char path[8192], err[8800];
+	struct rec_run run;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->drv = drv;
 	if (!drv->dir || !cat)
 		return 0;
-	snprintf(path, sizeof(path), "%s/run.json", drv->dir);
-	if (!(run = json_object_from_file(path)))
+	rec_path_run(path, sizeof(path), drv->dir);
+	if (rec_run_read(path, &run, err, sizeof(err)))
 		return 0;
-	tests = sr_json_get(run, "tests");
-	if (tests && json_object_is_type(tests, json_type_array)) {
-		size_t n = json_object_array_length(tests);
+	if (run.ntests && !(out->tests = calloc(run.ntests + 1, sizeof(*out->tests))))
+		rc = -ENOMEM;
+	for (size_t k = 0; !rc && k < run.ntests; k++) {
+		const struct rec_test *t = &run.tests[k];
+		const struct catalogue_entry *e = catalogue_match(cat, t->id ? t->id : "", NULL);
 
-		if (!(out->tests = calloc(n + 1, sizeof(*out->tests))))
-			rc = -ENOMEM;
-		for (size_t k = 0; !rc && k < n; k++) {
-			json_object *t = json_object_array_get_idx(tests, k);
-			const struct catalogue_entry *e =
-			    catalogue_match(cat, sr_json_str(t, "id") ?: "", NULL);
-
-			if (!e || !e->pts || !sr_json_get(t, "pts"))
-				continue;
-			rc = load_test(drv, t, e, &out->tests[out->n++], d);
-		}
+		if (!e || !e->pts || !t->pts)
+			continue;
+		rc = load_test(drv, t, e, &out->tests[out->n++], d);
 	}
-	json_object_put(run);
+	rec_run_free(&run);
 	return rc;
 }
 

@@ -52,6 +52,7 @@ struct sr_pts_phase {
 			      * purge */
 	bool wipc;	     /* preconditioned (WIPC result present) */
 	double wipc_bytes;
+	int resumed_after; /* a later session of the run went on after this round, 0: none */
 	struct sr_pts_round *rounds;
 	size_t nrounds;
 	enum sr_pts_verdict verdict;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "analyse/hist_interval.h"
 #include "analyse/log_interval.h"
 #include "analyse/series.h"
+#include "record/layout.h"
 #include "analyse/steady_state.h"
 
 #define WINDOW_MS 1000
@@ -575,7 +577,7 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 		goto out;
 	/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
 	if (dir && t->id && !has_logs(dir, t->id, single)) {
-		snprintf(sub, sizeof(sub), "%s/logs", dir);
+		rec_path_logs(sub, sizeof(sub), dir);
 		dir = sub;
 	}
 	c.dir = dir && t->id ? dir : NULL;
@@ -600,6 +602,177 @@ out:
 	free(c.f);
 	free(c.g);
 	free(of);
+	return rc;
+}
+
+static void bin_add(struct sr_bin_stat *b, struct sr_value v, double *sum, size_t *n)
+{
+	if (!sr_ok(v))
+		return;
+	if (!*n || v.v < b->min)
+		b->min = v.v;
+	if (!*n || v.v > b->max)
+		b->max = v.v;
+	*sum += v.v;
+	(*n)++;
+}
+
+size_t sr_series_bins(const struct sr_series *s, double t_end, size_t nbins,
+		      struct sr_series_bin *out)
+{
+	enum { IOPS, MEAN, MAX, SD, NFIG };
+	double width, sum[NFIG], tsum;
+	size_t cnt[NFIG], k = 0, i = 0;
+
+	if (!nbins || !(t_end > 0))
+		return 0;
+	width = t_end / (double)nbins;
+	if (width < 1) { /* no bin shorter than an interval */
+		width = 1;
+		nbins = (size_t)ceil(t_end);
+	}
+	for (k = 0; k < nbins; k++) {
+		struct sr_series_bin *b = &out[k];
+		struct sr_bin_stat *st[NFIG] = {&b->iops, &b->lat_mean, &b->lat_max, &b->lat_sd};
+
+		*b = (struct sr_series_bin){.lat_max_err = NAN, .lat_sd_err = NAN};
+		for (int f = 0; f < NFIG; f++) {
+			*st[f] = (struct sr_bin_stat){NAN, NAN, NAN};
+			sum[f] = 0;
+			cnt[f] = 0;
+		}
+		tsum = 0;
+		/* intervals are 1 s ending at t_s: the bin of their middle, the last bin for the
+		 * rest */
+		for (;
+		     i < s->niv && (k + 1 == nbins || s->iv[i].t_s - 0.5 < (double)(k + 1) * width);
+		     i++) {
+			const struct sr_interval *iv = &s->iv[i];
+
+			if (sr_interval_partial(iv))
+				continue;
+			bin_add(&b->iops, iv->iops, &sum[IOPS], &cnt[IOPS]);
+			bin_add(&b->lat_mean, iv->lat_mean, &sum[MEAN], &cnt[MEAN]);
+			bin_add(&b->lat_max, iv->lat_max, &sum[MAX], &cnt[MAX]);
+			bin_add(&b->lat_sd, iv->lat_sd, &sum[SD], &cnt[SD]);
+			if (sr_ok(iv->lat_max_err) && !(iv->lat_max_err.v <= b->lat_max_err))
+				b->lat_max_err = iv->lat_max_err.v;
+			if (sr_ok(iv->lat_sd_err) && !(iv->lat_sd_err.v <= b->lat_sd_err))
+				b->lat_sd_err = iv->lat_sd_err.v;
+			tsum += iv->t_s;
+			b->n++;
+		}
+		for (int f = 0; f < NFIG; f++)
+			if (cnt[f])
+				st[f]->mean = sum[f] / (double)cnt[f];
+		b->t_s = b->n ? tsum / (double)b->n : ((double)k + 0.5) * width;
+	}
+	return nbins;
+}
+
+/* What the threads of sr_series_attach_all() share: the next job to take. */
+struct attach_pool {
+	struct sr_series_job *jobs;
+	size_t n, next;
+	pthread_mutex_t lock;
+	char **out; /* per job: its warnings, as the caller's stream would get them */
+	size_t *outlen;
+	unsigned *nwarn;  /* per job: warnings counted */
+	unsigned *warned; /* per job: the diagnostics' once-per-file state after it */
+	int *rc;	  /* per job */
+	FILE *stream;	  /* the caller's: NULL keeps warnings silent (but counted) */
+	bool strict;
+};
+
+static void attach_one(struct attach_pool *p, size_t i)
+{
+	struct sr_series_job *j = &p->jobs[i];
+	struct sr_diag d = {.strict = p->strict};
+
+	d.stream = p->stream ? open_memstream(&p->out[i], &p->outlen[i]) : NULL;
+	if (p->stream && !d.stream) {
+		p->rc[i] = -ENOMEM;
+		return;
+	}
+	d.file = j->file;
+	d.warned = j->warned;
+	p->rc[i] = sr_series_attach(j->t, j->dir, j->single, &d);
+	p->nwarn[i] = d.nwarnings;
+	p->warned[i] = d.warned;
+	if (d.stream && fclose(d.stream))
+		p->rc[i] = -ENOMEM;
+}
+
+static void *attach_worker(void *arg)
+{
+	struct attach_pool *p = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next < p->n ? p->next++ : p->n;
+		pthread_mutex_unlock(&p->lock);
+		if (i == p->n)
+			return NULL;
+		attach_one(p, i);
+	}
+}
+
+int sr_series_attach_all(struct sr_series_job *jobs, size_t n, unsigned threads, struct sr_diag *d)
+{
+	struct attach_pool p = {.jobs = jobs, .n = n, .stream = d->stream, .strict = d->strict};
+	pthread_t *tid = NULL;
+	unsigned started = 0;
+	int rc = 0;
+
+	if (threads <= 1 || n <= 1) { /* in order, in this thread */
+		for (size_t i = 0; i < n && !rc; i++) {
+			d->file = jobs[i].file;
+			d->warned = jobs[i].warned;
+			rc = sr_series_attach(jobs[i].t, jobs[i].dir, jobs[i].single, d);
+		}
+		return rc;
+	}
+	if (threads > n)
+		threads = (unsigned)n;
+	p.out = calloc(n, sizeof(*p.out));
+	p.outlen = calloc(n, sizeof(*p.outlen));
+	p.nwarn = calloc(n, sizeof(*p.nwarn));
+	p.rc = calloc(n, sizeof(*p.rc));
+	p.warned = calloc(n, sizeof(*p.warned));
+	tid = calloc(threads, sizeof(*tid));
+	if (!p.out || !p.outlen || !p.nwarn || !p.rc || !p.warned || !tid ||
+	    pthread_mutex_init(&p.lock, NULL)) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (; started < threads; started++)
+		if (pthread_create(&tid[started], NULL, attach_worker, &p))
+			break;
+	if (!started) /* no thread could start: this one does the work */
+		attach_worker(&p);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&p.lock);
+	for (size_t i = 0; i < n; i++) { /* the warnings, in the jobs' order */
+		if (p.out[i] && d->stream)
+			fwrite(p.out[i], 1, p.outlen[i], d->stream);
+		d->nwarnings += p.nwarn[i];
+		if (p.rc[i] && !rc)
+			rc = p.rc[i];
+	}
+	d->file = jobs[n - 1].file;
+	d->warned = p.warned[n - 1];
+out:
+	for (size_t i = 0; p.out && i < n; i++)
+		free(p.out[i]);
+	free(p.out);
+	free(p.outlen);
+	free(p.nwarn);
+	free(p.rc);
+	free(p.warned);
+	free(tid);
 	return rc;
 }
 
@@ -665,29 +838,79 @@ static size_t intervals(const struct sr_series *s, bool bw, double *x, double *y
 	return n;
 }
 
-void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out)
+/* The rounds the SNIA verdict is judged on (sr_series_snia()): x (end of each, s), y, how they
+ * were formed. Return: their number; x and y allocated (the caller frees them), NULL on ENOMEM. */
+static size_t snia_rounds(const struct sr_test *t, const struct sr_series *s, double **x,
+			  double **y, enum sr_ss_basis *basis)
 {
 	size_t cap = (s->niv > s->nruns ? s->niv : s->nruns) + 1, n;
 	bool bw = s->tput == SR_TPUT_BW_ONLY;
+
+	*x = calloc(cap, sizeof(**x));
+	*y = calloc(cap, sizeof(**y));
+	if (!*x || !*y)
+		return 0;
+	*basis = SR_SS_RUNS;
+	n = rounds_from_runs(t, s, *x, *y);
+	if (!n) {
+		*basis = SR_SS_ROUNDS;
+		n = rounds_from_series(s, bw, *x, *y);
+	}
+	if (!n) {
+		*basis = SR_SS_INTERVALS;
+		n = intervals(s, bw, *x, *y);
+	}
+	return n;
+}
+
+/* The seconds round @i of @x covers starts at (rounds of SR_SS_ROUND_S s, or 1-s intervals). */
+static double round_start(const double *x, size_t i, enum sr_ss_basis basis)
+{
+	if (basis == SR_SS_ROUNDS)
+		return x[i] - SR_SS_ROUND_S;
+	return i > 0 ? x[i - 1] : x[i] - (x[1] - x[0]);
+}
+
+size_t sr_series_steady_spans(const struct sr_test *t, const struct sr_series *s,
+			      double (*spans)[2], size_t max)
+{
+	enum sr_ss_basis basis = SR_SS_NONE;
+	double *x = NULL, *y = NULL;
+	size_t n = snia_rounds(t, s, &x, &y, &basis), k = 0;
+
+	for (size_t i = 0; basis != SR_SS_RUNS && x && y && i + PTS_SS_WINDOW <= n; i++) {
+		struct pts_ss_window w;
+		double a, b;
+
+		if (pts_ss_window_eval(x, y, i, PTS_SS_WINDOW, &w) || !w.range_ok || !w.slope_ok)
+			continue;
+		a = round_start(x, i, basis);
+		b = x[i + PTS_SS_WINDOW - 1];
+		if (k && a <= spans[k - 1][1]) { /* overlaps the span before: one span */
+			spans[k - 1][1] = b;
+			continue;
+		}
+		if (k == max) /* no room: the latest span takes the last place */
+			k--;
+		spans[k][0] = a;
+		spans[k++][1] = b;
+	}
+	free(x);
+	free(y);
+	return k;
+}
+
+void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out)
+{
 	struct pts_ss_result res;
 	const struct pts_ss_window *w;
-	double *x, *y, width;
+	double *x = NULL, *y = NULL, width;
+	size_t n;
 
 	memset(out, 0, sizeof(*out));
-	x = calloc(cap, sizeof(*x));
-	y = calloc(cap, sizeof(*y));
+	n = snia_rounds(t, s, &x, &y, &out->basis);
 	if (!x || !y)
 		goto out;
-	out->basis = SR_SS_RUNS;
-	n = rounds_from_runs(t, s, x, y);
-	if (!n) {
-		out->basis = SR_SS_ROUNDS;
-		n = rounds_from_series(s, bw, x, y);
-	}
-	if (!n) {
-		out->basis = SR_SS_INTERVALS;
-		n = intervals(s, bw, x, y);
-	}
 	if (pts_ss_series(x, y, n, &res)) {
 		out->basis = SR_SS_NONE;
 		goto out;

@@ -63,6 +63,64 @@
  */
 int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_diag *d);
 
+/* One test whose series sr_series_attach_all() fills (the arguments of sr_series_attach()). */
+struct sr_series_job {
+	struct sr_test *t;
+	const char *dir;
+	bool single;
+	/* the diagnostics' state when the test's JSON was read (sr_diag: file, warned), so that
+	 * its warnings read and are told once as they would be right after it */
+	const char *file;
+	unsigned warned;
+};
+
+/**
+ * sr_series_attach_all() - sr_series_attach() on each of @jobs, on up to @threads threads.
+ * @jobs:    the tests, independent of each other
+ * @n:       their number
+ * @threads: threads to use (1: in the calling thread, in order)
+ * @d:       diagnostics: each job's warnings are written in the order of @jobs, as one thread
+ *           would write them, so the output does not depend on @threads
+ *
+ * The tests' logs are the largest part of a review's input (hours of per-second histograms per
+ * preconditioning); the tests share nothing, so each thread takes the next job in turn.
+ *
+ * Return: 0 or -ENOMEM (the first failing job's; the others still run).
+ */
+int sr_series_attach_all(struct sr_series_job *jobs, size_t n, unsigned threads, struct sr_diag *d);
+
+/*
+ * A series at a chart's resolution. Hours of 1-s intervals are more points than a chart has pixels,
+ * so a chart draws bins: equal spans of time from 0, each holding the complete intervals whose
+ * middle falls in it, and per figure their mean and the smallest and largest interval value
+ * (the envelope). Partial intervals (sr_interval_partial()) enter no bin. A bin spans at least
+ * 1 s, so a series shorter than the bin count keeps one interval per bin (mean = min = max).
+ */
+struct sr_bin_stat {
+	double mean, min, max; /* NaN when no interval of the bin has the figure */
+};
+
+struct sr_series_bin {
+	double t_s;		 /* mean end time of the bin's intervals, s (where it is drawn) */
+	size_t n;		 /* complete intervals in the bin; 0: an empty bin */
+	struct sr_bin_stat iops; /* read + write IOPS */
+	struct sr_bin_stat lat_mean, lat_max, lat_sd; /* ns */
+	double lat_max_err, lat_sd_err; /* ns: the largest error bound in the bin, NaN for none */
+};
+
+/**
+ * sr_series_bins() - @s in @nbins bins of equal span over [0, @t_end) seconds.
+ * @s:     the series
+ * @t_end: the span binned, seconds (the chart's x range: the same for every drive of a chart, so
+ *         their bins line up); intervals ending after it go to the last bin
+ * @nbins: bins wanted (> 0); fewer when @t_end / @nbins would be under 1 s
+ * @out:   room for @nbins bins
+ *
+ * Return: the number of bins written (empty ones included, n = 0).
+ */
+size_t sr_series_bins(const struct sr_series *s, double t_end, size_t nbins,
+		      struct sr_series_bin *out);
+
 /*
  * SNIA PTS steady state is judged on rounds (PTS-E 1.1 §2.1, §3: a measurement window of 5
  * rounds). ssd-review preconditions with one time-based fio job (jobfiles/precond-*.fio), so the
@@ -107,6 +165,21 @@ struct sr_snia {
  * @out: verdict (evaluated false when there are fewer than 5 rounds and 5 complete intervals)
  */
 void sr_series_snia(const struct sr_test *t, const struct sr_series *s, struct sr_snia *out);
+
+/**
+ * sr_series_steady_spans() - where a workload's throughput was at SNIA PTS steady state: every
+ * window of 5 rounds (formed as sr_series_snia() forms them) that meets both criteria, windows
+ * that overlap or touch joined into one span.
+ * @t:     the test holding @s
+ * @s:     the workload's series
+ * @spans: out: [start, end] of each span, seconds of the series, in order
+ * @max:   room in @spans (> 0); past it the last place holds the latest span
+ *
+ * Return: the spans written; 0 when no window met the criteria, or the rounds have no time
+ * axis (SR_SS_RUNS).
+ */
+size_t sr_series_steady_spans(const struct sr_test *t, const struct sr_series *s,
+			      double (*spans)[2], size_t max);
 
 /**
  * sr_snia_basis_note() - how the rounds were formed, for tables ("rounds of 60 s", ...).

@@ -97,6 +97,11 @@ void sr_drive_free(struct sr_drive *d)
 	free(d->tests);
 	kv_free(d->identity, d->nidentity);
 	sr_drive_info_free(&d->info);
+	for (size_t i = 0; i < d->nmember_info; i++) {
+		free(d->member_info[i].name);
+		sr_drive_info_free(&d->member_info[i].info);
+	}
+	free(d->member_info);
 	sr_run_info_free(&d->run);
 	for (size_t i = 0; i < d->nnotes; i++) {
 		free(d->notes[i].id);

@@ -259,15 +259,19 @@ struct sr_run_test {
 	char *manifest_id; /* the manifest the test ran under (run.json tests[].manifest_id) */
 	struct sr_value seconds;  /* wall time of the test, s */
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
+	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
+					  * reading (a sparse file), when run.json says so */
 	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
 };
 
 /* run.json: how the results were made. Every field is optional (NULL / absent). */
 struct sr_run_info {
 	bool present;
-	char *command;	       /* the driver's command line, words joined by spaces */
-	char *started, *ended; /* ISO 8601 */
-	char *status;	       /* "complete", "interrupted", ... */
+	char *command;		/* the driver's command line, words joined by spaces */
+	char *started, *ended;	/* ISO 8601: the run's first start, its last end */
+	size_t nsessions;	/* the driver's sessions: 1, more when it was resumed */
+	struct sr_value wall_s; /* seconds the sessions ran (not the time between them) */
+	char *status;		/* "complete", "interrupted", ... */
 	char *suite, *profile, *engine, *engine_option;
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
 	char *host;			      /* manifest.host.name (or a string manifest.host) */
@@ -296,7 +300,7 @@ struct sr_apps_figures {
  * (OUT/<label>/<test-id>/), or a review's published figures (reference "apps"). */
 struct sr_apps {
 	char *id;	   /* test id: the directory's name ("apps-oltp"); the reference's "id" */
-	char *path;	   /* apps.json, NULL for published figures */
+	char *path;	   /* apps.json or tpcc.json, NULL for published figures */
 	char *status;	   /* "done", "failed", "interrupted", "refused" */
 	char *failed_step; /* NULL, or ssd-apps's step ("space", "start", ...) */
 	char *error;	   /* ssd-apps's message, NULL when none */
@@ -324,7 +328,13 @@ struct sr_drive {
 	char *run_label; /* ssdreport compare: the drive directory's own name ("nvme0") when the
 			  * label is its path ("old/nvme0"); NULL otherwise */
 	struct sr_drive_info info; /* drive.json, structured */
-	struct sr_run_info run;	   /* run.json */
+	/* a group's drives (drive.json "drives"): each one's drive-<name>.json, in that order */
+	struct sr_member_info {
+		char *name;		   /* "d1" */
+		struct sr_drive_info info; /* absent (present false) when its file is not there */
+	} * member_info;
+	size_t nmember_info;
+	struct sr_run_info run; /* run.json */
 	char *source; /* published figures (reporter/reference): where they come from; else NULL */
 	struct sr_test *tests;
 	size_t ntests;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* apps_json.c - ssd-apps's apps.json into the model (apps_json.h). */
+/* apps_json.c - ssd-apps's apps.json and tpcc.json into the model (apps_json.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 
 #include "parse/apps_json.h"
 #include "parse/json_get.h"
+#include "record/apps.h"
 
 /* @key of @o, else @flat of @top (the published figures' spelling). */
 static struct sr_value either(json_object *o, const char *key, json_object *top, const char *flat)
@@ -32,83 +34,88 @@ void sr_apps_figures_read(json_object *o, struct sr_apps_figures *f)
 	f->new_orders_per_min = sr_json_num(o, "new_orders_per_min");
 }
 
-int sr_apps_result_read(json_object *o, const char *path, const char *id, struct sr_apps *a)
+/* A record figure: NaN or -1 (not known) is absent. */
+static struct sr_value fig(double v)
 {
-	json_object *w = sr_json_get(o, "workload"), *fs = sr_json_get(o, "filesystem"), *inst,
-		    *total;
-	int rc = 0;
-
-	a->id = strdup(id);
-	a->path = strdup(path);
-	if (!a->id || !a->path)
-		return -ENOMEM;
-	a->status = sr_json_strdup(o, "status", &rc);
-	a->failed_step = sr_json_strdup(o, "failed_step", &rc);
-	a->error = sr_json_strdup(o, "error", &rc);
-	a->test = sr_json_strdup(w, "test", &rc);
-	a->profile = sr_json_strdup(w, "profile", &rc);
-	a->fs_type = sr_json_strdup(fs, "type", &rc);
-	a->write_cache = sr_json_strdup(sr_json_get(o, "device"), "write_cache", &rc);
-	if (rc)
-		return rc;
-	a->instances = sr_json_num(w, "instances");
-	a->tables = sr_json_num(w, "tables");
-	a->table_size = sr_json_num(w, "table_size");
-	a->threads = sr_json_num(w, "threads");
-	a->warmup_s = sr_json_num(w, "warmup_s");
-	a->time_s = sr_json_num(w, "time_s");
-	a->buffer_pool_bytes = sr_json_num(w, "buffer_pool_bytes");
-	inst = sr_json_get(o, "instances");
-	if (inst && json_object_get_type(inst) == json_type_array) {
-		size_t n = json_object_array_length(inst);
-
-		a->inst = calloc(n + 1, sizeof(*a->inst));
-		if (!a->inst)
-			return -ENOMEM;
-		for (size_t i = 0; i < n; i++)
-			sr_apps_figures_read(json_object_array_get_idx(inst, i), &a->inst[i]);
-		a->ninst = n;
-	}
-	total = sr_json_get(o, "total");
-	if (total)
-		sr_apps_figures_read(total, &a->total);
-	return 0;
+	return isnan(v) || v < 0 ? (struct sr_value){0, SR_ABSENT} : sr_val(v);
 }
 
-json_object *sr_apps_result_open(const char *path, const char *schema, struct sr_diag *d, int *rc)
+static struct sr_value count(long long v)
 {
-	json_object *o = json_object_from_file(path);
-	const char *s;
+	return v < 0 ? (struct sr_value){0, SR_ABSENT} : sr_val((double)v);
+}
+
+static void figures_of(const struct rec_apps_figures *r, const struct rec_tpcc_figures *t,
+		       struct sr_apps_figures *f)
+{
+	f->tps = fig(r->tps);
+	f->qps = fig(r->qps);
+	f->lat_avg_ms = fig(r->lat_avg_ms);
+	f->lat_p95_ms = fig(r->lat_p95_ms);
+	f->lat_p99_ms = fig(r->lat_p99_ms);
+	f->lat_max_ms = fig(r->lat_max_ms);
+	f->errors = count(r->errors);
+	f->reconnects = count(r->reconnects);
+	f->new_orders_per_min = t->have ? fig(t->new_orders_per_min) : fig(NAN);
+}
+
+static char *dup(const char *s, int *rc)
+{
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*rc = -ENOMEM;
+	return c;
+}
+
+int sr_apps_result_load(const char *path, enum rec_apps_workload w, const char *id,
+			struct sr_apps *a, struct sr_diag *d)
+{
+	struct rec_apps r;
+	char err[4096];
+	int rc = rec_apps_read(path, w, &r, err, sizeof(err));
 
 	sr_diag_file(d, path);
-	*rc = 0;
-	if (!o) {
-		sr_error(d, NULL, (size_t)-1, "cannot read a JSON object: %s",
-			 json_util_get_last_err());
-		*rc = -ENOENT;
-		return NULL;
+	if (rc) {
+		sr_diag_msg(d, "%s", err);
+		return rc == -EINVAL || rc == -ENOMEM ? rc : -ENOENT;
 	}
-	s = sr_json_str(o, "schema");
-	if (!s || strcmp(s, schema) || !sr_json_str(o, "status")) {
-		*rc = sr_error(d, NULL, (size_t)-1,
-			       "expected an ssd-apps result: \"schema\": \"%s\" and a \"status\"",
-			       schema);
-		json_object_put(o);
-		return NULL;
-	}
-	return o;
+	a->id = dup(id, &rc);
+	a->path = dup(path, &rc);
+	a->status = dup(r.status, &rc);
+	a->failed_step = dup(r.failed_step, &rc);
+	a->error = dup(r.error, &rc);
+	a->test = dup(r.workload.test, &rc);
+	a->server = dup(r.server_version, &rc);
+	a->profile = dup(r.workload.profile, &rc);
+	a->fs_type = dup(r.fs.type, &rc);
+	a->write_cache = dup(r.device.write_cache, &rc);
+	a->instances = count(r.workload.instances);
+	a->tables = count(r.workload.tables);
+	a->table_size = count(r.workload.table_size);
+	a->warehouses = count(r.workload.warehouses);
+	a->items = count(r.workload.items);
+	a->customers = count(r.workload.customers_per_district);
+	a->threads = count(r.workload.threads);
+	a->warmup_s = count(r.workload.warmup_s);
+	a->time_s = count(r.workload.time_s);
+	a->buffer_pool_bytes = count(r.workload.buffer_pool_bytes);
+	if (!rc && r.ninst && !(a->inst = calloc(r.ninst + 1, sizeof(*a->inst))))
+		rc = -ENOMEM;
+	for (size_t i = 0; !rc && i < r.ninst; i++, a->ninst++)
+		figures_of(&r.inst[i].f, &r.inst[i].tpcc, &a->inst[i]);
+	if (r.have_total)
+		figures_of(&r.total, &r.total_tpcc, &a->total);
+	rec_apps_free(&r);
+	return rc;
 }
 
 int sr_apps_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
 {
-	int rc;
-	json_object *o = sr_apps_result_open(path, SR_APPS_SCHEMA, d, &rc);
+	return sr_apps_result_load(path, REC_APPS_OLTP, id, a, d);
+}
 
-	if (!o)
-		return rc;
-	rc = sr_apps_result_read(o, path, id, a);
-	if (!rc)
-		a->server = sr_json_strdup(sr_json_get(o, "versions"), "mariadb", &rc);
-	json_object_put(o);
-	return rc;
+int sr_tpcc_json_load(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d)
+{
+	return sr_apps_result_load(path, REC_APPS_TPCC, id, a, d);
 }

@@ -8,6 +8,7 @@
 
 #include "parse/drive_info.h"
 #include "parse/json_get.h"
+#include "record/drive.h"
 
 static void health(json_object *h, struct sr_health *out)
 {
@@ -26,36 +27,12 @@ static void health(json_object *h, struct sr_health *out)
 	out->available_spare_pct = sr_json_num(h, "available_spare_pct");
 }
 
-static bool same(const char *a, const char *b) { return a && b && !strcmp(a, b); }
-
-/* The NVMe namespace the review used: the one named by @device, else the first. */
-static json_object *namespace_of(json_object *nvme, const char *device)
-{
-	json_object *ns = sr_json_get(nvme, "namespaces");
-	size_t n;
-
-	if (!ns || json_object_get_type(ns) != json_type_array)
-		return NULL;
-	n = json_object_array_length(ns);
-	for (size_t i = 0; i < n; i++) {
-		json_object *e = json_object_array_get_idx(ns, i),
-			    *g = sr_json_get(e, "generic_device"),
-			    *b = sr_json_get(e, "block_device");
-
-		if ((g && same(json_object_get_string(g), device)) ||
-		    (b && same(json_object_get_string(b), device)))
-			return e;
-	}
-	return n ? json_object_array_get_idx(ns, 0) : NULL;
-}
-
 static void metadata(json_object *id, struct sr_drive_info *out)
 {
 	json_object *nvme = sr_json_get(id, "nvme"), *scsi = sr_json_get(id, "scsi"), *v;
 
 	if (nvme) {
-		out->metadata_bytes =
-		    sr_json_num(namespace_of(nvme, out->device), "metadata_bytes");
+		out->metadata_bytes = sr_json_num(rec_drive_namespace(id), "metadata_bytes");
 		return;
 	}
 	v = sr_json_get(scsi, "protection_enabled");
@@ -63,39 +40,51 @@ static void metadata(json_object *id, struct sr_drive_info *out)
 		out->metadata_bytes = sr_val(json_object_get_boolean(v) ? 8 : 0);
 }
 
-int sr_drive_info_read(struct json_object *o, struct sr_drive_info *out)
+static char *dup(const char *s, int *rc)
 {
-	json_object *id = sr_json_get(o, "identity"), *scsi = sr_json_get(id, "scsi");
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*rc = -ENOMEM;
+	return c;
+}
+
+int sr_drive_info_read(const struct rec_drive *f, struct sr_drive_info *out)
+{
+	json_object *id = f->identity, *scsi = sr_json_get(id, "scsi");
 	int rc = 0;
 
 	out->present = true;
-	out->kind = sr_json_strdup(o, "kind", &rc);
-	out->note = sr_json_strdup(o, "note", &rc);
-	out->members = sr_json_strdup(o, "drives", &rc);
+	out->kind = dup(f->kind, &rc);
+	out->note = dup(f->note, &rc);
+	out->members = dup(f->drives, &rc);
 	out->device = sr_json_strdup(id, "device", &rc);
 	if (!out->device)
-		out->device = sr_json_strdup(o, "device", &rc);
+		out->device = dup(f->device, &rc);
 	out->model = sr_json_strdup(id, "model", &rc);
 	out->serial = sr_json_strdup(id, "serial", &rc);
 	out->firmware = sr_json_strdup(id, "firmware", &rc);
 	out->transport = sr_json_strdup(id, "transport", &rc);
 	out->capacity_bytes = sr_json_num(id, "capacity_bytes");
-	if (!sr_ok(out->capacity_bytes))
-		out->capacity_bytes = sr_json_num(o, "size_bytes");
+	if (!sr_ok(out->capacity_bytes) && f->size_bytes >= 0)
+		out->capacity_bytes = sr_val((double)f->size_bytes);
 	if (sr_ok(out->capacity_bytes) && out->capacity_bytes.v <= 0) /* a file: size unknown */
 		out->capacity_bytes = (struct sr_value){0, SR_ABSENT};
 	out->logical_block_bytes = sr_json_num(id, "logical_block_bytes");
-	out->span_bytes = sr_json_num(o, "span_bytes");
+	if (!sr_ok(out->logical_block_bytes) && f->logical_block_bytes > 0)
+		out->logical_block_bytes = sr_val((double)f->logical_block_bytes);
+	if (f->span_bytes >= 0)
+		out->span_bytes = sr_val((double)f->span_bytes);
 	if (!rc && sr_json_get(scsi, "sat")) {
 		out->interface = strdup("SATA through SCSI-ATA translation");
 		rc = out->interface ? 0 : -ENOMEM;
 	}
 	metadata(id, out);
-	health(sr_json_get(o, "health_before"), &out->before);
-	health(sr_json_get(o, "health_after"), &out->after);
+	health(f->health_before, &out->before);
+	health(f->health_after, &out->after);
 	if (!out->before.at)
-		out->before.at = sr_json_strdup(o, "health_before_at", &rc);
+		out->before.at = dup(f->health_before_at, &rc);
 	if (!out->after.at)
-		out->after.at = sr_json_strdup(o, "health_after_at", &rc);
+		out->after.at = dup(f->health_after_at, &rc);
 	return rc;
 }

@@ -1,23 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fio_hist_log.c - fio clat histogram log reader (format in fio_hist_log.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "parse/fio_hist_log.h"
+#include "parse/fio_log.h"
+
+#define HIST_BUF_SIZE (1u << 20) /* also the longest accepted line */
+#define HIST_PAD 32 /* '\0' bytes after the data: the sentinel, and room to look ahead */
 
 struct sr_hist_reader {
-	FILE *f;
+	int fd;
 	char *path;
-	char *line;
-	size_t linecap;
 	uint64_t lineno;
-	uint64_t count[SR_HIST_PLAT_NR_MAX];
 	unsigned ncols; /* of the first row; 0 before it */
 	unsigned stride;
+	unsigned nnz;	   /* non-empty columns of the last row */
+	size_t start, end; /* unread bytes are buf[start, end); buf[end..] is '\0' */
+	bool eof;
 	char err[512];
+	uint64_t count[SR_HIST_PLAT_NR_MAX];
+	uint16_t nz[SR_HIST_PLAT_NR_MAX];
+	double mid[SR_HIST_PLAT_NR_MAX], delta[SR_HIST_PLAT_NR_MAX]; /* the layout's table */
+	char buf[HIST_BUF_SIZE + HIST_PAD];
 };
 
 /* Integers held by one fio bucket (stride 1): [*lo, *hi]. */
@@ -63,101 +77,252 @@ int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_
 	int e;
 
 	*out = NULL;
-	r = calloc(1, sizeof(*r));
+	r = malloc(sizeof(*r));
 	if (!r)
 		return -ENOMEM;
 	r->path = strdup(path);
-	r->f = r->path ? fopen(path, "re") : NULL;
-	if (!r->f) {
+	r->fd = r->path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	if (r->fd < 0) {
 		e = r->path ? errno : ENOMEM;
 		if (err)
 			snprintf(err, errlen, "%s: %s", path, strerror(e));
-		sr_hist_close(r);
+		free(r->path);
+		free(r);
 		return -e;
 	}
+	posix_fadvise(r->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	r->lineno = 0;
+	r->ncols = r->stride = r->nnz = 0;
+	r->start = r->end = 0;
+	r->eof = false;
+	r->err[0] = '\0';
+	memset(r->count, 0, sizeof(r->count));
+	memset(r->buf, 0, HIST_PAD);
 	*out = r;
 	return 0;
 }
 
+enum { ROW_OK = 1, ROW_BLANK = 0, ROW_MORE = -1, ROW_BAD = -2 };
+
+/* The line being read (r->lineno + 1) is malformed: say why. Return: ROW_BAD. */
 static int bad(struct sr_hist_reader *r, const char *what)
 {
-	snprintf(r->err, sizeof(r->err), "%s:%llu: %s", r->path, (unsigned long long)r->lineno,
+	snprintf(r->err, sizeof(r->err), "%s:%llu: %s", r->path, (unsigned long long)r->lineno + 1,
 		 what);
-	return -EINVAL;
+	return ROW_BAD;
 }
 
-/* Unsigned decimal field at *p, blanks around it, then ',' or the end of the line. */
-static int field(char **p, uint64_t *v, int *last)
+/* More of the file after the unread tail; the sentinel and look-ahead room after it.
+ * Return: as sr_log_refill(). */
+static ssize_t refill(struct sr_hist_reader *r)
 {
-	char *s = *p;
-	uint64_t x = 0;
-	int digits = 0;
+	ssize_t n = sr_log_refill(r->fd, r->buf, HIST_BUF_SIZE, &r->start, &r->end);
 
-	while (*s == ' ' || *s == '\t')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++, digits++) {
-		if (x > (UINT64_MAX - 9) / 10)
+	if (n < 0)
+		return n;
+	memset(r->buf + r->end, 0, HIST_PAD);
+	if (n == 0)
+		r->eof = true;
+	return n;
+}
+
+static inline bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/*
+ * One unsigned decimal field at *pp (blanks before it skipped: *pp then points past them). The
+ * data end with '\0', which stops the digits. Return: 1 with *v, 0 for no digits, -1 for a value
+ * beyond 64 bits.
+ */
+static inline int number(const char **pp, uint64_t *v)
+{
+	const char *p = *pp;
+	uint64_t x = 0;
+	unsigned d;
+
+	while (blank(*p))
+		p++;
+	*pp = p;
+	if ((d = (unsigned)(*p - '0')) > 9)
+		return 0;
+	do {
+		if (x > UINT64_MAX / 10 || (x == UINT64_MAX / 10 && d > UINT64_MAX % 10))
 			return -1;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-		s++;
-	if (!digits || (*s && *s != ','))
-		return -1;
-	*last = !*s;
-	*p = *s ? s + 1 : s;
+		x = x * 10 + d;
+		p++;
+	} while ((d = (unsigned)(*p - '0')) <= 9);
+	*pp = p;
 	*v = x;
-	return 0;
+	return 1;
+}
+
+/*
+ * After a field: blanks, then ',' (another field follows: *last = false) or the end of the line
+ * (*last = true, *pp past the '\n'). Return: ROW_OK, ROW_MORE at the end of the data before the
+ * line's end, ROW_BAD for anything else.
+ */
+static inline int separator(const struct sr_hist_reader *r, const char **pp, bool *last)
+{
+	const char *p = *pp;
+
+	while (blank(*p))
+		p++;
+	if (*p == ',') {
+		*pp = p + 1;
+		*last = false;
+		return ROW_OK;
+	}
+	if (*p == '\n' || (*p == '\0' && p == r->buf + r->end && r->eof)) {
+		*pp = *p ? p + 1 : p;
+		*last = true;
+		return ROW_OK;
+	}
+	return *p == '\0' && p == r->buf + r->end ? ROW_MORE : ROW_BAD;
+}
+
+/* Skip the empty buckets at *pp five at a time ("0, 0, 0, 0, 0, "). Return: buckets skipped. */
+static inline unsigned zero_run(const char **pp, unsigned room)
+{
+	unsigned n = 0;
+#ifdef __SSE2__
+	const __m128i five = _mm_setr_epi8('0', ',', ' ', '0', ',', ' ', '0', ',', ' ', '0', ',',
+					   ' ', '0', ',', ' ', 0);
+
+	while (n + 5 <= room &&
+	       (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)*pp), five)) &
+		0x7fff) == 0x7fff) {
+		*pp += 15;
+		n += 5;
+	}
+#else
+	while (n + 1 <= room && (*pp)[0] == '0' && (*pp)[1] == ',' && (*pp)[2] == ' ') {
+		*pp += 3;
+		n++;
+	}
+#endif
+	return n;
+}
+
+/*
+ * Parse the row at buf[start]: ROW_OK (the row in the reader, *next past its '\n'), ROW_BLANK (a
+ * blank line, *next past it), ROW_MORE (the data end inside the line: read more and parse again),
+ * ROW_BAD (r->err says why).
+ */
+static int parse_row(struct sr_hist_reader *r, uint64_t head[3], const char **next)
+{
+	const char *p = r->buf + r->start;
+	unsigned cols = 0;
+	bool last = false;
+	int rc;
+
+	for (unsigned i = 0; i < r->nnz; i++) /* the last row's counts, back to 0 */
+		r->count[r->nz[i]] = 0;
+	r->nnz = 0;
+	while (blank(*p))
+		p++;
+	if (*p == '\n') {
+		*next = p + 1;
+		return ROW_BLANK;
+	}
+	if (*p == '\0' && p == r->buf + r->end) {
+		*next = p;
+		return r->eof ? ROW_BLANK : ROW_MORE;
+	}
+	for (int k = 0; k < 3; k++) {
+		if (number(&p, &head[k]) <= 0)
+			goto bad_head;
+		rc = separator(r, &p, &last);
+		if (rc == ROW_MORE)
+			return rc;
+		if (rc != ROW_OK || last)
+			goto bad_head;
+	}
+	while (!last) {
+		uint64_t v;
+
+		while (blank(*p))
+			p++;
+		cols += zero_run(&p, SR_HIST_PLAT_NR_MAX - cols);
+		if (cols == SR_HIST_PLAT_NR_MAX)
+			return bad(r, "more bucket counts than any fio histogram has (1856)");
+		rc = number(&p, &v);
+		if (rc <= 0) {
+			if (*p == '\0' && p == r->buf + r->end && !r->eof)
+				return ROW_MORE;
+			return bad(r, "expected an unsigned bucket count");
+		}
+		if (v) {
+			r->count[cols] = v;
+			r->nz[r->nnz++] = (uint16_t)cols;
+		}
+		cols++;
+		rc = separator(r, &p, &last);
+		if (rc == ROW_MORE)
+			return rc;
+		if (rc != ROW_OK)
+			return bad(r, "expected an unsigned bucket count");
+	}
+	if (head[1] > 2)
+		return bad(r, "expected ddir 0 (read), 1 (write) or 2 (trim) in column 2");
+	if (!r->ncols) {
+		r->stride = stride_for(cols);
+		if (!r->stride)
+			return bad(r, "expected 1856 or 1216 bucket counts, or that divided by "
+				      "2^coarseness");
+		r->ncols = cols;
+		for (unsigned c = 0; c < cols; c++)
+			sr_hist_bucket(c, r->stride, &r->mid[c], &r->delta[c]);
+	} else if (cols != r->ncols) {
+		return bad(r, "bucket count differs from the file's first row");
+	}
+	*next = p;
+	return ROW_OK;
+bad_head:
+	if (*p == '\0' && p == r->buf + r->end && !r->eof)
+		return ROW_MORE;
+	return bad(r, "expected 'time_ms, ddir, bs, count, ...' (unsigned integers)");
 }
 
 int sr_hist_next(struct sr_hist_reader *r, struct sr_hist_row *row)
 {
 	for (;;) {
+		uint64_t head[3] = {0, 0, 0};
+		const char *next = NULL;
 		ssize_t n;
-		char *p;
-		uint64_t head[3];
-		unsigned cols = 0;
-		int last = 0;
+		int rc;
 
-		errno = 0;
-		n = getline(&r->line, &r->linecap, r->f);
-		if (n < 0)
-			return errno == ENOMEM ? -ENOMEM : ferror(r->f) ? -EIO : 0;
-		r->lineno++;
-		p = r->line + strspn(r->line, " \t\r\n");
-		if (!*p)
+		if (r->start == r->end && r->eof)
+			return 0;
+		rc = parse_row(r, head, &next);
+		if (rc == ROW_MORE) {
+			n = refill(r);
+			if (n == -E2BIG) {
+				bad(r, "line longer than 1 MiB; expected a fio histogram row");
+				return -EINVAL;
+			}
+			if (n < 0) {
+				snprintf(r->err, sizeof(r->err), "%s:%llu: read: %s", r->path,
+					 (unsigned long long)r->lineno + 1, strerror((int)-n));
+				return (int)n;
+			}
 			continue;
-		for (int k = 0; k < 3; k++)
-			if (field(&p, &head[k], &last) || last)
-				return bad(
-				    r,
-				    "expected 'time_ms, ddir, bs, count, ...' (unsigned integers)");
-		if (head[1] > 2)
-			return bad(r, "expected ddir 0 (read), 1 (write) or 2 (trim) in column 2");
-		while (!last) {
-			if (cols == SR_HIST_PLAT_NR_MAX)
-				return bad(r,
-					   "more bucket counts than any fio histogram has (1856)");
-			if (field(&p, &r->count[cols], &last))
-				return bad(r, "expected an unsigned bucket count");
-			cols++;
 		}
-		if (!r->ncols) {
-			r->stride = stride_for(cols);
-			if (!r->stride)
-				return bad(r, "expected 1856 or 1216 bucket counts, or that "
-					      "divided by 2^coarseness");
-			r->ncols = cols;
-		} else if (cols != r->ncols) {
-			return bad(r, "bucket count differs from the file's first row");
-		}
+		if (rc == ROW_BAD)
+			return -EINVAL;
+		r->lineno++;
+		r->start = (size_t)(next - r->buf);
+		if (rc == ROW_BLANK)
+			continue;
 		*row = (struct sr_hist_row){
 		    .time_ms = head[0],
 		    .ddir = (uint8_t)head[1],
 		    .bs = head[2],
 		    .count = r->count,
-		    .nbuckets = cols,
+		    .nbuckets = r->ncols,
 		    .stride = r->stride,
+		    .nz = r->nz,
+		    .nnz = r->nnz,
+		    .mid = r->mid,
+		    .delta = r->delta,
 		};
 		return 1;
 	}
@@ -169,9 +334,8 @@ void sr_hist_close(struct sr_hist_reader *r)
 {
 	if (!r)
 		return;
-	if (r->f)
-		fclose(r->f);
-	free(r->line);
+	if (r->fd >= 0)
+		close(r->fd);
 	free(r->path);
 	free(r);
 }

@@ -23,7 +23,13 @@
  * that span, the bucket's error bound delta: 0 for single buckets below 128; for values of 128 and
  * up at most 2^c / 128 of the value (0.8% at coarseness 0, 12.5% at coarseness 4).
  *
- * Memory: one line buffer and one row of counts, whatever the file size.
+ * Reading: the file is read in 1 MiB blocks and each row parsed in one pass over its bytes (no
+ * line is searched for first); a run of empty buckets ("0, 0, 0, ...", most of a row) is skipped
+ * five at a time. Each row also lists its non-empty columns, so a consumer never walks the empty
+ * ones, and the bucket midpoints and half-spans of the file's layout come from a table the reader
+ * computes once, when the first row fixes the layout.
+ *
+ * Memory: one read buffer, one row of counts and the layout's table, whatever the file size.
  */
 #ifndef SSDREPORT_FIO_HIST_LOG_H
 #define SSDREPORT_FIO_HIST_LOG_H
@@ -35,14 +41,18 @@
 #define SR_HIST_PLAT_VAL (1u << SR_HIST_PLAT_BITS)
 #define SR_HIST_PLAT_NR_MAX (29u * SR_HIST_PLAT_VAL) /* fio 3.x: 1856 */
 
-/* One histogram row. */
+/* One histogram row; the arrays are the reader's, valid until the next row. */
 struct sr_hist_row {
 	uint64_t time_ms;      /* ms since the job started, end of the interval */
 	uint8_t ddir;	       /* 0 read, 1 write, 2 trim */
 	uint64_t bs;	       /* bytes */
-	const uint64_t *count; /* nbuckets counts, owned by the reader (valid until the next row) */
+	const uint64_t *count; /* nbuckets counts */
 	unsigned nbuckets;     /* columns after bs */
 	unsigned stride;       /* fio buckets per column: 2^log_hist_coarseness */
+	const uint16_t *nz;    /* the columns whose count is not 0, ascending */
+	unsigned nnz;	       /* their number */
+	const double *mid;     /* nbuckets: each column's midpoint (sr_hist_bucket()), log's unit */
+	const double *delta;   /* nbuckets: each column's half-span */
 };
 
 struct sr_hist_reader;
@@ -63,7 +73,7 @@ void sr_hist_bucket(unsigned col, unsigned stride, double *mid, double *delta);
  * @err:    buffer for a one-line message naming the file, or NULL
  * @errlen: size of @err
  *
- * Return: 0, -ENOMEM, or the negative errno of fopen().
+ * Return: 0, -ENOMEM, or the negative errno of open().
  */
 int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_t errlen);
 
@@ -72,11 +82,12 @@ int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_
  * @r:   the reader
  * @row: filled on success
  *
- * Blank lines are skipped. Every row of a file must have the same number of columns, one of
- * 19 x 2^k or 29 x 2^k (k = 6 - coarseness).
+ * Blank lines are skipped; CRLF endings and blanks around fields are accepted. Every row of a
+ * file must have the same number of columns, one of 19 x 2^k or 29 x 2^k (k = 6 - coarseness).
  *
- * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line (sr_hist_error() names the
- * file, line and what was expected), -ENOMEM, or a negative errno from reading.
+ * Return: 1 for a row, 0 at end of file, -EINVAL for a malformed line or one longer than the
+ * read buffer (sr_hist_error() names the file, line and what was expected), or a negative errno
+ * from reading.
  */
 int sr_hist_next(struct sr_hist_reader *r, struct sr_hist_row *row);
 

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio_json.c - fio JSON output into the model (see fio_json.h for what is tolerated).
- *
- * The top-level object is walked here key by key; each top-level value and each element of
- * "jobs"/"client_stats" is parsed by json-c on its own, converted, and freed. Key names and units
- * follow fio's stat.c show_thread_status_json() / add_ddir_status_json() (fio 2.x and 3.x).
+ * fio_json.c - fio JSON output into the model (see fio_json.h for what is tolerated): the
+ * documents found and walked by record/fio_json.h's scanner, each job's figures read by
+ * record/fio_keys.h's rules (the ones pts/ and ssd-review read fio's JSON by) and converted into
+ * struct sr_test, its runs and their directions.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,45 +16,22 @@
 #include <json.h>
 
 #include "parse/fio_json.h"
-#include "parse/fio_json_bins.h"
+#include "record/fio_json.h"
+#include "record/fio_keys.h"
+#include "record/size.h"
 
-#define EXACT_DOUBLE_MAX 9007199254740992.0 /* 2^53 */
-
-/* fio's defaults for the options the model needs (fio HOWTO: rw, bs, iodepth, numjobs, rwmixread).
- */
-static const struct {
-	const char *key;
-	const char *alias;
-	const char *def;
-} fio_options[] = {
-    {"rw", "readwrite", "read"},
-    {"bs", "blocksize", "4k"},
-    {"iodepth", NULL, "1"},
-    {"numjobs", NULL, "1"},
-    {"rwmixread", NULL, "50"},
-    {"rwmixwrite", NULL, NULL},
-    {"name", NULL, NULL},
-    {"group_reporting", NULL, NULL},
-    {"new_group", NULL, NULL},
-    {"stonewall", "wait_for_previous", NULL},
-    {"unified_rw_reporting", NULL, NULL},
-    {"kb_base", NULL, "1024"},
-    {"bssplit", NULL, NULL},
-    {"bsrange", "blocksize_range", NULL},
-    {"log_avg_msec", NULL, "0"},
-    {"log_hist_msec", NULL, "0"},
-};
-
-static const char *const ddir_key[SR_NDIR] = {"read", "write", "trim", "mixed"};
-
-/* What the document says about units, found before the jobs are converted. */
+/* The documents of one text being read into tests. */
 struct doc_ctx {
 	struct sr_diag *d;
-	int major, minor;      /* fio version, -1 when unknown */
-	json_object *globals;  /* "global options": object, array, or NULL */
+	bool all;	    /* keep every document, else the last */
+	struct sr_test cur; /* the document being read */
+	struct rec_fio_version version;
+	json_object *globals;  /* its "global options": object, array, or NULL */
 	json_object **jobopts; /* per run: its "job options" (reference held), may be NULL */
 	size_t njobopts;
-	struct sr_job_bins *jb; /* the current job's bins read by the fast path (fio_json_bins.h) */
+	struct rec_fio_bins *jb; /* the current job's bins read by the fast path */
+	struct sr_test *out;	 /* the documents kept */
+	size_t n, seen;
 };
 
 int sr_read_file(const char *path, char **buf, size_t *len)
@@ -105,223 +79,34 @@ out:
 	return rc;
 }
 
-int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out)
+/* A number read by record/fio_keys.h's rules into the model, a marked one said once per file. */
+static struct sr_value conv(struct rec_num n, struct sr_diag *d, const char *what)
 {
-	char *end;
-	double v;
-	double mult = 1, unit = kb_base == 1000 ? 1000 : 1024;
-	int power = 0;
-
-	if (!s)
-		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	v = strtod(s, &end);
-	if (end == s || v < 0)
-		return -EINVAL;
-	switch (tolower((unsigned char)*end)) {
-	case 'k':
-		power = 1;
-		end++;
-		break;
-	case 'm':
-		power = 2;
-		end++;
-		break;
-	case 'g':
-		power = 3;
-		end++;
-		break;
-	case 't':
-		power = 4;
-		end++;
-		break;
-	case 'p':
-		power = 5;
-		end++;
-		break;
-	default:
-		break;
-	}
-	if (power && tolower((unsigned char)*end) == 'i') {
-		unit = 1024; /* "KiB" is 1024 whatever kb_base says */
-		end++;
-	}
-	for (int i = 0; i < power; i++)
-		mult *= unit;
-	if (tolower((unsigned char)*end) == 'b')
-		end++;
-	if (*end && *end != ',' && *end != ':' && *end != '-' && *end != '/' &&
-	    !isspace((unsigned char)*end))
-		return -EINVAL;
-	*out = (uint64_t)(v * mult + 0.5);
-	return 0;
-}
-
-/* ---- text scanning ------------------------------------------------------------------------ */
-
-static size_t skip_ws(const char *b, size_t len, size_t i)
-{
-	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
-		i++;
-	return i;
-}
-
-/* Next document candidate at or after @i: '{' in column 0, or the file's first non-blank. */
-static size_t next_candidate(const char *b, size_t len, size_t i)
-{
-	size_t first = skip_ws(b, len, 0);
-
-	for (; i < len; i++)
-		if (b[i] == '{' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r' || i == first))
-			return i;
-	return len;
-}
-
-static bool token_at(const char *b, size_t len, size_t i, const char *word, size_t *n)
-{
-	size_t w = strlen(word);
-
-	if (i + w > len || strncasecmp(b + i, word, w))
-		return false;
-	if (i + w < len && (isalnum((unsigned char)b[i + w]) || b[i + w] == '_'))
-		return false;
-	*n = w;
-	return true;
-}
-
-/*
- * Rewrite nan/inf tokens in value position outside strings to "NaN" plus blanks (same length, so
- * offsets in error messages stay true). json-c 0.16 reads "nan"/"NaN" but not "-nan", "inf",
- * "-inf"; fio prints all four through printf("%f").
- */
-static void rewrite_nonfinite(char *b, size_t len, size_t from)
-{
-	static const char *const words[] = {"-infinity", "infinity", "-nan", "-inf",
-					    "+inf",	 "nan",	     "inf"};
-	char prev = 0;
-
-	for (size_t i = from; i < len; i++) {
-		char c = b[i];
-		size_t n;
-
-		if (c == '"') { /* strings are skipped whole: a "nan" in a string is text */
-			i = sr_json_string_end(b, len, i);
-			prev = c;
-			continue;
-		}
-		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
-			continue;
-		if ((prev == ':' || prev == ',' || prev == '[') &&
-		    (c == '-' || c == '+' || c == 'n' || c == 'N' || c == 'i' || c == 'I')) {
-			for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
-				if (token_at(b, len, i, words[k], &n)) {
-					memcpy(b + i, "NaN", 3);
-					memset(b + i + 3, ' ', n - 3);
-					i += n - 1;
-					break;
-				}
-			}
-		}
-		prev = c;
-	}
-}
-
-/* Parse one JSON value at @pos with json-c; *end gets the offset after it. */
-static json_object *parse_value(json_tokener *tok, const char *b, size_t len, size_t pos,
-				size_t *end, struct sr_diag *d, int *rc)
-{
-	size_t avail = len - pos;
-	json_object *o;
-	enum json_tokener_error e;
-
-	json_tokener_reset(tok);
-	o = json_tokener_parse_ex(tok, b + pos, avail > INT_MAX ? INT_MAX : (int)avail);
-	e = json_tokener_get_error(tok);
-	*end = pos + json_tokener_get_parse_end(tok);
-	if (e == json_tokener_success) {
-		*rc = 0;
-		return o;
-	}
-	json_object_put(o);
-	if (e == json_tokener_continue)
-		*rc =
-		    sr_error(d, b, *end,
-			     "unexpected end of input in the JSON value starting at byte %zu", pos);
-	else
-		*rc = sr_error(d, b, *end, "invalid JSON (%s) in the value starting at byte %zu",
-			       json_tokener_error_desc(e), pos);
-	return NULL;
-}
-
-/* A plain top-level key (fio's keys have no escapes); *end is after the closing quote. */
-static int scan_key(const char *b, size_t len, size_t pos, char *key, size_t keysz, size_t *end,
-		    struct sr_diag *d)
-{
-	size_t i = pos + 1, k = 0;
-
-	if (pos >= len || b[pos] != '"')
-		return sr_error(d, b, pos, "expected '\"' starting a key of the fio document");
-	for (; i < len && b[i] != '"'; i++) {
-		if (b[i] == '\\')
-			i++;
-		if (k + 1 < keysz)
-			key[k++] = b[i];
-	}
-	if (i >= len)
-		return sr_error(d, b, pos, "unterminated key string");
-	key[k] = '\0';
-	*end = i + 1;
-	return 0;
-}
-
-/* ---- values ------------------------------------------------------------------------------- */
-
-static struct sr_value num_of(json_object *v, double scale, bool may_be_negative, struct sr_diag *d,
-			      const char *what)
-{
-	struct sr_value r = {0, SR_ABSENT};
-	enum json_type t = json_object_get_type(v);
-
-	if (t == json_type_int || t == json_type_double) {
-		r.v = json_object_get_double(v);
-	} else if (t == json_type_string) {
-		const char *s = json_object_get_string(v);
-		char *end;
-		r.v = strtod(s, &end);
-		if (end == s)
-			return r;
-	} else if (t == json_type_boolean) {
-		r.v = json_object_get_boolean(v);
-	} else {
-		return r;
-	}
-	r.state = SR_VALID;
-	if (!isfinite(r.v)) {
-		r.state = SR_INVALID;
+	switch (n.state) {
+	case REC_NUM_ABSENT:
+		return (struct sr_value){0, SR_ABSENT};
+	case REC_NUM_VALID:
+		return sr_val(n.v);
+	case REC_NUM_NONFINITE:
 		sr_warn(d, SR_WARN_NONFINITE,
 			"non-finite value (nan/inf) in \"%s\", marked invalid", what);
-	} else if (r.v < 0 && !may_be_negative) {
-		r.state = SR_INVALID;
+		break;
+	case REC_NUM_NEGATIVE:
 		sr_warn(d, SR_WARN_NEGATIVE,
 			"negative value %g in \"%s\" (unsigned overflow in fio), marked invalid",
-			r.v, what);
-	} else if (t == json_type_int && fabs(r.v) > EXACT_DOUBLE_MAX) {
-		r.state = SR_INVALID;
+			n.raw, what);
+		break;
+	case REC_NUM_HUGE:
 		sr_warn(d, SR_WARN_HUGE,
 			"value of \"%s\" beyond 2^53 (wrapped counter), marked invalid", what);
+		break;
 	}
-	r.v *= scale;
-	return r;
+	return (struct sr_value){n.v, SR_INVALID};
 }
 
 static struct sr_value num(json_object *o, const char *key, double scale, struct sr_diag *d)
 {
-	json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
-		return (struct sr_value){0, SR_ABSENT};
-	return num_of(v, scale, false, d, key);
+	return conv(rec_fio_member(o, key, scale), d, key);
 }
 
 static char *str_dup(json_object *o, const char *key)
@@ -345,33 +130,37 @@ static int cmp_bin(const void *a, const void *b)
 	return (x->ns > y->ns) - (x->ns < y->ns);
 }
 
-static int read_percentiles(json_object *po, double scale, struct sr_lat *l, struct sr_diag *d)
-{
-	size_t n = 0;
+struct pct_ctx {
+	struct sr_lat *l;
+	struct sr_diag *d;
+};
 
-	if (!po || json_object_get_type(po) != json_type_object)
+static void add_pct(void *ctx, double pct, struct rec_num ns)
+{
+	struct pct_ctx *c = ctx;
+	struct sr_value v = conv(ns, c->d, "percentile");
+
+	if (sr_ok(v))
+		c->l->pct[c->l->npct++] = (struct sr_pct){pct, v.v};
+}
+
+static int read_percentiles(json_object *lat, double scale, struct sr_lat *l, struct sr_diag *d)
+{
+	struct pct_ctx c = {l, d};
+	json_object *po;
+
+	if (!json_object_object_get_ex(lat, "percentile", &po) ||
+	    json_object_get_type(po) != json_type_object)
 		return 0;
 	l->pct = calloc(json_object_object_length(po) + 1, sizeof(*l->pct));
 	if (!l->pct)
 		return -ENOMEM;
-	json_object_object_foreach(po, key, val)
-	{
-		char *end;
-		double p = strtod(key, &end);
-		struct sr_value v;
-
-		if (end == key || p <= 0 || p > 100) /* old fio's "0.00" : 0 fillers */
-			continue;
-		v = num_of(val, scale, false, d, "percentile");
-		if (!sr_ok(v))
-			continue;
-		l->pct[n++] = (struct sr_pct){p, v.v};
-	}
-	qsort(l->pct, n, sizeof(*l->pct), cmp_pct);
-	l->npct = n;
+	rec_fio_percentiles(lat, scale, add_pct, &c);
+	qsort(l->pct, l->npct, sizeof(*l->pct), cmp_pct);
 	return 0;
 }
 
+/* json+ bins json-c read (a form the fast path left to it). */
 static int read_bins(json_object *bo, double scale, struct sr_lat *l)
 {
 	size_t n = 0;
@@ -396,78 +185,93 @@ static int read_bins(json_object *bo, double scale, struct sr_lat *l)
 	return 0;
 }
 
-/* "clat_ns" (fio 3.x, ns) or "clat" (fio 2.x, usec). */
-static int read_lat(const struct doc_ctx *c, json_object *dir, const char *base, struct sr_lat *l)
+/* json+ bins the fast path read (fio_bins.h): claimed, copied into the model. */
+static int claim_bins(struct rec_fio_bins *jb, int64_t marker, double scale, struct sr_lat *l)
 {
-	struct sr_diag *d = c->d;
-	char key[16];
-	json_object *o, *v;
-	double scale = 1;
-	int rc;
+	struct rec_fio_bin *b = NULL;
+	size_t n = 0;
 
-	snprintf(key, sizeof(key), "%s_ns", base);
-	if (!json_object_object_get_ex(dir, key, &o)) {
-		if (!json_object_object_get_ex(dir, base, &o))
-			return 0;
-		scale = 1000;
-	}
-	if (!o || json_object_get_type(o) != json_type_object)
+	rec_fio_bins_claim(jb, marker, scale, &b, &n);
+	if (!b)
 		return 0;
-	l->n = num(o, "N", 1, d);
-	l->min = num(o, "min", scale, d);
-	l->max = num(o, "max", scale, d);
-	l->mean = num(o, "mean", scale, d);
-	l->stddev = num(o, "stddev", scale, d);
-	if (json_object_object_get_ex(o, "percentile", &v)) {
-		rc = read_percentiles(v, scale, l, d);
-		if (rc)
-			return rc;
+	free(l->bins);
+	l->bins = malloc((n + 1) * sizeof(*l->bins));
+	if (!l->bins) {
+		free(b);
+		return -ENOMEM;
 	}
-	if (!json_object_object_get_ex(o, "bins", &v))
-		return 0;
-	if (json_object_get_type(v) ==
-	    json_type_int) /* replaced by the fast path, see fio_json_bins.h */
-		return sr_job_bins_claim(c->jb, json_object_get_int64(v), scale, &l->bins,
-					 &l->nbins);
-	return read_bins(v, scale, l);
+	for (size_t i = 0; i < n; i++)
+		l->bins[i] = (struct sr_bin){b[i].ns, b[i].count};
+	l->nbins = n;
+	free(b);
+	return 0;
 }
 
-static bool io_bytes_in_kib(const struct doc_ctx *c, json_object *dir)
+static int read_lat(const struct doc_ctx *c, json_object *dir, enum rec_fio_lat kind,
+		    struct sr_lat *l)
 {
-	json_object *v;
+	static const struct {
+		enum rec_fio_lat_fig f;
+		size_t off;
+	} figs[] = {
+	    {REC_FIO_LAT_N, offsetof(struct sr_lat, n)},
+	    {REC_FIO_LAT_MIN, offsetof(struct sr_lat, min)},
+	    {REC_FIO_LAT_MAX, offsetof(struct sr_lat, max)},
+	    {REC_FIO_LAT_MEAN, offsetof(struct sr_lat, mean)},
+	    {REC_FIO_LAT_STDDEV, offsetof(struct sr_lat, stddev)},
+	};
+	double scale;
+	json_object *o = rec_fio_lat_obj(dir, kind, &scale), *v;
+	const char *key;
+	int rc;
 
-	if (json_object_object_get_ex(dir, "io_kbytes", &v))
-		return false;
-	if (c->major >= 0)
-		return c->major < 2 || (c->major == 2 && c->minor < 21);
-	return !json_object_object_get_ex(dir, "clat_ns", &v);
+	if (!o)
+		return 0;
+	for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
+		struct rec_num n = rec_fio_lat_fig(o, figs[i].f, scale, &key);
+
+		*(struct sr_value *)((char *)l + figs[i].off) = conv(n, c->d, key);
+	}
+	if ((rc = read_percentiles(o, scale, l, c->d)))
+		return rc;
+	if (!json_object_object_get_ex(o, "bins", &v))
+		return 0;
+	if (json_object_get_type(v) == json_type_int) /* read by the fast path, see fio_bins.h */
+		return claim_bins(c->jb, json_object_get_int64(v), scale, l);
+	return read_bins(v, scale, l);
 }
 
 static int read_dir(const struct doc_ctx *c, json_object *o, struct sr_dir *s)
 {
-	struct sr_diag *d = c->d;
-	json_object *v;
+	static const struct {
+		enum rec_fio_fig f;
+		size_t off;
+	} figs[] = {
+	    {REC_FIO_IO_BYTES, offsetof(struct sr_dir, io_bytes)},
+	    {REC_FIO_BW, offsetof(struct sr_dir, bw)},
+	    {REC_FIO_IOPS, offsetof(struct sr_dir, iops)},
+	    {REC_FIO_RUNTIME_MS, offsetof(struct sr_dir, runtime_ms)},
+	    {REC_FIO_TOTAL_IOS, offsetof(struct sr_dir, total_ios)},
+	    {REC_FIO_IOPS_MEAN, offsetof(struct sr_dir, iops_mean)},
+	    {REC_FIO_IOPS_STDDEV, offsetof(struct sr_dir, iops_stddev)},
+	    {REC_FIO_BW_MEAN, offsetof(struct sr_dir, bw_mean)},
+	    {REC_FIO_BW_AGG, offsetof(struct sr_dir, bw_agg)},
+	};
+	const char *key;
 	int rc;
 
 	s->present = true;
-	s->io_bytes = num(o, "io_bytes", io_bytes_in_kib(c, o) ? 1024 : 1, d);
-	if (json_object_object_get_ex(o, "bw_bytes", &v))
-		s->bw = num_of(v, 1, false, d, "bw_bytes");
-	else
-		s->bw = num(o, "bw", 1024, d); /* KiB/s in every version */
-	s->iops = num(o, "iops", 1, d);
-	s->runtime_ms = num(o, "runtime", 1, d);
-	s->total_ios = num(o, "total_ios", 1, d);
-	s->iops_mean = num(o, "iops_mean", 1, d);
-	s->iops_stddev = num(o, "iops_stddev", 1, d);
-	s->bw_mean = num(o, "bw_mean", 1024, d);
-	s->bw_agg = num(o, "bw_agg", 1, d);
-	rc = read_lat(c, o, "clat", &s->clat);
+	for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
+		struct rec_num n = rec_fio_dir_fig(o, figs[i].f, &c->version, &key);
+
+		*(struct sr_value *)((char *)s + figs[i].off) = conv(n, c->d, key);
+	}
+	rc = read_lat(c, o, REC_FIO_CLAT, &s->clat);
 	if (!rc)
-		rc = read_lat(c, o, "slat", &s->slat);
+		rc = read_lat(c, o, REC_FIO_SLAT, &s->slat);
 	if (!rc)
-		rc = read_lat(c, o, "lat", &s->lat);
-	if (sr_ok(s->total_ios) && s->total_ios.v == 0) {
+		rc = read_lat(c, o, REC_FIO_TOTAL_LAT, &s->lat);
+	if (rec_fio_dir_no_ios(o)) {
 		/* fio prints 0 for the mean/min/max of no samples: they do not exist */
 		struct sr_lat *l[] = {&s->clat, &s->slat, &s->lat};
 		for (int i = 0; i < 3; i++) {
@@ -490,8 +294,8 @@ static int read_array(json_object *a, double **out, size_t *n, struct sr_diag *d
 	if (!*out)
 		return -ENOMEM;
 	for (size_t i = 0; i < len; i++) {
-		struct sr_value v =
-		    num_of(json_object_array_get_idx(a, i), 1, false, d, "steadystate data");
+		struct sr_value v = conv(rec_fio_num(json_object_array_get_idx(a, i), 1, false), d,
+					 "steadystate data");
 		(*out)[i] = sr_ok(v) ? v.v : NAN;
 	}
 	*n = len;
@@ -514,10 +318,11 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 	 * flagged like any other.
 	 */
 	if (json_object_object_get_ex(o, "criterion", &v))
-		ss->criterion = num_of(v, 1, ss->ss && strstr(ss->ss, "_slope"), d, "criterion");
+		ss->criterion =
+		    conv(rec_fio_num(v, 1, ss->ss && strstr(ss->ss, "_slope")), d, "criterion");
 	ss->max_deviation = num(o, "max_deviation", 1, d);
 	if (json_object_object_get_ex(o, "slope", &v))
-		ss->slope = num_of(v, 1, true, d, "slope");
+		ss->slope = conv(rec_fio_num(v, 1, true), d, "slope");
 	if (!json_object_object_get_ex(o, "data", &data))
 		return 0;
 	ss->iops_mean = num(data, "iops_mean", 1, d);
@@ -533,84 +338,38 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 /* Convert one job / client_stats entry; its "job options" are resolved at the document's end. */
 static int read_run(struct doc_ctx *c, json_object *job, struct sr_run *r, json_object **jobopts)
 {
-	struct sr_diag *d = c->d;
+	struct rec_fio_job id;
 	json_object *v;
 	int rc = 0;
 
-	r->name = str_dup(job, "jobname");
-	r->host = str_dup(job, "hostname");
-	if (json_object_object_get_ex(job, "port", &v))
-		r->port = json_object_get_int(v);
-	r->all_clients = r->name && !strcmp(r->name, "All clients");
-	if (json_object_object_get_ex(job, "groupid", &v))
-		r->groupid = json_object_get_int(v);
-	if (json_object_object_get_ex(job, "error", &v))
-		r->error = json_object_get_int(v);
-	r->elapsed_s = num(job, "elapsed", 1, d);
+	rec_fio_job(job, &id);
+	r->name = id.name ? strdup(id.name) : NULL;
+	r->host = id.host ? strdup(id.host) : NULL;
+	r->port = id.port;
+	r->all_clients = id.all_clients;
+	r->groupid = id.groupid;
+	r->error = id.error;
+	r->elapsed_s = conv(id.elapsed_s, c->d, "elapsed");
 	for (int k = 0; k < SR_NDIR && !rc; k++)
-		if (json_object_object_get_ex(job, ddir_key[k], &v) &&
-		    json_object_get_type(v) == json_type_object)
+		if ((v = rec_fio_dir(job, (enum rec_fio_ddir)k)))
 			rc = read_dir(c, v, &r->dir[k]);
 	if (!rc && json_object_object_get_ex(job, "steadystate", &v) &&
 	    json_object_get_type(v) == json_type_object)
-		rc = read_fio_ss(v, &r->fio_ss, d);
-	*jobopts = NULL;
-	if (json_object_object_get_ex(job, "job options", &v) &&
-	    json_object_get_type(v) == json_type_object)
-		*jobopts = json_object_get(v);
+		rc = read_fio_ss(v, &r->fio_ss, c->d);
+	*jobopts = json_object_get(id.options);
 	return rc;
-}
-
-/* The global options object that applies to a run: per host when "global options" is an array. */
-static json_object *globals_for(json_object *g, const struct sr_run *r)
-{
-	json_object *v;
-
-	if (!g || json_object_get_type(g) != json_type_array)
-		return g;
-	for (size_t i = 0; i < json_object_array_length(g); i++) {
-		json_object *e = json_object_array_get_idx(g, i);
-		const char *h =
-		    json_object_object_get_ex(e, "hostname", &v) ? json_object_get_string(v) : NULL;
-		int port = json_object_object_get_ex(e, "port", &v) ? json_object_get_int(v) : 0;
-
-		if (r->host && h && !strcmp(r->host, h) && (!r->port || !port || port == r->port))
-			return e;
-	}
-	return json_object_array_length(g) ? json_object_array_get_idx(g, 0) : NULL;
 }
 
 /* Option @key as set in job options, else in global options; NULL when set in neither. */
 static const char *option_set(json_object *job, json_object *glob, const char *key)
 {
-	for (size_t i = 0; i < sizeof(fio_options) / sizeof(fio_options[0]); i++) {
-		json_object *srcs[2] = {job, glob};
-		json_object *v;
-
-		if (strcmp(fio_options[i].key, key))
-			continue;
-		for (int s = 0; s < 2; s++) {
-			if (!srcs[s] || json_object_get_type(srcs[s]) != json_type_object)
-				continue;
-			if (json_object_object_get_ex(srcs[s], key, &v) ||
-			    (fio_options[i].alias &&
-			     json_object_object_get_ex(srcs[s], fio_options[i].alias, &v)))
-				return v ? json_object_get_string(v) : "";
-		}
-		return NULL;
-	}
-	return NULL;
+	return rec_fio_option(job, glob, key, false);
 }
 
 /* Option @key: job options, then global options, then fio's default (NULL if it has none). */
 static const char *option(json_object *job, json_object *glob, const char *key)
 {
-	const char *s = option_set(job, glob, key);
-
-	for (size_t i = 0; !s && i < sizeof(fio_options) / sizeof(fio_options[0]); i++)
-		if (!strcmp(fio_options[i].key, key))
-			return fio_options[i].def;
-	return s;
+	return rec_fio_option(job, glob, key, true);
 }
 
 static unsigned option_uint(json_object *job, json_object *glob, const char *key, unsigned def)
@@ -631,7 +390,7 @@ static bool bs_per_direction_differ(const char *bs, unsigned kb_base)
 	uint64_t first = 0, v;
 
 	for (const char *p = bs; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
-		if (*p == ',' || sr_parse_size(p, kb_base, &v) < 0)
+		if (*p == ',' || rec_size_parse(p, kb_base, REC_SIZE_FIRST, &v) < 0)
 			continue;
 		if (first && v != first)
 			return true;
@@ -672,7 +431,7 @@ static int keep_options(struct sr_run *r, json_object *o)
 static int resolve_options(struct sr_run *r, json_object *job, json_object *globals,
 			   struct sr_diag *d)
 {
-	json_object *glob = globals_for(globals, r);
+	json_object *glob = rec_fio_globals_for(globals, r->host, r->port);
 	unsigned kb_base = option_uint(job, glob, "kb_base", 1024);
 	const char *s;
 
@@ -683,7 +442,7 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 	r->rw = strdup(option(job, glob, "rw"));
 	if (!r->rw)
 		return -ENOMEM;
-	if (sr_parse_size(option(job, glob, "bs"), kb_base, &r->bs) < 0) {
+	if (rec_size_parse(option(job, glob, "bs"), kb_base, REC_SIZE_FIRST, &r->bs) < 0) {
 		sr_warn(d, SR_WARN_OPTION, "bs \"%s\" is not a size, using 4k",
 			option(job, glob, "bs"));
 		r->bs = 4096;
@@ -764,8 +523,9 @@ static void warn_job_errors(const struct sr_test *t, struct sr_diag *d)
 
 /* ---- document ----------------------------------------------------------------------------- */
 
-static int add_run(struct sr_test *t, struct doc_ctx *c, json_object *job)
+static int add_run(struct doc_ctx *c, json_object *job)
 {
+	struct sr_test *t = &c->cur;
 	struct sr_run *runs;
 	json_object **opts;
 	int rc;
@@ -785,260 +545,122 @@ static int add_run(struct sr_test *t, struct doc_ctx *c, json_object *job)
 	return rc;
 }
 
-/*
- * Parse the job object at @pos: its bins objects are read by the fast path (fio_json_bins.h) and
- * json-c parses the rest. Errors are found again on the original text so their offsets are true.
- */
-static json_object *parse_job(json_tokener *tok, const char *b, size_t len, size_t pos, size_t *end,
-			      struct doc_ctx *c, int *rc)
+static int on_top(void *ctx, const char *key, json_object *v)
 {
-	const char *text;
-	size_t tlen, jend;
-	json_object *o;
+	struct doc_ctx *c = ctx;
+	struct sr_test *t = &c->cur;
 
-	*rc = sr_job_bins_scan(c->jb, b, len, pos, &jend);
-	if (*rc < 0)
-		return NULL;
-	if (*rc > 0 || !c->jb->n) /* not closed (json-c says where), or no bins to skip */
-		return parse_value(tok, b, len, pos, end, c->d, rc);
-	text = sr_job_bins_text(c->jb, b, pos, jend, &tlen);
-	if (!text) {
-		*rc = -ENOMEM;
-		return NULL;
-	}
-	json_tokener_reset(tok);
-	o = json_tokener_parse_ex(tok, text, (int)(tlen > INT_MAX ? INT_MAX : tlen));
-	if (json_tokener_get_error(tok) == json_tokener_success) {
-		*end = jend;
-		*rc = 0;
-		return o;
-	}
-	json_object_put(o);
-	o = parse_value(tok, b, len, pos, end, c->d, rc);
-	if (o) { /* cannot happen: the rewrite keeps the text valid JSON; be safe */
-		json_object_put(o);
-		*rc = sr_error(c->d, b, pos, "invalid JSON in the job object starting at byte %zu",
-			       pos);
-	}
-	return NULL;
-}
-
-static int read_jobs(json_tokener *tok, char *b, size_t len, size_t *pos, struct sr_test *t,
-		     struct doc_ctx *c)
-{
-	size_t i = skip_ws(b, len, *pos);
-	int rc;
-
-	if (i >= len || b[i] != '[')
-		return sr_error(c->d, b, i, "expected '[' starting the jobs array");
-	i = skip_ws(b, len, i + 1);
-	while (i < len && b[i] != ']') {
-		size_t end;
-		json_object *job = parse_job(tok, b, len, i, &end, c, &rc);
-
-		if (!job)
-			return rc;
-		if (json_object_get_type(job) == json_type_object)
-			rc = add_run(t, c, job);
-		else
-			rc = sr_error(c->d, b, i, "expected a job object in the jobs array");
-		json_object_put(job);
-		if (rc)
-			return rc;
-		i = skip_ws(b, len, end);
-		if (i < len && b[i] == ',')
-			i = skip_ws(b, len, i + 1);
-		else if (i >= len || b[i] != ']')
-			return sr_error(c->d, b, i, "expected ',' or ']' after a job object");
-	}
-	if (i >= len)
-		return sr_error(c->d, b, i, "unexpected end of input in the jobs array");
-	*pos = i + 1;
-	return 0;
-}
-
-static void top_value(struct doc_ctx *c, struct sr_test *t, const char *key, json_object *v)
-{
 	if (!strcmp(key, "fio version") && json_object_get_type(v) == json_type_string) {
 		free(t->fio_version);
 		t->fio_version = strdup(json_object_get_string(v));
-		if (sscanf(json_object_get_string(v), "fio-%d.%d", &c->major, &c->minor) != 2)
-			c->major = c->minor = -1;
+		rec_fio_version_parse(json_object_get_string(v), &c->version);
 	} else if (!strcmp(key, "timestamp")) {
 		t->timestamp = json_object_get_int64(v);
 	} else if (!strcmp(key, "global options")) {
 		json_object_put(c->globals);
 		c->globals = json_object_get(v);
 	}
+	return 0;
 }
 
-/* Parse the document whose '{' is at @start; *end gets the offset after its '}'. */
-static int parse_doc(json_tokener *tok, char *b, size_t len, size_t start, size_t *end,
-		     struct sr_test *t, struct sr_diag *d)
+static int on_job(void *ctx, const char *array, json_object *job, struct rec_fio_bins *bins)
 {
-	struct sr_job_bins jb = {0};
-	struct doc_ctx c = {.d = d, .major = -1, .minor = -1, .jb = &jb};
-	bool have_jobs = false;
-	size_t i = skip_ws(b, len, start + 1);
+	struct doc_ctx *c = ctx;
+
+	(void)array;
+	c->jb = bins;
+	return add_run(c, job);
+}
+
+/* What a document gathered besides its test: options and version. */
+static void forget_doc(struct doc_ctx *c)
+{
+	for (size_t k = 0; k < c->njobopts; k++)
+		json_object_put(c->jobopts[k]);
+	free(c->jobopts);
+	c->jobopts = NULL;
+	c->njobopts = 0;
+	json_object_put(c->globals);
+	c->globals = NULL;
+	c->version = (struct rec_fio_version){-1, -1};
+}
+
+static void on_drop(void *ctx)
+{
+	struct doc_ctx *c = ctx;
+
+	sr_test_free(&c->cur);
+	memset(&c->cur, 0, sizeof(c->cur));
+	forget_doc(c);
+}
+
+/* The document was read whole: its options resolved, then kept (the last, or every one). */
+static int on_doc(void *ctx, size_t start, size_t end, size_t njobs)
+{
+	struct doc_ctx *c = ctx;
+	struct sr_test *t = &c->cur;
 	int rc = 0;
 
-	while (i < len && b[i] != '}') {
-		char key[64];
-		size_t vend;
-		json_object *v;
-
-		rc = scan_key(b, len, i, key, sizeof(key), &i, d);
-		if (rc)
-			goto out;
-		i = skip_ws(b, len, i);
-		if (i >= len || b[i] != ':') {
-			rc = sr_error(d, b, i, "expected ':' after the key \"%s\"", key);
-			goto out;
-		}
-		i = skip_ws(b, len, i + 1);
-		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
-			have_jobs = true;
-			rc = read_jobs(tok, b, len, &i, t, &c);
-			if (rc)
-				goto out;
-		} else {
-			v = parse_value(tok, b, len, i, &vend, d, &rc);
-			if (!v && rc)
-				goto out;
-			top_value(&c, t, key, v);
-			json_object_put(v);
-			i = vend;
-		}
-		i = skip_ws(b, len, i);
-		if (i < len && b[i] == ',')
-			i = skip_ws(b, len, i + 1);
-		else if (i >= len || b[i] != '}') {
-			rc =
-			    sr_error(d, b, i, "expected ',' or '}' after the value of \"%s\"", key);
-			goto out;
-		}
-	}
-	if (i >= len) {
-		rc = sr_error(
-		    d, b, i,
-		    "unexpected end of input: the fio document starting at byte %zu is not closed",
-		    start);
-		goto out;
-	}
-	*end = i + 1;
-	if (!have_jobs) {
-		rc = sr_error(d, b, start,
-			      "expected \"jobs\" or \"client_stats\" in the fio JSON document");
-		goto out;
-	}
-	if (!t->nruns) {
-		rc = sr_error(d, b, start, "no jobs in the fio JSON document (empty jobs array)");
-		goto out;
-	}
+	(void)start;
+	(void)end;
+	(void)njobs;
 	for (size_t k = 0; k < t->nruns && !rc; k++)
-		rc = resolve_options(&t->runs[k], c.jobopts[k], c.globals, d);
+		rc = resolve_options(&t->runs[k], c->jobopts[k], c->globals, c->d);
 	for (size_t k = 0; k < t->nruns && !rc; k++)
 		infer_group_reporting(t, &t->runs[k]);
 	if (!rc)
-		warn_job_errors(t, d);
-out:
-	for (size_t k = 0; k < c.njobopts; k++)
-		json_object_put(c.jobopts[k]);
-	free(c.jobopts);
-	json_object_put(c.globals);
-	sr_job_bins_free(&jb);
-	return rc;
+		warn_job_errors(t, c->d);
+	forget_doc(c);
+	if (rc)
+		return rc;
+	c->seen++;
+	if (!c->all && c->n) {
+		sr_test_free(&c->out[0]);
+		c->n = 0;
+	}
+	if (!c->n || c->all) {
+		struct sr_test *grown = realloc(c->out, (c->n + 1) * sizeof(*c->out));
+
+		if (!grown)
+			return -ENOMEM;
+		c->out = grown;
+	}
+	c->out[c->n++] = *t;
+	memset(t, 0, sizeof(*t));
+	return 0;
 }
 
-static bool blank(const char *b, size_t from, size_t to)
+static void on_skipped(void *ctx, size_t off, bool before)
 {
-	for (size_t i = from; i < to; i++)
-		if (!isspace((unsigned char)b[i]))
-			return false;
-	return true;
+	struct doc_ctx *c = ctx;
+
+	sr_warn(c->d, SR_WARN_PREAMBLE, "skipped non-JSON text %s byte %zu",
+		before ? "before" : "after", off);
 }
 
 int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, size_t *ndocs,
 		      struct sr_diag *d)
 {
-	json_tokener *tok = json_tokener_new();
-	struct sr_test *out = NULL;
-	size_t n = 0, seen = 0, pos = 0, rewritten = (size_t)-1;
-	char first_err[sizeof(d->err)] = "";
-	int rc = 0;
+	static const struct rec_fio_scan_ops ops = {
+	    .top = on_top, .job = on_job, .doc = on_doc, .drop = on_drop, .skipped = on_skipped};
+	struct doc_ctx c = {.d = d, .all = all, .version = {-1, -1}};
+	struct rec_fio_error err;
+	long rc = rec_fio_scan(buf, len, &ops, &c, true, &err);
 
-	if (!tok)
-		return -ENOMEM;
-	while (pos < len) {
-		size_t c = next_candidate(buf, len, pos), end = 0;
-		struct sr_test t = {0};
-
-		if (c >= len)
-			break;
-		if (!blank(buf, pos, c))
-			sr_warn(d, SR_WARN_PREAMBLE, "skipped non-JSON text before byte %zu", c);
-		if (rewritten != pos) {
-			rewrite_nonfinite(buf, len, c);
-			rewritten = c;
-		}
-		rc = parse_doc(tok, buf, len, c, &end, &t, d);
-		if (rc == -ENOMEM) {
-			sr_test_free(&t);
-			goto out;
-		}
-		if (rc) {
-			sr_test_free(&t);
-			if (!first_err[0])
-				memcpy(first_err, d->err, sizeof(first_err));
-			pos = c + 1;
-			rc = 0;
-			continue;
-		}
-		seen++;
-		if (!all && n) {
-			sr_test_free(&out[0]);
-			n = 0;
-		}
-		if (!n || all) {
-			struct sr_test *grown = realloc(out, (n + 1) * sizeof(*out));
-			if (!grown) {
-				sr_test_free(&t);
-				rc = -ENOMEM;
-				goto out;
-			}
-			out = grown;
-		}
-		out[n++] = t;
-		pos = end;
-		rewritten = pos;
-		if (!blank(buf, pos, next_candidate(buf, len, pos)))
-			sr_warn(d, SR_WARN_PREAMBLE, "skipped non-JSON text after byte %zu", pos);
+	if (rc == -EINVAL && err.fault != REC_FIO_OK)
+		sr_error(d, err.off != (size_t)-1 ? buf : NULL, err.off, "%s", err.msg);
+	if (rc < 0) {
+		for (size_t i = 0; i < c.n; i++)
+			sr_test_free(&c.out[i]);
+		free(c.out);
+		return (int)rc;
 	}
-	if (!n) {
-		if (first_err[0]) {
-			memcpy(d->err, first_err, sizeof(d->err));
-			rc = -EINVAL;
-		} else {
-			rc = sr_error(d, NULL, (size_t)-1,
-				      "no JSON document found (%zu bytes, expected fio JSON "
-				      "starting with '{')",
-				      len);
-		}
-		goto out;
-	}
-	if (seen > 1 && !all)
+	if (c.seen > 1 && !all)
 		sr_warn(d, SR_WARN_DOCS, "%zu JSON documents (--status-interval?), using the last",
-			seen);
-	*docs = out;
-	*ndocs = n;
-	out = NULL;
-	n = 0;
-out:
-	for (size_t i = 0; i < n; i++)
-		sr_test_free(&out[i]);
-	free(out);
-	json_tokener_free(tok);
-	return rc;
+			c.seen);
+	*docs = c.out;
+	*ndocs = c.n;
+	return 0;
 }
 
 static char *test_id(const char *path)

@@ -2,20 +2,19 @@
 /*
  * fio_json.h - fio JSON / json+ output (any 3.x, 2.x where keys differ) into struct sr_test.
  *
- * Lenient where fio's output is known to be odd:
- *  - text before, between and after documents (warnings, client/server banners) is skipped; a
- *    document starts with '{' in column 0 and must hold "jobs" or "client_stats";
- *  - several documents back to back (--status-interval): the last one, or all of them;
- *  - fio 3.x *_ns latency keys, fio 2.x usec keys (scaled to ns); io_bytes in KiB before 2.21;
- *  - percentile keys "99.000000" matched as numbers, "0.00" fillers and duplicate keys ignored;
+ * The documents are found and walked by record/fio_json.h's scanner (text around and between
+ * documents, several documents, nan/inf: tolerated there), and each job's figures read by
+ * record/fio_keys.h's rules (fio 3.x *_ns latency keys and fio 2.x usec keys scaled to ns,
+ * io_bytes in KiB before 2.21, percentile keys matched as numbers, "0.00" fillers ignored, job
+ * options over global options with fio's defaults), the rules pts/ and ssd-review read fio's
+ * JSON by. Here they become the model:
  *  - json+ "bins" kept (struct sr_bin) for exact percentiles;
- *  - job options merged over global options (an object, or an array of per-host objects), fio's
- *    defaults filled from one table;
  *  - client/server "client_stats" with hostname/port and the "All clients" entry;
- *  - nan/inf tokens (json-c 0.16 reads "nan" but not "-nan", "inf", "-inf": those are rewritten to
- *    NaN in place, same length, before parsing) and negative values: kept as SR_INVALID, warned
- *    (fio's wrapped unsigned arithmetic), except the signed steady-state "slope" and the
- *    "criterion" of a slope check (ss=iops_slope:...), where a negative value is a falling slope.
+ *  - a value the rules mark (nan/inf, a negative one: fio's wrapped unsigned arithmetic; an
+ *    integer beyond 2^53) kept as SR_INVALID and warned, once per kind and file; the signed
+ *    steady-state "slope" and the "criterion" of a slope check (ss=iops_slope:...) may be
+ *    negative (a falling slope);
+ *  - several documents: the last one (a warning), or all of them.
  * Each job object is parsed by json-c separately and dropped once converted, so memory holds the
  * file text plus one job tree, not the whole document tree.
  */
@@ -63,15 +62,5 @@ int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d);
  * Return: 0 or -errno.
  */
 int sr_read_file(const char *path, char **buf, size_t *len);
-
-/**
- * sr_parse_size() - fio size string to bytes: "4k", "4KiB", "128K", "1m", "4096", "4k,8k" (first).
- * @s:       the string
- * @kb_base: fio's kb_base option: 1024 (default, "k" = 1024) or 1000 ("k" = 1000, "KiB" = 1024)
- * @out:     bytes
- *
- * Return: 0, or -EINVAL when @s is not a size.
- */
-int sr_parse_size(const char *s, unsigned kb_base, uint64_t *out);
 
 #endif

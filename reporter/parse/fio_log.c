@@ -32,8 +32,9 @@ struct sr_log_reader {
 	const char *path; /* points into name[] */
 	char err[LOG_ERR_SIZE];
 	char name[PATH_MAX];
-	char
-	    buf[LOG_BUF_SIZE + 1]; /* +1: room for a '\n' sentinel after a last unterminated line */
+	/* +1: the '\0' after the data (buf[end]), which ends every field and tells the parser it
+	 * reached the data's end, or a '\n' after a last unterminated line */
+	char buf[LOG_BUF_SIZE + 1];
 };
 
 /* A parsed field: its value as a double, and as an integer when it was written as one. */
@@ -199,6 +200,7 @@ int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_lo
 	r->line = 0;
 	r->bytes = 0;
 	r->start = r->end = 0;
+	r->buf[0] = '\0';
 	r->eof = false;
 	r->err[0] = '\0';
 	snprintf(r->name, sizeof(r->name), "%s", path);
@@ -223,71 +225,38 @@ enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r) { return r->k
 
 uint64_t sr_log_bytes_read(const struct sr_log_reader *r) { return r->bytes; }
 
-/* Refill the buffer keeping the unread tail. Return: bytes added, 0 at EOF, -errno. */
-static ssize_t refill(struct sr_log_reader *r)
+ssize_t sr_log_refill(int fd, char *buf, size_t cap, size_t *start, size_t *end)
 {
 	ssize_t n;
 
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
+	if (*start > 0) {
+		memmove(buf, buf + *start, *end - *start);
+		*end -= *start;
+		*start = 0;
 	}
-	if (r->end == sizeof(r->buf))
+	if (*end == cap)
 		return -E2BIG;
 	do
-		n = read(r->fd, r->buf + r->end, sizeof(r->buf) - r->end);
+		n = read(fd, buf + *end, cap - *end);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -errno;
-	r->end += (size_t)n;
+	*end += (size_t)n;
+	return n;
+}
+
+/* More of the file after the unread tail; the sentinel after it. Return: as sr_log_refill(). */
+static ssize_t refill(struct sr_log_reader *r)
+{
+	ssize_t n = sr_log_refill(r->fd, r->buf, LOG_BUF_SIZE, &r->start, &r->end);
+
+	if (n < 0)
+		return n;
+	r->buf[r->end] = '\0';
 	r->bytes += (uint64_t)n;
 	if (n == 0)
 		r->eof = true;
 	return n;
-}
-
-/*
- * Find the next line; on success [*line, *line_end) excludes the '\n'.
- * Return: 1, 0 at EOF, -errno.
- */
-static int next_line(struct sr_log_reader *r, char **line, char **line_end)
-{
-	char *nl;
-
-	for (;;) {
-		char *s = r->buf + r->start;
-		ssize_t n;
-
-		nl = memchr(s, '\n', r->end - r->start);
-		if (nl) {
-			*line = s;
-			*line_end = nl;
-			r->start = (size_t)(nl - r->buf) + 1;
-			return 1;
-		}
-		if (r->eof) {
-			if (r->start == r->end)
-				return 0;
-			/* last line without '\n': add one, the parser stops on it */
-			*line = s;
-			*line_end = r->buf + r->end;
-			*line_end[0] = '\n';
-			r->start = r->end;
-			return 1;
-		}
-		n = refill(r);
-		if (n == -E2BIG) {
-			r->line++;
-			return set_err(r, -EINVAL,
-				       "line longer than %u bytes; expected a fio log row",
-				       LOG_BUF_SIZE);
-		}
-		if (n < 0) {
-			r->line++;
-			return set_err(r, (int)n, "read: %s", strerror((int)-n));
-		}
-	}
 }
 
 static inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -353,18 +322,29 @@ done:
 	return true;
 }
 
+/* split_fields()'s results besides a column count. */
+enum { SPLIT_BAD = -1, SPLIT_MORE = -2 };
+
 /*
- * Split a '\n'-terminated line into fields.
- * Return: number of fields, 0 for a blank line, or -1 with r->err set.
+ * Split the line at @p into fields, in one pass: it ends with '\n', or with the '\0' at the
+ * data's end (buf[end]) when the buffer holds only its beginning. *@next: past the line's '\n'.
+ * Return: the number of fields, 0 for a blank line, SPLIT_MORE when the data end inside the
+ * line (read more and split it again), SPLIT_BAD with r->err set.
  */
-static int split_fields(struct sr_log_reader *r, const char *p, struct field *fields)
+static int split_fields(struct sr_log_reader *r, const char *p, struct field *fields,
+			const char **next)
 {
+	const char *const lim = r->buf + r->end;
 	int n = 0;
 
+/* a field the data's end may have cut: anything odd this close to it is read again */
+#define NEAR_END(p) (!r->eof && lim - (p) < 40)
 	while (is_blank(*p))
 		p++;
-	if (*p == '\n')
-		return 0;
+	if (*p == '\n' || (*p == '\0' && p == lim)) {
+		*next = *p ? p + 1 : p;
+		return *p || r->eof ? 0 : SPLIT_MORE;
+	}
 	for (;;) {
 		struct field f;
 
@@ -373,23 +353,31 @@ static int split_fields(struct sr_log_reader *r, const char *p, struct field *fi
 		if (!parse_field(&p, &f)) {
 			int len = 0;
 
-			while (len < 20 && p[len] != '\n' && p[len] != '\r')
+			if (NEAR_END(p))
+				return SPLIT_MORE;
+			while (len < 20 && p[len] != '\n' && p[len] != '\r' && p[len] != '\0')
 				len++;
-			return set_err(r, -1, "column %d: expected a number, found '%.*s'", n + 1,
-				       len, p);
+			set_err(r, -1, "column %d: expected a number, found '%.*s'", n + 1, len, p);
+			return SPLIT_BAD;
 		}
 		if (n < LOG_MAX_COLS)
 			fields[n] = f;
 		n++;
 		while (is_blank(*p))
 			p++;
-		if (*p == '\n')
+		if (*p == '\n' || (p == lim && r->eof)) {
+			*next = *p ? p + 1 : p;
 			return n;
-		if (*p != ',')
-			return set_err(r, -1, "column %d: expected ',' or end of line, found '%c'",
-				       n, *p);
+		}
+		if (*p != ',') {
+			if (NEAR_END(p))
+				return SPLIT_MORE;
+			set_err(r, -1, "column %d: expected ',' or end of line, found '%c'", n, *p);
+			return SPLIT_BAD;
+		}
 		p++;
 	}
+#undef NEAR_END
 }
 
 /* Place the fields of an n-column row into @row according to the file's layout. */
@@ -466,18 +454,32 @@ static int map_columns(struct sr_log_reader *r, const struct field *c, int n,
 int sr_log_next(struct sr_log_reader *r, struct sr_log_row *row)
 {
 	struct field fields[LOG_MAX_COLS];
-	char *line = NULL, *end = NULL;
+	const char *next;
 	int ret, n;
 
-	do {
-		ret = next_line(r, &line, &end);
-		if (ret <= 0)
-			return ret;
-		r->line++;
-		n = split_fields(r, line, fields);
-		if (n < 0)
+	for (;;) {
+		if (r->start == r->end && r->eof)
+			return 0;
+		r->line++; /* the line being read, for messages */
+		n = split_fields(r, r->buf + r->start, fields, &next);
+		if (n == SPLIT_MORE) {
+			ssize_t got = refill(r);
+
+			if (got == -E2BIG)
+				return set_err(r, -EINVAL,
+					       "line longer than %u bytes; expected a fio log row",
+					       LOG_BUF_SIZE);
+			if (got < 0)
+				return set_err(r, (int)got, "read: %s", strerror((int)-got));
+			r->line--;
+			continue;
+		}
+		if (n == SPLIT_BAD)
 			return -EINVAL;
-	} while (n == 0);
+		r->start = (size_t)(next - r->buf);
+		if (n > 0)
+			break;
+	}
 
 	if (n > LOG_MAX_COLS)
 		return set_err(

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define SR_DDIR_NR 3 /* fio's DDIR_RWDIR_CNT: 0 read, 1 write, 2 trim */
 
@@ -189,6 +190,20 @@ enum sr_log_kind sr_log_reader_kind(const struct sr_log_reader *r);
  * Return: the count.
  */
 uint64_t sr_log_bytes_read(const struct sr_log_reader *r);
+
+/**
+ * sr_log_refill() - the block reading both log readers share: move the unread bytes
+ * buf[*start, *end) to the front of @buf and read from @fd after them, up to @cap bytes.
+ * @fd:    the file
+ * @buf:   the buffer, @cap bytes (and whatever room after them its reader keeps for a sentinel)
+ * @cap:   bytes of data it holds at most: the longest line a reader accepts
+ * @start: first unread byte; 0 on return
+ * @end:   end of the data; moved on by the bytes read
+ *
+ * Return: the bytes read (0 at end of file), -E2BIG when @buf is full of one unfinished line,
+ * or the negative errno of read() (EINTR retried).
+ */
+ssize_t sr_log_refill(int fd, char *buf, size_t cap, size_t *start, size_t *end);
 
 /**
  * sr_log_close() - close a reader and free it (NULL is a no-op).

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,12 +12,13 @@
 #include <json.h>
 
 #include "parse/apps_json.h"
-#include "parse/tpcc_json.h"
 #include "parse/drive_info.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
-#include "render/report_dir.h"
 #include "parse/run_status.h"
+#include "record/drive.h"
+#include "record/folder.h"
+#include "record/layout.h"
 #include "analyse/series.h"
 
 static bool is_dir(const char *p)
@@ -26,14 +28,7 @@ static bool is_dir(const char *p)
 }
 
 /* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
-static bool is_test_json(const char *name)
-{
-	size_t n = strlen(name);
-	/* drive.json, drive-<member>.json (identity) and run.json (ssd-review's record) are not
-	 * results */
-	return n > 5 && !strcmp(name + n - 5, ".json") && strcmp(name, "drive.json") &&
-	       strcmp(name, "run.json") && strncmp(name, "drive-", 6) && name[0] != '.';
-}
+static bool is_test_json(const char *name) { return rec_name_kind(name) == REC_NAME_RESULT; }
 
 static char *base_name(const char *path)
 {
@@ -81,6 +76,87 @@ static struct sr_drive *drive_get(struct sr_model *m, const char *label, const c
 	return &m->drives[m->ndrives++];
 }
 
+/*
+ * The tests whose time series are read once every input is loaded: their logs are most of the
+ * input, and the tests are independent, so they are read on several threads at the end
+ * (sr_series_attach_all()). Tests move while drives and tests are added, so they are held by
+ * index until then.
+ */
+struct pending {
+	struct later {
+		size_t drive, test;
+		char *dir;
+		bool single;
+		unsigned warned; /* the diagnostics' once-per-file state after the test's JSON */
+	} * v;
+	size_t n, cap;
+};
+
+static int defer_series(struct pending *pend, const struct sr_model *m, const struct sr_drive *drv,
+			const char *dir, bool single, const struct sr_diag *d)
+{
+	struct later *l;
+
+	if (pend->n == pend->cap) {
+		size_t cap = pend->cap ? 2 * pend->cap : 64;
+
+		l = realloc(pend->v, cap * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		pend->v = l;
+		pend->cap = cap;
+	}
+	l = &pend->v[pend->n];
+	*l = (struct later){.drive = (size_t)(drv - m->drives),
+			    .test = drv->ntests - 1,
+			    .dir = dir ? strdup(dir) : NULL,
+			    .single = single,
+			    .warned = d->warned};
+	if (dir && !l->dir)
+		return -ENOMEM;
+	pend->n++;
+	return 0;
+}
+
+/* Threads for the logs: SSDREPORT_THREADS, else the processors online (at most 8). */
+static unsigned log_threads(void)
+{
+	const char *env = getenv("SSDREPORT_THREADS");
+	long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
+static void free_pending(struct pending *pend)
+{
+	for (size_t i = 0; i < pend->n; i++)
+		free(pend->v[i].dir);
+	free(pend->v);
+	*pend = (struct pending){0};
+}
+
+/* Every deferred test's series, then the list freed. */
+static int attach_pending(struct sr_model *m, struct pending *pend, struct sr_diag *d)
+{
+	struct sr_series_job *jobs = calloc(pend->n + 1, sizeof(*jobs));
+	int rc = jobs ? 0 : -ENOMEM;
+
+	for (size_t i = 0; jobs && i < pend->n; i++) {
+		struct sr_test *t = &m->drives[pend->v[i].drive].tests[pend->v[i].test];
+
+		jobs[i] = (struct sr_series_job){.t = t,
+						 .dir = pend->v[i].dir,
+						 .single = pend->v[i].single,
+						 .file = t->path,
+						 .warned = pend->v[i].warned};
+	}
+	if (!rc)
+		rc = sr_series_attach_all(jobs, pend->n, log_threads(), d);
+	free_pending(pend);
+	free(jobs);
+	return rc;
+}
+
 static int drive_add_test(struct sr_drive *drv, struct sr_test *t)
 {
 	struct sr_test *grown = realloc(drv->tests, (drv->ntests + 1) * sizeof(*grown));
@@ -126,38 +202,70 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 	return 0;
 }
 
+/* A group's drives, each from drive-<name>.json beside @path (record/drive.h): absent when it is
+ * not there. */
+static int load_members(struct sr_drive *drv, const char *path, struct sr_diag *d)
+{
+	char *names = strdup(drv->info.members), *save = NULL, *dir = dir_name(path), file[4400],
+	     err[4096];
+	int rc = names && dir ? 0 : -ENOMEM;
+
+	for (char *n = names ? strtok_r(names, " ", &save) : NULL; n && !rc;
+	     n = strtok_r(NULL, " ", &save)) {
+		struct sr_member_info *mi =
+		    realloc(drv->member_info, (drv->nmember_info + 1) * sizeof(*mi));
+		struct rec_drive f;
+
+		if (!mi) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->member_info = mi;
+		mi = &drv->member_info[drv->nmember_info];
+		*mi = (struct sr_member_info){.name = strdup(n)};
+		if (!mi->name) {
+			rc = -ENOMEM;
+			break;
+		}
+		drv->nmember_info++;
+		rec_path_drive(file, sizeof(file), dir, n);
+		rc = rec_drive_read(file, &f, err, sizeof(err));
+		if (rc == -ENOENT || rc == -EINVAL) { /* the group's own drive.json still stands */
+			if (rc == -EINVAL) {
+				sr_diag_file(d, file);
+				sr_warn(d, SR_WARN_OPTION, "%s not used: %s", file, err);
+			}
+			rc = 0;
+			continue;
+		}
+		if (!rc)
+			rc = sr_drive_info_read(&f, &mi->info);
+		rec_drive_free(&f);
+	}
+	free(names);
+	free(dir);
+	return rc;
+}
+
 int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
 {
-	enum json_tokener_error e;
-	json_tokener *tok;
-	json_object *o;
-	size_t len;
-	char *buf;
-	int rc;
+	struct rec_drive f;
+	char err[4096];
+	int rc = rec_drive_read(path, &f, err, sizeof(err));
 
-	rc = sr_read_file(path, &buf, &len);
-	if (rc)
+	if (rc == -ENOENT)
 		return rc;
-	tok = json_tokener_new();
-	if (!tok) {
-		free(buf);
-		return -ENOMEM;
-	}
-	o = json_tokener_parse_ex(tok, buf, (int)len);
-	e = json_tokener_get_error(tok);
-	if (!o || e != json_tokener_success || json_object_get_type(o) != json_type_object) {
+	if (rc) {
 		sr_diag_file(d, path);
-		rc = sr_error(d, buf, json_tokener_get_parse_end(tok),
-			      "expected a JSON object (ssdctl info --json): %s",
-			      json_tokener_error_desc(e));
-	} else {
-		rc = add_scalars(drv, o, "");
-		if (!rc)
-			rc = sr_drive_info_read(o, &drv->info);
+		sr_diag_msg(d, "%s", err);
+		return rc;
 	}
-	json_object_put(o);
-	json_tokener_free(tok);
-	free(buf);
+	rc = add_scalars(drv, f.doc, "");
+	if (!rc)
+		rc = sr_drive_info_read(&f, &drv->info);
+	rec_drive_free(&f);
+	if (!rc && drv->info.members)
+		rc = load_members(drv, path, d);
 	return rc;
 }
 
@@ -209,21 +317,6 @@ static bool want_json(const char *dir, const char *name)
 {
 	(void)dir;
 	return is_test_json(name);
-}
-
-/* A drive's directory: not hidden, and not a report (report_dir.h) written beside the results. */
-static bool want_subdir(const char *dir, const char *name)
-{
-	char p[4096];
-	struct stat st;
-
-	if (name[0] == '.')
-		return false;
-	snprintf(p, sizeof(p), "%s/%s/%s", dir, name, SR_REPORT_MARKER);
-	if (stat(p, &st) == 0)
-		return false;
-	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	return is_dir(p);
 }
 
 static void free_names(char **v, size_t n)
@@ -280,10 +373,9 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			  struct sr_diag *d)
 {
 	char id[256], why[512];
-	size_t len = strlen(name);
 
-	snprintf(id, sizeof(id), "%.*s", (int)(len > 5 ? len - 5 : len), name); /* no ".json" */
-	if (!sr_run_foreign(&drv->run, id, why, sizeof(why)))
+	if (rec_result_test(name, id, sizeof(id)) ||
+	    !sr_run_foreign(&drv->run, id, why, sizeof(why)))
 		return 0;
 	sr_diag_file(d, path);
 	return sr_error(d, NULL, (size_t)-1,
@@ -292,51 +384,29 @@ static int foreign_result(const struct sr_drive *drv, const char *path, const ch
 			why);
 }
 
-/* The results ssd-apps writes in a test's directory, one per workload, and their readers. */
-static const struct {
-	const char *file;
-	int (*load)(const char *path, const char *id, struct sr_apps *a, struct sr_diag *d);
-} apps_results[] = {
-    {SR_APPS_FILE, sr_apps_json_load},
-    {SR_TPCC_FILE, sr_tpcc_json_load},
-};
-
-/* which of apps_results <dir>/<name> holds, or -1: an ssd-apps test's directory (driver/README.md)
- */
+/* The workload (enum rec_apps_workload) whose result <dir>/<name> holds, or -1: an ssd-apps
+ * test's directory (record/layout.h). */
 static int apps_result_of(const char *dir, const char *name)
 {
-	char p[4096];
+	char p[4096], sub[4096];
 	struct stat st;
 
-	for (size_t k = 0; name[0] != '.' && k < sizeof(apps_results) / sizeof(apps_results[0]);
-	     k++) {
-		snprintf(p, sizeof(p), "%s/%s/%s", dir, name, apps_results[k].file);
+	for (int k = 0; name[0] != '.' && k < REC_APPS_NWORKLOADS; k++) {
+		rec_path_test_dir(sub, sizeof(sub), dir, name);
+		rec_path_apps(p, sizeof(p), sub, k);
 		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
-			return (int)k;
+			return k;
 	}
 	return -1;
 }
 
 static bool want_apps(const char *dir, const char *name) { return apps_result_of(dir, name) >= 0; }
 
-/* A drive's directory as ssd-review writes it, though it may hold no fio result yet. */
-static bool is_drive_dir(const char *dir)
-{
-	char p[4096];
-	struct stat st;
-
-	snprintf(p, sizeof(p), "%s/run.json", dir);
-	if (stat(p, &st) == 0)
-		return true;
-	snprintf(p, sizeof(p), "%s/drive.json", dir);
-	return stat(p, &st) == 0;
-}
-
 /* The application workload results of a drive directory: <dir>/<test-id>/apps.json or
  * tpcc.json. */
 static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, struct sr_diag *d)
 {
-	char **names = NULL, path[4096];
+	char **names = NULL, path[4096], sub[4096];
 	size_t n = 0;
 	int rc = list_dir(dir, want_apps, &names, &n);
 
@@ -353,8 +423,9 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 
 		if (k < 0) /* gone since the directory was listed */
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, names[i], apps_results[k].file);
-		rc = apps_results[k].load(path, names[i], a, d);
+		rec_path_test_dir(sub, sizeof(sub), dir, names[i]);
+		rec_path_apps(path, sizeof(path), sub, k);
+		rc = sr_apps_result_load(path, k, names[i], a, d);
 		if (!rc) {
 			drv->napps++;
 			continue;
@@ -373,10 +444,37 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 	return rc;
 }
 
+static bool same_dir(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	return realpath(a, ra) && realpath(b, rb) ? !strcmp(ra, rb) : !strcmp(a, b);
+}
+
+/* A drive folder labelled @label whose label another folder already has: two runs' results
+ * that one column would merge (the figures of one, the header of the other). Refused. */
+static int another_run(const struct sr_model *m, const char *label, const char *dir,
+		       struct sr_diag *d)
+{
+	for (size_t i = 0; i < m->ndrives; i++) {
+		const struct sr_drive *o = &m->drives[i];
+
+		if (strcmp(o->label, label) || !o->dir || same_dir(o->dir, dir))
+			continue;
+		sr_diag_file(d, dir);
+		return sr_error(d, NULL, (size_t)-1,
+				"%s and %s are two drive folders labelled '%s': one report would "
+				"merge their results into one column; report them apart, or side "
+				"by side with ssdreport compare %s %s",
+				o->dir, dir, label, o->dir, dir);
+	}
+	return 0;
+}
+
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
-			  struct sr_diag *d)
+			  struct pending *pend, struct sr_diag *d)
 {
 	char dir[2048];
 
@@ -391,6 +489,8 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	if (rc)
 		return rc;
 	label = as ? strdup(as) : base_name(dir);
+	if (label && (rc = another_run(m, label, dir, d)))
+		goto out;
 	drv = label ? drive_get(m, label, dir) : NULL;
 	if (drv && as && !drv->run_label) /* compare: "old/nvme0" is drive nvme0 of run "old" */
 		drv->run_label = base_name(dir);
@@ -398,16 +498,16 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		rc = -ENOMEM;
 		goto out;
 	}
-	snprintf(path, sizeof(path), "%s/drive.json", dir);
+	rec_path_drive(path, sizeof(path), dir, NULL);
 	rc = sr_drive_identity_load(drv, path, d);
 	if (rc == -EINVAL)
-		sr_warn(d, SR_WARN_OPTION, "drive.json not used: %s", d->err);
+		sr_warn(d, SR_WARN_OPTION, REC_DRIVE_FILE " not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
-	snprintf(path, sizeof(path), "%s/run.json", dir);
+	rec_path_run(path, sizeof(path), dir);
 	rc = sr_run_status_load(drv, path, d);
 	if (rc == -EINVAL)
-		sr_warn(d, SR_WARN_OPTION, "run.json not used: %s", d->err);
+		sr_warn(d, SR_WARN_OPTION, REC_RUN_FILE " not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
@@ -431,13 +531,14 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 				goto out;
 			continue;
 		}
-		rc = sr_series_attach(&t, dir, n == 1, d);
-		if (!rc)
-			rc = drive_add_test(drv, &t);
+		rc = drive_add_test(drv, &t);
 		if (rc) {
 			sr_test_free(&t);
 			goto out;
 		}
+		rc = defer_series(pend, m, drv, dir, n == 1, d);
+		if (rc)
+			goto out;
 		loaded++;
 	}
 	rc = drv->apps ? 0 : load_apps(m, drv, dir, d);
@@ -452,38 +553,46 @@ out:
 	return rc;
 }
 
-/* @by_path: label each drive by its directory path as given, not by the directory's name. */
-static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct sr_diag *d)
+/* @by_path: label each drive by its directory path as given, not by the directory's name. What
+ * the directory is (a drive folder, a results directory of them) the record decides. */
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct pending *pend,
+		    struct sr_diag *d)
 {
-	char **names = NULL, **subs = NULL, p[4096], dir[2048];
-	size_t n = 0, nsub = 0;
-	int rc;
+	char **subs = NULL, p[4096], dir[2048];
+	size_t nsub = 0;
+	DIR *dp;
+	int rc = 0;
 
 	trim_slashes(dir, sizeof(dir), dir_arg);
-
-	rc = list_dir(dir, want_json, &names, &n);
-	free_names(names, n);
-	if (rc) {
+	if (!(dp = opendir(dir))) {
+		rc = -errno;
 		sr_diag_file(d, dir);
 		sr_error(d, NULL, (size_t)-1, "cannot read directory: %s", strerror(-rc));
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
-	if (n || is_drive_dir(dir)) /* a PTS or apps run's directory may hold run.json alone */
-		return load_drive_dir(m, dir, by_path ? dir : NULL, d);
-	/* results/ itself: one drive per subdirectory */
-	rc = list_dir(dir, want_subdir, &subs, &nsub);
-	for (size_t i = 0; !rc && i < nsub; i++) {
-		snprintf(p, sizeof(p), "%s/%s", dir, subs[i]);
-		rc = load_drive_dir(m, p, by_path ? p : NULL, d);
+	closedir(dp);
+	switch (rec_input_kind(dir)) {
+	case REC_INPUT_DRIVE:
+		return load_drive_dir(m, dir, by_path ? dir : NULL, pend, d);
+	case REC_INPUT_RESULTS: /* ssd-review's OUT, or a folder of drive folders */
+		rc = rec_results_drives(dir, &subs, &nsub);
+		for (size_t i = 0; !rc && i < nsub; i++) {
+			rec_path_drive_dir(p, sizeof(p), dir, subs[i]);
+			rc = load_drive_dir(m, p, by_path ? p : NULL, pend, d);
+		}
+		rec_names_free(subs, nsub);
+		break;
+	default:
+		break;
 	}
 	if (!rc && !nsub && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
 			dir);
-	free_names(subs, nsub);
-	return rc;
+	return rc == -ENOMEM ? rc : rc ? -EINVAL : 0;
 }
 
-static int load_file(struct sr_model *m, const char *path, const char *label, struct sr_diag *d)
+static int load_file(struct sr_model *m, const char *path, const char *label, struct pending *pend,
+		     struct sr_diag *d)
 {
 	struct sr_test t = {0};
 	struct sr_drive *drv;
@@ -492,6 +601,13 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 
 	if (!dir)
 		return -ENOMEM;
+	if (rec_input_kind(path) == REC_INPUT_RECORD_FILE) {
+		free(dir);
+		sr_diag_file(d, path);
+		return sr_error(d, NULL, (size_t)-1,
+				"%s of ssd-review's record, not a fio result: give its folder",
+				rec_input_name(REC_INPUT_RECORD_FILE));
+	}
 	rc = sr_fio_json_load(path, &t, d);
 	if (rc) {
 		free(dir);
@@ -499,11 +615,11 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 	}
 	lab = label ? strdup(label) : base_name(dir);
 	drv = lab ? drive_get(m, lab, dir) : NULL;
-	rc = drv ? sr_series_attach(&t, dir, false, d) : -ENOMEM;
-	if (!rc)
-		rc = drive_add_test(drv, &t);
+	rc = drv ? drive_add_test(drv, &t) : -ENOMEM;
 	if (rc)
 		sr_test_free(&t);
+	else
+		rc = defer_series(pend, m, drv, dir, false, d);
 	free(lab);
 	free(dir);
 	return rc;
@@ -512,12 +628,17 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, const char *label,
 		   struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, d)
-				       : load_file(m, inputs[i], label, d);
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, &pend, d)
+				       : load_file(m, inputs[i], label, &pend, d);
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
@@ -532,16 +653,22 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 
 int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, struct sr_diag *d)
 {
+	struct pending pend = {0};
 	size_t ntests = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++) {
 		if (!is_dir(dirs[i])) {
+			free_pending(&pend);
 			sr_diag_file(d, dirs[i]);
 			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
 		}
-		rc = load_dir(m, dirs[i], true, d);
+		rc = load_dir(m, dirs[i], true, &pend, d);
 	}
+	if (!rc)
+		rc = attach_pending(m, &pend, d);
+	else
+		free_pending(&pend);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)

@@ -6,11 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json.h>
-
-#include "parse/fio_json.h"
-#include "parse/json_get.h"
 #include "parse/run_status.h"
+#include "record/json.h"
+#include "record/manifest.h"
+#include "record/run.h"
 
 /* "done" is in the report; "pending" never started (the plan's remainder, said by the run) */
 static bool worth_a_note(const char *status)
@@ -45,166 +44,126 @@ static int add_note(struct sr_drive *drv, const char *id, const char *status, co
 	return 0;
 }
 
-/* The command line: an array of words (the bash driver), or one string. */
-static char *command_of(json_object *c, int *rc)
-{
-	size_t len = 1;
-	char *s;
-
-	if (!c)
-		return NULL;
-	if (json_object_get_type(c) == json_type_string) {
-		s = strdup(json_object_get_string(c));
-		*rc = s ? *rc : -ENOMEM;
-		return s;
-	}
-	if (json_object_get_type(c) != json_type_array)
-		return NULL;
-	for (size_t i = 0; i < json_object_array_length(c); i++)
-		len += strlen(json_object_get_string(json_object_array_get_idx(c, i))) + 1;
-	s = calloc(len, 1);
-	if (!s) {
-		*rc = -ENOMEM;
-		return NULL;
-	}
-	for (size_t i = 0; i < json_object_array_length(c); i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, json_object_get_string(json_object_array_get_idx(c, i)));
-	}
-	return s;
-}
-
-/* manifest.suites (an array or one string), else manifest.request.suite, else run.json's one
- * "suite". */
+/* manifest.suites, else manifest.request.suite, else run.json's one "suite" */
 static int suites_of(json_object *manifest, struct sr_run_info *ri)
 {
-	json_object *v = sr_json_get(manifest, "suites");
-
-	if (!v)
-		v = sr_json_get(sr_json_get(manifest, "request"), "suite");
 	size_t n = 0;
 
-	if (v && json_object_get_type(v) == json_type_array)
-		n = json_object_array_length(v);
-	else if ((v && json_object_get_type(v) == json_type_string) || ri->suite)
-		n = 1;
-	if (!n)
+	while (rec_manifest_suite(manifest, n))
+		n++;
+	if (!n && !ri->suite)
 		return 0;
-	ri->suites = calloc(n, sizeof(char *));
-	if (!ri->suites)
+	if (!(ri->suites = calloc(n ? n : 1, sizeof(char *))))
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		const char *s = v && json_object_get_type(v) == json_type_array
-				    ? json_object_get_string(json_object_array_get_idx(v, i))
-				: v && json_object_get_type(v) == json_type_string
-				    ? json_object_get_string(v)
-				    : ri->suite;
-		ri->suites[i] = strdup(s ? s : "?");
-		if (!ri->suites[i])
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		const char *s = n ? rec_manifest_suite(manifest, i) : ri->suite;
+
+		if (!(ri->suites[i] = strdup(s ? s : "?")))
 			return -ENOMEM;
 		ri->nsuites++;
 	}
 	return 0;
 }
 
-static int test_of(json_object *t, struct sr_run_test *out)
+static char *dup(const char *s, int *rc)
 {
-	json_object *params = sr_json_get(t, "params");
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*rc = -ENOMEM;
+	return c;
+}
+
+static struct sr_value num_or_absent(long long v)
+{
+	return v >= 0 ? sr_val((double)v) : (struct sr_value){0, SR_ABSENT};
+}
+
+static int test_of(const struct rec_test *t, struct sr_run_test *out)
+{
 	int rc = 0;
 
-	out->id = sr_json_strdup(t, "id", &rc);
-	out->status = sr_json_strdup(t, "status", &rc);
-	out->entry = sr_json_strdup(t, "entry", &rc);
-	out->family = sr_json_strdup(t, "family", &rc);
-	out->pts = sr_json_get(t, "pts") != NULL;
-	out->title = sr_json_strdup(t, "title", &rc);
-	out->manifest_id = sr_json_strdup(t, "manifest_id", &rc);
-	out->seconds = sr_json_num(t, "seconds");
-	out->rate_pct = sr_json_num(params, "rate_pct");
-	if (!sr_ok(out->rate_pct))
-		out->rate_pct = sr_json_num(params, "pct");
+	out->id = dup(t->id, &rc);
+	out->status = dup(t->status, &rc);
+	out->entry = dup(t->entry, &rc);
+	out->family = dup(t->family, &rc);
+	out->pts = t->pts != NULL;
+	out->title = dup(t->title, &rc);
+	out->manifest_id = dup(t->manifest_id, &rc);
+	out->seconds = num_or_absent(t->seconds);
+	out->rate_pct = num_or_absent(t->params.rate_pct);
+	out->unwritten_bytes = num_or_absent(t->unwritten_bytes);
 	return rc;
 }
 
-static int info_of(json_object *o, struct sr_run_info *ri)
+/* The run: its first session's start, its last's end, the time its sessions ran. */
+static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 {
-	json_object *versions = sr_json_get(o, "versions"), *manifest = sr_json_get(o, "manifest"),
-		    *tests = sr_json_get(o, "tests");
+	char cmd[8192];
+	size_t nwall;
+	long long wall = rec_run_wall_s(r, &nwall);
 	int rc = 0;
 
 	ri->present = true;
-	ri->command = command_of(sr_json_get(o, "command"), &rc);
-	ri->started = sr_json_strdup(o, "started", &rc);
-	ri->ended = sr_json_strdup(o, "ended", &rc);
-	ri->status = sr_json_strdup(o, "status", &rc);
-	ri->suite = sr_json_strdup(o, "suite", &rc);
-	ri->profile = sr_json_strdup(o, "profile", &rc);
-	ri->engine = sr_json_strdup(o, "engine", &rc);
-	ri->engine_option = sr_json_strdup(o, "engine_option", &rc);
-	ri->fio_version = sr_json_strdup(versions, "fio", &rc);
-	ri->kernel = sr_json_strdup(versions, "kernel", &rc);
-	ri->ssdeng_version = sr_json_strdup(versions, "ssdeng", &rc);
-	ri->ioengine = sr_json_strdup(versions, "ioengine", &rc);
-	ri->host = sr_json_strdup(manifest, "host", &rc);
-	if (!ri->host) /* ssdeng.manifest.v1: "host": {"name": ...} */
-		ri->host = sr_json_strdup(sr_json_get(manifest, "host"), "name", &rc);
-	ri->manifest_id = sr_json_strdup(manifest, "id", &rc);
-	ri->manifest_created = sr_json_strdup(manifest, "created", &rc);
-	ri->span_bytes = sr_json_num(sr_json_get(o, "drive"), "span_bytes");
+	rec_run_command_line(r->command, cmd, sizeof(cmd));
+	ri->command = r->command ? dup(cmd, &rc) : NULL;
+	ri->started =
+	    dup(r->nsessions && r->sessions[0].started ? r->sessions[0].started : r->started, &rc);
+	ri->ended = dup(r->ended, &rc);
+	ri->nsessions = r->nsessions;
+	ri->wall_s = nwall == r->nsessions && wall >= 0 ? sr_val((double)wall)
+							: (struct sr_value){0, SR_ABSENT};
+	ri->status = dup(r->status, &rc);
+	ri->suite = dup(r->suite, &rc);
+	ri->profile = dup(r->profile, &rc);
+	ri->engine = dup(r->engine, &rc);
+	ri->engine_option = dup(r->engine_option, &rc);
+	ri->fio_version = dup(r->fio_version, &rc);
+	ri->kernel = dup(r->kernel, &rc);
+	ri->ssdeng_version = dup(r->ssdeng_version, &rc);
+	ri->ioengine = dup(r->ioengine, &rc);
+	ri->host = dup(rec_manifest_host(r->manifest), &rc);
+	ri->manifest_id = dup(rec_json_str(r->manifest, "id"), &rc);
+	ri->manifest_created = dup(rec_json_str(r->manifest, "created"), &rc);
+	ri->span_bytes = num_or_absent(r->span_bytes);
 	if (!rc)
-		rc = suites_of(manifest, ri);
-	if (rc || !tests || json_object_get_type(tests) != json_type_array)
+		rc = suites_of(r->manifest, ri);
+	if (rc || !r->ntests)
 		return rc;
-	ri->tests = calloc(json_object_array_length(tests) + 1, sizeof(*ri->tests));
-	if (!ri->tests)
+	if (!(ri->tests = calloc(r->ntests + 1, sizeof(*ri->tests))))
 		return -ENOMEM;
-	for (size_t i = 0; i < json_object_array_length(tests) && !rc; i++) {
-		rc = test_of(json_object_array_get_idx(tests, i), &ri->tests[ri->ntests]);
-		ri->ntests++;
-	}
+	for (size_t i = 0; i < r->ntests && !rc; i++, ri->ntests++)
+		rc = test_of(&r->tests[i], &ri->tests[i]);
 	return rc;
 }
 
 int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
 {
-	json_object *o = NULL, *tests;
-	size_t len;
-	char *buf;
-	int rc;
+	struct rec_run r;
+	char err[4096];
+	int rc = rec_run_read(path, &r, err, sizeof(err));
 
-	rc = sr_read_file(path, &buf, &len);
 	if (rc == -ENOENT)
 		return 0;
-	if (rc)
-		return rc;
-	o = json_tokener_parse(buf);
-	tests = sr_json_get(o, "tests");
-	if (!o || json_object_get_type(o) != json_type_object ||
-	    (tests && json_object_get_type(tests) != json_type_array) ||
-	    (!tests && json_object_object_get_ex(o, "tests", &tests))) { /* "tests": null */
+	if (rc) {
 		sr_diag_file(d, path);
-		rc = sr_error(d, NULL, (size_t)-1,
-			      "expected ssd-review's run.json: an object (with a \"tests\" array)");
-		goto out;
+		sr_diag_msg(d, "%s", err);
+		return rc;
 	}
 	sr_run_info_free(&drv->run);
-	rc = info_of(o, &drv->run);
+	rc = info_of(&r, &drv->run);
 	if (!rc && drv->run.profile) {
 		free(drv->profile);
 		drv->profile = strdup(drv->run.profile);
 		rc = drv->profile ? 0 : -ENOMEM;
 	}
-	for (size_t i = 0; tests && i < json_object_array_length(tests) && !rc; i++) {
-		json_object *t = json_object_array_get_idx(tests, i);
-		const char *id = sr_json_str(t, "id"), *status = sr_json_str(t, "status");
+	for (size_t i = 0; i < r.ntests && !rc; i++) {
+		const struct rec_test *t = &r.tests[i];
 
-		if (id && status && worth_a_note(status))
-			rc = add_note(drv, id, status, sr_json_str(t, "reason"));
+		if (t->id && t->status && worth_a_note(t->status))
+			rc = add_note(drv, t->id, t->status, t->reason);
 	}
-out:
-	json_object_put(o);
-	free(buf);
+	rec_run_free(&r);
 	return rc;
 }
 

@@ -6,11 +6,10 @@
  * the driver recorded), so the report can say what happened to them instead of leaving them out
  * silently.
  *
- * Keys read, all optional (a "tests" that is there must be an array): command (array of words or a
- * string), started, ended, status, suite, profile, engine, engine_option, versions{fio, kernel,
- * ssdeng, ioengine}, drive{span_bytes}, manifest{id, created, host{name} (or a string),
- * suites | request{suite}}, tests[{id, status, reason, seconds, entry, family, title, manifest_id,
- * params{rate_pct | pct}}].
+ * run.json is read by the record (record/run.h, older unversioned files included); this maps it
+ * into the model: the command, the run's first start, last end and the time its sessions ran,
+ * status, suite, profile, engine, versions, span, the manifest's id, created, host and suites,
+ * and per test its id, status, entry, family, title, seconds, manifest id and rate_pct.
  */
 #ifndef SSDREPORT_RUN_STATUS_H
 #define SSDREPORT_RUN_STATUS_H

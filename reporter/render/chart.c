@@ -67,7 +67,7 @@ int sr_chart_open(struct sr_chart *c, const char *dir)
 	c->csv = open_in(dir, c->name, "csv", "w");
 	c->gp = tmpfile();
 	c->has = NULL;
-	c->nblocks = c->rows = c->ncols = 0;
+	c->nblocks = c->rows = c->ncols = c->text_max = 0;
 	memset(c->lo, 0, sizeof(c->lo));
 	memset(c->hi, 0, sizeof(c->hi));
 	if (!c->dat || !c->csv || !c->gp) {
@@ -136,6 +136,8 @@ void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
 
 	sr_csv_str(c->csv, c->series);
 	if (c->text_col) {
+		if (text && strlen(text) > c->text_max)
+			c->text_max = strlen(text);
 		fputc(',', c->csv);
 		sr_csv_str(c->csv, text);
 		sr_gp_str(c->dat, text ? text : "");

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SR_CHART_MAXCOLS 16
+#define SR_CHART_MAXCOLS 24
 
 struct sr_chart {
 	char name[160]; /* path of the files without extension, relative to the report */
@@ -30,6 +30,9 @@ struct sr_chart {
 	FILE *gp;	   /* body: the plot commands, written between the two terminal setups */
 	int width, height; /* pixels */
 	int font_pt;	   /* text size; 0: 10 */
+	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
+	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
+	int right_px;	   /* multiplot: room right of the panels; 0: a twentieth of the width */
 	bool quiet; /* gnuplot's stderr kept out of ours; on failure its first lines go to the error
 		     */
 	/* the frame being written */
@@ -37,6 +40,7 @@ struct sr_chart {
 	size_t ncols;	    /* numeric columns */
 	size_t nblocks;	    /* series written so far */
 	size_t rows;	    /* rows of the current series */
+	size_t text_max;    /* the longest text column value written (bytes) */
 	char series[256];   /* the current series' name, for the CSV */
 	unsigned char *has; /* has[block * SR_CHART_MAXCOLS + col]: a finite value was written */
 	double

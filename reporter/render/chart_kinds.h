@@ -2,8 +2,10 @@
 /*
  * chart_kinds.h - the kinds of chart a report draws, from a chart's frame (chart.h):
  *  - lines (sr_chart_lines): one or more panels of lines against a numeric x or against the
- *    points' labels ("2T/2Q" ...), an optional right axis, shaded x ranges (a steady-state
- *    window), a horizontal reference line (1 ms), log axes;
+ *    points' labels ("2T/2Q" ...), an optional right axis, envelopes (a shaded band between two
+ *    columns: the smallest and largest value a binned point stands for), shaded x ranges (a
+ *    steady-state window, its start marked by a line however narrow it is), a horizontal
+ *    reference line (1 ms), log axes;
  *  - bars (sr_chart_bars): one or more panels of clustered bars, one cluster per label, one bar
  *    per series.
  * Both put one legend outside the plots (below them) naming each series once in its colour, and
@@ -23,7 +25,8 @@ struct sr_key {
 	bool points;   /* a point mark instead of a line */
 };
 
-/* A line of a panel: column @ycol of series @block. */
+/* A line of a panel: column @ycol of series @block; or, with @envelope, the band between
+ * columns @ylo and @yhi, shaded in the colour. */
 struct sr_line {
 	size_t block;
 	size_t ycol;
@@ -32,9 +35,12 @@ struct sr_line {
 	bool y2;	  /* on the right axis */
 	bool points;	  /* lines with point marks */
 	bool only_points; /* point marks alone (partial intervals) */
+	bool envelope;	  /* the band from @ylo to @yhi instead of a line */
+	size_t ylo, yhi;
 };
 
-/* A shaded x range (a steady-state window) in a series' colour. */
+/* A shaded x range (a steady-state window) in a series' colour, with a dashed line at its start
+ * so that a window a pixel wide still shows. */
 struct sr_band {
 	double x0, x1;
 	size_t colour;
@@ -42,13 +48,18 @@ struct sr_band {
 
 struct sr_panel {
 	const char *title, *xlabel, *ylabel, *y2label;
-	size_t xcol;	   /* numeric column of x (the point index when @xtic_text) */
-	bool xtic_text;	   /* tics labelled by the frame's text column */
-	bool xtic_slant;   /* x tic labels slanted (a narrow chart: "1200 1400" would touch) */
-	bool logx, logy;   /* log scales */
-	bool zero_y;	   /* y axes from 0 */
-	double xmin, xmax; /* NaN: gnuplot's choice */
-	double hline;	   /* a dashed horizontal line at this y (NaN: none) */
+	size_t xcol;	     /* numeric column of x (the point index when @xtic_text) */
+	bool xtic_text;	     /* tics labelled by the frame's text column */
+	bool xtic_slant;     /* x tic labels slanted (a narrow chart: "1200 1400" would touch) */
+	bool logx, logy;     /* log scales */
+	bool zero_y;	     /* y axes from 0 */
+	double xmin, xmax;   /* NaN: gnuplot's choice */
+	double xdiv;	     /* x drawn divided by this (3600: seconds as hours); 0 or 1: as is */
+	double ymax;	     /* top of the y axis when > 0 (panels that share one); 0: gnuplot's */
+	bool few_tics;	     /* four steps of 1, 2 or 5 x 10^k on each axis (small panels: xmax and
+			      * ymax set) */
+	bool no_xtic_labels; /* tics without numbers (a panel above another on the same x axis) */
+	double hline;	     /* a dashed horizontal line at this y (NaN: none) */
 	const char *hline_label;
 	const struct sr_band *bands;
 	size_t nbands;

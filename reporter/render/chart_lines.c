@@ -61,13 +61,32 @@ void sr_chart_layout(struct sr_chart *c, size_t np, int across, const struct sr_
 
 	fprintf(c->gp, "  set multiplot layout %d,%d title ", rows, across);
 	sr_gp_str(c->gp, c->title);
-	fprintf(c->gp, " margins 0.08,0.95,%.3f,%.3f spacing 0.10,%.3f\n", bottom, top,
-		rows > 1 ? (60.0 + extra_px) / c->height : 0.0);
+	fprintf(c->gp, " margins 0.08,%.3f,%.3f,%.3f spacing %.3f,%.3f\n",
+		c->right_px ? 1 - (double)c->right_px / c->width : 0.95, bottom, top,
+		c->col_gap_px ? (double)c->col_gap_px / c->width : 0.10,
+		rows < 2	? 0.0
+		: c->row_gap_px ? (double)c->row_gap_px / c->height
+				: (60.0 + extra_px) / c->height);
 }
 
 static bool drawable(const struct sr_chart *c, const struct sr_panel *p, const struct sr_line *l)
 {
+	if (l->envelope)
+		return sr_chart_has(c, l->block, l->ylo) && sr_chart_has(c, l->block, l->yhi) &&
+		       sr_chart_has(c, l->block, p->xcol);
 	return sr_chart_has(c, l->block, l->ycol) && sr_chart_has(c, l->block, p->xcol);
+}
+
+static double xdiv(const struct sr_panel *p) { return p->xdiv > 0 ? p->xdiv : 1; }
+
+/* The x column as the script reads it: "3", or "(column(3)/3600)" for another unit. */
+static const char *xcol(const struct sr_chart *c, const struct sr_panel *p, char *buf, size_t len)
+{
+	if (xdiv(p) == 1)
+		snprintf(buf, len, "%zu", sr_chart_col(c, p->xcol));
+	else
+		snprintf(buf, len, "(column(%zu)/%.9g)", sr_chart_col(c, p->xcol), xdiv(p));
+	return buf;
 }
 
 /* A tic step of 1, 2 or 5 × 10^k that cuts [0, @max] into four parts at most: a narrow chart's
@@ -83,7 +102,8 @@ static double tic_step(double max)
 
 static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 {
-	fprintf(gp, "  set grid\n  set xlabel ");
+	/* small panels: the y grid alone (each grid line is an element of its own in the SVG) */
+	fprintf(gp, "  set grid%s\n  set xlabel ", p->few_tics ? " ytics" : "");
 	sr_gp_str(gp, p->xlabel ? p->xlabel : "");
 	fprintf(gp, "\n  set ylabel ");
 	sr_gp_str(gp, p->ylabel ? p->ylabel : "");
@@ -97,26 +117,44 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 		fprintf(gp, "  set logscale x\n");
 	if (p->logy)
 		fprintf(gp, "  set logscale y\n  set format y \"%%g\"\n");
-	if (p->zero_y)
+	if (p->ymax > 0)
+		fprintf(gp, "  set yrange [%s:%.9g]\n", p->zero_y ? "0" : "*", p->ymax);
+	else if (p->zero_y)
 		fprintf(gp, "  set yrange [0:*]\n%s", p->y2label ? "  set y2range [0:*]\n" : "");
 	if (isfinite(p->xmin) || isfinite(p->xmax)) {
 		fprintf(gp, "  set xrange [");
 		if (isfinite(p->xmin))
-			fprintf(gp, "%.9g", p->xmin);
+			fprintf(gp, "%.9g", p->xmin / xdiv(p));
 		fputc(':', gp);
 		if (isfinite(p->xmax))
-			fprintf(gp, "%.9g", p->xmax);
+			fprintf(gp, "%.9g", p->xmax / xdiv(p));
 		fprintf(gp, "]\n");
 	}
+	if (p->few_tics) /* small panels: two axes, no mirrored tics (each an SVG element) */
+		fprintf(gp, "  set border 3\n  set tics nomirror\n");
+	if (p->few_tics && isfinite(p->xmax) && p->xmax > 0)
+		fprintf(gp, "  set xtics %.9g\n", tic_step(p->xmax / xdiv(p)));
+	if (p->few_tics && p->ymax > 0)
+		fprintf(gp, "  set ytics %.9g\n", tic_step(p->ymax));
+	if (p->no_xtic_labels)
+		fprintf(gp, "  set format x \"\"\n");
 	if (p->xtic_text || p->xtic_slant)
 		fprintf(gp, "  set xtics rotate by -30\n");
 	if (p->xtic_slant && !p->xtic_text && !p->logx && c->hi[p->xcol] > 0)
-		fprintf(gp, "  set xtics %.9g\n  set rmargin 4\n", tic_step(c->hi[p->xcol]));
-	for (size_t i = 0; i < p->nbands; i++)
+		fprintf(gp, "  set xtics %.9g\n  set rmargin 4\n",
+			tic_step(c->hi[p->xcol] / xdiv(p)));
+	for (size_t i = 0; i < p->nbands; i++) {
+		const char *colour = sr_colour(p->bands[i].colour);
+
 		fprintf(gp,
 			"  set object %zu rect from %.9g, graph 0 to %.9g, graph 1 behind "
 			"fc rgb \"%s\" fs transparent solid 0.15 noborder\n",
-			i + 1, p->bands[i].x0, p->bands[i].x1, sr_colour(p->bands[i].colour));
+			i + 1, p->bands[i].x0 / xdiv(p), p->bands[i].x1 / xdiv(p), colour);
+		fprintf(gp,
+			"  set arrow %zu from %.9g, graph 0 to %.9g, graph 1 nohead dt 2 lw 1.5 "
+			"lc rgb \"%s\" back\n",
+			i + 10, p->bands[i].x0 / xdiv(p), p->bands[i].x0 / xdiv(p), colour);
+	}
 	if (isfinite(p->hline)) {
 		fprintf(gp,
 			"  set arrow 1 from graph 0, first %.9g to graph 1, first %.9g nohead dt 2 "
@@ -145,7 +183,7 @@ void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys,
 static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_key *keys,
 		  size_t nkeys, bool with_keys, bool multi)
 {
-	char dat[200];
+	char dat[200], x[64];
 	bool first = true;
 
 	sr_chart_file(c, dat, sizeof(dat));
@@ -163,8 +201,17 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 
 		if (!drawable(c, p, l))
 			continue;
-		fprintf(c->gp, "%s\"%s\" index %zu using %zu:%zu%s%s", k++ ? ", \\\n       " : "",
-			dat, l->block, sr_chart_col(c, p->xcol), sr_chart_col(c, l->ycol),
+		if (l->envelope) {
+			fprintf(c->gp,
+				"%s\"%s\" index %zu using %s:%zu:%zu%s with filledcurves fc rgb "
+				"\"%s\" fs transparent solid 0.25 noborder notitle",
+				k++ ? ", \\\n       " : "", dat, l->block, xcol(c, p, x, sizeof(x)),
+				sr_chart_col(c, l->ylo), sr_chart_col(c, l->yhi),
+				l->y2 ? " axes x1y2" : "", sr_colour(l->colour));
+			continue;
+		}
+		fprintf(c->gp, "%s\"%s\" index %zu using %s:%zu%s%s", k++ ? ", \\\n       " : "",
+			dat, l->block, xcol(c, p, x, sizeof(x)), sr_chart_col(c, l->ycol),
 			p->xtic_text ? ":xtic(1)" : "", l->y2 ? " axes x1y2" : "");
 		if (l->only_points)
 			fprintf(c->gp, " with points pt 6 ps 1.2");

@@ -58,6 +58,17 @@ char *sr_fmt_sig(char *buf, double v)
 	return buf;
 }
 
+char *sr_fmt_short(char *buf, double v)
+{
+	double a = fabs(v);
+
+	if (!isfinite(v) || a < 10000)
+		return isfinite(v) ? sr_fmt_int(buf, v) : sr_fmt_sig(buf, v);
+	sr_fmt_sig(buf, a >= 999500 ? v / 1e6 : v / 1e3);
+	strcat(buf, a >= 999500 ? "M" : "k");
+	return buf;
+}
+
 static const char *missing(struct sr_value v)
 {
 	return v.state == SR_INVALID ? SR_UNKNOWN : SR_NOT_MEASURED;

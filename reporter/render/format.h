@@ -27,6 +27,10 @@ char *sr_fmt_int(char *buf, double v);
 /* sr_fmt_sig() - @v with three significant figures: "0.0853", "1.28", "17.9", "1,280". */
 char *sr_fmt_sig(char *buf, double v);
 
+/* sr_fmt_short() - a count in a narrow column: as an integer below 10,000 ("8,731"), else to
+ * three significant figures with k or M ("245k", "1.02M"). */
+char *sr_fmt_short(char *buf, double v);
+
 /* sr_fmt_iops() - IOPS as an integer; "–" when absent, "?" when invalid. */
 char *sr_fmt_iops(char *buf, struct sr_value v);
 

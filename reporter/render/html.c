@@ -12,12 +12,12 @@ static const char style[] =
     "body{font-family:sans-serif;font-size:14px;margin:1em 2em;max-width:1216px;color:#222}"
     "h1{margin:.2em 0}h2{border-bottom:2px solid #0072b2;margin-top:1.4em;padding-bottom:2px}"
     "h3{margin:1em 0 .3em}"
-    "table{border-collapse:collapse;margin:.4em 0 .8em}"
-    "td,th{border:1px solid #ccc;padding:1px 6px;vertical-align:top}"
+    "table{border-collapse:collapse;margin:.4em 0 .8em}table.dense{font-size:12.5px}"
+    "td,th{border:1px solid #ccc;padding:1px 5px;vertical-align:top}"
     "th{background:#eef3f8;font-weight:600;text-align:right}th.l{text-align:left}"
     "th.g{text-align:center;background:#dde7f1}"
     "td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "td.l{text-align:left;white-space:nowrap}"
+    "td.l{text-align:left}"
     "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
     "td.warn{background:#fff3cd}td.pub{font-style:italic;color:#555}"
@@ -31,8 +31,18 @@ static const char style[] =
     "figure{margin:.4em 0 .8em;display:inline-block;vertical-align:top}"
     "figcaption{font-size:12px;color:#444}img{max-width:100%;height:auto}"
     "div.grid{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-start}"
-    "div.grid figure{margin:0}div.tbl{display:table}"
-    "div.tbl>p.note{display:table-caption;caption-side:bottom;contain:inline-size}"
+    "div.grid figure{margin:0}"
+    /* a table never widens the page: past its width it scrolls in its own box, its first
+     * column (what each row is) staying in view; the note under it wraps at its width */
+    "div.tbl{display:inline-block;vertical-align:top;max-width:100%;min-width:0}"
+    "div.tbl>div.scroll{overflow-x:auto}"
+    "div.scroll td:first-child,div.scroll th:first-child{position:sticky;left:0;z-index:1;"
+    "background:#fff;box-shadow:1px 0 0 #ccc}"
+    "div.scroll th:first-child{background:#eef3f8}div.scroll th.g:first-child{background:#dde7f1}"
+    "div.tbl>p.note{contain:inline-size}"
+    "details{margin:.2em 0}summary{cursor:pointer;font-weight:600}"
+    "dl.list{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1px 12px;"
+    "margin:.3em 0 .5em 1em}dl.list dd{margin:0;overflow-wrap:anywhere}"
     "p.note{max-width:1000px}"
     "nav a{margin-right:1em}";
 
@@ -118,21 +128,42 @@ void sr_page_link(struct sr_page *p, const char *href, const char *text)
 		fprintf(p->md, "[%s](%s)\n\n", text, href);
 }
 
-void sr_page_facts(struct sr_page *p, const char *const (*pairs)[2], size_t n)
+/* A definition list of @n pairs, of class @cls; @code: the values are commands (monospace). */
+static void pair_list(struct sr_page *p, const char *cls, const char *const (*pairs)[2], size_t n,
+		      bool code)
 {
-	fputs("<dl class=facts>", p->html);
+	fprintf(p->html, "<dl class=%s>", cls);
 	for (size_t i = 0; i < n; i++) {
 		fputs("<dt>", p->html);
 		sr_html_text(p->html, pairs[i][0]);
-		fputs("</dt><dd>", p->html);
+		fputs(code ? "</dt><dd><code>" : "</dt><dd>", p->html);
 		sr_html_text(p->html, pairs[i][1]);
-		fputs("</dd>", p->html);
+		fputs(code ? "</code></dd>" : "</dd>", p->html);
 		if (p->md)
-			fprintf(p->md, "- **%s**: %s\n", pairs[i][0], pairs[i][1]);
+			fprintf(p->md, code ? "- **%s**: `%s`\n" : "- **%s**: %s\n", pairs[i][0],
+				pairs[i][1]);
 	}
-	fputs("</dl>\n", p->html);
+	fputs("</dl>", p->html);
 	if (p->md)
 		fputc('\n', p->md);
+}
+
+void sr_page_facts(struct sr_page *p, const char *const (*pairs)[2], size_t n)
+{
+	pair_list(p, "facts", pairs, n, false);
+	fputc('\n', p->html);
+}
+
+void sr_page_details(struct sr_page *p, const char *summary, const char *const (*pairs)[2],
+		     size_t n)
+{
+	fputs("<details><summary>", p->html);
+	sr_html_text(p->html, summary);
+	fputs("</summary>", p->html);
+	if (p->md)
+		fprintf(p->md, "**%s**\n\n", summary);
+	pair_list(p, "list", pairs, n, true);
+	fputs("</details>\n", p->html);
 }
 
 int sr_page_table(struct sr_page *p, const struct sr_table *t)

@@ -68,6 +68,11 @@ int sr_page_table(struct sr_page *p, const struct sr_table *t);
  */
 void sr_page_figure(struct sr_page *p, const char *chart, const char *title, int width);
 
+/* sr_page_details() - @n pairs (a drive and its command line) under a disclosure titled
+ * @summary, closed until the reader opens it; in Markdown a list under the title. */
+void sr_page_details(struct sr_page *p, const char *summary, const char *const (*pairs)[2],
+		     size_t n);
+
 /* sr_page_grid() - open (@open) or close a row of figures laid side by side. */
 void sr_page_grid(struct sr_page *p, bool open);
 

@@ -15,9 +15,11 @@
 
 #include <stddef.h>
 
+#include "record/layout.h"
 #include "util/diag.h"
 
-#define SR_REPORT_MARKER ".ssdreport"
+/* the report directory's marker: record/layout.h's REC_REPORT_MARKER (no drive folder) */
+#define SR_REPORT_MARKER REC_REPORT_MARKER
 
 /**
  * sr_report_dir_begin() - check that @outdir may be replaced and create the temporary directory.

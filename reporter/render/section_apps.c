@@ -232,7 +232,13 @@ static int table(struct sr_report *r, const struct catalogue_entry *e, const siz
 			snprintf(text, sizeof(text), "%s", a->note);
 		else
 			workload(a, text, sizeof(text));
-		sr_table_set(t, row, 2 + c, "%s", text);
+		/* the first drive's words, and "same" for each drive that ran it alike (the CSV
+		 * holds every drive's): eight copies of a sentence widen the table past the page */
+		if (c && t->cells[row * t->ncols + 2].text &&
+		    !strcmp(t->cells[row * t->ncols + 2].text, text))
+			sr_table_num(t, row, 2 + c, "same", text);
+		else
+			sr_table_set(t, row, 2 + c, "%s", text);
 	}
 	for (size_t c = 0; c < nd; c++) {
 		const struct sr_apps *a = sr_apps_of(&r->m->drives[dvs[c]], e->id);

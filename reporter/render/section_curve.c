@@ -141,84 +141,78 @@ static struct sr_fig fig(double v)
 	return (struct sr_fig){isfinite(v) ? sr_val(v) : (struct sr_value){0, SR_ABSENT}, false};
 }
 
-/* One drive's four columns, from @col: the profiles' peak, its MB/s and latency, and the
- * highest rate under 1 ms, the latency in one unit for the column. */
-static int drive_columns(struct sr_table *t, size_t col, const struct sr_rtest *const *tests,
-			 size_t n, size_t dv)
-{
-	struct sr_curve_fig *cf = calloc(n + 1, sizeof(*cf));
-	struct sr_fig *lat = calloc(n + 1, sizeof(*lat));
-	int *err = calloc(n + 1, sizeof(*err));
-	size_t nrow = 0;
-	enum sr_lat_unit u;
-
-	if (!cf || !lat || !err) {
-		free(cf);
-		free(lat);
-		free(err);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < n; nrow++) {
-		size_t k = profile_run(tests, n, i);
-
-		err[nrow] = curve_of(tests + i, k, dv, &cf[nrow]);
-		if (err[nrow] < 0)
-			break;
-		lat[nrow] = fig(cf[nrow].peak_lat_ns);
-		i += k;
-	}
-	u = sr_rep_lat_unit(lat, nrow);
-	for (size_t i = 0, row = 0; i < n && row < nrow; row++) {
-		size_t k = profile_run(tests, n, i);
-		sr_rep_cell(t, row, col, fig(cf[row].peak_iops), SR_M_IOPS, u, err[row]);
-		sr_rep_cell(t, row, col + 1, fig(cf[row].peak_bw), SR_M_BW, u, err[row]);
-		sr_rep_cell(t, row, col + 2, lat[row], SR_M_LAT_MEAN, u, err[row]);
-		sr_rep_cell(t, row, col + 3, fig(cf[row].under_iops), SR_M_IOPS, u, err[row]);
-		if (!isfinite(cf[row].under_iops) && isfinite(cf[row].peak_iops))
-			sr_table_num(t, row, col + 3,
-				     cf[row].all_lat ? "none under 1 ms" : SR_UNKNOWN,
-				     cf[row].all_lat ? "none" : SR_UNKNOWN);
-		i += k;
-	}
-	free(cf);
-	free(lat);
-	free(err);
-	return (int)u;
-}
-
+/*
+ * The table: a row per profile and drive, the profile's name on its first row (every row in the
+ * CSV): the peak, its MB/s and latency (one unit for the column), and the highest rate under
+ * 1 ms.
+ */
 static int table(struct sr_report *r, const struct catalogue_family *f,
 		 const struct sr_rtest *const *tests, size_t n, const size_t *dvs, size_t nd)
 {
 	static const char *const what[4] = {"peak IOPS", "MB/s at peak", "latency at peak",
 					    "best IOPS under 1 ms"};
+	struct sr_curve_fig *cf = calloc(n * nd + 1, sizeof(*cf));
+	struct sr_fig *lat = calloc(n * nd + 1, sizeof(*lat));
+	int *err = calloc(n * nd + 1, sizeof(*err));
+	size_t m = 0;
 	struct sr_table *t;
 	char name[160], head[400], drive[300];
+	enum sr_lat_unit u;
 	int rc = 0;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "curve");
-	t = sr_table_new(name, "Latency vs I/O rate: peak and highest rate under 1 ms", 1 + 4 * nd);
-	if (!t)
-		return -ENOMEM;
-	sr_table_head(t, 0, "profile");
-	for (size_t i = 0; i < n;) {
-		size_t k = profile_run(tests, n, i), row = sr_table_row(t);
-		char pt[160], href[300];
+	t = sr_table_new(name, "Latency vs I/O rate: peak and highest rate under 1 ms", 2 + 4);
+	if (!t || !cf || !lat || !err) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < n;) { /* every profile's figures on every drive */
+		size_t k = profile_run(tests, n, i);
 
-		sr_table_set(t, row, 0, "%s", profile_title(tests[i], pt, sizeof(pt)));
-		sr_table_link(t, row, 0, sr_rep_detail(tests[i + k - 1], href, sizeof(href)));
+		for (size_t c = 0; c < nd; c++, m++) {
+			err[m] = curve_of(tests + i, k, dvs[c], &cf[m]);
+			if (err[m] < 0) {
+				rc = err[m];
+				goto out;
+			}
+			lat[m] = fig(cf[m].peak_lat_ns);
+		}
 		i += k;
 	}
-	for (size_t c = 0; c < nd && rc >= 0; c++) {
-		rc = drive_columns(t, 1 + 4 * c, tests, n, dvs[c]);
-		for (int k = 0; k < 4 && rc >= 0; k++) {
-			sr_table_group(t, 1 + 4 * c + (size_t)k,
-				       sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
-			snprintf(head, sizeof(head), "%s", what[k]);
-			if (k == 2)
-				snprintf(head + strlen(head), sizeof(head) - strlen(head), " (%s)",
-					 sr_lat_unit_name((enum sr_lat_unit)rc));
-			sr_table_head(t, 1 + 4 * c + (size_t)k, head);
+	u = sr_rep_lat_unit(lat, m);
+	sr_table_lead(t, (const char *const[]){"profile", "drive"}, 2);
+	for (int k = 0; k < 4; k++) {
+		snprintf(head, sizeof(head), "%s", what[k]);
+		if (k == 2)
+			snprintf(head + strlen(head), sizeof(head) - strlen(head), " (%s)",
+				 sr_lat_unit_name(u));
+		sr_table_head(t, 2 + (size_t)k, head);
+	}
+	m = 0;
+	for (size_t i = 0; i < n;) {
+		size_t k = profile_run(tests, n, i);
+		char pt[160], href[300];
+
+		profile_title(tests[i], pt, sizeof(pt));
+		for (size_t c = 0; c < nd; c++, m++) {
+			size_t row = sr_table_row(t);
+
+			sr_table_num(t, row, 0, c ? "" : pt, pt);
+			if (!c) /* the flat-out run's page */
+				sr_table_link(t, row, 0,
+					      sr_rep_detail(tests[i + k - 1], href, sizeof(href)));
+			sr_table_set(t, row, 1, "%s",
+				     sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
+			sr_rep_cell(t, row, 2, fig(cf[m].peak_iops), SR_M_IOPS, u, err[m]);
+			sr_rep_cell(t, row, 3, fig(cf[m].peak_bw), SR_M_BW, u, err[m]);
+			sr_rep_cell(t, row, 4, lat[m], SR_M_LAT_MEAN, u, err[m]);
+			sr_rep_cell(t, row, 5, fig(cf[m].under_iops), SR_M_IOPS, u, err[m]);
+			if (!isfinite(cf[m].under_iops) && isfinite(cf[m].peak_iops))
+				sr_table_num(t, row, 5,
+					     cf[m].all_lat ? "none under 1 ms" : SR_UNKNOWN,
+					     cf[m].all_lat ? "none" : SR_UNKNOWN);
 		}
+		i += k;
 	}
 	sr_rep_table_notes(t);
 	if (!t->note)
@@ -226,8 +220,12 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 			      "Peak: the highest rate achieved, flat out or at a set rate, with "
 			      "its average completion latency. The profile links to the flat-out "
 			      "run's page.");
-	rc = rc < 0 ? rc : sr_page_table(&r->page, t);
+	rc = sr_page_table(&r->page, t);
+out:
 	sr_table_free(t);
+	free(cf);
+	free(lat);
+	free(err);
 	return rc;
 }
 

@@ -113,7 +113,10 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 						continue;
 					}
 					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
-					if (k == 2 || k == 3 || k == 4 || k == 0)
+					if (k == 3) /* bytes to 3 figures ("451 GB"); all of them in
+						     * the CSV */
+						sr_fmt_si(text, v[k]);
+					else if (k == 2 || k == 4 || k == 0)
 						sr_fmt_int(text, v[k].v);
 					else
 						sr_fmt_sig(text, v[k].v);
@@ -196,44 +199,98 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 }
 
 /* The fio options of each drive's first run, as fio printed them. */
+/* The drives (of @t's results) whose first job entry sets option @key to @value, as a list. */
+static size_t drives_with(const struct sr_report *r, const struct sr_rtest *t, const char *key,
+			  const char *value, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t i = 0; res && i < res->first->noptions; i++) {
+			const struct sr_kv *kv = &res->first->options[i];
+
+			if (strcmp(kv->key, key) || strcmp(kv->value, value))
+				continue;
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", n ? " " : "",
+				 r->m->drives[dv].label);
+			n++;
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * fio's job options: a row per option and value, with the drives that ran with it ("all" on the
+ * page when every drive did; the CSV names them), options in the order fio printed them. Eight
+ * drives' columns of the same values (and of log paths that differ only by the drive's name)
+ * would run far past the page.
+ */
 int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	char name[300];
+	char name[300], *drives = NULL;
 	struct sr_table *tab;
-	size_t nd = 0;
+	size_t nd = 0, len = 64;
 	int rc;
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		nd += t->per_drive[dv] != NULL;
-	snprintf(name, sizeof(name), "tests/%s-options", t->stem);
-	tab = sr_table_new(name, "fio job options (global options, then the job's own)", 1 + nd);
-	if (!tab)
-		return -ENOMEM;
-	tab->nleft = 1 + nd;
-	sr_table_head(tab, 0, "option");
-	for (size_t dv = 0, c = 1; dv < r->m->ndrives; dv++) {
-		const struct sr_result *res = t->per_drive[dv];
-
-		if (!res)
-			continue;
-		sr_table_head(tab, c, r->m->drives[dv].label);
-		for (size_t i = 0; i < res->first->noptions; i++) {
-			const struct sr_kv *kv = &res->first->options[i];
-			size_t row = tab->nrows;
-
-			for (size_t k = 0; k < tab->nrows; k++)
-				if (!strcmp(tab->cells[k * tab->ncols].text, kv->key))
-					row = k;
-			if (row == tab->nrows) {
-				row = sr_table_row(tab);
-				sr_table_set(tab, row, 0, "%s", kv->key);
-			}
-			sr_table_set(tab, row, c, "%s", kv->value);
+		if (t->per_drive[dv]) {
+			nd++;
+			len += strlen(r->m->drives[dv].label) + 1;
 		}
-		c++;
+	snprintf(name, sizeof(name), "tests/%s-options", t->stem);
+	tab = sr_table_new(name, "fio job options (global options, then the job's own)", 3);
+	drives = malloc(len);
+	if (!tab || !drives) {
+		sr_table_free(tab);
+		free(drives);
+		return -ENOMEM;
 	}
+	sr_table_lead(tab, (const char *const[]){"option", "value", "drives"}, 3);
+	/* each option where it first appears, its values (one row each) together */
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->first->noptions; i++) {
+			const char *key = t->per_drive[dv]->first->options[i].key;
+			bool seen = false;
+
+			for (size_t q = 0; q < tab->nrows && !seen; q++)
+				seen = !strcmp(tab->cells[q * 3].text, key);
+			for (size_t dw = dv; !seen && dw < r->m->ndrives; dw++) {
+				const struct sr_result *res = t->per_drive[dw];
+
+				for (size_t j = 0; res && j < res->first->noptions; j++) {
+					const struct sr_kv *kv = &res->first->options[j];
+					bool had = false;
+					size_t row, k, first = tab->nrows;
+					char all[32];
+
+					if (strcmp(kv->key, key))
+						continue;
+					while (first > 0 &&
+					       !strcmp(tab->cells[(first - 1) * 3].text, key))
+						first--;
+					for (size_t q = first; q < tab->nrows && !had; q++)
+						had =
+						    !strcmp(tab->cells[q * 3 + 1].text, kv->value);
+					if (had)
+						break;
+					row = sr_table_row(tab);
+					sr_table_set(tab, row, 0, "%s", key);
+					sr_table_set(tab, row, 1, "%s", kv->value);
+					k = drives_with(r, t, key, kv->value, drives, len);
+					snprintf(all, sizeof(all), "all %zu", nd);
+					sr_table_num(tab, row, 2, k == nd && nd > 1 ? all : drives,
+						     drives);
+					break;
+				}
+			}
+		}
 	rc = tab->nrows ? sr_page_table(p, tab) : 0;
 	sr_table_free(tab);
+	free(drives);
 	return rc;
 }
 
@@ -298,10 +355,24 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	return rc;
 }
 
-/* The time series of each drive, as CSV beside the page. */
+/* A number of the series CSV: at most @sig significant digits, never in exponent form. */
+static void series_num(FILE *f, double v, int sig)
+{
+	if (fabs(v) >= 1e5)
+		fprintf(f, ",%.0f", v);
+	else
+		fprintf(f, ",%.*g", sig, v);
+}
+
+/*
+ * The time series of each drive, as CSV beside the page: every interval, hours of them for a
+ * review's preconditioning (so each row is kept short: the workload by its number, figures to
+ * the digits they carry: IOPS whole, latencies to 5 significant digits, 10 ns under 1 ms).
+ */
 int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	char path[4400];
+	char path[4400], text[600];
+	size_t nk = sr_rep_nseries(r, t);
 	FILE *f;
 
 	if (!sr_rep_has_series(r, t))
@@ -324,20 +395,34 @@ int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr
 				const struct sr_value v[5] = {iv->iops, iv->bw, iv->lat_mean,
 							      iv->lat_max, iv->lat_sd};
 
-				fprintf(f, "%s,%s,%.9g,%u,%u,%u,%d", r->m->drives[dv].label,
-					se->name ? se->name : "", iv->t_s, iv->round + 1, iv->jobs,
-					iv->jobs_expected, sr_interval_partial(iv));
+				fprintf(f, "%s,%zu,%.9g,%u,%u,%u,%d", r->m->drives[dv].label, k + 1,
+					iv->t_s, iv->round + 1, iv->jobs, iv->jobs_expected,
+					sr_interval_partial(iv));
 				for (int c = 0; c < 5; c++)
-					if (sr_ok(v[c]))
-						fprintf(f, ",%.9g", c >= 2 ? v[c].v / 1e6 : v[c].v);
-					else
+					if (!sr_ok(v[c]))
 						fputc(',', f);
+					else if (c < 2)
+						series_num(f, v[c].v, 7);
+					else
+						series_num(f, v[c].v / 1e6, 5);
 				fputc('\n', f);
 			}
 		}
 	if (fclose(f))
 		return -errno;
 	snprintf(path, sizeof(path), "%s-series.csv", t->stem);
-	sr_page_link(p, path, "The time series (1-s intervals) as CSV");
+	snprintf(text, sizeof(text), "The time series (1-s intervals) as CSV");
+	for (size_t k = 0; k < nk; k++) /* the workloads by their numbers */
+		for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+			const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+
+			if (!se)
+				continue;
+			snprintf(text + strlen(text), sizeof(text) - strlen(text),
+				 "%s workload %zu: %s", k ? "," : ";", k + 1,
+				 se->name ? se->name : SR_UNKNOWN);
+			break;
+		}
+	sr_page_link(p, path, text);
 	return 0;
 }

@@ -34,8 +34,9 @@ static void transport(const struct sr_drive_info *i, char *buf, size_t len)
 		 i->interface ? i->interface : "", i->interface ? ")" : "");
 }
 
-/* A row of the spec sheet: a text field, an amount of bytes, or the transport. */
-enum field_kind { TEXT, OPTIONAL_TEXT, BYTES, TRANSPORT };
+/* A row of the spec sheet: a text field, an amount of bytes, a block's size in bytes
+ * ("4096 B", as a drive states it), or the transport. */
+enum field_kind { TEXT, OPTIONAL_TEXT, BYTES, BLOCK, TRANSPORT };
 
 static const struct {
 	const char *name;
@@ -46,8 +47,8 @@ static const struct {
     {"Serial", TEXT, offsetof(struct sr_drive_info, serial)},
     {"Firmware", TEXT, offsetof(struct sr_drive_info, firmware)},
     {"Capacity", BYTES, offsetof(struct sr_drive_info, capacity_bytes)},
-    {"Logical block", BYTES, offsetof(struct sr_drive_info, logical_block_bytes)},
-    {"Metadata per block", BYTES, offsetof(struct sr_drive_info, metadata_bytes)},
+    {"Logical block", BLOCK, offsetof(struct sr_drive_info, logical_block_bytes)},
+    {"Metadata per block", BLOCK, offsetof(struct sr_drive_info, metadata_bytes)},
     {"Transport", TRANSPORT, 0},
     {"Device", TEXT, offsetof(struct sr_drive_info, device)},
     {"Span tested", BYTES, offsetof(struct sr_drive_info, span_bytes)},
@@ -67,23 +68,131 @@ static const char *field(const struct sr_drive_info *i, size_t k, char *buf, siz
 		return *(char *const *)at;
 	case BYTES:
 		return sr_fmt_bytes(buf, *(const struct sr_value *)at);
+	case BLOCK:
+		if (!sr_ok(*(const struct sr_value *)at))
+			return SR_UNKNOWN;
+		snprintf(buf, len, "%.0f B", ((const struct sr_value *)at)->v);
+		return buf;
 	default:
 		transport(i, buf, len);
 		return buf;
 	}
 }
 
-/* The drives as columns after an empty corner. */
-static void drive_heads(const struct sr_report *r, struct sr_table *t, const size_t *dvs, size_t n)
-{
-	char head[300];
+/* A column of the drives' tables: a drive, one drive of a group (drive-<name>.json), or a
+ * group's whole (its drive.json, its drives' capacities and spans added up). */
+struct dcol {
+	char head[320];
+	const struct sr_drive *drv;
+	const struct sr_drive_info *info;
+	bool total;
+};
 
-	sr_table_head(t, 0, "");
-	for (size_t c = 0; c < n; c++)
-		sr_table_head(t, c + 1, sr_rep_drive(r, dvs[c], head, sizeof(head)));
+/* The columns: each drive; a group's drives, then the group. Return: their number. */
+static size_t drive_cols(const struct sr_report *r, const size_t *dvs, size_t n, struct dcol *out)
+{
+	size_t k = 0;
+
+	for (size_t c = 0; c < n; c++) {
+		const struct sr_drive *d = &r->m->drives[dvs[c]];
+
+		for (size_t m = 0; m < d->nmember_info; m++) {
+			out[k] = (struct dcol){"", d, &d->member_info[m].info, false};
+			snprintf(out[k++].head, sizeof(out->head), "%s/%s", d->label,
+				 d->member_info[m].name);
+		}
+		out[k] = (struct dcol){"", d, &d->info, d->nmember_info > 0};
+		if (d->nmember_info)
+			snprintf(out[k].head, sizeof(out->head), "%s (total)", d->label);
+		else
+			sr_rep_drive(r, dvs[c], out[k].head, sizeof(out->head));
+		k++;
+	}
+	return k;
 }
 
-static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
+/* The drives' columns after an empty corner. */
+static void drive_heads(struct sr_table *t, const struct dcol *cols, size_t n)
+{
+	sr_table_head(t, 0, "");
+	for (size_t c = 0; c < n; c++)
+		sr_table_head(t, c + 1, cols[c].head);
+}
+
+/* The one value the drives of a group share in row @k, "mixed" when they differ, NULL when
+ * none has one. */
+static const char *shared(const struct sr_drive *g, size_t k, char *buf, size_t len)
+{
+	char one[SR_FMT_LEN * 2];
+	bool any = false;
+
+	for (size_t m = 0; m < g->nmember_info; m++) {
+		const char *v = field(&g->member_info[m].info, k, one, sizeof(one));
+
+		if (!g->member_info[m].info.present || !v || !strcmp(v, SR_UNKNOWN))
+			continue;
+		if (any && strcmp(buf, v))
+			return "mixed";
+		snprintf(buf, len, "%s", v);
+		any = true;
+	}
+	return any ? buf : NULL;
+}
+
+/* Row @k of a group's whole: its drives' capacities and spans added up, what they share, the
+ * group's own fields. */
+static const char *total_field(const struct sr_drive *g, size_t k, char *buf, size_t len)
+{
+	const struct sr_drive_info *i = &g->info;
+	struct sr_value sum = sr_val(0);
+
+	switch (sheet_rows[k].kind) {
+	case BYTES:
+		if (sheet_rows[k].off == offsetof(struct sr_drive_info, capacity_bytes) ||
+		    sheet_rows[k].off == offsetof(struct sr_drive_info, span_bytes)) {
+			for (size_t m = 0; m < g->nmember_info && sr_ok(sum); m++) {
+				struct sr_value v = *(
+				    const struct sr_value *)((const char *)&g->member_info[m].info +
+							     sheet_rows[k].off);
+				sum = sr_ok(v) ? sr_val(sum.v + v.v) : v;
+			}
+			return sr_fmt_bytes(buf,
+					    sr_ok(sum) ? sum : (struct sr_value){0, SR_ABSENT});
+		}
+		return shared(g, k, buf, len) ?: SR_UNKNOWN;
+	case TRANSPORT:
+		snprintf(buf, len, "a group of %zu drives", g->nmember_info);
+		return buf;
+	case OPTIONAL_TEXT:
+		return field(i, k, buf, len);
+	default:
+		if (sheet_rows[k].off == offsetof(struct sr_drive_info, serial))
+			return SR_NOT_MEASURED;
+		if (sheet_rows[k].off == offsetof(struct sr_drive_info, device)) {
+			snprintf(buf, len, "%zu drives", g->nmember_info);
+			return buf;
+		}
+		return shared(g, k, buf, len) ?: SR_UNKNOWN;
+	}
+}
+
+static const char *col_field(const struct dcol *c, size_t k, char *buf, size_t len)
+{
+	return c->total ? total_field(c->drv, k, buf, len) : field(c->info, k, buf, len);
+}
+
+/* A table of the drives' columns as shown: past SR_DRIVE_COLUMNS columns, a drive per row. */
+static int put_drive_table(struct sr_report *r, struct sr_table *t, size_t ncols, size_t nleft)
+{
+	struct sr_table *x = ncols > SR_DRIVE_COLUMNS ? sr_table_transpose(t, "drive", nleft) : t;
+	int rc = x ? sr_page_table(&r->page, x) : -ENOMEM;
+
+	if (x != t)
+		sr_table_free(x);
+	return rc;
+}
+
+static int spec_sheet(struct sr_report *r, const struct dcol *cols, size_t n)
 {
 	struct sr_table *t = sr_table_new("drives", "Drives", n + 1);
 	char buf[SR_FMT_LEN * 2];
@@ -91,26 +200,26 @@ static int spec_sheet(struct sr_report *r, const size_t *dvs, size_t n)
 
 	if (!t)
 		return -ENOMEM;
-	drive_heads(r, t, dvs, n);
+	drive_heads(t, cols, n);
 	t->nleft = n + 1;
 	for (size_t k = 0; k < sizeof(sheet_rows) / sizeof(sheet_rows[0]); k++) {
 		bool any = sheet_rows[k].kind != OPTIONAL_TEXT;
 		size_t row;
 
 		for (size_t c = 0; c < n && !any; c++) /* group members, notes: only when some */
-			any = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf)) != NULL;
+			any = col_field(&cols[c], k, buf, sizeof(buf)) != NULL;
 		if (!any)
 			continue;
 		row = sr_table_row(t);
 		sr_table_set(t, row, 0, "%s", sheet_rows[k].name);
 		for (size_t c = 0; c < n; c++) {
-			const char *v = field(&r->m->drives[dvs[c]].info, k, buf, sizeof(buf));
+			const char *v = col_field(&cols[c], k, buf, sizeof(buf));
 
 			if (v)
 				sr_table_set(t, row, c + 1, "%s", v);
 		}
 	}
-	rc = sr_page_table(&r->page, t);
+	rc = put_drive_table(r, t, n, sizeof(sheet_rows) / sizeof(sheet_rows[0]) + 1);
 	sr_table_free(t);
 	return rc;
 }
@@ -134,10 +243,14 @@ static void change(struct sr_table *t, size_t row, size_t col, struct sr_value a
 		sr_fmt_count(y, b);
 		sr_fmt_int(d, fabs(b.v - a.v));
 	}
-	if (sr_ok(a) && sr_ok(b) && b.v != a.v)
-		sr_table_set(t, row, col, "%s%s \xe2\x86\x92 %s%s (%c%s%s)", x, unit, y, unit,
-			     b.v > a.v ? '+' : '-', d, unit);
-	else if (sr_ok(a) && sr_ok(b))
+	if (sr_ok(a) && sr_ok(b) && b.v != a.v) { /* the difference in the CSV: the page shows
+						   * before and after */
+		char text[4 * SR_FMT_LEN], csv[6 * SR_FMT_LEN];
+
+		snprintf(text, sizeof(text), "%s%s \xe2\x86\x92 %s%s", x, unit, y, unit);
+		snprintf(csv, sizeof(csv), "%s (%c%s%s)", text, b.v > a.v ? '+' : '-', d, unit);
+		sr_table_num(t, row, col, text, csv);
+	} else if (sr_ok(a) && sr_ok(b))
 		sr_table_set(t, row, col, "%s%s, unchanged", y, unit);
 	else
 		sr_table_set(t, row, col, "%s%s \xe2\x86\x92 %s%s", x, unit, y, unit);
@@ -145,7 +258,7 @@ static void change(struct sr_table *t, size_t row, size_t col, struct sr_value a
 		sr_table_mark(t, row, col, SR_MARK_WARN);
 }
 
-static int health(struct sr_report *r, const size_t *dvs, size_t n)
+static int health(struct sr_report *r, const struct dcol *all, size_t nall)
 {
 	static const struct {
 		const char *name;
@@ -169,19 +282,28 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 	    {"Unsafe shutdowns", offsetof(struct sr_health, unsafe_shutdowns), false, "", true},
 	    {"Critical warning", offsetof(struct sr_health, critical_warning), false, "", true},
 	};
-	struct sr_table *t =
-	    sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review", n + 1);
+	struct dcol *cols = calloc(nall + 1, sizeof(*cols));
+	struct sr_table *t = NULL;
+	size_t n = 0;
 	int rc;
 
-	if (!t)
+	for (size_t c = 0; cols && c < nall; c++) /* the drives: a group's whole is read of none */
+		if (!all[c].total)
+			cols[n++] = all[c];
+	t = cols ? sr_table_new("drives-health", "Health before \xe2\x86\x92 after the review",
+				n + 1)
+		 : NULL;
+	if (!t) {
+		free(cols);
 		return -ENOMEM;
-	drive_heads(r, t, dvs, n);
+	}
+	drive_heads(t, cols, n);
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		size_t row = sr_table_row(t);
 
 		sr_table_set(t, row, 0, "%s", rows[k].name);
 		for (size_t c = 0; c < n; c++) {
-			const struct sr_drive_info *i = &r->m->drives[dvs[c]].info;
+			const struct sr_drive_info *i = cols[c].info;
 			const struct sr_value *a = (const void *)((const char *)&i->before +
 								  rows[k].off),
 					      *b = (const void *)((const char *)&i->after +
@@ -193,8 +315,9 @@ static int health(struct sr_report *r, const size_t *dvs, size_t n)
 	}
 	sr_table_note(t, "Read from the drive (ssdctl health) before the first test and after the "
 			 "last; yellow: a counter of errors, wear or unsafe shutdowns rose.");
-	rc = sr_page_table(&r->page, t);
+	rc = put_drive_table(r, t, n, 1);
 	sr_table_free(t);
+	free(cols);
 	return rc;
 }
 
@@ -242,25 +365,35 @@ static int all_fields(struct sr_report *r)
 
 int sr_section_drives(struct sr_report *r)
 {
-	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), n = 0;
+	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), n = 0, ncols = 0, room = 0;
+	struct dcol *cols = NULL;
 	int rc = 0;
 
 	if (!dvs)
 		return -ENOMEM;
 	sr_page_heading(&r->page, 2, "drives", "Drives");
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		if (tested(&r->m->drives[dv]))
+		if (tested(&r->m->drives[dv])) {
 			dvs[n++] = dv;
+			room += 1 + r->m->drives[dv].nmember_info;
+		}
+	cols = calloc(room + 1, sizeof(*cols));
+	if (!cols) {
+		free(dvs);
+		return -ENOMEM;
+	}
+	ncols = drive_cols(r, dvs, n, cols);
 	sr_page_grid(&r->page, true);
 	if (n)
-		rc = spec_sheet(r, dvs, n);
+		rc = spec_sheet(r, cols, ncols);
 	else
 		sr_page_text(&r->page, NULL,
 			     "No drive.json in the results: the drives are not "
 			     "described.");
 	if (!rc && n)
-		rc = health(r, dvs, n);
+		rc = health(r, cols, ncols);
 	sr_page_grid(&r->page, false);
+	free(cols);
 	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) {
 		const struct sr_drive *d = &r->m->drives[dv];
 

@@ -53,13 +53,64 @@ static void duration(char *buf, size_t len, time_t s)
 		snprintf(buf, len, "%ld s", (long)s);
 }
 
+/*
+ * What each drive's run says of itself where the drives differ: one command line per drive (each
+ * drive's review is its own run), its manifest. One value for all stays in the facts; several go
+ * under a disclosure, a line per drive. Return: the number of distinct values.
+ */
+static size_t per_drive(struct sr_report *r, const char *what, bool manifest, struct words *one,
+			bool emit)
+{
+	const char *(*pairs)[2] = calloc(r->m->ndrives + 1, sizeof(*pairs));
+	char(*text)[600] = calloc(r->m->ndrives + 1, sizeof(*text));
+	size_t n = 0, distinct = 0;
+
+	if (!pairs || !text)
+		goto out;
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+		const struct sr_run_info *ri = &drv->run;
+		bool seen = false;
+
+		if (drv->source || !(manifest ? ri->manifest_id : ri->command))
+			continue;
+		if (manifest)
+			snprintf(text[n], sizeof(text[n]), "%s (created %s)", ri->manifest_id,
+				 ri->manifest_created ? ri->manifest_created : SR_UNKNOWN);
+		else
+			snprintf(text[n], sizeof(text[n]), "%s", ri->command);
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = !strcmp(text[k], text[n]);
+		distinct += !seen;
+		pairs[n][0] = drv->label;
+		pairs[n][1] = text[n];
+		n++;
+	}
+	if (!emit && distinct == 1)
+		add_word(one, text[0]);
+	else if (!emit && distinct > 1)
+		snprintf(one->text, sizeof(one->text), "%zu, one per drive (%s, below)", distinct,
+			 what);
+	if (emit && distinct > 1) {
+		char summary[160];
+
+		snprintf(summary, sizeof(summary), "%s (%zu)", what, n);
+		sr_page_details(&r->page, summary, pairs, n);
+	}
+out:
+	free(pairs);
+	free(text);
+	return distinct;
+}
+
 /* The facts of the run, from run.json (and the fio JSON where run.json is missing). */
 static void facts(struct sr_report *r)
 {
 	struct words fio = {""}, engine = {""}, profile = {""}, span = {""}, suites = {""},
 		     host = {""}, manifest = {""}, command = {""};
-	time_t first = -1, last = -1, t0 = -1, t1 = -1;
-	char date[96] = SR_UNKNOWN, wall[64] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
+	time_t first = -1, last = -1, t0 = -1, t1 = -1, ran = -1;
+	char date[96] = SR_UNKNOWN, wall[96] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
+	size_t sessions = 0;
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];
@@ -90,16 +141,14 @@ static void facts(struct sr_report *r)
 		for (size_t s = 0; s < ri->nsuites; s++)
 			add_word(&suites, ri->suites[s]);
 		add_word(&host, ri->host);
-		add_word(&command, ri->command);
-		if (ri->manifest_id) {
-			snprintf(e, sizeof(e), "%s (created %s)", ri->manifest_id,
-				 ri->manifest_created ? ri->manifest_created : SR_UNKNOWN);
-			add_word(&manifest, e);
-		}
 		if (a >= 0 && (first < 0 || a < first))
 			first = a;
 		if (b >= 0 && b > last)
 			last = b;
+		if (sr_ok(ri->wall_s) && (time_t)ri->wall_s.v > ran)
+			ran = (time_t)ri->wall_s.v;
+		if (ri->nsessions > sessions)
+			sessions = ri->nsessions;
 		for (size_t t = 0; t < drv->ntests; t++) {
 			time_t ts = (time_t)drv->tests[t].timestamp;
 
@@ -109,6 +158,8 @@ static void facts(struct sr_report *r)
 				t1 = ts;
 		}
 	}
+	per_drive(r, "Commands", false, &command, false);
+	per_drive(r, "Run manifests", true, &manifest, false);
 	if (first < 0) { /* no run.json: fio's own timestamps (each test's end) */
 		first = t0;
 		last = -1;
@@ -119,8 +170,13 @@ static void facts(struct sr_report *r)
 		gmtime_r(&first, &tm);
 		strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", &tm);
 	}
-	if (first >= 0 && last >= first)
+	if (sessions > 1 && ran >= 0) { /* resumed: the time its sessions ran */
+		duration(wall, sizeof(wall), ran);
+		snprintf(wall + strlen(wall), sizeof(wall) - strlen(wall),
+			 " in %zu sessions (the run was resumed)", sessions);
+	} else if (first >= 0 && last >= first) {
 		duration(wall, sizeof(wall), last - first);
+	}
 	{
 		const char *const pairs[][2] = {
 		    {"Date", date},
@@ -136,6 +192,8 @@ static void facts(struct sr_report *r)
 		};
 		sr_page_facts(&r->page, pairs, sizeof(pairs) / sizeof(pairs[0]));
 	}
+	per_drive(r, "Commands", false, &command, true);
+	per_drive(r, "Run manifests", true, &manifest, true);
 }
 
 /* A profile whose figures are not review-grade says so, in the catalogue's words. */
@@ -159,6 +217,7 @@ static void profile_notes(struct sr_report *r)
 static void warnings(struct sr_report *r)
 {
 	const struct sr_model *m = r->m;
+	char buf[SR_FMT_LEN];
 
 	for (size_t i = 0; i < r->o->nflags; i++)
 		sr_page_text(&r->page, "warn", "The compared runs differ: %s.", r->o->flags[i]);
@@ -184,6 +243,18 @@ static void warnings(struct sr_report *r)
 			sr_page_text(&r->page, "warn", "%s on %s did not complete: %s%s%s.", n->id,
 				     m->drives[dv].label, n->status, n->reason[0] ? ": " : "",
 				     n->reason);
+		}
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		for (size_t i = 0; i < m->drives[dv].run.ntests; i++) {
+			const struct sr_run_test *t = &m->drives[dv].run.tests[i];
+
+			if (sr_ok(t->unwritten_bytes) && t->unwritten_bytes.v > 0)
+				sr_page_text(&r->page, "warn",
+					     "%s on %s read %s of its span that had never been "
+					     "written (holes of a sparse file): those reads return "
+					     "the file system's zeroes, not the drive's data.",
+					     t->id, m->drives[dv].label,
+					     sr_fmt_bytes(buf, t->unwritten_bytes));
 		}
 	for (size_t i = 0; i < m->nskipped; i++)
 		sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);

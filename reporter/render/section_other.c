@@ -18,64 +18,70 @@
 
 static const enum sr_metric metrics[4] = {SR_M_IOPS, SR_M_BW, SR_M_LAT_MEAN, SR_M_LAT_MAX};
 
-static void params(struct sr_table *t, size_t row, const struct sr_rtest *x)
+/* The test's parameters: shown on its first row (@shown), in the CSV on every row. */
+static void params(struct sr_table *t, size_t row, const struct sr_rtest *x, bool shown)
 {
-	char bs[SR_FMT_LEN], tq[32];
+	char bs[SR_FMT_LEN], mix[SR_FMT_LEN + 8], tq[32];
+	const char *v[3] = {x->rw ? x->rw : SR_UNKNOWN, sr_fmt_bs(bs, x->bs),
+			    sr_rtest_tq(x, tq, sizeof(tq))};
 
-	sr_table_set(t, row, 1, "%s", x->rw ? x->rw : SR_UNKNOWN);
-	if (x->bssplit)
-		sr_table_set(t, row, 2, "%s mix", sr_fmt_bs(bs, x->bs));
-	else
-		sr_table_set(t, row, 2, "%s", sr_fmt_bs(bs, x->bs));
-	sr_table_set(t, row, 3, "%s", sr_rtest_tq(x, tq, sizeof(tq)));
+	if (x->bssplit) {
+		snprintf(mix, sizeof(mix), "%s mix", bs);
+		v[1] = mix;
+	}
+	for (size_t k = 0; k < 3; k++)
+		sr_table_num(t, row, 1 + k, shown ? v[k] : "", v[k]);
 }
 
+/* The table: a row per test and drive, the test's title on its first row (every row in the
+ * CSV); a latency unit per column. */
 static int table(struct sr_report *r, const struct catalogue_family *f,
 		 const struct sr_rtest *const *tests, size_t n, const size_t *dvs, size_t nd)
 {
 	static const char *const what[4] = {"IOPS", "MB/s", "avg latency", "max latency"};
-	struct sr_fig *col = calloc(n + 1, sizeof(*col));
+	struct sr_fig *col = calloc(n * nd + 1, sizeof(*col));
+	enum sr_lat_unit u[4];
 	struct sr_table *t;
 	char name[160], head[400], drive[300];
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "other");
-	t = sr_table_new(name, f ? f->title : "Other tests, by rw, block size, T and Q",
-			 4 + 4 * nd);
+	t = sr_table_new(name, f ? f->title : "Other tests, by rw, block size, T and Q", 5 + 4);
 	if (!t || !col) {
 		sr_table_free(t);
 		free(col);
 		return -ENOMEM;
 	}
-	sr_table_lead(t, (const char *const[]){"test", "rw", "block size", "T/Q"}, 4);
-	for (size_t i = 0; i < n; i++) {
-		size_t row = sr_table_row(t);
-		char href[300];
-
-		sr_table_set(t, row, 0, "%s", tests[i]->title);
-		sr_table_link(t, row, 0, sr_rep_detail(tests[i], href, sizeof(href)));
-		params(t, row, tests[i]);
+	sr_table_lead(t, (const char *const[]){"test", "rw", "block size", "T/Q", "drive"}, 5);
+	for (int k = 0; k < 4; k++) {
+		for (size_t i = 0; i < n; i++)
+			for (size_t c = 0; c < nd; c++)
+				col[i * nd + c] =
+				    sr_rep_fig(tests[i], dvs[c], SR_W_BOTH, metrics[k], 0);
+		u[k] = sr_rep_lat_unit(col, n * nd);
+		if (k >= 2)
+			snprintf(head, sizeof(head), "%s (%s)", what[k], sr_lat_unit_name(u[k]));
+		else
+			snprintf(head, sizeof(head), "%s", what[k]);
+		sr_table_head(t, 5 + (size_t)k, head);
 	}
-	for (size_t c = 0; c < nd; c++)
-		for (int k = 0; k < 4; k++) {
-			enum sr_lat_unit u;
-			size_t cc = 4 + 4 * c + (size_t)k;
+	for (size_t i = 0; i < n; i++)
+		for (size_t c = 0; c < nd; c++) {
+			const struct sr_result *res = tests[i]->per_drive[dvs[c]];
+			size_t row = sr_table_row(t);
+			char href[300];
 
-			for (size_t i = 0; i < n; i++)
-				col[i] = sr_rep_fig(tests[i], dvs[c], SR_W_BOTH, metrics[k], 0);
-			u = sr_rep_lat_unit(col, n);
-			sr_table_group(t, cc, sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
-			if (k >= 2)
-				snprintf(head, sizeof(head), "%s (%s)", what[k],
-					 sr_lat_unit_name(u));
-			else
-				snprintf(head, sizeof(head), "%s", what[k]);
-			sr_table_head(t, cc, head);
-			for (size_t i = 0; i < n; i++) {
-				const struct sr_result *res = tests[i]->per_drive[dvs[c]];
-
-				sr_rep_cell(t, i, cc, col[i], metrics[k], u, res ? res->error : 0);
-			}
+			sr_table_num(t, row, 0, c ? "" : tests[i]->title, tests[i]->title);
+			if (!c)
+				sr_table_link(t, row, 0,
+					      sr_rep_detail(tests[i], href, sizeof(href)));
+			params(t, row, tests[i], !c);
+			sr_table_set(t, row, 4, "%s",
+				     sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
+			for (int k = 0; k < 4; k++)
+				sr_rep_cell(t, row, 5 + (size_t)k,
+					    sr_rep_fig(tests[i], dvs[c], SR_W_BOTH, metrics[k], 0),
+					    metrics[k], u[k], res ? res->error : 0);
 		}
 	sr_rep_table_notes(t);
 	rc = sr_page_table(&r->page, t);

@@ -2,8 +2,11 @@
 /*
  * section_precondition.c - preconditioning to steady state: per workload the review's four
  * panels against time (throughput, average latency, maximum latency, latency standard deviation),
- * one line per drive, the SNIA PTS window shaded in the drive's colour, the same time axis on
- * every panel; then one table: each drive's steady-state verdicts (SNIA PTS and fio's own).
+ * each drive's 1-s intervals binned at the chart's resolution (a line of their means, their range
+ * shaded), its SNIA PTS steady state shaded in its colour from the time it holds, the same time
+ * axis on every panel (s, min or h); up to four drives in the same panels, more as a row of
+ * panels per drive on shared axes. Then one table: each drive's steady-state verdicts (SNIA PTS
+ * and fio's own), counted as the charts' titles count them.
  */
 #include <errno.h>
 #include <math.h>
@@ -14,71 +17,256 @@
 #include "render/format.h"
 #include "render/sections.h"
 
-static double ms(struct sr_value v) { return sr_ok(v) ? v.v / 1e6 : NAN; }
+static double ms_of(double ns) { return ns / 1e6; }
 
-enum { C_T, C_IOPS, C_MEAN, C_MAX, C_SD, C_MAX_ERR, C_SD_ERR, C_PARTIAL, C_N };
+/* Drives drawn over one another in a chart's four panels up to this many; more get a row of
+ * panels each, sharing the axes (eight envelopes on one plot read as one band). */
+#define OVERLAY_DRIVES 4
+/* Bins per panel: about one per pixel of a panel's plot area (the overlay's panels are wider). */
+#define BINS_OVERLAY 240
+#define BINS_ROW 120
 
-/* The frame: one block per drive of the model (empty where the drive has no such series).
- * A partial interval's figures hold only some jobs: they go to the partial column alone. */
-static void series_frame(struct sr_chart *ch, const struct sr_report *r, const struct sr_rtest *t,
-			 size_t k, double *tmax, double bound[2])
+/* The frame: per bin the mean of each figure and its envelope (smallest, largest interval),
+ * the bounds of the histogram midpoints' error, the intervals it holds; partial intervals
+ * (not every job ran through them) on rows of their own, their throughput alone. */
+enum {
+	C_T,
+	C_IOPS,
+	C_IOPS_LO,
+	C_IOPS_HI,
+	C_MEAN,
+	C_MEAN_LO,
+	C_MEAN_HI,
+	C_MAX,
+	C_MAX_LO,
+	C_MAX_HI,
+	C_SD,
+	C_SD_LO,
+	C_SD_HI,
+	C_MAX_ERR,
+	C_SD_ERR,
+	C_NIV,
+	C_PARTIAL,
+	C_N
+};
+
+/* The four figures against time, each a mean column followed by its envelope's two. */
+static const struct {
+	const char *what, *brief, *unit;
+	size_t col;
+} figures[4] = {
+    {"throughput (read + write IOPS)", "IOPS", "IOPS", C_IOPS},
+    {"average latency (ms)", "average latency (ms)", "ms", C_MEAN},
+    {"maximum latency (ms)", "maximum latency (ms)", "ms", C_MAX},
+    {"latency standard deviation (ms)", "latency std dev (ms)", "ms", C_SD},
+};
+
+/* Where the drives' series end: the chart's x range. */
+static double series_end(const struct sr_report *r, const struct sr_rtest *t, size_t k)
 {
-	static const char *const cols[C_N] = {
-	    "t_s",	 "throughput_iops", "avg_lat_ms",    "max_lat_ms",
-	    "lat_sd_ms", "max_lat_err_ms",  "lat_sd_err_ms", "partial_throughput_iops"};
+	double tmax = 0;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+
+		for (size_t i = se ? se->niv : 0; i-- > 0;)
+			if (!sr_interval_partial(&se->iv[i]) || se->iv[i].jobs) {
+				if (se->iv[i].t_s > tmax)
+					tmax = se->iv[i].t_s;
+				break;
+			}
+	}
+	return tmax;
+}
+
+static void put_stat(double *v, const struct sr_bin_stat *b, double scale)
+{
+	v[0] = b->mean / scale;
+	v[1] = b->min / scale;
+	v[2] = b->max / scale;
+}
+
+static void series_frame(struct sr_chart *ch, const struct sr_report *r, const struct sr_rtest *t,
+			 size_t k, double tmax, size_t nbins, struct sr_series_bin *bins,
+			 double bound[2])
+{
+	static const char *const cols[C_N] = {"t_s",
+					      "throughput_iops",
+					      "throughput_iops_min",
+					      "throughput_iops_max",
+					      "avg_lat_ms",
+					      "avg_lat_ms_min",
+					      "avg_lat_ms_max",
+					      "max_lat_ms",
+					      "max_lat_ms_min",
+					      "max_lat_ms_max",
+					      "lat_sd_ms",
+					      "lat_sd_ms_min",
+					      "lat_sd_ms_max",
+					      "max_lat_err_ms",
+					      "lat_sd_err_ms",
+					      "intervals",
+					      "partial_throughput_iops"};
 
 	sr_chart_frame(ch, "drive", NULL, cols, C_N);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+		size_t nb = se ? sr_series_bins(se, tmax, nbins, bins) : 0;
 
 		sr_chart_series(ch, r->m->drives[dv].label);
-		for (size_t i = 0; se && i < se->niv; i++) {
-			const struct sr_interval *iv = &se->iv[i];
-			double v[C_N] = {iv->t_s,
-					 sr_ok(iv->iops) ? iv->iops.v : NAN,
-					 ms(iv->lat_mean),
-					 ms(iv->lat_max),
-					 ms(iv->lat_sd),
-					 ms(iv->lat_max_err),
-					 ms(iv->lat_sd_err),
-					 NAN};
+		for (size_t b = 0; b < nb; b++) {
+			double v[C_N];
 
-			if (sr_interval_partial(iv) && !iv->jobs)
-				continue; /* no job ran through it (a last latency row): nothing */
-			if (sr_interval_partial(iv)) {
-				v[C_PARTIAL] = v[C_IOPS];
-				for (int c = C_IOPS; c <= C_SD_ERR; c++)
-					v[c] = NAN;
-			}
+			if (!bins[b].n)
+				continue;
+			v[C_T] = bins[b].t_s;
+			put_stat(&v[C_IOPS], &bins[b].iops, 1);
+			put_stat(&v[C_MEAN], &bins[b].lat_mean, 1e6);
+			put_stat(&v[C_MAX], &bins[b].lat_max, 1e6);
+			put_stat(&v[C_SD], &bins[b].lat_sd, 1e6);
+			v[C_MAX_ERR] = ms_of(bins[b].lat_max_err);
+			v[C_SD_ERR] = ms_of(bins[b].lat_sd_err);
+			v[C_NIV] = (double)bins[b].n;
+			v[C_PARTIAL] = NAN;
 			sr_chart_point(ch, NULL, v);
-			if (iv->t_s > *tmax)
-				*tmax = iv->t_s;
 			if (isfinite(v[C_MAX_ERR]) && v[C_MAX_ERR] > bound[0])
 				bound[0] = v[C_MAX_ERR];
 			if (isfinite(v[C_SD_ERR]) && v[C_SD_ERR] > bound[1])
 				bound[1] = v[C_SD_ERR];
 		}
+		for (size_t i = 0; se && i < se->niv; i++) {
+			const struct sr_interval *iv = &se->iv[i];
+			double v[C_N];
+
+			/* a partial interval with no job (a last latency row) is nothing to draw */
+			if (!sr_interval_partial(iv) || !iv->jobs)
+				continue;
+			for (int c = 0; c < C_N; c++)
+				v[c] = NAN;
+			v[C_T] = iv->t_s;
+			v[C_PARTIAL] = sr_ok(iv->iops) ? iv->iops.v : NAN;
+			sr_chart_point(ch, NULL, v);
+		}
 	}
+}
+
+/* The unit of a time axis of @tmax seconds: hours past 3 h, minutes past 20 min. */
+static double time_unit(double tmax, const char **label)
+{
+	if (tmax > 3 * 3600) {
+		*label = "time (h)";
+		return 3600;
+	}
+	if (tmax > 20 * 60) {
+		*label = "time (min)";
+		return 60;
+	}
+	*label = "time (s)";
+	return 1;
+}
+
+/* What the chart says of steady state, as the verdict table counts it. */
+struct verdict_count {
+	size_t drives, snia, snia_judged, fio, fio_judged;
+};
+
+static void count_verdict(const struct sr_test *tt, const struct sr_series *se,
+			  const struct sr_snia *s, struct verdict_count *vc)
+{
+	vc->drives++;
+	vc->snia_judged += s->evaluated;
+	vc->snia += s->evaluated && s->attained;
+	for (size_t i = 0; i < se->nruns; i++) {
+		const struct sr_fio_ss *ss = &tt->runs[se->runs[i]].fio_ss;
+
+		if (ss->present) {
+			vc->fio_judged++;
+			vc->fio += ss->attained;
+			break;
+		}
+	}
+}
+
+/*
+ * Since when a drive's workload holds SNIA PTS steady state: when its last 5 rounds are steady,
+ * the start of the run of steady windows (sr_series_steady_spans()) that ends with them - the
+ * first steady window can be the burst of a fresh drive, flat for minutes before it falls.
+ * Return: false when the last 5 rounds are not steady (or the rounds have no time axis).
+ */
+static bool steady_since(const struct sr_test *tt, const struct sr_series *se, double *from)
+{
+	struct sr_snia s;
+	double sp[8][2];
+	size_t ns;
+
+	sr_series_snia(tt, se, &s);
+	if (!s.attained)
+		return false;
+	ns = sr_series_steady_spans(tt, se, sp, 8);
+	if (ns)
+		*from = sp[ns - 1][0];
+	return ns > 0;
+}
+
+/* The chart's title: the test, and for a preconditioning both verdicts, named. */
+static void series_title(char *buf, size_t len, const struct sr_rtest *t, const char *wl,
+			 bool steady, const struct verdict_count *vc)
+{
+	int n = snprintf(buf, len, "%s%s", t->title, wl);
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (!steady) {
+		snprintf(buf + n, len - (size_t)n, " over time");
+		return;
+	}
+	if (!vc->snia_judged)
+		n += snprintf(buf + n, len - (size_t)n, " · SNIA PTS: fewer than 5 rounds");
+	else
+		n += snprintf(buf + n, len - (size_t)n,
+			      " · SNIA PTS steady state (shaded from its start): %zu of %zu drives",
+			      vc->snia, vc->drives);
+	if (vc->fio_judged && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " · fio ss: %zu of %zu", vc->fio, vc->drives);
+}
+
+/* The lines of one figure of one drive: its envelope when bins hold several intervals, its mean,
+ * and for throughput the partial intervals' marks. Return: lines written. */
+static size_t figure_lines(struct sr_line *l, size_t dv, int pk, bool binned, bool marks)
+{
+	size_t col = figures[pk].col, n = 0;
+
+	if (binned)
+		l[n++] = (struct sr_line){
+		    .block = dv, .colour = dv, .envelope = true, .ylo = col + 1, .yhi = col + 2};
+	l[n++] =
+	    (struct sr_line){.block = dv, .ycol = col, .colour = dv, .dash = 1, .points = marks};
+	if (pk == 0)
+		l[n++] = (struct sr_line){
+		    .block = dv, .ycol = C_PARTIAL, .colour = dv, .only_points = true};
+	return n;
 }
 
 int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int width, bool steady)
 {
-	static const char *const what[4] = {"throughput (read + write IOPS)",
-					    "average latency (ms)", "maximum latency (ms)",
-					    "latency standard deviation (ms)"};
-	size_t nd = r->m->ndrives;
-	struct sr_line *lines = calloc(8 * nd + 1, sizeof(*lines)); /* 4 panels x 2 per drive */
+	size_t nd = r->m->ndrives, ndraw = 0, nb = 0, nk = 0, np = 0, nl = 0, nbins;
+	struct sr_line *lines = calloc(12 * nd + 4, sizeof(*lines)); /* 4 figures x 3 per drive */
+	struct sr_panel *p = calloc(4 * nd + 4, sizeof(*p));
 	struct sr_band *bands = calloc(nd + 1, sizeof(*bands));
 	struct sr_key *keys = calloc(nd + 1, sizeof(*keys));
 	char(*names)[300] = calloc(nd + 1, sizeof(*names));
-	char title[400], ptitle[4][160], name[200], wl[200] = "";
-	struct sr_panel p[4];
+	char(*ptitle)[400] = calloc(4 * nd + 4, sizeof(*ptitle));
+	struct sr_series_bin *bins = NULL;
+	size_t *band_of = calloc(2 * nd + 2, sizeof(*band_of)); /* drive -> first band, count */
+	char title[600], name[200], wl[200] = "";
+	const char *xlabel;
+	struct verdict_count vc = {0};
 	struct sr_chart ch;
-	double tmax = 0, bound[2] = {0, 0};
-	size_t nb = 0, nk = 0, np = 0;
+	double tmax = series_end(r, t, k), bound[2] = {0, 0}, ymax[4] = {0}, unit, from;
+	bool rows, binned, present[4] = {false};
 	int rc = -ENOMEM;
 
-	if (!lines || !bands || !keys || !names)
+	if (!lines || !p || !bands || !keys || !names || !ptitle || !band_of)
 		goto out;
 	for (size_t dv = 0; dv < nd; dv++) {
 		const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
@@ -86,92 +274,161 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 
 		if (!se)
 			continue;
+		ndraw++;
 		if (sr_rep_nseries(r, t) > 1 && !wl[0])
 			snprintf(wl, sizeof(wl), " (workload %zu: %s)", k + 1, se->name);
 		keys[nk++] = sr_rep_key(r, dv, names[dv], sizeof(names[dv]));
 		sr_series_snia(t->per_drive[dv]->test, se, &s);
-		/* the window where the drive reached steady state; none where it did not */
-		if (steady && s.attained && isfinite(s.first_s))
-			bands[nb++] = (struct sr_band){s.first_s, s.last_s, dv};
+		count_verdict(t->per_drive[dv]->test, se, &s, &vc);
+		band_of[2 * dv] = nb;
+		if (steady && steady_since(t->per_drive[dv]->test, se, &from)) {
+			/* from there to its end, the start marked however narrow the span */
+			double end = se->iv[se->niv - 1].t_s;
+
+			bands[nb++] = (struct sr_band){
+			    from, end > from + tmax / 100 ? end : from + tmax / 100, dv};
+			band_of[2 * dv + 1] = 1;
+		}
 	}
-	snprintf(title, sizeof(title), "%s%s%s", t->title, wl,
-		 !steady ? " over time"
-		 : nb	 ? ": one line per drive, steady-state window shaded"
-			 : ": one line per drive (no drive reached steady state)");
+	rows = ndraw > OVERLAY_DRIVES;
+	nbins = rows ? BINS_ROW : BINS_OVERLAY;
+	binned = tmax > (double)nbins;
+	unit = time_unit(tmax, &xlabel);
+	bins = calloc(nbins + 1, sizeof(*bins));
+	if (!bins)
+		goto out;
+	series_title(title, sizeof(title), t, wl, steady, &vc);
 	if (k)
 		snprintf(name, sizeof(name), "series-%s-w%zu", t->stem, k + 1);
 	else
 		snprintf(name, sizeof(name), "series-%s", t->stem);
-	rc = sr_rep_chart_begin(r, &ch, name, title, 760, 500);
+	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
 		goto out;
 	snprintf(ch.caption, sizeof(ch.caption), "%s", t->title);
-	series_frame(&ch, r, t, k, &tmax, bound);
+	series_frame(&ch, r, t, k, tmax, nbins, bins, bound);
 	for (int pk = 0; pk < 4; pk++) {
-		struct sr_line *l = &lines[2 * nd * (size_t)pk];
-		size_t nl = 0;
-		bool data = false;
-
 		for (size_t dv = 0; dv < nd; dv++)
-			data |= sr_chart_has(&ch, dv, (size_t)(C_IOPS + pk));
-		if (!data && pk) /* a log of this kind was not written: no empty panel */
+			present[pk] |= sr_chart_has(&ch, dv, figures[pk].col);
+		/* panels that share a y axis: up to the largest envelope of any drive */
+		ymax[pk] = ch.hi[figures[pk].col + 2] * 1.05;
+	}
+	present[0] = true; /* throughput's panel is drawn even without data: it says so */
+	for (int pk = 0; pk < 4; pk++) { /* a figure no log gave has no panel */
+		if (!present[pk])
 			continue;
-		snprintf(ptitle[np], sizeof(ptitle[np]), "%s", what[pk]);
-		if (pk >= 2 &&
-		    bound[pk - 2] > 0) /* histogram midpoints: say how far off they can be */
+		snprintf(ptitle[np], sizeof(ptitle[np]), "%s", figures[pk].what);
+		if (pk >= 2 && bound[pk - 2] > 0) /* histogram midpoints: how far off they can be */
 			snprintf(ptitle[np] + strlen(ptitle[np]),
 				 sizeof(ptitle[np]) - strlen(ptitle[np]), " (error <= %.3g ms)",
 				 bound[pk - 2]);
-		for (size_t dv = 0; dv < nd; dv++) /* a short series shows its points too */
-			l[nl++] = (struct sr_line){.block = dv,
-						   .ycol = (size_t)(C_IOPS + pk),
-						   .colour = dv,
-						   .dash = 1,
-						   .points = tmax <= 30};
-		for (size_t dv = 0; dv < nd && pk == 0; dv++) /* partial intervals: marks apart */
-			l[nl++] = (struct sr_line){
-			    .block = dv, .ycol = C_PARTIAL, .colour = dv, .only_points = true};
-		p[np] = (struct sr_panel){.title = ptitle[np],
-					  .xlabel = "time (s)",
-					  .ylabel = pk ? "ms" : "IOPS",
-					  .xcol = C_T,
-					  .zero_y = true,
-					  .xmin = 0,
-					  .xmax = tmax > 0 ? tmax : NAN,
-					  .hline = NAN,
-					  .bands = bands,
-					  .nbands = nb,
-					  .lines = l,
-					  .nlines = nl};
 		np++;
 	}
-	if (np == 1) { /* throughput alone (a fill's iops/bw logs): one short panel */
-		ch.height = 300;
-		p[0].title = NULL;
+	if (!rows) { /* the figures' panels, every drive in each */
+		size_t q = 0;
+
+		for (int pk = 0; pk < 4; pk++) {
+			size_t first = nl;
+
+			if (!present[pk])
+				continue;
+			for (size_t dv = 0; dv < nd; dv++)
+				nl += figure_lines(&lines[nl], dv, pk, binned, tmax <= 30);
+			p[q] = (struct sr_panel){.title = ptitle[q],
+						 .xlabel = xlabel,
+						 .ylabel = figures[pk].unit,
+						 .xcol = C_T,
+						 .zero_y = true,
+						 .xmin = 0,
+						 .xmax = tmax > 0 ? tmax : NAN,
+						 .xdiv = unit,
+						 .hline = NAN,
+						 .bands = bands,
+						 .nbands = nb,
+						 .lines = &lines[first],
+						 .nlines = nl - first};
+			q++;
+		}
+		if (np == 1) { /* throughput alone (a fill's iops/bw logs): one short panel */
+			ch.height = 300;
+			p[0].title = NULL;
+		}
+		sr_chart_lines(&ch, p, np, np > 1 ? 2 : 1, keys, nk);
+	} else { /* a row per drive, its figures side by side, every row on the same axes */
+		/* a figure alone (a fill's throughput): the drives' panels four to a row */
+		size_t across = np > 1 ? np : ndraw < 4 ? ndraw : 4;
+		size_t npanels = ndraw * np, q = 0;
+
+		ch.height = 90 + 130 * (int)((npanels + across - 1) / across);
+		ch.row_gap_px = 34; /* a panel's title; the x axis is numbered under the last row */
+		ch.col_gap_px = 64;
+		if (bound[0] > 0 || bound[1] > 0) /* histogram midpoints: how far off they can be */
+			snprintf(ch.caption, sizeof(ch.caption),
+				 "%s (maximum latency within %.3g ms, standard deviation within "
+				 "%.3g ms: histogram buckets)",
+				 t->title, bound[0], bound[1]);
+		for (size_t dv = 0; dv < nd; dv++) {
+			if (!sr_rep_series(t->per_drive[dv], k))
+				continue;
+			for (int pk = 0; pk < 4; pk++) {
+				size_t first = nl;
+				bool bottom = q + across >= npanels;
+
+				if (!present[pk])
+					continue;
+				nl += figure_lines(&lines[nl], dv, pk, binned, false);
+				snprintf(ptitle[np + q], sizeof(ptitle[np + q]), "%s: %s",
+					 r->m->drives[dv].label, figures[pk].brief);
+				p[q] = (struct sr_panel){.title = ptitle[np + q],
+							 .xlabel = bottom ? xlabel : NULL,
+							 .xcol = C_T,
+							 .zero_y = true,
+							 .xmin = 0,
+							 .xmax = tmax > 0 ? tmax : NAN,
+							 .xdiv = unit,
+							 .ymax = ymax[pk],
+							 .few_tics = true,
+							 .no_xtic_labels = !bottom,
+							 .hline = NAN,
+							 .bands = &bands[band_of[2 * dv]],
+							 .nbands = band_of[2 * dv + 1],
+							 .lines = &lines[first],
+							 .nlines = nl - first};
+				q++;
+			}
+		}
+		sr_chart_lines(&ch, p, q, (int)across, NULL, 0);
 	}
-	sr_chart_lines(&ch, p, np, np > 1 ? 2 : 1, keys, nk);
-	rc = sr_rep_chart_end(r, &ch, &r->page, width);
+	rc = sr_rep_chart_end(r, &ch, &r->page, rows ? SR_PAGE_W : width);
 out:
 	free(lines);
+	free(p);
 	free(bands);
 	free(keys);
 	free(names);
+	free(ptitle);
+	free(bins);
+	free(band_of);
 	return rc;
 }
 
 /* "yes, 120-300 s" or "no: 167 % / 105 %" (range / excursion). */
 static void snia_cell(struct sr_table *t, size_t row, size_t col, const struct sr_test *tt,
-		      const struct sr_series *se)
+		      const struct sr_series *se, double unit)
 {
 	struct sr_snia s;
+	double from;
 
 	sr_series_snia(tt, se, &s);
 	if (!s.evaluated) {
 		sr_table_set(t, row, col, "? (fewer than 5 rounds)");
 		return;
 	}
-	if (s.attained && isfinite(s.first_s))
-		sr_table_set(t, row, col, "yes, %g\xe2\x80\x93%g s", s.first_s, s.last_s);
+	if (s.attained && steady_since(tt, se, &from)) /* in the unit of the chart's time axis */
+		sr_table_set(t, row, col, "yes, since %.3g %s", from / unit,
+			     unit == 3600 ? "h"
+			     : unit == 60 ? "min"
+					  : "s");
 	else if (s.attained)
 		sr_table_set(t, row, col, "yes, rounds %g\xe2\x80\x93%g", s.first_round,
 			     s.last_round);
@@ -237,39 +494,45 @@ static const char *workload_of(const struct sr_rtest *t, char *buf, size_t len)
 	return buf;
 }
 
-/* One row of the verdict table: workload @k of test @tt on each drive of @dvs. */
-static void verdict_row(struct sr_table *t, const struct sr_rtest *tt, size_t k, bool several,
-			const size_t *dvs, size_t nd, bool *intervals)
+/* Workload @k of test @tt in the verdict table: its name, as the chart names it. */
+static const char *verdict_workload(const struct sr_rtest *tt, size_t k, bool several,
+				    const size_t *dvs, size_t nd, char *wl, size_t len)
 {
-	size_t row = sr_table_row(t);
-	char href[300], wl[200];
-
-	workload_of(tt, wl, sizeof(wl));
+	workload_of(tt, wl, len);
 	for (size_t c = 0; several && c < nd; c++) {
 		const struct sr_series *se = sr_rep_series(tt->per_drive[dvs[c]], k);
 
 		if (se) {
-			snprintf(wl + strlen(wl), sizeof(wl) - strlen(wl), " (workload %zu: %s)",
-				 k + 1, se->name);
+			snprintf(wl + strlen(wl), len - strlen(wl), " (workload %zu: %s)", k + 1,
+				 se->name);
 			break;
 		}
 	}
-	sr_table_set(t, row, 0, "%s", wl);
-	sr_table_link(t, row, 0, sr_rep_detail(tt, href, sizeof(href)));
+	return wl;
+}
+
+/* The verdict table's two columns from @col for workload @k of test @tt, a row per drive. */
+static void verdict_cols(struct sr_report *r, struct sr_table *t, size_t col,
+			 const struct sr_rtest *tt, size_t k, const size_t *dvs, size_t nd,
+			 bool *intervals)
+{
+	const char *label;
+	double unit = time_unit(series_end(r, tt, k), &label);
+
 	for (size_t c = 0; c < nd; c++) {
 		const struct sr_result *res = tt->per_drive[dvs[c]];
 		const struct sr_series *se = sr_rep_series(res, k);
 		struct sr_snia s;
 
 		if (!res || !se) {
-			sr_table_set(t, row, 1 + 2 * c, SR_NOT_MEASURED);
-			sr_table_set(t, row, 2 + 2 * c, SR_NOT_MEASURED);
+			sr_table_set(t, c, col, SR_NOT_MEASURED);
+			sr_table_set(t, c, col + 1, SR_NOT_MEASURED);
 			continue;
 		}
-		snia_cell(t, row, 1 + 2 * c, res->test, se);
-		fio_ss_cell(t, row, 2 + 2 * c, res->test, se);
+		snia_cell(t, c, col, res->test, se, unit);
+		fio_ss_cell(t, c, col + 1, res->test, se);
 		if (res->error) {
-			sr_table_mark(t, row, 1 + 2 * c, SR_MARK_FAIL);
+			sr_table_mark(t, c, col, SR_MARK_FAIL);
 			t->flags |= SR_NOTE_JOB_ERROR;
 		}
 		sr_series_snia(res->test, se, &s);
@@ -277,11 +540,15 @@ static void verdict_row(struct sr_table *t, const struct sr_rtest *tt, size_t k,
 	}
 }
 
+/*
+ * The verdicts: a row per drive, two columns per workload (SNIA PTS, fio's own), as each
+ * workload's chart counts them in its title.
+ */
 static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 		    const struct sr_rtest *const *tests, size_t n)
 {
-	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), nd = 0;
-	char name[160], head[300], tq[32];
+	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), nd = 0, nw = 0, col = 1;
+	char name[160], head[300], tq[32], wl[300];
 	struct sr_table *t;
 	bool intervals = false;
 	char crit[160];
@@ -292,38 +559,45 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		if (sr_rep_column(r, dv, tests, n) && !r->m->drives[dv].source)
 			dvs[nd++] = dv;
+	for (size_t i = 0; i < n; i++)
+		nw += sr_rep_nseries(r, tests[i]) ? sr_rep_nseries(r, tests[i]) : 1;
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "precondition");
 	snprintf(head, sizeof(head), "Steady state reached, at %s",
 		 sr_rtest_tq(tests[0], tq, sizeof(tq)));
-	t = sr_table_new(name, head, 1 + 2 * nd);
+	t = sr_table_new(name, head, 1 + 2 * nw);
 	if (!t) {
 		free(dvs);
 		return -ENOMEM;
 	}
-	sr_table_head(t, 0, "workload");
-	for (size_t c = 0; c < nd; c++) {
-		sr_rep_drive(r, dvs[c], head, sizeof(head));
-		sr_table_group(t, 1 + 2 * c, head);
-		sr_table_group(t, 2 + 2 * c, head);
-		sr_table_head(t, 1 + 2 * c, "SNIA PTS");
-		sr_table_head(t, 2 + 2 * c, "fio ss");
-	}
+	sr_table_head(t, 0, "drive");
+	for (size_t c = 0; c < nd; c++)
+		sr_table_set(t, sr_table_row(t), 0, "%s",
+			     sr_rep_drive(r, dvs[c], head, sizeof(head)));
 	for (size_t i = 0; i < n; i++) {
 		size_t nk = sr_rep_nseries(r, tests[i]);
 
-		for (size_t k = 0; k < (nk ? nk : 1); k++)
-			verdict_row(t, tests[i], k, nk > 1, dvs, nd, &intervals);
+		for (size_t k = 0; k < (nk ? nk : 1); k++, col += 2) {
+			verdict_workload(tests[i], k, nk > 1, dvs, nd, wl, sizeof(wl));
+			sr_table_group(t, col, wl);
+			sr_table_group(t, col + 1, wl);
+			sr_table_head(t, col, "SNIA PTS");
+			sr_table_head(t, col + 1, "fio ss");
+			verdict_cols(r, t, col, tests[i], k, dvs, nd, &intervals);
+		}
 	}
 	sr_rep_table_notes(t);
-	sr_table_note(t,
-		      "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
-		      "(range) and their slope within 10 %% (excursion); \"no: range / "
-		      "excursion\"%s. fio ss: fio's own criterion (%s).",
-		      t->note ? t->note : "", t->note ? " " : "",
-		      intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
-				  "far shorter window than the PTS intends)"
-				: "",
-		      criterion_words(fio_criterion(tests, n, r->m->ndrives), crit, sizeof(crit)));
+	sr_table_note(
+	    t,
+	    "%s%sSNIA PTS: steady when 5 rounds stay within 20 %% of their mean "
+	    "(range) and their slope within 10 %% (excursion), as the last 5 do: \"yes, since\" "
+	    "the start of the run of such windows that ends with them (shaded on the "
+	    "chart), \"no: range / excursion\" of the last 5 rounds%s. fio ss: fio's own criterion "
+	    "(%s).",
+	    t->note ? t->note : "", t->note ? " " : "",
+	    intervals ? "; these results hold no rounds, so 1-s intervals stand in (a "
+			"far shorter window than the PTS intends)"
+		      : "",
+	    criterion_words(fio_criterion(tests, n, r->m->ndrives), crit, sizeof(crit)));
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(dvs);

@@ -88,53 +88,56 @@ out:
 	return rc;
 }
 
+/* The table: a row per workload and drive (a drive per row reads at any number of drives), a
+ * workload's name on its first row (every row in the CSV); a latency unit per column. */
 static int table(struct sr_report *r, const struct catalogue_family *f, const struct bar *b,
 		 size_t nb, const size_t *dvs, size_t nd)
 {
 	static const char *const what[4] = {"IOPS", "average", "maximum", "std dev"};
-	struct sr_fig *col = calloc(nb + 1, sizeof(*col));
+	struct sr_fig *col = calloc(nb * nd + 1, sizeof(*col));
+	enum sr_lat_unit u[4];
 	struct sr_table *t;
 	char name[160], head[400], drive[300];
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "primary");
-	t = sr_table_new(name, "Primary results: reads and writes apart", 1 + 4 * nd);
+	t = sr_table_new(name, "Primary results: reads and writes apart", 2 + 4);
 	if (!t || !col) {
 		sr_table_free(t);
 		free(col);
 		return -ENOMEM;
 	}
-	sr_table_head(t, 0, "workload");
-	for (size_t i = 0; i < nb; i++) {
-		char href[300];
-		size_t row = sr_table_row(t);
-
-		sr_table_set(t, row, 0, "%s", b[i].label);
-		sr_table_link(t, row, 0, sr_rep_detail(b[i].t, href, sizeof(href)));
+	sr_table_lead(t, (const char *const[]){"workload", "drive"}, 2);
+	for (int k = 0; k < 4; k++) {
+		for (size_t i = 0; i < nb; i++)
+			for (size_t c = 0; c < nd; c++)
+				col[i * nd + c] = sr_rep_fig(b[i].t, dvs[c], b[i].w, metrics[k], 0);
+		u[k] = sr_rep_lat_unit(col, nb * nd);
+		if (k)
+			snprintf(head, sizeof(head), "%s (%s)", what[k], sr_lat_unit_name(u[k]));
+		else
+			snprintf(head, sizeof(head), "%s", what[k]);
+		sr_table_head(t, 2 + (size_t)k, head);
 	}
-	for (size_t c = 0; c < nd; c++)
-		for (int k = 0; k < 4; k++) {
-			enum sr_lat_unit u;
+	for (size_t i = 0; i < nb; i++)
+		for (size_t c = 0; c < nd; c++) {
+			const struct sr_result *res = b[i].t->per_drive[dvs[c]];
+			size_t row = sr_table_row(t);
+			char href[300];
 
-			for (size_t i = 0; i < nb; i++)
-				col[i] = sr_rep_fig(b[i].t, dvs[c], b[i].w, metrics[k], 0);
-			u = sr_rep_lat_unit(col, nb);
-			sr_table_group(t, 1 + 4 * c + (size_t)k,
-				       sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
-			if (k)
-				snprintf(head, sizeof(head), "%s (%s)", what[k],
-					 sr_lat_unit_name(u));
-			else
-				snprintf(head, sizeof(head), "%s", what[k]);
-			sr_table_head(t, 1 + 4 * c + (size_t)k, head);
-			for (size_t i = 0; i < nb; i++) {
-				const struct sr_result *res = b[i].t->per_drive[dvs[c]];
+			sr_table_num(t, row, 0, c ? "" : b[i].label, b[i].label);
+			if (!c)
+				sr_table_link(t, row, 0, sr_rep_detail(b[i].t, href, sizeof(href)));
+			sr_table_set(t, row, 1, "%s",
+				     sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
+			for (int k = 0; k < 4; k++) {
+				struct sr_fig fg =
+				    sr_rep_fig(b[i].t, dvs[c], b[i].w, metrics[k], 0);
 
-				sr_rep_cell(t, i, 1 + 4 * c + (size_t)k, col[i], metrics[k], u,
+				sr_rep_cell(t, row, 2 + (size_t)k, fg, metrics[k], u[k],
 					    res ? res->error : 0);
-				if (r->m->drives[dvs[c]].source && sr_ok(col[i].v))
-					sr_table_mark(t, i, 1 + 4 * c + (size_t)k,
-						      SR_MARK_PUBLISHED);
+				if (r->m->drives[dvs[c]].source && sr_ok(fg.v))
+					sr_table_mark(t, row, 2 + (size_t)k, SR_MARK_PUBLISHED);
 			}
 		}
 	sr_rep_table_notes(t);

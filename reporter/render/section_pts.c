@@ -123,6 +123,13 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 			    t->phases[k].def->id, t->phases[k].nrounds);
 	for (size_t k = 0; k < t->nnot_compliant; k++)
 		sr_page_text(p, "warn", "Not PTS compliant: %s.", t->not_compliant[k]);
+	for (size_t k = 0; k < t->nphases; k++)
+		if (t->phases[k].resumed_after > 0)
+			sr_page_text(p, "note",
+				     "%s: the run was interrupted after round %d and resumed: the "
+				     "rounds after it were measured by a later session, without "
+				     "repeating the purge and preconditioning.",
+				     t->phases[k].def->id, t->phases[k].resumed_after);
 	if (t->status && strcmp(t->status, "done"))
 		sr_page_text(p, "warn", "The test did not complete (%s%s%s).", t->status,
 			     t->reason ? ": " : "", t->reason ? t->reason : "");

@@ -28,6 +28,15 @@ static const char *workload_name(const struct sr_rtest *t)
 	return t->entry && t->entry->workload ? t->entry->workload : t->id;
 }
 
+/* The entry's title without its T/Q: "8K 70/30 at {threads}T/{depth}Q" -> "8K 70/30". */
+static const char *workload_title(const struct sr_rtest *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", t->entry ? t->entry->title : t->title);
+	if (strstr(buf, " at {"))
+		*strstr(buf, " at {") = '\0';
+	return buf;
+}
+
 enum { C_POINT, C_T, C_Q, C_IOPS, C_MEAN, C_MAX, C_N };
 
 static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t n)
@@ -43,10 +52,7 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 
 	if (!lines || !keys || !names)
 		goto out;
-	/* the entry's title without its T/Q: "8K 70/30 at {threads}T/{depth}Q" -> "8K 70/30" */
-	snprintf(wl, sizeof(wl), "%s", pts[0]->entry ? pts[0]->entry->title : pts[0]->title);
-	if (strstr(wl, " at {"))
-		*strstr(wl, " at {") = '\0';
+	workload_title(pts[0], wl, sizeof(wl));
 	snprintf(name, sizeof(name), "scaling-%s", workload_name(pts[0]));
 	snprintf(title, sizeof(title), "%s: IOPS and average latency, %uT/%uQ to %uT/%uQ", wl,
 		 pts[0]->threads, pts[0]->depth, pts[n - 1]->threads, pts[n - 1]->depth);
@@ -158,25 +164,41 @@ struct row_kind {
 	double pct;
 };
 
-/* The last row of a workload: each T/Q point's test page. */
+/* The last row of a workload: each T/Q point's test page (@lead: columns before the points). */
 static void links_row(struct sr_table *t, const struct sr_rtest *const *pts, size_t k,
-		      char (*tq)[32], size_t ntq)
+		      char (*tq)[32], size_t ntq, size_t lead)
 {
 	size_t row = sr_table_row(t);
 
-	sr_table_set(t, row, 0, "%s", workload_name(pts[0]));
-	sr_table_set(t, row, 2, "test page");
+	if (lead == 3)
+		sr_table_set(t, row, 0, "%s", workload_name(pts[0]));
+	sr_table_set(t, row, lead - 1, "test page");
 	for (size_t j = 0; j < k; j++) {
 		char p[32], href[300];
 
 		sr_rtest_tq(pts[j], p, sizeof(p));
 		for (size_t c = 0; c < ntq; c++)
 			if (!strcmp(tq[c], p)) {
-				sr_table_num(t, row, 3 + c, p,
+				sr_table_num(t, row, lead + c, p,
 					     sr_rep_detail(pts[j], href, sizeof(href)));
-				sr_table_link(t, row, 3 + c, href);
+				sr_table_link(t, row, lead + c, href);
 			}
 	}
+}
+
+/* A cell of the table: IOPS to three figures ("245k": sixteen T/Q columns of "244,558" run
+ * past the page), the whole number in the CSV; latencies as every table shows them. */
+static void iops_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, enum sr_metric m,
+		      enum sr_lat_unit u, int err)
+{
+	const struct sr_cell *x;
+	char text[SR_FMT_LEN];
+
+	sr_rep_cell(t, row, col, f, m, u, err);
+	if (m != SR_M_IOPS || !sr_ok(f.v) || err || sr_table_ok(t) || row >= t->nrows)
+		return;
+	x = &t->cells[row * t->ncols + col];
+	sr_table_num(t, row, col, sr_fmt_short(text, f.v.v), x->csv ? x->csv : x->text);
 }
 
 static int table(struct sr_report *r, const struct catalogue_family *f,
@@ -189,23 +211,35 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 	    {"read p99", SR_W_READ, SR_M_PCT, 99},
 	    {"write p99", SR_W_WRITE, SR_M_PCT, 99},
 	};
-	char(*tq)[32] = calloc(n + 1, sizeof(*tq)), name[160];
+	char(*tq)[32] = calloc(n + 1, sizeof(*tq)), name[160], title[300], wl[160];
 	struct sr_fig *f_row = calloc(n + 1, sizeof(*f_row));
 	size_t ntq = tq ? tq_columns(tests, n, tq) : 0;
+	/* one workload is named in the caption; the drive leads each row, the column kept in view
+	 * when the T/Q points run past the page */
+	bool one = workload_run(tests, n, 0) == n;
+	size_t lead = one ? 2 : 3, at = one ? 0 : 1;
 	struct sr_table *t;
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "scaling");
-	t = sr_table_new(name, "Thread/queue scaling: T/Q points as columns", 3 + ntq);
+	if (one)
+		snprintf(title, sizeof(title), "Thread/queue scaling of %s: T/Q points as columns",
+			 workload_title(tests[0], wl, sizeof(wl)));
+	else
+		snprintf(title, sizeof(title), "Thread/queue scaling: T/Q points as columns");
+	t = sr_table_new(name, title, lead + ntq);
 	if (!t || !tq || !f_row) {
 		sr_table_free(t);
 		free(tq);
 		free(f_row);
 		return -ENOMEM;
 	}
-	sr_table_lead(t, (const char *const[]){"workload", "drive", "figure"}, 3);
+	if (one)
+		sr_table_lead(t, (const char *const[]){"drive", "figure"}, 2);
+	else
+		sr_table_lead(t, (const char *const[]){"workload", "drive", "figure"}, 3);
 	for (size_t c = 0; c < ntq; c++)
-		sr_table_head(t, 3 + c, tq[c]);
+		sr_table_head(t, lead + c, tq[c]);
 	for (size_t i = 0; i < n;) {
 		size_t k = workload_run(tests, n, i);
 
@@ -227,16 +261,17 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 					continue;
 				u = sr_rep_lat_unit(f_row, k);
 				row = sr_table_row(t);
-				sr_table_set(t, row, 0, "%s", workload_name(tests[i]));
-				sr_table_set(t, row, 1, "%s",
+				if (!one)
+					sr_table_set(t, row, 0, "%s", workload_name(tests[i]));
+				sr_table_set(t, row, at, "%s",
 					     sr_rep_drive(r, dv, drive, sizeof(drive)));
 				if (kinds[m].m == SR_M_IOPS)
-					sr_table_set(t, row, 2, "%s", kinds[m].what);
+					sr_table_set(t, row, at + 1, "%s", kinds[m].what);
 				else
-					sr_table_set(t, row, 2, "%s (%s)", kinds[m].what,
+					sr_table_set(t, row, at + 1, "%s (%s)", kinds[m].what,
 						     sr_lat_unit_name(u));
 				for (size_t c = 0; c < ntq; c++)
-					sr_table_set(t, row, 3 + c, SR_NOT_MEASURED);
+					sr_table_set(t, row, lead + c, SR_NOT_MEASURED);
 				for (size_t j = 0; j < k; j++) {
 					const struct sr_result *res = tests[i + j]->per_drive[dv];
 					char p[32];
@@ -244,13 +279,13 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 					sr_rtest_tq(tests[i + j], p, sizeof(p));
 					for (size_t c = 0; c < ntq; c++)
 						if (!strcmp(tq[c], p))
-							sr_rep_cell(t, row, 3 + c, f_row[j],
-								    kinds[m].m, u,
-								    res ? res->error : 0);
+							iops_cell(t, row, lead + c, f_row[j],
+								  kinds[m].m, u,
+								  res ? res->error : 0);
 				}
 			}
 		}
-		links_row(t, tests + i, k, tq, ntq);
+		links_row(t, tests + i, k, tq, ntq, lead);
 		i += k;
 	}
 	sr_rep_table_notes(t);

@@ -26,11 +26,44 @@ static const char *metric_words(enum sr_metric m, double pct, char *buf, size_t 
 	return buf;
 }
 
-/* Columns: drive index, or a difference column (dv = the second run, base = the first). */
+/* Columns: drive index, or a difference column (dv = the second run, base = the first), or one
+ * drive of a group (dv = the group, member = its index in the group's results; the group's own
+ * column is then its total). */
 struct col {
 	size_t dv;
-	long base; /* -1: a drive's own column */
+	long base;	/* -1: a drive's own column */
+	long member;	/* -1: not a member's column */
+	char name[160]; /* a member's name, from the results */
 };
+
+/* The result a column shows of @test: the drive's, or its member's. */
+static const struct sr_result *col_result(const struct sr_rtest *test, const struct col *c)
+{
+	const struct sr_result *res = test->per_drive[c->dv];
+
+	if (!res || c->member < 0)
+		return res;
+	return (size_t)c->member < res->nmembers ? &res->members[c->member] : NULL;
+}
+
+static struct sr_fig col_fig(const struct sr_rtest *test, const struct col *c, enum sr_metric m,
+			     double pct)
+{
+	return sr_fig_of(col_result(test, c), SR_W_BOTH, m, pct);
+}
+
+/* The members of drive @dv's group in the summary's tests (the first result that has them). */
+static const struct sr_result *group_of(const struct sr_report *r, size_t dv)
+{
+	for (size_t i = 0; i < r->cat->nsummary; i++) {
+		const char *id = r->cat->summary[i].test;
+		const struct sr_rtest *t = id ? sr_review_entry(&r->rv, id) : NULL;
+
+		if (t && t->per_drive[dv] && t->per_drive[dv]->nmembers)
+			return t->per_drive[dv];
+	}
+	return NULL;
+}
 
 /* Whether a drive has a value in any summary row: published figures need one for a column. */
 static bool any_value(const struct sr_report *r, size_t dv)
@@ -57,12 +90,21 @@ static size_t columns(const struct sr_report *r, struct col *cols)
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];
 		long base = sr_rep_paired(r, dv);
+		const struct sr_result *grp;
 
 		if (drv->source ? !any_value(r, dv) : !drv->ntests && !drv->napps)
 			continue;
-		cols[n++] = (struct col){dv, -1};
+		grp = group_of(r, dv);
+		for (size_t m = 0; grp && m < grp->nmembers; m++) { /* each drive, then the total */
+			cols[n] = (struct col){dv, -1, (long)m, ""};
+			snprintf(cols[n++].name, sizeof(cols->name), "%s/%s", drv->label,
+				 grp->members[m].member);
+		}
+		cols[n++] = (struct col){dv, -1, -1, ""};
+		if (grp)
+			snprintf(cols[n - 1].name, sizeof(cols->name), "%s (total)", drv->label);
 		if (base >= 0)
-			cols[n++] = (struct col){dv, base};
+			cols[n++] = (struct col){dv, base, -1, ""};
 	}
 	return n;
 }
@@ -79,7 +121,7 @@ static void metric_row(const struct sr_report *r, struct sr_table *t, size_t row
 
 	for (size_t c = 0; c < ncols && nf < 64; c++)
 		if (cols[c].base < 0)
-			f[nf++] = sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct);
+			f[nf++] = col_fig(test, &cols[c], m, pct);
 	u = sr_rep_lat_unit(f, nf);
 	metric_words(m, pct, words, sizeof(words));
 	if (m == SR_M_IOPS || m == SR_M_BW)
@@ -89,9 +131,10 @@ static void metric_row(const struct sr_report *r, struct sr_table *t, size_t row
 			 sr_lat_unit_name(u));
 	sr_table_set(t, row, 0, "%s", label);
 	for (size_t c = 0; c < ncols; c++) {
-		const struct sr_result *res = test->per_drive[cols[c].dv];
-		const struct sr_run_test *nd =
-		    res ? NULL : sr_rep_not_done(r, cols[c].dv, test->id, NULL);
+		const struct sr_result *res = col_result(test, &cols[c]);
+		const struct sr_run_test *nd = test->per_drive[cols[c].dv]
+						   ? NULL
+						   : sr_rep_not_done(r, cols[c].dv, test->id, NULL);
 		struct sr_fig a, b;
 
 		if (nd && cols[c].base < 0) {
@@ -99,8 +142,8 @@ static void metric_row(const struct sr_report *r, struct sr_table *t, size_t row
 			continue;
 		}
 		if (cols[c].base < 0) {
-			sr_rep_cell(t, row, c + 1, sr_rep_fig(test, cols[c].dv, SR_W_BOTH, m, pct),
-				    m, u, res ? res->error : 0);
+			sr_rep_cell(t, row, c + 1, col_fig(test, &cols[c], m, pct), m, u,
+				    res ? res->error : 0);
 			continue;
 		}
 		a = sr_rep_fig(test, (size_t)cols[c].base, SR_W_BOTH, m, pct);
@@ -139,7 +182,7 @@ static void not_done_row(const struct sr_report *r, struct sr_table *t, size_t r
 	metric_words(m, pct, words, sizeof(words));
 	snprintf(label, sizeof(label), "%s %s", t->cells[row * t->ncols].text, words);
 	sr_table_set(t, row, 0, "%s", label);
-	for (size_t c = 0; c < ncols; c++) {
+	for (size_t c = 0; c < ncols; c++) { /* a group's test: its drives did not either */
 		const struct sr_run_test *nd =
 		    cols[c].base < 0 ? sr_rep_not_done(r, cols[c].dv, NULL, entry) : NULL;
 
@@ -176,7 +219,7 @@ static bool apps_row(struct sr_report *r, struct sr_table *t,
 		const struct sr_apps *a = sr_apps_of(drv, e->id);
 		struct sr_value v = sr_apps_value(a, -1, m);
 
-		if (cols[c].base >= 0 || !a) {
+		if (cols[c].base >= 0 || cols[c].member >= 0 || !a) {
 			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
 			continue;
 		}
@@ -209,6 +252,10 @@ static void family_row(struct sr_report *r, struct sr_table *t, size_t row, cons
 
 		if (cols[c].base >= 0 || r->m->drives[dv].source)
 			continue;
+		if (cols[c].member >= 0) { /* verdicts are the group's */
+			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
+			continue;
+		}
 		for (long i = 0; i < n; i++) {
 			const struct sr_result *res = tests[i]->per_drive[dv];
 
@@ -235,8 +282,6 @@ static void family_row(struct sr_report *r, struct sr_table *t, size_t row, cons
 		}
 		if (judged)
 			sr_table_set(t, row, c + 1, "%zu of %zu", good, judged);
-		else if (!strcmp(metric, "verdict") && !r->m->sheet)
-			sr_table_set(t, row, c + 1, "no sheet (--spec)");
 		else
 			sr_table_set(t, row, c + 1, SR_NOT_MEASURED);
 		if (error) { /* a failed job never passes as a clean run */
@@ -246,19 +291,30 @@ static void family_row(struct sr_report *r, struct sr_table *t, size_t row, cons
 			sr_table_mark(t, row, c + 1, SR_MARK_PASS);
 		}
 	}
+	/* no sheet: said once, on the row, not in every drive's cell */
+	if (!strcmp(metric, "verdict") && !r->m->sheet)
+		sr_table_set(t, row, 0, "%s (no sheet given: --spec)",
+			     t->cells[row * t->ncols].text);
 	free(tests);
 	free(claims);
 }
 
 int sr_section_summary(struct sr_report *r)
 {
-	struct col *cols = calloc(2 * r->m->ndrives + 1, sizeof(*cols));
+	struct col *cols = NULL;
+	size_t cap = 2 * r->m->ndrives + 1;
 	size_t ncols, rows = 0;
 	struct sr_table *t;
 	char head[300], anchor[128];
 	int rc;
 
 	sr_page_heading(&r->page, 2, "summary", "Summary");
+	for (size_t dv = 0; r->cat && dv < r->m->ndrives; dv++) { /* room for groups' members */
+		const struct sr_result *grp = group_of(r, dv);
+
+		cap += grp ? grp->nmembers : 0;
+	}
+	cols = calloc(cap, sizeof(*cols));
 	if (!cols)
 		return -ENOMEM;
 	if (!r->cat) {
@@ -275,7 +331,9 @@ int sr_section_summary(struct sr_report *r)
 	}
 	sr_table_head(t, 0, "figure");
 	for (size_t c = 0; c < ncols; c++) {
-		if (cols[c].base < 0)
+		if (cols[c].name[0])
+			snprintf(head, sizeof(head), "%s", cols[c].name);
+		else if (cols[c].base < 0)
 			sr_rep_drive(r, cols[c].dv, head, sizeof(head));
 		else
 			snprintf(head, sizeof(head), "difference (%%) %s vs %s",

@@ -37,6 +37,10 @@
 #define SR_HALF_W ((SR_PAGE_W - SR_GAP_W) / 2)
 #define SR_QUARTER_W ((SR_PAGE_W - 3 * SR_GAP_W) / 4)
 
+/* A table of the drives' spec sheets or health lists them as columns up to this many, as rows
+ * past it (each drive's column would be a third of the page: 8 drives, 1600 px). */
+#define SR_DRIVE_COLUMNS 6
+
 struct sr_report {
 	const struct sr_model *m;
 	const struct sr_report_opts *o;

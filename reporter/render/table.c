@@ -10,6 +10,8 @@
 
 /* A cell longer than this is prose, set to wrap (class "t"), not a figure (bytes). */
 #define PROSE_CHARS 40
+/* A table of more columns than this is set in a smaller type (class "dense"). */
+#define DENSE_COLS 14
 
 struct sr_table *sr_table_new(const char *name, const char *title, size_t ncols)
 {
@@ -142,6 +144,37 @@ void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n)
 	for (size_t i = 0; i < n; i++)
 		sr_table_head(t, i, heads[i]);
 	t->nleft = n;
+}
+
+struct sr_table *sr_table_transpose(const struct sr_table *t, const char *corner, size_t nleft)
+{
+	struct sr_table *x = sr_table_new(t->name, t->title, t->nrows + 1);
+
+	if (!x)
+		return NULL;
+	x->nleft = nleft;
+	x->flags = t->flags;
+	put(x, &x->note, t->note);
+	sr_table_head(x, 0, corner);
+	for (size_t r = 0; r < t->nrows; r++)
+		sr_table_head(x, r + 1, t->cells[r * t->ncols].text);
+	for (size_t c = 1; c < t->ncols; c++) {
+		size_t row = sr_table_row(x);
+
+		sr_table_set(x, row, 0, "%s", t->head[c] ? t->head[c] : "");
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct sr_cell *from = &t->cells[r * t->ncols + c];
+			struct sr_cell *to = cell_at(x, row, r + 1);
+
+			if (!to)
+				break;
+			put(x, &to->text, from->text);
+			put(x, &to->csv, from->csv);
+			put(x, &to->href, from->href);
+			to->mark = from->mark;
+		}
+	}
+	return x;
 }
 
 int sr_table_ok(const struct sr_table *t) { return t->nomem ? -ENOMEM : 0; }
@@ -308,7 +341,11 @@ static const char *const mark_class[] = {"", " pass", " fail", " warn", " pub"};
 
 void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 {
-	fputs("<div class=tbl><table>\n<caption>", f);
+	/* many columns of figures (every run, every T/Q point): a smaller type */
+	fputs(t->ncols > DENSE_COLS
+		  ? "<div class=tbl><div class=scroll><table class=dense>\n<caption>"
+		  : "<div class=tbl><div class=scroll><table>\n<caption>",
+	      f);
 	sr_html_text(f, t->title);
 	if (csv_href) {
 		fputs(" <a class=csv href=\"", f);
@@ -345,7 +382,7 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table></div>\n", f);
 	if (t->note) {
 		fputs("<p class=note>", f);
 		sr_html_text(f, t->note);

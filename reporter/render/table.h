@@ -68,6 +68,16 @@ void sr_table_link(struct sr_table *t, size_t r, size_t c, const char *href);
 void sr_table_mark(struct sr_table *t, size_t r, size_t c, enum sr_mark mark);
 /* sr_table_note() - the line under the table (printf). */
 void sr_table_note(struct sr_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/**
+ * sr_table_transpose() - the table with rows and columns swapped: its columns (after the first)
+ * become rows, led by their headers; its rows become columns, headed by their first cells.
+ * @t:        a table without column groups
+ * @corner:   the header of the new first column ("drive")
+ * @nleft:    leading text columns of the new table
+ *
+ * Return: the new table (name, title and note copied; @t unchanged), NULL on -ENOMEM.
+ */
+struct sr_table *sr_table_transpose(const struct sr_table *t, const char *corner, size_t nleft);
 /* sr_table_ok() - 0, or -ENOMEM when an allocation failed. */
 int sr_table_ok(const struct sr_table *t);
 void sr_table_free(struct sr_table *t);

@@ -135,4 +135,6 @@ has "disk full: the message says the filesystem is full" 'is full'
 { head -c 1500 "$tmp/out"; echo; } | sed 's/^/# /'
 has "disk full: the message quotes sysbench or the server" 'FATAL\|ERROR'
 clean_after "disk full" "$tmp/full"
+record_schemas "$tmp/small/apps.json" "$tmp/nostart/apps.json" "$tmp/ok/apps.json" "$tmp/sig/apps.json" \
+	"$tmp/full/apps.json"
 lab_done

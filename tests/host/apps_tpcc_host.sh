@@ -9,7 +9,8 @@
 # the durable settings read back, the servers run as postgres on the next free port, the
 # consistency conditions held; a SIGTERM mid-run; a workload that does not keep W_YTD = sum(D_YTD)
 # fails the check with the numbers. Each ends with no server running on its mount point, the
-# filesystem unmounted and its mount point removed. Needs postgresql, sysbench and xfsprogs
+# filesystem unmounted and its mount point removed; every tpcc.json matches
+# docs/schemas/tpcc.schema.json. Needs postgresql, sysbench and xfsprogs
 # (scripts/install-deps). Under SANITIZE=1 the sanitizer build ($BUILD/apps/ssd-apps) runs.
 set -u
 cd "$(dirname "$0")/../.."
@@ -135,4 +136,6 @@ has "the check fails naming the condition and its numbers" \
 check jq -e '.status == "failed" and .failed_step == "check" and .consistency_holds == false and
 	.instances[0].consistency[0].violations == 1 and .instances[0].consistency[1].holds' "$tmp/bad/tpcc.json"
 clean_after "a failed check" "$tmp/bad"
+record_schemas "$tmp/mem/tpcc.json" "$tmp/root/tpcc.json" "$tmp/ok/tpcc.json" "$tmp/sig/tpcc.json" \
+	"$tmp/bad/tpcc.json"
 lab_done

@@ -155,7 +155,13 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			! grep -q 'purge\|preconditioning' "$tmp/wsat2.err" &&
 			ok "every round's file is there ($n); the resumed run neither purged nor preconditioned" ||
 			fail "resume: $(ls "$tmp"/wsat/w/pts-wsat/) $(grep 'purge\|precond' "$tmp/wsat2.err")"
+		reporter/ssdreport -q -o "$tmp/wrep" --no-charts "$tmp/wsat" 2>/dev/null
+		grep -rq "wsat: the run was interrupted after round $k and resumed" "$tmp/wrep" &&
+			grep -q -- '- \*\*Wall time\*\*: .* in 2 sessions (the run was resumed)' "$tmp/wrep/report.md" &&
+			ok "the report says the PTS test was resumed after round $k, and the run's two sessions" ||
+			fail "report of the resumed pts-wsat: $(grep -r 'resumed' "$tmp/wrep" | head -3)"
 	fi
+	record_schemas "$tmp/wsat"
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite pts --profile quick --pts-no-purge --yes --dry-run 2>&1)
 	grep -q 'pts-iops .*SSD_CELL=iops.r0.4k.*SSD_RW=randwrite' <<<"$out" && grep -q 'pts-latency' <<<"$out" &&
 		ok "--dry-run lists the PTS tests with their tracking cell" || fail "--dry-run: $out"

@@ -4,7 +4,11 @@
 # Chromium: the first table of the page Chromium built is the summary, every image and page the
 # page (and each test's page) links exists and is not empty, nothing is fetched from the network,
 # and the index and a test's page render to screenshots (build/browser-report.png,
-# build/browser-report-test.png).
+# build/browser-report-test.png). Then a review of eight drives (scripts/gen-review-tree: the full
+# profile's plan, 5-minute preconditionings): its report on two threads is the one-thread report
+# byte for byte; at 1280 px neither page scrolls sideways and every table fits its box, at two
+# drives as at eight (build/browser-report-8.png); the preconditioning charts are drawn at their
+# resolution (bins, not seconds) with SVGs of a few hundred kB.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -65,4 +69,91 @@ chrome --screenshot="$PWD/build/browser-report-test.png" "$out/tests/8k-7030.htm
 size=$(stat -c %s build/browser-report-test.png 2>/dev/null || echo 0)
 [ "$size" -gt 10000 ] && ok "Chromium rendered a test's page to a ${size}-byte screenshot" ||
 	fail "Chromium screenshot of tests/8k-7030.html: $size bytes"
+
+# measure PAGE: the page at 1280 px as Chromium lays it out, one line per table: "table N
+# WIDTH BOX-WIDTH BOX-RIGHT CAPTION" after "page SCROLL-WIDTH CLIENT-WIDTH" (a copy of the page
+# beside it carries the script, so that its links and styles resolve as the page's own)
+measure() {
+	local m=${1%.html}.measure.html
+	{
+		sed 's#</body></html>##' "$1"
+		cat <<'JS'
+<script>
+addEventListener("load", () => {
+	const W = document.documentElement.clientWidth;
+	const o = ["page " + document.documentElement.scrollWidth + " " + W];
+	document.querySelectorAll("table").forEach((t, i) => {
+		const b = t.closest("div.scroll") || t.parentNode, c = t.querySelector("caption");
+		o.push(["table", i, Math.round(t.getBoundingClientRect().width), b.clientWidth,
+			Math.round(b.getBoundingClientRect().right),
+			c ? c.textContent.slice(0, 60) : ""].join("\t"));
+	});
+	const p = document.createElement("pre");
+	p.id = "measure";
+	p.textContent = o.join("\n");
+	document.body.appendChild(p);
+});
+</script></body></html>
+JS
+	} >"$m"
+	chrome --dump-dom "$m" | sed -n '/<pre id="measure">/,/<\/pre>/p' | sed 's/<[^>]*>//g'
+	rm -f "$m"
+}
+# fits NAME PAGE: the page does not scroll sideways at 1280 px and every table fits its box
+fits() {
+	local lines
+	lines=$(measure "$2")
+	if [ -z "$lines" ]; then
+		fail "$1: Chromium measured nothing"
+		return
+	fi
+	awk -F'\t' -v name="$1" '
+		/^page / { split($0, p, " "); W = p[3]; if (p[2] > p[3]) bad = bad " the page is " p[2] " px wide (" p[3] " shown);" }
+		$1 == "table" { n++; if ($3 > $4 + 1 || $5 > W + 1) bad = bad " \"" $6 "\" " $3 " px in " $4 " px, right edge " $5 ";" }
+		END { if (!n) bad = " no table"; if (bad) { print "not ok - " name ":" bad; exit 1 }
+		      print "ok - " name ": the page does not scroll sideways at 1280 px, its " n " tables fit" }' <<<"$lines" ||
+		LAB_FAILED=1
+}
+fits "two drives and a group, index.html" "$out/index.html"
+fits "two drives, a test's page (every run)" "$out/tests/8k-7030.html"
+
+# eight drives
+if ! command -v python3 >/dev/null || [ ! -x driver/ssd-review ]; then
+	fail "the eight-drive review needs python3 and driver/ssd-review (make)"
+	lab_done
+fi
+big=build/browser-8
+rm -rf "$big"
+if ! scripts/gen-review-tree --out "$big/results" --drives 8 --hours 0.08 >"$big.log" 2>&1; then
+	fail "scripts/gen-review-tree: $(tail -3 "$big.log")"
+	lab_done
+fi
+ok "scripts/gen-review-tree: eight drives, $(ls "$big"/results/*/*.json | wc -l) result files"
+SSDREPORT_THREADS=1 reporter/ssdreport -q -o "$big/one" "$big"/results/*/ &&
+	SSDREPORT_THREADS=2 reporter/ssdreport -q -o "$big/two" "$big"/results/*/
+rc=$?
+[ $rc = 0 ] && ok "ssdreport on the eight drives, on one thread and on two" ||
+	fail "ssdreport on the eight drives: exit $rc"
+d=$(diff -rq "$big/one" "$big/two" | head -3)
+[ -z "$d" ] && ok "the report on two threads is the one-thread report, byte for byte" || fail "threads differ: $d"
+fits "eight drives, index.html" "$big/two/index.html"
+fits "eight drives, a test's page (every run)" "$big/two/tests/8k-7030.html"
+fits "eight drives, a preconditioning's page" "$big/two/tests/precond-4k-randwrite.html"
+# 288 s of seconds per drive, drawn as 120 bins (a row of panels per drive); every second is in
+# the series CSV
+rows=$(awk -F, 'NR > 1 && $1 == "e1s-1" && $2 != "" { n++ } END { print n + 0 }' "$big/two/series-precond-4k-randwrite.csv")
+secs=$(awk -F, 'NR > 1 && $1 == "e1s-1" { n++ } END { print n + 0 }' "$big/two/tests/precond-4k-randwrite-series.csv")
+[ "$rows" -le 120 ] && [ "$rows" -ge 100 ] && [ "$secs" -ge 288 ] &&
+	ok "the chart draws e1s-1's $secs seconds as $rows bins; the series CSV keeps every second" ||
+	fail "chart rows $rows, series CSV rows $secs"
+big_svg=$(find "$big/two" -name 'series-*.svg' -size +500k | head -3)
+[ -z "$big_svg" ] && ok "every time series chart's SVG is under 500 kB" || fail "SVG over 500 kB: $big_svg"
+grep -q 'SNIA PTS steady state (shaded from its start): [0-9] of 8 drives' "$big/two/series-precond-4k-randwrite.gp" &&
+	ok "the preconditioning chart's title counts the drives at steady state, naming the criterion" ||
+	fail "chart title: $(grep -m1 multiplot "$big/two/series-precond-4k-randwrite.gp")"
+chrome --screenshot="$PWD/build/browser-report-8.png" "$big/two/index.html" >/dev/null
+size=$(stat -c %s build/browser-report-8.png 2>/dev/null || echo 0)
+[ "$size" -gt 20000 ] && ok "Chromium rendered the eight-drive index.html to a ${size}-byte screenshot" ||
+	fail "Chromium screenshot of the eight-drive index.html: $size bytes"
+rm -rf "$big" "$big.log"
 lab_done

@@ -50,14 +50,15 @@ field() { grep "^$2," "$out/$1" | cut -d, -f"$3"; }
 check() { # NAME CSV-VALUE JQ-VALUE
 	near "$2" "$3" && ok "$1: $2" || fail "$1: report $2, fio JSON $3"
 }
-check "summary: nvme-lab 4K random read IOPS" "$(field summary.csv '4K random read IOPS' 3)" \
+# summary.csv: figure, g/d1, g/d2, g (total), nvme-lab, sas-lab
+check "summary: nvme-lab 4K random read IOPS" "$(field summary.csv '4K random read IOPS' 5)" \
 	"$(jq '.jobs[0].read.iops' "$res/nvme-lab/4k-randread.json")"
-check "summary: sas-lab 8K 70/30 IOPS, reads + writes" "$(field summary.csv '8K 70/30 IOPS' 4)" \
+check "summary: sas-lab 8K 70/30 IOPS, reads + writes" "$(field summary.csv '8K 70/30 IOPS' 6)" \
 	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$res/sas-lab/8k-7030.json")"
 check "summary: nvme-lab 8K 70/30 average latency (ms), I/O-weighted" \
-	"$(field summary.csv '8K 70/30 average latency (ms)' 3)" \
+	"$(field summary.csv '8K 70/30 average latency (ms)' 5)" \
 	"$(jq '.jobs[0] | (.read.iops * .read.clat_ns.mean + .write.iops * .write.clat_ns.mean) / (.read.iops + .write.iops) / 1e6' "$res/nvme-lab/8k-7030.json")"
-check "summary: sas-lab QoS p99.99 (ms)" "$(field summary.csv 'QoS 4K random read QD1 p99.99 latency (ms)' 4)" \
+check "summary: sas-lab QoS p99.99 (ms)" "$(field summary.csv 'QoS 4K random read QD1 p99.99 latency (ms)' 6)" \
 	"$(jq '.jobs[0].read.clat_ns.percentile["99.990000"] / 1e6' "$res/sas-lab/spec-4k-randread-qd1.json")"
 check "four corners: the group's total, the sum of its drives' IOPS" \
 	"$(grep '^4K random read' "$out/family-four-corners.csv" | cut -d, -f5)" \

@@ -52,11 +52,12 @@ awk -F, '$1 == "spec-qos-example (published) reads" && $2 == 0.46 && $3 + 0 > 0.
 [ "$(head -1 "$out/tests/fc-4k-randread.csv")" = "metric,drv" ] &&
 	ok "fc-4k-randread: no column for published figures or the drive without tests" ||
 	fail "fc-4k-randread columns: $(head -1 "$out/tests/fc-4k-randread.csv")"
-head -1 "$out/family-curve.csv" | grep -q 'sata-nas-3.84tb (published) peak IOPS' &&
-	! head -1 "$out/family-curve.csv" | grep -q 'spec-qos-example\|empty' &&
+# the curve table: a row per profile and drive
+cut -d, -f2 "$out/family-curve.csv" | grep -qx 'sata-nas-3.84tb (published)' &&
+	! cut -d, -f2 "$out/family-curve.csv" | grep -q 'spec-qos-example\|empty' &&
 	ok "curve table: the reference with a curve figure, not the others" ||
-	fail "curve table columns: $(head -1 "$out/family-curve.csv")"
-grep -q '^4K random read,.*,68411,,,?$' "$out/family-curve.csv" &&
+	fail "curve table drives: $(cut -d, -f2 "$out/family-curve.csv" | tr '\n' ' ')"
+grep -q '^4K random read,sata-nas-3.84tb (published),68411,,,?$' "$out/family-curve.csv" &&
 	ok "curve table: a published peak without its latency is the peak, its latency unknown" ||
 	fail "curve table: $(grep '^4K random read' "$out/family-curve.csv")"
 
@@ -65,7 +66,7 @@ grep -q '^4K random read,.*,68411,,,?$' "$out/family-curve.csv" &&
 s=$out/family-scaling.csv
 rp=$(jq '.jobs[0].read.clat_ns.percentile["99.000000"]' "$c02/randrw-32-8.json")
 wp=$(jq '.jobs[0].write.clat_ns.percentile["99.000000"]' "$c02/randrw-32-8.json")
-p99() { grep "^8k-7030,drv,$1 p99 (" "$s" | sed 's/^[^(]*(\([^)]*\)),\(.*\)$/\2 \1/'; }
+p99() { grep "^drv,$1 p99 (" "$s" | sed 's/^[^(]*(\([^)]*\)),\(.*\)$/\2 \1/'; } # one workload: no column
 for d in "read:$rp" "write:$wp"; do
 	got=$(p99 "${d%%:*}")
 	awk -v g="$got" -v ns="${d#*:}" 'BEGIN { split(g, a, " "); s = a[2] == "ms" ? 1e6 : a[2] == "s" ? 1e9 : 1e3;

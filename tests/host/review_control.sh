@@ -130,4 +130,5 @@ stopped TERM "$tmp/term.err" $cmd
 rv_check "the printed command resumes; SIGTERM: exit 130" test "$rc" = 130
 rv_check "SIGTERM: the test interrupted by SIGTERM" jq -e '.tests[0].reason | startswith("SIGTERM: fio stopped")' "$tmp/o1/k/run.json"
 rv_check "SIGTERM: no fio left" bash -c "! pgrep -f -- '[-]-output=$tmp/o1/'"
+rv_check_schemas "$tmp/o1"
 exit $RV_FAILED

@@ -50,6 +50,7 @@ rv_check "report columns: g/d1, g/d2, g/d3, g (total)" test "$head" = "metric,g/
 tot=$(cut -d, -f5 <<<"$row")
 rv_check "report total $tot == sum of the drives' IOPS $sum (to 0.001)" \
 	awk -v a="$tot" -v b="$sum" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
+rv_check_schemas "$tmp/grp"
 
 # ---- two fio servers on loopback --------------------------------------------------------------
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -96,6 +97,7 @@ all=$(jq '.client_stats[] | select(.jobname == "All clients") | .read.iops' "$tm
 tot=$(grep '^read IOPS,' "$csv" | cut -d, -f4)
 rv_check "report total $tot == fio's All clients $all (to 0.001)" \
 	awk -v a="$tot" -v b="$all" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
+rv_check_schemas "$tmp/cli"
 out=$(driver/ssd-review --client "127.0.0.1:$p1=h1:$tmp/c1.img" --server-engine /nonexistent/libssdeng.so \
 	--yes --profile quick --suite four-corners --out "$tmp/bad" 2>&1)
 rc=$?

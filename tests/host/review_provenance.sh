@@ -37,6 +37,8 @@ rv_check "run.json: a manifest (schema ssdeng.manifest.v1, an id, the request, t
 		and .request.engine_option == "transport=auto" and .drive.label == "a" and .drive.kind == "file"
 		and .drive.span_bytes == 33554432 and (.drive.identity.path | endswith("/a4.img"))
 		and (.software.fio | startswith("fio-")) and (.host.name | length > 0)' "$d/run.json"
+rv_check "drive.json: the file fio laid out has its length (size_bytes)" \
+	jq -e '.size_bytes == 33554432 and .span_bytes == 33554432' "$d/drive.json"
 rv_check "run.json: each test ran under that manifest" \
 	jq -e '.manifest.id as $m | all(.tests[]; .manifest_id == $m)' "$d/run.json"
 rv_check "run.json: each test names its catalogue entry, family, title and parameters" \
@@ -77,6 +79,11 @@ else
 	rv_fail "--resume without --profile quick: rc=$rc $err"
 fi
 # a rerun without --resume or --overwrite
+# resumed under a new label: the same drive in a second column, refused naming its label
+rv_refused "--resume under a new label for the same drive is refused, naming the results' label" \
+	"holds the results of this drive under label 'a', not 'b': resume them with --drive a=$tmp/a4.img" \
+	driver/ssd-review "${args[@]/a=$tmp\/a4.img/b=$tmp/a4.img}" --resume --yes
+rv_check "... and wrote no folder for the new label" test ! -e "$out/b"
 rv_refused "a rerun into the same --out is refused without --resume or --overwrite" \
 	"$d holds the results of an earlier run (started .*): add --resume .* or --overwrite" \
 	driver/ssd-review "${args[@]}" --yes
@@ -102,8 +109,15 @@ rv_check "the new run starts afresh (no previous runs, new results)" \
 # the report: the run's host, manifest and command in its header; a result another run made,
 # copied into the directory, is named as not this run's and kept out of the tables
 if [ -x reporter/ssdreport ]; then
+	# a sparse file: the read measures holes the drive never stored, and says so
+	truncate -s 32M "$tmp/o.img"
 	driver/ssd-review --drive "o=$tmp/o.img" --profile quick --suite four-corners --only fc-64k-read \
 		--span 32M --out "$tmp/other" --no-report --yes 2>"$tmp/other.err"
+	rv_check "run.json: a read of a sparse file records the span it read unwritten" \
+		jq -e '.tests[0].span_unwritten_bytes == 33554432' "$tmp/other/o/run.json"
+	reporter/ssdreport -q -o "$tmp/orep" --no-charts "$tmp/other" 2>/dev/null
+	rv_check "... and its report says so above the numbers" \
+		grep -q 'fc-64k-read on o read .* of its span that had never been written' "$tmp/orep/report.md"
 	cp "$tmp/other/o/fc-64k-read.json" "$d/"
 	reporter/ssdreport -o "$tmp/rep" --no-charts "$d" 2>"$tmp/rep.err"
 	rc=$? mid=$(jq -r .manifest.id "$d/run.json")

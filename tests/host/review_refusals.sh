@@ -6,16 +6,19 @@
 #    device or file, a file made immutable) stops the run with exit status 2 and the engine's
 #    or fio's own message, before anything is written: the drive's bytes are unchanged and no
 #    results directory is created;
+#  - a --span larger than the drive is said; a loop device with no file attached and a file
+#    whose file system has no room for its span are refused, saying so;
 #  - a test that fails mid-run (the file made immutable between two tests) records the
 #    engine's own line as its reason in run.json and the report, without fio's O_DIRECT guess.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/host/lib/review-checks.sh
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/review_refusals.XXXXXX")
-loop= attr=
+loop= attr= full=
 cleanup() {
 	[ -z "$attr" ] || chattr -i "$attr" 2>/dev/null
 	[ -z "$loop" ] || losetup -d "$loop" 2>/dev/null
+	[ -z "$full" ] || umount "$full" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -55,7 +58,29 @@ refused "--engine-opt with a bad value for fio's own engine" "fio refuses the jo
 refused "a group with one drive that cannot work" "--group g: n=/dev/nvme9n1: no such file or device" \
 	--group "g=m:$tmp/m.img,n:/dev/nvme9n1"
 rv_check "no file was created in /dev" test ! -e /dev/nvme9n1
-[ -z "$loop" ] || { losetup -d "$loop"; loop=; }
+# a --span larger than the drive: said, not shrunk without a word
+out=$(driver/ssd-review --drive "x=$dev" --span 1G --profile quick --yes --dry-run --out "$tmp/out" 2>&1 >/dev/null)
+grep -q -- "--drive x=$dev: --span 1073741824 bytes is more than its 67108864: the review tests all of it" <<<"$out" &&
+	rv_ok "--span 1G on a 64 MiB drive is said" || rv_fail "--span 1G on 64 MiB: $out"
+if [ -n "$loop" ]; then
+	losetup -d "$loop"
+	refused "a loop device with no file attached" "--drive x=$loop: a loop device with no file attached (losetup $loop FILE attaches one)" \
+		--drive "x=$loop"
+	loop=
+fi
+
+# a file whose file system has no room for its span: refused before the first write
+full=$tmp/full
+if mkdir "$full" && mount -t tmpfs -o size=8M tmpfs "$full" 2>/dev/null; then
+	refused "a file on a file system without room for its span" \
+		"--drive x=$full/f.img: its file system has 8 MiB free, and the review's spans on it need 32 MiB more than their files hold" \
+		--drive "x=$full/f.img" --span 32M
+	rv_check "... and made no file there" test ! -e "$full/f.img"
+	umount "$full"
+else
+	rv_ok "# SKIP a file system without room: cannot mount a tmpfs here (not root)"
+fi
+full=
 
 # a file made immutable: refused before the first write, in the engine's words
 attr=$tmp/d.img

@@ -39,6 +39,7 @@ rv_check "no fio left running" bash -c "! pgrep -f -- '[-]-output=$d/'"
 stamp() { stat -c '%i %Y.%y' "$1"; }
 s1=$(stamp "$d/prep-128k-seqfill.json") s2=$(stamp "$d/fc-4k-randread.json")
 
+h1=$(jq -r .health_before_at "$d/drive.json")
 # the first run made the file: a new file needs no --yes, the resumed run's file holds data
 driver/ssd-review "${args[@]}" --resume --yes 2>"$tmp/run2.err"
 rv_check "resumed run exits 0" test $? = 0
@@ -51,4 +52,9 @@ expect_four_corners "$d"
 expect_run_json "$d" 5
 rv_check "run.json: kept tests marked resumed" jq -e '[.tests[] | select(.resumed == true) | .id] == ["prep-128k-seqfill", "fc-4k-randread"]' "$d/run.json"
 rv_check "run.json: the interrupted run is in previous_runs" jq -e '.previous_runs[0].status == "interrupted"' "$d/run.json"
+rv_check "run.json: two sessions, the interrupted one first, each with its start and end" \
+	jq -e '[.sessions[] | .status] == ["interrupted", "complete"] and all(.sessions[]; .started and .ended) and .sessions[1].resume' "$d/run.json"
+rv_check "drive.json: the health before is the first session's ($h1)" \
+	jq -e --arg h "$h1" '.health_before_at == $h and .health_after_at > $h' "$d/drive.json"
+rv_check_schemas "$tmp/out"
 exit $RV_FAILED

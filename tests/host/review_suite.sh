@@ -41,6 +41,7 @@ expect_job "$tmp/out/sp" spec-4k-randread-qd1 randread 4k 1 1
 rv_check "spec-4k-randread-qd1: json+ latency bins present" jq -e '.jobs[0].read.clat_ns.bins | length > 0' "$tmp/out/sp/spec-4k-randread-qd1.json"
 rv_check "spec run used ioengine=libaio" jq -e '."global options".ioengine == "libaio"' "$tmp/out/sp/spec-128k-seqwrite.json"
 rv_check "run.json of the spec subset: 2 tests done" jq -e '[.tests[] | select(.status == "done")] | length == 2' "$tmp/out/sp/run.json"
+rv_check_schemas "$tmp/out"
 
 # refusals: exit 2 and a message naming the problem
 refuse() { # description pattern args...
@@ -68,6 +69,17 @@ refuse "the same file in a group and a drive" "the same drive as --drive d=$tmp/
 	--drive d=$tmp/new.img --group g=a:$tmp/b.img,b:$tmp/new.img --profile quick
 refuse "one file twice in a group (named apart)" "the same drive as --group g: a=$tmp/new.img" \
 	--group g=a:$tmp/new.img,b:$tmp/./new.img --profile quick
+refuse "one file twice in a group (not named): the same drive, not a name to give" \
+	"the same drive as --group g: new.img=$tmp/new.img" \
+	--group g=$tmp/new.img,$tmp/new.img --profile quick
+refuse "two drives of a group named alike by the user" "drive name 'a' given twice$" \
+	--group g=a:$tmp/p.img,a:$tmp/q.img --profile quick
+mkdir -p "$tmp/x" "$tmp/y"
+driver/ssd-review --group g=$tmp/x/d.img,$tmp/y/d.img --profile quick --dry-run --out "$tmp/refused" 2>&1 |
+	grep -q "given twice (name them M:DEV)" && driver/ssd-review --group g=a:$tmp/x/d.img,b:$tmp/y/d.img \
+	--profile quick --suite four-corners --dry-run --out "$tmp/refused" >/dev/null &&
+	rv_ok "two files of one name in a group: named as the advice says, accepted" ||
+	rv_fail "two files of one name in a group, named: refused"
 if [ -e /dev/null ]; then
 	refuse "a character device that is neither ng nor sg" "neither an NVMe generic" --drive x=/dev/null --yes
 fi

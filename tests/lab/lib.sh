@@ -40,8 +40,26 @@ has() {
 		fail "${T:+$T: }$1: no '$2' in: $(head -c 600 "$tmp/out")"
 }
 
+# tap STATUS TEXT [DETAIL] - ok when STATUS is 0, else fail with DETAIL as a comment
+tap() {
+	if [ "$1" = 0 ]; then ok "$2"; else fail "$2${3:+ # $3}"; fi
+}
+
+# jqt TEXT FILE FILTER - ok when the jq FILTER prints true for FILE, else fail showing what it gave
+jqt() {
+	local v
+	v=$(jq -e "$3" "$2" 2>&1)
+	[ "$v" = true ]
+	tap $? "$1" "jq '$3' gave: $(echo "$v" | head -c 300)"
+}
+
 # lab_done - end a test: exit 1 if any check failed
 lab_done() { exit "$LAB_FAILED"; }
+
+# record_schemas PATH... - every document of the record under PATH (status.json, run.json,
+# drive.json, drive-<M>.json, apps.json) matches docs/schemas (tests/host/lib/record_schema.py
+# prints the TAP lines); the test fails otherwise
+record_schemas() { tests/host/lib/record_schema.py "$@" || LAB_FAILED=1; }
 
 # lab_nvme_by_serial SERIAL - print the controller's char device (/dev/nvmeK) whose Identify
 # Controller serial number (SN, space-padded) is SERIAL; status 1 if none

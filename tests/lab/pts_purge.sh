@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# lab-args: --nvme size=256M,serial=PTSPNV1 --scsi size=256M,serial=PTSPSC1
+# lab-args: --nvme size=256M,serial=PTSPNV1 --scsi size=256M,serial=PTSPSC1 --scsi size=256M,hba=megasas,serial=PTSPMR1
 # lab-timeout: 1800
 # The SNIA PTS flow's purge on real command sets, quickly (pts_quick.sh and pts_sas.sh run the
 # whole suite): what must stop a PTS run before anything is written (a purge method the drive
 # refuses; 1024 KiB cells through NVMe passthrough on QEMU's 512 KiB-MDTS drive), then pts-wsat
 # (purge, samples until 4 x the span is written) on an emulated NVMe drive purged by NVMe Format
-# and on a SCSI disk (virtio-scsi scsi-hd) purged by FORMAT UNIT, with run.json's record and
-# the report's pts.html.
+# and on SCSI disks purged by FORMAT UNIT — behind virtio-scsi, and behind QEMU's MegaRAID
+# (megasas), which fails every command without a data phase (TEST UNIT READY included) with
+# HARDWARE ERROR 44/00, so the purge polls REQUEST SENSE — with run.json's record and the
+# report's pts.html.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
 rv_need_built
@@ -14,6 +16,7 @@ ctrl=$(lab_nvme_by_serial PTSPNV1) || { fail "no NVMe controller PTSPNV1"; lab_d
 nvme=/dev/${ctrl#/dev/}n1
 ng=/dev/ng${ctrl#/dev/nvme}n1
 sg=$(lab_sg_by_serial PTSPSC1) || { fail "no SCSI disk PTSPSC1"; lab_done; }
+mr=$(lab_sg_by_serial PTSPMR1) || { fail "no MegaRAID disk PTSPMR1"; lab_done; }
 out=/tmp/pts-purge
 rm -rf "$out" /tmp/pts-refused
 
@@ -30,10 +33,10 @@ after=$(dd if="$nvme" bs=1M count=1 iflag=direct status=none | sha256sum)
 rv_check "nothing was written to the drive by the refused runs" test "$before" = "$after"
 rv_check "no result directory after the refused runs" test ! -e /tmp/pts-refused/nv
 
-wsat() { # label device method serial
-	local t0 rc d=$out/$1
+wsat() { # label device method serial [span MiB, 64]
+	local t0 rc d=$out/$1 mib=${5:-64}
 	t0=$(date +%s)
-	driver/ssd-review --drive "$1=$2" --suite pts --only pts-wsat --profile quick --span 64M \
+	driver/ssd-review --drive "$1=$2" --suite pts --only pts-wsat --profile quick --span ${mib}M \
 		--purge "$3" --confirm "$4" --yes --no-report --out "$out" 2>"/tmp/pts-$1.err"
 	rc=$?
 	echo "# $1: pts-wsat took $(($(date +%s) - t0)) s in the guest"
@@ -41,16 +44,29 @@ wsat() { # label device method serial
 	rv_check "$1: ssd-review --suite pts --only pts-wsat --purge $3 exits 0" test "$rc" = 0
 	rv_check "$1: pts-wsat done, purged by $3 (recorded), no WIPC" \
 		jq -e --arg m "$3" '.tests[0] | .status == "done" and .pts.phases[0].purge.method == $m and .pts.phases[0].wipc == null' "$d/run.json"
-	rv_check "$1: the samples wrote 4 x the 64 MiB span, as the round files say" \
-		bash -c "jq -e '.tests[0].pts.phases[0] | .status == \"written\" and .bytes_written >= 268435456' $d/run.json >/dev/null &&
+	rv_check "$1: the samples wrote 4 x the $mib MiB span, as the round files say" \
+		bash -c "jq -e '.tests[0].pts.phases[0] | .status == \"written\" and .bytes_written >= $((4 * mib << 20))' $d/run.json >/dev/null &&
 			test \"\$(cat $d/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[0].write.io_bytes) | add')\" = \"\$(jq '.tests[0].pts.phases[0].bytes_written | floor' $d/run.json)\""
 }
+# QEMU's MegaRAID: a command without data fails (why TEST UNIT READY cannot be the poll), one
+# with data in goes through; ssdctl's FORMAT UNIT purge completes there
+sg_turs "$mr" >/tmp/pts-mr-tur.out 2>&1
+rc=$?
+rv_check "megasas: TEST UNIT READY fails with HARDWARE ERROR, internal target failure (44/00)" \
+	bash -c "test $rc != 0 && grep -qi 'internal target failure' /tmp/pts-mr-tur.out"
+rv_check "megasas: REQUEST SENSE goes through" sg_requests "$mr"
+engine/ssdctl purge "$mr" --method format-unit --confirm PTSPMR1 >/tmp/pts-mr-purge.out 2>&1
+rc=$?
+sed 's/^/# /' /tmp/pts-mr-purge.out
+rv_check "megasas: ssdctl purge --method format-unit completes (polled with REQUEST SENSE)" \
+	bash -c "test $rc = 0 && grep -q 'FORMAT UNIT: completed' /tmp/pts-mr-purge.out && grep -q 'purge: done' /tmp/pts-mr-purge.out"
 wsat nv "$nvme" format PTSPNV1
 wsat sc "$sg" format-unit PTSPSC1
+wsat mr "$mr" format-unit PTSPMR1 32 # QEMU's MegaRAID carries a third of virtio-scsi's IOPS
 if [ -x reporter/ssdreport ]; then
-	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" 2>/tmp/pts-purge-report.err
-	rv_check "ssdreport over both exits 0" test $? = 0
-	for l in nv sc; do
+	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" "$out/mr" 2>/tmp/pts-purge-report.err
+	rv_check "ssdreport over the three exits 0" test $? = 0
+	for l in nv sc mr; do
 		rv_check "pts.html: $l pts-wsat with its header block (purge method) and chart" \
 			bash -c "grep -q 'id=\"pts-$l-pts-wsat\"' $out/report/pts.html && test -s $out/report/pts-$l-pts-wsat-wsat-wsat.png"
 	done

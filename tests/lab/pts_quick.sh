@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lab-args: --nvme size=256M,serial=PTSNV01
+# lab-args: --nvme size=256M,serial=PTSNV01,throttle=steady
 # lab-timeout: 4200
 # lab-long: the whole quick PTS suite takes 20-70 min on an emulated drive, depending on how soon each test is steady
 # SNIA PTS (--suite pts --profile quick) end to end on an emulated NVMe drive, purged by NVMe
@@ -9,7 +9,9 @@
 # anything is written (the drive's first MiB unchanged, no result): a purge the drive refuses
 # (QEMU's NVMe has no Sanitize), no purge option, and 1024 KiB transfers through NVMe
 # passthrough on a drive whose largest transfer (MDTS) is 512 KiB; the run then goes through
-# the block layer (--engine-opt transport=block), which splits them.
+# the block layer (--engine-opt transport=block), which splits them. The drive is throttled
+# (scripts/lab throttle=steady: 500 IOPS, 20 MiB/s) so that QEMU's pace, not the busy host's,
+# sets its figures, as a real drive's controller does at steady state.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
 rv_need_built

@@ -10,16 +10,6 @@
 SSDCTL=${SSDCTL:-$PWD/engine/ssdctl}
 T=/tmp/ssdctl-lab
 mkdir -p "$T"
-tap() { # tap STATUS NAME [DETAIL]
-	if [ "$1" = 0 ]; then ok "$2"; else fail "$2${3:+ # $3}"; fi
-}
-# jqt NAME FILE FILTER: the jq filter must print true
-jqt() {
-	local v
-	v=$(jq -e "$3" "$2" 2>&1)
-	[ "$v" = true ]
-	tap $? "$1" "jq '$3' gave: $(echo "$v" | head -c 200)"
-}
 NV=$(lab_nvme_by_serial NVLAB001) || fail "no NVMe controller with serial NVLAB001"
 K=${NV#/dev/nvme}
 

@@ -7,6 +7,7 @@
 
 #include "codec/scsi/scsi_bytes.h"
 #include "codec/scsi/scsi_mgmt.h"
+#include "codec/scsi/scsi_mode.h"
 #include "codec/scsi/scsi_sense.h"
 
 static void cdb_init(struct ssd_scsi_cdb *cdb, uint8_t opcode, uint8_t len)
@@ -124,6 +125,53 @@ bool ssd_scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_m
 	return true;
 }
 
+/* ASC 04h "LOGICAL UNIT NOT READY" qualifiers that mean "wait": SPC-5 ASC/ASCQ assignments. */
+static bool not_ready_waits(uint8_t ascq)
+{
+	static const uint8_t waits[] = {
+	    0x01, /* in process of becoming ready */
+	    0x04, /* format in progress */
+	    0x05, /* rebuild in progress */
+	    0x06, /* recalculation in progress */
+	    0x07, /* operation in progress */
+	    0x08, /* long write in progress */
+	    0x09, /* self-test in progress */
+	    0x1a, /* START STOP UNIT command in progress */
+	    0x1b, /* sanitize in progress */
+	    0x24, /* depopulation in progress */
+	};
+
+	for (size_t i = 0; i < sizeof(waits); i++)
+		if (waits[i] == ascq)
+			return true;
+	return false;
+}
+
+enum ssd_scsi_poll ssd_scsi_poll_sense(const uint8_t *buf, size_t len, unsigned int *per_mille,
+				       struct ssd_scsi_sense *sense)
+{
+	memset(sense, 0, sizeof(*sense));
+	if (len == 0 || ssd_scsi_sense_parse(buf, len, sense) != 0) {
+		memset(sense, 0, sizeof(*sense));
+		return SSD_SCSI_POLL_DONE; /* no sense data: nothing pending */
+	}
+	if (ssd_scsi_sense_progress(buf, len, per_mille))
+		return SSD_SCSI_POLL_RUNNING;
+	if ((sense->key == SSD_SCSI_SK_NOT_READY || sense->key == SSD_SCSI_SK_NO_SENSE) &&
+	    sense->asc == 0x04 && not_ready_waits(sense->ascq))
+		return SSD_SCSI_POLL_RUNNING;
+	switch (sense->key) {
+	case SSD_SCSI_SK_NO_SENSE:
+	case SSD_SCSI_SK_RECOVERED_ERROR:
+	case SSD_SCSI_SK_COMPLETED:
+		return SSD_SCSI_POLL_DONE;
+	case SSD_SCSI_SK_UNIT_ATTENTION:
+		return SSD_SCSI_POLL_ATTENTION;
+	default:
+		return SSD_SCSI_POLL_FAILED;
+	}
+}
+
 const char *ssd_scsi_mgmt_opcode_name(uint8_t opcode)
 {
 	static const struct {
@@ -136,6 +184,8 @@ const char *ssd_scsi_mgmt_opcode_name(uint8_t opcode)
 	    {SSD_SCSI_OP_LOG_SENSE, "LOG SENSE"},
 	    {SSD_SCSI_OP_MAINTENANCE_IN, "REPORT SUPPORTED OPERATION CODES"},
 	    {0x85, "ATA PASS-THROUGH(16)"},
+	    {SSD_SCSI_OP_MODE_SENSE_10, "MODE SENSE(10)"},
+	    {SSD_SCSI_OP_MODE_SELECT_10, "MODE SELECT(10)"},
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

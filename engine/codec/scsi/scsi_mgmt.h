@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "codec/scsi/scsi_cdb.h"
+#include "codec/scsi/scsi_sense.h"
 
 #define SSD_SCSI_OP_FORMAT_UNIT 0x04
 #define SSD_SCSI_OP_REQUEST_SENSE 0x03
@@ -115,6 +116,31 @@ void ssd_scsi_sanitize_overwrite_params(uint8_t *buf);
  * Return: true when a progress indication is present.
  */
 bool ssd_scsi_sense_progress(const uint8_t *buf, size_t len, unsigned int *per_mille);
+
+/* What REQUEST SENSE says about a format or sanitize started with IMMED. */
+enum ssd_scsi_poll {
+	SSD_SCSI_POLL_RUNNING,	 /* still running (a progress indication, or LOGICAL UNIT NOT READY
+				  * with a "… in progress" / "becoming ready" ASCQ) */
+	SSD_SCSI_POLL_DONE,	 /* nothing pending: NO SENSE, or no sense data at all */
+	SSD_SCSI_POLL_ATTENTION, /* UNIT ATTENTION (a reported capacity or mode change): ask again
+				  */
+	SSD_SCSI_POLL_FAILED,	 /* any other sense: the operation failed (FORMAT COMMAND FAILED
+				  * 31h/01h, SANITIZE COMMAND FAILED 31h/03h, …) */
+};
+
+/**
+ * ssd_scsi_poll_sense() - the state of an operation from the sense data REQUEST SENSE returned
+ * while it runs (SPC-5 REQUEST SENSE command and progress indication §4.4.2.4.4; SBC-4 FORMAT
+ * UNIT and SANITIZE with IMMED set: the device reports LOGICAL UNIT NOT READY, FORMAT IN
+ * PROGRESS 04h/04h or SANITIZE IN PROGRESS 04h/1Bh, with the progress, until it ends, and the
+ * sense of a failure after). This is how completion is polled without TEST UNIT READY.
+ * @buf, @len: the REQUEST SENSE data (@len 0: the device returned none)
+ * @per_mille: output, the progress when one is reported, else left alone
+ * @sense: output, the decoded sense (zeroed when there is none)
+ * Return: the state.
+ */
+enum ssd_scsi_poll ssd_scsi_poll_sense(const uint8_t *buf, size_t len, unsigned int *per_mille,
+				       struct ssd_scsi_sense *sense);
 
 /**
  * ssd_scsi_mgmt_opcode_name() - "LOG SENSE", "FORMAT UNIT", "ATA PASS-THROUGH(16)", … for the

@@ -23,6 +23,7 @@
 #include "codec/scsi/scsi_geometry.h"
 #include "codec/scsi/scsi_logsense.h"
 #include "codec/scsi/scsi_mgmt.h"
+#include "codec/scsi/scsi_mode.h"
 #include "codec/scsi/scsi_vpd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,6 +48,8 @@ enum target {
 	T_ATA_SMART,
 	T_ATA_DEVSTAT,
 	T_OPCODE_SUPPORT,
+	T_MODE_CACHING,
+	T_POLL_SENSE,
 	T_COUNT,
 };
 
@@ -255,6 +258,33 @@ static void ata(enum target t, const uint8_t *p, size_t n, char *err, size_t err
 	check_refusal(ret, err);
 }
 
+/* MODE SENSE(10) data: a page found is the page sent back by MODE SELECT, WCE changed only. */
+static void mode_caching(const uint8_t *p, size_t n, char *err, size_t errlen)
+{
+	uint8_t list[SSD_SCSI_MODE_HEADER10_LEN + SSD_SCSI_CACHING_PAGE_LEN];
+	struct ssd_scsi_caching c;
+	int ret = ssd_scsi_parse_caching(p, n, &c, err, errlen);
+
+	check_refusal(ret, err);
+	if (ret)
+		return;
+	if ((c.page[0] & 0x3f) != SSD_SCSI_PAGE_CACHING ||
+	    ssd_scsi_caching_select_list(&c, !c.wce, list) != sizeof(list) ||
+	    (list[SSD_SCSI_MODE_HEADER10_LEN] & 0x80) ||
+	    !(list[SSD_SCSI_MODE_HEADER10_LEN + 2] & 0x04) == !c.wce)
+		abort();
+}
+
+/* REQUEST SENSE data: a reported progress is at most 100 %. */
+static void poll_sense(const uint8_t *p, size_t n)
+{
+	struct ssd_scsi_sense s;
+	unsigned int pm = 0;
+
+	if (ssd_scsi_poll_sense(p, n, &pm, &s) > SSD_SCSI_POLL_FAILED || pm > 1000)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum target t;
@@ -300,6 +330,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case T_OPCODE_SUPPORT:
 		(void)ssd_scsi_parse_opcode_support(p, n);
+		break;
+	case T_MODE_CACHING:
+		mode_caching(p, n, err, sizeof(err));
+		break;
+	case T_POLL_SENSE:
+		poll_sense(p, n);
 		break;
 	default:
 		scsi_vpd(t, p, n, err, sizeof(err));

@@ -105,6 +105,9 @@ expect_run_json() {
 	rv_check "no .partial result left" bash -c "! ls '$1'/*.partial >/dev/null 2>&1"
 }
 
+# rv_check_schemas PATH...: every document of the record under PATH matches docs/schemas
+rv_check_schemas() { tests/host/lib/record_schema.py "$@" || RV_FAILED=1; }
+
 # rv_need_built: end the test with a SKIP line unless the engine and the driver are built
 rv_need_built() {
 	if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then

@@ -141,28 +141,6 @@ static void rules_between_options(void **state)
 	rv_opts_free(&o);
 }
 
-static void sizes(void **state)
-{
-	uint64_t v;
-
-	(void)state;
-	assert_int_equal(rv_parse_size("4096", &v), 0);
-	assert_int_equal(v, 4096);
-	assert_int_equal(rv_parse_size("128M", &v), 0);
-	assert_int_equal(v, 128ULL << 20);
-	assert_int_equal(rv_parse_size("64KiB", &v), 0);
-	assert_int_equal(v, 64ULL << 10);
-	assert_int_equal(rv_parse_size("2tb", &v), 0);
-	assert_int_equal(v, 2ULL << 40);
-	assert_int_equal(rv_parse_size("1g", &v), 0);
-	assert_int_equal(v, 1ULL << 30);
-	assert_int_equal(rv_parse_size("", &v), -EINVAL);
-	assert_int_equal(rv_parse_size("M", &v), -EINVAL);
-	assert_int_equal(rv_parse_size("1.5G", &v), -EINVAL);
-	assert_int_equal(rv_parse_size("99999999999T", &v), -EINVAL);
-	assert_int_equal(rv_parse_size("18446744073709551616", &v), -EINVAL);
-}
-
 /* The apps suite's sizes and durations: not given is -1 (ssd-apps's profile decides), given is
  * the number, out of ssd-apps's ranges is refused naming the option. */
 static void apps_options(void **state)
@@ -215,11 +193,8 @@ static void labels(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(defaults_and_forms),
-	    cmocka_unit_test(single_option_values),
-	    cmocka_unit_test(rules_between_options),
-	    cmocka_unit_test(sizes),
-	    cmocka_unit_test(labels),
+	    cmocka_unit_test(defaults_and_forms),    cmocka_unit_test(single_option_values),
+	    cmocka_unit_test(rules_between_options), cmocka_unit_test(labels),
 	    cmocka_unit_test(apps_options),
 	};
 

@@ -12,27 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cases_dir.h"
 #include "parse/fio_json.h"
-
-/* $SSD_CASES, else ../shared/cases, else ../../shared/cases (a worktree under wt/). */
-static inline const char *cases_dir(void)
-{
-	static const char *const tries[] = {"../shared/cases", "../../shared/cases"};
-	const char *env = getenv("SSD_CASES");
-	struct stat st;
-
-	if (env)
-		return env;
-	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++)
-		if (stat(tries[i], &st) == 0 && S_ISDIR(st.st_mode))
-			return tries[i];
-	return tries[0];
-}
-
-static inline void case_path(char *out, size_t len, const char *rel)
-{
-	snprintf(out, len, "%s/%s", cases_dir(), rel);
-}
 
 /* Relative comparison at fio's printing precision (6 decimals, 1e-9 relative). */
 #define assert_num(val, expect)                                                                    \

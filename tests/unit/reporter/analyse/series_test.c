@@ -32,10 +32,12 @@
  * give the sums).
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -639,6 +641,176 @@ static void log_after_the_run(void **state)
 	assert_int_equal(ft_remove(root), 0);
 }
 
+/*
+ * Where a series was at steady state: every window of 5 rounds (60 s each) in range, windows that
+ * overlap joined. The burst of rounds_pass: only rounds 6..10 (300..600 s). Steady 5 rounds, a
+ * round 3 times higher, steady 5 more: rounds 1..5 (0..300 s) and 7..11 (360..660 s); every window
+ * holding round 6 has a range of (3000 - 1000) / 1400 or more.
+ */
+static void steady_spans(void **state)
+{
+	static const double burst[10] = {3000, 2600, 2200, 1800, 1400,
+					 1000, 1000, 1000, 1000, 1000};
+	static const double bump[11] = {1000, 1000, 1000, 1000, 1000, 3000,
+					1000, 1000, 1000, 1000, 1000};
+	struct sr_test t = {0};
+	double sp[4][2];
+
+	(void)state;
+	assert_int_equal(sr_series_steady_spans(&t, make_series(&t, 600, burst, true), sp, 4), 1);
+	assert_near(sp[0][0], 300, 1e-9);
+	assert_near(sp[0][1], 600, 1e-9);
+	sr_test_free(&t);
+	t = (struct sr_test){0};
+	assert_int_equal(sr_series_steady_spans(&t, make_series(&t, 660, bump, true), sp, 4), 2);
+	assert_near(sp[0][0], 0, 1e-9);
+	assert_near(sp[0][1], 300, 1e-9);
+	assert_near(sp[1][0], 360, 1e-9);
+	assert_near(sp[1][1], 660, 1e-9);
+	sr_test_free(&t);
+}
+
+/*
+ * Two hours of 1-s intervals, iops = i at t = i + 1 s, and a partial interval after them: in 240
+ * bins of 30 s, bin k holds the intervals whose middle falls in [30 k, 30 k + 30), t = 30 k + 1 ..
+ * 30 k + 30, so iops 30 k .. 30 k + 29: mean 30 k + 14.5, min 30 k, max 30 k + 29; drawn at the
+ * mean of their ends, 30 k + 15.5. The partial interval enters no bin. A 100-s series in 240 bins
+ * keeps one interval per bin (bins are never under 1 s): 100 bins.
+ */
+static void bins_of_hours(void **state)
+{
+	static const double one_round[1] = {1};
+	struct sr_series_bin bins[240];
+	struct sr_test t = {0};
+	struct sr_series *s;
+
+	(void)state;
+	s = make_series(&t, 60, one_round, false);
+	free(s->iv);
+	s->iv = calloc(7201, sizeof(*s->iv));
+	assert_non_null(s->iv);
+	for (size_t i = 0; i < 7200; i++)
+		s->iv[i] = (struct sr_interval){.t_s = (double)(i + 1),
+						.jobs = 16,
+						.jobs_expected = 16,
+						.iops = sr_val((double)i),
+						.lat_mean = sr_val(1e6 + (double)i),
+						.lat_max = {NAN, SR_ABSENT},
+						.lat_sd = {NAN, SR_ABSENT},
+						.lat_max_err = sr_val(i == 100 ? 5e5 : 1e5),
+						.lat_sd_err = {NAN, SR_ABSENT}};
+	s->iv[7200] =
+	    (struct sr_interval){.t_s = 7201, .jobs = 3, .jobs_expected = 16, .iops = sr_val(1e9)};
+	s->niv = 7201;
+	assert_int_equal(sr_series_bins(s, 7200, 240, bins), 240);
+	for (size_t k = 0; k < 240; k++) {
+		assert_int_equal(bins[k].n, 30);
+		assert_near(bins[k].t_s, 30.0 * (double)k + 15.5, 1e-9);
+		assert_near(bins[k].iops.mean, 30.0 * (double)k + 14.5, 1e-9);
+		assert_near(bins[k].iops.min, 30.0 * (double)k, 0);
+		assert_near(bins[k].iops.max, 30.0 * (double)k + 29, 0);
+		assert_near(bins[k].lat_mean.mean, 1e6 + 30.0 * (double)k + 14.5, 1e-6);
+		assert_true(isnan(bins[k].lat_max.mean) && isnan(bins[k].lat_sd.max));
+		assert_near(bins[k].lat_max_err, k == 3 ? 5e5 : 1e5, 0); /* interval 100: bin 3 */
+		assert_true(isnan(bins[k].lat_sd_err));
+	}
+	s->niv = 100;
+	assert_int_equal(sr_series_bins(s, 100, 240, bins), 100);
+	for (size_t k = 0; k < 100; k++) {
+		assert_int_equal(bins[k].n, 1);
+		assert_near(bins[k].t_s, (double)(k + 1), 0);
+		assert_near(bins[k].iops.min, (double)k, 0);
+		assert_near(bins[k].iops.max, (double)k, 0);
+	}
+	sr_test_free(&t);
+}
+
+/*
+ * Every fixture test, loaded and given its series by sr_series_attach_all() on @threads, and two
+ * copies of the demo NVMe test in @root/a and @root/b whose logs are damaged (a row long after the
+ * run, a histogram row cut short): warnings, one per test.
+ */
+static size_t load_all(const char *root, struct sr_test *t, struct sr_series_job *jobs,
+		       unsigned threads, char **warnings, size_t *len)
+{
+	char a[96], b[96], aj[128], bj[128];
+	const char *json[][2] = {
+	    {FIX "demo-nvme/precond-4k-randwrite.json", FIX "demo-nvme"},
+	    {FIX "demo-sas/precond-4k-randwrite.json", FIX "demo-sas"},
+	    {FIX "demo-sas-bw/prep-128k-seqfill.json", FIX "demo-sas-bw"},
+	    {FIX "stonewall/sw.json", FIX "stonewall"},
+	    {"tests/unit/reporter/fixtures/golden/results/nvme-lab/precond-4k-randwrite.json",
+	     "tests/unit/reporter/fixtures/golden/results/nvme-lab"},
+	    {"tests/unit/reporter/fixtures/golden/results/sas-lab/precond-4k-randwrite.json",
+	     "tests/unit/reporter/fixtures/golden/results/sas-lab"},
+	    {aj, a},
+	    {bj, b},
+	};
+	size_t n = sizeof(json) / sizeof(json[0]);
+	struct sr_diag d = {0};
+
+	snprintf(a, sizeof(a), "%s/a", root);
+	snprintf(b, sizeof(b), "%s/b", root);
+	snprintf(aj, sizeof(aj), "%s/precond-4k-randwrite.json", a);
+	snprintf(bj, sizeof(bj), "%s/precond-4k-randwrite.json", b);
+	for (size_t i = 0; i < n; i++) {
+		t[i] = (struct sr_test){0};
+		if (sr_fio_json_load(json[i][0], &t[i], &d))
+			fail_msg("%s: %s", json[i][0], d.err);
+		jobs[i] = (struct sr_series_job){
+		    .t = &t[i], .dir = json[i][1], .single = false, .file = t[i].path};
+	}
+	d = (struct sr_diag){.stream = open_memstream(warnings, len)};
+	assert_non_null(d.stream);
+	assert_int_equal(sr_series_attach_all(jobs, n, threads, &d), 0);
+	fclose(d.stream);
+	return n;
+}
+
+/* Threads change nothing: each test's intervals are the same bit for bit, warnings alike. */
+static void threads_as_one(void **state)
+{
+	struct sr_test one[8], many[8];
+	struct sr_series_job j1[8], j2[8];
+	char *w1 = NULL, *w2 = NULL, root[64];
+	size_t l1 = 0, l2 = 0, n;
+
+	(void)state;
+	assert_int_equal(ft_new(root, "/tmp/series_test.XXXXXX"), 0);
+	ft_mk(root, "a/", NULL);
+	ft_mk(root, "b/", NULL);
+	copy_edit(FIX "demo-nvme/precond-4k-randwrite.json", root, "a/precond-4k-randwrite.json",
+		  NULL, NULL);
+	ft_mk(root, "a/precond-4k-randwrite_iops.1.log",
+	      "1008, 312, 1, 0, 0\n16000000000, 1, 1, 0, 0\n");
+	copy_edit(FIX "demo-nvme/precond-4k-randwrite.json", root, "b/precond-4k-randwrite.json",
+		  NULL, NULL);
+	ft_mk(root, "b/precond-4k-randwrite_clat_hist.1.log", "1000, 1, 4096, 3, 0\n");
+	n = load_all(root, one, j1, 1, &w1, &l1);
+	assert_int_equal(load_all(root, many, j2, 3, &w2, &l2), n);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(one[i].nseries, many[i].nseries);
+		assert_true(one[i].nseries > 0);
+		for (size_t k = 0; k < one[i].nseries; k++) {
+			assert_int_equal(one[i].series[k].niv, many[i].series[k].niv);
+			assert_int_equal(one[i].series[k].tput, many[i].series[k].tput);
+			assert_memory_equal(one[i].series[k].iv, many[i].series[k].iv,
+					    one[i].series[k].niv * sizeof(struct sr_interval));
+		}
+		sr_test_free(&one[i]);
+		sr_test_free(&many[i]);
+	}
+	/* one warning from each damaged test, in the jobs' order */
+	assert_non_null(strstr(w1, "/a/precond-4k-randwrite.json: log not used"));
+	assert_non_null(strstr(w1, "/b/precond-4k-randwrite.json: histogram log not used"));
+	assert_true(strstr(w1, "/a/precond") < strstr(w1, "/b/precond"));
+	assert_int_equal(l1, l2);
+	assert_memory_equal(w1, w2, l1);
+	free(w1);
+	free(w2);
+	assert_int_equal(ft_remove(root), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -657,6 +829,9 @@ int main(void)
 	    cmocka_unit_test(bw_log_mixed_sizes),
 	    cmocka_unit_test(bw_log_fio2),
 	    cmocka_unit_test(log_after_the_run),
+	    cmocka_unit_test(bins_of_hours),
+	    cmocka_unit_test(steady_spans),
+	    cmocka_unit_test(threads_as_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

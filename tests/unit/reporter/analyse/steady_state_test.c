@@ -4,6 +4,7 @@
  * on slope only, first attained window) and fio's ss criterion on the real c04 output.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 
 #include "assert_near.h"
 #include "analyse/steady_state.h"
+#include "cases.h"
 
 static const double rounds[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 
@@ -166,17 +168,19 @@ static size_t load_c04(const char *path, double *y, size_t max, double *criterio
 static void test_fio_ss_deviation_c04(void **state)
 {
 	static const char *const files[2] = {
-	    "../shared/cases/c04-samyaple-fio333-steadystate/randread-1-1.json",
-	    "../shared/cases/c04-samyaple-fio333-steadystate/randread-16-16.json",
+	    "c04-samyaple-fio333-steadystate/randread-1-1.json",
+	    "c04-samyaple-fio333-steadystate/randread-16-16.json",
 	};
 	static const double want_crit[2] = {2.255639, 3.413476}, want_dev[2] = {315.9, 57.5};
 	double y[16], crit, maxdev, c;
+	char path[PATH_MAX];
 	size_t n;
 	int i;
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		n = load_c04(files[i], y, 16, &crit, &maxdev);
+		case_path(path, sizeof(path), files[i]);
+		n = load_c04(path, y, 16, &crit, &maxdev);
 		assert_int_equal(n, 10);
 		assert_near(crit, want_crit[i], 1e-6);
 		assert_near(maxdev, want_dev[i], 1e-9);

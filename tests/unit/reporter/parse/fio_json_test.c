@@ -708,22 +708,6 @@ static void syn_no_json_and_no_jobs(void **state)
 	assert_non_null(strstr(diag.err, "synthetic:"));
 }
 
-static void syn_sizes(void **state)
-{
-	uint64_t v;
-
-	(void)state;
-	assert_int_equal(sr_parse_size("4k", 1024, &v), 0);
-	assert_int_equal(v, 4096);
-	assert_int_equal(sr_parse_size("128KiB", 1000, &v), 0);
-	assert_int_equal(v, 131072);
-	assert_int_equal(sr_parse_size("1m,4k", 1024, &v), 0);
-	assert_int_equal(v, 1048576);
-	assert_int_equal(sr_parse_size("512", 1024, &v), 0);
-	assert_int_equal(v, 512);
-	assert_int_equal(sr_parse_size("fast", 1024, &v), -EINVAL);
-}
-
 /*
  * The options the preconditioning series needs: log_avg_msec / log_hist_msec (job or global
  * options; fio's default 0), and whether I/Os have one size (bssplit, bsrange, or bs= with
@@ -795,7 +779,6 @@ int main(void)
 	    cmocka_unit_test(syn_bins_fast_path_and_fallback),
 	    cmocka_unit_test(syn_bins_error_offset),
 	    cmocka_unit_test(syn_no_json_and_no_jobs),
-	    cmocka_unit_test(syn_sizes),
 	    cmocka_unit_test(syn_series_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

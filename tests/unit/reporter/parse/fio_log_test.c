@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio_log_test.c - fio log reader and interval aggregator against the real logs of
- * ../shared/cases (figures from cases/LOG.md section B) and synthetic files.
+ * fio_log_test.c - fio log reader and interval aggregator against the real logs of the shared
+ * cases (cases_dir(): figures from cases/LOG.md section B) and synthetic files.
  */
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,15 +17,27 @@
 #include <cmocka.h>
 
 #include "assert_near.h"
+#include "cases.h"
 #include "parse/fio_log.h"
 #include "analyse/log_interval.h"
 
-#define CASES "../shared/cases/"
-#define C02 CASES "c02-fioplot-fio316-randrw-numjobs8-group/randrw-iodepth-32-numjobs-8"
-#define C05 CASES "c05-samyaple-fio333-logs-5col-prio/randrw-iodepth-64-numjobs-64"
-#define C07 CASES "c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log"
-#define C14 CASES "c14-pbench-fio37-client-server-preamble/host-b_fio"
-#define C16 CASES "c16-cephfio-fio2210-logs-usec-4col/randread-4k-KERNEL"
+/* the cases' files, relative to cases_dir() (at()) */
+#define C02 "c02-fioplot-fio316-randrw-numjobs8-group/randrw-iodepth-32-numjobs-8"
+#define C05 "c05-samyaple-fio333-logs-5col-prio/randrw-iodepth-64-numjobs-64"
+#define C07 "c07-pkb-fio217-hist-log/pkb_fio_avg_1506559526.49_clat_hist.1.log"
+#define C14 "c14-pbench-fio37-client-server-preamble/host-b_fio"
+#define C16 "c16-cephfio-fio2210-logs-usec-4col/randread-4k-KERNEL"
+
+/* @rel under the cases directory; the last four paths stay valid */
+static const char *at(const char *rel)
+{
+	static char buf[4][PATH_MAX];
+	static unsigned next;
+	char *p = buf[next++ % 4];
+
+	case_path(p, PATH_MAX, rel);
+	return p;
+}
 
 struct log_stat {
 	uint64_t rows, dir_rows[SR_DDIR_NR];
@@ -91,13 +104,13 @@ static void check_log(const char *path, uint64_t rows, uint64_t rd, uint64_t wr,
 static void test_c02_iops(void **state)
 {
 	(void)state;
-	check_log(C02 "_iops.1.log", 462, 234, 228, 250, 60250, 39.2, 41.8);
+	check_log(at(C02 "_iops.1.log"), 462, 234, 228, 250, 60250, 39.2, 41.8);
 }
 
 static void test_c02_clat(void **state)
 {
 	(void)state;
-	check_log(C02 "_clat.1.log", 484, 242, 242, 0, 0, 190333676.6, 697988565.1);
+	check_log(at(C02 "_clat.1.log"), 484, 242, 242, 0, 0, 190333676.6, 697988565.1);
 }
 
 /* c05, fio 3.33, 5 columns (the 5th is the command priority) */
@@ -107,23 +120,23 @@ static void test_c05_iops_5col(void **state)
 	char err[256];
 
 	(void)state;
-	check_log(C05 "_iops.1.log", 118, 59, 59, 1000, 59069, 1234.1, 2277.3);
-	assert_int_equal(stat_log(C05 "_iops.1.log", 0, &st, err, sizeof(err)), 0);
+	check_log(at(C05 "_iops.1.log"), 118, 59, 59, 1000, 59069, 1234.1, 2277.3);
+	assert_int_equal(stat_log(at(C05 "_iops.1.log"), 0, &st, err, sizeof(err)), 0);
 	assert_int_equal(st.ncols, 5);
 }
 
 static void test_c05_clat(void **state)
 {
 	(void)state;
-	check_log(C05 "_clat.1.log", 122, 61, 61, 0, 0, 88396292.1, 89468081.0);
+	check_log(at(C05 "_clat.1.log"), 122, 61, 61, 0, 0, 88396292.1, 89468081.0);
 }
 
 /* c14, fio 3.7 client/server, read only */
 static void test_c14(void **state)
 {
 	(void)state;
-	check_log(C14 "_clat.1.log", 16, 16, 0, 1000, 15004, 5209090.9, 0);
-	check_log(C14 "_iops.1.log", 15, 15, 0, 0, 0, 7953.7, 0);
+	check_log(at(C14 "_clat.1.log"), 16, 16, 0, 1000, 15004, 5209090.9, 0);
+	check_log(at(C14 "_iops.1.log"), 15, 15, 0, 0, 0, 7953.7, 0);
 }
 
 /* c16, fio 2.2.10, per_job_logs=0 names (no .N), latency in us */
@@ -132,9 +145,9 @@ static void test_c16_usec(void **state)
 	struct sr_log_name nm;
 
 	(void)state;
-	check_log(C16 "_clat.log", 241, 241, 0, 0, 0, 1934.7, 0);
-	check_log(C16 "_iops.log", 119, 119, 0, 0, 0, 16119.0, 0);
-	assert_int_equal(sr_log_parse_name(C16 "_clat.log", &nm), 0);
+	check_log(at(C16 "_clat.log"), 241, 241, 0, 0, 0, 1934.7, 0);
+	check_log(at(C16 "_iops.log"), 119, 119, 0, 0, 0, 16119.0, 0);
+	assert_int_equal(sr_log_parse_name(at(C16 "_clat.log"), &nm), 0);
 	assert_int_equal(nm.kind, SR_LOG_CLAT);
 	assert_int_equal(nm.job, -1);
 	assert_int_equal(sr_log_lat_unit_for_version("fio-2.2.10"), SR_LAT_US);
@@ -147,18 +160,17 @@ static void test_c07_hist_rejected(void **state)
 	char dir[] = "/tmp/ssdlogtestXXXXXX", link_path[64], err[512] = "";
 	struct sr_log_reader *r = NULL;
 	struct sr_log_row row;
-	char cwd[4096], target[4200];
+	char target[PATH_MAX];
 
 	(void)state;
-	assert_int_equal(sr_log_open(&r, C07, NULL, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sr_log_open(&r, at(C07), NULL, err, sizeof(err)), -EINVAL);
 	assert_null(r);
 	assert_non_null(strstr(err, "histogram"));
 	assert_non_null(strstr(err, "clat_hist.1.log"));
 
 	/* same content under a value-log name: rejected on line 1 by its 1219 columns */
 	assert_non_null(mkdtemp(dir));
-	assert_non_null(getcwd(cwd, sizeof(cwd)));
-	snprintf(target, sizeof(target), "%s/%s", cwd, C07);
+	assert_non_null(realpath(at(C07), target));
 	snprintf(link_path, sizeof(link_path), "%s/x_clat.1.log", dir);
 	assert_int_equal(symlink(target, link_path), 0);
 	assert_int_equal(sr_log_open(&r, link_path, NULL, err, sizeof(err)), 0);
@@ -281,6 +293,49 @@ static void test_malformed(void **state)
 	expect_error("f_iops.1.log", "-5, 1, 0, 0\n", "f_iops.1.log:1: time -5");
 	expect_error("g_iops.1.log", "1000, 5, 0, 0,\n",
 		     "g_iops.1.log:1: column 5: expected a number");
+}
+
+/*
+ * The reader takes 1 MiB at a time: two rows cut by the end of the first block at each of their
+ * first 72 bytes (a blank line of spaces fills the block up to the cut), the second with a
+ * fraction and an exponent; both come back whole every time, and a malformed third row still
+ * names its line.
+ */
+static void test_cut_everywhere(void **state)
+{
+	static const char rows[] = "21600123, 1234567, 1, 0, 0\r\n"
+				   "21600124, 1.5e3, 0, 4096, 0x0001\n"
+				   "21600125, x, 0, 0, 0\n";
+	char *pad = malloc(1048576), path[128];
+	struct sr_log_row got[2];
+	char err[512];
+
+	(void)state;
+	assert_non_null(pad);
+	memset(pad, ' ', 1048576);
+	snprintf(path, sizeof(path), "%s/cut_clat.1.log", tmpdir);
+	for (size_t cut = 0; cut < 72; cut++) {
+		FILE *f = fopen(path, "w");
+		int n;
+
+		assert_non_null(f);
+		fwrite(pad, 1, 1048576 - cut - 1, f);
+		fputc('\n', f);
+		fputs(rows, f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(read_all(path, 0, got, 2, &n, err, sizeof(err)), -EINVAL);
+		if (!strstr(err, "cut_clat.1.log:4: column 2: expected a number, found 'x"))
+			fail_msg("cut at %zu: %s", cut, err);
+		assert_int_equal(n, 2);
+		assert_int_equal(got[0].time_ms, 21600123);
+		assert_near(got[0].value, 1234567, 0);
+		assert_int_equal(got[0].ddir, 1);
+		assert_int_equal(got[1].time_ms, 21600124);
+		assert_near(got[1].value, 1500, 0);
+		assert_int_equal(got[1].bs, 4096);
+		assert_int_equal(got[1].prio, 1);
+	}
+	free(pad);
 }
 
 static void test_crlf_spaces_blank_lines(void **state)
@@ -537,8 +592,8 @@ static void test_agg_c05(void **state)
 
 	(void)state;
 	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
-	if (sr_log_agg_add_file(a, C05 "_iops.1.log", &opts, err, sizeof(err)) ||
-	    sr_log_agg_add_file(a, C05 "_clat.1.log", &opts, err, sizeof(err)))
+	if (sr_log_agg_add_file(a, at(C05 "_iops.1.log"), &opts, err, sizeof(err)) ||
+	    sr_log_agg_add_file(a, at(C05 "_clat.1.log"), &opts, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
 	assert_near(iv.precond.throughput_iops, 408, 0);
@@ -568,7 +623,7 @@ static void test_agg_c16_usec(void **state)
 
 	(void)state;
 	assert_int_equal(sr_log_agg_new(&a, 1000), 0);
-	if (sr_log_agg_add_file(a, C16 "_clat.log", &opts, err, sizeof(err)))
+	if (sr_log_agg_add_file(a, at(C16 "_clat.log"), &opts, err, sizeof(err)))
 		fail_msg("%s", err);
 	assert_int_equal(sr_log_agg_get(a, 0, &iv), 0);
 	assert_near(iv.dir[0].n, 4, 0);
@@ -591,6 +646,7 @@ int main(void)
 	    cmocka_unit_test(test_parse_name),
 	    cmocka_unit_test(test_malformed),
 	    cmocka_unit_test(test_crlf_spaces_blank_lines),
+	    cmocka_unit_test(test_cut_everywhere),
 	    cmocka_unit_test(test_window_value_both),
 	    cmocka_unit_test(test_agg_two_jobs),
 	    cmocka_unit_test(test_agg_fio_timing),

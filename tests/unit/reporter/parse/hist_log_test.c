@@ -426,6 +426,223 @@ static void series_from_logs_subdir(void **state)
 	sr_test_free(&t);
 }
 
+static uint64_t next_rand(uint64_t *x) /* xorshift64 */
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* A count: mostly 0 (runs of empty buckets), else up to 64 bits. */
+static uint64_t some_count(uint64_t *x)
+{
+	uint64_t r = next_rand(x);
+
+	switch (r % 16) {
+	case 0:
+		return UINT64_MAX - r % 3; /* the largest values fio can print */
+	case 1:
+	case 2:
+		return 1 + r % 9;
+	case 3:
+		return r >> (r % 60);
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Rows across the reader's 1 MiB blocks: 4 MiB of rows of 232 counts (coarseness 3) written as
+ * fio writes them ("0, 0, ...") and, now and then, with tabs, doubled blanks, CRLF and blank lines
+ * between them, the last row without its '\n'. Every row comes back as written, its non-empty
+ * columns listed in order, and the layout's table is the buckets' (sr_hist_bucket()).
+ */
+static void reader_across_blocks(void **state)
+{
+	enum { COLS = 232, ROWS = 5200 };
+	char path[] = "/tmp/hist_log_test.XXXXXX";
+	struct sr_hist_reader *r;
+	struct sr_hist_row row;
+	uint64_t x = 0x9e3779b97f4a7c15ull, *want = calloc((size_t)ROWS * COLS, sizeof(*want));
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	char err[512] = "";
+	long size;
+
+	(void)state;
+	assert_non_null(want);
+	assert_non_null(f);
+	for (size_t i = 0; i < ROWS; i++) {
+		const char *sep = i % 7 == 3 ? ",\t" : i % 17 == 5 ? " ,  " : ", ";
+
+		if (i % 13 == 12)
+			fputs(i % 2 ? "\n" : "  \r\n", f);
+		fprintf(f, "%zu%s%zu%s4096", 1000 * (i + 1) + i % 5, sep, i % 3, sep);
+		for (size_t c = 0; c < COLS; c++) {
+			want[i * COLS + c] = some_count(&x);
+			fprintf(f, "%s%llu", sep, (unsigned long long)want[i * COLS + c]);
+		}
+		if (i + 1 < ROWS)
+			fputs(i % 11 == 4 ? "\r\n" : "\n", f);
+	}
+	size = ftell(f);
+	assert_true(size > 4 * 1048576);
+	assert_int_equal(fclose(f), 0);
+
+	assert_int_equal(sr_hist_open(&r, path, err, sizeof(err)), 0);
+	for (size_t i = 0; i < ROWS; i++) {
+		unsigned k = 0;
+
+		if (sr_hist_next(r, &row) != 1)
+			fail_msg("row %zu: %s", i, sr_hist_error(r));
+		assert_int_equal(row.time_ms, 1000 * (i + 1) + i % 5);
+		assert_int_equal(row.ddir, i % 3);
+		assert_int_equal(row.bs, 4096);
+		assert_int_equal(row.nbuckets, COLS);
+		assert_int_equal(row.stride, 8);
+		for (unsigned c = 0; c < COLS; c++) {
+			if (row.count[c] != want[i * COLS + c])
+				fail_msg("row %zu column %u: %llu, expected %llu", i, c,
+					 (unsigned long long)row.count[c],
+					 (unsigned long long)want[i * COLS + c]);
+			if (!want[i * COLS + c])
+				continue;
+			assert_true(k < row.nnz);
+			assert_int_equal(row.nz[k], c);
+			k++;
+		}
+		assert_int_equal(k, row.nnz);
+	}
+	for (unsigned c = 0; c < COLS; c++) {
+		double mid, delta;
+
+		sr_hist_bucket(c, 8, &mid, &delta);
+		assert_near(row.mid[c], mid, 0);
+		assert_near(row.delta[c], delta, 0);
+	}
+	assert_int_equal(sr_hist_next(r, &row), 0);
+	sr_hist_close(r);
+	free(want);
+	unlink(path);
+}
+
+/*
+ * A row cut by the end of the reader's first 1 MiB block at each of its first 120 bytes (in the
+ * header, in runs of zeros, inside a 20-digit count): a blank line of spaces fills the block up to
+ * the cut. The row comes back whole every time.
+ */
+static void reader_cut_everywhere(void **state)
+{
+	char head[4096] =
+	    "2000123, 1, 8192, 0, 0, 0, 0, 0, 0, 0, 18446744073709551615, 0, 0, 0, 0, 0, "
+	    "0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12345, 0";
+	char path[] = "/tmp/hist_log_test.XXXXXX";
+	int fd = mkstemp(path);
+	char *pad = malloc(1048576);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_non_null(pad);
+	close(fd);
+	memset(pad, ' ', 1048576);
+	for (int i = 0; i < 232 - 29; i++) /* 29 counts above */
+		strcat(head, ", 0");
+	strcat(head, "\n");
+	for (size_t cut = 0; cut < 120; cut++) {
+		size_t blank = 1048576 - cut; /* the padding line, with its '\n' */
+		struct sr_hist_reader *r;
+		struct sr_hist_row row;
+		FILE *f = fopen(path, "w");
+		char err[256];
+
+		assert_non_null(f);
+		fwrite(pad, 1, blank - 1, f);
+		fputc('\n', f);
+		fputs(head, f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(sr_hist_open(&r, path, err, sizeof(err)), 0);
+		if (sr_hist_next(r, &row) != 1)
+			fail_msg("cut at %zu: %s", cut, sr_hist_error(r));
+		assert_int_equal(row.time_ms, 2000123);
+		assert_int_equal(row.ddir, 1);
+		assert_int_equal(row.bs, 8192);
+		assert_int_equal(row.nnz, 3);
+		assert_int_equal(row.nz[0], 7);
+		assert_true(row.count[7] == UINT64_MAX);
+		assert_int_equal(row.count[14], 7);
+		assert_int_equal(row.count[27], 12345);
+		assert_int_equal(sr_hist_next(r, &row), 0);
+		sr_hist_close(r);
+	}
+	free(pad);
+	unlink(path);
+}
+
+/* What cannot be a row, each with its line: its first row is always good (a blank line first). */
+static void reader_refusals(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+	} cases[] = {
+	    {"18446744073709551616", ":3: expected an unsigned bucket count"}, /* 2^64 */
+	    {"-1", ":3: expected an unsigned bucket count"},
+	    {"1 2", ":3: expected an unsigned bucket count"},
+	    {"", ":3: expected an unsigned bucket count"},
+	};
+	char row232[4096] = "", longrow[8192] = "1000, 0, 4096", path[64];
+	struct sr_hist_reader *r;
+	struct sr_hist_row row;
+	char err[512];
+
+	(void)state;
+	for (int i = 0; i < 231; i++)
+		strcat(row232, "0, ");
+	for (int i = 0; i < 1857; i++)
+		strcat(longrow, ", 0");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[8192];
+
+		snprintf(text, sizeof(text), "\n1000, 0, 4096, %s7\n2000, 0, 4096, %s%s\n", row232,
+			 row232, cases[i].text);
+		strcpy(path, "/tmp/hist_log_test.XXXXXX");
+		write_tmp(path, text);
+		assert_int_equal(sr_hist_open(&r, path, err, sizeof(err)), 0);
+		assert_int_equal(sr_hist_next(r, &row), 1);
+		assert_int_equal(row.nnz, 1);
+		assert_int_equal(row.nz[0], 231);
+		assert_int_equal(sr_hist_next(r, &row), -EINVAL);
+		if (!strstr(sr_hist_error(r), cases[i].msg))
+			fail_msg("'%s': %s", cases[i].text, sr_hist_error(r));
+		sr_hist_close(r);
+		unlink(path);
+	}
+	/* 1857 counts: more than fio has; a row of another width than the first */
+	strcpy(path, "/tmp/hist_log_test.XXXXXX");
+	strcat(longrow, "\n");
+	write_tmp(path, longrow);
+	assert_int_equal(sr_hist_open(&r, path, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_next(r, &row), -EINVAL);
+	if (!strstr(sr_hist_error(r), ":1: more bucket counts than any fio histogram"))
+		fail_msg("%s", sr_hist_error(r));
+	sr_hist_close(r);
+	unlink(path);
+	strcpy(path, "/tmp/hist_log_test.XXXXXX");
+	{
+		char text[8192];
+
+		snprintf(text, sizeof(text), "1000, 0, 4096, %s7\n2000, 0, 4096, %s0, 7\n", row232,
+			 row232);
+		write_tmp(path, text);
+	}
+	assert_int_equal(sr_hist_open(&r, path, err, sizeof(err)), 0);
+	assert_int_equal(sr_hist_next(r, &row), 1);
+	assert_int_equal(sr_hist_next(r, &row), -EINVAL);
+	assert_non_null(strstr(sr_hist_error(r), ":2: bucket count differs from the file's first"));
+	sr_hist_close(r);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -433,6 +650,8 @@ int main(void)
 	    cmocka_unit_test(reader_errors),	     cmocka_unit_test(window_merge_c0),
 	    cmocka_unit_test(window_merge_two_jobs), cmocka_unit_test(case_c07_fio217),
 	    cmocka_unit_test(series_from_hist),	     cmocka_unit_test(series_from_logs_subdir),
+	    cmocka_unit_test(reader_across_blocks),  cmocka_unit_test(reader_refusals),
+	    cmocka_unit_test(reader_cut_everywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

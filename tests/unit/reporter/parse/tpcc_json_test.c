@@ -20,7 +20,7 @@
 #include "analyse/apps.h"
 #include "cases.h"
 #include "parse/reference.h"
-#include "parse/tpcc_json.h"
+#include "parse/apps_json.h"
 
 #define FIX "tests/unit/reporter/fixtures/apps/results"
 

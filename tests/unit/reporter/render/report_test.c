@@ -210,14 +210,17 @@ static void full_report(void **state)
 		      "drive-a,4T/4Q,1,4,4,200,0.08,0.32\n"
 		      "drive-a,16T/16Q,2,16,16,1000,0.9,3.6\n");
 	free(s);
-	s = slurp(out, "family-scaling.csv");
-	assert_has(s, "workload,drive,figure,2T/2Q,4T/4Q,16T/16Q\n");
-	assert_has(s, "8k-7030,drive-b,IOPS,200,400,2000\n");
+	s = slurp(out, "family-scaling.csv"); /* one workload: named in the caption */
+	assert_has(s, "drive,figure,2T/2Q,4T/4Q,16T/16Q\n");
+	assert_has(s, "drive-b,IOPS,200,400,2000\n");
 	free(s);
-	/* preconditioning from fio's ss data: t, IOPS; latency and error bounds unknown */
+	/* preconditioning from fio's ss data: t, IOPS (a second per bin: its envelope is itself);
+	 * latency and error bounds unknown */
 	s = slurp(out, "series-precond-4k-randwrite.csv");
-	assert_has(s, "drive,t_s,throughput_iops,avg_lat_ms,max_lat_ms,lat_sd_ms,");
-	assert_has(s, "drive-a,1,100,,,,,,\ndrive-a,2,300,,,,,,\n");
+	assert_has(s, "drive,t_s,throughput_iops,throughput_iops_min,throughput_iops_max,"
+		      "avg_lat_ms,");
+	assert_has(s, "drive-a,1,100,100,100,,,,,,,,,,,,1,\n"
+		      "drive-a,2,300,300,300,,,,,,,,,,,,1,\n");
 	free(s);
 	/* the detail page's table: drives side by side, latency in the row's unit */
 	s = slurp(out, "tests/4k-randread.csv");
@@ -232,7 +235,8 @@ static void full_report(void **state)
 	assert_nonempty(out, "tests/my-own-job.html");
 	/* a test no entry describes: "Other tests", with its parameters from fio's options */
 	s = slurp(out, "family-other.csv");
-	assert_has(s, "my-own-job,randread,4 KiB,2T/8Q,10,0.04096,3,12,20,0.08192,3,12\n");
+	assert_has(s, "my-own-job,randread,4 KiB,2T/8Q,drive-a,10,0.04096,3,12\n"
+		      "my-own-job,randread,4 KiB,2T/8Q,drive-b,20,0.08192,3,12\n");
 	free(s);
 	s = slurp(out, "index.html");
 	/* the summary is the first table; then the drives, then the families in the catalogue's
@@ -247,7 +251,12 @@ static void full_report(void **state)
 	assert_null(strstr(s, "id=\"family-four-corners\"")); /* no results: left out */
 	assert_has(s, "QEMU NVMe Ctrl");
 	assert_has(s, "2.15 GB (2.00 GiB)");
+	assert_has(s, "0 B \xe2\x86\x92 5.86 GB</td>"); /* before and after; the difference: */
+	free(s);
+	s = slurp(out, "drives-health.csv");
 	assert_has(s, "0 B \xe2\x86\x92 5.86 GB (+5.86 GB)");
+	free(s);
+	s = slurp(out, "index.html");
 	assert_non_null(strstr(s, "<img src=\"curve-4k-randread.png\""));
 	assert_non_null(strstr(s, "href=\"tests/4k-randread.html\""));
 	assert_null(strstr(s, "http://"));

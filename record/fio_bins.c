@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* fio_json_bins.c - json+ "bins" read without json-c; why and how in fio_json_bins.h. */
+/* fio_bins.c - json+ "bins" read without json-c; why and how in fio_bins.h. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse/fio_json_bins.h"
+#include "record/fio_bins.h"
 
 #define UINT_DIGITS_MAX 19 /* every 19-digit decimal fits in uint64_t */
 
@@ -33,11 +33,11 @@ static int read_uint(const char *b, size_t len, size_t *i, uint64_t *out)
 	return 0;
 }
 
-static int push_bin(struct sr_bins_set *s, size_t *cap, uint64_t key, uint64_t count)
+static int push_bin(struct rec_fio_bins_set *s, size_t *cap, uint64_t key, uint64_t count)
 {
 	if (s->n == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 64;
-		struct sr_bin *nb = realloc(s->bins, ncap * sizeof(*nb));
+		struct rec_fio_bin *nb = realloc(s->bins, ncap * sizeof(*nb));
 
 		if (!nb)
 			return -ENOMEM;
@@ -46,7 +46,7 @@ static int push_bin(struct sr_bins_set *s, size_t *cap, uint64_t key, uint64_t c
 	}
 	if (s->n && key <= s->bins[s->n - 1].ns)
 		s->sorted = 0;
-	s->bins[s->n++] = (struct sr_bin){key, count};
+	s->bins[s->n++] = (struct rec_fio_bin){key, count};
 	return 0;
 }
 
@@ -54,12 +54,12 @@ static int push_bin(struct sr_bins_set *s, size_t *cap, uint64_t key, uint64_t c
  * Read the bins object whose '{' is at @i: { "<uint>" : <uint>, ... }. Return: 0 with s filled and
  * s->to set; -EINVAL when the object has any other form (s is emptied: json-c reads it); -ENOMEM.
  */
-static int read_set(const char *b, size_t len, size_t i, struct sr_bins_set *s)
+static int read_set(const char *b, size_t len, size_t i, struct rec_fio_bins_set *s)
 {
 	size_t cap = 0;
 	int rc;
 
-	*s = (struct sr_bins_set){.from = i, .sorted = 1};
+	*s = (struct rec_fio_bins_set){.from = i, .sorted = 1};
 	i = skip_blank(b, len, i + 1);
 	if (i < len && b[i] == '}') {
 		s->to = i + 1;
@@ -84,7 +84,7 @@ static int read_set(const char *b, size_t len, size_t i, struct sr_bins_set *s)
 			goto fail;
 		i = skip_blank(b, len, i);
 		if (i < len && b[i] == '}') {
-			struct sr_bin *fit =
+			struct rec_fio_bin *fit =
 			    realloc(s->bins, s->n * sizeof(*fit)); /* give back the slack */
 
 			if (fit)
@@ -118,7 +118,7 @@ static size_t bins_value_at(const char *b, size_t len, size_t open, size_t q)
 	return k < len && b[k] == '{' ? k : 0;
 }
 
-size_t sr_json_string_end(const char *b, size_t len, size_t open)
+size_t rec_json_string_end(const char *b, size_t len, size_t open)
 {
 	size_t i = open + 1;
 
@@ -137,16 +137,16 @@ size_t sr_json_string_end(const char *b, size_t len, size_t open)
 	}
 }
 
-static void drop_sets(struct sr_job_bins *jb)
+static void drop_sets(struct rec_fio_bins *jb)
 {
 	for (size_t k = 0; k < jb->n; k++)
 		free(jb->set[k].bins);
 	jb->n = 0;
 }
 
-static int add_set(struct sr_job_bins *jb, const char *b, size_t len, size_t at, size_t *next)
+static int add_set(struct rec_fio_bins *jb, const char *b, size_t len, size_t at, size_t *next)
 {
-	struct sr_bins_set s;
+	struct rec_fio_bins_set s;
 	int rc;
 
 	rc = read_set(b, len, at, &s);
@@ -154,7 +154,7 @@ static int add_set(struct sr_job_bins *jb, const char *b, size_t len, size_t at,
 		return rc == -EINVAL ? 0 : rc; /* another form: left to json-c */
 	if (jb->n == jb->cap) {
 		size_t ncap = jb->cap ? jb->cap * 2 : 8;
-		struct sr_bins_set *ns = realloc(jb->set, ncap * sizeof(*ns));
+		struct rec_fio_bins_set *ns = realloc(jb->set, ncap * sizeof(*ns));
 
 		if (!ns) {
 			free(s.bins);
@@ -168,7 +168,7 @@ static int add_set(struct sr_job_bins *jb, const char *b, size_t len, size_t at,
 	return 0;
 }
 
-int sr_job_bins_scan(struct sr_job_bins *jb, const char *b, size_t len, size_t start, size_t *end)
+int rec_fio_bins_scan(struct rec_fio_bins *jb, const char *b, size_t len, size_t start, size_t *end)
 {
 	size_t depth = 0, i = start;
 	int rc;
@@ -178,7 +178,7 @@ int sr_job_bins_scan(struct sr_job_bins *jb, const char *b, size_t len, size_t s
 		char ch = b[i];
 
 		if (ch == '"') {
-			size_t q = sr_json_string_end(b, len, i), v, next = 0;
+			size_t q = rec_json_string_end(b, len, i), v, next = 0;
 
 			if (q >= len)
 				return 1;
@@ -205,8 +205,8 @@ int sr_job_bins_scan(struct sr_job_bins *jb, const char *b, size_t len, size_t s
 	return 1;
 }
 
-const char *sr_job_bins_text(struct sr_job_bins *jb, const char *b, size_t start, size_t end,
-			     size_t *n)
+const char *rec_fio_bins_text(struct rec_fio_bins *jb, const char *b, size_t start, size_t end,
+			      size_t *n)
 {
 	size_t need = end - start + jb->n * 24 + 1, o = 0, prev = start;
 
@@ -237,15 +237,15 @@ const char *sr_job_bins_text(struct sr_job_bins *jb, const char *b, size_t start
 
 static int cmp_bin_ns(const void *a, const void *b)
 {
-	const struct sr_bin *x = a, *y = b;
+	const struct rec_fio_bin *x = a, *y = b;
 
 	return (x->ns > y->ns) - (x->ns < y->ns);
 }
 
-int sr_job_bins_claim(struct sr_job_bins *jb, int64_t marker, double scale, struct sr_bin **bins,
-		      size_t *n)
+int rec_fio_bins_claim(struct rec_fio_bins *jb, int64_t marker, double scale,
+		       struct rec_fio_bin **bins, size_t *n)
 {
-	struct sr_bins_set *s;
+	struct rec_fio_bins_set *s;
 
 	if (!jb || marker >= 0 || marker < -(int64_t)jb->n)
 		return 0;
@@ -264,10 +264,10 @@ int sr_job_bins_claim(struct sr_job_bins *jb, int64_t marker, double scale, stru
 	return 0;
 }
 
-void sr_job_bins_free(struct sr_job_bins *jb)
+void rec_fio_bins_free(struct rec_fio_bins *jb)
 {
 	drop_sets(jb);
 	free(jb->set);
 	free(jb->text);
-	*jb = (struct sr_job_bins){0};
+	*jb = (struct rec_fio_bins){0};
 }

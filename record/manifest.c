@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manifest.h"
-#include "util.h"
+#include "record/json.h"
+#include "record/manifest.h"
 
 static const char *const compared[] = {"request", "drive", "software", "host"};
 
@@ -15,7 +15,7 @@ static void add(json_object *o, const char *key, json_object *v)
 	json_object_object_add(o, key, v);
 }
 
-void rv_manifest_id(json_object *m, char *out)
+void rec_manifest_id(json_object *m, char *out)
 {
 	json_object *sub = json_object_new_object(), *v;
 
@@ -23,12 +23,12 @@ void rv_manifest_id(json_object *m, char *out)
 		if (json_object_object_get_ex(m, compared[i], &v))
 			add(sub, compared[i], json_object_get(v));
 	snprintf(out, 17, "%016llx",
-		 (unsigned long long)rv_fnv1a64(json_object_to_json_string_ext(
+		 (unsigned long long)rec_fnv1a64(json_object_to_json_string_ext(
 		     sub, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)));
 	json_object_put(sub);
 }
 
-json_object *rv_manifest_new(struct rv_manifest_parts *p)
+json_object *rec_manifest_new(struct rec_manifest_parts *p)
 {
 	json_object *m = json_object_new_object();
 	char id[17];
@@ -42,7 +42,7 @@ json_object *rv_manifest_new(struct rv_manifest_parts *p)
 		json_object_put(p->info);
 		return NULL;
 	}
-	add(m, "schema", json_object_new_string(RV_MANIFEST_SCHEMA));
+	add(m, "schema", json_object_new_string(REC_MANIFEST_SCHEMA));
 	add(m, "id", NULL);
 	add(m, "created", p->created ? json_object_new_string(p->created) : NULL);
 	add(m, "command", p->command);
@@ -52,7 +52,7 @@ json_object *rv_manifest_new(struct rv_manifest_parts *p)
 	add(m, "software", p->software);
 	add(m, "host", p->host);
 	add(m, "info", p->info);
-	rv_manifest_id(m, id);
+	rec_manifest_id(m, id);
 	add(m, "id", json_object_new_string(id));
 	return m;
 }
@@ -131,7 +131,7 @@ static int diff(const char *path, json_object *a, bool ha, json_object *b, bool 
 	return n;
 }
 
-int rv_manifest_diff(json_object *old, json_object *cur, char *out, size_t len)
+int rec_manifest_diff(json_object *old, json_object *cur, char *out, size_t len)
 {
 	int n = 0;
 
@@ -146,4 +146,36 @@ int rv_manifest_diff(json_object *old, json_object *cur, char *out, size_t len)
 		    diff(strcmp(compared[i], "request") ? compared[i] : "", a, ha, b, hb, out, len);
 	}
 	return n;
+}
+
+const char *rec_manifest_host(json_object *m)
+{
+	const char *h = rec_json_str(m, "host");
+
+	return h ? h : rec_json_str(rec_json_get(m, "host"), "name");
+}
+
+const char *rec_manifest_suite(json_object *m, size_t i)
+{
+	json_object *v = rec_json_get(m, "suites");
+
+	if (!v)
+		v = rec_json_get(rec_json_get(m, "request"), "suite");
+	if (v && json_object_is_type(v, json_type_array))
+		return i < json_object_array_length(v)
+			   ? json_object_get_string(json_object_array_get_idx(v, i))
+			   : NULL;
+	return !i && v && json_object_is_type(v, json_type_string) ? json_object_get_string(v)
+								   : NULL;
+}
+
+uint64_t rec_fnv1a64(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
 }

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fio_json.c - fio's JSON documents found in a text and walked (fio_json.h).
+ *
+ * The top-level object is walked here key by key; each top-level value and each element of
+ * "jobs"/"client_stats" is parsed by json-c on its own, handed over and freed. Keys follow fio's
+ * stat.c show_thread_status_json() / add_ddir_status_json() (fio 2.x and 3.x).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record/fio_json.h"
+
+/* One scan: the text, the callbacks, the job being read and the current document's fault. */
+struct scan {
+	char *b;
+	size_t len;
+	const struct rec_fio_scan_ops *ops;
+	void *ctx;
+	json_tokener *tok;
+	struct rec_fio_bins jb;
+	bool bins_fast;
+	struct rec_fio_error cur;
+	size_t njobs; /* entries handed over in the current document */
+};
+
+static int fault(struct scan *s, enum rec_fio_fault f, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Record the current document's fault; returns -EINVAL. */
+static int fault(struct scan *s, enum rec_fio_fault f, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->cur.fault = f;
+	s->cur.off = off;
+	va_start(ap, fmt);
+	vsnprintf(s->cur.msg, sizeof(s->cur.msg), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static size_t skip_ws(const char *b, size_t len, size_t i)
+{
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Next document candidate at or after @i: '{' in column 0, or the text's first non-blank. */
+static size_t next_candidate(const char *b, size_t len, size_t i)
+{
+	size_t first = skip_ws(b, len, 0);
+
+	for (; i < len; i++)
+		if (b[i] == '{' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r' || i == first))
+			return i;
+	return len;
+}
+
+static bool blank(const char *b, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (!isspace((unsigned char)b[i]))
+			return false;
+	return true;
+}
+
+static bool token_at(const char *b, size_t len, size_t i, const char *word, size_t *n)
+{
+	size_t w = strlen(word);
+
+	if (i + w > len || strncasecmp(b + i, word, w))
+		return false;
+	if (i + w < len && (isalnum((unsigned char)b[i + w]) || b[i + w] == '_'))
+		return false;
+	*n = w;
+	return true;
+}
+
+/*
+ * Rewrite nan/inf tokens in value position outside strings to "NaN" plus blanks (same length, so
+ * offsets in error messages stay true). json-c 0.16 reads "nan"/"NaN" but not "-nan", "inf",
+ * "-inf"; fio prints all four through printf("%f").
+ */
+static void rewrite_nonfinite(char *b, size_t len, size_t from)
+{
+	static const char *const words[] = {"-infinity", "infinity", "-nan", "-inf",
+					    "+inf",	 "nan",	     "inf"};
+	char prev = 0;
+
+	for (size_t i = from; i < len; i++) {
+		char c = b[i];
+		size_t n;
+
+		if (c == '"') { /* strings are skipped whole: a "nan" in a string is text */
+			i = rec_json_string_end(b, len, i);
+			prev = c;
+			continue;
+		}
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
+			continue;
+		if ((prev == ':' || prev == ',' || prev == '[') &&
+		    (c == '-' || c == '+' || c == 'n' || c == 'N' || c == 'i' || c == 'I')) {
+			for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+				if (token_at(b, len, i, words[k], &n)) {
+					memcpy(b + i, "NaN", 3);
+					memset(b + i + 3, ' ', n - 3);
+					i += n - 1;
+					break;
+				}
+			}
+		}
+		prev = c;
+	}
+}
+
+/* Parse one JSON value at @pos with json-c; *end gets the offset after it. */
+static json_object *parse_value(struct scan *s, size_t pos, size_t *end, int *rc)
+{
+	size_t avail = s->len - pos;
+	json_object *o;
+	enum json_tokener_error e;
+
+	json_tokener_reset(s->tok);
+	o = json_tokener_parse_ex(s->tok, s->b + pos, avail > INT_MAX ? INT_MAX : (int)avail);
+	e = json_tokener_get_error(s->tok);
+	*end = pos + json_tokener_get_parse_end(s->tok);
+	if (e == json_tokener_success) {
+		*rc = 0;
+		return o;
+	}
+	json_object_put(o);
+	if (e == json_tokener_continue)
+		*rc = fault(s, REC_FIO_BAD_JSON, *end,
+			    "unexpected end of input in the JSON value starting at byte %zu", pos);
+	else
+		*rc = fault(s, REC_FIO_BAD_JSON, *end,
+			    "invalid JSON (%s) in the value starting at byte %zu",
+			    json_tokener_error_desc(e), pos);
+	return NULL;
+}
+
+/* A plain top-level key (fio's keys have no escapes); *end is after the closing quote. */
+static int scan_key(struct scan *s, size_t pos, char *key, size_t keysz, size_t *end)
+{
+	size_t i = pos + 1, k = 0;
+
+	if (pos >= s->len || s->b[pos] != '"')
+		return fault(s, REC_FIO_BAD_JSON, pos,
+			     "expected '\"' starting a key of the fio document");
+	for (; i < s->len && s->b[i] != '"'; i++) {
+		if (s->b[i] == '\\')
+			i++;
+		if (k + 1 < keysz)
+			key[k++] = s->b[i];
+	}
+	if (i >= s->len)
+		return fault(s, REC_FIO_BAD_JSON, pos, "unterminated key string");
+	key[k] = '\0';
+	*end = i + 1;
+	return 0;
+}
+
+/*
+ * Parse the job object at @pos: with the fast path its bins objects are read by fio_bins.c and
+ * json-c parses the rest. Errors are found again on the original text so their offsets are true.
+ */
+static json_object *parse_job(struct scan *s, size_t pos, size_t *end, int *rc)
+{
+	const char *text;
+	size_t tlen, jend;
+	json_object *o;
+
+	if (!s->bins_fast)
+		return parse_value(s, pos, end, rc);
+	*rc = rec_fio_bins_scan(&s->jb, s->b, s->len, pos, &jend);
+	if (*rc < 0)
+		return NULL;
+	if (*rc > 0 || !s->jb.n) /* not closed (json-c says where), or no bins to skip */
+		return parse_value(s, pos, end, rc);
+	text = rec_fio_bins_text(&s->jb, s->b, pos, jend, &tlen);
+	if (!text) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	json_tokener_reset(s->tok);
+	o = json_tokener_parse_ex(s->tok, text, (int)(tlen > INT_MAX ? INT_MAX : tlen));
+	if (json_tokener_get_error(s->tok) == json_tokener_success) {
+		*end = jend;
+		*rc = 0;
+		return o;
+	}
+	json_object_put(o);
+	o = parse_value(s, pos, end, rc);
+	if (o) { /* cannot happen: the rewrite keeps the text valid JSON; be safe */
+		json_object_put(o);
+		*rc = fault(s, REC_FIO_BAD_JSON, pos,
+			    "invalid JSON in the job object starting at byte %zu", pos);
+	}
+	return NULL;
+}
+
+static int read_jobs(struct scan *s, const char *array, size_t *pos)
+{
+	size_t i = skip_ws(s->b, s->len, *pos);
+	int rc;
+
+	if (i >= s->len || s->b[i] != '[')
+		return fault(s, REC_FIO_BAD_JSON, i, "expected '[' starting the jobs array");
+	i = skip_ws(s->b, s->len, i + 1);
+	while (i < s->len && s->b[i] != ']') {
+		size_t end;
+		json_object *job = parse_job(s, i, &end, &rc);
+
+		if (!job)
+			return rc;
+		if (json_object_get_type(job) != json_type_object)
+			rc = fault(s, REC_FIO_BAD_JSON, i,
+				   "expected a job object in the jobs array");
+		else if (s->ops->job)
+			rc = s->ops->job(s->ctx, array, job, &s->jb);
+		s->njobs += rc == 0;
+		json_object_put(job);
+		if (rc)
+			return rc;
+		i = skip_ws(s->b, s->len, end);
+		if (i < s->len && s->b[i] == ',')
+			i = skip_ws(s->b, s->len, i + 1);
+		else if (i >= s->len || s->b[i] != ']')
+			return fault(s, REC_FIO_BAD_JSON, i,
+				     "expected ',' or ']' after a job object");
+	}
+	if (i >= s->len)
+		return fault(s, REC_FIO_BAD_JSON, i, "unexpected end of input in the jobs array");
+	*pos = i + 1;
+	return 0;
+}
+
+/* Walk the document whose '{' is at @start; *end gets the offset after its '}'. A fault is
+ * -EINVAL (s->cur says why); any other non-zero value ends the scan. */
+static int walk_doc(struct scan *s, size_t start, size_t *end)
+{
+	bool have_jobs = false;
+	size_t i = skip_ws(s->b, s->len, start + 1);
+	int rc = 0;
+
+	s->njobs = 0;
+	while (i < s->len && s->b[i] != '}') {
+		char key[64];
+		size_t vend;
+		json_object *v;
+
+		if ((rc = scan_key(s, i, key, sizeof(key), &i)))
+			return rc;
+		i = skip_ws(s->b, s->len, i);
+		if (i >= s->len || s->b[i] != ':')
+			return fault(s, REC_FIO_BAD_JSON, i, "expected ':' after the key \"%s\"",
+				     key);
+		i = skip_ws(s->b, s->len, i + 1);
+		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
+			have_jobs = true;
+			if ((rc = read_jobs(s, key, &i)))
+				return rc;
+		} else {
+			v = parse_value(s, i, &vend, &rc);
+			if (!v && rc)
+				return rc;
+			rc = s->ops->top ? s->ops->top(s->ctx, key, v) : 0;
+			json_object_put(v);
+			if (rc)
+				return rc;
+			i = vend;
+		}
+		i = skip_ws(s->b, s->len, i);
+		if (i < s->len && s->b[i] == ',')
+			i = skip_ws(s->b, s->len, i + 1);
+		else if (i >= s->len || s->b[i] != '}')
+			return fault(s, REC_FIO_BAD_JSON, i,
+				     "expected ',' or '}' after the value of \"%s\"", key);
+	}
+	if (i >= s->len)
+		return fault(
+		    s, REC_FIO_BAD_JSON, i,
+		    "unexpected end of input: the fio document starting at byte %zu is not "
+		    "closed",
+		    start);
+	*end = i + 1;
+	if (!have_jobs)
+		return fault(s, REC_FIO_NO_JOBS, start,
+			     "expected \"jobs\" or \"client_stats\" in the fio JSON document");
+	if (!s->njobs)
+		return fault(s, REC_FIO_EMPTY_JOBS, start,
+			     "no jobs in the fio JSON document (empty jobs array)");
+	return 0;
+}
+
+long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, void *ctx,
+		  bool bins_fast, struct rec_fio_error *err)
+{
+	struct scan s = {.b = buf, .len = len, .ops = ops, .ctx = ctx, .bins_fast = bins_fast};
+	size_t pos = 0, rewritten = (size_t)-1;
+	long n = 0;
+	int rc = 0;
+
+	*err = (struct rec_fio_error){.fault = REC_FIO_OK, .off = (size_t)-1};
+	if (!(s.tok = json_tokener_new()))
+		return -ENOMEM;
+	while (pos < len) {
+		size_t c = next_candidate(buf, len, pos), end = 0;
+
+		if (c >= len)
+			break;
+		if (!blank(buf, pos, c) && ops->skipped)
+			ops->skipped(ctx, c, true);
+		if (rewritten != pos) {
+			rewrite_nonfinite(buf, len, c);
+			rewritten = c;
+		}
+		rc = walk_doc(&s, c, &end);
+		if (rc == -EINVAL && s.cur.fault != REC_FIO_OK) {
+			if (ops->drop)
+				ops->drop(ctx);
+			if (err->fault == REC_FIO_OK)
+				*err = s.cur;
+			s.cur.fault = REC_FIO_OK;
+			pos = c + 1;
+			rc = 0;
+			continue;
+		}
+		if (!rc && ops->doc)
+			rc = ops->doc(ctx, c, end, s.njobs);
+		if (rc) {
+			if (ops->drop)
+				ops->drop(ctx);
+			goto out;
+		}
+		n++;
+		pos = end;
+		rewritten = pos;
+		if (!blank(buf, pos, next_candidate(buf, len, pos)) && ops->skipped)
+			ops->skipped(ctx, pos, false);
+	}
+	if (!n && err->fault == REC_FIO_OK) {
+		err->fault = REC_FIO_NO_DOCUMENT;
+		snprintf(err->msg, sizeof(err->msg),
+			 "no JSON document found (%zu bytes, expected fio JSON starting with '{')",
+			 len);
+	}
+	if (n)
+		*err = (struct rec_fio_error){.fault = REC_FIO_OK, .off = (size_t)-1};
+	rc = n ? 0 : -EINVAL;
+out:
+	rec_fio_bins_free(&s.jb);
+	json_tokener_free(s.tok);
+	return rc ? rc : n;
+}

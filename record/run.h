@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * run.h - OUT/<label>/run.json: the run's record for one drive folder, schema "ssdeng.run.v2"
+ * (docs/results-format.md, docs/schemas/run.schema.json). A run is one manifest (manifest.h)
+ * with its sessions: the first ssd-review that started it and every --resume after, each with
+ * its own start and end; and the tests of its plan, each with its status, its parameters and,
+ * once it ran, its times and exit status (a SNIA PTS test its rounds).
+ *
+ * The driver holds a struct rec_run per drive folder, sets its fields as tests start and end and
+ * writes it whole (rec_run_write(), atomically); ssdreport and a resuming driver read it back
+ * (rec_run_read()), older unversioned run.json files included (legacy.h). Strings and objects of
+ * a struct rec_run are owned by it (rec_run_free()); set a string with rec_str_set() (json.h).
+ * A number that is not known is -1 (NaN for a measurement).
+ */
+#ifndef SSDENG_RECORD_RUN_H
+#define SSDENG_RECORD_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <json-c/json.h>
+
+#define REC_RUN_SCHEMA "ssdeng.run.v2"
+
+/* Which workload's sizes an ssd-apps test's params (or the manifest's request) carry. */
+enum rec_apps_sizes {
+	REC_SIZES_OLTP = 1, /* tables, table_size */
+	REC_SIZES_TPCC = 2, /* warehouses */
+	REC_SIZES_ALL = 3,  /* both: the request, for every apps test of the plan */
+};
+
+/* A test's parameters (tests[].params). */
+struct rec_params {
+	bool apps;  /* an ssd-apps test: the sizes and durations below, else fio's */
+	bool known; /* an ssd-apps test's are known once it starts: until then "params": {} */
+	char *rw, *bs, *bssplit, *region; /* fio's rw and bs; region "span" or "quarter" */
+	int rwmix_read;			  /* percent read of a mix, -1: not a mix */
+	int rate_pct;			  /* a latency-curve point's percentage, -1: none */
+	long long threads;		  /* fio's numjobs; ssd-apps's per instance (-1: null) */
+	int depth;			  /* fio's iodepth */
+	long long instances, warmup_s, time_s; /* ssd-apps's, -1: null */
+	unsigned sizes;			       /* enum rec_apps_sizes: those written below */
+	long long tables, table_size;	       /* ssd-apps's oltp sizes, -1: null */
+	long long warehouses;		       /* ssd-apps's tpcc scale, -1: null */
+};
+
+/* One round of a PTS phase (tests[].pts.phases[].rounds[]). */
+struct rec_pts_round {
+	int round;	      /* 1.. */
+	char *file;	      /* relative to the drive folder: "<test>/<phase>-round-NN.json" */
+	double tracking;      /* the tracking variable, NaN: null */
+	double bytes_written; /* NaN: not recorded */
+	long long seconds;    /* -1: not recorded */
+	char *ended;
+};
+
+/* One phase of a PTS test. */
+struct rec_pts_phase {
+	char *id;
+	char *track_bs, *track_metric; /* tracking {bs, mix, metric ("iops", "mbps", "lat_mean")} */
+	int track_mix;
+	int cells;
+	char *status; /* "running", "steady", "steady state not achieved", "written", "round
+		       * limit", "failed", "interrupted" */
+	long long stop_written_bytes; /* a phase that stops by bytes written (WSAT), else -1 */
+	bool purged;		      /* "purge": {"method", "done"} */
+	bool purge_skipped;	      /* "purge": {"method": null, "skipped": ...} */
+	char *purge_method, *purge_done, *purge_skip_reason; /* none: "purge": null */
+	bool wipc; /* "wipc" {file, jobfile, bytes, seconds} */
+	char *wipc_file, *wipc_jobfile;
+	long long wipc_bytes, wipc_seconds;
+	struct rec_pts_round *rounds;
+	size_t nrounds;
+	bool window; /* "window" {first_round, last_round, mean, range_pct, slope, intercept,
+		      * excursion_pct} */
+	int window_first, window_last;
+	double window_mean, window_range_pct, window_slope, window_intercept, window_excursion_pct;
+	double bytes_written;	 /* all rounds (a WSAT phase), NaN: not recorded */
+	int resumed_after_round; /* a resumed session went on after this round, 0: none */
+};
+
+/* A SNIA PTS test's record (tests[].pts). */
+struct rec_pts {
+	char *test, *spec, *variant;
+	char **not_compliant; /* why its figures are not PTS compliant */
+	size_t nnot_compliant;
+	char *write_cache;
+	int threads, depth, active_range_pct, max_rounds;
+	long long cell_seconds, span_bytes;
+	struct rec_pts_phase *phases;
+	size_t nphases;
+};
+
+/* One test of the plan (tests[]). */
+struct rec_test {
+	char *id, *jobfile, *tool; /* tool "ssd-apps" or NULL (fio) */
+	char *status;		   /* "pending", "running", "done", "failed", "interrupted",
+				    * "skipped" */
+	char *reason;		   /* NULL when done */
+	char *entry, *family, *title;
+	struct rec_params params;
+	long long expected_seconds;
+	char *started, *ended; /* once it ran */
+	long long seconds;     /* -1: not yet */
+	int fio_rc;	       /* fio's or ssd-apps's exit status, 128 + N for signal N */
+	bool has_fio_rc;
+	char *manifest_id;	   /* the manifest it ran under */
+	char *rate_iops_per_job;   /* a curve point's rate_iops, "read,write" */
+	bool resumed;		   /* kept from an earlier session */
+	long long unwritten_bytes; /* bytes of the span never written when it started reading
+				    * (a sparse file), -1: not measured */
+	struct rec_pts *pts;	   /* a PTS test's record, or NULL */
+};
+
+/* One session: the ssd-review that started the run, or one that resumed it. */
+struct rec_session {
+	char *started, *ended; /* ended NULL while running, or when its driver was killed */
+	char *status;	       /* "running", "complete", "failed", "interrupted", "killed" */
+	bool resume;
+	long long pid;
+	json_object *command; /* argv */
+};
+
+/* Who the drive folder's tests ran on besides one drive (run.json "members"). */
+enum rec_members {
+	REC_MEMBERS_NONE,    /* one drive: null */
+	REC_MEMBERS_GROUP,   /* a group's drives */
+	REC_MEMBERS_CLIENTS, /* a client run's hosts */
+	REC_MEMBERS_SERVER,  /* a host's copy of a client run: {host, port, combined_results} */
+};
+
+struct rec_member {
+	char *label, *device, *kind, *fio_filename; /* a group's drive */
+	long long span_bytes;
+	char *host; /* a client run's host */
+	int port;
+};
+
+struct rec_run {
+	int version;	      /* read back: 1 for a run.json without "schema", 2 */
+	json_object *command; /* argv of the session that wrote it */
+	char *cwd;
+	char *fio_version, *kernel, *ssdeng_version, *ioengine; /* "versions" */
+	char *started; /* this session's start (sessions[0] is the run's) */
+	char *ended;   /* NULL while running */
+	char *status;  /* "running", "complete", "failed", "interrupted" ("killed": a later
+			* session found it running without its driver) */
+	char *note;    /* why its status is "killed" */
+	char *suite, *profile, *engine, *engine_option;
+	char *label, *device, *fio_filename; /* "drive" */
+	long long span_bytes;
+	enum rec_members members_kind;
+	struct rec_member *members;
+	size_t nmembers;
+	char *server_host, *combined_results; /* REC_MEMBERS_SERVER */
+	int server_port;
+	bool resume;		      /* this session was a --resume */
+	json_object *previous_runs;   /* the earlier sessions' run.json, newest first, verbatim */
+	struct rec_session *sessions; /* oldest first, this session last */
+	size_t nsessions;
+	struct rec_test *tests;
+	size_t ntests;
+	json_object *manifest; /* manifest.h */
+	long long pid;
+	char *resume_command;
+	json_object *doc; /* read back: the document as read (an older one in v2's shape) */
+};
+
+/** rec_run_write() - @r as run.json at @path, atomically. Return: 0 or -errno. */
+int rec_run_write(const char *path, const struct rec_run *r);
+
+/**
+ * rec_run_read() - the run.json at @path (v2, or an older one without "schema").
+ * @r: output (rec_run_free()), zeroed first
+ * @err, @errlen: "PATH: No such file or directory", "PATH: not JSON (...)", "PATH: expected
+ *                ssd-review's run.json: an object (with a "tests" array)", "PATH: schema ... is
+ *                newer than this program reads (ssdeng.run.v2)"
+ * Return: 0, -ENOENT, -EINVAL, -ENOMEM.
+ */
+int rec_run_read(const char *path, struct rec_run *r, char *err, size_t errlen);
+
+/** rec_run_test() - the test @id of @r, or NULL. */
+struct rec_test *rec_run_test(const struct rec_run *r, const char *id);
+
+/** rec_run_add_test() - a new test at the end of @r (zeroed, numbers -1). NULL: no memory. */
+struct rec_test *rec_run_add_test(struct rec_run *r);
+
+/** rec_run_add_session() - a new session at the end of @r, or NULL. */
+struct rec_session *rec_run_add_session(struct rec_run *r);
+
+/** rec_pts_add_phase() - a new phase at the end of @p (numbers -1, NaN), or NULL. */
+struct rec_pts_phase *rec_pts_add_phase(struct rec_pts *p);
+
+/** rec_pts_add_round() - a new round at the end of @ph, or NULL. */
+struct rec_pts_round *rec_pts_add_round(struct rec_pts_phase *ph);
+
+/** rec_pts_round_copy() - @to (zeroed) as a copy of @from. Return: 0 or -ENOMEM. */
+int rec_pts_round_copy(struct rec_pts_round *to, const struct rec_pts_round *from);
+
+/**
+ * rec_params_json() - @p as run.json writes a test's "params" (and the manifest its request's
+ * ssd-apps sizes and durations). Return: a new object.
+ */
+json_object *rec_params_json(const struct rec_params *p);
+
+/** rec_params_copy() - @to (its strings freed first) as a copy of @from. 0 or -ENOMEM. */
+int rec_params_copy(struct rec_params *to, const struct rec_params *from);
+
+/** rec_pts_copy() - *@to (freed first) as a new copy of @from. Return: 0 or -ENOMEM. */
+int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from);
+
+/** rec_test_copy() - @to (freed first) as a copy of @from. Return: 0 or -ENOMEM. */
+int rec_test_copy(struct rec_test *to, const struct rec_test *from);
+
+/** rec_session_copy() - @to (zeroed) as a copy of @from. Return: 0 or -ENOMEM. */
+int rec_session_copy(struct rec_session *to, const struct rec_session *from);
+
+/**
+ * rec_run_wall_s() - the seconds the run's sessions ran, each from its start to its end (a
+ * session without an end, killed or still running, is not counted).
+ * @counted: output (may be NULL): the sessions counted
+ * Return: seconds, or -1 when no session has both times.
+ */
+long long rec_run_wall_s(const struct rec_run *r, size_t *counted);
+
+/**
+ * rec_run_mark_killed() - @r, read back while its status still says "running", found so by a
+ * later session holding the run's locks: its driver died. Its status (and its last session's)
+ * becomes "killed" with @note, in the typed record and in @r->doc (what previous_runs keeps).
+ * Return: 0 or -ENOMEM.
+ */
+int rec_run_mark_killed(struct rec_run *r, const char *note);
+
+/** rec_run_command_line() - @command (argv, or one string) joined by spaces into @out. */
+void rec_run_command_line(json_object *command, char *out, size_t len);
+
+void rec_pts_free(struct rec_pts *p);
+void rec_test_free(struct rec_test *t);
+void rec_session_free(struct rec_session *s);
+void rec_run_free(struct rec_run *r);
+
+#endif

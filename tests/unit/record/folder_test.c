@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * folder_test.c - record/folder.c on trees made here: ssd-review's results directory (its
+ * status.json, drive folders, the report, a hidden folder moved aside, a client run's per-host
+ * copy), a folder of drive folders without status.json, a folder of fio results, a record's
+ * document given as a file, an empty folder, a status.json of someone else's.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "scratch.h"
+
+#include "record/folder.h"
+#include "record/json.h"
+
+/* @rel under the scratch, with @text (NULL: a directory). */
+static void put(const char *rel, const char *text)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s/%s", scratch, rel);
+	if (!text)
+		assert_int_equal(mkdir(p, 0755), 0);
+	else
+		assert_int_equal(rec_file_write(p, text, strlen(text)), 0);
+}
+
+static enum rec_input kind(const char *rel)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s/%s", scratch, rel);
+	return rec_input_kind(p);
+}
+
+static void results_directory(void **state)
+{
+	char p[512], **names;
+	size_t n;
+
+	(void)state;
+	put("out", NULL);
+	put("out/status.json",
+	    "{\"schema\": \"ssdeng.review-status.v1\", \"state\": \"complete\"}");
+	put("out/b", NULL);
+	put("out/b/run.json", "{\"tests\": []}");
+	put("out/a", NULL);
+	put("out/a/drive.json", "{}");
+	put("out/a/fc-4k-randread.json", "{}");
+	put("out/report", NULL);
+	put("out/report/.ssdreport", "");
+	put("out/report/index.json", "{}");
+	put("out/.overwritten", NULL);
+	put("out/h1", NULL); /* a client run's copy for host h1 */
+	put("out/h1/run.json",
+	    "{\"members\": {\"host\": \"127.0.0.1\", \"port\": 8765, \"combined_results\": "
+	    "\"clients\"}, \"tests\": []}");
+	put("out/empty", NULL);
+	assert_int_equal(kind("out"), REC_INPUT_RESULTS);
+	assert_int_equal(kind("out/a"), REC_INPUT_DRIVE);
+	assert_int_equal(kind("out/b"), REC_INPUT_DRIVE);
+	assert_int_equal(kind("out/report"), REC_INPUT_NONE);
+	assert_int_equal(kind("out/empty"), REC_INPUT_NONE);
+	assert_int_equal(kind("out/status.json"), REC_INPUT_RECORD_FILE);
+	assert_int_equal(kind("out/b/run.json"), REC_INPUT_RECORD_FILE);
+	assert_int_equal(kind("out/a/drive.json"), REC_INPUT_RECORD_FILE);
+	assert_int_equal(kind("out/a/fc-4k-randread.json"), REC_INPUT_FIO_FILE);
+	assert_int_equal(kind("out/none"), REC_INPUT_NONE);
+	snprintf(p, sizeof(p), "%s/out", scratch);
+	assert_int_equal(rec_results_drives(p, &names, &n), 0);
+	assert_int_equal(n, 2); /* sorted; not the report, the hidden folder, h1, empty */
+	assert_string_equal(names[0], "a");
+	assert_string_equal(names[1], "b");
+	rec_names_free(names, n);
+	assert_int_equal(rec_results_drives("/nonexistent", &names, &n), -ENOENT);
+	assert_string_equal(rec_input_name(REC_INPUT_RESULTS), "a results directory");
+}
+
+/* Without status.json: a folder of drive folders, or of folders of fio results, is one too. */
+static void folders_of_drives(void **state)
+{
+	(void)state;
+	put("res", NULL);
+	put("res/nvme-lab", NULL);
+	put("res/nvme-lab/run.json", "{}");
+	assert_int_equal(kind("res"), REC_INPUT_RESULTS);
+	put("fio", NULL);
+	put("fio/x", NULL);
+	put("fio/x/randread.json", "{}");
+	assert_int_equal(kind("fio"), REC_INPUT_RESULTS);
+	assert_int_equal(kind("fio/x"), REC_INPUT_DRIVE);
+	/* a status.json that is not ssd-review's says nothing; its name is no result either */
+	put("other", NULL);
+	put("other/status.json", "{\"schema\": \"something.else\"}");
+	assert_int_equal(kind("other"), REC_INPUT_NONE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(results_directory),
+	    cmocka_unit_test(folders_of_drives),
+	};
+
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
+}

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * run_test.c - record/run.c: run.json written and read back whole (tests of both kinds, a PTS
+ * record, a group's members, sessions), a run.json today's driver wrote (v1, no schema) read
+ * and written again as v2 with nothing lost, the refusals (not a run.json, a newer schema), the
+ * sessions' wall time, a killed run marked.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define SCRATCH_DOC "run.json"
+#include "scratch.h"
+
+#include "record/json.h"
+#include "record/run.h"
+
+#define APPS_RUN "tests/unit/reporter/fixtures/apps/results/lp/run.json"
+
+static void set(char **f, const char *s) { assert_int_equal(rec_str_set(f, s), 0); }
+
+/* A run of a fio test, an ssd-apps test, a PTS test and another ssd-apps test (running) on a
+ * group, resumed once. */
+static void make(struct rec_run *r)
+{
+	struct rec_test *t;
+	struct rec_session *s;
+	struct rec_pts_phase *ph;
+	struct rec_pts_round *rd;
+
+	memset(r, 0, sizeof(*r));
+	r->command = json_tokener_parse("[\"ssd-review\", \"--resume\", \"--out\", \"o\"]");
+	set(&r->cwd, "/home/u");
+	set(&r->fio_version, "fio-3.33");
+	set(&r->started, "2026-12-02T10:00:00Z");
+	set(&r->status, "running");
+	set(&r->suite, "all");
+	set(&r->label, "g");
+	r->span_bytes = 1 << 30;
+	r->resume = true;
+	r->pid = 42;
+	r->members_kind = REC_MEMBERS_GROUP;
+	r->members = calloc(2, sizeof(*r->members));
+	r->nmembers = 2;
+	set(&r->members[0].label, "d1");
+	set(&r->members[1].label, "d2");
+	r->members[0].span_bytes = r->members[1].span_bytes = 1 << 30;
+	r->manifest = json_tokener_parse("{\"schema\": \"ssdeng.manifest.v1\", \"id\": \"abc\"}");
+	s = rec_run_add_session(r);
+	set(&s->started, "2026-12-02T09:00:00Z");
+	set(&s->ended, "2026-12-02T09:10:00Z");
+	set(&s->status, "interrupted");
+	s = rec_run_add_session(r);
+	set(&s->started, "2026-12-02T10:00:00Z");
+	set(&s->status, "running");
+	s->resume = true;
+	s->pid = 42;
+	t = rec_run_add_test(r);
+	set(&t->id, "fc-4k-randread");
+	set(&t->status, "done");
+	set(&t->rate_iops_per_job, "100,0");
+	set(&t->params.rw, "randread");
+	t->params.threads = 8;
+	t->params.depth = 32;
+	t->params.rate_pct = 50;
+	t->seconds = 12;
+	t->fio_rc = 0;
+	t->has_fio_rc = true;
+	t->resumed = true;
+	t->unwritten_bytes = 4096;
+	t = rec_run_add_test(r);
+	set(&t->id, "apps-oltp");
+	set(&t->tool, "ssd-apps");
+	set(&t->status, "pending");
+	t->params.apps = true;
+	t = rec_run_add_test(r);
+	set(&t->id, "pts-iops");
+	set(&t->status, "interrupted");
+	set(&t->reason, "SIGINT: fio stopped, result discarded");
+	t->pts = calloc(1, sizeof(*t->pts));
+	set(&t->pts->test, "iops");
+	t->pts->not_compliant = calloc(1, sizeof(char *));
+	set(&t->pts->not_compliant[t->pts->nnot_compliant++], "no purge (--pts-no-purge)");
+	t->pts->max_rounds = 25;
+	ph = rec_pts_add_phase(t->pts);
+	set(&ph->id, "iops");
+	set(&ph->track_bs, "4k");
+	ph->purge_skipped = true;
+	set(&ph->purge_skip_reason, "--pts-no-purge");
+	ph->resumed_after_round = 1;
+	rd = rec_pts_add_round(ph);
+	rd->round = 1;
+	set(&rd->file, "pts-iops/iops-round-01.json");
+	rd->tracking = 30675.5;
+	rd = rec_pts_add_round(ph);
+	rd->round = 2; /* no tracking value: null */
+	t = rec_run_add_test(r);
+	set(&t->id, "apps-tpcc");
+	set(&t->tool, "ssd-apps");
+	set(&t->status, "running");
+	t->params.apps = t->params.known = true;
+	t->params.sizes = REC_SIZES_TPCC; /* its warehouses, not the oltp tables */
+	t->params.warehouses = 3;
+	t->params.time_s = 20;
+}
+
+static void round_trip(void **state)
+{
+	struct rec_run w, r;
+	char err[256];
+	const struct rec_test *t;
+
+	(void)state;
+	make(&w);
+	assert_int_equal(rec_run_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.version, 2);
+	assert_string_equal(r.cwd, "/home/u");
+	assert_string_equal(r.fio_version, "fio-3.33");
+	assert_true(r.resume);
+	assert_int_equal(r.span_bytes, 1 << 30);
+	assert_int_equal(r.members_kind, REC_MEMBERS_GROUP);
+	assert_int_equal(r.nmembers, 2);
+	assert_string_equal(r.members[1].label, "d2");
+	assert_int_equal(r.nsessions, 2);
+	assert_string_equal(r.sessions[0].status, "interrupted");
+	assert_null(r.sessions[1].ended);
+	assert_true(r.sessions[1].resume);
+	assert_string_equal(rec_json_str(r.manifest, "id"), "abc");
+	assert_int_equal(r.ntests, 4);
+	t = rec_run_test(&r, "fc-4k-randread");
+	assert_non_null(t);
+	assert_string_equal(t->params.rw, "randread");
+	assert_int_equal(t->params.threads, 8);
+	assert_int_equal(t->params.rate_pct, 50);
+	assert_int_equal(t->params.rwmix_read, -1);
+	assert_string_equal(t->rate_iops_per_job, "100,0");
+	assert_true(t->has_fio_rc && t->resumed);
+	assert_int_equal(t->unwritten_bytes, 4096);
+	t = rec_run_test(&r, "apps-oltp");
+	assert_true(t->params.apps);
+	assert_false(t->params.known); /* "params": {} until it runs */
+	assert_int_equal(t->seconds, -1);
+	assert_false(t->has_fio_rc);
+	t = rec_run_test(&r, "apps-tpcc");
+	assert_true(t->params.known);
+	assert_int_equal(t->params.sizes, REC_SIZES_TPCC);
+	assert_int_equal(t->params.warehouses, 3);
+	assert_int_equal(t->params.tables, -1);
+	assert_int_equal(t->params.instances, -1); /* null: ssd-apps's profile decides */
+	assert_int_equal(t->params.time_s, 20);
+	t = rec_run_test(&r, "pts-iops");
+	assert_non_null(t->pts);
+	assert_string_equal(t->pts->not_compliant[0], "no purge (--pts-no-purge)");
+	assert_int_equal(t->pts->phases[0].resumed_after_round, 1);
+	assert_true(t->pts->phases[0].purge_skipped && !t->pts->phases[0].purged);
+	assert_int_equal(t->pts->phases[0].nrounds, 2);
+	assert_true(t->pts->phases[0].rounds[0].tracking == 30675.5);
+	assert_true(isnan(t->pts->phases[0].rounds[1].tracking));
+	assert_false(t->pts->phases[0].window);
+	assert_null(rec_run_test(&r, "nope"));
+	rec_run_free(&w);
+	rec_run_free(&r);
+}
+
+/* A run.json the C driver wrote before v2 (no schema) reads, and writes again as v2 holding the
+ * same document plus its schema and sessions. */
+static void older_file_kept_whole(void **state)
+{
+	struct rec_run r;
+	char err[256];
+	json_object *before, *after;
+
+	(void)state;
+	assert_int_equal(rec_run_read(APPS_RUN, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.version, 1);
+	assert_int_equal(r.nsessions, 1);
+	assert_string_equal(r.sessions[0].started, r.started);
+	assert_string_equal(r.sessions[0].status, "failed"); /* tiny failed: the run too */
+	assert_int_equal(rec_run_write(scratch_doc, &r), 0);
+	before = rec_json_read(APPS_RUN, NULL, err, sizeof(err));
+	after = rec_json_read(scratch_doc, NULL, err, sizeof(err));
+	assert_string_equal(rec_json_str(after, "schema"), REC_RUN_SCHEMA);
+	json_object_object_del(after, "schema");
+	json_object_object_del(after, "sessions");
+	assert_true(json_object_equal(before, after));
+	json_object_put(before);
+	json_object_put(after);
+	rec_run_free(&r);
+}
+
+static void refusals(void **state)
+{
+	struct rec_run r;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(rec_file_write(scratch_doc, "[1]", 3), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "expected ssd-review's run.json: an object (with a \"tests\" "
+				    "array)"));
+	assert_int_equal(rec_file_write(scratch_doc, "{\"tests\": null}", 15), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(rec_file_write(scratch_doc, "{\"schema\": \"ssdeng.run.v3\"}", 27), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "schema ssdeng.run.v3 is newer than this program reads "
+				    "(ssdeng.run.v2)"));
+	assert_int_equal(rec_run_read("/nonexistent/run.json", &r, err, sizeof(err)), -ENOENT);
+}
+
+static void wall_time_and_killed(void **state)
+{
+	struct rec_run w, r;
+	size_t counted;
+	char err[256], line[256];
+
+	(void)state;
+	make(&w);
+	/* 10 min, then a session still running: only the first counts */
+	assert_int_equal(rec_run_wall_s(&w, &counted), 600);
+	assert_int_equal(counted, 1);
+	set(&w.sessions[1].ended, "2026-12-02T10:00:30Z");
+	assert_int_equal(rec_run_wall_s(&w, &counted), 630);
+	assert_int_equal(counted, 2);
+	assert_int_equal(rec_run_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), 0);
+	assert_int_equal(rec_run_mark_killed(&r, "its driver stopped"), 0);
+	assert_string_equal(r.status, "killed");
+	assert_string_equal(r.note, "its driver stopped");
+	assert_string_equal(r.sessions[1].status, "killed");
+	assert_string_equal(rec_json_str(r.doc, "status"), "killed");
+	assert_string_equal(rec_json_str(r.doc, "note"), "its driver stopped");
+	rec_run_command_line(r.command, line, sizeof(line));
+	assert_string_equal(line, "ssd-review --resume --out o");
+	rec_run_free(&w);
+	rec_run_free(&r);
+	w.command = json_object_new_string("scripts/ssd-review --drive a=x");
+	rec_run_command_line(w.command, line, sizeof(line));
+	assert_string_equal(line, "scripts/ssd-review --drive a=x");
+	json_object_put(w.command);
+}
+
+static void copies(void **state)
+{
+	struct rec_run w;
+	struct rec_test c = {0};
+
+	(void)state;
+	make(&w);
+	assert_int_equal(rec_test_copy(&c, &w.tests[2]), 0);
+	assert_ptr_not_equal(c.pts, w.tests[2].pts);
+	assert_string_equal(c.pts->phases[0].rounds[0].file, "pts-iops/iops-round-01.json");
+	assert_string_equal(c.reason, w.tests[2].reason);
+	rec_test_free(&c);
+	assert_int_equal(rec_test_copy(&c, &w.tests[0]), 0);
+	assert_string_equal(c.params.rw, "randread");
+	assert_ptr_not_equal(c.params.rw, w.tests[0].params.rw);
+	rec_test_free(&c);
+	rec_run_free(&w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(round_trip), cmocka_unit_test(older_file_kept_whole),
+	    cmocka_unit_test(refusals),	  cmocka_unit_test(wall_time_and_killed),
+	    cmocka_unit_test(copies),
+	};
+
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
+}
