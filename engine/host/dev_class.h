@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* What a path is. ssd_host_kind_id() gives the short names in quotes (ssdctl probe's "kind"). */
@@ -72,6 +73,20 @@ struct ssd_host_dev {
  * SSD_HOST_KIND_BLK or SSD_HOST_KIND_CHR with no nodes.
  */
 void ssd_host_classify(const char *path, struct ssd_host_dev *out);
+
+/**
+ * ssd_host_classify_quick() - what the node @path is, told without sysfs when its name and
+ * number say it: an sg node by its major number (SCSI_GENERIC_MAJOR, 21, fixed), an NVMe
+ * namespace generic node by its name (ngXnY, a character device; the transport confirms it
+ * with NVME_IOCTL_ID on the fd it opens). Only kind, name, major/minor and generic (@path
+ * itself) are set: the block device, controller and capacity stay unknown (ssd_host_classify()
+ * finds them).
+ * @path: the path @st describes
+ * @st:   stat(2) of @path (st_mode, st_rdev)
+ * @out:  the answer when true is returned
+ * Return: true when told; false: ask ssd_host_classify().
+ */
+bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd_host_dev *out);
 
 /**
  * ssd_host_classify_node() - classify a device number from a sysfs tree (the path-free part of

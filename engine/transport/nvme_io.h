@@ -20,7 +20,8 @@
 /* One open namespace: the NVMe transports' struct ssd_dev. */
 struct ssd_tp_nvme_dev {
 	struct ssd_dev base;
-	int fd;		/* the generic char device /dev/ngXnY */
+	int fd;		/* the generic char device /dev/ngXnY, -1 when not open (a probe) */
+	int oflags;	/* its open(2) flags */
 	char path[256]; /* as opened (after block -> generic mapping) */
 	uint32_t nsid;
 	uint32_t unit;	       /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
@@ -72,8 +73,12 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_n
 
 /**
  * ssd_tp_nvme_open() - open @path (an NVMe generic char device, or a namespace block device
- * mapped to its generic node), Identify it, and fill @geo.
- * @opt:    engine options, or NULL when the glue only probes the geometry
+ * mapped to its generic node), Identify it, and fill @geo. What Identify and the kernel said
+ * is kept per process (core/dev_cache.h); the controller's MDTS is read only for transfers
+ * above two pages and the kernel's max_hw_sectors_kb above 64 KiB, the smallest each can be.
+ * @opt:    engine options (max_bs decides which limits are read), or NULL: all are read
+ * @probe:  fio sizing the file: no file descriptor is needed (one opened to Identify is kept
+ *          by ssd_tp_nvme_close() for the job's own open)
  * @path:   fio filename
  * @oflags: open(2) flags; O_DIRECT is dropped (meaningless on a char device)
  * @out:    output, free with ssd_tp_nvme_close()
@@ -83,10 +88,13 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_n
  * Return: 0 or -errno (-ENODEV not an NVMe namespace, -EINVAL a partition or absurd Identify
  * data, -EIO an Identify command that failed on the drive).
  */
-int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path, int oflags,
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen);
-void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev);
+
+/* ssd_tp_nvme_close() - close @dev's fd (or, @keep_fd, keep it for the next open of the same
+ * file: core/dev_cache.h) and free @dev (NULL is fine). */
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd);
 
 /**
  * ssd_tp_nvme_rw_templates() - @d's Read and Write templates, with and without FUA (@d->rw_tmpl,

@@ -16,8 +16,8 @@
  *
  * Optional features, each tried at ctx_init()/open() with a warning and a fallback:
  * sqthread_poll (IORING_SETUP_SQPOLL), hipri (IORING_SETUP_IOPOLL; needs nvme poll_queues),
- * registerfiles (a file table registered with the first file), fixedbufs (the job's I/O memory,
- * ssd_options.io_mem, registered as one buffer that the templates name;
+ * registerfiles (a file table registered with the first file), fixedbufs (each slot's buffer,
+ * ssd_options.io_bufs, registered under the slot's index, which the templates name;
  * IORING_URING_CMD_FIXED, Linux 6.1+).
  */
 #include "transport/nvme_io.h"
@@ -66,11 +66,11 @@ static unsigned int nvme_poll_queues(void)
 {
 	uint64_t n = 0;
 
-	if (ssd_dev_cache_get("kernel", NVME_POLL_QUEUES, &n, sizeof(n)))
+	if (ssd_dev_cache_fact(NVME_POLL_QUEUES, &n, sizeof(n)))
 		return (unsigned int)n;
 	if (ssd_host_read_u64(NVME_POLL_QUEUES, &n) < 0)
-		return 0;
-	ssd_dev_cache_put("kernel", NVME_POLL_QUEUES, &n, sizeof(n));
+		n = 0;
+	ssd_dev_cache_put_fact(NVME_POLL_QUEUES, &n, sizeof(n));
 	return (unsigned int)n;
 }
 
@@ -166,24 +166,23 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 	return 0;
 }
 
-/* fixedbufs: the job's I/O memory as registered buffer 0 (one io_uring_register() call). */
+/* fixedbufs: each slot's buffer registered under the slot's index (one io_uring_register()
+ * call). Not a region holding them all: Linux 6.1 maps a fixed buffer's pages from the
+ * command's start to the buffer's end, and refuses more than the queue's max_segments. */
 static void register_buffers(struct ssd_tp_uring_ctx *c)
 {
-	struct iovec iov = {.iov_base = c->opt.io_mem, .iov_len = c->opt.io_mem_len};
 	int ret;
 
-	if (!c->opt.fixedbufs || !c->opt.io_mem || !c->opt.io_mem_len)
+	if (!c->opt.fixedbufs || !c->opt.io_bufs)
 		return;
-	ret = io_uring_register_buffers(&c->ring, &iov, 1);
+	ret = io_uring_register_buffers(&c->ring, c->opt.io_bufs, c->lane.depth);
 	if (ret < 0) {
 		ssd_log(SSD_LOG_WARN,
-			"nvme-uring: fixedbufs unavailable (%s, %zu bytes of I/O buffers); using "
-			"unregistered buffers",
-			strerror(-ret), c->opt.io_mem_len);
+			"nvme-uring: fixedbufs unavailable (%s); using unregistered buffers",
+			strerror(-ret));
 		return;
 	}
-	c->lane.buf_base = (uintptr_t)c->opt.io_mem;
-	c->lane.buf_len = c->opt.io_mem_len;
+	c->lane.bufs = c->opt.io_bufs;
 }
 
 static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
@@ -273,64 +272,6 @@ static struct nvme_uring_cmd *sqe_cmd(struct io_uring_sqe *sqe)
 }
 
 /*
- * One synchronous command at open, on an idle ring: an LSM (security_uring_cmd) or missing
- * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
- * Flush is harmless and moves no data. An IOPOLL ring must not carry it (see no_data_sync()):
- * the probe then goes through a one-entry ring of its own.
- */
-static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
-			     char *err, size_t errlen)
-{
-	struct io_uring own;
-	struct io_uring_sqe *sqe;
-	struct io_uring_cqe *cqe;
-	int ret = 0;
-
-	if (c->iopoll) {
-		if (io_uring_queue_init(1, &own, IORING_SETUP_SQE128 | IORING_SETUP_CQE32) < 0)
-			return 0; /* no probe: the first command will tell */
-		sqe = io_uring_get_sqe(&own);
-		if (!sqe) {
-			io_uring_queue_exit(&own);
-			return 0;
-		}
-		fill_sqe(sqe, dev, NULL);
-		sqe->fd = dev->fd; /* the registered file table is c->ring's */
-		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-		ret = io_uring_submit_and_wait(&own, 1);
-		if (ret >= 0)
-			ret = io_uring_wait_cqe(&own, &cqe);
-		if (ret >= 0) {
-			ret = cqe->res;
-			io_uring_cqe_seen(&own, cqe);
-		}
-		io_uring_queue_exit(&own);
-	} else {
-		/* alone on the ring: its CQE (user_data NULL) is read here, never by a reap */
-		if (c->lane.queued || c->lane.inflight)
-			return 0;
-		sqe = lane_sqe(&c->lane);
-		fill_sqe(sqe, dev, NULL);
-		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-		ret = ssd_tp_ring_submit(&c->lane.r, 1, 1);
-		while (ret >= 0 && !ssd_tp_ring_ready(&c->lane.r))
-			ret = ssd_tp_ring_wait(&c->lane.r, 1, NULL);
-		if (ret >= 0) {
-			ret = ssd_tp_ring_cqe(&c->lane.r, 0)->res;
-			ssd_tp_ring_advance(&c->lane.r, 1);
-		}
-	}
-	if (ret < 0)
-		snprintf(err, errlen,
-			 "%s: io_uring passthrough refused: %s (an LSM, or no CAP_SYS_ADMIN); use "
-			 "nvme_mode=ioctl",
-			 dev->path, strerror(-ret));
-	else
-		ret = 0; /* a drive status on Flush is the drive's business, not the path's */
-	return ret;
-}
-
-/*
  * On an IOPOLL (hipri) ring, a command without data (Flush, Write Zeroes, Verify) runs here,
  * synchronously through NVME_IOCTL_IO64_CMD. Linux 6.1 polls a passthrough command through its
  * bio (nvme_ns_chr_uring_cmd_iopoll()): one without a bio completes only when another command's
@@ -399,7 +340,6 @@ void ssd_tp_uring_sqe_templates(struct ssd_tp_nvme_dev *dev, bool fixed_buf)
 			fill_sqe(sqe, dev, NULL);
 			if (fixed_buf) {
 				sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
-				sqe->buf_index = 0;
 			}
 			*sqe_cmd(sqe) = dev->rw_tmpl[op][fua].cmd;
 		}
@@ -413,13 +353,13 @@ static void forget_templates(struct ssd_tp_uring_ctx *c)
 	memset(c->lane.held, 0, c->lane.r.sq_entries * sizeof(*c->lane.held));
 }
 
-static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
-		      struct ssd_geometry *geo, char *err, size_t errlen)
+static int uring_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		      int oflags, struct ssd_dev **out, struct ssd_geometry *geo, char *err,
+		      size_t errlen)
 {
 	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
 	struct ssd_tp_nvme_dev *dev;
-	char passed = 1;
-	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
+	int ret = ssd_tp_nvme_open(opt, !c, path, oflags, &dev, geo, err, errlen);
 
 	if (ret)
 		return ret;
@@ -428,20 +368,16 @@ static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 		*out = &dev->base;
 		return 0;
 	}
+	/* An LSM that refuses io_uring passthrough (security_uring_cmd) does so per command: the
+	 * glue falls back to nvme-ioctl when a command comes back refused, nothing is tried here */
 	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
-	/* once per process and namespace: a refusal would have failed the job that met it */
-	if (!ret && !ssd_dev_cache_get("nvprobe", dev->path, &passed, sizeof(passed))) {
-		ret = probe_passthrough(c, dev, err, errlen);
-		if (!ret)
-			ssd_dev_cache_put("nvprobe", dev->path, &passed, sizeof(passed));
-	}
 	if (ret) {
-		ssd_tp_nvme_close(dev);
+		ssd_tp_nvme_close(dev, false);
 		return ret;
 	}
 	if (c->opt.registerfiles)
 		register_file(c, dev);
-	ssd_tp_uring_sqe_templates(dev, c->lane.buf_len != 0);
+	ssd_tp_uring_sqe_templates(dev, c->lane.bufs != NULL);
 	forget_templates(c);
 	*out = &dev->base;
 	return 0;
@@ -459,13 +395,16 @@ static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	}
 	if (c)
 		forget_templates(c);
-	ssd_tp_nvme_close(dev);
+	ssd_tp_nvme_close(dev, !c);
 }
 
-/* Whether @len bytes at @buf lie in registered buffer 0. */
-static bool in_registered(const struct ssd_tp_uring_lane *l, const void *buf, uint64_t len)
+/* Whether @io's buffer lies in its slot's registered buffer. */
+static bool in_registered(const struct ssd_tp_uring_lane *l, const struct ssd_io *io)
 {
-	return l->buf_len && len <= l->buf_len && (uintptr_t)buf - l->buf_base <= l->buf_len - len;
+	const struct iovec *iov = l->bufs ? &l->bufs[io->slot] : NULL;
+
+	return iov && io->len <= iov->iov_len &&
+	       (uintptr_t)io->buf - (uintptr_t)iov->iov_base <= iov->iov_len - io->len;
 }
 
 /* Read or Write: the namespace's template SQE with the range and buffers filled in (the lane's
@@ -486,8 +425,9 @@ static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 	sqe->user_data = (uintptr_t)io;
 	ssd_nvme_rw_tmpl_patch((struct nvme_uring_cmd *)sqe->cmd, &d->rw_tmpl[io->op][fua], slba,
 			       nlb, (uintptr_t)io->buf, (uint32_t)io->len, md, md_len);
-	if (!in_registered(&c->lane, io->buf, io->len))
-		sqe->uring_cmd_flags = 0; /* the template names registered buffer 0 */
+	sqe->buf_index = (uint16_t)io->slot;
+	if (!in_registered(&c->lane, io))
+		sqe->uring_cmd_flags = 0; /* the template names a registered buffer */
 	return SSD_Q_QUEUED;
 }
 
@@ -510,10 +450,9 @@ static __attribute__((noinline)) int queue_other(struct ssd_tp_uring_ctx *c, str
 		return no_data_sync(c, io, cmd);
 	}
 	fill_sqe(sqe, ssd_tp_nvme_dev_of(io->dev), io);
-	if (io->buf && cmd->addr == (uintptr_t)io->buf &&
-	    in_registered(&c->lane, io->buf, io->len)) {
+	if (io->buf && cmd->addr == (uintptr_t)io->buf && in_registered(&c->lane, io)) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
-		sqe->buf_index = 0;
+		sqe->buf_index = (uint16_t)io->slot;
 	}
 	return SSD_Q_QUEUED;
 }

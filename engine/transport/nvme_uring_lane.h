@@ -35,10 +35,9 @@ struct ssd_tp_uring_lane {
 	/* per SQ slot, the template whose whole SQE the slot holds (NULL: another command);
 	 * sq_entries entries */
 	const uint64_t **held;
-	/* registered buffer 0 (fixedbufs): the job's I/O memory, [buf_base, buf_base + buf_len);
-	 * buf_len 0: none. The templates then name it (IORING_URING_CMD_FIXED). */
-	uintptr_t buf_base;
-	uint64_t buf_len;
+	/* fixedbufs: each slot's buffer (ssd_options.io_bufs) is registered, buffer index = slot,
+	 * and the templates say so (IORING_URING_CMD_FIXED); NULL: none */
+	const struct iovec *bufs;
 };
 
 /* What one open namespace's Reads and Writes need on the lane (ssd_tp_uring_rw_of()). */
@@ -56,7 +55,9 @@ struct ssd_tp_uring_rw {
  * @off into @buf for @io, from @rw's template, when it can take the lane.
  * @l:   the lane of the context @rw was made for
  * @rw:  the namespace
- * @io:  the request's handle, the CQE's user_data (only its pointer is stored here)
+ * @buf: inside the buffer of @io's slot (ssd_options.io_bufs), which the templates may name
+ *       as registered buffer @io->slot
+ * @io:  the request's handle, the CQE's user_data (its pointer and slot are used here)
  * Return: true when queued; false when the request needs queue() (no template for @dir, an
  * offset or length that is not whole LBAs, empty, or above the largest transfer), nothing
  * done. The caller keeps queued + in flight within @l->depth (fio never has more io_u).
@@ -79,6 +80,7 @@ static inline bool ssd_tp_uring_lane_rw(struct ssd_tp_uring_lane *l,
 	}
 	slba = off >> rw->unit_shift;
 	sqe->user_data = (uintptr_t)io;
+	sqe->buf_index = (uint16_t)io->slot; /* read by the kernel only with the template's FIXED */
 	cmd->addr = (uintptr_t)buf;
 	cmd->cdw12 = rw->cdw12[dir] | (uint32_t)((len >> rw->unit_shift) - 1);
 	memcpy(&cmd->cdw10, &slba, sizeof(slba)); /* CDW10, CDW11: SLBA little-endian */

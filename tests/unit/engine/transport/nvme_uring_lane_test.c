@@ -26,6 +26,7 @@ struct fake_ring {
 	struct io_uring_sqe sqes[2 * SLOTS] __attribute__((aligned(64)));
 	struct io_uring_cqe cqes[2 * 2 * SLOTS];
 	const uint64_t *held[SLOTS];
+	struct iovec bufs[SLOTS];
 	unsigned int khead, ktail, cq_khead, cq_ktail, kflags;
 };
 
@@ -45,14 +46,15 @@ static void fake_ring_init(struct fake_ring *f, bool fixed)
 	f->lane.depth = SLOTS;
 	f->lane.held = f->held;
 	if (fixed) {
-		f->lane.buf_base = 0x10000;
-		f->lane.buf_len = 1 << 20;
+		for (int i = 0; i < SLOTS; i++)
+			f->bufs[i] = (struct iovec){
+			    .iov_base = (void *)(uintptr_t)(0x10000 + 4096 * i), .iov_len = 131072};
+		f->lane.bufs = f->bufs;
 	}
 }
 
 /* A 4096-byte-LBA namespace, nsid 7, file descriptor 9, its templates built as at open. */
-static void namespace_4k(struct ssd_tp_nvme_dev *d, int file_index, uint32_t timeout_ms,
-			 bool fixed)
+static void namespace_4k(struct ssd_tp_nvme_dev *d, int file_index, uint32_t timeout_ms, bool fixed)
 {
 	memset(d, 0, sizeof(*d));
 	d->fd = 9;
@@ -89,7 +91,8 @@ static void check_sqe(const struct io_uring_sqe *sqe, const struct ssd_tp_nvme_d
 		assert_false(sqe->flags & IOSQE_FIXED_FILE);
 	}
 	assert_int_equal(sqe->uring_cmd_flags, fixed ? IORING_URING_CMD_FIXED : 0);
-	assert_int_equal(sqe->buf_index, 0);
+	if (fixed)
+		assert_int_equal(sqe->buf_index, io->slot);
 	ssd_tp_nvme_scratch_free(&s);
 }
 
@@ -101,7 +104,10 @@ static void test_rw_matches_general_builder(void **state)
 	static const struct {
 		unsigned int dir;
 		uint64_t off, len;
-	} reqs[] = {{0, 0, 4096}, {1, 5ull << 12, 8192}, {0, 3ull << 40, 131072}, {1, 4096, 4096},
+	} reqs[] = {{0, 0, 4096},
+		    {1, 5ull << 12, 8192},
+		    {0, 3ull << 40, 131072},
+		    {1, 4096, 4096},
 		    {0, 8192, 12288}};
 
 	for (int variant = 0; variant < 2; variant++) {
@@ -184,9 +190,9 @@ static void test_refused_untouched(void **state)
 	namespace_4k(&d, -1, 0, false);
 	io.dev = &d.base;
 	assert_true(ssd_tp_uring_rw_of(&d.base, 0, -1, &rw));
-	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 1, 0, 4096, NULL, &io)); /* no Write */
+	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 1, 0, 4096, NULL, &io));   /* no Write */
 	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 0, 512, 4096, NULL, &io)); /* offset */
-	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 0, 0, 6144, NULL, &io));  /* length */
+	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 0, 0, 6144, NULL, &io));   /* length */
 	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 0, 0, 0, NULL, &io));	    /* empty */
 	assert_false(ssd_tp_uring_lane_rw(&f->lane, &rw, 0, 0, 135168, NULL, &io)); /* > MDTS */
 	assert_int_equal(f->lane.r.sq_tail, 0);
@@ -236,7 +242,7 @@ static void test_peek_take(void **state)
 	assert_ptr_equal(out[0], ios[0].cookie);
 	assert_ptr_equal(out[1], ios[1].cookie);
 	assert_int_not_equal(bad, 0);
-	assert_int_equal(f->cq_khead, 0); /* peeking takes nothing */
+	assert_int_equal(f->cq_khead, 0);   /* peeking takes nothing */
 	assert_int_equal(ios[0].error, -1); /* with cookies a success is not written */
 	nfailed = 0;
 	assert_int_equal(ssd_tp_uring_lane_take(&f->lane, 8, out, false, on_failed), 3);
