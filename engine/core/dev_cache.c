@@ -51,6 +51,37 @@ static bool same_node(const struct node *a, const struct node *b)
 	return a->dev == b->dev && a->ino == b->ino && a->rdev == b->rdev && a->mode == b->mode;
 }
 
+struct kept_fd {
+	int fd, oflags;
+};
+
+/*
+ * fork(2) (fio's jobs are processes unless --thread, forked as each starts): the child reads
+ * every path's node afresh, and a kept fd is not handed to it, which closes its copy. The sg driver
+ * refuses read() and write() on an fd opened under other credentials (sg_check_file_access()),
+ * which a forked process has; the lock is held across the fork so the child finds the cache
+ * consistent.
+ */
+static void fork_prepare(void) { pthread_mutex_lock(&lock); }
+static void fork_parent(void) { pthread_mutex_unlock(&lock); }
+static void fork_child(void)
+{
+	/* what the forking thread read of a path may be old when the child opens it */
+	seen.valid = false;
+	for (unsigned int i = 0; i < nentries; i++) {
+		struct kept_fd *k = entries[i].data;
+
+		if (!strcmp(entries[i].kind, "fd") && k && k->fd >= 0) {
+			close(k->fd);
+			k->fd = -1;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void atfork_setup(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
 /* The node @path names, read once per thread until ssd_dev_cache_done(). */
 static int node_now(const char *path, struct node *n)
 {
@@ -64,6 +95,7 @@ static int node_now(const char *path, struct node *n)
 		return -1;
 	node_of(&st, n);
 	if (strlen(path) < sizeof(seen.path)) {
+		pthread_once(&atfork_once, atfork_setup);
 		strcpy(seen.path, path);
 		seen.node = *n;
 		seen.valid = true;
@@ -187,34 +219,6 @@ void ssd_dev_cache_put_fact(const char *key, const void *data, size_t size)
 	put("fact", key, NULL, data, size);
 }
 
-struct kept_fd {
-	int fd, oflags;
-};
-
-/*
- * fork(2) (fio's jobs are processes unless --thread): a kept fd is not handed to the child, which
- * closes its copy. The sg driver refuses read() and write() on an fd opened under other
- * credentials (sg_check_file_access()), which a forked process has; the lock is held across
- * the fork so the child finds the cache consistent.
- */
-static void fork_prepare(void) { pthread_mutex_lock(&lock); }
-static void fork_parent(void) { pthread_mutex_unlock(&lock); }
-static void fork_child(void)
-{
-	for (unsigned int i = 0; i < nentries; i++) {
-		struct kept_fd *k = entries[i].data;
-
-		if (!strcmp(entries[i].kind, "fd") && k && k->fd >= 0) {
-			close(k->fd);
-			k->fd = -1;
-		}
-	}
-	pthread_mutex_unlock(&lock);
-}
-
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
-static void atfork_setup(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
-
 void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 {
 	const struct kept_fd k = {.fd = fd, .oflags = oflags};
@@ -222,7 +226,6 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 	struct node n;
 	void *copy;
 
-	pthread_once(&atfork_once, atfork_setup);
 	if (strlen(path) >= sizeof(entries[0].path) || node_now(path, &n) < 0 ||
 	    !(copy = malloc(sizeof(k)))) {
 		close(fd);

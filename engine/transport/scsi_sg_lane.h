@@ -265,7 +265,8 @@ static inline unsigned int ssd_tp_sg_lane_take(struct ssd_tp_sg_ctx *c, unsigned
 		const struct ssd_tp_sg_fd_tag *tag = c->evs[i].data.ptr;
 
 		if (tag->dev->fd_busy[tag->k])
-			got += (unsigned int)ssd_tp_sg_lane_take_one(c, tag->dev, tag->k, out + got);
+			got +=
+			    (unsigned int)ssd_tp_sg_lane_take_one(c, tag->dev, tag->k, out + got);
 	}
 	return got;
 }
