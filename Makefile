@@ -158,8 +158,15 @@ $(BUILD)/libssdreport.a: $(REPORT_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
 engine: $(ENGINE_SO)
+# libnvme linked from its static archive: the engine needs only its Identify commands
+# (nvme_ioctl.o), and the shared library would bring libcrypto and json-c, millions of
+# instructions of relocations at every dlopen() (scripts/bench-engine's "load"). Symbols are
+# bound at dlopen() (-z now, with full RELRO), once per process, not by the first job's calls.
+ENGINE_LIBS := $(firstword $(wildcard /usr/lib/$(shell $(CC) -dumpmachine)/libnvme.a) -lnvme) \
+	-Wl,--as-needed -luring -laio -Wl,--no-as-needed
+ENGINE_LDFLAGS := -shared -fPIC -Wl,-z,nodelete -Wl,-z,now -Wl,-z,relro -Wl,--exclude-libs,ALL
 $(ENGINE_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
-	$(CC) -shared -fPIC -Wl,-z,nodelete -Wl,--exclude-libs,ALL -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
+	$(CC) $(ENGINE_LDFLAGS) -o $@ $(GLUE_OBJS) $(BUILD)/libssdcore.a $(ENGINE_LIBS) $(SAN_LDFLAGS)
 
 # The engine made to believe it was built for another fio (tests/host/engine_fio_version.sh):
 # the glue compiled with SSD_FIO_BUILT_FOR overridden, so the version check at load must refuse it.

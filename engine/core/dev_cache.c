@@ -3,56 +3,153 @@
 #include "core/dev_cache.h"
 #include "host/dev_class.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define DEV_CACHE_ENTRIES 64
+#define PATH_LEN 256
 
-struct entry {
-	char kind[8]; /* "class" for ssd_classify(), else the transport's tag */
-	char path[256];
+/* Which node a path named: what stat(2) says about it. */
+struct node {
 	dev_t dev, rdev;
 	ino_t ino;
 	mode_t mode;
+};
+
+struct entry {
+	char kind[8]; /* "class" for ssd_classify(), "fact", "fd", else the transport's tag */
+	char path[PATH_LEN];
+	struct node node; /* unused for facts */
 	size_t size;
-	void *data;
+	void *data; /* "fd": the int fd and its flags */
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct entry entries[DEV_CACHE_ENTRIES];
 static unsigned int nentries;
 
-static bool same_node(const struct entry *e, const struct stat *st)
+/* The node this thread last read for a path (ssd_dev_cache_done() forgets it). */
+static __thread struct {
+	char path[PATH_LEN];
+	struct node node;
+	bool valid;
+} seen;
+
+static void node_of(const struct stat *st, struct node *n)
 {
-	return e->dev == st->st_dev && e->ino == st->st_ino && e->rdev == st->st_rdev &&
-	       e->mode == st->st_mode;
+	*n = (struct node){
+	    .dev = st->st_dev, .rdev = st->st_rdev, .ino = st->st_ino, .mode = st->st_mode};
 }
 
-static int get(const char *kind, const char *path, const struct stat *st, void *out, size_t size)
+static bool same_node(const struct node *a, const struct node *b)
 {
+	return a->dev == b->dev && a->ino == b->ino && a->rdev == b->rdev && a->mode == b->mode;
+}
+
+struct kept_fd {
+	int fd, oflags;
+};
+
+/*
+ * fork(2) (fio's jobs are processes unless --thread, forked as each starts): the child reads
+ * every path's node afresh, and a kept fd is not handed to it, which closes its copy. The sg driver
+ * refuses read() and write() on an fd opened under other credentials (sg_check_file_access()),
+ * which a forked process has; the lock is held across the fork so the child finds the cache
+ * consistent.
+ */
+static void fork_prepare(void) { pthread_mutex_lock(&lock); }
+static void fork_parent(void) { pthread_mutex_unlock(&lock); }
+static void fork_child(void)
+{
+	/* what the forking thread read of a path may be old when the child opens it */
+	seen.valid = false;
+	for (unsigned int i = 0; i < nentries; i++) {
+		struct kept_fd *k = entries[i].data;
+
+		if (!strcmp(entries[i].kind, "fd") && k && k->fd >= 0) {
+			close(k->fd);
+			k->fd = -1;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void atfork_setup(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
+/* The node @path names, read once per thread until ssd_dev_cache_done(). */
+static int node_now(const char *path, struct node *n)
+{
+	struct stat st;
+
+	if (seen.valid && !strcmp(seen.path, path)) {
+		*n = seen.node;
+		return 0;
+	}
+	if (stat(path, &st) < 0)
+		return -1;
+	node_of(&st, n);
+	if (strlen(path) < sizeof(seen.path)) {
+		pthread_once(&atfork_once, atfork_setup);
+		strcpy(seen.path, path);
+		seen.node = *n;
+		seen.valid = true;
+	}
+	return 0;
+}
+
+void ssd_dev_cache_done(const char *path)
+{
+	if (seen.valid && !strcmp(seen.path, path))
+		seen.valid = false;
+}
+
+/* The entry (@kind, @path), or NULL; under the lock. */
+static struct entry *find(const char *kind, const char *path)
+{
+	for (unsigned int i = 0; i < nentries; i++)
+		if (!strcmp(entries[i].kind, kind) && !strcmp(entries[i].path, path))
+			return &entries[i];
+	return NULL;
+}
+
+static bool has(const char *kind, const char *path)
+{
+	bool found;
+
+	pthread_mutex_lock(&lock);
+	found = find(kind, path) != NULL;
+	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+/* Copy the data of (@kind, @path) to @out when it is @size bytes and (@n non-NULL) kept for
+ * node @n. */
+static int get(const char *kind, const char *path, const struct node *n, void *out, size_t size)
+{
+	const struct entry *e;
 	int found = 0;
 
 	pthread_mutex_lock(&lock);
-	for (unsigned int i = 0; i < nentries; i++) {
-		const struct entry *e = &entries[i];
-
-		if (e->size == size && !strcmp(e->kind, kind) && !strcmp(e->path, path) &&
-		    same_node(e, st)) {
-			memcpy(out, e->data, size);
-			found = 1;
-		}
+	e = find(kind, path);
+	if (e && e->size == size && (!n || same_node(&e->node, n))) {
+		memcpy(out, e->data, size);
+		found = 1;
 	}
 	pthread_mutex_unlock(&lock);
 	return found;
 }
 
-static void put(const char *kind, const char *path, const struct stat *st, const void *data,
+static void put(const char *kind, const char *path, const struct node *n, const void *data,
 		size_t size)
 {
-	void *copy;
+	struct entry *e;
+	void *copy, *old = NULL;
 
 	if (strlen(kind) >= sizeof(entries[0].kind) || strlen(path) >= sizeof(entries[0].path))
 		return;
@@ -61,48 +158,121 @@ static void put(const char *kind, const char *path, const struct stat *st, const
 		return;
 	memcpy(copy, data, size);
 	pthread_mutex_lock(&lock);
-	if (nentries < DEV_CACHE_ENTRIES) {
-		struct entry *e = &entries[nentries++];
-
+	e = find(kind, path);
+	if (!e && nentries < DEV_CACHE_ENTRIES) {
+		e = &entries[nentries++];
 		strcpy(e->kind, kind);
 		strcpy(e->path, path);
-		e->dev = st->st_dev;
-		e->ino = st->st_ino;
-		e->rdev = st->st_rdev;
-		e->mode = st->st_mode;
+	}
+	if (e) {
+		old = e->data;
+		e->node = n ? *n : (struct node){0};
 		e->size = size;
 		e->data = copy;
 		copy = NULL;
 	}
 	pthread_mutex_unlock(&lock);
 	free(copy);
+	free(old);
 }
 
 void ssd_classify(const char *path, struct ssd_host_dev *out)
 {
-	struct stat st;
+	struct stat st = {0};
+	struct node n;
 
-	if (stat(path, &st) < 0 || !(S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode))) {
+	if (node_now(path, &n) < 0 || !(S_ISBLK(n.mode) || S_ISCHR(n.mode))) {
 		ssd_host_classify(path, out);
 		return;
 	}
-	if (get("class", path, &st, out, sizeof(*out)))
+	if (get("class", path, &n, out, sizeof(*out)))
 		return;
-	ssd_host_classify(path, out);
-	put("class", path, &st, out, sizeof(*out));
+	st.st_mode = n.mode;
+	st.st_rdev = n.rdev;
+	if (!ssd_host_classify_quick(path, &st, out))
+		ssd_host_classify(path, out);
+	put("class", path, &n, out, sizeof(*out));
 }
 
 int ssd_dev_cache_get(const char *kind, const char *path, void *out, size_t size)
 {
-	struct stat st;
+	struct node n;
 
-	return stat(path, &st) == 0 && get(kind, path, &st, out, size);
+	return has(kind, path) && node_now(path, &n) == 0 && get(kind, path, &n, out, size);
 }
 
 void ssd_dev_cache_put(const char *kind, const char *path, const void *data, size_t size)
 {
-	struct stat st;
+	struct node n;
 
-	if (stat(path, &st) == 0)
-		put(kind, path, &st, data, size);
+	if (node_now(path, &n) == 0)
+		put(kind, path, &n, data, size);
+}
+
+int ssd_dev_cache_fact(const char *key, void *out, size_t size)
+{
+	return get("fact", key, NULL, out, size);
+}
+
+void ssd_dev_cache_put_fact(const char *key, const void *data, size_t size)
+{
+	put("fact", key, NULL, data, size);
+}
+
+void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
+{
+	const struct kept_fd k = {.fd = fd, .oflags = oflags};
+	struct entry *e;
+	struct node n;
+	void *copy;
+
+	if (strlen(path) >= sizeof(entries[0].path) || node_now(path, &n) < 0 ||
+	    !(copy = malloc(sizeof(k)))) {
+		close(fd);
+		return;
+	}
+	memcpy(copy, &k, sizeof(k));
+	pthread_mutex_lock(&lock);
+	e = find("fd", path);
+	if (e && ((const struct kept_fd *)e->data)->fd >= 0) {
+		e = NULL; /* one per path */
+	} else if (!e && nentries < DEV_CACHE_ENTRIES) {
+		e = &entries[nentries++];
+		strcpy(e->kind, "fd");
+		strcpy(e->path, path);
+		e->data = NULL;
+	}
+	if (e) {
+		free(e->data);
+		e->data = copy;
+		e->node = n;
+		e->size = sizeof(k);
+		copy = NULL;
+		fd = -1;
+	}
+	pthread_mutex_unlock(&lock);
+	free(copy);
+	if (fd >= 0)
+		close(fd);
+}
+
+int ssd_dev_cache_take_fd(const char *path, int oflags)
+{
+	struct kept_fd *k;
+	struct entry *e;
+	struct node n;
+	int fd = -1;
+
+	if (!has("fd", path) || node_now(path, &n) < 0)
+		return -1;
+	pthread_mutex_lock(&lock);
+	e = find("fd", path);
+	k = e ? e->data : NULL;
+	if (k && same_node(&e->node, &n) && k->fd >= 0 &&
+	    (k->oflags & O_ACCMODE) == (oflags & O_ACCMODE)) {
+		fd = k->fd;
+		k->fd = -1;
+	}
+	pthread_mutex_unlock(&lock);
+	return fd;
 }

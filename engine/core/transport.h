@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 #include <time.h>
 
 enum ssd_op {
@@ -54,6 +55,11 @@ struct ssd_io {
 	unsigned int slot; /* stable index 0..depth-1 */
 	struct ssd_dev *dev;
 	void *cookie; /* the caller's handle (fio io_u) */
+	/* when the caller handed the command to the transport's commit(), in the clock of
+	 * ssd_options.now (the glue: fio's issue time, stamped once per commit for fio's
+	 * submission latency): what tells a command timeout from a reset. NULL: unknown (a
+	 * transport completing inside queue() notes the time itself). */
+	const struct timespec *issued;
 	/* results, set by the transport on completion */
 	int error;	/* 0 or a positive errno */
 	uint64_t resid; /* bytes not transferred */
@@ -106,6 +112,7 @@ enum ssd_cdb_size {
 struct ssd_options {
 	unsigned int depth;	   /* fio iodepth */
 	unsigned long long max_bs; /* the job's largest read or write, bytes */
+	uint32_t ops;		   /* SSD_OP_BIT() of every operation the job issues; 0 unknown */
 	enum ssd_nvme_mode nvme_mode;
 	enum ssd_scsi_mode scsi_mode;
 	unsigned int scsi_timeout_ms;
@@ -118,6 +125,13 @@ struct ssd_options {
 	bool write_same_unmap;
 	unsigned int pi_act, pi_chk;
 	unsigned int md_per_io_size;
+	/* the clock of ssd_io.issued (read only when a command ends in a way that its age
+	 * explains); NULL: CLOCK_MONOTONIC */
+	void (*now)(struct timespec *ts);
+	/* the caller's data buffer of each slot, depth entries (io_bufs[io->slot] holds every
+	 * buffer that slot's requests use); NULL: unknown. With fixedbufs they are registered,
+	 * buffer index = slot. */
+	const struct iovec *io_bufs;
 };
 
 /*
@@ -171,11 +185,14 @@ struct ssd_transport_ops {
 	int (*ctx_init)(struct ssd_ctx **ctx, const struct ssd_options *opt);
 	void (*ctx_exit)(struct ssd_ctx *ctx);
 	/* open() - open @path (flags from open(2): O_RDONLY/O_RDWR plus O_DIRECT if asked), read
-	 * the geometry. @ctx is NULL when the glue only probes the geometry (fio sizes files
-	 * before its threads start): open, fill @geo, and expect close(NULL, dev) next.
+	 * the geometry, as far as the job's options @opt need it (a limit that cannot bite its
+	 * largest transfer is not read). @ctx is NULL when the glue only probes the geometry
+	 * (fio sizes files before its threads start): fill @geo and expect close(NULL, dev)
+	 * next, which may keep the file descriptor for the job's own open (core/dev_cache.h).
 	 * Return 0 or -errno; on error write a one-line message to @err (size @errlen). */
-	int (*open)(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **dev,
-		    struct ssd_geometry *geo, char *err, size_t errlen);
+	int (*open)(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		    int oflags, struct ssd_dev **dev, struct ssd_geometry *geo, char *err,
+		    size_t errlen);
 	void (*close)(struct ssd_ctx *ctx, struct ssd_dev *dev);
 	/* dev_fd() - the file descriptor fio may use for its own calls (fadvise, disk stats). */
 	int (*dev_fd)(const struct ssd_dev *dev);

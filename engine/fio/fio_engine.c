@@ -15,6 +15,8 @@
 #include "core/ssd_log.h"
 #include "core/dev_cache.h"
 #include "core/ssd_thread.h"
+#include "transport/nvme_uring_lane.h"
+#include "transport/scsi_sg_lane.h"
 
 struct ssd_fio_data {
 	struct ssd_thread th;
@@ -27,6 +29,13 @@ struct ssd_fio_data {
 	unsigned int nios;
 	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
 	unsigned int nqueued;
+	struct io_u **evs;  /* what the last getevents reaped, nios entries */
+	struct iovec *bufs; /* each io_u's data buffer by index (ssd_io_bufs()) */
+	bool slat;	    /* fio_fill_issue_time(): fio wants issue times and slat samples */
+	/* the job's only transport is nvme-uring: commit and getevents drive its lane; or
+	 * scsi-sg (async): commit and getevents drive its context */
+	struct ssd_tp_uring_lane *lane;
+	struct ssd_tp_sg_ctx *sg;
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
 	unsigned int ntold;
@@ -37,6 +46,21 @@ struct ssd_fio_file {
 	struct ssd_ctx *ctx;
 	struct ssd_dev *dev;
 	struct ssd_geometry geo;
+	/* nvme-uring: the lane its Reads and Writes take (NULL: all go through ops->queue) */
+	struct ssd_tp_uring_lane *lane;
+	struct ssd_tp_uring_rw rw;
+	/* scsi-sg (async): the context its READs and WRITEs are queued on inline, the device,
+	 * and the CDB template of each direction (NULL: that direction goes through ops->queue) */
+	struct ssd_tp_sg_ctx *sg;
+	struct ssd_tp_sg_dev *sgdev;
+	const struct ssd_scsi_rw_tmpl *sg_tmpl[2];
+	struct thread_data *td; /* the job */
+	int oflags;		/* open(2) flags of the job's files */
+	/* the transport the file left for its fallback (ssd_fallback()): its device stays open
+	 * until the file closes */
+	const struct ssd_transport_ops *left_ops;
+	struct ssd_ctx *left_ctx;
+	struct ssd_dev *left_dev;
 };
 
 /* Messages from the transports go through fio (so a fio client sees a server's messages),
@@ -69,6 +93,9 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 	d->ddir_flags[DDIR_WRITE] = opt->writefua ? SSD_IO_FUA : 0;
 }
 
+/* The transports' clock (ssd_options.now): fio's, the clock of io_u->issue_time. */
+static void ssd_fio_now(struct timespec *ts) { fio_gettime(ts, NULL); }
+
 static int ssd_init(struct thread_data *td)
 {
 	struct ssd_fio_data *d = calloc(1, sizeof(*d));
@@ -77,14 +104,18 @@ static int ssd_init(struct thread_data *td)
 	if (!d)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	ssd_fio_to_options(td, &opt);
+	opt.now = ssd_fio_now;
 	d->nios = opt.depth;
 	d->write_op = ssd_fio_write_op(td);
+	d->slat = fio_fill_issue_time(td);
 	ssd_ddir_table(d, &opt);
 	d->ios = calloc(d->nios, sizeof(*d->ios));
 	d->queued = calloc(d->nios, sizeof(*d->queued));
-	if (!d->ios || !d->queued || ssd_thread_init(&d->th, &opt) < 0) {
+	d->evs = calloc(d->nios, sizeof(*d->evs));
+	if (!d->ios || !d->queued || !d->evs || ssd_thread_init(&d->th, &opt) < 0) {
 		free(d->ios);
 		free(d->queued);
+		free(d->evs);
 		free(d);
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	}
@@ -102,6 +133,8 @@ static void ssd_cleanup(struct thread_data *td)
 	free(d->told);
 	free(d->ios);
 	free(d->queued);
+	free(d->evs);
+	free(d->bufs);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -117,22 +150,29 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	io = &d->ios[idx];
 	io->slot = idx;
 	io->cookie = io_u;
+	io->issued = &io_u->issue_time; /* stamped at commit (ssd_issued()) */
 	io_u->engine_data = io;
 	return 0;
 }
 
-static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct fio_file *f)
+static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct fio_file *f,
+						const struct ssd_options *opt)
 {
 	const struct ssd_fio_opts *o = td->eo;
 	const struct ssd_transport_ops *ops;
-	struct ssd_options opt;
 	char err[256];
 
-	ssd_fio_to_options(td, &opt);
-	ops = ssd_select_transport(f->file_name, o->transport, &opt, err, sizeof(err));
+	ops = ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));
 	if (!ops)
 		ssd_fail(td, ENODEV, "transport", err);
 	return ops;
+}
+
+/* The open(2) flags of job @td's files: read-write when it writes or trims, O_DIRECT when asked
+ * (each transport keeps what applies to it). */
+static int ssd_oflags(const struct thread_data *td)
+{
+	return ((td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY) | (td->o.odirect ? O_DIRECT : 0);
 }
 
 /* The directions job @td issues: reads also for verify, which reads back what it wrote. */
@@ -230,6 +270,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_host_dev h;
+	struct ssd_options opt;
 	const struct ssd_transport_ops *ops;
 	struct ssd_geometry geo;
 	struct ssd_dev *dev;
@@ -252,10 +293,12 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 			return 1;
 		return generic_get_file_size(td, f);
 	}
-	ops = ssd_pick(td, f);
+	ssd_fio_to_options(td, &opt);
+	ops = ssd_pick(td, f, &opt);
 	if (!ops)
 		return 1;
-	ret = ops->open(NULL, f->file_name, O_RDONLY, &dev, &geo, err, sizeof(err));
+	/* the job's own open may take over what this one opens: the same flags */
+	ret = ops->open(NULL, &opt, f->file_name, ssd_oflags(td), &dev, &geo, err, sizeof(err));
 	if (ret < 0)
 		return ssd_fail(td, -ret, "get_file_size", err);
 	ops->close(NULL, dev);
@@ -266,32 +309,128 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* Each io_u's data buffer by index, for transports that register them (fixedbufs); fio has
+ * allocated them by the time it opens files (init_io_u_buffers()). NULL: none, or no memory. */
+static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_data *d)
+{
+	struct io_u *io_u;
+	unsigned int i;
+
+	if (d->bufs || !td->orig_buffer)
+		return d->bufs;
+	d->bufs = calloc(d->nios, sizeof(*d->bufs));
+	if (!d->bufs)
+		return NULL;
+
+	/* the slot, not io_u->index: ssd_io_u_init() set engine_data, which shares its union */
+	io_u_qiter(&td->io_u_all, io_u, i)
+	{
+		const struct ssd_io *io = io_u->engine_data;
+
+		d->bufs[io->slot] = (struct iovec){.iov_base = io_u->buf, .iov_len = td_max_bs(td)};
+	}
+	return d->bufs;
+}
+
+/* Whether @sf's Reads and Writes take its transport's lane (nvme-uring's, or scsi-sg's in
+ * async mode), and whether commit and getevents drive that lane directly (the job's only
+ * transport). */
+static void ssd_take_lane(struct ssd_fio_data *d, struct ssd_fio_file *sf)
+{
+	const bool sg_async = d->th.opt.scsi_mode != SSD_SCSI_MODE_SGIO;
+
+	sf->lane = NULL;
+	sf->sg = NULL;
+	if (sf->ops == &ssd_tp_nvme_uring_ops &&
+	    ssd_tp_uring_rw_of(
+		sf->dev, d->ddir_flags[DDIR_READ],
+		d->write_op == SSD_OP_WRITE ? (int64_t)d->ddir_flags[DDIR_WRITE] : -1, &sf->rw))
+		sf->lane = ssd_tp_uring_lane_of(sf->ctx);
+	if (sf->ops == &ssd_tp_scsi_sg_ops && sg_async) {
+		sf->sg = ssd_tp_sg_ctx_of(sf->ctx);
+		sf->sgdev = ssd_tp_sg_dev_of(sf->dev);
+		sf->sg_tmpl[0] = &sf->sgdev->rw_tmpl[0][!!(d->ddir_flags[DDIR_READ] & SSD_IO_FUA)];
+		sf->sg_tmpl[1] =
+		    d->write_op == SSD_OP_WRITE
+			? &sf->sgdev->rw_tmpl[1][!!(d->ddir_flags[DDIR_WRITE] & SSD_IO_FUA)]
+			: NULL;
+	}
+	d->lane = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_nvme_uring_ops
+		      ? ssd_tp_uring_lane_of(d->th.t[0].ctx)
+		      : NULL;
+	d->sg = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_scsi_sg_ops && sg_async
+		    ? ssd_tp_sg_ctx_of(d->th.t[0].ctx)
+		    : NULL;
+}
+
 /*
- * When a transport refuses a file at open for a reason another transport of the same family
- * avoids (io_uring passthrough refused by an LSM or a missing privilege: use the ioctl path),
- * switch @sf to it and say why. Return 0 when the fallback opened the file, else -errno.
+ * When a transport refuses a file for a reason another transport of the same family avoids
+ * (io_uring passthrough refused by an LSM or a missing privilege, at open or, for a security
+ * policy that the kernel applies per command, when its commands come back: use the ioctl
+ * path), move @sf to it and say why. The transport it leaves keeps its device open until the
+ * file is closed (commands of it may still be in flight). Return 0 when the fallback opened
+ * the file, else -errno.
  */
-static int ssd_open_fallback(struct thread_data *td, struct fio_file *f, struct ssd_fio_file *sf,
-			     int oflags, int error, char *err, size_t errlen)
+static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_fio_file *sf,
+			int error, const char *why, char *err, size_t errlen)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
 	const struct ssd_transport_ops *fb = ssd_transport_fallback(sf->ops, error, &d->th.opt);
-	char why[256];
+	struct ssd_ctx *ctx;
+	struct ssd_dev *dev;
 	int ret;
 
 	if (!fb)
 		return error;
-	snprintf(why, sizeof(why), "%s", err);
-	ret = ssd_thread_ctx(&d->th, &fb, &sf->ctx);
+	ret = ssd_thread_ctx(&d->th, &fb, &ctx);
 	if (ret < 0)
 		return error;
-	ret = fb->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, errlen);
+	ret = fb->open(ctx, &d->th.opt, f->file_name, sf->oflags, &dev, &sf->geo, err, errlen);
 	if (ret < 0)
 		return ret;
 	log_err("ssdeng: %s: %s refused the file (%s); using %s\n", f->file_name, sf->ops->name,
 		why, fb->name);
+	if (sf->dev) {
+		sf->left_ops = sf->ops;
+		sf->left_ctx = sf->ctx;
+		sf->left_dev = sf->dev;
+	}
 	sf->ops = fb;
+	sf->ctx = ctx;
+	sf->dev = dev;
+	sf->lane = NULL;
+	ssd_take_lane(d, sf);
+	f->fd = fb->dev_fd(dev);
 	return 0;
+}
+
+/*
+ * @io of @sf came back refused by the kernel with @error (EACCES, EPERM): when its transport
+ * has a fallback for that (ssd_fallback(), moving the file there at the first such
+ * completion), run @io again there, synchronously. Return true when @io has that result.
+ */
+static bool ssd_run_refused(struct ssd_fio_file *sf, struct ssd_io *io, int error)
+{
+	struct io_u *io_u = io->cookie;
+	char why[96], err[256];
+	int r;
+
+	if (error != EACCES && error != EPERM)
+		return false;
+	if (!sf->left_dev) {
+		snprintf(why, sizeof(why), "its commands come back refused: %s", strerror(error));
+		if (ssd_fallback(sf->td, io_u->file, sf, -error, why, err, sizeof(err)) < 0)
+			return false;
+	}
+	io->dev = sf->dev;
+	r = sf->ops->queue(sf->ctx, io);
+	if (r == SSD_Q_QUEUED || r == SSD_Q_BUSY)
+		return false; /* the fallbacks complete inside queue() */
+	if (r < 0) {
+		io->error = -r;
+		io->resid = io->len;
+	}
+	return true;
 }
 
 /* True the first time job @td opens @f (false also when out of memory: say less). */
@@ -312,16 +451,22 @@ static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 	return true;
 }
 
-/* Once per job and file: the transport, and the options set for it that it does not act on. */
+/* The transport of each file once per process (while it stays the same), and once per job the
+ * options set for it that it does not act on. */
 static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
+	const struct ssd_transport_ops *told = NULL;
 	char idle[256];
 	int n;
 
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
-	log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+	if (!ssd_dev_cache_get("told", f->file_name, &told, sizeof(told)) || told != sf->ops) {
+		log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+		told = sf->ops;
+		ssd_dev_cache_put("told", f->file_name, &told, sizeof(told));
+	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
 	if (n)
 		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
@@ -351,19 +496,41 @@ static int ssd_check_honoured(struct thread_data *td, const struct fio_file *f,
 	return ssd_fail(td, EOPNOTSUPP, "nvme_write_mode", msg);
 }
 
+/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions. What
+ * the machine said is kept per process (a mount appearing under a running fio is not looked
+ * for again). Return 0 or -errno with @err set. */
+static int ssd_check_unused(const struct thread_data *td, const struct fio_file *f, char *err,
+			    size_t errlen)
+{
+	char unused = 1;
+	int ret;
+
+	if (!(td_write(td) || td_trim(td)) || td->o.allow_mounted_write ||
+	    ssd_dev_cache_get("unused", f->file_name, &unused, sizeof(unused)))
+		return 0;
+	ret = ssd_host_check_path_unused(
+	    f->file_name, "before writing to it (or set allow_mounted_write=1)", err, errlen);
+	if (!ret)
+		ssd_dev_cache_put("unused", f->file_name, &unused, sizeof(unused));
+	return ret;
+}
+
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_fio_file *sf;
-	int oflags, ret;
-	char err[256];
+	char err[256], why[256];
+	int ret;
 
 	sf = calloc(1, sizeof(*sf));
 	if (!sf)
 		return ssd_fail(td, ENOMEM, "open_file", "out of memory");
-	sf->ops = ssd_pick(td, f);
+	sf->td = td;
+	sf->oflags = ssd_oflags(td);
+	sf->ops = ssd_pick(td, f, &d->th.opt);
 	if (!sf->ops || ssd_check_honoured(td, f, sf->ops))
 		goto fail;
+	d->th.opt.io_bufs = ssd_io_bufs(td, d);
 	ret = ssd_thread_ctx(&d->th, &sf->ops, &sf->ctx);
 	if (ret < 0) {
 		snprintf(err, sizeof(err), "%s: cannot start the %s transport: %s", f->file_name,
@@ -371,27 +538,24 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		ssd_fail(td, -ret, "open_file", err);
 		goto fail;
 	}
-	oflags = (td_write(td) || td_trim(td)) ? O_RDWR : O_RDONLY;
-	/* fio's own allow_mounted_write check sees block devices only: also ng, sg, partitions */
-	if (oflags == O_RDWR && !td->o.allow_mounted_write) {
-		ret = ssd_host_check_path_unused(
-		    f->file_name, "before writing to it (or set allow_mounted_write=1)", err,
-		    sizeof(err));
-		if (ret < 0) {
-			ssd_fail(td, -ret, "open_file", err);
-			goto fail;
-		}
+	ret = ssd_check_unused(td, f, err, sizeof(err));
+	if (ret < 0) {
+		ssd_fail(td, -ret, "open_file", err);
+		goto fail;
 	}
-	if (td->o.odirect)
-		oflags |= O_DIRECT;
-	ret = sf->ops->open(sf->ctx, f->file_name, oflags, &sf->dev, &sf->geo, err, sizeof(err));
-	if (ret < 0 && ssd_open_fallback(td, f, sf, oflags, ret, err, sizeof(err)) == 0)
-		ret = 0;
+	ret = sf->ops->open(sf->ctx, &d->th.opt, f->file_name, sf->oflags, &sf->dev, &sf->geo, err,
+			    sizeof(err));
+	if (ret < 0) {
+		snprintf(why, sizeof(why), "%s", err);
+		if (ssd_fallback(td, f, sf, ret, why, err, sizeof(err)) == 0)
+			ret = 0;
+	}
 	if (ret < 0) {
 		ssd_fail(td, -ret, "open_file", err);
 		goto fail;
 	}
 	ssd_tell_transport(td, f, sf);
+	ssd_take_lane(d, sf);
 	f->fd = sf->ops->dev_fd(sf->dev);
 	FILE_SET_ENG_DATA(f, sf);
 	return 0;
@@ -407,21 +571,25 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 	(void)td;
 	if (sf) {
 		sf->ops->close(sf->ctx, sf->dev);
+		if (sf->left_dev)
+			sf->left_ops->close(sf->left_ctx, sf->left_dev);
 		free(sf);
 		FILE_SET_ENG_DATA(f, NULL);
 	}
+	ssd_dev_cache_done(f->file_name);
 	f->fd = -1;
 	return 0;
 }
 
-static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
+/* Any request the lane does not take: through the transport's queue(). */
+static __attribute__((noinline)) enum fio_q_status ssd_queue_other(struct thread_data *td,
+								   struct ssd_fio_data *d,
+								   const struct ssd_fio_file *sf,
+								   struct io_u *io_u)
 {
-	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
-	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_io *io = io_u->engine_data;
 	int r;
 
-	fio_ro_check(td, io_u);
 	io->op = d->ddir_op[io_u->ddir];
 	io->flags = d->ddir_flags[io_u->ddir];
 	io->offset = io_u->offset;
@@ -447,63 +615,203 @@ static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_COMPLETED;
 }
 
+/* scsi-sg's lane (its own function: the registers it needs stay out of nvme-uring's path). */
+static __attribute__((noinline)) enum fio_q_status ssd_queue_sg(struct thread_data *td,
+								struct ssd_fio_data *d,
+								const struct ssd_fio_file *sf,
+								struct io_u *io_u)
+{
+	if (io_u->ddir <= DDIR_WRITE && sf->sg_tmpl[io_u->ddir] &&
+	    ssd_tp_sg_lane_rw(sf->sg, sf->sgdev, sf->sg_tmpl[io_u->ddir], io_u->ddir, io_u->offset,
+			      io_u->xfer_buflen, io_u->xfer_buf, io_u->engine_data)) {
+		d->queued[d->nqueued++] = io_u;
+		return FIO_Q_QUEUED;
+	}
+	return ssd_queue_other(td, d, sf, io_u);
+}
+
+/* fio checks the io_u (fio_ro_check()) and zeroes its error and resid before calling queue. */
+static enum fio_q_status ssd_queue(struct thread_data *td, struct io_u *io_u)
+{
+	const struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	_Static_assert(DDIR_READ == 0 && DDIR_WRITE == 1, "the lanes' directions are fio's");
+	if (sf->lane && io_u->ddir <= DDIR_WRITE &&
+	    ssd_tp_uring_lane_rw(sf->lane, &sf->rw, io_u->ddir, io_u->offset, io_u->xfer_buflen,
+				 io_u->xfer_buf, io_u->engine_data)) {
+		d->queued[d->nqueued++] = io_u;
+		return FIO_Q_QUEUED;
+	}
+	if (sf->sg)
+		return ssd_queue_sg(td, d, sf, io_u);
+	return ssd_queue_other(td, d, sf, io_u);
+}
+
 /*
  * The engine says when its I/Os were issued (FIO_ASYNCIO_SETS_ISSUE_TIME): one clock read per
  * commit, before the transport submits (and, with a full queue, may wait there for a completion),
- * and fio's submission latency sample for each (io_u_queued()), as fio's own io_uring engine does.
+ * and fio's submission latency sample for each (io_u_queued()) and its submit count, as fio's
+ * own io_uring engine does. The issue time is also each command's start for the transports
+ * (ssd_io.issued): stamped even when fio wants none.
  */
-static void ssd_issued(struct thread_data *td, struct ssd_fio_data *d)
+static inline __attribute__((always_inline)) void ssd_issued(struct thread_data *td,
+							     struct ssd_fio_data *d)
 {
-	struct timespec now;
+	struct timespec *now = &d->queued[0]->issue_time;
 
-	if (fio_fill_issue_time(td)) {
-		fio_gettime(&now, NULL);
-		for (unsigned int i = 0; i < d->nqueued; i++) {
-			d->queued[i]->issue_time = now;
+	fio_gettime(now, NULL);
+	for (unsigned int i = 1; i < d->nqueued; i++)
+		d->queued[i]->issue_time = *now;
+	if (d->slat)
+		for (unsigned int i = 0; i < d->nqueued; i++)
 			io_u_queued(td, d->queued[i]);
-		}
-		if (td->o.read_iolog_file)
-			td->last_issue = now;
-	}
+	io_u_mark_submit(td, d->nqueued);
+	if (td->o.read_iolog_file)
+		td->last_issue = *now;
 	d->nqueued = 0;
 }
 
-/* commit and getevents go straight to the transport when the job uses one (the usual case),
- * through ssd_thread's loop over transports otherwise */
-static int ssd_commit(struct thread_data *td)
+/* scsi-sg's lane (out of line, as ssd_queue_sg()). */
+static __attribute__((noinline)) int ssd_commit_sg(struct ssd_tp_sg_ctx *c)
 {
-	struct ssd_fio_data *d = td->io_ops_data;
+	return ssd_tp_sg_lane_commit(c);
+}
+
+static __attribute__((noinline)) int ssd_commit_batch(struct thread_data *td,
+						      struct ssd_fio_data *d)
+{
 	int ret;
 
 	if (d->nqueued)
 		ssd_issued(td, d);
-	ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx) : ssd_thread_commit(&d->th);
-
+	if (d->lane)
+		ret = ssd_tp_uring_lane_submit(d->lane);
+	else if (d->sg)
+		ret = ssd_commit_sg(d->sg);
+	else
+		ret = d->th.nt == 1 ? d->th.t[0].ops->commit(d->th.t[0].ctx)
+				    : ssd_thread_commit(&d->th);
 	if (ret < 0)
 		td_verror(td, -ret, "commit");
 	return ret;
 }
 
+/* commit and getevents drive the lane when nvme-uring is the job's only transport (the usual
+ * case), the transport through its ops when it is another, ssd_thread's loop over transports
+ * when there are several. fio commits again before each reap that waits: nothing to do then. */
+static int ssd_commit(struct thread_data *td)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+
+	if (d->lane ? !d->nqueued && !d->lane->queued : d->sg && !d->nqueued && !d->sg->npending)
+		return 0;
+	return ssd_commit_batch(td, d);
+}
+
+/* A command of the lane ended with @res (an NVMe status or -errno): give @io what the lane's
+ * own path left out (the range, for the log line), decode, and hand fio the error. */
+static void ssd_lane_failed(struct ssd_tp_uring_lane *l, struct ssd_io *io, int res)
+{
+	struct io_u *io_u = io->cookie;
+	struct ssd_fio_file *sf = FILE_ENG_DATA(io_u->file);
+
+	if (io_u->ddir <= DDIR_WRITE && sf->rw.sqe[io_u->ddir]) {
+		io->op = io_u->ddir == DDIR_READ ? SSD_OP_READ : SSD_OP_WRITE;
+		io->flags = ((struct ssd_fio_data *)sf->td->io_ops_data)->ddir_flags[io_u->ddir];
+		io->offset = io_u->offset;
+		io->len = io_u->xfer_buflen;
+		io->buf = io_u->xfer_buf;
+		io->dev = sf->dev;
+	}
+	if (res >= 0 || !ssd_run_refused(sf, io, -res))
+		ssd_tp_uring_lane_status(l, io, res);
+	io_u->error = io->error;
+	io_u->resid = io->resid;
+}
+
+/* Reap through the transport(s): what they complete becomes fio's events from @at on. */
+static __attribute__((noinline)) int ssd_getevents_other(struct ssd_fio_data *d, unsigned int min,
+							 unsigned int max, const struct timespec *t,
+							 unsigned int at)
+{
+	int r = d->th.nt == 1 ? d->th.t[0].ops->reap(d->th.t[0].ctx, min, max, d->th.events, t)
+			      : ssd_thread_reap(&d->th, min, max, t);
+
+	for (int i = 0; i < r; i++) {
+		struct ssd_io *io = d->th.events[i];
+		struct io_u *io_u = io->cookie;
+
+		if (io->error == EACCES || io->error == EPERM)
+			ssd_run_refused(FILE_ENG_DATA(io_u->file), io, io->error);
+		io_u->error = io->error;
+		io_u->resid = io->resid;
+		d->evs[at + i] = io_u;
+	}
+	return r;
+}
+
+/* Wait for what is missing, or reap through the transport. */
+static __attribute__((noinline)) int ssd_getevents_wait(struct ssd_fio_data *d, unsigned int min,
+							unsigned int max, const struct timespec *t)
+{
+	return ssd_tp_uring_lane_reap(d->lane, min, max, (void **)d->evs, true, t, ssd_lane_failed);
+}
+
+/* scsi-sg: what its lane takes inline when fio waits with no time limit, the rest (errors,
+ * retries, timeouts) through its reap. */
+static __attribute__((noinline)) int ssd_getevents_sg(struct ssd_fio_data *d, unsigned int min,
+						      unsigned int max, const struct timespec *t)
+{
+	unsigned int n = min && !t ? ssd_tp_sg_lane_take(d->sg, max, (void **)d->evs) : 0;
+	int r;
+
+	if (n && n >= min)
+		return (int)n;
+	r = ssd_getevents_other(d, min > n ? min - n : 0, max - n, t, n);
+	return r < 0 ? (n ? (int)n : r) : (int)n + r;
+}
+
+/* @n completions read, some failed: hand those to fio with their errors, then take them all. */
+static __attribute__((noinline)) int ssd_getevents_failed(struct ssd_fio_data *d, unsigned int n)
+{
+	struct ssd_tp_uring_lane *l = d->lane; /* a fallback may leave it (ssd_run_refused()) */
+
+	ssd_tp_uring_lane_failures(l, n, ssd_lane_failed);
+	ssd_tp_uring_lane_consume(l, n);
+	return (int)n;
+}
+
+/* What a full commit waited for is in the ring already: read it, and take it when it is what
+ * fio asked for; else (or if some failed) the calls out of line do the rest. */
 static int ssd_getevents(struct thread_data *td, unsigned int min, unsigned int max,
 			 const struct timespec *t)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_tp_uring_lane *l = d->lane;
+	unsigned int n;
+	int bad;
 
-	if (d->th.nt == 1)
-		return d->th.t[0].ops->reap(d->th.t[0].ctx, min, max < d->nios ? max : d->nios,
-					    d->th.events, t);
-	return ssd_thread_reap(&d->th, min, max, t);
+	if (max > d->nios)
+		max = d->nios;
+	if (!l)
+		return d->sg ? ssd_getevents_sg(d, min, max, t)
+			     : ssd_getevents_other(d, min, max, t, 0);
+	if (!l->queued) {
+		n = ssd_tp_uring_lane_peek(l, max, (void **)d->evs, true, &bad);
+		if (n && n >= min) {
+			if (__builtin_expect(bad != 0, 0))
+				return ssd_getevents_failed(d, n);
+			ssd_tp_uring_lane_consume(l, n);
+			return (int)n;
+		}
+	}
+	return ssd_getevents_wait(d, min, max, t);
 }
 
 static struct io_u *ssd_event(struct thread_data *td, int ev)
 {
-	struct ssd_fio_data *d = td->io_ops_data;
-	struct ssd_io *io = d->th.events[ev];
-	struct io_u *io_u = io->cookie;
-
-	io_u->error = io->error;
-	io_u->resid = io->resid;
-	return io_u;
+	return ((struct ssd_fio_data *)td->io_ops_data)->evs[ev];
 }
 
 struct ioengine_ops ioengine __attribute__((visibility("default"))) = {

@@ -18,6 +18,7 @@
 
 #include "fio.h"
 #include "optgroup.h"
+#include "verify.h"
 
 #include "fio/fio_glue.h"
 
@@ -203,6 +204,14 @@ void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out)
 	out->depth = td->o.iodepth ? td->o.iodepth : 1;
 	out->max_bs = td->o.max_bs[DDIR_READ] > td->o.max_bs[DDIR_WRITE] ? td->o.max_bs[DDIR_READ]
 									 : td->o.max_bs[DDIR_WRITE];
+	if (td_read(td) || td->o.verify != VERIFY_NONE)
+		out->ops |= SSD_OP_BIT(SSD_OP_READ);
+	if (td_write(td))
+		out->ops |= SSD_OP_BIT(ssd_fio_write_op(td));
+	if (td_trim(td))
+		out->ops |= SSD_OP_BIT(SSD_OP_TRIM);
+	if (td->o.fsync_blocks || td->o.fdatasync_blocks || td->o.end_fsync || td->o.fsync_on_close)
+		out->ops |= SSD_OP_BIT(SSD_OP_FLUSH);
 	out->nvme_mode = (enum ssd_nvme_mode)o->nvme_mode;
 	out->scsi_mode = (enum ssd_scsi_mode)o->scsi_mode;
 	out->scsi_timeout_ms = o->scsi_timeout;

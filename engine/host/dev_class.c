@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <linux/major.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,36 @@ void ssd_host_classify_node(const char *sysfs, bool is_block, dev_t rdev, const 
 	}
 }
 
+/* "ng<digits>n<digits>": the name Linux gives an NVMe namespace's generic char device. */
+static bool is_ng_name(const char *name)
+{
+	size_t a = strspn(name + 2, "0123456789");
+
+	return !strncmp(name, "ng", 2) && a && name[2 + a] == 'n' && name[3 + a] &&
+	       strspn(name + 3 + a, "0123456789") == strlen(name + 3 + a);
+}
+
+bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd_host_dev *out)
+{
+	enum ssd_host_kind kind;
+
+	if (!S_ISCHR(st->st_mode) || strlen(path) >= sizeof(out->generic))
+		return false;
+	if (major(st->st_rdev) == SCSI_GENERIC_MAJOR)
+		kind = SSD_HOST_KIND_SCSI_SG;
+	else if (is_ng_name(base_name(path)))
+		kind = SSD_HOST_KIND_NVME_NG;
+	else
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->kind = kind;
+	out->major = major(st->st_rdev);
+	out->minor = minor(st->st_rdev);
+	fmt(out->name, sizeof(out->name), "%s", base_name(path));
+	fmt(out->generic, sizeof(out->generic), "%s", path);
+	return true;
+}
+
 void ssd_host_classify(const char *path, struct ssd_host_dev *out)
 {
 	struct stat st;
@@ -287,20 +318,32 @@ void ssd_host_classify(const char *path, struct ssd_host_dev *out)
 	}
 }
 
+int ssd_host_read_u64(const char *path, uint64_t *val)
+{
+	char buf[32];
+	ssize_t n;
+	char *end;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	errno = 0;
+	*val = strtoull(buf, &end, 10);
+	return end == buf || errno ? -EINVAL : 0;
+}
+
 int ssd_host_block_attr_u64(const char *sysfs, const char *block, const char *attr, uint64_t *val)
 {
 	char p[PATH_MAX];
-	FILE *f;
-	int n;
 
 	if (!fmt(p, sizeof(p), "%s/class/block/%s/%s", sysfs, block, attr))
 		return -ENAMETOOLONG;
-	f = fopen(p, "r");
-	if (!f)
-		return -errno;
-	n = fscanf(f, "%" SCNu64, val);
-	fclose(f);
-	return n == 1 ? 0 : -EINVAL;
+	return ssd_host_read_u64(p, val);
 }
 
 static const struct {

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* What a path is. ssd_host_kind_id() gives the short names in quotes (ssdctl probe's "kind"). */
@@ -74,6 +75,20 @@ struct ssd_host_dev {
 void ssd_host_classify(const char *path, struct ssd_host_dev *out);
 
 /**
+ * ssd_host_classify_quick() - what the node @path is, told without sysfs when its name and
+ * number say it: an sg node by its major number (SCSI_GENERIC_MAJOR, 21, fixed), an NVMe
+ * namespace generic node by its name (ngXnY, a character device; the transport confirms it
+ * with NVME_IOCTL_ID on the fd it opens). Only kind, name, major/minor and generic (@path
+ * itself) are set: the block device, controller and capacity stay unknown (ssd_host_classify()
+ * finds them).
+ * @path: the path @st describes
+ * @st:   stat(2) of @path (st_mode, st_rdev)
+ * @out:  the answer when true is returned
+ * Return: true when told; false: ask ssd_host_classify().
+ */
+bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd_host_dev *out);
+
+/**
  * ssd_host_classify_node() - classify a device number from a sysfs tree (the path-free part of
  * ssd_host_classify(), for tests on a fake tree).
  * @sysfs:    sysfs mount point ("/sys"; tests pass a fake tree)
@@ -113,6 +128,13 @@ const char *ssd_host_describe(const char *path, const struct ssd_host_dev *dev, 
  * Return: 0, or -errno (-EINVAL when the file holds no number).
  */
 int ssd_host_block_attr_u64(const char *sysfs, const char *block, const char *attr, uint64_t *val);
+
+/**
+ * ssd_host_read_u64() - read the decimal number a small file (a sysfs attribute, a module
+ * parameter, a /proc/sys entry) starts with: one open(2), one read(2), one close(2).
+ * Return: 0, or -errno (-EINVAL when the file starts with no number).
+ */
+int ssd_host_read_u64(const char *path, uint64_t *val);
 
 /**
  * ssd_host_open_errno_hint() - what to do about an open(2) or passthrough failure @err (a

@@ -95,14 +95,15 @@ static void aio_ctx_exit(struct ssd_ctx *ctx)
 	free(c);
 }
 
-static int aio_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
-		    struct ssd_geometry *geo, char *err, size_t errlen)
+static int aio_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		    int oflags, struct ssd_dev **out, struct ssd_geometry *geo, char *err,
+		    size_t errlen)
 {
 	struct ssd_tp_aio_dev *d;
 	struct stat st;
 	int fd, ret;
 
-	(void)ctx;
+	(void)ctx, (void)opt;
 	fd = open(path, oflags);
 	if (fd < 0) {
 		ret = -errno;

@@ -15,27 +15,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth)
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, const struct ssd_options *opt)
 {
 	memset(s, 0, sizeof(*s));
-	s->depth = depth ? depth : 1;
-	s->slots = calloc(s->depth, sizeof(*s->slots));
-	if (!s->slots || posix_memalign((void **)&s->dsm, 4096, s->depth * 16)) {
-		free(s->slots);
-		s->slots = NULL;
+	s->depth = opt->depth ? opt->depth : 1;
+	s->now = opt->now;
+	if (posix_memalign((void **)&s->dsm, 4096, s->depth * 16))
 		return -ENOMEM;
-	}
 	memset(s->dsm, 0, s->depth * 16);
 	return 0;
 }
 
+void ssd_tp_nvme_clock(const struct ssd_tp_nvme_scratch *s, struct timespec *ts)
+{
+	if (s->now)
+		s->now(ts);
+	else
+		clock_gettime(CLOCK_MONOTONIC, ts);
+}
+
 void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s)
 {
-	free(s->slots);
 	free(s->dsm);
 	free(s->md);
 	memset(s, 0, sizeof(*s));
@@ -104,7 +109,7 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 
 static int open_generic(const char *path, const char *ng, int oflags, char *err, size_t errlen)
 {
-	int ret = open(ng, (oflags & ~O_DIRECT) | O_CLOEXEC);
+	int ret = open(ng, oflags);
 
 	if (ret < 0) {
 		ret = -errno;
@@ -114,22 +119,41 @@ static int open_generic(const char *path, const char *ng, int oflags, char *err,
 	return ret;
 }
 
-/* What Identify and the kernel's limits said about a namespace (the per-process cache entry). */
+/* What Identify and the kernel's limits said about a namespace (the per-process cache entry).
+ * Limits are read when a job's transfers could reach them (need_limits()). */
 struct nvme_known {
 	uint32_t nsid;
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	uint64_t host_max; /* bytes, 0 unknown */
+	bool ctrl_read;	   /* Identify Controller read (MDTS) */
+	bool host_read;	   /* the kernel's limit read */
 };
 
+/*
+ * Transfers that no limit can refuse: MDTS is at least two pages of CAP.MPSMIN (2^1 × 4 KiB;
+ * 0 is no limit), and Linux sets no NVMe queue's max_hw_sectors below 64 KiB (the block
+ * layer's default, BLK_SAFE_MAX_SECTORS, is 127.5 KiB; nvme-pci's own limits, NVME_MAX_KB_SZ
+ * and the DMA mapping size, are larger; MDTS is read apart).
+ */
+#define NVME_MDTS_FLOOR (2u * SSD_NVME_ASSUMED_MPSMIN)
+#define NVME_HOST_FLOOR (64u * 1024)
+
+/* Which limits a job whose largest transfer is @max_bs bytes (0: unknown) needs read. */
+static void need_limits(uint64_t max_bs, bool *ctrl, bool *host)
+{
+	*ctrl = !max_bs || max_bs > NVME_MDTS_FLOOR;
+	*host = !max_bs || max_bs > NVME_HOST_FLOOR;
+}
+
 /* The kernel's own limit on one passthrough command: the namespace queue's max_hw_sectors_kb,
- * for the generic node @ng (its block device, from the classification cache). */
+ * for the generic node @ng (its block device, from sysfs). */
 static uint64_t host_max_bytes(const char *ng)
 {
 	struct ssd_host_dev h;
 	uint64_t kb = 0;
 
-	ssd_classify(ng, &h);
+	ssd_host_classify(ng, &h);
 	if (!h.block[0] || ssd_host_block_attr_u64("/sys", h.block, "queue/max_hw_sectors_kb", &kb))
 		return 0;
 	return kb * 1024;
@@ -149,14 +173,6 @@ static uint32_t kernel_io_timeout_ms(void)
 	return s * 1000u;
 }
 
-uint64_t ssd_tp_nvme_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 static int identify_failed(const char *what, int ret, char *err, size_t errlen)
 {
 	if (ret > 0) {
@@ -169,37 +185,90 @@ static int identify_failed(const char *what, int ret, char *err, size_t errlen)
 }
 
 /*
- * Identify the controller and namespace behind @fd (a generic char device /dev/ngXnY or a
- * namespace block device) with libnvme, and parse them. Return 0; a positive NVMe status if a
- * command failed on the drive; or -errno (ioctl failure, or -EINVAL for absurd Identify data),
- * with @err set.
+ * The namespace behind @fd (a generic char device /dev/ngXnY or a namespace block device), and
+ * with @ctrl the controller too, Identified with libnvme and parsed into @k. Return 0; a
+ * positive NVMe status if a command failed on the drive; or -errno (ioctl failure, or -EINVAL
+ * for absurd Identify data), with @err set.
  */
-static int read_geometry(int fd, uint32_t *nsid, struct ssd_nvme_ctrl_info *ctrl,
-			 struct ssd_nvme_ns_info *ns, char *err, size_t errlen)
+static int read_identify(int fd, bool ns, bool ctrl, struct nvme_known *k, char *err, size_t errlen)
 {
 	struct nvme_id_ctrl idc;
 	struct nvme_id_ns idn;
 	int ret;
 
-	/* nvme_get_nsid() is the NVME_IOCTL_ID ioctl */
-	if (nvme_get_nsid(fd, nsid) < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
-			 strerror(errno));
-		return ret;
+	if (ns) {
+		ret = ioctl(fd, NVME_IOCTL_ID);
+		if (ret < 0) {
+			ret = -errno;
+			snprintf(err, errlen, "NVME_IOCTL_ID: %s (not an NVMe namespace?)",
+				 strerror(errno));
+			return ret;
+		}
+		if (ret == 0) {
+			snprintf(err, errlen, "NVME_IOCTL_ID returned namespace id 0");
+			return -ENOTTY;
+		}
+		k->nsid = (uint32_t)ret;
+		ret = nvme_identify_ns(fd, k->nsid, &idn);
+		if (ret)
+			return identify_failed("Identify Namespace", ret, err, errlen);
+		ret = ssd_nvme_parse_id_ns(&idn, &k->ns, err, errlen);
+		if (ret)
+			return ret;
 	}
-	if (*nsid == 0) {
-		snprintf(err, errlen, "NVME_IOCTL_ID returned namespace id 0");
-		return -ENOTTY;
+	if (ctrl) {
+		ret = nvme_identify_ctrl(fd, &idc);
+		if (ret)
+			return identify_failed("Identify Controller", ret, err, errlen);
+		ssd_nvme_parse_id_ctrl(&idc, &k->ctrl);
+		k->ctrl_read = true;
 	}
-	ret = nvme_identify_ctrl(fd, &idc);
-	if (ret)
-		return identify_failed("Identify Controller", ret, err, errlen);
-	ret = nvme_identify_ns(fd, *nsid, &idn);
-	if (ret)
-		return identify_failed("Identify Namespace", ret, err, errlen);
-	ssd_nvme_parse_id_ctrl(&idc, ctrl);
-	return ssd_nvme_parse_id_ns(&idn, ns, err, errlen);
+	return 0;
+}
+
+/* @d's file descriptor: the one kept by a probe of the same file, else a new one. */
+static int dev_fd(struct ssd_tp_nvme_dev *d, const char *path, char *err, size_t errlen)
+{
+	if (d->fd < 0)
+		d->fd = ssd_dev_cache_take_fd(d->path, d->oflags);
+	if (d->fd < 0)
+		d->fd = open_generic(path, d->path, d->oflags, err, errlen);
+	return d->fd < 0 ? d->fd : 0;
+}
+
+/* What the cache keeps for @d, read from the drive and the kernel where it does not have what
+ * a job with @opt needs. */
+static int known_of(struct ssd_tp_nvme_dev *d, const struct ssd_options *opt, const char *path,
+		    struct nvme_known *k, char *err, size_t errlen)
+{
+	bool cached = ssd_dev_cache_get("nvme", d->path, k, sizeof(*k));
+	bool ctrl, host;
+	char msg[256];
+	int ret;
+
+	need_limits(opt ? opt->max_bs : 0, &ctrl, &host);
+	ctrl = ctrl && !(cached && k->ctrl_read);
+	host = host && !(cached && k->host_read);
+	if (cached && !ctrl && !host)
+		return 0;
+	if (!cached)
+		memset(k, 0, sizeof(*k));
+	if (!cached || ctrl) {
+		ret = dev_fd(d, path, err, errlen);
+		if (ret)
+			return ret;
+		ret = read_identify(d->fd, !cached, ctrl, k, msg, sizeof(msg));
+		if (ret) {
+			snprintf(err, errlen, "%s: %s", path, msg);
+			return ret > 0 ? -EIO : ret;
+		}
+	}
+	if (host) {
+		k->host_max = host_max_bytes(d->path);
+		k->host_read = true;
+	}
+	ssd_dev_cache_put("nvme", d->path, k, sizeof(*k));
+	return 0;
 }
 
 static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *opt)
@@ -221,8 +290,7 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
-/* Read and Write, with and without FUA, as prep_rw() builds them for this namespace. */
-static int build_templates(struct ssd_tp_nvme_dev *d)
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d)
 {
 	static const uint8_t opcode[2] = {
 	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
@@ -243,42 +311,27 @@ static int build_templates(struct ssd_tp_nvme_dev *d)
 	return 0;
 }
 
-int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path, int oflags,
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen)
 {
 	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
 	struct nvme_known known; /* what the drive and kernel said, once per process */
-	char msg[256];
 	int ret;
 
 	if (!d)
 		return -ENOMEM;
 	d->file_index = -1;
 	d->fd = -1;
+	d->oflags = (oflags & ~O_DIRECT) | O_CLOEXEC;
 	ret = generic_of(path, d->path, sizeof(d->path), err, errlen);
+	if (!ret)
+		ret = known_of(d, opt, path, &known, err, errlen);
+	/* a probe (fio sizing the file) needs no file descriptor; a job does */
+	if (!ret && !probe)
+		ret = dev_fd(d, path, err, errlen);
 	if (ret < 0)
 		goto fail;
-	if (!ssd_dev_cache_get("nvme", d->path, &known, sizeof(known))) {
-		ret = open_generic(path, d->path, oflags, err, errlen);
-		if (ret < 0)
-			goto fail;
-		d->fd = ret;
-		ret = read_geometry(d->fd, &known.nsid, &known.ctrl, &known.ns, msg, sizeof(msg));
-		if (ret) {
-			snprintf(err, errlen, "%s: %s", path, msg);
-			ret = ret > 0 ? -EIO : ret;
-			goto fail;
-		}
-		known.host_max = host_max_bytes(d->path);
-		ssd_dev_cache_put("nvme", d->path, &known, sizeof(known));
-	} else if (opt) {
-		/* a probe (no options: fio sizing the file) needs no file descriptor */
-		ret = open_generic(path, d->path, oflags, err, errlen);
-		if (ret < 0)
-			goto fail;
-		d->fd = ret;
-	}
 	d->nsid = known.nsid;
 	d->ctrl = known.ctrl;
 	d->ns = known.ns;
@@ -298,7 +351,7 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
-	ret = build_templates(d);
+	ret = ssd_tp_nvme_rw_templates(d);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		goto fail;
@@ -307,17 +360,17 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags
 	*out = d;
 	return 0;
 fail:
-	if (d->fd >= 0)
-		close(d->fd);
-	free(d);
+	ssd_tp_nvme_close(d, false);
 	return ret;
 }
 
-void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev)
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd)
 {
 	if (!dev)
 		return;
-	if (dev->fd >= 0)
+	if (dev->fd >= 0 && keep_fd)
+		ssd_dev_cache_keep_fd(dev->path, dev->oflags, dev->fd);
+	else if (dev->fd >= 0)
 		close(dev->fd);
 	free(dev);
 }
@@ -434,14 +487,29 @@ static bool first_time(uint64_t *set, unsigned int bit)
 	return true;
 }
 
-void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
+/* Milliseconds from @start to now in @s's clock; UINT64_MAX when @start is unknown. */
+static uint64_t age_ms(const struct ssd_tp_nvme_scratch *s, const struct timespec *start)
+{
+	struct timespec now;
+	int64_t ms;
+
+	if (!start)
+		return UINT64_MAX;
+	ssd_tp_nvme_clock(s, &now);
+	ms =
+	    (int64_t)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+	return ms < 0 ? 0 : (uint64_t)ms;
+}
+
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res,
+			  const struct timespec *start)
 {
 	const struct ssd_tp_nvme_dev *d = io->dev ? ssd_tp_nvme_dev_of(io->dev) : NULL;
 	struct {
 		uint32_t nsid, nlb;
-		uint64_t slba, start_ms;
-	} cmd = {.start_ms = s->slots[io->slot].start_ms};
-	char line[256], opbuf[16];
+		uint64_t slba;
+	} cmd = {0};
+	char line[256], opbuf[16], after[32];
 	const char *op;
 
 	io->error = 0;
@@ -465,23 +533,27 @@ void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int 
 			ssd_log(SSD_LOG_ERR, "%s", line);
 		}
 	} else if (res == -EINTR) {
-		uint64_t waited = ssd_tp_nvme_now_ms() - cmd.start_ms;
+		uint64_t waited = age_ms(s, start);
 		uint32_t in_force =
 		    d && d->eff_timeout_ms ? d->eff_timeout_ms : kernel_io_timeout_ms();
-		bool timed_out = d && waited >= in_force;
+		bool timed_out = d && waited != UINT64_MAX && waited >= in_force;
 
+		if (waited == UINT64_MAX)
+			snprintf(after, sizeof(after), "after an unknown time");
+		else
+			snprintf(after, sizeof(after), "after %" PRIu64 " ms", waited);
 		io->error = timed_out ? ETIMEDOUT : ECANCELED;
 		if (first_time(s->seen_errno, (unsigned int)io->error))
-			ssd_log(
-			    SSD_LOG_ERR,
-			    "nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
-			    "after %" PRIu64 " ms (command timeout %" PRIu32 " ms%s): the kernel "
-			    "cancelled it (EINTR)%s, no NVMe status",
-			    op, cmd.nsid, cmd.slba, cmd.nlb,
-			    timed_out ? "command timed out" : "command cancelled", waited, in_force,
-			    d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
-			    timed_out ? " with an Abort and a controller reset"
-				      : " in a controller reset or removal");
+			ssd_log(SSD_LOG_ERR,
+				"nvme: %s nsid %" PRIu32 " slba %" PRIu64 " nlb %" PRIu32 ": %s "
+				"%s (command timeout %" PRIu32 " ms%s): the kernel "
+				"cancelled it (EINTR)%s, no NVMe status",
+				op, cmd.nsid, cmd.slba, cmd.nlb,
+				timed_out ? "command timed out" : "command cancelled", after,
+				in_force,
+				d && d->timeout_ms ? ", nvme_timeout" : ", kernel default",
+				timed_out ? " with an Abort and a controller reset"
+					  : " in a controller reset or removal");
 	} else if (res < 0) {
 		io->error = -res;
 		if (-res < 4096 && first_time(s->seen_errno, (unsigned int)-res))

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "codec/nvme/nvme_cmd.h"
 #include "codec/nvme/nvme_geometry.h"
@@ -19,7 +20,8 @@
 /* One open namespace: the NVMe transports' struct ssd_dev. */
 struct ssd_tp_nvme_dev {
 	struct ssd_dev base;
-	int fd;		/* the generic char device /dev/ngXnY */
+	int fd;		/* the generic char device /dev/ngXnY, -1 when not open (a probe) */
+	int oflags;	/* its open(2) flags */
 	char path[256]; /* as opened (after block -> generic mapping) */
 	uint32_t nsid;
 	uint32_t unit;	       /* bytes per LBA in offsets/lengths: data (+ metadata if extended) */
@@ -40,29 +42,28 @@ struct ssd_tp_nvme_dev {
 	uint64_t sqe_tmpl[2][2][16] __attribute__((aligned(64)));
 };
 
-/* Per-slot state kept for the completion (the log line's command comes from the io itself). */
-struct ssd_tp_nvme_slot {
-	uint64_t start_ms; /* CLOCK_MONOTONIC_COARSE at prep, ms: tells a timeout from a reset */
-};
-
 /* Per-context scratch shared by both NVMe transports. */
 struct ssd_tp_nvme_scratch {
 	unsigned int depth;
-	struct ssd_tp_nvme_slot *slots; /* depth entries */
-	uint8_t *dsm;			/* depth × 16-byte DSM range, 4 KiB aligned */
-	uint8_t *md;			/* depth × md_stride bytes of separate metadata, or NULL */
+	uint8_t *dsm; /* depth × 16-byte DSM range, 4 KiB aligned */
+	uint8_t *md;  /* depth × md_stride bytes of separate metadata, or NULL */
 	size_t md_stride;
-	uint64_t seen_status[2048 / 64]; /* (SCT << 8 | SC) already logged */
-	uint64_t seen_errno[4096 / 64];	 /* host errno already logged */
+	void (*now)(struct timespec *ts); /* the clock of ssd_io.issued (ssd_options.now) */
+	uint64_t seen_status[2048 / 64];  /* (SCT << 8 | SC) already logged */
+	uint64_t seen_errno[4096 / 64];	  /* host errno already logged */
 };
 
 /**
- * ssd_tp_nvme_scratch_init() - allocate scratch for @depth slots. Return 0 or -ENOMEM.
- * @s:     output
- * @depth: slots (the job's iodepth)
+ * ssd_tp_nvme_scratch_init() - allocate scratch for @opt->depth slots. Return 0 or -ENOMEM.
+ * @s:   output
+ * @opt: the engine options (depth: the job's iodepth; now: the clock of ssd_io.issued)
  */
-int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, unsigned int depth);
+int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, const struct ssd_options *opt);
 void ssd_tp_nvme_scratch_free(struct ssd_tp_nvme_scratch *s);
+
+/* ssd_tp_nvme_clock() - the time now in the clock of ssd_io.issued (@s->now, else
+ * CLOCK_MONOTONIC): what a transport that completes inside queue() stamps before it issues. */
+void ssd_tp_nvme_clock(const struct ssd_tp_nvme_scratch *s, struct timespec *ts);
 
 /**
  * ssd_tp_nvme_scratch_fit() - make the metadata scratch big enough for @dev's largest transfer
@@ -72,8 +73,12 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_n
 
 /**
  * ssd_tp_nvme_open() - open @path (an NVMe generic char device, or a namespace block device
- * mapped to its generic node), Identify it, and fill @geo.
- * @opt:    engine options, or NULL when the glue only probes the geometry
+ * mapped to its generic node), Identify it, and fill @geo. What Identify and the kernel said
+ * is kept per process (core/dev_cache.h); the controller's MDTS is read only for transfers
+ * above two pages and the kernel's max_hw_sectors_kb above 64 KiB, the smallest each can be.
+ * @opt:    engine options (max_bs decides which limits are read), or NULL: all are read
+ * @probe:  fio sizing the file: no file descriptor is needed (one opened to Identify is kept
+ *          by ssd_tp_nvme_close() for the job's own open)
  * @path:   fio filename
  * @oflags: open(2) flags; O_DIRECT is dropped (meaningless on a char device)
  * @out:    output, free with ssd_tp_nvme_close()
@@ -83,19 +88,27 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_n
  * Return: 0 or -errno (-ENODEV not an NVMe namespace, -EINVAL a partition or absurd Identify
  * data, -EIO an Identify command that failed on the drive).
  */
-int ssd_tp_nvme_open(const struct ssd_options *opt, const char *path, int oflags,
+int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path, int oflags,
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen);
-void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev);
+
+/* ssd_tp_nvme_close() - close @dev's fd (or, @keep_fd, keep it for the next open of the same
+ * file: core/dev_cache.h) and free @dev (NULL is fine). */
+void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd);
+
+/**
+ * ssd_tp_nvme_rw_templates() - @d's Read and Write templates, with and without FUA (@d->rw_tmpl,
+ * @d->ref_tag), as ssd_tp_nvme_prep() builds those commands for it: from @d->nsid, @d->prinfo,
+ * @d->ns.pi_type and @d->timeout_ms. Called by ssd_tp_nvme_open().
+ * Return: 0, or -EINVAL for a PRINFO that does not fit a command.
+ */
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d);
 
 /* ssd_tp_nvme_dev_of() - the namespace behind the contract's handle @dev. */
 static inline struct ssd_tp_nvme_dev *ssd_tp_nvme_dev_of(struct ssd_dev *dev)
 {
 	return ssd_container_of(dev, struct ssd_tp_nvme_dev, base);
 }
-
-/* ssd_tp_nvme_now_ms() - CLOCK_MONOTONIC_COARSE in ms: the start of a command, once per batch. */
-uint64_t ssd_tp_nvme_now_ms(void);
 
 /**
  * ssd_tp_nvme_rw_fields() - what a Read or Write of @io (SSD_OP_READ or _WRITE) fills into its
@@ -145,8 +158,7 @@ static inline int ssd_tp_nvme_rw_fields(const struct ssd_tp_nvme_scratch *s, str
  * ssd_tp_nvme_prep() - the NVMe command for @io, built by the general builders (the transports'
  * templates cover Read and Write; this covers everything).
  * @opt: engine options (deac)
- * @s:   scratch; @io->slot's DSM range and metadata buffer are used (the caller stamps the
- *       slot's start time)
+ * @s:   scratch; @io->slot's DSM range and metadata buffer are used
  * @io:  the request on a struct ssd_tp_nvme_dev: byte offset and length must be whole units
  * @cmd: output
  *
@@ -161,29 +173,21 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 /**
  * ssd_tp_nvme_complete() - set @io->error and @io->resid from @res and log the first occurrence
  * of each distinct NVMe status (decoded) or host errno.
- * @s:   scratch (slot info for the log line, seen sets)
- * @io:  the request
- * @res: 0 success, > 0 the NVMe status (SC 7:0, SCT 10:8, CRD, More, DNR), < 0 -errno from
- *       the host (never turned into an NVMe status)
+ * @s:     scratch (seen sets, clock)
+ * @io:    the request
+ * @res:   0 success, > 0 the NVMe status (SC 7:0, SCT 10:8, CRD, More, DNR), < 0 -errno from
+ *         the host (never turned into an NVMe status)
+ * @start: when the command was issued, in the clock of @s->now (@io->issued for a command
+ *         issued by commit(); the transport's own stamp for one run inside queue()), or NULL
  *
  * -EINTR is what Linux returns for a passthrough command it cancelled (NVME_REQ_CANCELLED,
  * drivers/nvme/host/ioctl.c): after the command timeout expired twice (first an Abort, then a
  * controller reset), or in a reset or removal started by something else. When the command had
  * been outstanding for at least the timeout in force (@io->dev->eff_timeout_ms, else the kernel's
- * nvme_core.io_timeout) it is reported
- * as a timeout (io->error ETIMEDOUT), else as cancelled (ECANCELED); never as a media error.
+ * nvme_core.io_timeout) it is reported as a timeout (io->error ETIMEDOUT), else as cancelled
+ * (ECANCELED, also when @start is NULL); never as a media error. Only this case reads the clock.
  */
-void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res);
-
-/* ssd_tp_nvme_done() - ssd_tp_nvme_complete() with the success path inline (per I/O). */
-static inline void ssd_tp_nvme_done(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res)
-{
-	if (res) {
-		ssd_tp_nvme_complete(s, io, res);
-		return;
-	}
-	io->error = 0;
-	io->resid = 0;
-}
+void ssd_tp_nvme_complete(struct ssd_tp_nvme_scratch *s, struct ssd_io *io, int res,
+			  const struct timespec *start);
 
 #endif

@@ -31,7 +31,7 @@ static int ioctl_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	if (!c)
 		return -ENOMEM;
 	c->opt = *opt;
-	ret = ssd_tp_nvme_scratch_init(&c->s, opt->depth);
+	ret = ssd_tp_nvme_scratch_init(&c->s, opt);
 	if (ret) {
 		free(c);
 		return ret;
@@ -51,18 +51,19 @@ static void ioctl_ctx_exit(struct ssd_ctx *ctx)
 	free(c);
 }
 
-static int ioctl_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **dev,
-		      struct ssd_geometry *geo, char *err, size_t errlen)
+static int ioctl_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		      int oflags, struct ssd_dev **dev, struct ssd_geometry *geo, char *err,
+		      size_t errlen)
 {
 	struct ssd_tp_ioctl_ctx *c = ctx ? ioctl_ctx(ctx) : NULL;
 	struct ssd_tp_nvme_dev *d;
-	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &d, geo, err, errlen);
+	int ret = ssd_tp_nvme_open(opt, !c, path, oflags, &d, geo, err, errlen);
 
 	if (ret)
 		return ret;
 	ret = c ? ssd_tp_nvme_scratch_fit(&c->s, d) : 0;
 	if (ret) {
-		ssd_tp_nvme_close(d);
+		ssd_tp_nvme_close(d, false);
 		return ret;
 	}
 	d->base.ops = &ssd_tp_nvme_ioctl_ops;
@@ -72,8 +73,7 @@ static int ioctl_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 
 static void ioctl_close(struct ssd_ctx *ctx, struct ssd_dev *dev)
 {
-	(void)ctx;
-	ssd_tp_nvme_close(dev ? ssd_tp_nvme_dev_of(dev) : NULL);
+	ssd_tp_nvme_close(dev ? ssd_tp_nvme_dev_of(dev) : NULL, !ctx);
 }
 
 static int ioctl_queue(struct ssd_ctx *ctx, struct ssd_io *io)
@@ -81,16 +81,17 @@ static int ioctl_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	struct ssd_tp_ioctl_ctx *c = ioctl_ctx(ctx);
 	struct nvme_uring_cmd cmd;
 	struct nvme_passthru_cmd64 pt;
+	struct timespec start;
 	int ret;
 
 	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, &cmd);
 	if (ret)
 		return ret;
 	ssd_nvme_cmd_to_ioctl(&cmd, &pt);
-	c->s.slots[io->slot].start_ms = ssd_tp_nvme_now_ms();
+	ssd_tp_nvme_clock(&c->s, &start);
 	/* > 0: the NVMe status; < 0: errno from the host */
 	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
-	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
+	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret, &start);
 	return SSD_Q_COMPLETED;
 }
 

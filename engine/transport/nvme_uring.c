@@ -7,19 +7,22 @@
  * exceeds it. cqe->res is 0, the NVMe status (> 0), or -errno from the host.
  *
  * Read and Write are built from the namespace's templates (nvme_io.h: a whole SQE per direction
- * and FUA, made at open) with the range and buffers filled in; the rings are driven directly
+ * and FUA, made at open) with the range and buffers filled in, on the context's lane
+ * (nvme_uring_lane.h), which the fio glue also drives inline; the rings are driven directly
  * (uring_ring.h): one io_uring_enter() per commit (which also waits for a completion when the
  * queue is full, as fio's reap would next), none to reap completions already in the ring, the CQ
- * head published once per batch, the clock read once per commit.
+ * head published once per batch. No clock is read per command: a command's start is the caller's
+ * issue time (ssd_io.issued), read back only when the kernel cancels it.
  *
  * Optional features, each tried at ctx_init()/open() with a warning and a fallback:
  * sqthread_poll (IORING_SETUP_SQPOLL), hipri (IORING_SETUP_IOPOLL; needs nvme poll_queues),
- * registerfiles (sparse file table), fixedbufs (sparse buffer table: each slot's buffer is
- * registered the first time it is seen, and again when a larger transfer uses it;
+ * registerfiles (a file table registered with the first file), fixedbufs (each slot's buffer,
+ * ssd_options.io_bufs, registered under the slot's index, which the templates name;
  * IORING_URING_CMD_FIXED, Linux 6.1+).
  */
 #include "transport/nvme_io.h"
-#include "transport/uring_ring.h"
+#include "transport/nvme_uring_lane.h"
+#include "host/dev_class.h"
 #include "core/dev_cache.h"
 #include "core/ssd_log.h"
 
@@ -38,17 +41,12 @@ struct ssd_tp_uring_ctx {
 	struct ssd_ctx base;
 	struct ssd_options opt;
 	struct ssd_tp_nvme_scratch s;
-	struct io_uring ring; /* set up by liburing, driven through r */
-	struct ssd_tp_ring r;
-	unsigned int depth;
-	unsigned int *fresh; /* slots queued since the last commit (their start time), depth */
-	unsigned int nfresh;
-	unsigned int queued;   /* in the SQ, not yet submitted */
-	unsigned int inflight; /* submitted, not reaped */
-	bool fixed_files, fixed_bufs, iopoll;
-	bool defer_taskrun; /* IORING_SETUP_DEFER_TASKRUN in effect */
+	struct io_uring ring; /* set up by liburing, driven through lane.r */
+	struct ssd_tp_uring_lane lane;
+	bool iopoll;
+	bool files_tried; /* registerfiles: the table was registered, or that failed */
+	bool fixed_files; /* the table is registered */
 	bool file_used[NVME_URING_FILES];
-	struct iovec *bufs; /* registered buffer per slot; iov_base NULL = none */
 };
 
 static unsigned int pow2_at_least(unsigned int n)
@@ -66,19 +64,14 @@ static unsigned int pow2_at_least(unsigned int n)
  * process (a module parameter set at load) */
 static unsigned int nvme_poll_queues(void)
 {
-	unsigned int n = 0;
-	FILE *f;
+	uint64_t n = 0;
 
-	if (ssd_dev_cache_get("kernel", NVME_POLL_QUEUES, &n, sizeof(n)))
-		return n;
-	f = fopen(NVME_POLL_QUEUES, "r");
-	if (!f)
-		return 0;
-	if (fscanf(f, "%u", &n) != 1)
+	if (ssd_dev_cache_fact(NVME_POLL_QUEUES, &n, sizeof(n)))
+		return (unsigned int)n;
+	if (ssd_host_read_u64(NVME_POLL_QUEUES, &n) < 0)
 		n = 0;
-	fclose(f);
-	ssd_dev_cache_put("kernel", NVME_POLL_QUEUES, &n, sizeof(n));
-	return n;
+	ssd_dev_cache_put_fact(NVME_POLL_QUEUES, &n, sizeof(n));
+	return (unsigned int)n;
 }
 
 /*
@@ -144,7 +137,6 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 		p.sq_thread_idle = 1000;
 		ret = io_uring_queue_init_params(entries, &c->ring, &p);
 	}
-	c->defer_taskrun = ret >= 0 && (p.flags & IORING_SETUP_DEFER_TASKRUN);
 	if (ret < 0 && extra) {
 		ssd_log(SSD_LOG_WARN, "nvme-uring: %s%s unavailable (%s); continuing without",
 			extra & IORING_SETUP_SQPOLL ? "sqthread_poll " : "",
@@ -165,54 +157,32 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 		return ret;
 	}
 	c->iopoll = extra & IORING_SETUP_IOPOLL;
-	ssd_tp_ring_attach(&c->r, &c->ring, p.flags);
+	ssd_tp_ring_attach(&c->lane.r, &c->ring, p.flags);
+	c->lane.held = calloc(c->lane.r.sq_entries, sizeof(*c->lane.held));
+	if (!c->lane.held) {
+		io_uring_queue_exit(&c->ring);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
-/* Whether the kernel's io_uring has IORING_OP_URING_CMD; asked once per process (kept under
- * /proc/self: the answer is the running kernel's) */
-static int uring_cmd_supported(struct io_uring *ring)
-{
-	struct io_uring_probe *p;
-	int ok;
-
-	if (ssd_dev_cache_get("kernel", "/proc/self", &ok, sizeof(ok)))
-		return ok;
-	p = io_uring_get_probe_ring(ring);
-	if (!p)
-		return 1; /* no probe (old kernel): let the first command tell */
-	ok = io_uring_opcode_supported(p, IORING_OP_URING_CMD);
-	io_uring_free_probe(p);
-	ssd_dev_cache_put("kernel", "/proc/self", &ok, sizeof(ok));
-	return ok;
-}
-
-static void register_tables(struct ssd_tp_uring_ctx *c)
+/* fixedbufs: each slot's buffer registered under the slot's index (one io_uring_register()
+ * call). Not a region holding them all: Linux 6.1 maps a fixed buffer's pages from the
+ * command's start to the buffer's end, and refuses more than the queue's max_segments. */
+static void register_buffers(struct ssd_tp_uring_ctx *c)
 {
 	int ret;
 
-	if (c->opt.registerfiles) {
-		ret = io_uring_register_files_sparse(&c->ring, NVME_URING_FILES);
-		if (ret < 0)
-			ssd_log(SSD_LOG_WARN,
-				"nvme-uring: registerfiles unavailable (%s); "
-				"using plain file descriptors",
-				strerror(-ret));
-		c->fixed_files = ret == 0;
+	if (!c->opt.fixedbufs || !c->opt.io_bufs)
+		return;
+	ret = io_uring_register_buffers(&c->ring, c->opt.io_bufs, c->lane.depth);
+	if (ret < 0) {
+		ssd_log(SSD_LOG_WARN,
+			"nvme-uring: fixedbufs unavailable (%s); using unregistered buffers",
+			strerror(-ret));
+		return;
 	}
-	if (c->opt.fixedbufs) {
-		c->bufs = calloc(c->depth, sizeof(*c->bufs));
-		ret = c->bufs ? io_uring_register_buffers_sparse(&c->ring, c->depth) : -ENOMEM;
-		if (ret < 0) {
-			ssd_log(SSD_LOG_WARN,
-				"nvme-uring: fixedbufs unavailable (%s); using "
-				"unregistered buffers",
-				strerror(-ret));
-			free(c->bufs);
-			c->bufs = NULL;
-		}
-		c->fixed_bufs = ret == 0;
-	}
+	c->lane.bufs = c->opt.io_bufs;
 }
 
 static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
@@ -220,6 +190,10 @@ static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
 	return ssd_container_of(c, struct ssd_tp_uring_ctx, base);
 }
 
+/*
+ * IORING_SETUP_SQE128 and IORING_OP_URING_CMD came in the same release (Linux 5.19): a ring
+ * with 128-byte SQEs has passthrough commands, so no opcode probe is needed.
+ */
 static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
 	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c));
@@ -228,34 +202,20 @@ static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	if (!c)
 		return -ENOMEM;
 	c->opt = *opt;
-	c->depth = opt->depth ? opt->depth : 1;
-	ret = ssd_tp_nvme_scratch_init(&c->s, c->depth);
+	c->lane.depth = opt->depth ? opt->depth : 1;
+	ret = ssd_tp_nvme_scratch_init(&c->s, opt);
 	if (ret)
 		goto fail;
-	c->fresh = calloc(c->depth, sizeof(*c->fresh));
-	if (!c->fresh) {
-		ret = -ENOMEM;
-		goto fail_scratch;
-	}
-	ret = ring_init(c, pow2_at_least(c->depth));
+	ret = ring_init(c, pow2_at_least(c->lane.depth));
 	if (ret)
 		goto fail_scratch;
-	if (!uring_cmd_supported(&c->ring)) {
-		ssd_log(SSD_LOG_WARN,
-			"nvme-uring: this kernel's io_uring has no IORING_OP_URING_CMD");
-		ret = -EOPNOTSUPP;
-		goto fail_ring;
-	}
-	register_tables(c);
+	register_buffers(c);
 	c->base.ops = &ssd_tp_nvme_uring_ops;
 	*out = &c->base;
 	return 0;
-fail_ring:
-	io_uring_queue_exit(&c->ring);
 fail_scratch:
 	ssd_tp_nvme_scratch_free(&c->s);
 fail:
-	free(c->fresh);
 	free(c);
 	return ret;
 }
@@ -268,9 +228,13 @@ static void uring_ctx_exit(struct ssd_ctx *ctx)
 		return;
 	io_uring_queue_exit(&c->ring);
 	ssd_tp_nvme_scratch_free(&c->s);
-	free(c->bufs);
-	free(c->fresh);
+	free(c->lane.held);
 	free(c);
+}
+
+struct ssd_tp_uring_lane *ssd_tp_uring_lane_of(struct ssd_ctx *ctx)
+{
+	return &uring_ctx(ctx)->lane;
 }
 
 /* The SQE's header for a passthrough command of @dev; the command itself goes in sqe->cmd. */
@@ -289,6 +253,14 @@ static void fill_sqe(struct io_uring_sqe *sqe, const struct ssd_tp_nvme_dev *dev
 	io_uring_sqe_set_data(sqe, data);
 }
 
+/* The next SQE for a command that is not a template's whole copy (the caller keeps queued + in
+ * flight within the depth). */
+static struct io_uring_sqe *lane_sqe(struct ssd_tp_uring_lane *l)
+{
+	l->held[l->r.sq_tail & l->r.sq_mask] = NULL;
+	return ssd_tp_ring_sqe_fast(&l->r);
+}
+
 /* The NVMe command area of a 128-byte SQE, zeroed past struct nvme_uring_cmd. */
 static struct nvme_uring_cmd *sqe_cmd(struct io_uring_sqe *sqe)
 {
@@ -297,65 +269,6 @@ static struct nvme_uring_cmd *sqe_cmd(struct io_uring_sqe *sqe)
 		       "struct nvme_uring_cmd fills a 128-byte SQE's command area but 8 bytes");
 	memset((uint8_t *)sqe + 120, 0, 8);
 	return (struct nvme_uring_cmd *)sqe->cmd;
-}
-
-/*
- * One synchronous command at open, on an idle ring: an LSM (security_uring_cmd) or missing
- * privilege refuses uring_cmd only when a command is issued, so find out now, not mid-run.
- * Flush is harmless and moves no data. An IOPOLL ring must not carry it (see no_data_sync()):
- * the probe then goes through a one-entry ring of its own.
- */
-static int probe_passthrough(struct ssd_tp_uring_ctx *c, const struct ssd_tp_nvme_dev *dev,
-			     char *err, size_t errlen)
-{
-	struct io_uring own;
-	struct io_uring_sqe *sqe;
-	struct io_uring_cqe *cqe;
-	int ret = 0;
-
-	if (c->iopoll) {
-		if (io_uring_queue_init(1, &own, IORING_SETUP_SQE128 | IORING_SETUP_CQE32) < 0)
-			return 0; /* no probe: the first command will tell */
-		sqe = io_uring_get_sqe(&own);
-		if (!sqe) {
-			io_uring_queue_exit(&own);
-			return 0;
-		}
-		fill_sqe(sqe, dev, NULL);
-		sqe->fd = dev->fd; /* the registered file table is c->ring's */
-		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-		ret = io_uring_submit_and_wait(&own, 1);
-		if (ret >= 0)
-			ret = io_uring_wait_cqe(&own, &cqe);
-		if (ret >= 0) {
-			ret = cqe->res;
-			io_uring_cqe_seen(&own, cqe);
-		}
-		io_uring_queue_exit(&own);
-	} else {
-		if (c->queued || c->inflight)
-			return 0;
-		sqe = ssd_tp_ring_sqe(&c->r);
-		if (!sqe)
-			return 0;
-		fill_sqe(sqe, dev, NULL);
-		ssd_nvme_build_flush(sqe_cmd(sqe), dev->nsid);
-		ret = ssd_tp_ring_submit(&c->r, 1);
-		while (ret >= 0 && !ssd_tp_ring_ready(&c->r))
-			ret = ssd_tp_ring_wait(&c->r, 1, NULL);
-		if (ret >= 0) {
-			ret = ssd_tp_ring_cqe(&c->r, 0)->res;
-			ssd_tp_ring_advance(&c->r, 1);
-		}
-	}
-	if (ret < 0)
-		snprintf(err, errlen,
-			 "%s: io_uring passthrough refused: %s (an LSM, or no CAP_SYS_ADMIN); use "
-			 "nvme_mode=ioctl",
-			 dev->path, strerror(-ret));
-	else
-		ret = 0; /* a drive status on Flush is the drive's business, not the path's */
-	return ret;
 }
 
 /*
@@ -370,17 +283,42 @@ static int no_data_sync(struct ssd_tp_uring_ctx *c, struct ssd_io *io,
 			const struct nvme_uring_cmd *cmd)
 {
 	struct nvme_passthru_cmd64 pt;
+	struct timespec start;
 	int ret;
 
 	ssd_nvme_cmd_to_ioctl(cmd, &pt);
+	ssd_tp_nvme_clock(&c->s, &start);
 	ret = ioctl(ssd_tp_nvme_dev_of(io->dev)->fd, NVME_IOCTL_IO64_CMD, &pt);
-	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret);
+	ssd_tp_nvme_complete(&c->s, io, ret < 0 ? -errno : ret, &start);
 	return SSD_Q_COMPLETED;
 }
 
+/* registerfiles: @dev's fd in the ring's file table, registered with the first file (one
+ * io_uring_register() call), updated for later ones. */
 static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *dev)
 {
-	for (int i = 0; i < NVME_URING_FILES; i++) {
+	int fds[NVME_URING_FILES];
+	int ret;
+
+	if (!c->files_tried) {
+		c->files_tried = true;
+		for (int i = 0; i < NVME_URING_FILES; i++)
+			fds[i] = -1; /* sparse: filled by updates */
+		fds[0] = dev->fd;
+		ret = io_uring_register_files(&c->ring, fds, NVME_URING_FILES);
+		if (ret < 0) {
+			ssd_log(SSD_LOG_WARN,
+				"nvme-uring: registerfiles unavailable (%s); "
+				"using plain file descriptors",
+				strerror(-ret));
+			return;
+		}
+		c->fixed_files = true;
+		c->file_used[0] = true;
+		dev->file_index = 0;
+		return;
+	}
+	for (int i = 0; c->fixed_files && i < NVME_URING_FILES; i++) {
 		if (c->file_used[i])
 			continue;
 		if (io_uring_register_files_update(&c->ring, i, &dev->fd, 1) == 1) {
@@ -391,8 +329,7 @@ static void register_file(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *de
 	}
 }
 
-/* The 128-byte SQE of each of @dev's Read/Write templates: the header, then the command. */
-static void build_sqe_templates(struct ssd_tp_nvme_dev *dev)
+void ssd_tp_uring_sqe_templates(struct ssd_tp_nvme_dev *dev, bool fixed_buf)
 {
 	for (int op = 0; op < 2; op++) {
 		for (int fua = 0; fua < 2; fua++) {
@@ -401,18 +338,28 @@ static void build_sqe_templates(struct ssd_tp_nvme_dev *dev)
 			_Static_assert(sizeof(dev->sqe_tmpl[op][fua]) == 2 * sizeof(*sqe),
 				       "an SQE template is one 128-byte SQE");
 			fill_sqe(sqe, dev, NULL);
+			if (fixed_buf) {
+				sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
+			}
 			*sqe_cmd(sqe) = dev->rw_tmpl[op][fua].cmd;
 		}
 	}
 }
 
-static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
-		      struct ssd_geometry *geo, char *err, size_t errlen)
+/* No SQE slot holds a template any more: a device opened or closed may reuse a template's
+ * address with another file descriptor. */
+static void forget_templates(struct ssd_tp_uring_ctx *c)
+{
+	memset(c->lane.held, 0, c->lane.r.sq_entries * sizeof(*c->lane.held));
+}
+
+static int uring_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		      int oflags, struct ssd_dev **out, struct ssd_geometry *geo, char *err,
+		      size_t errlen)
 {
 	struct ssd_tp_uring_ctx *c = ctx ? uring_ctx(ctx) : NULL;
 	struct ssd_tp_nvme_dev *dev;
-	char passed = 1;
-	int ret = ssd_tp_nvme_open(c ? &c->opt : NULL, path, oflags, &dev, geo, err, errlen);
+	int ret = ssd_tp_nvme_open(opt, !c, path, oflags, &dev, geo, err, errlen);
 
 	if (ret)
 		return ret;
@@ -421,20 +368,17 @@ static int uring_open(struct ssd_ctx *ctx, const char *path, int oflags, struct 
 		*out = &dev->base;
 		return 0;
 	}
+	/* An LSM that refuses io_uring passthrough (security_uring_cmd) does so per command: the
+	 * glue falls back to nvme-ioctl when a command comes back refused, nothing is tried here */
 	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
-	/* once per process and namespace: a refusal would have failed the job that met it */
-	if (!ret && !ssd_dev_cache_get("nvprobe", dev->path, &passed, sizeof(passed))) {
-		ret = probe_passthrough(c, dev, err, errlen);
-		if (!ret)
-			ssd_dev_cache_put("nvprobe", dev->path, &passed, sizeof(passed));
-	}
 	if (ret) {
-		ssd_tp_nvme_close(dev);
+		ssd_tp_nvme_close(dev, false);
 		return ret;
 	}
-	if (c->fixed_files)
+	if (c->opt.registerfiles)
 		register_file(c, dev);
-	build_sqe_templates(dev);
+	ssd_tp_uring_sqe_templates(dev, c->lane.bufs != NULL);
+	forget_templates(c);
 	*out = &dev->base;
 	return 0;
 }
@@ -449,34 +393,22 @@ static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 		io_uring_register_files_update(&c->ring, dev->file_index, &none, 1);
 		c->file_used[dev->file_index] = false;
 	}
-	ssd_tp_nvme_close(dev);
+	if (c)
+		forget_templates(c);
+	ssd_tp_nvme_close(dev, !c);
 }
 
-static bool register_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io);
-
-/* Register @io's buffer in its slot unless the slot already covers it. false: use it unfixed. */
-static inline bool fixed_buffer(struct ssd_tp_uring_ctx *c, const struct ssd_io *io)
+/* Whether @io's buffer lies in its slot's registered buffer. */
+static bool in_registered(const struct ssd_tp_uring_lane *l, const struct ssd_io *io)
 {
-	const struct iovec *iov = &c->bufs[io->slot];
+	const struct iovec *iov = l->bufs ? &l->bufs[io->slot] : NULL;
 
-	if (iov->iov_base == io->buf && iov->iov_len >= io->len)
-		return true;
-	return register_buffer(c, io);
+	return iov && io->len <= iov->iov_len &&
+	       (uintptr_t)io->buf - (uintptr_t)iov->iov_base <= iov->iov_len - io->len;
 }
 
-static __attribute__((noinline)) bool register_buffer(struct ssd_tp_uring_ctx *c,
-						      const struct ssd_io *io)
-{
-	struct iovec *iov = &c->bufs[io->slot];
-	struct iovec want = {.iov_base = io->buf, .iov_len = io->len};
-
-	if (io_uring_register_buffers_update_tag(&c->ring, io->slot, &want, NULL, 1) != 1)
-		return false;
-	*iov = want;
-	return true;
-}
-
-/* Read or Write: the namespace's template SQE with the range and buffers filled in. */
+/* Read or Write: the namespace's template SQE with the range and buffers filled in (the lane's
+ * own path when it applies; here also separate metadata, reference tags, registered buffers). */
 static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 {
 	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(io->dev);
@@ -488,16 +420,14 @@ static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 
 	if (ret)
 		return ret;
-	/* room: uring_queue() keeps queued + in flight under iodepth, at most the ring's size */
-	sqe = ssd_tp_ring_sqe_fast(&c->r);
+	sqe = lane_sqe(&c->lane);
 	memcpy(sqe, d->sqe_tmpl[io->op][fua], sizeof(d->sqe_tmpl[io->op][fua]));
 	sqe->user_data = (uintptr_t)io;
 	ssd_nvme_rw_tmpl_patch((struct nvme_uring_cmd *)sqe->cmd, &d->rw_tmpl[io->op][fua], slba,
 			       nlb, (uintptr_t)io->buf, (uint32_t)io->len, md, md_len);
-	if (c->fixed_bufs && fixed_buffer(c, io)) {
-		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
-		sqe->buf_index = (uint16_t)io->slot;
-	}
+	sqe->buf_index = (uint16_t)io->slot;
+	if (!in_registered(&c->lane, io))
+		sqe->uring_cmd_flags = 0; /* the template names a registered buffer */
 	return SSD_Q_QUEUED;
 }
 
@@ -506,24 +436,21 @@ static int queue_rw(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 static __attribute__((noinline)) int queue_other(struct ssd_tp_uring_ctx *c, struct ssd_io *io)
 {
 	struct nvme_uring_cmd *cmd;
-	struct io_uring_sqe *sqe = ssd_tp_ring_sqe(&c->r);
+	struct io_uring_sqe *sqe = lane_sqe(&c->lane);
 	int ret;
 
-	if (!sqe)
-		return SSD_Q_BUSY;
 	/* the command is built in the SQE itself, never copied; on an error the SQE is given
 	 * back (the tail is published to the kernel only at submit) */
 	cmd = sqe_cmd(sqe);
 	ret = ssd_tp_nvme_prep(&c->opt, &c->s, io, cmd);
 	if (ret || (c->iopoll && !cmd->data_len)) {
-		ssd_tp_ring_unget(&c->r);
+		ssd_tp_ring_unget(&c->lane.r);
 		if (ret)
 			return ret;
-		c->s.slots[io->slot].start_ms = ssd_tp_nvme_now_ms();
 		return no_data_sync(c, io, cmd);
 	}
 	fill_sqe(sqe, ssd_tp_nvme_dev_of(io->dev), io);
-	if (c->fixed_bufs && io->buf && cmd->addr == (uintptr_t)io->buf && fixed_buffer(c, io)) {
+	if (io->buf && cmd->addr == (uintptr_t)io->buf && in_registered(&c->lane, io)) {
 		sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
 		sqe->buf_index = (uint16_t)io->slot;
 	}
@@ -535,102 +462,66 @@ static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
 	int ret;
 
-	if (c->queued + c->inflight >= c->depth || io->slot >= c->depth)
+	if (c->lane.queued + c->lane.inflight >= c->lane.depth || io->slot >= c->lane.depth)
 		return SSD_Q_BUSY;
 	_Static_assert(SSD_OP_READ == 0 && SSD_OP_WRITE == 1, "templates are indexed by op");
 	ret = io->op <= SSD_OP_WRITE ? queue_rw(c, io) : queue_other(c, io);
-	if (ret == SSD_Q_QUEUED) {
-		c->fresh[c->nfresh++] = io->slot;
-		c->queued++;
-	}
+	if (ret == SSD_Q_QUEUED)
+		c->lane.queued++;
 	return ret;
-}
-
-static int submit(struct ssd_tp_uring_ctx *c)
-{
-	uint64_t now;
-	int ret;
-
-	if (!c->queued)
-		return 0;
-	/* one clock read per batch: the start time that tells a timeout from a reset */
-	if (c->nfresh) {
-		now = ssd_tp_nvme_now_ms();
-		for (unsigned int i = 0; i < c->nfresh; i++)
-			c->s.slots[c->fresh[i]].start_ms = now;
-		c->nfresh = 0;
-	}
-	/* a full queue: fio reaps next, waiting for one; wait for it in this same call */
-	ret = ssd_tp_ring_submit(&c->r, c->queued + c->inflight >= c->depth);
-	if (ret == -EAGAIN || ret == -EINTR || ret == -EBUSY)
-		return 0; /* retried on the next commit; reap() makes room */
-	if (ret < 0)
-		return ret;
-	c->inflight += (unsigned int)ret;
-	c->queued -= (unsigned int)ret < c->queued ? (unsigned int)ret : c->queued;
-	return 0;
 }
 
 static int uring_commit(struct ssd_ctx *ctx)
 {
-	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
-
-	return c->queued ? submit(c) : 0;
+	return ssd_tp_uring_lane_submit(&uring_ctx(ctx)->lane);
 }
 
-/* Take up to @max completions from the ring into @out; one head update. Return how many. */
-static inline __attribute__((always_inline)) unsigned int
-take(struct ssd_tp_uring_ctx *c, unsigned int max, struct ssd_io **out)
+void ssd_tp_uring_lane_status(struct ssd_tp_uring_lane *l, struct ssd_io *io, int res)
 {
-	unsigned int ready = ssd_tp_ring_ready(&c->r), n = 0;
+	struct ssd_tp_uring_ctx *c = ssd_container_of(l, struct ssd_tp_uring_ctx, lane);
 
-	if (ready > max)
-		ready = max;
-	for (unsigned int i = 0; i < ready; i++) {
-		const struct io_uring_cqe *cqe = ssd_tp_ring_cqe(&c->r, i);
-		struct ssd_io *io = (struct ssd_io *)(uintptr_t)cqe->user_data;
+	ssd_tp_nvme_complete(&c->s, io, res, io->issued);
+}
 
-		if (!io)
-			continue; /* not an I/O (cannot happen after open's probe) */
-		ssd_tp_nvme_done(&c->s, io, cqe->res);
-		out[n++] = io;
+void ssd_tp_uring_lane_failures(struct ssd_tp_uring_lane *l, unsigned int n,
+				ssd_tp_uring_failed_fn *failed)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		const struct io_uring_cqe *cqe = ssd_tp_ring_cqe(&l->r, i);
+
+		if (cqe->res)
+			failed(l, (struct ssd_io *)(uintptr_t)cqe->user_data, cqe->res);
 	}
-	if (ready)
-		ssd_tp_ring_advance(&c->r, ready);
-	c->inflight -= n < c->inflight ? n : c->inflight;
-	return n;
 }
 
-static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
-		      const struct timespec *t)
+int ssd_tp_uring_lane_reap(struct ssd_tp_uring_lane *l, unsigned int min, unsigned int max,
+			   void **out, bool cookies, const struct timespec *t,
+			   ssd_tp_uring_failed_fn *failed)
 {
-	struct ssd_tp_uring_ctx *c = uring_ctx(ctx);
 	unsigned int n;
 	int ret;
 
-	if (c->queued) {
-		ret = submit(c);
-		if (ret < 0)
-			return ret;
-	}
-	if (min > c->inflight)
-		min = c->inflight;
-	n = take(c, max, out);
+	ret = ssd_tp_uring_lane_submit(l);
+	if (ret < 0)
+		return ret;
+	if (min > l->inflight)
+		min = l->inflight;
+	n = ssd_tp_uring_lane_take(l, max, out, cookies, failed);
 	/* asked for what is done, nothing in the ring: with deferred task work or polling the
 	 * kernel posts completions only inside io_uring_enter() */
-	if (!n && !min && c->inflight && (c->r.defer || c->r.iopoll)) {
-		ret = ssd_tp_ring_wait(&c->r, 0, NULL);
+	if (!n && !min && l->inflight && (l->r.defer || l->r.iopoll)) {
+		ret = ssd_tp_ring_wait(&l->r, 0, NULL);
 		if (ret < 0)
 			return ret;
-		return (int)take(c, max, out);
+		return (int)ssd_tp_uring_lane_take(l, max, out, cookies, failed);
 	}
 	while (n < min) {
 		unsigned int got;
 
-		ret = ssd_tp_ring_wait(&c->r, min - n, t);
+		ret = ssd_tp_ring_wait(&l->r, min - n, t);
 		if (ret < 0)
 			return n ? (int)n : ret;
-		got = take(c, max - n, out + n);
+		got = ssd_tp_uring_lane_take(l, max - n, out + n, cookies, failed);
 		n += got;
 		if (!got && t)
 			break; /* the wait's time is up */
@@ -638,12 +529,49 @@ static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, s
 	return (int)n;
 }
 
+static void reap_failed(struct ssd_tp_uring_lane *l, struct ssd_io *io, int res)
+{
+	ssd_tp_uring_lane_status(l, io, res);
+}
+
+static int uring_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, struct ssd_io **out,
+		      const struct timespec *t)
+{
+	return ssd_tp_uring_lane_reap(&uring_ctx(ctx)->lane, min, max, (void **)out, false, t,
+				      reap_failed);
+}
+
+bool ssd_tp_uring_rw_of(struct ssd_dev *dev, uint32_t read_flags, int64_t write_flags,
+			struct ssd_tp_uring_rw *out)
+{
+	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(dev);
+	uint64_t max = d->geo.max_xfer_bytes;
+
+	memset(out, 0, sizeof(*out));
+	if (d->md_sep_bytes || d->ref_tag || !d->unit_shift || !max)
+		return false;
+	if (max > (uint64_t)SSD_NVME_MAX_NLB << d->unit_shift)
+		max = (uint64_t)SSD_NVME_MAX_NLB << d->unit_shift;
+	if (max > UINT32_MAX)
+		max = UINT32_MAX;
+	out->unit_mask = d->unit - 1;
+	out->unit_shift = d->unit_shift;
+	out->max_len = max - 1;
+	out->sqe[0] = d->sqe_tmpl[SSD_OP_READ][!!(read_flags & SSD_IO_FUA)];
+	out->cdw12[0] = d->rw_tmpl[SSD_OP_READ][!!(read_flags & SSD_IO_FUA)].cmd.cdw12;
+	if (write_flags >= 0) {
+		out->sqe[1] = d->sqe_tmpl[SSD_OP_WRITE][!!(write_flags & SSD_IO_FUA)];
+		out->cdw12[1] = d->rw_tmpl[SSD_OP_WRITE][!!(write_flags & SSD_IO_FUA)].cmd.cdw12;
+	}
+	return true;
+}
+
 static unsigned int uring_inflight(const struct ssd_ctx *ctx)
 {
 	const struct ssd_tp_uring_ctx *c =
 	    ssd_container_of(ctx, const struct ssd_tp_uring_ctx, base);
 
-	return c->queued + c->inflight;
+	return c->lane.queued + c->lane.inflight;
 }
 
 static int uring_dev_fd(const struct ssd_dev *dev)

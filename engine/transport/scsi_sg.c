@@ -3,21 +3,23 @@
  * scsi_sg.c - the scsi-sg transport: SCSI commands through the Linux sg driver.
  *
  * Async mode: sg v3 write() of a struct sg_io_hdr starts a command, read() collects a finished
- * one, an epoll set says which fds have one. Each device gets one fd per command in flight (up
- * to SSD_TP_SG_MAX_FDS fds, then several commands share an fd): a command alone on its fd uses
- * that fd's reserved buffer, sized here to the job's largest transfer, where commands sharing
- * an fd (the sg driver takes 16 each) get kernel pages allocated and freed per command. Data
- * is still copied through that buffer unless the sg driver's allow_dio is 1 (direct I/O).
+ * one. Each device gets one fd per command in flight, opened as the queue first grows that
+ * deep (slot i's commands go to fd i, up to SSD_TP_SG_MAX_FDS fds, then several commands share
+ * an fd): a command alone on its fd uses that fd's reserved buffer, sized to the job's largest
+ * transfer, where commands sharing an fd (the sg driver takes 16 each) get kernel pages
+ * allocated and freed per command. Direct I/O is always asked for (SG_FLAG_DIRECT_IO); the
+ * driver does it when its allow_dio is 1, else copies through that buffer (said once).
+ * The fds block: a reap with one command in the kernel waits in its read(), one with more in
+ * one epoll_wait() over every fd, set up when a second fd is opened.
  * Commands are written at commit() so fio's batch options decide how many go per submission;
  * trims queued in one batch for one device become one UNMAP with several block descriptors,
  * bounded by the Block Limits VPD page.
  * Sync mode (scsi_mode=sgio): the SG_IO ioctl, one command at a time, completed in queue().
  *
  * READ and WRITE take the device's CDB template (scsi_sg.h, built at open) and the slot's
- * sg_io_hdr, whose fixed fields are set once at ctx_init(); a reap waits in one epoll_wait()
- * and reads what it reported.
+ * sg_io_hdr, whose fixed fields are set once per device and direction (sg_cmd.held).
  */
-#include "transport/scsi_sg.h"
+#include "transport/scsi_sg_lane.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -33,67 +36,28 @@
 
 #include "core/ssd_log.h"
 
-#define SEEN_ERRORS_MAX 32
-
-/*
- * write(2), read(2) and epoll_wait(2) without libc's wrappers, which are thread-cancellation
- * points and pay for it on every call; fio never cancels its job threads. -1 and errno as usual.
- */
-static inline long sg_write(int fd, const void *buf, size_t len)
-{
-	return syscall(SYS_write, fd, buf, len);
-}
-
-static inline long sg_read(int fd, void *buf, size_t len)
-{
-	return syscall(SYS_read, fd, buf, len);
-}
-
+/* epoll_wait(2) and poll(2) without libc's wrappers, which are thread-cancellation points and pay
+ * for it on every call; fio never cancels its job threads. -1 and errno as usual. */
 static inline int sg_epoll_wait(int ep, struct epoll_event *evs, int max, int timeout_ms)
 {
 	return (int)syscall(SYS_epoll_wait, ep, evs, max, timeout_ms);
 }
 
-/* One command in flight; indexed by the slot of its first (or only) io. */
-struct sg_cmd {
-	struct sg_io_hdr hdr;
-	struct ssd_scsi_cdb cdb;
-	uint8_t sense[SSD_HOST_SENSE_LEN];
-	struct ssd_io *io;    /* the io that owns the command */
-	struct ssd_io *batch; /* further trims answered by the same UNMAP */
-	struct ssd_tp_sg_dev *dev;
-	unsigned int fd_idx;
-	uint64_t lba;
-	uint32_t nlb;
-	uint8_t *param; /* UNMAP parameter list, 8 + 16 * depth bytes */
-	bool ua_retried;
-	bool in_kernel; /* written to fd fd_idx, not yet read back */
-};
+static inline int sg_poll(struct pollfd *p, int timeout_ms)
+{
+	return (int)syscall(SYS_poll, p, 1, timeout_ms);
+}
 
-/* One fio thread's queue over every sg device it opened. */
-struct ssd_tp_sg_ctx {
-	struct ssd_ctx base;
-	struct ssd_options opt;
-	unsigned int depth;
-	bool sgio;
-	bool dio;      /* /proc/scsi/sg/allow_dio is 1: ask for direct I/O */
-	bool said_dio; /* the direct/indirect I/O note was logged */
-	bool write_same_unmap;
-	struct sg_cmd *cmds;		   /* depth */
-	struct ssd_io **next_in_batch;	   /* depth, by slot */
-	struct ssd_scsi_lba_range *ranges; /* depth: scratch for building an UNMAP */
-	struct ssd_io **pending;	   /* depth: queued, written at commit() */
-	unsigned int npending;
-	struct ssd_io **done; /* depth, FIFO of finished ios not yet reaped */
-	unsigned int done_head, ndone;
-	unsigned int inkernel; /* commands written, not yet read */
-	struct ssd_tp_sg_dev **devs;
-	unsigned int ndevs;
-	int ep;			 /* epoll set of every fd of every device (async mode) */
-	struct epoll_event *evs; /* depth */
-	uint64_t seen[SEEN_ERRORS_MAX];
-	unsigned int nseen;
-};
+static inline long sg_write(int fd, const void *buf, size_t len)
+{
+	long r = ssd_tp_sg_sys3(SYS_write, fd, buf, len);
+
+	if (r < 0) {
+		errno = (int)-r;
+		return -1;
+	}
+	return r;
+}
 
 static void done_push(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
@@ -113,6 +77,7 @@ static struct ssd_io *done_pop(struct ssd_tp_sg_ctx *c)
 	return io;
 }
 
+/* The per-slot arrays live in one allocation after the commands. */
 static void ctx_free(struct ssd_tp_sg_ctx *c)
 {
 	if (!c)
@@ -121,48 +86,20 @@ static void ctx_free(struct ssd_tp_sg_ctx *c)
 		for (unsigned int i = 0; i < c->depth; i++)
 			free(c->cmds[i].param);
 	free(c->cmds);
-	free(c->next_in_batch);
-	free(c->ranges);
-	free(c->pending);
-	free(c->done);
 	free(c->devs);
-	free(c->evs);
 	if (c->ep >= 0)
 		close(c->ep);
 	free(c);
 }
 
-/* The sg driver's allow_dio parameter: /proc/scsi/sg/allow_dio (CONFIG_SCSI_PROC_FS) or the
- * module parameter in sysfs (Debian's kernel has only the latter). */
-static const char *const allow_dio_paths[] = {
-    "/proc/scsi/sg/allow_dio",
-    "/sys/module/sg/parameters/allow_dio",
-};
-
-static bool allow_dio(void)
-{
-	for (size_t i = 0; i < sizeof(allow_dio_paths) / sizeof(allow_dio_paths[0]); i++) {
-		FILE *f = fopen(allow_dio_paths[i], "r");
-		int v = 0;
-
-		if (!f)
-			continue;
-		if (fscanf(f, "%d", &v) != 1)
-			v = 0;
-		fclose(f);
-		return v == 1;
-	}
-	return false;
-}
-
-static struct ssd_tp_sg_ctx *sg_ctx(struct ssd_ctx *c)
-{
-	return ssd_container_of(c, struct ssd_tp_sg_ctx, base);
-}
+static struct ssd_tp_sg_ctx *sg_ctx(struct ssd_ctx *c) { return ssd_tp_sg_ctx_of(c); }
 
 static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
 	struct ssd_tp_sg_ctx *c = calloc(1, sizeof(*c));
+	const size_t per_slot = sizeof(*c->cmds) + sizeof(*c->next_in_batch) + sizeof(*c->ranges) +
+				sizeof(*c->pending) + sizeof(*c->done) + sizeof(*c->evs);
+	char *p;
 
 	*out = NULL;
 	if (!c)
@@ -172,31 +109,28 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	c->depth = opt->depth ? opt->depth : 1;
 	c->sgio = opt->scsi_mode == SSD_SCSI_MODE_SGIO;
 	c->write_same_unmap = opt->write_same_unmap;
-	c->dio = allow_dio();
-	c->cmds = calloc(c->depth, sizeof(*c->cmds));
-	c->next_in_batch = calloc(c->depth, sizeof(*c->next_in_batch));
-	c->ranges = calloc(c->depth, sizeof(*c->ranges));
-	c->pending = calloc(c->depth, sizeof(*c->pending));
-	c->done = calloc(c->depth, sizeof(*c->done));
-	c->evs = calloc(c->depth, sizeof(*c->evs));
-	if (!c->cmds || !c->next_in_batch || !c->ranges || !c->pending || !c->done || !c->evs)
-		goto nomem;
-	if (!c->sgio) {
-		c->ep = epoll_create1(EPOLL_CLOEXEC);
-		if (c->ep < 0) {
-			int e = errno;
-
-			ctx_free(c);
-			return -e;
-		}
+	_Static_assert(_Alignof(struct ssd_tp_sg_cmd) >= _Alignof(struct ssd_scsi_lba_range) &&
+			   _Alignof(struct ssd_tp_sg_cmd) >= _Alignof(struct epoll_event),
+		       "the per-slot arrays follow the commands, aligned");
+	p = calloc(c->depth, per_slot);
+	if (!p) {
+		free(c);
+		return -ENOMEM;
 	}
+	c->cmds = (struct ssd_tp_sg_cmd *)p;
+	p += c->depth * sizeof(*c->cmds);
+	c->ranges = (struct ssd_scsi_lba_range *)p;
+	p += c->depth * sizeof(*c->ranges);
+	c->evs = (struct epoll_event *)p;
+	p += c->depth * sizeof(*c->evs);
+	c->next_in_batch = (struct ssd_io **)p;
+	p += c->depth * sizeof(*c->next_in_batch);
+	c->pending = (struct ssd_io **)p;
+	p += c->depth * sizeof(*c->pending);
+	c->done = (struct ssd_io **)p;
 	for (unsigned int i = 0; i < c->depth; i++) {
-		struct sg_cmd *cmd = &c->cmds[i];
+		struct ssd_tp_sg_cmd *cmd = &c->cmds[i];
 
-		cmd->param =
-		    calloc(1, SSD_SCSI_UNMAP_HEADER_LEN + SSD_SCSI_UNMAP_DESC_LEN * c->depth);
-		if (!cmd->param)
-			goto nomem;
 		/* what every command of the slot keeps; prepare_rw() fills the rest */
 		cmd->hdr.interface_id = 'S';
 		cmd->hdr.cmdp = cmd->cdb.b;
@@ -208,43 +142,51 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 	c->base.ops = &ssd_tp_scsi_sg_ops;
 	*out = &c->base;
 	return 0;
-nomem:
-	ctx_free(c);
-	return -ENOMEM;
 }
 
 static void sg_ctx_exit(struct ssd_ctx *ctx) { ctx_free(ctx ? sg_ctx(ctx) : NULL); }
 
-/* Add every fd of @d to the epoll set; the event names the fd by its entry in d->fd_tag. */
-static int watch_fds(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
+/* Put fd @k of @d in the epoll set (made with the second fd open: one fd needs none, its
+ * read() waits). The event names the fd by its entry in d->fd_tag. Return 0 or -errno. */
+static int watch_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k)
 {
-	for (unsigned int k = 0; k < d->nfds; k++) {
-		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &d->fd_tag[k]};
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &d->fd_tag[k]};
 
-		if (epoll_ctl(c->ep, EPOLL_CTL_ADD, d->fds[k], &ev) < 0)
+	if (c->ep < 0) {
+		if (c->nopen < 2)
+			return 0;
+		c->ep = epoll_create1(EPOLL_CLOEXEC);
+		if (c->ep < 0)
 			return -errno;
+		for (unsigned int i = 0; i < c->ndevs; i++) {
+			struct ssd_tp_sg_dev *o = c->devs[i];
+
+			for (unsigned int j = 0; j < o->nfds; j++) {
+				struct epoll_event e = {.events = EPOLLIN,
+							.data.ptr = &o->fd_tag[j]};
+
+				if (o->fds[j] >= 0 && (o != d || j != k) &&
+				    epoll_ctl(c->ep, EPOLL_CTL_ADD, o->fds[j], &e) < 0)
+					return -errno;
+			}
+		}
 	}
-	return 0;
+	return epoll_ctl(c->ep, EPOLL_CTL_ADD, d->fds[k], &ev) < 0 ? -errno : 0;
 }
 
-/*
- * Size each fd's reserved buffer to the largest transfer (bytes) so a command alone on its fd
- * never needs pages allocated; the driver may cap it (max sectors), which only costs speed, and
- * a default larger than the job needs shrinks to it.
- */
-static void reserve_buffers(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d)
+/* Open fd @k of @d for a command that needs it. Return 0 or -errno. */
+static int open_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k)
 {
-	int want = (int)c->opt.max_bs;
+	int ret = ssd_tp_sg_open_fd(d, k, c->opt.max_bs);
 
-	if (!c->opt.max_bs || c->opt.max_bs > SSD_TP_SG_MAX_RESERVE ||
-	    (uint64_t)c->opt.max_bs * d->nfds > SSD_TP_SG_MAX_RESERVE_TOTAL)
-		return;
-	for (unsigned int k = 0; k < d->nfds; k++)
-		ioctl(d->fds[k], SG_SET_RESERVED_SIZE, &want);
+	if (ret < 0)
+		return ret;
+	c->nopen++;
+	return watch_fd(c, d, k);
 }
 
-static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd_dev **out,
-		   struct ssd_geometry *geo, char *err, size_t errlen)
+static int sg_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path, int oflags,
+		   struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
 	struct ssd_tp_sg_dev **devs, *d;
@@ -255,7 +197,7 @@ static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd
 	if (c && !c->sgio)
 		nfds = ssd_tp_sg_fds_for_depth(c->depth);
 	*out = NULL;
-	ret = ssd_tp_sg_open(path, nfds, c ? &c->opt : NULL, &d, geo, err, errlen);
+	ret = ssd_tp_sg_open(path, nfds, opt, !c, &d, geo, err, errlen);
 	if (ret)
 		return ret;
 	if (!c) {
@@ -265,25 +207,21 @@ static int sg_open(struct ssd_ctx *ctx, const char *path, int oflags, struct ssd
 	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
 	if (devs)
 		c->devs = devs;
-	ret = !devs ? -ENOMEM : c->sgio ? 0 : watch_fds(c, d);
+	ret = !devs ? -ENOMEM : 0;
+	if (!ret) {
+		c->devs[c->ndevs++] = d;
+		c->nopen++;
+		ret = c->sgio ? 0 : watch_fd(c, d, 0);
+		if (ret)
+			c->ndevs--;
+	}
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot watch its sg file descriptors: %s", path,
 			 strerror(-ret));
-		ssd_tp_sg_close(d);
+		ssd_tp_sg_close(d, false);
 		return ret;
 	}
-	reserve_buffers(c, d);
-	d->per_fd = ssd_tp_sg_per_fd(d->nfds, c->depth);
-	c->devs[c->ndevs++] = d;
 	*out = &d->base;
-	if (!c->dio && !c->sgio && !c->said_dio) {
-		c->said_dio = true;
-		ssd_log(SSD_LOG_INFO, "ssdeng: scsi-sg: the sg driver's allow_dio is 0, so data is "
-				      "copied through its "
-				      "buffers (indirect I/O); echo 1 > "
-				      "/sys/module/sg/parameters/allow_dio for direct "
-				      "I/O");
-	}
 	return 0;
 }
 
@@ -292,15 +230,17 @@ static void sg_close(struct ssd_ctx *ctx, struct ssd_dev *d)
 	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
 	struct ssd_tp_sg_dev *dev = d ? ssd_tp_sg_dev_of(d) : NULL;
 
-	if (c) {
+	if (c && dev) {
 		for (unsigned int i = 0; i < c->ndevs; i++) {
 			if (c->devs[i] == dev) {
 				c->devs[i] = c->devs[--c->ndevs];
 				break;
 			}
 		}
+		c->nopen -= dev->nopen;
+		c->lone = NULL;
 	}
-	ssd_tp_sg_close(dev);
+	ssd_tp_sg_close(dev, !c);
 }
 
 static int sg_dev_fd(const struct ssd_dev *d)
@@ -311,7 +251,7 @@ static int sg_dev_fd(const struct ssd_dev *d)
 }
 
 /* Log a failed command once per distinct (opcode, status, host, driver, key, ASC, ASCQ). */
-static void report_error(struct ssd_tp_sg_ctx *c, const struct sg_cmd *cmd,
+static void report_error(struct ssd_tp_sg_ctx *c, const struct ssd_tp_sg_cmd *cmd,
 			 const struct ssd_scsi_outcome *o, const struct ssd_scsi_sense *s)
 {
 	uint64_t key = (uint64_t)cmd->cdb.b[0] | (uint64_t)o->status << 8 |
@@ -324,7 +264,7 @@ static void report_error(struct ssd_tp_sg_ctx *c, const struct sg_cmd *cmd,
 	for (unsigned int i = 0; i < c->nseen; i++)
 		if (c->seen[i] == key)
 			return;
-	if (c->nseen < SEEN_ERRORS_MAX)
+	if (c->nseen < SSD_TP_SG_SEEN_MAX)
 		c->seen[c->nseen++] = key;
 	ssd_scsi_outcome_format(line, sizeof(line), &cmd->cdb, cmd->lba, cmd->nlb, o);
 	ssd_log(SSD_LOG_ERR, "%s: %s", cmd->dev->path, line);
@@ -344,14 +284,15 @@ static unsigned int unmap_desc_cap(const struct ssd_tp_sg_ctx *c, const struct s
 	return n < c->depth ? n : c->depth;
 }
 
-static void set_data(struct sg_cmd *cmd, int dir, void *buf, uint32_t len)
+static void set_data(struct ssd_tp_sg_cmd *cmd, int dir, void *buf, uint32_t len)
 {
 	ssd_host_sg_hdr_init(&cmd->hdr, &cmd->cdb, dir, buf, len, cmd->sense, cmd->dev->timeout_ms);
 	cmd->hdr.usr_ptr = cmd;
 	cmd->hdr.pack_id = (int)cmd->io->slot;
+	cmd->held = NULL;
 }
 
-static void build_flush(struct sg_cmd *cmd)
+static void build_flush(struct ssd_tp_sg_cmd *cmd)
 {
 	if (cmd->dev->sync16_rejected)
 		ssd_scsi_cdb_sync_cache10(&cmd->cdb, 0, 0, false);
@@ -361,12 +302,17 @@ static void build_flush(struct sg_cmd *cmd)
 }
 
 /* Build the UNMAP for cmd->io and the trims linked after it (cmd->batch). */
-static int build_unmap(struct sg_cmd *cmd, struct ssd_tp_sg_ctx *c)
+static int build_unmap(struct ssd_tp_sg_cmd *cmd, struct ssd_tp_sg_ctx *c)
 {
 	uint32_t shift = (uint32_t)__builtin_ctz(cmd->dev->cap.lba_bytes);
 	unsigned int n = 0;
 	int len;
 
+	if (!cmd->param)
+		cmd->param =
+		    calloc(1, SSD_SCSI_UNMAP_HEADER_LEN + SSD_SCSI_UNMAP_DESC_LEN * c->depth);
+	if (!cmd->param)
+		return -ENOMEM;
 	c->ranges[n++] = (struct ssd_scsi_lba_range){cmd->lba, cmd->nlb};
 	for (struct ssd_io *io = cmd->batch; io; io = c->next_in_batch[io->slot])
 		c->ranges[n++] =
@@ -395,20 +341,20 @@ static int to_blocks(const struct ssd_tp_sg_dev *d, const struct ssd_io *io, uin
 	return 0;
 }
 
-/* READ or WRITE of @io in its slot: the device's CDB template, the slot's header. */
+/* The template of @io's READ or WRITE on @d. */
+static const struct ssd_scsi_rw_tmpl *rw_tmpl_of(const struct ssd_tp_sg_dev *d,
+						 const struct ssd_io *io)
+{
+	return &d->rw_tmpl[io->op == SSD_OP_WRITE][!!(io->flags & SSD_IO_FUA)];
+}
+
+/* READ or WRITE of @io in its slot (ssd_tp_sg_fill_rw()), saying why when it cannot be. */
 static int prepare_rw(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
-	struct sg_cmd *cmd = &c->cmds[io->slot];
 	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(io->dev);
-	const bool write = io->op == SSD_OP_WRITE;
-	uint64_t lba, nlb;
-	int ret;
+	const uint64_t nlb = io->len >> d->lba_shift;
 
-	if (!io->len || ((io->offset | io->len) & (d->cap.lba_bytes - 1)))
-		return -EINVAL;
-	lba = io->offset >> d->lba_shift;
-	nlb = io->len >> d->lba_shift;
-	if (nlb > UINT32_MAX)
+	if (!io->len || ((io->offset | io->len) & (d->cap.lba_bytes - 1)) || nlb > UINT32_MAX)
 		return -EINVAL;
 	if (d->max_xfer_blocks && nlb > d->max_xfer_blocks) {
 		if (!d->said_xfer_limit)
@@ -420,24 +366,9 @@ static int prepare_rw(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 		d->said_xfer_limit = true;
 		return -EINVAL;
 	}
-	ret = ssd_scsi_rw_tmpl_fill(&cmd->cdb, &d->rw_tmpl[write][!!(io->flags & SSD_IO_FUA)], lba,
-				    (uint32_t)nlb);
-	if (ret)
-		return ret;
-	cmd->io = io;
-	cmd->batch = NULL;
-	cmd->dev = d;
-	cmd->ua_retried = false;
-	cmd->lba = lba;
-	cmd->nlb = (uint32_t)nlb;
-	cmd->hdr.dxfer_direction = write ? SG_DXFER_TO_DEV : SG_DXFER_FROM_DEV;
-	cmd->hdr.cmd_len = cmd->cdb.len;
-	cmd->hdr.iovec_count = 0;
-	cmd->hdr.dxfer_len = (unsigned int)io->len;
-	cmd->hdr.dxferp = io->buf;
-	cmd->hdr.timeout = d->timeout_ms;
-	/* fio's buffers are page aligned (FIO_MEMALIGN); with allow_dio the driver maps them */
-	cmd->hdr.flags = SG_FLAG_Q_AT_TAIL | (c->dio ? SG_FLAG_DIRECT_IO : 0);
+	if (!ssd_tp_sg_fill_rw(c, d, rw_tmpl_of(d, io), io->op == SSD_OP_WRITE, io->offset, io->len,
+			       io->buf, io))
+		return -ERANGE; /* the CDB size cannot hold the LBA range */
 	return 0;
 }
 
@@ -445,7 +376,7 @@ static int prepare_rw(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
  * was sent). */
 static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 {
-	struct sg_cmd *cmd = &c->cmds[io->slot];
+	struct ssd_tp_sg_cmd *cmd = &c->cmds[io->slot];
 	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(io->dev);
 	int ret;
 
@@ -482,6 +413,10 @@ static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 	case SSD_OP_WRITE_ZEROES:
 		if (d->bl.max_write_same_blocks && cmd->nlb > d->bl.max_write_same_blocks)
 			return -EINVAL;
+		if (!d->zero_block)
+			d->zero_block = calloc(1, d->cap.lba_bytes);
+		if (!d->zero_block)
+			return -ENOMEM;
 		ssd_scsi_cdb_write_same16(&cmd->cdb, cmd->lba, cmd->nlb, io->op == SSD_OP_TRIM);
 		set_data(cmd, SG_DXFER_TO_DEV, d->zero_block, d->cap.lba_bytes);
 		return 0;
@@ -490,33 +425,29 @@ static int prepare(struct ssd_tp_sg_ctx *c, struct ssd_io *io)
 	}
 }
 
-/* Write the command to the least busy fd of its device. Return 0 or -errno. */
-static int submit(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
+/* Write the command to the fd of its slot (opened on first use). Return 0 or -errno. */
+static int submit(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_cmd *cmd)
 {
 	struct ssd_tp_sg_dev *d = cmd->dev;
-	unsigned int best = 0;
+	const unsigned int k = cmd->io->slot % d->nfds;
+	int ret;
 
-	if (d->nfds >= c->depth) {
-		/* an fd per slot: the slot's own is idle (slots in flight are distinct) */
-		best = cmd->io->slot;
-	} else {
-		for (unsigned int i = 1; i < d->nfds; i++)
-			if (d->fd_busy[i] < d->fd_busy[best])
-				best = i;
+	if (d->fds[k] < 0) {
+		ret = open_fd(c, d, k);
+		if (ret < 0)
+			return ret;
 	}
-	if (d->fd_busy[best] >= d->per_fd)
-		return -EBUSY;
-	if (sg_write(d->fds[best], &cmd->hdr, sizeof(cmd->hdr)) < 0)
+	if (sg_write(d->fds[k], &cmd->hdr, sizeof(cmd->hdr)) < 0)
 		return -errno;
-	cmd->fd_idx = best;
+	cmd->fd_idx = k;
 	cmd->in_kernel = true;
-	d->fd_busy[best]++;
-	c->inkernel++;
+	d->fd_busy[k]++;
+	c->lone = c->inkernel++ ? NULL : cmd;
 	return 0;
 }
 
 /* Give every io of @cmd its result and move them to the done list. */
-static void finish(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd, int error, uint64_t resid)
+static void finish(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_cmd *cmd, int error, uint64_t resid)
 {
 	cmd->io->error = error;
 	cmd->io->resid = resid;
@@ -537,20 +468,22 @@ static bool is_invalid_opcode(const struct ssd_scsi_sense *s)
  * Decide what a finished command means. Return true when it must be sent again (a first
  * UNIT ATTENTION, or SYNCHRONIZE CACHE(16) refused so (10) is used); else set the results.
  */
-static bool complete(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
+static bool complete(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_cmd *cmd)
 {
 	struct ssd_scsi_outcome o;
 	struct ssd_scsi_sense s;
 	char line[320];
 	bool have;
 
-	if ((cmd->hdr.flags & SG_FLAG_DIRECT_IO) && !c->said_dio &&
-	    (cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO) {
+	if (!c->said_dio && (cmd->hdr.flags & SG_FLAG_DIRECT_IO)) {
 		c->said_dio = true;
-		ssd_log(SSD_LOG_INFO,
-			"%s: the sg driver did indirect I/O although direct was asked "
-			"(buffer alignment or HBA limits)",
-			cmd->dev->path);
+		if ((cmd->hdr.info & SG_INFO_DIRECT_IO_MASK) != SG_INFO_DIRECT_IO)
+			ssd_log(SSD_LOG_INFO,
+				"%s: the sg driver copies data through its buffers (indirect "
+				"I/O): its allow_dio is 0 (echo 1 > "
+				"/sys/module/sg/parameters/allow_dio for direct I/O), or the "
+				"buffer alignment or HBA limits refuse direct I/O",
+				cmd->dev->path);
 	}
 	/* GOOD from the device, DID_OK from the HBA, nothing from the driver: done */
 	if (!(cmd->hdr.status | cmd->hdr.host_status | cmd->hdr.driver_status)) {
@@ -584,7 +517,7 @@ static bool complete(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
 }
 
 /* scsi_mode=sgio: run @io to completion with SG_IO. */
-static int run_sync(struct ssd_tp_sg_ctx *c, struct sg_cmd *cmd)
+static int run_sync(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_cmd *cmd)
 {
 	int ret;
 
@@ -606,6 +539,11 @@ static int sg_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 
 	if (c->npending + c->inkernel + c->ndone >= c->depth)
 		return SSD_Q_BUSY;
+	if (!c->sgio && io->op <= SSD_OP_WRITE &&
+	    ssd_tp_sg_lane_rw(c, ssd_tp_sg_dev_of(io->dev),
+			      rw_tmpl_of(ssd_tp_sg_dev_of(io->dev), io), io->op == SSD_OP_WRITE,
+			      io->offset, io->len, io->buf, io))
+		return SSD_Q_QUEUED;
 	ret = io->op <= SSD_OP_WRITE ? prepare_rw(c, io) : prepare(c, io);
 	if (ret)
 		return ret;
@@ -616,7 +554,7 @@ static int sg_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 }
 
 /* Attach later pending trims of the same device to the UNMAP of @lead, within the limits. */
-static void gather_trims(struct ssd_tp_sg_ctx *c, unsigned int from, struct sg_cmd *lead)
+static void gather_trims(struct ssd_tp_sg_ctx *c, unsigned int from, struct ssd_tp_sg_cmd *lead)
 {
 	struct ssd_tp_sg_dev *d = lead->dev;
 	unsigned int ndesc = 1, cap = unmap_desc_cap(c, d);
@@ -625,7 +563,7 @@ static void gather_trims(struct ssd_tp_sg_ctx *c, unsigned int from, struct sg_c
 
 	for (unsigned int j = from; j < c->npending && ndesc < cap; j++) {
 		struct ssd_io *io = c->pending[j];
-		struct sg_cmd *other;
+		struct ssd_tp_sg_cmd *other;
 
 		if (!io || io->op != SSD_OP_TRIM || io->dev != &d->base)
 			continue;
@@ -642,13 +580,11 @@ static void gather_trims(struct ssd_tp_sg_ctx *c, unsigned int from, struct sg_c
 		build_unmap(lead, c);
 }
 
-static int sg_commit(struct ssd_ctx *ctx)
+int ssd_tp_sg_commit_from(struct ssd_tp_sg_ctx *c, unsigned int from)
 {
-	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
-
-	for (unsigned int i = 0; i < c->npending; i++) {
+	for (unsigned int i = from; i < c->npending; i++) {
 		struct ssd_io *io = c->pending[i];
-		struct sg_cmd *cmd;
+		struct ssd_tp_sg_cmd *cmd;
 		int ret;
 
 		if (!io)
@@ -664,17 +600,21 @@ static int sg_commit(struct ssd_ctx *ctx)
 	return 0;
 }
 
+static int sg_commit(struct ssd_ctx *ctx) { return ssd_tp_sg_lane_commit(sg_ctx(ctx)); }
+
 /* The fd cannot be read any more (device gone): fail what was in flight on it. */
 static void fail_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k, int error)
 {
 	for (unsigned int i = 0; i < c->depth && d->fd_busy[k]; i++) {
-		struct sg_cmd *cmd = &c->cmds[i];
+		struct ssd_tp_sg_cmd *cmd = &c->cmds[i];
 
 		if (!cmd->in_kernel || cmd->dev != d || cmd->fd_idx != k)
 			continue;
 		cmd->in_kernel = false;
 		d->fd_busy[k]--;
 		c->inkernel--;
+		if (c->lone == cmd)
+			c->lone = NULL;
 		ssd_log(SSD_LOG_ERR, "%s: %s: reading the completion failed: %s", d->path,
 			ssd_scsi_opcode_name(&cmd->cdb) ? ssd_scsi_opcode_name(&cmd->cdb)
 							: "command",
@@ -683,30 +623,32 @@ static void fail_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned i
 	}
 }
 
-/* Read one finished command from fd @k of @d. Return true if something finished. */
-static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k)
+/* @n is what read(2) gave (or -errno) for fd @k of @d into @h: account for the command it
+ * finished, decide what it means. Return true if something finished. */
+static bool settle(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k,
+		   const struct sg_io_hdr *h, long n)
 {
-	struct sg_io_hdr h;
-	struct sg_cmd *cmd;
+	struct ssd_tp_sg_cmd *cmd;
 
-	if (sg_read(d->fds[k], &h, sizeof(h)) < 0) {
-		if (errno == EAGAIN || errno == EINTR)
+	if (n < 0) {
+		if (n == -EAGAIN || n == -EINTR)
 			return false; /* nothing finished on this fd yet */
-		fail_fd(c, d, k, errno);
+		fail_fd(c, d, k, (int)-n);
 		return true;
 	}
-	cmd = h.usr_ptr;
+	cmd = h->usr_ptr;
 	cmd->in_kernel = false;
 	d->fd_busy[k]--;
 	c->inkernel--;
+	if (c->lone == cmd)
+		c->lone = NULL;
 	/* GOOD, DID_OK, nothing from the driver, and no direct-I/O note due: done, as complete()
 	 * decides it, without copying the header back */
-	if (!(h.status | h.host_status | h.driver_status) &&
-	    (!(h.flags & SG_FLAG_DIRECT_IO) || c->said_dio)) {
-		finish(c, cmd, 0, h.resid > 0 ? (uint64_t)h.resid : 0);
+	if (!(h->status | h->host_status | h->driver_status) && c->said_dio) {
+		finish(c, cmd, 0, h->resid > 0 ? (uint64_t)h->resid : 0);
 		return true;
 	}
-	cmd->hdr = h;
+	cmd->hdr = *h;
 	if (complete(c, cmd)) {
 		int ret = submit(c, cmd);
 
@@ -714,6 +656,20 @@ static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned 
 			finish(c, cmd, -ret, cmd->hdr.dxfer_len);
 	}
 	return true;
+}
+
+void ssd_tp_sg_settle(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k,
+		      const struct sg_io_hdr *h, long n)
+{
+	settle(c, d, k, h, n);
+}
+
+/* Read one finished command from fd @k of @d. Return true if something finished. */
+static bool read_one(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned int k)
+{
+	struct sg_io_hdr h;
+
+	return settle(c, d, k, &h, ssd_tp_sg_sys3(SYS_read, d->fds[k], &h, sizeof(h)));
 }
 
 /*
@@ -732,6 +688,32 @@ static int read_ready(struct ssd_tp_sg_ctx *c, unsigned int want, int timeout_ms
 		if (tag->dev->fd_busy[tag->k])
 			read_one(c, tag->dev, tag->k);
 	}
+	return 0;
+}
+
+/*
+ * The commands in the kernel are all on one fd (one command, or one fd open in all): read the
+ * next to finish there, waiting in read() itself (@timeout_ms -1), else in poll() first.
+ * Return 0 or -errno from poll().
+ */
+static int read_one_fd(struct ssd_tp_sg_ctx *c, int timeout_ms)
+{
+	struct ssd_tp_sg_cmd *cmd = c->lone;
+	struct pollfd p;
+
+	for (unsigned int i = 0; !cmd && i < c->depth; i++)
+		if (c->cmds[i].in_kernel)
+			cmd = &c->cmds[i];
+	if (!cmd)
+		return 0;
+	if (timeout_ms >= 0) {
+		p = (struct pollfd){.fd = cmd->dev->fds[cmd->fd_idx], .events = POLLIN};
+		if (sg_poll(&p, timeout_ms) < 0)
+			return errno == EINTR ? 0 : -errno;
+		if (!(p.revents & (POLLIN | POLLERR | POLLHUP)))
+			return 0;
+	}
+	read_one(c, cmd->dev, cmd->fd_idx);
 	return 0;
 }
 
@@ -754,17 +736,18 @@ static int sg_reap(struct ssd_ctx *ctx, unsigned int min, unsigned int max, stru
 
 	for (;;) {
 		int64_t left;
-		int ret;
+		int ret, ms;
 
 		while (n < max && c->ndone)
 			out[n++] = done_pop(c);
-		/* enough, or nothing left to wait for: no further epoll_wait() */
+		/* enough, or nothing left to wait for: no further wait */
 		if (n >= max || !c->inkernel || (n && n >= min))
 			return (int)n;
 		left = n >= min || zero ? 0 : t ? deadline - now_ns() : -1;
 		if (t && left < 0)
 			left = 0;
-		ret = read_ready(c, max - n, left < 0 ? -1 : (int)((left + 999999) / 1000000));
+		ms = left < 0 ? -1 : (int)((left + 999999) / 1000000);
+		ret = c->lone || c->ep < 0 ? read_one_fd(c, ms) : read_ready(c, max - n, ms);
 		if (ret < 0)
 			return n ? (int)n : ret;
 		if (!c->ndone && (n >= min || zero || (t && deadline <= now_ns())))

@@ -24,6 +24,8 @@
 #define SSD_TP_SG_MAX_RESERVE (1u << 20)
 #define SSD_TP_SG_MAX_RESERVE_TOTAL (64ull << 20)
 #define SSD_TP_SG_DEFAULT_TIMEOUT_MS 30000u
+/* The reserved buffer the sg driver gives each fd (its def_reserved_size parameter). */
+#define SSD_TP_SG_DEFAULT_RESERVE 32768u
 
 /* What an epoll event names: fd @k of @dev. */
 struct ssd_tp_sg_fd_tag {
@@ -36,12 +38,13 @@ struct ssd_tp_sg_dev {
 	struct ssd_dev base;
 	char path[256];			 /* what fio was given */
 	char sg_path[64];		 /* the sg node used */
-	int *fds;			 /* nfds sg file descriptors, O_NONBLOCK */
+	int *fds;			 /* nfds sg file descriptors, -1 until a command needs one
+					  * (fds[0] is opened with the device) */
 	unsigned int *fd_busy;		 /* commands written and not yet read, per fd */
 	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll */
 	unsigned int nfds;
-	unsigned int per_fd; /* commands one fd takes (ssd_tp_sg_per_fd()), set by the transport */
-	int blk_fd;	     /* the /dev/sdX fd for fio's own calls, or -1 */
+	unsigned int nopen; /* fds opened */
+	int blk_fd;	    /* the /dev/sdX fd for fio's own calls, or -1 */
 	struct ssd_scsi_inquiry inq;
 	struct ssd_scsi_capacity cap;
 	struct ssd_scsi_block_limits bl;
@@ -59,8 +62,10 @@ struct ssd_tp_sg_dev {
 };
 
 /**
- * ssd_tp_sg_fds_for_depth() - sg fds to open per device for @depth commands in flight: one per
- * command up to SSD_TP_SG_MAX_FDS, so each command has its fd's reserved buffer to itself.
+ * ssd_tp_sg_fds_for_depth() - sg fds per device for @depth commands in flight: one per command
+ * up to SSD_TP_SG_MAX_FDS, so each command has its fd's reserved buffer to itself (the sg
+ * driver allocates and frees pages for each command that finds its fd's reserve in use). They
+ * are opened as the queue first grows that deep: slot i's commands go to fd i % nfds.
  * Return: 1..SSD_TP_SG_MAX_FDS.
  */
 unsigned int ssd_tp_sg_fds_for_depth(unsigned int depth);
@@ -74,23 +79,36 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
 
 /**
  * ssd_tp_sg_open() - open @path (an sg node or a SCSI disk) and read its geometry with
- * INQUIRY, READ CAPACITY(16) (falling back to (10)) and the Block Limits VPD page.
- * @path: the file
- * @nfds: sg file descriptors to open (1 for geometry and SG_IO mode)
- * @opt: engine options (timeout, CDB size); NULL for defaults
- * @dev: the new device
- * @geo: filled for the glue
+ * INQUIRY, READ CAPACITY(16) (falling back to (10)), and where the job can meet them (@opt:
+ * transfers above 4 KiB, trims, write zeroes) the Block Limits VPD page and the sg driver's
+ * largest transfer; what the device said is kept per process (core/dev_cache.h).
+ * @path:  the file
+ * @nfds:  sg file descriptors the device will use (1 for geometry and SG_IO mode); only the
+ *         first is opened here, unless @probe
+ * @opt:   engine options (timeout, CDB size, max_bs, ops); NULL for defaults, every limit read
+ * @probe: fio sizing the file: no file descriptor is needed (one opened to ask the device is
+ *         kept by ssd_tp_sg_close() for the job's own open)
+ * @dev:   the new device
+ * @geo:   filled for the glue
  * @err, @errlen: a one-line message on failure, naming the file and what is wrong
  *
  * Return: 0, -ENODEV when @path is not a SCSI device (the message says what it is and
  * which transport to use), -EINVAL for geometry a disk cannot have, or -errno from open(2)
  * and the sg driver.
  */
-int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt, bool probe,
 		   struct ssd_tp_sg_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
 
-/** ssd_tp_sg_close() - close every fd and free @dev (NULL is fine). */
-void ssd_tp_sg_close(struct ssd_tp_sg_dev *dev);
+/**
+ * ssd_tp_sg_open_fd() - open sg file descriptor @k of @d (O_RDWR, blocking: a read waits for a
+ * command of that fd), its reserved buffer sized for @max_bs bytes when the default (32 KiB)
+ * is short. Return the fd, or -errno.
+ */
+int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long long max_bs);
+
+/** ssd_tp_sg_close() - close every fd (with @keep_fd, keep the first for the next open of the
+ * same node: core/dev_cache.h) and free @dev (NULL is fine). */
+void ssd_tp_sg_close(struct ssd_tp_sg_dev *dev, bool keep_fd);
 
 /* ssd_tp_sg_dev_of() - the device behind the contract's handle @dev. */
 static inline struct ssd_tp_sg_dev *ssd_tp_sg_dev_of(struct ssd_dev *dev)

@@ -222,25 +222,37 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth)
 	return (depth + nfds - 1) / nfds;
 }
 
-static int open_fds(struct ssd_tp_sg_dev *d, unsigned int nfds, char *err, size_t errlen)
+int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long long max_bs)
 {
-	d->fds = calloc(nfds, sizeof(*d->fds));
+	int want = (int)max_bs;
+	int fd = k ? -1 : ssd_dev_cache_take_fd(d->sg_path, O_RDWR);
+
+	if (fd < 0)
+		fd = open(d->sg_path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* a command alone on its fd never needs pages allocated when the fd's reserved buffer
+	 * holds the largest transfer; the driver may cap it (max sectors), which only costs
+	 * speed */
+	if (max_bs > SSD_TP_SG_DEFAULT_RESERVE && max_bs <= SSD_TP_SG_MAX_RESERVE &&
+	    max_bs * d->nfds <= SSD_TP_SG_MAX_RESERVE_TOTAL)
+		ioctl(fd, SG_SET_RESERVED_SIZE, &want);
+	d->fds[k] = fd;
+	d->nopen++;
+	return fd;
+}
+
+static int alloc_fds(struct ssd_tp_sg_dev *d, unsigned int nfds)
+{
+	d->fds = malloc(nfds * sizeof(*d->fds));
 	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
 	d->fd_tag = calloc(nfds, sizeof(*d->fd_tag));
 	if (!d->fds || !d->fd_busy || !d->fd_tag)
 		return -ENOMEM;
-	for (; d->nfds < nfds; d->nfds++) {
-		int fd = open(d->sg_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-
-		if (fd < 0) {
-			int e = errno;
-
-			say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path,
-			    strerror(e), ssd_host_open_errno_hint(e));
-			return -e;
-		}
-		d->fds[d->nfds] = fd;
-		d->fd_tag[d->nfds] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = d->nfds};
+	d->nfds = nfds;
+	for (unsigned int k = 0; k < nfds; k++) {
+		d->fds[k] = -1;
+		d->fd_tag[k] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = k};
 	}
 	return 0;
 }
@@ -259,16 +271,80 @@ static int check_version(struct ssd_tp_sg_dev *d, char *err, size_t errlen)
 	return 0;
 }
 
-/* What the device and the sg driver said at open (the per-process cache entry). */
+/* What the device and the sg driver said at open (the per-process cache entry). Limits are
+ * read when a job can meet them (need_limits()). */
 struct scsi_known {
 	int sg_version;
 	struct ssd_scsi_inquiry inq;
 	struct ssd_scsi_capacity cap;
 	struct ssd_scsi_block_limits bl;
 	uint32_t max_xfer_blocks;
+	bool limits_read; /* Block Limits and the sg driver's largest transfer */
 };
 
-int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt,
+/*
+ * Whether a job with @opt can meet the device's limits: a transfer above one page (4 KiB: the
+ * block layer never limits a request below a page, and no disk's MAXIMUM TRANSFER LENGTH is
+ * shorter), or an operation that Block Limits bounds on its own (UNMAP, WRITE SAME).
+ */
+static bool need_limits(const struct ssd_options *opt)
+{
+	return !opt || !opt->ops || opt->max_bs > 4096 ||
+	       (opt->ops & (SSD_OP_BIT(SSD_OP_TRIM) | SSD_OP_BIT(SSD_OP_WRITE_ZEROES)));
+}
+
+/* fds[0] of @d: taken over from a probe, or opened. */
+static int first_fd(struct ssd_tp_sg_dev *d, const struct ssd_options *opt, char *err,
+		    size_t errlen)
+{
+	int ret = d->fds[0] >= 0 ? 0 : ssd_tp_sg_open_fd(d, 0, opt ? opt->max_bs : 0);
+
+	if (ret < 0)
+		say(err, errlen, "%s: cannot open %s: %s%s", d->path, d->sg_path, strerror(-ret),
+		    ssd_host_open_errno_hint(-ret));
+	return ret < 0 ? ret : 0;
+}
+
+/* What the cache keeps for @d, asked of the device where it lacks what a job with @opt
+ * needs. */
+static int known_of(struct ssd_tp_sg_dev *d, const struct ssd_options *opt, struct scsi_known *k,
+		    char *err, size_t errlen)
+{
+	bool cached = ssd_dev_cache_get("scsi", d->sg_path, k, sizeof(*k));
+	bool limits = need_limits(opt) && !(cached && k->limits_read);
+	int ret;
+
+	if (cached && !limits)
+		return 0;
+	ret = first_fd(d, opt, err, errlen);
+	if (ret)
+		return ret;
+	if (!cached) {
+		ret = check_version(d, err, errlen);
+		if (!ret)
+			ret = read_inquiry(d, err, errlen);
+		if (!ret)
+			ret = read_capacity(d, err, errlen);
+		if (ret)
+			return ret;
+		*k = (struct scsi_known){.sg_version = d->sg_version, .inq = d->inq, .cap = d->cap};
+	} else {
+		d->cap = k->cap; /* set_max_xfer() counts in its blocks */
+	}
+	if (limits) {
+		ret = read_block_limits(d, err, errlen);
+		if (ret)
+			return ret;
+		set_max_xfer(d);
+		k->bl = d->bl;
+		k->max_xfer_blocks = d->max_xfer_blocks;
+		k->limits_read = true;
+	}
+	ssd_dev_cache_put("scsi", d->sg_path, k, sizeof(*k));
+	return 0;
+}
+
+int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt, bool probe,
 		   struct ssd_tp_sg_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
 	struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
@@ -285,40 +361,22 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
 	snprintf(d->path, sizeof(d->path), "%s", path);
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
+	if (!ret)
+		ret = alloc_fds(d, nfds ? nfds : 1);
+	if (!ret)
+		ret = known_of(d, opt, &known, err, errlen);
+	/* a probe (fio sizing the file) needs no file descriptor; a job does */
+	if (!ret && !probe)
+		ret = first_fd(d, opt, err, errlen);
 	if (ret)
 		goto fail;
-	if (ssd_dev_cache_get("scsi", d->sg_path, &known, sizeof(known))) {
-		d->sg_version = known.sg_version;
-		d->inq = known.inq;
-		d->cap = known.cap;
-		d->bl = known.bl;
-		d->max_xfer_blocks = known.max_xfer_blocks;
-		/* a probe (no options: fio sizing the file) needs no file descriptor */
-		ret = opt ? open_fds(d, nfds ? nfds : 1, err, errlen) : 0;
-	} else {
-		ret = open_fds(d, nfds ? nfds : 1, err, errlen);
-		if (!ret)
-			ret = check_version(d, err, errlen);
-		if (!ret)
-			ret = read_inquiry(d, err, errlen);
-		if (!ret)
-			ret = read_capacity(d, err, errlen);
-		if (!ret)
-			ret = read_block_limits(d, err, errlen);
-		if (!ret) {
-			set_max_xfer(d);
-			known = (struct scsi_known){.sg_version = d->sg_version,
-						    .inq = d->inq,
-						    .cap = d->cap,
-						    .bl = d->bl,
-						    .max_xfer_blocks = d->max_xfer_blocks};
-			ssd_dev_cache_put("scsi", d->sg_path, &known, sizeof(known));
-		}
-	}
-	if (ret)
-		goto fail;
+	d->sg_version = known.sg_version;
+	d->inq = known.inq;
+	d->cap = known.cap;
+	d->bl = known.bl;
+	d->max_xfer_blocks = known.max_xfer_blocks;
 	/* fio treats /dev/sdX as a block device (cache flush, disk stats): give it that fd */
-	if (is_disk && opt)
+	if (is_disk && !probe)
 		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	d->lba_shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
 	for (int w = 0; w < 2; w++)
@@ -329,11 +387,6 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 				ret = -EINVAL;
 				goto fail;
 			}
-	d->zero_block = calloc(1, d->cap.lba_bytes);
-	if (!d->zero_block) {
-		ret = -ENOMEM;
-		goto fail;
-	}
 	memset(geo, 0, sizeof(*geo));
 	geo->lba_bytes = d->cap.lba_bytes;
 	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
@@ -342,16 +395,22 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	*out = d;
 	return 0;
 fail:
-	ssd_tp_sg_close(d);
+	ssd_tp_sg_close(d, false);
 	return ret;
 }
 
-void ssd_tp_sg_close(struct ssd_tp_sg_dev *d)
+void ssd_tp_sg_close(struct ssd_tp_sg_dev *d, bool keep_fd)
 {
 	if (!d)
 		return;
-	for (unsigned int i = 0; i < d->nfds; i++)
-		close(d->fds[i]);
+	for (unsigned int i = 0; i < d->nfds; i++) {
+		if (d->fds[i] < 0)
+			continue;
+		if (i == 0 && keep_fd)
+			ssd_dev_cache_keep_fd(d->sg_path, O_RDWR, d->fds[0]);
+		else
+			close(d->fds[i]);
+	}
 	if (d->blk_fd >= 0)
 		close(d->blk_fd);
 	free(d->fds);

@@ -64,28 +64,45 @@ static inline struct io_uring_sqe *ssd_tp_ring_sqe_fast(struct ssd_tp_ring *r)
 /* ssd_tp_ring_unget() - give back the SQE ssd_tp_ring_sqe() returned last. */
 static inline void ssd_tp_ring_unget(struct ssd_tp_ring *r) { r->sq_tail--; }
 
-/* ssd_tp_ring_enter() - io_uring_enter(2) without a signal mask. Return its result or -errno. */
+/* ssd_tp_ring_enter() - io_uring_enter(2) without a signal mask. Return its result or -errno.
+ * On x86-64 the system call is made inline (libc's syscall() moves its seven arguments around
+ * on every call and sets errno). */
 static inline int ssd_tp_ring_enter(const struct ssd_tp_ring *r, unsigned int submit,
 				    unsigned int min, unsigned int flags, void *arg, size_t argsz)
 {
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = (long)flags;
+	register long r8 __asm__("r8") = (long)arg;
+	register long r9 __asm__("r9") = (long)argsz;
+	long ret;
+
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "0"((long)__NR_io_uring_enter), "D"((long)r->fd), "S"((long)submit),
+			   "d"((long)min), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	return (int)ret; /* -errno on failure, as the kernel returns it */
+#else
 	long ret = syscall(__NR_io_uring_enter, r->fd, submit, min, flags, arg, argsz);
 
 	return ret < 0 ? -errno : (int)ret;
+#endif
 }
 
 /**
  * ssd_tp_ring_submit() - publish the SQEs filled since the last call and have the kernel take
  * them: one io_uring_enter() (with GETEVENTS, so completions that arrived meanwhile are posted
  * too and reaping finds them without another call), none with SQPOLL unless its thread sleeps.
- * @r:    the ring
- * @wait: CQEs to wait for in the same call (0 or 1; not with SQPOLL): what a caller whose queue
- *        is full would wait for next anyway
+ * @r:       the ring
+ * @pending: SQEs the kernel has not taken yet (those filled since the last call, and any it
+ *           took only in part then)
+ * @wait:    CQEs to wait for in the same call (0 or 1; not with SQPOLL): what a caller whose
+ *           queue is full would wait for next anyway
  * Return: SQEs the kernel took (with SQPOLL: those published by this call), or -errno (EAGAIN,
  * EBUSY, EINTR: try again after reaping).
  */
-static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
+static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int pending, unsigned int wait)
 {
-	unsigned int pending;
 	int ret;
 
 	__atomic_store_n(r->sq_ktail, r->sq_tail, __ATOMIC_RELEASE);
@@ -100,8 +117,6 @@ static inline int ssd_tp_ring_submit(struct ssd_tp_ring *r, unsigned int wait)
 		}
 		return (int)pending;
 	}
-	r->sq_flushed = r->sq_tail;
-	pending = r->sq_tail - __atomic_load_n(r->sq_khead, __ATOMIC_ACQUIRE);
 	if (!pending)
 		return 0;
 	return ssd_tp_ring_enter(r, pending, wait, IORING_ENTER_GETEVENTS, NULL, 0);

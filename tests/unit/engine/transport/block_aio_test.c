@@ -41,8 +41,8 @@ static int setup(void **state)
 	assert_int_equal(ftruncate(fd, 1 << 20), 0);
 	close(fd);
 	assert_int_equal(ssd_tp_block_aio_ops.ctx_init(&f->ctx, &opt), 0);
-	assert_int_equal(ssd_tp_block_aio_ops.open(f->ctx, f->path, O_RDWR | O_DIRECT, &f->dev,
-						   &f->geo, err, sizeof(err)),
+	assert_int_equal(ssd_tp_block_aio_ops.open(f->ctx, &opt, f->path, O_RDWR | O_DIRECT,
+						   &f->dev, &f->geo, err, sizeof(err)),
 			 0);
 	for (int i = 0; i < NIO; i++) {
 		assert_int_equal(posix_memalign(&f->buf[i], BLK, BLK), 0);
@@ -184,9 +184,9 @@ static void test_open_rejects_char_device(void **state)
 	char err[256] = "";
 
 	(void)state;
-	assert_int_equal(
-	    ssd_tp_block_aio_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
-	    -ENOTBLK);
+	assert_int_equal(ssd_tp_block_aio_ops.open(NULL, NULL, "/dev/null", O_RDONLY, &dev, &geo,
+						   err, sizeof(err)),
+			 -ENOTBLK);
 	assert_non_null(strstr(err, "/dev/null"));
 	assert_non_null(strstr(err, "block device or a regular file"));
 }

@@ -48,7 +48,7 @@ static void test_read_write_units(void **state)
 			    .slot = 2,
 			    .dev = &dev_4k.base};
 
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 4), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x02);
 	assert_int_equal(cmd.cdw10, 3); /* 12288 / 4096 */
@@ -85,7 +85,7 @@ static void test_write_modes(void **state)
 			    .buf = buf,
 			    .dev = &dev_4k.base};
 
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 1), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x08);
 	assert_int_equal(cmd.cdw10, 2);
@@ -121,7 +121,7 @@ static void test_trim_range(void **state)
 	    .op = SSD_OP_TRIM, .offset = 65536, .len = 1048576, .slot = 1, .dev = &dev_4k.base};
 	const uint8_t want[16] = {0, 0, 0, 0, 0x00, 0x01, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0};
 
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 2), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
 	assert_int_equal(cmd.opcode, 0x09);
 	assert_int_equal(cmd.cdw10, 0);	      /* one range */
@@ -160,7 +160,7 @@ static void test_metadata(void **state)
 			    .slot = 1,
 			    .dev = &sep.base};
 
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 2), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_scratch_fit(&s, &sep), 0);
 	assert_int_equal(s.md_stride, 8192); /* 1024 LBAs × 8 bytes */
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
@@ -195,38 +195,44 @@ static void test_completion_errors_logged_once(void **state)
 
 	ssd_log_set_sink(capture);
 	nlogged = 0;
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 1), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
-	ssd_tp_nvme_complete(&s, &io, 0x281);
+	ssd_tp_nvme_complete(&s, &io, 0x281, NULL);
 	assert_int_equal(io.error, EIO);
 	assert_int_equal(io.resid, 4096);
-	ssd_tp_nvme_complete(&s, &io, 0x281);
+	ssd_tp_nvme_complete(&s, &io, 0x281, NULL);
 	assert_int_equal(nlogged, 1);
 	assert_string_equal(logged[0], "nvme: read nsid 1 slba 2048 nlb 1: SCT 0x2 SC 0x81 "
 				       "Unrecovered Read Error (DNR=0 More=0)");
-	ssd_tp_nvme_complete(&s, &io, 0x4080); /* a new status: logged */
+	ssd_tp_nvme_complete(&s, &io, 0x4080, NULL); /* a new status: logged */
 	assert_int_equal(io.error, EINVAL);
 	assert_int_equal(nlogged, 2);
-	ssd_tp_nvme_complete(&s, &io, -ENODEV); /* host error: its own errno, never a status */
+	ssd_tp_nvme_complete(&s, &io, -ENODEV, NULL); /* host error: its errno, never a status */
 	assert_int_equal(io.error, ENODEV);
 	assert_int_equal(nlogged, 3);
 	assert_non_null(strstr(logged[2], "host error 19"));
-	ssd_tp_nvme_complete(&s, &io, 0);
+	ssd_tp_nvme_complete(&s, &io, 0, NULL);
 	assert_int_equal(io.error, 0);
 	assert_int_equal(io.resid, 0);
 	ssd_log_set_sink(NULL);
 	ssd_tp_nvme_scratch_free(&s);
 }
 
-/* -EINTR: the kernel cancelled the command; a timeout when it was out for the whole timeout */
+/* The clock of ssd_io.issued in the cancellation test: set by hand. */
+static struct timespec fake_now;
+static void fake_clock(struct timespec *ts) { *ts = fake_now; }
+
+/* -EINTR: the kernel cancelled the command; a timeout when it was out for the whole timeout,
+ * measured from its issue time in the caller's clock (ssd_options.now) */
 static void test_completion_cancelled(void **state)
 {
 	(void)state;
 	struct ssd_tp_nvme_dev dev = dev_4k;
 	struct ssd_tp_nvme_scratch s;
-	struct ssd_options opt = {.depth = 1};
+	struct ssd_options opt = {.depth = 1, .now = fake_clock};
 	struct nvme_uring_cmd cmd;
 	static char buf[4096];
+	const struct timespec issued = {.tv_sec = 100, .tv_nsec = 900000000};
 	struct ssd_io io = {
 	    .op = SSD_OP_WRITE, .offset = 16 * 4096ull, .len = 4096, .buf = buf, .dev = &dev.base};
 
@@ -234,27 +240,49 @@ static void test_completion_cancelled(void **state)
 	dev.eff_timeout_ms = 1000;
 	ssd_log_set_sink(capture);
 	nlogged = 0;
-	assert_int_equal(ssd_tp_nvme_scratch_init(&s, 1), 0);
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
 	assert_int_equal(ssd_tp_nvme_prep(&opt, &s, &io, &cmd), 0);
-	s.slots[0].start_ms = ssd_tp_nvme_now_ms(); /* as the transports stamp a batch */
 	assert_int_equal(cmd.timeout_ms, 1000);
-	ssd_tp_nvme_complete(&s, &io, -EINTR); /* at once: a reset cancelled it, no timeout */
+	fake_now = (struct timespec){.tv_sec = 101, .tv_nsec = 300000000}; /* 400 ms later */
+	ssd_tp_nvme_complete(&s, &io, -EINTR, &issued); /* a reset cancelled it, no timeout */
 	assert_int_equal(io.error, ECANCELED);
 	assert_int_equal(io.resid, 4096);
 	assert_int_equal(nlogged, 1);
-	assert_non_null(strstr(logged[0], "nvme: write nsid 1 slba 16 nlb 1: command cancelled"));
+	assert_non_null(strstr(logged[0], "nvme: write nsid 1 slba 16 nlb 1: command cancelled "
+					  "after 400 ms"));
 	assert_non_null(strstr(logged[0], "in a controller reset or removal"));
-	s.slots[0].start_ms -= 2500; /* out for 2.5 s, timeout 1 s */
-	ssd_tp_nvme_complete(&s, &io, -EINTR);
+	fake_now = (struct timespec){.tv_sec = 103, .tv_nsec = 400000000}; /* out for 2.5 s */
+	ssd_tp_nvme_complete(&s, &io, -EINTR, &issued);
 	assert_int_equal(io.error, ETIMEDOUT);
 	assert_int_equal(nlogged, 2);
 	assert_non_null(
-	    strstr(logged[1], "nvme: write nsid 1 slba 16 nlb 1: command timed out after 25"));
+	    strstr(logged[1], "nvme: write nsid 1 slba 16 nlb 1: command timed out after 2500 ms"));
 	assert_non_null(strstr(logged[1],
 			       "(command timeout 1000 ms, nvme_timeout): the kernel "
 			       "cancelled it (EINTR) with an Abort and a controller reset"));
-	ssd_tp_nvme_complete(&s, &io, -EINTR); /* logged once */
+	ssd_tp_nvme_complete(&s, &io, -EINTR, &issued); /* logged once */
 	assert_int_equal(nlogged, 2);
+	ssd_log_set_sink(NULL);
+	ssd_tp_nvme_scratch_free(&s);
+}
+
+/* A command whose issue time is unknown cannot be told a timeout: cancelled, said so. */
+static void test_completion_cancelled_unknown_age(void **state)
+{
+	(void)state;
+	struct ssd_tp_nvme_dev dev = dev_4k;
+	struct ssd_tp_nvme_scratch s;
+	struct ssd_options opt = {.depth = 1};
+	struct ssd_io io = {.op = SSD_OP_READ, .offset = 0, .len = 4096, .dev = &dev.base};
+
+	dev.eff_timeout_ms = 1000;
+	ssd_log_set_sink(capture);
+	nlogged = 0;
+	assert_int_equal(ssd_tp_nvme_scratch_init(&s, &opt), 0);
+	ssd_tp_nvme_complete(&s, &io, -EINTR, NULL);
+	assert_int_equal(io.error, ECANCELED);
+	assert_int_equal(nlogged, 1);
+	assert_non_null(strstr(logged[0], "command cancelled after an unknown time"));
 	ssd_log_set_sink(NULL);
 	ssd_tp_nvme_scratch_free(&s);
 }
@@ -268,6 +296,7 @@ int main(void)
 	    cmocka_unit_test(test_metadata),
 	    cmocka_unit_test(test_completion_errors_logged_once),
 	    cmocka_unit_test(test_completion_cancelled),
+	    cmocka_unit_test(test_completion_cancelled_unknown_age),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,22 +45,23 @@ static void test_probe_not_scsi(void **state)
 	int fd;
 
 	(void)state;
-	assert_int_equal(
-	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
-	    -ENODEV);
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, NULL, "/dev/null", O_RDONLY, &dev, &geo, err,
+						 sizeof(err)),
+			 -ENODEV);
 	assert_string_equal(err, "/dev/null: a character device (null), not a SCSI device; no "
 				 "transport drives it");
 
 	fd = mkstemp(tmp);
 	assert_true(fd >= 0);
 	close(fd);
-	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, tmp, O_RDONLY, &dev, &geo, err, sizeof(err)),
-			 -ENODEV);
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, NULL, tmp, O_RDONLY, &dev, &geo, err, sizeof(err)),
+	    -ENODEV);
 	assert_non_null(strstr(err, ": a regular file, not a SCSI device; use transport=block"));
 	unlink(tmp);
 
-	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, "/nonexistent/sg9", O_RDONLY, &dev, &geo,
-						 err, sizeof(err)),
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, NULL, "/nonexistent/sg9", O_RDONLY, &dev,
+						 &geo, err, sizeof(err)),
 			 -ENOENT);
 }
 
@@ -71,9 +72,9 @@ static void test_open_refuses(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(
-	    ssd_tp_scsi_sg_ops.open(NULL, "/dev/null", O_RDONLY, &dev, &geo, err, sizeof(err)),
-	    -ENODEV);
+	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, NULL, "/dev/null", O_RDONLY, &dev, &geo, err,
+						 sizeof(err)),
+			 -ENODEV);
 	assert_null(dev);
 	assert_non_null(strstr(err, "not a SCSI device"));
 }

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* dev_cache.c on regular files in a scratch directory: entries tied to the node a path names,
+ * facts, kept file descriptors, and what a forked child inherits. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/dev_cache.h"
+#include "scratch.h"
+
+/* @name in the scratch directory, created empty (replacing what was there: a new inode). */
+static const char *fresh(const char *name)
+{
+	static char path[256];
+	char tmp[sizeof(path) + 8];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", scratch, name);
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	fd = open(tmp, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(rename(tmp, path), 0);
+	return path;
+}
+
+static void test_entry_follows_the_node(void **state)
+{
+	const char *p = fresh("a");
+	uint64_t v = 42, got = 0;
+
+	(void)state;
+	ssd_dev_cache_put("nvme", p, &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("nvme", p, &got, sizeof(got)), 1);
+	assert_int_equal(got, 42);
+	/* another size, another kind: not this entry */
+	assert_int_equal(ssd_dev_cache_get("nvme", p, &got, sizeof(uint32_t)), 0);
+	assert_int_equal(ssd_dev_cache_get("scsi", p, &got, sizeof(got)), 0);
+
+	/* the path now names another node: once the thread is done with the path, a miss */
+	p = fresh("a");
+	ssd_dev_cache_done(p);
+	got = 0;
+	assert_int_equal(ssd_dev_cache_get("nvme", p, &got, sizeof(got)), 0);
+	assert_int_equal(got, 0);
+
+	/* kept again for the new node, replacing the old entry */
+	v = 7;
+	ssd_dev_cache_put("nvme", p, &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("nvme", p, &got, sizeof(got)), 1);
+	assert_int_equal(got, 7);
+	ssd_dev_cache_done(p);
+}
+
+static void test_facts(void **state)
+{
+	uint64_t v = 3, got = 0;
+
+	(void)state;
+	assert_int_equal(ssd_dev_cache_fact("/sys/module/x/parameters/y", &got, sizeof(got)), 0);
+	ssd_dev_cache_put_fact("/sys/module/x/parameters/y", &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_fact("/sys/module/x/parameters/y", &got, sizeof(got)), 1);
+	assert_int_equal(got, 3);
+	assert_int_equal(ssd_dev_cache_fact("/sys/module/x/parameters/y", &got, 4), 0);
+}
+
+static void test_kept_fd_taken_once(void **state)
+{
+	const char *p = fresh("b");
+	int fd = open(p, O_RDWR | O_CLOEXEC), second = open(p, O_RDWR | O_CLOEXEC);
+
+	(void)state;
+	assert_true(fd >= 0 && second >= 0);
+	ssd_dev_cache_keep_fd(p, O_RDWR, fd);
+	/* one per path: the second is closed */
+	ssd_dev_cache_keep_fd(p, O_RDWR, second);
+	assert_int_equal(fcntl(second, F_GETFD), -1);
+	assert_int_equal(errno, EBADF);
+	/* another access mode does not take it */
+	assert_int_equal(ssd_dev_cache_take_fd(p, O_RDONLY), -1);
+	assert_int_equal(ssd_dev_cache_take_fd(p, O_RDWR), fd);
+	assert_int_equal(ssd_dev_cache_take_fd(p, O_RDWR), -1);
+	assert_true(fcntl(fd, F_GETFD) >= 0);
+	close(fd);
+	ssd_dev_cache_done(p);
+}
+
+/* A forked child gets neither the kept fd nor the parent's look at the path: a path replaced
+ * after the parent read it is a miss in the child. */
+static void test_fork_child_looks_again(void **state)
+{
+	const char *p = fresh("c");
+	uint64_t v = 9, got = 0;
+	int fd = open(p, O_RDWR | O_CLOEXEC), status = -1;
+	pid_t pid;
+
+	(void)state;
+	assert_true(fd >= 0);
+	ssd_dev_cache_put("scsi", p, &v, sizeof(v));
+	ssd_dev_cache_keep_fd(p, O_RDWR, fd);
+	assert_int_equal(ssd_dev_cache_get("scsi", p, &got, sizeof(got)), 1);
+	p = fresh("c"); /* replaced; this thread still goes by its earlier look */
+	assert_int_equal(ssd_dev_cache_get("scsi", p, &got, sizeof(got)), 1);
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int bad = 0;
+
+		bad |= ssd_dev_cache_get("scsi", p, &got, sizeof(got)) != 0;
+		bad |= ssd_dev_cache_take_fd(p, O_RDWR) != -1;
+		bad |= fcntl(fd, F_GETFD) != -1; /* the child's copy is closed */
+		_exit(bad);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	/* the parent keeps its fd */
+	assert_int_equal(ssd_dev_cache_take_fd(p, O_RDWR), fd);
+	close(fd);
+	ssd_dev_cache_done(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_entry_follows_the_node),
+	    cmocka_unit_test(test_facts),
+	    cmocka_unit_test(test_kept_fd_taken_once),
+	    cmocka_unit_test(test_fork_child_looks_again),
+	};
+
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
+}
