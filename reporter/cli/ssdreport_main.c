@@ -23,6 +23,8 @@
 #include "util/diag.h"
 #include "parse/fio_json.h"
 #include "parse/inputs.h"
+#include "parse/pts_rounds.h"
+#include "analyse/analysis.h"
 #include "analyse/compare.h"
 #include "cli/logstat.h"
 #include "parse/reference.h"
@@ -444,6 +446,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	struct sr_diag d = {.stream = stderr};
 	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
 	struct sr_model m = {0};
+	struct sr_analysis an = {0};
 	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
 		   *catalogue_path = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
@@ -517,7 +520,12 @@ static int cmd_report(int argc, char **argv, bool compare)
 	if (!rc && spec)
 		rc = load_sheet(&m, spec, &d);
 	if (!rc)
-		rc = sr_report_write(&m, &ro, &d);
+		rc = sr_pts_rounds_load(&m, cat, &d);
+	if (!rc)
+		rc = sr_analyse(&m, cat, &an, &d);
+	if (!rc)
+		rc = sr_report_write(&m, &an, &ro, &d);
+	sr_analysis_free(&an);
 	sr_model_free(&m);
 	catalogue_free(cat);
 	for (size_t i = 0; i < nflags; i++)

@@ -261,7 +261,7 @@ struct sr_run_test {
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
 	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
 					  * reading (a sparse file), when run.json says so */
-	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
+	bool pts; /* a SNIA PTS test: its results are round files (model/pts.h), not <id>.json */
 };
 
 /* run.json: how the results were made. Every field is optional (NULL / absent). */
@@ -319,6 +319,8 @@ struct sr_apps {
 	struct sr_apps_figures total;
 };
 
+struct sr_pts_doc;
+
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
@@ -342,6 +344,8 @@ struct sr_drive {
 	size_t nnotes;
 	struct sr_apps *apps; /* application workload results (ssd-apps), in test-id order */
 	size_t napps;
+	struct sr_pts_doc *pts; /* SNIA PTS tests with their rounds' documents (model/pts.h) */
+	size_t npts;
 };
 
 /* A result file found in a results directory and not read (named in the report too). */

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "analyse/analysis.h"
 #include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "model/model.h"
@@ -28,6 +29,7 @@ struct sr_report_opts {
  * sr_report_write() - write the whole report, atomically: a temporary directory in the same
  * parent is filled and swapped with @o->outdir only when everything succeeded (report_dir.h).
  * @m: the model
+ * @a: its analysis (sr_analyse() with @o->cat), done before: nothing is computed here
  * @o: options
  * @d: diagnostics (d->err set on failure)
  *
@@ -35,6 +37,7 @@ struct sr_report_opts {
  * directory is missing (bad input; nothing touched);
  * -ENOMEM, -ENOSPC or -EIO on an I/O failure or when gnuplot fails (internal failure).
  */
-int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d);
+int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
+		    const struct sr_report_opts *o, struct sr_diag *d);
 
 #endif

@@ -78,7 +78,7 @@ static size_t not_done(struct sr_report *r, const struct catalogue_family *f, bo
 static int family(struct sr_report *r, const struct catalogue_family *f)
 {
 	const struct sr_rtest **tests;
-	long n = sr_review_family(&r->rv, f ? f->id : NULL, &tests);
+	long n = sr_review_family(r->rv, f ? f->id : NULL, &tests);
 	char anchor[128];
 	int rc = 0;
 

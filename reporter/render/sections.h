@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "catalogue/catalogue.h"
+#include "analyse/analysis.h"
 #include "analyse/apps.h"
 #include "analyse/figures.h"
 #include "analyse/review.h"
@@ -44,8 +45,9 @@
 struct sr_report {
 	const struct sr_model *m;
 	const struct sr_report_opts *o;
-	const struct catalogue *cat; /* NULL: no catalogue, every test is "other" */
-	struct sr_review rv;
+	const struct catalogue *cat;  /* NULL: no catalogue, every test is "other" */
+	const struct sr_analysis *an; /* the analysis of m (analyse/analysis.h) */
+	const struct sr_review *rv;   /* an->rv */
 	struct sr_diag *d;
 	char dir[4096]; /* the report being built (a temporary directory) */
 	struct sr_page page;
