@@ -35,7 +35,7 @@ GLUE_SRCS   := $(wildcard engine/fio/*.c)
 CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
 CTL_SRCS    := $(filter-out $(CTL_MAIN),$(wildcard engine/ctl/*.c))
 ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
-REPORT_DIRS := parse model analyse render util
+REPORT_DIRS := parse model analyse render output util
 REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
 REPORT_MAIN := $(wildcard reporter/cli/*.c)
 REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h record/*.h)
@@ -84,8 +84,16 @@ SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
-.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
-all: engine tools
+.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check \
+	check-stages
+all: engine tools check-stages
+
+# --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
+# stages (reporter/README.md): analyse/ and render/ open no file, parse/inputs.c includes no later
+# stage (scripts/check-reporter-stages), and reporter/ has no include circle
+# (scripts/check-include-cycles). `make` and `make check` fail on a breach.
+check-stages:
+	@scripts/check-reporter-stages
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
@@ -284,7 +292,7 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%_fuzz)
 # make check runs the unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
 check:
 	@scripts/install-deps --quiet
-	@$(MAKE) --no-print-directory unit $(if $(SANITIZE),,all)
+	@$(MAKE) --no-print-directory check-stages unit $(if $(SANITIZE),,all)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
 
 # format: apply .clang-format to every tracked C file; format-check: fail on any that differs

@@ -18,10 +18,10 @@
 #include "util/diag.h"
 
 struct sr_analysis {
-	struct sr_review rv;	 /* the review of the model's tests */
+	struct sr_review rv;	  /* the review of the model's tests */
 	struct sr_pts_drive *pts; /* per drive of the model (same index), its PTS tests */
-	size_t ndrives;		 /* the model's */
-	size_t npts_tests;	 /* PTS tests over all drives; 0: no PTS section */
+	size_t ndrives;		  /* the model's */
+	size_t npts_tests;	  /* PTS tests over all drives; 0: no PTS section */
 };
 
 /**

@@ -135,9 +135,9 @@ struct sr_run {
 };
 
 /*
- * One interval of a preconditioning time series (analyse/series.h): the jobs' own seconds k
- * (fio stamps a log row at the end of the period it averages; each job's clock starts at its
- * own start), summed over the jobs of one workload.
+ * One interval of a preconditioning time series (parse/series_load.h, analyse/series.h): the jobs'
+ * own seconds k (fio stamps a log row at the end of the period it averages; each job's clock starts
+ * at its own start), summed over the jobs of one workload.
  *
  * Partial intervals: an interval that not every job of the workload ran through (usually the
  * last one: the jobs stop a few ms apart and log different numbers of samples) holds the figures
@@ -203,7 +203,8 @@ struct sr_test {
 	int64_t timestamp; /* unix seconds, 0 if absent */
 	struct sr_run *runs;
 	size_t nruns;
-	struct sr_series *series; /* preconditioning series, one per workload (analyse/series.h) */
+	struct sr_series *series; /* preconditioning series, one per workload (parse/series_load.h,
+				     analyse/series.h) */
 	size_t nseries;
 };
 

@@ -41,8 +41,7 @@ static int read_round(const struct sr_drive *drv, const struct catalogue_pts_pha
 }
 
 /* The catalogue's phase @id of @e, or NULL. */
-static const struct catalogue_pts_phase *phase_def(const struct catalogue_entry *e,
-						   const char *id)
+static const struct catalogue_pts_phase *phase_def(const struct catalogue_entry *e, const char *id)
 {
 	for (size_t k = 0; id && k < e->pts->nphases; k++)
 		if (!strcmp(e->pts->phases[k].id, id))

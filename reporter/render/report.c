@@ -2,24 +2,22 @@
 /*
  * report.c - the report, written atomically: the sections of the model and its analysis
  * (analyse/analysis.h) written into a temporary directory (render/sections.h), the directory
- * swapped into place (render/report_dir.h).
+ * swapped into place (output/report_dir.h).
  */
 #include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "output/files.h"
 #include "render/report.h"
-#include "render/report_dir.h"
+#include "output/report_dir.h"
 #include "render/sections.h"
 
 static int build(struct sr_report *r)
 {
-	char tests[4200];
-	int rc;
+	int rc = sr_out_mkdir(r->dir, "tests");
 
-	snprintf(tests, sizeof(tests), "%s/tests", r->dir);
-	if (mkdir(tests, 0755) && errno != EEXIST) {
-		sr_diag_msg(r->d, "%s: %s", tests, strerror(errno));
+	if (rc) {
+		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
 		return -EIO;
 	}
 	rc = sr_page_open(&r->page, r->dir, "index.html", true, r->o->title);

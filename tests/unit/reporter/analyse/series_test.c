@@ -49,6 +49,7 @@
 #include "model/model.h"
 #include "parse/fio_json.h"
 #include "analyse/series.h"
+#include "parse/series_load.h"
 
 #define FIX "tests/unit/reporter/fixtures/series/"
 

@@ -70,10 +70,11 @@
 #include "cases.h"
 #include "util/diag.h"
 #include "parse/fio_hist_log.h"
-#include "analyse/hist_interval.h"
+#include "parse/hist_interval.h"
 #include "model/model.h"
 #include "parse/fio_json.h"
 #include "analyse/series.h"
+#include "parse/series_load.h"
 
 #define FIX "tests/unit/reporter/fixtures/hist/"
 
