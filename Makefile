@@ -94,6 +94,7 @@ all: engine tools check-stages
 # (scripts/check-include-cycles). `make` and `make check` fail on a breach.
 check-stages:
 	@scripts/check-reporter-stages
+	@scripts/check-include-cycles reporter >/dev/null || scripts/check-include-cycles reporter
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.

@@ -710,4 +710,3 @@ out:
 	free(tid);
 	return rc;
 }
-

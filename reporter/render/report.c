@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * report.c - the report, written atomically: the sections of the model and its analysis
- * (analyse/analysis.h) written into a temporary directory (render/sections.h), the directory
+ * (analyse/analysis.h) written into a temporary directory (render/section_table.h), the directory
  * swapped into place (output/report_dir.h).
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include "output/files.h"
 #include "render/report.h"
 #include "output/report_dir.h"
-#include "render/sections.h"
+#include "render/section_table.h"
 
 static int build(struct sr_report *r)
 {

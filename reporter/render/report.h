@@ -10,20 +10,9 @@
 #include <stdbool.h>
 
 #include "analyse/analysis.h"
-#include "catalogue/catalogue.h"
+#include "render/report_opts.h"
 #include "util/diag.h"
 #include "model/model.h"
-
-struct sr_report_opts {
-	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
-	const char *title;
-	bool charts;		     /* run gnuplot */
-	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */
-	const char *cat_note;	     /* why there is no catalogue, for the page (NULL: none) */
-	bool compare;		     /* ssdreport compare: runs of one drive side by side */
-	const char *const *flags;    /* compare: differences between the runs, one line each */
-	size_t nflags;
-};
 
 /**
  * sr_report_write() - write the whole report, atomically: a temporary directory in the same
