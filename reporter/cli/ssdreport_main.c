@@ -539,13 +539,22 @@ static int cmd_report(int argc, char **argv, bool compare)
 	return 0;
 }
 
+static int cmd_compare(int argc, char **argv) { return cmd_report(argc, argv, true); }
+
+/* The subcommands: argv[1] names one; anything else is the report (ssdreport -o DIR INPUT...). */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+} commands[] = {
+    {"summary", cmd_summary},
+    {"logstat", sr_logstat_main},
+    {"compare", cmd_compare},
+};
+
 int main(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "summary"))
-		return cmd_summary(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "logstat"))
-		return sr_logstat_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return cmd_report(argc - 1, argv + 1, true);
+	for (size_t i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
 	return cmd_report(argc, argv, false);
 }
