@@ -22,6 +22,7 @@
 #include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 #include "parse/inputs.h"
 #include "parse/pts_rounds.h"
 #include "analyse/analysis.h"

@@ -48,6 +48,7 @@
 #include "fake_tree.h"
 #include "model/model.h"
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 #include "analyse/series.h"
 #include "parse/series_load.h"
 
