@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * hist_log_test.c - fio clat histogram logs: bucket layout, reader, per-window merge, and the
+ * fio_hist_log_test.c - fio clat histogram logs: bucket layout, reader, per-window merge, and the
  * preconditioning series that takes max latency and stddev from them.
  *
  * Fixtures (tests/unit/reporter/fixtures/hist/) are real fio 3.33 output on a file, libaio:
