@@ -19,7 +19,8 @@ struct sr_section;
 typedef int (*sr_section_write_fn)(struct sr_report *r, const struct sr_section *s);
 
 struct sr_section {
-	const char *id;	    /* "header", "summary", "drives", a family's id, "other", "pts", "details" */
+	const char
+	    *id; /* "header", "summary", "drives", a family's id, "other", "pts", "details" */
 	const char *title;  /* the heading the writer gives it; NULL: the writer's own */
 	const char *method; /* the family's method, NULL for none */
 	const char *page;   /* where it is written: "index.html", "pts.html", "tests/<test>.html" */

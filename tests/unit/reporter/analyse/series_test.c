@@ -375,14 +375,10 @@ static void bins_of_hours(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(rounds_pass),
-	    cmocka_unit_test(rounds_fail_slope),
-	    cmocka_unit_test(rounds_fail_range),
-	    cmocka_unit_test(fallback_intervals),
-	    cmocka_unit_test(snia_skips_partial),
-	    cmocka_unit_test(rounds_from_groups),
-	    cmocka_unit_test(rounds_per_workload),
-	    cmocka_unit_test(bins_of_hours),
+	    cmocka_unit_test(rounds_pass),	   cmocka_unit_test(rounds_fail_slope),
+	    cmocka_unit_test(rounds_fail_range),   cmocka_unit_test(fallback_intervals),
+	    cmocka_unit_test(snia_skips_partial),  cmocka_unit_test(rounds_from_groups),
+	    cmocka_unit_test(rounds_per_workload), cmocka_unit_test(bins_of_hours),
 	    cmocka_unit_test(steady_spans),
 	};
 
