@@ -71,10 +71,11 @@ static void run_json_disagrees(void **state)
 	(void)state;
 	pts_fixture_copy(&f);
 	/* the phase's status; the test's own stays "interrupted" */
-	snprintf(cmd, sizeof(cmd),
-		 "jq '(.tests[] | select(.pts) | .pts.phases[0].status) = \"steady\"' '%s/run.json' "
-		 "> '%s/r' && mv '%s/r' '%s/run.json'",
-		 f.dir, f.root, f.root, f.dir);
+	snprintf(
+	    cmd, sizeof(cmd),
+	    "jq '(.tests[] | select(.pts) | .pts.phases[0].status) = \"steady\"' '%s/run.json' "
+	    "> '%s/r' && mv '%s/r' '%s/run.json'",
+	    f.dir, f.root, f.root, f.dir);
 	assert_int_equal(system(cmd), 0);
 	pts_fixture_load(&f, f.cat);
 	assert_int_equal(sr_analyse(&f.m, f.cat, &a, &f.d), 0);

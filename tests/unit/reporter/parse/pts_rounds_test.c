@@ -64,7 +64,8 @@ static void rounds_read(void **state)
 
 		assert_true(r->has_file);
 		assert_int_equal(found(r, ncells), ncells);
-		/* the tracking cell read from the file is what the driver recorded after the round */
+		/* the tracking cell read from the file is what the driver recorded after the round
+		 */
 		assert_near(r->tracking, ph->rounds[k].tracking, 1e-3);
 		assert_true(r->written > 0);
 	}

@@ -36,8 +36,9 @@ static void with_catalogue(void **state)
 	for (size_t i = 0; i < 3; i++) {
 		assert_string_equal(s[i].id, fixed_before[i]);
 		assert_null(s[i].family);
-		assert_string_equal(s[i].page, i == 2 ? "index.html (every field on tests/drives.html)"
-						      : "index.html");
+		assert_string_equal(s[i].page, i == 2
+						   ? "index.html (every field on tests/drives.html)"
+						   : "index.html");
 	}
 	for (size_t k = 0; k < cat->nfamilies; k++) {
 		const struct sr_section *r = &s[3 + k];
@@ -47,7 +48,8 @@ static void with_catalogue(void **state)
 		assert_string_equal(r->title, cat->families[k].title);
 		assert_ptr_equal(r->method, cat->families[k].method);
 		assert_string_equal(r->page, "index.html");
-		assert_ptr_equal(r->write, s[n - 3].write); /* a family's writer, as "Other tests" */
+		assert_ptr_equal(r->write,
+				 s[n - 3].write); /* a family's writer, as "Other tests" */
 	}
 	for (size_t i = 0; i < 3; i++)
 		assert_string_equal(s[n - 3 + (long)i].id, fixed_after[i]);
