@@ -4,7 +4,7 @@
 # engine/fio/ is the only folder built with fio's headers (libssdeng.so); engine/ctl/ is ssdctl:
 # its main, and build/libssdctl.a (json-c) that a program can link for info/health/probe.
 # Engine files include each other by folder: #include "codec/nvme/nvme_cmd.h" (-Iengine).
-# reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
+# reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ output/ (and util/), which
 # form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
 # ssdreport, with build/libssdcat.a (catalogue/: the test catalogue the report's sections come from). Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
 # record/ is the run's record, build/libssdrecord.a (json-c): the results layout's paths, the

@@ -16,7 +16,8 @@
 
 /**
  * sr_report_write() - write the whole report, atomically: a temporary directory in the same
- * parent is filled and swapped with @o->outdir only when everything succeeded (report_dir.h).
+ * parent is filled and swapped with @o->outdir only when everything succeeded
+ * (output/report_dir.h).
  * @m: the model
  * @a: its analysis (sr_analyse() with @o->cat), done before: nothing is computed here
  * @o: options

@@ -9,7 +9,7 @@
 #include "catalogue/catalogue.h"
 
 struct sr_report_opts {
-	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
+	const char *outdir; /* final directory; built in a hidden sibling (output/report_dir.h) */
 	const char *title;
 	bool charts;		     /* run gnuplot */
 	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * sections.h - the report's sections and what they share.
+ * sections.h - the section writers, one file each, and what they share (section_helpers.h).
  *
  * index.html is: the header (title, run facts, warnings), the summary table, the drives, then one
  * section per family of the test catalogue in its order (a family without results is left out),
- * then "Other tests" (results no catalogue entry describes). A family's section is written by the
- * writer of the first of its chart kinds this renderer knows (sections.c holds the table of
- * writers); a family with none gets the generic one (a table, and a chart of each time series).
- * Every test also gets a detail page, tests/<stem>.html, with every figure of every run.
+ * then "Other tests" (results no catalogue entry describes), then the SNIA PTS section (with
+ * pts.html). Every test also gets a detail page, tests/<stem>.html, with every figure of every
+ * run. That order is one table, section_table.c, a row per section; a family's section is written
+ * by the writer of the first of its chart kinds this renderer knows (the table of chart kinds
+ * there too); a family with none gets the generic one (a table, and a chart of each time series).
  *
  * Drives: m->drives in order, published figures included; a drive's colour is its position
  * (sr_colour(dv)). A section's table gives a drive a column when it has a result of one of the
