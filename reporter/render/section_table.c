@@ -102,46 +102,17 @@ static int family(struct sr_report *r, const struct sr_section *s)
 	return rc ? rc : r->page.err;
 }
 
-static int header(struct sr_report *r, const struct sr_section *s)
-{
-	(void)s;
-	return sr_section_header(r);
-}
-
-static int summary(struct sr_report *r, const struct sr_section *s)
-{
-	(void)s;
-	return sr_section_summary(r);
-}
-
-static int drives(struct sr_report *r, const struct sr_section *s)
-{
-	(void)s;
-	return sr_section_drives(r);
-}
-
-static int pts(struct sr_report *r, const struct sr_section *s)
-{
-	(void)s;
-	return sr_section_pts(r);
-}
-
-static int details(struct sr_report *r, const struct sr_section *s)
-{
-	(void)s;
-	return sr_section_details(r);
-}
-
 /* The page, in order. The row "families" stands for one row per family of the catalogue, in its
  * order, each titled as the catalogue titles it. */
 static const struct sr_section layout[] = {
-    {"header", NULL, NULL, "index.html", NULL, header},
-    {"summary", NULL, NULL, "index.html", NULL, summary},
-    {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL, drives},
-    {"families", NULL, NULL, "index.html", NULL, family},
-    {"other", "Other tests", NULL, "index.html", NULL, family},
-    {"pts", NULL, NULL, "index.html and pts.html", NULL, pts},
-    {"details", NULL, NULL, "tests/<test>.html", NULL, details},
+    {"header", NULL, NULL, "index.html", NULL, sr_section_header},
+    {"summary", NULL, NULL, "index.html", NULL, sr_section_summary},
+    {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL,
+     sr_section_drives},
+    {"families", NULL, NULL, "index.html", NULL, NULL},
+    {"other", "Other tests", NULL, "index.html", NULL, NULL},
+    {"pts", NULL, NULL, "index.html and pts.html", NULL, sr_section_pts},
+    {"details", NULL, NULL, "tests/<test>.html", NULL, sr_section_details},
 };
 
 long sr_sections(const struct catalogue *cat, struct sr_section **out)
@@ -177,7 +148,7 @@ int sr_sections_write(struct sr_report *r)
 	int rc = n < 0 ? (int)n : 0;
 
 	for (long i = 0; !rc && i < n; i++)
-		rc = s[i].write(r, &s[i]);
+		rc = s[i].write ? s[i].write(r) : family(r, &s[i]);
 	free(s);
 	return rc;
 }

@@ -13,11 +13,6 @@
 #include "catalogue/catalogue.h"
 #include "render/report_ctx.h"
 
-struct sr_section;
-
-/* A row's writer: section @s of the report. Return: 0 or -errno (r->d->err says why). */
-typedef int (*sr_section_write_fn)(struct sr_report *r, const struct sr_section *s);
-
 struct sr_section {
 	const char
 	    *id; /* "header", "summary", "drives", a family's id, "other", "pts", "details" */
@@ -25,7 +20,10 @@ struct sr_section {
 	const char *method; /* the family's method, NULL for none */
 	const char *page;   /* where it is written: "index.html", "pts.html", "tests/<test>.html" */
 	const struct catalogue_family *family; /* a family's row; NULL for the others */
-	sr_section_write_fn write;
+	/* the section's writer (0 or -errno, r->d->err says why); NULL for a family's row and
+	 * "Other tests": their heading, method and tests not done, then the family's writer by its
+	 * chart kinds */
+	int (*write)(struct sr_report *r);
 };
 
 /**
