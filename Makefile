@@ -4,7 +4,7 @@
 # engine/fio/ is the only folder built with fio's headers (libssdeng.so); engine/ctl/ is ssdctl:
 # its main, and build/libssdctl.a (json-c) that a program can link for info/health/probe.
 # Engine files include each other by folder: #include "codec/nvme/nvme_cmd.h" (-Iengine).
-# reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ (and util/), which
+# reporter/ is a pipeline of folders, parse/ model/ analyse/ render/ output/ (and util/), which
 # form build/libssdreport.a; reporter/cli/ (ssdreport_main.c and the subcommands) links it into
 # ssdreport, with build/libssdcat.a (catalogue/: the test catalogue the report's sections come from). Reporter files include each other by folder: #include "model/model.h" (-Ireporter).
 # record/ is the run's record, build/libssdrecord.a (json-c): the results layout's paths, the
@@ -35,7 +35,7 @@ GLUE_SRCS   := $(wildcard engine/fio/*.c)
 CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
 CTL_SRCS    := $(filter-out $(CTL_MAIN),$(wildcard engine/ctl/*.c))
 ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
-REPORT_DIRS := parse model analyse render util
+REPORT_DIRS := parse model analyse render output util
 REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
 REPORT_MAIN := $(wildcard reporter/cli/*.c)
 REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h record/*.h)
@@ -84,8 +84,17 @@ SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
-.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check
-all: engine tools
+.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check \
+	check-stages
+all: engine tools check-stages
+
+# --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
+# stages (reporter/README.md): analyse/ and render/ open no file, parse/inputs.c includes no later
+# stage (scripts/check-reporter-stages), and reporter/ has no include circle
+# (scripts/check-include-cycles). `make` and `make check` fail on a breach.
+check-stages:
+	@scripts/check-reporter-stages
+	@scripts/check-include-cycles reporter >/dev/null || scripts/check-include-cycles reporter
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
@@ -291,7 +300,7 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%_fuzz)
 # make check runs the unit tests on the host, then the lab tests in QEMU (LAB=0 skips the lab).
 check:
 	@scripts/install-deps --quiet
-	@$(MAKE) --no-print-directory unit $(if $(SANITIZE),,all)
+	@$(MAKE) --no-print-directory check-stages unit $(if $(SANITIZE),,all)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) LAB=$(if $(SANITIZE),0,$(LAB)) tests/run
 
 # format: apply .clang-format to every tracked C file; format-check: fail on any that differs

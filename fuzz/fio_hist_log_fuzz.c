@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "parse/fio_hist_log.h"
-#include "analyse/hist_interval.h"
+#include "parse/hist_interval.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

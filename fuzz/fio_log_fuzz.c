@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "parse/fio_log.h"
-#include "analyse/log_interval.h"
+#include "parse/log_interval.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pts/round.h"
-#include "record/layout.h"
-#include "record/run.h"
+#include "model/pts.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
 {
@@ -93,36 +91,19 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 	return 0;
 }
 
-/* Round @ro of a phase from its file; a file that cannot be read leaves the round's cells
- * missing (a warning). */
-static int load_round(const struct sr_drive *drv, const struct rec_pts_round *ro,
-		      struct sr_pts_phase *ph, struct sr_pts_round *r, struct sr_diag *d)
+/* Round @k of a phase from the model's document of it (the cells are the model's). */
+static void take_round(const struct rec_pts_round *ro, const struct sr_pts_round_doc *doc,
+		       struct sr_pts_round *r)
 {
-	char path[8192], err[8800];
-	struct pts_round rd = {0};
-	int rc = -ENOENT;
-
 	r->round = ro->round;
-	if (ro->file) {
-		snprintf(path, sizeof(path), "%s/%s", drv->dir, ro->file);
-		rc = pts_round_read(path, ph->def, &rd, err, sizeof(err));
-	} else if (!(rd.cells = calloc(catalogue_pts_cells(ph->def) + 1, sizeof(*rd.cells)))) {
-		rc = -ENOMEM;
-	}
-	r->cells = rd.cells;
-	r->tracking = ro->file ? rd.tracking : NAN;
-	r->written = rd.written;
-	if (rc == -ENOMEM)
-		return rc;
-	if (rc)
-		sr_diag_msg(d, "warning: %s: PTS round %d of %s: %s", drv->dir, r->round,
-			    ph->def->id, ro->file ? "its file cannot be read" : "no file named");
-	return 0;
+	r->cells = doc->cells;
+	r->tracking = doc->tracking;
+	r->written = doc->written;
 }
 
-static int load_phase(const struct sr_drive *drv, const struct rec_pts_phase *po,
-		      const struct catalogue_pts_phase *def, double span, struct sr_pts_phase *ph,
-		      struct sr_diag *d)
+static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *po,
+		       const struct sr_pts_round_doc *docs, const struct catalogue_pts_phase *def,
+		       double span, struct sr_pts_phase *ph, struct sr_diag *d)
 {
 	const char *st = po ? po->status : NULL;
 	int rc = 0;
@@ -137,12 +118,11 @@ static int load_phase(const struct sr_drive *drv, const struct rec_pts_phase *po
 	ph->wipc = po && po->wipc;
 	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
 	ph->resumed_after = po ? po->resumed_after_round : 0;
-	if (po && po->nrounds) {
+	if (po && po->nrounds && docs) {
 		if (!(ph->rounds = calloc(po->nrounds + 1, sizeof(*ph->rounds))))
 			return -ENOMEM;
 		for (size_t k = 0; k < po->nrounds; k++, ph->nrounds++)
-			if ((rc = load_round(drv, &po->rounds[k], ph, &ph->rounds[k], d)))
-				return rc;
+			take_round(&po->rounds[k], &docs[k], &ph->rounds[k]);
 	}
 	if ((rc = sr_pts_phase_judge(ph)))
 		return rc;
@@ -171,9 +151,11 @@ static char *dup(const char *s, int *rc)
 	return c;
 }
 
-static int load_test(const struct sr_drive *drv, const struct rec_test *t,
-		     const struct catalogue_entry *e, struct sr_pts_test *pt, struct sr_diag *d)
+static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
+		      struct sr_pts_test *pt, struct sr_diag *d)
 {
+	const struct rec_test *t = &doc->rec;
+	const struct catalogue_entry *e = doc->entry;
 	const struct rec_pts *p = t->pts;
 	int rc = 0;
 
@@ -201,42 +183,30 @@ static int load_test(const struct sr_drive *drv, const struct rec_test *t,
 	 */
 	for (size_t k = 0; k < e->pts->nphases; k++, pt->nphases++) {
 		const struct rec_pts_phase *po = NULL;
+		const struct sr_pts_round_doc *docs = NULL;
 
 		for (size_t j = 0; j < p->nphases; j++)
-			if (p->phases[j].id && !strcmp(p->phases[j].id, e->pts->phases[k].id))
+			if (p->phases[j].id && !strcmp(p->phases[j].id, e->pts->phases[k].id)) {
 				po = &p->phases[j];
-		if ((rc = load_phase(drv, po, &e->pts->phases[k], pt->span_bytes, &pt->phases[k],
-				     d)))
+				docs = doc->rounds ? doc->rounds[j] : NULL;
+			}
+		if ((rc = build_phase(drv, po, docs, &e->pts->phases[k], pt->span_bytes,
+				      &pt->phases[k], d)))
 			return rc;
 	}
 	return 0;
 }
 
-int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct sr_pts_drive *out,
-		struct sr_diag *d)
+int sr_pts_build(const struct sr_drive *drv, struct sr_pts_drive *out, struct sr_diag *d)
 {
-	char path[8192], err[8800];
-	struct rec_run run;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->drv = drv;
-	if (!drv->dir || !cat)
-		return 0;
-	rec_path_run(path, sizeof(path), drv->dir);
-	if (rec_run_read(path, &run, err, sizeof(err)))
-		return 0;
-	if (run.ntests && !(out->tests = calloc(run.ntests + 1, sizeof(*out->tests))))
-		rc = -ENOMEM;
-	for (size_t k = 0; !rc && k < run.ntests; k++) {
-		const struct rec_test *t = &run.tests[k];
-		const struct catalogue_entry *e = catalogue_match(cat, t->id ? t->id : "", NULL);
-
-		if (!e || !e->pts || !t->pts)
-			continue;
-		rc = load_test(drv, t, e, &out->tests[out->n++], d);
-	}
-	rec_run_free(&run);
+	if (drv->npts && !(out->tests = calloc(drv->npts + 1, sizeof(*out->tests))))
+		return -ENOMEM;
+	for (size_t k = 0; !rc && k < drv->npts; k++)
+		rc = build_test(drv, &drv->pts[k], &out->tests[out->n++], d);
 	return rc;
 }
 
@@ -248,8 +218,6 @@ void sr_pts_free(struct sr_pts_drive *p)
 		for (size_t k = 0; k < t->nphases; k++) {
 			struct sr_pts_phase *ph = &t->phases[k];
 
-			for (size_t r = 0; r < ph->nrounds; r++)
-				free(ph->rounds[r].cells);
 			free(ph->rounds);
 			free(ph->cells);
 			free(ph->purge_method);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * pts.h - the SNIA PTS tests of a results directory, as the standard's report pages need them:
- * from run.json's "pts" record (purge, preconditioning, threads/depth, what is not compliant) and
- * the round files it names (fio's JSON of each round, every cell a job, read with pts/cells.h),
- * each phase's tracking variable per round and the steady-state verdict recomputed from those
- * files with pts/steady.h (not taken from the driver's record), and the measurement: each cell
- * averaged over the measurement window's rounds.
+ * pts.h - the SNIA PTS tests of a drive, as the standard's report pages need them: from the
+ * model's PTS tests (model/pts.h: run.json's "pts" record, purge, preconditioning, threads/depth,
+ * what is not compliant, and the documents of the round files it names, every cell a job), each
+ * phase's tracking variable per round and the steady-state verdict recomputed from those
+ * documents with pts/steady.h (not taken from the driver's record), and the measurement: each
+ * cell averaged over the measurement window's rounds.
  *
  * Units: IOPS, MB/s (10^6 bytes/s), ns.
  */
@@ -23,10 +23,11 @@
 
 /* One round of a phase: every cell in the phase's order (mix-major, as run). */
 struct sr_pts_round {
-	int round;		       /* 1.. */
-	struct pts_cell_result *cells; /* catalogue_pts_cells() of them; found=false: missing */
-	double tracking;	       /* the tracking cell's value, NaN when missing */
-	double written;		       /* bytes the round wrote, all cells */
+	int round;			     /* 1.. */
+	const struct pts_cell_result *cells; /* catalogue_pts_cells() of them (the model's);
+					      * found=false: missing */
+	double tracking;		     /* the tracking cell's value, NaN when missing */
+	double written;			     /* bytes the round wrote, all cells */
 };
 
 enum sr_pts_verdict {
@@ -85,16 +86,17 @@ struct sr_pts_drive {
 };
 
 /**
- * sr_pts_load() - the PTS tests of @drv->dir/run.json (tests whose catalogue entry has "pts").
- * @drv: the results directory
- * @cat: the catalogue (the phases' cells)
- * @out: output (sr_pts_free()); no tests when the directory has none
- * @d:   diagnostics: a round file that cannot be read is a warning, its round missing
+ * sr_pts_build() - the PTS tests of @drv as the standard's pages need them, from the model's
+ * records and round documents (drv->pts, model/pts.h): each phase judged (sr_pts_phase_judge()),
+ * and compared with what run.json says of it.
+ * @drv: the drive
+ * @out: output (sr_pts_free()); no tests when the drive has none. Its rounds' cells are the
+ *       model's: @drv outlives @out
+ * @d:   diagnostics: a phase whose round files say another verdict than run.json is a warning
  *
  * Return: 0, -ENOMEM.
  */
-int sr_pts_load(const struct sr_drive *drv, const struct catalogue *cat, struct sr_pts_drive *out,
-		struct sr_diag *d);
+int sr_pts_build(const struct sr_drive *drv, struct sr_pts_drive *out, struct sr_diag *d);
 
 void sr_pts_free(struct sr_pts_drive *p);
 

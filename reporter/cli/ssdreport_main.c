@@ -22,7 +22,10 @@
 #include "catalogue/catalogue.h"
 #include "util/diag.h"
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 #include "parse/inputs.h"
+#include "parse/pts_rounds.h"
+#include "analyse/analysis.h"
 #include "analyse/compare.h"
 #include "cli/logstat.h"
 #include "parse/reference.h"
@@ -444,6 +447,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	struct sr_diag d = {.stream = stderr};
 	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
 	struct sr_model m = {0};
+	struct sr_analysis an = {0};
 	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
 		   *catalogue_path = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
@@ -517,7 +521,12 @@ static int cmd_report(int argc, char **argv, bool compare)
 	if (!rc && spec)
 		rc = load_sheet(&m, spec, &d);
 	if (!rc)
-		rc = sr_report_write(&m, &ro, &d);
+		rc = sr_pts_rounds_load(&m, cat, &d);
+	if (!rc)
+		rc = sr_analyse(&m, cat, &an, &d);
+	if (!rc)
+		rc = sr_report_write(&m, &an, &ro, &d);
+	sr_analysis_free(&an);
 	sr_model_free(&m);
 	catalogue_free(cat);
 	for (size_t i = 0; i < nflags; i++)
@@ -531,13 +540,22 @@ static int cmd_report(int argc, char **argv, bool compare)
 	return 0;
 }
 
+static int cmd_compare(int argc, char **argv) { return cmd_report(argc, argv, true); }
+
+/* The subcommands: argv[1] names one; anything else is the report (ssdreport -o DIR INPUT...). */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+} commands[] = {
+    {"summary", cmd_summary},
+    {"logstat", sr_logstat_main},
+    {"compare", cmd_compare},
+};
+
 int main(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "summary"))
-		return cmd_summary(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "logstat"))
-		return sr_logstat_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return cmd_report(argc - 1, argv + 1, true);
+	for (size_t i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
 	return cmd_report(argc, argv, false);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/model.h"
+#include "model/pts.h"
 
 struct sr_value sr_lat_pct(const struct sr_lat *l, double pct)
 {
@@ -112,6 +113,7 @@ void sr_drive_free(struct sr_drive *d)
 	for (size_t i = 0; i < d->napps; i++)
 		sr_apps_free(&d->apps[i]);
 	free(d->apps);
+	sr_pts_docs_free(d->pts, d->npts);
 	free(d->label);
 	free(d->profile);
 	free(d->run_label);

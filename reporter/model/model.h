@@ -135,9 +135,9 @@ struct sr_run {
 };
 
 /*
- * One interval of a preconditioning time series (analyse/series.h): the jobs' own seconds k
- * (fio stamps a log row at the end of the period it averages; each job's clock starts at its
- * own start), summed over the jobs of one workload.
+ * One interval of a preconditioning time series (parse/series_load.h, analyse/series.h): the jobs'
+ * own seconds k (fio stamps a log row at the end of the period it averages; each job's clock starts
+ * at its own start), summed over the jobs of one workload.
  *
  * Partial intervals: an interval that not every job of the workload ran through (usually the
  * last one: the jobs stop a few ms apart and log different numbers of samples) holds the figures
@@ -203,7 +203,8 @@ struct sr_test {
 	int64_t timestamp; /* unix seconds, 0 if absent */
 	struct sr_run *runs;
 	size_t nruns;
-	struct sr_series *series; /* preconditioning series, one per workload (analyse/series.h) */
+	struct sr_series *series; /* preconditioning series, one per workload (parse/series_load.h,
+				     analyse/series.h) */
 	size_t nseries;
 };
 
@@ -261,7 +262,7 @@ struct sr_run_test {
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
 	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
 					  * reading (a sparse file), when run.json says so */
-	bool pts; /* a SNIA PTS test: its results are round files (analyse/pts.h), not <id>.json */
+	bool pts; /* a SNIA PTS test: its results are round files (model/pts.h), not <id>.json */
 };
 
 /* run.json: how the results were made. Every field is optional (NULL / absent). */
@@ -319,6 +320,8 @@ struct sr_apps {
 	struct sr_apps_figures total;
 };
 
+struct sr_pts_doc;
+
 struct sr_drive {
 	char *label;
 	char *dir;		/* results directory, NULL for loose JSON files */
@@ -342,6 +345,8 @@ struct sr_drive {
 	size_t nnotes;
 	struct sr_apps *apps; /* application workload results (ssd-apps), in test-id order */
 	size_t napps;
+	struct sr_pts_doc *pts; /* SNIA PTS tests with their rounds' documents (model/pts.h) */
+	size_t npts;
 };
 
 /* A result file found in a results directory and not read (named in the report too). */

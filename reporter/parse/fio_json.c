@@ -6,16 +6,14 @@
  * struct sr_test, its runs and their directions.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <json.h>
 
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 #include "record/fio_json.h"
 #include "record/fio_keys.h"
 #include "record/size.h"
@@ -33,51 +31,6 @@ struct doc_ctx {
 	struct sr_test *out;	 /* the documents kept */
 	size_t n, seen;
 };
-
-int sr_read_file(const char *path, char **buf, size_t *len)
-{
-	struct stat st;
-	char *p = NULL;
-	size_t got = 0;
-	int fd, rc = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0) {
-		rc = -errno;
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		rc = -EISDIR;
-		goto out;
-	}
-	p = malloc((size_t)st.st_size + 1);
-	if (!p) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, p + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = -errno;
-			goto out;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	p[got] = '\0';
-	*buf = p;
-	*len = got;
-	p = NULL;
-out:
-	free(p);
-	close(fd);
-	return rc;
-}
 
 /* A number read by record/fio_keys.h's rules into the model, a marked one said once per file. */
 static struct sr_value conv(struct rec_num n, struct sr_diag *d, const char *what)

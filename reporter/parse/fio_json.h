@@ -53,14 +53,4 @@ int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, si
  */
 int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d);
 
-/**
- * sr_read_file() - read a whole file into a malloc'd buffer (NUL-terminated).
- * @path: file name
- * @buf:  out: the text
- * @len:  out: its length in bytes
- *
- * Return: 0 or -errno.
- */
-int sr_read_file(const char *path, char **buf, size_t *len);
-
 #endif

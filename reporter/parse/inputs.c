@@ -19,7 +19,7 @@
 #include "record/drive.h"
 #include "record/folder.h"
 #include "record/layout.h"
-#include "analyse/series.h"
+#include "parse/series_load.h"
 
 static bool is_dir(const char *p)
 {

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* chart.c - a chart's data files (.dat, .csv), its script and the gnuplot subprocess. */
+/* chart.c - a chart's data files (.dat, .csv) and its script, drawn by gnuplot (output/files.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "output/files.h"
 #include "render/chart.h"
 #include "render/csv.h"
 
@@ -44,8 +41,8 @@ static FILE *open_in(const char *dir, const char *name, const char *ext, const c
 {
 	char p[4096];
 
-	snprintf(p, sizeof(p), "%s/%s.%s", dir, name, ext);
-	return fopen(p, mode);
+	snprintf(p, sizeof(p), "%s.%s", name, ext);
+	return sr_out_open(dir, p, mode);
 }
 
 /* The name without its directory: the script and its data files lie side by side. */
@@ -65,7 +62,7 @@ int sr_chart_open(struct sr_chart *c, const char *dir)
 {
 	c->dat = open_in(dir, c->name, "dat", "w");
 	c->csv = open_in(dir, c->name, "csv", "w");
-	c->gp = tmpfile();
+	c->gp = sr_out_scratch();
 	c->has = NULL;
 	c->nblocks = c->rows = c->ncols = c->text_max = 0;
 	memset(c->lo, 0, sizeof(c->lo));
@@ -180,34 +177,9 @@ bool sr_chart_wide(const struct sr_chart *c, size_t col, double ratio)
 static long file_size(const char *dir, const char *name, const char *ext)
 {
 	char p[4096];
-	struct stat st;
 
-	snprintf(p, sizeof(p), "%s/%s.%s", dir, name, ext);
-	return stat(p, &st) == 0 ? (long)st.st_size : -1;
-}
-
-/* Run gnuplot @script in @dir; its stderr goes to @errfd when >= 0, else to ours. */
-static int run_gnuplot(const char *dir, const char *script, int errfd)
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-		if (null >= 0)
-			dup2(null, 0);
-		if (errfd >= 0)
-			dup2(errfd, 2);
-		if (chdir(dir) == 0)
-			execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+	snprintf(p, sizeof(p), "%s.%s", name, ext);
+	return sr_out_size(dir, p);
 }
 
 void sr_chart_abort(struct sr_chart *c)
@@ -268,8 +240,8 @@ out:
 	snprintf(gpdir, sizeof(gpdir), "%s%s%.*s", dir, slash ? "/" : "",
 		 slash ? (int)(slash - c->name) : 0, c->name);
 	snprintf(script, sizeof(script), "%s.gp", base(c));
-	log = c->quiet ? tmpfile() : NULL;
-	rc = run_gnuplot(gpdir, script, log ? fileno(log) : -1);
+	log = c->quiet ? sr_out_scratch() : NULL;
+	rc = sr_out_gnuplot(gpdir, script, log ? fileno(log) : -1);
 	if (!rc && (file_size(dir, c->name, "png") <= 0 || file_size(dir, c->name, "svg") <= 0))
 		rc = -EIO;
 	if (rc) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/files.h"
 #include "render/html.h"
 
 /* Compact: a reviewer's page is read as charts with a few numbers. */
@@ -54,19 +55,15 @@ static void fail(struct sr_page *p, int e)
 
 int sr_page_open(struct sr_page *p, const char *dir, const char *name, bool md, const char *title)
 {
-	char path[4400];
-
 	memset(p, 0, sizeof(*p));
 	p->dir = dir;
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->root = strchr(name, '/') ? "../" : "";
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	p->html = fopen(path, "w");
+	p->html = sr_out_open(dir, name, "w");
 	if (!p->html)
 		return -errno;
 	if (md) {
-		snprintf(path, sizeof(path), "%s/report.md", dir);
-		p->md = fopen(path, "w");
+		p->md = sr_out_open(dir, "report.md", "w");
 		if (!p->md) {
 			int e = errno;
 			fclose(p->html);
@@ -175,8 +172,8 @@ int sr_page_table(struct sr_page *p, const struct sr_table *t)
 
 	if (rc)
 		return rc;
-	snprintf(path, sizeof(path), "%s/%s.csv", p->dir, t->name);
-	f = fopen(path, "w");
+	snprintf(path, sizeof(path), "%s.csv", t->name);
+	f = sr_out_open(p->dir, path, "w");
 	if (!f) {
 		fail(p, errno);
 		return p->err;

@@ -1,30 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report.c - the report, written atomically: the review built from the model and the catalogue
- * (analyse/review.h), its sections written into a temporary directory (render/sections.h), the
- * directory swapped into place (render/report_dir.h).
+ * report.c - the report, written atomically: the sections of the model and its analysis
+ * (analyse/analysis.h) written into a temporary directory (render/section_table.h), the directory
+ * swapped into place (output/report_dir.h).
  */
 #include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "output/files.h"
 #include "render/report.h"
-#include "render/report_dir.h"
-#include "render/sections.h"
+#include "output/report_dir.h"
+#include "render/section_table.h"
 
 static int build(struct sr_report *r)
 {
-	char tests[4200];
-	int rc;
+	int rc = sr_out_mkdir(r->dir, "tests");
 
-	snprintf(tests, sizeof(tests), "%s/tests", r->dir);
-	if (mkdir(tests, 0755) && errno != EEXIST) {
-		sr_diag_msg(r->d, "%s: %s", tests, strerror(errno));
+	if (rc) {
+		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
 		return -EIO;
 	}
-	rc = sr_review_build(r->m, r->cat, &r->rv);
-	if (rc)
-		return rc;
 	rc = sr_page_open(&r->page, r->dir, "index.html", true, r->o->title);
 	if (rc) {
 		sr_diag_msg(r->d, "%s/index.html: %s", r->dir, strerror(-rc));
@@ -42,9 +37,10 @@ static int build(struct sr_report *r)
 	return rc;
 }
 
-int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d)
+int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
+		    const struct sr_report_opts *o, struct sr_diag *d)
 {
-	struct sr_report r = {.m = m, .o = o, .cat = o->cat, .d = d};
+	struct sr_report r = {.m = m, .o = o, .cat = o->cat, .an = a, .rv = &a->rv, .d = d};
 	int rc;
 
 	rc = sr_report_dir_begin(o->outdir, r.dir, sizeof(r.dir), d);
@@ -58,6 +54,5 @@ int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, st
 			rc = -EIO;
 		sr_report_dir_remove(r.dir);
 	}
-	sr_review_free(&r.rv);
 	return rc;
 }

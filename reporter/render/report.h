@@ -9,25 +9,17 @@
 
 #include <stdbool.h>
 
-#include "catalogue/catalogue.h"
+#include "analyse/analysis.h"
+#include "render/report_opts.h"
 #include "util/diag.h"
 #include "model/model.h"
 
-struct sr_report_opts {
-	const char *outdir; /* final directory; built in a hidden sibling (report_dir.h) */
-	const char *title;
-	bool charts;		     /* run gnuplot */
-	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */
-	const char *cat_note;	     /* why there is no catalogue, for the page (NULL: none) */
-	bool compare;		     /* ssdreport compare: runs of one drive side by side */
-	const char *const *flags;    /* compare: differences between the runs, one line each */
-	size_t nflags;
-};
-
 /**
  * sr_report_write() - write the whole report, atomically: a temporary directory in the same
- * parent is filled and swapped with @o->outdir only when everything succeeded (report_dir.h).
+ * parent is filled and swapped with @o->outdir only when everything succeeded
+ * (output/report_dir.h).
  * @m: the model
+ * @a: its analysis (sr_analyse() with @o->cat), done before: nothing is computed here
  * @o: options
  * @d: diagnostics (d->err set on failure)
  *
@@ -35,6 +27,7 @@ struct sr_report_opts {
  * directory is missing (bad input; nothing touched);
  * -ENOMEM, -ENOSPC or -EIO on an I/O failure or when gnuplot fails (internal failure).
  */
-int sr_report_write(const struct sr_model *m, const struct sr_report_opts *o, struct sr_diag *d);
+int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
+		    const struct sr_report_opts *o, struct sr_diag *d);
 
 #endif

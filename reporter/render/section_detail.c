@@ -200,8 +200,8 @@ int sr_section_details(struct sr_report *r)
 {
 	int rc = 0;
 
-	for (size_t i = 0; i < r->rv.ntests && !rc; i++)
-		rc = page(r, &r->rv.tests[i]);
+	for (size_t i = 0; i < r->rv->ntests && !rc; i++)
+		rc = page(r, &r->rv->tests[i]);
 	if (rc)
 		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
 	return rc;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyse/series.h"
+#include "output/files.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -377,8 +378,8 @@ int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr
 
 	if (!sr_rep_has_series(r, t))
 		return 0;
-	snprintf(path, sizeof(path), "%s/tests/%s-series.csv", r->dir, t->stem);
-	f = fopen(path, "w");
+	snprintf(path, sizeof(path), "tests/%s-series.csv", t->stem);
+	f = sr_out_open(r->dir, path, "w");
 	if (!f)
 		return -errno;
 	/* a partial interval (not every job ran through it) is listed with its job count and

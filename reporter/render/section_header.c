@@ -221,8 +221,8 @@ static void warnings(struct sr_report *r)
 
 	for (size_t i = 0; i < r->o->nflags; i++)
 		sr_page_text(&r->page, "warn", "The compared runs differ: %s.", r->o->flags[i]);
-	for (size_t i = 0; i < r->rv.ntests; i++) {
-		const struct sr_rtest *t = &r->rv.tests[i];
+	for (size_t i = 0; i < r->rv->ntests; i++) {
+		const struct sr_rtest *t = &r->rv->tests[i];
 
 		for (size_t dv = 0; dv < m->ndrives; dv++) {
 			const struct sr_result *res = t->per_drive[dv];
@@ -275,7 +275,7 @@ static void contents(struct sr_report *r)
 		const struct catalogue_family *f =
 		    i < r->cat->nfamilies ? &r->cat->families[i] : NULL;
 		const struct sr_rtest **t;
-		long n = sr_review_family(&r->rv, f ? f->id : NULL, &t);
+		long n = sr_review_family(r->rv, f ? f->id : NULL, &t);
 
 		free(t);
 		if (n <= 0)

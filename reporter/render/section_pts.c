@@ -349,18 +349,15 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 
 int sr_section_pts(struct sr_report *r)
 {
-	size_t n = r->m->ndrives, any = 0;
-	struct sr_pts_drive *pd = calloc(n + 1, sizeof(*pd));
+	const struct sr_pts_drive *pd = r->an->pts;
+	size_t n = r->m->ndrives;
 	struct sr_page p = {0};
-	int rc = pd ? 0 : -ENOMEM;
+	int rc = 0;
 
-	for (size_t i = 0; !rc && i < n; i++) {
-		rc = sr_pts_load(&r->m->drives[i], r->cat, &pd[i], r->d);
-		any += pd[i].n;
-	}
-	if (!rc && any)
-		rc = index_part(r, pd, n);
-	if (!rc && any && !(rc = sr_page_open(&p, r->dir, "pts.html", false, "SNIA PTS report"))) {
+	if (!r->an->npts_tests)
+		return 0;
+	rc = index_part(r, pd, n);
+	if (!rc && !(rc = sr_page_open(&p, r->dir, "pts.html", false, "SNIA PTS report"))) {
 		sr_page_heading(&p, 1, NULL, "SNIA PTS report");
 		sr_page_link(&p, "index.html", "Back to the review (index.html)");
 		for (size_t i = 0; !rc && i < n; i++)
@@ -373,8 +370,5 @@ int sr_section_pts(struct sr_report *r)
 			rc = crc;
 		}
 	}
-	for (size_t i = 0; pd && i < n; i++)
-		sr_pts_free(&pd[i]);
-	free(pd);
 	return rc;
 }

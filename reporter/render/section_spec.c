@@ -291,9 +291,9 @@ static size_t all_rows(struct sr_report *r, const struct sr_rtest *const *tests,
 			continue;
 		rows[k] = (struct srow){NULL,	     claims[c].test, claims[c].w,
 					claims[c].m, claims[c].pct,  &claims[c]};
-		for (size_t i = 0; i < r->rv.ntests; i++)
-			if (!strcmp(r->rv.tests[i].id, claims[c].test))
-				rows[k].t = &r->rv.tests[i];
+		for (size_t i = 0; i < r->rv->ntests; i++)
+			if (!strcmp(r->rv->tests[i].id, claims[c].test))
+				rows[k].t = &r->rv->tests[i];
 		k++;
 	}
 	return k;

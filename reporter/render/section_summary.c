@@ -57,7 +57,7 @@ static const struct sr_result *group_of(const struct sr_report *r, size_t dv)
 {
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
 		const char *id = r->cat->summary[i].test;
-		const struct sr_rtest *t = id ? sr_review_entry(&r->rv, id) : NULL;
+		const struct sr_rtest *t = id ? sr_review_entry(r->rv, id) : NULL;
 
 		if (t && t->per_drive[dv] && t->per_drive[dv]->nmembers)
 			return t->per_drive[dv];
@@ -72,7 +72,7 @@ static bool any_value(const struct sr_report *r, size_t dv)
 		return true;
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
 		const struct catalogue_summary_row *row = &r->cat->summary[i];
-		const struct sr_rtest *t = row->test ? sr_review_entry(&r->rv, row->test) : NULL;
+		const struct sr_rtest *t = row->test ? sr_review_entry(r->rv, row->test) : NULL;
 		enum sr_metric m;
 		double pct;
 
@@ -240,7 +240,7 @@ static void family_row(struct sr_report *r, struct sr_table *t, size_t row, cons
 		       const char *metric, const struct col *cols, size_t ncols)
 {
 	const struct sr_rtest **tests;
-	long n = sr_review_family(&r->rv, family, &tests);
+	long n = sr_review_family(r->rv, family, &tests);
 	struct sr_claim *claims = NULL;
 	long nclaims = 0;
 
@@ -342,7 +342,7 @@ int sr_section_summary(struct sr_report *r)
 	}
 	for (size_t i = 0; i < r->cat->nsummary; i++) {
 		const struct catalogue_summary_row *sr = &r->cat->summary[i];
-		const struct sr_rtest *test = sr->test ? sr_review_entry(&r->rv, sr->test) : NULL;
+		const struct sr_rtest *test = sr->test ? sr_review_entry(r->rv, sr->test) : NULL;
 		const struct catalogue_entry *e =
 		    sr->test ? catalogue_entry(r->cat, sr->test) : NULL;
 		const struct catalogue_family *fam =
@@ -361,7 +361,7 @@ int sr_section_summary(struct sr_report *r)
 		if (!fam || (sr->test && !test && !any_not_done(r, sr->test, cols, ncols)))
 			continue; /* the run did not include it */
 		if (!sr->test) {
-			long nf = sr_review_family(&r->rv, fam->id, &ft);
+			long nf = sr_review_family(r->rv, fam->id, &ft);
 
 			free(ft);
 			if (nf <= 0)

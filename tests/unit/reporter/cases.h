@@ -14,6 +14,7 @@
 
 #include "cases_dir.h"
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 
 /* Relative comparison at fio's printing precision (6 decimals, 1e-9 relative). */
 #define assert_num(val, expect)                                                                    \

@@ -14,6 +14,7 @@
 
 #include "cases.h"
 #include "parse/fio_json.h"
+#include "parse/read_file.h"
 
 #define US 1000.0 /* fio 2.x usec -> ns */
 

@@ -19,7 +19,7 @@
 #include "assert_near.h"
 #include "cases.h"
 #include "parse/fio_log.h"
-#include "analyse/log_interval.h"
+#include "parse/log_interval.h"
 
 /* the cases' files, relative to cases_dir() (at()) */
 #define C02 "c02-fioplot-fio316-randrw-numjobs8-group/randrw-iodepth-32-numjobs-8"

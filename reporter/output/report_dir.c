@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render/report_dir.h"
+#include "output/report_dir.h"
 
 /* @outdir without trailing slashes, split into its parent ("." when none) and last component. */
 static int split(const char *outdir, char *parent, size_t plen, char *base, size_t blen)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * sections.c - the table of section writers, the order of the page, and what the writers share
- * (see sections.h).
+ * section_helpers.c - what the section writers share (section_helpers.h).
  */
 #include <errno.h>
 #include <math.h>
@@ -10,117 +9,7 @@
 
 #include "render/format.h"
 #include "parse/run_status.h"
-#include "render/sections.h"
-#include "render/pts_page.h"
-
-/* Which writer draws a family, by the chart kinds the catalogue gives the family. */
-static const struct {
-	const char *chart; /* a chart kind of jobfiles/catalogue.json "families" */
-	sr_section_fn write;
-} writers[] = {
-    {"precondition", sr_section_precondition},
-    {"primary", sr_section_primary},
-    {"scaling", sr_section_scaling},
-    {"latency-vs-rate", sr_section_curve},
-    {"four-corners", sr_section_four_corners},
-    {"spec-sheet", sr_section_spec},
-    {"apps", sr_section_apps},
-};
-
-static sr_section_fn writer_of(const struct catalogue_family *f)
-{
-	for (size_t c = 0; c < f->ncharts; c++)
-		for (size_t w = 0; w < sizeof(writers) / sizeof(writers[0]); w++)
-			if (!strcmp(f->charts[c], writers[w].chart))
-				return writers[w].write;
-	return sr_section_other; /* a table, and the time series of its tests */
-}
-
-/* The family of a test run.json records (its "family", else its catalogue entry's). */
-static bool in_family(const struct sr_report *r, const struct sr_run_test *t, const char *family)
-{
-	const struct catalogue_entry *e;
-
-	if (t->family)
-		return !strcmp(t->family, family);
-	e = r->cat ? catalogue_match(r->cat, t->id, NULL) : NULL;
-	return e && !strcmp(e->family->id, family);
-}
-
-/* The tests of family @f the run planned that did not complete, one line each (@say: write
- * them, else only count). Return: how many. */
-static size_t not_done(struct sr_report *r, const struct catalogue_family *f, bool say)
-{
-	size_t n = 0;
-
-	for (size_t dv = 0; f && dv < r->m->ndrives; dv++) {
-		const struct sr_drive *drv = &r->m->drives[dv];
-
-		for (size_t i = 0; i < drv->run.ntests; i++) {
-			const struct sr_run_test *t = &drv->run.tests[i];
-
-			if (!sr_run_test_not_done(t) || !in_family(r, t, f->id))
-				continue;
-			n++;
-			if (say)
-				sr_page_text(
-				    &r->page, "warn",
-				    "%s%s%s%s on %s did not complete: %s; no figure of it is "
-				    "shown.",
-				    t->title ? t->title : t->id, t->title ? " (" : "",
-				    t->title ? t->id : "", t->title ? ")" : "", drv->label,
-				    t->status);
-		}
-	}
-	return n;
-}
-
-static int family(struct sr_report *r, const struct catalogue_family *f)
-{
-	const struct sr_rtest **tests;
-	long n = sr_review_family(&r->rv, f ? f->id : NULL, &tests);
-	char anchor[128];
-	int rc = 0;
-
-	bool apps = f && sr_section_apps_has(r, f);
-
-	if (n < 0)
-		return (int)n;
-	if (n == 0 && !apps && !not_done(r, f, false)) {
-		free(tests);
-		return 0; /* a family the run did not include is left out */
-	}
-	sr_page_heading(&r->page, 2, sr_rep_anchor(f, anchor, sizeof(anchor)),
-			f ? f->title : "Other tests");
-	if (f && f->method)
-		sr_page_text(&r->page, "note", "Method: %s.", f->method);
-	not_done(r, f, true);
-	if (n > 0 || apps)
-		rc = (f ? writer_of(f) : sr_section_other)(r, f, tests, (size_t)n);
-	free(tests);
-	return rc ? rc : r->page.err;
-}
-
-int sr_sections_write(struct sr_report *r)
-{
-	int rc = sr_section_header(r);
-
-	if (!rc)
-		rc = sr_section_summary(r);
-	if (!rc)
-		rc = sr_section_drives(r);
-	for (size_t i = 0; r->cat && i < r->cat->nfamilies && !rc; i++)
-		rc = family(r, &r->cat->families[i]);
-	if (!rc)
-		rc = family(r, NULL);
-	if (!rc)
-		rc = sr_section_pts(r);
-	if (!rc)
-		rc = sr_section_details(r);
-	return rc;
-}
-
-/* ---- shared -------------------------------------------------------------------------------- */
+#include "render/section_helpers.h"
 
 const char *sr_rep_anchor(const struct catalogue_family *f, char *buf, size_t len)
 {

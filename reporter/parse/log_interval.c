@@ -2,7 +2,7 @@
 /*
  * log_interval.c - per-window merge of per-job fio logs (see log_interval.h).
  */
-#include "analyse/log_interval.h"
+#include "parse/log_interval.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * hist_log_test.c - fio clat histogram logs: bucket layout, reader, per-window merge, and the
+ * fio_hist_log_test.c - fio clat histogram logs: bucket layout, reader, per-window merge, and the
  * preconditioning series that takes max latency and stddev from them.
  *
  * Fixtures (tests/unit/reporter/fixtures/hist/) are real fio 3.33 output on a file, libaio:
@@ -70,10 +70,11 @@
 #include "cases.h"
 #include "util/diag.h"
 #include "parse/fio_hist_log.h"
-#include "analyse/hist_interval.h"
+#include "parse/hist_interval.h"
 #include "model/model.h"
 #include "parse/fio_json.h"
 #include "analyse/series.h"
+#include "parse/series_load.h"
 
 #define FIX "tests/unit/reporter/fixtures/hist/"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "parse/fio_hist_log.h"
-#include "analyse/hist_interval.h"
+#include "parse/hist_interval.h"
 
 #define HIST_MAX_WINDOWS (1u << 24)
 #define HIST_SLACK_MS 2 /* a row may be stamped up to fio's LOG_MSEC_SLACK ms early */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * group_test.c - several drives or hosts in one run (results.h): a drive group (one fio group per
+ * results_test.c - several drives or hosts in one run (results.h): a drive group (one fio group per
  * drive, new_group=1) and client/server output with one and with several hosts, reported per member
  * and in total; "ssdreport compare" refusing tests whose rw, bs or T/Q differ and flagging runs
  * made differently (profile, span, fio and engine versions); the

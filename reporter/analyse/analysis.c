@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* analysis.c - the analysis stage, run once before rendering (analysis.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse/analysis.h"
+
+int sr_analyse(const struct sr_model *m, const struct catalogue *cat, struct sr_analysis *a,
+	       struct sr_diag *d)
+{
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	rc = sr_review_build(m, cat, &a->rv);
+	if (rc)
+		return rc;
+	if (!(a->pts = calloc(m->ndrives + 1, sizeof(*a->pts))))
+		return -ENOMEM;
+	a->ndrives = m->ndrives;
+	for (size_t i = 0; !rc && i < m->ndrives; i++) {
+		rc = sr_pts_build(&m->drives[i], &a->pts[i], d);
+		a->npts_tests += a->pts[i].n;
+	}
+	return rc;
+}
+
+void sr_analysis_free(struct sr_analysis *a)
+{
+	for (size_t i = 0; a->pts && i < a->ndrives; i++)
+		sr_pts_free(&a->pts[i]);
+	free(a->pts);
+	sr_review_free(&a->rv);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,712 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* series_load.c - the preconditioning series of a test, per workload, from fio's logs or fio's
+ * steadystate data, read while the results load (series_load.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/fio_log.h"
+#include "parse/hist_interval.h"
+#include "parse/log_interval.h"
+#include "parse/series_load.h"
+#include "record/layout.h"
+
+#define WINDOW_MS 1000
+
+/* One fio group of the test: its entries (consecutive in the JSON) and its jobs. */
+struct group {
+	size_t run0, nruns;   /* entries runs[run0 .. run0 + nruns) */
+	unsigned job0, njobs; /* fio job numbers job0 + 1 .. job0 + njobs */
+	bool concurrent;      /* ran at once with a neighbour group (new_group, no stonewall) */
+};
+
+/* One log file of the test. */
+struct log_file {
+	char *name;
+	enum sr_log_kind kind;
+	int job; /* N of <name>_iops.N.log, -1 for a per_job_logs=0 name */
+};
+
+/* The test's groups and log files, found once. */
+struct ctx {
+	struct sr_test *t;
+	struct sr_diag *d;
+	struct group *g;
+	size_t ng;
+	const char *dir;
+	struct log_file *f;
+	size_t nf;
+	bool placed; /* each log's job number places it in one group */
+};
+
+static struct sr_value v_of(double x)
+{
+	return isfinite(x) ? sr_val(x) : (struct sr_value){x, SR_INVALID};
+}
+
+static const struct sr_value absent = {NAN, SR_ABSENT};
+
+/* Jobs (fio threads) one JSON entry stands for. */
+static unsigned run_jobs(const struct sr_run *r)
+{
+	return r->group_reporting && r->numjobs ? r->numjobs : 1;
+}
+
+static bool mixed_rw(const char *rw) { return strstr(rw, "rw") || !strcmp(rw, "readwrite"); }
+
+/* Same workload by fio's job options: rw, bs, numjobs, iodepth (and rwmixread if mixed). */
+static bool same_workload(const struct sr_run *a, const struct sr_run *b)
+{
+	return a->rw && b->rw && !strcmp(a->rw, b->rw) && a->bs == b->bs &&
+	       a->bs_mixed == b->bs_mixed && a->numjobs == b->numjobs && a->iodepth == b->iodepth &&
+	       (!mixed_rw(a->rw) || a->rwmixread == b->rwmixread);
+}
+
+/* Groups in file order; "All clients" entries belong to none. Return: 0 or -ENOMEM. */
+static int find_groups(struct ctx *c)
+{
+	const struct sr_test *t = c->t;
+	unsigned jobs = 0;
+
+	c->g = calloc(t->nruns + 1, sizeof(*c->g));
+	if (!c->g)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+		struct group *g = c->ng ? &c->g[c->ng - 1] : NULL;
+
+		if (r->all_clients)
+			continue;
+		if (!g || r->groupid != t->runs[g->run0].groupid || g->run0 + g->nruns != i) {
+			g = &c->g[c->ng++];
+			*g = (struct group){.run0 = i, .job0 = jobs};
+			if (c->ng > 1 && r->new_group && !r->stonewall)
+				g->concurrent = g[-1].concurrent = true;
+		}
+		g->nruns++;
+		g->njobs += run_jobs(r);
+		jobs += run_jobs(r);
+	}
+	return 0;
+}
+
+/* Is @name a log of test @id (any name when @single)? Fills @ln. */
+static bool log_of_test(const char *name, const char *id, bool single, struct sr_log_name *ln)
+{
+	if (sr_log_parse_name(name, ln) < 0 || ln->kind == SR_LOG_UNKNOWN)
+		return false;
+	return single || (ln->stem_len == strlen(id) && !strncmp(name, id, ln->stem_len));
+}
+
+/* Does @dir hold a log of test @id (any log when @single)? */
+static bool has_logs(const char *dir, const char *id, bool single)
+{
+	struct sr_log_name ln;
+	struct dirent *e;
+	bool found = false;
+	DIR *dp = opendir(dir);
+
+	if (!dp)
+		return false;
+	while (!found && (e = readdir(dp)))
+		found = log_of_test(e->d_name, id, single, &ln);
+	closedir(dp);
+	return found;
+}
+
+/*
+ * The test's logs in @dir: iops, bw, one latency kind (clat if the test has clat logs, else
+ * lat; the aggregator takes one; slat is never the review's latency) and the histogram logs.
+ * Return: 0 or -ENOMEM.
+ */
+static int find_logs(struct ctx *c, bool single)
+{
+	enum sr_log_kind lat = SR_LOG_UNKNOWN;
+	struct sr_log_name ln;
+	struct dirent *e;
+	unsigned total = c->ng ? c->g[c->ng - 1].job0 + c->g[c->ng - 1].njobs : 0;
+	size_t cap = 0, keep = 0;
+	DIR *dp = opendir(c->dir);
+	int rc = 0;
+
+	if (!dp)
+		return 0;
+	while ((e = readdir(dp))) {
+		struct log_file *f;
+
+		if (!log_of_test(e->d_name, c->t->id, single, &ln) || ln.kind == SR_LOG_SLAT)
+			continue;
+		if (c->nf == cap) {
+			cap = cap ? 2 * cap : 32;
+			f = realloc(c->f, cap * sizeof(*f));
+			if (!f) {
+				rc = -ENOMEM;
+				break;
+			}
+			c->f = f;
+		}
+		f = &c->f[c->nf];
+		*f = (struct log_file){.name = strdup(e->d_name), .kind = ln.kind, .job = ln.job};
+		if (!f->name) {
+			rc = -ENOMEM;
+			break;
+		}
+		c->nf++;
+		if (ln.kind == SR_LOG_CLAT || (ln.kind == SR_LOG_LAT && lat == SR_LOG_UNKNOWN))
+			lat = ln.kind;
+	}
+	closedir(dp);
+	c->placed = true;
+	for (size_t i = 0; i < c->nf; i++) {
+		const struct log_file *f = &c->f[i];
+
+		if ((f->kind == SR_LOG_LAT || f->kind == SR_LOG_CLAT) && f->kind != lat) {
+			free(f->name);
+			continue;
+		}
+		if (f->job < 1 || (unsigned)f->job > total)
+			c->placed = false;
+		c->f[keep++] = *f;
+	}
+	c->nf = keep;
+	for (size_t i = 0; i < c->ng && c->placed; i++)
+		if (c->t->runs[c->g[i].run0].host)
+			c->placed = false; /* client/server: each host numbers its jobs from 1 */
+	return rc;
+}
+
+static bool in_group(const struct ctx *c, const struct group *g, const struct log_file *f)
+{
+	if (!c->placed)
+		return c->ng == 1;
+	return (unsigned)f->job > g->job0 && (unsigned)f->job <= g->job0 + g->njobs;
+}
+
+/* An interval ending at @t_s s of round @round with every figure absent and no job yet. */
+static struct sr_interval blank_interval(double t_s, unsigned round)
+{
+	return (struct sr_interval){.t_s = t_s,
+				    .round = round,
+				    .iops = absent,
+				    .bw = absent,
+				    .lat_mean = absent,
+				    .lat_max = absent,
+				    .lat_sd = absent,
+				    .lat_max_err = absent,
+				    .lat_sd_err = absent};
+}
+
+/* Room for @n more intervals in @s. Return: the first new one, or NULL (ENOMEM). */
+static struct sr_interval *grow(struct sr_series *s, size_t n)
+{
+	struct sr_interval *iv = realloc(s->iv, (s->niv + n + 1) * sizeof(*iv));
+
+	if (!iv)
+		return NULL;
+	s->iv = iv;
+	return &iv[s->niv];
+}
+
+/*
+ * The latest time a log row of group @g can have, ms on its jobs' clocks: fio's elapsed time of
+ * its entries (wall clock from the start of the run, so at least each job's own), else the
+ * longest runtime; a few windows of slack. 0 when the JSON says neither.
+ */
+static uint64_t group_end_ms(const struct sr_test *t, const struct group *g, uint32_t window_ms)
+{
+	double ms = 0;
+
+	for (size_t i = g->run0; i < g->run0 + g->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+
+		if (sr_ok(r->elapsed_s) && r->elapsed_s.v * 1000 > ms)
+			ms = r->elapsed_s.v * 1000;
+		for (int d = 0; d < SR_NDIR; d++)
+			if (sr_ok(r->dir[d].runtime_ms) && r->dir[d].runtime_ms.v > ms)
+				ms = r->dir[d].runtime_ms.v;
+	}
+	return ms > 0 && ms < 1e15 ? (uint64_t)ms + 2ull * window_ms + 1000 : 0;
+}
+
+/* How long a group ran, seconds: the longest runtime of its entries, else @fallback. */
+static double group_runtime_s(const struct sr_test *t, const struct group *g, double fallback)
+{
+	double ms = 0;
+
+	for (size_t i = g->run0; i < g->run0 + g->nruns; i++)
+		for (int d = 0; d < SR_NDIR; d++)
+			if (sr_ok(t->runs[i].dir[d].runtime_ms) &&
+			    t->runs[i].dir[d].runtime_ms.v > ms)
+				ms = t->runs[i].dir[d].runtime_ms.v;
+	return ms > 0 ? ms / 1000.0 : fallback;
+}
+
+static struct sr_dir_interval hist_dir(const struct sr_hist_interval *h, int d)
+{
+	const struct sr_hist_dir *x = &h->dir[d];
+
+	return (struct sr_dir_interval){.iops = (double)x->n * 1000.0 / h->width_ms,
+					.n = (double)x->n,
+					.mean_ns = x->mean_ns,
+					.sd_ns = x->sd_ns,
+					.max_ns = x->max_ns};
+}
+
+/* Error bounds of the window's max (the larger direction bound) and stddev (mean of the bounds). */
+static void hist_bounds(const struct sr_hist_interval *h, struct sr_interval *p)
+{
+	double max_err = NAN, sd_err = 0;
+	int nsd = 0;
+
+	for (int d = 0; d < 2; d++) {
+		if (h->dir[d].n > 0 && !(h->dir[d].max_err_ns <= max_err))
+			max_err = h->dir[d].max_err_ns;
+		if (h->dir[d].n > 1) {
+			sd_err += h->dir[d].sd_err_ns;
+			nsd++;
+		}
+	}
+	p->lat_max_err = v_of(max_err);
+	p->lat_sd_err = nsd ? v_of(sd_err / nsd) : absent;
+}
+
+/* The aggregations of one group's logs; a family whose log was malformed is dropped (warned). */
+struct group_aggs {
+	struct sr_log_agg *val;
+	struct sr_hist_agg *hist;
+	unsigned jobs_iops, jobs_bw, jobs_lat, jobs_hist; /* jobs per kind of log, 0: none */
+	size_t n;					  /* windows */
+};
+
+static int add_group_logs(const struct ctx *c, const struct group *g, uint32_t window_ms,
+			  struct group_aggs *a)
+{
+	const struct sr_run *r0 = &c->t->runs[g->run0];
+	enum sr_lat_unit unit = sr_log_lat_unit_for_version(c->t->fio_version);
+	struct sr_log_opts opts = {.lat_unit = unit, .avg_ms = r0->log_avg_ms};
+	bool val_ok = true, hist_ok = true;
+	size_t nval = 0, nhist = 0;
+	enum sr_log_kind lat = SR_LOG_UNKNOWN;
+	int rc;
+
+	rc = sr_log_agg_new(&a->val, window_ms);
+	if (!rc)
+		rc = sr_hist_agg_new(&a->hist, window_ms);
+	if (!rc) { /* a row after the run is a damaged log, not a window to allocate */
+		sr_log_agg_set_end(a->val, group_end_ms(c->t, g, window_ms));
+		sr_hist_agg_set_end(a->hist, group_end_ms(c->t, g, window_ms));
+	}
+	for (size_t i = 0; !rc && i < c->nf; i++) {
+		const struct log_file *f = &c->f[i];
+		char path[4096], err[512] = "";
+		bool hist = f->kind == SR_LOG_HIST;
+
+		if (!in_group(c, g, f) || !(hist ? hist_ok : val_ok))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", c->dir, f->name);
+		if (hist)
+			rc = sr_hist_agg_add_file(a->hist, path, unit == SR_LAT_US ? 1000.0 : 1.0,
+						  r0->log_hist_ms, err, sizeof(err));
+		else
+			rc = sr_log_agg_add_file(a->val, path, &opts, err, sizeof(err));
+		if (rc && rc != -ENOMEM) {
+			sr_warn(c->d, SR_WARN_OPTION, "%s not used: %s",
+				hist ? "histogram log" : "log", err);
+			*(hist ? &hist_ok : &val_ok) = false;
+			rc = 0;
+			continue;
+		}
+		if (!hist && f->kind != SR_LOG_IOPS && f->kind != SR_LOG_BW)
+			lat = f->kind;
+		*(hist ? &nhist : &nval) += 1;
+	}
+	if (rc)
+		return rc;
+	if (val_ok && nval) {
+		a->jobs_iops = sr_log_agg_jobs(a->val, SR_LOG_IOPS);
+		a->jobs_bw = sr_log_agg_jobs(a->val, SR_LOG_BW);
+		a->jobs_lat = sr_log_agg_jobs(a->val, lat);
+		a->n = sr_log_agg_count(a->val);
+	}
+	if (hist_ok && nhist) {
+		a->jobs_hist = sr_hist_agg_jobs(a->hist);
+		if (sr_hist_agg_count(a->hist) > a->n)
+			a->n = sr_hist_agg_count(a->hist);
+	}
+	return 0;
+}
+
+static unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
+static unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
+
+/* Interval @i of a group from its value logs: throughput, bytes/s, latency; jobs per source. */
+static void from_value_logs(const struct group_aggs *a, size_t i, const struct sr_run *r0,
+			    struct sr_interval *p, unsigned *jobs)
+{
+	struct sr_log_interval li;
+
+	if (!a->jobs_iops && !a->jobs_bw && !a->jobs_lat)
+		return;
+	if (sr_log_agg_get(a->val, i, &li)) { /* past the value logs' last row: no job ran */
+		*jobs = 0;
+		return;
+	}
+	if (a->jobs_bw) {
+		p->bw = v_of(li.bw_bytes[SR_READ] + li.bw_bytes[SR_WRITE]);
+		*jobs = umin(*jobs, li.bw_jobs);
+	}
+	if (a->jobs_iops) {
+		p->iops = v_of(li.precond.throughput_iops);
+		*jobs = umin(*jobs, li.iops_jobs);
+	} else if (a->jobs_bw && !r0->bs_mixed && r0->bs) {
+		p->iops = sr_ok(p->bw) ? sr_val(p->bw.v / (double)r0->bs) : p->bw;
+	}
+	if (a->jobs_lat) {
+		p->lat_mean = v_of(li.precond.avg_lat_ns);
+		p->lat_max = v_of(li.precond.max_lat_ns);
+		p->lat_sd = v_of(li.precond.sd_lat_ns);
+		*jobs = umin(*jobs, li.lat_jobs);
+	}
+}
+
+/*
+ * Maximum latency and latency stddev per window from the clat histogram logs (fio 3.33 has no
+ * log_window_value, so the value logs hold only window means). An interval built from value logs
+ * keeps its throughput and mean and takes max and stddev from here; without value logs the
+ * histograms give all four (IOPS = I/Os counted in the window / its length). Bucket midpoints:
+ * the error bounds are in hist_interval.h.
+ */
+static void from_hist_logs(const struct group_aggs *a, size_t i, struct sr_interval *p,
+			   unsigned *jobs)
+{
+	struct sr_hist_interval h;
+	struct sr_dir_interval rd, wr;
+	struct sr_precond pc;
+
+	if (!a->jobs_hist)
+		return;
+	if (sr_hist_agg_get(a->hist, i, &h)) {
+		*jobs = 0;
+		return;
+	}
+	*jobs = umin(*jobs, h.jobs);
+	rd = hist_dir(&h, 0);
+	wr = hist_dir(&h, 1);
+	sr_precond_metrics(&rd, &wr, &pc);
+	p->lat_max = v_of(pc.max_lat_ns);
+	p->lat_sd = v_of(pc.sd_lat_ns);
+	hist_bounds(&h, p);
+	if (!a->jobs_iops && !a->jobs_bw) /* no iops or bw log */
+		p->iops = v_of(pc.throughput_iops);
+	if (!a->jobs_lat) /* no lat/clat log */
+		p->lat_mean = v_of(pc.avg_lat_ns);
+}
+
+static enum sr_tput_src tput_of(const struct group_aggs *a, const struct sr_run *r0)
+{
+	if (a->jobs_iops)
+		return SR_TPUT_IOPS_LOG;
+	if (a->jobs_bw)
+		return r0->bs_mixed || !r0->bs ? SR_TPUT_BW_ONLY : SR_TPUT_BW_LOG;
+	return a->jobs_hist ? SR_TPUT_HIST_LOG : SR_TPUT_NONE;
+}
+
+/* Append group @g's intervals from its logs to @s. *@n: intervals added. Return: 0, -ENOMEM. */
+static int group_from_logs(const struct ctx *c, const struct group *g, struct sr_series *s,
+			   unsigned round, double off_s, size_t *n)
+{
+	const struct sr_run *r0 = &c->t->runs[g->run0];
+	uint32_t window_ms = r0->log_avg_ms > WINDOW_MS ? r0->log_avg_ms : WINDOW_MS;
+	struct group_aggs a = {0};
+	struct sr_interval *p;
+	unsigned expected;
+	int rc;
+
+	*n = 0;
+	rc = add_group_logs(c, g, window_ms, &a);
+	if (rc || !a.n)
+		goto out;
+	p = grow(s, a.n);
+	if (!p) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	/* more jobs in the logs than the JSON says: a group's sections are not all in the JSON */
+	expected =
+	    umax(umax(g->njobs, umax(a.jobs_iops, a.jobs_bw)), umax(a.jobs_lat, a.jobs_hist));
+	for (size_t i = 0; i < a.n; i++, p++) {
+		unsigned jobs = expected;
+
+		*p = blank_interval(off_s + (double)(i + 1) * window_ms / 1000.0, round);
+		from_value_logs(&a, i, r0, p, &jobs);
+		from_hist_logs(&a, i, p, &jobs);
+		p->jobs = jobs;
+		p->jobs_expected = expected;
+	}
+	s->niv += a.n;
+	*n = a.n;
+	if (!s->tput)
+		s->tput = tput_of(&a, r0);
+out:
+	sr_log_agg_free(a.val);
+	sr_hist_agg_free(a.hist);
+	return rc;
+}
+
+/*
+ * Append group @g's intervals from fio's own steadystate samples: per-second IOPS of the last
+ * ss_dur seconds, summed over the group's entries (jobs that ran together). *@n: intervals added.
+ */
+static int group_from_fio_ss(const struct sr_test *t, const struct group *g, struct sr_series *s,
+			     unsigned round, double off_s, size_t *n)
+{
+	struct sr_interval *p;
+	size_t len = 0;
+
+	*n = 0;
+	for (size_t r = g->run0; r < g->run0 + g->nruns; r++)
+		if (t->runs[r].fio_ss.niops > len)
+			len = t->runs[r].fio_ss.niops;
+	if (!len)
+		return 0;
+	p = grow(s, len);
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < len; i++, p++) {
+		unsigned jobs = 0;
+		double sum = 0;
+
+		for (size_t r = g->run0; r < g->run0 + g->nruns; r++) {
+			const struct sr_fio_ss *ss = &t->runs[r].fio_ss;
+
+			if (i < ss->niops && isfinite(ss->iops[i])) {
+				sum += ss->iops[i];
+				jobs += run_jobs(&t->runs[r]);
+			}
+		}
+		*p = blank_interval(off_s + (double)(i + 1), round);
+		p->jobs = jobs;
+		p->jobs_expected = g->njobs;
+		p->iops = v_of(sum);
+	}
+	s->niv += len;
+	*n = len;
+	if (!s->tput)
+		s->tput = SR_TPUT_FIO_SS;
+	return 0;
+}
+
+/*
+ * The workloads (series.h): each group joins the earlier series of its workload when both ran
+ * one after another, else starts a series. @of[i] gets group i's series. Return: 0, -ENOMEM.
+ */
+static int find_workloads(struct ctx *c, size_t *of)
+{
+	struct sr_test *t = c->t;
+
+	t->series = calloc(c->ng + 1, sizeof(*t->series));
+	if (!t->series)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->ng; i++) {
+		const struct group *g = &c->g[i];
+		const struct sr_run *r = &t->runs[g->run0];
+		struct sr_series *s = NULL;
+		size_t *runs;
+
+		for (size_t k = 0; k < i && !s && !g->concurrent; k++)
+			if (!c->g[k].concurrent && same_workload(&t->runs[c->g[k].run0], r))
+				s = &t->series[of[k]];
+		if (!s) {
+			s = &t->series[t->nseries++];
+			s->name = r->name ? strdup(r->name) : NULL;
+			if (r->name && !s->name)
+				return -ENOMEM;
+		}
+		of[i] = (size_t)(s - t->series);
+		runs = realloc(s->runs, (s->nruns + g->nruns) * sizeof(*runs));
+		if (!runs)
+			return -ENOMEM;
+		s->runs = runs;
+		for (size_t k = 0; k < g->nruns; k++)
+			s->runs[s->nruns++] = g->run0 + k;
+		s->ngroups++;
+	}
+	return 0;
+}
+
+/* Every workload's intervals, group (round) by group: logs, else fio's steadystate samples. */
+static int fill_series(struct ctx *c, const size_t *of)
+{
+	double *off = calloc(c->t->nseries + 1, sizeof(*off));
+	unsigned *round = calloc(c->t->nseries + 1, sizeof(*round));
+	int rc = off && round ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < c->ng && !rc; i++) {
+		struct sr_series *s = &c->t->series[of[i]];
+		size_t n = 0;
+		double last;
+
+		if (c->dir && (c->placed || c->ng == 1))
+			rc = group_from_logs(c, &c->g[i], s, round[of[i]], off[of[i]], &n);
+		if (!rc && !n)
+			rc = group_from_fio_ss(c->t, &c->g[i], s, round[of[i]], off[of[i]], &n);
+		/* the next round starts where this one ended: its fio runtime, else its last
+		 * interval's end */
+		last = n ? s->iv[s->niv - 1].t_s - off[of[i]] : 0;
+		off[of[i]] += group_runtime_s(c->t, &c->g[i], last);
+		round[of[i]]++;
+	}
+	free(off);
+	free(round);
+	return rc;
+}
+
+int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_diag *d)
+{
+	struct ctx c = {.t = t, .d = d};
+	char sub[2048]; /* dir + "/logs"; paths below add a file name to it */
+	size_t *of = NULL;
+	int rc;
+
+	rc = find_groups(&c);
+	if (rc || !c.ng)
+		goto out;
+	/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
+	if (dir && t->id && !has_logs(dir, t->id, single)) {
+		rec_path_logs(sub, sizeof(sub), dir);
+		dir = sub;
+	}
+	c.dir = dir && t->id ? dir : NULL;
+	if (c.dir)
+		rc = find_logs(&c, single);
+	if (!rc && c.nf && !c.placed && c.ng > 1)
+		sr_warn(d, SR_WARN_OPTION,
+			"%s: logs not used: %zu fio groups, and the logs' job numbers do not tell "
+			"which group each belongs to (per_job_logs=0, client/server, or more logs "
+			"than the JSON has jobs)",
+			t->id, c.ng);
+	of = calloc(c.ng, sizeof(*of));
+	if (!rc && !of)
+		rc = -ENOMEM;
+	if (!rc)
+		rc = find_workloads(&c, of);
+	if (!rc)
+		rc = fill_series(&c, of);
+out:
+	for (size_t i = 0; i < c.nf; i++)
+		free(c.f[i].name);
+	free(c.f);
+	free(c.g);
+	free(of);
+	return rc;
+}
+
+/* What the threads of sr_series_attach_all() share: the next job to take. */
+struct attach_pool {
+	struct sr_series_job *jobs;
+	size_t n, next;
+	pthread_mutex_t lock;
+	char **out; /* per job: its warnings, as the caller's stream would get them */
+	size_t *outlen;
+	unsigned *nwarn;  /* per job: warnings counted */
+	unsigned *warned; /* per job: the diagnostics' once-per-file state after it */
+	int *rc;	  /* per job */
+	FILE *stream;	  /* the caller's: NULL keeps warnings silent (but counted) */
+	bool strict;
+};
+
+static void attach_one(struct attach_pool *p, size_t i)
+{
+	struct sr_series_job *j = &p->jobs[i];
+	struct sr_diag d = {.strict = p->strict};
+
+	d.stream = p->stream ? open_memstream(&p->out[i], &p->outlen[i]) : NULL;
+	if (p->stream && !d.stream) {
+		p->rc[i] = -ENOMEM;
+		return;
+	}
+	d.file = j->file;
+	d.warned = j->warned;
+	p->rc[i] = sr_series_attach(j->t, j->dir, j->single, &d);
+	p->nwarn[i] = d.nwarnings;
+	p->warned[i] = d.warned;
+	if (d.stream && fclose(d.stream))
+		p->rc[i] = -ENOMEM;
+}
+
+static void *attach_worker(void *arg)
+{
+	struct attach_pool *p = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next < p->n ? p->next++ : p->n;
+		pthread_mutex_unlock(&p->lock);
+		if (i == p->n)
+			return NULL;
+		attach_one(p, i);
+	}
+}
+
+int sr_series_attach_all(struct sr_series_job *jobs, size_t n, unsigned threads, struct sr_diag *d)
+{
+	struct attach_pool p = {.jobs = jobs, .n = n, .stream = d->stream, .strict = d->strict};
+	pthread_t *tid = NULL;
+	unsigned started = 0;
+	int rc = 0;
+
+	if (threads <= 1 || n <= 1) { /* in order, in this thread */
+		for (size_t i = 0; i < n && !rc; i++) {
+			d->file = jobs[i].file;
+			d->warned = jobs[i].warned;
+			rc = sr_series_attach(jobs[i].t, jobs[i].dir, jobs[i].single, d);
+		}
+		return rc;
+	}
+	if (threads > n)
+		threads = (unsigned)n;
+	p.out = calloc(n, sizeof(*p.out));
+	p.outlen = calloc(n, sizeof(*p.outlen));
+	p.nwarn = calloc(n, sizeof(*p.nwarn));
+	p.rc = calloc(n, sizeof(*p.rc));
+	p.warned = calloc(n, sizeof(*p.warned));
+	tid = calloc(threads, sizeof(*tid));
+	if (!p.out || !p.outlen || !p.nwarn || !p.rc || !p.warned || !tid ||
+	    pthread_mutex_init(&p.lock, NULL)) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (; started < threads; started++)
+		if (pthread_create(&tid[started], NULL, attach_worker, &p))
+			break;
+	if (!started) /* no thread could start: this one does the work */
+		attach_worker(&p);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&p.lock);
+	for (size_t i = 0; i < n; i++) { /* the warnings, in the jobs' order */
+		if (p.out[i] && d->stream)
+			fwrite(p.out[i], 1, p.outlen[i], d->stream);
+		d->nwarnings += p.nwarn[i];
+		if (p.rc[i] && !rc)
+			rc = p.rc[i];
+	}
+	d->file = jobs[n - 1].file;
+	d->warned = p.warned[n - 1];
+out:
+	for (size_t i = 0; p.out && i < n; i++)
+		free(p.out[i]);
+	free(p.out);
+	free(p.outlen);
+	free(p.nwarn);
+	free(p.rc);
+	free(p.warned);
+	free(tid);
+	return rc;
+}
