@@ -55,8 +55,12 @@ APPS_SRCS   := $(filter-out apps/apps_main.c,$(wildcard apps/*.c))
 APPS_OBJS   := $(APPS_SRCS:%.c=$(BUILD)/%.o)
 APPS_HDRS   := $(wildcard apps/*.h)
 
-# the review driver: driver/*.c; all but main.c also form build/libssddriver.a for its unit tests
-DRIVER_SRCS := $(filter-out driver/main.c,$(wildcard driver/*.c))
+# the review driver: driver/main.c and a folder per role (driver/README.md); every file but main.c
+# also forms build/libssddriver.a for its unit tests. Driver files include each other by folder:
+# #include "run/child.h" (-Idriver, without -Ireporter, whose folder names it shares)
+DRIVER_SRCS := $(wildcard driver/*/*.c)
+DRIVER_HDRS := $(wildcard driver/*/*.h)
+DRIVER_CFLAGS = $(filter-out -Ireporter,$(ALL_CFLAGS)) -Idriver
 DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(BUILD)/%.o)
 SSDENG_VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 
@@ -69,7 +73,7 @@ REPORT_OBJS := $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 UNIT_ENGINE_SRCS   := $(wildcard tests/unit/engine/*/*_test.c tests/unit/engine/*/*/*_test.c)
 UNIT_REPORTER_SRCS := $(wildcard tests/unit/reporter/*/*_test.c)
 UNIT_CAT_SRCS := $(wildcard tests/unit/catalogue/*_test.c)
-UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*_test.c)
+UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*/*_test.c)
 UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
 UNIT_PTS_SRCS := $(wildcard tests/unit/pts/*_test.c)
 UNIT_RECORD_SRCS := $(wildcard tests/unit/record/*_test.c)
@@ -90,11 +94,13 @@ all: engine tools check-stages
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
 # stages (reporter/README.md): analyse/ and render/ open no file, parse/inputs.c includes no later
-# stage (scripts/check-reporter-stages), and reporter/ has no include circle
-# (scripts/check-include-cycles). `make` and `make check` fail on a breach.
+# stage (scripts/check-reporter-stages), and neither reporter/ nor driver/ has an include circle
+# (scripts/check-include-cycles; driver/'s folders also form layers). `make` and `make check` fail
+# on a breach.
 check-stages:
 	@scripts/check-reporter-stages
-	@scripts/check-include-cycles reporter >/dev/null || scripts/check-include-cycles reporter
+	@scripts/check-include-cycles reporter driver >/dev/null || scripts/check-include-cycles reporter driver
+	@scripts/check-include-cycles --folders driver >/dev/null || scripts/check-include-cycles --folders driver
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
@@ -207,12 +213,12 @@ $(BUILD)/driver/version.h: FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/driver/%.o: driver/%.c $(wildcard driver/*.h) catalogue/catalogue.h apps/apps.h $(RECORD_HDRS) \
+$(BUILD)/driver/%.o: driver/%.c $(DRIVER_HDRS) catalogue/catalogue.h apps/apps.h $(RECORD_HDRS) \
 		$(wildcard engine/*/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
-$(BUILD)/driver/tools.o: $(BUILD)/driver/version.h
-$(BUILD)/driver/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
+	$(CC) $(DRIVER_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
+$(BUILD)/driver/run/tools.o: $(BUILD)/driver/version.h
+$(BUILD)/driver/run/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
 
 $(BUILD)/libssddriver.a: $(DRIVER_OBJS)
 	@rm -f $@; ar rcs $@ $^
@@ -246,9 +252,13 @@ $(BUILD)/tests/unit/pts/%: tests/unit/pts/%.c $(BUILD)/libssdcat.a $(BUILD)/libs
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(REPORT_LIBS) \
 		-lcmocka $(SAN_LDFLAGS)
 
-$(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(wildcard tests/unit/*.h)
+# tests/unit/driver/<folder>/X_test.c tests driver/<folder>/X.c; a test that fakes a seam (the
+# process start: rv_child_run()) names it on a " * wrap: FUNCTION..." line, linked with --wrap
+comma := ,
+$(BUILD)/tests/unit/driver/%: tests/unit/driver/%.c $(DRIVER_LIBS) $(DRIVER_HDRS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -Idriver -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
+	$(CC) $(DRIVER_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $@ $< $(DRIVER_LIBS) $(CORE_LIBS) \
+		$(addprefix -Wl$(comma)--wrap=,$(shell sed -n 's/^ \* wrap: //p' $<)) \
 		$(REPORT_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 

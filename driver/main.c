@@ -12,15 +12,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "apps_test.h"
-#include "fio_run.h"
-#include "proc.h"
-#include "pts_test.h"
+#include "cli/status.h"
+#include "cli/usage.h"
 #include "record/layout.h"
-#include "resume.h"
-#include "review.h"
-#include "usage.h"
-#include "util.h"
+#include "review/resume.h"
+#include "review/review.h"
+#include "run/child.h"
+#include "suites/apps_suite.h"
+#include "suites/pts_suite.h"
+#include "util/proc.h"
+#include "util/util.h"
 
 /* " (group: a=/dev/ng0n1 b=/dev/ng1n1)" / " (clients: h1=host:8765:/dev/ng0n1 ...)" */
 static void members_text(const struct rv_run *r, const struct rv_target *t, char *out, size_t len)

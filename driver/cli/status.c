@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* status.c - ssd-review --status (status.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/status.h"
+#include "record/layout.h"
+#include "record/status.h"
+#include "util/proc.h"
+#include "util/util.h"
+
+static const char *hms(long long s, char *buf, size_t len)
+{
+	if (s < 0)
+		return "?";
+	return rv_hms((long)s, buf, len);
+}
+
+/* "fio pid N (started ...) is still running: CMD" when the run's fio outlived it */
+static void leftover_fio(const struct rec_status *st, FILE *out)
+{
+	char cmd[512];
+	long long pid = st->fio_pid;
+
+	if (pid > 0 && rv_proc_same((pid_t)pid, st->fio_starttime)) {
+		if (rv_proc_cmdline((pid_t)pid, cmd, sizeof(cmd)) < 0)
+			snprintf(cmd, sizeof(cmd), "fio");
+		fprintf(out, "its fio is still running: pid %lld: %s (kill %lld stops it)\n", pid,
+			cmd, pid);
+	}
+}
+
+static void show_test(const struct rec_status *st, FILE *out)
+{
+	char a[32], b[32];
+
+	if (!st->test_id)
+		return;
+	fprintf(out, "test %lld/%lld: %s · %s (%s) · elapsed %s · eta %s%s%s\n", st->index,
+		st->total, st->label ? st->label : "?", st->test_id, st->title ? st->title : "",
+		hms(st->elapsed_s, a, sizeof(a)), hms(st->eta_s, b, sizeof(b)),
+		st->rate ? " · " : "", st->rate ? st->rate : "");
+}
+
+int rv_status_show(const char *dir, FILE *out)
+{
+	char path[PATH_MAX], err[PATH_MAX + 64], a[32], b[32];
+	struct rec_status st;
+	const char *state;
+	int active;
+
+	rec_path_status(path, sizeof(path), dir);
+	if (rec_status_read(path, &st, err, sizeof(err))) {
+		fprintf(out, "%s: no run has written a status file here (%s)\n", dir, err);
+		return 1;
+	}
+	state = st.state ? st.state : "?";
+	active = !strcmp(state, "running") && rv_proc_same((pid_t)st.pid, st.pid_starttime);
+	if (active)
+		fprintf(out, "ssd-review pid %lld is running in %s since %s (updated %s)\n", st.pid,
+			dir, st.started, st.updated);
+	else if (!strcmp(state, "running"))
+		fprintf(
+		    out,
+		    "the run in %s (ssd-review pid %lld, started %s) is gone without finishing: "
+		    "killed (last update %s)\n",
+		    dir, st.pid, st.started, st.updated);
+	else
+		fprintf(out, "the run in %s ended %s: %s%s%s (exit status %d)\n", dir, st.ended,
+			state, st.reason ? ", " : "", st.reason ? st.reason : "", st.exit_status);
+	show_test(&st, out);
+	fprintf(out,
+		"run: %lld of %lld tests done (%lld kept from earlier), %lld failed · elapsed %s",
+		st.done, st.total, st.kept, st.failed, hms(st.run_elapsed_s, a, sizeof(a)));
+	if (active)
+		fprintf(out, " · eta %s%s", st.run_eta_lower_bound ? "≥ " : "",
+			hms(st.run_eta_s, b, sizeof(b)));
+	fprintf(out, "\n");
+	if (active && st.fio_pid > 0)
+		fprintf(out, "fio pid %lld\n", st.fio_pid);
+	if (!active)
+		leftover_fio(&st, out);
+	if (!active && strcmp(state, "complete") && st.resume_command)
+		fprintf(out, "resume with: %s\n", st.resume_command);
+	rec_status_free(&st);
+	return active ? 0 : 1;
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* plan.c - the run's tests from the catalogue, and their jobfile variables (plan.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/plan.h"
+#include "pts/cells.h"
+#include "pts/steady.h"
+#include "record/layout.h"
+
+static int load(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
+{
+	char *slash, real[PATH_MAX];
+	int r;
+
+	if (o->catalogue)
+		snprintf(p->catalogue_path, sizeof(p->catalogue_path), "%s", o->catalogue);
+	else if (catalogue_find(p->catalogue_path, sizeof(p->catalogue_path)) < 0) {
+		snprintf(err, errlen,
+			 "no test catalogue: looked at %s (give --catalogue FILE or set "
+			 "SSDENG_CATALOGUE)",
+			 p->catalogue_path);
+		return -ENOENT;
+	}
+	if (realpath(p->catalogue_path, real))
+		snprintf(p->catalogue_path, sizeof(p->catalogue_path), "%s", real);
+	r = catalogue_load(p->catalogue_path, &p->cat, err, errlen);
+	if (r < 0)
+		return r;
+	snprintf(p->jobdir, sizeof(p->jobdir), "%s", p->catalogue_path);
+	slash = strrchr(p->jobdir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(p->jobdir, sizeof(p->jobdir), ".");
+	return 0;
+}
+
+/* "a, b, c" of the catalogue's suite or profile ids */
+static void id_list(const struct catalogue *c, bool suites, char *out, size_t len)
+{
+	size_t n = suites ? c->nsuites : c->nprofiles;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s",
+			 i ? (i + 1 == n ? " or " : ", ") : "",
+			 suites ? c->suites[i].id : c->profiles[i].id);
+}
+
+static int check_names(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
+{
+	char list[256];
+
+	if (!catalogue_suite(p->cat, o->suite)) {
+		id_list(p->cat, true, list, sizeof(list));
+		snprintf(err, errlen, "--suite: '%s' is not one of %s", o->suite, list);
+		return -EINVAL;
+	}
+	if (!(p->profile = catalogue_profile(p->cat, o->profile))) {
+		id_list(p->cat, false, list, sizeof(list));
+		snprintf(err, errlen, "--profile: '%s' is not %s", o->profile, list);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool wanted(const struct rv_opts *o, const char *id)
+{
+	if (!o->only.n)
+		return true;
+	for (size_t i = 0; i < o->only.n; i++)
+		if (!strcmp(o->only.v[i], id))
+			return true;
+	return false;
+}
+
+static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < o->only.n; i++) {
+		bool found = false;
+
+		for (size_t k = 0; k < p->nall && !found; k++)
+			found = !strcmp(p->all[k].id, o->only.v[i]);
+		if (!found) {
+			snprintf(err, errlen,
+				 "--only: '%s' is not a test of the %s suite on the %s profile "
+				 "(--dry-run lists them)",
+				 o->only.v[i], o->suite, o->profile);
+			return -EINVAL;
+		}
+	}
+	p->t = calloc(p->nall ? p->nall : 1, sizeof(*p->t));
+	if (!p->t)
+		return -ENOMEM;
+	for (size_t k = 0; k < p->nall; k++) {
+		const struct catalogue_test *ct = &p->all[k];
+		struct rv_test *t;
+
+		if (!wanted(o, ct->id))
+			continue;
+		t = &p->t[p->n++];
+		t->ct = ct;
+		t->expected_s =
+		    ct->timing ? ct->timing->setup_s + ct->timing->runtime_s + ct->timing->ramp_s
+			       : 0;
+		/* a PTS test: at least 5 rounds of every cell of every phase */
+		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
+			t->expected_s += (long)catalogue_pts_cells(&ct->entry->pts->phases[k]) *
+					 PTS_SS_WINDOW * (ct->timing ? ct->timing->runtime_s : 0);
+		for (size_t j = 0; j < p->nall; j++)
+			if (p->all[j].step == ct->step && p->all[j].after)
+				t->atomic_step = true;
+	}
+	return 0;
+}
+
+int rv_plan_build(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
+{
+	struct catalogue_plan_opts po = {
+	    .suite = o->suite,
+	    .profile = o->profile,
+	    .sweep = (const char *const *)o->sweep.v,
+	    .nsweep = o->sweep.n,
+	    .fc_rand_bs = o->fc_rand_bs,
+	    .fc_seq_bs = o->fc_seq_bs,
+	    .tq_points = o->tq_points,
+	    .curve_points = o->curve_points,
+	    .ncurve_points = o->ncurve_points,
+	};
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	if (!o->sweep.n)
+		po.sweep = NULL;
+	if ((r = load(o, p, err, errlen)) || (r = check_names(o, p, err, errlen)))
+		return r;
+	r = catalogue_plan(p->cat, &po, &p->all, &p->nall, err, errlen);
+	if (r < 0)
+		return r;
+	r = cut(o, p, err, errlen);
+	if (r == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	return r;
+}
+
+void rv_plan_free(struct rv_plan *p)
+{
+	free(p->t);
+	catalogue_plan_free(p->all, p->nall);
+	catalogue_free(p->cat);
+	memset(p, 0, sizeof(*p));
+}
+
+int rv_env_set(struct rv_env *env, const char *name, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < env->n; i++)
+		if (!strcmp(env->v[i].name, name))
+			break;
+	if (i == RV_ENV_MAX)
+		return -ENOSPC;
+	if (strlen(name) >= sizeof(env->v[i].name) || strlen(value) >= sizeof(env->v[i].value))
+		return -ENAMETOOLONG;
+	strcpy(env->v[i].name, name);
+	strcpy(env->v[i].value, value);
+	if (i == env->n)
+		env->n++;
+	return 0;
+}
+
+const char *rv_env_get(const struct rv_env *env, const char *name)
+{
+	for (size_t i = 0; i < env->n; i++)
+		if (!strcmp(env->v[i].name, name))
+			return env->v[i].value;
+	return NULL;
+}
+
+uint64_t rv_job_size(uint64_t size, int threads)
+{
+	uint64_t per = size / (uint64_t)(threads > 0 ? threads : 1);
+
+	return per >= RV_MIB ? per / RV_MIB * RV_MIB : per / 65536 * 65536;
+}
+
+static int set_u64(struct rv_env *env, const char *name, uint64_t v)
+{
+	char num[24];
+
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)v);
+	return rv_env_set(env, name, num);
+}
+
+int rv_test_env(const struct rv_test *t, const char *label, const char *node, uint64_t span,
+		const struct rv_env_ctx *c, const char *rate, struct rv_env *env)
+{
+	const struct catalogue_test *ct = t->ct;
+	const struct catalogue_timing *tm = ct->timing;
+	uint64_t size = ct->entry->region_quarter ? span / 4 / RV_MIB * RV_MIB : span;
+	char log[PATH_MAX], dir[PATH_MAX];
+	int r = 0;
+
+	env->n = 0;
+	if (rec_path_drive_dir(dir, sizeof(dir), c->out, label) ||
+	    rec_path_log(log, sizeof(log), dir, ct->id, NULL, REC_LOG_FIO))
+		return -ENAMETOOLONG;
+	r |= rv_env_set(env, "SSD_ENGINE", c->fio_engine);
+	r |= rv_env_set(env, "SSD_ENGINE_OPT", c->engine_opt);
+	r |= rv_env_set(env, "SSD_DEV", node);
+	r |= set_u64(env, "SSD_SIZE", size);
+	r |= set_u64(env, "SSD_JOB_SIZE", rv_job_size(size, ct->threads));
+	r |= set_u64(env, "SSD_THREADS", (uint64_t)ct->threads);
+	r |= set_u64(env, "SSD_DEPTH", (uint64_t)ct->depth);
+	if (ct->bs)
+		r |= rv_env_set(env, "SSD_BS", ct->bs);
+	if (tm && tm->runtime_s > 0)
+		r |= set_u64(env, "SSD_RUNTIME", (uint64_t)tm->runtime_s);
+	r |= set_u64(env, "SSD_RAMP", tm ? (uint64_t)tm->ramp_s : 0);
+	if (tm && tm->ss) {
+		r |= rv_env_set(env, "SSD_SS", tm->ss);
+		r |= set_u64(env, "SSD_SS_DUR", (uint64_t)tm->ss_dur_s);
+		r |= set_u64(env, "SSD_SS_RAMP", (uint64_t)tm->ss_ramp_s);
+	}
+	r |= rv_env_set(env, "SSD_LOG_WINDOW", c->log_window);
+	r |= set_u64(env, "SSD_HIST_COARSENESS", (uint64_t)c->hist_coarseness);
+	r |= rv_env_set(env, "SSD_LOG", log);
+	for (size_t i = 0; i < ct->entry->nenv; i++)
+		r |= rv_env_set(env, ct->entry->env[i].name, ct->entry->env[i].value);
+	if (ct->entry->pts) {
+		/* a PTS round's cells; these are the first phase's tracking cell (what --dry-run
+		 * shows and the checks before the first write parse) */
+		const struct catalogue_pts_phase *ph = &ct->entry->pts->phases[0];
+		char cell[128], mix[8];
+
+		pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
+		snprintf(mix, sizeof(mix), "%d", ph->track_mix);
+		r |= rv_env_set(env, "SSD_CELL", cell);
+		r |= rv_env_set(env, "SSD_RW", pts_cell_rw(ph->random, ph->track_mix));
+		r |= rv_env_set(env, "SSD_BS", ph->track_bs);
+		r |= rv_env_set(env, "SSD_RWMIX", mix);
+	}
+	if (ct->rate_from) {
+		char pct[16];
+
+		snprintf(pct, sizeof(pct), "%d", ct->rate_pct);
+		r |= rate ? rv_env_set(env, "SSD_RATE_IOPS", rate)
+			  : rv_env_set(env, "RATE_PCT", pct);
+	}
+	return r ? -ENAMETOOLONG : 0;
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* report.c - ssdreport at the end of a run (report.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/folder.h"
+#include "record/layout.h"
+#include "report/report.h"
+#include "run/child.h"
+
+int rv_report_run(const char *ssdreport, const char *out, const char *clients, char *err,
+		  size_t errlen)
+{
+	char **argv = NULL, **names = NULL, dest[PATH_MAX + 16], p[PATH_MAX * 2];
+	size_t n = 0, nnames = 0;
+	struct rv_spawn s = {0};
+	int rc = -ENOMEM;
+
+	rec_path_report(dest, sizeof(dest), out);
+	/* the drive folders of OUT, as the record tells them (a client run: its combined one) */
+	if (!clients && (rc = rec_results_drives(out, &names, &nnames)) == -ENOMEM)
+		goto out;
+	rc = -ENOMEM;
+	if (!(argv = calloc(nnames + 5, sizeof(*argv))))
+		goto out;
+	argv[n++] = strdup(ssdreport);
+	argv[n++] = strdup("-o");
+	argv[n++] = strdup(dest);
+	if (clients) {
+		rec_path_drive_dir(p, sizeof(p), out, clients);
+		argv[n++] = strdup(p);
+	}
+	for (size_t i = 0; i < nnames; i++) {
+		rec_path_drive_dir(p, sizeof(p), out, names[i]);
+		argv[n++] = strdup(p);
+	}
+	argv[n] = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!argv[i])
+			goto out;
+	s.argv = argv;
+	s.out_path = NULL;
+	rc = rv_child_run(&s, 0, err, errlen);
+	if (rc > 0)
+		snprintf(err, errlen, "exit %d", rc);
+	rc = rc ? -EIO : 0;
+out:
+	rec_names_free(names, nnames);
+	for (size_t i = 0; argv && i < n; i++)
+		free(argv[i]);
+	free(argv);
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	return rc;
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h - the report at the end of a run: ssdreport over the drive directories of the
+ * results directory (OUT/<label>/ with a run.json naming a drive; not a client run's
+ * per-server copies), into OUT/report/.
+ */
+#ifndef SSDENG_DRIVER_REPORT_H
+#define SSDENG_DRIVER_REPORT_H
+
+#include <stddef.h>
+
+/**
+ * rv_report_run() - run `ssdreport -o OUT/report DIR...`.
+ * @ssdreport: the program
+ * @out:       the results directory (absolute)
+ * @clients:   a client run's combined label (the report reads only it), or NULL
+ * @err, @errlen: why it failed ("exit 1")
+ * Return: 0, or -EIO.
+ */
+int rv_report_run(const char *ssdreport, const char *out, const char *clients, char *err,
+		  size_t errlen);
+
+#endif

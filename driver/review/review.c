@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* review.c - the run's steps on every target, and its end (review.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record/layout.h"
+#include "report/report.h"
+#include "review/review.h"
+#include "run/child.h"
+#include "run/progress.h"
+#include "state/drivefile.h"
+#include "suites/apps_suite.h"
+#include "suites/pts_suite.h"
+#include "suites/testrun.h"
+#include "util/proc.h"
+#include "util/util.h"
+
+/* Whether test @i of target @ti was completed by the run being resumed: its result is there
+ * and that run's record says done. */
+static bool kept(struct rv_run *r, size_t ti, size_t i)
+{
+	const char *id = r->plan.t[i].ct->id, *st;
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], id);
+	char path[PATH_MAX * 2], dir[PATH_MAX + 300];
+
+	if (r->plan.t[i].ct->entry->pts)
+		return rv_pts_kept(r, ti, i);
+	if (rv_test_is_apps(&r->plan.t[i])) {
+		rv_apps_dir(r, ti, i, dir, sizeof(dir));
+		rec_path_apps(path, sizeof(path), dir, rv_apps_workload(&r->plan.t[i]));
+	} else {
+		rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+		rec_path_result(path, sizeof(path), dir, id, REC_RESULT_DONE);
+	}
+	st = e ? e->status : NULL;
+	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
+}
+
+static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
+{
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id);
+	char line[512];
+
+	rv_record_keep(rv_test(r, ti, i), e);
+	rv_test_commit(r, ti);
+	r->kept++;
+	snprintf(line, sizeof(line), "[%zu/%zu] %s · %s · kept (--resume)", index, r->total,
+		 r->ts.t[ti].label, r->plan.t[i].ct->id);
+	rv_progress_print(line, r->tty, true);
+}
+
+/* The catalogue durations of the run's tests in run order (step, target, test). */
+static long *durations(struct rv_run *r)
+{
+	long *d = calloc(r->total + 1, sizeof(*d));
+	size_t k = 0;
+
+	for (size_t s = 0; d && s < r->plan.n;) {
+		size_t e = s;
+
+		while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[s].ct->step)
+			e++;
+		for (size_t ti = 0; ti < r->ts.nrun; ti++)
+			for (size_t i = s; i < e; i++)
+				d[k++] = r->plan.t[i].expected_s;
+		s = e;
+	}
+	return d;
+}
+
+int rv_review_run(struct rv_run *r)
+{
+	long *dur = durations(r);
+	size_t index = 0;
+	bool stop = false;
+
+	for (size_t s = 0; s < r->plan.n;) {
+		size_t e = s;
+
+		while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[s].ct->step)
+			e++;
+		for (size_t ti = 0; ti < r->ts.nrun; ti++) {
+			/* a step cut short is rerun whole: the drive idled since its
+			 * preconditioning */
+			bool whole = false;
+
+			for (size_t i = s; r->o->resume && r->plan.t[s].atomic_step && i < e; i++)
+				whole |= !kept(r, ti, i);
+			for (size_t i = s; i < e; i++) {
+				index++;
+				stop |= rv_stop_signal != 0;
+				if (stop) {
+					rv_test_state(rv_test(r, ti, i), "skipped",
+						      "the run was interrupted before this test");
+					rv_test_commit(r, ti);
+					continue;
+				}
+				if (!whole && kept(r, ti, i)) {
+					keep(r, ti, i, index);
+					continue;
+				}
+				if ((r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
+					r, ti, i, index, dur ? dur + index : NULL,
+					dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
+					stop = true;
+			}
+		}
+		s = e;
+	}
+	free(dur);
+	r->interrupted = stop;
+	return stop;
+}
+
+/* The report over OUT's drive directories. */
+static int report(struct rv_run *r)
+{
+	char err[1024], dir[PATH_MAX + 16];
+	int rc;
+
+	if (r->o->no_report)
+		return 0;
+	rec_path_report(dir, sizeof(dir), r->out_abs);
+	if (!r->tools.ssdreport[0]) {
+		fprintf(stderr,
+			"ssd-review: ssdreport not built: report skipped (make; then ssdreport -o "
+			"%s %s)\n",
+			dir, r->out_abs);
+		return 0;
+	}
+	rc = rv_report_run(r->tools.ssdreport, r->out_abs,
+			   r->ts.client_mode ? r->ts.t[0].label : NULL, err, sizeof(err));
+	if (rc == 0) {
+		fprintf(stderr, "ssd-review: report: %s/index.html\n", dir);
+		return 0;
+	}
+	fprintf(stderr, "ssd-review: ssdreport failed (%s); results are in %s/\n", err, r->out_abs);
+	return 1;
+}
+
+static int ended(struct rv_run *r, const char *state, const char *reason, int code)
+{
+	char now[32];
+
+	rv_iso_time(time(NULL), now, sizeof(now));
+	r->st.state = state;
+	r->st.ended = now;
+	r->st.reason = reason;
+	r->st.exit_status = code;
+	r->st.test_id = NULL;
+	r->st.run_eta_s = -1;
+	rv_status_update(r);
+	return code;
+}
+
+int rv_review_end(struct rv_run *r)
+{
+	const char *state = r->interrupted ? "interrupted" : r->failed ? "failed" : "complete";
+	char now[32], sig[32];
+
+	for (size_t i = 0; i < r->ts.n; i++)
+		rv_drivefile_write(&r->ts.t[i], r->out_abs, RV_DRIVEFILE_AFTER);
+	rv_write_records(r, state, rv_iso_time(time(NULL), now, sizeof(now)));
+	if (r->interrupted) {
+		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",
+			 rv_sig_name(rv_stop_signal ? rv_stop_signal : SIGINT, sig, sizeof(sig)));
+		fprintf(stderr, "ssd-review: interrupted (%s); resume with:\n  %s\n",
+			r->stop_reason, r->resume_cmd);
+		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
+	}
+	fprintf(stderr, "ssd-review: %zu tests run, %zu failed\n", r->done, r->failed);
+	if (r->kept)
+		fprintf(stderr, "ssd-review: %zu tests kept from the earlier run\n", r->kept);
+	if (report(r))
+		r->failed++;
+	if (rv_stop_signal) {
+		snprintf(r->stop_reason, sizeof(r->stop_reason), "the report stopped by %s",
+			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		fprintf(stderr, "ssd-review: %s; resume with:\n  %s\n", r->stop_reason,
+			r->resume_cmd);
+		return ended(r, "interrupted", r->stop_reason, RV_EXIT_INTERRUPTED);
+	}
+	return ended(r, r->failed ? "failed" : "complete", NULL,
+		     r->failed ? RV_EXIT_FAILED : RV_EXIT_OK);
+}

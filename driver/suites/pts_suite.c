@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* pts_suite.c - a SNIA PTS test on one drive: purge, WIPC, rounds to steady state (pts_suite.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drive/drive.h"
+#include "plan/jobfile.h"
+#include "pts/cells.h"
+#include "pts/round.h"
+#include "pts/steady.h"
+#include "record/json.h"
+#include "record/layout.h"
+#include "run/child.h"
+#include "run/progress.h"
+#include "suites/expand.h"
+#include "suites/pts_suite.h"
+#include "suites/testrun.h"
+#include "util/proc.h"
+#include "util/util.h"
+
+/* One PTS test being run. */
+struct pts_run {
+	struct rv_run *r;
+	size_t ti, i, index;
+	const long *pending;
+	size_t npending;
+	const struct catalogue_test *ct;
+	const struct catalogue_pts *pts;
+	char drive_dir[PATH_MAX]; /* OUT/<label> */
+	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
+	char errf[PATH_MAX + 400];
+	char head[512];
+	struct rec_pts *rec;	       /* the test's record's "pts" (this run) */
+	const struct rec_pts *earlier; /* the resumed run's, or NULL */
+};
+
+bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts)
+{
+	bool any = false, all = true;
+
+	for (size_t i = 0; i < p->n; i++) {
+		any |= p->t[i].ct->entry->pts != NULL;
+		all &= p->t[i].ct->entry->pts != NULL;
+	}
+	if (only_pts)
+		*only_pts = any && all;
+	return any;
+}
+
+unsigned long long rv_pts_max_block(const struct rv_plan *p)
+{
+	unsigned long long m = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct catalogue_pts *pts = p->t[i].ct->entry->pts;
+
+		for (size_t k = 0; pts && k < pts->nphases; k++)
+			for (size_t b = 0; b < pts->phases[k].nbs; b++)
+				if (pts_block_bytes(pts->phases[k].block_sizes[b]) > m)
+					m = pts_block_bytes(pts->phases[k].block_sizes[b]);
+	}
+	return m;
+}
+
+int rv_pts_check_opts(const struct rv_opts *o, const struct rv_plan *p, char *err, size_t errlen)
+{
+	bool only, any = rv_pts_in_plan(p, &only);
+
+	if (o->purge && o->resume && !only) {
+		snprintf(err, errlen,
+			 "--purge with --resume would erase the results being resumed");
+		return -EINVAL;
+	}
+	if (!any) {
+		if (o->pts_no_purge) {
+			snprintf(err, errlen,
+				 "--pts-no-purge: the plan (--suite %s) has no PTS test", o->suite);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (o->pts_no_purge && o->purge) {
+		snprintf(err, errlen, "--pts-no-purge and --purge exclude each other");
+		return -EINVAL;
+	}
+	if (!o->purge && !o->pts_no_purge) {
+		snprintf(err, errlen,
+			 "the PTS tests start from a purge: give --purge METHOD --confirm SERIAL "
+			 "(ssdctl purge) or --pts-no-purge (the report then says \"not PTS "
+			 "compliant: no purge\")");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int rv_pts_check_targets(const struct rv_run *r, char *err, size_t errlen)
+{
+	if (!rv_pts_in_plan(&r->plan, NULL))
+		return 0;
+	for (size_t t = 0; t < r->ts.n; t++)
+		if (r->ts.t[t].type != RV_T_DRIVE) {
+			snprintf(err, errlen,
+				 "the PTS tests run on a --drive (purged and measured alone), not "
+				 "on a --group or --client (%s)",
+				 r->ts.t[t].label);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i)
+{
+	const char *id = r->plan.t[i].ct->id, *st;
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], id);
+	char path[PATH_MAX * 2], dir[PATH_MAX + 80];
+	struct stat sb;
+
+	rec_path_drive_dir(dir, sizeof(dir), r->out_abs, r->ts.t[ti].label);
+	rec_path_test_dir(path, sizeof(path), dir, id);
+	st = e ? e->status : NULL;
+	return r->o->resume && st && !strcmp(st, "done") && !stat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
+/* The job section of an expanded jobfile: its first line "[name]" that is not [global]. */
+static const char *job_section(const char *text)
+{
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (*p == '[' && strncmp(p, "[global]", 8))
+			return p;
+	return NULL;
+}
+
+/* The jobfile of a round of phase @ph: [global] once, a job section per cell in run order. */
+static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph, char **out,
+			 char *err, size_t errlen)
+{
+	const struct rv_target *t = &x->r->ts.t[x->ti];
+	size_t cap = 1, len = 0;
+	char *buf = calloc(1, 1), name[128], mix[8];
+	int rc = buf ? 0 : -ENOMEM;
+
+	for (size_t m = 0; !rc && m < ph->nmixes; m++)
+		for (size_t b = 0; !rc && b < ph->nbs; b++) {
+			struct rv_env env;
+			char *text = NULL, *nb;
+			const char *part;
+			size_t n;
+
+			rv_test_env(&x->r->plan.t[x->i], t->label, t->node, t->span, &x->r->envc,
+				    NULL, &env);
+			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
+			snprintf(mix, sizeof(mix), "%d", ph->mixes[m]);
+			rv_env_set(&env, "SSD_CELL", name);
+			rv_env_set(&env, "SSD_RW", pts_cell_rw(ph->random, ph->mixes[m]));
+			rv_env_set(&env, "SSD_BS", ph->block_sizes[b]);
+			rv_env_set(&env, "SSD_RWMIX", mix);
+			if ((rc = rv_expand_test(x->r, t, x->i, NULL, &env, &text, err, errlen)))
+				break;
+			part = len ? job_section(text) : text;
+			if (!part) {
+				snprintf(err, errlen, "jobfiles/%s has no job section",
+					 x->ct->entry->jobfile);
+				free(text);
+				rc = -EINVAL;
+				break;
+			}
+			n = strlen(part);
+			if (len + n + 2 > cap) {
+				cap = (len + n + 2) * 2;
+				if (!(nb = realloc(buf, cap))) {
+					free(text);
+					rc = -ENOMEM;
+					break;
+				}
+				buf = nb;
+			}
+			memcpy(buf + len, part, n);
+			len += n;
+			buf[len++] = '\n';
+			buf[len] = '\0';
+			free(text);
+		}
+	if (rc) {
+		free(buf);
+		buf = NULL;
+	}
+	*out = buf;
+	return rc;
+}
+
+/* The PTS tracking variable of one round's result file (NaN when it holds none), and the bytes
+ * the round wrote over all its cells (@written). */
+static double round_tracking(const char *path, const struct catalogue_pts_phase *ph,
+			     double *written)
+{
+	struct pts_round rd;
+	char err[PATH_MAX + 600];
+
+	pts_round_read(path, ph, &rd, err, sizeof(err));
+	*written = rd.written;
+	pts_round_free(&rd);
+	return rd.tracking;
+}
+
+/* After round @n: steady state (or, for a phase that stops by bytes written, @span x
+ * stop_written written: reported as PTS_SS_STEADY), the round limit, or another round. */
+static enum pts_ss_next after_round(const struct catalogue_pts_phase *ph, const double *y, size_t n,
+				    double written, uint64_t span, struct pts_ss_window *w)
+{
+	if (!ph->stop_written)
+		return pts_ss_after_round(y, n, (size_t)ph->max_rounds, w);
+	if (written >= (double)ph->stop_written * (double)span)
+		return PTS_SS_STEADY;
+	return n >= (size_t)ph->max_rounds ? PTS_SS_LIMIT : PTS_SS_CONTINUE;
+}
+
+/* The phase's status in run.json once its rounds ended with @next. */
+static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_next next)
+{
+	if (ph->stop_written)
+		return next == PTS_SS_STEADY ? "written" : "round limit";
+	return next == PTS_SS_STEADY ? "steady" : "steady state not achieved";
+}
+
+static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
+
+/* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
+static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum rec_pts_file kind,
+		    unsigned round, long expected, char *summary, size_t slen, char *reason,
+		    size_t rlen)
+{
+	char final[PATH_MAX + 400];
+	struct rv_fio_call fc = {.jobfile = jobfile,
+				 .output = "json",
+				 .final = final,
+				 .errf = x->errf,
+				 .index = x->index,
+				 .pending = x->pending,
+				 .npending = x->npending,
+				 .expected_s = expected};
+
+	rec_path_pts(final, sizeof(final), x->drive_dir, x->ct->id, ph, kind, round);
+	return rv_fio_call(x->r, x->ti, &fc, summary, slen, reason, rlen);
+}
+
+/* Purge and WIPC before phase @ph. */
+static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph,
+			 struct rec_pts_phase *rp, char *reason, size_t rlen)
+{
+	struct rv_run *r = x->r;
+	const struct rv_target *t = &r->ts.t[x->ti];
+	char now[32], err[1024], path[PATH_MAX + 300], name[160], line[1024], summary[128];
+	char log[PATH_MAX + 300], dir[PATH_MAX], loops[8], *text = NULL, *exp = NULL, missing[128];
+	struct rv_env env;
+	time_t t0;
+	int rc;
+
+	if (r->o->pts_no_purge) {
+		rp->purge_skipped = true;
+		rec_str_set(&rp->purge_skip_reason, "--pts-no-purge");
+	} else {
+		snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, ph->id, r->o->purge);
+		rv_progress_print(line, r->tty, true);
+		rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err,
+				    sizeof(err));
+		if (rc) {
+			if (rc == -EPERM)
+				rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
+				       r->o->purge, err);
+			else
+				rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
+			return RV_TEST_FAILED;
+		}
+		rp->purged = true;
+		rec_str_set(&rp->purge_method, r->o->purge);
+		rec_str_set(&rp->purge_done, rv_iso_time(time(NULL), now, sizeof(now)));
+	}
+	commit(x);
+	if (!ph->wipc)
+		return RV_TEST_DONE;
+	/* WIPC: the wipc jobfile, twice the span */
+	snprintf(path, sizeof(path), "%s/%s", r->plan.jobdir, x->pts->wipc);
+	if ((rc = rec_file_read(path, &text, NULL)) < 0) {
+		rv_fmt(reason, rlen, "cannot read %s: %s", path, strerror(-rc));
+		return RV_TEST_FAILED;
+	}
+	rv_test_env(&r->plan.t[x->i], t->label, t->node, t->span, &r->envc, NULL, &env);
+	snprintf(loops, sizeof(loops), "%d", 2);
+	rv_env_set(&env, "SSD_LOOPS", loops);
+	rec_path_drive_dir(dir, sizeof(dir), r->o->out, t->label);
+	rec_path_pts_name(name, sizeof(name), ph->id, REC_PTS_WIPC, 0);
+	rec_path_log(log, sizeof(log), dir, x->ct->id, name, REC_LOG_FIO);
+	rv_env_set(&env, "SSD_LOG", log);
+	rc = rv_jobfile_expand(text, &env, &exp, missing, sizeof(missing));
+	free(text);
+	if (rc) {
+		snprintf(reason, rlen, "jobfiles/%s: %s is not set", x->pts->wipc, missing);
+		return RV_TEST_FAILED;
+	}
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_WIPC_JOB, 0);
+	rec_file_write(path, exp, strlen(exp));
+	free(exp);
+	snprintf(line, sizeof(line),
+		 "%s · %s: preconditioning (128 KiB sequential write, twice "
+		 "the span)",
+		 x->head, ph->id);
+	rv_progress_print(line, r->tty, true);
+	t0 = time(NULL);
+	rc = fio_into(x, path, ph->id, REC_PTS_WIPC, 0, 0, summary, sizeof(summary), reason, rlen);
+	if (rc != RV_TEST_DONE)
+		return rc;
+	rec_path_pts(path, sizeof(path), NULL, x->ct->id, ph->id, REC_PTS_WIPC, 0);
+	rp->wipc = true;
+	rec_str_set(&rp->wipc_file, path);
+	rec_str_set(&rp->wipc_jobfile, x->pts->wipc);
+	rp->wipc_bytes = (long long)(2 * t->span);
+	rp->wipc_seconds = time(NULL) - t0;
+	commit(x);
+	return RV_TEST_DONE;
+}
+
+/* The window's figures for the record. */
+static void set_window(struct rec_pts_phase *rp, const struct pts_ss_window *w)
+{
+	rp->window = true;
+	rp->window_first = (int)w->first + 1;
+	rp->window_last = (int)w->last + 1;
+	rp->window_mean = w->mean;
+	rp->window_range_pct = w->range_pct;
+	rp->window_slope = w->slope;
+	rp->window_intercept = w->intercept;
+	rp->window_excursion_pct = w->excursion_pct;
+}
+
+/* The rounds of @ep (the resumed run's phase) whose files are still there, in order, copied to
+ * @rp. */
+static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
+			     struct rec_pts_phase *rp, const struct catalogue_pts_phase *ph,
+			     double *y, double *written)
+{
+	char path[PATH_MAX * 2];
+	size_t n = 0;
+	double wr;
+
+	*written = 0.0;
+	for (size_t k = 0; k < ep->nrounds && k < (size_t)ph->max_rounds; k++) {
+		const struct rec_pts_round *o = &ep->rounds[k];
+		struct rec_pts_round *to;
+
+		if (!o->file || o->round != (int)k + 1)
+			break;
+		snprintf(path, sizeof(path), "%s/%s", x->drive_dir, o->file);
+		if (access(path, R_OK) || !(to = rec_pts_add_round(rp)))
+			break;
+		y[n++] = round_tracking(path, ph, &wr);
+		*written += wr;
+		rec_pts_round_copy(to, o);
+	}
+	return n;
+}
+
+/* One phase: purge and WIPC when it asks (unless resumed), then rounds to steady state. */
+static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
+{
+	const struct catalogue_pts_phase *ph = &x->pts->phases[pi];
+	struct rv_run *r = x->r;
+	struct rec_pts_phase *rp = rec_pts_add_phase(x->rec);
+	const struct rec_pts_phase *ep = NULL;
+	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
+	uint64_t span = r->ts.t[x->ti].span;
+	size_t n = 0, ncells = catalogue_pts_cells(ph);
+	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
+	enum pts_ss_next next = PTS_SS_CONTINUE;
+	struct pts_ss_window w = {.mean = NAN};
+	int rc;
+
+	if (!rp || !y) {
+		free(y);
+		snprintf(reason, rlen, "out of memory");
+		return RV_TEST_FAILED;
+	}
+	rec_str_set(&rp->id, ph->id);
+	rec_str_set(&rp->track_bs, ph->track_bs);
+	rp->track_mix = ph->track_mix;
+	rec_str_set(&rp->track_metric, ph->track_metric);
+	rp->cells = (int)ncells;
+	rec_str_set(&rp->status, "running");
+	if (ph->stop_written)
+		rp->stop_written_bytes = (long long)(ph->stop_written * span);
+	for (size_t k = 0; x->earlier && k < x->earlier->nphases; k++)
+		if (x->earlier->phases[k].id && !strcmp(x->earlier->phases[k].id, ph->id))
+			ep = &x->earlier->phases[k];
+	if (ep)
+		n = resumed_rounds(x, ep, rp, ph, y, &written);
+	if (n) { /* the drive's state is the rounds' own: no new purge nor WIPC */
+		rp->purged = ep->purged;
+		rp->purge_skipped = ep->purge_skipped;
+		rec_str_set(&rp->purge_method, ep->purge_method);
+		rec_str_set(&rp->purge_done, ep->purge_done);
+		rec_str_set(&rp->purge_skip_reason, ep->purge_skip_reason);
+		rp->wipc = ep->wipc;
+		rec_str_set(&rp->wipc_file, ep->wipc_file);
+		rec_str_set(&rp->wipc_jobfile, ep->wipc_jobfile);
+		rp->wipc_bytes = ep->wipc_bytes;
+		rp->wipc_seconds = ep->wipc_seconds;
+		rp->resumed_after_round = (int)n;
+		next = after_round(ph, y, n, written, span, &w);
+	} else if (ph->purge) {
+		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
+			goto fail;
+	}
+	commit(x);
+	if ((rc = round_jobfile(x, ph, &job, reason, rlen))) {
+		rc = RV_TEST_FAILED;
+		goto fail;
+	}
+	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND_JOB, 0);
+	rec_file_write(path, job, strlen(job));
+	free(job);
+	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
+	while (next == PTS_SS_CONTINUE) {
+		struct rec_pts_round *ro;
+		time_t t0 = time(NULL);
+		char now[32], rel[PATH_MAX];
+
+		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
+			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
+		if (rc != RV_TEST_DONE)
+			goto fail;
+		rec_path_pts(rel, sizeof(rel), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND,
+			     (unsigned)n + 1);
+		y[n] = round_tracking(rel, ph, &wr);
+		written += wr;
+		n++;
+		next = after_round(ph, y, n, written, span, &w);
+		rec_path_pts(rel, sizeof(rel), NULL, x->ct->id, ph->id, REC_PTS_ROUND, (unsigned)n);
+		if ((ro = rec_pts_add_round(rp))) {
+			ro->round = (int)n;
+			rec_str_set(&ro->file, rel);
+			ro->tracking = y[n - 1];
+			ro->bytes_written = wr;
+			ro->seconds = time(NULL) - t0;
+			rec_str_set(&ro->ended, rv_iso_time(time(NULL), now, sizeof(now)));
+		}
+		commit(x);
+		if (ph->stop_written)
+			snprintf(line, sizeof(line),
+				 "%s · %s round %zu: %s %s = %.6g · %.0f %% of %d x the span "
+				 "written",
+				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1],
+				 100.0 * written / ((double)ph->stop_written * (double)span),
+				 ph->stop_written);
+		else if (n >= PTS_SS_WINDOW)
+			snprintf(line, sizeof(line),
+				 "%s · %s round %zu: %s %s = %.6g · window range %.1f %%, "
+				 "excursion %.1f %%%s",
+				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1], w.range_pct,
+				 w.excursion_pct, next == PTS_SS_STEADY ? " · steady" : "");
+		else
+			snprintf(line, sizeof(line), "%s · %s round %zu: %s %s = %.6g", x->head,
+				 ph->id, n, cell, ph->track_metric, y[n - 1]);
+		rv_progress_print(line, r->tty, true);
+	}
+	rec_str_set(&rp->status, end_status(ph, next));
+	if (!ph->stop_written && n >= PTS_SS_WINDOW && !isnan(w.mean))
+		set_window(rp, &w);
+	if (ph->stop_written)
+		rp->bytes_written = written;
+	commit(x);
+	free(y);
+	return RV_TEST_DONE;
+fail:
+	rec_str_set(&rp->status, rc == RV_TEST_INTERRUPTED ? "interrupted" : "failed");
+	commit(x);
+	free(y);
+	return rc;
+}
+
+/* The "pts" record of the test: what the standard's report header says. */
+static struct rec_pts *pts_record(struct pts_run *x)
+{
+	const struct rv_run *r = x->r;
+	struct rec_pts *p = calloc(1, sizeof(*p));
+	const char *nc[2];
+	size_t n = 0;
+
+	if (!p)
+		return NULL;
+	rec_str_set(&p->test, x->pts->test);
+	rec_str_set(&p->spec, x->pts->spec);
+	rec_str_set(&p->variant, "enterprise");
+	if (r->o->pts_no_purge)
+		nc[n++] = "no purge (--pts-no-purge)";
+	if (!x->r->plan.profile->review_grade)
+		nc[n++] = "durations shortened (profile)";
+	p->not_compliant = calloc(n + 1, sizeof(*p->not_compliant));
+	for (size_t k = 0; p->not_compliant && k < n; k++)
+		rec_str_set(&p->not_compliant[p->nnot_compliant++], nc[k]);
+	rec_str_set(&p->write_cache, "not changed: ssd-review has no write-cache control; the "
+				     "drive runs with its own setting");
+	p->threads = x->ct->threads;
+	p->depth = x->ct->depth;
+	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	p->span_bytes = (long long)r->ts.t[x->ti].span;
+	p->active_range_pct = 100;
+	p->max_rounds = x->pts->phases[0].max_rounds;
+	return p;
+}
+
+int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *pending,
+	       size_t npending)
+{
+	const struct rv_target *t = &r->ts.t[ti];
+	struct pts_run x = {.r = r,
+			    .ti = ti,
+			    .i = i,
+			    .index = index,
+			    .pending = pending,
+			    .npending = npending,
+			    .ct = r->plan.t[i].ct,
+			    .pts = r->plan.t[i].ct->entry->pts};
+	char now[32], reason[1024] = "", line[2048], hms[32], sig[32];
+	const struct rec_test *earlier = rv_record_earlier_test(&r->rec[ti], x.ct->id);
+	struct rec_test *rec = rv_test(r, ti, i);
+	long long before = 0; /* seconds the test ran in the sessions before this one */
+	int rc = RV_TEST_DONE;
+	time_t t0 = time(NULL);
+
+	snprintf(x.head, sizeof(x.head), "[%zu/%zu] %s · %s", index, r->total, t->label, x.ct->id);
+	rec_path_drive_dir(x.drive_dir, sizeof(x.drive_dir), r->out_abs, t->label);
+	rec_path_test_dir(x.dir, sizeof(x.dir), x.drive_dir, x.ct->id);
+	rec_path_log(x.errf, sizeof(x.errf), x.drive_dir, x.ct->id, NULL, REC_LOG_FIO_STDERR);
+	if (r->o->resume && earlier)
+		x.earlier = earlier->pts;
+	if (mkdir(x.dir, 0755) && errno != EEXIST) {
+		rv_fmt(reason, sizeof(reason), "cannot create %s: %s", x.dir, strerror(errno));
+		rc = RV_TEST_FAILED;
+	}
+	rec_pts_free(rec->pts);
+	if (!(rec->pts = x.rec = pts_record(&x))) {
+		fprintf(stderr, "ssd-review: out of memory\n");
+		return RV_TEST_FAILED;
+	}
+	rv_test_state(rec, "running", NULL);
+	rec_str_set(&rec->started, rv_iso_time(t0, now, sizeof(now)));
+	if (x.earlier && earlier->started) { /* it goes on: its start is the first session's */
+		rec_str_set(&rec->started, earlier->started);
+		before = earlier->seconds > 0 ? earlier->seconds : 0;
+	}
+	commit(&x);
+	r->st.index = index;
+	r->st.label = t->label;
+	r->st.test_id = x.ct->id;
+	r->st.title = x.ct->title;
+	r->st.test_started = now;
+	r->st.expected_s = r->plan.t[i].expected_s;
+	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
+		rc = run_phase(&x, p, reason, sizeof(reason));
+	r->st.test_id = NULL;
+	rec_str_set(&rec->ended, rv_iso_time(time(NULL), now, sizeof(now)));
+	rec->seconds = before + (time(NULL) - t0);
+	rec_str_set(&rec->manifest_id, rec_json_str(r->rec[ti].run.manifest, "id"));
+	rv_hms(time(NULL) - t0, hms, sizeof(hms));
+	if (rc == RV_TEST_DONE) {
+		rv_test_state(rec, "done", NULL);
+		r->done++;
+		snprintf(line, sizeof(line), "%s · done in %s", x.head, hms);
+	} else if (rc == RV_TEST_INTERRUPTED) {
+		if (!reason[0])
+			snprintf(reason, sizeof(reason), "%s: stopped",
+				 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
+		rv_test_state(rec, "interrupted", reason);
+		snprintf(line, sizeof(line), "%s · interrupted after %s", x.head, hms);
+	} else {
+		rv_test_state(rec, "failed", reason);
+		r->failed++;
+		snprintf(line, sizeof(line), "%s · FAILED: %s", x.head, reason);
+	}
+	commit(&x);
+	rv_progress_print(line, r->tty, true);
+	return rc;
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * progress_test.c - driver/run/progress.c: fio's status line read for its ETA and rate, the
+ * test's and the run's ETA arithmetic, and the progress line.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "run/progress.h"
+#include "util/util.h"
+
+static void fio_status_lines(void **state)
+{
+	struct rv_fio_status st;
+
+	(void)state;
+	assert_false(rv_fio_status_parse("fio-3.33\nStarting 16 threads\n", &st));
+	assert_int_equal(st.eta_s, -1);
+	assert_true(rv_fio_status_parse(
+	    "Jobs: 16 (f=16): [w(16)][10.0%][w=20.0MiB/s][w=5120 IOPS][eta 00m:09s]\n"
+	    "Jobs: 16 (f=16): [w(16)][20.0%][w=21.0MiB/s][w=5376 IOPS][eta 00m:08s]\n",
+	    &st));
+	assert_int_equal(st.eta_s, 8);
+	assert_string_equal(st.rate, "w=5376 IOPS");
+	assert_true(rv_fio_status_parse("Jobs: 1 (f=1): [m(1)][1.0%][r=14.0MiB/s,w=6.0MiB/s]"
+					"[r=3587,w=1541 IOPS][eta 01h:02m:03s]",
+					&st));
+	assert_int_equal(st.eta_s, 3723);
+	assert_string_equal(st.rate, "r=3587,w=1541 IOPS");
+	assert_true(rv_fio_status_parse("Jobs: 1 (f=1): [W(1)][0.0%][eta 01d:00h:00m:05s]", &st));
+	assert_int_equal(st.eta_s, 86405);
+	assert_string_equal(st.rate, "");
+	assert_true(rv_fio_status_parse("Jobs: 0 (f=0): [f(1)][-.-%][eta --]", &st));
+	assert_int_equal(st.eta_s, -1);
+}
+
+static void eta_arithmetic(void **state)
+{
+	const long pending[] = {300, 120, 0, 60};
+	bool lb;
+
+	(void)state;
+	/* fio's own ETA wins; else the catalogue duration less the time run; a fill unknown */
+	assert_int_equal(rv_eta_test(300, 42, 18), 18);
+	assert_int_equal(rv_eta_test(300, 42, -1), 258);
+	assert_int_equal(rv_eta_test(300, 400, -1), 0);
+	assert_int_equal(rv_eta_test(0, 10, -1), -1);
+	assert_int_equal(rv_eta_test(0, 10, 7), 7);
+	assert_int_equal(rv_eta_run(18, pending, 2, &lb), 438);
+	assert_false(lb);
+	assert_int_equal(rv_eta_run(18, pending, 4, &lb), 498);
+	assert_true(lb); /* a fill of unknown duration is still to run */
+	assert_int_equal(rv_eta_run(-1, pending, 2, &lb), 420);
+	assert_true(lb);
+	assert_int_equal(rv_eta_run(0, NULL, 0, &lb), 0);
+	assert_false(lb);
+}
+
+static void lines(void **state)
+{
+	struct rv_progress p = {.index = 3,
+				.total = 24,
+				.label = "nvme0",
+				.id = "4k-randwrite",
+				.elapsed_s = 42,
+				.eta_s = 18,
+				.rate = "w=5.1k IOPS",
+				.run_elapsed_s = 3723,
+				.run_eta_s = 36000};
+	char out[256], t[32];
+
+	(void)state;
+	rv_progress_line(&p, out, sizeof(out));
+	assert_string_equal(out, "[3/24] nvme0 · 4k-randwrite · elapsed 0:42 · eta 0:18 · w=5.1k "
+				 "IOPS · run 1:02:03, eta 10:00:00");
+	p.rate = "";
+	p.eta_s = -1;
+	p.run_eta_lower_bound = true;
+	rv_progress_line(&p, out, sizeof(out));
+	assert_string_equal(out, "[3/24] nvme0 · 4k-randwrite · elapsed 0:42 · eta ? · run "
+				 "1:02:03, eta ≥ 10:00:00");
+	assert_string_equal(rv_hms(0, t, sizeof(t)), "0:00");
+	assert_string_equal(rv_hms(59, t, sizeof(t)), "0:59");
+	assert_string_equal(rv_hms(3599, t, sizeof(t)), "59:59");
+	assert_string_equal(rv_hms(3600, t, sizeof(t)), "1:00:00");
+	assert_string_equal(rv_hms(-5, t, sizeof(t)), "0:00");
+	assert_string_equal(rv_hms(129600, t, sizeof(t)), "36:00:00");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(fio_status_lines),
+	    cmocka_unit_test(eta_arithmetic),
+	    cmocka_unit_test(lines),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
