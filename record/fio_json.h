@@ -14,6 +14,12 @@
  *    printf("%f"); those are rewritten to NaN in place, same length, before parsing, so offsets
  *    in error messages stay true (a "nan" in a string is text, left alone);
  *  - a document that is not JSON or not closed: skipped, the next '{' in column 0 tried.
+ * Refused as no fio output (a fault, the next candidate tried): a job object or a top-level value
+ * larger than 4 MiB, or top-level values other than the jobs past 4 MiB together (fio's largest
+ * are below 1 MiB; json-c's tree of a value is about ten times its text), and an entry of "jobs"
+ * or "client_stats" without fio's "jobname". A string's scan ends at its line's end (JSON strings
+ * hold no raw newline), so a text of many failed candidates (random bytes after a '{') is read in
+ * time linear in its size.
  * Each job object is parsed by json-c on its own and dropped once handed over, so memory holds
  * the text and one job tree, not the whole document tree; with @bins_fast the json+ "bins"
  * objects are read by the fast path (fio_bins.h) and claimed by the job's reader.
