@@ -27,6 +27,7 @@
 #include "cli/logstat.h"
 #include "parse/reference.h"
 #include "render/report.h"
+#include "render/report_dir.h"
 #include "analyse/snapshots.h"
 #include "render/summary.h"
 
@@ -360,7 +361,7 @@ static int summary_file(const char *path, bool all, bool intervals, struct sr_di
 	sr_diag_file(d, path);
 	rc = sr_read_file(path, &buf, &len);
 	if (rc) {
-		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		sr_read_error(path, rc, d);
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
 	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
@@ -537,6 +538,7 @@ int main(int argc, char **argv)
 		return cmd_summary(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "logstat"))
 		return sr_logstat_main(argc - 1, argv + 1);
+	sr_report_dir_trap_signals(); /* an interrupted report leaves no temporary directory */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cmd_report(argc - 1, argv + 1, true);
 	return cmd_report(argc, argv, false);

@@ -18,6 +18,7 @@
 #include "parse/fio_json.h"
 #include "record/fio_json.h"
 #include "record/fio_keys.h"
+#include "record/json.h"
 #include "record/size.h"
 
 /* The documents of one text being read into tests. */
@@ -36,47 +37,16 @@ struct doc_ctx {
 
 int sr_read_file(const char *path, char **buf, size_t *len)
 {
-	struct stat st;
-	char *p = NULL;
-	size_t got = 0;
-	int fd, rc = 0;
+	return rec_file_read(path, buf, len);
+}
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0) {
-		rc = -errno;
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		rc = -EISDIR;
-		goto out;
-	}
-	p = malloc((size_t)st.st_size + 1);
-	if (!p) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, p + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = -errno;
-			goto out;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	p[got] = '\0';
-	*buf = p;
-	*len = got;
-	p = NULL;
-out:
-	free(p);
-	close(fd);
-	return rc;
+int sr_read_error(const char *path, int rc, struct sr_diag *d)
+{
+	const char *what = NULL;
+
+	if (rc == -EINVAL && rec_file_open(path, &what) == -EINVAL && what)
+		return sr_error(d, NULL, (size_t)-1, "%s, not a regular file", what);
+	return sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
 }
 
 /* A number read by record/fio_keys.h's rules into the model, a marked one said once per file. */
@@ -685,7 +655,7 @@ int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d)
 	sr_diag_file(d, path);
 	rc = sr_read_file(path, &buf, &len);
 	if (rc) {
-		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		sr_read_error(path, rc, d);
 		return rc;
 	}
 	rc = sr_fio_json_parse(buf, len, false, &docs, &ndocs, d);

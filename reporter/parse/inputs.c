@@ -27,6 +27,12 @@ static bool is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static bool is_regular(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
 static bool is_test_json(const char *name) { return rec_name_kind(name) == REC_NAME_RESULT; }
 
@@ -356,6 +362,16 @@ static int add_skipped(struct sr_model *m, const char *path, const char *why)
 	return 0;
 }
 
+/* A result file that could not be read (d->err says why): a warning, and listed in the model. */
+static int skip_input(struct sr_model *m, const char *path, struct sr_diag *d)
+{
+	if (d->stream)
+		fprintf(d->stream,
+			"ssdreport: warning: skipped %s (--strict makes this an error)\n", d->err);
+	d->nwarnings++;
+	return add_skipped(m, path, d->err);
+}
+
 /* The SNIA PTS tests run.json records: their results are the round files under <dir>/<id>/. */
 static size_t pts_tests(const struct sr_drive *drv)
 {
@@ -433,12 +449,7 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 		sr_apps_free(a);
 		if (rc == -ENOMEM || d->strict)
 			break;
-		if (d->stream)
-			fprintf(d->stream,
-				"ssdreport: warning: skipped %s (--strict makes this an error)\n",
-				d->err);
-		d->nwarnings++;
-		rc = add_skipped(m, path, d->err);
+		rc = skip_input(m, path, d);
 	}
 	free_names(names, n);
 	return rc;
@@ -520,14 +531,7 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		if (rc == -ENOMEM || (rc && d->strict))
 			goto out;
 		if (rc) {
-			if (d->stream)
-				fprintf(d->stream,
-					"ssdreport: warning: skipped %s (--strict makes this an "
-					"error)\n",
-					d->err);
-			d->nwarnings++;
-			rc = add_skipped(m, path, d->err);
-			if (rc)
+			if ((rc = skip_input(m, path, d)))
 				goto out;
 			continue;
 		}
@@ -609,6 +613,10 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 				rec_input_name(REC_INPUT_RECORD_FILE));
 	}
 	rc = sr_fio_json_load(path, &t, d);
+	if (rc == -EINVAL && !d->strict && !is_regular(path)) { /* a FIFO named: not waited for */
+		free(dir);
+		return skip_input(m, path, d);
+	}
 	if (rc) {
 		free(dir);
 		return rc == -ENOMEM ? rc : rc == -EINVAL ? rc : -ENOENT;
