@@ -441,3 +441,88 @@ out:
 	json_tokener_free(s.tok);
 	return rc ? rc : n;
 }
+
+/* The first key of the object whose '{' is at @open, into @key ("" when there is none). */
+static void first_key(const char *b, size_t len, size_t open, char *key, size_t keylen)
+{
+	size_t i = skip_ws(b, len, open + 1), k = 0;
+
+	if (i < len && b[i] == '"')
+		for (i++; i < len && b[i] != '"' && b[i] != '\n' && k + 1 < keylen; i++)
+			key[k++] = b[i];
+	key[k] = '\0';
+}
+
+/* A key "@key" (with its quotes, then ':') in [@from, @len). */
+static bool has_key(const char *b, size_t len, size_t from, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = b + from; (p = memmem(p, len - (size_t)(p - b), key, kl)); p += kl) {
+		size_t i = skip_ws(b, len, (size_t)(p - b) + kl);
+
+		if (p > b && p[-1] == '"' && i < len && b[i] == '"' &&
+		    skip_ws(b, len, i + 1) < len && b[skip_ws(b, len, i + 1)] == ':')
+			return true;
+	}
+	return false;
+}
+
+/* The first line of @b that is not blank, for a message. */
+static void first_line(const char *b, size_t len, char *out, size_t outlen)
+{
+	size_t i = skip_ws(b, len, 0), n = 0;
+
+	while (i + n < len && b[i + n] != '\n' && b[i + n] != '\r' && n < 60)
+		n++;
+	snprintf(out, outlen, "%.*s%s", (int)n, b + i, i + n < len && n == 60 ? "..." : "");
+}
+
+enum rec_fio_kind rec_fio_sniff(const char *text, size_t len, char *why, size_t whylen)
+{
+	size_t first = skip_ws(text, len, 0), c = next_candidate(text, len, first, 0);
+	char key[64], line[80];
+	char dummy[1];
+
+	if (!why) {
+		why = dummy;
+		whylen = sizeof(dummy);
+	}
+	if (first >= len) {
+		snprintf(why, whylen, "empty");
+		return REC_FIO_EMPTY;
+	}
+	if (memchr(text, '\0', c < len ? c : len)) {
+		snprintf(why, whylen, "binary data, not fio's output");
+		return REC_FIO_BINARY;
+	}
+	for (; c < len; c = next_candidate(text, len, first, c + 1)) {
+		first_key(text, len, c, key, sizeof(key));
+		if (!strcmp(key, "fio version") || has_key(text, len, c, "jobs") ||
+		    has_key(text, len, c, "client_stats"))
+			return REC_FIO_DOC;
+	}
+	c = next_candidate(text, len, first, 0);
+	if (c < len) {
+		first_key(text, len, c, key, sizeof(key));
+		snprintf(why, whylen,
+			 "JSON that is not fio's (its first key is \"%s\"; fio's is \"fio "
+			 "version\", with \"jobs\" or \"client_stats\")",
+			 key);
+		return REC_FIO_JSON;
+	}
+	if (memmem(text, len, "(groupid=", 9) && memmem(text, len, "err=", 4)) {
+		snprintf(why, whylen,
+			 "fio's normal (text) output, not JSON (run fio with "
+			 "--output-format=json, or json+)");
+		return REC_FIO_NORMAL;
+	}
+	first_line(text, len, line, sizeof(line));
+	if (line[0] == '[' && strchr(line, ']'))
+		snprintf(why, whylen, "a fio job file (its first line: \"%s\"), not fio's output",
+			 line);
+	else
+		snprintf(why, whylen, "text without a fio JSON document (its first line: \"%s\")",
+			 line);
+	return REC_FIO_TEXT;
+}

@@ -83,4 +83,28 @@ struct rec_fio_scan_ops {
 long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, void *ctx,
 		  bool bins_fast, struct rec_fio_error *err);
 
+/* What the start of a file is, to fio's reader (rec_fio_sniff()). */
+enum rec_fio_kind {
+	REC_FIO_DOC,	/* fio's JSON: a document after fio's text lines, if any */
+	REC_FIO_NORMAL, /* fio's normal (text) output: "(groupid=0, jobs=1): err= 0" */
+	REC_FIO_JSON,	/* a JSON document that is not fio's */
+	REC_FIO_TEXT,	/* text without a JSON document */
+	REC_FIO_BINARY, /* a NUL byte before any document */
+	REC_FIO_EMPTY,	/* nothing but blanks */
+};
+
+/**
+ * rec_fio_sniff() - what a file is by its first bytes, whatever its name: fio's JSON is a
+ * document starting as rec_fio_scan() finds one ('{' in column 0 or first) whose first key is
+ * "fio version", or with "jobs" or "client_stats" among its keys within @len, after lines of text
+ * (fio's and the engine's messages) without a NUL byte.
+ * @text: the file's first bytes (64 KiB are plenty: fio's lines before its JSON are few)
+ * @len:  bytes in @text
+ * @why:  out: for anything but REC_FIO_DOC, why it is not read, for a person: "fio's normal
+ *        (text) output, not JSON (run fio with --output-format=json)"; may be NULL
+ * @whylen: size of @why
+ * Return: the kind.
+ */
+enum rec_fio_kind rec_fio_sniff(const char *text, size_t len, char *why, size_t whylen);
+
 #endif

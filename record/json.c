@@ -44,6 +44,16 @@ int rec_file_open(const char *path, const char **what)
 	return fd;
 }
 
+void rec_file_error(const char *path, int rc, char *out, size_t len)
+{
+	const char *what = NULL;
+
+	if (rc == -EINVAL && rec_file_open(path, &what) == -EINVAL && what)
+		snprintf(out, len, "%s, not a regular file", what);
+	else
+		snprintf(out, len, "%s", strerror(-rc));
+}
+
 int rec_file_read(const char *path, char **text, size_t *len)
 {
 	struct stat st;

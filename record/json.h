@@ -28,6 +28,14 @@
 int rec_file_open(const char *path, const char **what);
 
 /**
+ * rec_file_error() - why @path could not be read, for a person: "a FIFO, not a regular file" (a
+ * socket, a character device, ...) when @rc is rec_file_open()'s -EINVAL, else strerror(-@rc).
+ * @rc:  the negative errno of rec_file_open() or rec_file_read()
+ * @out: the text; @len its size
+ */
+void rec_file_error(const char *path, int rc, char *out, size_t len);
+
+/**
  * rec_file_read() - the whole of @path, NUL-terminated.
  * @path: a regular file (a directory is -EISDIR, a FIFO, socket or device -EINVAL: never opened
  *        blocking, rec_file_open())

@@ -42,11 +42,10 @@ int sr_read_file(const char *path, char **buf, size_t *len)
 
 int sr_read_error(const char *path, int rc, struct sr_diag *d)
 {
-	const char *what = NULL;
+	char why[128];
 
-	if (rc == -EINVAL && rec_file_open(path, &what) == -EINVAL && what)
-		return sr_error(d, NULL, (size_t)-1, "%s, not a regular file", what);
-	return sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+	rec_file_error(path, rc, why, sizeof(why));
+	return sr_error(d, NULL, (size_t)-1, "%s%s", rc == -EINVAL ? "" : "cannot read: ", why);
 }
 
 /* A number read by record/fio_keys.h's rules into the model, a marked one said once per file. */

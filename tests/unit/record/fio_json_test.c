@@ -4,7 +4,8 @@
  * the text around them (a real fio 3.33 output with a signal line before it), several documents
  * back to back, nan/inf rewritten, the faults named with their byte, a failed document dropped
  * before a good one, a callback's error ending the scan, json+ bins read by the fast path;
- * hostile texts (random bytes after a '{', large valid JSON that is not fio's) refused.
+ * hostile texts (random bytes after a '{', large valid JSON that is not fio's) refused; files
+ * told apart by content (rec_fio_sniff()) on the real outputs of ../shared/cases.
  */
 #include <errno.h>
 #include <math.h>
@@ -300,6 +301,51 @@ static void non_fio_json_refused(void **state)
 	free(b);
 }
 
+/* rec_fio_sniff() of case file @rel: its kind, and @why_part in the reason when not fio's JSON. */
+static void expect_sniff(const char *rel, enum rec_fio_kind kind, const char *why_part)
+{
+	char path[4096], why[256] = "", *text;
+	size_t len;
+
+	case_path(path, sizeof(path), rel);
+	if (rec_file_read(path, &text, &len))
+		fail_msg("%s: cannot read", path);
+	if (rec_fio_sniff(text, len < 65536 ? len : 65536, why, sizeof(why)) != kind)
+		fail_msg("%s: not kind %d (%s)", rel, kind, why);
+	if (why_part && !strstr(why, why_part))
+		fail_msg("%s: \"%s\" does not say \"%s\"", rel, why, why_part);
+	free(text);
+}
+
+/* Files told apart by content: fio's JSON after fio's text lines (a signal line, a client/server
+ * preamble, warnings), fio's text output, job files, fio's error lines, logs, other data. */
+static void sniffed_by_content(void **state)
+{
+	char why[256], bin[64] = "fio";
+
+	(void)state;
+	expect_sniff("c09-bensonjohnson-fio333-signal-line-before-json/fio.json", REC_FIO_DOC,
+		     NULL);
+	expect_sniff("c14-pbench-fio37-client-server-preamble/fio-result.txt", REC_FIO_DOC, NULL);
+	expect_sniff("c31-bug-fio731-warning-lines-before-json/repro-synthetic.txt", REC_FIO_DOC,
+		     NULL);
+	expect_sniff("c39-bug-fioplot155-client-stats-without-job-options/repro-synthetic.json",
+		     REC_FIO_DOC, NULL);
+	expect_sniff("c16-cephfio-fio2210-logs-usec-4col/randread-4k.out", REC_FIO_NORMAL,
+		     "fio's normal (text) output, not JSON");
+	expect_sniff("c16-cephfio-fio2210-logs-usec-4col/bluestore.fio", REC_FIO_TEXT,
+		     "a fio job file (its first line: \"[global]\")");
+	expect_sniff("c13-whitepau-json-file-with-only-errors/bs_qd_results.json", REC_FIO_TEXT,
+		     "its first line: \"Bad option <\u202f>\""); /* a narrow no-break space */
+	expect_sniff(
+	    "c02-fioplot-fio316-randrw-numjobs8-group/randrw-iodepth-32-numjobs-8_bw.1.log",
+	    REC_FIO_TEXT, "text without a fio JSON document");
+	assert_int_equal(rec_fio_sniff("{\"data\": [1]}\n", 14, why, sizeof(why)), REC_FIO_JSON);
+	assert_non_null(strstr(why, "its first key is \"data\""));
+	assert_int_equal(rec_fio_sniff(bin, sizeof(bin), why, sizeof(why)), REC_FIO_BINARY);
+	assert_int_equal(rec_fio_sniff(" \n\t", 3, why, sizeof(why)), REC_FIO_EMPTY);
+}
+
 /* A document that fails is dropped and the next '{' in column 0 tried; the first fault is not
  * reported when a later document is read. */
 static void bad_then_good(void **state)
@@ -381,6 +427,7 @@ int main(void)
 	    cmocka_unit_test(bad_then_good),
 	    cmocka_unit_test(random_bytes_after_brace),
 	    cmocka_unit_test(non_fio_json_refused),
+	    cmocka_unit_test(sniffed_by_content),
 	    cmocka_unit_test(callback_error_ends_scan),
 	    cmocka_unit_test(client_stats_and_text_after),
 	    cmocka_unit_test(bins_fast_path),

@@ -3,6 +3,8 @@
  * inputs_test.c - parse/inputs.c: what ssdreport is given (files, folders of fio outputs) into the
  * model. Hostile inputs: a FIFO in a folder or named on the command line is listed as not read,
  * never opened blocking, while the real fio output beside it (c09) is read with its figures.
+ * Files in a folder are fio outputs by what they hold, not by their names (c14, c09); the
+ * others are listed as not read with what they are (a job file, fio's text output of c16).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -22,6 +24,7 @@
 
 #include "model/model.h"
 #include "parse/inputs.h"
+#include "record/folder.h"
 #include "record/json.h"
 
 /* The text of case file @rel, copied to @rel2 under the scratch directory. */
@@ -80,10 +83,51 @@ static void fifo_skipped(void **state)
 	sr_model_free(&m);
 }
 
+/* A folder of fio outputs named anyhow (c14's fio-result.txt, c09's output without an extension)
+ * is a drive folder by content; its job files and fio's text output (c16) are listed as not read,
+ * saying what each is, and are no error even under --strict. */
+static void recognised_by_content(void **state)
+{
+	struct sr_model m = {0};
+	struct sr_diag d = {.strict = true};
+	char dir[256];
+	const char *in[1] = {dir};
+	const struct sr_test *a, *b;
+
+	(void)state;
+	ft_mk(scratch, "any", NULL);
+	copy_case("c14-pbench-fio37-client-server-preamble/fio-result.txt", "any/fio-result.txt");
+	copy_case("c14-pbench-fio37-client-server-preamble/fio.job", "any/fio.job");
+	copy_case("c14-pbench-fio37-client-server-preamble/host-b_fio_iops.1.log",
+		  "any/host-b_fio_iops.1.log");
+	copy_case("c16-cephfio-fio2210-logs-usec-4col/randread-4k.out", "any/randread-4k.out");
+	copy_case(C09, "any/seq-output");
+	snprintf(dir, sizeof(dir), "%s/any", scratch);
+	assert_int_equal(rec_input_kind(dir), REC_INPUT_DRIVE);
+	assert_int_equal(sr_inputs_load(&m, in, 1, NULL, &d), 0);
+	assert_int_equal(m.ndrives, 1);
+	assert_int_equal(m.drives[0].ntests, 2);
+	a = &m.drives[0].tests[0];
+	b = &m.drives[0].tests[1];
+	assert_string_equal(a->id, "fio-result.txt");
+	assert_string_equal(a->fio_version, "fio-3.7");
+	assert_string_equal(a->runs[0].name, "job-/tmp/fio");
+	assert_num(a->runs[0].dir[SR_READ].iops, 7951.016328); /* line 60 of the file */
+	assert_string_equal(b->id, "seq-output");
+	expect_c09(b);
+	assert_int_equal(m.nskipped, 2); /* the log is read as a log, not listed */
+	assert_non_null(strstr(m.skipped[0].why, "fio.job: a fio job file (its first line: "
+						 "\"[global]\"), not fio's output"));
+	assert_non_null(strstr(m.skipped[1].why, "randread-4k.out: fio's normal (text) output, "
+						 "not JSON (run fio with --output-format=json"));
+	sr_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(fifo_skipped),
+	    cmocka_unit_test(recognised_by_content),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
