@@ -186,9 +186,9 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 2, "%s", dir_name[d]);
 				for (size_t k = 0; k < np; k++) {
-					struct sr_fig f = {sr_lat_pct(&x->clat, pcts[k]), false};
-
-					f.clamped = sr_pct_clamped(f.v, x->clat.max);
+					struct sr_fig f = sr_pct_fig(
+					    sr_lat_pct(&x->clat, pcts[k]), pcts[k], x->clat.max,
+					    sr_ok(x->clat.n) ? x->clat.n : x->total_ios);
 					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
 				}
 			}
