@@ -86,6 +86,8 @@ struct sr_fio_ss {
 	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639), or
 				     * IOPS (bytes/s) for a limit without %; signed for a slope
 				     * check (ss=iops_slope:...): < 0 is a falling slope */
+	char *criterion_text; /* the measured criterion exactly as fio printed it ("-0.001042%"),
+			       * NULL when absent */
 	struct sr_value max_deviation;
 	struct sr_value slope;	   /* IOPS (or bytes/s) per second, signed */
 	struct sr_value iops_mean; /* IOPS */

@@ -289,9 +289,11 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 	 * figure. A mean-deviation criterion cannot be negative, so there a negative value stays
 	 * flagged like any other.
 	 */
-	if (json_object_object_get_ex(o, "criterion", &v))
+	if (json_object_object_get_ex(o, "criterion", &v)) {
 		ss->criterion =
 		    conv(rec_fio_num(v, 1, ss->ss && strstr(ss->ss, "_slope")), d, "criterion");
+		ss->criterion_text = str_dup(o, "criterion");
+	}
 	ss->max_deviation = num(o, "max_deviation", 1, d);
 	if (json_object_object_get_ex(o, "slope", &v))
 		ss->slope = conv(rec_fio_num(v, 1, true), d, "slope");

@@ -298,9 +298,14 @@ int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rt
  * there is one. */
 int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	static const char *const heads[] = {"drive",	       "workload",     "fio ss criterion",
-					    "fio ss attained", "measured (%)", "window (s)",
-					    "SNIA PTS",	       "rounds"};
+	static const char *const heads[] = {"drive",
+					    "workload",
+					    "fio ss criterion",
+					    "fio ss attained",
+					    "measured (as fio printed it)",
+					    "window (s)",
+					    "SNIA PTS",
+					    "rounds"};
 	char name[300], buf[SR_FMT_LEN];
 	struct sr_table *tab;
 	int rc;
@@ -334,8 +339,10 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 				sr_table_set(tab, row, 2, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
 				sr_table_set(tab, row, 3, "%s", ss->attained ? "yes" : "no");
 				sr_table_set(tab, row, 4, "%s",
-					     sr_ok(ss->criterion) ? sr_fmt_sig(buf, ss->criterion.v)
-								  : SR_UNKNOWN);
+					     ss->criterion_text ? ss->criterion_text
+					     : sr_ok(ss->criterion)
+						 ? sr_fmt_sig(buf, ss->criterion.v)
+						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 5, "%s",
 					     sr_ok(ss->duration_s)
 						 ? sr_fmt_int(buf, ss->duration_s.v)

@@ -85,8 +85,9 @@ static void real_outputs(void **state)
 /* A signal line after the document (fio printed it last) counts too. */
 static void signal_after(void **state)
 {
-	char text[] = "{\"fio version\":\"fio-3.36\",\"jobs\":[{\"jobname\":\"j\",\"elapsed\":5}]}\n"
-		      "fio: terminating on signal 15\n";
+	char text[] =
+	    "{\"fio version\":\"fio-3.36\",\"jobs\":[{\"jobname\":\"j\",\"elapsed\":5}]}\n"
+	    "fio: terminating on signal 15\n";
 	struct sr_test t = load_text(text, sizeof(text) - 1);
 
 	(void)state;
