@@ -17,10 +17,19 @@
 
 #include "record/fio_json.h"
 
+/*
+ * The largest job object, and the most bytes of top-level values other than the jobs, that a
+ * document may hold: fio's largest (a json+ job with every bin of three directions, its
+ * "disk_util" of many disks) are well below 1 MiB. A larger value is no fio output; it is refused
+ * before json-c builds its tree (about ten times the text's size in memory).
+ */
+#define VALUE_MAX ((size_t)4 << 20)
+
 /* One scan: the text, the callbacks, the job being read and the current document's fault. */
 struct scan {
 	char *b;
 	size_t len;
+	size_t first; /* the text's first non-blank byte */
 	const struct rec_fio_scan_ops *ops;
 	void *ctx;
 	json_tokener *tok;
@@ -53,11 +62,10 @@ static size_t skip_ws(const char *b, size_t len, size_t i)
 	return i;
 }
 
-/* Next document candidate at or after @i: '{' in column 0, or the text's first non-blank. */
-static size_t next_candidate(const char *b, size_t len, size_t i)
+/* Next document candidate at or after @i: '{' in column 0, or @first (the text's first
+ * non-blank byte). */
+static size_t next_candidate(const char *b, size_t len, size_t first, size_t i)
 {
-	size_t first = skip_ws(b, len, 0);
-
 	for (; i < len; i++)
 		if (b[i] == '{' && (i == 0 || b[i - 1] == '\n' || b[i - 1] == '\r' || i == first))
 			return i;
@@ -85,9 +93,27 @@ static bool token_at(const char *b, size_t len, size_t i, const char *word, size
 }
 
 /*
+ * The end of the string opened at @open: its closing '"', or the end of its line (a JSON string
+ * holds no raw newline, so a quote left open ends there and every scan of a line is bounded by
+ * it), or @len.
+ */
+static size_t quote_end(const char *b, size_t len, size_t open)
+{
+	for (size_t i = open + 1; i < len; i++) {
+		if (b[i] == '\\' && i + 1 < len && b[i + 1] != '\n')
+			i++;
+		else if (b[i] == '"' || b[i] == '\n')
+			return i;
+	}
+	return len;
+}
+
+/*
  * Rewrite nan/inf tokens in value position outside strings to "NaN" plus blanks (same length, so
  * offsets in error messages stay true). json-c 0.16 reads "nan"/"NaN" but not "-nan", "inf",
- * "-inf"; fio prints all four through printf("%f").
+ * "-inf"; fio prints all four through printf("%f"). The document starting at @from is rewritten
+ * up to the next '{' in column 0 outside a string (the next candidate), so each byte of a text of
+ * many failed candidates is rewritten once or twice, not once per candidate before it.
  */
 static void rewrite_nonfinite(char *b, size_t len, size_t from)
 {
@@ -100,10 +126,12 @@ static void rewrite_nonfinite(char *b, size_t len, size_t from)
 		size_t n;
 
 		if (c == '"') { /* strings are skipped whole: a "nan" in a string is text */
-			i = rec_json_string_end(b, len, i);
+			i = quote_end(b, len, i);
 			prev = c;
 			continue;
 		}
+		if (c == '{' && i > from && (b[i - 1] == '\n' || b[i - 1] == '\r'))
+			return;
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
 			continue;
 		if ((prev == ':' || prev == ',' || prev == '[') &&
@@ -119,6 +147,40 @@ static void rewrite_nonfinite(char *b, size_t len, size_t from)
 		}
 		prev = c;
 	}
+}
+
+/*
+ * Bytes of the JSON value at @pos by its brackets and strings alone (json-c validates it after):
+ * up to the end of the text when it is not closed, or more than @max when it runs past @max.
+ */
+static size_t value_span(const char *b, size_t len, size_t pos, size_t max)
+{
+	size_t depth = 0, lim = len - pos > max ? pos + max + 1 : len;
+
+	for (size_t i = pos; i < lim; i++) {
+		char c = b[i];
+
+		if (c == '"')
+			i = quote_end(b, lim, i);
+		else if (c == '{' || c == '[')
+			depth++;
+		else if ((c == '}' || c == ']') && depth && !--depth)
+			return i + 1 - pos;
+		if (!depth)
+			return i + 1 - pos; /* a scalar: json-c finds its end */
+	}
+	return lim - pos;
+}
+
+/* A value at @pos larger than VALUE_MAX (@what names it): a fault, as no fio output holds one. */
+static int too_large(struct scan *s, size_t pos, const char *what)
+{
+	if (value_span(s->b, s->len, pos, VALUE_MAX) <= VALUE_MAX)
+		return 0;
+	return fault(s, REC_FIO_BAD_JSON, pos,
+		     "%s starting at byte %zu is larger than %zu MiB: not fio's JSON (fio's "
+		     "largest are below 1 MiB)",
+		     what, pos, VALUE_MAX >> 20);
 }
 
 /* Parse one JSON value at @pos with json-c; *end gets the offset after it. */
@@ -155,13 +217,13 @@ static int scan_key(struct scan *s, size_t pos, char *key, size_t keysz, size_t 
 	if (pos >= s->len || s->b[pos] != '"')
 		return fault(s, REC_FIO_BAD_JSON, pos,
 			     "expected '\"' starting a key of the fio document");
-	for (; i < s->len && s->b[i] != '"'; i++) {
+	for (; i < s->len && s->b[i] != '"' && s->b[i] != '\n'; i++) {
 		if (s->b[i] == '\\')
 			i++;
 		if (k + 1 < keysz)
 			key[k++] = s->b[i];
 	}
-	if (i >= s->len)
+	if (i >= s->len || s->b[i] != '"')
 		return fault(s, REC_FIO_BAD_JSON, pos, "unterminated key string");
 	key[k] = '\0';
 	*end = i + 1;
@@ -179,11 +241,15 @@ static json_object *parse_job(struct scan *s, size_t pos, size_t *end, int *rc)
 	json_object *o;
 
 	if (!s->bins_fast)
-		return parse_value(s, pos, end, rc);
+		return (*rc = too_large(s, pos, "a job object")) ? NULL
+								 : parse_value(s, pos, end, rc);
 	*rc = rec_fio_bins_scan(&s->jb, s->b, s->len, pos, &jend);
 	if (*rc < 0)
 		return NULL;
-	if (*rc > 0 || !s->jb.n) /* not closed (json-c says where), or no bins to skip */
+	if (*rc > 0 || jend - pos > VALUE_MAX) /* not closed (json-c says where), or huge */
+		return (*rc = too_large(s, pos, "a job object")) ? NULL
+								 : parse_value(s, pos, end, rc);
+	if (!s->jb.n) /* no bins to skip */
 		return parse_value(s, pos, end, rc);
 	text = rec_fio_bins_text(&s->jb, s->b, pos, jend, &tlen);
 	if (!text) {
@@ -224,6 +290,11 @@ static int read_jobs(struct scan *s, const char *array, size_t *pos)
 		if (json_object_get_type(job) != json_type_object)
 			rc = fault(s, REC_FIO_BAD_JSON, i,
 				   "expected a job object in the jobs array");
+		else if (!json_object_object_get_ex(job, "jobname", NULL))
+			rc = fault(s, REC_FIO_NO_JOBS, i,
+				   "expected a fio job object (with \"jobname\", as every fio "
+				   "writes) in the %s array",
+				   array);
 		else if (s->ops->job)
 			rc = s->ops->job(s->ctx, array, job, &s->jb);
 		s->njobs += rc == 0;
@@ -248,7 +319,7 @@ static int read_jobs(struct scan *s, const char *array, size_t *pos)
 static int walk_doc(struct scan *s, size_t start, size_t *end)
 {
 	bool have_jobs = false;
-	size_t i = skip_ws(s->b, s->len, start + 1);
+	size_t i = skip_ws(s->b, s->len, start + 1), topbytes = 0;
 	int rc = 0;
 
 	s->njobs = 0;
@@ -269,6 +340,8 @@ static int walk_doc(struct scan *s, size_t start, size_t *end)
 			if ((rc = read_jobs(s, key, &i)))
 				return rc;
 		} else {
+			if ((rc = too_large(s, i, "a top-level value")))
+				return rc;
 			v = parse_value(s, i, &vend, &rc);
 			if (!v && rc)
 				return rc;
@@ -276,6 +349,12 @@ static int walk_doc(struct scan *s, size_t start, size_t *end)
 			json_object_put(v);
 			if (rc)
 				return rc;
+			if ((topbytes += vend - i) > VALUE_MAX)
+				return fault(
+				    s, REC_FIO_BAD_JSON, i,
+				    "the document's values other than the jobs pass %zu MiB "
+				    "at byte %zu: not fio's JSON",
+				    VALUE_MAX >> 20, i);
 			i = vend;
 		}
 		i = skip_ws(s->b, s->len, i);
@@ -304,8 +383,13 @@ static int walk_doc(struct scan *s, size_t start, size_t *end)
 long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, void *ctx,
 		  bool bins_fast, struct rec_fio_error *err)
 {
-	struct scan s = {.b = buf, .len = len, .ops = ops, .ctx = ctx, .bins_fast = bins_fast};
-	size_t pos = 0, rewritten = (size_t)-1;
+	struct scan s = {.b = buf,
+			 .len = len,
+			 .first = skip_ws(buf, len, 0),
+			 .ops = ops,
+			 .ctx = ctx,
+			 .bins_fast = bins_fast};
+	size_t pos = 0;
 	long n = 0;
 	int rc = 0;
 
@@ -313,16 +397,13 @@ long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, voi
 	if (!(s.tok = json_tokener_new()))
 		return -ENOMEM;
 	while (pos < len) {
-		size_t c = next_candidate(buf, len, pos), end = 0;
+		size_t c = next_candidate(buf, len, s.first, pos), end = 0;
 
 		if (c >= len)
 			break;
 		if (!blank(buf, pos, c) && ops->skipped)
 			ops->skipped(ctx, c, true);
-		if (rewritten != pos) {
-			rewrite_nonfinite(buf, len, c);
-			rewritten = c;
-		}
+		rewrite_nonfinite(buf, len, c);
 		rc = walk_doc(&s, c, &end);
 		if (rc == -EINVAL && s.cur.fault != REC_FIO_OK) {
 			if (ops->drop)
@@ -343,8 +424,7 @@ long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, voi
 		}
 		n++;
 		pos = end;
-		rewritten = pos;
-		if (!blank(buf, pos, next_candidate(buf, len, pos)) && ops->skipped)
+		if (!blank(buf, pos, next_candidate(buf, len, s.first, pos)) && ops->skipped)
 			ops->skipped(ctx, pos, false);
 	}
 	if (!n && err->fault == REC_FIO_OK) {
@@ -360,4 +440,89 @@ out:
 	rec_fio_bins_free(&s.jb);
 	json_tokener_free(s.tok);
 	return rc ? rc : n;
+}
+
+/* The first key of the object whose '{' is at @open, into @key ("" when there is none). */
+static void first_key(const char *b, size_t len, size_t open, char *key, size_t keylen)
+{
+	size_t i = skip_ws(b, len, open + 1), k = 0;
+
+	if (i < len && b[i] == '"')
+		for (i++; i < len && b[i] != '"' && b[i] != '\n' && k + 1 < keylen; i++)
+			key[k++] = b[i];
+	key[k] = '\0';
+}
+
+/* A key "@key" (with its quotes, then ':') in [@from, @len). */
+static bool has_key(const char *b, size_t len, size_t from, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = b + from; (p = memmem(p, len - (size_t)(p - b), key, kl)); p += kl) {
+		size_t i = skip_ws(b, len, (size_t)(p - b) + kl);
+
+		if (p > b && p[-1] == '"' && i < len && b[i] == '"' &&
+		    skip_ws(b, len, i + 1) < len && b[skip_ws(b, len, i + 1)] == ':')
+			return true;
+	}
+	return false;
+}
+
+/* The first line of @b that is not blank, for a message. */
+static void first_line(const char *b, size_t len, char *out, size_t outlen)
+{
+	size_t i = skip_ws(b, len, 0), n = 0;
+
+	while (i + n < len && b[i + n] != '\n' && b[i + n] != '\r' && n < 60)
+		n++;
+	snprintf(out, outlen, "%.*s%s", (int)n, b + i, i + n < len && n == 60 ? "..." : "");
+}
+
+enum rec_fio_kind rec_fio_sniff(const char *text, size_t len, char *why, size_t whylen)
+{
+	size_t first = skip_ws(text, len, 0), c = next_candidate(text, len, first, 0);
+	char key[64], line[80];
+	char dummy[1];
+
+	if (!why) {
+		why = dummy;
+		whylen = sizeof(dummy);
+	}
+	if (first >= len) {
+		snprintf(why, whylen, "empty");
+		return REC_FIO_EMPTY;
+	}
+	if (memchr(text, '\0', c < len ? c : len)) {
+		snprintf(why, whylen, "binary data, not fio's output");
+		return REC_FIO_BINARY;
+	}
+	for (; c < len; c = next_candidate(text, len, first, c + 1)) {
+		first_key(text, len, c, key, sizeof(key));
+		if (!strcmp(key, "fio version") || has_key(text, len, c, "jobs") ||
+		    has_key(text, len, c, "client_stats"))
+			return REC_FIO_DOC;
+	}
+	c = next_candidate(text, len, first, 0);
+	if (c < len) {
+		first_key(text, len, c, key, sizeof(key));
+		snprintf(why, whylen,
+			 "JSON that is not fio's (its first key is \"%s\"; fio's is \"fio "
+			 "version\", with \"jobs\" or \"client_stats\")",
+			 key);
+		return REC_FIO_JSON;
+	}
+	if (memmem(text, len, "(groupid=", 9) && memmem(text, len, "err=", 4)) {
+		snprintf(why, whylen,
+			 "fio's normal (text) output, not JSON (run fio with "
+			 "--output-format=json, or json+)");
+		return REC_FIO_NORMAL;
+	}
+	first_line(text, len, line, sizeof(line));
+	if (line[0] == '[' && strchr(line, ']'))
+		snprintf(why, whylen, "a fio job file (its first line: \"%s\"), not fio's output",
+			 line);
+	else
+		snprintf(why, whylen, "text without a fio JSON document (its first line: \"%s\")",
+			 line);
+	return REC_FIO_TEXT;
 }

@@ -14,6 +14,12 @@
  *    printf("%f"); those are rewritten to NaN in place, same length, before parsing, so offsets
  *    in error messages stay true (a "nan" in a string is text, left alone);
  *  - a document that is not JSON or not closed: skipped, the next '{' in column 0 tried.
+ * Refused as no fio output (a fault, the next candidate tried): a job object or a top-level value
+ * larger than 4 MiB, or top-level values other than the jobs past 4 MiB together (fio's largest
+ * are below 1 MiB; json-c's tree of a value is about ten times its text), and an entry of "jobs"
+ * or "client_stats" without fio's "jobname". A string's scan ends at its line's end (JSON strings
+ * hold no raw newline), so a text of many failed candidates (random bytes after a '{') is read in
+ * time linear in its size.
  * Each job object is parsed by json-c on its own and dropped once handed over, so memory holds
  * the text and one job tree, not the whole document tree; with @bins_fast the json+ "bins"
  * objects are read by the fast path (fio_bins.h) and claimed by the job's reader.
@@ -76,5 +82,29 @@ struct rec_fio_scan_ops {
  */
 long rec_fio_scan(char *buf, size_t len, const struct rec_fio_scan_ops *ops, void *ctx,
 		  bool bins_fast, struct rec_fio_error *err);
+
+/* What the start of a file is, to fio's reader (rec_fio_sniff()). */
+enum rec_fio_kind {
+	REC_FIO_DOC,	/* fio's JSON: a document after fio's text lines, if any */
+	REC_FIO_NORMAL, /* fio's normal (text) output: "(groupid=0, jobs=1): err= 0" */
+	REC_FIO_JSON,	/* a JSON document that is not fio's */
+	REC_FIO_TEXT,	/* text without a JSON document */
+	REC_FIO_BINARY, /* a NUL byte before any document */
+	REC_FIO_EMPTY,	/* nothing but blanks */
+};
+
+/**
+ * rec_fio_sniff() - what a file is by its first bytes, whatever its name: fio's JSON is a
+ * document starting as rec_fio_scan() finds one ('{' in column 0 or first) whose first key is
+ * "fio version", or with "jobs" or "client_stats" among its keys within @len, after lines of text
+ * (fio's and the engine's messages) without a NUL byte.
+ * @text: the file's first bytes (64 KiB are plenty: fio's lines before its JSON are few)
+ * @len:  bytes in @text
+ * @why:  out: for anything but REC_FIO_DOC, why it is not read, for a person: "fio's normal
+ *        (text) output, not JSON (run fio with --output-format=json)"; may be NULL
+ * @whylen: size of @why
+ * Return: the kind.
+ */
+enum rec_fio_kind rec_fio_sniff(const char *text, size_t len, char *why, size_t whylen);
 
 #endif

@@ -257,6 +257,9 @@ static const struct {
     {"bsrange", "blocksize_range", NULL},
     {"log_avg_msec", NULL, "0"},
     {"log_hist_msec", NULL, "0"},
+    {"runtime", "timeout", NULL},
+    {"ramp_time", NULL, NULL},
+    {"time_based", NULL, NULL},
 };
 
 const char *rec_fio_option(json_object *job_opts, json_object *globals, const char *key,

@@ -162,7 +162,7 @@ struct rec_num rec_fio_percentile(json_object *lat, double scale, double pct);
  * default; only the options this table knows: rw (readwrite), bs (blocksize), iodepth, numjobs,
  * rwmixread, rwmixwrite, name, group_reporting, new_group, stonewall (wait_for_previous),
  * unified_rw_reporting, kb_base, bssplit, bsrange (blocksize_range), log_avg_msec,
- * log_hist_msec.
+ * log_hist_msec, runtime (timeout), ramp_time, time_based.
  * Return: the value as text ("" for a bare option fio printed without one), or NULL.
  */
 const char *rec_fio_option(json_object *job_opts, json_object *globals, const char *key,

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "record/fio_json.h"
 #include "record/folder.h"
 #include "record/json.h"
 #include "record/layout.h"
@@ -45,6 +47,45 @@ static bool has_status(const char *dir)
 	return yes;
 }
 
+int rec_fio_file_kind(const char *path, char *why, size_t whylen)
+{
+	const size_t cap = 64 << 10;
+	char *head = malloc(cap);
+	size_t n = 0;
+	int fd = head ? rec_file_open(path, NULL) : -ENOMEM, rc = 0;
+
+	while (fd >= 0 && n < cap) {
+		ssize_t r = read(fd, head + n, cap - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			rc = r ? -errno : 0;
+			break;
+		}
+		n += (size_t)r;
+	}
+	if (fd >= 0)
+		close(fd);
+	else
+		rc = fd;
+	if (rc)
+		rec_file_error(path, rc, why, whylen);
+	else
+		rc = (int)rec_fio_sniff(head, n, why, whylen);
+	free(head);
+	return rc;
+}
+
+/* A file of a folder that holds fio's JSON though its name does not end in .json. */
+static bool fio_by_content(const char *dir, const char *name)
+{
+	char p[PATH_MAX], why[256];
+
+	return snprintf(p, sizeof(p), "%s/%s", dir, name) < (int)sizeof(p) &&
+	       rec_fio_file_kind(p, why, sizeof(why)) == REC_FIO_DOC;
+}
+
 /* A folder's own files and subfolders: fio results, and subfolders that are drive folders. */
 static void look(const char *dir, bool *results, bool *drive_subfolders)
 {
@@ -59,6 +100,9 @@ static void look(const char *dir, bool *results, bool *drive_subfolders)
 		if (k == REC_NAME_HIDDEN)
 			continue;
 		if (k == REC_NAME_RESULT && has_file(dir, e->d_name))
+			*results = true;
+		else if (k == REC_NAME_OTHER && e->d_type != DT_DIR && has_file(dir, e->d_name) &&
+			 fio_by_content(dir, e->d_name))
 			*results = true;
 		else if (!*drive_subfolders && k != REC_NAME_RESULT_OTHER &&
 			 snprintf(p, sizeof(p), "%s/%s", dir, e->d_name) < (int)sizeof(p) &&

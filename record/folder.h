@@ -3,7 +3,8 @@
  * folder.h - what a path given to ssdreport (or a folder ssd-review reports on) is, decided by
  * the record once for both programs: a results directory (ssd-review's OUT: its status.json,
  * or folders of drives), a drive folder (OUT/<label>: its run.json or drive.json, or any folder
- * of fio results), a fio output file, or one of the record's own documents.
+ * of fio results: <test>.json, or any file holding fio's JSON by its content), a fio output file,
+ * or one of the record's own documents.
  */
 #ifndef SSDENG_RECORD_FOLDER_H
 #define SSDENG_RECORD_FOLDER_H
@@ -19,6 +20,15 @@ enum rec_input {
 	REC_INPUT_FIO_FILE,    /* a file that is not one of the record's documents: fio's output */
 	REC_INPUT_RECORD_FILE, /* run.json, drive.json (drive-<M>.json), status.json */
 };
+
+/**
+ * rec_fio_file_kind() - what the file @path is to fio's reader, by its first 64 KiB whatever its
+ * name (rec_fio_sniff()); never blocks (rec_file_open()).
+ * @why: out: why it is not read when it is no fio JSON output, or cannot be read ("a FIFO, not a
+ *       regular file", strerror())
+ * Return: enum rec_fio_kind, or -errno (-EINVAL: not a regular file).
+ */
+int rec_fio_file_kind(const char *path, char *why, size_t whylen);
 
 /** rec_input_kind() - what @path is (a directory's own files and its subfolders looked at). */
 enum rec_input rec_input_kind(const char *path);

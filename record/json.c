@@ -11,6 +11,49 @@
 
 #include "record/json.h"
 
+/* What a file of mode @m that is no regular file is. */
+static const char *file_type(mode_t m)
+{
+	return S_ISDIR(m)    ? "a directory"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+			     : "not a regular file";
+}
+
+int rec_file_open(const char *path, const char **what)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY), rc;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		if (what)
+			*what = file_type(st.st_mode);
+		close(fd);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+void rec_file_error(const char *path, int rc, char *out, size_t len)
+{
+	const char *what = NULL;
+
+	if (rc == -EINVAL && rec_file_open(path, &what) == -EINVAL && what)
+		snprintf(out, len, "%s, not a regular file", what);
+	else
+		snprintf(out, len, "%s", strerror(-rc));
+}
+
 int rec_file_read(const char *path, char **text, size_t *len)
 {
 	struct stat st;
@@ -19,16 +62,16 @@ int rec_file_read(const char *path, char **text, size_t *len)
 	int fd, rc = 0;
 
 	*text = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = rec_file_open(path, NULL);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
-		rc = S_ISDIR(st.st_mode) ? -EISDIR : -errno;
+		return fd;
+	if (fstat(fd, &st) < 0) {
+		rc = -errno;
 		close(fd);
 		return rc;
 	}
 	/* the size it has now, and room to grow for a file still being written (or /proc) */
-	cap = (S_ISREG(st.st_mode) ? (size_t)st.st_size : 0) + 4096;
+	cap = (size_t)st.st_size + 4096;
 	buf = malloc(cap);
 	while (buf) {
 		ssize_t r = read(fd, buf + n, cap - n - 1);

@@ -16,8 +16,29 @@
 #include <json-c/json.h>
 
 /**
+ * rec_file_open() - @path opened for reading, refused unless it is a regular file. It is opened
+ * with O_NONBLOCK (a FIFO without a writer blocks open(), a device is never read to its end),
+ * checked with fstat(), and given back blocking.
+ * @path: the file
+ * @what: when @path is no regular file, what it is: "a directory", "a FIFO", "a socket", "a
+ *        character device", "a block device" ("not a regular file" otherwise); may be NULL
+ * Return: the descriptor (O_CLOEXEC), or -errno: -EISDIR for a directory, -EINVAL for any other
+ * file that is not regular, open()'s error.
+ */
+int rec_file_open(const char *path, const char **what);
+
+/**
+ * rec_file_error() - why @path could not be read, for a person: "a FIFO, not a regular file" (a
+ * socket, a character device, ...) when @rc is rec_file_open()'s -EINVAL, else strerror(-@rc).
+ * @rc:  the negative errno of rec_file_open() or rec_file_read()
+ * @out: the text; @len its size
+ */
+void rec_file_error(const char *path, int rc, char *out, size_t len);
+
+/**
  * rec_file_read() - the whole of @path, NUL-terminated.
- * @path: a regular file (a directory is -EISDIR)
+ * @path: a regular file (a directory is -EISDIR, a FIFO, socket or device -EINVAL: never opened
+ *        blocking, rec_file_open())
  * @text: output, malloc'ed (the caller frees it); NULL on failure
  * @len:  output, bytes without the NUL (may be NULL)
  * Return: 0 or -errno.

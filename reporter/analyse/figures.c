@@ -46,6 +46,22 @@ bool sr_pct_clamped(struct sr_value pct_ns, struct sr_value max_ns)
 	       fabs(pct_ns.v - SR_FIO2_HIST_CEILING_NS) < 1;
 }
 
+double sr_pct_min_ios(double pct) { return pct < 100 ? 100 / (100 - pct) : INFINITY; }
+
+struct sr_fig sr_pct_fig(struct sr_value v, double pct, struct sr_value max, struct sr_value ios)
+{
+	struct sr_fig f = {v, sr_pct_clamped(v, max)};
+
+	/* 1e-6 I/O: 100 / (100 - 99.99) is 9999.99999... in binary */
+	if (sr_ok(v) && sr_ok(max) && sr_ok(ios) && ios.v > 0 &&
+	    ios.v < sr_pct_min_ios(pct) - 1e-6) {
+		f.v = max;
+		f.is_max = true;
+		f.clamped = false;
+	}
+	return f;
+}
+
 /* A percentile of one direction: fio's own when it printed it (one run), else the merged one. */
 static struct sr_value pct_of(const struct sr_dir_fig *f, double pct)
 {
@@ -82,8 +98,7 @@ static struct sr_fig one(const struct sr_dir_fig *f, enum sr_metric m, double pc
 		out.v = f->sd;
 		break;
 	case SR_M_PCT:
-		out.v = pct_of(f, pct);
-		out.clamped = sr_pct_clamped(out.v, f->max);
+		out = sr_pct_fig(pct_of(f, pct), pct, f->max, f->ios);
 		break;
 	}
 	return out;
@@ -129,6 +144,7 @@ static struct sr_fig both(const struct sr_result *r, enum sr_metric m, double pc
 	case SR_M_PCT:
 		out = f[f[1].v.v > f[0].v.v];
 		out.clamped = f[0].clamped || f[1].clamped;
+		out.is_max = f[0].is_max || f[1].is_max;
 		break;
 	}
 	return out;
@@ -136,11 +152,13 @@ static struct sr_fig both(const struct sr_result *r, enum sr_metric m, double pc
 
 struct sr_fig sr_fig_of(const struct sr_result *r, enum sr_which w, enum sr_metric m, double pct)
 {
+	struct sr_fig f;
+
 	if (!r)
 		return (struct sr_fig){absent, false};
-	if (w == SR_W_BOTH)
-		return both(r, m, pct);
-	return one(&r->dir[w], m, pct);
+	f = w == SR_W_BOTH ? both(r, m, pct) : one(&r->dir[w], m, pct);
+	f.interrupted = r->interrupted;
+	return f;
 }
 
 void sr_curve_figures(const struct sr_curve_pt *p, size_t n, double limit_ns,

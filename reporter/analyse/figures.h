@@ -42,7 +42,28 @@ struct sr_fig {
 	struct sr_value v;
 	bool clamped; /* a percentile at fio's histogram ceiling below the maximum: the true value
 		       * is at least v (printed "≥ 17.1 s") */
+	bool is_max;  /* a percentile from fewer I/Os than it needs (sr_pct_min_ios()): v is the
+		       * maximum, not a percentile */
+	bool interrupted; /* a figure of a run cut short (analyse/interrupted.h) */
 };
+
+/**
+ * sr_pct_min_ios() - the I/Os a percentile needs to be one: 100 / (100 - @pct) (p99: 100,
+ * p99.99: 10,000, p99.999: 100,000). With fewer, the slowest I/O is at or below the percentile's
+ * rank and fio's value is its maximum (in its histogram bin).
+ */
+double sr_pct_min_ios(double pct);
+
+/**
+ * sr_pct_fig() - a percentile as a figure: fio's value, marked clamped at the histogram's
+ * ceiling (sr_pct_clamped()), or replaced by the maximum (is_max) when @ios is below
+ * sr_pct_min_ios(@pct).
+ * @v:   fio's percentile, ns
+ * @pct: which (99.999)
+ * @max: the maximum latency, ns
+ * @ios: the completed I/Os it was read from (absent: taken at its word)
+ */
+struct sr_fig sr_pct_fig(struct sr_value v, double pct, struct sr_value max, struct sr_value ios);
 
 /**
  * sr_metric_parse() - a metric name of the catalogue's summary rows.

@@ -7,14 +7,22 @@
 #include <string.h>
 
 #include "analyse/results.h"
+#include "analyse/interrupted.h"
 #include "analyse/stats.h"
 
 const double sr_qos_pcts[SR_NQOS] = {99.0, 99.9, 99.99, 99.999};
 
 static struct sr_value absent(void) { return (struct sr_value){0, SR_ABSENT}; }
 
+/* Completed I/Os of a direction: fio's clat N (fio >= 3), else total_ios; absent when neither. */
+static struct sr_value ios_of(const struct sr_dir *s)
+{
+	return sr_ok(s->clat.n) ? s->clat.n : s->total_ios;
+}
+
 static void from_one(const struct sr_dir *s, struct sr_dir_fig *f)
 {
+	f->ios = ios_of(s);
 	f->iops = s->iops;
 	f->bw = s->bw;
 	f->mean = s->clat.mean;
@@ -72,8 +80,8 @@ static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_
 	double *means = calloc(n + 1, sizeof(double)), *w = calloc(n + 1, sizeof(double));
 	struct sr_nms *g = calloc(n + 1, sizeof(*g));
 	struct sr_nms all;
-	bool ok_iops = true, ok_bw = true, ok_lat = true;
-	double iops = 0, bw = 0, max = 0;
+	bool ok_iops = true, ok_bw = true, ok_lat = true, ok_ios = true;
+	double iops = 0, bw = 0, max = 0, ios = 0;
 
 	if (!means || !w || !g)
 		goto out;
@@ -82,6 +90,8 @@ static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_
 
 		ok_iops &= sr_ok(s->iops);
 		ok_bw &= sr_ok(s->bw);
+		ok_ios &= sr_ok(ios_of(s));
+		ios += ios_of(s).v;
 		ok_lat &= sr_ok(s->clat.mean) && sr_ok(s->clat.stddev) && sr_ok(s->clat.max);
 		iops += s->iops.v;
 		bw += s->bw.v;
@@ -93,6 +103,7 @@ static void from_many(const struct sr_dir *const *dirs, size_t n, struct sr_dir_
 	}
 	f->iops = ok_iops ? sr_val(iops) : absent();
 	f->bw = ok_bw ? sr_val(bw) : absent();
+	f->ios = ok_ios ? sr_val(ios) : absent();
 	if (ok_lat) {
 		double m = sr_weighted_mean(means, w, n);
 		f->mean = isfinite(m) ? sr_val(m) : absent();
@@ -168,11 +179,13 @@ static void figures(const struct sr_test *t, const struct sel *s, struct sr_resu
 	}
 	r->threads = 0;
 	r->error = 0;
+	r->interrupted = false;
 	for (size_t i = 0; i < t->nruns; i++) {
 		if (!selected(&t->runs[i], s))
 			continue;
 		if (!r->error)
 			r->error = t->runs[i].error;
+		r->interrupted |= sr_run_interrupted(t, &t->runs[i], NULL, 0);
 		if (!t->runs[i].all_clients)
 			r->threads += t->runs[i].group_reporting ? t->runs[i].numjobs : 1;
 	}

@@ -30,6 +30,8 @@ struct sr_dir_fig {
 	struct sr_value mean;	      /* clat mean, ns */
 	struct sr_value max;	      /* clat max, ns */
 	struct sr_value sd;	      /* clat stddev, ns */
+	struct sr_value ios;	      /* completed I/Os (clat N, else total_ios): what a
+				       * percentile may be read from */
 	struct sr_value qos[SR_NQOS]; /* clat percentiles, ns */
 	const struct sr_lat *dist; /* the distribution for an exceedance plot (one run), or NULL */
 };
@@ -42,9 +44,10 @@ struct sr_result {
 	unsigned threads;	  /* numjobs summed over the group's runs (T) */
 	unsigned qd;		  /* iodepth (Q) */
 	struct sr_dir_fig dir[2]; /* read, write */
-	int error;    /* fio's error (errno) of the first of its runs that failed, 0 when
-		       * every run ended cleanly */
-	char *member; /* a member's name (drive label or host:port); NULL otherwise */
+	int error;	  /* fio's error (errno) of the first of its runs that failed, 0 when
+			   * every run ended cleanly */
+	bool interrupted; /* a run of it was cut short (analyse/interrupted.h) */
+	char *member;	  /* a member's name (drive label or host:port); NULL otherwise */
 	struct sr_result *members; /* per drive or per host, in file order; owned, may be NULL */
 	size_t nmembers;
 };

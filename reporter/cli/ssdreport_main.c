@@ -30,6 +30,7 @@
 #include "cli/logstat.h"
 #include "parse/reference.h"
 #include "render/report.h"
+#include "output/report_dir.h"
 #include "analyse/snapshots.h"
 #include "render/summary.h"
 
@@ -48,7 +49,9 @@ static const char usage_main[] =
     "optional drive.json and run.json), a directory of such directories (one drive each), or a\n"
     "fio JSON file (also fio's text output with the JSON in it). A directory is one drive named\n"
     "after the directory; loose JSON files form one drive named by --label, or else after their\n"
-    "directory.\n"
+    "directory. Any fio's results are read, not only ssd-review's: a directory's files are fio\n"
+    "outputs by content, whatever their names (fio -o run1.txt --output-format=json ...); other\n"
+    "files (job files, fio's text output, a FIFO) are listed under \"Not read\" with why.\n"
     "\n"
     "options:\n"
     "  -o, --output DIR   write the report to DIR (built in a hidden temporary directory beside\n"
@@ -363,7 +366,7 @@ static int summary_file(const char *path, bool all, bool intervals, struct sr_di
 	sr_diag_file(d, path);
 	rc = sr_read_file(path, &buf, &len);
 	if (rc) {
-		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		sr_read_error(path, rc, d);
 		return rc == -ENOMEM ? rc : -ENOENT;
 	}
 	rc = sr_fio_json_parse(buf, len, all || intervals, &docs, &ndocs, d);
@@ -546,16 +549,22 @@ static int cmd_compare(int argc, char **argv) { return cmd_report(argc, argv, tr
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+	bool writes_report;		   /* builds a report directory (signals clean it up) */
 } commands[] = {
-    {"summary", cmd_summary},
-    {"logstat", sr_logstat_main},
-    {"compare", cmd_compare},
+    {"summary", cmd_summary, false},
+    {"logstat", sr_logstat_main, false},
+    {"compare", cmd_compare, true},
 };
 
 int main(int argc, char **argv)
 {
 	for (size_t i = 0; argc > 1 && i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
+		if (!strcmp(argv[1], commands[i].name)) {
+			if (commands[i].writes_report)
+				sr_report_dir_trap_signals(); /* an interrupted report leaves no
+								 temporary directory */
 			return commands[i].run(argc - 1, argv + 1);
+		}
+	sr_report_dir_trap_signals();
 	return cmd_report(argc, argv, false);
 }

@@ -49,6 +49,7 @@ void sr_run_free(struct sr_run *r)
 		lat_free(&r->dir[d].lat);
 	}
 	free(r->fio_ss.ss);
+	free(r->fio_ss.criterion_text);
 	free(r->fio_ss.iops);
 	free(r->fio_ss.bw);
 	kv_free(r->options, r->noptions);

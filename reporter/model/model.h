@@ -86,6 +86,8 @@ struct sr_fio_ss {
 	struct sr_value criterion;  /* the measured value, percent ("2.255639%" -> 2.255639), or
 				     * IOPS (bytes/s) for a limit without %; signed for a slope
 				     * check (ss=iops_slope:...): < 0 is a falling slope */
+	char *criterion_text; /* the measured criterion exactly as fio printed it ("-0.001042%"),
+			       * NULL when absent */
 	struct sr_value max_deviation;
 	struct sr_value slope;	   /* IOPS (or bytes/s) per second, signed */
 	struct sr_value iops_mean; /* IOPS */
@@ -127,6 +129,10 @@ struct sr_run {
 	unsigned log_hist_ms; /* log_hist_msec, ms (0: not set) */
 
 	struct sr_value elapsed_s; /* seconds */
+	/* runtime= and ramp_time= in seconds (absent when not set), time_based= set: with it a job
+	 * runs for its runtime, so an elapsed time far below it is a run cut short */
+	struct sr_value runtime_s, ramp_s;
+	bool time_based;
 	struct sr_dir dir[SR_NDIR];
 	struct sr_fio_ss fio_ss;
 	struct sr_kv *options; /* the job's fio options as fio printed them: "global options"
@@ -201,6 +207,8 @@ struct sr_test {
 	char *path;	   /* the JSON file */
 	char *fio_version; /* "fio-3.33", NULL if absent */
 	int64_t timestamp; /* unix seconds, 0 if absent */
+	int fio_signal;	   /* fio's "fio: terminating on signal N" in the text around the
+			    * document: N (the run was stopped), else 0 */
 	struct sr_run *runs;
 	size_t nruns;
 	struct sr_series *series; /* preconditioning series, one per workload (parse/series_load.h,

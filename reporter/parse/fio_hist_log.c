@@ -14,6 +14,7 @@
 
 #include "parse/fio_hist_log.h"
 #include "parse/fio_log.h"
+#include "record/json.h"
 
 #define HIST_BUF_SIZE (1u << 20) /* also the longest accepted line */
 #define HIST_PAD 32 /* '\0' bytes after the data: the sentinel, and room to look ahead */
@@ -74,6 +75,7 @@ static unsigned stride_for(unsigned ncols)
 int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_t errlen)
 {
 	struct sr_hist_reader *r;
+	const char *what = NULL;
 	int e;
 
 	*out = NULL;
@@ -81,11 +83,12 @@ int sr_hist_open(struct sr_hist_reader **out, const char *path, char *err, size_
 	if (!r)
 		return -ENOMEM;
 	r->path = strdup(path);
-	r->fd = r->path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	r->fd = r->path ? rec_file_open(path, &what) : -ENOMEM;
 	if (r->fd < 0) {
-		e = r->path ? errno : ENOMEM;
+		e = -r->fd;
 		if (err)
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
+			snprintf(err, errlen, "%s: %s", path,
+				 e == EINVAL && what ? what : strerror(e));
 		free(r->path);
 		free(r);
 		return -e;

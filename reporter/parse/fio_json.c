@@ -16,6 +16,7 @@
 #include "parse/read_file.h"
 #include "record/fio_json.h"
 #include "record/fio_keys.h"
+#include "record/json.h"
 #include "record/size.h"
 
 /* The documents of one text being read into tests. */
@@ -30,6 +31,8 @@ struct doc_ctx {
 	struct rec_fio_bins *jb; /* the current job's bins read by the fast path */
 	struct sr_test *out;	 /* the documents kept */
 	size_t n, seen;
+	const char *buf;  /* the text */
+	size_t text_from; /* where the text after the last document read starts */
 };
 
 /* A number read by record/fio_keys.h's rules into the model, a marked one said once per file. */
@@ -270,9 +273,11 @@ static int read_fio_ss(json_object *o, struct sr_fio_ss *ss, struct sr_diag *d)
 	 * figure. A mean-deviation criterion cannot be negative, so there a negative value stays
 	 * flagged like any other.
 	 */
-	if (json_object_object_get_ex(o, "criterion", &v))
+	if (json_object_object_get_ex(o, "criterion", &v)) {
 		ss->criterion =
 		    conv(rec_fio_num(v, 1, ss->ss && strstr(ss->ss, "_slope")), d, "criterion");
+		ss->criterion_text = str_dup(o, "criterion");
+	}
 	ss->max_deviation = num(o, "max_deviation", 1, d);
 	if (json_object_object_get_ex(o, "slope", &v))
 		ss->slope = conv(rec_fio_num(v, 1, true), d, "slope");
@@ -381,6 +386,30 @@ static int keep_options(struct sr_run *r, json_object *o)
 	return 0;
 }
 
+/*
+ * A time option of fio (runtime=, ramp_time=) in seconds: a number with an optional unit, "us",
+ * "ms", "s", "m", "h" or "d" (fio's default unit for these is seconds); absent when not set or
+ * not a time.
+ */
+static struct sr_value fio_seconds(const char *s)
+{
+	static const struct {
+		const char *unit;
+		double s;
+	} units[] = {{"", 1},	{"s", 1},    {"us", 1e-6}, {"ms", 1e-3},
+		     {"m", 60}, {"h", 3600}, {"d", 86400}};
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return (struct sr_value){0, SR_ABSENT};
+	v = strtod(s, &end);
+	for (size_t i = 0; end != s && i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcasecmp(end, units[i].unit))
+			return sr_val(v * units[i].s);
+	return (struct sr_value){0, SR_ABSENT};
+}
+
 static int resolve_options(struct sr_run *r, json_object *job, json_object *globals,
 			   struct sr_diag *d)
 {
@@ -415,6 +444,10 @@ static int resolve_options(struct sr_run *r, json_object *job, json_object *glob
 	r->new_group = s && strcmp(s, "0") != 0;
 	s = option_set(job, NULL, "stonewall");
 	r->stonewall = s && strcmp(s, "0") != 0;
+	s = option(job, glob, "time_based");
+	r->time_based = s && strcmp(s, "0") != 0;
+	r->runtime_s = fio_seconds(option(job, glob, "runtime"));
+	r->ramp_s = fio_seconds(option(job, glob, "ramp_time"));
 	/* fio truncates jobname; "name" in job options keeps the whole string */
 	s = option(job, NULL, "name");
 	if (s && r->name && strlen(s) > strlen(r->name) && !strncmp(s, r->name, strlen(r->name))) {
@@ -548,15 +581,24 @@ static void on_drop(void *ctx)
 }
 
 /* The document was read whole: its options resolved, then kept (the last, or every one). */
+/* The N of fio's "fio: terminating on signal N" in [@from, @to) of @buf, else 0. */
+static int signal_line(const char *buf, size_t from, size_t to)
+{
+	static const char line[] = "fio: terminating on signal ";
+	const char *p = from < to ? memmem(buf + from, to - from, line, sizeof(line) - 1) : NULL;
+
+	return p ? atoi(p + sizeof(line) - 1) : 0;
+}
+
 static int on_doc(void *ctx, size_t start, size_t end, size_t njobs)
 {
 	struct doc_ctx *c = ctx;
 	struct sr_test *t = &c->cur;
 	int rc = 0;
 
-	(void)start;
-	(void)end;
 	(void)njobs;
+	t->fio_signal = signal_line(c->buf, c->text_from, start);
+	c->text_from = end;
 	for (size_t k = 0; k < t->nruns && !rc; k++)
 		rc = resolve_options(&t->runs[k], c->jobopts[k], c->globals, c->d);
 	for (size_t k = 0; k < t->nruns && !rc; k++)
@@ -596,9 +638,10 @@ int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, si
 {
 	static const struct rec_fio_scan_ops ops = {
 	    .top = on_top, .job = on_job, .doc = on_doc, .drop = on_drop, .skipped = on_skipped};
-	struct doc_ctx c = {.d = d, .all = all, .version = {-1, -1}};
+	struct doc_ctx c = {.d = d, .all = all, .version = {-1, -1}, .buf = buf};
 	struct rec_fio_error err;
 	long rc = rec_fio_scan(buf, len, &ops, &c, true, &err);
+	int sig = rc > 0 ? signal_line(buf, c.text_from, len) : 0;
 
 	if (rc == -EINVAL && err.fault != REC_FIO_OK)
 		sr_error(d, err.off != (size_t)-1 ? buf : NULL, err.off, "%s", err.msg);
@@ -611,6 +654,8 @@ int sr_fio_json_parse(char *buf, size_t len, bool all, struct sr_test **docs, si
 	if (c.seen > 1 && !all)
 		sr_warn(d, SR_WARN_DOCS, "%zu JSON documents (--status-interval?), using the last",
 			c.seen);
+	if (sig && c.n && !c.out[c.n - 1].fio_signal) /* printed after the last document */
+		c.out[c.n - 1].fio_signal = sig;
 	*docs = c.out;
 	*ndocs = c.n;
 	return 0;
@@ -638,7 +683,7 @@ int sr_fio_json_load(const char *path, struct sr_test *t, struct sr_diag *d)
 	sr_diag_file(d, path);
 	rc = sr_read_file(path, &buf, &len);
 	if (rc) {
-		sr_error(d, NULL, (size_t)-1, "cannot read: %s", strerror(-rc));
+		sr_read_error(path, rc, d);
 		return rc;
 	}
 	rc = sr_fio_json_parse(buf, len, false, &docs, &ndocs, d);

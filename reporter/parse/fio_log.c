@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record/json.h"
+
 #define LOG_BUF_SIZE (1u << 20) /* also the longest accepted line */
 #define LOG_MAX_COLS 8		/* time, mean, max, ddir, bs, offset, prio, issue_time */
 #define LOG_ERR_SIZE 512
@@ -159,6 +161,7 @@ int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_lo
 {
 	struct sr_log_name nm;
 	struct sr_log_reader *r;
+	const char *what = NULL;
 	int fd;
 
 	*out = NULL;
@@ -171,13 +174,12 @@ int sr_log_open(struct sr_log_reader **out, const char *path, const struct sr_lo
 				 path);
 		return -EINVAL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = rec_file_open(path, &what);
 	if (fd < 0) {
-		int e = errno;
-
 		if (err)
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return -e;
+			snprintf(err, errlen, "%s: %s", path,
+				 fd == -EINVAL && what ? what : strerror(-fd));
+		return fd;
 	}
 	r = malloc(sizeof(*r));
 	if (!r) {

@@ -14,9 +14,11 @@
 #include "parse/apps_json.h"
 #include "parse/drive_info.h"
 #include "parse/fio_json.h"
+#include "parse/fio_log.h"
 #include "parse/inputs.h"
 #include "parse/run_status.h"
 #include "record/drive.h"
+#include "record/fio_json.h"
 #include "record/folder.h"
 #include "record/layout.h"
 #include "parse/series_load.h"
@@ -25,6 +27,12 @@ static bool is_dir(const char *p)
 {
 	struct stat st;
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_regular(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* <test-id>.json; not drive.json (ssdctl info) nor run.json (ssd-review's suite state). */
@@ -313,10 +321,20 @@ nomem:
 	return -ENOMEM;
 }
 
-static bool want_json(const char *dir, const char *name)
+/* A file of a drive folder that may be a result: <test>.json, or any other file that is not a
+ * directory nor one of fio's logs (what it holds decides: fio's JSON is read, anything else is
+ * listed as not read). */
+static bool want_result(const char *dir, const char *name)
 {
-	(void)dir;
-	return is_test_json(name);
+	struct sr_log_name ln;
+	struct stat st;
+	char p[4096];
+
+	if (is_test_json(name))
+		return true;
+	return rec_name_kind(name) == REC_NAME_OTHER && sr_log_parse_name(name, &ln) != 0 &&
+	       snprintf(p, sizeof(p), "%s/%s", dir, name) < (int)sizeof(p) && stat(p, &st) == 0 &&
+	       !S_ISDIR(st.st_mode);
 }
 
 static void free_names(char **v, size_t n)
@@ -354,6 +372,42 @@ static int add_skipped(struct sr_model *m, const char *path, const char *why)
 	}
 	m->nskipped++;
 	return 0;
+}
+
+/* A file not read (d->err says why): a warning, and listed in the model. @foreign: no fio output
+ * at all (a job file, fio's text output), which --strict does not make an error. */
+static int skip_file(struct sr_model *m, const char *path, bool foreign, struct sr_diag *d)
+{
+	if (d->stream)
+		fprintf(d->stream, "ssdreport: warning: skipped %s%s\n", d->err,
+			foreign ? "" : " (--strict makes this an error)");
+	d->nwarnings++;
+	return add_skipped(m, path, d->err);
+}
+
+static int skip_input(struct sr_model *m, const char *path, struct sr_diag *d)
+{
+	return skip_file(m, path, false, d);
+}
+
+/*
+ * A file of a drive folder not named <test>.json: 0 when it holds fio's JSON (to be read), 1 when
+ * it holds something else (listed as not read, saying what), or -errno when it cannot be read
+ * (d->err says why).
+ */
+static int by_content(struct sr_model *m, const char *path, struct sr_diag *d)
+{
+	char why[256];
+	int k = rec_fio_file_kind(path, why, sizeof(why)), rc;
+
+	if (k == REC_FIO_DOC)
+		return 0;
+	sr_diag_file(d, path);
+	sr_error(d, NULL, (size_t)-1, "%s%s", k < 0 && k != -EINVAL ? "cannot read: " : "", why);
+	if (k < 0)
+		return k;
+	rc = skip_file(m, path, true, d);
+	return rc ? rc : 1;
 }
 
 /* The SNIA PTS tests run.json records: their results are the round files under <dir>/<id>/. */
@@ -433,12 +487,7 @@ static int load_apps(struct sr_model *m, struct sr_drive *drv, const char *dir, 
 		sr_apps_free(a);
 		if (rc == -ENOMEM || d->strict)
 			break;
-		if (d->stream)
-			fprintf(d->stream,
-				"ssdreport: warning: skipped %s (--strict makes this an error)\n",
-				d->err);
-		d->nwarnings++;
-		rc = add_skipped(m, path, d->err);
+		rc = skip_input(m, path, d);
 	}
 	free_names(names, n);
 	return rc;
@@ -485,7 +534,7 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	size_t n = 0, loaded = 0;
 	int rc;
 
-	rc = list_dir(dir, want_json, &names, &n);
+	rc = list_dir(dir, want_result, &names, &n);
 	if (rc)
 		return rc;
 	label = as ? strdup(as) : base_name(dir);
@@ -514,20 +563,16 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		struct sr_test t = {0};
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		rc = foreign_result(drv, path, names[i], d);
+		rc = is_test_json(names[i]) ? foreign_result(drv, path, names[i], d)
+					    : by_content(m, path, d);
+		if (rc == 1)
+			continue;
 		if (rc == 0)
 			rc = sr_fio_json_load(path, &t, d);
 		if (rc == -ENOMEM || (rc && d->strict))
 			goto out;
 		if (rc) {
-			if (d->stream)
-				fprintf(d->stream,
-					"ssdreport: warning: skipped %s (--strict makes this an "
-					"error)\n",
-					d->err);
-			d->nwarnings++;
-			rc = add_skipped(m, path, d->err);
-			if (rc)
+			if ((rc = skip_input(m, path, d)))
 				goto out;
 			continue;
 		}
@@ -609,6 +654,10 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 				rec_input_name(REC_INPUT_RECORD_FILE));
 	}
 	rc = sr_fio_json_load(path, &t, d);
+	if (rc == -EINVAL && !d->strict && !is_regular(path)) { /* a FIFO named: not waited for */
+		free(dir);
+		return skip_input(m, path, d);
+	}
 	if (rc) {
 		free(dir);
 		return rc == -ENOMEM ? rc : rc == -EINVAL ? rc : -ENOENT;

@@ -20,9 +20,10 @@
  * @label:  drive label for loose files (NULL: the name of the directory holding each file)
  * @d:      diagnostics
  *
- * A file named on the command line that cannot be parsed is an error. A JSON file found inside
- * a directory that cannot be parsed is skipped with a warning (the error line), so one broken
- * result does not block a batch report; with d->strict it is an error. In a directory,
+ * A file named on the command line that cannot be parsed is an error; one that is no regular
+ * file (a FIFO, a socket, a device: never opened blocking) is skipped as below. A JSON file found
+ * inside a directory that cannot be parsed is skipped with a warning (the error line), so one
+ * broken result does not block a batch report; with d->strict it is an error. In a directory,
  * drive.json and run.json (ssd-review's suite state) are not results; nor are the
  * <id>.json.partial and <id>.json.failed files an interrupted or failed test leaves.
  *

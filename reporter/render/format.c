@@ -128,8 +128,11 @@ char *sr_fmt_lat(char *buf, struct sr_fig f, enum sr_lat_unit u)
 
 	if (!sr_ok(f.v))
 		snprintf(buf, SR_FMT_LEN, "%s", missing(f.v));
-	else if (f.clamped) /* "\u2265 17.1 s": at least the histogram's ceiling */
-		snprintf(buf, SR_FMT_LEN, "\xe2\x89\xa5 %s s", sr_fmt_sig(n, f.v.v / 1e9));
+	else if (f.clamped) /* "\u2265 17,100" (ms): at least the histogram's ceiling, in the
+			     * row's or column's unit like every other cell */
+		snprintf(buf, SR_FMT_LEN, "\xe2\x89\xa5 %s", sr_fmt_sig(n, sr_lat_in(f.v.v, u)));
+	else if (f.is_max) /* a percentile from too few I/Os: the maximum */
+		snprintf(buf, SR_FMT_LEN, "max %s", sr_fmt_sig(n, sr_lat_in(f.v.v, u)));
 	else
 		sr_fmt_sig(buf, sr_lat_in(f.v.v, u));
 	return buf;

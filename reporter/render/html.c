@@ -21,7 +21,10 @@ static const char style[] =
     "td.l{text-align:left}"
     "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
-    "td.warn{background:#fff3cd}td.pub{font-style:italic;color:#555}"
+    "td.warn{background:#fff3cd}"
+    /* a marked figure ("max 759,000", "\u2265 17,100") may break after its mark rather than
+     * widen a table of many columns past the page */
+    "td.n.warn{white-space:normal}td.pub{font-style:italic;color:#555}"
     "caption{text-align:left;font-weight:600;padding:2px 0}a.csv{font-weight:normal;"
     "font-size:12px}"
     "dl.facts{display:grid;grid-template-columns:repeat(2,max-content minmax(0,460px));"

@@ -187,9 +187,9 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 2, "%s", dir_name[d]);
 				for (size_t k = 0; k < np; k++) {
-					struct sr_fig f = {sr_lat_pct(&x->clat, pcts[k]), false};
-
-					f.clamped = sr_pct_clamped(f.v, x->clat.max);
+					struct sr_fig f = sr_pct_fig(
+					    sr_lat_pct(&x->clat, pcts[k]), pcts[k], x->clat.max,
+					    sr_ok(x->clat.n) ? x->clat.n : x->total_ios);
 					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
 				}
 			}
@@ -299,9 +299,14 @@ int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rt
  * there is one. */
 int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
-	static const char *const heads[] = {"drive",	       "workload",     "fio ss criterion",
-					    "fio ss attained", "measured (%)", "window (s)",
-					    "SNIA PTS",	       "rounds"};
+	static const char *const heads[] = {"drive",
+					    "workload",
+					    "fio ss criterion",
+					    "fio ss attained",
+					    "measured (as fio printed it)",
+					    "window (s)",
+					    "SNIA PTS",
+					    "rounds"};
 	char name[300], buf[SR_FMT_LEN];
 	struct sr_table *tab;
 	int rc;
@@ -335,8 +340,10 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 				sr_table_set(tab, row, 2, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
 				sr_table_set(tab, row, 3, "%s", ss->attained ? "yes" : "no");
 				sr_table_set(tab, row, 4, "%s",
-					     sr_ok(ss->criterion) ? sr_fmt_sig(buf, ss->criterion.v)
-								  : SR_UNKNOWN);
+					     ss->criterion_text ? ss->criterion_text
+					     : sr_ok(ss->criterion)
+						 ? sr_fmt_sig(buf, ss->criterion.v)
+						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 5, "%s",
 					     sr_ok(ss->duration_s)
 						 ? sr_fmt_int(buf, ss->duration_s.v)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "analyse/interrupted.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -255,6 +256,22 @@ static void warnings(struct sr_report *r)
 					     "the file system's zeroes, not the drive's data.",
 					     t->id, m->drives[dv].label,
 					     sr_fmt_bytes(buf, t->unwritten_bytes));
+		}
+	for (size_t dv = 0; dv < m->ndrives; dv++)
+		for (size_t i = 0; i < m->drives[dv].ntests; i++) {
+			const struct sr_test *t = &m->drives[dv].tests[i];
+
+			for (size_t k = 0; k < t->nruns; k++) {
+				char why[160];
+
+				if (!t->runs[k].all_clients &&
+				    sr_run_interrupted(t, &t->runs[k], why, sizeof(why)))
+					sr_page_text(&r->page, "warn",
+						     "%s on %s: job %s was interrupted: %s; its "
+						     "figures are of the time it ran.",
+						     t->id, m->drives[dv].label,
+						     t->runs[k].name ? t->runs[k].name : "?", why);
+			}
 		}
 	for (size_t i = 0; i < m->nskipped; i++)
 		sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);

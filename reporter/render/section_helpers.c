@@ -151,15 +151,22 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
 	if (err && !sr_ok(f.v)) /* nothing measured: the reason, not a bare dash */
 		snprintf(shown, sizeof(shown), "job error %d", err);
 	else
-		snprintf(shown, sizeof(shown), "%s%s", text, err ? " (job error)" : "");
+		snprintf(shown, sizeof(shown), "%s%s%s", text, err ? " (job error)" : "",
+			 f.interrupted && sr_ok(f.v) ? " (interrupted)" : "");
 	sr_table_num(t, row, col, shown, csv);
 	if (err) {
 		sr_table_mark(t, row, col, SR_MARK_FAIL);
 		t->flags |= SR_NOTE_JOB_ERROR;
-	} else if (f.clamped) {
+	} else if (f.interrupted && sr_ok(f.v)) {
 		sr_table_mark(t, row, col, SR_MARK_WARN);
-		t->flags |= SR_NOTE_CLAMPED;
+		t->flags |= SR_NOTE_INTERRUPTED;
+	} else if (f.clamped || f.is_max) {
+		sr_table_mark(t, row, col, SR_MARK_WARN);
 	}
+	if (f.clamped && !err)
+		t->flags |= SR_NOTE_CLAMPED;
+	if (f.is_max && !err)
+		t->flags |= SR_NOTE_PCT_MAX;
 }
 
 /* The catalogue entry (id template) a test run.json records was planned from: its "entry", else
@@ -200,20 +207,33 @@ void sr_rep_not_done_cell(struct sr_table *t, size_t row, size_t col, const stru
 
 void sr_rep_table_notes(struct sr_table *t)
 {
-	static const char clamped[] =
-	    "\xe2\x89\xa5: the percentile is fio's histogram ceiling (17.1 s) and the maximum is "
-	    "larger, so the true value is at least that.",
-			  failed[] = "Red: a job of the test ended with an error; its figures are "
-				     "not a clean run.";
+	static const struct {
+		unsigned flag;
+		const char *text;
+	} notes[] = {
+	    {SR_NOTE_NOT_DONE, "failed, interrupted, skipped: the run planned the test and it did "
+			       "not complete; the header says why."},
+	    {SR_NOTE_CLAMPED,
+	     "\xe2\x89\xa5: the percentile is fio's histogram ceiling (17.1 s) and "
+	     "the maximum is larger, so the true value is at least that."},
+	    {SR_NOTE_JOB_ERROR, "Red: a job of the test ended with an error; its figures are not a "
+				"clean run."},
+	    {SR_NOTE_PCT_MAX,
+	     "max: the job completed fewer I/Os than the percentile needs (p99.99: "
+	     "10,000, p99.999: 100,000), so fio's value is its slowest I/O; the "
+	     "maximum is shown, not a percentile."},
+	    {SR_NOTE_INTERRUPTED, "interrupted: the run was cut short (fio stopped by a signal, or "
+				  "it ran far less than its runtime); its figures are of the time "
+				  "it ran."},
+	};
+	char text[1024];
+	size_t len = 0;
 
-	if (t->flags & SR_NOTE_NOT_DONE)
-		sr_table_note(t,
-			      "failed, interrupted, skipped: the run planned the test and it did "
-			      "not complete; the header says why.");
-	if ((t->flags & SR_NOTE_CLAMPED) && (t->flags & SR_NOTE_JOB_ERROR))
-		sr_table_note(t, "%s %s", clamped, failed);
-	else if (t->flags & SR_NOTE_CLAMPED)
-		sr_table_note(t, "%s", clamped);
-	else if (t->flags & SR_NOTE_JOB_ERROR)
-		sr_table_note(t, "%s", failed);
+	text[0] = '\0';
+	for (size_t i = 0; i < sizeof(notes) / sizeof(notes[0]); i++)
+		if ((t->flags & notes[i].flag) && len < sizeof(text))
+			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s",
+						len ? " " : "", notes[i].text);
+	if (len)
+		sr_table_note(t, "%s", text);
 }

@@ -114,9 +114,11 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		    bool steady);
 
 /* What sr_rep_cell() put in a table, for its note (struct sr_table.flags). */
-#define SR_NOTE_CLAMPED 1u   /* a percentile at fio's histogram ceiling */
-#define SR_NOTE_JOB_ERROR 2u /* a figure of a job that ended with an error */
-#define SR_NOTE_NOT_DONE 4u  /* a test the run planned that did not complete (run.json) */
+#define SR_NOTE_CLAMPED 1u	/* a percentile at fio's histogram ceiling */
+#define SR_NOTE_JOB_ERROR 2u	/* a figure of a job that ended with an error */
+#define SR_NOTE_NOT_DONE 4u	/* a test the run planned that did not complete (run.json) */
+#define SR_NOTE_PCT_MAX 8u	/* a percentile from too few I/Os: the maximum shown */
+#define SR_NOTE_INTERRUPTED 16u /* a figure of a run cut short */
 
 /**
  * sr_rep_not_done() - what drive @dv's run.json says of a test that left no result: its record

@@ -8,6 +8,8 @@
 #    .partial and .failed are not results;
 #  - --strict makes the corrupt file an error naming it, and the old report stays;
 #  - gnuplot failing midway, and ssdreport killed midway, leave the old report byte for byte;
+#    SIGINT/SIGTERM/SIGHUP remove the hidden temporary directory at once, a SIGKILLed run's is removed
+#    by the next run into that output (a live run's is not);
 #  - -o naming something that is not a report (the results directory itself) is refused and
 #    nothing is removed.
 # $SSDREPORT (tests/run sets the sanitizer build under SANITIZE=1) defaults to reporter/ssdreport.
@@ -81,11 +83,48 @@ sleep 0.3
 [ -s "$tmp/gnuplot.pid" ] && kill "$(cat "$tmp/gnuplot.pid")" 2>/dev/null
 [ "$(sum_tree "$out")" = "$report_sum" ] && ok "killed midway: the old report is intact" ||
 	fail "killed midway changed the old report"
+dead=$(find "$tmp/results" -maxdepth 1 -name '.report.tmp-*')
+[ -n "$dead" ] && ok "killed by SIGKILL: its hidden temporary directory is left ($(basename "$dead"))" ||
+	fail "SIGKILL left no temporary directory: the stale clean-up below tests nothing"
 "$rep" -o "$out" --no-charts "$tmp/results" 2>"$tmp/err4"
 rc=$?
 [ $rc = 0 ] && ok "the next run over results/ (with the dead run's hidden temporary directory) succeeds" ||
 	fail "next run: exit $rc: $(cat "$tmp/err4")"
-grep -q 'results/report\|results/\.report' "$tmp/err4" && fail "the report directory was read as a drive: $(cat "$tmp/err4")" ||
+[ -z "$(find "$tmp/results" -maxdepth 1 -name '.report.tmp-*')" ] &&
+	grep -q "removed $dead, the temporary directory of an interrupted report" "$tmp/err4" &&
+	ok "the next run into that output removed the dead run's temporary directory, saying so" ||
+	fail "stale temporary directory: $(find "$tmp/results" -maxdepth 1 -name '.report.*') $(cat "$tmp/err4")"
+report_sum=$(sum_tree "$out")
+
+# 4b. SIGINT, SIGTERM and SIGHUP midway: the temporary directory is removed at once, the old report kept,
+# and a live report's temporary directory is not taken for a stale one by a second run
+for sig in INT TERM HUP; do
+	rm -f "$tmp/gnuplot.pid"
+	set -m # a job of its own: a non-interactive shell's background job would ignore SIGINT
+	PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>/dev/null &
+	pid=$!
+	set +m
+	for _ in $(seq 1 100); do
+		[ -s "$tmp/gnuplot.pid" ] && break
+		sleep 0.1
+	done
+	live=$(find "$tmp/results" -maxdepth 1 -name '.report.tmp-*')
+	"$rep" -o "$tmp/results/report" --no-charts "$res" 2>"$tmp/err4b" >/dev/null
+	[ -n "$live" ] && [ -d "$live" ] && ok "SIG$sig case: a second run keeps the live run's $(basename "$live")" ||
+		fail "the live run's temporary directory was removed by a second run: $(cat "$tmp/err4b")"
+	report_sum=$(sum_tree "$out")
+	kill -$sig $pid
+	wait $pid 2>/dev/null
+	rc=$?
+	[ -s "$tmp/gnuplot.pid" ] && kill "$(cat "$tmp/gnuplot.pid")" 2>/dev/null
+	left=$(find "$tmp/results" -maxdepth 1 -name '.report.*')
+	[ $rc = $((128 + $(kill -l $sig))) ] && [ -z "$left" ] &&
+		ok "SIG$sig midway: ended by the signal, no temporary directory left" ||
+		fail "SIG$sig midway: exit $rc, left: $left"
+	[ "$(sum_tree "$out")" = "$report_sum" ] && ok "SIG$sig midway: the old report is intact" ||
+		fail "SIG$sig midway changed the old report"
+done
+grep -v '^ssdreport: removed ' "$tmp/err4" | grep -q 'results/report\|results/\.report' && fail "the report directory was read as a drive: $(cat "$tmp/err4")" ||
 	ok "neither the report nor its temporary directory is read as a drive"
 
 # 5. -o naming the results directory: refused, nothing removed

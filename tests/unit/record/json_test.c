@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * json_test.c - record/json.c: files read whole and replaced atomically (no .tmp left, a
- * directory refused), JSON written as the record writes it and read back, the faults named,
- * optional members read as absent rather than as errors.
+ * directory refused, a FIFO, socket or device refused without blocking), JSON written as the record
+ * writes it and read back, the faults named, optional members read as absent rather than as errors.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -45,6 +48,35 @@ static void files(void **state)
 	assert_string_equal(text, "{\n  \"p\": \"a/b\",\n  \"n\": null\n}\n"); /* '/' not escaped */
 	free(text);
 	unlink(path);
+}
+
+/* A FIFO without a writer, a socket and a character device are refused at once, never read. */
+static void not_regular(void **state)
+{
+	char path[128], *text;
+	const char *what = NULL;
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int sk;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/fifo.json", scratch);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(rec_file_open(path, &what), -EINVAL);
+	assert_string_equal(what, "a FIFO");
+	assert_int_equal(rec_file_read(path, &text, NULL), -EINVAL);
+	assert_null(text);
+	unlink(path);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/sock.json", scratch);
+	sk = socket(AF_UNIX, SOCK_STREAM, 0);
+	assert_true(sk >= 0);
+	assert_int_equal(bind(sk, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_int_equal(rec_file_open(sa.sun_path, &what), -ENXIO); /* open() refuses a socket */
+	close(sk);
+	unlink(sa.sun_path);
+	assert_int_equal(rec_file_open("/dev/null", &what), -EINVAL);
+	assert_string_equal(what, "a character device");
+	assert_int_equal(rec_file_open(scratch, &what), -EISDIR);
+	assert_string_equal(what, "a directory");
 }
 
 static void reading(void **state)
@@ -114,6 +146,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(files),
+	    cmocka_unit_test(not_regular),
 	    cmocka_unit_test(reading),
 	    cmocka_unit_test(members),
 	};

@@ -3,7 +3,8 @@
  * figures_test.c - the review's figures (analyse/figures.h): a percentile at fio's histogram
  * ceiling below the maximum is clamped (a constructed json+ output, fixtures/truth), a job that
  * ended with an error never passes a spec-sheet claim (the real c31 output), the metrics of
- * reads and writes together, a curve's peak and highest rate under 1 ms.
+ * reads and writes together, a curve's peak and highest rate under 1 ms; a percentile from
+ * fewer I/Os than it needs is the maximum (the real c01 output).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -39,6 +40,39 @@ static struct sr_test load(const char *path)
 	return t;
 }
 
+/* c01 (fio 2.18, usec): 4392 reads; fio printed p99.99 26240 us, above its maximum 26160 us:
+ * 10,000 I/Os are needed, so the figure is the maximum; p99.9 (1,000 needed) is fio's. */
+static void few_ios_percentile_is_max(void **state)
+{
+	char path[4096];
+	struct sr_test t;
+	struct sr_result *r;
+	struct sr_fig f;
+	size_t n;
+
+	(void)state;
+	assert_true(fabs(sr_pct_min_ios(99.999) - 100000) < 1e-6);
+	assert_true(fabs(sr_pct_min_ios(99.99) - 10000) < 1e-6);
+	case_path(path, sizeof(path),
+		  "c01-fioplot-fio218-usec-dup-percentile-keys/randread-01.json");
+	t = load(path);
+	assert_int_equal(sr_results_of_test(&t, &r, &n), 0);
+	assert_num(r[0].dir[SR_W_READ].ios, 4392); /* "total_ios" : 4392 */
+	f = sr_fig_of(&r[0], SR_W_READ, SR_M_PCT, 99.99);
+	assert_true(f.is_max && !f.clamped);
+	assert_num(f.v, 26160e3); /* clat "max" : 26160 (us) */
+	f = sr_fig_of(&r[0], SR_W_READ, SR_M_PCT, 99.9);
+	assert_false(f.is_max);
+	assert_num(f.v, 24960e3);			  /* "99.900000" : 24960 */
+	f = sr_fig_of(&r[0], SR_W_BOTH, SR_M_PCT, 99.99); /* reads alone: the same */
+	assert_true(f.is_max);
+	/* with enough I/Os, fio's value stands */
+	f = sr_pct_fig(sr_val(26240e3), 99.99, sr_val(26160e3), sr_val(10000));
+	assert_false(f.is_max);
+	free(r);
+	sr_test_free(&t);
+}
+
 static void clamped_in_a_result(void **state)
 {
 	struct sr_test t = load("tests/unit/reporter/fixtures/truth/spec-4k-randread-qd1.json");
@@ -53,8 +87,12 @@ static void clamped_in_a_result(void **state)
 	f = sr_fig_of(&r[0], SR_W_READ, SR_M_PCT, 99.99);
 	assert_true(sr_ok(f.v) && f.clamped);
 	assert_true(f.v.v == 17112760320.0);
-	f = sr_fig_of(&r[0], SR_W_BOTH, SR_M_PCT, 99.999); /* reads alone: the same */
+	f = sr_fig_of(&r[0], SR_W_BOTH, SR_M_PCT, 99.99); /* reads alone: the same */
 	assert_true(f.clamped);
+	/* p99.999 of 12,773 I/Os (100,000 needed) is the maximum, 21.5 s, not the ceiling */
+	f = sr_fig_of(&r[0], SR_W_READ, SR_M_PCT, 99.999);
+	assert_true(f.is_max && !f.clamped);
+	assert_true(f.v.v == 21474836480.0);
 	f = sr_fig_of(&r[0], SR_W_READ, SR_M_PCT, 99.9);
 	assert_false(f.clamped);
 	/* a sheet's 370 us: the clamped percentile is at least 17.1 s, so it fails */
@@ -154,6 +192,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(ceiling_is_clamped),
 	    cmocka_unit_test(clamped_in_a_result),
+	    cmocka_unit_test(few_ios_percentile_is_max),
 	    cmocka_unit_test(job_error_never_passes),
 	    cmocka_unit_test(both_directions),
 	    cmocka_unit_test(curve),

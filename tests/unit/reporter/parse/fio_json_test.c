@@ -121,6 +121,7 @@ static void c04_steadystate(void **state)
 	assert_string_equal(r->fio_ss.ss, "iops:10.000000%");
 	assert_true(r->fio_ss.attained);
 	assert_num(r->fio_ss.criterion, 2.255639);
+	assert_string_equal(r->fio_ss.criterion_text, "2.255639%"); /* as fio printed it */
 	assert_num(r->fio_ss.max_deviation, 315.9);
 	assert_num(r->fio_ss.iops_mean, 14004);
 	assert_num(r->fio_ss.bw_mean, 57365304); /* bytes/s already */

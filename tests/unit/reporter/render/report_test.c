@@ -305,9 +305,10 @@ static void copy(const char *from, const char *to)
 
 /*
  * What the report must never show as true: a percentile at fio's histogram ceiling (a
- * constructed json+ output) is "≥ 17.1 s" with a note in the tables, the summary and the QoS
- * chart's data; a job that ended with an error (the real c31 output) is named in a warning on
- * the page (and on stderr), marked in its table and on the summary, and fails its checks.
+ * constructed json+ output) is "≥ 17,100" (ms, the row's unit) with a note in the tables, the
+ * summary and the QoS chart's data; a job that ended with an error (the real c31 output) is named
+ * in a warning on the page (and on stderr), marked in its table and on the summary, and fails its
+ * checks.
  */
 static void truth_marks(void **state)
 {
@@ -337,11 +338,11 @@ static void truth_marks(void **state)
 		fail_msg("report: %s", d.err);
 	s = slurp(out, "tests/spec-4k-randread-qd1.csv");
 	assert_has(s, "read p99.99 (ms),>=17112.7603\n");
-	assert_has(s, "read p99.999 (ms),>=17112.7603\n");
+	assert_has(s, "read p99.999 (s),21.4748365\n"); /* 12,773 I/Os: the maximum */
 	assert_has(s, "read p99.9 (ms),6.586368\n");
 	free(s);
 	s = slurp(out, "tests/spec-4k-randread-qd1.html");
-	assert_has(s, "\xe2\x89\xa5 17.1 s");
+	assert_has(s, "\xe2\x89\xa5 17,100</td>"); /* in the row's unit, ms */
 	assert_has(s, "fio's histogram ceiling");
 	free(s);
 	s = slurp(out, "family-spec.csv");
@@ -354,7 +355,7 @@ static void truth_marks(void **state)
 	free(s);
 	s = slurp(out, "index.html");
 	/* the summary's QoS p99.99 row */
-	assert_has(s, "<td class=\"n warn\">\xe2\x89\xa5 17.1 s</td>");
+	assert_has(s, "<td class=\"n warn\">\xe2\x89\xa5 17,100</td>"); /* ms */
 	/* the failed job: named in a warning, its figures marked on the summary */
 	assert_has(s, "4K random write on d: a job ended with error 5 (Input/output error)");
 	assert_has(s, "<td class=\"n fail\">");
