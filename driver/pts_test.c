@@ -18,6 +18,7 @@
 #include "pts/cells.h"
 #include "pts/round.h"
 #include "pts/steady.h"
+#include "pts_cache.h"
 #include "pts_test.h"
 #include "record/json.h"
 #include "record/layout.h"
@@ -78,9 +79,9 @@ int rv_pts_check_opts(const struct rv_opts *o, const struct rv_plan *p, char *er
 		return -EINVAL;
 	}
 	if (!any) {
-		if (o->pts_no_purge) {
-			snprintf(err, errlen,
-				 "--pts-no-purge: the plan (--suite %s) has no PTS test", o->suite);
+		if (o->pts_no_purge || o->pts_variant_given) {
+			snprintf(err, errlen, "%s: the plan (--suite %s) has no PTS test",
+				 o->pts_no_purge ? "--pts-no-purge" : "--pts-variant", o->suite);
 			return -EINVAL;
 		}
 		return 0;
@@ -230,6 +231,15 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 
 static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
 
+/* A progress line of the test: its head, then @what. */
+static void say(struct pts_run *x, const char *what)
+{
+	char line[2048];
+
+	rv_fmt(line, sizeof(line), "%s · %s", x->head, what);
+	rv_progress_print(line, x->r->tty, true);
+}
+
 /* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
 static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum rec_pts_file kind,
 		    unsigned round, long expected, char *summary, size_t slen, char *reason,
@@ -319,7 +329,7 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	rp->wipc = true;
 	rec_str_set(&rp->wipc_file, path);
 	rec_str_set(&rp->wipc_jobfile, x->pts->wipc);
-	rp->wipc_bytes = (long long)(2 * t->span);
+	rp->wipc_bytes = 2 * x->rec->span_bytes;
 	rp->wipc_seconds = time(NULL) - t0;
 	commit(x);
 	return RV_TEST_DONE;
@@ -373,7 +383,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	struct rec_pts_phase *rp = rec_pts_add_phase(x->rec);
 	const struct rec_pts_phase *ep = NULL;
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
-	uint64_t span = r->ts.t[x->ti].span;
+	uint64_t span = (uint64_t)x->rec->span_bytes; /* the active range */
 	size_t n = 0, ncells = catalogue_pts_cells(ph);
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
 	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
@@ -487,15 +497,25 @@ fail:
 static struct rec_pts *pts_record(struct pts_run *x)
 {
 	const struct rv_run *r = x->r;
+	const struct pts_variant_info *v = r->envc.pts_variant;
 	struct rec_pts *p = calloc(1, sizeof(*p));
+	struct rv_pts_shape sh;
 	const char *nc[2];
 	size_t n = 0;
 
 	if (!p)
 		return NULL;
+	rv_pts_shape(x->ct, v, r->ts.t[x->ti].span, &sh);
 	rec_str_set(&p->test, x->pts->test);
-	rec_str_set(&p->spec, x->pts->spec);
-	rec_str_set(&p->variant, "enterprise");
+	if (v && v->variant != PTS_ENTERPRISE) { /* "SNIA PTS-E v2.0.2, IOPS test": its standard */
+		const char *test = strchr(x->pts->spec, ',');
+		char spec[256];
+
+		rv_fmt(spec, sizeof(spec), "%s v%s%s", v->standard, v->version, test ? test : "");
+		rec_str_set(&p->spec, spec);
+	} else
+		rec_str_set(&p->spec, x->pts->spec);
+	rec_str_set(&p->variant, v ? v->name : "enterprise");
 	if (r->o->pts_no_purge)
 		nc[n++] = "no purge (--pts-no-purge)";
 	if (!x->r->plan.profile->review_grade)
@@ -503,13 +523,11 @@ static struct rec_pts *pts_record(struct pts_run *x)
 	p->not_compliant = calloc(n + 1, sizeof(*p->not_compliant));
 	for (size_t k = 0; p->not_compliant && k < n; k++)
 		rec_str_set(&p->not_compliant[p->nnot_compliant++], nc[k]);
-	rec_str_set(&p->write_cache, "not changed: ssd-review has no write-cache control; the "
-				     "drive runs with its own setting");
-	p->threads = x->ct->threads;
-	p->depth = x->ct->depth;
+	p->threads = sh.threads;
+	p->depth = sh.depth;
 	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	p->span_bytes = (long long)r->ts.t[x->ti].span;
-	p->active_range_pct = 100;
+	p->span_bytes = (long long)sh.size;
+	p->active_range_pct = (int)sh.active_range_pct;
 	p->max_rounds = x->pts->phases[0].max_rounds;
 	return p;
 }
@@ -548,6 +566,12 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 		fprintf(stderr, "ssd-review: out of memory\n");
 		return RV_TEST_FAILED;
 	}
+	if (rc == RV_TEST_DONE) { /* before the first write: the cache as the variant wants */
+		rv_pts_cache_apply(t->devs[0].path, t->devs[0].probe.kind,
+				   r->envc.pts_variant && r->envc.pts_variant->write_cache_enabled,
+				   x.earlier, x.rec, line, sizeof(line));
+		say(&x, line);
+	}
 	rv_test_state(rec, "running", NULL);
 	rec_str_set(&rec->started, rv_iso_time(t0, now, sizeof(now)));
 	if (x.earlier && earlier->started) { /* it goes on: its start is the first session's */
@@ -563,6 +587,9 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	r->st.expected_s = r->plan.t[i].expected_s;
 	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
 		rc = run_phase(&x, p, reason, sizeof(reason));
+	rv_pts_cache_restore(t->devs[0].path, x.rec, line, sizeof(line));
+	if (line[0])
+		say(&x, line);
 	r->st.test_id = NULL;
 	rec_str_set(&rec->ended, rv_iso_time(time(NULL), now, sizeof(now)));
 	rec->seconds = before + (time(NULL) - t0);

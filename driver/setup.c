@@ -12,6 +12,7 @@
 #include "apps_test.h"
 #include "drivefile.h"
 #include "preflight.h"
+#include "pts_test.h"
 #include "record/json.h"
 #include "record/layout.h"
 #include "record/manifest.h"
@@ -62,6 +63,8 @@ static json_object *request(const struct rv_run *r)
 	json_object_object_add(q, "engine_option", str(r->tools.engine_opt));
 	if (rv_plan_has_apps(&r->plan))
 		json_object_object_add(q, "apps", rv_apps_request(r));
+	if (rv_pts_in_plan(&r->plan, NULL))
+		json_object_object_add(q, "pts_variant", str(r->envc.pts_variant->name));
 	return q;
 }
 

@@ -84,7 +84,18 @@ struct rec_pts {
 	char *test, *spec, *variant;
 	char **not_compliant; /* why its figures are not PTS compliant */
 	size_t nnot_compliant;
-	char *write_cache;
+	char *write_cache; /* what the report's header says of the drive's volatile write cache */
+	/* "cache": what the driver did with the write cache (null: nothing recorded, an older
+	 * record). cache_original is the drive's own setting found before the test, 1 enabled, 0
+	 * disabled, -1 not known (null): what every exit path and a --resume after a kill put
+	 * back. */
+	bool cache;
+	char *cache_wanted;   /* "disabled" (Enterprise), "enabled" (Client) */
+	int cache_original;   /* 1, 0, -1 */
+	char *cache_outcome;  /* "set", "already so", "refused", "failed", "not applicable" */
+	char *cache_message;  /* the drive's words on a refusal or failure; why not applicable */
+	char *cache_restored; /* "restored", "nothing to restore", "failed: ..."; NULL while the
+			       * test runs */
 	int threads, depth, active_range_pct, max_rounds;
 	long long cell_seconds, span_bytes;
 	struct rec_pts_phase *phases;

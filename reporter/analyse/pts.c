@@ -182,6 +182,8 @@ static int load_test(const struct sr_drive *drv, const struct rec_test *t,
 	pt->status = dup(t->status, &rc);
 	pt->reason = dup(t->reason, &rc);
 	pt->write_cache = dup(p->write_cache, &rc);
+	pt->spec = dup(p->spec, &rc);
+	pt->active_range_pct = p->active_range_pct;
 	pt->threads = p->threads;
 	pt->depth = p->depth;
 	pt->cell_seconds = (double)p->cell_seconds;
@@ -263,6 +265,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 		free(t->status);
 		free(t->reason);
 		free(t->write_cache);
+		free(t->spec);
 	}
 	free(p->tests);
 	memset(p, 0, sizeof(*p));

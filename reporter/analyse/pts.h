@@ -73,6 +73,8 @@ struct sr_pts_test {
 	char **not_compliant; /* run.json's reasons ("no purge (--pts-no-purge)") */
 	size_t nnot_compliant;
 	char *write_cache;
+	char *spec;	      /* run.json's: the standard, variant and test it ran */
+	int active_range_pct; /* of the drive's span; span_bytes is the range itself */
 	struct sr_pts_phase *phases;
 	size_t nphases;
 };

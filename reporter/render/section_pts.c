@@ -61,7 +61,7 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 	char dev[512], cap[SR_FMT_LEN], purge[256] = "", wipc[256], stim[512], tcqd[64],
 					rounds[1024] = "", comp[512], span[SR_FMT_LEN];
 	const char *const pairs[][2] = {
-	    {"Test", t->entry->pts->spec},
+	    {"Test", t->spec ? t->spec : t->entry->pts->spec},
 	    {"Device", dev},
 	    {"Purge", purge},
 	    {"Preconditioning", wipc},
@@ -95,8 +95,10 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 			 "workload independent: 128 KiB sequential write, twice the span (%s), "
 			 "after each purge",
 			 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
-	snprintf(stim, sizeof(stim), "%s; active range 100 %% of %s; %g s per cell per round",
-		 t->entry->title, sr_fmt_si(span, sr_val(t->span_bytes)), t->cell_seconds);
+	snprintf(stim, sizeof(stim),
+		 "%s; active range %d %% of the drive's span: %s; %g s per cell per round",
+		 t->entry->title, t->active_range_pct, sr_fmt_si(span, sr_val(t->span_bytes)),
+		 t->cell_seconds);
 	snprintf(tcqd, sizeof(tcqd), "%d threads × QD %d", t->threads, t->depth);
 	for (size_t k = 0; k < t->nphases; k++) {
 		char one[300], r1[200];

@@ -162,6 +162,44 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			fail "report of the resumed pts-wsat: $(grep -r 'resumed' "$tmp/wrep" | head -3)"
 	fi
 	record_schemas "$tmp/wsat"
+	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and
+		.cache.outcome == "not applicable" and (.cache.message | test("regular file")) and
+		.cache.original == null and .cache.restored == "nothing to restore" and
+		(.write_cache | startswith("not applicable: a regular file")) and
+		(.not_compliant | map(test("write cache")) | any | not)' "$tmp/wsat/w/run.json" >/dev/null &&
+		grep -q 'write cache: not applicable: a regular file' "$tmp/wsat1.err" &&
+		ok "a file target: the write cache is said not applicable (record, progress line), not a compliance failure" ||
+		fail "file target's write cache: $(jq -c '.tests[0].pts | {write_cache, cache, not_compliant}' "$tmp/wsat/w/run.json")"
+
+	# the Client variant (PTS-C): TC 2 / QD 16 and 75 % of a 64 MiB span (48 MiB, a multiple of
+	# the 4 KiB block) in the round's jobfile, WSAT to 4 x the active range, the cache wanted on
+	truncate -s 64M "$tmp/c.img"
+	driver/ssd-review --drive c="$tmp/c.img" --suite pts --only pts-wsat --profile quick --span 64M \
+		--pts-no-purge --pts-variant client --yes --out "$tmp/client" 2>"$tmp/client.err"
+	rc=$?
+	c=$tmp/client/c
+	job=$c/pts-wsat/wsat-round.fio
+	[ $rc = 0 ] && grep -qx 'numjobs=2' "$job" && grep -qx 'iodepth=16' "$job" &&
+		grep -qx "size=$((48 << 20))" "$job" &&
+		ok "--pts-variant client: the round runs 2 threads x QD 16 over 75 % of the span ($((48 << 20)) bytes)" ||
+		fail "client variant: exit $rc, $(grep -E 'numjobs|iodepth|size' "$job" 2>&1) $(tail -2 "$tmp/client.err")"
+	written=$(cat "$c"/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[] | .write.io_bytes) | add')
+	jq -e --argjson w "$written" '.tests[0].pts | .variant == "client" and
+		.spec == "SNIA PTS-C v2.0, Write Saturation test" and .threads == 2 and .depth == 16 and
+		.active_range_pct == 75 and .span_bytes == 50331648 and .cache.wanted == "enabled" and
+		.phases[0].stop_written_bytes == 4 * 50331648 and .phases[0].bytes_written == $w and
+		$w >= 4 * 50331648' "$c/run.json" >/dev/null &&
+		jq -e '.manifest.request.pts_variant == "client"' "$c/run.json" >/dev/null &&
+		ok "client: run.json names PTS-C v2.0, 2 x 16, 75 %, 4 x the active range written ($written bytes, the raw files' sum); the manifest's request holds the variant" ||
+		fail "client record: $(jq -c '.tests[0].pts | del(.phases[0].rounds)' "$c/run.json") written $written"
+	grep -q 'SNIA PTS-C v2.0, Write Saturation test' "$tmp/client/report/pts.html" &&
+		grep -q 'active range 75 %' "$tmp/client/report/pts.html" &&
+		ok "client: pts.html names PTS-C v2.0 and the 75 % active range" ||
+		fail "client: pts.html lacks the variant or its active range"
+	record_schemas "$tmp/client"
+	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite four-corners --pts-variant client --yes --dry-run 2>&1)
+	[ $? = 2 ] && grep -q -- '--pts-variant: the plan (--suite four-corners) has no PTS test' <<<"$out" &&
+		ok "--pts-variant without a PTS test is refused" || fail "--pts-variant on four-corners: $out"
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite pts --profile quick --pts-no-purge --yes --dry-run 2>&1)
 	grep -q 'pts-iops .*SSD_CELL=iops.r0.4k.*SSD_RW=randwrite' <<<"$out" && grep -q 'pts-latency' <<<"$out" &&
 		ok "--dry-run lists the PTS tests with their tracking cell" || fail "--dry-run: $out"
