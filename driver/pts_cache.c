@@ -28,24 +28,9 @@ bool rv_pts_cache_applies(enum rv_kind kind, const char **why)
 	}
 }
 
-static const char *on_off(int v) { return v > 0 ? "enabled" : v == 0 ? "disabled" : "not reported"; }
-
-/* The not_compliant reason added once. */
-static int not_compliant(struct rec_pts *rec, const char *why)
+static const char *on_off(int v)
 {
-	char **nc;
-
-	for (size_t k = 0; k < rec->nnot_compliant; k++)
-		if (!strcmp(rec->not_compliant[k], why))
-			return 0;
-	if (!(nc = realloc(rec->not_compliant, (rec->nnot_compliant + 2) * sizeof(*nc))))
-		return -ENOMEM;
-	rec->not_compliant = nc;
-	nc[rec->nnot_compliant] = NULL;
-	if (rec_str_set(&nc[rec->nnot_compliant], why))
-		return -ENOMEM;
-	nc[++rec->nnot_compliant] = NULL;
-	return 0;
+	return v > 0 ? "enabled" : v == 0 ? "disabled" : "not reported";
 }
 
 int rv_pts_cache_record(struct rec_pts *rec, bool enable, const char *why_na,
@@ -85,7 +70,7 @@ int rv_pts_cache_record(struct rec_pts *rec, bool enable, const char *why_na,
 		       enable ? "enabled" : "disabled", res->err ? res->err : "no message");
 		rv_fmt(reason, sizeof(reason), "write cache could not be %s",
 		       enable ? "enabled" : "disabled");
-		rc = not_compliant(rec, reason);
+		rc = rec_pts_add_not_compliant(rec, reason);
 	}
 	rec->cache_original = orig;
 	if (rec_str_set(&rec->cache_wanted, want) || rec_str_set(&rec->cache_outcome, outcome) ||
@@ -103,7 +88,8 @@ void rv_pts_cache_apply(const char *path, enum rv_kind kind, bool enable,
 	bool applies = rv_pts_cache_applies(kind, &why);
 
 	if (applies)
-		res.rc = rv_drive_cache_set(path, enable, &res.before, &res.after, err, sizeof(err));
+		res.rc =
+		    rv_drive_cache_set(path, enable, &res.before, &res.after, err, sizeof(err));
 	if (rv_pts_cache_record(rec, enable, applies ? NULL : why, &res, earlier))
 		fprintf(stderr, "ssd-review: out of memory\n");
 	rv_fmt(line, len, "write cache: %s", rec->write_cache ? rec->write_cache : "?");
@@ -133,6 +119,7 @@ void rv_pts_cache_restore(const char *path, struct rec_pts *rec, char *line, siz
 	rv_fmt(text, sizeof(text), "%s; restoring the drive's own setting (%s) failed: %s",
 	       rec->cache_wanted ? rec->cache_wanted : "?", on_off(rec->cache_original), err);
 	rec_str_set(&rec->write_cache, text);
-	rv_fmt(line, len, "WARNING: write cache: could not restore the drive's own setting (%s): %s",
+	rv_fmt(line, len,
+	       "WARNING: write cache: could not restore the drive's own setting (%s): %s",
 	       on_off(rec->cache_original), err);
 }

@@ -153,6 +153,9 @@ static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph
 			const char *part;
 			size_t n;
 
+			if (!pts_cell_applicable(ph->block_sizes[b], t->devs[0].probe.lbs))
+				continue;
+
 			rv_test_env(&x->r->plan.t[x->i], t->label, t->node, t->span, &x->r->envc,
 				    NULL, &env);
 			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
@@ -238,6 +241,49 @@ static void say(struct pts_run *x, const char *what)
 
 	rv_fmt(line, sizeof(line), "%s · %s", x->head, what);
 	rv_progress_print(line, x->r->tty, true);
+}
+
+/* The cells of @ph that cannot run on the drive's logical block size, planned out before the
+ * first write: named in @rp and as a reason the figures are not compliant. Return: the cells
+ * that run, or 0 (@reason set) when the tracking cell itself cannot. */
+static size_t plan_cells(struct pts_run *x, const struct catalogue_pts_phase *ph,
+			 struct rec_pts_phase *rp, char *reason, size_t rlen)
+{
+	unsigned int lbs = x->r->ts.t[x->ti].devs[0].probe.lbs;
+	size_t n = 0, out = 0;
+	char list[1024] = "", name[128], why[256];
+
+	for (size_t m = 0; m < ph->nmixes; m++)
+		for (size_t b = 0; b < ph->nbs; b++) {
+			if (pts_cell_applicable(ph->block_sizes[b], lbs)) {
+				n++;
+				continue;
+			}
+			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
+			rv_fmt(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			       out++ ? ", " : "", name);
+		}
+	if (!pts_cell_applicable(ph->track_bs, lbs)) {
+		rv_fmt(reason, rlen,
+		       "%s: the tracking cell's %s transfers are not whole %u-byte logical blocks; "
+		       "nothing was written",
+		       ph->id, ph->track_bs, lbs);
+		return 0;
+	}
+	if (out) {
+		rv_fmt(why, sizeof(why), "%s: transfers that are not whole %u-byte logical blocks",
+		       list, lbs);
+		rec_str_set(&rp->not_applicable, why);
+		rv_fmt(why, sizeof(why),
+		       "%s: %zu of %zu cells not applicable on %u-byte logical blocks", ph->id, out,
+		       out + n, lbs);
+		rec_pts_add_not_compliant(x->rec, why);
+		rv_fmt(list, sizeof(list),
+		       "%s: not applicable, planned out before the first write: %s", ph->id,
+		       rp->not_applicable);
+		say(x, list);
+	}
+	return n;
 }
 
 /* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
@@ -384,9 +430,9 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	const struct rec_pts_phase *ep = NULL;
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
 	uint64_t span = (uint64_t)x->rec->span_bytes; /* the active range */
-	size_t n = 0, ncells = catalogue_pts_cells(ph);
+	size_t n = 0, ncells;
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
+	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], val[64], *job = NULL;
 	enum pts_ss_next next = PTS_SS_CONTINUE;
 	struct pts_ss_window w = {.mean = NAN};
 	int rc;
@@ -400,6 +446,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	rec_str_set(&rp->track_bs, ph->track_bs);
 	rp->track_mix = ph->track_mix;
 	rec_str_set(&rp->track_metric, ph->track_metric);
+	if (!(ncells = plan_cells(x, ph, rp, reason, rlen))) {
+		rc = RV_TEST_FAILED;
+		goto fail;
+	}
 	rp->cells = (int)ncells;
 	rec_str_set(&rp->status, "running");
 	if (ph->stop_written)
@@ -460,22 +510,22 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 			rec_str_set(&ro->ended, rv_iso_time(time(NULL), now, sizeof(now)));
 		}
 		commit(x);
+		pts_tracking_format(ph->track_metric, y[n - 1], val, sizeof(val));
 		if (ph->stop_written)
 			snprintf(line, sizeof(line),
-				 "%s · %s round %zu: %s %s = %.6g · %.0f %% of %d x the span "
-				 "written",
-				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1],
+				 "%s · %s round %zu: %s %s · %.0f %% of %d x the span written",
+				 x->head, ph->id, n, cell, val,
 				 100.0 * written / ((double)ph->stop_written * (double)span),
 				 ph->stop_written);
 		else if (n >= PTS_SS_WINDOW)
-			snprintf(line, sizeof(line),
-				 "%s · %s round %zu: %s %s = %.6g · window range %.1f %%, "
-				 "excursion %.1f %%%s",
-				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1], w.range_pct,
-				 w.excursion_pct, next == PTS_SS_STEADY ? " · steady" : "");
+			snprintf(
+			    line, sizeof(line),
+			    "%s · %s round %zu: %s %s · window range %.1f %%, excursion %.1f %%%s",
+			    x->head, ph->id, n, cell, val, w.range_pct, w.excursion_pct,
+			    next == PTS_SS_STEADY ? " · steady" : "");
 		else
-			snprintf(line, sizeof(line), "%s · %s round %zu: %s %s = %.6g", x->head,
-				 ph->id, n, cell, ph->track_metric, y[n - 1]);
+			snprintf(line, sizeof(line), "%s · %s round %zu: %s %s", x->head, ph->id, n,
+				 cell, val);
 		rv_progress_print(line, r->tty, true);
 	}
 	rec_str_set(&rp->status, end_status(ph, next));

@@ -107,6 +107,8 @@ static json_object *phase_json(const struct rec_pts_phase *ph)
 	add(o, "rounds", a);
 	if (ph->resumed_after_round > 0)
 		add(o, "resumed_after_round", json_object_new_int(ph->resumed_after_round));
+	if (ph->not_applicable)
+		add(o, "not_applicable", rec_json_text(ph->not_applicable));
 	if (ph->window) {
 		w = json_object_new_object();
 		add(w, "first_round", json_object_new_int(ph->window_first));
@@ -381,6 +383,7 @@ static int phase_of(json_object *o, struct rec_pts_phase *ph)
 	ph->window_excursion_pct = dbl_or_nan(win, "excursion_pct");
 	ph->bytes_written = dbl_or_nan(o, "bytes_written");
 	ph->resumed_after_round = (int)rec_json_i64_or(o, "resumed_after_round", 0);
+	ph->not_applicable = rec_json_strdup(o, "not_applicable", &rc);
 	return rc;
 }
 
@@ -721,12 +724,29 @@ static int phase_copy(struct rec_pts_phase *to, const struct rec_pts_phase *from
 	to->purge_skip_reason = dup(from->purge_skip_reason, &rc);
 	to->wipc_file = dup(from->wipc_file, &rc);
 	to->wipc_jobfile = dup(from->wipc_jobfile, &rc);
+	to->not_applicable = dup(from->not_applicable, &rc);
 	for (size_t i = 0; !rc && i < from->nrounds; i++) {
 		struct rec_pts_round *r = rec_pts_add_round(to);
 
 		rc = r ? rec_pts_round_copy(r, &from->rounds[i]) : -ENOMEM;
 	}
 	return rc;
+}
+
+int rec_pts_add_not_compliant(struct rec_pts *p, const char *why)
+{
+	char **nc;
+
+	for (size_t k = 0; k < p->nnot_compliant; k++)
+		if (!strcmp(p->not_compliant[k], why))
+			return 0;
+	if (!(nc = realloc(p->not_compliant, (p->nnot_compliant + 2) * sizeof(*nc))))
+		return -ENOMEM;
+	p->not_compliant = nc;
+	if (!(nc[p->nnot_compliant] = strdup(why)))
+		return -ENOMEM;
+	nc[++p->nnot_compliant] = NULL;
+	return 0;
 }
 
 int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
@@ -884,9 +904,9 @@ void rec_pts_free(struct rec_pts *p)
 	for (size_t i = 0; i < p->nphases; i++) {
 		struct rec_pts_phase *ph = &p->phases[i];
 		char *strs[] = {
-		    ph->id,	      ph->track_bs,   ph->track_metric,	     ph->status,
-		    ph->purge_method, ph->purge_done, ph->purge_skip_reason, ph->wipc_file,
-		    ph->wipc_jobfile};
+		    ph->id,	      ph->track_bs,	 ph->track_metric,	ph->status,
+		    ph->purge_method, ph->purge_done,	 ph->purge_skip_reason, ph->wipc_file,
+		    ph->wipc_jobfile, ph->not_applicable};
 
 		for (size_t k = 0; k < sizeof(strs) / sizeof(strs[0]); k++)
 			free(strs[k]);

@@ -137,6 +137,8 @@ static int load_phase(const struct sr_drive *drv, const struct rec_pts_phase *po
 	ph->wipc = po && po->wipc;
 	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
 	ph->resumed_after = po ? po->resumed_after_round : 0;
+	if (po && po->not_applicable && !(ph->not_applicable = strdup(po->not_applicable)))
+		return -ENOMEM;
 	if (po && po->nrounds) {
 		if (!(ph->rounds = calloc(po->nrounds + 1, sizeof(*ph->rounds))))
 			return -ENOMEM;
@@ -256,6 +258,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 			free(ph->cells);
 			free(ph->purge_method);
 			free(ph->purge_skipped);
+			free(ph->not_applicable);
 		}
 		free(t->phases);
 		for (size_t k = 0; k < t->nnot_compliant; k++)

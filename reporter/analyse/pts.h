@@ -52,7 +52,8 @@ struct sr_pts_phase {
 			      * purge */
 	bool wipc;	     /* preconditioned (WIPC result present) */
 	double wipc_bytes;
-	int resumed_after; /* a later session of the run went on after this round, 0: none */
+	int resumed_after;    /* a later session of the run went on after this round, 0: none */
+	char *not_applicable; /* run.json's cells planned out and why, NULL: every cell ran */
 	struct sr_pts_round *rounds;
 	size_t nrounds;
 	enum sr_pts_verdict verdict;

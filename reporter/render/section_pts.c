@@ -132,6 +132,10 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 				     "rounds after it were measured by a later session, without "
 				     "repeating the purge and preconditioning.",
 				     t->phases[k].def->id, t->phases[k].resumed_after);
+	for (size_t k = 0; k < t->nphases; k++)
+		if (t->phases[k].not_applicable)
+			sr_page_text(p, "warn", "%s: not applicable, not run: %s.",
+				     t->phases[k].def->id, t->phases[k].not_applicable);
 	if (t->status && strcmp(t->status, "done"))
 		sr_page_text(p, "warn", "The test did not complete (%s%s%s).", t->status,
 			     t->reason ? ": " : "", t->reason ? t->reason : "");

@@ -197,6 +197,42 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		ok "client: pts.html names PTS-C v2.0 and the 75 % active range" ||
 		fail "client: pts.html lacks the variant or its active range"
 	record_schemas "$tmp/client"
+	# a loop device with 4096-byte logical blocks: pts-latency's three 0.5 KiB cells are planned
+	# out before the first write (named in the progress, run.json and pts.html), the six others
+	# run; stopped by SIGINT after its first round
+	truncate -s 64M "$tmp/k.img"
+	if lk=$(losetup --sector-size 4096 -f --show "$tmp/k.img" 2>/dev/null); then
+		set -m
+		driver/ssd-review --drive k="$lk" --suite pts --only pts-latency --profile quick --span 32M \
+			--pts-no-purge --yes --no-report --out "$tmp/k4" 2>"$tmp/k4.err" &
+		pid=$!
+		set +m
+		for _ in $(seq 1 600); do
+			n=$(jq '.tests[0].pts.phases[0].rounds // [] | length' "$tmp/k4/k/run.json" 2>/dev/null || echo 0)
+			[ "${n:-0}" -ge 1 ] && break
+			sleep 0.2
+		done
+		kill -INT "$pid"
+		wait "$pid"
+		losetup -d "$lk"
+		na="latency.r100.512, latency.r65.512, latency.r0.512: transfers that are not whole 4096-byte logical blocks"
+		pl=$(grep -n 'planned out before the first write' "$tmp/k4.err" | cut -d: -f1)
+		pre=$(grep -n 'preconditioning' "$tmp/k4.err" | cut -d: -f1)
+		jobs=$(jq -r '[.jobs[].jobname] | join(" ")' "$tmp/k4/k/pts-latency/latency-round-01.json")
+		[ -n "$pl" ] && [ -n "$pre" ] && [ "$pl" -lt "$pre" ] &&
+			[ "$jobs" = "latency.r100.8k latency.r100.4k latency.r65.8k latency.r65.4k latency.r0.8k latency.r0.4k" ] &&
+			jq -e --arg na "$na" '.tests[0].pts | .phases[0].not_applicable == $na and .phases[0].cells == 6 and
+				(.not_compliant | index("latency: 3 of 9 cells not applicable on 4096-byte logical blocks")) != null' \
+				"$tmp/k4/k/run.json" >/dev/null &&
+			ok "4096-byte blocks: the 0.5 KiB cells planned out before the WIPC write, the round ran the 6 others, run.json names them" ||
+			fail "4096-byte blocks: jobs '$jobs', $(jq -c '.tests[0].pts | {not_compliant, na: .phases[0].not_applicable}' "$tmp/k4/k/run.json") $(cat "$tmp/k4.err")"
+		reporter/ssdreport -q -o "$tmp/k4rep" --no-charts "$tmp/k4" 2>/dev/null
+		grep -qF "latency: not applicable, not run: $na." "$tmp/k4rep/pts.html" &&
+			ok "pts.html names the cells not applicable and why" || fail "pts.html lacks the cells not applicable"
+		record_schemas "$tmp/k4"
+	else
+		ok "# SKIP 4096-byte logical blocks (no loop device here)"
+	fi
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite four-corners --pts-variant client --yes --dry-run 2>&1)
 	[ $? = 2 ] && grep -q -- '--pts-variant: the plan (--suite four-corners) has no PTS test' <<<"$out" &&
 		ok "--pts-variant without a PTS test is refused" || fail "--pts-variant on four-corners: $out"

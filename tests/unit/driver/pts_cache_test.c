@@ -54,7 +54,8 @@ static void set_and_already(void **state)
 
 static void resumed_after_kill(void **state)
 {
-	struct rec_pts *rec = calloc(1, sizeof(*rec)), earlier = {.cache = true, .cache_original = 1};
+	struct rec_pts *rec = calloc(1, sizeof(*rec)),
+		       earlier = {.cache = true, .cache_original = 1};
 	struct rv_cache_result res = {.rc = 0, .before = 0, .after = 0};
 
 	(void)state;
