@@ -37,6 +37,9 @@ struct pts_run {
 	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
 	char errf[PATH_MAX + 400];
 	char head[512];
+	time_t t0;		       /* this session's start of the test */
+	long before_s;		       /* the seconds earlier sessions ran it */
+	long after_s;		       /* at least what the test needs after the fio run starting */
 	struct rec_pts *rec;	       /* the test's record's "pts" (this run) */
 	const struct rec_pts *earlier; /* the resumed run's, or NULL */
 };
@@ -299,7 +302,10 @@ static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum
 				 .index = x->index,
 				 .pending = x->pending,
 				 .npending = x->npending,
-				 .expected_s = expected};
+				 .expected_s = expected,
+				 .test_before_s = x->before_s + (long)(time(NULL) - x->t0),
+				 .test_after_s = x->after_s,
+				 .test_after_lower_bound = true};
 
 	rec_path_pts(final, sizeof(final), x->drive_dir, x->ct->id, ph, kind, round);
 	return rv_fio_call(x->r, x->ti, &fc, summary, slen, reason, rlen);
@@ -421,6 +427,33 @@ static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
 	return n;
 }
 
+/* The least the test still needs after a fio run of phase @pi: @rounds more rounds of its
+ * @ncells cells, then the later phases' PTS_SS_WINDOW rounds each (seconds of cells; fio's
+ * start-up and the WIPC fills are not counted, so it is a lower bound). */
+static long left_after(const struct pts_run *x, size_t pi, size_t rounds, size_t ncells)
+{
+	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	long s = (long)(rounds * ncells) * cell_s;
+
+	for (size_t k = pi + 1; k < x->pts->nphases; k++)
+		s += (long)(catalogue_pts_cells(&x->pts->phases[k]) * PTS_SS_WINDOW) * cell_s;
+	return s;
+}
+
+/* Rounds still needed after round @n (1-based) at least: to fill the steady-state window, or for
+ * a phase that stops by bytes written, at the rate the rounds so far wrote. */
+static size_t rounds_left(const struct catalogue_pts_phase *ph, size_t n, double written,
+			  uint64_t span)
+{
+	double target = (double)ph->stop_written * (double)span;
+
+	if (!ph->stop_written)
+		return n < PTS_SS_WINDOW ? PTS_SS_WINDOW - n : 0;
+	if (!n || written <= 0 || written >= target)
+		return 0;
+	return (size_t)ceil((target - written) / (written / (double)n));
+}
+
 /* One phase: purge and WIPC when it asks (unless resumed), then rounds to steady state. */
 static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 {
@@ -473,6 +506,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		rp->resumed_after_round = (int)n;
 		next = after_round(ph, y, n, written, span, &w);
 	} else if (ph->purge) {
+		x->after_s = left_after(x, pi, PTS_SS_WINDOW, ncells);
 		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
 			goto fail;
 	}
@@ -490,6 +524,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		time_t t0 = time(NULL);
 		char now[32], rel[PATH_MAX];
 
+		/* after this round: the rounds left at the rate the earlier ones wrote */
+		x->after_s = left_after(
+		    x, pi, rounds_left(ph, n + 1, n ? written + written / (double)n : 0.0, span),
+		    ncells);
 		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
 			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
 		if (rc != RV_TEST_DONE)
@@ -601,6 +639,7 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	int rc = RV_TEST_DONE;
 	time_t t0 = time(NULL);
 
+	x.t0 = t0;
 	snprintf(x.head, sizeof(x.head), "[%zu/%zu] %s · %s", index, r->total, t->label, x.ct->id);
 	rec_path_drive_dir(x.drive_dir, sizeof(x.drive_dir), r->out_abs, t->label);
 	rec_path_test_dir(x.dir, sizeof(x.dir), x.drive_dir, x.ct->id);
@@ -627,6 +666,7 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	if (x.earlier && earlier->started) { /* it goes on: its start is the first session's */
 		rec_str_set(&rec->started, earlier->started);
 		before = earlier->seconds > 0 ? earlier->seconds : 0;
+		x.before_s = (long)before;
 	}
 	commit(&x);
 	r->st.index = index;

@@ -100,7 +100,12 @@ for _ in $(seq 1 900); do
 done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-sleep 2 # fio gets SIGTERM from its parent's death
+# fio gets SIGTERM from its parent's death and stops in its own time (seconds in the guest); a
+# resume refuses while it runs
+for _ in $(seq 1 120); do
+	pgrep -x fio >/dev/null || break
+	sleep 0.5
+done
 rv_check "nk: the killed run left the cache disabled, as its record says (outcome set, not restored)" \
 	bash -c "engine/ssdctl cache $nvme --json | jq -e '.enabled == false' && jq -e '.tests[0].pts.cache | .outcome == \"set\" and .original == true and .restored == null' $nk/nk/run.json"
 t0=$(date +%s)
@@ -108,6 +113,7 @@ nkrun --resume 2>/tmp/pts-nk2.err # a purge is not repeated: the test goes on af
 rc=$?
 echo "# nk: the resume took $(($(date +%s) - t0)) s"
 grep -E 'write cache|round [0-9]+:|done in|FAILED' /tmp/pts-nk2.err | sed 's/^/# /'
+[ "$rc" = 0 ] || tail -5 /tmp/pts-nk2.err | sed 's/^/# /'
 rv_check "nk: --resume exits 0 and finishes pts-wsat" bash -c "test $rc = 0 && jq -e '.tests[0].status == \"done\" and .tests[0].pts.phases[0].resumed_after_round >= 1' $nk/nk/run.json"
 cache_after nk "$nvme" "$nk/nk"
 if [ -x reporter/ssdreport ]; then
