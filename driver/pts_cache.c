@@ -95,6 +95,39 @@ void rv_pts_cache_apply(const char *path, enum rv_kind kind, bool enable,
 	rv_fmt(line, len, "write cache: %s", rec->write_cache ? rec->write_cache : "?");
 }
 
+void rv_pts_cache_after_purge(const char *path, enum rv_kind kind, struct rec_pts *rec, char *line,
+			      size_t len)
+{
+	const char *why = NULL;
+	char err[1024] = "";
+	struct rv_cache_result res = {.before = -1, .after = -1, .err = err};
+	bool enable;
+	int orig;
+
+	line[0] = '\0';
+	if (!rec->cache || !rec->cache_outcome || !rec->cache_wanted ||
+	    (strcmp(rec->cache_outcome, "set") && strcmp(rec->cache_outcome, "already so")) ||
+	    !rv_pts_cache_applies(kind, &why))
+		return;
+	enable = !strcmp(rec->cache_wanted, "enabled");
+	res.rc = rv_drive_cache_set(path, enable, &res.before, &res.after, err, sizeof(err));
+	if (!res.rc && res.before == res.after)
+		return; /* the purge left it as the test set it */
+	orig = rec->cache_original;
+	if (!res.rc) {
+		/* the purge had changed it: set again; what is restored stays the drive's own */
+		if (!strcmp(rec->cache_outcome, "already so"))
+			rec_str_set(&rec->cache_outcome, "set");
+		rec->cache_original = orig;
+		rv_fmt(line, len, "write cache: the purge had %s it; %s again",
+		       enable ? "disabled" : "enabled", enable ? "enabled" : "disabled");
+		return;
+	}
+	rv_pts_cache_record(rec, enable, NULL, &res, NULL);
+	rec->cache_original = orig; /* the drive's own, not what the purge left */
+	rv_fmt(line, len, "write cache: %s", rec->write_cache ? rec->write_cache : "?");
+}
+
 void rv_pts_cache_restore(const char *path, struct rec_pts *rec, char *line, size_t len)
 {
 	char err[1024] = "", text[1200];

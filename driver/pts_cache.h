@@ -53,6 +53,15 @@ void rv_pts_cache_apply(const char *path, enum rv_kind kind, bool enable,
 			const struct rec_pts *earlier, struct rec_pts *rec, char *line, size_t len);
 
 /**
+ * rv_pts_cache_after_purge() - the setting again after a purge, which may have reset the
+ * drive's features (a format to defaults): set once more when the test set or found it
+ * (nothing is sent when it is still as wanted). A drive now refusing is recorded as by
+ * rv_pts_cache_record(). @line: the progress line, empty when the purge left it as it was.
+ */
+void rv_pts_cache_after_purge(const char *path, enum rv_kind kind, struct rec_pts *rec, char *line,
+			      size_t len);
+
+/**
  * rv_pts_cache_restore() - put back the drive's own setting @rec recorded, when the test
  * changed it; rec->cache_restored says how it went, and @line (empty when nothing was done)
  * the progress line.

@@ -342,6 +342,10 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		rp->purged = true;
 		rec_str_set(&rp->purge_method, r->o->purge);
 		rec_str_set(&rp->purge_done, rv_iso_time(time(NULL), now, sizeof(now)));
+		rv_pts_cache_after_purge(t->devs[0].path, t->devs[0].probe.kind, x->rec, line,
+					 sizeof(line));
+		if (line[0])
+			say(x, line);
 	}
 	commit(x);
 	if (!ph->wipc)

@@ -89,7 +89,9 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 		strncat(purge, one, sizeof(purge) - strlen(purge) - 1);
 	}
 	if (t->nphases && !t->phases[0].def->wipc)
-		snprintf(wipc, sizeof(wipc), "none: the test starts from the purged state");
+		snprintf(wipc, sizeof(wipc), "none: the test starts from %s",
+			 t->phases[0].purge_skipped ? "the drive as it was (no purge)"
+						    : "the purged state");
 	else
 		snprintf(wipc, sizeof(wipc),
 			 "workload independent: 128 KiB sequential write, twice the span (%s), "

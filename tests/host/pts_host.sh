@@ -194,7 +194,8 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		fail "client record: $(jq -c '.tests[0].pts | del(.phases[0].rounds)' "$c/run.json") written $written"
 	grep -q 'SNIA PTS-C v2.0, Write Saturation test' "$tmp/client/report/pts.html" &&
 		grep -q 'active range 75 %' "$tmp/client/report/pts.html" &&
-		ok "client: pts.html names PTS-C v2.0 and the 75 % active range" ||
+		grep -q 'none: the test starts from the drive as it was (no purge)' "$tmp/client/report/pts.html" &&
+		ok "client: pts.html names PTS-C v2.0, the 75 % active range, and WSAT's start without a purge" ||
 		fail "client: pts.html lacks the variant or its active range"
 	record_schemas "$tmp/client"
 	# a loop device with 4096-byte logical blocks: pts-latency's three 0.5 KiB cells are planned

@@ -86,12 +86,10 @@ wsat mr "$mr" format-unit PTSPMR1 32 # QEMU's MegaRAID carries a third of virtio
 # disabled until the --resume that goes on with the test restores the setting run.json kept
 nk=/tmp/pts-purge-nk
 rm -rf "$nk"
-nkrun() {
-	driver/ssd-review --drive nk="$nvme" --suite pts --only pts-wsat --profile quick --span 64M \
-		--purge format --confirm PTSPNV1 --yes --no-report --out "$nk" "$@"
-}
+nkargs=(--drive nk="$nvme" --suite pts --only pts-wsat --profile quick --span 64M --purge format
+	--confirm PTSPNV1 --yes --no-report --out "$nk")
 set -m
-nkrun 2>/tmp/pts-nk1.err &
+driver/ssd-review "${nkargs[@]}" 2>/tmp/pts-nk1.err & # the driver itself: $! is its pid
 pid=$!
 set +m
 for _ in $(seq 1 900); do
@@ -109,7 +107,7 @@ done
 rv_check "nk: the killed run left the cache disabled, as its record says (outcome set, not restored)" \
 	bash -c "engine/ssdctl cache $nvme --json | jq -e '.enabled == false' && jq -e '.tests[0].pts.cache | .outcome == \"set\" and .original == true and .restored == null' $nk/nk/run.json"
 t0=$(date +%s)
-nkrun --resume 2>/tmp/pts-nk2.err # a purge is not repeated: the test goes on after its round
+driver/ssd-review "${nkargs[@]}" --resume 2>/tmp/pts-nk2.err # no new purge: it goes on after its round
 rc=$?
 echo "# nk: the resume took $(($(date +%s) - t0)) s"
 grep -E 'write cache|round [0-9]+:|done in|FAILED' /tmp/pts-nk2.err | sed 's/^/# /'
