@@ -35,14 +35,15 @@ static void rounds_text(const struct sr_pts_phase *ph, char *out, size_t len)
 	char gb[SR_FMT_LEN];
 
 	if (ph->def->stop_written)
-		snprintf(out, len, "%zu samples, %s written (%.2f x the span)", ph->nrounds,
-			 sr_fmt_si(gb, sr_val(ph->written)),
+		snprintf(out, len, "%zu sample%s, %s written (%.2f x the span)", ph->nrounds,
+			 ph->nrounds == 1 ? "" : "s", sr_fmt_si(gb, sr_val(ph->written)),
 			 ph->span_bytes > 0 ? ph->written / ph->span_bytes : NAN);
 	else if (ph->has_window)
 		snprintf(out, len, "%zu rounds; measurement window: rounds %zu-%zu", ph->nrounds,
 			 ph->w.first + 1, ph->w.last + 1);
 	else
-		snprintf(out, len, "%zu rounds (fewer than the 5 of a window)", ph->nrounds);
+		snprintf(out, len, "%zu round%s (fewer than the 5 of a window)", ph->nrounds,
+			 ph->nrounds == 1 ? "" : "s");
 }
 
 /* The anchor of a test on pts.html. */
@@ -332,9 +333,10 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 			for (size_t ph = 0; ph < t->nphases; ph++) {
 				char one[100];
 
-				snprintf(one, sizeof(one), "%s%s: %s (%zu rounds)", ph ? "; " : "",
+				snprintf(one, sizeof(one), "%s%s: %s (%zu round%s)", ph ? "; " : "",
 					 t->phases[ph].def->id, verdict_text(&t->phases[ph]),
-					 t->phases[ph].nrounds);
+					 t->phases[ph].nrounds,
+					 t->phases[ph].nrounds == 1 ? "" : "s");
 				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
 			}
 			anchor_of(pd[i].drv->label, t, anchor, sizeof(anchor));

@@ -230,6 +230,9 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		reporter/ssdreport -q -o "$tmp/k4rep" --no-charts "$tmp/k4" 2>/dev/null
 		grep -qF "latency: not applicable, not run: $na." "$tmp/k4rep/pts.html" &&
 			ok "pts.html names the cells not applicable and why" || fail "pts.html lacks the cells not applicable"
+		grep -q 'latency: 1 round (fewer than the 5 of a window)' "$tmp/k4rep/pts.html" &&
+			! grep -q '\b1 rounds\b' "$tmp/k4rep/pts.html" &&
+			ok "pts.html: '1 round', not '1 rounds'" || fail "pts.html: $(grep -o '[0-9]* rounds\?[^<]*' "$tmp/k4rep/pts.html" | head -3)"
 		record_schemas "$tmp/k4"
 	else
 		ok "# SKIP 4096-byte logical blocks (no loop device here)"
