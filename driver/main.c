@@ -202,6 +202,7 @@ static int prepare(struct rv_run *r, char *err, size_t errlen)
 	    .log_window = r->tools.log_window,
 	    .out = r->o->out,
 	    .hist_coarseness = r->plan.profile->hist_coarseness,
+	    .pts_variant = pts_variant_info((enum pts_variant)r->o->pts_variant),
 	};
 	return 0;
 }

@@ -109,3 +109,23 @@ double pts_tracking_value(const struct pts_cell_result *c, const char *metric)
 		return c->lat_mean_ns;
 	return NAN;
 }
+
+const char *pts_tracking_format(const char *metric, double v, char *out, size_t len)
+{
+	if (isnan(v))
+		snprintf(out, len, "no value");
+	else if (metric && !strcmp(metric, "lat_mean"))
+		snprintf(out, len, "mean latency %.1f µs", v / 1000.0);
+	else if (metric && !strcmp(metric, "mbps"))
+		snprintf(out, len, "%.1f MB/s", v);
+	else
+		snprintf(out, len, "%.0f IOPS", v);
+	return out;
+}
+
+bool pts_cell_applicable(const char *bs, unsigned int lbs)
+{
+	unsigned long long b = pts_block_bytes(bs);
+
+	return !lbs || (b && b % lbs == 0);
+}

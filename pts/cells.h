@@ -31,6 +31,14 @@ const char *pts_cell_rw(bool random, int mix);
  */
 unsigned long long pts_block_bytes(const char *bs);
 
+/**
+ * pts_cell_applicable() - whether a cell of block size @bs can run on a drive whose logical
+ * block is @lbs bytes: its transfers must be whole logical blocks (a 0.5 KiB cell cannot run on
+ * a 4096-byte-block drive; SBC-4 and NVMe address whole blocks). @lbs 0 (a file, unknown):
+ * every cell can.
+ */
+bool pts_cell_applicable(const char *bs, unsigned int lbs);
+
 /* What fio measured in one cell (both directions together). */
 struct pts_cell_result {
 	bool found;
@@ -58,5 +66,12 @@ int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pt
  * when the cell moved no data.
  */
 double pts_tracking_value(const struct pts_cell_result *c, const char *metric);
+
+/**
+ * pts_tracking_format() - a tracking value for people, in the PTS's units: "52609 IOPS",
+ * "812.3 MB/s", "mean latency 588.7 µs" (@v in ns for "lat_mean"), "no value" for NaN.
+ * Return: @out.
+ */
+const char *pts_tracking_format(const char *metric, double v, char *out, size_t len);
 
 #endif

@@ -3,6 +3,7 @@
 #include "pts/variant.h"
 
 #include <errno.h>
+#include <string.h>
 #include <strings.h>
 
 static const struct pts_variant_info variants[] = {
@@ -26,6 +27,11 @@ int pts_variant_parse(const char *s, enum pts_variant *out)
 	else
 		return -EINVAL;
 	return 0;
+}
+
+bool pts_variant_sets_outstanding(const char *test)
+{
+	return test && (!strcmp(test, "iops") || !strcmp(test, "wsat") || !strcmp(test, "hir"));
 }
 
 unsigned long long pts_active_range_bytes(unsigned long long span_bytes, unsigned int pct,

@@ -36,6 +36,13 @@ const struct pts_variant_info *pts_variant_info(enum pts_variant v);
 int pts_variant_parse(const char *s, enum pts_variant *out);
 
 /**
+ * pts_variant_sets_outstanding() - whether the variant's TC/QD is the stimulus of PTS test
+ * @test (the catalogue's "pts"."test": "iops", "wsat" and "hir" are; throughput, latency, XSR
+ * and DIRTH fix their own outstanding I/O in both variants).
+ */
+bool pts_variant_sets_outstanding(const char *test);
+
+/**
  * pts_active_range_bytes() - the bytes of a span a variant's tests use: @pct % of @span_bytes,
  * rounded down to a multiple of @align_bytes (the largest block size of the tests, so every
  * cell divides it; at least the logical block size).

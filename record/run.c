@@ -107,6 +107,8 @@ static json_object *phase_json(const struct rec_pts_phase *ph)
 	add(o, "rounds", a);
 	if (ph->resumed_after_round > 0)
 		add(o, "resumed_after_round", json_object_new_int(ph->resumed_after_round));
+	if (ph->not_applicable)
+		add(o, "not_applicable", rec_json_text(ph->not_applicable));
 	if (ph->window) {
 		w = json_object_new_object();
 		add(w, "first_round", json_object_new_int(ph->window_first));
@@ -123,6 +125,19 @@ static json_object *phase_json(const struct rec_pts_phase *ph)
 	return o;
 }
 
+static json_object *cache_json(const struct rec_pts *p)
+{
+	json_object *o = json_object_new_object();
+
+	add(o, "wanted", rec_json_text(p->cache_wanted));
+	add(o, "original",
+	    p->cache_original < 0 ? NULL : json_object_new_boolean(p->cache_original));
+	add(o, "outcome", rec_json_text(p->cache_outcome));
+	add(o, "message", rec_json_text(p->cache_message));
+	add(o, "restored", rec_json_text(p->cache_restored));
+	return o;
+}
+
 static json_object *pts_json(const struct rec_pts *p)
 {
 	json_object *o = json_object_new_object(), *nc = json_object_new_array(),
@@ -135,6 +150,7 @@ static json_object *pts_json(const struct rec_pts *p)
 		json_object_array_add(nc, rec_json_text(p->not_compliant[i]));
 	add(o, "not_compliant", nc);
 	add(o, "write_cache", rec_json_text(p->write_cache));
+	add(o, "cache", p->cache ? cache_json(p) : NULL);
 	add(o, "threads", json_object_new_int(p->threads));
 	add(o, "depth", json_object_new_int(p->depth));
 	add(o, "cell_seconds", json_object_new_int64(p->cell_seconds));
@@ -367,13 +383,14 @@ static int phase_of(json_object *o, struct rec_pts_phase *ph)
 	ph->window_excursion_pct = dbl_or_nan(win, "excursion_pct");
 	ph->bytes_written = dbl_or_nan(o, "bytes_written");
 	ph->resumed_after_round = (int)rec_json_i64_or(o, "resumed_after_round", 0);
+	ph->not_applicable = rec_json_strdup(o, "not_applicable", &rc);
 	return rc;
 }
 
 static int pts_of(json_object *o, struct rec_pts **out)
 {
 	struct rec_pts *p = calloc(1, sizeof(*p));
-	json_object *nc = rec_json_get(o, "not_compliant"), *ph = rec_json_get(o, "phases");
+	json_object *nc = rec_json_get(o, "not_compliant"), *ph = rec_json_get(o, "phases"), *c;
 	int rc = 0;
 
 	if (!(*out = p))
@@ -382,6 +399,18 @@ static int pts_of(json_object *o, struct rec_pts **out)
 	p->spec = rec_json_strdup(o, "spec", &rc);
 	p->variant = rec_json_strdup(o, "variant", &rc);
 	p->write_cache = rec_json_strdup(o, "write_cache", &rc);
+	if ((c = rec_json_get(o, "cache")) && json_object_is_type(c, json_type_object)) {
+		json_object *orig = rec_json_get(c, "original");
+
+		p->cache = true;
+		p->cache_wanted = rec_json_strdup(c, "wanted", &rc);
+		p->cache_original = orig && json_object_is_type(orig, json_type_boolean)
+					? json_object_get_boolean(orig)
+					: -1;
+		p->cache_outcome = rec_json_strdup(c, "outcome", &rc);
+		p->cache_message = rec_json_strdup(c, "message", &rc);
+		p->cache_restored = rec_json_strdup(c, "restored", &rc);
+	}
 	p->threads = (int)rec_json_i64_or(o, "threads", 0);
 	p->depth = (int)rec_json_i64_or(o, "depth", 0);
 	p->cell_seconds = rec_json_i64_or(o, "cell_seconds", 0);
@@ -695,12 +724,29 @@ static int phase_copy(struct rec_pts_phase *to, const struct rec_pts_phase *from
 	to->purge_skip_reason = dup(from->purge_skip_reason, &rc);
 	to->wipc_file = dup(from->wipc_file, &rc);
 	to->wipc_jobfile = dup(from->wipc_jobfile, &rc);
+	to->not_applicable = dup(from->not_applicable, &rc);
 	for (size_t i = 0; !rc && i < from->nrounds; i++) {
 		struct rec_pts_round *r = rec_pts_add_round(to);
 
 		rc = r ? rec_pts_round_copy(r, &from->rounds[i]) : -ENOMEM;
 	}
 	return rc;
+}
+
+int rec_pts_add_not_compliant(struct rec_pts *p, const char *why)
+{
+	char **nc;
+
+	for (size_t k = 0; k < p->nnot_compliant; k++)
+		if (!strcmp(p->not_compliant[k], why))
+			return 0;
+	if (!(nc = realloc(p->not_compliant, (p->nnot_compliant + 2) * sizeof(*nc))))
+		return -ENOMEM;
+	p->not_compliant = nc;
+	if (!(nc[p->nnot_compliant] = strdup(why)))
+		return -ENOMEM;
+	nc[++p->nnot_compliant] = NULL;
+	return 0;
 }
 
 int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
@@ -720,6 +766,10 @@ int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
 	p->spec = dup(from->spec, &rc);
 	p->variant = dup(from->variant, &rc);
 	p->write_cache = dup(from->write_cache, &rc);
+	p->cache_wanted = dup(from->cache_wanted, &rc);
+	p->cache_outcome = dup(from->cache_outcome, &rc);
+	p->cache_message = dup(from->cache_message, &rc);
+	p->cache_restored = dup(from->cache_restored, &rc);
 	if (from->nnot_compliant &&
 	    !(p->not_compliant = calloc(from->nnot_compliant, sizeof(*p->not_compliant))))
 		return -ENOMEM;
@@ -854,9 +904,9 @@ void rec_pts_free(struct rec_pts *p)
 	for (size_t i = 0; i < p->nphases; i++) {
 		struct rec_pts_phase *ph = &p->phases[i];
 		char *strs[] = {
-		    ph->id,	      ph->track_bs,   ph->track_metric,	     ph->status,
-		    ph->purge_method, ph->purge_done, ph->purge_skip_reason, ph->wipc_file,
-		    ph->wipc_jobfile};
+		    ph->id,	      ph->track_bs,	 ph->track_metric,	ph->status,
+		    ph->purge_method, ph->purge_done,	 ph->purge_skip_reason, ph->wipc_file,
+		    ph->wipc_jobfile, ph->not_applicable};
 
 		for (size_t k = 0; k < sizeof(strs) / sizeof(strs[0]); k++)
 			free(strs[k]);
@@ -874,6 +924,10 @@ void rec_pts_free(struct rec_pts *p)
 	free(p->spec);
 	free(p->variant);
 	free(p->write_cache);
+	free(p->cache_wanted);
+	free(p->cache_outcome);
+	free(p->cache_message);
+	free(p->cache_restored);
 	free(p);
 }
 

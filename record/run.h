@@ -77,6 +77,9 @@ struct rec_pts_phase {
 	double window_mean, window_range_pct, window_slope, window_intercept, window_excursion_pct;
 	double bytes_written;	 /* all rounds (a WSAT phase), NaN: not recorded */
 	int resumed_after_round; /* a resumed session went on after this round, 0: none */
+	char *not_applicable;	 /* the cells planned out before the first write and why
+				  * ("latency.r100.512, ...: 512-byte transfers on 4096-byte
+				  * logical blocks"), NULL: every cell ran */
 };
 
 /* A SNIA PTS test's record (tests[].pts). */
@@ -84,7 +87,18 @@ struct rec_pts {
 	char *test, *spec, *variant;
 	char **not_compliant; /* why its figures are not PTS compliant */
 	size_t nnot_compliant;
-	char *write_cache;
+	char *write_cache; /* what the report's header says of the drive's volatile write cache */
+	/* "cache": what the driver did with the write cache (null: nothing recorded, an older
+	 * record). cache_original is the drive's own setting found before the test, 1 enabled, 0
+	 * disabled, -1 not known (null): what every exit path and a --resume after a kill put
+	 * back. */
+	bool cache;
+	char *cache_wanted;   /* "disabled" (Enterprise), "enabled" (Client) */
+	int cache_original;   /* 1, 0, -1 */
+	char *cache_outcome;  /* "set", "already so", "refused", "failed", "not applicable" */
+	char *cache_message;  /* the drive's words on a refusal or failure; why not applicable */
+	char *cache_restored; /* "restored", "nothing to restore", "failed: ..."; NULL while the
+			       * test runs */
 	int threads, depth, active_range_pct, max_rounds;
 	long long cell_seconds, span_bytes;
 	struct rec_pts_phase *phases;
@@ -193,6 +207,12 @@ struct rec_pts_phase *rec_pts_add_phase(struct rec_pts *p);
 
 /** rec_pts_add_round() - a new round at the end of @ph, or NULL. */
 struct rec_pts_round *rec_pts_add_round(struct rec_pts_phase *ph);
+
+/**
+ * rec_pts_add_not_compliant() - add @why to @p's not_compliant reasons, once (a reason already
+ * there is not repeated). Return: 0 or -ENOMEM.
+ */
+int rec_pts_add_not_compliant(struct rec_pts *p, const char *why);
 
 /** rec_pts_round_copy() - @to (zeroed) as a copy of @from. Return: 0 or -ENOMEM. */
 int rec_pts_round_copy(struct rec_pts_round *to, const struct rec_pts_round *from);

@@ -8,6 +8,7 @@
 
 #include "apps/apps.h"
 #include "cli/options.h"
+#include "pts/variant.h"
 #include "record/size.h"
 
 static int strv_add(struct rv_strv *s, const char *v)
@@ -141,6 +142,7 @@ enum opt_id {
 	O_NO_REPORT,
 	O_DRY_RUN,
 	O_PTS_NO_PURGE,
+	O_PTS_VARIANT,
 	O_HELP,
 };
 
@@ -184,6 +186,7 @@ static const struct {
     {"--no-report", O_NO_REPORT, false},
     {"--dry-run", O_DRY_RUN, false},
     {"--pts-no-purge", O_PTS_NO_PURGE, false},
+    {"--pts-variant", O_PTS_VARIANT, true},
     {"--help", O_HELP, false},
     {"-h", O_HELP, false},
 };
@@ -349,6 +352,18 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 	case O_PTS_NO_PURGE:
 		o->pts_no_purge = true;
 		return 0;
+	case O_PTS_VARIANT: {
+		enum pts_variant pv;
+
+		if (pts_variant_parse(v, &pv)) {
+			snprintf(err, errlen, "--pts-variant '%s': expected enterprise or client",
+				 v);
+			return -EINVAL;
+		}
+		o->pts_variant = (int)pv;
+		o->pts_variant_given = true;
+		return 0;
+	}
 	case O_HELP:
 		o->help = true;
 		return 0;

@@ -58,6 +58,8 @@ struct rv_opts {
 	bool out_given;	       /* --out was on the command line */
 	bool resume, overwrite, yes, allow_mounted, no_report, dry_run, help;
 	bool pts_no_purge; /* --pts-no-purge: PTS tests without their purge (not compliant) */
+	int pts_variant;   /* --pts-variant: enum pts_variant (pts/variant.h), Enterprise default */
+	bool pts_variant_given;
 };
 
 /**

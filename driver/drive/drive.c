@@ -406,3 +406,22 @@ int rv_drive_purge(const char *path, const char *method, const char *confirm, bo
 	ssdctl_close(&d);
 	return r == SSDCTL_EXIT_OK ? 0 : r == SSDCTL_EXIT_REFUSED ? -EPERM : -EIO;
 }
+
+int rv_drive_cache_set(const char *path, bool enable, int *before, int *after, char *err,
+		       size_t errlen)
+{
+	struct ssdctl_cache_state b = {.enabled = -1}, a = {.enabled = -1};
+	int r = ssdctl_cache_set(path, enable, false, &b, &a, NULL, err, errlen);
+
+	*before = b.enabled;
+	*after = a.enabled;
+	return r == SSDCTL_CACHE_REFUSED ? RV_CACHE_REFUSED : r;
+}
+
+int rv_drive_cache_restore(const char *path, int enabled, char *err, size_t errlen)
+{
+	struct ssdctl_cache_state b = {.enabled = enabled};
+	int r = ssdctl_cache_restore(path, &b, NULL, err, errlen);
+
+	return r == SSDCTL_CACHE_REFUSED ? RV_CACHE_REFUSED : r;
+}

@@ -138,4 +138,28 @@ json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_
 int rv_drive_purge(const char *path, const char *method, const char *confirm, bool dry_run,
 		   char *err, size_t errlen);
 
+/* rv_drive_cache_set() and _restore(): the drive answered but did not take the setting. */
+#define RV_CACHE_REFUSED 1
+
+/**
+ * rv_drive_cache_set() - enable or disable the drive's volatile write cache, the current
+ * setting only (ssdctl_cache_set(): NVMe Set Features FID 06h; SCSI and SATA MODE SELECT of
+ * the Caching mode page, WCE).
+ * @path:   an NVMe or SCSI node
+ * @enable: the WCE wanted
+ * @before: output, the setting found first: 1, 0, or -1 when the drive reports none
+ * @after:  output, the setting read back: 1, 0 or -1
+ * @err, @errlen: the message on failure, in the drive's words on a refusal
+ * Return: 0; RV_CACHE_REFUSED; -ENOENT or -ENODEV for a path that is not such a drive;
+ * another negative errno when the setting could not be read or sent.
+ */
+int rv_drive_cache_set(const char *path, bool enable, int *before, int *after, char *err,
+		       size_t errlen);
+
+/**
+ * rv_drive_cache_restore() - put the current setting back to @enabled (1 or 0; -1: nothing
+ * to do, returns 0). Return: as rv_drive_cache_set().
+ */
+int rv_drive_cache_restore(const char *path, int enabled, char *err, size_t errlen);
+
 #endif

@@ -195,6 +195,30 @@ static int set_u64(struct rv_env *env, const char *name, uint64_t v)
 	return rv_env_set(env, name, num);
 }
 
+void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info *v, uint64_t span,
+		  struct rv_pts_shape *out)
+{
+	const struct catalogue_pts *pts = ct->entry->pts;
+	unsigned long long align = 0, range;
+
+	*out = (struct rv_pts_shape){ct->threads, ct->depth, span, 100};
+	if (!pts || !v)
+		return;
+	if (pts_variant_sets_outstanding(pts->test)) {
+		out->threads = (int)v->tc;
+		out->depth = (int)v->qd;
+	}
+	for (size_t k = 0; k < pts->nphases; k++)
+		for (size_t b = 0; b < pts->phases[k].nbs; b++)
+			if (pts_block_bytes(pts->phases[k].block_sizes[b]) > align)
+				align = pts_block_bytes(pts->phases[k].block_sizes[b]);
+	range = pts_active_range_bytes(span, v->active_range_pct, align ? align : 4096);
+	if (v->active_range_pct < 100 && range) {
+		out->size = range;
+		out->active_range_pct = v->active_range_pct;
+	}
+}
+
 int rv_test_env(const struct rv_test *t, const char *label, const char *node, uint64_t span,
 		const struct rv_env_ctx *c, const char *rate, struct rv_env *env)
 {
@@ -202,7 +226,10 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	const struct catalogue_timing *tm = ct->timing;
 	uint64_t size = ct->entry->region_quarter ? span / 4 / RV_MIB * RV_MIB : span;
 	char log[PATH_MAX], dir[PATH_MAX];
+	struct rv_pts_shape sh;
 	int r = 0;
+
+	rv_pts_shape(ct, c->pts_variant, size, &sh);
 
 	env->n = 0;
 	if (rec_path_drive_dir(dir, sizeof(dir), c->out, label) ||
@@ -211,10 +238,10 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= rv_env_set(env, "SSD_ENGINE", c->fio_engine);
 	r |= rv_env_set(env, "SSD_ENGINE_OPT", c->engine_opt);
 	r |= rv_env_set(env, "SSD_DEV", node);
-	r |= set_u64(env, "SSD_SIZE", size);
-	r |= set_u64(env, "SSD_JOB_SIZE", rv_job_size(size, ct->threads));
-	r |= set_u64(env, "SSD_THREADS", (uint64_t)ct->threads);
-	r |= set_u64(env, "SSD_DEPTH", (uint64_t)ct->depth);
+	r |= set_u64(env, "SSD_SIZE", sh.size);
+	r |= set_u64(env, "SSD_JOB_SIZE", rv_job_size(sh.size, sh.threads));
+	r |= set_u64(env, "SSD_THREADS", (uint64_t)sh.threads);
+	r |= set_u64(env, "SSD_DEPTH", (uint64_t)sh.depth);
 	if (ct->bs)
 		r |= rv_env_set(env, "SSD_BS", ct->bs);
 	if (tm && tm->runtime_s > 0)

@@ -14,6 +14,7 @@
 
 #include "catalogue/catalogue.h"
 #include "cli/options.h"
+#include "pts/variant.h"
 
 /* One test of the plan. */
 struct rv_test {
@@ -63,7 +64,25 @@ struct rv_env_ctx {
 	const char *log_window; /* SSD_LOG_WINDOW */
 	const char *out;	/* --out as given: SSD_LOG is OUT/<label>/logs/<id> */
 	int hist_coarseness;	/* SSD_HIST_COARSENESS, from the profile */
+	const struct pts_variant_info *pts_variant; /* a PTS test's TC/QD and active range, NULL:
+						     * the catalogue's */
 };
+
+/* What a PTS test runs with under a variant: threads (TC), depth (QD per thread), the bytes of
+ * its active range from offset 0. */
+struct rv_pts_shape {
+	int threads, depth;
+	uint64_t size;
+	unsigned int active_range_pct;
+};
+
+/**
+ * rv_pts_shape() - PTS test @ct on a @span-byte drive under variant @v (NULL: the catalogue's
+ * TC/QD, 100 %): the variant's TC/QD for the tests it sets (pts_variant_sets_outstanding()),
+ * its active range rounded down to the test's largest block size (pts_active_range_bytes()).
+ */
+void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info *v, uint64_t span,
+		  struct rv_pts_shape *out);
 
 /**
  * rv_test_env() - the variables of test @t on a drive.

@@ -17,6 +17,7 @@
 #include "review/review.h"
 #include "state/drivefile.h"
 #include "suites/apps_suite.h"
+#include "suites/pts_suite.h"
 #include "util/util.h"
 
 static json_object *strv(const struct rv_strv *v)
@@ -61,6 +62,8 @@ static json_object *request(const struct rv_run *r)
 	json_object_object_add(q, "engine_option", rec_json_text(r->tools.engine_opt));
 	if (rv_plan_has_apps(&r->plan))
 		json_object_object_add(q, "apps", rv_apps_request(r));
+	if (rv_pts_in_plan(&r->plan, NULL))
+		json_object_object_add(q, "pts_variant", rec_json_text(r->envc.pts_variant->name));
 	return q;
 }
 

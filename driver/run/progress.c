@@ -73,7 +73,7 @@ bool rv_fio_status_parse(const char *text, struct rv_fio_status *st)
 
 long rv_eta_test(long expected_s, long elapsed_s, long fio_eta_s)
 {
-	if (fio_eta_s >= 0)
+	if (fio_eta_s >= 0 && fio_eta_s <= RV_FIO_ETA_MAX_S)
 		return fio_eta_s;
 	if (expected_s <= 0)
 		return -1;

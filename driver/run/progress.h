@@ -25,10 +25,14 @@ struct rv_fio_status {
  */
 bool rv_fio_status_parse(const char *text, struct rv_fio_status *st);
 
+/* fio's ETA beyond a year is its own overflow, not an estimate (between the stonewalled cells
+ * of a PTS round fio prints "[eta 5368709h:07m:39s]"-sized values): taken as unknown. */
+#define RV_FIO_ETA_MAX_S (366L * 86400L)
+
 /**
- * rv_eta_test() - seconds left in the running test: fio's own @fio_eta_s when known (>= 0);
- * else @expected_s - @elapsed_s, not below 0; -1 when neither is known (a size-based fill
- * before fio prints an ETA).
+ * rv_eta_test() - seconds left in the running test: fio's own @fio_eta_s when known (0 to
+ * RV_FIO_ETA_MAX_S); else @expected_s - @elapsed_s, not below 0; -1 when neither is known (a
+ * size-based fill before fio prints an ETA).
  */
 long rv_eta_test(long expected_s, long elapsed_s, long fio_eta_s);
 

@@ -19,6 +19,7 @@
 #include "run/child.h"
 #include "run/progress.h"
 #include "suites/expand.h"
+#include "suites/pts_cache.h"
 #include "suites/pts_suite.h"
 #include "suites/testrun.h"
 #include "util/proc.h"
@@ -36,6 +37,9 @@ struct pts_run {
 	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
 	char errf[PATH_MAX + 400];
 	char head[512];
+	time_t t0;		       /* this session's start of the test */
+	long before_s;		       /* the seconds earlier sessions ran it */
+	long after_s;		       /* at least what the test needs after the fio run starting */
 	struct rec_pts *rec;	       /* the test's record's "pts" (this run) */
 	const struct rec_pts *earlier; /* the resumed run's, or NULL */
 };
@@ -78,9 +82,9 @@ int rv_pts_check_opts(const struct rv_opts *o, const struct rv_plan *p, char *er
 		return -EINVAL;
 	}
 	if (!any) {
-		if (o->pts_no_purge) {
-			snprintf(err, errlen,
-				 "--pts-no-purge: the plan (--suite %s) has no PTS test", o->suite);
+		if (o->pts_no_purge || o->pts_variant_given) {
+			snprintf(err, errlen, "%s: the plan (--suite %s) has no PTS test",
+				 o->pts_no_purge ? "--pts-no-purge" : "--pts-variant", o->suite);
 			return -EINVAL;
 		}
 		return 0;
@@ -151,6 +155,9 @@ static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph
 			char *text = NULL, *nb;
 			const char *part;
 			size_t n;
+
+			if (!pts_cell_applicable(ph->block_sizes[b], t->devs[0].probe.lbs))
+				continue;
 
 			rv_test_env(&x->r->plan.t[x->i], t->label, t->node, t->span, &x->r->envc,
 				    NULL, &env);
@@ -230,6 +237,58 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 
 static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
 
+/* A progress line of the test: its head, then @what. */
+static void say(struct pts_run *x, const char *what)
+{
+	char line[2048];
+
+	rv_fmt(line, sizeof(line), "%s · %s", x->head, what);
+	rv_progress_print(line, x->r->tty, true);
+}
+
+/* The cells of @ph that cannot run on the drive's logical block size, planned out before the
+ * first write: named in @rp and as a reason the figures are not compliant. Return: the cells
+ * that run, or 0 (@reason set) when the tracking cell itself cannot. */
+static size_t plan_cells(struct pts_run *x, const struct catalogue_pts_phase *ph,
+			 struct rec_pts_phase *rp, char *reason, size_t rlen)
+{
+	unsigned int lbs = x->r->ts.t[x->ti].devs[0].probe.lbs;
+	size_t n = 0, out = 0;
+	char list[1024] = "", name[128], why[256];
+
+	for (size_t m = 0; m < ph->nmixes; m++)
+		for (size_t b = 0; b < ph->nbs; b++) {
+			if (pts_cell_applicable(ph->block_sizes[b], lbs)) {
+				n++;
+				continue;
+			}
+			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
+			rv_fmt(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			       out++ ? ", " : "", name);
+		}
+	if (!pts_cell_applicable(ph->track_bs, lbs)) {
+		rv_fmt(reason, rlen,
+		       "%s: the tracking cell's %s transfers are not whole %u-byte logical blocks; "
+		       "nothing was written",
+		       ph->id, ph->track_bs, lbs);
+		return 0;
+	}
+	if (out) {
+		rv_fmt(why, sizeof(why), "%s: transfers that are not whole %u-byte logical blocks",
+		       list, lbs);
+		rec_str_set(&rp->not_applicable, why);
+		rv_fmt(why, sizeof(why),
+		       "%s: %zu of %zu cells not applicable on %u-byte logical blocks", ph->id, out,
+		       out + n, lbs);
+		rec_pts_add_not_compliant(x->rec, why);
+		rv_fmt(list, sizeof(list),
+		       "%s: not applicable, planned out before the first write: %s", ph->id,
+		       rp->not_applicable);
+		say(x, list);
+	}
+	return n;
+}
+
 /* A fio run of the test (WIPC or round @round of phase @ph) into its file of the test's folder. */
 static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum rec_pts_file kind,
 		    unsigned round, long expected, char *summary, size_t slen, char *reason,
@@ -243,7 +302,10 @@ static int fio_into(struct pts_run *x, const char *jobfile, const char *ph, enum
 				 .index = x->index,
 				 .pending = x->pending,
 				 .npending = x->npending,
-				 .expected_s = expected};
+				 .expected_s = expected,
+				 .test_before_s = x->before_s + (long)(time(NULL) - x->t0),
+				 .test_after_s = x->after_s,
+				 .test_after_lower_bound = true};
 
 	rec_path_pts(final, sizeof(final), x->drive_dir, x->ct->id, ph, kind, round);
 	return rv_fio_call(x->r, x->ti, &fc, summary, slen, reason, rlen);
@@ -280,6 +342,10 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 		rp->purged = true;
 		rec_str_set(&rp->purge_method, r->o->purge);
 		rec_str_set(&rp->purge_done, rv_iso_time(time(NULL), now, sizeof(now)));
+		rv_pts_cache_after_purge(t->devs[0].path, t->devs[0].probe.kind, x->rec, line,
+					 sizeof(line));
+		if (line[0])
+			say(x, line);
 	}
 	commit(x);
 	if (!ph->wipc)
@@ -319,7 +385,7 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 	rp->wipc = true;
 	rec_str_set(&rp->wipc_file, path);
 	rec_str_set(&rp->wipc_jobfile, x->pts->wipc);
-	rp->wipc_bytes = (long long)(2 * t->span);
+	rp->wipc_bytes = 2 * x->rec->span_bytes;
 	rp->wipc_seconds = time(NULL) - t0;
 	commit(x);
 	return RV_TEST_DONE;
@@ -365,6 +431,33 @@ static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
 	return n;
 }
 
+/* The least the test still needs after a fio run of phase @pi: @rounds more rounds of its
+ * @ncells cells, then the later phases' PTS_SS_WINDOW rounds each (seconds of cells; fio's
+ * start-up and the WIPC fills are not counted, so it is a lower bound). */
+static long left_after(const struct pts_run *x, size_t pi, size_t rounds, size_t ncells)
+{
+	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	long s = (long)(rounds * ncells) * cell_s;
+
+	for (size_t k = pi + 1; k < x->pts->nphases; k++)
+		s += (long)(catalogue_pts_cells(&x->pts->phases[k]) * PTS_SS_WINDOW) * cell_s;
+	return s;
+}
+
+/* Rounds still needed after round @n (1-based) at least: to fill the steady-state window, or for
+ * a phase that stops by bytes written, at the rate the rounds so far wrote. */
+static size_t rounds_left(const struct catalogue_pts_phase *ph, size_t n, double written,
+			  uint64_t span)
+{
+	double target = (double)ph->stop_written * (double)span;
+
+	if (!ph->stop_written)
+		return n < PTS_SS_WINDOW ? PTS_SS_WINDOW - n : 0;
+	if (!n || written <= 0 || written >= target)
+		return 0;
+	return (size_t)ceil((target - written) / (written / (double)n));
+}
+
 /* One phase: purge and WIPC when it asks (unless resumed), then rounds to steady state. */
 static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 {
@@ -373,10 +466,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	struct rec_pts_phase *rp = rec_pts_add_phase(x->rec);
 	const struct rec_pts_phase *ep = NULL;
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
-	uint64_t span = r->ts.t[x->ti].span;
-	size_t n = 0, ncells = catalogue_pts_cells(ph);
+	uint64_t span = (uint64_t)x->rec->span_bytes; /* the active range */
+	size_t n = 0, ncells;
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], *job = NULL;
+	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], val[64], *job = NULL;
 	enum pts_ss_next next = PTS_SS_CONTINUE;
 	struct pts_ss_window w = {.mean = NAN};
 	int rc;
@@ -390,6 +483,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	rec_str_set(&rp->track_bs, ph->track_bs);
 	rp->track_mix = ph->track_mix;
 	rec_str_set(&rp->track_metric, ph->track_metric);
+	if (!(ncells = plan_cells(x, ph, rp, reason, rlen))) {
+		rc = RV_TEST_FAILED;
+		goto fail;
+	}
 	rp->cells = (int)ncells;
 	rec_str_set(&rp->status, "running");
 	if (ph->stop_written)
@@ -413,6 +510,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		rp->resumed_after_round = (int)n;
 		next = after_round(ph, y, n, written, span, &w);
 	} else if (ph->purge) {
+		x->after_s = left_after(x, pi, PTS_SS_WINDOW, ncells);
 		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
 			goto fail;
 	}
@@ -430,6 +528,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		time_t t0 = time(NULL);
 		char now[32], rel[PATH_MAX];
 
+		/* after this round: the rounds left at the rate the earlier ones wrote */
+		x->after_s = left_after(
+		    x, pi, rounds_left(ph, n + 1, n ? written + written / (double)n : 0.0, span),
+		    ncells);
 		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
 			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
 		if (rc != RV_TEST_DONE)
@@ -450,22 +552,22 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 			rec_str_set(&ro->ended, rv_iso_time(time(NULL), now, sizeof(now)));
 		}
 		commit(x);
+		pts_tracking_format(ph->track_metric, y[n - 1], val, sizeof(val));
 		if (ph->stop_written)
 			snprintf(line, sizeof(line),
-				 "%s · %s round %zu: %s %s = %.6g · %.0f %% of %d x the span "
-				 "written",
-				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1],
+				 "%s · %s round %zu: %s %s · %.0f %% of %d x the span written",
+				 x->head, ph->id, n, cell, val,
 				 100.0 * written / ((double)ph->stop_written * (double)span),
 				 ph->stop_written);
 		else if (n >= PTS_SS_WINDOW)
-			snprintf(line, sizeof(line),
-				 "%s · %s round %zu: %s %s = %.6g · window range %.1f %%, "
-				 "excursion %.1f %%%s",
-				 x->head, ph->id, n, cell, ph->track_metric, y[n - 1], w.range_pct,
-				 w.excursion_pct, next == PTS_SS_STEADY ? " · steady" : "");
+			snprintf(
+			    line, sizeof(line),
+			    "%s · %s round %zu: %s %s · window range %.1f %%, excursion %.1f %%%s",
+			    x->head, ph->id, n, cell, val, w.range_pct, w.excursion_pct,
+			    next == PTS_SS_STEADY ? " · steady" : "");
 		else
-			snprintf(line, sizeof(line), "%s · %s round %zu: %s %s = %.6g", x->head,
-				 ph->id, n, cell, ph->track_metric, y[n - 1]);
+			snprintf(line, sizeof(line), "%s · %s round %zu: %s %s", x->head, ph->id, n,
+				 cell, val);
 		rv_progress_print(line, r->tty, true);
 	}
 	rec_str_set(&rp->status, end_status(ph, next));
@@ -487,15 +589,25 @@ fail:
 static struct rec_pts *pts_record(struct pts_run *x)
 {
 	const struct rv_run *r = x->r;
+	const struct pts_variant_info *v = r->envc.pts_variant;
 	struct rec_pts *p = calloc(1, sizeof(*p));
+	struct rv_pts_shape sh;
 	const char *nc[2];
 	size_t n = 0;
 
 	if (!p)
 		return NULL;
+	rv_pts_shape(x->ct, v, r->ts.t[x->ti].span, &sh);
 	rec_str_set(&p->test, x->pts->test);
-	rec_str_set(&p->spec, x->pts->spec);
-	rec_str_set(&p->variant, "enterprise");
+	if (v && v->variant != PTS_ENTERPRISE) { /* "SNIA PTS-E v2.0.2, IOPS test": its standard */
+		const char *test = strchr(x->pts->spec, ',');
+		char spec[256];
+
+		rv_fmt(spec, sizeof(spec), "%s v%s%s", v->standard, v->version, test ? test : "");
+		rec_str_set(&p->spec, spec);
+	} else
+		rec_str_set(&p->spec, x->pts->spec);
+	rec_str_set(&p->variant, v ? v->name : "enterprise");
 	if (r->o->pts_no_purge)
 		nc[n++] = "no purge (--pts-no-purge)";
 	if (!x->r->plan.profile->review_grade)
@@ -503,13 +615,11 @@ static struct rec_pts *pts_record(struct pts_run *x)
 	p->not_compliant = calloc(n + 1, sizeof(*p->not_compliant));
 	for (size_t k = 0; p->not_compliant && k < n; k++)
 		rec_str_set(&p->not_compliant[p->nnot_compliant++], nc[k]);
-	rec_str_set(&p->write_cache, "not changed: ssd-review has no write-cache control; the "
-				     "drive runs with its own setting");
-	p->threads = x->ct->threads;
-	p->depth = x->ct->depth;
+	p->threads = sh.threads;
+	p->depth = sh.depth;
 	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	p->span_bytes = (long long)r->ts.t[x->ti].span;
-	p->active_range_pct = 100;
+	p->span_bytes = (long long)sh.size;
+	p->active_range_pct = (int)sh.active_range_pct;
 	p->max_rounds = x->pts->phases[0].max_rounds;
 	return p;
 }
@@ -533,6 +643,7 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	int rc = RV_TEST_DONE;
 	time_t t0 = time(NULL);
 
+	x.t0 = t0;
 	snprintf(x.head, sizeof(x.head), "[%zu/%zu] %s · %s", index, r->total, t->label, x.ct->id);
 	rec_path_drive_dir(x.drive_dir, sizeof(x.drive_dir), r->out_abs, t->label);
 	rec_path_test_dir(x.dir, sizeof(x.dir), x.drive_dir, x.ct->id);
@@ -548,11 +659,18 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 		fprintf(stderr, "ssd-review: out of memory\n");
 		return RV_TEST_FAILED;
 	}
+	if (rc == RV_TEST_DONE) { /* before the first write: the cache as the variant wants */
+		rv_pts_cache_apply(t->devs[0].path, t->devs[0].probe.kind,
+				   r->envc.pts_variant && r->envc.pts_variant->write_cache_enabled,
+				   x.earlier, x.rec, line, sizeof(line));
+		say(&x, line);
+	}
 	rv_test_state(rec, "running", NULL);
 	rec_str_set(&rec->started, rv_iso_time(t0, now, sizeof(now)));
 	if (x.earlier && earlier->started) { /* it goes on: its start is the first session's */
 		rec_str_set(&rec->started, earlier->started);
 		before = earlier->seconds > 0 ? earlier->seconds : 0;
+		x.before_s = (long)before;
 	}
 	commit(&x);
 	r->st.index = index;
@@ -563,6 +681,9 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	r->st.expected_s = r->plan.t[i].expected_s;
 	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
 		rc = run_phase(&x, p, reason, sizeof(reason));
+	rv_pts_cache_restore(t->devs[0].path, x.rec, line, sizeof(line));
+	if (line[0])
+		say(&x, line);
 	r->st.test_id = NULL;
 	rec_str_set(&rec->ended, rv_iso_time(time(NULL), now, sizeof(now)));
 	rec->seconds = before + (time(NULL) - t0);

@@ -191,7 +191,8 @@ static void note_fio(struct rv_run *r, pid_t pid, unsigned long long start)
 
 /* Wait for fio, showing progress and keeping the status file current. */
 static void watch(struct rv_run *r, struct rv_child *c, const struct paths *p, size_t index,
-		  const long *pending, size_t npending, long expected)
+		  const long *pending, size_t npending, long expected,
+		  const struct rv_fio_call *in_test)
 {
 	time_t t0 = time(NULL), last_print = 0, last_status = t0;
 	struct rv_fio_status fs;
@@ -209,9 +210,16 @@ static void watch(struct rv_run *r, struct rv_child *c, const struct paths *p, s
 		pr.id = r->st.test_id;
 		pr.elapsed_s = now - t0;
 		pr.eta_s = rv_eta_test(expected, pr.elapsed_s, fs.eta_s);
+		if (in_test) { /* the whole test's: the rounds before and the ones still to come */
+			pr.elapsed_s += in_test->test_before_s;
+			if (pr.eta_s >= 0)
+				pr.eta_s += in_test->test_after_s;
+		}
 		pr.rate = fs.rate;
 		pr.run_elapsed_s = now - r->t0;
 		pr.run_eta_s = rv_eta_run(pr.eta_s, pending, npending, &pr.run_eta_lower_bound);
+		if (in_test && in_test->test_after_lower_bound)
+			pr.run_eta_lower_bound = true;
 		r->st.elapsed_s = pr.elapsed_s;
 		r->st.eta_s = pr.eta_s;
 		r->st.rate = fs.rate;
@@ -442,7 +450,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	r->st.run_eta_s = rv_eta_run(r->st.eta_s, pending, npending, &r->st.run_eta_lower_bound);
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
-	watch(r, &c, &p, index, pending, npending, test->expected_s);
+	watch(r, &c, &p, index, pending, npending, test->expected_s, NULL);
 	note_fio(r, 0, 0);
 	r->st.test_id = NULL;
 	return finish(r, ti, i, &p, &c, t0, head);
@@ -500,7 +508,7 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 		return RV_TEST_FAILED;
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
-	watch(r, &c, &p, fc->index, fc->pending, fc->npending, fc->expected_s);
+	watch(r, &c, &p, fc->index, fc->pending, fc->npending, fc->expected_s, fc);
 	note_fio(r, 0, 0);
 	if (rv_stop_signal) {
 		unlink(p.partial);

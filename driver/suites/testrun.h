@@ -42,6 +42,11 @@ struct rv_fio_call {
 	const long *pending; /* the run's ETA: durations of the tests after this one, s */
 	size_t npending;
 	long expected_s; /* this run's expected duration (0 unknown) */
+	/* a fio run inside a longer test (a PTS round): the test's seconds before this run
+	 * (elapsed is the test's, not the run's), the seconds the test still needs after it,
+	 * and whether that is only a lower bound (rounds to steady state) */
+	long test_before_s, test_after_s;
+	bool test_after_lower_bound;
 };
 
 /**

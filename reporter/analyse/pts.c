@@ -118,6 +118,8 @@ static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *p
 	ph->wipc = po && po->wipc;
 	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
 	ph->resumed_after = po ? po->resumed_after_round : 0;
+	if (po && po->not_applicable && !(ph->not_applicable = strdup(po->not_applicable)))
+		return -ENOMEM;
 	if (po && po->nrounds && docs) {
 		if (!(ph->rounds = calloc(po->nrounds + 1, sizeof(*ph->rounds))))
 			return -ENOMEM;
@@ -164,6 +166,8 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 	pt->status = dup(t->status, &rc);
 	pt->reason = dup(t->reason, &rc);
 	pt->write_cache = dup(p->write_cache, &rc);
+	pt->spec = dup(p->spec, &rc);
+	pt->active_range_pct = p->active_range_pct;
 	pt->threads = p->threads;
 	pt->depth = p->depth;
 	pt->cell_seconds = (double)p->cell_seconds;
@@ -222,6 +226,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 			free(ph->cells);
 			free(ph->purge_method);
 			free(ph->purge_skipped);
+			free(ph->not_applicable);
 		}
 		free(t->phases);
 		for (size_t k = 0; k < t->nnot_compliant; k++)
@@ -231,6 +236,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 		free(t->status);
 		free(t->reason);
 		free(t->write_cache);
+		free(t->spec);
 	}
 	free(p->tests);
 	memset(p, 0, sizeof(*p));

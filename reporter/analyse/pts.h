@@ -53,7 +53,8 @@ struct sr_pts_phase {
 			      * purge */
 	bool wipc;	     /* preconditioned (WIPC result present) */
 	double wipc_bytes;
-	int resumed_after; /* a later session of the run went on after this round, 0: none */
+	int resumed_after;    /* a later session of the run went on after this round, 0: none */
+	char *not_applicable; /* run.json's cells planned out and why, NULL: every cell ran */
 	struct sr_pts_round *rounds;
 	size_t nrounds;
 	enum sr_pts_verdict verdict;
@@ -74,6 +75,8 @@ struct sr_pts_test {
 	char **not_compliant; /* run.json's reasons ("no purge (--pts-no-purge)") */
 	size_t nnot_compliant;
 	char *write_cache;
+	char *spec;	      /* run.json's: the standard, variant and test it ran */
+	int active_range_pct; /* of the drive's span; span_bytes is the range itself */
 	struct sr_pts_phase *phases;
 	size_t nphases;
 };

@@ -35,14 +35,15 @@ static void rounds_text(const struct sr_pts_phase *ph, char *out, size_t len)
 	char gb[SR_FMT_LEN];
 
 	if (ph->def->stop_written)
-		snprintf(out, len, "%zu samples, %s written (%.2f x the span)", ph->nrounds,
-			 sr_fmt_si(gb, sr_val(ph->written)),
+		snprintf(out, len, "%zu sample%s, %s written (%.2f x the span)", ph->nrounds,
+			 ph->nrounds == 1 ? "" : "s", sr_fmt_si(gb, sr_val(ph->written)),
 			 ph->span_bytes > 0 ? ph->written / ph->span_bytes : NAN);
 	else if (ph->has_window)
 		snprintf(out, len, "%zu rounds; measurement window: rounds %zu-%zu", ph->nrounds,
 			 ph->w.first + 1, ph->w.last + 1);
 	else
-		snprintf(out, len, "%zu rounds (fewer than the 5 of a window)", ph->nrounds);
+		snprintf(out, len, "%zu round%s (fewer than the 5 of a window)", ph->nrounds,
+			 ph->nrounds == 1 ? "" : "s");
 }
 
 /* The anchor of a test on pts.html. */
@@ -61,7 +62,7 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 	char dev[512], cap[SR_FMT_LEN], purge[256] = "", wipc[256], stim[512], tcqd[64],
 					rounds[1024] = "", comp[512], span[SR_FMT_LEN];
 	const char *const pairs[][2] = {
-	    {"Test", t->entry->pts->spec},
+	    {"Test", t->spec ? t->spec : t->entry->pts->spec},
 	    {"Device", dev},
 	    {"Purge", purge},
 	    {"Preconditioning", wipc},
@@ -89,14 +90,18 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 		strncat(purge, one, sizeof(purge) - strlen(purge) - 1);
 	}
 	if (t->nphases && !t->phases[0].def->wipc)
-		snprintf(wipc, sizeof(wipc), "none: the test starts from the purged state");
+		snprintf(wipc, sizeof(wipc), "none: the test starts from %s",
+			 t->phases[0].purge_skipped ? "the drive as it was (no purge)"
+						    : "the purged state");
 	else
 		snprintf(wipc, sizeof(wipc),
 			 "workload independent: 128 KiB sequential write, twice the span (%s), "
 			 "after each purge",
 			 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
-	snprintf(stim, sizeof(stim), "%s; active range 100 %% of %s; %g s per cell per round",
-		 t->entry->title, sr_fmt_si(span, sr_val(t->span_bytes)), t->cell_seconds);
+	snprintf(stim, sizeof(stim),
+		 "%s; active range %d %% of the drive's span: %s; %g s per cell per round",
+		 t->entry->title, t->active_range_pct, sr_fmt_si(span, sr_val(t->span_bytes)),
+		 t->cell_seconds);
 	snprintf(tcqd, sizeof(tcqd), "%d threads × QD %d", t->threads, t->depth);
 	for (size_t k = 0; k < t->nphases; k++) {
 		char one[300], r1[200];
@@ -130,6 +135,10 @@ static void header_block(struct sr_page *p, const struct sr_drive *drv, const st
 				     "rounds after it were measured by a later session, without "
 				     "repeating the purge and preconditioning.",
 				     t->phases[k].def->id, t->phases[k].resumed_after);
+	for (size_t k = 0; k < t->nphases; k++)
+		if (t->phases[k].not_applicable)
+			sr_page_text(p, "warn", "%s: not applicable, not run: %s.",
+				     t->phases[k].def->id, t->phases[k].not_applicable);
 	if (t->status && strcmp(t->status, "done"))
 		sr_page_text(p, "warn", "The test did not complete (%s%s%s).", t->status,
 			     t->reason ? ": " : "", t->reason ? t->reason : "");
@@ -324,9 +333,10 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 			for (size_t ph = 0; ph < t->nphases; ph++) {
 				char one[100];
 
-				snprintf(one, sizeof(one), "%s%s: %s (%zu rounds)", ph ? "; " : "",
+				snprintf(one, sizeof(one), "%s%s: %s (%zu round%s)", ph ? "; " : "",
 					 t->phases[ph].def->id, verdict_text(&t->phases[ph]),
-					 t->phases[ph].nrounds);
+					 t->phases[ph].nrounds,
+					 t->phases[ph].nrounds == 1 ? "" : "s");
 				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
 			}
 			anchor_of(pd[i].drv->label, t, anchor, sizeof(anchor));

@@ -162,6 +162,84 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			fail "report of the resumed pts-wsat: $(grep -r 'resumed' "$tmp/wrep" | head -3)"
 	fi
 	record_schemas "$tmp/wsat"
+	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and
+		.cache.outcome == "not applicable" and (.cache.message | test("regular file")) and
+		.cache.original == null and .cache.restored == "nothing to restore" and
+		(.write_cache | startswith("not applicable: a regular file")) and
+		(.not_compliant | map(test("write cache")) | any | not)' "$tmp/wsat/w/run.json" >/dev/null &&
+		grep -q 'write cache: not applicable: a regular file' "$tmp/wsat1.err" &&
+		ok "a file target: the write cache is said not applicable (record, progress line), not a compliance failure" ||
+		fail "file target's write cache: $(jq -c '.tests[0].pts | {write_cache, cache, not_compliant}' "$tmp/wsat/w/run.json")"
+
+	# the Client variant (PTS-C): TC 2 / QD 16 and 75 % of a 64 MiB span (48 MiB, a multiple of
+	# the 4 KiB block) in the round's jobfile, WSAT to 4 x the active range, the cache wanted on
+	truncate -s 64M "$tmp/c.img"
+	driver/ssd-review --drive c="$tmp/c.img" --suite pts --only pts-wsat --profile quick --span 64M \
+		--pts-no-purge --pts-variant client --yes --out "$tmp/client" 2>"$tmp/client.err"
+	rc=$?
+	c=$tmp/client/c
+	job=$c/pts-wsat/wsat-round.fio
+	[ $rc = 0 ] && grep -qx 'numjobs=2' "$job" && grep -qx 'iodepth=16' "$job" &&
+		grep -qx "size=$((48 << 20))" "$job" &&
+		ok "--pts-variant client: the round runs 2 threads x QD 16 over 75 % of the span ($((48 << 20)) bytes)" ||
+		fail "client variant: exit $rc, $(grep -E 'numjobs|iodepth|size' "$job" 2>&1) $(tail -2 "$tmp/client.err")"
+	written=$(cat "$c"/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[] | .write.io_bytes) | add')
+	jq -e --argjson w "$written" '.tests[0].pts | .variant == "client" and
+		.spec == "SNIA PTS-C v2.0, Write Saturation test" and .threads == 2 and .depth == 16 and
+		.active_range_pct == 75 and .span_bytes == 50331648 and .cache.wanted == "enabled" and
+		.phases[0].stop_written_bytes == 4 * 50331648 and .phases[0].bytes_written == $w and
+		$w >= 4 * 50331648' "$c/run.json" >/dev/null &&
+		jq -e '.manifest.request.pts_variant == "client"' "$c/run.json" >/dev/null &&
+		ok "client: run.json names PTS-C v2.0, 2 x 16, 75 %, 4 x the active range written ($written bytes, the raw files' sum); the manifest's request holds the variant" ||
+		fail "client record: $(jq -c '.tests[0].pts | del(.phases[0].rounds)' "$c/run.json") written $written"
+	grep -q 'SNIA PTS-C v2.0, Write Saturation test' "$tmp/client/report/pts.html" &&
+		grep -q 'active range 75 %' "$tmp/client/report/pts.html" &&
+		grep -q 'none: the test starts from the drive as it was (no purge)' "$tmp/client/report/pts.html" &&
+		ok "client: pts.html names PTS-C v2.0, the 75 % active range, and WSAT's start without a purge" ||
+		fail "client: pts.html lacks the variant or its active range"
+	record_schemas "$tmp/client"
+	# a loop device with 4096-byte logical blocks: pts-latency's three 0.5 KiB cells are planned
+	# out before the first write (named in the progress, run.json and pts.html), the six others
+	# run; stopped by SIGINT after its first round
+	truncate -s 64M "$tmp/k.img"
+	if lk=$(losetup --sector-size 4096 -f --show "$tmp/k.img" 2>/dev/null); then
+		set -m
+		driver/ssd-review --drive k="$lk" --suite pts --only pts-latency --profile quick --span 32M \
+			--pts-no-purge --yes --no-report --out "$tmp/k4" 2>"$tmp/k4.err" &
+		pid=$!
+		set +m
+		for _ in $(seq 1 600); do
+			n=$(jq '.tests[0].pts.phases[0].rounds // [] | length' "$tmp/k4/k/run.json" 2>/dev/null || echo 0)
+			[ "${n:-0}" -ge 1 ] && break
+			sleep 0.2
+		done
+		kill -INT "$pid"
+		wait "$pid"
+		losetup -d "$lk"
+		na="latency.r100.512, latency.r65.512, latency.r0.512: transfers that are not whole 4096-byte logical blocks"
+		pl=$(grep -n 'planned out before the first write' "$tmp/k4.err" | cut -d: -f1)
+		pre=$(grep -n 'preconditioning' "$tmp/k4.err" | cut -d: -f1)
+		jobs=$(jq -r '[.jobs[].jobname] | join(" ")' "$tmp/k4/k/pts-latency/latency-round-01.json")
+		[ -n "$pl" ] && [ -n "$pre" ] && [ "$pl" -lt "$pre" ] &&
+			[ "$jobs" = "latency.r100.8k latency.r100.4k latency.r65.8k latency.r65.4k latency.r0.8k latency.r0.4k" ] &&
+			jq -e --arg na "$na" '.tests[0].pts | .phases[0].not_applicable == $na and .phases[0].cells == 6 and
+				(.not_compliant | index("latency: 3 of 9 cells not applicable on 4096-byte logical blocks")) != null' \
+				"$tmp/k4/k/run.json" >/dev/null &&
+			ok "4096-byte blocks: the 0.5 KiB cells planned out before the WIPC write, the round ran the 6 others, run.json names them" ||
+			fail "4096-byte blocks: jobs '$jobs', $(jq -c '.tests[0].pts | {not_compliant, na: .phases[0].not_applicable}' "$tmp/k4/k/run.json") $(cat "$tmp/k4.err")"
+		reporter/ssdreport -q -o "$tmp/k4rep" --no-charts "$tmp/k4" 2>/dev/null
+		grep -qF "latency: not applicable, not run: $na." "$tmp/k4rep/pts.html" &&
+			ok "pts.html names the cells not applicable and why" || fail "pts.html lacks the cells not applicable"
+		grep -q 'latency: 1 round (fewer than the 5 of a window)' "$tmp/k4rep/pts.html" &&
+			! grep -q '\b1 rounds\b' "$tmp/k4rep/pts.html" &&
+			ok "pts.html: '1 round', not '1 rounds'" || fail "pts.html: $(grep -o '[0-9]* rounds\?[^<]*' "$tmp/k4rep/pts.html" | head -3)"
+		record_schemas "$tmp/k4"
+	else
+		ok "# SKIP 4096-byte logical blocks (no loop device here)"
+	fi
+	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite four-corners --pts-variant client --yes --dry-run 2>&1)
+	[ $? = 2 ] && grep -q -- '--pts-variant: the plan (--suite four-corners) has no PTS test' <<<"$out" &&
+		ok "--pts-variant without a PTS test is refused" || fail "--pts-variant on four-corners: $out"
 	out=$(driver/ssd-review --drive d="$tmp/d.img" --suite pts --profile quick --pts-no-purge --yes --dry-run 2>&1)
 	grep -q 'pts-iops .*SSD_CELL=iops.r0.4k.*SSD_RW=randwrite' <<<"$out" && grep -q 'pts-latency' <<<"$out" &&
 		ok "--dry-run lists the PTS tests with their tracking cell" || fail "--dry-run: $out"

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=PTSPNV1 --scsi size=256M,serial=PTSPSC1 --scsi size=256M,hba=megasas,serial=PTSPMR1
 # lab-timeout: 1800
-# The SNIA PTS flow's purge on real command sets, quickly (pts_quick.sh and pts_sas.sh run the
-# whole suite): what must stop a PTS run before anything is written (a purge method the drive
+# The SNIA PTS flow's purge and the drive's write cache on real command sets, quickly
+# (pts_quick.sh and pts_sas.sh run the whole suite): what must stop a PTS run before anything is written (a purge method the drive
 # refuses; 1024 KiB cells through NVMe passthrough on QEMU's 512 KiB-MDTS drive), then pts-wsat
 # (purge, samples until 4 x the span is written) on an emulated NVMe drive purged by NVMe Format
 # and on SCSI disks purged by FORMAT UNIT — behind virtio-scsi, and behind QEMU's MegaRAID
 # (megasas), which fails every command without a data phase (TEST UNIT READY included) with
 # HARDWARE ERROR 44/00, so the purge polls REQUEST SENSE — with run.json's record and the
-# report's pts.html.
+# report's pts.html; each pts-wsat disables the drive's volatile write cache (PTS-E) and puts it
+# back, and a driver killed mid-test leaves it for the --resume to restore.
 . tests/lab/lib.sh
 . tests/host/lib/review-checks.sh
 rv_need_built
@@ -47,6 +48,23 @@ wsat() { # label device method serial [span MiB, 64]
 	rv_check "$1: the samples wrote 4 x the $mib MiB span, as the round files say" \
 		bash -c "jq -e '.tests[0].pts.phases[0] | .status == \"written\" and .bytes_written >= $((4 * mib << 20))' $d/run.json >/dev/null &&
 			test \"\$(cat $d/pts-wsat/wsat-round-*.json | jq -s 'map(.jobs[0].write.io_bytes) | add')\" = \"\$(jq '.tests[0].pts.phases[0].bytes_written | floor' $d/run.json)\""
+	cache_after "$1" "$2" "$d"
+}
+# cache_after LABEL DEV DIR: the test disabled the drive's volatile write cache (QEMU's drives
+# start with it enabled) and put it back; or the drive refused, and the record says not compliant
+cache_after() {
+	local c
+	c=$(jq -c '.tests[0].pts | {cache, write_cache, not_compliant}' "$3/run.json")
+	echo "# $1: $c"
+	if jq -e '.tests[0].pts.cache.outcome == "refused"' "$3/run.json" >/dev/null; then
+		rv_check "$1: the drive refused to disable its write cache: named, not PTS compliant" \
+			jq -e '.tests[0].pts | (.not_compliant | index("write cache could not be disabled")) != null and (.write_cache | startswith("write cache could not be disabled: not PTS compliant"))' "$3/run.json"
+	else
+		rv_check "$1: write cache disabled through the drive for the test (it was enabled), restored after it" \
+			jq -e '.tests[0].pts.cache | .wanted == "disabled" and .original == true and .outcome == "set" and .restored == "restored"' "$3/run.json"
+	fi
+	rv_check "$1: ssdctl cache reads the drive's cache enabled again after the test" \
+		bash -c "engine/ssdctl cache $2 --json | jq -e '.enabled == true'"
 }
 # QEMU's MegaRAID: a command without data fails (why TEST UNIT READY cannot be the poll), one
 # with data in goes through; ssdctl's FORMAT UNIT purge completes there
@@ -63,6 +81,39 @@ rv_check "megasas: ssdctl purge --method format-unit completes (polled with REQU
 wsat nv "$nvme" format PTSPNV1
 wsat sc "$sg" format-unit PTSPSC1
 wsat mr "$mr" format-unit PTSPMR1 32 # QEMU's MegaRAID carries a third of virtio-scsi's IOPS
+
+# a driver killed (SIGKILL: no handler runs) while its test has the cache disabled: the cache stays
+# disabled until the --resume that goes on with the test restores the setting run.json kept
+nk=/tmp/pts-purge-nk
+rm -rf "$nk"
+nkargs=(--drive nk="$nvme" --suite pts --only pts-wsat --profile quick --span 64M --purge format
+	--confirm PTSPNV1 --yes --no-report --out "$nk")
+set -m
+driver/ssd-review "${nkargs[@]}" 2>/tmp/pts-nk1.err & # the driver itself: $! is its pid
+pid=$!
+set +m
+for _ in $(seq 1 900); do
+	[ "$(jq '.tests[0].pts.phases[0].rounds // [] | length' "$nk/nk/run.json" 2>/dev/null)" -ge 1 ] 2>/dev/null && break
+	sleep 0.2
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+# fio gets SIGTERM from its parent's death and stops in its own time (seconds in the guest); a
+# resume refuses while it runs
+for _ in $(seq 1 120); do
+	pgrep -x fio >/dev/null || break
+	sleep 0.5
+done
+rv_check "nk: the killed run left the cache disabled, as its record says (outcome set, not restored)" \
+	bash -c "engine/ssdctl cache $nvme --json | jq -e '.enabled == false' && jq -e '.tests[0].pts.cache | .outcome == \"set\" and .original == true and .restored == null' $nk/nk/run.json"
+t0=$(date +%s)
+driver/ssd-review "${nkargs[@]}" --resume 2>/tmp/pts-nk2.err # no new purge: it goes on after its round
+rc=$?
+echo "# nk: the resume took $(($(date +%s) - t0)) s"
+grep -E 'write cache|round [0-9]+:|done in|FAILED' /tmp/pts-nk2.err | sed 's/^/# /'
+[ "$rc" = 0 ] || tail -5 /tmp/pts-nk2.err | sed 's/^/# /'
+rv_check "nk: --resume exits 0 and finishes pts-wsat" bash -c "test $rc = 0 && jq -e '.tests[0].status == \"done\" and .tests[0].pts.phases[0].resumed_after_round >= 1' $nk/nk/run.json"
+cache_after nk "$nvme" "$nk/nk"
 if [ -x reporter/ssdreport ]; then
 	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" "$out/mr" 2>/tmp/pts-purge-report.err
 	rv_check "ssdreport over the three exits 0" test $? = 0

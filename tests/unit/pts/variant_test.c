@@ -48,6 +48,14 @@ static void variants(void **state)
 	assert_int_equal(v, PTS_CLIENT);
 	assert_int_equal(pts_variant_parse("consumer", &v), -EINVAL);
 	assert_int_equal(pts_variant_parse(NULL, &v), -EINVAL);
+	/* the IOPS-type tests take the variant's TC/QD; the others keep their own */
+	assert_true(pts_variant_sets_outstanding("iops"));
+	assert_true(pts_variant_sets_outstanding("wsat"));
+	assert_true(pts_variant_sets_outstanding("hir"));
+	assert_false(pts_variant_sets_outstanding("throughput"));
+	assert_false(pts_variant_sets_outstanding("latency"));
+	assert_false(pts_variant_sets_outstanding("dirth"));
+	assert_false(pts_variant_sets_outstanding(NULL));
 }
 
 static void active_range(void **state)

@@ -91,6 +91,10 @@ static void make(struct rec_run *r)
 	t->pts->not_compliant = calloc(1, sizeof(char *));
 	set(&t->pts->not_compliant[t->pts->nnot_compliant++], "no purge (--pts-no-purge)");
 	t->pts->max_rounds = 25;
+	t->pts->cache = true; /* disabled over the drive's own "enabled", not restored yet */
+	set(&t->pts->cache_wanted, "disabled");
+	set(&t->pts->cache_outcome, "set");
+	t->pts->cache_original = 1;
 	ph = rec_pts_add_phase(t->pts);
 	set(&ph->id, "iops");
 	set(&ph->track_bs, "4k");
@@ -167,6 +171,12 @@ static void round_trip(void **state)
 	assert_true(t->pts->phases[0].rounds[0].tracking == 30675.5);
 	assert_true(isnan(t->pts->phases[0].rounds[1].tracking));
 	assert_false(t->pts->phases[0].window);
+	assert_true(t->pts->cache);
+	assert_string_equal(t->pts->cache_wanted, "disabled");
+	assert_string_equal(t->pts->cache_outcome, "set");
+	assert_int_equal(t->pts->cache_original, 1);
+	assert_null(t->pts->cache_message);
+	assert_null(t->pts->cache_restored);
 	assert_null(rec_run_test(&r, "nope"));
 	rec_run_free(&w);
 	rec_run_free(&r);
@@ -259,6 +269,8 @@ static void copies(void **state)
 	assert_int_equal(rec_test_copy(&c, &w.tests[2]), 0);
 	assert_ptr_not_equal(c.pts, w.tests[2].pts);
 	assert_string_equal(c.pts->phases[0].rounds[0].file, "pts-iops/iops-round-01.json");
+	assert_string_equal(c.pts->cache_outcome, "set");
+	assert_ptr_not_equal(c.pts->cache_outcome, w.tests[2].pts->cache_outcome);
 	assert_string_equal(c.reason, w.tests[2].reason);
 	rec_test_free(&c);
 	assert_int_equal(rec_test_copy(&c, &w.tests[0]), 0);

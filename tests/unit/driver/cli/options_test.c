@@ -43,6 +43,23 @@ static int parse(struct rv_opts *o, ...)
 		rv_opts_free(&o_);                                                                 \
 	} while (0)
 
+static void pts_variant(void **state)
+{
+	struct rv_opts o;
+
+	(void)state;
+	assert_int_equal(parse(&o, "--drive", "a=/tmp/a.img", NULL), 0);
+	assert_int_equal(o.pts_variant, 0); /* PTS_ENTERPRISE */
+	assert_false(o.pts_variant_given);
+	rv_opts_free(&o);
+	assert_int_equal(parse(&o, "--drive", "a=/tmp/a.img", "--pts-variant=client", NULL), 0);
+	assert_int_equal(o.pts_variant, 1); /* PTS_CLIENT */
+	assert_true(o.pts_variant_given);
+	rv_opts_free(&o);
+	REFUSED("--pts-variant 'consumer': expected enterprise or client", "--drive",
+		"a=/tmp/a.img", "--pts-variant", "consumer");
+}
+
 static void defaults_and_forms(void **state)
 {
 	struct rv_opts o;
@@ -195,7 +212,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(defaults_and_forms),    cmocka_unit_test(single_option_values),
 	    cmocka_unit_test(rules_between_options), cmocka_unit_test(labels),
-	    cmocka_unit_test(apps_options),
+	    cmocka_unit_test(apps_options),	     cmocka_unit_test(pts_variant),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -146,12 +146,51 @@ static void variables(void **state)
 	assert_true(rv_job_size(8ULL << 20, 128) == 65536);
 }
 
+/* The PTS variants: Client takes TC 2 / QD 16 for the IOPS-type tests and 75 % of the span,
+ * rounded down to the test's largest block (pts-iops: 1024 KiB); Enterprise the catalogue's. */
+static void pts_variants(void **state)
+{
+	struct rv_plan p;
+	struct rv_env e;
+	struct rv_env_ctx c = ctx;
+	struct rv_pts_shape sh;
+
+	(void)state;
+	assert_int_equal(build(&p, "pts", "quick", NULL), 0);
+	c.pts_variant = pts_variant_info(PTS_ENTERPRISE);
+	rv_test_env(find(&p, "pts-iops"), "d", "/f", 128ULL << 20, &c, NULL, &e);
+	assert_string_equal(rv_env_get(&e, "SSD_THREADS"), "4");
+	assert_string_equal(rv_env_get(&e, "SSD_DEPTH"), "32");
+	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "134217728");
+	c.pts_variant = pts_variant_info(PTS_CLIENT);
+	/* 75 % of 100 MiB + 5 bytes = 78,643,203.75 bytes: 75 whole MiB (78,643,200) */
+	rv_test_env(find(&p, "pts-iops"), "d", "/f", (100ULL << 20) + 5, &c, NULL, &e);
+	assert_string_equal(rv_env_get(&e, "SSD_THREADS"), "2");
+	assert_string_equal(rv_env_get(&e, "SSD_DEPTH"), "16");
+	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "78643200");
+	/* latency keeps its TC 1 / QD 1; its largest block is 8 KiB: 75 % of 128 MiB is 96 MiB */
+	rv_test_env(find(&p, "pts-latency"), "d", "/f", 128ULL << 20, &c, NULL, &e);
+	assert_string_equal(rv_env_get(&e, "SSD_THREADS"), "1");
+	assert_string_equal(rv_env_get(&e, "SSD_DEPTH"), "1");
+	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "100663296");
+	rv_pts_shape(find(&p, "pts-wsat")->ct, c.pts_variant, 128ULL << 20, &sh);
+	assert_int_equal(sh.threads, 2);
+	assert_int_equal(sh.depth, 16);
+	assert_int_equal(sh.active_range_pct, 75);
+	rv_pts_shape(find(&p, "pts-wsat")->ct, NULL, 128ULL << 20, &sh);
+	assert_int_equal(sh.threads, 4);
+	assert_int_equal(sh.active_range_pct, 100);
+	assert_true(sh.size == 128ULL << 20);
+	rv_plan_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(quick_plan_and_steps),
 	    cmocka_unit_test(only_and_names),
 	    cmocka_unit_test(variables),
+	    cmocka_unit_test(pts_variants),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

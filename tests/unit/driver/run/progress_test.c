@@ -52,6 +52,10 @@ static void eta_arithmetic(void **state)
 	assert_int_equal(rv_eta_test(300, 400, -1), 0);
 	assert_int_equal(rv_eta_test(0, 10, -1), -1);
 	assert_int_equal(rv_eta_test(0, 10, 7), 7);
+	/* fio's overflowed ETA between a round's stonewalled cells: the expected duration instead
+	 */
+	assert_int_equal(rv_eta_test(300, 42, 5368709L * 3600 + 7 * 60 + 39), 258);
+	assert_int_equal(rv_eta_test(300, 42, RV_FIO_ETA_MAX_S), RV_FIO_ETA_MAX_S);
 	assert_int_equal(rv_eta_run(18, pending, 2, &lb), 438);
 	assert_false(lb);
 	assert_int_equal(rv_eta_run(18, pending, 4, &lb), 498);
