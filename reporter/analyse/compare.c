@@ -158,6 +158,14 @@ int sr_compare_flags(const struct sr_model *m, char ***flags, size_t *n)
 		engine_of(db, y, sizeof(y));
 		if (!rc && x[0] && y[0] && strcmp(x, y))
 			rc = add_flag(flags, n, "engine", da, x, db, y);
+		if (!rc && da->run.fc_rand_bs && db->run.fc_rand_bs &&
+		    strcmp(da->run.fc_rand_bs, db->run.fc_rand_bs))
+			rc = add_flag(flags, n, "four corners' random block size", da,
+				      da->run.fc_rand_bs, db, db->run.fc_rand_bs);
+		if (!rc && da->run.fc_seq_bs && db->run.fc_seq_bs &&
+		    strcmp(da->run.fc_seq_bs, db->run.fc_seq_bs))
+			rc = add_flag(flags, n, "four corners' sequential block size", da,
+				      da->run.fc_seq_bs, db, db->run.fc_seq_bs);
 		if (rc)
 			return rc;
 	}

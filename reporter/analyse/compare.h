@@ -3,7 +3,7 @@
  * compare.h - "ssdreport compare": results made at different times or places (and by different
  * fio versions) side by side: the same drive of each run next to each other, refused where a
  * test's workload differs between them, flagged where the runs were made differently (profile,
- * span, fio or engine version).
+ * span, fio or engine version, four-corners block sizes).
  */
 #ifndef SSDREPORT_COMPARE_H
 #define SSDREPORT_COMPARE_H
@@ -28,7 +28,8 @@ int sr_compare_check(const struct sr_model *m, struct sr_diag *d);
 
 /**
  * sr_compare_flags() - how the runs of one drive were made differently: profile, span, fio
- * version, engine (run.json; the fio version also from the fio JSON).
+ * version, engine, the four corners' block sizes (run.json and its manifest's request; the fio
+ * version also from the fio JSON).
  * @m:     the model, drives loaded by sr_inputs_load_dirs() (drive->run_label set)
  * @flags: out: one line per difference ("nvme0 profile: old/nvme0 quick, new/nvme0 full"),
  *         each and the array to free()

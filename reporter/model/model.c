@@ -140,10 +140,12 @@ void sr_drive_info_free(struct sr_drive_info *i)
 
 void sr_run_info_free(struct sr_run_info *i)
 {
-	char **s[] = {&i->command,     &i->started,	&i->ended,	     &i->status,
-		      &i->suite,       &i->profile,	&i->engine,	     &i->engine_option,
-		      &i->fio_version, &i->kernel,	&i->ssdeng_version,  &i->ioengine,
-		      &i->host,	       &i->manifest_id, &i->manifest_created};
+	char **s[] = {&i->command,    &i->started,	  &i->ended,
+		      &i->status,     &i->suite,	  &i->profile,
+		      &i->engine,     &i->engine_option,  &i->fio_version,
+		      &i->kernel,     &i->ssdeng_version, &i->ioengine,
+		      &i->host,	      &i->manifest_id,	  &i->manifest_created,
+		      &i->fc_rand_bs, &i->fc_seq_bs};
 
 	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
 		free(*s[k]);

@@ -282,6 +282,7 @@ struct sr_run_info {
 	struct sr_value wall_s; /* seconds the sessions ran (not the time between them) */
 	char *status;		/* "complete", "interrupted", ... */
 	char *suite, *profile, *engine, *engine_option;
+	char *fc_rand_bs, *fc_seq_bs; /* manifest.request: the four corners' block sizes ("4k") */
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
 	char *host;			      /* manifest.host.name (or a string manifest.host) */
 	char *manifest_id, *manifest_created; /* manifest.id (a hash of what was asked), created */

@@ -102,6 +102,7 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	char cmd[8192];
 	size_t nwall;
 	long long wall = rec_run_wall_s(r, &nwall);
+	json_object *req;
 	int rc = 0;
 
 	ri->present = true;
@@ -118,6 +119,10 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	ri->profile = dup(r->profile, &rc);
 	ri->engine = dup(r->engine, &rc);
 	ri->engine_option = dup(r->engine_option, &rc);
+	if (r->manifest && json_object_object_get_ex(r->manifest, "request", &req)) {
+		ri->fc_rand_bs = dup(rec_json_str(req, "fc_rand_bs"), &rc);
+		ri->fc_seq_bs = dup(rec_json_str(req, "fc_seq_bs"), &rc);
+	}
 	ri->fio_version = dup(r->fio_version, &rc);
 	ri->kernel = dup(r->kernel, &rc);
 	ri->ssdeng_version = dup(r->ssdeng_version, &rc);

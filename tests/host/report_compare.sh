@@ -3,8 +3,9 @@
 # ssdreport compare and --spec on the golden results tree (tests/unit/reporter/fixtures/golden):
 #  - compare old/ and new/ (new/nvme-lab: profile full, fio 3.36 in run.json, 4K random read IOPS
 #    10 % higher, and an unreadable result file): exit 0; the runs' differences named in warnings
-#    and at the top of the page; each drive's runs side by side with a difference (%) column in
-#    the summary and on the test's page; the unreadable file listed on the page;
+#    and at the top of the page (profile, fio version, the four corners' block sizes); each
+#    drive's runs side by side with a difference (%) column in the summary and on the test's
+#    page; the unreadable file listed on the page;
 #  - a workload that differs (bs) is still refused, naming it;
 #  - --spec with a spec sheet: each figure beside the sheet's with a verdict, the summary counts
 #    them; --spec naming a file of another kind is bad input (exit 2).
@@ -18,7 +19,9 @@ G=tests/unit/reporter/fixtures/golden/results
 mkdir -p "$tmp/old" "$tmp/new"
 cp -r "$G/nvme-lab" "$G/sas-lab" "$tmp/old/"
 cp -r "$G/nvme-lab" "$tmp/new/"
-jq '.profile = "full" | .versions.fio = "fio-3.36"' "$G/nvme-lab/run.json" >"$tmp/new/nvme-lab/run.json"
+jq '.manifest.request.fc_rand_bs = "4k"' "$G/nvme-lab/run.json" >"$tmp/old/nvme-lab/run.json"
+jq '.profile = "full" | .versions.fio = "fio-3.36" | .manifest.request.fc_rand_bs = "8k"' \
+	"$G/nvme-lab/run.json" >"$tmp/new/nvme-lab/run.json"
 jq '.jobs[0].read.iops *= 1.1' "$G/nvme-lab/4k-randread.json" >"$tmp/new/nvme-lab/4k-randread.json"
 printf '{"fio version": "fio-3.33", "jobs": [' >"$tmp/new/nvme-lab/broken.json"
 
@@ -28,6 +31,10 @@ rc=$?
 grep -q "warning: compare: the runs differ: nvme-lab profile: $tmp/old/nvme-lab quick, $tmp/new/nvme-lab full" "$tmp/err" &&
 	grep -q "warning: compare: the runs differ: nvme-lab fio version: .* fio-3.33, .* fio-3.36" "$tmp/err" &&
 	ok "the profile and fio version differences are named in warnings" || fail "warnings: $(cat "$tmp/err")"
+grep -q "warning: compare: the runs differ: nvme-lab four corners' random block size: $tmp/old/nvme-lab 4k, $tmp/new/nvme-lab 8k" "$tmp/err" &&
+	grep -q "The compared runs differ: nvme-lab four corners" "$tmp/out/index.html" &&
+	ok "a different four-corners block size (the manifests' requests) is named" ||
+	fail "four-corners block size not flagged: $(grep -i 'four corners' "$tmp/err")"
 grep -q 'The compared runs differ: nvme-lab profile' "$tmp/out/index.html" &&
 	grep -q 'The compared runs differ: nvme-lab fio version' "$tmp/out/index.html" &&
 	ok "and at the top of the page" || fail "index.html does not flag the differences"
