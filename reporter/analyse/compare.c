@@ -116,11 +116,16 @@ static void engine_of(const struct sr_drive *d, char *buf, size_t len)
 		 d->run.ssdeng_version ? d->run.ssdeng_version : "");
 }
 
-static int add_flag(char ***flags, size_t *n, const char *what, const struct sr_drive *a,
-		    const char *va, const struct sr_drive *b, const char *vb)
+/* One line of @flags when drive @a's value @va and drive @b's @vb are both known (not NULL) and
+ * differ: "nvme0 profile: old/nvme0 quick, new/nvme0 full". Return: 0 or -ENOMEM. */
+static int flag_difference(char ***flags, size_t *n, const char *what, const struct sr_drive *a,
+			   const char *va, const struct sr_drive *b, const char *vb)
 {
-	char **grown = realloc(*flags, (*n + 1) * sizeof(**flags));
+	char **grown;
 
+	if (!va || !vb || !strcmp(va, vb))
+		return 0;
+	grown = realloc(*flags, (*n + 1) * sizeof(**flags));
 	if (!grown)
 		return -ENOMEM;
 	*flags = grown;
@@ -146,26 +151,26 @@ int sr_compare_flags(const struct sr_model *m, char ***flags, size_t *n)
 				da = &m->drives[a];
 		if (!da)
 			continue;
-		if (da->profile && db->profile && strcmp(da->profile, db->profile))
-			rc = add_flag(flags, n, "profile", da, da->profile, db, db->profile);
+		rc = flag_difference(flags, n, "profile", da, da->profile, db, db->profile);
 		span_of(da, x, sizeof(x));
 		span_of(db, y, sizeof(y));
-		if (!rc && x[0] && y[0] && strcmp(x, y))
-			rc = add_flag(flags, n, "span", da, x, db, y);
-		if (!rc && fio_of(da) && fio_of(db) && strcmp(fio_of(da), fio_of(db)))
-			rc = add_flag(flags, n, "fio version", da, fio_of(da), db, fio_of(db));
+		if (!rc)
+			rc = flag_difference(flags, n, "span", da, x[0] ? x : NULL, db,
+					     y[0] ? y : NULL);
+		if (!rc)
+			rc = flag_difference(flags, n, "fio version", da, fio_of(da), db,
+					     fio_of(db));
 		engine_of(da, x, sizeof(x));
 		engine_of(db, y, sizeof(y));
-		if (!rc && x[0] && y[0] && strcmp(x, y))
-			rc = add_flag(flags, n, "engine", da, x, db, y);
-		if (!rc && da->run.fc_rand_bs && db->run.fc_rand_bs &&
-		    strcmp(da->run.fc_rand_bs, db->run.fc_rand_bs))
-			rc = add_flag(flags, n, "four corners' random block size", da,
-				      da->run.fc_rand_bs, db, db->run.fc_rand_bs);
-		if (!rc && da->run.fc_seq_bs && db->run.fc_seq_bs &&
-		    strcmp(da->run.fc_seq_bs, db->run.fc_seq_bs))
-			rc = add_flag(flags, n, "four corners' sequential block size", da,
-				      da->run.fc_seq_bs, db, db->run.fc_seq_bs);
+		if (!rc)
+			rc = flag_difference(flags, n, "engine", da, x[0] ? x : NULL, db,
+					     y[0] ? y : NULL);
+		if (!rc)
+			rc = flag_difference(flags, n, "four corners' random block size", da,
+					     da->run.fc_rand_bs, db, db->run.fc_rand_bs);
+		if (!rc)
+			rc = flag_difference(flags, n, "four corners' sequential block size", da,
+					     da->run.fc_seq_bs, db, db->run.fc_seq_bs);
 		if (rc)
 			return rc;
 	}
