@@ -22,7 +22,7 @@ int sr_analyse(const struct sr_model *m, const struct catalogue *cat, struct sr_
 		rc = sr_pts_build(&m->drives[i], &a->pts[i], d);
 		a->npts_tests += a->pts[i].n;
 	}
-	return rc;
+	return rc ? rc : sr_structure_build(&a->rv, &a->st);
 }
 
 void sr_analysis_free(struct sr_analysis *a)
@@ -30,6 +30,7 @@ void sr_analysis_free(struct sr_analysis *a)
 	for (size_t i = 0; a->pts && i < a->ndrives; i++)
 		sr_pts_free(&a->pts[i]);
 	free(a->pts);
+	sr_structure_free(&a->st);
 	sr_review_free(&a->rv);
 	memset(a, 0, sizeof(*a));
 }

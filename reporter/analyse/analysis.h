@@ -13,6 +13,7 @@
 
 #include "analyse/pts.h"
 #include "analyse/review.h"
+#include "analyse/structure.h"
 #include "catalogue/catalogue.h"
 #include "model/model.h"
 #include "util/diag.h"
@@ -22,6 +23,7 @@ struct sr_analysis {
 	struct sr_pts_drive *pts; /* per drive of the model (same index), its PTS tests */
 	size_t ndrives;		  /* the model's */
 	size_t npts_tests;	  /* PTS tests over all drives; 0: no PTS section */
+	struct sr_structure st;	  /* sweeps and comparisons of the tests no entry describes */
 };
 
 /**

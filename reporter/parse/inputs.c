@@ -16,6 +16,7 @@
 #include "parse/fio_json.h"
 #include "parse/fio_log.h"
 #include "parse/inputs.h"
+#include "parse/tree.h"
 #include "parse/run_status.h"
 #include "record/drive.h"
 #include "record/fio_json.h"
@@ -598,11 +599,38 @@ out:
 	return rc;
 }
 
-/* @by_path: label each drive by its directory path as given, not by the directory's name. What
- * the directory is (a drive folder, a results directory of them) the record decides. */
-static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struct pending *pend,
-		    struct sr_diag *d)
+/* The folders just loaded as drives @first.. made one drive when they are one set of results
+ * (parse/tree.h: a bench-fio tree's block-size folders), the deferred series following their
+ * tests. Return: 0 or -ENOMEM. */
+static int one_tree(struct sr_model *m, size_t first, size_t pend_first, struct pending *pend,
+		    const char *dir, const char *label)
 {
+	size_t *offset;
+	char *base;
+	int rc = sr_tree_is_one(m, first);
+
+	if (rc <= 0)
+		return rc;
+	offset = calloc(m->ndrives - first + 1, sizeof(*offset));
+	base = label ? strdup(label) : base_name(dir);
+	rc = offset && base ? sr_tree_merge(m, first, base, dir, offset) : -ENOMEM;
+	for (size_t i = pend_first; !rc && i < pend->n; i++) {
+		pend->v[i].test += offset[pend->v[i].drive - first];
+		pend->v[i].drive = first;
+	}
+	free(offset);
+	free(base);
+	return rc;
+}
+
+/* @by_path: label each drive by its directory path as given, not by the directory's name. What
+ * the directory is (a drive folder, a results directory of them) the record decides; folders of
+ * one set of results (a bench-fio tree) become one drive labelled @label, else by the directory's
+ * name. */
+static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, const char *label,
+		    struct pending *pend, struct sr_diag *d)
+{
+	size_t first = m->ndrives, pend_first = pend->n;
 	char **subs = NULL, p[4096], dir[2048];
 	size_t nsub = 0;
 	DIR *dp;
@@ -626,6 +654,8 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, struc
 			rc = load_drive_dir(m, p, by_path ? p : NULL, pend, d);
 		}
 		rec_names_free(subs, nsub);
+		if (!rc && !by_path)
+			rc = one_tree(m, first, pend_first, pend, dir, label);
 		break;
 	default:
 		break;
@@ -682,7 +712,7 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, &pend, d)
+		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, label, &pend, d)
 				       : load_file(m, inputs[i], label, &pend, d);
 	if (!rc)
 		rc = attach_pending(m, &pend, d);
@@ -712,7 +742,7 @@ int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, s
 			sr_diag_file(d, dirs[i]);
 			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
 		}
-		rc = load_dir(m, dirs[i], true, &pend, d);
+		rc = load_dir(m, dirs[i], true, NULL, &pend, d);
 	}
 	if (!rc)
 		rc = attach_pending(m, &pend, d);

@@ -74,6 +74,17 @@ static size_t not_done(struct sr_report *r, const struct catalogue_family *f, bo
 	return n;
 }
 
+/* Keep the tests that are in no sweep nor comparison (analyse/structure.h). Return: how many. */
+static size_t unplaced(const struct sr_report *r, const struct sr_rtest **tests, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!r->an->st.placed || !r->an->st.placed[tests[i] - r->rv->tests])
+			tests[k++] = tests[i];
+	return k;
+}
+
 /* A family's section, or "Other tests" (@s->family NULL): its heading and method, the tests the
  * run planned that did not complete, then its writer. */
 static int family(struct sr_report *r, const struct sr_section *s)
@@ -88,6 +99,8 @@ static int family(struct sr_report *r, const struct sr_section *s)
 
 	if (n < 0)
 		return (int)n;
+	if (!f) /* tests in a sweep or a comparison are shown there */
+		n = (long)unplaced(r, tests, (size_t)n);
 	if (n == 0 && !apps && !not_done(r, f, false)) {
 		free(tests);
 		return 0; /* a family the run did not include is left out */
@@ -110,6 +123,8 @@ static const struct sr_section layout[] = {
     {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL,
      sr_section_drives},
     {"families", NULL, NULL, "index.html", NULL, NULL},
+    {"sweeps", "Sweeps", NULL, "index.html", NULL, sr_section_sweeps},
+    {"comparisons", "Comparisons", NULL, "index.html", NULL, sr_section_comparisons},
     {"other", "Other tests", NULL, "index.html", NULL, NULL},
     {"pts", NULL, NULL, "index.html and pts.html", NULL, sr_section_pts},
     {"details", NULL, NULL, "tests/<test>.html", NULL, sr_section_details},

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * structure.c - sweeps and comparisons of anyone's fio results (structure.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse/structure.h"
+
+#define WHERE (SR_P_BIT(SR_P_TARGET) | SR_P_BIT(SR_P_HOST))
+
+enum sr_param sr_axis_param(enum sr_axis a)
+{
+	static const enum sr_param p[SR_NAXES] = {SR_P_IODEPTH, SR_P_NUMJOBS, SR_P_BS, SR_P_MIX};
+	return p[a];
+}
+
+enum sr_param sr_axis_series(enum sr_axis a)
+{
+	return a == SR_AX_IODEPTH ? SR_P_NUMJOBS : a == SR_AX_BS ? SR_P_RW : SR_NPARAMS;
+}
+
+double sr_point_x(const struct sr_point *p, enum sr_axis a)
+{
+	switch (a) {
+	case SR_AX_IODEPTH:
+		return p->p.iodepth;
+	case SR_AX_NUMJOBS:
+		return p->p.numjobs;
+	case SR_AX_BS:
+		return (double)p->p.bs;
+	default:
+		return p->p.mix;
+	}
+}
+
+/* Sorting context: qsort() has none, and the analysis runs on one thread. */
+static const struct sr_structure *cur;
+static sr_param_mask cur_group, cur_series;
+static enum sr_param cur_x;
+
+static int cmp_num(double a, double b) { return (a > b) - (a < b); }
+
+static int by_sweep(const void *a, const void *b)
+{
+	const struct sr_point *x = &cur->pts[*(const size_t *)a],
+			      *y = &cur->pts[*(const size_t *)b];
+	int c = sr_params_cmp(&x->p, &y->p, cur_group);
+
+	if (!c)
+		c = sr_params_cmp(&x->p, &y->p, cur_series);
+	if (!c)
+		c = cmp_num((double)x->source, (double)y->source);
+	if (!c)
+		c = sr_params_cmp(&x->p, &y->p, SR_P_BIT(cur_x));
+	return c ? c : cmp_num((double)*(const size_t *)a, (double)*(const size_t *)b);
+}
+
+static int add_sweep(struct sr_structure *s, enum sr_axis a, const size_t *v, size_t n, size_t nx)
+{
+	struct sr_sweep *g = realloc(s->sweeps, (s->nsweeps + 1) * sizeof(*g));
+
+	if (!g)
+		return -ENOMEM;
+	s->sweeps = g;
+	g = &s->sweeps[s->nsweeps];
+	if (!(g->pts = malloc(n * sizeof(*v))))
+		return -ENOMEM;
+	memcpy(g->pts, v, n * sizeof(*v));
+	g->n = n;
+	g->nx = nx;
+	g->axis = a;
+	s->nsweeps++;
+	return 0;
+}
+
+/* Distinct x values among @v[0..n) (sorted by series, then x: counted over all of them). */
+static size_t distinct_x(const struct sr_structure *s, const size_t *v, size_t n, enum sr_axis a)
+{
+	size_t k = 0;
+	double *xs = malloc((n + 1) * sizeof(*xs));
+
+	if (!xs)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		double x = sr_point_x(&s->pts[v[i]], a);
+		size_t j = 0;
+
+		while (j < k && xs[j] != x)
+			j++;
+		if (j == k)
+			xs[k++] = x;
+	}
+	free(xs);
+	return k;
+}
+
+static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, size_t *idx)
+{
+	size_t n = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->npts; i++)
+		if (a != SR_AX_MIX || s->pts[i].p.mix)
+			idx[n++] = i;
+	cur = s;
+	cur_x = sr_axis_param(a);
+	cur_series = sr_axis_series(a) == SR_NPARAMS ? 0 : SR_P_BIT(sr_axis_series(a));
+	if (a == SR_AX_BS)
+		cur_series |= SR_P_BIT(SR_P_MIX);
+	cur_group = SR_P_ALL & ~WHERE & ~cur_series & ~SR_P_BIT(cur_x);
+	qsort(idx, n, sizeof(*idx), by_sweep);
+	for (size_t i = 0, j; i < n && !rc; i = j) {
+		size_t nx, fresh = 0;
+
+		for (j = i + 1;
+		     j < n && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p, cur_group); j++)
+			;
+		nx = distinct_x(s, idx + i, j - i, a);
+		for (size_t k = i; k < j; k++)
+			fresh += !in_sweep[idx[k]];
+		/* numjobs alone: only where no iodepth sweep drew these points as its series */
+		if (nx < 2 || (a == SR_AX_NUMJOBS && !fresh))
+			continue;
+		rc = add_sweep(s, a, idx + i, j - i, nx);
+		for (size_t k = i; k < j; k++)
+			in_sweep[idx[k]] = true;
+	}
+	return rc;
+}
+
+static int by_job(const void *a, const void *b)
+{
+	const struct sr_point *x = &cur->pts[*(const size_t *)a],
+			      *y = &cur->pts[*(const size_t *)b];
+	int c = sr_params_cmp(&x->p, &y->p, SR_P_ALL & ~WHERE);
+
+	if (!c)
+		c = cmp_num((double)x->source, (double)y->source);
+	return c ? c : cmp_num((double)*(const size_t *)a, (double)*(const size_t *)b);
+}
+
+static int comparisons(struct sr_structure *s, size_t *idx)
+{
+	for (size_t i = 0; i < s->npts; i++)
+		idx[i] = i;
+	cur = s;
+	qsort(idx, s->npts, sizeof(*idx), by_job);
+	for (size_t i = 0, j; i < s->npts; i = j) {
+		size_t nsrc = 0;
+		struct sr_cmp *g;
+
+		for (j = i + 1; j < s->npts && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
+							      SR_P_ALL & ~WHERE);
+		     j++)
+			;
+		for (size_t k = i; k < j; k++)
+			nsrc += k == i || s->pts[idx[k]].source != s->pts[idx[k - 1]].source;
+		if (nsrc < 2)
+			continue;
+		g = realloc(s->cmps, (s->ncmps + 1) * sizeof(*g));
+		if (!g)
+			return -ENOMEM;
+		s->cmps = g;
+		g = &s->cmps[s->ncmps];
+		if (!(g->pts = malloc(nsrc * sizeof(size_t))))
+			return -ENOMEM;
+		g->n = 0;
+		for (size_t k = i; k < j; k++)
+			if (k == i || s->pts[idx[k]].source != s->pts[idx[k - 1]].source)
+				g->pts[g->n++] = idx[k];
+		s->ncmps++;
+	}
+	return 0;
+}
+
+static size_t source_of(struct sr_structure *s, size_t drive, const struct sr_params *p)
+{
+	for (size_t i = 0; i < s->nsources; i++)
+		if (s->sources[i].drive == drive && !strcmp(s->sources[i].target, p->target) &&
+		    !strcmp(s->sources[i].host, p->host))
+			return i;
+	s->sources[s->nsources] =
+	    (struct sr_source){.drive = drive, .target = p->target, .host = p->host};
+	return s->nsources++;
+}
+
+/* Labels: the drive's, then the device and host where the sources differ in them. */
+static void label_sources(struct sr_structure *s, const struct sr_model *m)
+{
+	bool targets = false, hosts = false, drives = false;
+
+	for (size_t i = 1; i < s->nsources; i++) {
+		targets |= strcmp(s->sources[i].target, s->sources[0].target) != 0;
+		hosts |= strcmp(s->sources[i].host, s->sources[0].host) != 0;
+		drives |= s->sources[i].drive != s->sources[0].drive;
+	}
+	for (size_t i = 0; i < s->nsources; i++) {
+		struct sr_source *x = &s->sources[i];
+		const char *lab = m->drives[x->drive].label;
+
+		if (!targets && !hosts)
+			snprintf(x->label, sizeof(x->label), "%s", lab);
+		else
+			snprintf(x->label, sizeof(x->label), "%s%s%s%s%s", drives ? lab : "",
+				 drives && targets ? " " : "", targets ? x->target : "",
+				 hosts && (drives || targets) ? " on " : "", hosts ? x->host : "");
+	}
+}
+
+int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
+{
+	const struct sr_model *m = rv->m;
+	size_t n = 0, *idx = NULL;
+	bool *in_sweep = NULL;
+	int rc = -ENOMEM;
+
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < rv->ntests; i++)
+		for (size_t dv = 0; !rv->tests[i].entry && dv < m->ndrives; dv++)
+			n += rv->tests[i].per_drive[dv] != NULL;
+	s->pts = calloc(n + 1, sizeof(*s->pts));
+	s->sources = calloc(n + 1, sizeof(*s->sources));
+	s->placed = calloc(rv->ntests + 1, sizeof(*s->placed));
+	idx = calloc(n + 1, sizeof(*idx));
+	in_sweep = calloc(n + 1, sizeof(*in_sweep));
+	if (!s->pts || !s->sources || !s->placed || !idx || !in_sweep)
+		goto out;
+	for (size_t i = 0; i < rv->ntests; i++)
+		for (size_t dv = 0; !rv->tests[i].entry && dv < m->ndrives; dv++) {
+			const struct sr_result *res = rv->tests[i].per_drive[dv];
+			struct sr_point *p = &s->pts[s->npts];
+
+			if (!res || !res->first)
+				continue;
+			p->t = &rv->tests[i];
+			p->drive = dv;
+			sr_params_of(res->first, &p->p);
+			p->p.numjobs = res->threads ? res->threads : p->p.numjobs;
+			p->source = source_of(s, dv, &p->p);
+			s->npts++;
+		}
+	label_sources(s, m);
+	rc = 0;
+	for (int a = 0; a < SR_NAXES && !rc; a++)
+		rc = sweeps(s, (enum sr_axis)a, in_sweep, idx);
+	if (!rc)
+		rc = comparisons(s, idx);
+	for (size_t i = 0; !rc && i < s->npts; i++)
+		if (in_sweep[i])
+			s->placed[s->pts[i].t - rv->tests] = true;
+	for (size_t c = 0; !rc && c < s->ncmps; c++)
+		for (size_t k = 0; k < s->cmps[c].n; k++)
+			s->placed[s->pts[s->cmps[c].pts[k]].t - rv->tests] = true;
+out:
+	free(idx);
+	free(in_sweep);
+	return rc;
+}
+
+void sr_structure_free(struct sr_structure *s)
+{
+	for (size_t i = 0; i < s->nsweeps; i++)
+		free(s->sweeps[i].pts);
+	for (size_t i = 0; i < s->ncmps; i++)
+		free(s->cmps[i].pts);
+	free(s->sweeps);
+	free(s->cmps);
+	free(s->pts);
+	free(s->sources);
+	free(s->placed);
+	memset(s, 0, sizeof(*s));
+}

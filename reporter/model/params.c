@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * params.c - a job's parameters from fio's own options (params.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "model/params.h"
+
+bool sr_rw_mixed(const char *rw)
+{
+	return rw && (!strcmp(rw, "rw") || !strcmp(rw, "readwrite") || !strcmp(rw, "randrw"));
+}
+
+static const char *opt(const struct sr_run *r, const char *key)
+{
+	const char *v = sr_run_option(r, key);
+
+	return v ? v : "";
+}
+
+void sr_params_of(const struct sr_run *r, struct sr_params *out)
+{
+	const char *rate = opt(r, "rate"), *iops = opt(r, "rate_iops");
+
+	memset(out, 0, sizeof(*out));
+	out->rw = r->rw ? r->rw : "";
+	out->bs = r->bs;
+	out->mix = sr_rw_mixed(r->rw) ? r->rwmixread : 0;
+	out->numjobs = r->numjobs;
+	out->iodepth = r->iodepth;
+	if (*rate || *iops)
+		snprintf(out->rate, sizeof(out->rate), "%s%s%s%s", *rate ? rate : "",
+			 *rate ? " B/s" : "", *rate && *iops ? ", " : "", *iops ? iops : "");
+	if (*iops)
+		snprintf(out->rate + strlen(out->rate), sizeof(out->rate) - strlen(out->rate),
+			 " IOPS");
+	out->ioengine = opt(r, "ioengine");
+	out->target = *opt(r, "filename") ? opt(r, "filename") : opt(r, "directory");
+	out->host = r->host ? r->host : "";
+}
+
+static int num(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
+
+int sr_params_cmp(const struct sr_params *a, const struct sr_params *b, sr_param_mask mask)
+{
+	int c = 0;
+
+	for (int p = 0; p < SR_NPARAMS && !c; p++) {
+		if (!(mask & SR_P_BIT(p)))
+			continue;
+		switch ((enum sr_param)p) {
+		case SR_P_RW:
+			c = strcmp(a->rw, b->rw);
+			break;
+		case SR_P_BS:
+			c = num(a->bs, b->bs);
+			break;
+		case SR_P_MIX:
+			c = num(a->mix, b->mix);
+			break;
+		case SR_P_NUMJOBS:
+			c = num(a->numjobs, b->numjobs);
+			break;
+		case SR_P_IODEPTH:
+			c = num(a->iodepth, b->iodepth);
+			break;
+		case SR_P_RATE:
+			c = strcmp(a->rate, b->rate);
+			break;
+		case SR_P_IOENGINE:
+			c = strcmp(a->ioengine, b->ioengine);
+			break;
+		case SR_P_TARGET:
+			c = strcmp(a->target, b->target);
+			break;
+		case SR_P_HOST:
+			c = strcmp(a->host, b->host);
+			break;
+		case SR_NPARAMS:
+			break;
+		}
+	}
+	return c;
+}
+
+const char *sr_param_name(enum sr_param p)
+{
+	static const char *const names[SR_NPARAMS] = {
+	    "rw", "bs", "rwmixread", "numjobs", "iodepth", "rate", "ioengine", "filename", "host"};
+
+	return p < SR_NPARAMS ? names[p] : "?";
+}

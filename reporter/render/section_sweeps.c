@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * section_sweeps.c - "Sweeps" of anyone's fio results (analyse/structure.h): per sweep a chart of
+ * IOPS and average latency against the swept parameter (iodepth: a line per numjobs; block size:
+ * a line per rw; numjobs; read mix), a line per source too, and a table with the swept values as
+ * columns, the unit in each header. Past SWEEPS_SHOWN sweeps of one parameter the page names how
+ * many more there are; their figures are on their tests' pages.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/format.h"
+#include "render/sections.h"
+
+#define SWEEPS_SHOWN 8
+#define MAX_LINES 16
+
+static const char *const axis_title[SR_NAXES] = {
+    "Against queue depth (iodepth), a line per numjobs", "Against threads (numjobs)",
+    "Against block size (bs), a line per rw", "Against read mix (rwmixread)"};
+static const char *const axis_x[SR_NAXES] = {"iodepth (I/Os in flight per job)",
+					     "numjobs (threads)", "block size (KiB)",
+					     "reads (% of I/Os)"};
+
+/* The column head of a swept value, its unit named: "QD 16", "4 KiB", "8 jobs", "70 % read". */
+static const char *x_head(const struct sr_point *p, enum sr_axis a, char *buf, size_t len)
+{
+	char bs[SR_FMT_LEN];
+
+	switch (a) {
+	case SR_AX_IODEPTH:
+		snprintf(buf, len, "iodepth %u", p->p.iodepth);
+		break;
+	case SR_AX_NUMJOBS:
+		snprintf(buf, len, "numjobs %u", p->p.numjobs);
+		break;
+	case SR_AX_BS:
+		snprintf(buf, len, "bs %s", sr_fmt_bs(bs, p->p.bs));
+		break;
+	default:
+		snprintf(buf, len, "%u %% read", p->p.mix);
+		break;
+	}
+	return buf;
+}
+
+/* A series' name: its varying parameter and its source ("numjobs 4 · nvme0"). */
+static const char *series_name(const struct sr_report *r, const struct sr_point *p, enum sr_axis a,
+			       char *buf, size_t len)
+{
+	const struct sr_structure *s = &r->an->st;
+	const char *src = s->nsources > 1 ? s->sources[p->source].label : "";
+	const char *sep = *src ? ", " : "";
+
+	switch (sr_axis_series(a)) {
+	case SR_P_NUMJOBS:
+		snprintf(buf, len, "numjobs %u%s%.100s", p->p.numjobs, sep, src);
+		break;
+	case SR_P_RW:
+		if (p->p.mix)
+			snprintf(buf, len, "%.20s %u%%%s%.100s", p->p.rw, p->p.mix, sep, src);
+		else
+			snprintf(buf, len, "%.20s%s%.100s", p->p.rw, sep, src);
+		break;
+	default:
+		snprintf(buf, len, "%.100s", *src ? src : "all");
+		break;
+	}
+	return buf;
+}
+
+/* What the sweep holds: the parameters that are neither swept nor its series. */
+static const char *held(const struct sr_point *p, enum sr_axis a, char *buf, size_t len)
+{
+	char bs[SR_FMT_LEN];
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int q = 0; q < SR_P_TARGET; q++) {
+		if ((enum sr_param)q == sr_axis_param(a) || (enum sr_param)q == sr_axis_series(a) ||
+		    (a == SR_AX_BS && q == SR_P_MIX))
+			continue;
+		switch ((enum sr_param)q) {
+		case SR_P_RW:
+			k += snprintf(buf + k, len - k, "%s", p->p.rw);
+			break;
+		case SR_P_BS:
+			k += snprintf(buf + k, len - k, ", bs %s", sr_fmt_bs(bs, p->p.bs));
+			break;
+		case SR_P_MIX:
+			if (p->p.mix)
+				k += snprintf(buf + k, len - k, ", %u %% read", p->p.mix);
+			break;
+		case SR_P_NUMJOBS:
+			k += snprintf(buf + k, len - k, ", numjobs %u", p->p.numjobs);
+			break;
+		case SR_P_IODEPTH:
+			k += snprintf(buf + k, len - k, ", iodepth %u", p->p.iodepth);
+			break;
+		case SR_P_RATE:
+			if (*p->p.rate)
+				k += snprintf(buf + k, len - k, ", rate %s", p->p.rate);
+			break;
+		case SR_P_IOENGINE:
+			if (*p->p.ioengine)
+				k += snprintf(buf + k, len - k, ", %s", p->p.ioengine);
+			break;
+		default:
+			break;
+		}
+		if (k >= len)
+			k = len - 1;
+	}
+	return buf[0] == ',' ? buf + 2 : buf;
+}
+
+/* Does point @j start a new series of sweep @g? */
+static bool new_series(const struct sr_structure *s, const struct sr_sweep *g, size_t j)
+{
+	const struct sr_point *a = &s->pts[g->pts[j - 1]], *b = &s->pts[g->pts[j]];
+	sr_param_mask m =
+	    sr_axis_series(g->axis) == SR_NPARAMS ? 0 : SR_P_BIT(sr_axis_series(g->axis));
+
+	if (g->axis == SR_AX_BS)
+		m |= SR_P_BIT(SR_P_MIX);
+	return a->source != b->source || sr_params_cmp(&a->p, &b->p, m) != 0;
+}
+
+enum { C_X, C_IOPS, C_MEAN, C_N };
+
+static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const char *what)
+{
+	static const char *const cols[C_N] = {"x", "iops", "avg_lat_ms"};
+	const struct sr_structure *s = &r->an->st;
+	struct sr_line lines[2][MAX_LINES];
+	struct sr_key keys[MAX_LINES];
+	char names[MAX_LINES][160], name[64], title[400];
+	size_t nl = 0;
+	double xmin = INFINITY, xmax = 0;
+	struct sr_chart ch;
+	int rc;
+
+	snprintf(name, sizeof(name), "sweep-%zu", no);
+	snprintf(title, sizeof(title), "%.300s: IOPS and average latency", what);
+	rc = sr_rep_chart_begin(r, &ch, name, title, SR_HALF_W, 420);
+	if (rc)
+		return rc;
+	snprintf(ch.caption, sizeof(ch.caption), "%.150s", what);
+	sr_chart_frame(&ch, "series", "x_label", cols, C_N);
+	for (size_t j = 0; j < g->n; j++) {
+		const struct sr_point *p = &s->pts[g->pts[j]];
+		struct sr_fig f[2] = {sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_IOPS, 0),
+				      sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_LAT_MEAN, 0)};
+		double x = sr_point_x(p, g->axis) / (g->axis == SR_AX_BS ? 1024.0 : 1.0);
+		double v[C_N] = {x, sr_ok(f[0].v) ? f[0].v.v : NAN,
+				 sr_ok(f[1].v) ? f[1].v.v / 1e6 : NAN};
+		char xt[64];
+
+		if (j == 0 || new_series(s, g, j)) {
+			if (nl == MAX_LINES)
+				break;
+			series_name(r, p, g->axis, names[nl], sizeof(names[nl]));
+			sr_chart_series(&ch, names[nl]);
+			keys[nl] = (struct sr_key){.title = names[nl], .colour = nl, .dash = 1};
+			for (int k = 0; k < 2; k++)
+				lines[k][nl] = (struct sr_line){.block = nl,
+								.ycol = k ? C_MEAN : C_IOPS,
+								.colour = nl,
+								.dash = 1,
+								.points = true};
+			nl++;
+		}
+		xmin = fmin(xmin, x);
+		xmax = fmax(xmax, x);
+		sr_chart_point(&ch, x_head(p, g->axis, xt, sizeof(xt)), v);
+	}
+	{
+		bool logx = xmin > 0 && xmax / xmin >= 8;
+		struct sr_panel p[2] = {{.title = "IOPS",
+					 .xlabel = axis_x[g->axis],
+					 .ylabel = "IOPS",
+					 .xcol = C_X,
+					 .logx = logx,
+					 .zero_y = true,
+					 .xmin = NAN,
+					 .xmax = NAN,
+					 .hline = NAN,
+					 .lines = lines[0],
+					 .nlines = nl},
+					{.title = "average latency (ms)",
+					 .xlabel = axis_x[g->axis],
+					 .ylabel = "average latency (ms)",
+					 .xcol = C_X,
+					 .logx = logx,
+					 .zero_y = true,
+					 .xmin = NAN,
+					 .xmax = NAN,
+					 .hline = NAN,
+					 .lines = lines[1],
+					 .nlines = nl}};
+
+		sr_chart_lines(&ch, p, 2, 2, keys, nl);
+	}
+	return sr_rep_chart_end(r, &ch, &r->page, SR_HALF_W);
+}
+
+/* The distinct swept values of @g in ascending order: one point of each, into @xs. */
+static size_t columns(const struct sr_structure *s, const struct sr_sweep *g, size_t *xs)
+{
+	size_t k = 0;
+
+	for (size_t j = 0; j < g->n; j++) {
+		double x = sr_point_x(&s->pts[g->pts[j]], g->axis);
+		size_t at = 0;
+
+		while (at < k && sr_point_x(&s->pts[xs[at]], g->axis) < x)
+			at++;
+		if (at < k && sr_point_x(&s->pts[xs[at]], g->axis) == x)
+			continue;
+		memmove(xs + at + 1, xs + at, (k - at) * sizeof(*xs));
+		xs[at] = g->pts[j];
+		k++;
+	}
+	return k;
+}
+
+struct row_kind {
+	const char *what;
+	enum sr_metric m;
+};
+
+static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const char *what)
+{
+	static const struct row_kind kinds[] = {{"IOPS", SR_M_IOPS},
+						{"MB/s", SR_M_BW},
+						{"avg latency", SR_M_LAT_MEAN},
+						{"p99 latency", SR_M_PCT}};
+	const struct sr_structure *s = &r->an->st;
+	size_t *xs = calloc(g->n + 1, sizeof(*xs)), nx = xs ? columns(s, g, xs) : 0;
+	struct sr_fig *f = calloc(g->n + 1, sizeof(*f));
+	char name[64], title[400], head[64], sname[160];
+	struct sr_table *t;
+	int rc;
+
+	snprintf(name, sizeof(name), "sweep-%zu", no);
+	snprintf(title, sizeof(title), "%.300s: swept values as columns", what);
+	t = sr_table_new(name, title, 2 + nx);
+	if (!t || !xs || !f) {
+		sr_table_free(t);
+		free(xs);
+		free(f);
+		return -ENOMEM;
+	}
+	sr_table_lead(t, (const char *const[]){"series", "figure"}, 2);
+	for (size_t c = 0; c < nx; c++)
+		sr_table_head(t, 2 + c, x_head(&s->pts[xs[c]], g->axis, head, sizeof(head)));
+	for (size_t i = 0, j; i < g->n; i = j) {
+		for (j = i + 1; j < g->n && !new_series(s, g, j); j++)
+			;
+		series_name(r, &s->pts[g->pts[i]], g->axis, sname, sizeof(sname));
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			size_t row = sr_table_row(t);
+			enum sr_lat_unit u;
+
+			for (size_t q = i; q < j; q++) {
+				const struct sr_point *p = &s->pts[g->pts[q]];
+
+				f[q - i] = sr_rep_fig(p->t, p->drive, SR_W_BOTH, kinds[k].m, 99);
+			}
+			u = sr_rep_lat_unit(f, j - i);
+			sr_table_set(t, row, 0, "%s", k ? "" : sname);
+			if (kinds[k].m == SR_M_IOPS || kinds[k].m == SR_M_BW)
+				sr_table_set(t, row, 1, "%s", kinds[k].what);
+			else
+				sr_table_set(t, row, 1, "%s (%s)", kinds[k].what,
+					     sr_lat_unit_name(u));
+			for (size_t c = 0; c < nx; c++)
+				sr_table_set(t, row, 2 + c, SR_NOT_MEASURED);
+			for (size_t q = i; q < j; q++) {
+				const struct sr_point *p = &s->pts[g->pts[q]];
+				const struct sr_result *res = p->t->per_drive[p->drive];
+				double x = sr_point_x(p, g->axis);
+
+				for (size_t c = 0; c < nx; c++)
+					if (sr_point_x(&s->pts[xs[c]], g->axis) == x) {
+						sr_rep_cell(t, row, 2 + c, f[q - i], kinds[k].m, u,
+							    res ? res->error : 0);
+						if (k == 0) {
+							char href[300];
+
+							sr_table_link(t, row, 2 + c,
+								      sr_rep_detail(p->t, href,
+										    sizeof(href)));
+						}
+					}
+			}
+		}
+	}
+	sr_rep_table_notes(t);
+	rc = sr_page_table(&r->page, t);
+	sr_table_free(t);
+	free(xs);
+	free(f);
+	return rc;
+}
+
+int sr_section_sweeps(struct sr_report *r)
+{
+	const struct sr_structure *s = &r->an->st;
+	int rc = 0;
+
+	if (!s->nsweeps)
+		return 0;
+	sr_page_heading(&r->page, 2, "sweeps", "Sweeps");
+	sr_page_text(
+	    &r->page, "note",
+	    "Method: results grouped by fio's own job options (rw, bs, rwmixread, numjobs, "
+	    "iodepth, rate, ioengine, filename), not by file names; a sweep is a parameter "
+	    "that varies while the others hold. Figures are reads and writes together; "
+	    "latency is completion latency (clat).");
+	for (int a = 0; a < SR_NAXES && !rc; a++) {
+		size_t shown = 0, more = 0;
+
+		for (size_t i = 0; i < s->nsweeps && !rc; i++) {
+			const struct sr_sweep *g = &s->sweeps[i];
+			char what[400], buf[300];
+
+			if (g->axis != (enum sr_axis)a)
+				continue;
+			if (shown == SWEEPS_SHOWN) {
+				more++;
+				continue;
+			}
+			if (!shown++)
+				sr_page_heading(&r->page, 3, NULL, axis_title[a]);
+			snprintf(what, sizeof(what), "%s, against %s",
+				 held(&s->pts[g->pts[0]], g->axis, buf, sizeof(buf)),
+				 sr_param_name(sr_axis_param(g->axis)));
+			sr_page_grid(&r->page, true);
+			rc = chart(r, g, i, what);
+			if (!rc)
+				rc = table(r, g, i, what);
+			sr_page_grid(&r->page, false);
+		}
+		if (more)
+			sr_page_text(
+			    &r->page, "note",
+			    "%zu more sweeps against %s; their figures are on their tests' "
+			    "pages and in the table of every test below.",
+			    more, sr_param_name(sr_axis_param((enum sr_axis)a)));
+	}
+	return rc ? rc : r->page.err;
+}
