@@ -292,15 +292,21 @@ static void contents(struct sr_report *r)
 		const struct catalogue_family *f =
 		    i < r->cat->nfamilies ? &r->cat->families[i] : NULL;
 		const struct sr_rtest **t;
-		long n = sr_review_family(r->rv, f ? f->id : NULL, &t);
+		long n = sr_review_family(r->rv, f ? f->id : NULL, &t), k = 0;
 
+		for (long j = 0; !f && j < n; j++) /* those in a sweep or comparison are there */
+			k += !r->an->st.placed || !r->an->st.placed[t[j] - r->rv->tests];
 		free(t);
-		if (n <= 0)
+		if (f ? n <= 0 : k <= 0)
 			continue;
 		fprintf(r->page.html, "<a href=\"#%s\">", sr_rep_anchor(f, anchor, sizeof(anchor)));
 		sr_html_text(r->page.html, f ? f->title : "Other tests");
 		fputs("</a>", r->page.html);
 	}
+	if (r->an->st.nsweeps)
+		sr_page_raw(&r->page, "<a href=\"#sweeps\">Sweeps</a>");
+	if (r->an->st.ncmps)
+		sr_page_raw(&r->page, "<a href=\"#comparisons\">Comparisons</a>");
 	sr_page_raw(&r->page, "</nav>\n");
 }
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# The golden report of bench-fio trees. tests/unit/reporter/fixtures/benchfio: fio-plot's own
+# example benchmark output (fio 3.1, randread and randwrite at iodepth 1, 8, 64 and numjobs 1, 8
+# on a Crucial MX200 as /dev/sdb and three of them in RAID 0 as /dev/md0, one folder each, taken
+# from github.com/louwrentius/fio-plot). Its report's sweeps and comparison CSVs equal the
+# checked-in expected/; the figures are recomputed from the raw JSON with jq; the structure comes
+# from fio's options (filename, iodepth, numjobs), not the names. Then a tree laid out as bench-fio
+# writes it, <dir>/<bs>/<rw>-<iodepth>-<numjobs>.json (scripts/gen-bench-fio-tree from the real
+# fio 3.36 output of case c10): one set of results, not a drive per block-size folder, with a
+# sweep against the block size per rw. --update rewrites expected/ from this build.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+REPORT_TEST="report bench-fio"
+. tests/host/lib/report-env.sh
+F=tests/unit/reporter/fixtures/benchfio
+E=tests/unit/reporter/fixtures/benchfio-expected
+sdb=$F/HPDL380G8-H420i-Crucial-MX200
+md0=$F/HPDL380G8-H420i-Crucial-MX200x3_RAID0
+
+if [ "${1:-}" = --update ]; then
+	"$rep" -q -o "$tmp/u" --no-charts "$F" || exit 1
+	rm -rf "$E" && mkdir -p "$E" && cp "$tmp/u"/sweep-*.csv "$tmp/u"/comparison.csv "$E/"
+	echo "report_benchfio: $E rewritten"
+	exit 0
+fi
+
+out=$tmp/r
+"$rep" -o "$out" --no-charts "$F" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ ! -s "$tmp/err" ] && ok "fio-plot's tree: exit 0, nothing on stderr" ||
+	fail "fio-plot's tree: exit $rc: $(head -3 "$tmp/err")"
+bad=
+for e in $(cd "$E" && ls); do cmp -s "$E/$e" "$out/$e" || bad+=" $e"; done
+[ -z "$bad" ] && ok "sweeps and comparison CSVs equal expected/ ($(ls "$E" | wc -l) files)" ||
+	fail "differ from expected/:$bad"
+for e in $(cd "$out" && ls sweep-*.csv comparison.csv); do
+	[ -f "$E/$e" ] || fail "$e not in expected/"
+done
+
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / (b ? b : 1); exit !(a != "" && d * d < 1e-14) }'; }
+check() { near "$2" "$3" && ok "$1: $2" || fail "$1: report '$2', fio JSON $3"; }
+# the comparison: one row per job, a column per device as fio names it (filename=)
+row=$(grep '^randread 4 KiB 1T/64Q' "$out/comparison.csv")
+head=$(head -1 "$out/comparison.csv")
+grep -q "IOPS [^,]*$(jq -r '.jobs[0]."job options".filename' "$sdb/randread-64-1.json")" <<<"$head" &&
+	grep -q "IOPS [^,]*$(jq -r '.jobs[0]."job options".filename' "$md0/randread-64-1.json")" <<<"$head" &&
+	ok "comparison: a column per device, named by fio's filename= (/dev/sdb, /dev/md0)" ||
+	fail "comparison header: $head"
+a=$(jq '.jobs[0].read.iops' "$sdb/randread-64-1.json")
+b=$(jq '.jobs[0].read.iops' "$md0/randread-64-1.json")
+check "comparison: MX200 randread QD64 IOPS" "$(cut -d, -f2 <<<"$row")" "$a"
+check "comparison: RAID0 randread QD64 IOPS" "$(cut -d, -f3 <<<"$row")" "$b"
+d=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.6g", 100 * (b - a) / a }')
+[ "$(cut -d, -f4 <<<"$row")" = "$d" ] && ok "comparison: difference in % from the first device ($d)" ||
+	fail "comparison: difference $(cut -d, -f4 <<<"$row"), want $d"
+n=$(($(wc -l <"$out/comparison.csv") - 1))
+[ $n = 12 ] && ok "comparison: the 12 jobs both devices ran" || fail "comparison: $n jobs, want 12"
+# the sweeps: against iodepth, a series per numjobs and device, the iodepths as columns
+s=$(grep -l '^series,figure,iodepth 1,iodepth 8,iodepth 64$' "$out"/sweep-*.csv | wc -l)
+[ "$s" = 2 ] && ok "sweeps: two against iodepth (randread, randwrite), iodepth 1, 8, 64 as columns" ||
+	fail "sweeps against iodepth: $s"
+f=$(grep -l '^series,figure,iodepth' "$out"/sweep-*.csv | xargs grep -l 'numjobs 8' | head -1)
+v=$(grep -A3 '^"numjobs 8, HPDL380G8-H420i-Crucial-MX200 /dev/sdb"' "$f" | grep '^,avg latency' | cut -d, -f5)
+w=$(jq '.jobs[0] | (.read.iops * .read.clat_ns.mean + .write.iops * .write.clat_ns.mean) / (.read.iops + .write.iops) / 1e6' \
+	"$sdb/randread-64-8.json")
+check "sweep: MX200 8 jobs QD64 average latency (ms), I/O-weighted clat mean" "$v" "$w"
+v=$(grep '^"numjobs 1, HPDL380G8-H420i-Crucial-MX200 /dev/sdb",IOPS' "$f" | cut -d, -f4)
+check "sweep: MX200 1 job QD1 IOPS" "$v" "$(jq '.jobs[0].read.iops' "$sdb/randread-1-1.json")"
+grep -q 'id="sweeps"' "$out/index.html" && grep -q 'id="comparisons"' "$out/index.html" &&
+	ok "index.html: the Sweeps and Comparisons sections" || fail "index.html: no Sweeps or Comparisons section"
+grep -q 'id="family-other"\|Other tests' "$out/index.html" &&
+	fail "index.html: tests in a sweep or comparison repeated under Other tests" ||
+	ok "index.html: no 'Other tests' (every test is in a sweep or the comparison)"
+
+# bench-fio's own layout, <dir>/<bs>/<rw>-<iodepth>-<numjobs>.json: one set of results
+tree=$tmp/bench-fio
+python3 scripts/gen-bench-fio-tree --out "$tree" --files 100 \
+	--template "$cases/c10-brahiam-fio336-randrw-job-start/result_100M_run1.json" >/dev/null
+"$rep" -q -o "$tmp/t" --no-charts "$tree" 2>"$tmp/err2"
+drives=$(grep -c '' "$tmp/t/drives.csv" 2>/dev/null || echo 0)
+grep -q 'Other tests' "$tmp/t/index.html" && fail "bench-fio layout: an 'Other tests' table" ||
+	ok "bench-fio layout: no 'Other tests' table of block-size folders"
+lab=$(grep -ho '^"*numjobs 1[^,"]*' "$tmp/t"/sweep-*.csv | head -1)
+[ "$lab" = "numjobs 1" ] && ok "bench-fio layout: one source (series named by numjobs alone, no folder as a drive)" ||
+	fail "bench-fio layout: series '$lab'"
+b=$(grep -l '^series,figure,bs 4 KiB,bs 8 KiB' "$tmp/t"/sweep-*.csv | head -1)
+[ -n "$b" ] && ok "bench-fio layout: a sweep against the block size, block sizes as columns ($(head -1 "$b" | cut -d, -f3-))" ||
+	fail "bench-fio layout: no sweep against bs"
+# the first sweep against bs holds numjobs 1 and iodepth 1 (sorted by the held parameters)
+v=$(grep '^read,IOPS' "$b" | cut -d, -f4)
+check "bench-fio layout: read 8 KiB iodepth 1 numjobs 1 IOPS (reads + writes)" "$v" \
+	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$tree/8k/read-1-1.json")"
+lab_done
