@@ -76,6 +76,21 @@ static int add_sweep(struct sr_structure *s, enum sr_axis a, const size_t *v, si
 	return 0;
 }
 
+/* Does some series of @v[0..n) (sorted by series and source, then x) hold two x values? Two
+ * parameters that change together (iodepth 1 with numjobs 1, iodepth 16 with numjobs 16) are no
+ * sweep of either. */
+static bool swept(const struct sr_structure *s, const size_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		const struct sr_point *a = &s->pts[v[i - 1]], *b = &s->pts[v[i]];
+
+		if (a->source == b->source && !sr_params_cmp(&a->p, &b->p, cur_series) &&
+		    sr_params_cmp(&a->p, &b->p, SR_P_BIT(cur_x)))
+			return true;
+	}
+	return false;
+}
+
 /* Distinct x values among @v[0..n) (sorted by series, then x: counted over all of them). */
 static size_t distinct_x(const struct sr_structure *s, const size_t *v, size_t n, enum sr_axis a)
 {
@@ -122,7 +137,7 @@ static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, size_t
 		for (size_t k = i; k < j; k++)
 			fresh += !in_sweep[idx[k]];
 		/* numjobs alone: only where no iodepth sweep drew these points as its series */
-		if (nx < 2 || (a == SR_AX_NUMJOBS && !fresh))
+		if (nx < 2 || !swept(s, idx + i, j - i) || (a == SR_AX_NUMJOBS && !fresh))
 			continue;
 		rc = add_sweep(s, a, idx + i, j - i, nx);
 		for (size_t k = i; k < j; k++)
@@ -210,6 +225,18 @@ static void label_sources(struct sr_structure *s, const struct sr_model *m)
 	}
 }
 
+/* Did a job of result @res's group run to fio's steady state? */
+static bool ran_to_steady(const struct sr_result *res)
+{
+	const struct sr_test *t = res->test;
+
+	for (size_t i = 0; t && i < t->nruns; i++)
+		if (t->runs[i].groupid == res->groupid &&
+		    (t->runs[i].fio_ss.present || sr_run_option(&t->runs[i], "ss")))
+			return true;
+	return false;
+}
+
 int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 {
 	const struct sr_model *m = rv->m;
@@ -224,9 +251,10 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 	s->pts = calloc(n + 1, sizeof(*s->pts));
 	s->sources = calloc(n + 1, sizeof(*s->sources));
 	s->placed = calloc(rv->ntests + 1, sizeof(*s->placed));
+	s->steady = calloc(rv->ntests + 1, sizeof(*s->steady));
 	idx = calloc(n + 1, sizeof(*idx));
 	in_sweep = calloc(n + 1, sizeof(*in_sweep));
-	if (!s->pts || !s->sources || !s->placed || !idx || !in_sweep)
+	if (!s->pts || !s->sources || !s->placed || !s->steady || !idx || !in_sweep)
 		goto out;
 	for (size_t i = 0; i < rv->ntests; i++)
 		for (size_t dv = 0; !rv->tests[i].entry && dv < m->ndrives; dv++) {
@@ -241,6 +269,10 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 			p->p.numjobs = res->threads ? res->threads : p->p.numjobs;
 			p->source = source_of(s, dv, &p->p);
 			s->npts++;
+			if (!s->steady[i] && ran_to_steady(res)) {
+				s->steady[i] = s->placed[i] = true;
+				s->nsteady++;
+			}
 		}
 	label_sources(s, m);
 	rc = 0;
@@ -271,5 +303,6 @@ void sr_structure_free(struct sr_structure *s)
 	free(s->pts);
 	free(s->sources);
 	free(s->placed);
+	free(s->steady);
 	memset(s, 0, sizeof(*s));
 }

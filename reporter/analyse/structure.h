@@ -60,7 +60,10 @@ struct sr_structure {
 	size_t nsweeps;
 	struct sr_cmp *cmps; /* by job parameters */
 	size_t ncmps;
-	bool *placed; /* per test of the review: in a sweep or a comparison */
+	bool *placed; /* per test of the review: in a sweep, a comparison or the steady state */
+	bool *steady; /* per test of the review: a job of it ran to steady state (fio's ss=
+		       * option, or its "steadystate" object) on some drive */
+	size_t nsteady;
 };
 
 /**

@@ -303,6 +303,8 @@ static void contents(struct sr_report *r)
 		sr_html_text(r->page.html, f ? f->title : "Other tests");
 		fputs("</a>", r->page.html);
 	}
+	if (r->an->st.nsteady)
+		sr_page_raw(&r->page, "<a href=\"#steady-state\">Steady state</a>");
 	if (r->an->st.nsweeps)
 		sr_page_raw(&r->page, "<a href=\"#sweeps\">Sweeps</a>");
 	if (r->an->st.ncmps)

@@ -123,6 +123,8 @@ static const struct sr_section layout[] = {
     {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL,
      sr_section_drives},
     {"families", NULL, NULL, "index.html", NULL, NULL},
+    {"steady-state", "Preconditioning and steady state", NULL, "index.html", NULL,
+     sr_section_steady},
     {"sweeps", "Sweeps", NULL, "index.html", NULL, sr_section_sweeps},
     {"comparisons", "Comparisons", NULL, "index.html", NULL, sr_section_comparisons},
     {"other", "Other tests", NULL, "index.html", NULL, NULL},

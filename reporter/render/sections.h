@@ -58,6 +58,7 @@ void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 /* Anyone's results arranged by their fio options (analyse/structure.h): sweeps, comparisons. */
 int sr_section_sweeps(struct sr_report *r);
 int sr_section_comparisons(struct sr_report *r);
+int sr_section_steady(struct sr_report *r);
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		     const struct sr_rtest *const *tests, size_t n);
 int sr_section_details(struct sr_report *r);

@@ -92,4 +92,23 @@ b=$(grep -l '^series,figure,bs 4 KiB,bs 8 KiB' "$tmp/t"/sweep-*.csv | head -1)
 v=$(grep '^read,IOPS' "$b" | cut -d, -f4)
 check "bench-fio layout: read 8 KiB iodepth 1 numjobs 1 IOPS (reads + writes)" "$v" \
 	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$tree/8k/read-1-1.json")"
+
+# anyone's jobs run to fio's steady state (case c04: 17 jobs with ss=iops:10%, one not attained):
+# the preconditioning section, fio's criterion exactly as fio printed it, a row per job
+c04=$cases/c04-samyaple-fio333-steadystate
+"$rep" -q -o "$tmp/ss" --no-charts "$c04" 2>/dev/null
+csv=$tmp/ss/steady-state.csv
+want=$(jq -r '.jobs[].steadystate.criterion' "$c04"/randread-1-1.json "$c04"/randread-16-16.json | tr '\n' ' ')
+got=$(tail -n +2 "$csv" 2>/dev/null | cut -d, -f6 | tr '\n' ' ')
+[ -n "$want" ] && [ "$got" = "$want" ] &&
+	ok "steady state: a row per job, fio's criterion exactly as fio printed it ($(wc -w <<<"$want") jobs)" ||
+	fail "steady state: criteria '$got', fio printed '$want'"
+no=$(tail -n +2 "$csv" | cut -d, -f5 | grep -c '^no$')
+[ "$no" = "$(jq -s '[.[].jobs[].steadystate.attained | select(. == 0)] | length' "$c04"/*.json)" ] &&
+	ok "steady state: the $no job fio did not find steady marked 'no'" || fail "steady state: $no marked 'no'"
+grep -q 'id="steady-state"' "$tmp/ss/index.html" && ! grep -q 'Other tests' "$tmp/ss/index.html" &&
+	ok "steady state: its own section, not 'Other tests'" || fail "steady state: no section of its own"
+v=$(grep '^randread-1-1,' "$csv" | cut -d, -f8)
+check "steady state: randread-1-1's mean IOPS of fio's last window" "$v" \
+	"$(jq '.jobs[0].steadystate.data.iops_mean' "$c04/randread-1-1.json")"
 lab_done
