@@ -52,13 +52,16 @@ static int table(struct sr_report *r, const struct sr_rtest *const *tests, size_
 					continue;
 				row = sr_table_row(t);
 				sr_table_set(t, row, 0, "%s", tests[i]->title);
-				sr_table_link(t, row, 0, sr_rep_detail(tests[i], href, sizeof(href)));
+				sr_table_link(t, row, 0,
+					      sr_rep_detail(tests[i], href, sizeof(href)));
 				sr_table_set(t, row, 1, "%s",
 					     sr_rep_drive(r, dv, drive, sizeof(drive)));
 				sr_table_set(t, row, 2, "%s #%zu", run->name ? run->name : "?",
 					     k + 1);
 				sr_table_set(t, row, 3, "%s",
-					     ss->ss ? ss->ss : set ? set : SR_NOT_MEASURED);
+					     ss->ss ? ss->ss
+					     : set  ? set
+						    : SR_NOT_MEASURED);
 				if (!ss->present) { /* ss= set, fio printed no verdict */
 					for (size_t c = 4; c < 9; c++)
 						sr_table_set(t, row, c, SR_NOT_MEASURED);
@@ -78,7 +81,8 @@ static int table(struct sr_report *r, const struct sr_rtest *const *tests, size_
 					char csv[32];
 
 					snprintf(csv, sizeof(csv), "%.9g", ss->iops_mean.v);
-					sr_table_num(t, row, 7, sr_fmt_int(buf, ss->iops_mean.v), csv);
+					sr_table_num(t, row, 7, sr_fmt_int(buf, ss->iops_mean.v),
+						     csv);
 				} else {
 					sr_table_set(t, row, 7, SR_NOT_MEASURED);
 				}

@@ -144,7 +144,7 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 
 	snprintf(name, sizeof(name), "sweep-%zu", no);
 	snprintf(title, sizeof(title), "%.300s: IOPS and average latency", what);
-	rc = sr_rep_chart_begin(r, &ch, name, title, SR_HALF_W, 420);
+	rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 400);
 	if (rc)
 		return rc;
 	snprintf(ch.caption, sizeof(ch.caption), "%.150s", what);
@@ -203,7 +203,7 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 
 		sr_chart_lines(&ch, p, 2, 2, keys, nl);
 	}
-	return sr_rep_chart_end(r, &ch, &r->page, SR_HALF_W);
+	return sr_rep_chart_end(r, &ch, &r->page, SR_PAGE_W);
 }
 
 /* The distinct swept values of @g in ascending order: one point of each, into @xs. */

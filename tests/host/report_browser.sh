@@ -8,7 +8,8 @@
 # profile's plan, 5-minute preconditionings): its report on two threads is the one-thread report
 # byte for byte; at 1280 px neither page scrolls sideways and every table fits its box, at two
 # drives as at eight (build/browser-report-8.png); the preconditioning charts are drawn at their
-# resolution (bins, not seconds) with SVGs of a few hundred kB.
+# resolution (bins, not seconds) with SVGs of a few hundred kB. Between them, fio-plot's example
+# bench-fio tree: its Sweeps and Comparisons as Chromium lays them out.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -116,6 +117,29 @@ fits() {
 }
 fits "two drives and a group, index.html" "$out/index.html"
 fits "two drives, a test's page (every run)" "$out/tests/8k-7030.html"
+
+# anyone's results: fio-plot's example bench-fio tree (two devices, tests/unit/reporter/fixtures/
+# benchfio): the Sweeps and Comparisons sections as Chromium builds them, their charts drawn and
+# linked, nothing wider than 1280 px (build/browser-report-benchfio.png)
+bf=build/browser-benchfio
+rm -rf "$bf" build/browser-report-benchfio.png
+check reporter/ssdreport -q -o "$bf" --title "bench-fio tree" tests/unit/reporter/fixtures/benchfio
+chrome --dump-dom "$bf/index.html" >build/browser-benchfio.dom
+h2=$(grep -o '<h2[^>]*id="[^"]*"' build/browser-benchfio.dom | sed 's/.*id="//; s/"//' | tr '\n' ' ')
+[ "$h2" = "summary drives sweeps comparisons " ] &&
+	ok "bench-fio tree: Chromium's sections are Summary, Drives, Sweeps, Comparisons ($h2)" ||
+	fail "bench-fio tree: sections '$h2'"
+n=$(grep -o '<img[^>]*src="\(sweep-[0-9]*\|comparison\)\.[a-z]*"' build/browser-benchfio.dom | wc -l)
+[ "$n" = 3 ] && ok "bench-fio tree: two sweep charts and the comparison chart on the page" ||
+	fail "bench-fio tree: $n sweep/comparison images"
+missing=
+for f in $(links "$bf/index.html"); do [ -s "$bf/$f" ] || missing+=" $f"; done
+[ -z "$missing" ] && ok "bench-fio tree: every image and page it links exists" || fail "bench-fio tree: missing:$missing"
+fits "bench-fio tree, index.html" "$bf/index.html"
+chrome --screenshot="$PWD/build/browser-report-benchfio.png" "$bf/index.html" >/dev/null
+size=$(stat -c %s build/browser-report-benchfio.png 2>/dev/null || echo 0)
+[ "$size" -gt 20000 ] && ok "Chromium rendered the bench-fio tree's index.html to a ${size}-byte screenshot" ||
+	fail "Chromium screenshot of the bench-fio tree: $size bytes"
 
 # eight drives
 if ! command -v python3 >/dev/null || [ ! -x driver/ssd-review ]; then

@@ -20,7 +20,8 @@
 #include "render/sections.h"
 
 static const char *const fixed_before[] = {"header", "summary", "drives"};
-static const char *const fixed_after[] = {"steady-state", "sweeps", "comparisons", "other", "pts", "details"};
+static const char *const fixed_after[] = {"steady-state", "sweeps", "comparisons",
+					  "other",	  "pts",    "details"};
 
 static void with_catalogue(void **state)
 {
