@@ -24,6 +24,7 @@
 #include "parse/fio_json.h"
 #include "parse/read_file.h"
 #include "parse/inputs.h"
+#include "parse/tree.h"
 #include "parse/pts_rounds.h"
 #include "analyse/analysis.h"
 #include "analyse/compare.h"
@@ -68,6 +69,14 @@ static const char usage_main[] =
     "                     and only if it is empty or a previous report)\n"
     "  -l, --label NAME   drive label for loose JSON files and for a tree of one set of results\n"
     "                     (default: their directory's name)\n"
+    "      --group-by PATTERN\n"
+    "                     label anyone's results by parts of their paths: PATTERN's\n"
+    "                     '/'-separated parts match the last parts of each fio file's path,\n"
+    "                     '*' any part, '{}' any part that becomes the label (several joined\n"
+    "                     by '/'), other text that part exactly; e.g. '{}/*' labels\n"
+    "                     host1/run.json \"host1\", '{}/*/*' labels nvme0n1/4k/read-1-1.json\n"
+    "                     \"nvme0n1\"; a file that does not match keeps its label; drives with\n"
+    "                     ssd-review's record (drive.json, run.json) keep theirs\n"
     "  -t, --title TEXT   report title (default \"ssdreport\")\n"
     "      --no-charts    tables only; do not run gnuplot (the charts' .gp, .dat and .csv are\n"
     "                     still written, and the page links their data instead of an image)\n"
@@ -462,6 +471,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	    {"catalogue", required_argument, NULL, 'c'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"label", required_argument, NULL, 'l'},
+	    {"group-by", required_argument, NULL, 'g'},
 	    {"title", required_argument, NULL, 't'},
 	    {"no-charts", no_argument, NULL, 'C'},
 	    {"strict", no_argument, NULL, 'S'},
@@ -473,8 +483,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 	struct sr_report_opts ro = {.title = "ssdreport", .charts = true, .compare = compare};
 	struct sr_model m = {0};
 	struct sr_analysis an = {0};
-	const char *label = NULL, *usage = compare ? usage_compare : usage_main, *spec = NULL,
-		   *catalogue_path = NULL;
+	const char *label = NULL, *group_by = NULL, *usage = compare ? usage_compare : usage_main,
+		   *spec = NULL, *catalogue_path = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
 	struct catalogue *cat = NULL;
 	size_t nrefs = 0, nflags = 0;
@@ -499,6 +509,9 @@ static int cmd_report(int argc, char **argv, bool compare)
 			break;
 		case 'l':
 			label = optarg;
+			break;
+		case 'g':
+			group_by = optarg;
 			break;
 		case 't':
 			ro.title = optarg;
@@ -539,6 +552,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 	else if (!rc)
 		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
 				    label, &d);
+	if (!rc && group_by && !compare)
+		rc = sr_tree_group_by(&m, group_by, &d);
 	ro.flags = (const char *const *)flags;
 	ro.nflags = nflags;
 	if (!rc)

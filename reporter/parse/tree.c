@@ -118,3 +118,124 @@ int sr_tree_merge(struct sr_model *m, size_t first, const char *label, const cha
 	m->ndrives = first + 1;
 	return 0;
 }
+
+/* The label @path's last parts give under @pat (@np parts), into @out; false: no match. */
+static bool match(char *const *pat, size_t np, const char *path, char *out, size_t len)
+{
+	const char *parts[64];
+	size_t lens[64], n = 0, k = 0;
+
+	for (const char *p = path; *p && n < 64;) {
+		const char *e = strchr(p, '/');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+
+		if (l)
+			parts[n] = p, lens[n++] = l;
+		p += l + (e ? 1 : 0);
+	}
+	if (n < np)
+		return false;
+	out[0] = '\0';
+	for (size_t i = 0; i < np; i++) {
+		const char *x = parts[n - np + i];
+		size_t l = lens[n - np + i];
+
+		if (!strcmp(pat[i], "{}")) {
+			if (k + l + 2 > len)
+				return false;
+			if (k)
+				out[k++] = '/';
+			memcpy(out + k, x, l);
+			out[k += l] = '\0';
+		} else if (strcmp(pat[i], "*") && (strlen(pat[i]) != l || strncmp(pat[i], x, l))) {
+			return false;
+		}
+	}
+	return k > 0;
+}
+
+static struct sr_drive *find_or_add(struct sr_drive **v, size_t *n, const char *label,
+				    const char *dir)
+{
+	struct sr_drive *g;
+
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i].label, label))
+			return &(*v)[i];
+	if (!(g = realloc(*v, (*n + 1) * sizeof(*g))))
+		return NULL;
+	*v = g;
+	memset(&g[*n], 0, sizeof(*g));
+	if (!(g[*n].label = strdup(label)) || (dir && !(g[*n].dir = strdup(dir))))
+		return NULL;
+	return &g[(*n)++];
+}
+
+int sr_tree_group_by(struct sr_model *m, const char *pattern, struct sr_diag *d)
+{
+	char *copy = strdup(pattern), *pat[64], *save = NULL, label[1024];
+	struct sr_drive *v = NULL;
+	size_t np = 0, n = 0;
+	bool any = false;
+	int rc = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (char *t = strtok_r(copy, "/", &save); t && np < 64; t = strtok_r(NULL, "/", &save)) {
+		pat[np++] = t;
+		any |= !strcmp(t, "{}");
+	}
+	if (!any) {
+		free(copy);
+		sr_diag_file(d, "--group-by");
+		return sr_error(d, NULL, (size_t)-1, "'%s' names no part as the label ({})",
+				pattern);
+	}
+	for (size_t i = 0; i < m->ndrives && !rc; i++) {
+		struct sr_drive *src = &m->drives[i], *dst;
+
+		if (!plain(src)) { /* ssd-review's drive: kept as it is */
+			struct sr_drive *g = realloc(v, (n + 1) * sizeof(*g));
+
+			if (!g) {
+				rc = -ENOMEM;
+				break;
+			}
+			v = g;
+			v[n++] = *src;
+			memset(src, 0, sizeof(*src));
+			continue;
+		}
+		for (size_t t = 0; t < src->ntests && !rc; t++) {
+			struct sr_test *x;
+			const char *lab =
+			    match(pat, np, src->tests[t].path ? src->tests[t].path : "", label,
+				  sizeof(label))
+				? label
+				: src->label;
+
+			dst = find_or_add(&v, &n, lab, src->dir);
+			x = dst ? realloc(dst->tests, (dst->ntests + 1) * sizeof(*x)) : NULL;
+			if (!x) {
+				rc = -ENOMEM;
+				break;
+			}
+			dst->tests = x;
+			dst->tests[dst->ntests++] = src->tests[t];
+			memset(&src->tests[t], 0, sizeof(src->tests[t]));
+		}
+	}
+	free(copy);
+	if (rc) { /* the model keeps what was not moved; the moved tests are freed with v */
+		for (size_t i = 0; i < n; i++)
+			sr_drive_free(&v[i]);
+		free(v);
+		return rc;
+	}
+	for (size_t i = 0; i < m->ndrives; i++)
+		sr_drive_free(&m->drives[i]);
+	free(m->drives);
+	m->drives = v;
+	m->ndrives = n;
+	return 0;
+}

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "model/model.h"
+#include "util/diag.h"
 
 /**
  * sr_tree_is_one() - are drives @m->drives[@first..) the folders of one set of results?
@@ -39,5 +40,21 @@ int sr_tree_is_one(const struct sr_model *m, size_t first);
  */
 int sr_tree_merge(struct sr_model *m, size_t first, const char *label, const char *dir,
 		  size_t *offset);
+
+/**
+ * sr_tree_group_by() - label anyone's results by parts of their paths (ssdreport --group-by).
+ * @m:       the model, loaded
+ * @pattern: '/'-separated parts matched against the last parts of each fio file's path: "*"
+ *           any one part, "{}" any one part that becomes the label (several "{}" joined by
+ *           '/'), other text that part exactly: "{}" then "*" labels host1/run.json
+ *           "host1"; "{}", "*", "*" label bench/nvme0n1/4k/randread-1-1.json "nvme0n1".
+ * @d:       diagnostics (the error names the option)
+ *
+ * Only results without ssd-review's record move (drives with drive.json, run.json, apps or PTS
+ * results keep theirs); a file whose path does not match keeps its label. Drives left without a
+ * test are removed.
+ * Return: 0; -EINVAL for a pattern without "{}" (d->err), -ENOMEM.
+ */
+int sr_tree_group_by(struct sr_model *m, const char *pattern, struct sr_diag *d);
 
 #endif

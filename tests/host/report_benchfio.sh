@@ -8,7 +8,8 @@
 # from fio's options (filename, iodepth, numjobs), not the names. Then a tree laid out as bench-fio
 # writes it, <dir>/<bs>/<rw>-<iodepth>-<numjobs>.json (scripts/gen-bench-fio-tree from the real
 # fio 3.36 output of case c10): one set of results, not a drive per block-size folder, with a
-# sweep against the block size per rw. --update rewrites expected/ from this build.
+# sweep against the block size per rw; --group-by's labels; fio's steady state of case c04 in its
+# own section. --update rewrites expected/ from this build.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -92,6 +93,21 @@ b=$(grep -l '^series,figure,bs 4 KiB,bs 8 KiB' "$tmp/t"/sweep-*.csv | head -1)
 v=$(grep '^read,IOPS' "$b" | cut -d, -f4)
 check "bench-fio layout: read 8 KiB iodepth 1 numjobs 1 IOPS (reads + writes)" "$v" \
 	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$tree/8k/read-1-1.json")"
+
+# --group-by: labels from parts of the paths, here the host folder two levels above each file
+g=$tmp/g
+mkdir -p "$g/hostA/sdb" "$g/hostB/md0"
+cp "$sdb"/randread-*-1.json "$g/hostA/sdb/" && cp "$md0"/randread-*-1.json "$g/hostB/md0/"
+"$rep" -q -o "$tmp/gb" --no-charts --group-by '{}/*/*' "$g"/hostA/sdb/*.json "$g"/hostB/md0/*.json
+head=$(head -1 "$tmp/gb/comparison.csv" 2>/dev/null)
+grep -q '^job,IOPS hostA /dev/sdb,IOPS hostB /dev/md0,' <<<"$head" &&
+	ok "--group-by '{}/*/*': the sources labelled by the host folder (hostA, hostB)" ||
+	fail "--group-by: comparison header '$head'"
+"$rep" -q -o "$tmp/gb2" --group-by 'x/*' "$g"/hostA/sdb/*.json 2>"$tmp/gb2.err"
+rc=$?
+[ $rc != 0 ] && grep -q -- "--group-by: 'x/\*' names no part as the label" "$tmp/gb2.err" &&
+	ok "--group-by without {}: refused, naming the option (exit $rc)" ||
+	fail "--group-by 'x/*': exit $rc: $(cat "$tmp/gb2.err")"
 
 # anyone's jobs run to fio's steady state (case c04: 17 jobs with ss=iops:10%, one not attained):
 # the preconditioning section, fio's criterion exactly as fio printed it, a row per job
