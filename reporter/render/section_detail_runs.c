@@ -89,10 +89,9 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				    &x->clat.stddev, &x->slat.mean, &x->lat.mean,  &x->iops_mean,
 				    &x->iops_stddev};
 				/* the latency each column comes from (NULL: a counter) */
-				const struct sr_lat *lat[] = {NULL,     NULL,	 NULL,	   NULL,
-							      NULL,     &x->clat, &x->clat, &x->clat,
-							      &x->clat, &x->slat, &x->lat,  NULL,
-							      NULL};
+				const struct sr_lat *lat[] = {
+				    NULL,     NULL,	NULL,	  NULL,	   NULL, &x->clat, &x->clat,
+				    &x->clat, &x->clat, &x->slat, &x->lat, NULL, NULL};
 				size_t row;
 
 				/* a failed job keeps its rows: it may have done nothing at all */
@@ -159,7 +158,8 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 				const struct sr_lat *l =
 				    &t->per_drive[dv]->test->runs[i].dir[d].clat;
 
-				if (!sr_rep_run_in(t->per_drive[dv], &t->per_drive[dv]->test->runs[i]))
+				if (!sr_rep_run_in(t->per_drive[dv],
+						   &t->per_drive[dv]->test->runs[i]))
 					break;
 
 				for (size_t k = 0; k < l->npct; k++) {
@@ -193,7 +193,8 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 				const struct sr_dir *x = &t->per_drive[dv]->test->runs[i].dir[d];
 				size_t row;
 
-				if (!sr_rep_run_in(t->per_drive[dv], &t->per_drive[dv]->test->runs[i]))
+				if (!sr_rep_run_in(t->per_drive[dv],
+						   &t->per_drive[dv]->test->runs[i]))
 					break;
 				if (!x->present || !x->clat.npct)
 					continue;

@@ -613,7 +613,8 @@ bool sr_rep_run_in(const struct sr_result *res, const struct sr_run *run)
 static bool series_in(const struct sr_result *res, const struct sr_series *se)
 {
 	for (size_t i = 0; i < se->nruns; i++)
-		if (se->runs[i] < res->test->nruns && sr_rep_run_in(res, &res->test->runs[se->runs[i]]))
+		if (se->runs[i] < res->test->nruns &&
+		    sr_rep_run_in(res, &res->test->runs[se->runs[i]]))
 			return true;
 	return false;
 }
