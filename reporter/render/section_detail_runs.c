@@ -35,7 +35,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 					    "IOPS",
 					    "MB/s",
 					    "I/Os",
-					    "bytes",
+					    "data (MB)",
 					    "runtime (ms)",
 					    "clat min (\xc2\xb5s)",
 					    "clat mean (\xc2\xb5s)",
@@ -73,7 +73,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				const struct sr_value v[] = {x->iops,
 							     sr_val(x->bw.v / 1e6),
 							     x->total_ios,
-							     x->io_bytes,
+							     sr_val(x->io_bytes.v / 1e6),
 							     x->runtime_ms,
 							     sr_val(x->clat.min.v / 1e3),
 							     sr_val(x->clat.mean.v / 1e3),
@@ -126,10 +126,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 						continue;
 					}
 					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
-					if (k == 3) /* bytes to 3 figures ("451 GB"); all of them in
-						     * the CSV */
-						sr_fmt_si(text, v[k]);
-					else if (k == 2 || k == 4 || k == 0)
+					if (k == 2 || k == 4 || k == 0)
 						sr_fmt_int(text, v[k].v);
 					else
 						sr_fmt_sig(text, v[k].v);

@@ -101,6 +101,12 @@ static inline bool sr_rep_has_series(const struct sr_report *r, const struct sr_
 	return sr_rep_nseries(r, t) > 0;
 }
 
+/* sr_rep_job_caption() - what a chart of test @t ran: "fio-3.33; rw=randread, bs=4k, iodepth=1,
+ * numjobs=1, ioengine=psync", the options as fio printed them for the first drive's result ("?"
+ * where fio printed none; the fio version "fio ?" when the output did not say). Return: @buf. */
+char *sr_rep_job_caption(const struct sr_report *r, const struct sr_rtest *t, char *buf,
+			 size_t len);
+
 /* sr_rep_run_in() - whether @run (an entry of @res->test) belongs to the result @res: every run
  * does unless the file held several groups, then only the runs of @res's fio group. */
 bool sr_rep_run_in(const struct sr_result *res, const struct sr_run *run);

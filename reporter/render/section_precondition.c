@@ -258,7 +258,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	char(*ptitle)[400] = calloc(4 * nd + 4, sizeof(*ptitle));
 	struct sr_series_bin *bins = NULL;
 	size_t *band_of = calloc(2 * nd + 2, sizeof(*band_of)); /* drive -> first band, count */
-	char title[600], name[200], wl[200] = "";
+	char title[600], name[200], wl[200] = "", job[300];
 	const char *xlabel;
 	struct verdict_count vc = {0};
 	struct sr_chart ch;
@@ -305,7 +305,8 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
 		goto out;
-	snprintf(ch.caption, sizeof(ch.caption), "%s", t->title);
+	snprintf(ch.caption, sizeof(ch.caption), "%s (%s)", t->title,
+		 sr_rep_job_caption(r, t, job, sizeof(job)));
 	series_frame(&ch, r, t, k, tmax, nbins, bins, bound);
 	for (int pk = 0; pk < 4; pk++) {
 		for (size_t dv = 0; dv < nd; dv++)
