@@ -101,14 +101,12 @@ static int histogram(struct sr_report *r, struct sr_page *p, const struct sr_rte
 			sr_chart_series(&ch, series_name(r, dv, d, names[nb], sizeof(names[nb])));
 			for (size_t b = 0; b < n; b++)
 				if (bins[b].count)
-					sr_chart_point(&ch, NULL,
-						       (double[H_N]){bins[b].ns / 1e3,
-								     (double)bins[b].count});
+					sr_chart_point(
+					    &ch, NULL,
+					    (double[H_N]){bins[b].ns / 1e3, (double)bins[b].count});
 			if (sr_chart_has(&ch, nb, H_IOS)) {
-				lines[nl++] = (struct sr_line){.block = nb,
-							       .ycol = H_IOS,
-							       .colour = dv,
-							       .dash = d ? 2 : 1};
+				lines[nl++] = (struct sr_line){
+				    .block = nb, .ycol = H_IOS, .colour = dv, .dash = d ? 2 : 1};
 				keys[nb] = (struct sr_key){names[nb], dv, d ? 2 : 1};
 			}
 			nb++;
@@ -239,6 +237,128 @@ out:
 	return rc;
 }
 
+enum { P_T, P_50, P_99, P_999, P_IOS, P_N };
+
+/* The workloads' percentile windows of one drive and direction, one after another in time. */
+static void pct_points(struct sr_chart *ch, const struct sr_result *res, int d, double *tmax)
+{
+	const struct sr_series *se;
+
+	for (size_t k = 0; res && (se = sr_rep_series_any(res, k)); k++)
+		for (size_t i = 0; i < se->npw; i++) {
+			const struct sr_pct_window *w = &se->pw[i];
+			double v[P_N] = {w->t_s, NAN, NAN, NAN, (double)w->n[d]};
+
+			for (int j = 0; j < SR_PCTW_N; j++)
+				v[P_50 + j] = w->p_ns[d][j] / 1e3;
+			if (w->n[d])
+				sr_chart_point(ch, NULL, v);
+			if (w->t_s > *tmax)
+				*tmax = w->t_s;
+		}
+}
+
+/*
+ * Latency percentiles over time from fio's histogram logs: a panel per direction, p50 solid,
+ * p99 dashed, p99.9 dotted, a colour per drive.
+ */
+static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	static const char *const cols[P_N] = {"t_s", "p50_us", "p99_us", "p99_9_us", "ios"};
+	static const char *const pname[SR_PCTW_N] = {"p50", "p99", "p99.9"};
+	size_t nd = r->m->ndrives, nb = 0, nk = 0, nl[2] = {0, 0}, np = 0;
+	struct sr_line *lines = calloc(2 * (3 * nd + 1), sizeof(*lines));
+	struct sr_key *keys = calloc(nd + 4, sizeof(*keys));
+	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
+	char(*knames)[320] = calloc(nd + 1, sizeof(*knames));
+	struct sr_panel panels[2];
+	double tmax = 0, w_s = 0;
+	struct sr_chart ch;
+	int rc = -ENOMEM;
+
+	if (!lines || !keys || !names || !knames)
+		goto out;
+	snprintf(name, sizeof(name), "tests/%s-clat-pct-time", t->stem);
+	rc = sr_rep_chart_begin(r, &ch, name, "Completion latency percentiles over time", SR_HALF_W,
+				420);
+	if (rc)
+		goto out;
+	sr_chart_frame(&ch, "series", NULL, cols, P_N);
+	for (size_t dv = 0; dv < nd; dv++) {
+		bool drawn = false;
+
+		for (int d = 0; d < 2; d++) {
+			const struct sr_series *se = sr_rep_series_any(t->per_drive[dv], 0);
+
+			if (se && se->npw && !w_s)
+				w_s = se->pw[0].width_s;
+			sr_chart_series(&ch, series_name(r, dv, d, names[nb], sizeof(names[nb])));
+			pct_points(&ch, t->per_drive[dv], d, &tmax);
+			for (int j = 0; j < SR_PCTW_N; j++)
+				if (sr_chart_has(&ch, nb, P_50 + (size_t)j)) {
+					lines[d * (3 * nd + 1) + nl[d]++] =
+					    (struct sr_line){.block = nb,
+							     .ycol = P_50 + (size_t)j,
+							     .colour = dv,
+							     .dash = j + 1,
+							     .points = true};
+					drawn = true;
+				}
+			nb++;
+		}
+		if (drawn)
+			keys[nk++] = sr_rep_key(r, dv, knames[dv], sizeof(knames[dv]));
+	}
+	for (int j = 0; j < SR_PCTW_N; j++)
+		keys[nk++] = (struct sr_key){pname[j], 9, j + 1};
+	for (int d = 0; d < 2; d++) {
+		if (!nl[d])
+			continue;
+		panels[np++] = (struct sr_panel){.title = d ? "writes" : "reads",
+						 .xlabel = "time (s)",
+						 .ylabel = "completion latency (\xc2\xb5s)",
+						 .xcol = P_T,
+						 .logy = true,
+						 .xmin = 0,
+						 .xmax = tmax,
+						 .hline = NAN,
+						 .lines = &lines[d * (3 * nd + 1)],
+						 .nlines = nl[d]};
+	}
+	snprintf(
+	    ch.caption, sizeof(ch.caption),
+	    "Completion latency p50, p99, p99.9 per %.3g-s window from fio's histogram logs "
+	    "(a window with fewer than 100 I/Os has no p99, fewer than 1,000 no p99.9): %s (%s)",
+	    w_s, t->title, sr_rep_job_caption(r, t, job, sizeof(job)));
+	if (np)
+		sr_chart_lines(&ch, panels, np, 1, keys, nk);
+	else
+		sr_chart_lines(
+		    &ch, &(struct sr_panel){.xcol = P_T, .xmin = NAN, .xmax = NAN, .hline = NAN}, 1,
+		    1, keys, 0);
+	rc = sr_rep_chart_end(r, &ch, p, SR_HALF_W);
+out:
+	free(lines);
+	free(keys);
+	free(names);
+	free(knames);
+	return rc;
+}
+
+/* Whether a drive's result of @t has latency percentiles over time (histogram logs). */
+static bool has_pct_windows(const struct sr_rtest *t, size_t nd)
+{
+	for (size_t dv = 0; dv < nd; dv++) {
+		const struct sr_series *se;
+
+		for (size_t k = 0;
+		     t->per_drive[dv] && (se = sr_rep_series_any(t->per_drive[dv], k)); k++)
+			if (se->npw)
+				return true;
+	}
+	return false;
+}
+
 /* Whether any drive's result of @t has json+ bins (@bins 1) or percentiles to draw (@bins 0). */
 static bool has_latency(const struct sr_rtest *t, size_t nd, bool want_bins)
 {
@@ -263,11 +383,12 @@ int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	struct sr_bin *bins = calloc(MAX_BINS, sizeof(*bins));
 	bool hist = has_latency(t, r->m->ndrives, true);
 	size_t nk = sr_rep_nseries(r, t);
+	bool pct = has_pct_windows(t, r->m->ndrives);
 	int rc = 0;
 
 	if (!bins)
 		return -ENOMEM;
-	if (hist || has_latency(t, r->m->ndrives, false) || nk) {
+	if (hist || has_latency(t, r->m->ndrives, false) || nk || pct) {
 		sr_page_heading(p, 2, NULL, "Charts");
 		sr_page_grid(p, true);
 	}
@@ -275,6 +396,8 @@ int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		rc = histogram(r, p, t, bins);
 	if (!rc && (hist || has_latency(t, r->m->ndrives, false)))
 		rc = qos(r, p, t, bins);
+	if (!rc && pct)
+		rc = pct_over_time(r, p, t);
 	for (size_t k = 0; k < nk && !rc; k++) {
 		/* the series chart draws onto the report's current page: this one, for a while */
 		struct sr_page index = r->page;
@@ -284,7 +407,7 @@ int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		*p = r->page;
 		r->page = index;
 	}
-	if (hist || has_latency(t, r->m->ndrives, false) || nk)
+	if (hist || has_latency(t, r->m->ndrives, false) || nk || pct)
 		sr_page_grid(p, false);
 	free(bins);
 	return rc ? rc : p->err;
