@@ -403,7 +403,9 @@ int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		struct sr_page index = r->page;
 
 		r->page = *p;
+		r->on_test_page = true;
 		rc = sr_series_chart(r, t, k, SR_HALF_W, false);
+		r->on_test_page = false;
 		*p = r->page;
 		r->page = index;
 	}

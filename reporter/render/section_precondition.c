@@ -298,10 +298,10 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	if (!bins)
 		goto out;
 	series_title(title, sizeof(title), t, wl, steady, &vc);
+	/* on a test's page beside it, never over the index's chart of the same test */
+	snprintf(name, sizeof(name), "%sseries-%s", r->on_test_page ? "tests/" : "", t->stem);
 	if (k)
-		snprintf(name, sizeof(name), "series-%s-w%zu", t->stem, k + 1);
-	else
-		snprintf(name, sizeof(name), "series-%s", t->stem);
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
 	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
 		goto out;
