@@ -60,6 +60,7 @@ void sr_series_free(struct sr_series *s)
 	free(s->name);
 	free(s->runs);
 	free(s->iv);
+	free(s->pw);
 }
 
 void sr_test_free(struct sr_test *t)

@@ -185,6 +185,28 @@ enum sr_tput_src {
 			   * at 1..ss_dur s from the round's start (fio does not say when) */
 };
 
+/* The completion-latency percentiles of a latency-over-time window (SR_PCTW_P). */
+#define SR_PCTW_N 3
+#define SR_PCTW_P                                                                                  \
+	{                                                                                          \
+		50.0, 99.0, 99.9                                                                   \
+	}
+
+/*
+ * One window of a workload's latency percentiles over time, from fio's clat histogram logs
+ * (parse/hist_pct.h): every job's I/Os that completed in it, per direction (read, write).
+ * A percentile p is absent (NaN) where the window completed fewer than 100 / (100 - p) I/Os
+ * (p99 below 100, p99.9 below 1,000): it would be the window's maximum, not that percentile.
+ */
+struct sr_pct_window {
+	double t_s;		     /* end of the window, seconds from the workload's start */
+	double width_s;		     /* its length, s */
+	unsigned round;		     /* 0-based: which of the series' groups it belongs to */
+	uint64_t n[2];		     /* I/Os completed in it: read, write */
+	double p_ns[2][SR_PCTW_N];   /* ns, NaN: no figure (above) */
+	double err_ns[2][SR_PCTW_N]; /* ns: |value - true percentile| bound (bucket half-span) */
+};
+
 /*
  * One workload's preconditioning time series. A workload is what fio's job options say it is
  * (rw, bs, rwmixread, numjobs, iodepth); the stonewalled groups of one workload are its rounds
@@ -199,6 +221,8 @@ struct sr_series {
 	enum sr_tput_src tput;
 	struct sr_interval *iv; /* may be empty (no logs, no fio steadystate data) */
 	size_t niv;
+	struct sr_pct_window *pw; /* latency percentiles over time (histogram logs), may be empty */
+	size_t npw;
 };
 
 /* One test: one fio JSON file (results/<drive>/<test-id>.json) and its logs. */

@@ -8,6 +8,7 @@
 
 #include "parse/fio_hist_log.h"
 #include "parse/hist_interval.h"
+#include "parse/hist_pct.h"
 
 #define HIST_MAX_WINDOWS (1u << 24)
 #define HIST_SLACK_MS 2 /* a row may be stamped up to fio's LOG_MSEC_SLACK ms early */
@@ -25,7 +26,8 @@ struct sr_hist_agg {
 	uint64_t end_ms; /* rows after it are refused; 0: none */
 	size_t count, cap;
 	struct moments (*w)[SR_DDIR_NR];
-	unsigned *reach; /* per window: jobs that ran through it */
+	unsigned *reach;	 /* per window: jobs that ran through it */
+	struct sr_hist_pct *pct; /* percentiles per (longer) window, NULL when not wanted */
 };
 
 int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms)
@@ -46,8 +48,18 @@ void sr_hist_agg_free(struct sr_hist_agg *a)
 		return;
 	free(a->w);
 	free(a->reach);
+	sr_hist_pct_free(a->pct);
 	free(a);
 }
+
+int sr_hist_agg_want_pct(struct sr_hist_agg *a, uint32_t window_ms)
+{
+	sr_hist_pct_free(a->pct);
+	a->pct = NULL;
+	return sr_hist_pct_new(&a->pct, window_ms);
+}
+
+const struct sr_hist_pct *sr_hist_agg_pct(const struct sr_hist_agg *a) { return a->pct; }
 
 size_t sr_hist_agg_count(const struct sr_hist_agg *a) { return a->count; }
 
@@ -201,6 +213,18 @@ int sr_hist_agg_add_file(struct sr_hist_agg *a, const char *path, double ns_per,
 		last_ms = row.time_ms;
 		row_moments(&row, ns_per, &m);
 		merge(w, &m);
+		if (a->pct) { /* a row it cannot place (too long a run, another layout) ends them */
+			int prc = sr_hist_pct_add(a->pct, period ? (period - 1) * avg_ms : 0, &row);
+
+			if (prc == -ENOMEM) {
+				rc = prc;
+				break;
+			}
+			if (prc) {
+				sr_hist_pct_free(a->pct);
+				a->pct = NULL;
+			}
+		}
 	}
 	if (rc == 0)
 		end_job(a, &rows, end_ms);

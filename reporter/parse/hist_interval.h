@@ -48,6 +48,7 @@ struct sr_hist_interval {
 };
 
 struct sr_hist_agg;
+struct sr_hist_pct;
 
 /**
  * sr_hist_agg_new() - an empty aggregation.
@@ -64,6 +65,17 @@ int sr_hist_agg_new(struct sr_hist_agg **out, uint32_t window_ms);
  * @end_ms: the latest time a row can have, ms; 0 for no bound but 2^24 windows
  */
 void sr_hist_agg_set_end(struct sr_hist_agg *a, uint64_t end_ms);
+
+/**
+ * sr_hist_agg_want_pct() - also keep completion-latency percentiles per window of @window_ms
+ * (hist_pct.h), from the rows added after this call. A row that cannot be placed (a window past
+ * SR_HIST_PCT_MAX_WINDOWS, another bucket layout) drops them: sr_hist_agg_pct() is then NULL.
+ * Return: 0, -EINVAL for 0 ms, -ENOMEM.
+ */
+int sr_hist_agg_want_pct(struct sr_hist_agg *a, uint32_t window_ms);
+
+/* sr_hist_agg_pct() - the percentiles' windows, NULL when not wanted or dropped. */
+const struct sr_hist_pct *sr_hist_agg_pct(const struct sr_hist_agg *a);
 
 /**
  * sr_hist_agg_add_file() - stream one histogram log (one job) into the aggregation.

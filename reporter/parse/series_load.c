@@ -11,6 +11,7 @@
 
 #include "parse/fio_log.h"
 #include "parse/hist_interval.h"
+#include "parse/hist_pct.h"
 #include "parse/log_interval.h"
 #include "parse/series_load.h"
 #include "record/layout.h"
@@ -274,13 +275,78 @@ static void hist_bounds(const struct sr_hist_interval *h, struct sr_interval *p)
 	p->lat_sd_err = nsd ? v_of(sd_err / nsd) : absent;
 }
 
+/* Latency percentiles over time: at most about this many windows per group, so that the
+ * windows' histograms stay small however long the run (hist_pct.h). */
+#define PCT_WINDOWS 512
+
+/*
+ * The percentiles' window of group @g, ms: the series' window, at least the histogram logs'
+ * period (log_hist_msec), lengthened in whole series windows to keep to PCT_WINDOWS over the
+ * group's longest runtime (else its elapsed time).
+ */
+static uint32_t pct_window_ms(const struct sr_test *t, const struct group *g, uint32_t window_ms)
+{
+	uint32_t w = window_ms;
+	double ms = 0;
+
+	for (size_t i = g->run0; i < g->run0 + g->nruns; i++) {
+		const struct sr_run *r = &t->runs[i];
+
+		for (int d = 0; d < SR_NDIR; d++)
+			if (sr_ok(r->dir[d].runtime_ms) && r->dir[d].runtime_ms.v > ms)
+				ms = r->dir[d].runtime_ms.v;
+		if (!(ms > 0) && sr_ok(r->elapsed_s))
+			ms = r->elapsed_s.v * 1000;
+		if (r->log_hist_ms > w)
+			w = r->log_hist_ms;
+	}
+	if (ms > 0 && ms < 1e12 && ms / w > PCT_WINDOWS)
+		w = (uint32_t)ceil(ms / PCT_WINDOWS / window_ms) * window_ms;
+	return w;
+}
+
 /* The aggregations of one group's logs; a family whose log was malformed is dropped (warned). */
 struct group_aggs {
 	struct sr_log_agg *val;
 	struct sr_hist_agg *hist;
 	unsigned jobs_iops, jobs_bw, jobs_lat, jobs_hist; /* jobs per kind of log, 0: none */
 	size_t n;					  /* windows */
+	bool pct_ok; /* the histogram logs' percentiles per window are usable */
 };
+
+/* Append the percentiles' windows of a group's histogram logs to @s, from @off_s. */
+static int pct_windows(const struct group_aggs *a, const struct sr_test *t, struct sr_series *s,
+		       unsigned round, double off_s)
+{
+	static const double pcts[SR_PCTW_N] = SR_PCTW_P;
+	const struct sr_hist_pct *hp = a->pct_ok ? sr_hist_agg_pct(a->hist) : NULL;
+	size_t n = hp ? sr_hist_pct_count(hp) : 0;
+	double ns_per = sr_log_lat_unit_for_version(t->fio_version) == SR_LAT_US ? 1000.0 : 1.0;
+	double w_s = hp ? sr_hist_pct_window_ms(hp) / 1000.0 : 0;
+	struct sr_pct_window *pw;
+
+	if (!n)
+		return 0;
+	pw = realloc(s->pw, (s->npw + n) * sizeof(*pw));
+	if (!pw)
+		return -ENOMEM;
+	s->pw = pw;
+	pw += s->npw;
+	for (size_t i = 0; i < n; i++, pw++) {
+		*pw = (struct sr_pct_window){
+		    .t_s = off_s + (double)(i + 1) * w_s, .width_s = w_s, .round = round};
+		for (unsigned d = 0; d < 2; d++) {
+			pw->n[d] = sr_hist_pct_get(hp, i, d, pcts, SR_PCTW_N, ns_per, pw->p_ns[d],
+						   pw->err_ns[d]);
+			/* a percentile from fewer I/Os than it needs is the maximum: none */
+			for (int k = 0; k < SR_PCTW_N; k++)
+				if ((double)pw->n[d] < 100.0 / (100.0 - pcts[k]) - 1e-9)
+					pw->p_ns[d][k] = pw->err_ns[d][k] = NAN;
+		}
+	}
+	s->npw += n;
+	return 0;
+}
 
 static int add_group_logs(const struct ctx *c, const struct group *g, uint32_t window_ms,
 			  struct group_aggs *a)
@@ -296,6 +362,8 @@ static int add_group_logs(const struct ctx *c, const struct group *g, uint32_t w
 	rc = sr_log_agg_new(&a->val, window_ms);
 	if (!rc)
 		rc = sr_hist_agg_new(&a->hist, window_ms);
+	if (!rc)
+		rc = sr_hist_agg_want_pct(a->hist, pct_window_ms(c->t, g, window_ms));
 	if (!rc) { /* a row after the run is a damaged log, not a window to allocate */
 		sr_log_agg_set_end(a->val, group_end_ms(c->t, g, window_ms));
 		sr_hist_agg_set_end(a->hist, group_end_ms(c->t, g, window_ms));
@@ -332,6 +400,7 @@ static int add_group_logs(const struct ctx *c, const struct group *g, uint32_t w
 		a->jobs_lat = sr_log_agg_jobs(a->val, lat);
 		a->n = sr_log_agg_count(a->val);
 	}
+	a->pct_ok = hist_ok && nhist && sr_hist_agg_pct(a->hist);
 	if (hist_ok && nhist) {
 		a->jobs_hist = sr_hist_agg_jobs(a->hist);
 		if (sr_hist_agg_count(a->hist) > a->n)
@@ -451,6 +520,7 @@ static int group_from_logs(const struct ctx *c, const struct group *g, struct sr
 	*n = a.n;
 	if (!s->tput)
 		s->tput = tput_of(&a, r0);
+	rc = pct_windows(&a, c->t, s, round, off_s);
 out:
 	sr_log_agg_free(a.val);
 	sr_hist_agg_free(a.hist);

@@ -33,6 +33,10 @@
  * bsrange or different sizes per direction no I/O rate follows from bytes/s, so the series has
  * bytes/s only (SR_TPUT_BW_ONLY, .iops absent); else the histogram logs' I/O counts.
  *
+ * Latency percentiles over time: the clat histogram logs also give each group's p50, p99 and
+ * p99.9 per window (struct sr_pct_window, parse/hist_pct.h), in windows of the series' length or
+ * log_hist_msec, lengthened to keep about 512 per group; none from too few I/Os.
+ *
  * Partial intervals: an interval's jobs are the fewest jobs any of its logs (iops or bw,
  * latency, histogram) says ran through it (log_interval.h); jobs_expected is the group's job count
  * from the JSON (or the jobs its logs hold, when more). An interval with fewer jobs is kept,

@@ -25,7 +25,7 @@
 struct sr_chart {
 	char name[160]; /* path of the files without extension, relative to the report */
 	char title[256];
-	char caption[160]; /* the figure's caption on the page, "" = the title */
+	char caption[400]; /* the figure's caption on the page, "" = the title */
 	FILE *dat, *csv;
 	FILE *gp;	   /* body: the plot commands, written between the two terminal setups */
 	int width, height; /* pixels */

@@ -34,6 +34,7 @@ struct sr_report {
 	struct sr_diag *d;
 	char dir[4096]; /* the report being built (a temporary directory) */
 	struct sr_page page;
+	bool on_test_page; /* page is a test's page (tests/): its charts' files go beside it */
 };
 
 #endif

@@ -184,6 +184,8 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 	missing_drives(r, &p, t);
 	rc = figures(r, &p, t);
 	if (!rc)
+		rc = sr_detail_charts(r, &p, t);
+	if (!rc)
 		rc = sr_detail_runs(r, &p, t);
 	if (!rc)
 		rc = sr_detail_percentiles(r, &p, t);

@@ -35,7 +35,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 					    "IOPS",
 					    "MB/s",
 					    "I/Os",
-					    "bytes",
+					    "data (MB)",
 					    "runtime (ms)",
 					    "clat min (\xc2\xb5s)",
 					    "clat mean (\xc2\xb5s)",
@@ -73,7 +73,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				const struct sr_value v[] = {x->iops,
 							     sr_val(x->bw.v / 1e6),
 							     x->total_ios,
-							     x->io_bytes,
+							     sr_val(x->io_bytes.v / 1e6),
 							     x->runtime_ms,
 							     sr_val(x->clat.min.v / 1e3),
 							     sr_val(x->clat.mean.v / 1e3),
@@ -88,6 +88,10 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				    &x->runtime_ms,  &x->clat.min,  &x->clat.mean, &x->clat.max,
 				    &x->clat.stddev, &x->slat.mean, &x->lat.mean,  &x->iops_mean,
 				    &x->iops_stddev};
+				/* the latency each column comes from (NULL: a counter) */
+				const struct sr_lat *lat[] = {
+				    NULL,     NULL,	NULL,	  NULL,	   NULL, &x->clat, &x->clat,
+				    &x->clat, &x->clat, &x->slat, &x->lat, NULL, NULL};
 				size_t row;
 
 				/* a failed job keeps its rows: it may have done nothing at all */
@@ -105,6 +109,14 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
 					char text[SR_FMT_LEN], csv[SR_FMT_LEN];
 
+					/* no I/O, or fio took no sample of that latency (its "N"
+					 * is 0: slat of an engine that does not time submission),
+					 * measured nothing: fio's 0 is no figure */
+					if (!did_io(x) ||
+					    (lat[k] && sr_ok(lat[k]->n) && lat[k]->n.v == 0)) {
+						sr_table_num(tab, row, 6 + k, SR_NOT_MEASURED, "");
+						continue;
+					}
 					if (!sr_ok(*src[k])) {
 						sr_table_num(
 						    tab, row, 6 + k,
@@ -114,10 +126,7 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 						continue;
 					}
 					snprintf(csv, sizeof(csv), "%.9g", v[k].v);
-					if (k == 3) /* bytes to 3 figures ("451 GB"); all of them in
-						     * the CSV */
-						sr_fmt_si(text, v[k]);
-					else if (k == 2 || k == 4 || k == 0)
+					if (k == 2 || k == 4 || k == 0)
 						sr_fmt_int(text, v[k].v);
 					else
 						sr_fmt_sig(text, v[k].v);
@@ -145,6 +154,10 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 			for (int d = 0; d < SR_NDIR; d++) {
 				const struct sr_lat *l =
 				    &t->per_drive[dv]->test->runs[i].dir[d].clat;
+
+				if (!sr_rep_run_in(t->per_drive[dv],
+						   &t->per_drive[dv]->test->runs[i]))
+					break;
 
 				for (size_t k = 0; k < l->npct; k++) {
 					size_t at = 0;
@@ -177,6 +190,9 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 				const struct sr_dir *x = &t->per_drive[dv]->test->runs[i].dir[d];
 				size_t row;
 
+				if (!sr_rep_run_in(t->per_drive[dv],
+						   &t->per_drive[dv]->test->runs[i]))
+					break;
 				if (!x->present || !x->clat.npct)
 					continue;
 				row = sr_table_row(tab);
@@ -321,8 +337,9 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
 
-		for (size_t k = 0; res && k < res->test->nseries; k++) {
-			const struct sr_series *se = &res->test->series[k];
+		const struct sr_series *se;
+
+		for (size_t k = 0; res && (se = sr_rep_series_any(res, k)); k++) {
 			const struct sr_fio_ss *ss = NULL;
 			struct sr_snia snia;
 			size_t row;
@@ -395,10 +412,10 @@ int sr_detail_series_csv(struct sr_report *r, struct sr_page *p, const struct sr
 	      "avg_lat_ms,max_lat_ms,lat_sd_ms\n",
 	      f);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		for (size_t k = 0; t->per_drive[dv] && k < t->per_drive[dv]->test->nseries; k++) {
-			const struct sr_series *se = &t->per_drive[dv]->test->series[k];
+		for (size_t k = 0; k < nk; k++) {
+			const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
 
-			for (size_t i = 0; i < se->niv; i++) {
+			for (size_t i = 0; se && i < se->niv; i++) {
 				const struct sr_interval *iv = &se->iv[i];
 				const struct sr_value v[5] = {iv->iops, iv->bw, iv->lat_mean,
 							      iv->lat_max, iv->lat_sd};

@@ -237,3 +237,32 @@ void sr_rep_table_notes(struct sr_table *t)
 	if (len)
 		sr_table_note(t, "%s", text);
 }
+
+/* The value of fio option @key of @run as fio printed it, NULL when absent. */
+static const char *option(const struct sr_run *run, const char *key)
+{
+	for (size_t i = run ? run->noptions : 0; i-- > 0;) /* the job's own value wins */
+		if (!strcmp(run->options[i].key, key))
+			return run->options[i].value;
+	return NULL;
+}
+
+char *sr_rep_job_caption(const struct sr_report *r, const struct sr_rtest *t, char *buf, size_t len)
+{
+	static const char *const keys[] = {"rw", "bs", "iodepth", "numjobs", "ioengine"};
+	const struct sr_result *res = NULL;
+	size_t n;
+
+	for (size_t dv = 0; dv < r->m->ndrives && !res; dv++)
+		res = t->per_drive[dv];
+	n = (size_t)snprintf(buf, len, "%s;",
+			     res && res->test->fio_version ? res->test->fio_version
+							   : "fio " SR_UNKNOWN);
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && n < len; k++) {
+		const char *v = option(res ? res->first : NULL, keys[k]);
+
+		n += (size_t)snprintf(buf + n, len - n, "%s %s=%s", k ? "," : "", keys[k],
+				      v ? v : SR_UNKNOWN);
+	}
+	return buf;
+}

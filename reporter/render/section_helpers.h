@@ -101,10 +101,25 @@ static inline bool sr_rep_has_series(const struct sr_report *r, const struct sr_
 	return sr_rep_nseries(r, t) > 0;
 }
 
+/* sr_rep_job_caption() - what a chart of test @t ran: "fio-3.33; rw=randread, bs=4k, iodepth=1,
+ * numjobs=1, ioengine=psync", the options as fio printed them for the first drive's result ("?"
+ * where fio printed none; the fio version "fio ?" when the output did not say). Return: @buf. */
+char *sr_rep_job_caption(const struct sr_report *r, const struct sr_rtest *t, char *buf,
+			 size_t len);
+
+/* sr_rep_run_in() - whether @run (an entry of @res->test) belongs to the result @res: every run
+ * does unless the file held several groups, then only the runs of @res's fio group. */
+bool sr_rep_run_in(const struct sr_result *res, const struct sr_run *run);
+
 /* sr_rep_series() - workload @k's series of a drive's result, NULL when it has no interval (a
  * drive with one is drawn as a point: a fill shorter than two log intervals still shows). Workloads
- * of one test (stonewalled groups) are never mixed. */
+ * of one test (stonewalled groups) are never mixed; a result of one group of a file with several
+ * counts only the workloads that group ran in (k-th of those). */
 const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k);
+
+/* sr_rep_series_any() - as sr_rep_series(), a workload without intervals too (its rounds can
+ * still be judged); NULL past the result's last workload. */
+const struct sr_series *sr_rep_series_any(const struct sr_result *res, size_t k);
 
 /* sr_series_chart() - the four panels of workload @k's time series of a test (those with
  * data), one line per drive, onto the index (section_precondition.c); partial intervals (not

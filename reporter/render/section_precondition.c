@@ -258,7 +258,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	char(*ptitle)[400] = calloc(4 * nd + 4, sizeof(*ptitle));
 	struct sr_series_bin *bins = NULL;
 	size_t *band_of = calloc(2 * nd + 2, sizeof(*band_of)); /* drive -> first band, count */
-	char title[600], name[200], wl[200] = "";
+	char title[600], name[200], wl[200] = "", job[300];
 	const char *xlabel;
 	struct verdict_count vc = {0};
 	struct sr_chart ch;
@@ -298,14 +298,15 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	if (!bins)
 		goto out;
 	series_title(title, sizeof(title), t, wl, steady, &vc);
+	/* on a test's page beside it, never over the index's chart of the same test */
+	snprintf(name, sizeof(name), "%sseries-%s", r->on_test_page ? "tests/" : "", t->stem);
 	if (k)
-		snprintf(name, sizeof(name), "series-%s-w%zu", t->stem, k + 1);
-	else
-		snprintf(name, sizeof(name), "series-%s", t->stem);
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
 	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
 		goto out;
-	snprintf(ch.caption, sizeof(ch.caption), "%s", t->title);
+	snprintf(ch.caption, sizeof(ch.caption), "%s (%s)", t->title,
+		 sr_rep_job_caption(r, t, job, sizeof(job)));
 	series_frame(&ch, r, t, k, tmax, nbins, bins, bound);
 	for (int pk = 0; pk < 4; pk++) {
 		for (size_t dv = 0; dv < nd; dv++)
@@ -604,11 +605,36 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 	return rc;
 }
 
-const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k)
+bool sr_rep_run_in(const struct sr_result *res, const struct sr_run *run)
+{
+	return !res->several_groups || run->groupid == res->groupid;
+}
+
+/* Whether workload @se of @res's test ran in @res's group. */
+static bool series_in(const struct sr_result *res, const struct sr_series *se)
+{
+	for (size_t i = 0; i < se->nruns; i++)
+		if (se->runs[i] < res->test->nruns &&
+		    sr_rep_run_in(res, &res->test->runs[se->runs[i]]))
+			return true;
+	return false;
+}
+
+const struct sr_series *sr_rep_series_any(const struct sr_result *res, size_t k)
 {
 	const struct sr_test *tt = res ? res->test : NULL;
 
-	return tt && k < tt->nseries && tt->series[k].niv >= 1 ? &tt->series[k] : NULL;
+	for (size_t i = 0; tt && i < tt->nseries; i++)
+		if (series_in(res, &tt->series[i]) && !k--)
+			return &tt->series[i];
+	return NULL;
+}
+
+const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k)
+{
+	const struct sr_series *se = sr_rep_series_any(res, k);
+
+	return se && se->niv >= 1 ? se : NULL;
 }
 
 size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t)

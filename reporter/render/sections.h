@@ -64,6 +64,9 @@ int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 int sr_section_details(struct sr_report *r);
 /* The parts of a test's page (section_detail_runs.c), each a table on @p (none when empty). */
 int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
+/* sr_detail_charts() - a test page's charts (detail_charts.c): the completion-latency histogram
+ * from json+ bins, the QoS exceedance, each workload's time series. Return: 0 or -errno. */
+int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
 int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
 int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
 int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);

@@ -9,7 +9,8 @@
 # byte for byte; at 1280 px neither page scrolls sideways and every table fits its box, at two
 # drives as at eight (build/browser-report-8.png); the preconditioning charts are drawn at their
 # resolution (bins, not seconds) with SVGs of a few hundred kB. Between them, fio-plot's example
-# bench-fio tree: its Sweeps and Comparisons as Chromium lays them out.
+# bench-fio tree: its Sweeps and Comparisons as Chromium lays them out; and a stonewalled two-job
+# json+ file's job page: its own charts and rows only, fitting 1280 px (build/browser-report-stonewall.png).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -140,6 +141,31 @@ chrome --screenshot="$PWD/build/browser-report-benchfio.png" "$bf/index.html" >/
 size=$(stat -c %s build/browser-report-benchfio.png 2>/dev/null || echo 0)
 [ "$size" -gt 20000 ] && ok "Chromium rendered the bench-fio tree's index.html to a ${size}-byte screenshot" ||
 	fail "Chromium screenshot of the bench-fio tree: $size bytes"
+
+# a stonewalled multi-job fio file not from ssd-review (a real fio-3.33 json+ run of two jobs with
+# histogram logs, tests/unit/reporter/fixtures/jsonplus): a job's page draws its own charts (the
+# json+ histogram, QoS, percentiles and IOPS over time), every image it links exists, the runs
+# table Chromium built holds that job alone, and the page fits 1280 px
+sw=build/browser-stonewall
+rm -rf "$sw"
+check reporter/ssdreport -q -o "$sw" tests/unit/reporter/fixtures/jsonplus
+page=$sw/tests/stonewall-jsonplus_randwrite-16k-qd1.html
+imgs=$(grep -o '<img[^>]*src="[^"]*"' "$page" | sed 's/.*src="\([^"]*\)"/\1/')
+missing=
+for f in $imgs; do [ -s "$sw/tests/$f" ] || missing+=" $f"; done
+[ "$(wc -w <<<"$imgs")" -ge 4 ] && [ -z "$missing" ] &&
+	ok "a stonewalled job's page shows its $(wc -w <<<"$imgs") charts, each image there" ||
+	fail "stonewalled job's page: images '$imgs', missing:$missing"
+chrome --dump-dom "$page" >build/browser-stonewall.dom
+jobs=$(tr -d '\n' <build/browser-stonewall.dom | grep -o 'Every run fio reported.*</table>' |
+	sed 's#</table>.*##' | grep -o '<td class="l">[a-z0-9-]*-qd1</td>' | sort -u | tr '\n' ' ')
+[ "$jobs" = '<td class="l">randwrite-16k-qd1</td> ' ] &&
+	ok "Chromium's runs table of the page holds that job alone" || fail "runs table jobs: $jobs"
+fits "a stonewalled job's page (json+ charts)" "$page"
+chrome --screenshot="$PWD/build/browser-report-stonewall.png" "$page" >/dev/null
+size=$(stat -c %s build/browser-report-stonewall.png 2>/dev/null || echo 0)
+[ "$size" -gt 20000 ] && ok "Chromium rendered the stonewalled job's page to a ${size}-byte screenshot" ||
+	fail "Chromium screenshot of the stonewalled job's page: $size bytes"
 
 # eight drives
 if ! command -v python3 >/dev/null || [ ! -x driver/ssd-review ]; then
