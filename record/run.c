@@ -150,6 +150,8 @@ static json_object *pts_json(const struct rec_pts *p)
 		json_object_array_add(nc, rec_json_text(p->not_compliant[i]));
 	add(o, "not_compliant", nc);
 	add(o, "write_cache", rec_json_text(p->write_cache));
+	if (p->data_pattern)
+		add(o, "data_pattern", rec_json_text(p->data_pattern));
 	add(o, "cache", p->cache ? cache_json(p) : NULL);
 	add(o, "threads", json_object_new_int(p->threads));
 	add(o, "depth", json_object_new_int(p->depth));
@@ -399,6 +401,7 @@ static int pts_of(json_object *o, struct rec_pts **out)
 	p->spec = rec_json_strdup(o, "spec", &rc);
 	p->variant = rec_json_strdup(o, "variant", &rc);
 	p->write_cache = rec_json_strdup(o, "write_cache", &rc);
+	p->data_pattern = rec_json_strdup(o, "data_pattern", &rc);
 	if ((c = rec_json_get(o, "cache")) && json_object_is_type(c, json_type_object)) {
 		json_object *orig = rec_json_get(c, "original");
 
@@ -766,6 +769,7 @@ int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
 	p->spec = dup(from->spec, &rc);
 	p->variant = dup(from->variant, &rc);
 	p->write_cache = dup(from->write_cache, &rc);
+	p->data_pattern = dup(from->data_pattern, &rc);
 	p->cache_wanted = dup(from->cache_wanted, &rc);
 	p->cache_outcome = dup(from->cache_outcome, &rc);
 	p->cache_message = dup(from->cache_message, &rc);
@@ -924,6 +928,7 @@ void rec_pts_free(struct rec_pts *p)
 	free(p->spec);
 	free(p->variant);
 	free(p->write_cache);
+	free(p->data_pattern);
 	free(p->cache_wanted);
 	free(p->cache_outcome);
 	free(p->cache_message);

@@ -88,6 +88,8 @@ struct rec_pts {
 	char **not_compliant; /* why its figures are not PTS compliant */
 	size_t nnot_compliant;
 	char *write_cache; /* what the report's header says of the drive's volatile write cache */
+	char *
+	    data_pattern; /* what the written data is ("random: ..."), NULL: not recorded (older) */
 	/* "cache": what the driver did with the write cache (null: nothing recorded, an older
 	 * record). cache_original is the drive's own setting found before the test, 1 enabled, 0
 	 * disabled, -1 not known (null): what every exit path and a --resume after a kill put

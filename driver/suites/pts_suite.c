@@ -608,6 +608,10 @@ static struct rec_pts *pts_record(struct pts_run *x)
 	} else
 		rec_str_set(&p->spec, x->pts->spec);
 	rec_str_set(&p->variant, v ? v->name : "enterprise");
+	/* pts-round.fio and the WIPC jobfile set no buffer option: fio fills its buffers with
+	 * random data and scrambles them on each submission (scramble_buffers=1, its default) */
+	rec_str_set(&p->data_pattern, "random (fio's default buffers: random data, scrambled per "
+				      "write; no compression or dedupe pattern)");
 	if (r->o->pts_no_purge)
 		nc[n++] = "no purge (--pts-no-purge)";
 	if (!x->r->plan.profile->review_grade)
