@@ -33,8 +33,6 @@ struct sr_chart {
 	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
 	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
 	int right_px;	   /* multiplot: room right of the panels; 0: a twentieth of the width */
-	bool quiet; /* gnuplot's stderr kept out of ours; on failure its first lines go to the error
-		     */
 	/* the frame being written */
 	bool text_col;	    /* the frame has a text column (first in the .dat) */
 	size_t ncols;	    /* numeric columns */
@@ -93,7 +91,7 @@ const char *sr_chart_file(const struct sr_chart *c, char *buf, size_t len);
  * @c:   the chart
  * @dir: report directory
  * @run: run gnuplot
- * @err: message on failure (with gnuplot's own first lines when @c->quiet)
+ * @err: message on failure, with gnuplot's own first lines (its stderr is never ours)
  * @errlen: its size
  *
  * Return: 0; -EIO when gnuplot fails or leaves an empty PNG/SVG; -errno.
