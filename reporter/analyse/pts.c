@@ -115,8 +115,11 @@ static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *p
 	if (po && po->purge_skipped &&
 	    !(ph->purge_skipped = strdup(po->purge_skip_reason ? po->purge_skip_reason : "")))
 		return -ENOMEM;
+	if (po && po->purge_done && !(ph->purge_done = strdup(po->purge_done)))
+		return -ENOMEM;
 	ph->wipc = po && po->wipc;
 	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
+	ph->wipc_seconds = po && po->wipc && po->wipc_seconds >= 0 ? (double)po->wipc_seconds : NAN;
 	ph->resumed_after = po ? po->resumed_after_round : 0;
 	if (po && po->not_applicable && !(ph->not_applicable = strdup(po->not_applicable)))
 		return -ENOMEM;
@@ -167,6 +170,12 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 	pt->reason = dup(t->reason, &rc);
 	pt->write_cache = dup(p->write_cache, &rc);
 	pt->spec = dup(p->spec, &rc);
+	pt->cache_outcome = p->cache ? dup(p->cache_outcome, &rc) : NULL;
+	pt->cache_wanted = p->cache ? dup(p->cache_wanted, &rc) : NULL;
+	pt->data_pattern = dup(p->data_pattern, &rc);
+	pt->variant = dup(p->variant, &rc);
+	pt->started = dup(t->started, &rc);
+	pt->ended = dup(t->ended, &rc);
 	pt->active_range_pct = p->active_range_pct;
 	pt->threads = p->threads;
 	pt->depth = p->depth;
@@ -226,6 +235,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 			free(ph->cells);
 			free(ph->purge_method);
 			free(ph->purge_skipped);
+			free(ph->purge_done);
 			free(ph->not_applicable);
 		}
 		free(t->phases);
@@ -237,6 +247,12 @@ void sr_pts_free(struct sr_pts_drive *p)
 		free(t->reason);
 		free(t->write_cache);
 		free(t->spec);
+		free(t->cache_outcome);
+		free(t->cache_wanted);
+		free(t->data_pattern);
+		free(t->variant);
+		free(t->started);
+		free(t->ended);
 	}
 	free(p->tests);
 	memset(p, 0, sizeof(*p));
