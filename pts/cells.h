@@ -42,12 +42,14 @@ bool pts_cell_applicable(const char *bs, unsigned int lbs);
 /* What fio measured in one cell (both directions together). */
 struct pts_cell_result {
 	bool found;
-	double iops;	    /* read + write IOPS */
-	double mbps;	    /* read + write MB/s (10^6 bytes per s) */
-	double lat_mean_ns; /* completion latency (fio lat_ns) over every I/O, weighted by count */
-	double lat_max_ns;  /* the larger of the directions' maxima */
-	double p99999_ns;   /* 99.999th percentile of clat, the larger of the directions' (NaN:
-			     * fio did not report it) */
+	double iops;		/* read + write IOPS */
+	double mbps;		/* read + write MB/s (10^6 bytes per s) */
+	double lat_mean_ns;	/* total latency (fio lat_ns: submission to completion, the PTS's
+				 * response time) over every I/O, weighted by count */
+	double lat_max_ns;	/* the larger of the directions' total latency (lat_ns) maxima */
+	double p99999_ns;	/* 99.999th percentile of completion latency (fio clat_ns: fio's
+				 * percentiles are of clat), the larger of the directions' (NaN:
+				 * fio did not report it) */
 	unsigned long long ios; /* I/Os completed */
 	double write_bytes;	/* bytes written (fio write.io_bytes) */
 	int error;		/* fio's job error (0 none) */

@@ -7,10 +7,10 @@
 #define SSDREVIEW_RUN_PLATFORM_H
 
 struct rv_platform {
-	char cpu[256];		 /* /proc/cpuinfo's first "model name" ("" when none) */
-	long cpus;		 /* online logical CPUs, -1 when not known */
+	char cpu[256];		/* /proc/cpuinfo's first "model name" ("" when none) */
+	long cpus;		/* online logical CPUs, -1 when not known */
 	long long memory_bytes; /* physical memory (sysconf), bytes, -1 when not known */
-	char os[256];		 /* /etc/os-release PRETTY_NAME ("" when none) */
+	char os[256];		/* /etc/os-release PRETTY_NAME ("" when none) */
 };
 
 /**

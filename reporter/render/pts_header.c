@@ -50,7 +50,9 @@ static void f_sponsor(const struct sr_pts_part *pp, char *out, size_t len)
 static void f_dates(const struct sr_pts_part *pp, char *out, size_t len)
 {
 	snprintf(out, len, "start %s; finish %s", or_nr(pp->t->started),
-		 pp->t->ended ? pp->t->ended : pp->t->started ? "not finished" : NR);
+		 pp->t->ended	  ? pp->t->ended
+		 : pp->t->started ? "not finished"
+				  : NR);
 }
 
 static void f_platform(const struct sr_pts_part *pp, char *out, size_t len)
@@ -119,7 +121,7 @@ static void f_cache(const struct sr_pts_part *pp, char *out, size_t len)
 	if (o && (!strcmp(o, "refused") || !strcmp(o, "failed")))
 		snprintf(out, len, "write cache could not be %s: not PTS compliant (%s)",
 			 t->cache_wanted && !strcmp(t->cache_wanted, "enabled") ? "enabled"
-										 : "disabled",
+										: "disabled",
 			 or_nr(t->write_cache));
 	else
 		snprintf(out, len, "%s", or_nr(t->write_cache));
@@ -181,8 +183,8 @@ static void f_rounds(const struct sr_pts_part *pp, char *out, size_t len)
 		size_t o = strlen(out);
 
 		sr_pts_rounds_text(&t->phases[k], one, sizeof(one));
-		snprintf(out + o, len - o, "%s%s: %s, %s", o ? "; " : "", t->phases[k].def->id,
-			 one, sr_pts_verdict_text(&t->phases[k]));
+		snprintf(out + o, len - o, "%s%s: %s, %s", o ? "; " : "", t->phases[k].def->id, one,
+			 sr_pts_verdict_text(&t->phases[k]));
 	}
 }
 
@@ -194,8 +196,8 @@ static void f_compliance(const struct sr_pts_part *pp, char *out, size_t len)
 	for (size_t k = 0; k < t->nnot_compliant; k++) {
 		size_t o = strlen(out);
 
-		snprintf(out + o, len - o, "%s%s", k ? "; " : "not PTS compliant: ",
-			 t->not_compliant[k]);
+		snprintf(out + o, len - o, "%s%s",
+			 k ? "; " : "not PTS compliant: ", t->not_compliant[k]);
 	}
 	if (!out[0])
 		snprintf(out, len, "as the standard asks");
@@ -219,8 +221,8 @@ static const struct field fields[] = {
     {"Compliance", f_compliance},
 };
 
-int sr_pts_header(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
-		  size_t n, int page_no)
+int sr_pts_header(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+		  int page_no)
 {
 	const char *lead[1 + 64];
 	char name[256], title[300], cell[2048];
@@ -276,10 +278,10 @@ int sr_pts_determination(struct sr_report *r, struct sr_page *p, const struct sr
 			 size_t n, size_t k, const char *num)
 {
 	static const char *const rows[] = {
-	    "measurement window",	"window mean",
-	    "data excursion allowed",	"data excursion measured (max - min)",
+	    "measurement window",      "window mean",
+	    "data excursion allowed",  "data excursion measured (max - min)",
 	    "slope excursion allowed", "slope excursion measured",
-	    "least-squares line",	"verdict",
+	    "least-squares line",      "verdict",
 	};
 	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
 	const char *unit = sr_pts_metric_name(def->track_metric), *lead[1 + 64];
@@ -319,7 +321,8 @@ int sr_pts_determination(struct sr_report *r, struct sr_page *p, const struct sr
 			hi = fmax(hi, ph->rounds[i].tracking);
 		}
 		mean = sr_pts_metric_value(m, ph->w.mean);
-		exc = sr_pts_metric_value(m, fabs(ph->w.slope) * (double)(ph->w.last - ph->w.first));
+		exc =
+		    sr_pts_metric_value(m, fabs(ph->w.slope) * (double)(ph->w.last - ph->w.first));
 		sr_table_set(tb, 0, x, "rounds %zu-%zu", ph->w.first + 1, ph->w.last + 1);
 		sr_table_set(tb, 1, x, "%s", sr_fmt_sig(a, mean));
 		sr_table_set(tb, 2, x, "≤ %s (%.0f %% of the mean)",
@@ -339,11 +342,12 @@ int sr_pts_determination(struct sr_report *r, struct sr_page *p, const struct sr
 		if (ph->verdict != SR_PTS_STEADY)
 			sr_table_mark(tb, 7, x, SR_MARK_WARN);
 	}
-	sr_table_note(tb,
-		      "Values in %s. Data excursion: the largest minus the smallest tracking value "
-		      "of the window. Slope excursion: how far the least-squares line y = a · x + b "
-		      "moves from the window's first round to its last, |a| × 4 rounds.",
-		      unit);
+	sr_table_note(
+	    tb,
+	    "Values in %s. Data excursion: the largest minus the smallest tracking value "
+	    "of the window. Slope excursion: how far the least-squares line y = a · x + b "
+	    "moves from the window's first round to its last, |a| × 4 rounds.",
+	    unit);
 	rc = sr_table_ok(tb) ? sr_table_ok(tb) : sr_page_table(p, tb);
 	sr_table_free(tb);
 	if (rc)
