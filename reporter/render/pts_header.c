@@ -233,7 +233,7 @@ int sr_pts_header(struct sr_report *r, struct sr_page *p, const struct sr_pts_pa
 		n = 64;
 
 	snprintf(name, sizeof(name), "%s-header", parts[0].t->id);
-	snprintf(title, sizeof(title), "Page %d · %s: report header", page_no,
+	snprintf(title, sizeof(title), "Report header (page %d): %s", page_no,
 		 parts[0].t->spec ? parts[0].t->spec : parts[0].t->entry->pts->spec);
 	if (!(tb = sr_table_new(name, title, 1 + n)))
 		return -ENOMEM;

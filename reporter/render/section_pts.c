@@ -54,34 +54,83 @@ static void anchor_of(const char *label, const struct sr_pts_test *t, char *out,
 			*c = '_';
 }
 
-/* What the header table cannot say in a cell: the verdicts not achieved, what is not
- * compliant, a resumed phase, cells not applicable, a test that did not complete. */
-static void header_notes(struct sr_page *p, const struct sr_drive *drv, const struct sr_pts_test *t)
+/* A note of the header's, with the drives it holds for: "a, b: Not PTS compliant: ...". */
+struct note {
+	const char *cls;
+	char text[600], drives[300];
+};
+
+/* Add @text (for drive @label) to @notes, or @label to the same note already there. */
+static void note_add(struct note *notes, size_t *n, size_t max, const char *cls, const char *label,
+		     const char *text)
 {
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].verdict == SR_PTS_NOT_STEADY)
-			sr_page_text(p, "warn",
-				     "%s · %s: STEADY STATE NOT ACHIEVED in %zu rounds; the last 5 "
-				     "rounds are reported.",
-				     drv->label, t->phases[k].def->id, t->phases[k].nrounds);
-	for (size_t k = 0; k < t->nnot_compliant; k++)
-		sr_page_text(p, "warn", "%s: Not PTS compliant: %s.", drv->label,
-			     t->not_compliant[k]);
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].resumed_after > 0)
-			sr_page_text(
-			    p, "note",
-			    "%s · %s: the run was interrupted after round %d and resumed: the "
-			    "rounds after it were measured by a later session, without "
-			    "repeating the purge and preconditioning.",
-			    drv->label, t->phases[k].def->id, t->phases[k].resumed_after);
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].not_applicable)
-			sr_page_text(p, "warn", "%s · %s: not applicable, not run: %s.", drv->label,
-				     t->phases[k].def->id, t->phases[k].not_applicable);
-	if (t->status && strcmp(t->status, "done"))
-		sr_page_text(p, "warn", "%s: the test did not complete (%s%s%s).", drv->label,
-			     t->status, t->reason ? ": " : "", t->reason ? t->reason : "");
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(notes[i].text, text) && !strcmp(notes[i].cls, cls)) {
+			size_t o = strlen(notes[i].drives);
+
+			snprintf(notes[i].drives + o, sizeof(notes[i].drives) - o, ", %s", label);
+			return;
+		}
+	if (*n == max)
+		return;
+	notes[*n].cls = cls;
+	snprintf(notes[*n].text, sizeof(notes[*n].text), "%s", text);
+	snprintf(notes[*n].drives, sizeof(notes[*n].drives), "%s", label);
+	(*n)++;
+}
+
+/* What the header table cannot say in a cell, each note once with the drives it holds for: the
+ * verdicts not achieved, what is not compliant, a resumed phase, cells not applicable, a test
+ * that did not complete. */
+static void header_notes(struct sr_page *p, const struct sr_pts_part *parts, size_t nparts)
+{
+	struct note notes[32];
+	char text[600];
+	size_t n = 0;
+
+	for (size_t d = 0; d < nparts; d++) {
+		const struct sr_pts_test *t = parts[d].t;
+		const char *l = parts[d].drv->label;
+
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].verdict == SR_PTS_NOT_STEADY) {
+				snprintf(text, sizeof(text),
+					 "%s: STEADY STATE NOT ACHIEVED in %zu rounds; the last 5 "
+					 "rounds are reported.",
+					 t->phases[k].def->id, t->phases[k].nrounds);
+				note_add(notes, &n, 32, "warn", l, text);
+			}
+		for (size_t k = 0; k < t->nnot_compliant; k++) {
+			snprintf(text, sizeof(text), "Not PTS compliant: %s.", t->not_compliant[k]);
+			note_add(notes, &n, 32, "warn", l, text);
+		}
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].resumed_after > 0) {
+				snprintf(
+				    text, sizeof(text),
+				    "%s: the run was interrupted after round %d and resumed: the "
+				    "rounds after it were measured by a later session, without "
+				    "repeating the purge and preconditioning.",
+				    t->phases[k].def->id, t->phases[k].resumed_after);
+				note_add(notes, &n, 32, "note", l, text);
+			}
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].not_applicable) {
+				snprintf(text, sizeof(text), "%s: not applicable, not run: %s.",
+					 t->phases[k].def->id, t->phases[k].not_applicable);
+				note_add(notes, &n, 32, "warn", l, text);
+			}
+		if (t->status && strcmp(t->status, "done")) {
+			snprintf(text, sizeof(text), "The test did not complete (%s%s%s).",
+				 t->status, t->reason ? ": " : "", t->reason ? t->reason : "");
+			note_add(notes, &n, 32, "warn", l, text);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (nparts == 1)
+			sr_page_text(p, notes[i].cls, "%s", notes[i].text);
+		else
+			sr_page_text(p, notes[i].cls, "%s: %s", notes[i].drives, notes[i].text);
 }
 
 static void cell_num(struct sr_table *tb, size_t row, size_t col, double v, bool integer)
@@ -210,8 +259,7 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 	snprintf(head, sizeof(head), "Page %d · %s", page_no, t0->entry->title);
 	sr_page_heading(p, 2, NULL, head);
 	rc = sr_pts_header(r, p, parts, n, page_no);
-	for (size_t d = 0; d < n; d++)
-		header_notes(p, parts[d].drv, parts[d].t);
+	header_notes(p, parts, n);
 	for (size_t k = 0; !rc && k < t0->nphases; k++) {
 		const struct catalogue_pts_phase *def = t0->phases[k].def;
 		bool any = false, window = false;

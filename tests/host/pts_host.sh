@@ -279,6 +279,16 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		grep -q 'none: the test starts from the drive as it was (no purge)' "$tmp/client/report/pts.html" &&
 		ok "client: pts.html names PTS-C v2.0, the 75 % active range, and WSAT's start without a purge" ||
 		fail "client: pts.html lacks the variant or its active range"
+	ch=$tmp/client/report/pts-wsat-header.csv
+	cpu=$(jq -r '.manifest.info.cpu // "not recorded"' "$c/run.json")
+	os=$(jq -r '.manifest.info.os // "not recorded"' "$c/run.json")
+	pat=$(jq -r '.tests[0].pts.data_pattern' "$c/run.json")
+	started=$(jq -r '.tests[0].started' "$c/run.json")
+	ended=$(jq -r '.tests[0].ended' "$c/run.json")
+	grep -qF "CPU $cpu" "$ch" && grep -qF "OS $os" "$ch" && grep -qF "Data pattern,\"$pat\"" "$ch" &&
+		grep -qF "start $started; finish $ended" "$ch" && grep -q 'fio fio-3' "$ch" &&
+		ok "client: the header names the platform (CPU $cpu, OS $os), the data pattern, the run dates and fio as run.json records them" ||
+		fail "client header: cpu '$cpu' os '$os' pattern '$pat' $started $ended: $(cat "$ch")"
 	record_schemas "$tmp/client"
 	# a loop device with 4096-byte logical blocks: pts-latency's three 0.5 KiB cells are planned
 	# out before the first write (named in the progress, run.json and pts.html), the six others
