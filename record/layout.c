@@ -112,11 +112,11 @@ int rec_path_pts(char *out, size_t len, const char *dir, const char *test, const
 		 enum rec_pts_file kind, unsigned round)
 {
 	char name[256];
-	const char *ext = kind == REC_PTS_ROUND_JOB || kind == REC_PTS_WIPC_JOB ||
-				  kind == REC_PTS_SEGMENT_JOB
-			      ? ".fio"
-			  : kind == REC_PTS_SEGMENT_LOG ? ""
-							: ".json";
+	const char *ext =
+	    kind == REC_PTS_ROUND_JOB || kind == REC_PTS_WIPC_JOB || kind == REC_PTS_SEGMENT_JOB
+		? ".fio"
+	    : kind == REC_PTS_SEGMENT_LOG ? ""
+					  : ".json";
 
 	if (rec_path_pts_name(name, sizeof(name), phase, kind, round))
 		return -ENAMETOOLONG;

@@ -95,25 +95,25 @@ struct rec_pts_phase {
  * A segment is recorded once it ended; a resumed run goes on after the last recorded one.
  */
 struct rec_pts_segment {
-	int seq;	 /* 1.. in run order over the test's plan: a resumed run's place */
-	char *part;	 /* "hir", "xsr", "dirth-points" */
-	char *kind;	 /* "write", "idle", "baseline" (HIR), "group" (XSR), "point" (DIRTH) */
-	char *name;	 /* "ws1.r001.write", "ws1.r001.idle", "ws1.baseline"; "g1", "g2", "g3";
-			  * "max", "mid", "min" */
-	int wait_state;	 /* HIR: the standard's wait state (1, 2, 3, 5, 10), else -1 */
-	int repeat;	 /* HIR write/idle: 1 .. repeats; baseline 0; else -1 */
-	int tc, qd;	 /* fio numjobs x iodepth; -1 for an idle segment */
-	char *rw, *bs;	 /* fio rw and bs; NULL for an idle segment */
-	int rwmix;	 /* percent read (rwmixread), -1 when not a mix */
+	int seq;	     /* 1.. in run order over the test's plan: a resumed run's place */
+	char *part;	     /* "hir", "xsr", "dirth-points" */
+	char *kind;	     /* "write", "idle", "baseline" (HIR), "group" (XSR), "point" (DIRTH) */
+	char *name;	     /* "ws1.r001.write", "ws1.r001.idle", "ws1.baseline"; "g1", "g2", "g3";
+			      * "max", "mid", "min" */
+	int wait_state;	     /* HIR: the standard's wait state (1, 2, 3, 5, 10), else -1 */
+	int repeat;	     /* HIR write/idle: 1 .. repeats; baseline 0; else -1 */
+	int tc, qd;	     /* fio numjobs x iodepth; -1 for an idle segment */
+	char *rw, *bs;	     /* fio rw and bs; NULL for an idle segment */
+	int rwmix;	     /* percent read (rwmixread), -1 when not a mix */
 	long long planned_s; /* the plan's duration, s */
 	double t_start, t_end; /* Unix time, s (ms resolution): when it began and ended, as
 				* measured (an idle segment's true idle, fio's start-up included
 				* in a write segment's) */
-	char *file;	       /* fio's JSON (json+ for a DIRTH point), relative to the drive folder:
-				* "<test>/<part>-seg-NNNN.json"; NULL for an idle segment */
-	char *log;	       /* the logs' prefix, relative to the drive folder:
-				* "<test>/<part>-seg-NNNN"; NULL for an idle segment */
-	char *status;	       /* "done", "failed" (fio failed: the test stops) */
+	char *file;   /* fio's JSON (json+ for a DIRTH point), relative to the drive folder:
+		       * "<test>/<part>-seg-NNNN.json"; NULL for an idle segment */
+	char *log;    /* the logs' prefix, relative to the drive folder:
+		       * "<test>/<part>-seg-NNNN"; NULL for an idle segment */
+	char *status; /* "done", "failed" (fio failed: the test stops) */
 };
 
 /* The DIRTH operating points the driver chose (tests[].pts.dirth). */
@@ -127,9 +127,9 @@ struct rec_pts_dirth {
 	int round;	       /* the round whose points were chosen (its last) */
 	double art_ceiling_ns; /* the response-time ceiling */
 	double mid_target_iops;
-	bool chosen;	       /* false: no point within the ceiling (@error says so) */
+	bool chosen; /* false: no point within the ceiling (@error says so) */
 	struct rec_pts_dirth_point max, mid, min;
-	char *error;	       /* why no choice, NULL when chosen */
+	char *error; /* why no choice, NULL when chosen */
 };
 
 /* A SNIA PTS test's record (tests[].pts). */
@@ -154,14 +154,14 @@ struct rec_pts {
 	struct rec_pts_phase *phases;
 	size_t nphases;
 	/* A test with segments (HIR, XSR, DIRTH; null or absent otherwise): */
-	char *segments_kind; /* "hir", "xsr", "dirth": "segments" {kind, plan, ...} */
+	char *segments_kind;	    /* "hir", "xsr", "dirth": "segments" {kind, plan, ...} */
 	long long segments_planned; /* segments in the plan (HIR: pts_hir_plan_len()) */
 	bool segments_purged;	    /* a test without phases (XSR) purged before its segments:
 				     * "segments_purge" {method, done} or {method: null, skipped} */
 	bool segments_purge_skipped;
 	char *segments_purge_method, *segments_purge_done, *segments_purge_skip_reason;
-	char *segments_status; /* "running", "done", "failed", "interrupted", "not run"
-			       * (the phases before them failed) */
+	char *segments_status;	    /* "running", "done", "failed", "interrupted", "not run"
+				     * (the phases before them failed) */
 	int segments_resumed_after; /* a later session went on after segment seq N, 0: none */
 	struct rec_pts_segment *segments;
 	size_t nsegments;
