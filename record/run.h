@@ -89,7 +89,8 @@ struct rec_pts_phase {
  * an HIR write, idle or return-to-baseline segment, an XSR access group, a DIRTH operating point
  * run again for its response-time histogram. A segment with I/O is one fio run (one job, its
  * threads fio numjobs) writing its JSON to @file and 1-s logs (fio log_avg_msec=1000) beside it:
- * <log>_iops.N.log, <log>_bw.N.log, <log>_lat.N.log, N = 1 .. @tc, one per thread; a second's
+ * <log>_iops.N.log, <log>_bw.N.log, <log>_lat.N.log (_clat, _slat), N = 1 .. @tc, one per
+ * thread; a second's
  * figure is the sum (IOPS, bandwidth) or the I/O-weighted mean (latency) of its threads'
  * samples. An idle segment (HIR access B) is a sleep: no file, no log, only its times.
  * A segment is recorded once it ended; a resumed run goes on after the last recorded one.
@@ -273,6 +274,9 @@ struct rec_pts_round *rec_pts_add_round(struct rec_pts_phase *ph);
 
 /** rec_pts_add_segment() - a new segment at the end of @p (numbers -1, times NaN), or NULL. */
 struct rec_pts_segment *rec_pts_add_segment(struct rec_pts *p);
+
+/** rec_pts_free_dirth() - @p's DIRTH choice freed (NULL after). */
+void rec_pts_free_dirth(struct rec_pts *p);
 
 /** rec_pts_segment_copy() - @to (zeroed) as a copy of @from. Return: 0 or -ENOMEM. */
 int rec_pts_segment_copy(struct rec_pts_segment *to, const struct rec_pts_segment *from);

@@ -180,8 +180,8 @@ int rec_pts_segments_of(json_object *o, struct rec_pts *p)
 		p->segments_purged = !p->segments_purge_skip_reason;
 		p->segments_purge_skipped = p->segments_purge_skip_reason != NULL;
 	}
-	for (size_t i = 0; !rc && a && json_object_is_type(a, json_type_array) &&
-			   i < json_object_array_length(a);
+	for (size_t i = 0;
+	     !rc && a && json_object_is_type(a, json_type_array) && i < json_object_array_length(a);
 	     i++) {
 		struct rec_pts_segment *s = rec_pts_add_segment(p);
 
@@ -251,7 +251,8 @@ void rec_pts_segments_free(struct rec_pts *p)
 {
 	for (size_t i = 0; i < p->nsegments; i++) {
 		struct rec_pts_segment *s = &p->segments[i];
-		char *strs[] = {s->part, s->kind, s->name, s->rw, s->bs, s->file, s->log, s->status};
+		char *strs[] = {s->part, s->kind, s->name, s->rw,
+				s->bs,	 s->file, s->log,  s->status};
 
 		for (size_t k = 0; k < sizeof(strs) / sizeof(strs[0]); k++)
 			free(strs[k]);
@@ -262,12 +263,17 @@ void rec_pts_segments_free(struct rec_pts *p)
 	free(p->segments_purge_method);
 	free(p->segments_purge_done);
 	free(p->segments_purge_skip_reason);
+	rec_pts_free_dirth(p);
+	p->segments = NULL;
+	p->nsegments = 0;
+}
+
+void rec_pts_free_dirth(struct rec_pts *p)
+{
 	if (p->dirth) {
 		free(p->dirth->phase);
 		free(p->dirth->error);
 		free(p->dirth);
 	}
-	p->segments = NULL;
-	p->nsegments = 0;
 	p->dirth = NULL;
 }
