@@ -232,8 +232,8 @@ static int run_plan(struct pts_run *x, const struct seg *plan, size_t n, size_t 
 		rv_pts_commit(x);
 	}
 	rec_str_set(&x->rec->segments_status, rc == RV_TEST_DONE	  ? "done"
-					       : rc == RV_TEST_INTERRUPTED ? "interrupted"
-									   : "failed");
+					      : rc == RV_TEST_INTERRUPTED ? "interrupted"
+									  : "failed");
 	rv_pts_commit(x);
 	return rc;
 }
@@ -332,8 +332,8 @@ static int dirth_choose(struct pts_run *x, struct pts_dirth_choice *ch,
 			size_t rlen)
 {
 	const struct catalogue_pts_phase *ph = &x->pts->phases[x->pts->nphases - 1];
-	const struct rec_pts_phase *rp = x->rec->nphases ? &x->rec->phases[x->rec->nphases - 1]
-							 : NULL;
+	const struct rec_pts_phase *rp =
+	    x->rec->nphases ? &x->rec->phases[x->rec->nphases - 1] : NULL;
 	size_t np = catalogue_pts_points(ph), m = 0, b = 0;
 	struct rec_pts_dirth *d = calloc(1, sizeof(*d));
 	struct pts_dirth_point *pts = calloc(np, sizeof(*pts));

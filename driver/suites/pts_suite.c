@@ -465,11 +465,13 @@ static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
 static long left_after(const struct pts_run *x, size_t pi, size_t rounds, size_t ncells)
 {
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	long s = (long)(rounds * ncells) * cell_s;
+	long s = (long)(rounds * (ncells + x->pts->phases[pi].prewrite)) * cell_s;
 
 	for (size_t k = pi + 1; k < x->pts->nphases; k++)
-		s += (long)(catalogue_pts_cells(&x->pts->phases[k]) * PTS_SS_WINDOW) * cell_s;
-	return s;
+		s += (long)((catalogue_pts_cells(&x->pts->phases[k]) + x->pts->phases[k].prewrite) *
+			    PTS_SS_WINDOW) *
+		     cell_s;
+	return s + (long)rv_pts_segments_s(x->pts, x->r->plan.profile->id);
 }
 
 /* Rounds still needed after round @n (1-based) at least: to fill the steady-state window, or for
