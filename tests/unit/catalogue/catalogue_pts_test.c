@@ -38,8 +38,8 @@ static int load(const char *text, struct catalogue_pts **out)
 #define HEAD "{\"test\": \"t\", \"spec\": \"s\", \"wipc\": \"w.fio\", "
 #define PH_MATRIX                                                                                  \
 	"{\"id\": \"d\", \"access\": \"random\", \"purge\": true, \"mixes\": [65], "               \
-	"\"block_sizes\": [\"8k\"], \"prewrite\": true, "                                         \
-	"\"matrix\": {\"tc\": [4, 2, 1], \"qd\": [8, 1]}, "                                       \
+	"\"block_sizes\": [\"8k\"], \"prewrite\": true, "                                          \
+	"\"matrix\": {\"tc\": [4, 2, 1], \"qd\": [8, 1]}, "                                        \
 	"\"tracking\": {\"bs\": \"8k\", \"mix\": 65, \"metric\": \"iops\", \"tc\": 4, \"qd\": 8}}"
 
 static void matrix_phase(void **state)
@@ -69,9 +69,10 @@ static void segments_per_profile(void **state)
 
 	(void)state;
 	assert_int_equal(
-	    load(HEAD "\"phases\": [], \"segments\": {\"kind\": \"xsr\", \"groups\": [{\"rw\": "
-		      "\"write\", \"bs\": \"1m\"}, {\"rw\": \"randwrite\", \"bs\": \"8k\"}], "
-		      "\"profiles\": {\"a\": {\"group_s\": [3, 2]}, \"b\": {\"group_s\": [30, 20]}}}}",
+	    load(HEAD
+		 "\"phases\": [], \"segments\": {\"kind\": \"xsr\", \"groups\": [{\"rw\": "
+		 "\"write\", \"bs\": \"1m\"}, {\"rw\": \"randwrite\", \"bs\": \"8k\"}], "
+		 "\"profiles\": {\"a\": {\"group_s\": [3, 2]}, \"b\": {\"group_s\": [30, 20]}}}}",
 		 &p),
 	    0);
 	assert_int_equal(p->nphases, 0);
@@ -84,8 +85,9 @@ static void segments_per_profile(void **state)
 	assert_null(catalogue_pts_seg_profile(p->segments, "c"));
 	catalogue_pts_free(p);
 
-	assert_int_equal(load(HEAD "\"phases\": [" PH_MATRIX "], \"segments\": {\"kind\": \"dirth\", "
-				   "\"art_ceiling_ms\": 2.5, \"profiles\": {\"a\": {\"point_s\": 7}}}}",
+	assert_int_equal(load(HEAD
+			      "\"phases\": [" PH_MATRIX "], \"segments\": {\"kind\": \"dirth\", "
+			      "\"art_ceiling_ms\": 2.5, \"profiles\": {\"a\": {\"point_s\": 7}}}}",
 			      &p),
 			 0);
 	assert_true(p->segments->art_ceiling_ns == 2.5e6);
@@ -117,15 +119,17 @@ static void refused(void **state)
 	     "a last phase with a \"matrix\""},
 	    {HEAD "\"phases\": [], \"segments\": {\"kind\": \"iops\", \"profiles\": {}}}",
 	     "expected hir, xsr or dirth"},
-	    {HEAD "\"phases\": [{\"id\": \"d\", \"access\": \"random\", \"purge\": true, "
-		  "\"mixes\": [65], \"block_sizes\": [\"8k\"], \"matrix\": {\"tc\": [1, 2], \"qd\": "
-		  "[1]}, \"tracking\": {\"bs\": \"8k\", \"mix\": 65, \"metric\": \"iops\", \"tc\": 1, "
-		  "\"qd\": 1}}]}",
+	    {HEAD
+	     "\"phases\": [{\"id\": \"d\", \"access\": \"random\", \"purge\": true, "
+	     "\"mixes\": [65], \"block_sizes\": [\"8k\"], \"matrix\": {\"tc\": [1, 2], \"qd\": "
+	     "[1]}, \"tracking\": {\"bs\": \"8k\", \"mix\": 65, \"metric\": \"iops\", \"tc\": 1, "
+	     "\"qd\": 1}}]}",
 	     "\"tc\" must decrease"},
-	    {HEAD "\"phases\": [{\"id\": \"d\", \"access\": \"random\", \"purge\": true, "
-		  "\"mixes\": [65], \"block_sizes\": [\"8k\"], \"matrix\": {\"tc\": [2, 1], \"qd\": "
-		  "[1]}, \"tracking\": {\"bs\": \"8k\", \"mix\": 65, \"metric\": \"iops\", \"tc\": 4, "
-		  "\"qd\": 1}}]}",
+	    {HEAD
+	     "\"phases\": [{\"id\": \"d\", \"access\": \"random\", \"purge\": true, "
+	     "\"mixes\": [65], \"block_sizes\": [\"8k\"], \"matrix\": {\"tc\": [2, 1], \"qd\": "
+	     "[1]}, \"tracking\": {\"bs\": \"8k\", \"mix\": 65, \"metric\": \"iops\", \"tc\": 4, "
+	     "\"qd\": 1}}]}",
 	     "must name a point of the matrix"},
 	    {HEAD "\"phases\": [{\"id\": \"d\", \"access\": \"random\", \"purge\": true, "
 		  "\"mixes\": [0], \"block_sizes\": [\"8k\"], \"prewrite\": true, \"tracking\": "
