@@ -21,6 +21,17 @@
  */
 int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t len);
 
+/**
+ * pts_point_name() - the fio job name of a cell at TC @tc / QD @qd of a matrix phase (DIRTH):
+ * "<phase>.r<mix>.<bs>.t<tc>q<qd>" ("dirth.r65.8k.t32q32"); @tc 0: pts_cell_name()'s.
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int pts_point_name(const char *phase, int mix, const char *bs, unsigned int tc, unsigned int qd,
+		   char *out, size_t len);
+
+/** pts_prewrite_name() - the job name of a matrix round's pre-write: "<phase>.prewrite". */
+int pts_prewrite_name(const char *phase, char *out, size_t len);
+
 /* fio's rw of a cell: read/write/rw for sequential, randread/randwrite/randrw for random. */
 const char *pts_cell_rw(bool random, int mix);
 
