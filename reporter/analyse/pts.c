@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/pts.h"
+#include "pts/hir.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
 {
@@ -156,6 +157,49 @@ static char *dup(const char *s, int *rc)
 	return c;
 }
 
+/* HIR: the record's segments as pts/hir.h's plan, and each wait state's mean IOPS. */
+static int hir_means(const struct sr_pts_doc *doc, struct sr_pts_test *pt)
+{
+	const struct rec_pts *p = doc->rec.pts;
+	struct pts_hir_segment *plan;
+	double *iops, means[8];
+	int rc;
+
+	if (!p->segments_kind || strcmp(p->segments_kind, "hir") || !p->nsegments || !doc->segs)
+		return 0;
+	plan = calloc(p->nsegments, sizeof(*plan));
+	iops = calloc(p->nsegments, sizeof(*iops));
+	if (!plan || !iops) {
+		free(plan);
+		free(iops);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < p->nsegments; k++) {
+		const struct rec_pts_segment *s = &p->segments[k];
+		size_t st = 0;
+
+		while (st < pt->nhir && pt->hir_wait_state[st] != (unsigned int)s->wait_state)
+			st++;
+		if (st == pt->nhir && st < 8 && s->wait_state > 0)
+			pt->hir_wait_state[pt->nhir++] = (unsigned int)s->wait_state;
+		plan[k] = (struct pts_hir_segment){
+		    .kind = !s->kind			   ? PTS_HIR_IDLE
+			    : !strcmp(s->kind, "write")	   ? PTS_HIR_WRITE
+			    : !strcmp(s->kind, "baseline") ? PTS_HIR_BASELINE
+							   : PTS_HIR_IDLE,
+		    .state = (unsigned int)st,
+		    .wait_state = (unsigned int)s->wait_state,
+		    .repeat = s->repeat > 0 ? (unsigned int)s->repeat : 0};
+		iops[k] = doc->segs[k].has ? doc->segs[k].cell.iops : NAN;
+	}
+	rc = pts_hir_state_means(plan, p->nsegments, iops, means, 8);
+	for (size_t s = 0; !rc && s < pt->nhir; s++)
+		pt->hir_mean_iops[s] = means[s];
+	free(plan);
+	free(iops);
+	return rc == -EINVAL ? 0 : rc;
+}
+
 static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 		      struct sr_pts_test *pt, struct sr_diag *d)
 {
@@ -165,6 +209,7 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 	int rc = 0;
 
 	pt->entry = e;
+	pt->doc = doc;
 	pt->id = dup(t->id, &rc);
 	pt->status = dup(t->status, &rc);
 	pt->reason = dup(t->reason, &rc);
@@ -207,7 +252,7 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 				      &pt->phases[k], d)))
 			return rc;
 	}
-	return 0;
+	return hir_means(doc, pt);
 }
 
 int sr_pts_build(const struct sr_drive *drv, struct sr_pts_drive *out, struct sr_diag *d)

@@ -88,6 +88,12 @@ struct sr_pts_test {
 	int active_range_pct;  /* of the drive's span; span_bytes is the range itself */
 	struct sr_pts_phase *phases;
 	size_t nphases;
+	const struct sr_pts_doc
+	    *doc; /* the model's test: its record's segments and their figures */
+	/* HIR: each wait state's mean IOPS over its write segments (pts/hir.h), in run order */
+	size_t nhir;
+	unsigned int hir_wait_state[8]; /* the standard's name: 1, 2, 3, 5, 10 */
+	double hir_mean_iops[8];	/* NaN: none of its write segments was measured */
 };
 
 /* A results directory's PTS tests. */

@@ -87,6 +87,17 @@ int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr
 int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 		      size_t n, size_t k, const char *num);
 
+/**
+ * sr_pts_hir() - the Host Idle Recovery test's wait states (pts_hir.c), after its
+ * preconditioning's plots: IOPS against time over every wait state with the idle segments
+ * shaded, a series per drive, and the table of the steady-state IOPS and each wait state's mean
+ * IOPS (pts/hir.h); nothing for a test without HIR segments.
+ * @plot: the page's last plot number, advanced
+ * Return: 0 or -errno.
+ */
+int sr_pts_hir(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+	       int page_no, int *plot);
+
 /* sr_section_pts() - the PTS section of index.html and pts.html (none without PTS tests). */
 int sr_section_pts(struct sr_report *r);
 

@@ -301,7 +301,8 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 				snprintf(num, sizeof(num), "Table %d.%d", page_no, ++plot);
 				rc = measurement_table(r, p, &parts[d], k, num);
 			}
-		if (!rc && window && !strcmp(def->track_metric, "iops")) {
+		if (!rc && window && def->nbs * def->nmixes > 1 &&
+		    !strcmp(def->track_metric, "iops")) {
 			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
 			rc = sr_pts_chart_iops_bs(r, p, parts, n, k, num);
 		}
@@ -310,6 +311,8 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 			rc = sr_pts_chart_latency(r, p, parts, n, k, num);
 		}
 	}
+	if (!rc)
+		rc = sr_pts_hir(r, p, parts, n, page_no, &plot);
 	return rc;
 }
 
