@@ -127,6 +127,8 @@ void sr_chart_series(struct sr_chart *c, const char *label)
 	c->rows = 0;
 }
 
+void sr_chart_break(struct sr_chart *c) { fputc('\n', c->dat); }
+
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
 {
 	size_t b = c->nblocks - 1;

@@ -73,6 +73,10 @@ void sr_chart_series(struct sr_chart *c, const char *label);
  * and @c->ncols numbers (NaN: missing). */
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v);
 
+/* sr_chart_break() - a gap in the current series: its line is not drawn from the point before
+ * to the point after (one blank line in the .dat, gnuplot's break; the CSV is unchanged). */
+void sr_chart_break(struct sr_chart *c);
+
 /* sr_chart_has() - whether series @block has a finite value in numeric column @col. */
 bool sr_chart_has(const struct sr_chart *c, size_t block, size_t col);
 

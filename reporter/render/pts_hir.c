@@ -25,8 +25,8 @@ static bool is_hir(const struct sr_pts_test *t)
 	return p && p->segments_kind && !strcmp(p->segments_kind, "hir") && p->nsegments;
 }
 
-/* IOPS against time: a series per drive, a segment drawn flat over its time (two points and a
- * gap after it); the first drive's idle segments shaded. */
+/* IOPS against time: a series per drive, a segment drawn flat over its time (two points, then
+ * a break in the line); the first drive's idle segments shaded. */
 static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 		      size_t n, const char *num)
 {
@@ -46,8 +46,8 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 	struct sr_chart ch;
 	int rc;
 
-	snprintf(name, sizeof(name), "pts-%s-%s-wait-states", n == 1 ? parts[0].drv->label : "drives",
-		 parts[0].t->id);
+	snprintf(name, sizeof(name), "pts-%s-%s-wait-states",
+		 n == 1 ? parts[0].drv->label : "drives", parts[0].t->id);
 	for (char *c = name; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
@@ -84,14 +84,15 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 				pan.xmax = b;
 			if (s->kind && !strcmp(s->kind, "idle")) {
 				if (d == 0)
-					bands[nb++] = (struct sr_band){.x0 = a, .x1 = b, .colour = 6};
+					bands[nb++] =
+					    (struct sr_band){.x0 = a, .x1 = b, .colour = 6};
 				continue;
 			}
 			if (!sd[k].has)
 				continue;
 			sr_chart_point(&ch, NULL, (double[]){a, sd[k].cell.iops});
 			sr_chart_point(&ch, NULL, (double[]){b, sd[k].cell.iops});
-			sr_chart_point(&ch, NULL, (double[]){NAN, NAN});
+			sr_chart_break(&ch);
 		}
 		lines[nl] = (struct sr_line){.block = nl, .ycol = 1, .colour = d};
 		keys[nl] = (struct sr_key){.title = parts[d].drv->label, .colour = d};
@@ -133,7 +134,8 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		if (*c == '/' || *c == ' ')
 			*c = '_';
 	snprintf(title, sizeof(title),
-		 "%s · steady-state IOPS and each wait state's mean IOPS (its write segments)", num);
+		 "%s · steady-state IOPS and each wait state's mean IOPS (its write segments)",
+		 num);
 	if (!(tb = sr_table_new(name, title, 1 + nd)))
 		return -ENOMEM;
 	lead[0] = "";

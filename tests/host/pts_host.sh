@@ -182,6 +182,40 @@ awk -v a="$got" -v b="$b4" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) 
 	ok "two drives: drive b's own measurement table (4 KiB 0/100: $got IOPS, its raw files' $b4)" ||
 	fail "drive b's table: 4 KiB 0/100 $got, raw $b4"
 
+# HIR (tests/host/fixtures/pts/hir: a quick pts-hir run on a file): each wait state's mean IOPS
+# and the IOPS-against-time plot recomputed from the raw segment files and run.json's times
+cp -r "$fx/hir" "$tmp/hir"
+"$rep" -o "$tmp/hrep" "$tmp/hir" 2>"$tmp/hrep.err"
+rc=$?
+hj=$tmp/hir/run.json
+ht=$tmp/hrep/pts-hir-pts-hir-wait-state-iops.csv
+hbad=0
+states=$(jq -r '.tests[0].pts.segments[] | select(.kind == "write") | .wait_state' "$hj" | sort -n -u | tr '\n' ' ')
+for ws in $states; do
+	want=$(jq -r --argjson w "$ws" '.tests[0].pts.segments[] | select(.kind == "write" and .wait_state == $w) |
+		"\(.file) \(.name)"' "$hj" | while read -r f nm; do
+		jq --arg n "$nm" '.jobs[] | select(.jobname == $n) | .read.iops + .write.iops' "$tmp/hir/$f"; done |
+		awk '{ s += $1 } END { printf "%.6g", s / NR }')
+	got=$(awk -F, -v w="wait state $ws" '$1 == w { print $2 }' "$ht")
+	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) ^ 2) }' ||
+		{ echo "# wait state $ws: table $got, raw files $want"; hbad=$((hbad + 1)); }
+done
+# the plot: two points per segment with I/O, at its start and end (minutes from the first
+# segment's start), at the segment's IOPS
+want_pts=$(jq -r '.tests[0].pts.segments as $s | $s[0].t_start as $t0 | $s[] | select(.kind != "idle") |
+	"\(.file) \(.name) \((.t_start - $t0) / 60) \((.t_end - $t0) / 60)"' "$hj" | while read -r f nm a b; do
+	v=$(jq --arg n "$nm" '.jobs[] | select(.jobname == $n) | .read.iops + .write.iops' "$tmp/hir/$f")
+	echo "$a $v"; echo "$b $v"; done)
+got_pts=$(tail -n +2 "$tmp/hrep/pts-hir-pts-hir-wait-states.csv" | cut -d, -f2,3 | tr , ' ')
+paste <(echo "$want_pts") <(echo "$got_pts") | awk '{ if (($1 - $3) ^ 2 > 1e-6 || ($2 - $4) ^ 2 > (1e-5 * $2) ^ 2) bad++ }
+	END { exit bad > 0 || NR == 0 }' || { echo "# plot points differ"; hbad=$((hbad + 1)); }
+nstates=$(wc -w <<<"$states")
+[ $rc = 0 ] && [ $hbad = 0 ] && [ "$nstates" = 5 ] &&
+	[ "$(echo "$want_pts" | wc -l)" = "$(echo "$got_pts" | wc -l)" ] &&
+	grep -q '^steady state (preconditioning window mean),' "$ht" &&
+	ok "HIR: the $nstates wait states' mean IOPS and every segment's plot points ($(echo "$got_pts" | wc -l)) equal the raw segment files and run.json's times" ||
+	fail "HIR: rc $rc, $hbad differences, states '$states': $(cat "$ht") $(cat "$tmp/hrep.err")"
+
 # the driver's refusals, before anything is written
 if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 	truncate -s 64M "$tmp/d.img"
