@@ -25,25 +25,20 @@ static bool is_hir(const struct sr_pts_test *t)
 	return p && p->segments_kind && !strcmp(p->segments_kind, "hir") && p->nsegments;
 }
 
-/* IOPS against time: a series per drive, a segment drawn flat over its time (two points, then
- * a break in the line); the first drive's idle segments shaded. */
+/* IOPS against time: a segment drawn flat over its time (two points, then a break in the line),
+ * idle segments shaded; a panel per drive (each drive idles at its own times), stacked. */
 static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 		      size_t n, const char *num)
 {
 	const char *cols[] = {"minutes", "iops"};
 	struct sr_line lines[MAX_DRIVES];
-	struct sr_key keys[MAX_DRIVES + 1];
-	struct sr_band *bands = NULL;
-	size_t nd = n < MAX_DRIVES ? n : MAX_DRIVES, nb = 0, nl = 0;
-	struct sr_panel pan = {.xlabel = "time from the first wait state (minutes)",
-			       .ylabel = "IOPS",
-			       .xcol = 0,
-			       .xmin = 0,
-			       .xmax = NAN,
-			       .hline = NAN,
-			       .zero_y = true};
+	struct sr_key keys[MAX_DRIVES];
+	struct sr_panel pan[MAX_DRIVES];
+	struct sr_band *bands[MAX_DRIVES] = {0};
+	size_t nd = n < MAX_DRIVES ? n : MAX_DRIVES, np = 0;
 	char name[256], title[300];
 	struct sr_chart ch;
+	double xmax = NAN;
 	int rc;
 
 	snprintf(name, sizeof(name), "pts-%s-%s-wait-states",
@@ -55,19 +50,21 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 		 "%s · IOPS against time over the wait states (idle segments shaded) and the "
 		 "returns to baseline",
 		 num);
-	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 460)))
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W,
+				     nd > 1 ? 60 + 300 * (int)nd : 460)))
 		return rc;
 	sr_chart_frame(&ch, "drive", NULL, cols, 2);
 	for (size_t d = 0; d < nd; d++) {
 		const struct rec_pts *rp = parts[d].t->doc ? parts[d].t->doc->rec.pts : NULL;
 		const struct sr_pts_seg_doc *sd = parts[d].t->doc ? parts[d].t->doc->segs : NULL;
 		double t0 = NAN;
+		size_t nb = 0;
 
 		if (!is_hir(parts[d].t) || !sd)
 			continue;
-		if (d == 0 && !(bands = calloc(rp->nsegments, sizeof(*bands)))) {
-			sr_chart_abort(&ch);
-			return -ENOMEM;
+		if (!(bands[np] = calloc(rp->nsegments, sizeof(*bands[np])))) {
+			rc = -ENOMEM;
+			break;
 		}
 		sr_chart_series(&ch, parts[d].drv->label);
 		for (size_t k = 0; k < rp->nsegments; k++) {
@@ -80,12 +77,10 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 				t0 = s->t_start;
 			a = (s->t_start - t0) / 60.0;
 			b = (s->t_end - t0) / 60.0;
-			if (isnan(pan.xmax) || b > pan.xmax)
-				pan.xmax = b;
+			if (isnan(xmax) || b > xmax)
+				xmax = b;
 			if (s->kind && !strcmp(s->kind, "idle")) {
-				if (d == 0)
-					bands[nb++] =
-					    (struct sr_band){.x0 = a, .x1 = b, .colour = 6};
+				bands[np][nb++] = (struct sr_band){.x0 = a, .x1 = b, .colour = 6};
 				continue;
 			}
 			if (!sd[k].has)
@@ -94,17 +89,31 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 			sr_chart_point(&ch, NULL, (double[]){b, sd[k].cell.iops});
 			sr_chart_break(&ch);
 		}
-		lines[nl] = (struct sr_line){.block = nl, .ycol = 1, .colour = d};
-		keys[nl] = (struct sr_key){.title = parts[d].drv->label, .colour = d};
-		nl++;
+		lines[np] = (struct sr_line){.block = np, .ycol = 1, .colour = d};
+		keys[np] = (struct sr_key){.title = parts[d].drv->label, .colour = d};
+		pan[np] = (struct sr_panel){.title = nd > 1 ? parts[d].drv->label : NULL,
+					    .xlabel = "time from the first wait state (minutes)",
+					    .ylabel = "IOPS",
+					    .xcol = 0,
+					    .xmin = 0,
+					    .hline = NAN,
+					    .zero_y = true,
+					    .bands = bands[np],
+					    .nbands = nb,
+					    .lines = &lines[np],
+					    .nlines = 1};
+		np++;
 	}
-	pan.lines = lines;
-	pan.nlines = nl;
-	pan.bands = bands;
-	pan.nbands = nb;
-	sr_chart_lines(&ch, &pan, 1, 1, keys, nl);
-	rc = sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
-	free(bands);
+	for (size_t i = 0; i < np; i++)
+		pan[i].xmax = xmax;
+	if (!rc)
+		sr_chart_lines(&ch, pan, np, 1, keys, np);
+	if (rc)
+		sr_chart_abort(&ch);
+	else
+		rc = sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
+	for (size_t i = 0; i < np; i++)
+		free(bands[i]);
 	return rc;
 }
 
@@ -144,7 +153,7 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		sr_table_head(tb, 1 + d, parts[d].drv->label);
 	}
 	sr_table_lead(tb, lead, 1);
-	sr_table_set(tb, sr_table_row(tb), 0, "steady state (preconditioning window mean)");
+	sr_table_set(tb, sr_table_row(tb), 0, "preconditioning: window mean (steady-state IOPS)");
 	for (size_t i = 0; i < nstates; i++)
 		sr_table_set(tb, sr_table_row(tb), 0, "wait state %u", ws[i]);
 	for (size_t d = 0; d < nd; d++) {
@@ -155,6 +164,9 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		if (ph && ph->has_window) {
 			snprintf(csv, sizeof(csv), "%.6g", ph->w.mean);
 			sr_table_num(tb, 0, 1 + d, sr_fmt_int(buf, ph->w.mean), csv);
+			if (ph->verdict !=
+			    SR_PTS_STEADY) /* the window's mean, not a steady state */
+				sr_table_mark(tb, 0, 1 + d, SR_MARK_WARN);
 		} else {
 			sr_table_set(tb, 0, 1 + d, "%s", SR_NOT_MEASURED);
 		}
@@ -173,7 +185,9 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		}
 	}
 	sr_table_note(tb, "A wait state's IOPS: the mean of its write segments' IOPS (fio's figure "
-			  "over each segment, read + write), the returns to baseline not counted.");
+			  "over each segment, read + write), the returns to baseline not counted. "
+			  "Marked: the preconditioning did not reach steady state (its last 5 "
+			  "rounds' mean).");
 	rc = sr_table_ok(tb) ? sr_table_ok(tb) : sr_page_table(p, tb);
 	sr_table_free(tb);
 	if (rc)

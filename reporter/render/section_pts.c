@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/pts.h"
 #include "render/format.h"
 #include "render/pts_page.h"
 
@@ -296,8 +297,12 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 			snprintf(num, sizeof(num), "Table %d.%d", page_no, ++plot);
 			rc = sr_pts_determination(r, p, parts, n, k, num);
 		}
+		/* a single cell's window mean is the determination table's (HIR's, DIRTH's
+		 * preconditioning); a table of one number is left out */
 		for (size_t d = 0; !rc && d < n; d++)
-			if (parts[d].t->phases[k].cells) {
+			if (parts[d].t->phases[k].cells &&
+			    (def->nbs * def->nmixes > 1 || !parts[d].t->doc ||
+			     !parts[d].t->doc->rec.pts->nsegments)) {
 				snprintf(num, sizeof(num), "Table %d.%d", page_no, ++plot);
 				rc = measurement_table(r, p, &parts[d], k, num);
 			}

@@ -212,7 +212,7 @@ paste <(echo "$want_pts") <(echo "$got_pts") | awk '{ if (($1 - $3) ^ 2 > 1e-6 |
 nstates=$(wc -w <<<"$states")
 [ $rc = 0 ] && [ $hbad = 0 ] && [ "$nstates" = 5 ] &&
 	[ "$(echo "$want_pts" | wc -l)" = "$(echo "$got_pts" | wc -l)" ] &&
-	grep -q '^steady state (preconditioning window mean),' "$ht" &&
+	grep -q "^preconditioning: window mean (steady-state IOPS)," "$ht" &&
 	ok "HIR: the $nstates wait states' mean IOPS and every segment's plot points ($(echo "$got_pts" | wc -l)) equal the raw segment files and run.json's times" ||
 	fail "HIR: rc $rc, $hbad differences, states '$states': $(cat "$ht") $(cat "$tmp/hrep.err")"
 
