@@ -114,6 +114,39 @@ struct catalogue_pts_phase {
 	int stop_written;   /* rounds stop once this many times the span was written (WSAT);
 			     * 0: they stop at steady state (pts/steady.h) */
 	int max_rounds;	    /* the most rounds: 25 (PTS_SS_MAX_ROUNDS) unless given */
+	int threads, depth; /* the phase's own TC x QD (DIRTH's preconditioning at 32 x 32);
+			     * 0: the test's */
+	/* A TC x QD matrix phase (DIRTH, pts/dirth.h): every cell at every point, TC outer, QD
+	 * inner, each high to low; ntc 0 for a phase without one. */
+	unsigned int *tc, *qd;
+	size_t ntc, nqd;
+	int track_tc, track_qd; /* the tracking point (TC 32 / QD 32); 0 without a matrix */
+	bool prewrite;		/* each round begins with 100 % writes of the first block size at
+				 * the first point (DIRTH's pre-write), one timing runtime */
+};
+
+/* A PTS test's segments on one profile: their durations (s). */
+struct catalogue_pts_seg_profile {
+	char *profile;	      /* a key of "profiles" */
+	unsigned int write_s; /* HIR access A */
+	unsigned int *idle_s; /* HIR access B, one per wait state */
+	size_t nidle;
+	unsigned int repeats;	 /* HIR A + B pairs per wait state */
+	unsigned int baseline_s; /* HIR access C */
+	unsigned int *group_s;	 /* XSR: each access group's duration */
+	size_t ngroups;
+	unsigned int point_s; /* DIRTH: each operating point's run for its histogram */
+};
+
+/* What a PTS test runs after its phases (or, without phases, after a purge: XSR). */
+struct catalogue_pts_segments {
+	char *kind;	 /* "hir", "xsr", "dirth" */
+	char **group_rw; /* XSR: each access group's fio rw ... */
+	char **group_bs; /* ... and bs */
+	size_t ngroups;
+	double art_ceiling_ns; /* DIRTH: the response-time ceiling (pts/dirth.h) */
+	struct catalogue_pts_seg_profile *profiles;
+	size_t nprofiles;
 };
 
 struct catalogue_pts {
@@ -121,8 +154,13 @@ struct catalogue_pts {
 	char *spec; /* the standard's test: "SNIA PTS-E v2.0.2, IOPS test" */
 	char *wipc; /* the jobfile of workload-independent preconditioning (run twice the span) */
 	struct catalogue_pts_phase *phases;
-	size_t nphases;
+	size_t nphases;				 /* 0 only with segments (XSR) */
+	struct catalogue_pts_segments *segments; /* NULL: none */
 };
+
+/* The durations of @s on profile @profile, NULL when the catalogue has none for it. */
+const struct catalogue_pts_seg_profile *
+catalogue_pts_seg_profile(const struct catalogue_pts_segments *s, const char *profile);
 
 /* One entry of "tests" (a test, or a template of tests). */
 struct catalogue_entry {
@@ -228,10 +266,16 @@ void catalogue_free(struct catalogue *c);
 int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *err, size_t errlen);
 void catalogue_pts_free(struct catalogue_pts *p);
 
-/* The cells of phase @ph, in run order: *@ncells = nmixes x nbs. */
+/* The cells of phase @ph, in run order: nmixes x nbs, times the matrix's TC x QD points
+ * (cell (m, b) at point k is index (m x nbs + b) x points + k). */
+static inline size_t catalogue_pts_points(const struct catalogue_pts_phase *ph)
+{
+	return ph->ntc ? ph->ntc * ph->nqd : 1;
+}
+
 static inline size_t catalogue_pts_cells(const struct catalogue_pts_phase *ph)
 {
-	return ph->nmixes * ph->nbs;
+	return ph->nmixes * ph->nbs * catalogue_pts_points(ph);
 }
 
 const struct catalogue_family *catalogue_family(const struct catalogue *c, const char *id);

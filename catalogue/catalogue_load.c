@@ -672,6 +672,10 @@ static int check_links(struct rd *r, const struct catalogue *c)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(c->entries[j].id, e->id))
 				return fail(r, "the id is used twice (tests[%zu])", j);
+		for (size_t p = 0; e->pts && e->pts->segments && p < c->nprofiles; p++)
+			if (!catalogue_pts_seg_profile(e->pts->segments, c->profiles[p].id))
+				return fail(r, "\"pts\".segments.profiles has no \"%s\"",
+					    c->profiles[p].id);
 		if (e->after) {
 			a = catalogue_entry(c, e->after);
 			if (!a || a->index >= e->index)

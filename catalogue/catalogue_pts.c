@@ -46,6 +46,102 @@ static bool size_ok(const char *s)
 	return n > 0 && (!s[n] || ((s[n] == 'k' || s[n] == 'm') && !s[n + 1]));
 }
 
+/* An array of positive integers at @key of @o: @min entries or more, each 1 to @maxv, strictly
+ * decreasing for @order -1, increasing for 1, any for 0. */
+static int uint_list(json_object *o, const char *key, const char *where, size_t min,
+		     unsigned int maxv, int order, unsigned int **out, size_t *n, char *err,
+		     size_t errlen)
+{
+	json_object *v = get(o, key);
+
+	if (!v || !json_object_is_type(v, json_type_array) || json_object_array_length(v) < min)
+		return bad(err, errlen, "%s\"%s\" must be an array of %zu or more integers", where,
+			   key, min);
+	*n = json_object_array_length(v);
+	if (!(*out = calloc(*n + 1, sizeof(**out))))
+		return -ENOMEM;
+	for (size_t k = 0; k < *n; k++) {
+		json_object *e = json_object_array_get_idx(v, k);
+		long long x = json_object_is_type(e, json_type_int) ? json_object_get_int64(e) : 0;
+
+		if (x < 1 || x > (long long)maxv)
+			return bad(err, errlen, "%s\"%s\"[%zu] must be an integer 1 to %u", where,
+				   key, k, maxv);
+		(*out)[k] = (unsigned int)x;
+		if (k && order < 0 && (*out)[k] >= (*out)[k - 1])
+			return bad(err, errlen, "%s\"%s\" must decrease (high to low)", where, key);
+		if (k && order > 0 && (*out)[k] <= (*out)[k - 1])
+			return bad(err, errlen, "%s\"%s\" must increase", where, key);
+	}
+	return 0;
+}
+
+/* A positive integer at @key of @o, 1 to @maxv. */
+static int uint_of(json_object *o, const char *key, const char *where, unsigned int maxv,
+		   unsigned int *out, char *err, size_t errlen)
+{
+	json_object *v = get(o, key);
+	long long x = v && json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : 0;
+
+	if (x < 1 || x > (long long)maxv)
+		return bad(err, errlen, "%s\"%s\" must be an integer 1 to %u", where, key, maxv);
+	*out = (unsigned int)x;
+	return 0;
+}
+
+/* A phase's optional TC x QD matrix and its tracking point, its own threads and depth, and the
+ * pre-write. */
+static int load_matrix(json_object *o, json_object *tr, const char *where,
+		       struct catalogue_pts_phase *ph, char *err, size_t errlen)
+{
+	json_object *m = get(o, "matrix"), *v;
+	bool found_tc = false, found_qd = false;
+	unsigned int x;
+	int rc;
+
+	if ((v = get(o, "threads"))) {
+		if ((rc = uint_of(o, "threads", where, 256, &x, err, errlen)))
+			return rc;
+		ph->threads = (int)x;
+	}
+	if ((v = get(o, "depth"))) {
+		if ((rc = uint_of(o, "depth", where, 4096, &x, err, errlen)))
+			return rc;
+		ph->depth = (int)x;
+	}
+	v = get(o, "prewrite");
+	if (v && !json_object_is_type(v, json_type_boolean))
+		return bad(err, errlen, "%s\"prewrite\" must be true or false", where);
+	ph->prewrite = v && json_object_get_boolean(v);
+	if (!m) {
+		if (get(tr, "tc") || get(tr, "qd"))
+			return bad(err, errlen,
+				   "%s\"tracking\" has tc and qd only with a \"matrix\"", where);
+		return ph->prewrite
+			   ? bad(err, errlen, "%s\"prewrite\" goes with a \"matrix\"", where)
+			   : 0;
+	}
+	if (!json_object_is_type(m, json_type_object))
+		return bad(err, errlen, "%s\"matrix\" must be an object {tc, qd}", where);
+	if ((rc = uint_list(m, "tc", where, 1, 256, -1, &ph->tc, &ph->ntc, err, errlen)) ||
+	    (rc = uint_list(m, "qd", where, 1, 4096, -1, &ph->qd, &ph->nqd, err, errlen)))
+		return rc;
+	if ((rc = uint_of(tr, "tc", where, 256, &x, err, errlen)))
+		return rc;
+	ph->track_tc = (int)x;
+	if ((rc = uint_of(tr, "qd", where, 4096, &x, err, errlen)))
+		return rc;
+	ph->track_qd = (int)x;
+	for (size_t k = 0; k < ph->ntc; k++)
+		found_tc |= ph->tc[k] == (unsigned int)ph->track_tc;
+	for (size_t k = 0; k < ph->nqd; k++)
+		found_qd |= ph->qd[k] == (unsigned int)ph->track_qd;
+	if (!found_tc || !found_qd)
+		return bad(err, errlen, "%s\"tracking\" tc and qd must name a point of the matrix",
+			   where);
+	return 0;
+}
+
 static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, char *err,
 		      size_t errlen)
 {
@@ -147,7 +243,142 @@ static int load_phase(json_object *o, size_t i, struct catalogue_pts_phase *ph, 
 	    strcmp(ph->track_metric, "lat_mean"))
 		return bad(err, errlen, "%s\"metric\" is \"%s\"; expected iops, mbps or lat_mean",
 			   where, ph->track_metric);
+	snprintf(where, sizeof(where), "phases[%zu]: ", i);
+	return load_matrix(o, tr, where, ph, err, errlen);
+}
+
+/* One profile's durations of a test's segments. */
+static int load_seg_profile(json_object *o, const char *name,
+			    const struct catalogue_pts_segments *s,
+			    struct catalogue_pts_seg_profile *p, char *err, size_t errlen)
+{
+	char where[96];
+	int rc;
+
+	snprintf(where, sizeof(where), "segments.profiles.%s: ", name);
+	if (!json_object_is_type(o, json_type_object))
+		return bad(err, errlen, "%smust be an object", where);
+	if (!(p->profile = strdup(name)))
+		return -ENOMEM;
+	if (!strcmp(s->kind, "hir")) {
+		if ((rc = uint_of(o, "write_s", where, 86400, &p->write_s, err, errlen)) ||
+		    (rc = uint_list(o, "idle_s", where, 1, 86400, 1, &p->idle_s, &p->nidle, err,
+				    errlen)) ||
+		    (rc = uint_of(o, "repeats", where, 100000, &p->repeats, err, errlen)) ||
+		    (rc = uint_of(o, "baseline_s", where, 864000, &p->baseline_s, err, errlen)))
+			return rc;
+		for (size_t k = 0; k < p->nidle; k++)
+			if (p->idle_s[k] % p->write_s)
+				return bad(err, errlen,
+					   "%s\"idle_s\"[%zu] must be a multiple of \"write_s\"",
+					   where, k);
+		return 0;
+	}
+	if (!strcmp(s->kind, "xsr")) {
+		if ((rc = uint_list(o, "group_s", where, 1, 864000, 0, &p->group_s, &p->ngroups,
+				    err, errlen)))
+			return rc;
+		if (p->ngroups != s->ngroups)
+			return bad(err, errlen, "%s\"group_s\" must give each of the %zu groups",
+				   where, s->ngroups);
+		return 0;
+	}
+	return uint_of(o, "point_s", where, 86400, &p->point_s, err, errlen);
+}
+
+/* The "segments" object of a test: {kind, groups (XSR), art_ceiling_ms (DIRTH), profiles}. */
+static int load_segments(json_object *o, struct catalogue_pts_segments **out, char *err,
+			 size_t errlen)
+{
+	struct catalogue_pts_segments *s = calloc(1, sizeof(*s));
+	json_object *v, *pr;
+	int rc;
+
+	if (!(*out = s))
+		return -ENOMEM;
+	if (!json_object_is_type(o, json_type_object))
+		return bad(err, errlen, "\"segments\" must be an object {kind, profiles}");
+	if ((rc = dup_str(o, "kind", "segments: ", &s->kind, err, errlen)))
+		return rc;
+	if (strcmp(s->kind, "hir") && strcmp(s->kind, "xsr") && strcmp(s->kind, "dirth"))
+		return bad(err, errlen, "segments: \"kind\" is \"%s\"; expected hir, xsr or dirth",
+			   s->kind);
+	if (!strcmp(s->kind, "xsr")) {
+		v = get(o, "groups");
+		if (!v || !json_object_is_type(v, json_type_array) || !json_object_array_length(v))
+			return bad(err, errlen,
+				   "segments: \"groups\" must be an array of {rw, bs} (XSR)");
+		s->ngroups = json_object_array_length(v);
+		s->group_rw = calloc(s->ngroups, sizeof(*s->group_rw));
+		s->group_bs = calloc(s->ngroups, sizeof(*s->group_bs));
+		if (!s->group_rw || !s->group_bs)
+			return -ENOMEM;
+		for (size_t k = 0; k < s->ngroups; k++) {
+			json_object *g = json_object_array_get_idx(v, k);
+			char where[48];
+
+			snprintf(where, sizeof(where), "segments.groups[%zu]: ", k);
+			if ((rc = dup_str(g, "rw", where, &s->group_rw[k], err, errlen)) ||
+			    (rc = dup_str(g, "bs", where, &s->group_bs[k], err, errlen)))
+				return rc;
+			if (!size_ok(s->group_bs[k]))
+				return bad(err, errlen, "%s\"bs\" must be a size such as \"8k\"",
+					   where);
+			if (strcmp(s->group_rw[k], "write") && strcmp(s->group_rw[k], "randwrite"))
+				return bad(err, errlen, "%s\"rw\" must be write or randwrite",
+					   where);
+		}
+	}
+	s->art_ceiling_ns = 5e6;
+	if ((v = get(o, "art_ceiling_ms"))) {
+		if (!json_object_is_type(v, json_type_int) &&
+		    !json_object_is_type(v, json_type_double))
+			return bad(err, errlen, "segments: \"art_ceiling_ms\" must be a number");
+		s->art_ceiling_ns = json_object_get_double(v) * 1e6;
+		if (!(s->art_ceiling_ns > 0))
+			return bad(err, errlen, "segments: \"art_ceiling_ms\" must be above 0");
+	}
+	pr = get(o, "profiles");
+	if (!pr || !json_object_is_type(pr, json_type_object) || !json_object_object_length(pr))
+		return bad(err, errlen,
+			   "segments: \"profiles\" must be an object of durations per profile");
+	if (!(s->profiles = calloc((size_t)json_object_object_length(pr), sizeof(*s->profiles))))
+		return -ENOMEM;
+	json_object_object_foreach(pr, key, val)
+	{
+		if ((rc = load_seg_profile(val, key, s, &s->profiles[s->nprofiles++], err, errlen)))
+			return rc;
+	}
 	return 0;
+}
+
+static void segments_free(struct catalogue_pts_segments *s)
+{
+	if (!s)
+		return;
+	for (size_t k = 0; k < s->ngroups; k++) {
+		free(s->group_rw ? s->group_rw[k] : NULL);
+		free(s->group_bs ? s->group_bs[k] : NULL);
+	}
+	free(s->group_rw);
+	free(s->group_bs);
+	for (size_t k = 0; k < s->nprofiles; k++) {
+		free(s->profiles[k].profile);
+		free(s->profiles[k].idle_s);
+		free(s->profiles[k].group_s);
+	}
+	free(s->profiles);
+	free(s->kind);
+	free(s);
+}
+
+const struct catalogue_pts_seg_profile *
+catalogue_pts_seg_profile(const struct catalogue_pts_segments *s, const char *profile)
+{
+	for (size_t k = 0; s && profile && k < s->nprofiles; k++)
+		if (s->profiles[k].profile && !strcmp(s->profiles[k].profile, profile))
+			return &s->profiles[k];
+	return NULL;
 }
 
 int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *err, size_t errlen)
@@ -170,14 +401,24 @@ int catalogue_pts_load(struct json_object *o, struct catalogue_pts **out, char *
 		bad(err, errlen, "\"wipc\" must be a jobfile name in jobfiles/");
 		goto fail;
 	}
+	if (get(o, "segments") &&
+	    (rc = load_segments(get(o, "segments"), &p->segments, err, errlen)))
+		goto fail;
 	rc = -EINVAL;
 	ph = get(o, "phases");
-	if (!ph || !json_object_is_type(ph, json_type_array) || !json_object_array_length(ph)) {
-		bad(err, errlen, "\"phases\" must be a non-empty array");
+	if (!ph || !json_object_is_type(ph, json_type_array) ||
+	    (!json_object_array_length(ph) && !p->segments)) {
+		bad(err, errlen, "\"phases\" must be a non-empty array (empty only with segments)");
+		goto fail;
+	}
+	if (p->segments && !strcmp(p->segments->kind, "dirth") &&
+	    (!json_object_array_length(ph) ||
+	     !get(json_object_array_get_idx(ph, json_object_array_length(ph) - 1), "matrix"))) {
+		bad(err, errlen, "segments of kind dirth follow a last phase with a \"matrix\"");
 		goto fail;
 	}
 	p->nphases = json_object_array_length(ph);
-	if (!(p->phases = calloc(p->nphases, sizeof(*p->phases)))) {
+	if (p->nphases && !(p->phases = calloc(p->nphases, sizeof(*p->phases)))) {
 		rc = -ENOMEM;
 		goto fail;
 	}
@@ -213,7 +454,10 @@ void catalogue_pts_free(struct catalogue_pts *p)
 		free(ph->block_sizes);
 		free(ph->track_bs);
 		free(ph->track_metric);
+		free(ph->tc);
+		free(ph->qd);
 	}
+	segments_free(p->segments);
 	free(p->phases);
 	free(p->test);
 	free(p->spec);

@@ -20,6 +20,22 @@ int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
+int pts_point_name(const char *phase, int mix, const char *bs, unsigned int tc, unsigned int qd,
+		   char *out, size_t len)
+{
+	int n = tc ? snprintf(out, len, "%s.r%d.%s.t%uq%u", phase, mix, bs, tc, qd)
+		   : snprintf(out, len, "%s.r%d.%s", phase, mix, bs);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int pts_prewrite_name(const char *phase, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s.prewrite", phase);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 const char *pts_cell_rw(bool random, int mix)
 {
 	if (mix >= 100)

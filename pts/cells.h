@@ -21,6 +21,17 @@
  */
 int pts_cell_name(const char *phase, int mix, const char *bs, char *out, size_t len);
 
+/**
+ * pts_point_name() - the fio job name of a cell at TC @tc / QD @qd of a matrix phase (DIRTH):
+ * "<phase>.r<mix>.<bs>.t<tc>q<qd>" ("dirth.r65.8k.t32q32"); @tc 0: pts_cell_name()'s.
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int pts_point_name(const char *phase, int mix, const char *bs, unsigned int tc, unsigned int qd,
+		   char *out, size_t len);
+
+/** pts_prewrite_name() - the job name of a matrix round's pre-write: "<phase>.prewrite". */
+int pts_prewrite_name(const char *phase, char *out, size_t len);
+
 /* fio's rw of a cell: read/write/rw for sequential, randread/randwrite/randrw for random. */
 const char *pts_cell_rw(bool random, int mix);
 
@@ -42,12 +53,14 @@ bool pts_cell_applicable(const char *bs, unsigned int lbs);
 /* What fio measured in one cell (both directions together). */
 struct pts_cell_result {
 	bool found;
-	double iops;	    /* read + write IOPS */
-	double mbps;	    /* read + write MB/s (10^6 bytes per s) */
-	double lat_mean_ns; /* completion latency (fio lat_ns) over every I/O, weighted by count */
-	double lat_max_ns;  /* the larger of the directions' maxima */
-	double p99999_ns;   /* 99.999th percentile of clat, the larger of the directions' (NaN:
-			     * fio did not report it) */
+	double iops;		/* read + write IOPS */
+	double mbps;		/* read + write MB/s (10^6 bytes per s) */
+	double lat_mean_ns;	/* total latency (fio lat_ns: submission to completion, the PTS's
+				 * response time) over every I/O, weighted by count */
+	double lat_max_ns;	/* the larger of the directions' total latency (lat_ns) maxima */
+	double p99999_ns;	/* 99.999th percentile of completion latency (fio clat_ns: fio's
+				 * percentiles are of clat), the larger of the directions' (NaN:
+				 * fio did not report it) */
 	unsigned long long ios; /* I/Os completed */
 	double write_bytes;	/* bytes written (fio write.io_bytes) */
 	int error;		/* fio's job error (0 none) */

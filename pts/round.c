@@ -25,18 +25,21 @@ int pts_round_read(const char *path, const struct catalogue_pts_phase *ph, struc
 		r->cells[c].lat_mean_ns = r->cells[c].lat_max_ns = r->cells[c].p99999_ns = NAN;
 	if ((rc = rec_fio_doc_read(path, &doc, err, errlen)))
 		return rc;
-	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, track, sizeof(track));
-	for (size_t m = 0; m < ph->nmixes; m++)
-		for (size_t b = 0; b < ph->nbs; b++) {
-			struct pts_cell_result *c = &r->cells[m * ph->nbs + b];
+	pts_point_name(ph->id, ph->track_mix, ph->track_bs, (unsigned int)ph->track_tc,
+		       (unsigned int)ph->track_qd, track, sizeof(track));
+	for (size_t c = 0; c < ncells; c++) {
+		size_t np = catalogue_pts_points(ph), mb = c / np, k = c % np;
+		struct pts_cell_result *cr = &r->cells[c];
 
-			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
-			if (pts_cell_from_fio(doc.json, name, c))
-				continue;
-			r->written += c->write_bytes;
-			if (!strcmp(name, track))
-				r->tracking = pts_tracking_value(c, ph->track_metric);
-		}
+		pts_point_name(ph->id, ph->mixes[mb / ph->nbs], ph->block_sizes[mb % ph->nbs],
+			       ph->ntc ? ph->tc[k / ph->nqd] : 0, ph->ntc ? ph->qd[k % ph->nqd] : 0,
+			       name, sizeof(name));
+		if (pts_cell_from_fio(doc.json, name, cr))
+			continue;
+		r->written += cr->write_bytes;
+		if (!strcmp(name, track))
+			r->tracking = pts_tracking_value(cr, ph->track_metric);
+	}
 	rec_fio_doc_free(&doc);
 	return 0;
 }

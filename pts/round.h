@@ -16,7 +16,8 @@
 
 /* A round's figures. */
 struct pts_round {
-	struct pts_cell_result *cells; /* catalogue_pts_cells(phase) of them, mix-major as run;
+	struct pts_cell_result *cells; /* catalogue_pts_cells(phase) of them, mix-major as run
+					* (a matrix phase: each cell's TC x QD points in turn);
 					* found == false: the cell is not in the file */
 	double tracking;	       /* the tracking cell's value (pts_tracking_value()), NaN:
 					* missing */

@@ -97,6 +97,10 @@ int rec_path_pts_name(char *out, size_t len, const char *phase, enum rec_pts_fil
 		return put(out, len, "%s-round-%02u", phase, round);
 	case REC_PTS_ROUND_JOB:
 		return put(out, len, "%s-round", phase);
+	case REC_PTS_SEGMENT:
+	case REC_PTS_SEGMENT_JOB:
+	case REC_PTS_SEGMENT_LOG:
+		return put(out, len, "%s-seg-%04u", phase, round);
 	case REC_PTS_WIPC:
 	case REC_PTS_WIPC_JOB:
 		break;
@@ -108,12 +112,16 @@ int rec_path_pts(char *out, size_t len, const char *dir, const char *test, const
 		 enum rec_pts_file kind, unsigned round)
 {
 	char name[256];
-	const char *ext = kind == REC_PTS_ROUND_JOB || kind == REC_PTS_WIPC_JOB ? "fio" : "json";
+	const char *ext =
+	    kind == REC_PTS_ROUND_JOB || kind == REC_PTS_WIPC_JOB || kind == REC_PTS_SEGMENT_JOB
+		? ".fio"
+	    : kind == REC_PTS_SEGMENT_LOG ? ""
+					  : ".json";
 
 	if (rec_path_pts_name(name, sizeof(name), phase, kind, round))
 		return -ENAMETOOLONG;
-	return dir ? put(out, len, "%s/%s/%s.%s", dir, test, name, ext)
-		   : put(out, len, "%s/%s.%s", test, name, ext);
+	return dir ? put(out, len, "%s/%s/%s%s", dir, test, name, ext)
+		   : put(out, len, "%s/%s%s", test, name, ext);
 }
 
 int rec_path_apps(char *out, size_t len, const char *test_dir, enum rec_apps_workload w)

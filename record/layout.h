@@ -11,6 +11,8 @@
  *   OUT/<label>/<test>.json.partial, .json.failed fio's output while it runs, of a failed test
  *   OUT/<label>/logs/<test>_*.log                 fio's logs; <test>.fio-stderr.txt, ...
  *   OUT/<label>/<test>/<phase>-round-NN.json      a SNIA PTS test's rounds, <phase>-wipc.json
+ *   OUT/<label>/<test>/<part>-seg-NNNN.json       a PTS test's segments (HIR, XSR, DIRTH's
+ *                                                 points), their 1-s logs <part>-seg-NNNN_*.log
  *   OUT/<label>/<test>/apps.json, tpcc.json       an ssd-apps test's result (apps.h), with
  *                                                 mkfs.log, mount.log and per instance dbN/
  *   OUT/report/                                   ssdreport's report (marked by .ssdreport)
@@ -98,13 +100,19 @@ enum rec_pts_file {
 	REC_PTS_ROUND_JOB, /* <phase>-round.fio: the jobfile each round runs */
 	REC_PTS_WIPC,	   /* <phase>-wipc.json: fio's JSON of the preconditioning */
 	REC_PTS_WIPC_JOB,  /* <phase>-wipc.fio: its jobfile */
+	/* a segment (run.h rec_pts_segment): "phase" is its part ("hir", "xsr", "dirth-points"),
+	 * "round" its seq */
+	REC_PTS_SEGMENT,     /* <part>-seg-NNNN.json: fio's JSON (json+) of segment NNNN */
+	REC_PTS_SEGMENT_JOB, /* <part>-seg-NNNN.fio: its jobfile */
+	REC_PTS_SEGMENT_LOG, /* <part>-seg-NNNN: its 1-s logs' prefix, fio writes
+			      * <prefix>_iops.N.log, _bw.N.log, _lat.N.log (thread N) */
 };
 
 /**
  * rec_path_pts() - a file of PTS test @test's folder: <@dir>/<@test>/<phase>-...; with @dir
  * NULL the path relative to the drive folder ("pts-iops/iops-round-03.json"), as run.json
  * names it.
- * @round: the round (1..) of REC_PTS_ROUND, else ignored
+ * @round: the round (1..) of REC_PTS_ROUND, the seq (1..) of a segment, else ignored
  */
 int rec_path_pts(char *out, size_t len, const char *dir, const char *test, const char *phase,
 		 enum rec_pts_file kind, unsigned round);

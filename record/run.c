@@ -10,6 +10,7 @@
 #include "record/json.h"
 #include "record/legacy.h"
 #include "record/run.h"
+#include "record/run_pts.h"
 
 static void add(json_object *o, const char *key, json_object *v)
 {
@@ -79,6 +80,10 @@ static json_object *phase_json(const struct rec_pts_phase *ph)
 	add(t, "bs", rec_json_text(ph->track_bs));
 	add(t, "mix", json_object_new_int(ph->track_mix));
 	add(t, "metric", rec_json_text(ph->track_metric));
+	if (ph->track_tc > 0 && ph->track_qd > 0) {
+		add(t, "tc", json_object_new_int(ph->track_tc));
+		add(t, "qd", json_object_new_int(ph->track_qd));
+	}
 	add(o, "tracking", t);
 	add(o, "cells", json_object_new_int(ph->cells));
 	add(o, "status", rec_json_text(ph->status));
@@ -150,6 +155,8 @@ static json_object *pts_json(const struct rec_pts *p)
 		json_object_array_add(nc, rec_json_text(p->not_compliant[i]));
 	add(o, "not_compliant", nc);
 	add(o, "write_cache", rec_json_text(p->write_cache));
+	if (p->data_pattern)
+		add(o, "data_pattern", rec_json_text(p->data_pattern));
 	add(o, "cache", p->cache ? cache_json(p) : NULL);
 	add(o, "threads", json_object_new_int(p->threads));
 	add(o, "depth", json_object_new_int(p->depth));
@@ -160,6 +167,7 @@ static json_object *pts_json(const struct rec_pts *p)
 	for (size_t i = 0; i < p->nphases; i++)
 		json_object_array_add(ph, phase_json(&p->phases[i]));
 	add(o, "phases", ph);
+	rec_pts_segments_json(o, p);
 	return o;
 }
 
@@ -353,6 +361,8 @@ static int phase_of(json_object *o, struct rec_pts_phase *ph)
 	ph->track_bs = rec_json_strdup(t, "bs", &rc);
 	ph->track_metric = rec_json_strdup(t, "metric", &rc);
 	ph->track_mix = (int)rec_json_i64_or(t, "mix", -1);
+	ph->track_tc = (int)rec_json_i64_or(t, "tc", -1);
+	ph->track_qd = (int)rec_json_i64_or(t, "qd", -1);
 	ph->cells = (int)rec_json_i64_or(o, "cells", 0);
 	ph->status = rec_json_strdup(o, "status", &rc);
 	ph->stop_written_bytes = rec_json_i64_or(o, "stop_written_bytes", -1);
@@ -399,6 +409,7 @@ static int pts_of(json_object *o, struct rec_pts **out)
 	p->spec = rec_json_strdup(o, "spec", &rc);
 	p->variant = rec_json_strdup(o, "variant", &rc);
 	p->write_cache = rec_json_strdup(o, "write_cache", &rc);
+	p->data_pattern = rec_json_strdup(o, "data_pattern", &rc);
 	if ((c = rec_json_get(o, "cache")) && json_object_is_type(c, json_type_object)) {
 		json_object *orig = rec_json_get(c, "original");
 
@@ -436,7 +447,7 @@ static int pts_of(json_object *o, struct rec_pts **out)
 
 		rc = f ? phase_of(json_object_array_get_idx(ph, i), f) : -ENOMEM;
 	}
-	return rc;
+	return rc ? rc : rec_pts_segments_of(o, p);
 }
 
 static int test_of(json_object *o, struct rec_test *t)
@@ -654,6 +665,7 @@ struct rec_pts_phase *rec_pts_add_phase(struct rec_pts *p)
 
 	if (ph) {
 		ph->stop_written_bytes = ph->wipc_bytes = ph->wipc_seconds = -1;
+		ph->track_tc = ph->track_qd = -1;
 		ph->bytes_written = NAN;
 		ph->window_mean = ph->window_range_pct = ph->window_slope = NAN;
 		ph->window_intercept = ph->window_excursion_pct = NAN;
@@ -766,10 +778,13 @@ int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
 	p->spec = dup(from->spec, &rc);
 	p->variant = dup(from->variant, &rc);
 	p->write_cache = dup(from->write_cache, &rc);
+	p->data_pattern = dup(from->data_pattern, &rc);
 	p->cache_wanted = dup(from->cache_wanted, &rc);
 	p->cache_outcome = dup(from->cache_outcome, &rc);
 	p->cache_message = dup(from->cache_message, &rc);
 	p->cache_restored = dup(from->cache_restored, &rc);
+	if (!rc)
+		rc = rec_pts_segments_copy(p, from);
 	if (from->nnot_compliant &&
 	    !(p->not_compliant = calloc(from->nnot_compliant, sizeof(*p->not_compliant))))
 		return -ENOMEM;
@@ -924,10 +939,12 @@ void rec_pts_free(struct rec_pts *p)
 	free(p->spec);
 	free(p->variant);
 	free(p->write_cache);
+	free(p->data_pattern);
 	free(p->cache_wanted);
 	free(p->cache_outcome);
 	free(p->cache_message);
 	free(p->cache_restored);
+	rec_pts_segments_free(p);
 	free(p);
 }
 

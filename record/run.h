@@ -59,6 +59,8 @@ struct rec_pts_phase {
 	char *id;
 	char *track_bs, *track_metric; /* tracking {bs, mix, metric ("iops", "mbps", "lat_mean")} */
 	int track_mix;
+	int track_tc, track_qd; /* a TC x QD matrix phase (DIRTH): tracking {tc, qd} of its point,
+				 * the phase's own -1 (tracking has no tc, qd) */
 	int cells;
 	char *status; /* "running", "steady", "steady state not achieved", "written", "round
 		       * limit", "failed", "interrupted" */
@@ -82,12 +84,63 @@ struct rec_pts_phase {
 				  * logical blocks"), NULL: every cell ran */
 };
 
+/*
+ * One segment of a PTS test after (or, for XSR, instead of) its rounds (tests[].pts.segments[]):
+ * an HIR write, idle or return-to-baseline segment, an XSR access group, a DIRTH operating point
+ * run again for its response-time histogram. A segment with I/O is one fio run (one job, its
+ * threads fio numjobs) writing its JSON to @file and 1-s logs (fio log_avg_msec=1000) beside it:
+ * <log>_iops.N.log, <log>_bw.N.log, <log>_lat.N.log (_clat, _slat), N = 1 .. @tc, one per
+ * thread; a second's
+ * figure is the sum (IOPS, bandwidth) or the I/O-weighted mean (latency) of its threads'
+ * samples. An idle segment (HIR access B) is a sleep: no file, no log, only its times.
+ * A segment is recorded once it ended; a resumed run goes on after the last recorded one.
+ */
+struct rec_pts_segment {
+	int seq;	     /* 1.. in run order over the test's plan: a resumed run's place */
+	char *part;	     /* "hir", "xsr", "dirth-points" */
+	char *kind;	     /* "write", "idle", "baseline" (HIR), "group" (XSR), "point" (DIRTH) */
+	char *name;	     /* "ws1.r001.write", "ws1.r001.idle", "ws1.baseline"; "g1", "g2", "g3";
+			      * "max", "mid", "min" */
+	int wait_state;	     /* HIR: the standard's wait state (1, 2, 3, 5, 10), else -1 */
+	int repeat;	     /* HIR write/idle: 1 .. repeats; baseline 0; else -1 */
+	int tc, qd;	     /* fio numjobs x iodepth; -1 for an idle segment */
+	char *rw, *bs;	     /* fio rw and bs; NULL for an idle segment */
+	int rwmix;	     /* percent read (rwmixread), -1 when not a mix */
+	long long planned_s; /* the plan's duration, s */
+	double t_start, t_end; /* Unix time, s (ms resolution): when it began and ended, as
+				* measured (an idle segment's true idle, fio's start-up included
+				* in a write segment's) */
+	char *file;   /* fio's JSON (json+ for a DIRTH point), relative to the drive folder:
+		       * "<test>/<part>-seg-NNNN.json"; NULL for an idle segment */
+	char *log;    /* the logs' prefix, relative to the drive folder:
+		       * "<test>/<part>-seg-NNNN"; NULL for an idle segment */
+	char *status; /* "done", "failed" (fio failed: the test stops) */
+};
+
+/* The DIRTH operating points the driver chose (tests[].pts.dirth). */
+struct rec_pts_dirth_point {
+	int tc, qd;
+	double iops, art_ns; /* as measured in @round (pts/dirth.h) */
+};
+
+struct rec_pts_dirth {
+	char *phase;	       /* the matrix phase */
+	int round;	       /* the round whose points were chosen (its last) */
+	double art_ceiling_ns; /* the response-time ceiling */
+	double mid_target_iops;
+	bool chosen; /* false: no point within the ceiling (@error says so) */
+	struct rec_pts_dirth_point max, mid, min;
+	char *error; /* why no choice, NULL when chosen */
+};
+
 /* A SNIA PTS test's record (tests[].pts). */
 struct rec_pts {
 	char *test, *spec, *variant;
 	char **not_compliant; /* why its figures are not PTS compliant */
 	size_t nnot_compliant;
 	char *write_cache; /* what the report's header says of the drive's volatile write cache */
+	char *
+	    data_pattern; /* what the written data is ("random: ..."), NULL: not recorded (older) */
 	/* "cache": what the driver did with the write cache (null: nothing recorded, an older
 	 * record). cache_original is the drive's own setting found before the test, 1 enabled, 0
 	 * disabled, -1 not known (null): what every exit path and a --resume after a kill put
@@ -103,6 +156,19 @@ struct rec_pts {
 	long long cell_seconds, span_bytes;
 	struct rec_pts_phase *phases;
 	size_t nphases;
+	/* A test with segments (HIR, XSR, DIRTH; null or absent otherwise): */
+	char *segments_kind;	    /* "hir", "xsr", "dirth": "segments" {kind, plan, ...} */
+	long long segments_planned; /* segments in the plan (HIR: pts_hir_plan_len()) */
+	bool segments_purged;	    /* a test without phases (XSR) purged before its segments:
+				     * "segments_purge" {method, done} or {method: null, skipped} */
+	bool segments_purge_skipped;
+	char *segments_purge_method, *segments_purge_done, *segments_purge_skip_reason;
+	char *segments_status;	    /* "running", "done", "failed", "interrupted", "not run"
+				     * (the phases before them failed) */
+	int segments_resumed_after; /* a later session went on after segment seq N, 0: none */
+	struct rec_pts_segment *segments;
+	size_t nsegments;
+	struct rec_pts_dirth *dirth; /* DIRTH's chosen points, NULL before (or without) them */
 };
 
 /* One test of the plan (tests[]). */
@@ -207,6 +273,15 @@ struct rec_pts_phase *rec_pts_add_phase(struct rec_pts *p);
 
 /** rec_pts_add_round() - a new round at the end of @ph, or NULL. */
 struct rec_pts_round *rec_pts_add_round(struct rec_pts_phase *ph);
+
+/** rec_pts_add_segment() - a new segment at the end of @p (numbers -1, times NaN), or NULL. */
+struct rec_pts_segment *rec_pts_add_segment(struct rec_pts *p);
+
+/** rec_pts_free_dirth() - @p's DIRTH choice freed (NULL after). */
+void rec_pts_free_dirth(struct rec_pts *p);
+
+/** rec_pts_segment_copy() - @to (zeroed) as a copy of @from. Return: 0 or -ENOMEM. */
+int rec_pts_segment_copy(struct rec_pts_segment *to, const struct rec_pts_segment *from);
 
 /**
  * rec_pts_add_not_compliant() - add @why to @p's not_compliant reasons, once (a reason already

@@ -7,6 +7,7 @@
 
 #include "plan/plan.h"
 #include "pts/cells.h"
+#include "pts/hir.h"
 #include "pts/steady.h"
 #include "record/layout.h"
 
@@ -114,8 +115,11 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 		}
 		/* a PTS test: at least 5 rounds of every cell of every phase */
 		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
-			t->expected_s += (long)catalogue_pts_cells(&ct->entry->pts->phases[k]) *
+			t->expected_s += (long)(catalogue_pts_cells(&ct->entry->pts->phases[k]) +
+						ct->entry->pts->phases[k].prewrite) *
 					 PTS_SS_WINDOW * (ct->timing ? ct->timing->runtime_s : 0);
+		if (ct->entry->pts)
+			t->expected_s += (long)rv_pts_segments_s(ct->entry->pts, o->profile);
 		for (size_t j = 0; j < p->nall; j++)
 			if (p->all[j].step == ct->step && p->all[j].after)
 				t->atomic_step = true;
@@ -208,6 +212,27 @@ static int set_u64(struct rv_env *env, const char *name, uint64_t v)
 	return rv_env_set(env, name, num);
 }
 
+unsigned long long rv_pts_segments_s(const struct catalogue_pts *pts, const char *profile)
+{
+	const struct catalogue_pts_seg_profile *sp =
+	    pts->segments ? catalogue_pts_seg_profile(pts->segments, profile) : NULL;
+	unsigned long long s = 0;
+
+	if (!sp)
+		return 0;
+	if (!strcmp(pts->segments->kind, "hir")) {
+		struct pts_hir_params h = {sp->write_s, sp->idle_s, sp->nidle, sp->repeats,
+					   sp->baseline_s};
+
+		return pts_hir_duration_s(&h);
+	}
+	for (size_t g = 0; g < sp->ngroups; g++)
+		s += sp->group_s[g];
+	if (!strcmp(pts->segments->kind, "dirth"))
+		s = 3ULL * sp->point_s;
+	return s;
+}
+
 void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info *v, uint64_t span,
 		  struct rv_pts_shape *out)
 {
@@ -225,6 +250,9 @@ void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info
 		for (size_t b = 0; b < pts->phases[k].nbs; b++)
 			if (pts_block_bytes(pts->phases[k].block_sizes[b]) > align)
 				align = pts_block_bytes(pts->phases[k].block_sizes[b]);
+	for (size_t g = 0; pts->segments && g < pts->segments->ngroups; g++)
+		if (pts_block_bytes(pts->segments->group_bs[g]) > align)
+			align = pts_block_bytes(pts->segments->group_bs[g]);
 	range = pts_active_range_bytes(span, v->active_range_pct, align ? align : 4096);
 	if (v->active_range_pct < 100 && range) {
 		out->size = range;
@@ -270,7 +298,16 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= rv_env_set(env, "SSD_LOG", log);
 	for (size_t i = 0; i < ct->entry->nenv; i++)
 		r |= rv_env_set(env, ct->entry->env[i].name, ct->entry->env[i].value);
-	if (ct->entry->pts) {
+	if (ct->entry->pts && !ct->entry->pts->nphases && ct->entry->pts->segments &&
+	    ct->entry->pts->segments->ngroups) {
+		/* a test of segments only (XSR): its first access group */
+		const struct catalogue_pts_segments *sg = ct->entry->pts->segments;
+
+		r |= rv_env_set(env, "SSD_CELL", "g1");
+		r |= rv_env_set(env, "SSD_RW", sg->group_rw[0]);
+		r |= rv_env_set(env, "SSD_BS", sg->group_bs[0]);
+		r |= rv_env_set(env, "SSD_RWMIX", "0");
+	} else if (ct->entry->pts) {
 		/* a PTS round's cells; these are the first phase's tracking cell (what --dry-run
 		 * shows and the checks before the first write parse) */
 		const struct catalogue_pts_phase *ph = &ct->entry->pts->phases[0];

@@ -84,6 +84,12 @@ struct rv_pts_shape {
 };
 
 /**
+ * rv_pts_segments_s() - the seconds of PTS test @pts's segments on @profile as planned (HIR's
+ * wait states, XSR's groups, DIRTH's three points; fio's start-up not counted); 0 without.
+ */
+unsigned long long rv_pts_segments_s(const struct catalogue_pts *pts, const char *profile);
+
+/**
  * rv_pts_shape() - PTS test @ct on a @span-byte drive under variant @v (NULL: the catalogue's
  * TC/QD, 100 %): the variant's TC/QD for the tests it sets (pts_variant_sets_outstanding()),
  * its active range rounded down to the test's largest block size (pts_active_range_bytes()).

@@ -142,6 +142,17 @@ static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
 	json_object_object_add(host, "name", rec_json_text(r->tools.hostname));
 	json_object_object_add(info, "kernel", rec_json_text(r->tools.kernel));
 	json_object_object_add(info, "machine", rec_json_text(r->tools.machine));
+	json_object_object_add(
+	    info, "cpu", rec_json_text(r->tools.platform.cpu[0] ? r->tools.platform.cpu : NULL));
+	json_object_object_add(
+	    info, "cpus",
+	    r->tools.platform.cpus > 0 ? json_object_new_int64(r->tools.platform.cpus) : NULL);
+	json_object_object_add(info, "memory_bytes",
+			       r->tools.platform.memory_bytes > 0
+				   ? json_object_new_int64(r->tools.platform.memory_bytes)
+				   : NULL);
+	json_object_object_add(
+	    info, "os", rec_json_text(r->tools.platform.os[0] ? r->tools.platform.os : NULL));
 	json_object_object_add(info, "ioengine", rec_json_text(r->tools.ioengine));
 	json_object_object_add(info, "catalogue", rec_json_text(r->plan.catalogue_path));
 	json_object_object_add(info, "only", o->only.n ? strv(&o->only) : NULL);

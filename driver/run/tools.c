@@ -168,6 +168,7 @@ int rv_tools_find(const struct rv_opts *o, struct rv_tools *t, char *err, size_t
 		snprintf(t->kernel, sizeof(t->kernel), "%s", u.release);
 		rv_fmt(t->machine, sizeof(t->machine), "%s", u.machine);
 	}
+	rv_platform_read(&t->platform);
 	if ((r = engine(o, t, err, errlen)))
 		return r;
 	program(t, "ssdreport", (const char *const[]){"../reporter/ssdreport", "ssdreport", NULL},

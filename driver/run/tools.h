@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "cli/options.h"
+#include "run/platform.h"
 
 struct rv_tools {
 	char exe_dir[PATH_MAX];	      /* where this program is */
@@ -26,7 +27,8 @@ struct rv_tools {
 	char hostname[256];
 	char kernel[128];
 	char machine[64];
-	const char *ssdeng_version; /* git describe of the build */
+	struct rv_platform platform; /* CPU, memory, OS */
+	const char *ssdeng_version;  /* git describe of the build */
 };
 
 /**

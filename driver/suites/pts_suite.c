@@ -20,29 +20,11 @@
 #include "run/progress.h"
 #include "suites/expand.h"
 #include "suites/pts_cache.h"
+#include "suites/pts_run.h"
 #include "suites/pts_suite.h"
 #include "suites/testrun.h"
 #include "util/proc.h"
 #include "util/util.h"
-
-/* One PTS test being run. */
-struct pts_run {
-	struct rv_run *r;
-	size_t ti, i, index;
-	const long *pending;
-	size_t npending;
-	const struct catalogue_test *ct;
-	const struct catalogue_pts *pts;
-	char drive_dir[PATH_MAX]; /* OUT/<label> */
-	char dir[PATH_MAX + 300]; /* OUT/<label>/<id> */
-	char errf[PATH_MAX + 400];
-	char head[512];
-	time_t t0;		       /* this session's start of the test */
-	long before_s;		       /* the seconds earlier sessions ran it */
-	long after_s;		       /* at least what the test needs after the fio run starting */
-	struct rec_pts *rec;	       /* the test's record's "pts" (this run) */
-	const struct rec_pts *earlier; /* the resumed run's, or NULL */
-};
 
 bool rv_pts_in_plan(const struct rv_plan *p, bool *only_pts)
 {
@@ -140,58 +122,87 @@ static const char *job_section(const char *text)
 	return NULL;
 }
 
-/* The jobfile of a round of phase @ph: [global] once, a job section per cell in run order. */
+/* Append the job section of one cell (@name, @rw, @bs, @mix, at @tc x @qd; 0: the test's) to
+ * the round's jobfile @buf (@len, @cap); the first one keeps its [global] section. */
+static int add_cell(struct pts_run *x, const char *name, const char *rw, const char *bs, int mix,
+		    unsigned int tc, unsigned int qd, char **buf, size_t *len, size_t *cap,
+		    char *err, size_t errlen)
+{
+	const struct rv_target *t = &x->r->ts.t[x->ti];
+	struct rv_env env;
+	char *text = NULL, *nb, num[16];
+	const char *part;
+	size_t n;
+	int rc;
+
+	rv_test_env(&x->r->plan.t[x->i], t->label, t->node, t->span, &x->r->envc, NULL, &env);
+	rv_env_set(&env, "SSD_CELL", name);
+	rv_env_set(&env, "SSD_RW", rw);
+	rv_env_set(&env, "SSD_BS", bs);
+	snprintf(num, sizeof(num), "%d", mix);
+	rv_env_set(&env, "SSD_RWMIX", num);
+	if (tc) {
+		snprintf(num, sizeof(num), "%u", tc);
+		rv_env_set(&env, "SSD_THREADS", num);
+		snprintf(num, sizeof(num), "%u", qd);
+		rv_env_set(&env, "SSD_DEPTH", num);
+	}
+	if ((rc = rv_expand_test(x->r, t, x->i, NULL, &env, &text, err, errlen)))
+		return rc;
+	part = *len ? job_section(text) : text;
+	if (!part) {
+		snprintf(err, errlen, "jobfiles/%s has no job section", x->ct->entry->jobfile);
+		free(text);
+		return -EINVAL;
+	}
+	n = strlen(part);
+	if (*len + n + 2 > *cap) {
+		*cap = (*len + n + 2) * 2;
+		if (!(nb = realloc(*buf, *cap))) {
+			free(text);
+			return -ENOMEM;
+		}
+		*buf = nb;
+	}
+	memcpy(*buf + *len, part, n);
+	*len += n;
+	(*buf)[(*len)++] = '\n';
+	(*buf)[*len] = '\0';
+	free(text);
+	return 0;
+}
+
+/* The jobfile of a round of phase @ph: [global] once, a job section per cell in run order (a
+ * matrix phase: its pre-write first, then each cell at each TC x QD point). */
 static int round_jobfile(struct pts_run *x, const struct catalogue_pts_phase *ph, char **out,
 			 char *err, size_t errlen)
 {
 	const struct rv_target *t = &x->r->ts.t[x->ti];
-	size_t cap = 1, len = 0;
-	char *buf = calloc(1, 1), name[128], mix[8];
+	size_t cap = 1, len = 0, np = catalogue_pts_points(ph);
+	char *buf = calloc(1, 1), name[160];
+	unsigned int tc = (unsigned int)ph->threads, qd = (unsigned int)ph->depth;
 	int rc = buf ? 0 : -ENOMEM;
 
+	if (!rc && ph->prewrite) {
+		pts_prewrite_name(ph->id, name, sizeof(name));
+		rc = add_cell(x, name, pts_cell_rw(ph->random, 0), ph->block_sizes[0], 0, ph->tc[0],
+			      ph->qd[0], &buf, &len, &cap, err, errlen);
+	}
 	for (size_t m = 0; !rc && m < ph->nmixes; m++)
 		for (size_t b = 0; !rc && b < ph->nbs; b++) {
-			struct rv_env env;
-			char *text = NULL, *nb;
-			const char *part;
-			size_t n;
-
 			if (!pts_cell_applicable(ph->block_sizes[b], t->devs[0].probe.lbs))
 				continue;
-
-			rv_test_env(&x->r->plan.t[x->i], t->label, t->node, t->span, &x->r->envc,
-				    NULL, &env);
-			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
-			snprintf(mix, sizeof(mix), "%d", ph->mixes[m]);
-			rv_env_set(&env, "SSD_CELL", name);
-			rv_env_set(&env, "SSD_RW", pts_cell_rw(ph->random, ph->mixes[m]));
-			rv_env_set(&env, "SSD_BS", ph->block_sizes[b]);
-			rv_env_set(&env, "SSD_RWMIX", mix);
-			if ((rc = rv_expand_test(x->r, t, x->i, NULL, &env, &text, err, errlen)))
-				break;
-			part = len ? job_section(text) : text;
-			if (!part) {
-				snprintf(err, errlen, "jobfiles/%s has no job section",
-					 x->ct->entry->jobfile);
-				free(text);
-				rc = -EINVAL;
-				break;
-			}
-			n = strlen(part);
-			if (len + n + 2 > cap) {
-				cap = (len + n + 2) * 2;
-				if (!(nb = realloc(buf, cap))) {
-					free(text);
-					rc = -ENOMEM;
-					break;
+			for (size_t k = 0; !rc && k < np; k++) {
+				if (ph->ntc) {
+					tc = ph->tc[k / ph->nqd];
+					qd = ph->qd[k % ph->nqd];
 				}
-				buf = nb;
+				pts_point_name(ph->id, ph->mixes[m], ph->block_sizes[b],
+					       ph->ntc ? tc : 0, qd, name, sizeof(name));
+				rc = add_cell(x, name, pts_cell_rw(ph->random, ph->mixes[m]),
+					      ph->block_sizes[b], ph->mixes[m], tc, qd, &buf, &len,
+					      &cap, err, errlen);
 			}
-			memcpy(buf + len, part, n);
-			len += n;
-			buf[len++] = '\n';
-			buf[len] = '\0';
-			free(text);
 		}
 	if (rc) {
 		free(buf);
@@ -235,15 +246,52 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 	return next == PTS_SS_STEADY ? "steady" : "steady state not achieved";
 }
 
-static void commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
+void rv_pts_commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
 
-/* A progress line of the test: its head, then @what. */
-static void say(struct pts_run *x, const char *what)
+static void commit(struct pts_run *x) { rv_pts_commit(x); }
+
+void rv_pts_say(struct pts_run *x, const char *what)
 {
 	char line[2048];
 
 	rv_fmt(line, sizeof(line), "%s · %s", x->head, what);
 	rv_progress_print(line, x->r->tty, true);
+}
+
+static void say(struct pts_run *x, const char *what) { rv_pts_say(x, what); }
+
+int rv_pts_purge(struct pts_run *x, const char *what, bool *purged, bool *skipped, char **method,
+		 char **done, char **skip_reason, char *reason, size_t rlen)
+{
+	struct rv_run *r = x->r;
+	const struct rv_target *t = &r->ts.t[x->ti];
+	char now[32], err[1024], line[1024];
+	int rc;
+
+	if (r->o->pts_no_purge) {
+		*skipped = true;
+		rec_str_set(skip_reason, "--pts-no-purge");
+		return RV_TEST_DONE;
+	}
+	snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, what, r->o->purge);
+	rv_progress_print(line, r->tty, true);
+	rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err, sizeof(err));
+	if (rc) {
+		if (rc == -EPERM)
+			rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
+			       r->o->purge, err);
+		else
+			rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
+		return RV_TEST_FAILED;
+	}
+	*purged = true;
+	rec_str_set(method, r->o->purge);
+	rec_str_set(done, rv_iso_time(time(NULL), now, sizeof(now)));
+	rv_pts_cache_after_purge(t->devs[0].path, t->devs[0].probe.kind, x->rec, line,
+				 sizeof(line));
+	if (line[0])
+		say(x, line);
+	return RV_TEST_DONE;
 }
 
 /* The cells of @ph that cannot run on the drive's logical block size, planned out before the
@@ -259,7 +307,7 @@ static size_t plan_cells(struct pts_run *x, const struct catalogue_pts_phase *ph
 	for (size_t m = 0; m < ph->nmixes; m++)
 		for (size_t b = 0; b < ph->nbs; b++) {
 			if (pts_cell_applicable(ph->block_sizes[b], lbs)) {
-				n++;
+				n += catalogue_pts_points(ph);
 				continue;
 			}
 			pts_cell_name(ph->id, ph->mixes[m], ph->block_sizes[b], name, sizeof(name));
@@ -317,36 +365,16 @@ static int prepare_phase(struct pts_run *x, const struct catalogue_pts_phase *ph
 {
 	struct rv_run *r = x->r;
 	const struct rv_target *t = &r->ts.t[x->ti];
-	char now[32], err[1024], path[PATH_MAX + 300], name[160], line[1024], summary[128];
+	char path[PATH_MAX + 300], name[160], line[1024], summary[128];
 	char log[PATH_MAX + 300], dir[PATH_MAX], loops[8], *text = NULL, *exp = NULL, missing[128];
 	struct rv_env env;
 	time_t t0;
 	int rc;
 
-	if (r->o->pts_no_purge) {
-		rp->purge_skipped = true;
-		rec_str_set(&rp->purge_skip_reason, "--pts-no-purge");
-	} else {
-		snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, ph->id, r->o->purge);
-		rv_progress_print(line, r->tty, true);
-		rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err,
-				    sizeof(err));
-		if (rc) {
-			if (rc == -EPERM)
-				rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
-				       r->o->purge, err);
-			else
-				rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
-			return RV_TEST_FAILED;
-		}
-		rp->purged = true;
-		rec_str_set(&rp->purge_method, r->o->purge);
-		rec_str_set(&rp->purge_done, rv_iso_time(time(NULL), now, sizeof(now)));
-		rv_pts_cache_after_purge(t->devs[0].path, t->devs[0].probe.kind, x->rec, line,
-					 sizeof(line));
-		if (line[0])
-			say(x, line);
-	}
+	rc = rv_pts_purge(x, ph->id, &rp->purged, &rp->purge_skipped, &rp->purge_method,
+			  &rp->purge_done, &rp->purge_skip_reason, reason, rlen);
+	if (rc != RV_TEST_DONE)
+		return rc;
 	commit(x);
 	if (!ph->wipc)
 		return RV_TEST_DONE;
@@ -437,11 +465,13 @@ static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
 static long left_after(const struct pts_run *x, size_t pi, size_t rounds, size_t ncells)
 {
 	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	long s = (long)(rounds * ncells) * cell_s;
+	long s = (long)(rounds * (ncells + x->pts->phases[pi].prewrite)) * cell_s;
 
 	for (size_t k = pi + 1; k < x->pts->nphases; k++)
-		s += (long)(catalogue_pts_cells(&x->pts->phases[k]) * PTS_SS_WINDOW) * cell_s;
-	return s;
+		s += (long)((catalogue_pts_cells(&x->pts->phases[k]) + x->pts->phases[k].prewrite) *
+			    PTS_SS_WINDOW) *
+		     cell_s;
+	return s + (long)rv_pts_segments_s(x->pts, x->r->plan.profile->id);
 }
 
 /* Rounds still needed after round @n (1-based) at least: to fill the steady-state window, or for
@@ -482,6 +512,10 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	rec_str_set(&rp->id, ph->id);
 	rec_str_set(&rp->track_bs, ph->track_bs);
 	rp->track_mix = ph->track_mix;
+	if (ph->ntc) {
+		rp->track_tc = ph->track_tc;
+		rp->track_qd = ph->track_qd;
+	}
 	rec_str_set(&rp->track_metric, ph->track_metric);
 	if (!(ncells = plan_cells(x, ph, rp, reason, rlen))) {
 		rc = RV_TEST_FAILED;
@@ -522,7 +556,8 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	rec_path_pts(path, sizeof(path), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND_JOB, 0);
 	rec_file_write(path, job, strlen(job));
 	free(job);
-	pts_cell_name(ph->id, ph->track_mix, ph->track_bs, cell, sizeof(cell));
+	pts_point_name(ph->id, ph->track_mix, ph->track_bs, (unsigned int)ph->track_tc,
+		       (unsigned int)ph->track_qd, cell, sizeof(cell));
 	while (next == PTS_SS_CONTINUE) {
 		struct rec_pts_round *ro;
 		time_t t0 = time(NULL);
@@ -533,7 +568,8 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		    x, pi, rounds_left(ph, n + 1, n ? written + written / (double)n : 0.0, span),
 		    ncells);
 		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
-			      (long)ncells * cell_s, summary, sizeof(summary), reason, rlen);
+			      (long)(ncells + ph->prewrite) * cell_s, summary, sizeof(summary),
+			      reason, rlen);
 		if (rc != RV_TEST_DONE)
 			goto fail;
 		rec_path_pts(rel, sizeof(rel), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND,
@@ -608,6 +644,10 @@ static struct rec_pts *pts_record(struct pts_run *x)
 	} else
 		rec_str_set(&p->spec, x->pts->spec);
 	rec_str_set(&p->variant, v ? v->name : "enterprise");
+	/* pts-round.fio and the WIPC jobfile set no buffer option: fio fills its buffers with
+	 * random data and scrambles them on each submission (scramble_buffers=1, its default) */
+	rec_str_set(&p->data_pattern, "random (fio's default buffers: random data, scrambled per "
+				      "write; no compression or dedupe pattern)");
 	if (r->o->pts_no_purge)
 		nc[n++] = "no purge (--pts-no-purge)";
 	if (!x->r->plan.profile->review_grade)
@@ -620,7 +660,9 @@ static struct rec_pts *pts_record(struct pts_run *x)
 	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
 	p->span_bytes = (long long)sh.size;
 	p->active_range_pct = (int)sh.active_range_pct;
-	p->max_rounds = x->pts->phases[0].max_rounds;
+	p->max_rounds = x->pts->nphases ? x->pts->phases[0].max_rounds : 0;
+	if (x->pts->segments)
+		rec_str_set(&p->segments_kind, x->pts->segments->kind);
 	return p;
 }
 
@@ -681,6 +723,12 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	r->st.expected_s = r->plan.t[i].expected_s;
 	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
 		rc = run_phase(&x, p, reason, sizeof(reason));
+	if (x.pts->segments) {
+		if (rc == RV_TEST_DONE)
+			rc = rv_pts_segments(&x, reason, sizeof(reason));
+		else
+			rec_str_set(&x.rec->segments_status, "not run");
+	}
 	rv_pts_cache_restore(t->devs[0].path, x.rec, line, sizeof(line));
 	if (line[0])
 		say(&x, line);

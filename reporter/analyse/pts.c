@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/pts.h"
+#include "pts/hir.h"
 
 long sr_pts_cell_index(const struct catalogue_pts_phase *def, int mix, const char *bs)
 {
@@ -115,8 +116,11 @@ static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *p
 	if (po && po->purge_skipped &&
 	    !(ph->purge_skipped = strdup(po->purge_skip_reason ? po->purge_skip_reason : "")))
 		return -ENOMEM;
+	if (po && po->purge_done && !(ph->purge_done = strdup(po->purge_done)))
+		return -ENOMEM;
 	ph->wipc = po && po->wipc;
 	ph->wipc_bytes = po && po->wipc ? (double)po->wipc_bytes : 0;
+	ph->wipc_seconds = po && po->wipc && po->wipc_seconds >= 0 ? (double)po->wipc_seconds : NAN;
 	ph->resumed_after = po ? po->resumed_after_round : 0;
 	if (po && po->not_applicable && !(ph->not_applicable = strdup(po->not_applicable)))
 		return -ENOMEM;
@@ -153,6 +157,49 @@ static char *dup(const char *s, int *rc)
 	return c;
 }
 
+/* HIR: the record's segments as pts/hir.h's plan, and each wait state's mean IOPS. */
+static int hir_means(const struct sr_pts_doc *doc, struct sr_pts_test *pt)
+{
+	const struct rec_pts *p = doc->rec.pts;
+	struct pts_hir_segment *plan;
+	double *iops, means[8];
+	int rc;
+
+	if (!p->segments_kind || strcmp(p->segments_kind, "hir") || !p->nsegments || !doc->segs)
+		return 0;
+	plan = calloc(p->nsegments, sizeof(*plan));
+	iops = calloc(p->nsegments, sizeof(*iops));
+	if (!plan || !iops) {
+		free(plan);
+		free(iops);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < p->nsegments; k++) {
+		const struct rec_pts_segment *s = &p->segments[k];
+		size_t st = 0;
+
+		while (st < pt->nhir && pt->hir_wait_state[st] != (unsigned int)s->wait_state)
+			st++;
+		if (st == pt->nhir && st < 8 && s->wait_state > 0)
+			pt->hir_wait_state[pt->nhir++] = (unsigned int)s->wait_state;
+		plan[k] = (struct pts_hir_segment){
+		    .kind = !s->kind			   ? PTS_HIR_IDLE
+			    : !strcmp(s->kind, "write")	   ? PTS_HIR_WRITE
+			    : !strcmp(s->kind, "baseline") ? PTS_HIR_BASELINE
+							   : PTS_HIR_IDLE,
+		    .state = (unsigned int)st,
+		    .wait_state = (unsigned int)s->wait_state,
+		    .repeat = s->repeat > 0 ? (unsigned int)s->repeat : 0};
+		iops[k] = doc->segs[k].has ? doc->segs[k].cell.iops : NAN;
+	}
+	rc = pts_hir_state_means(plan, p->nsegments, iops, means, 8);
+	for (size_t s = 0; !rc && s < pt->nhir; s++)
+		pt->hir_mean_iops[s] = means[s];
+	free(plan);
+	free(iops);
+	return rc == -EINVAL ? 0 : rc;
+}
+
 static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 		      struct sr_pts_test *pt, struct sr_diag *d)
 {
@@ -162,11 +209,18 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 	int rc = 0;
 
 	pt->entry = e;
+	pt->doc = doc;
 	pt->id = dup(t->id, &rc);
 	pt->status = dup(t->status, &rc);
 	pt->reason = dup(t->reason, &rc);
 	pt->write_cache = dup(p->write_cache, &rc);
 	pt->spec = dup(p->spec, &rc);
+	pt->cache_outcome = p->cache ? dup(p->cache_outcome, &rc) : NULL;
+	pt->cache_wanted = p->cache ? dup(p->cache_wanted, &rc) : NULL;
+	pt->data_pattern = dup(p->data_pattern, &rc);
+	pt->variant = dup(p->variant, &rc);
+	pt->started = dup(t->started, &rc);
+	pt->ended = dup(t->ended, &rc);
 	pt->active_range_pct = p->active_range_pct;
 	pt->threads = p->threads;
 	pt->depth = p->depth;
@@ -198,7 +252,7 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 				      &pt->phases[k], d)))
 			return rc;
 	}
-	return 0;
+	return hir_means(doc, pt);
 }
 
 int sr_pts_build(const struct sr_drive *drv, struct sr_pts_drive *out, struct sr_diag *d)
@@ -226,6 +280,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 			free(ph->cells);
 			free(ph->purge_method);
 			free(ph->purge_skipped);
+			free(ph->purge_done);
 			free(ph->not_applicable);
 		}
 		free(t->phases);
@@ -237,6 +292,12 @@ void sr_pts_free(struct sr_pts_drive *p)
 		free(t->reason);
 		free(t->write_cache);
 		free(t->spec);
+		free(t->cache_outcome);
+		free(t->cache_wanted);
+		free(t->data_pattern);
+		free(t->variant);
+		free(t->started);
+		free(t->ended);
 	}
 	free(p->tests);
 	memset(p, 0, sizeof(*p));

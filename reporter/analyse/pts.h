@@ -51,8 +51,10 @@ struct sr_pts_phase {
 	char *purge_method;  /* "format"; NULL: not purged (see purge_skipped) */
 	char *purge_skipped; /* "--pts-no-purge", NULL when purged or when the phase does not
 			      * purge */
+	char *purge_done;    /* when the purge ended (ISO 8601), NULL: not recorded */
 	bool wipc;	     /* preconditioned (WIPC result present) */
 	double wipc_bytes;
+	double wipc_seconds;  /* the preconditioning's wall time, NaN: not recorded */
 	int resumed_after;    /* a later session of the run went on after this round, 0: none */
 	char *not_applicable; /* run.json's cells planned out and why, NULL: every cell ran */
 	struct sr_pts_round *rounds;
@@ -74,11 +76,24 @@ struct sr_pts_test {
 	double cell_seconds, span_bytes;
 	char **not_compliant; /* run.json's reasons ("no purge (--pts-no-purge)") */
 	size_t nnot_compliant;
-	char *write_cache;
-	char *spec;	      /* run.json's: the standard, variant and test it ran */
-	int active_range_pct; /* of the drive's span; span_bytes is the range itself */
+	char *write_cache;     /* run.json's sentence on the drive's volatile write cache */
+	char *cache_outcome;   /* "set", "already so", "refused", "failed", "not applicable";
+				* NULL: not recorded */
+	char *cache_wanted;    /* "disabled" (Enterprise), "enabled" (Client), NULL */
+	char *data_pattern;    /* what the written data is, NULL: not recorded */
+	char *variant;	       /* "enterprise", "client", NULL: not recorded */
+	char *started, *ended; /* the test's first start and its end (ISO 8601), NULL: not
+				* recorded */
+	char *spec;	       /* run.json's: the standard, variant and test it ran */
+	int active_range_pct;  /* of the drive's span; span_bytes is the range itself */
 	struct sr_pts_phase *phases;
 	size_t nphases;
+	const struct sr_pts_doc
+	    *doc; /* the model's test: its record's segments and their figures */
+	/* HIR: each wait state's mean IOPS over its write segments (pts/hir.h), in run order */
+	size_t nhir;
+	unsigned int hir_wait_state[8]; /* the standard's name: 1, 2, 3, 5, 10 */
+	double hir_mean_iops[8];	/* NaN: none of its write segments was measured */
 };
 
 /* A results directory's PTS tests. */

@@ -16,6 +16,7 @@ void sr_pts_docs_free(struct sr_pts_doc *docs, size_t n)
 			free(t->rounds[k]);
 		}
 		free(t->rounds);
+		free(t->segs);
 		rec_test_free(&t->rec);
 	}
 	free(docs);

@@ -27,12 +27,20 @@ struct sr_pts_round_doc {
 	double written;		       /* bytes the round wrote, all cells */
 };
 
+/* One segment of a test's record (rec.pts->segments, same index: HIR, XSR, DIRTH points): the
+ * figures of its fio document's job (none for an idle segment). */
+struct sr_pts_seg_doc {
+	bool has;		     /* its file was read and held the segment's job */
+	struct pts_cell_result cell; /* the job's figures over the segment */
+};
+
 /* One PTS test of a drive. */
 struct sr_pts_doc {
 	const struct catalogue_entry *entry; /* its catalogue entry (entry->pts: the phases) */
 	struct rec_test rec;		     /* run.json's record; rec.pts is not NULL */
 	/* per phase of rec.pts->phases (same index), its rounds' documents in order */
 	struct sr_pts_round_doc **rounds;
+	struct sr_pts_seg_doc *segs; /* per segment of rec.pts->segments, NULL when none */
 };
 
 /* sr_pts_docs_free() - the @n tests of @docs and the array. */

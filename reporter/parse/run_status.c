@@ -102,7 +102,7 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	char cmd[8192];
 	size_t nwall;
 	long long wall = rec_run_wall_s(r, &nwall);
-	json_object *req;
+	json_object *req, *info;
 	int rc = 0;
 
 	ri->present = true;
@@ -128,6 +128,14 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	ri->ssdeng_version = dup(r->ssdeng_version, &rc);
 	ri->ioengine = dup(r->ioengine, &rc);
 	ri->host = dup(rec_manifest_host(r->manifest), &rc);
+	if (r->manifest && json_object_object_get_ex(r->manifest, "info", &info)) {
+		ri->cpu = dup(rec_json_str(info, "cpu"), &rc);
+		ri->os = dup(rec_json_str(info, "os"), &rc);
+		ri->cpus = num_or_absent(rec_json_i64_or(info, "cpus", -1));
+		ri->memory_bytes = num_or_absent(rec_json_i64_or(info, "memory_bytes", -1));
+	} else {
+		ri->cpus = ri->memory_bytes = num_or_absent(-1);
+	}
 	ri->manifest_id = dup(rec_json_str(r->manifest, "id"), &rc);
 	ri->manifest_created = dup(rec_json_str(r->manifest, "created"), &rc);
 	ri->span_bytes = num_or_absent(r->span_bytes);

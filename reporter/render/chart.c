@@ -127,6 +127,8 @@ void sr_chart_series(struct sr_chart *c, const char *label)
 	c->rows = 0;
 }
 
+void sr_chart_break(struct sr_chart *c) { fputc('\n', c->dat); }
+
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
 {
 	size_t b = c->nblocks - 1;
@@ -240,7 +242,9 @@ out:
 	snprintf(gpdir, sizeof(gpdir), "%s%s%.*s", dir, slash ? "/" : "",
 		 slash ? (int)(slash - c->name) : 0, c->name);
 	snprintf(script, sizeof(script), "%s.gp", base(c));
-	log = c->quiet ? sr_out_scratch() : NULL;
+	/* gnuplot's words (an "empty x range" warning among them) are kept aside and shown
+	 * only when it fails: they are not the report's output */
+	log = sr_out_scratch();
 	rc = sr_out_gnuplot(gpdir, script, log ? fileno(log) : -1);
 	if (!rc && (file_size(dir, c->name, "png") <= 0 || file_size(dir, c->name, "svg") <= 0))
 		rc = -EIO;

@@ -33,8 +33,6 @@ struct sr_chart {
 	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
 	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
 	int right_px;	   /* multiplot: room right of the panels; 0: a twentieth of the width */
-	bool quiet; /* gnuplot's stderr kept out of ours; on failure its first lines go to the error
-		     */
 	/* the frame being written */
 	bool text_col;	    /* the frame has a text column (first in the .dat) */
 	size_t ncols;	    /* numeric columns */
@@ -75,6 +73,10 @@ void sr_chart_series(struct sr_chart *c, const char *label);
  * and @c->ncols numbers (NaN: missing). */
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v);
 
+/* sr_chart_break() - a gap in the current series: its line is not drawn from the point before
+ * to the point after (one blank line in the .dat, gnuplot's break; the CSV is unchanged). */
+void sr_chart_break(struct sr_chart *c);
+
 /* sr_chart_has() - whether series @block has a finite value in numeric column @col. */
 bool sr_chart_has(const struct sr_chart *c, size_t block, size_t col);
 
@@ -93,7 +95,7 @@ const char *sr_chart_file(const struct sr_chart *c, char *buf, size_t len);
  * @c:   the chart
  * @dir: report directory
  * @run: run gnuplot
- * @err: message on failure (with gnuplot's own first lines when @c->quiet)
+ * @err: message on failure, with gnuplot's own first lines (its stderr is never ours)
  * @errlen: its size
  *
  * Return: 0; -EIO when gnuplot fails or leaves an empty PNG/SVG; -errno.

@@ -94,6 +94,13 @@ void sr_page_heading(struct sr_page *p, int level, const char *anchor, const cha
 		fprintf(p->md, "%.*s %s\n\n", level, "###", text);
 }
 
+void sr_page_anchor(struct sr_page *p, const char *anchor)
+{
+	fputs("<a id=\"", p->html);
+	sr_html_text(p->html, anchor);
+	fputs("\"></a>\n", p->html);
+}
+
 void sr_page_text(struct sr_page *p, const char *cls, const char *fmt, ...)
 {
 	va_list ap;

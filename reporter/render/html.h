@@ -39,6 +39,9 @@ int sr_page_open(struct sr_page *p, const char *dir, const char *name, bool md, 
 /* sr_page_heading() - a heading of @level (1..3) with an anchor (NULL: none). */
 void sr_page_heading(struct sr_page *p, int level, const char *anchor, const char *text);
 
+/* sr_page_anchor() - an empty element with id @anchor: a link target (HTML only). */
+void sr_page_anchor(struct sr_page *p, const char *anchor);
+
 /* sr_page_text() - a paragraph of escaped text; @cls: NULL, "lead", "note" or "warn" (a box). */
 void sr_page_text(struct sr_page *p, const char *cls, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

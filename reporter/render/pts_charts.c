@@ -7,10 +7,13 @@
 #include "render/format.h"
 #include "render/pts_page.h"
 
-void sr_pts_stem(const char *label, const struct sr_pts_test *t, const struct sr_pts_phase *ph,
-		 const char *what, char *out, size_t len)
+#define MAX_DRIVES 16 /* drives a part draws side by side or as series; more are left out */
+
+void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char *what, char *out,
+		 size_t len)
 {
-	snprintf(out, len, "pts-%s-%s-%s-%s", label, t->id, ph->def->id, what);
+	snprintf(out, len, "pts-%s-%s-%s-%s", n == 1 ? parts[0].drv->label : "drives",
+		 parts[0].t->id, parts[0].t->phases[k].def->id, what);
 	for (char *c = out; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
@@ -48,57 +51,77 @@ static double metric_of(const struct pts_cell_result *c, const char *metric)
 	return sr_pts_metric_value(metric, pts_tracking_value(c, metric));
 }
 
-int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p, const char *label,
-			     const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+static size_t capped(size_t n) { return n < MAX_DRIVES ? n : MAX_DRIVES; }
+
+int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p,
+			     const struct sr_pts_part *parts, size_t n, size_t k, const char *num)
 {
-	const struct catalogue_pts_phase *def = ph->def;
+	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
 	const char *cols[] = {"round", def->track_metric};
-	struct sr_line lines[64];
-	struct sr_key keys[64];
-	char name[256], title[256], mix[16], kt[64][32];
-	struct sr_panel pan = {.xlabel = "round",
-			       .ylabel = sr_pts_metric_name(def->track_metric),
-			       .xcol = 0,
-			       .xmin = 0.5,
-			       .xmax = (double)ph->nrounds + 0.5,
-			       .hline = NAN};
+	struct sr_line lines[MAX_DRIVES][16];
+	struct sr_panel pan[MAX_DRIVES];
+	struct sr_key keys[16];
+	char name[256], title[300], mix[16], kt[16][32], series[64];
 	struct sr_chart ch;
-	size_t nl = 0;
+	size_t nd = capped(n), nb = def->nbs < 16 ? def->nbs : 16, maxr = 0;
+	bool wide = false;
 	int rc;
 
-	sr_pts_stem(label, t, ph, "convergence", name, sizeof(name));
+	for (size_t d = 0; d < nd; d++)
+		if (parts[d].t->phases[k].nrounds > maxr)
+			maxr = parts[d].t->phases[k].nrounds;
+	sr_pts_stem(parts, n, k, "convergence", name, sizeof(name));
 	sr_pts_mix_label(def->track_mix, mix, sizeof(mix));
-	snprintf(title, sizeof(title), "%s: steady-state convergence, %s %s, every block size",
-		 label, def->id, mix);
-	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_HALF_W, 420)))
+	snprintf(title, sizeof(title), "%s · %s: steady-state convergence, %s %s, every block size",
+		 num, def->id, mix, sr_pts_metric_name(def->track_metric));
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, nd > 1 ? SR_PAGE_W : SR_HALF_W, 420)))
 		return rc;
-	sr_chart_frame(&ch, "block_size", NULL, cols, 2);
-	for (size_t b = 0; b < def->nbs && nl < 64; b++) {
-		long c = sr_pts_cell_index(def, def->track_mix, def->block_sizes[b]);
-
-		bs_label(def->block_sizes[b], kt[nl], sizeof(kt[nl]));
-		sr_chart_series(&ch, kt[nl]);
-		for (size_t k = 0; k < ph->nrounds; k++) {
-			double v[2] = {ph->rounds[k].round,
-				       metric_of(&ph->rounds[k].cells[c], def->track_metric)};
-
-			sr_chart_point(&ch, NULL, v);
-		}
-		lines[nl] = (struct sr_line){.block = nl, .ycol = 1, .colour = nl, .points = true};
-		keys[nl] = (struct sr_key){.title = kt[nl], .colour = nl};
-		nl++;
+	sr_chart_frame(&ch, nd > 1 ? "drive_block_size" : "block_size", NULL, cols, 2);
+	for (size_t b = 0; b < nb; b++) {
+		bs_label(def->block_sizes[b], kt[b], sizeof(kt[b]));
+		keys[b] = (struct sr_key){.title = kt[b], .colour = b};
 	}
-	pan.lines = lines;
-	pan.nlines = nl;
-	pan.logy = sr_chart_wide(&ch, 1, 20.0);
-	sr_chart_lines(&ch, &pan, 1, 1, keys, nl);
-	return sr_rep_chart_end(r, &ch, p, SR_HALF_W);
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+
+		for (size_t b = 0; b < nb; b++) {
+			long c = sr_pts_cell_index(def, def->track_mix, def->block_sizes[b]);
+
+			if (nd > 1)
+				snprintf(series, sizeof(series), "%s %s", parts[d].drv->label,
+					 kt[b]);
+			sr_chart_series(&ch, nd > 1 ? series : kt[b]);
+			for (size_t i = 0; i < ph->nrounds && c >= 0; i++) {
+				double v[2] = {
+				    ph->rounds[i].round,
+				    metric_of(&ph->rounds[i].cells[c], def->track_metric)};
+
+				sr_chart_point(&ch, NULL, v);
+			}
+			lines[d][b] = (struct sr_line){
+			    .block = d * nb + b, .ycol = 1, .colour = b, .points = true};
+		}
+		pan[d] = (struct sr_panel){.title = nd > 1 ? parts[d].drv->label : NULL,
+					   .xlabel = "round",
+					   .ylabel = sr_pts_metric_name(def->track_metric),
+					   .xcol = 0,
+					   .xmin = 0.5,
+					   .xmax = (double)maxr + 0.5,
+					   .hline = NAN,
+					   .lines = lines[d],
+					   .nlines = nb};
+	}
+	wide = sr_chart_wide(&ch, 1, 20.0);
+	for (size_t d = 0; d < nd; d++)
+		pan[d].logy = wide;
+	sr_chart_lines(&ch, pan, nd, nd < 3 ? (int)nd : 3, keys, nb);
+	return sr_rep_chart_end(r, &ch, p, nd > 1 ? SR_PAGE_W : SR_HALF_W);
 }
 
-int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const char *label,
-			const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			size_t n, size_t k, const char *num)
 {
-	const struct catalogue_pts_phase *def = ph->def;
+	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
 	const char *cols[] = {"round",
 			      "tracking",
 			      "mean",
@@ -107,193 +130,286 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const char *labe
 			      "mean_plus_20pct",
 			      "mean_minus_20pct",
 			      "fitted_line"};
-	static const struct sr_key keys[] = {
+	static const struct sr_key one_keys[] = {
 	    {.title = "tracking variable", .colour = 0, .points = true},
 	    {.title = "window mean", .colour = 1},
 	    {.title = "±10 % of mean", .colour = 2, .dash = 2},
 	    {.title = "±20 % of mean", .colour = 3, .dash = 2},
 	    {.title = "least-squares line", .colour = 4, .dash = 3},
 	};
-	struct sr_line lines[] = {
-	    {.ycol = 1, .colour = 0, .points = true}, {.ycol = 2, .colour = 1},
-	    {.ycol = 3, .colour = 2, .dash = 2},      {.ycol = 4, .colour = 2, .dash = 2},
-	    {.ycol = 5, .colour = 3, .dash = 2},      {.ycol = 6, .colour = 3, .dash = 2},
-	    {.ycol = 7, .colour = 4, .dash = 3},
-	};
-	double scale = sr_pts_metric_value(def->track_metric, 1.0);
+	struct sr_line lines[MAX_DRIVES * 7];
+	struct sr_key keys[MAX_DRIVES + 3];
+	double scale = sr_pts_metric_value(def->track_metric, 1.0), x0 = INFINITY, x1 = -INFINITY;
 	struct sr_panel pan = {.xlabel = "round",
 			       .ylabel = sr_pts_metric_name(def->track_metric),
 			       .xcol = 0,
-			       .xmin = (double)ph->w.first + 0.5,
-			       .xmax = (double)ph->w.last + 1.5,
 			       .hline = NAN,
 			       .zero_y = true,
-			       .lines = lines,
-			       .nlines = sizeof(lines) / sizeof(lines[0])};
-	char name[256], title[256], bs[32], mix[16];
+			       .lines = lines};
+	char name[256], title[300], bs[32], mix[16];
 	struct sr_chart ch;
+	size_t nd = capped(n), nl = 0, nk = 0, nblock = 0;
 	int rc;
 
-	if (!ph->has_window)
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+
+		if (!ph->has_window)
+			continue;
+		x0 = fmin(x0, (double)ph->w.first + 0.5);
+		x1 = fmax(x1, (double)ph->w.last + 1.5);
+	}
+	if (isinf(x0))
 		return 0;
-	sr_pts_stem(label, t, ph, "window", name, sizeof(name));
+	pan.xmin = x0;
+	pan.xmax = x1;
+	sr_pts_stem(parts, n, k, "window", name, sizeof(name));
 	bs_label(def->track_bs, bs, sizeof(bs));
 	sr_pts_mix_label(def->track_mix, mix, sizeof(mix));
-	snprintf(title, sizeof(title), "%s: measurement window, rounds %zu-%zu, %s %s %s", label,
-		 ph->w.first + 1, ph->w.last + 1, bs, mix, sr_pts_metric_name(def->track_metric));
-	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_HALF_W, 420)))
+	snprintf(title, sizeof(title), "%s · %s: measurement window, %s %s %s", num, def->id, bs,
+		 mix, sr_pts_metric_name(def->track_metric));
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, nd > 1 ? SR_PAGE_W : SR_HALF_W, 420)))
 		return rc;
 	sr_chart_frame(&ch, "drive", NULL, cols, 8);
-	sr_chart_series(&ch, label);
-	for (size_t k = ph->w.first; k <= ph->w.last; k++) {
-		double x = (double)(k + 1), m = ph->w.mean * scale;
-		double v[8] = {x,	ph->rounds[k].tracking * scale,
-			       m,	1.1 * m,
-			       0.9 * m, 1.2 * m,
-			       0.8 * m, (ph->w.intercept + ph->w.slope * x) * scale};
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
 
-		sr_chart_point(&ch, NULL, v);
+		if (!ph->has_window)
+			continue;
+		sr_chart_series(&ch, parts[d].drv->label);
+		for (size_t i = ph->w.first; i <= ph->w.last; i++) {
+			double x = (double)(i + 1), m = ph->w.mean * scale;
+			double v[8] = {x,	ph->rounds[i].tracking * scale,
+				       m,	1.1 * m,
+				       0.9 * m, 1.2 * m,
+				       0.8 * m, (ph->w.intercept + ph->w.slope * x) * scale};
+
+			sr_chart_point(&ch, NULL, v);
+		}
+		if (nd == 1) {
+			static const struct {
+				size_t ycol, colour;
+				int dash;
+			} one[] = {{1, 0, 0}, {2, 1, 0}, {3, 2, 2}, {4, 2, 2},
+				   {5, 3, 2}, {6, 3, 2}, {7, 4, 3}};
+
+			for (size_t j = 0; j < 7; j++)
+				lines[nl++] = (struct sr_line){.block = nblock,
+							       .ycol = one[j].ycol,
+							       .colour = one[j].colour,
+							       .dash = one[j].dash,
+							       .points = j == 0};
+		} else {
+			/* each drive in its colour: its values, its mean, ±20 %, its line */
+			static const struct {
+				size_t ycol;
+				int dash;
+			} many[] = {{1, 0}, {2, 3}, {5, 2}, {6, 2}, {7, 4}};
+
+			for (size_t j = 0; j < 5; j++)
+				lines[nl++] = (struct sr_line){.block = nblock,
+							       .ycol = many[j].ycol,
+							       .colour = d,
+							       .dash = many[j].dash,
+							       .points = j == 0};
+			keys[nk++] = (struct sr_key){
+			    .title = parts[d].drv->label, .colour = d, .points = true};
+		}
+		nblock++;
 	}
-	sr_chart_lines(&ch, &pan, 1, 1, keys, sizeof(keys) / sizeof(keys[0]));
-	return sr_rep_chart_end(r, &ch, p, SR_HALF_W);
+	pan.nlines = nl;
+	if (nd == 1) {
+		sr_chart_lines(&ch, &pan, 1, 1, one_keys, sizeof(one_keys) / sizeof(one_keys[0]));
+	} else {
+		keys[nk++] = (struct sr_key){.title = "mean (dotted)", .colour = 99, .dash = 3};
+		keys[nk++] =
+		    (struct sr_key){.title = "±20 % of mean (dashed)", .colour = 99, .dash = 2};
+		keys[nk++] =
+		    (struct sr_key){.title = "least-squares line", .colour = 99, .dash = 4};
+		sr_chart_lines(&ch, &pan, 1, 1, keys, nk);
+	}
+	return sr_rep_chart_end(r, &ch, p, nd > 1 ? SR_PAGE_W : SR_HALF_W);
 }
 
-int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const char *label,
-			 const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			 size_t n, size_t k, const char *num)
 {
-	const struct catalogue_pts_phase *def = ph->def;
+	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
 	const char *cols[] = {"point", "iops"};
-	struct sr_line lines[32];
-	struct sr_key keys[32];
-	char name[256], title[256], kt[32][16], bs[32];
-	struct sr_panel pan = {.xlabel = "block size",
-			       .ylabel = "IOPS",
-			       .xtic_text = true,
-			       .xcol = 0,
-			       .xmin = -0.3,
-			       .xmax = (double)ph->def->nbs - 0.7,
-			       .hline = NAN,
-			       .logy = true};
+	struct sr_line lines[MAX_DRIVES][16];
+	struct sr_panel pan[MAX_DRIVES];
+	struct sr_key keys[16];
+	char name[256], title[300], kt[16][16], bs[32], series[64];
 	struct sr_chart ch;
-	size_t nl = 0;
+	size_t nd = capped(n), nm = def->nmixes < 16 ? def->nmixes : 16, np = 0;
 	int rc;
 
-	if (!ph->cells)
-		return 0;
-	sr_pts_stem(label, t, ph, "iops-vs-bs", name, sizeof(name));
-	snprintf(title, sizeof(title), "%s: IOPS against block size, one line per read/write mix",
-		 label);
+	sr_pts_stem(parts, n, k, "iops-vs-bs", name, sizeof(name));
+	snprintf(title, sizeof(title),
+		 "%s · %s: IOPS against block size, one line per read/write mix", num, def->id);
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 460)))
 		return rc;
-	sr_chart_frame(&ch, "mix", "block_size", cols, 2);
-	for (size_t m = 0; m < def->nmixes && nl < 32; m++) {
-		sr_pts_mix_label(def->mixes[m], kt[nl], sizeof(kt[nl]));
-		sr_chart_series(&ch, kt[nl]);
-		/* smallest block first, as the standard's plot reads */
-		for (size_t b = def->nbs; b-- > 0;) {
-			double v[2] = {(double)(def->nbs - 1 - b),
-				       ph->cells[m * def->nbs + b].iops};
-
-			bs_label(def->block_sizes[b], bs, sizeof(bs));
-			sr_chart_point(&ch, bs, v);
-		}
-		lines[nl] = (struct sr_line){.block = nl, .ycol = 1, .colour = nl, .points = true};
-		keys[nl] = (struct sr_key){.title = kt[nl], .colour = nl};
-		nl++;
+	sr_chart_frame(&ch, nd > 1 ? "drive_mix" : "mix", "block_size", cols, 2);
+	for (size_t m = 0; m < nm; m++) {
+		sr_pts_mix_label(def->mixes[m], kt[m], sizeof(kt[m]));
+		keys[m] = (struct sr_key){.title = kt[m], .colour = m};
 	}
-	pan.lines = lines;
-	pan.nlines = nl;
-	sr_chart_lines(&ch, &pan, 1, 1, keys, nl);
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+
+		if (!ph->cells)
+			continue;
+		for (size_t m = 0; m < nm; m++) {
+			if (nd > 1)
+				snprintf(series, sizeof(series), "%s %s", parts[d].drv->label,
+					 kt[m]);
+			sr_chart_series(&ch, nd > 1 ? series : kt[m]);
+			/* smallest block first, as the standard's plot reads */
+			for (size_t b = def->nbs; b-- > 0;) {
+				double v[2] = {(double)(def->nbs - 1 - b),
+					       ph->cells[m * def->nbs + b].iops};
+
+				bs_label(def->block_sizes[b], bs, sizeof(bs));
+				sr_chart_point(&ch, bs, v);
+			}
+			lines[np][m] = (struct sr_line){
+			    .block = np * nm + m, .ycol = 1, .colour = m, .points = true};
+		}
+		pan[np] = (struct sr_panel){.title = nd > 1 ? parts[d].drv->label : NULL,
+					    .xlabel = "block size",
+					    .ylabel = "IOPS",
+					    .xtic_text = true,
+					    .xtic_slant = nd > 1,
+					    .xcol = 0,
+					    .xmin = -0.3,
+					    .xmax = (double)def->nbs - 0.7,
+					    .hline = NAN,
+					    .logy = true,
+					    .lines = lines[np],
+					    .nlines = nm};
+		np++;
+	}
+	if (!np) {
+		sr_chart_abort(&ch);
+		return 0;
+	}
+	sr_chart_lines(&ch, pan, np, np < 3 ? (int)np : 3, keys, nm);
 	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
 }
 
-int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const char *label,
-			 const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			 size_t n, size_t k, const char *num)
 {
-	const struct catalogue_pts_phase *def = ph->def;
+	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
 	const char *cols[] = {"avg_us", "max_us", "p99.999_us"};
 	static const struct sr_bar_panel panels[] = {
-	    {.title = "average latency", .ylabel = "µs", .col = 0},
-	    {.title = "maximum latency", .ylabel = "µs", .col = 1},
-	    {.title = "99.999 % latency", .ylabel = "µs", .col = 2},
+	    {.title = "average latency (total: fio lat)", .ylabel = "µs", .col = 0},
+	    {.title = "maximum latency (total: fio lat)", .ylabel = "µs", .col = 1},
+	    {.title = "99.999 % latency (completion: fio clat)", .ylabel = "µs", .col = 2},
 	};
-	struct sr_key key = {.title = label, .colour = 0};
-	char name[256], title[256], cell[64], bs[32], mix[16];
+	struct sr_key keys[MAX_DRIVES];
+	char name[256], title[300], cell[64], bs[32], mix[16];
 	struct sr_chart ch;
+	size_t nd = capped(n), nk = 0;
 	int rc;
 
-	if (!ph->cells)
-		return 0;
-	sr_pts_stem(label, t, ph, "latency-bars", name, sizeof(name));
-	snprintf(title, sizeof(title), "%s: latency per block size and read/write mix", label);
-	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 460)))
+	sr_pts_stem(parts, n, k, "latency-bars", name, sizeof(name));
+	snprintf(title, sizeof(title), "%s · %s: latency per block size and read/write mix", num,
+		 def->id);
+	/* one panel per row: nine clusters' labels need the page's width */
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 1100)))
 		return rc;
 	sr_chart_frame(&ch, "drive", "cell", cols, 3);
-	sr_chart_series(&ch, label);
-	for (size_t b = def->nbs; b-- > 0;)
-		for (size_t m = 0; m < def->nmixes; m++) {
-			const struct sr_pts_cell *c = &ph->cells[m * def->nbs + b];
-			double v[3] = {c->lat_mean_ns / 1000.0, c->lat_max_ns / 1000.0,
-				       c->p99999_ns / 1000.0};
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
 
-			bs_label(def->block_sizes[b], bs, sizeof(bs));
-			sr_pts_mix_label(def->mixes[m], mix, sizeof(mix));
-			snprintf(cell, sizeof(cell), "%s %s", bs, mix);
-			sr_chart_point(&ch, cell, v);
-		}
-	sr_chart_bars(&ch, panels, 3, 3, &key, 1);
+		sr_chart_series(&ch, parts[d].drv->label);
+		keys[nk++] = (struct sr_key){.title = parts[d].drv->label, .colour = d};
+		for (size_t b = def->nbs; b-- > 0;)
+			for (size_t m = 0; m < def->nmixes; m++) {
+				const struct sr_pts_cell *c =
+				    ph->cells ? &ph->cells[m * def->nbs + b] : NULL;
+				double v[3] = {c ? c->lat_mean_ns / 1000.0 : NAN,
+					       c ? c->lat_max_ns / 1000.0 : NAN,
+					       c ? c->p99999_ns / 1000.0 : NAN};
+
+				bs_label(def->block_sizes[b], bs, sizeof(bs));
+				sr_pts_mix_label(def->mixes[m], mix, sizeof(mix));
+				snprintf(cell, sizeof(cell), "%s %s", bs, mix);
+				sr_chart_point(&ch, cell, v);
+			}
+	}
+	sr_chart_bars(&ch, panels, 3, 1, keys, nk);
 	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
 }
 
-int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const char *label,
-		      const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+		      size_t n, size_t k, const char *num)
 {
 	const char *cols[] = {"minutes", "gib_written", "iops"};
-	struct sr_line line = {.block = 0, .ycol = 2, .colour = 0, .points = true};
-	struct sr_key key = {.title = label, .colour = 0};
+	struct sr_line lines[MAX_DRIVES];
+	struct sr_key keys[MAX_DRIVES];
 	struct sr_panel pan[2] = {
 	    {.title = "IOPS against time",
 	     .xlabel = "time (minutes)",
 	     .ylabel = "IOPS",
 	     .xcol = 0,
-	     .xmin = NAN,
+	     .xmin = 0,
 	     .xmax = NAN,
 	     .hline = NAN,
 	     .zero_y = true,
-	     .lines = &line,
-	     .nlines = 1},
+	     .lines = lines},
 	    {.title = "IOPS against data written",
 	     .xlabel = "data written (GiB)",
 	     .ylabel = "IOPS",
 	     .xcol = 1,
-	     .xmin = NAN,
+	     .xmin = 0,
 	     .xmax = NAN,
 	     .hline = NAN,
 	     .zero_y = true,
-	     .lines = &line,
-	     .nlines = 1},
+	     .lines = lines},
 	};
-	char name[256], title[256];
+	char name[256], title[300];
 	struct sr_chart ch;
-	double written = 0.0;
+	size_t nd = capped(n);
 	int rc;
 
-	sr_pts_stem(label, t, ph, "wsat", name, sizeof(name));
-	snprintf(title, sizeof(title), "%s: write saturation, random 4 KiB writes, %g s samples",
-		 label, t->cell_seconds);
+	sr_pts_stem(parts, n, k, "wsat", name, sizeof(name));
+	snprintf(title, sizeof(title),
+		 "%s · %s: write saturation, random 4 KiB writes, %g s samples", num,
+		 parts[0].t->phases[k].def->id, parts[0].t->cell_seconds);
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 440)))
 		return rc;
 	sr_chart_frame(&ch, "drive", NULL, cols, 3);
-	sr_chart_series(&ch, label);
-	for (size_t k = 0; k < ph->nrounds; k++) {
-		double v[3];
+	for (size_t d = 0; d < nd; d++) {
+		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+		double written = 0.0, xmax;
 
-		written += ph->rounds[k].written;
-		v[0] = (double)(k + 1) * t->cell_seconds / 60.0;
-		v[1] = written / (1024.0 * 1024.0 * 1024.0);
-		v[2] = ph->rounds[k].tracking;
-		sr_chart_point(&ch, NULL, v);
+		sr_chart_series(&ch, parts[d].drv->label);
+		for (size_t i = 0; i < ph->nrounds; i++) {
+			double v[3];
+
+			written += ph->rounds[i].written;
+			v[0] = (double)(i + 1) * parts[d].t->cell_seconds / 60.0;
+			v[1] = written / (1024.0 * 1024.0 * 1024.0);
+			v[2] = ph->rounds[i].tracking;
+			sr_chart_point(&ch, NULL, v);
+		}
+		/* from 0, so one sample still has an x range */
+		xmax = (double)ph->nrounds * parts[d].t->cell_seconds / 60.0;
+		if (isnan(pan[0].xmax) || xmax > pan[0].xmax)
+			pan[0].xmax = xmax;
+		xmax = written / (1024.0 * 1024.0 * 1024.0);
+		if (isnan(pan[1].xmax) || xmax > pan[1].xmax)
+			pan[1].xmax = xmax;
+		lines[d] = (struct sr_line){.block = d, .ycol = 2, .colour = d, .points = true};
+		keys[d] = (struct sr_key){.title = parts[d].drv->label, .colour = d};
 	}
-	sr_chart_lines(&ch, pan, 2, 2, &key, 1);
+	for (size_t i = 0; i < 2; i++) {
+		pan[i].nlines = nd;
+		if (!(pan[i].xmax > 0))
+			pan[i].xmax = NAN;
+	}
+	sr_chart_lines(&ch, pan, 2, 2, keys, nd);
 	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
 }

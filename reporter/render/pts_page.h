@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * pts_page.h - the SNIA PTS pages (pts.html beside index.html, section_pts.c) and their charts
- * (pts_charts.c), laid out as the standard's report pages: per test a header block, then per
- * phase the steady-state convergence plot, the measurement-window plot with its figures, the
- * measurement table (also CSV) and the test's own plots.
+ * pts_page.h - the SNIA PTS pages (pts.html beside index.html, section_pts.c), their header and
+ * determination tables (pts_header.c) and their charts (pts_charts.c), laid out as the
+ * standard's report pages: per test (a page number) the header block, a column per drive, then
+ * per phase the steady-state convergence plot, the measurement-window plot, the determination
+ * table, the measurement table (also CSV) and the test's own plots (plot numbers "Plot P.N").
+ * Several drives share a test's part: one series per drive where the standard's plot has one
+ * series (measurement window, WSAT, latency bars), a panel per drive side by side otherwise
+ * (convergence, IOPS against block size).
  */
 #ifndef SSDREPORT_PTS_PAGE_H
 #define SSDREPORT_PTS_PAGE_H
@@ -11,12 +15,18 @@
 #include "analyse/pts.h"
 #include "render/sections.h"
 
-/* The stem of a PTS chart or table of @t's phase @ph on drive @label: "pts-<label>-<id>-<phase>-
- * <what>", '/' in a label made '_'. */
-void sr_pts_stem(const char *label, const struct sr_pts_test *t, const struct sr_pts_phase *ph,
-		 const char *what, char *out, size_t len);
+/* One drive's run of a PTS test; the drives of a test's part all ran the same catalogue entry. */
+struct sr_pts_part {
+	const struct sr_drive *drv;
+	const struct sr_pts_test *t;
+};
 
-/* A cell's label as the standard writes it: "4KiB 65/35" style, "4 KiB" + "65/35". */
+/* The stem of a PTS chart or table of phase @k of @parts' test: "pts-<label>-<id>-<phase>-
+ * <what>" for one drive, "pts-drives-<id>-<phase>-<what>" for several; '/' and ' ' made '_'. */
+void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char *what, char *out,
+		 size_t len);
+
+/* A cell's mix as the standard writes it: "65/35". */
 void sr_pts_mix_label(int mix, char *out, size_t len);
 
 /* The tracking variable's name and unit ("IOPS", "MB/s", "average latency (µs)"), and its value
@@ -24,26 +34,69 @@ void sr_pts_mix_label(int mix, char *out, size_t len);
 const char *sr_pts_metric_name(const char *metric);
 double sr_pts_metric_value(const char *metric, double v);
 
-/* Steady-state convergence: the tracking mix's value of every block size against round. */
-int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p, const char *label,
-			     const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+/* A phase's verdict as the page says it ("STEADY STATE NOT ACHIEVED"), and its rounds ("5
+ * rounds; measurement window: rounds 1-5", "1 sample, ..."), singular and plural right. */
+const char *sr_pts_verdict_text(const struct sr_pts_phase *ph);
+void sr_pts_rounds_text(const struct sr_pts_phase *ph, char *out, size_t len);
 
-/* The measurement window: the tracking variable of its rounds, the mean, ±10 % and ±20 % of
- * it, and the least-squares line. */
-int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const char *label,
-			const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+/**
+ * sr_pts_header() - the test's report header as a table, a row per field the standard's header
+ * names (test, variant, sponsor, run dates, platform, software, device, purge, data pattern,
+ * write cache, active range, preconditioning, stimulus, rounds, compliance), a column per drive
+ * of @parts; "not recorded" (marked) where the results hold no such field.
+ * @page_no: the test's page number
+ * Return: 0 or -errno (named in r->d).
+ */
+int sr_pts_header(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+		  int page_no);
 
-/* IOPS against block size, one line per mix (the IOPS test's plot). */
-int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const char *label,
-			 const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+/**
+ * sr_pts_determination() - phase @k's steady-state determination table, a row per drive with a
+ * window: the window's rounds and mean, the allowed and measured data excursion (max - min,
+ * ≤ 20 % of the mean) and slope excursion (the fitted line's change over the window, ≤ 10 %),
+ * the line as "y = a · x + b" in the tracking variable's unit, the verdict (pts/steady.h).
+ * @num: the table's number ("Plot 1.3")
+ * Return: 0 or -errno.
+ */
+int sr_pts_determination(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			 size_t n, size_t k, const char *num);
 
-/* Latency cells as bars: average, maximum and 99.999 % (the latency test's plots). */
-int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const char *label,
-			 const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+/* The charts of phase @k of @parts (@n drives); @num numbers the chart ("Plot 1.2"). Each
+ * returns 0 or -errno. */
 
-/* Write saturation: IOPS against time and against the data written, one point per sample. */
-int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const char *label,
-		      const struct sr_pts_test *t, const struct sr_pts_phase *ph);
+/* Steady-state convergence: the tracking mix's value of every block size against round, a
+ * panel per drive. */
+int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p,
+			     const struct sr_pts_part *parts, size_t n, size_t k, const char *num);
+
+/* The measurement window: each drive's tracking variable over its window's rounds, its mean,
+ * ±10 % and ±20 % of it, and the least-squares line, in the drive's colour. */
+int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			size_t n, size_t k, const char *num);
+
+/* IOPS against block size, one line per mix, a panel per drive (the IOPS test's plot). */
+int sr_pts_chart_iops_bs(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			 size_t n, size_t k, const char *num);
+
+/* Latency cells as bars, a bar per drive: average and maximum (total latency, fio lat) and
+ * 99.999 % (completion latency, fio clat), a panel each, stacked (the latency test's plots). */
+int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+			 size_t n, size_t k, const char *num);
+
+/* Write saturation: IOPS against time and against the data written, a line per drive. */
+int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+		      size_t n, size_t k, const char *num);
+
+/**
+ * sr_pts_hir() - the Host Idle Recovery test's wait states (pts_hir.c), after its
+ * preconditioning's plots: IOPS against time over every wait state with the idle segments
+ * shaded, a series per drive, and the table of the steady-state IOPS and each wait state's mean
+ * IOPS (pts/hir.h); nothing for a test without HIR segments.
+ * @plot: the page's last plot number, advanced
+ * Return: 0 or -errno.
+ */
+int sr_pts_hir(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+	       int page_no, int *plot);
 
 /* sr_section_pts() - the PTS section of index.html and pts.html (none without PTS tests). */
 int sr_section_pts(struct sr_report *r);

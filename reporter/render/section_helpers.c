@@ -80,7 +80,6 @@ int sr_rep_chart_begin(struct sr_report *r, struct sr_chart *ch, const char *nam
 	snprintf(ch->title, sizeof(ch->title), "%s", title);
 	ch->width = w;
 	ch->height = h;
-	ch->quiet = !r->d->stream; /* -q */
 	rc = sr_chart_open(ch, r->dir);
 	if (rc)
 		sr_diag_msg(r->d, "%s/%s.dat: %s", r->dir, name, strerror(-rc));

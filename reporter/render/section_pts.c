@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/pts.h"
 #include "render/format.h"
 #include "render/pts_page.h"
 
-static const char *verdict_text(const struct sr_pts_phase *ph)
+const char *sr_pts_verdict_text(const struct sr_pts_phase *ph)
 {
 	switch (ph->verdict) {
 	case SR_PTS_STEADY:
@@ -29,8 +30,7 @@ static const char *verdict_text(const struct sr_pts_phase *ph)
 	}
 }
 
-/* "rounds 8-12 of 12" / "25 rounds, window 21-25" */
-static void rounds_text(const struct sr_pts_phase *ph, char *out, size_t len)
+void sr_pts_rounds_text(const struct sr_pts_phase *ph, char *out, size_t len)
 {
 	char gb[SR_FMT_LEN];
 
@@ -55,110 +55,83 @@ static void anchor_of(const char *label, const struct sr_pts_test *t, char *out,
 			*c = '_';
 }
 
-/* The header block: device, purge, preconditioning, stimulus, TC/QD, rounds, compliance. */
-static void header_block(struct sr_page *p, const struct sr_drive *drv, const struct sr_pts_test *t)
+/* A note of the header's, with the drives it holds for: "a, b: Not PTS compliant: ...". */
+struct note {
+	const char *cls;
+	char text[600], drives[300];
+};
+
+/* Add @text (for drive @label) to @notes, or @label to the same note already there. */
+static void note_add(struct note *notes, size_t *n, size_t max, const char *cls, const char *label,
+		     const char *text)
 {
-	const struct sr_drive_info *in = &drv->info;
-	char dev[512], cap[SR_FMT_LEN], purge[256] = "", wipc[256], stim[512], tcqd[64],
-					rounds[1024] = "", comp[512], span[SR_FMT_LEN];
-	const char *const pairs[][2] = {
-	    {"Test", t->spec ? t->spec : t->entry->pts->spec},
-	    {"Device", dev},
-	    {"Purge", purge},
-	    {"Preconditioning", wipc},
-	    {"Stimulus", stim},
-	    {"TC / QD", tcqd},
-	    {"Rounds", rounds},
-	    {"Write cache", t->write_cache ? t->write_cache : "not recorded"},
-	    {"Compliance", comp},
-	};
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(notes[i].text, text) && !strcmp(notes[i].cls, cls)) {
+			size_t o = strlen(notes[i].drives);
 
-	snprintf(dev, sizeof(dev), "%s · serial %s · firmware %s · %s · %s",
-		 in->model ? in->model : "?", in->serial ? in->serial : "?",
-		 in->firmware ? in->firmware : "?", sr_fmt_bytes(cap, in->capacity_bytes),
-		 in->interface ? in->interface : in->transport ? in->transport : "?");
-	for (size_t k = 0; k < t->nphases; k++) {
-		const struct sr_pts_phase *ph = &t->phases[k];
-		char one[300];
-
-		if (!ph->def->purge)
-			continue;
-		snprintf(one, sizeof(one), "%s%s: %s", purge[0] ? "; " : "", ph->def->id,
-			 ph->purge_method    ? ph->purge_method
-			 : ph->purge_skipped ? "none (--pts-no-purge)"
-					     : "not done");
-		strncat(purge, one, sizeof(purge) - strlen(purge) - 1);
-	}
-	if (t->nphases && !t->phases[0].def->wipc)
-		snprintf(wipc, sizeof(wipc), "none: the test starts from %s",
-			 t->phases[0].purge_skipped ? "the drive as it was (no purge)"
-						    : "the purged state");
-	else
-		snprintf(wipc, sizeof(wipc),
-			 "workload independent: 128 KiB sequential write, twice the span (%s), "
-			 "after each purge",
-			 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
-	snprintf(stim, sizeof(stim),
-		 "%s; active range %d %% of the drive's span: %s; %g s per cell per round",
-		 t->entry->title, t->active_range_pct, sr_fmt_si(span, sr_val(t->span_bytes)),
-		 t->cell_seconds);
-	snprintf(tcqd, sizeof(tcqd), "%d threads × QD %d", t->threads, t->depth);
-	for (size_t k = 0; k < t->nphases; k++) {
-		char one[300], r1[200];
-
-		rounds_text(&t->phases[k], r1, sizeof(r1));
-		snprintf(one, sizeof(one), "%s%s: %s, %s", rounds[0] ? "; " : "",
-			 t->phases[k].def->id, r1, verdict_text(&t->phases[k]));
-		strncat(rounds, one, sizeof(rounds) - strlen(rounds) - 1);
-	}
-	comp[0] = '\0';
-	for (size_t k = 0; k < t->nnot_compliant; k++) {
-		strncat(comp, k ? "; " : "not PTS compliant: ", sizeof(comp) - strlen(comp) - 1);
-		strncat(comp, t->not_compliant[k], sizeof(comp) - strlen(comp) - 1);
-	}
-	if (!comp[0])
-		snprintf(comp, sizeof(comp), "as the standard asks");
-	sr_page_facts(p, pairs, sizeof(pairs) / sizeof(pairs[0]));
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].verdict == SR_PTS_NOT_STEADY)
-			sr_page_text(
-			    p, "warn",
-			    "%s: STEADY STATE NOT ACHIEVED in %zu rounds; the last 5 rounds "
-			    "are reported.",
-			    t->phases[k].def->id, t->phases[k].nrounds);
-	for (size_t k = 0; k < t->nnot_compliant; k++)
-		sr_page_text(p, "warn", "Not PTS compliant: %s.", t->not_compliant[k]);
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].resumed_after > 0)
-			sr_page_text(p, "note",
-				     "%s: the run was interrupted after round %d and resumed: the "
-				     "rounds after it were measured by a later session, without "
-				     "repeating the purge and preconditioning.",
-				     t->phases[k].def->id, t->phases[k].resumed_after);
-	for (size_t k = 0; k < t->nphases; k++)
-		if (t->phases[k].not_applicable)
-			sr_page_text(p, "warn", "%s: not applicable, not run: %s.",
-				     t->phases[k].def->id, t->phases[k].not_applicable);
-	if (t->status && strcmp(t->status, "done"))
-		sr_page_text(p, "warn", "The test did not complete (%s%s%s).", t->status,
-			     t->reason ? ": " : "", t->reason ? t->reason : "");
+			snprintf(notes[i].drives + o, sizeof(notes[i].drives) - o, ", %s", label);
+			return;
+		}
+	if (*n == max)
+		return;
+	notes[*n].cls = cls;
+	snprintf(notes[*n].text, sizeof(notes[*n].text), "%s", text);
+	snprintf(notes[*n].drives, sizeof(notes[*n].drives), "%s", label);
+	(*n)++;
 }
 
-/* The window's figures under its plot. */
-static void window_text(struct sr_page *p, const struct sr_pts_phase *ph)
+/* What the header table cannot say in a cell, each note once with the drives it holds for: the
+ * verdicts not achieved, what is not compliant, a resumed phase, cells not applicable, a test
+ * that did not complete. */
+static void header_notes(struct sr_page *p, const struct sr_pts_part *parts, size_t nparts)
 {
-	char mean[SR_FMT_LEN];
+	struct note notes[32];
+	char text[600];
+	size_t n = 0;
 
-	if (!ph->has_window)
-		return;
-	sr_page_text(p, "note",
-		     "Window rounds %zu-%zu: mean %s %s; range %.1f %% of the mean (limit %.0f %%, "
-		     "%s); least-squares excursion %.1f %% (limit %.0f %%, %s): %s.",
-		     ph->w.first + 1, ph->w.last + 1,
-		     sr_fmt_sig(mean, sr_pts_metric_value(ph->def->track_metric, ph->w.mean)),
-		     sr_pts_metric_name(ph->def->track_metric), ph->w.range_pct, PTS_SS_RANGE_PCT,
-		     ph->w.range_ok ? "met" : "NOT met", ph->w.excursion_pct, PTS_SS_SLOPE_PCT,
-		     ph->w.slope_ok ? "met" : "NOT met", verdict_text(ph));
+	for (size_t d = 0; d < nparts; d++) {
+		const struct sr_pts_test *t = parts[d].t;
+		const char *l = parts[d].drv->label;
+
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].verdict == SR_PTS_NOT_STEADY) {
+				snprintf(text, sizeof(text),
+					 "%s: STEADY STATE NOT ACHIEVED in %zu rounds; the last 5 "
+					 "rounds are reported.",
+					 t->phases[k].def->id, t->phases[k].nrounds);
+				note_add(notes, &n, 32, "warn", l, text);
+			}
+		for (size_t k = 0; k < t->nnot_compliant; k++) {
+			snprintf(text, sizeof(text), "Not PTS compliant: %s.", t->not_compliant[k]);
+			note_add(notes, &n, 32, "warn", l, text);
+		}
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].resumed_after > 0) {
+				snprintf(
+				    text, sizeof(text),
+				    "%s: the run was interrupted after round %d and resumed: the "
+				    "rounds after it were measured by a later session, without "
+				    "repeating the purge and preconditioning.",
+				    t->phases[k].def->id, t->phases[k].resumed_after);
+				note_add(notes, &n, 32, "note", l, text);
+			}
+		for (size_t k = 0; k < t->nphases; k++)
+			if (t->phases[k].not_applicable) {
+				snprintf(text, sizeof(text), "%s: not applicable, not run: %s.",
+					 t->phases[k].def->id, t->phases[k].not_applicable);
+				note_add(notes, &n, 32, "warn", l, text);
+			}
+		if (t->status && strcmp(t->status, "done")) {
+			snprintf(text, sizeof(text), "The test did not complete (%s%s%s).",
+				 t->status, t->reason ? ": " : "", t->reason ? t->reason : "");
+			note_add(notes, &n, 32, "warn", l, text);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (nparts == 1)
+			sr_page_text(p, notes[i].cls, "%s", notes[i].text);
+		else
+			sr_page_text(p, notes[i].cls, "%s: %s", notes[i].drives, notes[i].text);
 }
 
 static void cell_num(struct sr_table *tb, size_t row, size_t col, double v, bool integer)
@@ -191,9 +164,11 @@ static size_t bs_order(const struct catalogue_pts_phase *def, size_t *idx)
 }
 
 /* The measurement table: IOPS and MB/s as block size x mix, latency as one row per cell. */
-static int measurement_table(struct sr_report *r, struct sr_page *p, const char *label,
-			     const struct sr_pts_test *t, const struct sr_pts_phase *ph)
+static int measurement_table(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *pp,
+			     size_t k, const char *num)
 {
+	const struct sr_pts_phase *ph = &pp->t->phases[k];
+	const char *label = pp->drv->label;
 	const struct catalogue_pts_phase *def = ph->def;
 	bool lat = !strcmp(def->track_metric, "lat_mean");
 	bool mbps = !strcmp(def->track_metric, "mbps");
@@ -204,10 +179,10 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const char 
 
 	if (!ph->cells)
 		return 0;
-	sr_pts_stem(label, t, ph, "table", name, sizeof(name));
+	sr_pts_stem(pp, 1, k, "table", name, sizeof(name));
 	snprintf(title, sizeof(title),
-		 "%s %s: %s, the mean of the measurement window's rounds (rounds %zu-%zu)", label,
-		 def->id,
+		 "%s · %s %s: %s, the mean of the measurement window's rounds (rounds %zu-%zu)",
+		 num, label, def->id,
 		 lat	? "average, maximum and 99.999 % latency (µs)"
 		 : mbps ? "MB/s"
 			: "IOPS",
@@ -218,9 +193,9 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const char 
 		if (!(tb = sr_table_new(name, title, 5)))
 			return -ENOMEM;
 		sr_table_lead(tb, lead, 2);
-		sr_table_head(tb, 2, "average (µs)");
-		sr_table_head(tb, 3, "maximum (µs)");
-		sr_table_head(tb, 4, "99.999 % (µs)");
+		sr_table_head(tb, 2, "average, total latency (µs)");
+		sr_table_head(tb, 3, "maximum, total latency (µs)");
+		sr_table_head(tb, 4, "99.999 %, completion latency (µs)");
 		for (size_t i = 0; i < nb; i++)
 			for (size_t m = 0; m < def->nmixes; m++) {
 				const struct sr_pts_cell *c = &ph->cells[m * def->nbs + idx[i]];
@@ -235,7 +210,11 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const char 
 				cell_num(tb, row, 3, c->lat_max_ns / 1000.0, false);
 				cell_num(tb, row, 4, c->p99999_ns / 1000.0, false);
 			}
-		sr_table_note(tb, "Maximum and 99.999 %%: the highest of the window's rounds.");
+		sr_table_note(tb, "Average and maximum: total latency (fio lat: submission to "
+				  "completion), the average weighted by each direction's I/Os; "
+				  "99.999 %%: completion latency (fio clat, the latency fio's "
+				  "percentiles are of). Maximum and 99.999 %%: the highest of the "
+				  "window's rounds.");
 	} else {
 		static const char *const lead[] = {"block size"};
 
@@ -266,44 +245,79 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const char 
 	return rc;
 }
 
-static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_drive *drv,
-		     const struct sr_pts_test *t)
+/* A test's part of pts.html: one page of the standard's report for every drive that ran it. */
+static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
+		     size_t n, int page_no)
 {
-	char anchor[256], head[300];
-	int rc = 0;
+	const struct sr_pts_test *t0 = parts[0].t;
+	char anchor[256], head[300], num[32];
+	int rc = 0, plot = 0;
 
-	anchor_of(drv->label, t, anchor, sizeof(anchor));
-	snprintf(head, sizeof(head), "%s · %s", drv->label, t->entry->title);
-	sr_page_heading(p, 2, anchor, head);
-	header_block(p, drv, t);
-	for (size_t k = 0; !rc && k < t->nphases; k++) {
-		const struct sr_pts_phase *ph = &t->phases[k];
+	for (size_t d = 0; d < n; d++) { /* every drive's anchor, for the index's links */
+		anchor_of(parts[d].drv->label, parts[d].t, anchor, sizeof(anchor));
+		sr_page_anchor(p, anchor);
+	}
+	snprintf(head, sizeof(head), "Page %d · %s", page_no, t0->entry->title);
+	sr_page_heading(p, 2, NULL, head);
+	rc = sr_pts_header(r, p, parts, n, page_no);
+	header_notes(p, parts, n);
+	for (size_t k = 0; !rc && k < t0->nphases; k++) {
+		const struct catalogue_pts_phase *def = t0->phases[k].def;
+		bool any = false, window = false;
 
-		if (t->nphases > 1) {
-			snprintf(head, sizeof(head), "%s: %s", ph->def->id, verdict_text(ph));
+		if (t0->nphases > 1) {
+			snprintf(head, sizeof(head), "%s", def->id);
 			sr_page_heading(p, 3, NULL, head);
 		}
-		if (!ph->nrounds) {
-			sr_page_text(p, "warn", "No round of %s was measured.", ph->def->id);
+		for (size_t d = 0; d < n; d++) {
+			const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+
+			if (!ph->nrounds)
+				sr_page_text(p, "warn", "%s: no round of %s was measured.",
+					     parts[d].drv->label, def->id);
+			any |= ph->nrounds > 0;
+			window |= ph->has_window;
+		}
+		if (!any)
+			continue;
+		if (def->stop_written) {
+			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
+			rc = sr_pts_chart_wsat(r, p, parts, n, k, num);
 			continue;
 		}
-		if (ph->def->stop_written) {
-			rc = sr_pts_chart_wsat(r, p, drv->label, t, ph);
-			continue;
+		sr_page_grid(p, n == 1);
+		snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
+		rc = sr_pts_chart_convergence(r, p, parts, n, k, num);
+		if (!rc && window) {
+			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
+			rc = sr_pts_chart_window(r, p, parts, n, k, num);
 		}
-		sr_page_grid(p, true);
-		rc = sr_pts_chart_convergence(r, p, drv->label, t, ph);
-		if (!rc)
-			rc = sr_pts_chart_window(r, p, drv->label, t, ph);
 		sr_page_grid(p, false);
-		window_text(p, ph);
-		if (!rc)
-			rc = measurement_table(r, p, drv->label, t, ph);
-		if (!rc && !strcmp(ph->def->track_metric, "iops"))
-			rc = sr_pts_chart_iops_bs(r, p, drv->label, t, ph);
-		if (!rc && !strcmp(ph->def->track_metric, "lat_mean"))
-			rc = sr_pts_chart_latency(r, p, drv->label, t, ph);
+		if (!rc && window) {
+			snprintf(num, sizeof(num), "Table %d.%d", page_no, ++plot);
+			rc = sr_pts_determination(r, p, parts, n, k, num);
+		}
+		/* a single cell's window mean is the determination table's (HIR's, DIRTH's
+		 * preconditioning); a table of one number is left out */
+		for (size_t d = 0; !rc && d < n; d++)
+			if (parts[d].t->phases[k].cells &&
+			    (def->nbs * def->nmixes > 1 || !parts[d].t->doc ||
+			     !parts[d].t->doc->rec.pts->nsegments)) {
+				snprintf(num, sizeof(num), "Table %d.%d", page_no, ++plot);
+				rc = measurement_table(r, p, &parts[d], k, num);
+			}
+		if (!rc && window && def->nbs * def->nmixes > 1 &&
+		    !strcmp(def->track_metric, "iops")) {
+			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
+			rc = sr_pts_chart_iops_bs(r, p, parts, n, k, num);
+		}
+		if (!rc && window && !strcmp(def->track_metric, "lat_mean")) {
+			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
+			rc = sr_pts_chart_latency(r, p, parts, n, k, num);
+		}
 	}
+	if (!rc)
+		rc = sr_pts_hir(r, p, parts, n, page_no, &plot);
 	return rc;
 }
 
@@ -317,10 +331,26 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 
 	if (!tb)
 		return -ENOMEM;
-	sr_page_heading(&r->page, 2, "family-pts", "SNIA PTS (Enterprise)");
+	bool client = false, enterprise = false;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < pd[i].n; k++) {
+			const char *v = pd[i].tests[k].variant;
+
+			client |= v && !strcmp(v, "client");
+			enterprise |= !v || strcmp(v, "client");
+		}
+	sr_page_heading(&r->page, 2, "family-pts",
+			client && !enterprise ? "SNIA PTS (Client)"
+			: client	      ? "SNIA PTS (Enterprise and Client)"
+					      : "SNIA PTS (Enterprise)");
 	sr_page_text(&r->page, "note",
-		     "Method: SNIA Solid State Storage Performance Test Specification, Enterprise "
-		     "v2.0.2; the standard's report pages are on pts.html.");
+		     "Method: SNIA Solid State Storage Performance Test Specification, %s; the "
+		     "standard's report pages are on pts.html.",
+		     client && !enterprise ? "Client v2.0 (PTS-C)"
+		     : client
+			 ? "Enterprise v2.0.2 (PTS-E) and Client v2.0 (PTS-C), as each test says"
+			 : "Enterprise v2.0.2 (PTS-E)");
 	sr_table_lead(tb, lead, 2);
 	sr_table_head(tb, 2, "steady state");
 	sr_table_head(tb, 3, "compliance");
@@ -334,7 +364,7 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 				char one[100];
 
 				snprintf(one, sizeof(one), "%s%s: %s (%zu round%s)", ph ? "; " : "",
-					 t->phases[ph].def->id, verdict_text(&t->phases[ph]),
+					 t->phases[ph].def->id, sr_pts_verdict_text(&t->phases[ph]),
 					 t->phases[ph].nrounds,
 					 t->phases[ph].nrounds == 1 ? "" : "s");
 				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
@@ -357,6 +387,38 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 	return rc;
 }
 
+/* The drives' tests grouped by test id, in the order they first appear: one part each. */
+static int by_test(struct sr_report *r, struct sr_page *p, const struct sr_pts_drive *pd, size_t n)
+{
+	struct sr_pts_part *parts = calloc(n + 1, sizeof(*parts));
+	int rc = 0, page_no = 0;
+
+	if (!parts)
+		return -ENOMEM;
+	for (size_t i = 0; !rc && i < n; i++)
+		for (size_t k = 0; !rc && k < pd[i].n; k++) {
+			const struct sr_pts_test *t = &pd[i].tests[k];
+			size_t np = 0;
+			bool seen = false;
+
+			for (size_t j = 0; j < i && !seen; j++) /* drawn with an earlier drive's */
+				for (size_t q = 0; q < pd[j].n && !seen; q++)
+					seen = !strcmp(pd[j].tests[q].id, t->id) &&
+					       pd[j].tests[q].entry == t->entry;
+			if (seen)
+				continue;
+			for (size_t j = i; j < n; j++)
+				for (size_t q = 0; q < pd[j].n; q++)
+					if (!strcmp(pd[j].tests[q].id, t->id) &&
+					    pd[j].tests[q].entry == t->entry)
+						parts[np++] = (struct sr_pts_part){pd[j].drv,
+										   &pd[j].tests[q]};
+			rc = test_part(r, p, parts, np, ++page_no);
+		}
+	free(parts);
+	return rc;
+}
+
 int sr_section_pts(struct sr_report *r)
 {
 	const struct sr_pts_drive *pd = r->an->pts;
@@ -370,9 +432,7 @@ int sr_section_pts(struct sr_report *r)
 	if (!rc && !(rc = sr_page_open(&p, r->dir, "pts.html", false, "SNIA PTS report"))) {
 		sr_page_heading(&p, 1, NULL, "SNIA PTS report");
 		sr_page_link(&p, "index.html", "Back to the review (index.html)");
-		for (size_t i = 0; !rc && i < n; i++)
-			for (size_t k = 0; !rc && k < pd[i].n; k++)
-				rc = test_part(r, &p, pd[i].drv, &pd[i].tests[k]);
+		rc = by_test(r, &p, pd, n);
 		int crc = sr_page_close(&p);
 
 		if (!rc && crc) {

@@ -306,7 +306,7 @@ int sr_section_summary(struct sr_report *r)
 	size_t ncols, rows = 0;
 	struct sr_table *t;
 	char head[300], anchor[128];
-	int rc;
+	int rc = 0;
 
 	sr_page_heading(&r->page, 2, "summary", "Summary");
 	for (size_t dv = 0; r->cat && dv < r->m->ndrives; dv++) { /* room for groups' members */
@@ -382,11 +382,12 @@ int sr_section_summary(struct sr_report *r)
 		rows++;
 	}
 	sr_rep_table_notes(t);
-	rc =
-	    rows
-		? sr_page_table(&r->page, t)
-		: (sr_page_text(&r->page, NULL, "None of the summary's tests is in these results."),
-		   0);
+	if (rows)
+		rc = sr_page_table(&r->page, t);
+	else if (r->an->npts_tests) /* a SNIA PTS run: its headline figures */
+		rc = sr_pts_summary(r);
+	else
+		sr_page_text(&r->page, NULL, "None of the summary's tests is in these results.");
 	sr_table_free(t);
 	free(cols);
 	return rc ? rc : r->page.err;

@@ -62,6 +62,9 @@ int sr_section_steady(struct sr_report *r);
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,
 		     const struct sr_rtest *const *tests, size_t n);
 int sr_section_details(struct sr_report *r);
+/* sr_pts_summary() - the SNIA PTS headline figures as the summary's table (pts_summary.c), with
+ * a link to pts.html; nothing without PTS tests. Return: 0 or -errno. */
+int sr_pts_summary(struct sr_report *r);
 /* The parts of a test's page (section_detail_runs.c), each a table on @p (none when empty). */
 int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t);
 /* sr_detail_charts() - a test page's charts (detail_charts.c): the completion-latency histogram

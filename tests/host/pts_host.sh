@@ -43,7 +43,7 @@ p=$tmp/report/pts.html
 stem=$tmp/report/pts-iops-pts-iops-iops
 grep -q 'href="pts.html' "$tmp/report/index.html" && ok "index.html links pts.html" || fail "index.html has no link to pts.html"
 grep -q 'id="pts-iops-pts-iops"' "$p" && grep -q 'SNIA PTS-E v2.0.2, IOPS test' "$p" &&
-	grep -q '4 threads × QD 32' "$p" && grep -q 'Not PTS compliant: no purge (--pts-no-purge)' "$p" &&
+	grep -q 'TC 4 / QD 32' "$p" && grep -q 'Not PTS compliant: no purge (--pts-no-purge)' "$p" &&
 	ok "pts.html: the header block (test, TC/QD, the missing purge)" || fail "pts.html: header block incomplete"
 grep -q "measurement window: rounds $first-$last, $verdict" "$p" &&
 	ok "pts.html names the window rounds $first-$last and the verdict ($verdict)" ||
@@ -100,6 +100,121 @@ for bs in 512 4k 8k 16k 32k 64k 128k 1024k; do
 done
 [ $bad = 0 ] && ok "all 56 table cells and 56 plot points equal the raw files' window means" ||
 	fail "$bad table cells or plot points differ from the raw files"
+
+# the header table: what run.json holds, and "not recorded" for what it does not
+hdr=$tmp/report/pts-iops-header.csv
+field() { awk -F'","' -v f="$1" 'BEGIN { } { gsub(/^"|"$/, "", $0) } index($0, f ",") == 1 { sub(/^[^,]*,/, ""); gsub(/"/, ""); print }' "$hdr"; }
+rj=$r/../run.json
+want_var=$(jq -r '.tests[0].pts.variant' "$rj")
+want_pct=$(jq -r '.tests[0].pts.active_range_pct' "$rj")
+want_tq="TC $(jq -r '.tests[0].pts.threads' "$rj") / QD $(jq -r '.tests[0].pts.depth' "$rj")"
+[ "$want_var" = enterprise ] && grep -q '^Variant,Enterprise (SNIA PTS-E v2.0.2)$' "$hdr" &&
+	grep -q '^Test sponsor,not recorded$' "$hdr" && grep -q '^Data pattern,not recorded$' "$hdr" &&
+	grep -q '^Run dates (UTC),start not recorded; finish not recorded$' "$hdr" &&
+	grep -Eq "^Active range,\"?$want_pct % of the drive's span" "$hdr" && grep -q "^Test stimulus,.*$want_tq" "$hdr" &&
+	grep -Eq '^Test platform,"?host not recorded; CPU not recorded;' "$hdr" &&
+	ok "header table: variant, active range ($want_pct %), $want_tq from run.json; sponsor, dates, platform, data pattern not recorded (the trimmed record lacks them)" ||
+	fail "header table: $(cat "$hdr")"
+
+# the determination table: range and slope excursion recomputed from the raw files
+read -r rpct epct slope icpt <<<"$(awk -v vals="$vals" -v first="$first" 'BEGIN {
+	split(vals, y, " "); lo = hi = y[first]; s = 0
+	for (i = first; i < first + 5; i++) { s += y[i]; if (y[i] < lo) lo = y[i]; if (y[i] > hi) hi = y[i] }
+	m = s / 5; sxy = 0
+	for (i = first; i < first + 5; i++) sxy += (i - (first + 2)) * (y[i] - m)
+	a = sxy / 10; b = m - a * (first + 2)
+	printf "%.1f %.1f %.0f %.0f\n", (hi - lo) / m * 100, (a < 0 ? -a : a) * 4 / m * 100, a, b }')"
+det=$stem-determination.csv
+grep -q "^data excursion measured (max - min),\".* ($rpct %): max" "$det" &&
+	grep -q "^slope excursion measured,\".* ($epct %)\"" "$det" &&
+	grep -q '^data excursion allowed,".* (20 % of the mean)"' "$det" &&
+	grep -q '^slope excursion allowed,".* (10 % of the mean)"' "$det" &&
+	grep -q "^least-squares line,\"y = .* · x [+−] .* IOPS (x: round)\"" "$det" &&
+	ok "determination table: data excursion $rpct %, slope excursion $epct % (line y = $slope x + $icpt) as the raw files give" ||
+	fail "determination table (raw: range $rpct %, excursion $epct %): $(cat "$det")"
+
+# the index of a PTS-only run: the headline figures, not "None of the summary's tests"
+sum=$tmp/report/summary-pts.csv
+w4=$(printf %.0f "${want[0/4k]}"); r4=$(printf %.0f "${want[100/4k]}")
+! grep -q "None of the summary's tests" "$tmp/report/index.html" &&
+	tr -d , <"$sum" | grep -q "4 KiB 0/100 IOPS $w4; 4 KiB 100/0 IOPS $r4" &&
+	ok "index.html: PTS headline figures (4 KiB write $w4, read $r4 IOPS: the raw files' window means) and a link" ||
+	fail "index summary: $(cat "$sum")"
+! grep -qi 'warning\|empty x range' "$tmp/rep.err" && ok "ssdreport's output holds no gnuplot warning" ||
+	fail "ssdreport stderr: $(cat "$tmp/rep.err")"
+
+# two drives in one report: the second drive's files with every IOPS and bandwidth halved;
+# one window plot with a series per drive, a convergence and IOPS-vs-block-size panel each
+two=$tmp/two
+mkdir -p "$two"
+cp -r "$fx/iops" "$two/a"
+cp -r "$fx/iops" "$two/b"
+for d in a b; do
+	jq --arg l "$d" '.drive.label = $l' "$fx/iops/run.json" >"$two/$d/run.json"
+	jq --arg l "$d" '.label = $l' "$fx/iops/drive.json" >"$two/$d/drive.json"
+done
+for f in "$two"/b/pts-iops/*.json; do
+	jq '.jobs |= map(.read.iops /= 2 | .write.iops /= 2 | .read.bw_bytes /= 2 | .write.bw_bytes /= 2)' "$f" >"$f.t" && mv "$f.t" "$f"
+done
+"$rep" -o "$tmp/two-rep" "$two" 2>"$tmp/two.err"
+rc=$?
+s2=$tmp/two-rep/pts-drives-pts-iops-iops
+bvals=$(for k in $(seq 1 "$n"); do jq '.jobs[] | select(.jobname == "iops.r0.4k") | .read.iops + .write.iops' \
+	"$two/b/pts-iops/iops-round-$(printf %02d "$k").json"; done | tr '\n' ' ')
+[ $rc = 0 ] && [ "$(cut -d, -f1 "$s2-window.csv" | tail -n +2 | sort | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' ')" = "a=5 b=5 " ] &&
+	awk -F, -v va="$vals" -v vb="$bvals" 'BEGIN { split(va, a, " "); split(vb, b, " ") }
+		NR > 1 { v = ($1 == "a" ? a[$2] : b[$2]); if ((($3 - v) ^ 2) > (1e-5 * v) ^ 2) bad++ }
+		END { exit bad > 0 }' "$s2-window.csv" &&
+	ok "two drives: one window plot, a series per drive (5 rounds each), each drive's tracking values from its raw files" ||
+	fail "two drives' window plot: rc $rc $(cat "$s2-window.csv" 2>&1 | head -3) $(cat "$tmp/two.err")"
+[ "$(tail -n +2 "$s2-convergence.csv" | cut -d, -f1 | sort -u | wc -l)" = 16 ] &&
+	[ "$(tail -n +2 "$s2-iops-vs-bs.csv" | cut -d, -f1 | sort -u | wc -l)" = 14 ] &&
+	grep -q '^criterion,a,b$' "$s2-determination.csv" && grep -q '^field,a,b$' "$tmp/two-rep/pts-iops-header.csv" &&
+	grep -q 'id="pts-a-pts-iops"' "$tmp/two-rep/pts.html" && grep -q 'id="pts-b-pts-iops"' "$tmp/two-rep/pts.html" &&
+	[ "$(grep -c 'Page 1 · PTS IOPS' "$tmp/two-rep/pts.html")" = 1 ] &&
+	ok "two drives: one page for the test, header and determination tables with a column per drive, 2 x 8 convergence and 2 x 7 IOPS-vs-block-size series, each drive's anchor" ||
+	fail "two drives: $(head -2 "$s2-determination.csv") $(tail -n +2 "$s2-convergence.csv" | cut -d, -f1 | sort -u | wc -l)"
+bt=$tmp/two-rep/pts-b-pts-iops-iops-table.csv
+b4=$(for k in $(seq "$first" "$last"); do jq '.jobs[] | select(.jobname == "iops.r0.4k") | .read.iops + .write.iops' \
+	"$two/b/pts-iops/iops-round-$(printf %02d "$k").json"; done | awk '{ s += $1 } END { printf "%.6g", s / NR }')
+got=$(awk -F, '$1 == "4 KiB" { print $8 }' "$bt")
+awk -v a="$got" -v b="$b4" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) ^ 2) }' &&
+	ok "two drives: drive b's own measurement table (4 KiB 0/100: $got IOPS, its raw files' $b4)" ||
+	fail "drive b's table: 4 KiB 0/100 $got, raw $b4"
+
+# HIR (tests/host/fixtures/pts/hir: a quick pts-hir run on a file): each wait state's mean IOPS
+# and the IOPS-against-time plot recomputed from the raw segment files and run.json's times
+cp -r "$fx/hir" "$tmp/hir"
+"$rep" -o "$tmp/hrep" "$tmp/hir" 2>"$tmp/hrep.err"
+rc=$?
+hj=$tmp/hir/run.json
+ht=$tmp/hrep/pts-hir-pts-hir-wait-state-iops.csv
+hbad=0
+states=$(jq -r '.tests[0].pts.segments[] | select(.kind == "write") | .wait_state' "$hj" | sort -n -u | tr '\n' ' ')
+for ws in $states; do
+	want=$(jq -r --argjson w "$ws" '.tests[0].pts.segments[] | select(.kind == "write" and .wait_state == $w) |
+		"\(.file) \(.name)"' "$hj" | while read -r f nm; do
+		jq --arg n "$nm" '.jobs[] | select(.jobname == $n) | .read.iops + .write.iops' "$tmp/hir/$f"; done |
+		awk '{ s += $1 } END { printf "%.6g", s / NR }')
+	got=$(awk -F, -v w="wait state $ws" '$1 == w { print $2 }' "$ht")
+	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) ^ 2) }' ||
+		{ echo "# wait state $ws: table $got, raw files $want"; hbad=$((hbad + 1)); }
+done
+# the plot: two points per segment with I/O, at its start and end (minutes from the first
+# segment's start), at the segment's IOPS
+want_pts=$(jq -r '.tests[0].pts.segments as $s | $s[0].t_start as $t0 | $s[] | select(.kind != "idle") |
+	"\(.file) \(.name) \((.t_start - $t0) / 60) \((.t_end - $t0) / 60)"' "$hj" | while read -r f nm a b; do
+	v=$(jq --arg n "$nm" '.jobs[] | select(.jobname == $n) | .read.iops + .write.iops' "$tmp/hir/$f")
+	echo "$a $v"; echo "$b $v"; done)
+got_pts=$(tail -n +2 "$tmp/hrep/pts-hir-pts-hir-wait-states.csv" | cut -d, -f2,3 | tr , ' ')
+paste <(echo "$want_pts") <(echo "$got_pts") | awk '{ if (($1 - $3) ^ 2 > 1e-6 || ($2 - $4) ^ 2 > (1e-5 * $2) ^ 2) bad++ }
+	END { exit bad > 0 || NR == 0 }' || { echo "# plot points differ"; hbad=$((hbad + 1)); }
+nstates=$(wc -w <<<"$states")
+[ $rc = 0 ] && [ $hbad = 0 ] && [ "$nstates" = 5 ] &&
+	[ "$(echo "$want_pts" | wc -l)" = "$(echo "$got_pts" | wc -l)" ] &&
+	grep -q "^preconditioning: window mean (steady-state IOPS)," "$ht" &&
+	ok "HIR: the $nstates wait states' mean IOPS and every segment's plot points ($(echo "$got_pts" | wc -l)) equal the raw segment files and run.json's times" ||
+	fail "HIR: rc $rc, $hbad differences, states '$states': $(cat "$ht") $(cat "$tmp/hrep.err")"
 
 # the driver's refusals, before anything is written
 if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
@@ -193,10 +308,21 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		ok "client: run.json names PTS-C v2.0, 2 x 16, 75 %, 4 x the active range written ($written bytes, the raw files' sum); the manifest's request holds the variant" ||
 		fail "client record: $(jq -c '.tests[0].pts | del(.phases[0].rounds)' "$c/run.json") written $written"
 	grep -q 'SNIA PTS-C v2.0, Write Saturation test' "$tmp/client/report/pts.html" &&
-		grep -q 'active range 75 %' "$tmp/client/report/pts.html" &&
+		grep -q '75 % of the drive.s span' "$tmp/client/report/pts.html" &&
+		grep -q 'Client (SNIA PTS-C v2.0)' "$tmp/client/report/pts.html" &&
 		grep -q 'none: the test starts from the drive as it was (no purge)' "$tmp/client/report/pts.html" &&
 		ok "client: pts.html names PTS-C v2.0, the 75 % active range, and WSAT's start without a purge" ||
 		fail "client: pts.html lacks the variant or its active range"
+	ch=$tmp/client/report/pts-wsat-header.csv
+	cpu=$(jq -r '.manifest.info.cpu // "not recorded"' "$c/run.json")
+	os=$(jq -r '.manifest.info.os // "not recorded"' "$c/run.json")
+	pat=$(jq -r '.tests[0].pts.data_pattern' "$c/run.json")
+	started=$(jq -r '.tests[0].started' "$c/run.json")
+	ended=$(jq -r '.tests[0].ended' "$c/run.json")
+	grep -qF "CPU $cpu" "$ch" && grep -qF "OS $os" "$ch" && grep -qF "Data pattern,\"$pat\"" "$ch" &&
+		grep -qF "start $started; finish $ended" "$ch" && grep -q 'fio fio-3' "$ch" &&
+		ok "client: the header names the platform (CPU $cpu, OS $os), the data pattern, the run dates and fio as run.json records them" ||
+		fail "client header: cpu '$cpu' os '$os' pattern '$pat' $started $ended: $(cat "$ch")"
 	record_schemas "$tmp/client"
 	# a loop device with 4096-byte logical blocks: pts-latency's three 0.5 KiB cells are planned
 	# out before the first write (named in the progress, run.json and pts.html), the six others

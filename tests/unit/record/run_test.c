@@ -280,12 +280,116 @@ static void copies(void **state)
 	rec_run_free(&w);
 }
 
+/* A test with segments: an HIR idle segment (no file, no TC/QD) and a DIRTH point, DIRTH's
+ * chosen points, a matrix phase's tracked TC/QD and XSR's test-level purge, written, read back
+ * and copied. */
+static void segments(void **state)
+{
+	struct rec_run w, r;
+	struct rec_test *t, c = {0};
+	struct rec_pts_segment *s;
+	struct rec_pts_phase *ph;
+	char err[256];
+
+	(void)state;
+	make(&w);
+	t = rec_run_test(&w, "pts-iops");
+	ph = &t->pts->phases[0];
+	ph->track_tc = 32;
+	ph->track_qd = 16;
+	set(&t->pts->segments_kind, "dirth");
+	t->pts->segments_planned = 3;
+	set(&t->pts->segments_status, "running");
+	t->pts->segments_resumed_after = 1;
+	t->pts->segments_purged = true;
+	set(&t->pts->segments_purge_method, "format");
+	set(&t->pts->segments_purge_done, "2026-12-02T12:00:00Z");
+	s = rec_pts_add_segment(t->pts);
+	s->seq = 1;
+	set(&s->part, "hir");
+	set(&s->kind, "idle");
+	set(&s->name, "ws2.r001.idle");
+	s->wait_state = 2;
+	s->repeat = 1;
+	s->planned_s = 10;
+	s->t_start = 1796214372.387;
+	s->t_end = 1796214382.391;
+	set(&s->status, "done");
+	s = rec_pts_add_segment(t->pts);
+	s->seq = 2;
+	set(&s->part, "dirth-points");
+	set(&s->kind, "point");
+	set(&s->name, "max");
+	s->tc = 4;
+	s->qd = 8;
+	set(&s->rw, "randrw");
+	set(&s->bs, "8k");
+	s->rwmix = 65;
+	s->planned_s = 5;
+	s->t_start = 1.5;
+	s->t_end = 7.25;
+	set(&s->file, "pts-dirth/dirth-points-seg-0002.json");
+	set(&s->log, "pts-dirth/dirth-points-seg-0002");
+	set(&s->status, "done");
+	t->pts->dirth = calloc(1, sizeof(*t->pts->dirth));
+	set(&t->pts->dirth->phase, "dirth");
+	t->pts->dirth->round = 7;
+	t->pts->dirth->art_ceiling_ns = 5e6;
+	t->pts->dirth->chosen = true;
+	t->pts->dirth->mid_target_iops = 1500.5;
+	t->pts->dirth->max = (struct rec_pts_dirth_point){4, 8, 2900.0, 4.9e6};
+	t->pts->dirth->mid = (struct rec_pts_dirth_point){2, 2, 1400.0, 1.2e6};
+	t->pts->dirth->min = (struct rec_pts_dirth_point){1, 1, 101.0, NAN};
+	assert_int_equal(rec_run_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_run_read(scratch_doc, &r, err, sizeof(err)), 0);
+	t = rec_run_test(&r, "pts-iops");
+	assert_int_equal(t->pts->phases[0].track_tc, 32);
+	assert_int_equal(t->pts->phases[0].track_qd, 16);
+	assert_string_equal(t->pts->segments_kind, "dirth");
+	assert_int_equal(t->pts->segments_planned, 3);
+	assert_int_equal(t->pts->segments_resumed_after, 1);
+	assert_true(t->pts->segments_purged && !t->pts->segments_purge_skipped);
+	assert_string_equal(t->pts->segments_purge_method, "format");
+	assert_int_equal(t->pts->nsegments, 2);
+	s = &t->pts->segments[0];
+	assert_string_equal(s->kind, "idle");
+	assert_int_equal(s->wait_state, 2);
+	assert_int_equal(s->repeat, 1);
+	assert_int_equal(s->tc, -1); /* null */
+	assert_null(s->file);
+	assert_null(s->rw);
+	assert_true(s->t_end - s->t_start > 10.003 && s->t_end - s->t_start < 10.005);
+	s = &t->pts->segments[1];
+	assert_int_equal(s->tc, 4);
+	assert_int_equal(s->qd, 8);
+	assert_int_equal(s->rwmix, 65);
+	assert_int_equal(s->wait_state, -1);
+	assert_string_equal(s->file, "pts-dirth/dirth-points-seg-0002.json");
+	assert_true(s->t_end == 7.25);
+	assert_non_null(t->pts->dirth);
+	assert_true(t->pts->dirth->chosen);
+	assert_int_equal(t->pts->dirth->round, 7);
+	assert_int_equal(t->pts->dirth->max.qd, 8);
+	assert_true(t->pts->dirth->mid.iops == 1400.0);
+	assert_true(isnan(t->pts->dirth->min.art_ns));
+	assert_null(t->pts->dirth->error);
+	assert_int_equal(rec_test_copy(&c, t), 0);
+	assert_int_equal(c.pts->nsegments, 2);
+	assert_ptr_not_equal(c.pts->segments[1].file, t->pts->segments[1].file);
+	assert_string_equal(c.pts->segments[1].file, t->pts->segments[1].file);
+	assert_ptr_not_equal(c.pts->dirth, t->pts->dirth);
+	assert_string_equal(c.pts->dirth->phase, "dirth");
+	rec_test_free(&c);
+	rec_run_free(&w);
+	rec_run_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(round_trip), cmocka_unit_test(older_file_kept_whole),
 	    cmocka_unit_test(refusals),	  cmocka_unit_test(wall_time_and_killed),
-	    cmocka_unit_test(copies),
+	    cmocka_unit_test(copies),	  cmocka_unit_test(segments),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
