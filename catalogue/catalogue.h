@@ -46,13 +46,16 @@ struct catalogue_suite {
 
 /* How long a test of a timing class runs on one profile. */
 struct catalogue_timing {
-	long runtime_s; /* fio runtime; 0: size-based (a fill) */
-	long ramp_s;	/* fio ramp_time */
-	char *ss;	/* fio steadystate criterion ("iops:10%"), NULL when none */
-	long ss_dur_s;	/* steadystate_duration */
-	long ss_ramp_s; /* steadystate_ramp_time */
-	long setup_s;	/* an ssd-apps test: its setup before the warm-up (the filesystem, the
-			 * servers, the load), estimated for the ETA; 0 for none */
+	long runtime_s;	   /* fio runtime; 0: size-based (a fill) */
+	long ramp_s;	   /* fio ramp_time */
+	char *ss;	   /* fio steadystate criterion ("iops:10%"), NULL when none */
+	long ss_dur_s;	   /* steadystate_duration */
+	long ss_ramp_s;	   /* steadystate_ramp_time */
+	long round_io_pct; /* a round (a SNIA PTS round, all its threads) ends once it wrote this
+			    * percent of the span (fio io_size per thread), runtime_s its time
+			    * cap; 0: the round runs runtime_s (time_based) */
+	long setup_s;	   /* an ssd-apps test: its setup before the warm-up (the filesystem, the
+			    * servers, the load), estimated for the ETA; 0 for none */
 };
 
 struct catalogue_profile {

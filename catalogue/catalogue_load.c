@@ -286,10 +286,13 @@ static int load_timing(struct rd *r, json_object *o, struct catalogue_timing *t)
 	    (rc = opt_str(r, o, "ss", &t->ss)) < 0 ||
 	    (rc = opt_int(r, o, "ss_dur_s", 0, 86400, 0, &t->ss_dur_s)) < 0 ||
 	    (rc = opt_int(r, o, "ss_ramp_s", 0, 86400, 0, &t->ss_ramp_s)) < 0 ||
+	    (rc = opt_int(r, o, "round_io_pct", 0, 100, 0, &t->round_io_pct)) < 0 ||
 	    (rc = opt_int(r, o, "setup_s", 0, 31 * 86400, 0, &t->setup_s)) < 0)
 		return rc;
 	if (t->ss && (!t->ss_dur_s || t->runtime_s <= 0))
 		return fail(r, "\"ss\" needs \"ss_dur_s\" and a \"runtime_s\" cap");
+	if (t->round_io_pct && t->runtime_s <= 0)
+		return fail(r, "\"round_io_pct\" needs a \"runtime_s\" cap");
 	(void)v;
 	return 0;
 }

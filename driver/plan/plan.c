@@ -288,6 +288,14 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	if (tm && tm->runtime_s > 0)
 		r |= set_u64(env, "SSD_RUNTIME", (uint64_t)tm->runtime_s);
 	r |= set_u64(env, "SSD_RAMP", tm ? (uint64_t)tm->ramp_s : 0);
+	/* a round that ends by bytes written: each thread's share of round_io_pct of the span,
+	 * in whole 64 KiB */
+	r |= set_u64(env, "SSD_TIME_BASED", tm && tm->round_io_pct ? 0 : 1);
+	r |= set_u64(env, "SSD_IO_SIZE",
+		     tm && tm->round_io_pct
+			 ? sh.size / 100 * (uint64_t)tm->round_io_pct /
+			       (uint64_t)(sh.threads > 0 ? sh.threads : 1) / 65536 * 65536
+			 : sh.size);
 	if (tm && tm->ss) {
 		r |= rv_env_set(env, "SSD_SS", tm->ss);
 		r |= set_u64(env, "SSD_SS_DUR", (uint64_t)tm->ss_dur_s);

@@ -276,6 +276,16 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			ok "the report says the PTS test was resumed after round $k, and the run's two sessions" ||
 			fail "report of the resumed pts-wsat: $(grep -r 'resumed' "$tmp/wrep" | head -3)"
 	fi
+	# quick WSAT's rounds end by bytes: each of the 4 threads writes its share of 12 % of the
+	# span (in whole 64 KiB), 10 s the cap, so 4 x the span takes >= 30 rounds on any drive
+	per=$((134217728 / 100 * 12 / 4 / 65536 * 65536))
+	job=$tmp/wsat/w/pts-wsat/wsat-round.fio
+	full=$(cat "$tmp"/wsat/w/pts-wsat/wsat-round-*.json | jq -s --argjson b $((4 * per)) 'map(select(.jobs[0].write.io_bytes == $b)) | length')
+	n=$(ls "$tmp"/wsat/w/pts-wsat/wsat-round-*.json | wc -l)
+	grep -qx 'time_based=0' "$job" && grep -qx "io_size=$per" "$job" && grep -qx 'runtime=10' "$job" &&
+		[ "$n" -ge 30 ] && [ "$full" -ge $((n - 2)) ] &&
+		ok "quick WSAT: $n rounds (>= 30 samples), $full of them ending at 4 x $per bytes written (io_size, time_based=0)" ||
+		fail "quick WSAT rounds: $n rounds, $full of 4 x $per bytes; $(grep -E 'time_based|io_size|runtime' "$job")"
 	record_schemas "$tmp/wsat"
 	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and
 		.cache.outcome == "not applicable" and (.cache.message | test("regular file")) and

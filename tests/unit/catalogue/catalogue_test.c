@@ -428,6 +428,12 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "not a test catalogue of this version"));
 	assert_int_equal(load_edited("\"timing\": \"qos\"", "\"timing\": \"forever\""), -EINVAL);
 	assert_non_null(strstr(err, "\"timing\" is \"forever\""));
+	assert_int_equal(load_edited("\"round_io_pct\": 12", "\"round_io_pct\": 120"), -EINVAL);
+	assert_non_null(strstr(err, "\"round_io_pct\" is 120; expected 0 to 100"));
+	assert_int_equal(load_edited("\"runtime_s\": 10, \"ramp_s\": 0, \"round_io_pct\"",
+				     "\"runtime_s\": 0, \"ramp_s\": 0, \"round_io_pct\""),
+			 -EINVAL);
+	assert_non_null(strstr(err, "\"round_io_pct\" needs a \"runtime_s\" cap"));
 	assert_int_equal(load_edited("\"threads\": 128", "\"threads\": \"many\""), -EINVAL);
 	assert_non_null(strstr(err, "\"threads\" must be an integer from 1 to 4096"));
 	assert_int_equal(load_edited("{\"test\": \"4k-randread\"", "{\"test\": \"4k-randred\""),

@@ -192,6 +192,14 @@ static void pts_variants(void **state)
 	assert_string_equal(rv_env_get(&e, "SSD_THREADS"), "4");
 	assert_string_equal(rv_env_get(&e, "SSD_DEPTH"), "32");
 	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "134217728");
+	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "1");
+	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "134217728");
+	/* quick WSAT: a round ends once its 4 threads wrote 12 % of the span, 16,106,127 bytes:
+	 * 4,026,531 each, in whole 64 KiB: 3,997,696 (61 x 64 KiB); 10 s its cap */
+	rv_test_env(find(&p, "pts-wsat"), "d", "/f", 128ULL << 20, &c, NULL, &e);
+	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "0");
+	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "3997696");
+	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "10");
 	c.pts_variant = pts_variant_info(PTS_CLIENT);
 	/* 75 % of 100 MiB + 5 bytes = 78,643,203.75 bytes: 75 whole MiB (78,643,200) */
 	rv_test_env(find(&p, "pts-iops"), "d", "/f", (100ULL << 20) + 5, &c, NULL, &e);
