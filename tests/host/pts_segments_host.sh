@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# SNIA PTS tests with segments (HIR, DIRTH, XSR) run by ssd-review on a file, no drive needed,
+# with a copy of the catalogue whose quick profile is shortened further (HIR 2 wait states of
+# 1-s writes, a 2 x 2 DIRTH matrix, 2-s XSR groups) so the whole test takes about a minute:
+#  - each test's segments recorded in run.json in seq order with their files and 1-s logs,
+#    HIR's idles without I/O lasting their time, XSR's groups as the catalogue says;
+#  - DIRTH's MaxIOPS and MinIOPS found again here from the last matrix round's raw fio JSON
+#    (highest read + write IOPS with the I/O-weighted mean total latency within the ceiling);
+#  - a HIR run stopped by SIGINT during its segments goes on with --resume after the last
+#    recorded segment, its rounds and earlier segments kept;
+#  - the records match docs/schemas and ssdreport reads the results without failing.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+. tests/host/lib/review-checks.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pts_segments.XXXXXX")
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+if [ ! -f engine/libssdeng.so ] || [ ! -x driver/ssd-review ]; then
+	echo "ok - # SKIP engine/libssdeng.so or driver/ssd-review not built (make)"
+	exit 0
+fi
+mkdir "$tmp/jobs"
+cp jobfiles/*.fio "$tmp/jobs/"
+# a file on a busy host is no drive at steady state: cap each job at 400 IOPS, as the lab caps
+# its emulated drives, so the rounds reach steady state in about 5
+sed -i 's/^\[global\]$/[global]\nrate_iops=400/' "$tmp/jobs/pts-round.fio" "$tmp/jobs/pts-segment.fio"
+jq '(.tests[] | select(.id == "pts-hir") | .pts.segments.profiles.quick) = {write_s: 1, idle_s: [1, 2], repeats: 2, baseline_s: 2}
+  | (.tests[] | select(.id == "pts-dirth") | .pts.phases[1].matrix) = {tc: [2, 1], qd: [2, 1]}
+  | (.tests[] | select(.id == "pts-dirth") | .pts.phases[1].tracking) += {tc: 2, qd: 2}
+  | (.tests[] | select(.id == "pts-dirth") | .pts.phases[0]) += {threads: 2, depth: 2}
+  | (.tests[] | select(.id == "pts-dirth") | .pts.segments) += {art_ceiling_ms: 1000, profiles: {full: {point_s: 60}, quick: {point_s: 1}}}
+  | (.tests[] | select(.id == "pts-xsr") | .pts.segments.profiles.quick.group_s) = [2, 2, 2]' \
+	jobfiles/catalogue.json >"$tmp/jobs/catalogue.json"
+truncate -s 32M "$tmp/d.img"
+run() { # OUT LABEL TEST... : --only the tests, quick, 16 MiB span, no purge (a file)
+	local out=$1 label=$2
+	shift 2
+	driver/ssd-review --catalogue "$tmp/jobs/catalogue.json" --drive "$label=$tmp/d.img" --suite pts \
+		--only "$(tr ' ' , <<<"$*")" --profile quick --span 16M --pts-no-purge --yes --no-report \
+		--out "$out" 2>"$out.err"
+}
+d=$tmp/all/d
+run "$tmp/all" d pts-xsr pts-dirth && ok "ssd-review --only pts-xsr,pts-dirth exits 0" ||
+	{ fail "ssd-review exited $?"; tail -n 15 "$tmp/all.err" | sed 's/^/# /'; }
+grep -E 'segments|DIRTH round|done in' "$tmp/all.err" | sed 's/^/# /'
+
+seg=".pts.segments"
+rv_check "xsr and dirth: every planned segment done and recorded in seq order" jq -e "
+	[.tests[] | .status == \"done\" and .pts.segments_status == \"done\" and ($seg | length) == .pts.segments_planned
+	 and ([$seg[].seq] == [range(1; .pts.segments_planned + 1)])] | all and length == 2" "$d/run.json"
+rv_check "each segment's fio JSON has no job error and its IOPS log one line per second of its length (± 1)" bash -c "
+	test \$(jq '[.tests[] | $seg[]] | length' $d/run.json) = 6 &&
+	jq -r '.tests[] | $seg[] | \"\(.file) \(.log) \(.tc) \(.planned_s)\"' $d/run.json | while read -r f l tc s; do
+		jq -e '[.jobs[].error] | all(. == 0)' $d/\$f >/dev/null || exit 1
+		for n in \$(seq 1 \$tc); do
+			k=\$(wc -l < $d/\${l}_iops.\$n.log)
+			[ \$k -ge \$((s - 1)) ] && [ \$k -le \$((s + 1)) ] || exit 1
+		done
+	done"
+rv_check "pts-xsr: groups write 1024k, randwrite 8k, write 1024k at 1 x QD32, as the segment files say" bash -c "
+	test \"\$(jq -r '.tests[] | select(.id == \"pts-xsr\") | $seg[].file' $d/run.json | while read -r f; do
+		jq -r '.jobs[0].\"job options\" | \"\(.rw)/\(.bs)/\(.numjobs)/\(.iodepth)\"' $d/\$f; done | tr '\n' ' ')\" = 'write/1024k/1/32 randwrite/8k/1/32 write/1024k/1/32 '"
+rv_check "pts-xsr: its purge skipped by --pts-no-purge is recorded" \
+	jq -e '.tests[] | select(.id == "pts-xsr") | .pts.segments_purge.skipped == "--pts-no-purge"' "$d/run.json"
+
+# DIRTH: the matrix round, and the choice found again from the last round's raw JSON
+last=$(jq -r '.tests[] | select(.id == "pts-dirth") | .pts.phases[1].rounds[-1].file' "$d/run.json")
+rv_check "pts-dirth: a matrix round is the pre-write then TC 2/QD 2, 2/1, 1/2, 1/1 with those numjobs x iodepth" \
+	jq -e '[.jobs[] | "\(.jobname) \(."job options".numjobs)x\(."job options".iodepth)"] == ["dirth.prewrite 2x2", "dirth.r65.8k.t2q2 2x2", "dirth.r65.8k.t2q1 2x1", "dirth.r65.8k.t1q2 1x2", "dirth.r65.8k.t1q1 1x1"]' "$d/$last"
+want=$(jq -r '[.jobs[1:][] | {n: .jobname, iops: (.read.iops + .write.iops), ios: (.read.total_ios + .write.total_ios),
+	art: ((.read.lat_ns.mean * .read.total_ios + .write.lat_ns.mean * .write.total_ios) / ((.read.total_ios + .write.total_ios) | if . == 0 then 1 else . end))}
+	| select(.ios > 0 and .art <= 1e9)] | max_by(.iops) | "\(.n) \(.iops)"' "$d/$last")
+got=$(jq -r '.tests[] | select(.id == "pts-dirth") | .pts.dirth | "dirth.r65.8k.t\(.max.tc)q\(.max.qd) \(.max.iops) min \(.min.tc)/\(.min.qd)"' "$d/run.json")
+echo "# DIRTH from the raw file: $want; recorded: $got"
+awk -v w="$want" -v g="$got" 'BEGIN { split(w, a, " "); split(g, b, " ")
+	exit !(a[1] == b[1] && (a[2] - b[2]) ^ 2 <= (1e-6 * a[2]) ^ 2 && b[4] == "1/1") }' &&
+	ok "pts-dirth: MaxIOPS (point and IOPS) is the raw round's best within the ceiling, MinIOPS TC 1 / QD 1" ||
+	fail "pts-dirth: recorded $got, the raw round says $want"
+rv_check "pts-dirth: the max, mid, min points run again at their TC x QD with json+ clat bins" bash -c "
+	test \$(jq '.tests[] | select(.id == \"pts-dirth\") | .pts.segments | length' $d/run.json) = 3 &&
+	jq -r '.tests[] | select(.id == \"pts-dirth\") | .pts | .dirth as \$c | .segments[] | \"\(.file) \(.tc) \(.qd) \(\$c[.name].tc) \(\$c[.name].qd)\"' $d/run.json |
+	while read -r f tc qd ctc cqd; do
+		test \"\$tc \$qd\" = \"\$ctc \$cqd\" || exit 1
+		jq -e --arg t \$tc --arg q \$qd '.jobs[0] | .\"job options\".numjobs == \$t and .\"job options\".iodepth == \$q and ((.read.clat_ns.bins // {}) + (.write.clat_ns.bins // {}) | length) > 0' $d/\$f >/dev/null || exit 1
+	done"
+
+# HIR stopped during its segments, then resumed
+h=$tmp/hir/h
+set -m
+driver/ssd-review --catalogue "$tmp/jobs/catalogue.json" --drive "h=$tmp/d.img" --suite pts \
+	--only pts-hir --profile quick --span 16M --pts-no-purge --yes --no-report --out "$tmp/hir" \
+	2>"$tmp/hir.err" &
+pid=$!
+set +m
+for _ in $(seq 1 600); do
+	n=$(jq '[.tests[0].pts.segments // [] | length] | .[0]' "$h/run.json" 2>/dev/null || echo 0)
+	[ "${n:-0}" -ge 3 ] && break
+	sleep 0.2
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+k=$(jq '.tests[0].pts.segments | length' "$h/run.json")
+rounds=$(jq '.tests[0].pts.phases[0].rounds | length' "$h/run.json")
+rv_check "pts-hir: stopped by SIGINT during its segments ($k recorded), the test interrupted" \
+	jq -e '.tests[0].status == "interrupted" and .tests[0].pts.segments_status == "interrupted"' "$h/run.json"
+driver/ssd-review --resume --yes --no-report --out "$tmp/hir" 2>"$tmp/hir2.err"
+rc=$?
+rv_check "pts-hir: --resume exits 0" test $rc = 0 || tail -n 3 "$tmp/hir2.err" | sed "s/^/# /"
+grep -E 'going on|done in' "$tmp/hir2.err" | sed 's/^/# /'
+rv_check "pts-hir: resumed after segment $k: its $rounds rounds kept, every segment of the plan (2 states x (2 x 2 + 1)) recorded once in order" \
+	jq -e --argjson k "$k" --argjson r "$rounds" '.tests[0] | .status == "done" and .pts.segments_resumed_after == $k
+		and (.pts.phases[0].rounds | length) == $r and .pts.segments_planned == 10
+		and ([.pts.segments[].seq] == [range(1; 11)]) and .pts.segments_status == "done"' "$h/run.json"
+rv_check "pts-hir: idle segments have no I/O and lasted their planned time; the baselines follow each wait state" \
+	jq -e '.tests[0].pts.segments | ([.[] | select(.kind == "idle") | .file == null and .tc == null and (.t_end - .t_start) >= .planned_s] | all)
+		and ([.[] | select(.kind == "baseline") | .seq] == [5, 10]) and ([.[] | select(.kind == "idle") | .planned_s] == [1, 1, 2, 2])' "$h/run.json"
+rv_check_schemas "$tmp/all" "$tmp/hir"
+if [ -x reporter/ssdreport ]; then
+	reporter/ssdreport -o "$tmp/report" "$tmp/all/d" "$tmp/hir/h" >/dev/null 2>"$tmp/rep.err"
+	rv_check "ssdreport over the HIR, DIRTH and XSR results exits 0" test $? = 0 ||
+		sed 's/^/# /' "$tmp/rep.err" | tail -n 5
+fi
+[ "$RV_FAILED" = 0 ] || LAB_FAILED=1
+lab_done
