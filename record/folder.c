@@ -194,9 +194,9 @@ static bool server_copy(const char *sub)
 	return yes;
 }
 
-static int by_name(const void *a, const void *b)
+int rec_names_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
 int rec_results_drives(const char *dir, char ***names, size_t *n)
@@ -227,7 +227,7 @@ int rec_results_drives(const char *dir, char ***names, size_t *n)
 	}
 	closedir(d);
 	if (k)
-		qsort(v, k, sizeof(*v), by_name);
+		qsort(v, k, sizeof(*v), rec_names_cmp);
 	*names = v;
 	*n = k;
 	return 0;

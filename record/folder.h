@@ -38,14 +38,21 @@ const char *rec_input_name(enum rec_input k);
 
 /**
  * rec_results_drives() - the drive folders of results directory @dir that hold a drive's own
- * results, sorted by name: not hidden, not a report, and not a fio client run's per-host copy
- * (its run.json names the combined results' folder). The folders ssd-review reports at the end
- * of a run and ssdreport reads when given @dir.
+ * results, sorted by name (rec_names_cmp()): not hidden, not a report, and not a fio client run's
+ * per-host copy (its run.json names the combined results' folder). The folders ssd-review reports
+ * at the end of a run and ssdreport reads when given @dir.
  * @names: output, malloc'ed (rec_names_free())
  * Return: 0, -errno (@dir cannot be read), -ENOMEM.
  */
 int rec_results_drives(const char *dir, char ***names, size_t *n);
 
 void rec_names_free(char **names, size_t n);
+
+/**
+ * rec_names_cmp() - qsort() comparison of two `char *` names in the order a reader counts them:
+ * digit runs by value (strverscmp(3): "e1s-2" before "e1s-10"), the rest byte by byte. The
+ * order of drive folders and of the files in a folder wherever the record lists them.
+ */
+int rec_names_cmp(const void *a, const void *b);
 
 #endif

@@ -106,6 +106,12 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 		t->expected_s =
 		    ct->timing ? ct->timing->setup_s + ct->timing->runtime_s + ct->timing->ramp_s
 			       : 0;
+		if (ct->entry->tool == CATALOGUE_TOOL_SSD_APPS) {
+			long long w, m;
+
+			rv_apps_times(&o->apps, ct->timing, &w, &m);
+			t->expected_s = (ct->timing ? ct->timing->setup_s : 0) + (long)(w + m);
+		}
 		/* a PTS test: at least 5 rounds of every cell of every phase */
 		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
 			t->expected_s += (long)catalogue_pts_cells(&ct->entry->pts->phases[k]) *
@@ -115,6 +121,13 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 				t->atomic_step = true;
 	}
 	return 0;
+}
+
+void rv_apps_times(const struct rv_apps_opts *a, const struct catalogue_timing *tm,
+		   long long *warmup_s, long long *time_s)
+{
+	*warmup_s = a->warmup_s >= 0 ? a->warmup_s : tm ? tm->ramp_s : 0;
+	*time_s = a->time_s >= 0 ? a->time_s : tm ? tm->runtime_s : 0;
 }
 
 int rv_plan_build(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)

@@ -46,6 +46,13 @@ int rv_plan_build(const struct rv_opts *o, struct rv_plan *p, char *err, size_t 
 
 void rv_plan_free(struct rv_plan *p);
 
+/**
+ * rv_apps_times() - an ssd-apps test's warm-up and measured time, s: --apps-warmup and
+ * --apps-time where given (>= 0), else the test's timing (ramp_s, runtime_s; 0 without one).
+ */
+void rv_apps_times(const struct rv_apps_opts *a, const struct catalogue_timing *tm,
+		   long long *warmup_s, long long *time_s);
+
 #define RV_ENV_MAX 32
 
 /* A test's jobfile variables, in the order --dry-run prints them. */

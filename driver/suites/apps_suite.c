@@ -85,8 +85,7 @@ static void request(const struct rv_run *r, const struct rv_test *t, unsigned si
 	p->table_size = a->table_size;
 	p->warehouses = a->warehouses;
 	p->threads = a->threads;
-	p->warmup_s = a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s;
-	p->time_s = a->time_s >= 0 ? a->time_s : tm->runtime_s;
+	rv_apps_times(a, tm, &p->warmup_s, &p->time_s);
 }
 
 static unsigned sizes_of(enum rec_apps_workload w)
@@ -136,6 +135,9 @@ void rv_apps_argv(const struct rv_run *r, size_t ti, size_t i, char **argv,
 	const struct rv_test *t = &r->plan.t[i];
 	const struct catalogue_timing *tm = t->ct->timing;
 	bool tpcc = is_tpcc(t);
+	long long warmup_s, time_s;
+
+	rv_apps_times(a, tm, &warmup_s, &time_s);
 	const struct {
 		const char *opt;
 		long long v;
@@ -145,8 +147,8 @@ void rv_apps_argv(const struct rv_run *r, size_t ti, size_t i, char **argv,
 	    {"--table-size", tpcc ? -1 : a->table_size},
 	    {"--warehouses", tpcc ? a->warehouses : -1},
 	    {"--threads", a->threads},
-	    {"--warmup", a->warmup_s >= 0 ? a->warmup_s : tm->ramp_s},
-	    {"--time", a->time_s >= 0 ? a->time_s : tm->runtime_s},
+	    {"--warmup", warmup_s},
+	    {"--time", time_s},
 	};
 	size_t n = 0, b = 0;
 

@@ -277,11 +277,6 @@ int sr_drive_identity_load(struct sr_drive *drv, const char *path, struct sr_dia
 	return rc;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Sorted names in @dir accepted by @want. */
 static int list_dir(const char *dir, bool (*want)(const char *dir, const char *name), char ***out,
 		    size_t *n)
@@ -309,7 +304,7 @@ static int list_dir(const char *dir, bool (*want)(const char *dir, const char *n
 	}
 	closedir(dp);
 	if (k)
-		qsort(v, k, sizeof(*v), cmp_str);
+		qsort(v, k, sizeof(*v), rec_names_cmp);
 	*out = v;
 	*n = k;
 	return 0;

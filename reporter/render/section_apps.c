@@ -190,12 +190,14 @@ static int table(struct sr_report *r, const struct catalogue_entry *e, const siz
 		 size_t ninst)
 {
 	struct sr_table *t;
-	char name[160], head[300], label[32], text[600];
+	char name[160], head[300], label[32], text[600], title[300];
 	size_t row;
 	int rc;
 
 	snprintf(name, sizeof(name), "%s-figures", e->id);
-	t = sr_table_new(name, e->title, 2 + nd);
+	/* the section's heading is the test's title already */
+	snprintf(title, sizeof(title), "%s: figures per instance and in total", e->title);
+	t = sr_table_new(name, title, 2 + nd);
 	if (!t)
 		return -ENOMEM;
 	sr_table_lead(t, (const char *const[]){"figure", "instance"}, 2);

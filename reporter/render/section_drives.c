@@ -69,8 +69,9 @@ static const char *field(const struct sr_drive_info *i, size_t k, char *buf, siz
 	case BYTES:
 		return sr_fmt_bytes(buf, *(const struct sr_value *)at);
 	case BLOCK:
+		/* a regular file has no blocks of its own: not applicable, not unknown */
 		if (!sr_ok(*(const struct sr_value *)at))
-			return SR_UNKNOWN;
+			return i->kind && !strcmp(i->kind, "file") ? "n/a (a file)" : SR_UNKNOWN;
 		snprintf(buf, len, "%.0f B", ((const struct sr_value *)at)->v);
 		return buf;
 	default:

@@ -32,6 +32,10 @@ ids=$(grep -o '<h2 id="[^"]*"' "$out/index.html" | sed 's/.*id="//; s/"//' | tr 
 next=$(sed -n '/<h2 id="family-apps"/,$p' "$out/index.html" | grep -m1 -o '<figure\|<table\|<div class=tbl')
 [ "$next" = "<figure" ] && ok "the section starts with its chart" || fail "the section starts with $next"
 
+dups=$(grep '^#' "$out/report.md" | sort | uniq -d)
+[ -z "$dups" ] && ok "report.md: no heading twice (the table's title is not the section's)" ||
+	fail "report.md: headings twice: $dups"
+
 csv=$out/apps-oltp-figures.csv
 # cell DRIVE-COLUMN "FIGURE,INSTANCE" [CSV]: the value in a test's table (CSV)
 cell() { awk -F, -v d="$1" -v r="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == d) c = i }

@@ -56,6 +56,10 @@ static void results_directory(void **state)
 	put("out/b/run.json", "{\"tests\": []}");
 	put("out/a", NULL);
 	put("out/a/drive.json", "{}");
+	put("out/e1s-10", NULL); /* counted, not spelt: after e1s-2 */
+	put("out/e1s-10/run.json", "{\"tests\": []}");
+	put("out/e1s-2", NULL);
+	put("out/e1s-2/run.json", "{\"tests\": []}");
 	put("out/a/fc-4k-randread.json", "{}");
 	put("out/report", NULL);
 	put("out/report/.ssdreport", "");
@@ -78,9 +82,11 @@ static void results_directory(void **state)
 	assert_int_equal(kind("out/none"), REC_INPUT_NONE);
 	snprintf(p, sizeof(p), "%s/out", scratch);
 	assert_int_equal(rec_results_drives(p, &names, &n), 0);
-	assert_int_equal(n, 2); /* sorted; not the report, the hidden folder, h1, empty */
+	assert_int_equal(n, 4); /* sorted; not the report, the hidden folder, h1, empty */
 	assert_string_equal(names[0], "a");
 	assert_string_equal(names[1], "b");
+	assert_string_equal(names[2], "e1s-2");
+	assert_string_equal(names[3], "e1s-10");
 	rec_names_free(names, n);
 	assert_int_equal(rec_results_drives("/nonexistent", &names, &n), -ENOENT);
 	assert_string_equal(rec_input_name(REC_INPUT_RESULTS), "a results directory");

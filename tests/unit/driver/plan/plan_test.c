@@ -76,6 +76,36 @@ static void quick_plan_and_steps(void **state)
 	rv_plan_free(&p);
 }
 
+/* --apps-warmup and --apps-time replace the catalogue's warm-up and measured time in an ssd-apps
+ * test's ETA, as they do in the ssd-apps command the driver runs (rv_apps_times()) */
+static void apps_time_options(void **state)
+{
+	char *argv[] = {
+	    "ssd-review", "--drive",	 "a=/tmp/x",  "--catalogue", "jobfiles/catalogue.json",
+	    "--suite",	  "apps",	 "--profile", "quick",	     "--apps-warmup",
+	    "60",	  "--apps-time", "300",	      NULL};
+	struct rv_opts o;
+	struct rv_plan p;
+	long long w, m;
+
+	(void)state;
+	assert_int_equal(rv_opts_parse(13, argv, &o, err, sizeof(err)), 0);
+	assert_int_equal(rv_plan_build(&o, &p, err, sizeof(err)), 0);
+	assert_int_equal(find(&p, "apps-oltp")->expected_s, 70 + 60 + 300);
+	assert_int_equal(find(&p, "apps-tpcc")->expected_s, 110 + 60 + 300);
+	rv_apps_times(&o.apps, find(&p, "apps-tpcc")->ct->timing, &w, &m);
+	assert_int_equal(w, 60);
+	assert_int_equal(m, 300);
+	o.apps.warmup_s = -1; /* not given: the catalogue's */
+	rv_apps_times(&o.apps, find(&p, "apps-tpcc")->ct->timing, &w, &m);
+	assert_int_equal(w, 5);
+	assert_int_equal(m, 300);
+	rv_apps_times(&o.apps, NULL, &w, &m); /* no timing: 0 */
+	assert_int_equal(w, 0);
+	rv_plan_free(&p);
+	rv_opts_free(&o);
+}
+
 static void only_and_names(void **state)
 {
 	struct rv_plan p;
@@ -187,9 +217,8 @@ static void pts_variants(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(quick_plan_and_steps),
-	    cmocka_unit_test(only_and_names),
-	    cmocka_unit_test(variables),
+	    cmocka_unit_test(quick_plan_and_steps), cmocka_unit_test(apps_time_options),
+	    cmocka_unit_test(only_and_names),	    cmocka_unit_test(variables),
 	    cmocka_unit_test(pts_variants),
 	};
 
