@@ -79,8 +79,11 @@ static void fork_child(void)
 	pthread_mutex_unlock(&lock);
 }
 
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
-static void atfork_setup(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+/* registered as the library is loaded (once per process, before any job's set-up) */
+__attribute__((constructor)) static void atfork_setup(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
 
 /* The node @path names, read once per thread until ssd_dev_cache_done(). */
 static int node_now(const char *path, struct node *n)
@@ -95,7 +98,6 @@ static int node_now(const char *path, struct node *n)
 		return -1;
 	node_of(&st, n);
 	if (strlen(path) < sizeof(seen.path)) {
-		pthread_once(&atfork_once, atfork_setup);
 		strcpy(seen.path, path);
 		seen.node = *n;
 		seen.valid = true;

@@ -76,8 +76,10 @@ struct ssd_geometry {
 	uint64_t capacity_bytes; /* usable size, bytes */
 	uint64_t max_xfer_bytes; /* largest single transfer (MDTS, Block Limits), 0 = unknown */
 	uint32_t nsid;		 /* NVMe namespace id, 0 elsewhere */
-	char desc[96];		 /* human description, e.g. "NVMe nsid 1, LBA format 4 (4096+0)" */
 };
+
+/* Room for a transport's describe(): "NVMe nsid 1, LBA format 4 (4096+0)". */
+#define SSD_DESC_LEN 96
 
 /* How to talk to a file (engine option transport=): a family of transports. */
 enum ssd_transport_family {
@@ -196,6 +198,10 @@ struct ssd_transport_ops {
 	void (*close)(struct ssd_ctx *ctx, struct ssd_dev *dev);
 	/* dev_fd() - the file descriptor fio may use for its own calls (fadvise, disk stats). */
 	int (*dev_fd)(const struct ssd_dev *dev);
+	/* describe() - what the open @dev is, in words, into @buf (@len bytes, SSD_DESC_LEN is
+	 * enough), e.g. "NVMe nsid 1, LBA format 4 (4096+0)": built only when a message needs it
+	 * (a refusal, the transport line), never per job. */
+	void (*describe)(const struct ssd_dev *dev, char *buf, size_t len);
 	/* queue() - start @io. Return enum ssd_q_status or -errno (error known before issue). */
 	int (*queue)(struct ssd_ctx *ctx, struct ssd_io *io);
 	/* commit() - submit what queue() batched. Return 0 or -errno. */

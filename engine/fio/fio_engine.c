@@ -205,6 +205,17 @@ static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsig
 	return td->o.ba[dd] % unit ? td->o.ba[dd] : 0;
 }
 
+/* What @dev of @ops is, in words, for a message; no @ops: a regular file fio lays out. */
+static const char *ssd_describe(const struct ssd_transport_ops *ops, const struct ssd_dev *dev,
+				char *buf, size_t len)
+{
+	if (ops)
+		ops->describe(dev, buf, len);
+	else
+		snprintf(buf, len, "regular file with O_DIRECT");
+	return buf;
+}
+
 /*
  * bs, block alignment and offset must be whole logical blocks (data + metadata for extended-LBA
  * formats), transfers no larger than the drive takes, the offset inside the capacity.
@@ -212,15 +223,17 @@ static unsigned long long ssd_bad_bs(const struct thread_data *td, int dd, unsig
  * I/O that reaches the drive as issued: NVMe and SCSI commands, and O_DIRECT on the block
  * transport (@blocks true); buffered I/O (direct=0) on the block transport goes through the page
  * cache, which takes any size and offset (@blocks false: only the capacity is checked).
+ * A refusal describes @dev of @ops (ssd_describe()).
  */
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
-			      const struct ssd_geometry *g, bool blocks)
+			      const struct ssd_geometry *g, bool blocks,
+			      const struct ssd_transport_ops *ops, const struct ssd_dev *dev)
 {
 	static const char *const dname[] = {"read", "write", "trim"};
 	const unsigned long long unit =
 	    blocks ? g->lba_bytes + (g->md_extended ? g->md_bytes : 0) : 0;
 	const unsigned long long offset = td->o.start_offset;
-	char msg[384];
+	char msg[384], desc[SSD_DESC_LEN];
 
 	for (int dd = 0; unit && dd < DDIR_RWDIR_CNT; dd++) {
 		unsigned long long bad;
@@ -233,7 +246,8 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 			snprintf(msg, sizeof(msg),
 				 "%s: %s=%llu (%s) is not a multiple of the logical block size "
 				 "%llu (%s)",
-				 f->file_name, what, bad, dname[dd], unit, g->desc);
+				 f->file_name, what, bad, dname[dd], unit,
+				 ssd_describe(ops, dev, desc, sizeof(desc)));
 			return ssd_fail(td, EINVAL, "bs", msg);
 		}
 		if (g->max_xfer_bytes && dd != DDIR_TRIM && td->o.max_bs[dd] > g->max_xfer_bytes) {
@@ -242,7 +256,8 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 				 "bytes (%s); "
 				 "use a smaller bs",
 				 f->file_name, td->o.max_bs[dd], dname[dd],
-				 (unsigned long long)g->max_xfer_bytes, g->desc);
+				 (unsigned long long)g->max_xfer_bytes,
+				 ssd_describe(ops, dev, desc, sizeof(desc)));
 			return ssd_fail(td, EINVAL, "bs", msg);
 		}
 	}
@@ -257,7 +272,8 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 	if (g->capacity_bytes && offset >= g->capacity_bytes) {
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is beyond the capacity, %llu bytes (%s)", f->file_name,
-			 offset, (unsigned long long)g->capacity_bytes, g->desc);
+			 offset, (unsigned long long)g->capacity_bytes,
+			 ssd_describe(ops, dev, desc, sizeof(desc)));
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
 	return 0;
@@ -288,8 +304,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
 		memset(&geo, 0, sizeof(geo));
 		geo.lba_bytes = 512;
-		snprintf(geo.desc, sizeof(geo.desc), "regular file with O_DIRECT");
-		if (ssd_check_geometry(td, f, &geo, td->o.odirect))
+		if (ssd_check_geometry(td, f, &geo, td->o.odirect, NULL, NULL))
 			return 1;
 		return generic_get_file_size(td, f);
 	}
@@ -301,8 +316,10 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	ret = ops->open(NULL, &opt, f->file_name, ssd_oflags(td), &dev, &geo, err, sizeof(err));
 	if (ret < 0)
 		return ssd_fail(td, -ret, "get_file_size", err);
+	ret = ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK,
+				 ops, dev);
 	ops->close(NULL, dev);
-	if (ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK))
+	if (ret)
 		return 1;
 	f->real_file_size = geo.capacity_bytes;
 	fio_file_set_size_known(f);
@@ -457,13 +474,14 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
 	const struct ssd_transport_ops *told = NULL;
-	char idle[256];
+	char idle[256], desc[SSD_DESC_LEN];
 	int n;
 
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
 	if (!ssd_dev_cache_get("told", f->file_name, &told, sizeof(told)) || told != sf->ops) {
-		log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name, sf->geo.desc);
+		log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name,
+			ssd_describe(sf->ops, sf->dev, desc, sizeof(desc)));
 		told = sf->ops;
 		ssd_dev_cache_put("told", f->file_name, &told, sizeof(told));
 	}

@@ -311,6 +311,21 @@ static const struct fio_option *ssd_opt_at(size_t off)
 	return NULL;
 }
 
+/* Each need's option and its default as stored, looked up as the library is loaded (the option
+ * table is constant; once per process, before any job): a job's check then compares values. */
+static struct {
+	const struct fio_option *o;
+	unsigned int def;
+} ssd_need_opt[sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0])];
+__attribute__((constructor)) static void ssd_need_opt_init(void)
+{
+	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
+		ssd_need_opt[i].o = ssd_opt_at(ssd_opt_needs[i].off);
+		if (ssd_need_opt[i].o)
+			ssd_need_opt[i].def = ssd_opt_default(ssd_need_opt[i].o);
+	}
+}
+
 int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transport_ops *ops,
 			 char *buf, size_t len)
 {
@@ -320,7 +335,7 @@ int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transpor
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
-		const struct fio_option *o = ssd_opt_at(ssd_opt_needs[i].off);
+		const struct fio_option *o = ssd_need_opt[i].o;
 		unsigned int v;
 		char val[32];
 
@@ -329,7 +344,7 @@ int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transpor
 			   (caps->flags & ssd_opt_needs[i].caps) == ssd_opt_needs[i].caps))
 			continue; /* the transport acts on it */
 		v = *(const unsigned int *)((const char *)td->eo + o->off1);
-		if (v == ssd_opt_default(o))
+		if (v == ssd_need_opt[i].def)
 			continue;
 		ssd_opt_value(o, v, val, sizeof(val));
 		if (used < len)

@@ -3,6 +3,7 @@
  * dev_class.c - the device classifier: stat(2) and one walk of sysfs; see dev_class.h.
  */
 #include "host/dev_class.h"
+#include "core/ssd_str.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -295,8 +296,8 @@ bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd
 	out->kind = kind;
 	out->major = major(st->st_rdev);
 	out->minor = minor(st->st_rdev);
-	fmt(out->name, sizeof(out->name), "%s", base_name(path));
-	fmt(out->generic, sizeof(out->generic), "%s", path);
+	ssd_str_copy(out->name, sizeof(out->name), base_name(path));
+	ssd_str_copy(out->generic, sizeof(out->generic), path);
 	return true;
 }
 

@@ -24,6 +24,7 @@ struct ssd_tp_aio_dev {
 	struct ssd_dev base;
 	int fd;
 	bool is_block;
+	int lbs; /* logical block size of a block device, bytes */
 };
 
 /* One fio thread's aio context. */
@@ -122,12 +123,10 @@ static int aio_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const ch
 			goto errno_out;
 		geo->lba_bytes = (uint32_t)lbs;
 		geo->capacity_bytes = bytes;
-		snprintf(geo->desc, sizeof(geo->desc), "block device, %d-byte logical blocks", lbs);
 	} else if (S_ISREG(st.st_mode)) {
 		geo->lba_bytes =
 		    (oflags & O_DIRECT) ? 512 : 1; /* O_DIRECT needs sector multiples */
 		geo->capacity_bytes = (uint64_t)st.st_size;
-		snprintf(geo->desc, sizeof(geo->desc), "regular file");
 	} else {
 		struct ssd_host_dev h;
 
@@ -146,6 +145,7 @@ static int aio_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const ch
 	d->base.ops = &ssd_tp_block_aio_ops;
 	d->fd = fd;
 	d->is_block = S_ISBLK(st.st_mode);
+	d->lbs = (int)geo->lba_bytes;
 	*out = &d->base;
 	return 0;
 errno_out:
@@ -301,6 +301,16 @@ static unsigned int aio_inflight(const struct ssd_ctx *ctx)
 	return c->inflight + c->npending + c->ndone;
 }
 
+static void aio_describe(const struct ssd_dev *dev, char *buf, size_t len)
+{
+	const struct ssd_tp_aio_dev *d = ssd_container_of(dev, const struct ssd_tp_aio_dev, base);
+
+	if (d->is_block)
+		snprintf(buf, len, "block device, %d-byte logical blocks", d->lbs);
+	else
+		snprintf(buf, len, "regular file");
+}
+
 const struct ssd_transport_ops ssd_tp_block_aio_ops = {
     .name = "block-aio",
     .caps =
@@ -315,6 +325,7 @@ const struct ssd_transport_ops ssd_tp_block_aio_ops = {
     .open = aio_open,
     .close = aio_close,
     .dev_fd = aio_dev_fd,
+    .describe = aio_describe,
     .queue = aio_queue,
     .commit = aio_commit,
     .reap = aio_reap,

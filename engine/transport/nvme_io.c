@@ -8,6 +8,7 @@
 #include "codec/nvme/nvme_status.h"
 #include "core/ssd_log.h"
 #include "core/dev_cache.h"
+#include "core/ssd_str.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -78,7 +79,7 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
 		return -ENOENT;
 	case SSD_HOST_KIND_NVME_NG:
-		snprintf(ng, nglen, "%s", path);
+		ssd_str_copy(ng, nglen, path);
 		return 0;
 	case SSD_HOST_KIND_NVME_BLK:
 		if (!h.generic[0]) {
@@ -89,7 +90,7 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 			    path, h.name, h.name + 4);
 			return -ENODEV;
 		}
-		snprintf(ng, nglen, "%s", h.generic);
+		ssd_str_copy(ng, nglen, h.generic);
 		return 0;
 	default:
 		if (h.partition) {
@@ -277,11 +278,15 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 
 	d->md_sep_bytes = d->ns.md_extended ? 0 : d->ns.md_bytes;
 	if (!d->ns.pi_type) {
-		if (opt && (opt->pi_act || opt->pi_chk))
+		char desc[SSD_DESC_LEN];
+
+		if (opt && (opt->pi_act || opt->pi_chk)) {
+			ssd_nvme_describe(&d->ns, d->nsid, desc, sizeof(desc));
 			ssd_log(SSD_LOG_WARN,
 				"%s: pi_act/pi_chk ignored: %s has no protection "
 				"information",
-				d->path, d->geo.desc);
+				d->path, desc);
+		}
 		return;
 	}
 	d->prinfo = (pract ? SSD_NVME_PRINFO_PRACT : 0) | (opt ? (opt->pi_chk & 7) : 0);
@@ -351,7 +356,8 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
-	ret = ssd_tp_nvme_rw_templates(d);
+	/* a probe sizes the file: its commands are the job's open's to build */
+	ret = probe ? 0 : ssd_tp_nvme_rw_templates(d);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		goto fail;
@@ -362,6 +368,13 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 fail:
 	ssd_tp_nvme_close(d, false);
 	return ret;
+}
+
+void ssd_tp_nvme_describe(const struct ssd_dev *dev, char *buf, size_t len)
+{
+	const struct ssd_tp_nvme_dev *d = ssd_container_of(dev, const struct ssd_tp_nvme_dev, base);
+
+	ssd_nvme_describe(&d->ns, d->nsid, buf, len);
 }
 
 void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd)

@@ -92,6 +92,10 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen);
 
+/* ssd_tp_nvme_describe() - the transports' describe(): @dev's namespace and LBA format
+ * (ssd_nvme_describe()). */
+void ssd_tp_nvme_describe(const struct ssd_dev *dev, char *buf, size_t len);
+
 /* ssd_tp_nvme_close() - close @dev's fd (or, @keep_fd, keep it for the next open of the same
  * file: core/dev_cache.h) and free @dev (NULL is fine). */
 void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd);

@@ -138,4 +138,5 @@ const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops = {
     .reap = ioctl_reap,
     .inflight = ioctl_inflight,
     .dev_fd = ioctl_dev_fd,
+    .describe = ssd_tp_nvme_describe,
 };

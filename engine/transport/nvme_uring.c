@@ -595,6 +595,7 @@ const struct ssd_transport_ops ssd_tp_nvme_uring_ops = {
     .open = uring_open,
     .close = uring_close,
     .dev_fd = uring_dev_fd,
+    .describe = ssd_tp_nvme_describe,
     .queue = uring_queue,
     .commit = uring_commit,
     .reap = uring_reap,

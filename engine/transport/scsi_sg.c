@@ -777,6 +777,7 @@ const struct ssd_transport_ops ssd_tp_scsi_sg_ops = {
     .open = sg_open,
     .close = sg_close,
     .dev_fd = sg_dev_fd,
+    .describe = ssd_tp_sg_describe,
     .queue = sg_queue,
     .commit = sg_commit,
     .reap = sg_reap,

@@ -99,6 +99,11 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt, bool probe,
 		   struct ssd_tp_sg_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
 
+/* ssd_tp_sg_describe() - scsi-sg's describe(): INQUIRY's product and revision, the sg node,
+ * the logical (and physical) block size, thin provisioning and PI, e.g.
+ * "SCSI QEMU HARDDISK 2.5+ on sg0, LBA 512, thin LBPRZ=1". */
+void ssd_tp_sg_describe(const struct ssd_dev *dev, char *buf, size_t len);
+
 /**
  * ssd_tp_sg_open_fd() - open sg file descriptor @k of @d (O_RDWR, blocking: a read waits for a
  * command of that fd), its reserved buffer sized for @max_bs bytes when the default (32 KiB)

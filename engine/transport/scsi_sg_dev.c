@@ -19,6 +19,7 @@
 #include "host/dev_class.h"
 #include "core/ssd_log.h"
 #include "core/dev_cache.h"
+#include "core/ssd_str.h"
 
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000
@@ -151,18 +152,18 @@ static void set_max_xfer(struct ssd_tp_sg_dev *d)
 	d->max_xfer_blocks = blocks;
 }
 
-static void describe(const struct ssd_tp_sg_dev *d, struct ssd_geometry *geo)
+void ssd_tp_sg_describe(const struct ssd_dev *dev, char *buf, size_t len)
 {
+	const struct ssd_tp_sg_dev *d = ssd_container_of(dev, const struct ssd_tp_sg_dev, base);
 	const char *sg = strrchr(d->sg_path, '/');
 	char phys[24] = "";
 
 	if (d->cap.lbppbe)
 		snprintf(phys, sizeof(phys), "/%u", d->cap.lba_bytes << d->cap.lbppbe);
-	if (snprintf(geo->desc, sizeof(geo->desc), "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s",
-		     d->inq.product, d->inq.revision, sg ? sg + 1 : d->sg_path, d->cap.lba_bytes,
-		     phys, d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
-		     d->cap.prot_en ? ", PI on" : "") >= (int)sizeof(geo->desc))
-		geo->desc[sizeof(geo->desc) - 1] = '\0';
+	snprintf(buf, len, "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s", d->inq.product, d->inq.revision,
+		 sg ? sg + 1 : d->sg_path, d->cap.lba_bytes, phys,
+		 d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
+		 d->cap.prot_en ? ", PI on" : "");
 }
 
 /* What to do about a file the SCSI transport cannot drive. */
@@ -204,7 +205,7 @@ static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_ki
 		return -ENODEV;
 	}
 	*blk_kind = h.kind == SSD_HOST_KIND_SCSI_BLK;
-	snprintf(sg_path, len, "%s", h.generic);
+	ssd_str_copy(sg_path, len, h.generic);
 	return 0;
 }
 
@@ -359,7 +360,7 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	d->timeout_ms =
 	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
 	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
-	snprintf(d->path, sizeof(d->path), "%s", path);
+	ssd_str_copy(d->path, sizeof(d->path), path);
 	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
 	if (!ret)
 		ret = alloc_fds(d, nfds ? nfds : 1);
@@ -391,7 +392,6 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	geo->lba_bytes = d->cap.lba_bytes;
 	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
 	geo->max_xfer_bytes = (uint64_t)d->max_xfer_blocks * d->cap.lba_bytes;
-	describe(d, geo);
 	*out = d;
 	return 0;
 fail:

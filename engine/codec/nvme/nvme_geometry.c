@@ -101,9 +101,12 @@ void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 	geo->capacity_bytes = ns->nsze * unit;
 	geo->max_xfer_bytes = max;
 	geo->nsid = nsid;
-	snprintf(geo->desc, sizeof(geo->desc),
-		 "NVMe nsid %" PRIu32 ", LBA format %u (%" PRIu32 "+%u%s%s)", nsid, ns->lbaf,
-		 ns->lba_bytes, ns->md_bytes,
+}
+
+void ssd_nvme_describe(const struct ssd_nvme_ns_info *ns, uint32_t nsid, char *buf, size_t len)
+{
+	snprintf(buf, len, "NVMe nsid %" PRIu32 ", LBA format %u (%" PRIu32 "+%u%s%s)", nsid,
+		 ns->lbaf, ns->lba_bytes, ns->md_bytes,
 		 ns->md_extended ? " extended"
 		 : ns->md_bytes	 ? " separate"
 				 : "",

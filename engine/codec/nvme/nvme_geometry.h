@@ -99,6 +99,16 @@ void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 			    const struct ssd_nvme_ns_info *ns, uint32_t nsid, uint32_t mpsmin_bytes,
 			    uint64_t host_max, struct ssd_geometry *geo);
 
+/**
+ * ssd_nvme_describe() - the namespace's format in words, for messages: "NVMe nsid 4, LBA
+ * format 7 (4096+64 extended, PI type 1)" (data+metadata bytes per LBA, metadata extended or
+ * separate, PI type from DPS; Identify Namespace, NVMe Command Set 1.0 §4.1.5.1).
+ * @ns:   parsed namespace data
+ * @nsid: namespace id
+ * @buf:  output, @len bytes (SSD_DESC_LEN is enough), always terminated
+ */
+void ssd_nvme_describe(const struct ssd_nvme_ns_info *ns, uint32_t nsid, char *buf, size_t len);
+
 /* CAP.MPSMIN is not visible to user space on PCIe (no sysfs attribute); the transports
  * assume the smallest page the spec allows, 4 KiB, which makes the MDTS limit conservative
  * for controllers whose MPSMIN is larger. */

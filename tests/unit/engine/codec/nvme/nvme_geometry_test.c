@@ -92,7 +92,7 @@ static void test_ns_512(void **state)
 	struct ssd_nvme_ns_info info;
 	struct ssd_nvme_ctrl_info c = {.mdts = 7};
 	struct ssd_geometry geo;
-	char err[256] = "";
+	char err[256] = "", desc[SSD_DESC_LEN];
 
 	ns_qemu(&n, 0x200000, 0x00);
 	n.b[33] = 0x09; /* DLFEAT: read zeroes (bits 2:0 = 001b) | bit 3 */
@@ -110,7 +110,8 @@ static void test_ns_512(void **state)
 	assert_int_equal(geo.capacity_bytes, 1073741824ull); /* 0x200000 * 512 = 1 GiB */
 	assert_int_equal(geo.max_xfer_bytes, 524288);	     /* 4096 << 7 */
 	assert_int_equal(geo.nsid, 1);
-	assert_string_equal(geo.desc, "NVMe nsid 1, LBA format 0 (512+0)");
+	ssd_nvme_describe(&info, 1, desc, sizeof(desc));
+	assert_string_equal(desc, "NVMe nsid 1, LBA format 0 (512+0)");
 }
 
 /* FLBAS 0x04: format 4 = 4096+0; host limit below MDTS wins. */
@@ -144,7 +145,7 @@ static void test_ns_extended_lba(void **state)
 	struct ssd_nvme_ns_info info;
 	struct ssd_nvme_ctrl_info c = {.mdts = 7};
 	struct ssd_geometry geo;
-	char err[256] = "";
+	char err[256] = "", desc[SSD_DESC_LEN];
 
 	ns_qemu(&n, 1000, 0x17);
 	assert_int_equal(parse(&n, &info, err), 0);
@@ -156,7 +157,8 @@ static void test_ns_extended_lba(void **state)
 	assert_int_equal(geo.capacity_bytes, 1000ull * 4160);
 	/* 524288 rounded down to whole 4160-byte blocks: 126 * 4160 */
 	assert_int_equal(geo.max_xfer_bytes, 524160);
-	assert_string_equal(geo.desc, "NVMe nsid 4, LBA format 7 (4096+64 extended)");
+	ssd_nvme_describe(&info, 4, desc, sizeof(desc));
+	assert_string_equal(desc, "NVMe nsid 4, LBA format 7 (4096+64 extended)");
 }
 
 /* FLBAS 0x01 with DPS 0x09: format 1 (512+8) separate metadata, PI type 1, PI first. */
@@ -165,7 +167,7 @@ static void test_ns_pi_separate(void **state)
 	(void)state;
 	struct ns_buf n;
 	struct ssd_nvme_ns_info info;
-	char err[256] = "";
+	char err[256] = "", desc[SSD_DESC_LEN];
 
 	ns_qemu(&n, 2064888, 0x01);
 	n.b[29] = 0x09;
@@ -175,6 +177,8 @@ static void test_ns_pi_separate(void **state)
 	assert_false(info.md_extended);
 	assert_int_equal(info.pi_type, 1);
 	assert_true(info.pi_first);
+	ssd_nvme_describe(&info, 1, desc, sizeof(desc));
+	assert_string_equal(desc, "NVMe nsid 1, LBA format 1 (512+8 separate, PI type 1)");
 	/* FLBAS bit 4 without metadata in the format means nothing */
 	ns_qemu(&n, 100, 0x10);
 	assert_int_equal(parse(&n, &info, err), 0);
