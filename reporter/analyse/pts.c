@@ -92,14 +92,25 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 	return 0;
 }
 
-/* Round @k of a phase from the model's document of it (the cells are the model's). */
+/* Round @k of a phase from the model's document of it (the cells are the model's; @ncells of
+ * them). A round's time: fio's own runtime of each cell (I/Os over IOPS, as fio computes IOPS
+ * from its runtime), for rounds that end by bytes as well as by time. */
 static void take_round(const struct rec_pts_round *ro, const struct sr_pts_round_doc *doc,
-		       struct sr_pts_round *r)
+		       size_t ncells, struct sr_pts_round *r)
 {
+	double t = 0.0;
+
 	r->round = ro->round;
 	r->cells = doc->cells;
 	r->tracking = doc->tracking;
 	r->written = doc->written;
+	for (size_t c = 0; c < ncells && !isnan(t); c++) {
+		const struct pts_cell_result *cr = doc->cells ? &doc->cells[c] : NULL;
+
+		t = cr && cr->found && cr->ios && cr->iops > 0 ? t + (double)cr->ios / cr->iops
+							       : NAN;
+	}
+	r->seconds = ncells && !isnan(t) ? t : ro->seconds >= 0 ? (double)ro->seconds : NAN;
 }
 
 static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *po,
@@ -128,7 +139,8 @@ static int build_phase(const struct sr_drive *drv, const struct rec_pts_phase *p
 		if (!(ph->rounds = calloc(po->nrounds + 1, sizeof(*ph->rounds))))
 			return -ENOMEM;
 		for (size_t k = 0; k < po->nrounds; k++, ph->nrounds++)
-			take_round(&po->rounds[k], &docs[k], &ph->rounds[k]);
+			take_round(&po->rounds[k], &docs[k], catalogue_pts_cells(def),
+				   &ph->rounds[k]);
 	}
 	if ((rc = sr_pts_phase_judge(ph)))
 		return rc;

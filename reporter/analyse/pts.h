@@ -28,6 +28,9 @@ struct sr_pts_round {
 					      * found=false: missing */
 	double tracking;		     /* the tracking cell's value, NaN when missing */
 	double written;			     /* bytes the round wrote, all cells */
+	double seconds; /* the round's measured I/O time, s: its cells' I/Os over their IOPS
+			 * (fio's runtime of each), summed; else run.json's wall time of the
+			 * round; NaN when neither is known */
 };
 
 enum sr_pts_verdict {

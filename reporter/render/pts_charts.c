@@ -376,27 +376,31 @@ int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const struct sr_pt
 
 	sr_pts_stem(parts, n, k, "wsat", name, sizeof(name));
 	snprintf(title, sizeof(title),
-		 "%s · %s: write saturation, random 4 KiB writes, %g s samples", num,
-		 parts[0].t->phases[k].def->id, parts[0].t->cell_seconds);
+		 "%s · %s: write saturation, random 4 KiB writes, a sample per round (time: fio's "
+		 "measured I/O time)",
+		 num, parts[0].t->phases[k].def->id);
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 440)))
 		return rc;
 	sr_chart_frame(&ch, "drive", NULL, cols, 3);
 	for (size_t d = 0; d < nd; d++) {
 		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
-		double written = 0.0, xmax;
+		double written = 0.0, elapsed = 0.0, xmax;
 
 		sr_chart_series(&ch, parts[d].drv->label);
 		for (size_t i = 0; i < ph->nrounds; i++) {
 			double v[3];
 
+			/* each round at the end of its own time: rounds that end by bytes written
+			 * differ in length; a round of unknown time leaves the time axis */
+			elapsed += ph->rounds[i].seconds;
 			written += ph->rounds[i].written;
-			v[0] = (double)(i + 1) * parts[d].t->cell_seconds / 60.0;
+			v[0] = elapsed / 60.0;
 			v[1] = written / (1024.0 * 1024.0 * 1024.0);
 			v[2] = ph->rounds[i].tracking;
 			sr_chart_point(&ch, NULL, v);
 		}
 		/* from 0, so one sample still has an x range */
-		xmax = (double)ph->nrounds * parts[d].t->cell_seconds / 60.0;
+		xmax = isnan(elapsed) ? NAN : elapsed / 60.0;
 		if (isnan(pan[0].xmax) || xmax > pan[0].xmax)
 			pan[0].xmax = xmax;
 		xmax = written / (1024.0 * 1024.0 * 1024.0);

@@ -286,6 +286,17 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 		[ "$n" -ge 30 ] && [ "$full" -ge $((n - 2)) ] &&
 		ok "quick WSAT: $n rounds (>= 30 samples), $full of them ending at 4 x $per bytes written (io_size, time_based=0)" ||
 		fail "quick WSAT rounds: $n rounds, $full of 4 x $per bytes; $(grep -E 'time_based|io_size|runtime' "$job")"
+	# the WSAT plot's time is each round's own (fio's I/Os over IOPS), summed: rounds that end by
+	# bytes differ in length, so neither "round x cell_seconds" nor a fixed sample length is true
+	reporter/ssdreport -q -o "$tmp/wrep2" --no-charts "$tmp/wsat" 2>/dev/null
+	csv=$(grep -l '^drive,minutes,gib_written,iops' "$tmp"/wrep2/*.csv 2>/dev/null | head -1)
+	got=$(awk -F, 'NR > 1 && $2 != "" { m = $2 } END { print m }' "${csv:-/dev/null}")
+	want=$(cat "$tmp"/wsat/w/pts-wsat/wsat-round-*.json |
+		jq -s 'map(.jobs[0] | (.read.total_ios + .write.total_ios) / (.read.iops + .write.iops)) | add / 60')
+	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && b > 0 && (a - b) / b < 1e-3 && (b - a) / b < 1e-3) }' &&
+		grep -q "rounds of [0-9.]* to [0-9.]* s (fio's measured time)" "$tmp/wrep2/pts.html" &&
+		ok "WSAT plot: the last sample at $got min, the rounds' measured times summed; the header gives the rounds' range" ||
+		fail "WSAT time axis: csv '$csv' last $got min, want $want; $(grep -o 'TC 4 / QD 32; [^<]*' "$tmp/wrep2/pts.html" | head -1)"
 	record_schemas "$tmp/wsat"
 	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and
 		.cache.outcome == "not applicable" and (.cache.message | test("regular file")) and
