@@ -231,16 +231,19 @@ struct row_kind {
 	enum sr_metric m;
 };
 
+#define NKINDS 4 /* the rows of a series in a sweep's table */
+
 static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const char *what)
 {
-	static const struct row_kind kinds[] = {{"IOPS", SR_M_IOPS},
-						{"MB/s", SR_M_BW},
-						{"avg latency", SR_M_LAT_MEAN},
-						{"p99 latency", SR_M_PCT}};
+	static const struct row_kind kinds[NKINDS] = {{"IOPS", SR_M_IOPS},
+						      {"MB/s", SR_M_BW},
+						      {"avg latency", SR_M_LAT_MEAN},
+						      {"p99 latency", SR_M_PCT}};
 	const struct sr_structure *s = &r->an->st;
 	size_t *xs = calloc(g->n + 1, sizeof(*xs)), nx = xs ? columns(s, g, xs) : 0;
 	struct sr_fig *f = calloc(g->n + 1, sizeof(*f));
 	char name[64], title[400], head[64], sname[160];
+	enum sr_lat_unit units[NKINDS];
 	struct sr_table *t;
 	int rc;
 
@@ -256,20 +259,28 @@ static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 	sr_table_lead(t, (const char *const[]){"series", "figure"}, 2);
 	for (size_t c = 0; c < nx; c++)
 		sr_table_head(t, 2 + c, x_head(&s->pts[xs[c]], g->axis, head, sizeof(head)));
+	/* one latency unit per figure over every series, so the series compare at a glance */
+	for (size_t k = 0; k < NKINDS; k++) {
+		for (size_t q = 0; q < g->n; q++) {
+			const struct sr_point *p = &s->pts[g->pts[q]];
+
+			f[q] = sr_rep_fig(p->t, p->drive, SR_W_BOTH, kinds[k].m, 99);
+		}
+		units[k] = sr_rep_lat_unit(f, g->n);
+	}
 	for (size_t i = 0, j; i < g->n; i = j) {
 		for (j = i + 1; j < g->n && !new_series(s, g, j); j++)
 			;
 		series_name(r, &s->pts[g->pts[i]], g->axis, sname, sizeof(sname));
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		for (size_t k = 0; k < NKINDS; k++) {
 			size_t row = sr_table_row(t);
-			enum sr_lat_unit u;
+			enum sr_lat_unit u = units[k];
 
 			for (size_t q = i; q < j; q++) {
 				const struct sr_point *p = &s->pts[g->pts[q]];
 
 				f[q - i] = sr_rep_fig(p->t, p->drive, SR_W_BOTH, kinds[k].m, 99);
 			}
-			u = sr_rep_lat_unit(f, j - i);
 			sr_table_set(t, row, 0, "%s", k ? "" : sname);
 			if (kinds[k].m == SR_M_IOPS || kinds[k].m == SR_M_BW)
 				sr_table_set(t, row, 1, "%s", kinds[k].what);
