@@ -117,9 +117,12 @@ cache_after nk "$nvme" "$nk/nk"
 if [ -x reporter/ssdreport ]; then
 	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" "$out/mr" 2>/tmp/pts-purge-report.err
 	rv_check "ssdreport over the three exits 0" test $? = 0
+	# one WSAT plot for the three drives, a series each (pts.html draws every drive that ran a
+	# test on that test's page)
+	w=$out/report/pts-drives-pts-wsat-wsat-wsat
 	for l in nv sc mr; do
-		rv_check "pts.html: $l pts-wsat with its header block (purge method) and chart" \
-			bash -c "grep -q 'id=\"pts-$l-pts-wsat\"' $out/report/pts.html && test -s $out/report/pts-$l-pts-wsat-wsat-wsat.png"
+		rv_check "pts.html: $l pts-wsat with its header block (purge method) and its series in the chart" \
+			bash -c "grep -q 'id=\"pts-$l-pts-wsat\"' $out/report/pts.html && test -s $w.png && grep -q '^$l,' $w.csv"
 	done
 	rv_check "pts.html names both purges" bash -c "grep -q 'wsat: format<' $out/report/pts.html || grep -q 'wsat: format' $out/report/pts.html"
 fi
