@@ -22,11 +22,15 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 	if (!multi && c->right_px) /* a lone panel: room for its last label, as the layout gives */
 		fprintf(c->gp, "  set rmargin at screen %.3f\n",
 			1 - (double)c->right_px / c->width);
-	if (wide)
+	if (wide) {
+		/* the axis starts a decade below the smallest bar's power of ten when that bar is
+		 * one (a count of 1 on an axis from 1 would have no height); plain numbers */
+		double bottom = pow(10, floor(log10(c->lo[p->col] * 0.999)));
+
 		fprintf(c->gp, "  set logscale y\n  set format y \"%s\"\n  set yrange [%g:*]\n",
-			c->lo[p->col] >= 1 ? "%.0f" : "%g", pow(10, floor(log10(c->lo[p->col]))));
-	else
-		fprintf(c->gp, "  set yrange [0:*]\n");
+			bottom >= 1 ? "%.0f" : "%.10g", bottom);
+	} else /* plain numbers: "1000000", never "1e+06" */
+		fprintf(c->gp, "  set yrange [0:*]\n  set format y \"%%.10g\"\n");
 	snprintf(ylabel, sizeof(ylabel), "%s%s", p->ylabel ? p->ylabel : "",
 		 wide ? " (log scale)" : "");
 	fprintf(c->gp, "  set ylabel ");

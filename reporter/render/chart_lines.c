@@ -116,7 +116,7 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 	if (p->logx)
 		fprintf(gp, "  set logscale x\n");
 	if (p->logy)
-		fprintf(gp, "  set logscale y\n  set format y \"%%g\"\n");
+		fprintf(gp, "  set logscale y\n  set format y \"%%.10g\"\n");
 	if (p->ymax > 0)
 		fprintf(gp, "  set yrange [%s:%.9g]\n", p->zero_y ? "0" : "*", p->ymax);
 	else if (p->zero_y)
