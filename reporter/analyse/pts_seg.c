@@ -39,13 +39,12 @@ int sr_pts_dirth_build(struct sr_pts_test *pt)
 		const struct pts_cell_result *c = ro->cells ? &ro->cells[i] : NULL;
 		bool ok = c && c->found && !c->error && c->ios;
 
-		pt->dirth.pt[i] = (struct sr_pts_dirth_pt){
-		    .tc = ph->def->tc[i / ph->def->nqd],
-		    .qd = ph->def->qd[i % ph->def->nqd],
-		    .iops = ok ? c->iops : NAN,
-		    .art_ns = ok ? c->lat_mean_ns : NAN,
-		    .usr_cpu = ok ? c->usr_cpu : NAN,
-		    .sys_cpu = ok ? c->sys_cpu : NAN};
+		pt->dirth.pt[i] = (struct sr_pts_dirth_pt){.tc = ph->def->tc[i / ph->def->nqd],
+							   .qd = ph->def->qd[i % ph->def->nqd],
+							   .iops = ok ? c->iops : NAN,
+							   .art_ns = ok ? c->lat_mean_ns : NAN,
+							   .usr_cpu = ok ? c->usr_cpu : NAN,
+							   .sys_cpu = ok ? c->sys_cpu : NAN};
 	}
 	return 0;
 }

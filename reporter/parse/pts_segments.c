@@ -166,19 +166,21 @@ int sr_pts_segments_load(const struct sr_drive *drv, struct sr_pts_doc *t, struc
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", drv->dir, s->file);
 		if (!(sd->has = read_cell(path, s->name, &sd->cell)))
-			warn(d, "%s: PTS segment %d (%s) of %s: its file has no figures",
-				    drv->dir, s->seq, s->name, t->rec.id);
-		if (s->kind && !strcmp(s->kind, "point") && (rc = read_hist(path, s->name, &sd->hist, d)) > 0) {
-			warn(d, "%s: DIRTH point %s: no json+ bins in %s", drv->dir,
-				    s->name, s->file);
+			warn(d, "%s: PTS segment %d (%s) of %s: its file has no figures", drv->dir,
+			     s->seq, s->name, t->rec.id);
+		if (s->kind && !strcmp(s->kind, "point") &&
+		    (rc = read_hist(path, s->name, &sd->hist, d)) > 0) {
+			warn(d, "%s: DIRTH point %s: no json+ bins in %s", drv->dir, s->name,
+			     s->file);
 			rc = 0;
 		}
 		if (!rc && s->kind && !strcmp(s->kind, "group") && s->log && s->tc > 0) {
 			snprintf(path, sizeof(path), "%s/%s", drv->dir, s->log);
 			err[0] = '\0';
-			if ((rc = read_samples(path, s->tc, sd, err, sizeof(err))) && rc != -ENOMEM) {
-				warn(d, "%s: XSR group %s: its logs cannot be read: %s",
-					    drv->dir, s->name, err[0] ? err : strerror(-rc));
+			if ((rc = read_samples(path, s->tc, sd, err, sizeof(err))) &&
+			    rc != -ENOMEM) {
+				warn(d, "%s: XSR group %s: its logs cannot be read: %s", drv->dir,
+				     s->name, err[0] ? err : strerror(-rc));
 				rc = 0;
 			}
 		}

@@ -25,10 +25,7 @@
 static const char *const point_names[3] = {"max", "mid", "min"};
 static const char *const point_titles[3] = {"MaxIOPS", "MidIOPS", "MinIOPS"};
 
-static bool has_dirth(const struct sr_pts_test *t)
-{
-	return t->dirth.n > 0;
-}
+static bool has_dirth(const struct sr_pts_test *t) { return t->dirth.n > 0; }
 
 /* The matrix phase's TC levels of @t, high to low. */
 static size_t tcs(const struct sr_pts_test *t, const unsigned int **tc)
@@ -39,11 +36,10 @@ static size_t tcs(const struct sr_pts_test *t, const unsigned int **tc)
 	return def->ntc < MAX_TC ? def->ntc : MAX_TC;
 }
 
-static void stem(const struct sr_pts_part *parts, size_t n, const char *what, char *out,
-		 size_t len)
+static void stem(const struct sr_pts_part *parts, size_t n, const char *what, char *out, size_t len)
 {
-	snprintf(out, len, "pts-%s-%s-%s", n == 1 ? parts[0].drv->label : "drives",
-		 parts[0].t->id, what);
+	snprintf(out, len, "pts-%s-%s-%s", n == 1 ? parts[0].drv->label : "drives", parts[0].t->id,
+		 what);
 	for (char *c = out; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
@@ -87,7 +83,8 @@ static size_t matrix_frame(struct sr_chart *ch, const struct sr_pts_part *parts,
 				if (pt->tc != tc[i] || isnan(pt->iops))
 					continue; /* not measured: no point */
 				sr_chart_point(ch, NULL,
-					       (double[]){pt->qd, pt->iops, sr_lat_in(pt->art_ns, u),
+					       (double[]){pt->qd, pt->iops,
+							  sr_lat_in(pt->art_ns, u),
 							  (double)pt->tc * pt->qd, pt->usr_cpu,
 							  pt->sys_cpu, pt->tc});
 			}
@@ -120,8 +117,7 @@ static int chart_by_tc(struct sr_report *r, struct sr_page *p, const struct sr_p
 		      : "%s · demand variation: IOPS against queue depth (QD per thread), a line "
 			"per thread count (TC)",
 		 num);
-	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W,
-				     n > 1 ? 480 : 460)))
+	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, n > 1 ? 480 : 460)))
 		return rc;
 	nd = matrix_frame(&ch, parts, n, u, &ntc);
 	tcs(parts[0].t, &tc);
@@ -189,8 +185,10 @@ static int chart_toio(struct sr_report *r, struct sr_page *p, const struct sr_pt
 	    .title = kind ? "sys" : "average response time", .colour = 1, .points = true};
 	for (size_t d = 0; d < nd; d++) {
 		for (size_t i = 0; i < ntc; i++) {
-			lines[d][2 * i] = (struct sr_line){
-			    .block = d * ntc + i, .ycol = kind ? 4 : 1, .colour = 0, .only_points = true};
+			lines[d][2 * i] = (struct sr_line){.block = d * ntc + i,
+							   .ycol = kind ? 4 : 1,
+							   .colour = 0,
+							   .only_points = true};
 			lines[d][2 * i + 1] = (struct sr_line){.block = d * ntc + i,
 							       .ycol = kind ? 5 : 2,
 							       .colour = 1,
@@ -377,8 +375,10 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		if (!has_dirth(parts[d].t))
 			continue;
 		for (size_t k = 0; k < 3; k++) {
-			const struct rec_pts_dirth_point *cp =
-			    !c || !c->chosen ? NULL : k == 0 ? &c->max : k == 1 ? &c->mid : &c->min;
+			const struct rec_pts_dirth_point *cp = !c || !c->chosen ? NULL
+							       : k == 0		? &c->max
+							       : k == 1		? &c->mid
+										: &c->min;
 			const struct rec_pts_segment *s = NULL;
 			const struct sr_pts_hist *h = hist_of(parts[d].t, k, &s);
 			size_t row = sr_table_row(tb);
@@ -414,9 +414,10 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 				sr_table_set(tb, row, 6, "%s", SR_NOT_MEASURED);
 			}
 			if (k == 0)
-				sr_table_set(tb, row, 7,
-					     "the highest IOPS with an ART within the %s ms ceiling",
-					     sr_fmt_sig(buf, c->art_ceiling_ns / 1e6));
+				sr_table_set(
+				    tb, row, 7,
+				    "the highest IOPS with an ART within the %s ms ceiling",
+				    sr_fmt_sig(buf, c->art_ceiling_ns / 1e6));
 			else if (k == 1)
 				sr_table_set(tb, row, 7,
 					     "IOPS nearest %s, the mean of MaxIOPS and MinIOPS",
@@ -436,8 +437,8 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	return rc;
 }
 
-int sr_pts_dirth(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
-		 size_t n, int page_no, int *plot)
+int sr_pts_dirth(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+		 int page_no, int *plot)
 {
 	struct sr_pts_part with[MAX_DRIVES];
 	size_t nw = 0;

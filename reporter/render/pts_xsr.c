@@ -20,11 +20,10 @@
 
 #define MAX_DRIVES 16
 
-static void stem(const struct sr_pts_part *parts, size_t n, const char *what, char *out,
-		 size_t len)
+static void stem(const struct sr_pts_part *parts, size_t n, const char *what, char *out, size_t len)
 {
-	snprintf(out, len, "pts-%s-%s-%s", n == 1 ? parts[0].drv->label : "drives",
-		 parts[0].t->id, what);
+	snprintf(out, len, "pts-%s-%s-%s", n == 1 ? parts[0].drv->label : "drives", parts[0].t->id,
+		 what);
 	for (char *c = out; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
@@ -37,7 +36,8 @@ static bool max_exact(const struct sr_pts_part *parts, size_t n)
 
 	for (size_t d = 0; d < n; d++)
 		for (size_t g = 0; g < 3; g++) {
-			const struct sr_pts_seg_doc *sd = &parts[d].t->doc->segs[parts[d].t->xsr.seg[g]];
+			const struct sr_pts_seg_doc *sd =
+			    &parts[d].t->doc->segs[parts[d].t->xsr.seg[g]];
 
 			all &= !sd->nsamples || sd->max_exact;
 		}
@@ -52,7 +52,8 @@ static enum sr_lat_unit unit_of(const struct sr_pts_part *parts, size_t n)
 
 	for (size_t d = 0; d < n; d++)
 		for (size_t g = 0; g < 3; g++) {
-			const struct sr_pts_seg_doc *sd = &parts[d].t->doc->segs[parts[d].t->xsr.seg[g]];
+			const struct sr_pts_seg_doc *sd =
+			    &parts[d].t->doc->segs[parts[d].t->xsr.seg[g]];
 
 			v[k++] = sd->has ? sd->cell.lat_mean_ns : NAN;
 			v[k++] = sd->has ? sd->cell.lat_max_ns : NAN;
@@ -77,8 +78,14 @@ static int chart(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	double xmax = 0;
 	int rc;
 
-	snprintf(mean, sizeof(mean), "avg_lat_%s", u == SR_UNIT_US ? "us" : u == SR_UNIT_S ? "s" : "ms");
-	snprintf(max, sizeof(max), "max_lat_%s", u == SR_UNIT_US ? "us" : u == SR_UNIT_S ? "s" : "ms");
+	snprintf(mean, sizeof(mean), "avg_lat_%s",
+		 u == SR_UNIT_US  ? "us"
+		 : u == SR_UNIT_S ? "s"
+				  : "ms");
+	snprintf(max, sizeof(max), "max_lat_%s",
+		 u == SR_UNIT_US  ? "us"
+		 : u == SR_UNIT_S ? "s"
+				  : "ms");
 	stem(parts, n, "xsr-time", name, sizeof(name));
 	snprintf(title, sizeof(title),
 		 "%s · throughput, average and maximum response time against time over the three "
@@ -110,10 +117,11 @@ static int chart(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 
 				if (sm->jobs < (unsigned int)s->tc || isnan(off))
 					continue;
-				sr_chart_point(&ch, NULL,
-					       (double[]){off + sm->t_s, sm->mbps,
-							  sr_lat_in(sm->lat_mean_ns, u),
-							  sd->has || exact ? sr_lat_in(mx, u) : NAN});
+				sr_chart_point(
+				    &ch, NULL,
+				    (double[]){off + sm->t_s, sm->mbps,
+					       sr_lat_in(sm->lat_mean_ns, u),
+					       sd->has || exact ? sr_lat_in(mx, u) : NAN});
 				xmax = fmax(xmax, off + sm->t_s);
 			}
 			sr_chart_break(&ch);
@@ -123,15 +131,19 @@ static int chart(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	snprintf(ymax, sizeof(ymax), exact ? "maximum (%s)" : "maximum of the group (%s)", un);
 	for (size_t k = 0; k < 3; k++) {
 		for (size_t d = 0; d < n; d++)
-			lines[k][d] = (struct sr_line){.block = d, .ycol = 1 + k, .colour = d};
+			lines[k][d] = (struct sr_line){
+			    .block = d, .ycol = 1 + k, .colour = d, .points = true};
 		pan[k] = (struct sr_panel){
-		    .title = k == 0	? "throughput (MB/s)"
-			     : k == 1	? "average response time (total latency, fio lat)"
-			     : exact	? "maximum response time in each second (fio lat)"
-					: "maximum response time over each group (fio lat max; fio's 1-s "
-					  "logs hold each second's mean only)",
+		    .title = k == 0   ? "throughput (MB/s)"
+			     : k == 1 ? "average response time (total latency, fio lat)"
+			     : exact
+				 ? "maximum response time in each second (fio lat)"
+				 : "maximum response time over each group (fio lat max; fio's 1-s "
+				   "logs hold each second's mean only)",
 		    .xlabel = k == 2 ? "time from the first group's start (s)" : NULL,
-		    .ylabel = k == 0 ? "MB/s" : k == 1 ? ymean : ymax,
+		    .ylabel = k == 0   ? "MB/s"
+			      : k == 1 ? ymean
+				       : ymax,
 		    .xcol = 0,
 		    .xmin = 0,
 		    .xmax = xmax,
@@ -170,8 +182,8 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	int rc;
 
 	stem(parts, n, "xsr-recovery", name, sizeof(name));
-	snprintf(title, sizeof(title), "%s · each access group's throughput and the recovery of the last",
-		 num);
+	snprintf(title, sizeof(title),
+		 "%s · each access group's throughput and the recovery of the last", num);
 	if (!(tb = sr_table_new(name, title, 1 + n)))
 		return -ENOMEM;
 	lead[0] = "";
@@ -183,16 +195,17 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	for (size_t g = 0; g < 3; g++) {
 		const struct rec_pts_segment *s = &rp0->segments[parts[0].t->xsr.seg[g]];
 
-		sr_table_set(tb, sr_table_row(tb), 0, "group %zu: %s %s, TC %d / QD %d (MB/s)", g + 1,
-			     s->rw ? s->rw : "?", s->bs ? s->bs : "?", s->tc, s->qd);
+		sr_table_set(tb, sr_table_row(tb), 0, "group %zu: %s %s, TC %d / QD %d (MB/s)",
+			     g + 1, s->rw ? s->rw : "?", s->bs ? s->bs : "?", s->tc, s->qd);
 	}
-	sr_table_set(tb, sr_table_row(tb), 0,
-		     "reference: group 1's last %zu seconds' mean (MB/s)", par.ref_window);
+	sr_table_set(tb, sr_table_row(tb), 0, "reference: group 1's last %zu seconds' mean (MB/s)",
+		     par.ref_window);
 	sr_table_set(tb, sr_table_row(tb), 0, "recovered at: %.0f %% of the reference (MB/s)",
 		     100 - par.tolerance_pct);
-	sr_table_set(tb, sr_table_row(tb), 0,
-		     "group 3's recovery time (s from its start, %zu seconds in a row at the level)",
-		     par.hold);
+	sr_table_set(
+	    tb, sr_table_row(tb), 0,
+	    "group 3's recovery time (s from its start, %zu seconds in a row at the level)",
+	    par.hold);
 	for (size_t d = 0; d < n; d++) {
 		const struct sr_pts_xsr *x = &parts[d].t->xsr;
 
@@ -208,9 +221,10 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		} else
 			num_cell(tb, 5, 1 + d, x->rec.recovery_s, true);
 	}
-	sr_table_note(tb, "A group's MB/s: fio's figure over its whole run. Recovery: the start of "
-			  "the first run of seconds, each at or above the level, in group 3's 1-s "
-			  "logs (pts/xsr.h); a second not every thread ran through is not counted.");
+	sr_table_note(tb,
+		      "A group's MB/s: fio's figure over its whole run. Recovery: the start of "
+		      "the first run of seconds, each at or above the level, in group 3's 1-s "
+		      "logs (pts/xsr.h); a second not every thread ran through is not counted.");
 	rc = sr_table_ok(tb) ? sr_table_ok(tb) : sr_page_table(p, tb);
 	sr_table_free(tb);
 	if (rc)
