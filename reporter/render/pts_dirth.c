@@ -398,6 +398,7 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 			sr_table_num(tb, row, 3, sr_fmt_int(buf, cp->iops), csv);
 			snprintf(csv, sizeof(csv), "%.6g", cp->art_ns / 1e6);
 			sr_table_num(tb, row, 4, sr_fmt_sig(buf, cp->art_ns / 1e6), csv);
+			sr_table_set(tb, row, 5, "%s", SR_NOT_MEASURED);
 			for (size_t j = 0; rp && j < rp->nsegments; j++)
 				if (&rp->segments[j] == s && parts[d].t->doc->segs[j].has) {
 					double v = parts[d].t->doc->segs[j].cell.iops;
@@ -405,8 +406,6 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 					snprintf(csv, sizeof(csv), "%.6g", v);
 					sr_table_num(tb, row, 5, sr_fmt_int(buf, v), csv);
 				}
-			if (!s)
-				sr_table_set(tb, row, 5, "%s", SR_NOT_MEASURED);
 			if (h && !isnan(h->lat_max_ns)) {
 				snprintf(csv, sizeof(csv), "%.6g", h->lat_max_ns / 1e6);
 				sr_table_num(tb, row, 6, sr_fmt_sig(buf, h->lat_max_ns / 1e6), csv);
