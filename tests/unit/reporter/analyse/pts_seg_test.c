@@ -43,16 +43,17 @@ static void dirth_points_of_the_chosen_round(void **state)
 					  .qd = qd,
 					  .nqd = 2};
 	/* round 1: the chosen one; round 2, the last, must not be used */
-	struct pts_cell_result r1[4] = {cell(900, 2e6, 1, 2), cell(700, 1e6, 3, 4),
-					{.found = false}, cell(300, 5e5, 7, 8)};
+	struct pts_cell_result r1[4] = {
+	    cell(900, 2e6, 1, 2), cell(700, 1e6, 3, 4), {.found = false}, cell(300, 5e5, 7, 8)};
 	struct pts_cell_result r2[4] = {cell(1, 1, 1, 1), cell(1, 1, 1, 1), cell(1, 1, 1, 1),
 					cell(1, 1, 1, 1)};
 	struct sr_pts_round rounds[2] = {{.round = 1, .cells = r1}, {.round = 2, .cells = r2}};
 	struct rec_pts_dirth choice = {.round = 1, .chosen = true};
 	struct rec_pts rp = {.dirth = &choice};
 	struct sr_pts_doc doc = {.rec = {.pts = &rp}};
-	struct sr_pts_phase phases[2] = {{.def = &(struct catalogue_pts_phase){.id = "precondition"}},
-					 {.def = &def, .rounds = rounds, .nrounds = 2}};
+	struct sr_pts_phase phases[2] = {
+	    {.def = &(struct catalogue_pts_phase){.id = "precondition"}},
+	    {.def = &def, .rounds = rounds, .nrounds = 2}};
 	struct sr_pts_test t = {.phases = phases, .nphases = 2, .doc = &doc};
 	static const unsigned int want_tc[] = {2, 2, 1, 1}, want_qd[] = {4, 1, 4, 1};
 
@@ -87,20 +88,20 @@ static void xsr_reference_and_recovery(void **state)
 	/* group 1: six full seconds at 100 MB/s then a partial one at 10 (one thread of two) */
 	struct sr_pts_sample g1[7], g2[1] = {{.t_s = 1, .mbps = 5, .jobs = 2}}, g3[8];
 	static const double g3v[8] = {40, 95, 60, 91, 92, 93, 94, 95};
-	struct rec_pts_segment segs[3] = {{.kind = "group", .tc = 2},
-					  {.kind = "group", .tc = 2},
-					  {.kind = "group", .tc = 2}};
-	struct sr_pts_seg_doc sd[3] = {{.has = true, .cell = {.mbps = 86}, .samples = g1, .nsamples = 7},
-				       {.has = true, .cell = {.mbps = 5}, .samples = g2, .nsamples = 1},
-				       {.has = true, .cell = {.mbps = 80}, .samples = g3, .nsamples = 8}};
+	struct rec_pts_segment segs[3] = {
+	    {.kind = "group", .tc = 2}, {.kind = "group", .tc = 2}, {.kind = "group", .tc = 2}};
+	struct sr_pts_seg_doc sd[3] = {
+	    {.has = true, .cell = {.mbps = 86}, .samples = g1, .nsamples = 7},
+	    {.has = true, .cell = {.mbps = 5}, .samples = g2, .nsamples = 1},
+	    {.has = true, .cell = {.mbps = 80}, .samples = g3, .nsamples = 8}};
 	struct rec_pts rp = {.segments_kind = "xsr", .segments = segs, .nsegments = 3};
 	struct sr_pts_doc doc = {.rec = {.pts = &rp}, .segs = sd};
 	struct sr_pts_test t = {.doc = &doc};
 
 	(void)state;
 	for (size_t i = 0; i < 7; i++)
-		g1[i] = (struct sr_pts_sample){.t_s = (double)i + 1, .mbps = i < 6 ? 100 : 10,
-					       .jobs = i < 6 ? 2 : 1};
+		g1[i] = (struct sr_pts_sample){
+		    .t_s = (double)i + 1, .mbps = i < 6 ? 100 : 10, .jobs = i < 6 ? 2 : 1};
 	for (size_t i = 0; i < 8; i++)
 		g3[i] = (struct sr_pts_sample){.t_s = (double)i + 1, .mbps = g3v[i], .jobs = 2};
 	sr_pts_xsr_build(&t);
