@@ -74,8 +74,7 @@ static int add_series(const struct sr_structure *s, struct sr_rounds *out, const
 	for (size_t k = 0; k < n; k++) {
 		const struct sr_point *p = &s->pts[v[k]];
 		const struct sr_test *t = test_of(p);
-		struct sr_fig f =
-		    sr_fig_of(p->t->per_drive[p->drive], SR_W_BOTH, SR_M_IOPS, 0.0);
+		struct sr_fig f = sr_fig_of(p->t->per_drive[p->drive], SR_W_BOTH, SR_M_IOPS, 0.0);
 
 		g->pts[k] = v[k];
 		g->iops[k] = sr_ok(f.v) && !f.interrupted && f.v.v > 0 ? f.v.v : NAN;

@@ -23,12 +23,12 @@
 
 /* One series of rounds. */
 struct sr_round_series {
-	size_t *pts;	     /* indices into struct sr_structure.pts, round 1 first */
-	double *iops;	     /* per round: reads + writes, IOPS; NaN: no I/O or interrupted */
-	size_t n;	     /* rounds (documents) */
-	bool by_time;	     /* every round had fio's timestamp: ordered by it */
-	bool has_window;     /* n >= PTS_SS_WINDOW and the window could be evaluated */
-	bool steady;	     /* the window met both criteria */
+	size_t *pts;		/* indices into struct sr_structure.pts, round 1 first */
+	double *iops;		/* per round: reads + writes, IOPS; NaN: no I/O or interrupted */
+	size_t n;		/* rounds (documents) */
+	bool by_time;		/* every round had fio's timestamp: ordered by it */
+	bool has_window;	/* n >= PTS_SS_WINDOW and the window could be evaluated */
+	bool steady;		/* the window met both criteria */
 	struct pts_ss_window w; /* rounds w.first..w.last (indices into pts); x: round 1..n */
 };
 

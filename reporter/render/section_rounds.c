@@ -41,10 +41,14 @@ static const char *verdict(const struct sr_round_series *g, char *buf, size_t le
 
 static int chart(struct sr_report *r, size_t i)
 {
-	static const char *const cols[C_N] = {"round",		  "iops",
-					      "window_mean",	  "mean_plus_10pct",
-					      "mean_minus_10pct", "mean_plus_20pct",
-					      "mean_minus_20pct", "fitted_line"};
+	static const char *const cols[C_N] = {"round",
+					      "iops",
+					      "window_mean",
+					      "mean_plus_10pct",
+					      "mean_minus_10pct",
+					      "mean_plus_20pct",
+					      "mean_minus_20pct",
+					      "fitted_line"};
 	static const struct sr_key keys[] = {
 	    {.title = "IOPS (reads + writes)", .colour = 0, .points = true},
 	    {.title = "window mean", .colour = 1},
@@ -77,8 +81,10 @@ static int chart(struct sr_report *r, size_t i)
 	int rc;
 
 	for (size_t j = 0; j < pan.nlines; j++)
-		lines[j] = (struct sr_line){
-		    .ycol = ln[j].ycol, .colour = ln[j].colour, .dash = ln[j].dash, .points = j == 0};
+		lines[j] = (struct sr_line){.ycol = ln[j].ycol,
+					    .colour = ln[j].colour,
+					    .dash = ln[j].dash,
+					    .points = j == 0};
 	snprintf(name, sizeof(name), "rounds-%zu", i + 1);
 	snprintf(title, sizeof(title), "%s on %s: IOPS per round",
 		 sr_rep_job_name(&p0->p, job, sizeof(job)), r->an->st.sources[p0->source].label);
@@ -91,8 +97,9 @@ static int chart(struct sr_report *r, size_t i)
 	for (size_t k = 0; k < g->n; k++) {
 		bool in = g->has_window && k >= g->w.first && k <= g->w.last;
 		double m = in ? g->w.mean : NAN, x = (double)(k + 1);
-		double row[C_N] = {x,	     g->iops[k], m,	   1.1 * m,
-				   0.9 * m,  1.2 * m,	 0.8 * m, in ? g->w.intercept + g->w.slope * x : NAN};
+		double row[C_N] = {
+		    x,	     g->iops[k], m,	  1.1 * m,
+		    0.9 * m, 1.2 * m,	 0.8 * m, in ? g->w.intercept + g->w.slope * x : NAN};
 
 		sr_chart_point(&ch, NULL, row);
 	}
@@ -166,8 +173,9 @@ static int determination(struct sr_report *r)
 
 static int rounds_table(struct sr_report *r)
 {
-	static const char *const heads[] = {"job",	"source",	"round", "file",
-					    "fio timestamp (UTC)", "IOPS", "MB/s",	 "in the window"};
+	static const char *const heads[] = {
+	    "job",  "source", "round",	      "file", "fio timestamp (UTC)",
+	    "IOPS", "MB/s",   "in the window"};
 	const struct sr_structure *s = &r->an->st;
 	const struct sr_rounds *rs = &r->an->rounds;
 	struct sr_table *t = sr_table_new("rounds", "The rounds, a row per fio document",
@@ -237,9 +245,10 @@ int sr_section_rounds(struct sr_report *r)
 		rc = chart(r, i);
 	sr_page_grid(&r->page, false);
 	if (!rc && rs->n > ROUNDS_CHARTS)
-		sr_page_text(&r->page, "note",
-			     "%zu more series are not charted: their rounds are in the tables below.",
-			     rs->n - ROUNDS_CHARTS);
+		sr_page_text(
+		    &r->page, "note",
+		    "%zu more series are not charted: their rounds are in the tables below.",
+		    rs->n - ROUNDS_CHARTS);
 	if (!rc)
 		rc = determination(r);
 	if (!rc)

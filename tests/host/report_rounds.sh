@@ -6,7 +6,8 @@
 # and judges each by the SNIA PTS steady-state rule. Every figure is recomputed here from the raw
 # files with jq and awk: each round's IOPS, the test flow's window (the first 5 rounds with
 # max - min <= 20 % of their mean and the least-squares line's change across them <= 10 %, else
-# the last 5), its mean and both excursions, the verdict.
+# the last 5), its mean and both excursions, the verdict. Then -R: the same folder four levels
+# down is found and reported alike; without -R it is not read.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -85,4 +86,15 @@ for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 3
 		ok "$cell: its chart's data draws the window's mean over 5 rounds" ||
 		fail "$cell: chart data ${chart:-missing}"
 done
+
+# -R: a folder of folders of folders
+mkdir -p "$tmp/deep/hp/iops/run1" && cp -r "$F" "$tmp/deep/hp/iops/run1/"
+"$rep" -q -o "$tmp/nr" --no-charts "$tmp/deep" 2>/dev/null
+[ $? != 0 ] && ok "without -R, results 4 folders down are not read" || fail "read without -R"
+"$rep" -R -o "$tmp/rr" --no-charts "$tmp/deep" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && cmp -s "$out/rounds.csv" "$tmp/rr/rounds.csv" &&
+	cmp -s "$out/rounds-steady-state.csv" "$tmp/rr/rounds-steady-state.csv" &&
+	ok "-R finds them 4 folders down: the same rounds and determination" ||
+	fail "-R: exit $rc $(head -2 "$tmp/err"); $(diff "$out/rounds.csv" "$tmp/rr/rounds.csv" 2>&1 | head -3)"
 lab_done
