@@ -20,7 +20,8 @@ out=$tmp/r
 rc=$?
 [ $rc = 0 ] && [ ! -s "$tmp/err" ] && ok "SSSPT's rounds: exit 0, nothing on stderr" ||
 	fail "SSSPT's rounds: exit $rc: $(head -3 "$tmp/err")"
-grep -q 'id="rounds"' "$out/index.html" && ok "index.html has the rounds section" ||
+grep -q 'id="rounds"' "$out/index.html" && grep -q '<nav>.*href="#rounds"' "$out/index.html" &&
+	ok "index.html has the rounds section, linked from its contents" ||
 	fail "no rounds section in index.html"
 [ ! -e "$out/family-other.csv" ] && ok "no round is left in \"Other tests\"" ||
 	fail "rounds in Other tests: $(cut -d, -f1 "$out/family-other.csv" | tr '\n' ' ')"
