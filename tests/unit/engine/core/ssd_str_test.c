@@ -29,7 +29,8 @@ static void check_put(size_t len, const char *s, size_t max, unsigned long long 
 
 static void test_put_as_snprintf(void **state)
 {
-	static const unsigned long long vs[] = {0, 7, 10, 512, 4294967295ull, 18446744073709551615ull};
+	static const unsigned long long vs[] = {
+	    0, 7, 10, 512, 4294967295ull, 18446744073709551615ull};
 	static const char *const ss[] = {"", "a", "QEMU HARDDISK", "0123456789abcdefXYZ"};
 	static const size_t lens[] = {1, 2, 4, 9, 17, 40, 64};
 	static const size_t maxes[] = {0, 4, 16, SIZE_MAX};
