@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lab-args: --nvme size=256M,serial=PTSNV01,throttle=steady
+# lab-args: --nvme size=256M,serial=PTSNV01,throttle=steady,iops=1000,bps=64M
 # lab-timeout: 3600
 # lab-long: one PTS test with segments (hir) to steady state on a throttled emulated NVMe drive, minutes to tens of minutes
 # SNIA PTS HIR (--only pts-hir --profile quick) on an emulated NVMe drive purged by NVMe Format:
