@@ -52,6 +52,17 @@ unsigned long long pts_block_bytes(const char *bs)
 	return rec_size_parse(bs, 1024, REC_SIZE_WHOLE, &v) ? 0 : v;
 }
 
+/* A job's number @key ("usr_cpu"), NaN when absent or not a number. */
+static double job_num(json_object *j, const char *key)
+{
+	json_object *v = NULL;
+
+	if (!json_object_object_get_ex(j, key, &v) ||
+	    !(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
+		return NAN;
+	return json_object_get_double(v);
+}
+
 int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pts_cell_result *out)
 {
 	json_object *jobs = NULL, *v = NULL;
@@ -59,7 +70,7 @@ int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pt
 	double lat_sum = 0.0;
 
 	memset(out, 0, sizeof(*out));
-	out->lat_mean_ns = out->lat_max_ns = out->p99999_ns = NAN;
+	out->lat_mean_ns = out->lat_max_ns = out->p99999_ns = out->usr_cpu = out->sys_cpu = NAN;
 	json_object_object_get_ex((json_object *)fio, "jobs", &jobs);
 	json_object_object_get_ex((json_object *)fio, "fio version", &v);
 	rec_fio_version_parse(v ? json_object_get_string(v) : NULL, &ver);
@@ -73,6 +84,8 @@ int pts_cell_from_fio(const struct json_object *fio, const char *name, struct pt
 			continue;
 		out->found = true;
 		out->error = id.error;
+		out->usr_cpu = job_num(j, "usr_cpu");
+		out->sys_cpu = job_num(j, "sys_cpu");
 		for (size_t d = 0; d < 2; d++) {
 			json_object *dir = rec_fio_dir(j, dirs[d]), *lat;
 			struct rec_num iops = rec_fio_dir_fig(dir, REC_FIO_IOPS, &ver, NULL),

@@ -64,6 +64,9 @@ struct pts_cell_result {
 	unsigned long long ios; /* I/Os completed */
 	double write_bytes;	/* bytes written (fio write.io_bytes) */
 	int error;		/* fio's job error (0 none) */
+	double usr_cpu,
+	    sys_cpu; /* fio's job usr_cpu and sys_cpu: percent of one CPU over the
+		      * job's runtime (group_reporting: the threads' sum); NaN: absent */
 };
 
 /**

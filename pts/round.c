@@ -22,7 +22,8 @@ int pts_round_read(const char *path, const struct catalogue_pts_phase *ph, struc
 	if (!(r->cells = calloc(ncells + 1, sizeof(*r->cells))))
 		return -ENOMEM;
 	for (size_t c = 0; c < ncells; c++)
-		r->cells[c].lat_mean_ns = r->cells[c].lat_max_ns = r->cells[c].p99999_ns = NAN;
+		r->cells[c].lat_mean_ns = r->cells[c].lat_max_ns = r->cells[c].p99999_ns =
+		    r->cells[c].usr_cpu = r->cells[c].sys_cpu = NAN;
 	if ((rc = rec_fio_doc_read(path, &doc, err, errlen)))
 		return rc;
 	pts_point_name(ph->id, ph->track_mix, ph->track_bs, (unsigned int)ph->track_tc,

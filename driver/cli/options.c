@@ -143,6 +143,7 @@ enum opt_id {
 	O_DRY_RUN,
 	O_PTS_NO_PURGE,
 	O_PTS_VARIANT,
+	O_PTS_SPONSOR,
 	O_HELP,
 };
 
@@ -187,6 +188,7 @@ static const struct {
     {"--dry-run", O_DRY_RUN, false},
     {"--pts-no-purge", O_PTS_NO_PURGE, false},
     {"--pts-variant", O_PTS_VARIANT, true},
+    {"--pts-sponsor", O_PTS_SPONSOR, true},
     {"--help", O_HELP, false},
     {"-h", O_HELP, false},
 };
@@ -364,6 +366,12 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		o->pts_variant_given = true;
 		return 0;
 	}
+	case O_PTS_SPONSOR:
+		if (!*v) {
+			snprintf(err, errlen, "--pts-sponsor: expected a name, got an empty one");
+			return -EINVAL;
+		}
+		return set_str(&o->pts_sponsor, v);
 	case O_HELP:
 		o->help = true;
 		return 0;
@@ -451,5 +459,6 @@ void rv_opts_free(struct rv_opts *o)
 	free(o->status_dir);
 	free(o->purge);
 	free(o->confirm);
+	free(o->pts_sponsor);
 	memset(o, 0, sizeof(*o));
 }

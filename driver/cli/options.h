@@ -60,6 +60,8 @@ struct rv_opts {
 	bool pts_no_purge; /* --pts-no-purge: PTS tests without their purge (not compliant) */
 	int pts_variant;   /* --pts-variant: enum pts_variant (pts/variant.h), Enterprise default */
 	bool pts_variant_given;
+	char
+	    *pts_sponsor; /* --pts-sponsor NAME: the PTS report header's test sponsor, NULL: none */
 };
 
 /**

@@ -260,6 +260,8 @@ static const char usage[] =
     "  --pts-no-purge        run the PTS tests without their purge (a drive that cannot be "
     "purged);\n"
     "                        the report then says \"not PTS compliant: no purge\"\n"
+    "  --pts-sponsor NAME    the test sponsor the SNIA PTS report header names (recorded in the\n"
+    "                        manifest's info; default: not recorded)\n"
     "  --pts-variant V       enterprise (default: SNIA PTS-E v2.0.2, the drive's volatile "
     "write\n"
     "                        cache disabled, IOPS and WSAT at 4T x QD32, 100 % of the span) or "

@@ -155,6 +155,7 @@ static json_object *manifest(const struct rv_run *r, const struct rv_target *t)
 	    info, "os", rec_json_text(r->tools.platform.os[0] ? r->tools.platform.os : NULL));
 	json_object_object_add(info, "ioengine", rec_json_text(r->tools.ioengine));
 	json_object_object_add(info, "catalogue", rec_json_text(r->plan.catalogue_path));
+	json_object_object_add(info, "pts_sponsor", rec_json_text(o->pts_sponsor));
 	json_object_object_add(info, "only", o->only.n ? strv(&o->only) : NULL);
 	json_object_object_add(info, "span_option",
 			       o->span ? json_object_new_uint64(o->span) : NULL);

@@ -5,6 +5,8 @@
  * each file (engine/core/transport.h) and back; the transports and everything else know nothing of
  * fio.
  */
+#include <stdint.h>
+
 #include "fio.h"
 #include "optgroup.h"
 #include "verify.h"
@@ -14,6 +16,7 @@
 #include "host/in_use.h"
 #include "core/ssd_log.h"
 #include "core/dev_cache.h"
+#include "core/ssd_str.h"
 #include "core/ssd_thread.h"
 #include "transport/nvme_uring_lane.h"
 #include "transport/scsi_sg_lane.h"
@@ -474,14 +477,21 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
 	const struct ssd_transport_ops *told = NULL;
-	char idle[256], desc[SSD_DESC_LEN];
+	char idle[256], line[1024]; /* fio's log_err() takes 1,024 bytes */
+	size_t len;
 	int n;
 
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
 	if (!ssd_dev_cache_get("told", f->file_name, &told, sizeof(told)) || told != sf->ops) {
-		log_err("ssdeng: %s: %s, %s\n", f->file_name, sf->ops->name,
-			ssd_describe(sf->ops, sf->dev, desc, sizeof(desc)));
+		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
+		len = ssd_str_put(line, sizeof(line), 0, "ssdeng: ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line), len, f->file_name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line), len, ": ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line), len, sf->ops->name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
+		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
+		log_err("%s\n", line);
 		told = sf->ops;
 		ssd_dev_cache_put("told", f->file_name, &told, sizeof(told));
 	}

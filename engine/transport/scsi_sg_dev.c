@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -156,14 +157,23 @@ void ssd_tp_sg_describe(const struct ssd_dev *dev, char *buf, size_t len)
 {
 	const struct ssd_tp_sg_dev *d = ssd_container_of(dev, const struct ssd_tp_sg_dev, base);
 	const char *sg = strrchr(d->sg_path, '/');
-	char phys[24] = "";
+	size_t n = ssd_str_put(buf, len, 0, "SCSI ", SIZE_MAX);
 
-	if (d->cap.lbppbe)
-		snprintf(phys, sizeof(phys), "/%u", d->cap.lba_bytes << d->cap.lbppbe);
-	snprintf(buf, len, "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s", d->inq.product, d->inq.revision,
-		 sg ? sg + 1 : d->sg_path, d->cap.lba_bytes, phys,
-		 d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
-		 d->cap.prot_en ? ", PI on" : "");
+	n = ssd_str_put(buf, len, n, d->inq.product, 16);
+	n = ssd_str_put(buf, len, n, " ", SIZE_MAX);
+	n = ssd_str_put(buf, len, n, d->inq.revision, 4);
+	n = ssd_str_put(buf, len, n, " on ", SIZE_MAX);
+	n = ssd_str_put(buf, len, n, sg ? sg + 1 : d->sg_path, 8);
+	n = ssd_str_put(buf, len, n, ", LBA ", SIZE_MAX);
+	n = ssd_str_put_u(buf, len, n, d->cap.lba_bytes);
+	if (d->cap.lbppbe) {
+		n = ssd_str_put(buf, len, n, "/", SIZE_MAX);
+		n = ssd_str_put_u(buf, len, n, (uint32_t)(d->cap.lba_bytes << d->cap.lbppbe));
+	}
+	n = ssd_str_put(buf, len, n,
+			d->cap.lbpme ? (d->cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
+			SIZE_MAX);
+	ssd_str_put(buf, len, n, d->cap.prot_en ? ", PI on" : "", SIZE_MAX);
 }
 
 /* What to do about a file the SCSI transport cannot drive. */

@@ -22,7 +22,9 @@ int sr_analyse(const struct sr_model *m, const struct catalogue *cat, struct sr_
 		rc = sr_pts_build(&m->drives[i], &a->pts[i], d);
 		a->npts_tests += a->pts[i].n;
 	}
-	return rc ? rc : sr_structure_build(&a->rv, &a->st);
+	if (!rc)
+		rc = sr_structure_build(&a->rv, &a->st);
+	return rc ? rc : sr_rounds_build(&a->st, &a->rounds);
 }
 
 void sr_analysis_free(struct sr_analysis *a)
@@ -30,6 +32,7 @@ void sr_analysis_free(struct sr_analysis *a)
 	for (size_t i = 0; a->pts && i < a->ndrives; i++)
 		sr_pts_free(&a->pts[i]);
 	free(a->pts);
+	sr_rounds_free(&a->rounds);
 	sr_structure_free(&a->st);
 	sr_review_free(&a->rv);
 	memset(a, 0, sizeof(*a));

@@ -13,6 +13,7 @@
 
 #include "analyse/pts.h"
 #include "analyse/review.h"
+#include "analyse/rounds.h"
 #include "analyse/structure.h"
 #include "catalogue/catalogue.h"
 #include "model/model.h"
@@ -24,6 +25,7 @@ struct sr_analysis {
 	size_t ndrives;		  /* the model's */
 	size_t npts_tests;	  /* PTS tests over all drives; 0: no PTS section */
 	struct sr_structure st;	  /* sweeps and comparisons of the tests no entry describes */
+	struct sr_rounds rounds;  /* series of rounds of one job among them (st's repeats) */
 };
 
 /**

@@ -264,7 +264,10 @@ static int build_test(const struct sr_drive *drv, const struct sr_pts_doc *doc,
 				      &pt->phases[k], d)))
 			return rc;
 	}
-	return hir_means(doc, pt);
+	if ((rc = hir_means(doc, pt)) || (rc = sr_pts_dirth_build(pt)))
+		return rc;
+	sr_pts_xsr_build(pt);
+	return 0;
 }
 
 int sr_pts_build(const struct sr_drive *drv, struct sr_pts_drive *out, struct sr_diag *d)
@@ -296,6 +299,7 @@ void sr_pts_free(struct sr_pts_drive *p)
 			free(ph->not_applicable);
 		}
 		free(t->phases);
+		free(t->dirth.pt);
 		for (size_t k = 0; k < t->nnot_compliant; k++)
 			free(t->not_compliant[k]);
 		free(t->not_compliant);

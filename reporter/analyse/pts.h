@@ -19,6 +19,7 @@
 #include "model/model.h"
 #include "pts/cells.h"
 #include "pts/steady.h"
+#include "pts/xsr.h"
 #include "util/diag.h"
 
 /* One round of a phase: every cell in the phase's order (mix-major, as run). */
@@ -71,6 +72,33 @@ struct sr_pts_phase {
 	double written;		   /* bytes written by all rounds */
 };
 
+/* DIRTH: one TC x QD point of a matrix round. */
+struct sr_pts_dirth_pt {
+	unsigned int tc, qd;	 /* fio numjobs x iodepth */
+	double iops;		 /* read + write */
+	double art_ns;		 /* average response time: total latency over every I/O, ns */
+	double usr_cpu, sys_cpu; /* fio's usr_cpu and sys_cpu, percent; NaN: absent */
+};
+
+/* DIRTH: the matrix round its operating points were chosen from, every point of it. */
+struct sr_pts_dirth {
+	size_t phase;		    /* the matrix phase's index in phases */
+	int round;		    /* 1..: run.json's dirth.round, else the phase's last */
+	struct sr_pts_dirth_pt *pt; /* in run order (TC outer, QD inner, high to low); a point
+				     * fio did not measure is NaN */
+	size_t n;
+};
+
+/* XSR: its three access groups (segments) and the recovery of the last (pts/xsr.h). */
+struct sr_pts_xsr {
+	bool has;	      /* three groups recorded */
+	size_t seg[3];	      /* each group's index in the record's segments */
+	double group_mbps[3]; /* each group's MB/s over its whole run (fio JSON), NaN: none */
+	int rc;		      /* pts_xsr_recovery()'s: 0, or -EINVAL (too few samples of group 1,
+			       * none of group 3: not computed) */
+	struct pts_xsr_result rec; /* when rc is 0 */
+};
+
 struct sr_pts_test {
 	char *id;
 	const struct catalogue_entry *entry;
@@ -97,7 +125,24 @@ struct sr_pts_test {
 	size_t nhir;
 	unsigned int hir_wait_state[8]; /* the standard's name: 1, 2, 3, 5, 10 */
 	double hir_mean_iops[8];	/* NaN: none of its write segments was measured */
+	struct sr_pts_dirth dirth;	/* DIRTH's matrix round (n 0 for other tests) */
+	struct sr_pts_xsr xsr;		/* XSR's groups (has false for other tests) */
 };
+
+/**
+ * sr_pts_dirth_build() - DIRTH's matrix round of @pt (analyse/pts_seg.c): the round run.json's
+ * choice names (dirth.round), else the matrix phase's last, each point's IOPS, ART and CPU from
+ * the round's fio document; nothing for a test without a matrix phase.
+ * Return: 0, -ENOMEM.
+ */
+int sr_pts_dirth_build(struct sr_pts_test *pt);
+
+/**
+ * sr_pts_xsr_build() - XSR's groups of @pt: each group's MB/s and the last group's recovery
+ * time (pts_xsr_recovery() on the groups' 1-s MB/s samples, partial seconds left out);
+ * nothing for a test without three XSR groups.
+ */
+void sr_pts_xsr_build(struct sr_pts_test *pt);
 
 /* A results directory's PTS tests. */
 struct sr_pts_drive {

@@ -112,13 +112,14 @@ static size_t distinct_x(const struct sr_structure *s, const size_t *v, size_t n
 	return k;
 }
 
-static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, size_t *idx)
+static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, const bool *in_round,
+		  size_t *idx)
 {
 	size_t n = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < s->npts; i++)
-		if (a != SR_AX_MIX || s->pts[i].p.mix)
+		if ((a != SR_AX_MIX || s->pts[i].p.mix) && !in_round[i])
 			idx[n++] = i;
 	cur = s;
 	cur_x = sr_axis_param(a);
@@ -157,18 +158,21 @@ static int by_job(const void *a, const void *b)
 	return c ? c : cmp_num((double)*(const size_t *)a, (double)*(const size_t *)b);
 }
 
-static int comparisons(struct sr_structure *s, size_t *idx)
+static int comparisons(struct sr_structure *s, const bool *in_round, size_t *idx)
 {
+	size_t n = 0;
+
 	for (size_t i = 0; i < s->npts; i++)
-		idx[i] = i;
+		if (!in_round[i])
+			idx[n++] = i;
 	cur = s;
-	qsort(idx, s->npts, sizeof(*idx), by_job);
-	for (size_t i = 0, j; i < s->npts; i = j) {
+	qsort(idx, n, sizeof(*idx), by_job);
+	for (size_t i = 0, j; i < n; i = j) {
 		size_t nsrc = 0;
 		struct sr_cmp *g;
 
-		for (j = i + 1; j < s->npts && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
-							      SR_P_ALL & ~WHERE);
+		for (j = i + 1; j < n && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
+							SR_P_ALL & ~WHERE);
 		     j++)
 			;
 		for (size_t k = i; k < j; k++)
@@ -189,6 +193,32 @@ static int comparisons(struct sr_structure *s, size_t *idx)
 		s->ncmps++;
 	}
 	return 0;
+}
+
+static int by_source_job(const void *a, const void *b)
+{
+	const struct sr_point *x = &cur->pts[*(const size_t *)a],
+			      *y = &cur->pts[*(const size_t *)b];
+	int c = cmp_num((double)x->source, (double)y->source);
+
+	if (!c)
+		c = sr_params_cmp(&x->p, &y->p, SR_P_ALL);
+	return c ? c : cmp_num((double)*(const size_t *)a, (double)*(const size_t *)b);
+}
+
+/* The points whose job ran on their source in another document too. */
+static void repeats(struct sr_structure *s, size_t *idx)
+{
+	for (size_t i = 0; i < s->npts; i++)
+		idx[i] = i;
+	cur = s;
+	qsort(idx, s->npts, sizeof(*idx), by_source_job);
+	for (size_t i = 1; i < s->npts; i++) {
+		const struct sr_point *a = &s->pts[idx[i - 1]], *b = &s->pts[idx[i]];
+
+		if (a->source == b->source && !sr_params_cmp(&a->p, &b->p, SR_P_ALL))
+			s->repeat[idx[i - 1]] = s->repeat[idx[i]] = true;
+	}
 }
 
 static size_t source_of(struct sr_structure *s, size_t drive, const struct sr_params *p)
@@ -254,7 +284,8 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 	s->steady = calloc(rv->ntests + 1, sizeof(*s->steady));
 	idx = calloc(n + 1, sizeof(*idx));
 	in_sweep = calloc(n + 1, sizeof(*in_sweep));
-	if (!s->pts || !s->sources || !s->placed || !s->steady || !idx || !in_sweep)
+	s->repeat = calloc(n + 1, sizeof(*s->repeat));
+	if (!s->pts || !s->sources || !s->placed || !s->steady || !idx || !in_sweep || !s->repeat)
 		goto out;
 	for (size_t i = 0; i < rv->ntests; i++)
 		for (size_t dv = 0; !rv->tests[i].entry && dv < m->ndrives; dv++) {
@@ -275,13 +306,14 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 			}
 		}
 	label_sources(s, m);
+	repeats(s, idx);
 	rc = 0;
 	for (int a = 0; a < SR_NAXES && !rc; a++)
-		rc = sweeps(s, (enum sr_axis)a, in_sweep, idx);
+		rc = sweeps(s, (enum sr_axis)a, in_sweep, s->repeat, idx);
 	if (!rc)
-		rc = comparisons(s, idx);
+		rc = comparisons(s, s->repeat, idx);
 	for (size_t i = 0; !rc && i < s->npts; i++)
-		if (in_sweep[i])
+		if (in_sweep[i] || s->repeat[i])
 			s->placed[s->pts[i].t - rv->tests] = true;
 	for (size_t c = 0; !rc && c < s->ncmps; c++)
 		for (size_t k = 0; k < s->cmps[c].n; k++)
@@ -298,6 +330,7 @@ void sr_structure_free(struct sr_structure *s)
 		free(s->sweeps[i].pts);
 	for (size_t i = 0; i < s->ncmps; i++)
 		free(s->cmps[i].pts);
+	free(s->repeat);
 	free(s->sweeps);
 	free(s->cmps);
 	free(s->pts);

@@ -10,6 +10,8 @@
  *    its own series of the sweep.
  *  - a COMPARISON: the same job (every parameter but the device and host) on two or more sources:
  *    drives (or runs) of the model, devices (fio's filename=), hosts (client/server).
+ *  - REPEATS: the same job on the same source in several documents, one per round of another
+ *    tool's PTS script (analyse/rounds.h judges them): in neither of the above.
  */
 #ifndef SSDREPORT_ANALYSE_STRUCTURE_H
 #define SSDREPORT_ANALYSE_STRUCTURE_H
@@ -60,7 +62,10 @@ struct sr_structure {
 	size_t nsweeps;
 	struct sr_cmp *cmps; /* by job parameters */
 	size_t ncmps;
-	bool *placed; /* per test of the review: in a sweep, a comparison or the steady state */
+	bool *repeat; /* per point: the same job on the same source in another document too: a
+		       * round of a series (analyse/rounds.h), in no sweep or comparison */
+	bool *placed; /* per test of the review: in a sweep, a comparison, a repeat or the steady
+		       * state */
 	bool *steady; /* per test of the review: a job of it ran to steady state (fio's ss=
 		       * option, or its "steadystate" object) on some drive */
 	size_t nsteady;

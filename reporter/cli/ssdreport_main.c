@@ -29,6 +29,7 @@
 #include "analyse/analysis.h"
 #include "analyse/compare.h"
 #include "cli/logstat.h"
+#include "parse/recurse.h"
 #include "parse/reference.h"
 #include "render/report.h"
 #include "output/report_dir.h"
@@ -36,7 +37,7 @@
 #include "render/summary.h"
 
 static const char usage_main[] =
-    "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict]\n"
+    "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] [-R]\n"
     "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [-q] INPUT...\n"
     "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
     "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
@@ -77,6 +78,9 @@ static const char usage_main[] =
     "                     host1/run.json \"host1\", '{}/*/*' labels nvme0n1/4k/read-1-1.json\n"
     "                     \"nvme0n1\"; a file that does not match keeps its label; drives with\n"
     "                     ssd-review's record (drive.json, run.json) keep theirs\n"
+    "  -R, --recursive    read folders at any depth: each folder under INPUT that holds files,\n"
+    "                     or whose folders do, is read as if named as an INPUT (without -R a\n"
+    "                     folder is read two levels deep: INPUT/file and INPUT/folder/file)\n"
     "  -t, --title TEXT   report title (default \"ssdreport\")\n"
     "      --no-charts    tables only; do not run gnuplot (the charts' .gp, .dat and .csv are\n"
     "                     still written, and the page links their data instead of an image)\n"
@@ -472,6 +476,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	    {"output", required_argument, NULL, 'o'},
 	    {"label", required_argument, NULL, 'l'},
 	    {"group-by", required_argument, NULL, 'g'},
+	    {"recursive", no_argument, NULL, 'R'},
 	    {"title", required_argument, NULL, 't'},
 	    {"no-charts", no_argument, NULL, 'C'},
 	    {"strict", no_argument, NULL, 'S'},
@@ -487,12 +492,14 @@ static int cmd_report(int argc, char **argv, bool compare)
 		   *spec = NULL, *catalogue_path = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
 	struct catalogue *cat = NULL;
-	size_t nrefs = 0, nflags = 0;
+	size_t nrefs = 0, nflags = 0, nin = 0;
+	char **in = NULL;
+	bool recursive = false;
 	int c, rc;
 
 	if (!refs)
 		return 1;
-	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:qh", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:Rqh", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'r':
@@ -512,6 +519,9 @@ static int cmd_report(int argc, char **argv, bool compare)
 			break;
 		case 'g':
 			group_by = optarg;
+			break;
+		case 'R':
+			recursive = !compare;
 			break;
 		case 't':
 			ro.title = optarg;
@@ -549,9 +559,16 @@ static int cmd_report(int argc, char **argv, bool compare)
 	if (!rc && compare)
 		rc = load_compare(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
 				  &flags, &nflags, &d);
-	else if (!rc)
-		rc = sr_inputs_load(&m, (const char *const *)argv + optind, (size_t)(argc - optind),
-				    label, &d);
+	else if (!rc && recursive)
+		rc = sr_inputs_recurse((const char *const *)argv + optind, (size_t)(argc - optind),
+				       &in, &nin, &d);
+	if (!rc && !compare)
+		rc = in ? sr_inputs_load(&m, (const char *const *)in, nin, label, &d)
+			: sr_inputs_load(&m, (const char *const *)argv + optind,
+					 (size_t)(argc - optind), label, &d);
+	for (size_t i = 0; i < nin; i++)
+		free(in[i]);
+	free(in);
 	if (!rc && group_by && !compare)
 		rc = sr_tree_group_by(&m, group_by, &d);
 	ro.flags = (const char *const *)flags;

@@ -147,7 +147,7 @@ void sr_run_info_free(struct sr_run_info *i)
 		      &i->kernel,     &i->ssdeng_version, &i->ioengine,
 		      &i->host,	      &i->manifest_id,	  &i->manifest_created,
 		      &i->fc_rand_bs, &i->fc_seq_bs,	  &i->cpu,
-		      &i->os};
+		      &i->os,	      &i->pts_sponsor};
 
 	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
 		free(*s[k]);

@@ -308,8 +308,9 @@ struct sr_run_info {
 	char *suite, *profile, *engine, *engine_option;
 	char *fc_rand_bs, *fc_seq_bs; /* manifest.request: the four corners' block sizes ("4k") */
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
-	char *host;	/* manifest.host.name (or a string manifest.host) */
-	char *cpu, *os; /* manifest.info: the CPU model, the OS (NULL: not recorded) */
+	char *host;	   /* manifest.host.name (or a string manifest.host) */
+	char *cpu, *os;	   /* manifest.info: the CPU model, the OS (NULL: not recorded) */
+	char *pts_sponsor; /* manifest.info: ssd-review --pts-sponsor (NULL: not recorded) */
 	struct sr_value cpus, memory_bytes;   /* manifest.info: logical CPUs, memory (bytes) */
 	char *manifest_id, *manifest_created; /* manifest.id (a hash of what was asked), created */
 	char **suites; /* manifest.suites, else manifest.request.suite, else the one suite */

@@ -16,6 +16,10 @@ void sr_pts_docs_free(struct sr_pts_doc *docs, size_t n)
 			free(t->rounds[k]);
 		}
 		free(t->rounds);
+		for (size_t k = 0; t->segs && k < t->rec.pts->nsegments; k++) {
+			free(t->segs[k].samples);
+			free(t->segs[k].hist.bins);
+		}
 		free(t->segs);
 		rec_test_free(&t->rec);
 	}

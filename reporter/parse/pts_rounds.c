@@ -9,6 +9,7 @@
 
 #include "model/pts.h"
 #include "parse/pts_rounds.h"
+#include "parse/pts_segments.h"
 #include "pts/round.h"
 #include "record/fio_doc.h"
 #include "record/layout.h"
@@ -81,37 +82,6 @@ static int read_test(const struct sr_drive *drv, struct sr_pts_doc *t, struct sr
 	return 0;
 }
 
-/* Each segment of @t's record from its fio document (an idle segment has none); a file that
- * cannot be read leaves the segment without figures (a warning). */
-static int read_segments(const struct sr_drive *drv, struct sr_pts_doc *t, struct sr_diag *d)
-{
-	const struct rec_pts *p = t->rec.pts;
-	char path[8192], err[8800];
-
-	if (!p->nsegments)
-		return 0;
-	if (!(t->segs = calloc(p->nsegments, sizeof(*t->segs))))
-		return -ENOMEM;
-	for (size_t k = 0; k < p->nsegments; k++) {
-		const struct rec_pts_segment *s = &p->segments[k];
-		struct rec_fio_doc doc;
-
-		if (!s->file || !s->name)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", drv->dir, s->file);
-		if (rec_fio_doc_read(path, &doc, err, sizeof(err)) == 0) {
-			t->segs[k].has = !pts_cell_from_fio(doc.json, s->name, &t->segs[k].cell) &&
-					 t->segs[k].cell.found;
-			rec_fio_doc_free(&doc);
-		}
-		if (!t->segs[k].has)
-			sr_diag_msg(
-			    d, "warning: %s: PTS segment %d (%s) of %s: its file has no figures",
-			    drv->dir, s->seq, s->name, t->rec.id);
-	}
-	return 0;
-}
-
 static int load_drive(struct sr_drive *drv, const struct catalogue *cat, struct sr_diag *d)
 {
 	char path[8192], err[8800];
@@ -136,7 +106,7 @@ static int load_drive(struct sr_drive *drv, const struct catalogue *cat, struct 
 		memset(t, 0, sizeof(*t));
 		rc = read_test(drv, doc, d);
 		if (!rc)
-			rc = read_segments(drv, doc, d);
+			rc = sr_pts_segments_load(drv, doc, d);
 	}
 	rec_run_free(&run);
 	return rc;

@@ -131,6 +131,7 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	if (r->manifest && json_object_object_get_ex(r->manifest, "info", &info)) {
 		ri->cpu = dup(rec_json_str(info, "cpu"), &rc);
 		ri->os = dup(rec_json_str(info, "os"), &rc);
+		ri->pts_sponsor = dup(rec_json_str(info, "pts_sponsor"), &rc);
 		ri->cpus = num_or_absent(rec_json_i64_or(info, "cpus", -1));
 		ri->memory_bytes = num_or_absent(rec_json_i64_or(info, "memory_bytes", -1));
 	} else {

@@ -33,6 +33,7 @@ struct sr_chart {
 	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
 	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
 	int right_px;	   /* multiplot: room right of the panels; 0: a twentieth of the width */
+	int xtic_angle;	   /* bars: cluster labels turned by this many degrees (sr_chart_bars()) */
 	/* the frame being written */
 	bool text_col;	    /* the frame has a text column (first in the .dat) */
 	size_t ncols;	    /* numeric columns */

@@ -17,16 +17,21 @@ static void bar_panel(struct sr_chart *c, const struct sr_bar_panel *p, const st
 	sr_chart_file(c, dat, sizeof(dat));
 	sr_chart_panel_begin(c, p->title, with_keys, multi);
 	fprintf(c->gp, "  set style data histogram\n  set style histogram clustered gap 1\n"
-		       "  set grid ytics\n"
-		       "  set xtics nomirror rotate by -25 left offset -1,0\n");
+		       "  set grid ytics\n");
+	fprintf(c->gp, "  set xtics nomirror rotate by -%d left%s\n",
+		c->xtic_angle ? c->xtic_angle : 25, c->xtic_angle < 90 ? " offset -1,0" : "");
 	if (!multi && c->right_px) /* a lone panel: room for its last label, as the layout gives */
 		fprintf(c->gp, "  set rmargin at screen %.3f\n",
 			1 - (double)c->right_px / c->width);
-	if (wide)
+	if (wide) {
+		/* the axis starts a decade below the smallest bar's power of ten when that bar is
+		 * one (a count of 1 on an axis from 1 would have no height); plain numbers */
+		double bottom = pow(10, floor(log10(c->lo[p->col] * 0.999)));
+
 		fprintf(c->gp, "  set logscale y\n  set format y \"%s\"\n  set yrange [%g:*]\n",
-			c->lo[p->col] >= 1 ? "%.0f" : "%g", pow(10, floor(log10(c->lo[p->col]))));
-	else
-		fprintf(c->gp, "  set yrange [0:*]\n");
+			bottom >= 1 ? "%.0f" : "%.10g", bottom);
+	} else /* plain numbers: "1000000", never "1e+06" */
+		fprintf(c->gp, "  set yrange [0:*]\n  set format y \"%%.10g\"\n");
 	snprintf(ylabel, sizeof(ylabel), "%s%s", p->ylabel ? p->ylabel : "",
 		 wide ? " (log scale)" : "");
 	fprintf(c->gp, "  set ylabel ");
@@ -66,13 +71,38 @@ static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const s
 	bar_panel(c, (const struct sr_bar_panel *)panels + i, keys, nkeys, !multi, multi);
 }
 
+/* The turn of the cluster labels at which neighbours do not touch: two parallel labels lie the
+ * clusters' spacing x sin(angle) apart, which must hold a line of text and a gap (18 px at 10 pt);
+ * at least 25 degrees, in steps of 5, upright (90) past 60. */
+static int label_angle(const struct sr_chart *c, int across)
+{
+	double panel = 0.7 * c->width / (across > 0 ? across : 1);
+	double s = 18.0 * (c->rows ? (double)c->rows : 1.0) / panel;
+	int a;
+
+	if (s >= sin(60 * M_PI / 180))
+		return 90;
+	a = (int)ceil(asin(s) * 180 / M_PI / 5) * 5;
+	return a < 25 ? 25 : a;
+}
+
 int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, int across,
 		  const struct sr_key *keys, size_t nkeys)
 {
-	/* the rotated cluster labels take 70 px under each panel, and the last one runs right of
-	 * its panel by about 5 px a character ("128K sequential write": 105 px) */
-	if (c->text_max * 5 > (size_t)c->width / 20)
-		c->right_px = (int)(c->text_max * 5);
-	sr_chart_panels(c, p, np, across, keys, nkeys, 70, true, draw_panel);
+	double rad;
+	int below;
+
+	/* the turned cluster labels take their length x sin(angle) under each panel (6 px a
+	 * character), 70 px at least, the chart made taller by what passes 70; the last one runs
+	 * right of its panel by its length x cos(angle) ("128K sequential write": 105 px at 25) */
+	c->xtic_angle = label_angle(c, across);
+	rad = c->xtic_angle * M_PI / 180;
+	below = (int)(10 + 6.0 * (double)c->text_max * sin(rad));
+	if (below < 70)
+		below = 70;
+	c->height += (below - 70) * (np > (size_t)across ? 2 : 1);
+	if (c->text_max * 5 * cos(rad) > c->width / 20.0)
+		c->right_px = (int)(c->text_max * 5 * cos(rad));
+	sr_chart_panels(c, p, np, across, keys, nkeys, below, true, draw_panel);
 	return 0;
 }

@@ -55,6 +55,7 @@ struct sr_panel {
 	bool zero_y;	     /* y axes from 0 */
 	double xmin, xmax;   /* NaN: gnuplot's choice */
 	double xdiv;	     /* x drawn divided by this (3600: seconds as hours); 0 or 1: as is */
+	double ydiv;	     /* y drawn divided by this (1000: µs as ms); 0 or 1: as is */
 	double ymax;	     /* top of the y axis when > 0 (panels that share one); 0: gnuplot's */
 	bool few_tics;	     /* four steps of 1, 2 or 5 x 10^k on each axis (small panels: xmax and
 			      * ymax set) */

@@ -89,6 +89,17 @@ static const char *xcol(const struct sr_chart *c, const struct sr_panel *p, char
 	return buf;
 }
 
+/* A y column as the script reads it: "4", or "(column(4)/1000)" for another unit. */
+static const char *ycol(const struct sr_chart *c, const struct sr_panel *p, size_t col, char *buf,
+			size_t len)
+{
+	if (p->ydiv > 0 && p->ydiv != 1)
+		snprintf(buf, len, "(column(%zu)/%.9g)", sr_chart_col(c, col), p->ydiv);
+	else
+		snprintf(buf, len, "%zu", sr_chart_col(c, col));
+	return buf;
+}
+
 /* A tic step of 1, 2 or 5 × 10^k that cuts [0, @max] into four parts at most: a narrow chart's
  * x tics ("1200 1400 1600") do not run into each other. */
 static double tic_step(double max)
@@ -116,9 +127,10 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 	if (p->logx)
 		fprintf(gp, "  set logscale x\n");
 	if (p->logy)
-		fprintf(gp, "  set logscale y\n  set format y \"%%g\"\n");
+		fprintf(gp, "  set logscale y\n  set format y \"%%.10g\"\n");
 	if (p->ymax > 0)
-		fprintf(gp, "  set yrange [%s:%.9g]\n", p->zero_y ? "0" : "*", p->ymax);
+		fprintf(gp, "  set yrange [%s:%.9g]\n", p->zero_y ? "0" : "*",
+			p->ymax / (p->ydiv > 0 ? p->ydiv : 1));
 	else if (p->zero_y)
 		fprintf(gp, "  set yrange [0:*]\n%s", p->y2label ? "  set y2range [0:*]\n" : "");
 	if (isfinite(p->xmin) || isfinite(p->xmax)) {
@@ -183,7 +195,7 @@ void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys,
 static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_key *keys,
 		  size_t nkeys, bool with_keys, bool multi)
 {
-	char dat[200], x[64];
+	char dat[200], x[64], y0[64], y1[64];
 	bool first = true;
 
 	sr_chart_file(c, dat, sizeof(dat));
@@ -203,16 +215,18 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 			continue;
 		if (l->envelope) {
 			fprintf(c->gp,
-				"%s\"%s\" index %zu using %s:%zu:%zu%s with filledcurves fc rgb "
+				"%s\"%s\" index %zu using %s:%s:%s%s with filledcurves fc rgb "
 				"\"%s\" fs transparent solid 0.25 noborder notitle",
 				k++ ? ", \\\n       " : "", dat, l->block, xcol(c, p, x, sizeof(x)),
-				sr_chart_col(c, l->ylo), sr_chart_col(c, l->yhi),
-				l->y2 ? " axes x1y2" : "", sr_colour(l->colour));
+				ycol(c, p, l->ylo, y0, sizeof(y0)),
+				ycol(c, p, l->yhi, y1, sizeof(y1)), l->y2 ? " axes x1y2" : "",
+				sr_colour(l->colour));
 			continue;
 		}
-		fprintf(c->gp, "%s\"%s\" index %zu using %s:%zu%s%s", k++ ? ", \\\n       " : "",
-			dat, l->block, xcol(c, p, x, sizeof(x)), sr_chart_col(c, l->ycol),
-			p->xtic_text ? ":xtic(1)" : "", l->y2 ? " axes x1y2" : "");
+		fprintf(c->gp, "%s\"%s\" index %zu using %s:%s%s%s", k++ ? ", \\\n       " : "",
+			dat, l->block, xcol(c, p, x, sizeof(x)),
+			ycol(c, p, l->ycol, y0, sizeof(y0)), p->xtic_text ? ":xtic(1)" : "",
+			l->y2 ? " axes x1y2" : "");
 		if (l->only_points)
 			fprintf(c->gp, " with points pt 6 ps 1.2");
 		else

@@ -69,6 +69,17 @@ static const char *series_name(const struct sr_report *r, size_t dv, int d, char
 	return buf;
 }
 
+/* The unit a latency axis of values in µs up to @hi_us reads in as plain numbers (gnuplot prints
+ * 1e+06 from a million up): µs below 10 ms, else ms; its divisor from µs into @div. */
+static const char *lat_axis(double hi_us, double *div, char *label, size_t len)
+{
+	bool ms = hi_us >= 1e4;
+
+	*div = ms ? 1e3 : 1;
+	snprintf(label, len, "completion latency (%s)", ms ? "ms" : "\xc2\xb5s");
+	return label;
+}
+
 enum { H_LAT, H_IOS, H_N };
 
 /* The completion-latency histogram: I/Os per json+ bin against the bin's latency. */
@@ -118,18 +129,23 @@ static int histogram(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		for (size_t i = 0; i < nb; i++) /* the drawn series' keys, in order */
 			if (keys[i].title)
 				k[nk++] = keys[i];
-		sr_chart_lines(&ch,
-			       &(struct sr_panel){.xlabel = "completion latency (\xc2\xb5s)",
-						  .ylabel = "I/Os in the bin",
-						  .xcol = H_LAT,
-						  .logx = true,
-						  .logy = true,
-						  .xmin = NAN,
-						  .xmax = NAN,
-						  .hline = NAN,
-						  .lines = lines,
-						  .nlines = nl},
-			       1, 1, k, nk);
+		double div;
+		char xl[64];
+
+		sr_chart_lines(
+		    &ch,
+		    &(struct sr_panel){.xlabel = lat_axis(ch.hi[H_LAT], &div, xl, sizeof(xl)),
+				       .xdiv = div,
+				       .ylabel = "I/Os in the bin",
+				       .xcol = H_LAT,
+				       .logx = true,
+				       .logy = true,
+				       .xmin = NAN,
+				       .xmax = NAN,
+				       .hline = NAN,
+				       .lines = lines,
+				       .nlines = nl},
+		    1, 1, k, nk);
 	}
 	rc = sr_rep_chart_end(r, &ch, p, SR_HALF_W);
 out:
@@ -187,6 +203,8 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
 	bool from_bins = false;
 	struct sr_chart ch;
+	double div;
+	char xl[64];
 	int rc = -ENOMEM;
 
 	if (!lines || !keys || !names)
@@ -218,7 +236,8 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 		 left ? "; percentiles at fio's histogram ceiling left out" : "", t->title,
 		 sr_rep_job_caption(r, t, job, sizeof(job)));
 	sr_chart_lines(&ch,
-		       &(struct sr_panel){.xlabel = "completion latency (\xc2\xb5s)",
+		       &(struct sr_panel){.xlabel = lat_axis(ch.hi[Q_LAT], &div, xl, sizeof(xl)),
+					  .xdiv = div,
 					  .ylabel = "I/Os slower (%)",
 					  .xcol = Q_LAT,
 					  .logx = true,
@@ -272,7 +291,8 @@ static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr
 	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
 	char(*knames)[320] = calloc(nd + 1, sizeof(*knames));
 	struct sr_panel panels[2];
-	double tmax = 0, w_s = 0;
+	double tmax = 0, w_s = 0, div;
+	char yl[64];
 	struct sr_chart ch;
 	int rc = -ENOMEM;
 
@@ -311,12 +331,14 @@ static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr
 	}
 	for (int j = 0; j < SR_PCTW_N; j++)
 		keys[nk++] = (struct sr_key){pname[j], 9, j + 1};
+	lat_axis(fmax(fmax(ch.hi[P_50], ch.hi[P_99]), ch.hi[P_999]), &div, yl, sizeof(yl));
 	for (int d = 0; d < 2; d++) {
 		if (!nl[d])
 			continue;
 		panels[np++] = (struct sr_panel){.title = d ? "writes" : "reads",
 						 .xlabel = "time (s)",
-						 .ylabel = "completion latency (\xc2\xb5s)",
+						 .ylabel = yl,
+						 .ydiv = div,
 						 .xcol = P_T,
 						 .logy = true,
 						 .xmin = 0,

@@ -301,12 +301,14 @@ int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr
 			 size_t n, size_t k, const char *num)
 {
 	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
-	const char *cols[] = {"avg_us", "max_us", "p99.999_us"};
-	static const struct sr_bar_panel panels[] = {
-	    {.title = "average latency (total: fio lat)", .ylabel = "µs", .col = 0},
-	    {.title = "maximum latency (total: fio lat)", .ylabel = "µs", .col = 1},
-	    {.title = "99.999 % latency (completion: fio clat)", .ylabel = "µs", .col = 2},
-	};
+	static const char *const titles[] = {"average latency (total: fio lat)",
+					     "maximum latency (total: fio lat)",
+					     "99.999 % latency (completion: fio clat)"};
+	static const char *const stems[] = {"avg", "max", "p99.999"};
+	char colname[3][32];
+	const char *cols[] = {colname[0], colname[1], colname[2]};
+	struct sr_bar_panel panels[3];
+	enum sr_lat_unit unit[3];
 	struct sr_key keys[MAX_DRIVES];
 	char name[256], title[300], cell[64], bs[32], mix[16];
 	struct sr_chart ch;
@@ -319,6 +321,28 @@ int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr
 	/* one panel per row: nine clusters' labels need the page's width */
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, SR_PAGE_W, 1100)))
 		return rc;
+	/* a unit per panel, from its values: maxima in ms beside averages in µs */
+	for (size_t j = 0; j < 3; j++) {
+		double v[MAX_DRIVES * 64];
+		size_t nv = 0;
+
+		for (size_t d = 0; d < nd; d++) {
+			const struct sr_pts_phase *ph = &parts[d].t->phases[k];
+
+			for (size_t c = 0;
+			     ph->cells && c < def->nbs * def->nmixes && nv < MAX_DRIVES * 64; c++)
+				v[nv++] = j == 0   ? ph->cells[c].lat_mean_ns
+					  : j == 1 ? ph->cells[c].lat_max_ns
+						   : ph->cells[c].p99999_ns;
+		}
+		unit[j] = sr_lat_unit_for(v, nv);
+		snprintf(colname[j], sizeof(colname[j]), "%s_%s", stems[j],
+			 unit[j] == SR_UNIT_US	? "us"
+			 : unit[j] == SR_UNIT_S ? "s"
+						: "ms");
+		panels[j] = (struct sr_bar_panel){
+		    .title = titles[j], .ylabel = sr_lat_unit_name(unit[j]), .col = j};
+	}
 	sr_chart_frame(&ch, "drive", "cell", cols, 3);
 	for (size_t d = 0; d < nd; d++) {
 		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
@@ -329,9 +353,9 @@ int sr_pts_chart_latency(struct sr_report *r, struct sr_page *p, const struct sr
 			for (size_t m = 0; m < def->nmixes; m++) {
 				const struct sr_pts_cell *c =
 				    ph->cells ? &ph->cells[m * def->nbs + b] : NULL;
-				double v[3] = {c ? c->lat_mean_ns / 1000.0 : NAN,
-					       c ? c->lat_max_ns / 1000.0 : NAN,
-					       c ? c->p99999_ns / 1000.0 : NAN};
+				double v[3] = {c ? sr_lat_in(c->lat_mean_ns, unit[0]) : NAN,
+					       c ? sr_lat_in(c->lat_max_ns, unit[1]) : NAN,
+					       c ? sr_lat_in(c->p99999_ns, unit[2]) : NAN};
 
 				bs_label(def->block_sizes[b], bs, sizeof(bs));
 				sr_pts_mix_label(def->mixes[m], mix, sizeof(mix));

@@ -43,8 +43,7 @@ static void f_variant(const struct sr_pts_part *pp, char *out, size_t len)
 
 static void f_sponsor(const struct sr_pts_part *pp, char *out, size_t len)
 {
-	(void)pp;
-	snprintf(out, len, NR);
+	snprintf(out, len, "%s", or_nr(pp->drv->run.pts_sponsor));
 }
 
 static void f_dates(const struct sr_pts_part *pp, char *out, size_t len)

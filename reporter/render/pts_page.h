@@ -98,6 +98,30 @@ int sr_pts_chart_wsat(struct sr_report *r, struct sr_page *p, const struct sr_pt
 int sr_pts_hir(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
 	       int page_no, int *plot);
 
+/**
+ * sr_pts_dirth() - the DIRTH test's plots after its rounds (pts_dirth.c): demand variation
+ * (IOPS against QD) and demand intensity (ART against IOPS), a line per TC and a panel per
+ * drive; the MaxIOPS, MidIOPS and MinIOPS response-time histograms (I/Os per 1-2-5 bin of
+ * completion latency from fio's json+ bins), a bar per drive; IOPS and ART, and CPU use (fio's
+ * usr and sys), against total outstanding I/O; the chosen points' table. Nothing for a test
+ * without a matrix round.
+ * @plot: the page's last plot number, advanced
+ * Return: 0 or -errno.
+ */
+int sr_pts_dirth(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+		 int page_no, int *plot);
+
+/**
+ * sr_pts_xsr() - the XSR test's plots (pts_xsr.c): throughput, average and maximum response
+ * time against time over its three access groups from their 1-s logs, a line per drive, the
+ * groups shaded; and the table of each group's throughput and the last group's recovery time
+ * (pts/xsr.h). Nothing for a test without XSR groups.
+ * @plot: the page's last plot number, advanced
+ * Return: 0 or -errno.
+ */
+int sr_pts_xsr(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+	       int page_no, int *plot);
+
 /* sr_section_pts() - the PTS section of index.html and pts.html (none without PTS tests). */
 int sr_section_pts(struct sr_report *r);
 

@@ -16,19 +16,6 @@
 
 #define CMP_CHARTED 16
 
-/* The job's parameters in a few words: "randread 4 KiB 1T/32Q libaio". */
-static const char *job_name(const struct sr_point *p, char *buf, size_t len)
-{
-	char bs[SR_FMT_LEN], mix[32] = "";
-
-	if (p->p.mix)
-		snprintf(mix, sizeof(mix), " %u%% read", p->p.mix);
-	snprintf(buf, len, "%s%s %s %uT/%uQ%s%s%s%s", p->p.rw, mix, sr_fmt_bs(bs, p->p.bs),
-		 p->p.numjobs, p->p.iodepth, *p->p.rate ? " rate " : "", p->p.rate,
-		 *p->p.ioengine ? " " : "", p->p.ioengine);
-	return buf;
-}
-
 /* The sources that appear in any comparison, in order; @col[source] their column, or -1. */
 static size_t used_sources(const struct sr_structure *s, long *col)
 {
@@ -91,8 +78,9 @@ static int chart(struct sr_report *r, const long *col, size_t nsrc)
 				v[C_IOPS] = sr_ok(f0.v) ? f0.v.v : NAN;
 				v[C_MEAN] = sr_ok(f1.v) ? f1.v.v / 1e6 : NAN;
 			}
-			sr_chart_point(&ch, job_name(&s->pts[s->cmps[c].pts[0]], job, sizeof(job)),
-				       v);
+			sr_chart_point(
+			    &ch, sr_rep_job_name(&s->pts[s->cmps[c].pts[0]].p, job, sizeof(job)),
+			    v);
 		}
 	}
 	{
@@ -175,7 +163,7 @@ static int table(struct sr_report *r, const long *col, size_t nsrc)
 		char job[200];
 
 		sr_table_set(t, row, 0, "%s",
-			     job_name(&s->pts[s->cmps[c].pts[0]], job, sizeof(job)));
+			     sr_rep_job_name(&s->pts[s->cmps[c].pts[0]].p, job, sizeof(job)));
 		for (size_t k = 0; k < ncols - 1; k++)
 			sr_table_set(t, row, 1 + k, SR_NOT_MEASURED);
 		for (size_t j = 0; j < s->cmps[c].n; j++) {

@@ -112,6 +112,7 @@ static void facts(struct sr_report *r)
 	time_t first = -1, last = -1, t0 = -1, t1 = -1, ran = -1;
 	char date[96] = SR_UNKNOWN, wall[96] = SR_UNKNOWN, buf[SR_FMT_LEN], e[256];
 	size_t sessions = 0;
+	bool record = false; /* some drive has ssd-review's run.json */
 
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];
@@ -120,6 +121,7 @@ static void facts(struct sr_report *r)
 
 		if (drv->source)
 			continue;
+		record |= ri->present;
 		add_word(&fio, ri->fio_version);
 		for (size_t t = 0; t < drv->ntests && !ri->fio_version; t++)
 			add_word(&fio, drv->tests[t].fio_version);
@@ -191,7 +193,18 @@ static void facts(struct sr_report *r)
 		    {"Run manifest", or_unknown(&manifest)},
 		    {"Command", or_unknown(&command)},
 		};
-		sr_page_facts(&r->page, pairs, sizeof(pairs) / sizeof(pairs[0]));
+		const char *shown[sizeof(pairs) / sizeof(pairs[0])][2];
+		size_t n = 0;
+
+		/* results ssd-review did not make have no record of the run: a field they cannot
+		 * hold is left out, not shown unknown */
+		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+			if (!record && !strcmp(pairs[i][1], SR_UNKNOWN))
+				continue;
+			shown[n][0] = pairs[i][0];
+			shown[n++][1] = pairs[i][1];
+		}
+		sr_page_facts(&r->page, shown, n);
 	}
 	per_drive(r, "Commands", false, &command, true);
 	per_drive(r, "Run manifests", true, &manifest, true);
@@ -305,6 +318,8 @@ static void contents(struct sr_report *r)
 	}
 	if (r->an->st.nsteady)
 		sr_page_raw(&r->page, "<a href=\"#steady-state\">Steady state</a>");
+	if (r->an->rounds.n)
+		sr_page_raw(&r->page, "<a href=\"#rounds\">Rounds</a>");
 	if (r->an->st.nsweeps)
 		sr_page_raw(&r->page, "<a href=\"#sweeps\">Sweeps</a>");
 	if (r->an->st.ncmps)

@@ -246,6 +246,18 @@ static const char *option(const struct sr_run *run, const char *key)
 	return NULL;
 }
 
+const char *sr_rep_job_name(const struct sr_params *p, char *buf, size_t len)
+{
+	char bs[SR_FMT_LEN], mix[32] = "";
+
+	if (p->mix)
+		snprintf(mix, sizeof(mix), " %u%% read", p->mix);
+	snprintf(buf, len, "%s%s %s %uT/%uQ%s%s%s%s", p->rw, mix, sr_fmt_bs(bs, p->bs), p->numjobs,
+		 p->iodepth, *p->rate ? " rate " : "", p->rate, *p->ioengine ? " " : "",
+		 p->ioengine);
+	return buf;
+}
+
 char *sr_rep_job_caption(const struct sr_report *r, const struct sr_rtest *t, char *buf, size_t len)
 {
 	static const char *const keys[] = {"rw", "bs", "iodepth", "numjobs", "ioengine"};

@@ -12,6 +12,7 @@
 
 #include "analyse/figures.h"
 #include "analyse/review.h"
+#include "analyse/structure.h"
 #include "model/model.h"
 #include "render/chart.h"
 #include "render/chart_kinds.h"
@@ -106,6 +107,10 @@ static inline bool sr_rep_has_series(const struct sr_report *r, const struct sr_
  * where fio printed none; the fio version "fio ?" when the output did not say). Return: @buf. */
 char *sr_rep_job_caption(const struct sr_report *r, const struct sr_rtest *t, char *buf,
 			 size_t len);
+
+/* sr_rep_job_name() - a job's parameters (model/params.h) in a few words: "randread 4 KiB 1T/32Q
+ * libaio", "randrw 5% read 32 KiB 2T/16Q". Return: @buf. */
+const char *sr_rep_job_name(const struct sr_params *p, char *buf, size_t len);
 
 /* sr_rep_run_in() - whether @run (an entry of @res->test) belongs to the result @res: every run
  * does unless the file held several groups, then only the runs of @res's fio group. */

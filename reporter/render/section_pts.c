@@ -318,6 +318,10 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 	}
 	if (!rc)
 		rc = sr_pts_hir(r, p, parts, n, page_no, &plot);
+	if (!rc)
+		rc = sr_pts_dirth(r, p, parts, n, page_no, &plot);
+	if (!rc)
+		rc = sr_pts_xsr(r, p, parts, n, page_no, &plot);
 	return rc;
 }
 

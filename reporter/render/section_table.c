@@ -126,6 +126,8 @@ static const struct sr_section layout[] = {
     {"families", NULL, NULL, "index.html", NULL, NULL},
     {"steady-state", "Preconditioning and steady state", NULL, "index.html", NULL,
      sr_section_steady},
+    {"rounds", "Rounds of one job (SNIA PTS steady state)", NULL, "index.html", NULL,
+     sr_section_rounds},
     {"sweeps", "Sweeps", NULL, "index.html", NULL, sr_section_sweeps},
     {"comparisons", "Comparisons", NULL, "index.html", NULL, sr_section_comparisons},
     {"other", "Other tests", NULL, "index.html", NULL, NULL},

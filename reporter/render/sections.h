@@ -56,6 +56,7 @@ bool sr_section_apps_has(const struct sr_report *r, const struct catalogue_famil
 void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 		  enum sr_apps_metric m);
 /* Anyone's results arranged by their fio options (analyse/structure.h): sweeps, comparisons. */
+int sr_section_rounds(struct sr_report *r);
 int sr_section_sweeps(struct sr_report *r);
 int sr_section_comparisons(struct sr_report *r);
 int sr_section_steady(struct sr_report *r);

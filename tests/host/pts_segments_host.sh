@@ -38,8 +38,64 @@ run() { # OUT LABEL TEST... : --only the tests, quick, 16 MiB span, no purge (a 
 	shift 2
 	driver/ssd-review --catalogue "$tmp/jobs/catalogue.json" --drive "$label=$tmp/d.img" --suite pts \
 		--only "$(tr ' ' , <<<"$*")" --profile quick --span 16M --pts-no-purge --yes --no-report \
+		--pts-sponsor "Lab 7 (host test)" \
 		--out "$out" 2>"$out.err"
 }
+# pts.html's DIRTH and XSR pages, their CSVs against the raw fio files (REPORT DRIVE-DIR ROUND)
+pages_checks() {
+	local rep=$1 dd=$2 round=$3 u
+	rv_check "pts.html: the sponsor given to ssd-review (--pts-sponsor) in the header and the manifest" bash -c "
+		grep -q 'Lab 7 (host test)' $rep/pts-dirth-header.csv &&
+		jq -e '.manifest.info.pts_sponsor == \"Lab 7 (host test)\"' $dd/run.json >/dev/null"
+	# demand variation: every point of the chosen (last) matrix round, IOPS, ART and CPU as fio says
+	u=$(head -n 1 "$rep/pts-d-pts-dirth-demand-variation.csv" | sed -n 's/.*art_\([a-z]*\).*/\1/p')
+	want=$(jq -r --arg u "$u" '($u | if . == "us" then 1e3 elif . == "ms" then 1e6 else 1e9 end) as $div
+		| .jobs[1:][] | (.read.total_ios + .write.total_ios) as $n | select($n > 0)
+		| "\(."job options".numjobs) \(."job options".iodepth) \(.read.iops + .write.iops)"
+		+ " \((.read.lat_ns.mean * .read.total_ios + .write.lat_ns.mean * .write.total_ios) / $n / $div)"
+		+ " \(.usr_cpu) \(.sys_cpu)"' "$dd/$round" | sort)
+	got=$(tail -n +2 "$rep/pts-d-pts-dirth-demand-variation.csv" | awk -F, '{ print $8, $2, $3, $4, $6, $7 }' | sort)
+	echo "# DIRTH points (TC QD IOPS ART/$u usr sys) from the raw round:"; sed 's/^/#   /' <<<"$want"
+	awk 'NR == FNR { w[FNR] = $0; nw = FNR; next } { g[FNR] = $0; ng = FNR }
+		END { if (nw != ng || nw == 0) exit 1
+			for (i = 1; i <= nw; i++) { split(w[i], a, " "); split(g[i], b, " ")
+				if (a[1] != b[1] || a[2] != b[2]) exit 1
+				for (k = 3; k <= 6; k++) if ((a[k] - b[k]) ^ 2 > (1e-6 * (a[k] + 1e-9)) ^ 2) exit 1 } }' \
+		<(echo "$want") <(echo "$got") &&
+		ok "pts-dirth: demand variation/intensity points (TC, QD, IOPS, ART, usr, sys) are the raw matrix round's" ||
+		fail "pts-dirth: the demand-variation CSV says $(echo $got), the raw round $(echo $want)"
+	# histograms: the I/Os at or below each bin's edge, per point, counted again from the json+ bins
+	for pt in max mid min; do
+		f=$(jq -r --arg p $pt '.tests[] | select(.id == "pts-dirth") | .pts.segments[] | select(.name == $p) | .file' "$dd/run.json")
+		col=$(head -n 1 "$rep/pts-d-pts-dirth-histograms.csv" | tr , '\n' | grep -n "^${pt}_count$" | cut -d: -f1)
+		tail -n +2 "$rep/pts-d-pts-dirth-histograms.csv" | awk -F, -v c="$col" '{
+			split($2, l, " "); v = l[2]; u = l[3]; m = u == "ns" ? 1 : u == "µs" ? 1e3 : u == "ms" ? 1e6 : 1e9
+			s += $c; printf "%.0f %d\n", v * m, s }' >"$tmp/hist.$pt"
+		jq -r '[.jobs[0].read.clat_ns.bins // {}, .jobs[0].write.clat_ns.bins // {}] | map(to_entries[]) | .[] | "\(.key) \(.value)"' \
+			"$dd/$f" >"$tmp/bins.$pt"
+		awk 'NR == FNR { v[NR] = $1; c[NR] = $2; n = NR; next }
+			{ t = 0; for (i = 1; i <= n; i++) if (v[i] <= $1) t += c[i]; if (t != $2) bad = 1; last = $2 }
+			END { tot = 0; for (i = 1; i <= n; i++) tot += c[i]; exit bad || tot != last || n == 0 }' \
+			"$tmp/bins.$pt" "$tmp/hist.$pt" &&
+			ok "pts-dirth: $pt point's histogram: the I/Os up to each bin's edge and in all are its json+ clat bins' ($(tail -n 1 "$tmp/hist.$pt" | cut -d' ' -f2) I/Os)" ||
+			fail "pts-dirth: $pt point's histogram $(tr '\n' ' ' <"$tmp/hist.$pt") does not match its bins"
+	done
+	# XSR: each second's MB/s is the group's bw log row (KiB/s), the table's group MB/s fio's bw
+	want=$(jq -r '.tests[] | select(.id == "pts-xsr") | .pts.segments[].log' "$dd/run.json" | while read -r l; do
+		awk -F', ' '{ printf "%.4f\n", $2 * 1024 / 1e6 }' "$dd/${l}_bw.1.log"; done | tr '\n' ' ')
+	got=$(tail -n +2 "$rep/pts-d-pts-xsr-xsr-time.csv" | awk -F, '{ printf "%.4f\n", $3 }' | tr '\n' ' ')
+	echo "# XSR MB/s per second: logs $want; csv $got"
+	rv_check "pts-xsr: throughput against time is every second of the groups' bw logs, in order" test "$want" = "$got"
+	want=$(jq -r '.tests[] | select(.id == "pts-xsr") | .pts.segments[].file' "$dd/run.json" | while read -r f; do
+		jq -r '.jobs[0] | (.read.bw_bytes + .write.bw_bytes) / 1e6' "$dd/$f"; done | tr '\n' ' ')
+	got=$(sed -n 2,4p "$rep/pts-d-pts-xsr-xsr-recovery.csv" | awk -F, '{ printf "%.3f\n", $NF }' | tr '\n' ' ')
+	rv_check "pts-xsr: each group's MB/s in the table is fio's bw over it ($want)" \
+		awk -v w="$want" -v g="$got" 'BEGIN { n = split(w, a, " "); split(g, b, " "); for (i = 1; i <= n; i++) if ((a[i] - b[i]) ^ 2 > 1e-4) exit 1; exit n != 3 }'
+	rv_check "pts.html: the DIRTH and XSR plots are on the page" bash -c "
+		for s in demand-variation demand-intensity histograms iops-art-toio cpu; do grep -q \"pts-d-pts-dirth-\$s.svg\" $rep/pts.html || exit 1; done
+		grep -q 'pts-d-pts-xsr-xsr-time.svg' $rep/pts.html"
+}
+
 d=$tmp/all/d
 run "$tmp/all" d pts-xsr pts-dirth && ok "ssd-review --only pts-xsr,pts-dirth exits 0" ||
 	{ fail "ssd-review exited $?"; tail -n 15 "$tmp/all.err" | sed 's/^/# /'; }
@@ -120,6 +176,7 @@ if [ -x reporter/ssdreport ]; then
 	reporter/ssdreport -o "$tmp/report" "$tmp/all/d" "$tmp/hir/h" >/dev/null 2>"$tmp/rep.err"
 	rv_check "ssdreport over the HIR, DIRTH and XSR results exits 0" test $? = 0 ||
 		sed 's/^/# /' "$tmp/rep.err" | tail -n 5
+	pages_checks "$tmp/report" "$d" "$last"
 fi
 [ "$RV_FAILED" = 0 ] || LAB_FAILED=1
 lab_done

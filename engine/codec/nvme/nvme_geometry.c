@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nvme_geometry.c - Identify parsing and the transport geometry; see nvme_geometry.h. */
 #include "codec/nvme/nvme_geometry.h"
+#include "core/ssd_str.h"
 
 #include <endian.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -105,13 +107,21 @@ void ssd_nvme_fill_geometry(const struct ssd_nvme_ctrl_info *ctrl,
 
 void ssd_nvme_describe(const struct ssd_nvme_ns_info *ns, uint32_t nsid, char *buf, size_t len)
 {
-	snprintf(buf, len, "NVMe nsid %" PRIu32 ", LBA format %u (%" PRIu32 "+%u%s%s)", nsid,
-		 ns->lbaf, ns->lba_bytes, ns->md_bytes,
-		 ns->md_extended ? " extended"
-		 : ns->md_bytes	 ? " separate"
-				 : "",
-		 ns->pi_type == 1   ? ", PI type 1"
-		 : ns->pi_type == 2 ? ", PI type 2"
-		 : ns->pi_type == 3 ? ", PI type 3"
-				    : "");
+	static const char *const pi[] = {"", ", PI type 1", ", PI type 2", ", PI type 3"};
+	size_t n = ssd_str_put(buf, len, 0, "NVMe nsid ", SIZE_MAX);
+
+	n = ssd_str_put_u(buf, len, n, nsid);
+	n = ssd_str_put(buf, len, n, ", LBA format ", SIZE_MAX);
+	n = ssd_str_put_u(buf, len, n, ns->lbaf);
+	n = ssd_str_put(buf, len, n, " (", SIZE_MAX);
+	n = ssd_str_put_u(buf, len, n, ns->lba_bytes);
+	n = ssd_str_put(buf, len, n, "+", SIZE_MAX);
+	n = ssd_str_put_u(buf, len, n, ns->md_bytes);
+	n = ssd_str_put(buf, len, n,
+			ns->md_extended ? " extended"
+			: ns->md_bytes	? " separate"
+					: "",
+			SIZE_MAX);
+	n = ssd_str_put(buf, len, n, ns->pi_type <= 3 ? pi[ns->pi_type] : "", SIZE_MAX);
+	ssd_str_put(buf, len, n, ")", SIZE_MAX);
 }

@@ -96,13 +96,46 @@ static void test_idle_queue(void **state)
 	ssd_tp_scsi_sg_ops.ctx_exit(ctx);
 }
 
+/* The device in words (the transport line, refusals): as the printf format it replaces,
+ * "SCSI %.16s %.4s on %.8s, LBA %u[/PHYS][, thin LBPRZ=N][, PI on]", truncated alike. */
+static void test_describe(void **state)
+{
+	static const uint8_t lbppbe[] = {0, 3};
+	struct ssd_tp_sg_dev d;
+	char got[SSD_DESC_LEN], want[SSD_DESC_LEN], phys[24];
+
+	(void)state;
+	for (int k = 0; k < 32; k++) {
+		memset(&d, 0, sizeof(d));
+		strcpy(d.inq.product, k & 1 ? "0123456789abcdef" : "QEMU HARDDISK");
+		strcpy(d.inq.revision, "2.5+");
+		strcpy(d.sg_path, k & 2 ? "/dev/bsg/0:0:0:0-long-name" : "/dev/sg0");
+		d.cap.lba_bytes = k & 4 ? 4096 : 512;
+		d.cap.lbppbe = lbppbe[!!(k & 8)];
+		d.cap.lbpme = k & 16;
+		d.cap.lbprz = k & 1;
+		d.cap.prot_en = k & 2;
+		phys[0] = '\0';
+		if (d.cap.lbppbe)
+			snprintf(phys, sizeof(phys), "/%u", d.cap.lba_bytes << d.cap.lbppbe);
+		snprintf(want, sizeof(want), "SCSI %.16s %.4s on %.8s, LBA %u%s%s%s", d.inq.product,
+			 d.inq.revision, strrchr(d.sg_path, '/') + 1, d.cap.lba_bytes, phys,
+			 d.cap.lbpme ? (d.cap.lbprz ? ", thin LBPRZ=1" : ", thin LBPRZ=0") : "",
+			 d.cap.prot_en ? ", PI on" : "");
+		ssd_tp_sg_describe(&d.base, got, sizeof(got));
+		assert_string_equal(got, want);
+		ssd_tp_sg_describe(&d.base, got, 20);
+		want[19] = '\0';
+		assert_string_equal(got, want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_fds_for_depth),
-	    cmocka_unit_test(test_probe_not_scsi),
-	    cmocka_unit_test(test_open_refuses),
-	    cmocka_unit_test(test_idle_queue),
+	    cmocka_unit_test(test_fds_for_depth), cmocka_unit_test(test_probe_not_scsi),
+	    cmocka_unit_test(test_open_refuses),  cmocka_unit_test(test_idle_queue),
+	    cmocka_unit_test(test_describe),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
@@ -250,6 +251,38 @@ static void test_mdts_bytes(void **state)
 	assert_int_equal(ssd_nvme_mdts_bytes(255, 4096), 0);
 }
 
+/* The namespace in words: as the printf format it replaced, "NVMe nsid %u, LBA format %u
+ * (%u+%u[ extended| separate][, PI type N])", for every metadata layout and PI type, and
+ * truncated alike. */
+static void test_describe_as_printf(void **state)
+{
+	static const char *const pi[] = {"", ", PI type 1", ", PI type 2", ", PI type 3", ""};
+	struct ssd_nvme_ns_info ns;
+	char got[SSD_DESC_LEN], want[SSD_DESC_LEN];
+
+	(void)state;
+	for (unsigned int k = 0; k < 40; k++) {
+		memset(&ns, 0, sizeof(ns));
+		ns.lbaf = k % 16;
+		ns.lba_bytes = k & 1 ? 4096 : 512;
+		ns.md_bytes = k & 2 ? (k & 4 ? 64 : 8) : 0;
+		ns.md_extended = ns.md_bytes && (k & 4);
+		ns.pi_type = (uint8_t)(k / 8);
+		snprintf(want, sizeof(want), "NVMe nsid %u, LBA format %u (%u+%u%s%s)",
+			 k * 1000003u, ns.lbaf, (unsigned int)ns.lba_bytes,
+			 (unsigned int)ns.md_bytes,
+			 ns.md_extended ? " extended"
+			 : ns.md_bytes	? " separate"
+					: "",
+			 pi[ns.pi_type]);
+		ssd_nvme_describe(&ns, k * 1000003u, got, sizeof(got));
+		assert_string_equal(got, want);
+		ssd_nvme_describe(&ns, k * 1000003u, got, 24);
+		want[23] = '\0';
+		assert_string_equal(got, want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +290,7 @@ int main(void)
 	    cmocka_unit_test(test_ns_4096_host_limit), cmocka_unit_test(test_ns_extended_lba),
 	    cmocka_unit_test(test_ns_pi_separate),     cmocka_unit_test(test_ns_high_index),
 	    cmocka_unit_test(test_ns_rejects),	       cmocka_unit_test(test_mdts_bytes),
+	    cmocka_unit_test(test_describe_as_printf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
