@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# lab-args: --mem 2048 --nvme size=2G,serial=RAPPNV01 --nvme size=256M,serial=RAPPTINY --scsi size=2G,serial=RAPPSAS1
+# lab-args: --mem 2048 --nvme size=2G,serial=APPSNV01 --nvme size=256M,serial=APPSTINY --scsi size=2G,serial=APPSSAS1
 # lab-timeout: 1800
 # driver/ssd-review --suite apps --only apps-oltp --profile quick on three drives in one run
-# (apps-tpcc, the suite's other test, runs in apps_quick.sh and make demo: the CI's time): an emulated NVMe
+# (apps-tpcc, the suite's other test, runs in apps_quick.sh, in this same guest, and make demo: the
+# CI's time): an emulated NVMe
 # drive (its /dev/ngXnY), a 256 MiB NVMe drive too small for the tables, and a SCSI disk behind
 # virtio-scsi (its /dev/sgN), two MariaDB instances each. The NVMe and SAS tests are done with
-# TPS > 0 and latencies present per instance and in total, their apps.json beside sysbench's
-# output; the small drive's test fails with the space message as its reason in run.json and the
+# TPS > 0 and latencies present per instance and in total (the total's p99 from the merged
+# histograms), the servers' settings and each step's time read back, their apps.json beside
+# sysbench's outputs, the filesystem unmounted and its mount point removed; the small drive's test fails with the space message as its reason in run.json and the
 # run goes on to the SAS disk (exit 1: a test failed); no mariadbd is left running and nothing
 # is mounted afterwards; the report opens with the Application workloads section, its values
 # those of apps.json, the failed drive marked. Then --resume keeps the done tests.
@@ -21,11 +23,11 @@ done
 # the guest's kernel modules live outside the host's /lib/modules; mount(8) cannot load xfs
 lab_modprobe xfs || fail "modprobe xfs"
 
-ctrl=$(lab_nvme_by_serial RAPPNV01) || { fail "no NVMe controller RAPPNV01"; lab_done; }
+ctrl=$(lab_nvme_by_serial APPSNV01) || { fail "no NVMe controller APPSNV01"; lab_done; }
 nvme=/dev/ng${ctrl#/dev/nvme}n1
-tiny=$(lab_nvme_by_serial RAPPTINY) || { fail "no NVMe controller RAPPTINY"; lab_done; }
+tiny=$(lab_nvme_by_serial APPSTINY) || { fail "no NVMe controller APPSTINY"; lab_done; }
 tiny=/dev/ng${tiny#/dev/nvme}n1
-sas=$(lab_sg_by_serial RAPPSAS1) || { fail "no SCSI disk RAPPSAS1"; lab_done; }
+sas=$(lab_sg_by_serial APPSSAS1) || { fail "no SCSI disk APPSSAS1"; lab_done; }
 out=/tmp/review-apps
 
 t0=$(date +%s)
@@ -43,7 +45,13 @@ for d in nvme sas; do
 	check jq -e '.manifest.request.apps | .warmup_s == 5 and .time_s == 20 and .instances == null' $out/$d/run.json
 	check jq -e '.status == "done" and (.instances | length) == 2 and ([.instances[].tps > 0] | all) and .total.tps > 0' "$j"
 	check jq -e '([.instances[].latency_ms | .avg > 0 and .p99 > 0] | all) and .total.latency_ms.avg > 0 and .total.latency_ms.p99 > 0' "$j"
-	[ -s $out/$d/apps-oltp/db1/run.txt ] && ok "$d: sysbench's output kept beside apps.json" || fail "$d: no db1/run.txt"
+	check jq -e '([.instances[].latency_ms.p95 > 0] | all) and .total.p99_method == "merged-histogram"' "$j"
+	check jq -e '([.instances[].settings.innodb_flush_method == "O_DIRECT"] | all) and (.timings_s | .install > 0 and .prepare > 0 and .run > 0)' "$j"
+	for f in run prepare warmup; do
+		[ -s $out/$d/apps-oltp/db1/$f.txt ] && ok "$d: sysbench's $f output kept beside apps.json" || fail "$d: no db1/$f.txt"
+	done
+	mnt=$(jq -r .filesystem.mount_point "$j")
+	[ -n "$mnt" ] && [ "$mnt" != null ] && [ ! -e "$mnt" ] && ok "$d: mount point $mnt removed" || fail "$d: mount point '$mnt' left"
 	echo "# $d total: $(jq -c '.total | {tps, latency_ms}' "$j"); timings (s): $(jq -c '.timings_s | map_values(round)' "$j")"
 done
 check jq -e '.tests[0] | .status == "failed" and (.reason | test("too small for the tables"))' $out/tiny/run.json
