@@ -80,6 +80,29 @@ static const char *lat_axis(double hi_us, double *div, char *label, size_t len)
 	return label;
 }
 
+/* Draw @ch's one panel: @ylabel against completion latency (column @xcol, µs, its axis unit by
+ * lat_axis), both axes logarithmic, the @nl lines keyed by @keys. */
+static void lat_loglog(struct sr_chart *ch, int xcol, const char *ylabel,
+		       const struct sr_line *lines, size_t nl, const struct sr_key *keys, size_t nk)
+{
+	double div;
+	char xl[64];
+
+	sr_chart_lines(ch,
+		       &(struct sr_panel){.xlabel = lat_axis(ch->hi[xcol], &div, xl, sizeof(xl)),
+					  .xdiv = div,
+					  .ylabel = ylabel,
+					  .xcol = xcol,
+					  .logx = true,
+					  .logy = true,
+					  .xmin = NAN,
+					  .xmax = NAN,
+					  .hline = NAN,
+					  .lines = lines,
+					  .nlines = nl},
+		       1, 1, keys, nk);
+}
+
 enum { H_LAT, H_IOS, H_N };
 
 /* The completion-latency histogram: I/Os per json+ bin against the bin's latency. */
@@ -129,23 +152,7 @@ static int histogram(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		for (size_t i = 0; i < nb; i++) /* the drawn series' keys, in order */
 			if (keys[i].title)
 				k[nk++] = keys[i];
-		double div;
-		char xl[64];
-
-		sr_chart_lines(
-		    &ch,
-		    &(struct sr_panel){.xlabel = lat_axis(ch.hi[H_LAT], &div, xl, sizeof(xl)),
-				       .xdiv = div,
-				       .ylabel = "I/Os in the bin",
-				       .xcol = H_LAT,
-				       .logx = true,
-				       .logy = true,
-				       .xmin = NAN,
-				       .xmax = NAN,
-				       .hline = NAN,
-				       .lines = lines,
-				       .nlines = nl},
-		    1, 1, k, nk);
+		lat_loglog(&ch, H_LAT, "I/Os in the bin", lines, nl, k, nk);
 	}
 	rc = sr_rep_chart_end(r, &ch, p, SR_HALF_W);
 out:
@@ -203,8 +210,6 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
 	bool from_bins = false;
 	struct sr_chart ch;
-	double div;
-	char xl[64];
 	int rc = -ENOMEM;
 
 	if (!lines || !keys || !names)
@@ -235,19 +240,7 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 		 from_bins ? "json+ bins" : "percentiles",
 		 left ? "; percentiles at fio's histogram ceiling left out" : "", t->title,
 		 sr_rep_job_caption(r, t, job, sizeof(job)));
-	sr_chart_lines(&ch,
-		       &(struct sr_panel){.xlabel = lat_axis(ch.hi[Q_LAT], &div, xl, sizeof(xl)),
-					  .xdiv = div,
-					  .ylabel = "I/Os slower (%)",
-					  .xcol = Q_LAT,
-					  .logx = true,
-					  .logy = true,
-					  .xmin = NAN,
-					  .xmax = NAN,
-					  .hline = NAN,
-					  .lines = lines,
-					  .nlines = nl},
-		       1, 1, keys, nk);
+	lat_loglog(&ch, Q_LAT, "I/Os slower (%)", lines, nl, keys, nk);
 	rc = sr_rep_chart_end(r, &ch, p, SR_HALF_W);
 out:
 	free(lines);
