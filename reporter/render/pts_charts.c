@@ -19,6 +19,18 @@ void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char
 			*c = '_';
 }
 
+void sr_pts_num_cell(struct sr_table *tb, size_t row, size_t col, double v, bool integer)
+{
+	char txt[SR_FMT_LEN], csv[SR_FMT_LEN];
+
+	if (isnan(v)) {
+		sr_table_set(tb, row, col, "%s", SR_NOT_MEASURED);
+		return;
+	}
+	snprintf(csv, sizeof(csv), "%.6g", v);
+	sr_table_num(tb, row, col, integer ? sr_fmt_int(txt, v) : sr_fmt_sig(txt, v), csv);
+}
+
 void sr_pts_mix_label(int mix, char *out, size_t len)
 {
 	snprintf(out, len, "%d/%d", mix, 100 - mix);

@@ -26,6 +26,10 @@ struct sr_pts_part {
 void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char *what, char *out,
 		 size_t len);
 
+/* Set table cell (@row, @col) to @v: an integer with separators or three significant figures on the
+ * page, %.6g in the CSV; NaN (not measured) as SR_NOT_MEASURED. */
+void sr_pts_num_cell(struct sr_table *tb, size_t row, size_t col, double v, bool integer);
+
 /* A cell's mix as the standard writes it: "65/35". */
 void sr_pts_mix_label(int mix, char *out, size_t len);
 

@@ -158,18 +158,6 @@ static int chart(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	return sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
 }
 
-static void num_cell(struct sr_table *tb, size_t row, size_t col, double v, bool integer)
-{
-	char txt[SR_FMT_LEN], csv[SR_FMT_LEN];
-
-	if (isnan(v)) {
-		sr_table_set(tb, row, col, "%s", SR_NOT_MEASURED);
-		return;
-	}
-	snprintf(csv, sizeof(csv), "%.6g", v);
-	sr_table_num(tb, row, col, integer ? sr_fmt_int(txt, v) : sr_fmt_sig(txt, v), csv);
-}
-
 /* Each group's throughput, the reference and the last group's recovery, a column per drive. */
 static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
 		 const char *num)
@@ -210,16 +198,16 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		const struct sr_pts_xsr *x = &parts[d].t->xsr;
 
 		for (size_t g = 0; g < 3; g++)
-			num_cell(tb, g, 1 + d, x->group_mbps[g], false);
-		num_cell(tb, 3, 1 + d, x->rc ? NAN : x->rec.reference, false);
-		num_cell(tb, 4, 1 + d, x->rc ? NAN : x->rec.threshold, false);
+			sr_pts_num_cell(tb, g, 1 + d, x->group_mbps[g], false);
+		sr_pts_num_cell(tb, 3, 1 + d, x->rc ? NAN : x->rec.reference, false);
+		sr_pts_num_cell(tb, 4, 1 + d, x->rc ? NAN : x->rec.threshold, false);
 		if (x->rc)
 			sr_table_set(tb, 5, 1 + d, "not computed: too few full seconds logged");
 		else if (!x->rec.recovered) {
 			sr_table_set(tb, 5, 1 + d, "not recovered");
 			sr_table_mark(tb, 5, 1 + d, SR_MARK_WARN);
 		} else
-			num_cell(tb, 5, 1 + d, x->rec.recovery_s, true);
+			sr_pts_num_cell(tb, 5, 1 + d, x->rec.recovery_s, true);
 	}
 	sr_table_note(tb,
 		      "A group's MB/s: fio's figure over its whole run. Recovery: the start of "

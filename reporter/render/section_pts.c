@@ -134,18 +134,6 @@ static void header_notes(struct sr_page *p, const struct sr_pts_part *parts, siz
 			sr_page_text(p, notes[i].cls, "%s: %s", notes[i].drives, notes[i].text);
 }
 
-static void cell_num(struct sr_table *tb, size_t row, size_t col, double v, bool integer)
-{
-	char txt[SR_FMT_LEN], csv[SR_FMT_LEN];
-
-	if (isnan(v)) {
-		sr_table_set(tb, row, col, "%s", SR_NOT_MEASURED);
-		return;
-	}
-	snprintf(csv, sizeof(csv), "%.6g", v);
-	sr_table_num(tb, row, col, integer ? sr_fmt_int(txt, v) : sr_fmt_sig(txt, v), csv);
-}
-
 /* Block sizes of a phase from the smallest, as the standard's tables list them. */
 static size_t bs_order(const struct catalogue_pts_phase *def, size_t *idx)
 {
@@ -206,9 +194,9 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const struc
 				    sr_fmt_bs(buf, pts_block_bytes(def->block_sizes[idx[i]])));
 				sr_pts_mix_label(def->mixes[m], mix, sizeof(mix));
 				sr_table_set(tb, row, 1, "%s", mix);
-				cell_num(tb, row, 2, c->lat_mean_ns / 1000.0, false);
-				cell_num(tb, row, 3, c->lat_max_ns / 1000.0, false);
-				cell_num(tb, row, 4, c->p99999_ns / 1000.0, false);
+				sr_pts_num_cell(tb, row, 2, c->lat_mean_ns / 1000.0, false);
+				sr_pts_num_cell(tb, row, 3, c->lat_max_ns / 1000.0, false);
+				sr_pts_num_cell(tb, row, 4, c->p99999_ns / 1000.0, false);
 			}
 		sr_table_note(tb, "Average and maximum: total latency (fio lat: submission to "
 				  "completion), the average weighted by each direction's I/Os; "
@@ -233,7 +221,7 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const struc
 			for (size_t m = 0; m < def->nmixes; m++) {
 				const struct sr_pts_cell *c = &ph->cells[m * def->nbs + idx[i]];
 
-				cell_num(tb, row, 1 + m, mbps ? c->mbps : c->iops, true);
+				sr_pts_num_cell(tb, row, 1 + m, mbps ? c->mbps : c->iops, true);
 			}
 		}
 		sr_table_note(tb, "Columns: read/write mix in percent.");
