@@ -130,6 +130,45 @@ int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p,
 	return sr_rep_chart_end(r, &ch, p, nd > 1 ? SR_PAGE_W : SR_HALF_W);
 }
 
+void sr_ssw_row(double row[SR_SSW_N], double x, double v, double mean, double fit)
+{
+	row[SR_SSW_ROUND] = x;
+	row[SR_SSW_VALUE] = v;
+	row[SR_SSW_MEAN] = mean;
+	row[SR_SSW_P10] = 1.1 * mean;
+	row[SR_SSW_M10] = 0.9 * mean;
+	row[SR_SSW_P20] = 1.2 * mean;
+	row[SR_SSW_M20] = 0.8 * mean;
+	row[SR_SSW_FIT] = fit;
+}
+
+size_t sr_ssw_lines(struct sr_line *lines, size_t block)
+{
+	static const struct {
+		size_t ycol, colour;
+		int dash;
+	} ln[] = {{SR_SSW_VALUE, 0, 0}, {SR_SSW_MEAN, 1, 0}, {SR_SSW_P10, 2, 2}, {SR_SSW_M10, 2, 2},
+		  {SR_SSW_P20, 3, 2},	{SR_SSW_M20, 3, 2},  {SR_SSW_FIT, 4, 3}};
+	size_t n = sizeof(ln) / sizeof(ln[0]);
+
+	for (size_t j = 0; j < n; j++)
+		lines[j] = (struct sr_line){.block = block,
+					    .ycol = ln[j].ycol,
+					    .colour = ln[j].colour,
+					    .dash = ln[j].dash,
+					    .points = j == 0};
+	return n;
+}
+
+void sr_ssw_keys(struct sr_key keys[5], const char *value_title)
+{
+	keys[0] = (struct sr_key){.title = value_title, .colour = 0, .points = true};
+	keys[1] = (struct sr_key){.title = "window mean", .colour = 1};
+	keys[2] = (struct sr_key){.title = "±10 % of mean", .colour = 2, .dash = 2};
+	keys[3] = (struct sr_key){.title = "±20 % of mean", .colour = 3, .dash = 2};
+	keys[4] = (struct sr_key){.title = "least-squares line", .colour = 4, .dash = 3};
+}
+
 int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 			size_t n, size_t k, const char *num)
 {
@@ -142,13 +181,6 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 			      "mean_plus_20pct",
 			      "mean_minus_20pct",
 			      "fitted_line"};
-	static const struct sr_key one_keys[] = {
-	    {.title = "tracking variable", .colour = 0, .points = true},
-	    {.title = "window mean", .colour = 1},
-	    {.title = "±10 % of mean", .colour = 2, .dash = 2},
-	    {.title = "±20 % of mean", .colour = 3, .dash = 2},
-	    {.title = "least-squares line", .colour = 4, .dash = 3},
-	};
 	struct sr_line lines[MAX_DRIVES * 7];
 	struct sr_key keys[MAX_DRIVES + 3];
 	double scale = sr_pts_metric_value(def->track_metric, 1.0), x0 = INFINITY, x1 = -INFINITY;
@@ -182,7 +214,7 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 		 mix, sr_pts_metric_name(def->track_metric));
 	if ((rc = sr_rep_chart_begin(r, &ch, name, title, nd > 1 ? SR_PAGE_W : SR_HALF_W, 420)))
 		return rc;
-	sr_chart_frame(&ch, "drive", NULL, cols, 8);
+	sr_chart_frame(&ch, "drive", NULL, cols, SR_SSW_N);
 	for (size_t d = 0; d < nd; d++) {
 		const struct sr_pts_phase *ph = &parts[d].t->phases[k];
 
@@ -190,33 +222,24 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 			continue;
 		sr_chart_series(&ch, parts[d].drv->label);
 		for (size_t i = ph->w.first; i <= ph->w.last; i++) {
-			double x = (double)(i + 1), m = ph->w.mean * scale;
-			double v[8] = {x,	ph->rounds[i].tracking * scale,
-				       m,	1.1 * m,
-				       0.9 * m, 1.2 * m,
-				       0.8 * m, (ph->w.intercept + ph->w.slope * x) * scale};
+			double x = (double)(i + 1), v[SR_SSW_N];
 
+			sr_ssw_row(v, x, ph->rounds[i].tracking * scale, ph->w.mean * scale,
+				   (ph->w.intercept + ph->w.slope * x) * scale);
 			sr_chart_point(&ch, NULL, v);
 		}
 		if (nd == 1) {
-			static const struct {
-				size_t ycol, colour;
-				int dash;
-			} one[] = {{1, 0, 0}, {2, 1, 0}, {3, 2, 2}, {4, 2, 2},
-				   {5, 3, 2}, {6, 3, 2}, {7, 4, 3}};
-
-			for (size_t j = 0; j < 7; j++)
-				lines[nl++] = (struct sr_line){.block = nblock,
-							       .ycol = one[j].ycol,
-							       .colour = one[j].colour,
-							       .dash = one[j].dash,
-							       .points = j == 0};
+			nl += sr_ssw_lines(lines + nl, nblock);
 		} else {
 			/* each drive in its colour: its values, its mean, ±20 %, its line */
 			static const struct {
 				size_t ycol;
 				int dash;
-			} many[] = {{1, 0}, {2, 3}, {5, 2}, {6, 2}, {7, 4}};
+			} many[] = {{SR_SSW_VALUE, 0},
+				    {SR_SSW_MEAN, 3},
+				    {SR_SSW_P20, 2},
+				    {SR_SSW_M20, 2},
+				    {SR_SSW_FIT, 4}};
 
 			for (size_t j = 0; j < 5; j++)
 				lines[nl++] = (struct sr_line){.block = nblock,
@@ -231,7 +254,10 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 	}
 	pan.nlines = nl;
 	if (nd == 1) {
-		sr_chart_lines(&ch, &pan, 1, 1, one_keys, sizeof(one_keys) / sizeof(one_keys[0]));
+		struct sr_key one_keys[5];
+
+		sr_ssw_keys(one_keys, "tracking variable");
+		sr_chart_lines(&ch, &pan, 1, 1, one_keys, 5);
 	} else {
 		keys[nk++] = (struct sr_key){.title = "mean (dotted)", .colour = 99, .dash = 3};
 		keys[nk++] =

@@ -26,6 +26,31 @@ struct sr_pts_part {
 void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char *what, char *out,
 		 size_t len);
 
+/* The steady-state measurement window plot, on pts.html and for another tool's rounds: a chart
+ * row's columns are the round (1-based), the value, the window's mean, mean +10 %, -10 %, +20 %,
+ * -20 % and the least-squares line's value. */
+enum {
+	SR_SSW_ROUND,
+	SR_SSW_VALUE,
+	SR_SSW_MEAN,
+	SR_SSW_P10,
+	SR_SSW_M10,
+	SR_SSW_P20,
+	SR_SSW_M20,
+	SR_SSW_FIT,
+	SR_SSW_N
+};
+
+/* Fill @row for round @x of value @v, the window's @mean and the line's value @fit there (NaN
+ * outside the window: the mean, its bands and the line are left out there). */
+void sr_ssw_row(double row[SR_SSW_N], double x, double v, double mean, double fit);
+
+/* One series' seven lines in chart block @block (the value with point marks, the mean, ±10 %,
+ * ±20 % dashed, the line dotted) into @lines; returns 7. Their five keys into @keys, the value's
+ * titled @value_title. */
+size_t sr_ssw_lines(struct sr_line *lines, size_t block);
+void sr_ssw_keys(struct sr_key keys[5], const char *value_title);
+
 /* Set table cell (@row, @col) to @v: an integer with separators or three significant figures on the
  * page, %.6g in the CSV; NaN (not measured) as SR_NOT_MEASURED. */
 void sr_pts_num_cell(struct sr_table *tb, size_t row, size_t col, double v, bool integer);

@@ -14,11 +14,10 @@
 #include <time.h>
 
 #include "render/format.h"
+#include "render/pts_page.h"
 #include "render/sections.h"
 
 #define ROUNDS_CHARTS 12
-
-enum { C_ROUND, C_IOPS, C_MEAN, C_P10, C_M10, C_P20, C_M20, C_FIT, C_N };
 
 static const struct sr_point *round_pt(const struct sr_report *r, const struct sr_round_series *g,
 				       size_t k)
@@ -41,33 +40,22 @@ static const char *verdict(const struct sr_round_series *g, char *buf, size_t le
 
 static int chart(struct sr_report *r, size_t i)
 {
-	static const char *const cols[C_N] = {"round",
-					      "iops",
-					      "window_mean",
-					      "mean_plus_10pct",
-					      "mean_minus_10pct",
-					      "mean_plus_20pct",
-					      "mean_minus_20pct",
-					      "fitted_line"};
-	static const struct sr_key keys[] = {
-	    {.title = "IOPS (reads + writes)", .colour = 0, .points = true},
-	    {.title = "window mean", .colour = 1},
-	    {.title = "±10 % of mean", .colour = 2, .dash = 2},
-	    {.title = "±20 % of mean", .colour = 3, .dash = 2},
-	    {.title = "least-squares line", .colour = 4, .dash = 3},
-	};
-	static const struct {
-		size_t ycol, colour;
-		int dash;
-	} ln[] = {{C_IOPS, 0, 0}, {C_MEAN, 1, 0}, {C_P10, 2, 2}, {C_M10, 2, 2},
-		  {C_P20, 3, 2},  {C_M20, 3, 2},  {C_FIT, 4, 3}};
+	static const char *const cols[SR_SSW_N] = {"round",
+						   "iops",
+						   "window_mean",
+						   "mean_plus_10pct",
+						   "mean_minus_10pct",
+						   "mean_plus_20pct",
+						   "mean_minus_20pct",
+						   "fitted_line"};
 	const struct sr_round_series *g = &r->an->rounds.g[i];
 	const struct sr_point *p0 = round_pt(r, g, 0);
-	struct sr_line lines[sizeof(ln) / sizeof(ln[0])];
+	struct sr_line lines[7];
+	struct sr_key keys[5];
 	struct sr_band band = {.x0 = (double)g->w.first + 1, .x1 = (double)g->w.last + 1};
 	struct sr_panel pan = {.xlabel = "round",
 			       .ylabel = "IOPS",
-			       .xcol = C_ROUND,
+			       .xcol = SR_SSW_ROUND,
 			       .xmin = 0.5,
 			       .xmax = (double)g->n + 0.5,
 			       .hline = NAN,
@@ -75,16 +63,12 @@ static int chart(struct sr_report *r, size_t i)
 			       .bands = g->has_window ? &band : NULL,
 			       .nbands = g->has_window,
 			       .lines = lines,
-			       .nlines = sizeof(ln) / sizeof(ln[0])};
+			       .nlines = sr_ssw_lines(lines, 0)};
 	char name[64], title[300], job[200], cap[300], v[120];
 	struct sr_chart ch;
 	int rc;
 
-	for (size_t j = 0; j < pan.nlines; j++)
-		lines[j] = (struct sr_line){.ycol = ln[j].ycol,
-					    .colour = ln[j].colour,
-					    .dash = ln[j].dash,
-					    .points = j == 0};
+	sr_ssw_keys(keys, "IOPS (reads + writes)");
 	snprintf(name, sizeof(name), "rounds-%zu", i + 1);
 	snprintf(title, sizeof(title), "%s on %s: IOPS per round",
 		 sr_rep_job_name(&p0->p, job, sizeof(job)), r->an->st.sources[p0->source].label);
@@ -92,18 +76,17 @@ static int chart(struct sr_report *r, size_t i)
 		return rc;
 	snprintf(ch.caption, sizeof(ch.caption), "%.150s; %.140s",
 		 sr_rep_job_caption(r, p0->t, cap, sizeof(cap)), verdict(g, v, sizeof(v)));
-	sr_chart_frame(&ch, "series", NULL, cols, C_N);
+	sr_chart_frame(&ch, "series", NULL, cols, SR_SSW_N);
 	sr_chart_series(&ch, title);
 	for (size_t k = 0; k < g->n; k++) {
 		bool in = g->has_window && k >= g->w.first && k <= g->w.last;
-		double m = in ? g->w.mean : NAN, x = (double)(k + 1);
-		double row[C_N] = {
-		    x,	     g->iops[k], m,	  1.1 * m,
-		    0.9 * m, 1.2 * m,	 0.8 * m, in ? g->w.intercept + g->w.slope * x : NAN};
+		double x = (double)(k + 1), row[SR_SSW_N];
 
+		sr_ssw_row(row, x, g->iops[k], in ? g->w.mean : NAN,
+			   in ? g->w.intercept + g->w.slope * x : NAN);
 		sr_chart_point(&ch, NULL, row);
 	}
-	sr_chart_lines(&ch, &pan, 1, 1, keys, sizeof(keys) / sizeof(keys[0]));
+	sr_chart_lines(&ch, &pan, 1, 1, keys, 5);
 	return sr_rep_chart_end(r, &ch, &r->page, SR_HALF_W);
 }
 
