@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "record/folder.h"
+
 struct list {
 	char **v;
 	size_t n;
@@ -28,13 +30,8 @@ static int push(struct list *l, const char *s)
 	return 0;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The visible entries of @dir that are regular files (@files) and folders (@dirs, sorted, full
- * paths). Return: 0, -errno. */
+/* The visible entries of @dir that are regular files (@files) and folders (@dirs, full paths, in
+ * the record's order of names: rec_names_cmp). Return: 0, -errno. */
 static int scan(const char *dir, struct list *files, struct list *dirs)
 {
 	DIR *dp = opendir(dir);
@@ -58,7 +55,7 @@ static int scan(const char *dir, struct list *files, struct list *dirs)
 	}
 	closedir(dp);
 	if (!rc && dirs->n > 1)
-		qsort(dirs->v, dirs->n, sizeof(*dirs->v), by_name);
+		qsort(dirs->v, dirs->n, sizeof(*dirs->v), rec_names_cmp);
 	return rc;
 }
 
