@@ -20,7 +20,7 @@ static int read_round(const struct sr_drive *drv, const struct catalogue_pts_pha
 		      const struct rec_pts_round *ro, struct sr_pts_round_doc *out,
 		      struct sr_diag *d)
 {
-	char path[8192], err[8800];
+	char path[8192], err[8800] = "";
 	struct pts_round rd = {0};
 	int rc = -ENOENT;
 
@@ -37,8 +37,9 @@ static int read_round(const struct sr_drive *drv, const struct catalogue_pts_pha
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc)
-		sr_diag_msg(d, "warning: %s: PTS round %d of %s: %s", drv->dir, ro->round, def->id,
-			    ro->file ? "its file cannot be read" : "no file named");
+		sr_diag_warnf(d, "%s: PTS round %d of %s: %s%s%s", drv->dir, ro->round, def->id,
+			      ro->file ? "its file cannot be read" : "no file named",
+			      ro->file ? ": " : "", ro->file ? err : "");
 	return 0;
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* pts_segments.c - a SNIA PTS test's segments from their files (pts_segments.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +10,6 @@
 #include "parse/log_interval.h"
 #include "parse/pts_segments.h"
 #include "record/fio_doc.h"
-
-/* A warning: d->err, and on d->stream. */
-__attribute__((format(printf, 2, 3))) static void warn(struct sr_diag *d, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->err, sizeof(d->err), fmt, ap);
-	va_end(ap);
-	if (d->stream)
-		fprintf(d->stream, "ssdreport: warning: %s\n", d->err);
-}
 
 /* The segment's job figures from its fio JSON; false when the file or the job is missing. */
 static bool read_cell(const char *path, const char *name, struct pts_cell_result *out)
@@ -166,12 +153,12 @@ int sr_pts_segments_load(const struct sr_drive *drv, struct sr_pts_doc *t, struc
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", drv->dir, s->file);
 		if (!(sd->has = read_cell(path, s->name, &sd->cell)))
-			warn(d, "%s: PTS segment %d (%s) of %s: its file has no figures", drv->dir,
-			     s->seq, s->name, t->rec.id);
+			sr_diag_warnf(d, "%s: PTS segment %d (%s) of %s: its file has no figures",
+				      drv->dir, s->seq, s->name, t->rec.id);
 		if (s->kind && !strcmp(s->kind, "point") &&
 		    (rc = read_hist(path, s->name, &sd->hist, d)) > 0) {
-			warn(d, "%s: DIRTH point %s: no json+ bins in %s", drv->dir, s->name,
-			     s->file);
+			sr_diag_warnf(d, "%s: DIRTH point %s: no json+ bins in %s", drv->dir,
+				      s->name, s->file);
 			rc = 0;
 		}
 		if (!rc && s->kind && !strcmp(s->kind, "group") && s->log && s->tc > 0) {
@@ -179,8 +166,8 @@ int sr_pts_segments_load(const struct sr_drive *drv, struct sr_pts_doc *t, struc
 			err[0] = '\0';
 			if ((rc = read_samples(path, s->tc, sd, err, sizeof(err))) &&
 			    rc != -ENOMEM) {
-				warn(d, "%s: XSR group %s: its logs cannot be read: %s", drv->dir,
-				     s->name, err[0] ? err : strerror(-rc));
+				sr_diag_warnf(d, "%s: XSR group %s: its logs cannot be read: %s",
+					      drv->dir, s->name, err[0] ? err : strerror(-rc));
 				rc = 0;
 			}
 		}

@@ -59,3 +59,15 @@ void sr_diag_msg(struct sr_diag *d, const char *fmt, ...)
 	vsnprintf(d->err, sizeof(d->err), fmt, ap);
 	va_end(ap);
 }
+
+void sr_diag_warnf(struct sr_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->err, sizeof(d->err), fmt, ap);
+	va_end(ap);
+	d->nwarnings++;
+	if (d->stream)
+		fprintf(d->stream, "ssdreport: warning: %s\n", d->err);
+}

@@ -65,4 +65,12 @@ int sr_error(struct sr_diag *d, const char *buf, size_t off, const char *fmt, ..
 /* sr_diag_msg() - set d->err to a message (no file prefix added). */
 void sr_diag_msg(struct sr_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/**
+ * sr_diag_warnf() - a warning that is not once per file: d->err set to the message, printed as
+ * "ssdreport: warning: MESSAGE" on d->stream (none when NULL) and counted in d->nwarnings.
+ * @d:   diagnostics
+ * @fmt: printf format of the whole message (no file prefix added: name the file in it)
+ */
+void sr_diag_warnf(struct sr_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

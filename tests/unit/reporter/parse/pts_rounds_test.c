@@ -3,14 +3,17 @@
  * pts_rounds_test.c - a drive folder's SNIA PTS tests into the model (pts_rounds.h), on the
  * checked-in PTS IOPS results (pts_fixture.h): the test's run.json record and its 5 rounds, each
  * round's tracking value as the driver recorded it in run.json and every cell of the phase found;
- * a round whose file is gone is kept with its cells missing and said in a warning; without a
- * catalogue no PTS test is read.
+ * a round whose file is gone is kept with its cells missing and said in a warning, printed on the
+ * diagnostics' stream as the other parsers print theirs and counted; without a catalogue no PTS
+ * test is read.
  */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -77,13 +80,29 @@ static void round_file_gone(void **state)
 {
 	struct pts_fixture f;
 	const struct sr_pts_doc *t;
-	char path[256];
+	char path[256], want[512], *printed = NULL;
+	size_t len = 0;
+	unsigned lines = 0;
 
 	(void)state;
 	pts_fixture_copy(&f);
 	snprintf(path, sizeof(path), "%s/pts-iops/iops-round-03.json", f.dir);
 	assert_int_equal(unlink(path), 0);
+	assert_non_null(f.d.stream = open_memstream(&printed, &len));
 	pts_fixture_load(&f, f.cat);
+	fclose(f.d.stream);
+	f.d.stream = NULL;
+	/* one line naming the drive folder, the round, the phase and why, as the reader said it */
+	snprintf(want, sizeof(want),
+		 "ssdreport: warning: %s: PTS round 3 of iops: its file cannot be read: ", f.dir);
+	assert_non_null(printed);
+	assert_non_null(strstr(printed, want));
+	assert_non_null(strstr(strstr(printed, want), "iops-round-03.json"));
+	assert_null(strstr(strstr(printed, want) + strlen(want), "PTS round 3 of iops")); /* once */
+	for (const char *c = printed; *c; c++) /* every warning counted is a line printed */
+		lines += *c == '\n';
+	assert_int_equal(f.d.nwarnings, lines);
+	free(printed);
 	t = the_test(&f);
 	assert_true(t->rounds[0][2].has_file);
 	assert_int_equal(found(&t->rounds[0][2], 56), 0);
