@@ -368,6 +368,7 @@ int sr_section_drives(struct sr_report *r)
 {
 	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), n = 0, ncols = 0, room = 0;
 	struct dcol *cols = NULL;
+	bool described = false;
 	int rc = 0;
 
 	if (!dvs)
@@ -387,10 +388,8 @@ int sr_section_drives(struct sr_report *r)
 	sr_page_grid(&r->page, true);
 	if (n)
 		rc = spec_sheet(r, cols, ncols);
-	else
-		sr_page_text(&r->page, NULL,
-			     "No drive.json in the results: the drives are not "
-			     "described.");
+	else /* anyone's fio results: what fio names */
+		rc = sr_drives_fio(r);
 	if (!rc && n)
 		rc = health(r, cols, ncols);
 	sr_page_grid(&r->page, false);
@@ -402,9 +401,11 @@ int sr_section_drives(struct sr_report *r)
 			sr_page_text(&r->page, "note", "%s (published): %s Source: %s", d->label,
 				     d->nidentity ? d->identity[0].value : "", d->source);
 	}
-	if (!rc)
+	for (size_t dv = 0; dv < r->m->ndrives && !rc && !described; dv++)
+		described = r->m->drives[dv].nidentity > 0;
+	if (!rc && described)
 		rc = all_fields(r);
-	if (!rc)
+	if (!rc && described)
 		sr_page_link(&r->page, "tests/drives.html", "Every field of drive.json");
 	free(dvs);
 	return rc ? rc : r->page.err;

@@ -17,8 +17,6 @@
 #include "render/pts_page.h"
 #include "render/sections.h"
 
-#define ROUNDS_CHARTS 12
-
 static const struct sr_point *round_pt(const struct sr_report *r, const struct sr_round_series *g,
 				       size_t k)
 {
@@ -224,14 +222,19 @@ int sr_section_rounds(struct sr_report *r)
 		     "%.0f %% of it across the window, else the last %d.",
 		     PTS_SS_WINDOW, PTS_SS_RANGE_PCT, PTS_SS_SLOPE_PCT, PTS_SS_WINDOW);
 	sr_page_grid(&r->page, true);
-	for (size_t i = 0; i < rs->n && i < ROUNDS_CHARTS && !rc; i++)
+	for (size_t i = 0; i < rs->n && i < SR_ROUNDS_CHARTS && !rc; i++) {
+		char anchor[32];
+
+		snprintf(anchor, sizeof(anchor), "rounds-%zu", i + 1);
+		sr_page_anchor(&r->page, anchor);
 		rc = chart(r, i);
+	}
 	sr_page_grid(&r->page, false);
-	if (!rc && rs->n > ROUNDS_CHARTS)
+	if (!rc && rs->n > SR_ROUNDS_CHARTS)
 		sr_page_text(
 		    &r->page, "note",
 		    "%zu more series are not charted: their rounds are in the tables below.",
-		    rs->n - ROUNDS_CHARTS);
+		    rs->n - SR_ROUNDS_CHARTS);
 	if (!rc)
 		rc = determination(r);
 	if (!rc)

@@ -386,8 +386,8 @@ int sr_section_summary(struct sr_report *r)
 		rc = sr_page_table(&r->page, t);
 	else if (r->an->npts_tests) /* a SNIA PTS run: its headline figures */
 		rc = sr_pts_summary(r);
-	else
-		sr_page_text(&r->page, NULL, "None of the summary's tests is in these results.");
+	else if ((rc = sr_summary_any(r)) > 0) /* anyone's fio results: what they hold */
+		rc = 0;
 	sr_table_free(t);
 	free(cols);
 	return rc ? rc : r->page.err;

@@ -317,6 +317,26 @@ static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 	return rc;
 }
 
+bool sr_sweep_shown(const struct sr_structure *s, size_t i)
+{
+	size_t before = 0;
+
+	for (size_t j = 0; j < i; j++)
+		before += s->sweeps[j].axis == s->sweeps[i].axis;
+	return before < SWEEPS_SHOWN;
+}
+
+const char *sr_sweep_what(const struct sr_structure *s, const struct sr_sweep *g, char *buf,
+			  size_t len)
+{
+	char held_buf[300];
+
+	snprintf(buf, len, "%s, against %s",
+		 held(&s->pts[g->pts[0]], g->axis, held_buf, sizeof(held_buf)),
+		 sr_param_name(sr_axis_param(g->axis)));
+	return buf;
+}
+
 int sr_section_sweeps(struct sr_report *r)
 {
 	const struct sr_structure *s = &r->an->st;
@@ -336,19 +356,19 @@ int sr_section_sweeps(struct sr_report *r)
 
 		for (size_t i = 0; i < s->nsweeps && !rc; i++) {
 			const struct sr_sweep *g = &s->sweeps[i];
-			char what[400], buf[300];
+			char what[400], anchor[32];
 
 			if (g->axis != (enum sr_axis)a)
 				continue;
-			if (shown == SWEEPS_SHOWN) {
+			if (!sr_sweep_shown(s, i)) {
 				more++;
 				continue;
 			}
 			if (!shown++)
 				sr_page_heading(&r->page, 3, NULL, axis_title[a]);
-			snprintf(what, sizeof(what), "%s, against %s",
-				 held(&s->pts[g->pts[0]], g->axis, buf, sizeof(buf)),
-				 sr_param_name(sr_axis_param(g->axis)));
+			sr_sweep_what(s, g, what, sizeof(what));
+			snprintf(anchor, sizeof(anchor), "sweep-%zu", i);
+			sr_page_anchor(&r->page, anchor);
 			sr_page_grid(&r->page, true);
 			rc = chart(r, g, i, what);
 			if (!rc)

@@ -56,8 +56,35 @@ bool sr_section_apps_has(const struct sr_report *r, const struct catalogue_famil
 void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 		  enum sr_apps_metric m);
 /* Anyone's results arranged by their fio options (analyse/structure.h): sweeps, comparisons. */
+/* Series of rounds charted on index.html (anchor "rounds-N", N from 1); more are in its tables. */
+#define SR_ROUNDS_CHARTS 12
 int sr_section_rounds(struct sr_report *r);
 int sr_section_sweeps(struct sr_report *r);
+
+/* sr_sweep_shown() - is sweep @i of @s charted on index.html (anchor "sweep-<i>")? Past the
+ * first few per axis a sweep is only on its tests' pages. */
+bool sr_sweep_shown(const struct sr_structure *s, size_t i);
+
+/* sr_sweep_what() - what sweep @g holds and sweeps: "randread, bs 4 KiB, numjobs 1, against
+ * iodepth", into @buf. Return: @buf. */
+const char *sr_sweep_what(const struct sr_structure *s, const struct sr_sweep *g, char *buf,
+			  size_t len);
+
+/**
+ * sr_summary_any() - the summary of results no catalogue summary row applies to (anyone's fio
+ * results): a row per sweep, compared source, series of rounds, the jobs run to fio's steady
+ * state and the other tests, with their highest IOPS and MB/s and steady-state verdicts, each
+ * linking to its section; one sentence when there is nothing to summarise.
+ * @r: the report, its page at the summary's heading
+ *
+ * Return: the rows written (0: the sentence), or -errno.
+ */
+int sr_summary_any(struct sr_report *r);
+
+/* sr_drives_fio() - the Drives section when no drive is described: a row per set of results
+ * with the devices, hosts, fio versions and ioengines fio's output names, or one sentence when
+ * it names none. Return: 0 or -errno. */
+int sr_drives_fio(struct sr_report *r);
 int sr_section_comparisons(struct sr_report *r);
 int sr_section_steady(struct sr_report *r);
 int sr_section_other(struct sr_report *r, const struct catalogue_family *f,

@@ -49,22 +49,7 @@ for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 3
 	[ -z "$bad" ] && ok "$cell: each round's file in fio's timestamp order, its IOPS as fio printed" ||
 		fail "$cell:$bad"
 	# the SNIA test flow over the raw IOPS
-	want=$(cut -f2 "$tmp/raw" | awk '
-		{ y[NR] = $1 }
-		function judge(a, b,   i, m, lo, hi, sx, sy, sxy, sxx, sl) {
-			m = 0; lo = hi = y[a]
-			for (i = a; i <= b; i++) { m += y[i]; lo = y[i] < lo ? y[i] : lo; hi = y[i] > hi ? y[i] : hi }
-			m /= (b - a + 1)
-			for (i = a; i <= b; i++) { sx += i; sy += y[i]; sxy += i * y[i]; sxx += i * i }
-			sl = ((b - a + 1) * sxy - sx * sy) / ((b - a + 1) * sxx - sx * sx)
-			rng = 100 * (hi - lo) / m; exc = 100 * (sl < 0 ? -sl : sl) * (b - a) / m; mean = m
-			return rng <= 20 && exc <= 10
-		}
-		END {
-			for (e = 5; e <= NR; e++) if (judge(e - 4, e)) { steady = 1; break }
-			if (!steady) { e = NR; judge(e - 4, e) }
-			printf "%d-%d %.9g %.9g %.9g %s\n", e - 4, e, mean, rng, exc, steady ? "steady" : "not-steady"
-		}')
+	want=$(cut -f2 "$tmp/raw" | awk -f tests/host/lib/snia-window.awk)
 	read -r win mean rng exc verdict <<<"$want"
 	row=$(grep -F "$job," "$out/rounds-steady-state.csv")
 	[ "$(cut -d, -f4 <<<"$row")" = "$win" ] && ok "$cell: window rounds $win" ||

@@ -52,8 +52,13 @@ static void add(struct fake *f, const char *id, double iops, int64_t timestamp, 
 	f->per_drive[i][0] = &f->res[i];
 	f->rt[i] = (struct sr_rtest){.id = (char *)id, .per_drive = f->per_drive[i]};
 	f->pts[i] = (struct sr_point){.t = &f->rt[i], .source = source};
-	f->pts[i].p = (struct sr_params){.rw = rw, .bs = 4096, .numjobs = 1, .iodepth = 32,
-					 .ioengine = "libaio", .target = "/dev/sdb", .host = ""};
+	f->pts[i].p = (struct sr_params){.rw = rw,
+					 .bs = 4096,
+					 .numjobs = 1,
+					 .iodepth = 32,
+					 .ioengine = "libaio",
+					 .target = "/dev/sdb",
+					 .host = ""};
 	f->repeat[i] = true;
 	f->s = (struct sr_structure){.pts = f->pts, .npts = f->n, .repeat = f->repeat};
 }
