@@ -71,19 +71,23 @@ static bool gather(const struct sr_drive *drv, struct distinct f[F_N])
 
 int sr_drives_fio(struct sr_report *r)
 {
-	static const char *const heads[] = {
-	    "results", "device or file (fio's filename=, else directory=)", "host (client/server)",
-	    "fio version", "ioengine", "fio outputs"};
-	struct sr_table *t = sr_table_new("drives-fio", "What fio's output names, a row per set of "
-							"results",
+	static const char *const heads[] = {"results",
+					    "device or file (fio's filename=, else directory=)",
+					    "host (client/server)",
+					    "fio version",
+					    "ioengine",
+					    "fio outputs"};
+	struct sr_table *t = sr_table_new("drives-fio",
+					  "What fio's output names, a row per set of "
+					  "results",
 					  sizeof(heads) / sizeof(heads[0]));
 	bool any = false;
 	int rc = 0;
 
 	if (!t)
 		return -ENOMEM;
-	sr_table_lead(t, heads, 1);
-	for (size_t c = 1; c < sizeof(heads) / sizeof(heads[0]); c++)
+	sr_table_lead(t, heads, 5); /* text; the count of outputs a number */
+	for (size_t c = 5; c < sizeof(heads) / sizeof(heads[0]); c++)
 		sr_table_head(t, c, heads[c]);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];

@@ -31,9 +31,9 @@ struct best {
 
 /* What a summary row aggregates. */
 struct acc {
-	size_t n;	    /* results */
-	size_t cut;	    /* results of a run cut short, not counted as highest */
-	struct best b[2];   /* IOPS, MB/s */
+	size_t n;	  /* results */
+	size_t cut;	  /* results of a run cut short, not counted as highest */
+	struct best b[2]; /* IOPS, MB/s */
 };
 
 static const enum sr_metric acc_metric[2] = {SR_M_IOPS, SR_M_BW};
@@ -80,7 +80,8 @@ static const char *where(const struct sr_report *r, const struct best *b, char *
 
 /* A row: its title linking to @href, the results counted, the two highest figures. */
 static size_t put_row(const struct sr_report *r, struct sr_table *t, const char *href,
-		      const struct acc *a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+		      const struct acc *a, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 static size_t put_row(const struct sr_report *r, struct sr_table *t, const char *href,
 		      const struct acc *a, const char *fmt, ...)
@@ -172,7 +173,7 @@ static size_t rounds_rows(const struct sr_report *r, struct sr_table *t, size_t 
 		const struct sr_round_series *g = &rs->g[i];
 		const struct sr_point *p0 = &s->pts[g->pts[0]];
 		struct acc a = {0};
-		char job[200], mean[SR_FMT_LEN], href[32];
+		char job[200], mean[SR_FMT_LEN];
 		size_t row;
 
 		for (size_t k = 0; k < g->n; k++) /* the round named by its file, not its job */
@@ -180,8 +181,7 @@ static size_t rounds_rows(const struct sr_report *r, struct sr_table *t, size_t 
 				 s->pts[g->pts[k]].drive, NULL);
 		if (i >= SR_ROUNDS_CHARTS)
 			continue;
-		snprintf(href, sizeof(href), "#rounds-%zu", i + 1);
-		row = put_row(r, t, href, &a, "Rounds: %s on %s",
+		row = put_row(r, t, "#rounds", &a, "Rounds: %s on %s",
 			      sr_rep_job_name(&p0->p, job, sizeof(job)),
 			      s->sources[p0->source].label);
 		if (!g->has_window)
@@ -193,15 +193,17 @@ static size_t rounds_rows(const struct sr_report *r, struct sr_table *t, size_t 
 			sr_table_set(t, row, C_STEADY, "reached in rounds %zu-%zu: mean %s IOPS",
 				     g->w.first + 1, g->w.last + 1, sr_fmt_int(mean, g->w.mean));
 		else
-			sr_table_set(t, row, C_STEADY,
-				     "not reached in %zu rounds; the last 5 (%zu-%zu): mean %s IOPS",
-				     g->n, g->w.first + 1, g->w.last + 1, sr_fmt_int(mean, g->w.mean));
+			sr_table_set(
+			    t, row, C_STEADY,
+			    "not reached in %zu rounds; the last 5 (%zu-%zu): mean %s IOPS", g->n,
+			    g->w.first + 1, g->w.last + 1, sr_fmt_int(mean, g->w.mean));
 		sr_table_mark(t, row, C_STEADY, g->steady ? SR_MARK_PASS : SR_MARK_FAIL);
 		*cut += a.cut;
 		rows++;
 	}
 	if (rs->n > SR_ROUNDS_CHARTS) {
-		put_row(r, t, "#rounds", &rest, "%zu more series of rounds", rs->n - SR_ROUNDS_CHARTS);
+		put_row(r, t, "#rounds", &rest, "%zu more series of rounds",
+			rs->n - SR_ROUNDS_CHARTS);
 		*cut += rest.cut;
 		rows++;
 	}
@@ -267,9 +269,13 @@ static size_t other_rows(const struct sr_report *r, struct sr_table *t, size_t *
 
 int sr_summary_any(struct sr_report *r)
 {
-	static const char *const heads[C_N] = {
-	    "results (link to their section)", "results (tests × drives)", "highest IOPS",
-	    "job (highest IOPS)", "highest MB/s", "job (highest MB/s)", "steady state"};
+	static const char *const heads[C_N] = {"results (link to their section)",
+					       "results (tests × drives)",
+					       "highest IOPS",
+					       "job or round (highest IOPS)",
+					       "highest MB/s",
+					       "job or round (highest MB/s)",
+					       "steady state"};
 	struct sr_table *t = sr_table_new("summary", "The headline figures of these results", C_N);
 	size_t rows = 0, cut = 0;
 	int rc = 0;

@@ -56,7 +56,7 @@ bool sr_section_apps_has(const struct sr_report *r, const struct catalogue_famil
 void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 		  enum sr_apps_metric m);
 /* Anyone's results arranged by their fio options (analyse/structure.h): sweeps, comparisons. */
-/* Series of rounds charted on index.html (anchor "rounds-N", N from 1); more are in its tables. */
+/* Series of rounds charted on index.html (the summary gives each a row); more are in its tables. */
 #define SR_ROUNDS_CHARTS 12
 int sr_section_rounds(struct sr_report *r);
 int sr_section_sweeps(struct sr_report *r);

@@ -10,7 +10,10 @@
 # drives as at eight (build/browser-report-8.png); the preconditioning charts are drawn at their
 # resolution (bins, not seconds) with SVGs of a few hundred kB. Between them, fio-plot's example
 # bench-fio tree: its Sweeps and Comparisons as Chromium lays them out; and a stonewalled two-job
-# json+ file's job page: its own charts and rows only, fitting 1280 px (build/browser-report-stonewall.png).
+# json+ file's job page: its own charts and rows only, fitting 1280 px (build/browser-report-stonewall.png);
+# and another tool's SNIA PTS rounds (SSSPT): its summary of verdicts, both rounds charts loaded,
+# drawn and side by side, no text wider than its box, every table within 1280 px
+# (build/browser-report-rounds.png).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -90,6 +93,18 @@ addEventListener("load", () => {
 			Math.round(b.getBoundingClientRect().right),
 			c ? c.textContent.slice(0, 60) : ""].join("\t"));
 	});
+	document.querySelectorAll("img").forEach((g) => {
+		const b = g.getBoundingClientRect();
+		o.push(["img", g.getAttribute("src"), g.naturalWidth, g.naturalHeight,
+			Math.round(b.width), Math.round(b.height), Math.round(b.top + scrollY)].join("\t"));
+	});
+	/* text wider than its own box (cut off or spilling over): headings, paragraphs, captions,
+	 * cells; a table's scrolling box is measured by "table" above */
+	document.querySelectorAll("h1,h2,h3,p,caption,figcaption,th,td").forEach((e) => {
+		if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+			o.push(["over", e.tagName, e.scrollWidth, e.clientWidth,
+				e.textContent.slice(0, 60)].join("\t"));
+	});
 	const p = document.createElement("pre");
 	p.id = "measure";
 	p.textContent = o.join("\n");
@@ -116,6 +131,22 @@ fits() {
 		      print "ok - " name ": the page does not scroll sideways at 1280 px, its " n " tables fit" }' <<<"$lines" ||
 		LAB_FAILED=1
 }
+# drawn NAME PAGE: every image of the page loaded and shown (not 0 px), no text wider than its box
+drawn() {
+	local lines
+	lines=$(measure "$2")
+	if [ -z "$lines" ]; then
+		fail "$1: Chromium measured nothing"
+		return
+	fi
+	awk -F'\t' -v name="$1" '
+		$1 == "img" { n++; if ($3 + 0 == 0 || $4 + 0 == 0) bad = bad " " $2 " not loaded;"
+			else if ($5 + 0 == 0 || $6 + 0 == 0) bad = bad " " $2 " drawn " $5 "x" $6 " px;" }
+		$1 == "over" { bad = bad " " $2 " \"" $5 "\" " $3 " px in " $4 " px;" }
+		END { if (bad) { print "not ok - " name ":" bad; exit 1 }
+		      print "ok - " name ": its " n + 0 " images loaded and drawn, no text wider than its box" }' <<<"$lines" ||
+		LAB_FAILED=1
+}
 fits "two drives and a group, index.html" "$out/index.html"
 fits "two drives, a test's page (every run)" "$out/tests/8k-7030.html"
 
@@ -136,6 +167,7 @@ n=$(grep -o '<img[^>]*src="\(sweep-[0-9]*\|comparison\)\.[a-z]*"' build/browser-
 missing=
 for f in $(links "$bf/index.html"); do [ -s "$bf/$f" ] || missing+=" $f"; done
 [ -z "$missing" ] && ok "bench-fio tree: every image and page it links exists" || fail "bench-fio tree: missing:$missing"
+drawn "bench-fio tree, index.html" "$bf/index.html"
 fits "bench-fio tree, index.html" "$bf/index.html"
 chrome --screenshot="$PWD/build/browser-report-benchfio.png" "$bf/index.html" >/dev/null
 size=$(stat -c %s build/browser-report-benchfio.png 2>/dev/null || echo 0)
@@ -161,11 +193,40 @@ jobs=$(tr -d '\n' <build/browser-stonewall.dom | grep -o 'Every run fio reported
 	sed 's#</table>.*##' | grep -o '<td class="l">[a-z0-9-]*-qd1</td>' | sort -u | tr '\n' ' ')
 [ "$jobs" = '<td class="l">randwrite-16k-qd1</td> ' ] &&
 	ok "Chromium's runs table of the page holds that job alone" || fail "runs table jobs: $jobs"
+drawn "a stonewalled job's page (json+ charts)" "$page"
 fits "a stonewalled job's page (json+ charts)" "$page"
 chrome --screenshot="$PWD/build/browser-report-stonewall.png" "$page" >/dev/null
 size=$(stat -c %s build/browser-report-stonewall.png 2>/dev/null || echo 0)
 [ "$size" -gt 20000 ] && ok "Chromium rendered the stonewalled job's page to a ${size}-byte screenshot" ||
 	fail "Chromium screenshot of the stonewalled job's page: $size bytes"
+
+# another tool's SNIA PTS rounds (SSSPT, tests/unit/reporter/fixtures/ssspt: 16 fio outputs, two
+# series of rounds): Summary, Drives and the rounds section as Chromium builds them; the summary
+# gives each series' verdict; both rounds charts loaded and drawn side by side, no text cut off,
+# nothing wider than 1280 px (build/browser-report-rounds.png)
+rd=build/browser-rounds
+rm -rf "$rd" build/browser-report-rounds.png
+check reporter/ssdreport -q -o "$rd" tests/unit/reporter/fixtures/ssspt
+chrome --dump-dom "$rd/index.html" >build/browser-rounds.dom
+h2=$(grep -o '<h2[^>]*id="[^"]*"' build/browser-rounds.dom | sed 's/.*id="//; s/"//' | tr '\n' ' ')
+[ "$h2" = "summary drives rounds " ] &&
+	ok "PTS rounds: Chromium's sections are Summary, Drives, Rounds ($h2)" || fail "PTS rounds: sections '$h2'"
+first=$(tr -d '\n' <build/browser-rounds.dom | grep -o '<table>.*' | sed 's#</table>.*##')
+n=$(grep -o 'href="#rounds"' <<<"$first" | wc -l)
+[ "$n" = 2 ] && grep -q 'reached in rounds' <<<"$first" &&
+	ok "PTS rounds: the first table is the summary, a row per series linking to the rounds, with its verdict" ||
+	fail "PTS rounds: first table: $(sed 's/<[^>]*>/ /g' <<<"$first" | tr -s ' ' | cut -c1-200)"
+imgs=$(grep -o '<img[^>]*src="rounds-[0-9]*\.png"' build/browser-rounds.dom | wc -l)
+[ "$imgs" = 2 ] && ok "PTS rounds: both series' charts on the page" || fail "PTS rounds: $imgs rounds charts"
+drawn "PTS rounds, index.html" "$rd/index.html"
+fits "PTS rounds, index.html" "$rd/index.html"
+tops=$(measure "$rd/index.html" | awk -F'\t' '$1 == "img" && $2 ~ /^rounds-/ { print $7 }' | sort -u | wc -l)
+[ "$tops" = 1 ] && ok "PTS rounds: the two half-width charts side by side" ||
+	fail "PTS rounds: the rounds charts on $tops rows"
+chrome --screenshot="$PWD/build/browser-report-rounds.png" "$rd/index.html" >/dev/null
+size=$(stat -c %s build/browser-report-rounds.png 2>/dev/null || echo 0)
+[ "$size" -gt 20000 ] && ok "Chromium rendered the PTS rounds' index.html to a ${size}-byte screenshot" ||
+	fail "Chromium screenshot of the PTS rounds: $size bytes"
 
 # eight drives
 if ! command -v python3 >/dev/null || [ ! -x driver/ssd-review ]; then

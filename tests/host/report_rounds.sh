@@ -59,8 +59,8 @@ for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 3
 		ok "$cell: window mean $mean IOPS, data excursion $rng %, slope excursion $exc %" ||
 		fail "$cell: report $row; want mean $mean, range $rng %, slope $exc %"
 	case $verdict in
-	steady) grep -q ',steady state reached' <<<"$row" ;;
-	*) grep -q ",steady state not reached in $n rounds" <<<"$row" ;;
+	steady) grep -q ',reached$' <<<"$row" ;;
+	*) grep -q ",not reached in $n rounds$" <<<"$row" ;;
 	esac && ok "$cell: verdict $verdict" || fail "$cell: verdict in '$row', want $verdict"
 	# the window's rounds marked in the rounds table and drawn in the chart's data
 	inwin=$(awk -F, '$8 == "yes" { printf "%s ", $3 }' "$tmp/rep")
