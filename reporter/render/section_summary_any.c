@@ -276,14 +276,16 @@ int sr_summary_any(struct sr_report *r)
 					       "highest MB/s",
 					       "job or round (highest MB/s)",
 					       "steady state"};
-	struct sr_table *t = sr_table_new("summary", "The headline figures of these results", C_N);
+	/* the steady-state column only where a row has a verdict (rounds, fio's ss=) */
+	const size_t ncols = r->an->st.nsteady || r->an->rounds.n ? C_N : C_STEADY;
+	struct sr_table *t = sr_table_new("summary", "The headline figures of these results", ncols);
 	size_t rows = 0, cut = 0;
 	int rc = 0;
 
 	if (!t)
 		return -ENOMEM;
 	sr_table_lead(t, heads, 1);
-	for (size_t c = 1; c < C_N; c++)
+	for (size_t c = 1; c < ncols; c++)
 		sr_table_head(t, c, heads[c]);
 	rows += steady_rows(r, t, &cut);
 	rows += rounds_rows(r, t, &cut);
