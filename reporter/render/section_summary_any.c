@@ -278,7 +278,8 @@ int sr_summary_any(struct sr_report *r)
 					       "steady state"};
 	/* the steady-state column only where a row has a verdict (rounds, fio's ss=) */
 	const size_t ncols = r->an->st.nsteady || r->an->rounds.n ? C_N : C_STEADY;
-	struct sr_table *t = sr_table_new("summary", "The headline figures of these results", ncols);
+	struct sr_table *t =
+	    sr_table_new("summary", "The headline figures of these results", ncols);
 	size_t rows = 0, cut = 0;
 	int rc = 0;
 
