@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* series_load.c - the preconditioning series of a test, per workload, from fio's logs or fio's
  * steadystate data, read while the results load (series_load.h). */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -12,6 +11,7 @@
 #include "parse/fio_log.h"
 #include "parse/hist_interval.h"
 #include "parse/hist_pct.h"
+#include "parse/log_dir.h"
 #include "parse/log_interval.h"
 #include "parse/series_load.h"
 #include "record/layout.h"
@@ -27,7 +27,7 @@ struct group {
 
 /* One log file of the test. */
 struct log_file {
-	char *name;
+	const char *name; /* in the folder's listing */
 	enum sr_log_kind kind;
 	int job; /* N of <name>_iops.N.log, -1 for a per_job_logs=0 name */
 };
@@ -95,80 +95,57 @@ static int find_groups(struct ctx *c)
 	return 0;
 }
 
-/* Is @name a log of test @id (any name when @single)? Fills @ln. */
-static bool log_of_test(const char *name, const char *id, bool single, struct sr_log_name *ln)
+/* Is log @e one of test @id (any log when @single)? */
+static bool log_of_test(const struct sr_log_entry *e, const char *id, bool single)
 {
-	if (sr_log_parse_name(name, ln) < 0 || ln->kind == SR_LOG_UNKNOWN)
-		return false;
-	return single || (ln->stem_len == strlen(id) && !strncmp(name, id, ln->stem_len));
+	return single || (e->ln.stem_len == strlen(id) && !strncmp(e->name, id, e->ln.stem_len));
 }
 
-/* Does @dir hold a log of test @id (any log when @single)? */
-static bool has_logs(const char *dir, const char *id, bool single)
+/* Does folder listing @l hold a log of test @id (any log when @single)? */
+static bool has_logs(const struct sr_log_dir *l, const char *id, bool single)
 {
-	struct sr_log_name ln;
-	struct dirent *e;
-	bool found = false;
-	DIR *dp = opendir(dir);
-
-	if (!dp)
-		return false;
-	while (!found && (e = readdir(dp)))
-		found = log_of_test(e->d_name, id, single, &ln);
-	closedir(dp);
-	return found;
+	for (size_t i = 0; i < l->n; i++)
+		if (log_of_test(&l->e[i], id, single))
+			return true;
+	return false;
 }
 
 /*
- * The test's logs in @dir: iops, bw, one latency kind (clat if the test has clat logs, else
- * lat; the aggregator takes one; slat is never the review's latency) and the histogram logs.
- * Return: 0 or -ENOMEM.
+ * The test's logs in listing @l of c->dir: iops, bw, one latency kind (clat if the test has
+ * clat logs, else lat; the aggregator takes one; slat is never the review's latency) and the
+ * histogram logs. Their names point into @l. Return: 0 or -ENOMEM.
  */
-static int find_logs(struct ctx *c, bool single)
+static int find_logs(struct ctx *c, const struct sr_log_dir *l, bool single)
 {
 	enum sr_log_kind lat = SR_LOG_UNKNOWN;
-	struct sr_log_name ln;
-	struct dirent *e;
 	unsigned total = c->ng ? c->g[c->ng - 1].job0 + c->g[c->ng - 1].njobs : 0;
 	size_t cap = 0, keep = 0;
-	DIR *dp = opendir(c->dir);
-	int rc = 0;
 
-	if (!dp)
-		return 0;
-	while ((e = readdir(dp))) {
+	for (size_t i = 0; i < l->n; i++) {
+		const struct sr_log_entry *e = &l->e[i];
 		struct log_file *f;
 
-		if (!log_of_test(e->d_name, c->t->id, single, &ln) || ln.kind == SR_LOG_SLAT)
+		if (!log_of_test(e, c->t->id, single) || e->ln.kind == SR_LOG_SLAT)
 			continue;
 		if (c->nf == cap) {
 			cap = cap ? 2 * cap : 32;
 			f = realloc(c->f, cap * sizeof(*f));
-			if (!f) {
-				rc = -ENOMEM;
-				break;
-			}
+			if (!f)
+				return -ENOMEM;
 			c->f = f;
 		}
-		f = &c->f[c->nf];
-		*f = (struct log_file){.name = strdup(e->d_name), .kind = ln.kind, .job = ln.job};
-		if (!f->name) {
-			rc = -ENOMEM;
-			break;
-		}
-		c->nf++;
-		if (ln.kind == SR_LOG_CLAT || (ln.kind == SR_LOG_LAT && lat == SR_LOG_UNKNOWN))
-			lat = ln.kind;
+		c->f[c->nf++] =
+		    (struct log_file){.name = e->name, .kind = e->ln.kind, .job = e->ln.job};
+		if (e->ln.kind == SR_LOG_CLAT ||
+		    (e->ln.kind == SR_LOG_LAT && lat == SR_LOG_UNKNOWN))
+			lat = e->ln.kind;
 	}
-	closedir(dp);
 	c->placed = true;
 	for (size_t i = 0; i < c->nf; i++) {
 		const struct log_file *f = &c->f[i];
 
-		if ((f->kind == SR_LOG_LAT || f->kind == SR_LOG_CLAT) && f->kind != lat) {
-			free(f->name);
+		if ((f->kind == SR_LOG_LAT || f->kind == SR_LOG_CLAT) && f->kind != lat)
 			continue;
-		}
 		if (f->job < 1 || (unsigned)f->job > total)
 			c->placed = false;
 		c->f[keep++] = *f;
@@ -177,7 +154,7 @@ static int find_logs(struct ctx *c, bool single)
 	for (size_t i = 0; i < c->ng && c->placed; i++)
 		if (c->t->runs[c->g[i].run0].host)
 			c->placed = false; /* client/server: each host numbers its jobs from 1 */
-	return rc;
+	return 0;
 }
 
 static bool in_group(const struct ctx *c, const struct group *g, const struct log_file *f)
@@ -620,7 +597,7 @@ static int fill_series(struct ctx *c, const size_t *of)
 		size_t n = 0;
 		double last;
 
-		if (c->dir && (c->placed || c->ng == 1))
+		if (c->nf && (c->placed || c->ng == 1)) /* no log: nothing to aggregate */
 			rc = group_from_logs(c, &c->g[i], s, round[of[i]], off[of[i]], &n);
 		if (!rc && !n)
 			rc = group_from_fio_ss(c->t, &c->g[i], s, round[of[i]], off[of[i]], &n);
@@ -635,24 +612,49 @@ static int fill_series(struct ctx *c, const size_t *of)
 	return rc;
 }
 
-int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_diag *d)
+/* A folder of tests' JSON, listed once for all of them: its logs and those of its logs/. */
+struct folder {
+	const char *dir;
+	char sub[2048]; /* dir + "/logs"; paths below add a file name to it */
+	struct sr_log_dir here, logs;
+};
+
+/* List @f->dir's logs, and its logs/'s when @with_sub. Return: 0 or -ENOMEM. */
+static int folder_list(struct folder *f, const char *dir, bool with_sub)
+{
+	int rc;
+
+	f->dir = dir;
+	rec_path_logs(f->sub, sizeof(f->sub), dir);
+	rc = sr_log_dir_list(dir, &f->here);
+	if (!rc && with_sub)
+		rc = sr_log_dir_list(f->sub, &f->logs);
+	return rc;
+}
+
+static void folder_free(struct folder *f)
+{
+	sr_log_dir_free(&f->here);
+	sr_log_dir_free(&f->logs);
+}
+
+/* sr_series_attach() with the test's folder @f listed (NULL: no folder). */
+static int attach_in(struct sr_test *t, const struct folder *f, bool single, struct sr_diag *d)
 {
 	struct ctx c = {.t = t, .d = d};
-	char sub[2048]; /* dir + "/logs"; paths below add a file name to it */
 	size_t *of = NULL;
 	int rc;
 
 	rc = find_groups(&c);
 	if (rc || !c.ng)
 		goto out;
-	/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
-	if (dir && t->id && !has_logs(dir, t->id, single)) {
-		rec_path_logs(sub, sizeof(sub), dir);
-		dir = sub;
+	if (f && t->id) {
+		/* driver/ssd-review writes the logs to <drive>/logs/, beside the JSON files */
+		bool here = has_logs(&f->here, t->id, single);
+
+		c.dir = here ? f->dir : f->sub;
+		rc = find_logs(&c, here ? &f->here : &f->logs, single);
 	}
-	c.dir = dir && t->id ? dir : NULL;
-	if (c.dir)
-		rc = find_logs(&c, single);
 	if (!rc && c.nf && !c.placed && c.ng > 1)
 		sr_warn(d, SR_WARN_OPTION,
 			"%s: logs not used: %zu fio groups, and the logs' job numbers do not tell "
@@ -667,11 +669,25 @@ int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_
 	if (!rc)
 		rc = fill_series(&c, of);
 out:
-	for (size_t i = 0; i < c.nf; i++)
-		free(c.f[i].name);
 	free(c.f);
 	free(c.g);
 	free(of);
+	return rc;
+}
+
+int sr_series_attach(struct sr_test *t, const char *dir, bool single, struct sr_diag *d)
+{
+	struct folder f = {0};
+	int rc = 0;
+
+	if (dir && t->id) {
+		rc = folder_list(&f, dir, false);
+		if (!rc && !has_logs(&f.here, t->id, single))
+			rc = sr_log_dir_list(f.sub, &f.logs);
+	}
+	if (!rc)
+		rc = attach_in(t, dir && t->id ? &f : NULL, single, d);
+	folder_free(&f);
 	return rc;
 }
 
@@ -687,6 +703,7 @@ struct attach_pool {
 	int *rc;	  /* per job */
 	FILE *stream;	  /* the caller's: NULL keeps warnings silent (but counted) */
 	bool strict;
+	const struct folder **in; /* per job: its folder, listed, or NULL */
 };
 
 static void attach_one(struct attach_pool *p, size_t i)
@@ -701,7 +718,7 @@ static void attach_one(struct attach_pool *p, size_t i)
 	}
 	d.file = j->file;
 	d.warned = j->warned;
-	p->rc[i] = sr_series_attach(j->t, j->dir, j->single, &d);
+	p->rc[i] = attach_in(j->t, p->in[i], j->single, &d);
 	p->nwarn[i] = d.nwarnings;
 	p->warned[i] = d.warned;
 	if (d.stream && fclose(d.stream))
@@ -724,20 +741,65 @@ static void *attach_worker(void *arg)
 	}
 }
 
+/* Order of jobs by folder (qsort_r-free: the jobs' array is the context of one call). */
+static int by_dir(const void *a, const void *b)
+{
+	const struct sr_series_job *x = *(const struct sr_series_job *const *)a;
+	const struct sr_series_job *y = *(const struct sr_series_job *const *)b;
+
+	return strcmp(x->dir, y->dir);
+}
+
+/*
+ * Each distinct folder of @jobs listed once into *@fs (*@nf of them), and @in[i] set to job i's
+ * (NULL when it has no folder or no id). Return: 0 or -ENOMEM.
+ */
+static int list_folders(const struct sr_series_job *jobs, size_t n, const struct folder **in,
+			struct folder **fs, size_t *nf)
+{
+	const struct sr_series_job **o = calloc(n + 1, sizeof(*o));
+	size_t m = 0;
+	int rc = 0;
+
+	*fs = calloc(n + 1, sizeof(**fs));
+	*nf = 0;
+	if (!o || !*fs) {
+		free(o);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (jobs[i].dir && jobs[i].t->id)
+			o[m++] = &jobs[i];
+	qsort(o, m, sizeof(*o), by_dir);
+	for (size_t i = 0; i < m && !rc; i++) {
+		if (!*nf || strcmp((*fs)[*nf - 1].dir, o[i]->dir))
+			rc = folder_list(&(*fs)[(*nf)++], o[i]->dir, true);
+		in[o[i] - jobs] = &(*fs)[*nf - 1];
+	}
+	free(o);
+	return rc;
+}
+
 int sr_series_attach_all(struct sr_series_job *jobs, size_t n, unsigned threads, struct sr_diag *d)
 {
 	struct attach_pool p = {.jobs = jobs, .n = n, .stream = d->stream, .strict = d->strict};
+	const struct folder **in = calloc(n + 1, sizeof(*in));
+	struct folder *fs = NULL;
+	size_t nf = 0;
 	pthread_t *tid = NULL;
 	unsigned started = 0;
-	int rc = 0;
+	int rc = in ? list_folders(jobs, n, in, &fs, &nf) : -ENOMEM;
 
+	p.in = in;
+	if (rc)
+		goto out;
 	if (threads <= 1 || n <= 1) { /* in order, in this thread */
 		for (size_t i = 0; i < n && !rc; i++) {
 			d->file = jobs[i].file;
 			d->warned = jobs[i].warned;
-			rc = sr_series_attach(jobs[i].t, jobs[i].dir, jobs[i].single, d);
+			rc = attach_in(jobs[i].t, in[i], jobs[i].single, d);
 		}
-		return rc;
+		goto out;
 	}
 	if (threads > n)
 		threads = (unsigned)n;
@@ -778,5 +840,9 @@ out:
 	free(p.rc);
 	free(p.warned);
 	free(tid);
+	for (size_t i = 0; i < nf; i++)
+		folder_free(&fs[i]);
+	free(fs);
+	free(in);
 	return rc;
 }

@@ -62,7 +62,8 @@ int sr_chart_open(struct sr_chart *c, const char *dir)
 {
 	c->dat = open_in(dir, c->name, "dat", "w");
 	c->csv = open_in(dir, c->name, "csv", "w");
-	c->gp = sr_out_scratch();
+	c->gp_buf = NULL;
+	c->gp = open_memstream(&c->gp_buf, &c->gp_len);
 	c->has = NULL;
 	c->nblocks = c->rows = c->ncols = c->text_max = 0;
 	memset(c->lo, 0, sizeof(c->lo));
@@ -192,6 +193,8 @@ void sr_chart_abort(struct sr_chart *c)
 		fclose(c->csv);
 	if (c->gp)
 		fclose(c->gp);
+	free(c->gp_buf);
+	c->gp_buf = NULL;
 	c->dat = c->csv = c->gp = NULL;
 	free(c->has);
 	c->has = NULL;
@@ -202,7 +205,6 @@ int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size
 	char script[200], gpdir[4400], buf[4096];
 	FILE *gp = open_in(dir, c->name, "gp", "w"), *log;
 	const char *slash = strrchr(c->name, '/');
-	size_t n;
 	int rc = 0;
 
 	end_block(c);
@@ -222,11 +224,12 @@ int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size
 		c->width, c->height, c->font_pt ? c->font_pt : 10, c->width, c->height,
 		c->font_pt ? c->font_pt : 10);
 	fprintf(gp, "  set output \"%s.\".fmt\n", base(c));
-	rewind(c->gp);
-	while ((n = fread(buf, 1, sizeof(buf), c->gp)) > 0)
-		fwrite(buf, 1, n, gp);
+	if (fflush(c->gp) != 0)
+		rc = -ENOMEM;
+	else
+		fwrite(c->gp_buf, 1, c->gp_len, gp);
 	fprintf(gp, "  set output\n  reset\n  set datafile missing NaN\n}\n");
-	if (fclose(gp) != 0)
+	if (fclose(gp) != 0 && !rc)
 		rc = -errno;
 out:
 	if (fclose(c->dat) != 0 && !rc)
@@ -234,6 +237,8 @@ out:
 	if (fclose(c->csv) != 0 && !rc)
 		rc = -errno;
 	fclose(c->gp);
+	free(c->gp_buf);
+	c->gp_buf = NULL;
 	c->dat = c->csv = c->gp = NULL;
 	free(c->has);
 	c->has = NULL;

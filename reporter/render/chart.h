@@ -27,7 +27,9 @@ struct sr_chart {
 	char title[256];
 	char caption[400]; /* the figure's caption on the page, "" = the title */
 	FILE *dat, *csv;
-	FILE *gp;	   /* body: the plot commands, written between the two terminal setups */
+	FILE *gp;     /* body: the plot commands, written between the two terminal setups */
+	char *gp_buf; /* @gp's memory (a memory stream: no scratch file per chart) */
+	size_t gp_len;
 	int width, height; /* pixels */
 	int font_pt;	   /* text size; 0: 10 */
 	int row_gap_px;	   /* multiplot: space between rows of panels; 0: room for their x labels */
