@@ -531,14 +531,15 @@ static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
-	const struct ssd_transport_ops *told = NULL;
+	const struct ssd_transport_ops *told;
 	char idle[256], line[1024]; /* fio's log_err() takes 1,024 bytes */
 	size_t len;
 	int n;
 
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
-	if (!ssd_dev_cache_get("told", f->file_name, &told, sizeof(told)) || told != sf->ops) {
+	told = sf->ops;
+	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
 		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
 		len = ssd_str_put(line, sizeof(line), 0, "ssdeng: ", SIZE_MAX);
 		len = ssd_str_put(line, sizeof(line), len, f->file_name, SIZE_MAX);
@@ -547,8 +548,6 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
 		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
 		log_err("%s\n", line);
-		told = sf->ops;
-		ssd_dev_cache_put("told", f->file_name, &told, sizeof(told));
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
 	if (n)
