@@ -147,34 +147,52 @@ static int get(const char *kind, const char *path, const struct node *n, void *o
 	return found;
 }
 
-static void put(const char *kind, const char *path, const struct node *n, const void *data,
-		size_t size)
+/* Keep @copy (malloc'd, @size bytes) as (@kind, @path) for node @n (NULL: none), under the lock;
+ * Return what it replaced, to be freed, or @copy itself when there is no room. */
+static void *store_locked(const char *kind, const char *path, const struct node *n, void *copy,
+			  size_t size)
 {
-	struct entry *e;
-	void *copy, *old = NULL;
+	struct entry *e = find(kind, path);
+	void *old;
 
-	if (strlen(kind) >= sizeof(entries[0].kind) || strlen(path) >= sizeof(entries[0].path))
-		return;
-	copy = malloc(size);
-	if (!copy)
-		return;
-	memcpy(copy, data, size);
-	pthread_mutex_lock(&lock);
-	e = find(kind, path);
 	if (!e && nentries < DEV_CACHE_ENTRIES) {
 		e = &entries[nentries++];
 		strcpy(e->kind, kind);
 		strcpy(e->path, path);
+		e->data = NULL;
 	}
-	if (e) {
-		old = e->data;
-		e->node = n ? *n : (struct node){0};
-		e->size = size;
-		e->data = copy;
-		copy = NULL;
-	}
+	if (!e)
+		return copy;
+	old = e->data;
+	e->node = n ? *n : (struct node){0};
+	e->size = size;
+	e->data = copy;
+	return old;
+}
+
+/* A malloc'd copy of @data, or NULL when @kind or @path do not fit an entry or memory is short. */
+static void *copy_of(const char *kind, const char *path, const void *data, size_t size)
+{
+	void *copy;
+
+	if (strlen(kind) >= sizeof(entries[0].kind) || strlen(path) >= sizeof(entries[0].path))
+		return NULL;
+	copy = malloc(size);
+	if (copy)
+		memcpy(copy, data, size);
+	return copy;
+}
+
+static void put(const char *kind, const char *path, const struct node *n, const void *data,
+		size_t size)
+{
+	void *copy = copy_of(kind, path, data, size), *old;
+
+	if (!copy)
+		return;
+	pthread_mutex_lock(&lock);
+	old = store_locked(kind, path, n, copy, size);
 	pthread_mutex_unlock(&lock);
-	free(copy);
 	free(old);
 }
 
@@ -209,6 +227,27 @@ void ssd_dev_cache_put(const char *kind, const char *path, const void *data, siz
 
 	if (node_now(path, &n) == 0)
 		put(kind, path, &n, data, size);
+}
+
+int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, size_t size)
+{
+	const struct entry *e;
+	struct node n;
+	void *copy, *old = NULL;
+	int claimed = 1;
+
+	if (node_now(path, &n) < 0)
+		return 1;
+	copy = copy_of(kind, path, data, size);
+	pthread_mutex_lock(&lock);
+	e = find(kind, path);
+	if (e && e->size == size && same_node(&e->node, &n) && !memcmp(e->data, data, size))
+		claimed = 0;
+	else if (copy)
+		old = store_locked(kind, path, &n, copy, size);
+	pthread_mutex_unlock(&lock);
+	free(claimed ? old : copy);
+	return claimed;
 }
 
 int ssd_dev_cache_fact(const char *key, void *out, size_t size)

@@ -51,6 +51,16 @@ int ssd_dev_cache_get(const char *kind, const char *path, void *out, size_t size
 void ssd_dev_cache_put(const char *kind, const char *path, const void *data, size_t size);
 
 /**
+ * ssd_dev_cache_claim() - keep @data (@size bytes) under @kind for the node @path names now,
+ * unless that very value is kept there already: one check and store under the cache's lock,
+ * so of threads claiming the same value at once exactly one gets 1 (a message said once per
+ * process and device).
+ * Return: 1 claimed (also when @path cannot be stat()ed or the value cannot be kept), 0 kept
+ * before.
+ */
+int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, size_t size);
+
+/**
  * ssd_dev_cache_fact() - a process-wide fact under @key (a sysfs or /proc path): the
  * @size bytes kept at @out, 1; else 0. Facts are not tied to a node (a module parameter stays
  * what it is while the module is in use).

@@ -190,12 +190,20 @@ struct ssd_transport_ops {
 	 * the geometry, as far as the job's options @opt need it (a limit that cannot bite its
 	 * largest transfer is not read). @ctx is NULL when the glue only probes the geometry
 	 * (fio sizes files before its threads start): fill @geo and expect close(NULL, dev)
-	 * next, which may keep the file descriptor for the job's own open (core/dev_cache.h).
+	 * next, which may keep the file descriptor for the job's own open (core/dev_cache.h),
+	 * or adopt() by the same thread.
 	 * Return 0 or -errno; on error write a one-line message to @err (size @errlen). */
 	int (*open)(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
 		    int oflags, struct ssd_dev **dev, struct ssd_geometry *geo, char *err,
 		    size_t errlen);
 	void (*close)(struct ssd_ctx *ctx, struct ssd_dev *dev);
+	/* adopt() - make @dev, which open(NULL, @opt, @path, …) returned to a probe in this
+	 * thread, the job's own on @ctx, as open(@ctx, @opt, @path, …) would have opened it,
+	 * without opening, classifying or asking the drive again; @geo as open() fills it.
+	 * On error @dev is closed and @err says why (as open() would). NULL: the glue closes the
+	 * probe and opens the file. Return 0 or -errno. */
+	int (*adopt)(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		     struct ssd_dev *dev, struct ssd_geometry *geo, char *err, size_t errlen);
 	/* dev_fd() - the file descriptor fio may use for its own calls (fadvise, disk stats). */
 	int (*dev_fd)(const struct ssd_dev *dev);
 	/* describe() - what the open @dev is, in words, into @buf (@len bytes, SSD_DESC_LEN is

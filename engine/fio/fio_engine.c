@@ -28,6 +28,9 @@ struct ssd_fio_data {
 	 * (DDIR_READ, _WRITE, _TRIM, then the syncs) */
 	enum ssd_op ddir_op[DDIR_LAST];
 	uint32_t ddir_flags[DDIR_LAST];
+	/* the files this job's thread sized and has not opened yet: their probes' devices,
+	 * adopted by open_file, closed at cleanup (ssd_keep_probe()) */
+	struct ssd_fio_file *probes;
 	struct ssd_io *ios; /* one per io_u, by io_u->index */
 	unsigned int nios;
 	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
@@ -64,6 +67,7 @@ struct ssd_fio_file {
 	const struct ssd_transport_ops *left_ops;
 	struct ssd_ctx *left_ctx;
 	struct ssd_dev *left_dev;
+	struct ssd_fio_file *next_probe; /* ssd_fio_data.probes */
 };
 
 /* Messages from the transports go through fio (so a fio client sees a server's messages),
@@ -99,26 +103,33 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 /* The transports' clock (ssd_options.now): fio's, the clock of io_u->issue_time. */
 static void ssd_fio_now(struct timespec *ts) { fio_gettime(ts, NULL); }
 
+/* Bytes from the start of struct ssd_fio_data to its per-slot arrays, which follow it in the
+ * same allocation (ssd_init()): ios, then queued, then evs. */
+#define SSD_SLOTS_AT                                                                               \
+	((sizeof(struct ssd_fio_data) + _Alignof(struct ssd_io) - 1) / _Alignof(struct ssd_io) *   \
+	 _Alignof(struct ssd_io))
+
 static int ssd_init(struct thread_data *td)
 {
-	struct ssd_fio_data *d = calloc(1, sizeof(*d));
+	struct ssd_fio_data *d;
 	struct ssd_options opt;
+	size_t n;
 
-	if (!d)
-		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	ssd_fio_to_options(td, &opt);
 	opt.now = ssd_fio_now;
+	n = opt.depth;
+	/* the job's state and its per-slot arrays in one allocation */
+	d = calloc(1, SSD_SLOTS_AT + n * (sizeof(*d->ios) + 2 * sizeof(*d->queued)));
+	if (!d)
+		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	d->nios = opt.depth;
+	d->ios = (struct ssd_io *)((char *)d + SSD_SLOTS_AT);
+	d->queued = (struct io_u **)(d->ios + n);
+	d->evs = d->queued + n;
 	d->write_op = ssd_fio_write_op(td);
 	d->slat = fio_fill_issue_time(td);
 	ssd_ddir_table(d, &opt);
-	d->ios = calloc(d->nios, sizeof(*d->ios));
-	d->queued = calloc(d->nios, sizeof(*d->queued));
-	d->evs = calloc(d->nios, sizeof(*d->evs));
-	if (!d->ios || !d->queued || !d->evs || ssd_thread_init(&d->th, &opt) < 0) {
-		free(d->ios);
-		free(d->queued);
-		free(d->evs);
+	if (ssd_thread_init(&d->th, &opt) < 0) {
 		free(d);
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	}
@@ -132,11 +143,15 @@ static void ssd_cleanup(struct thread_data *td)
 
 	if (!d)
 		return;
+	while (d->probes) { /* sized, never opened (the job failed first) */
+		struct ssd_fio_file *sf = d->probes;
+
+		d->probes = sf->next_probe;
+		sf->ops->close(NULL, sf->dev);
+		free(sf);
+	}
 	ssd_thread_exit(&d->th);
 	free(d->told);
-	free(d->ios);
-	free(d->queued);
-	free(d->evs);
 	free(d->bufs);
 	free(d);
 	td->io_ops_data = NULL;
@@ -283,6 +298,45 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 }
 
 /*
+ * Keep the device a probe of @f opened (@ops, @dev, geometry @geo) for the job's open_file to
+ * adopt: when the job's own thread sizes its files (create_serialize=0, after init) and the
+ * transport can adopt. Return true when kept (FILE_ENG_DATA(@f), closed at cleanup if the file
+ * is never opened).
+ */
+static bool ssd_keep_probe(struct thread_data *td, struct fio_file *f,
+			   const struct ssd_transport_ops *ops, struct ssd_dev *dev,
+			   const struct ssd_geometry *geo)
+{
+	struct ssd_fio_data *d = td->io_ops_data;
+	struct ssd_fio_file *sf;
+
+	if (!d || !ops->adopt || FILE_ENG_DATA(f) || !(sf = calloc(1, sizeof(*sf))))
+		return false;
+	sf->ops = ops;
+	sf->dev = dev;
+	sf->geo = *geo;
+	sf->next_probe = d->probes;
+	d->probes = sf;
+	FILE_SET_ENG_DATA(f, sf);
+	return true;
+}
+
+/* The probe kept for @f (ssd_keep_probe()), now the caller's; NULL if none. */
+static struct ssd_fio_file *ssd_take_probe(struct ssd_fio_data *d, struct fio_file *f)
+{
+	struct ssd_fio_file *sf = FILE_ENG_DATA(f), **p;
+
+	for (p = &d->probes; sf && *p; p = &(*p)->next_probe) {
+		if (*p == sf) {
+			*p = sf->next_probe;
+			sf->next_probe = NULL;
+			return sf;
+		}
+	}
+	return NULL;
+}
+
+/*
  * Sizes come from the drive (Identify, READ CAPACITY, BLKGETSIZE64), and the job is checked
  * against its geometry here, before any thread starts: a bad bs fails the job at setup.
  */
@@ -321,7 +375,8 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		return ssd_fail(td, -ret, "get_file_size", err);
 	ret = ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK,
 				 ops, dev);
-	ops->close(NULL, dev);
+	if (ret || !ssd_keep_probe(td, f, ops, dev, &geo))
+		ops->close(NULL, dev);
 	if (ret)
 		return 1;
 	f->real_file_size = geo.capacity_bytes;
@@ -476,14 +531,15 @@ static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
-	const struct ssd_transport_ops *told = NULL;
+	const struct ssd_transport_ops *told;
 	char idle[256], line[1024]; /* fio's log_err() takes 1,024 bytes */
 	size_t len;
 	int n;
 
 	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
 		return;
-	if (!ssd_dev_cache_get("told", f->file_name, &told, sizeof(told)) || told != sf->ops) {
+	told = sf->ops;
+	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
 		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
 		len = ssd_str_put(line, sizeof(line), 0, "ssdeng: ", SIZE_MAX);
 		len = ssd_str_put(line, sizeof(line), len, f->file_name, SIZE_MAX);
@@ -492,8 +548,6 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
 		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
 		log_err("%s\n", line);
-		told = sf->ops;
-		ssd_dev_cache_put("told", f->file_name, &told, sizeof(told));
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
 	if (n)
@@ -543,19 +597,30 @@ static int ssd_check_unused(const struct thread_data *td, const struct fio_file 
 	return ret;
 }
 
+/*
+ * The job's open of @f: the device its sizing probe kept (ssd_keep_probe()), adopted by the
+ * transport, else a new one; the transport line once per process and device.
+ */
 static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_data *d = td->io_ops_data;
-	struct ssd_fio_file *sf;
+	struct ssd_fio_file *sf = ssd_take_probe(d, f);
+	struct ssd_dev *probe = NULL;
 	char err[256], why[256];
 	int ret;
 
-	sf = calloc(1, sizeof(*sf));
-	if (!sf)
-		return ssd_fail(td, ENOMEM, "open_file", "out of memory");
+	if (sf) {
+		probe = sf->dev;
+		sf->dev = NULL;
+	} else {
+		sf = calloc(1, sizeof(*sf));
+		if (!sf)
+			return ssd_fail(td, ENOMEM, "open_file", "out of memory");
+		sf->ops = ssd_pick(td, f, &d->th.opt);
+	}
+	FILE_SET_ENG_DATA(f, NULL);
 	sf->td = td;
 	sf->oflags = ssd_oflags(td);
-	sf->ops = ssd_pick(td, f, &d->th.opt);
 	if (!sf->ops || ssd_check_honoured(td, f, sf->ops))
 		goto fail;
 	d->th.opt.io_bufs = ssd_io_bufs(td, d);
@@ -571,8 +636,16 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		ssd_fail(td, -ret, "open_file", err);
 		goto fail;
 	}
-	ret = sf->ops->open(sf->ctx, &d->th.opt, f->file_name, sf->oflags, &sf->dev, &sf->geo, err,
-			    sizeof(err));
+	if (probe) {
+		ret = sf->ops->adopt(sf->ctx, &d->th.opt, f->file_name, probe, &sf->geo, err,
+				     sizeof(err));
+		if (!ret)
+			sf->dev = probe;
+		probe = NULL; /* the transport's now, closed on error */
+	} else {
+		ret = sf->ops->open(sf->ctx, &d->th.opt, f->file_name, sf->oflags, &sf->dev,
+				    &sf->geo, err, sizeof(err));
+	}
 	if (ret < 0) {
 		snprintf(why, sizeof(why), "%s", err);
 		if (ssd_fallback(td, f, sf, ret, why, err, sizeof(err)) == 0)
@@ -588,6 +661,8 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 	FILE_SET_ENG_DATA(f, sf);
 	return 0;
 fail:
+	if (probe)
+		sf->ops->close(NULL, probe);
 	free(sf);
 	return 1;
 }

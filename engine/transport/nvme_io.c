@@ -370,6 +370,19 @@ fail:
 	return ret;
 }
 
+int ssd_tp_nvme_adopt(struct ssd_tp_nvme_dev *d, const char *path, char *err, size_t errlen)
+{
+	int ret = dev_fd(d, path, err, errlen);
+
+	if (!ret && ssd_tp_nvme_rw_templates(d)) {
+		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
+		ret = -EINVAL;
+	}
+	if (ret)
+		ssd_tp_nvme_close(d, false);
+	return ret;
+}
+
 void ssd_tp_nvme_describe(const struct ssd_dev *dev, char *buf, size_t len)
 {
 	const struct ssd_tp_nvme_dev *d = ssd_container_of(dev, const struct ssd_tp_nvme_dev, base);

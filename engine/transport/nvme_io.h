@@ -96,6 +96,15 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
  * (ssd_nvme_describe()). */
 void ssd_tp_nvme_describe(const struct ssd_dev *dev, char *buf, size_t len);
 
+/**
+ * ssd_tp_nvme_adopt() - finish for a job what ssd_tp_nvme_open() opened as a probe: the file
+ * descriptor (the probe's, if it opened one to read Identify, else a new one) and the
+ * Read/Write templates; nothing is read from the drive again. On error @d is closed.
+ * @path:   the path the probe opened (for messages)
+ * Return: 0, or -errno with @err (@errlen bytes) set
+ */
+int ssd_tp_nvme_adopt(struct ssd_tp_nvme_dev *d, const char *path, char *err, size_t errlen);
+
 /* ssd_tp_nvme_close() - close @dev's fd (or, @keep_fd, keep it for the next open of the same
  * file: core/dev_cache.h) and free @dev (NULL is fine). */
 void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd);

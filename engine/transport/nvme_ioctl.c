@@ -71,6 +71,25 @@ static int ioctl_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const 
 	return 0;
 }
 
+/* A probe's @dev, made the job's on @ctx. */
+static int ioctl_adopt(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		       struct ssd_dev *dev, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(dev);
+	int ret = ssd_tp_nvme_adopt(d, path, err, errlen);
+
+	(void)opt; /* the probe was opened with the job's options */
+	if (ret)
+		return ret;
+	ret = ssd_tp_nvme_scratch_fit(&ioctl_ctx(ctx)->s, d);
+	if (ret) {
+		ssd_tp_nvme_close(d, false);
+		return ret;
+	}
+	*geo = d->geo;
+	return 0;
+}
+
 static void ioctl_close(struct ssd_ctx *ctx, struct ssd_dev *dev)
 {
 	ssd_tp_nvme_close(dev ? ssd_tp_nvme_dev_of(dev) : NULL, !ctx);
@@ -133,6 +152,7 @@ const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops = {
     .ctx_exit = ioctl_ctx_exit,
     .open = ioctl_open,
     .close = ioctl_close,
+    .adopt = ioctl_adopt,
     .queue = ioctl_queue,
     .commit = ioctl_commit,
     .reap = ioctl_reap,

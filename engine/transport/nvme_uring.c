@@ -353,6 +353,26 @@ static void forget_templates(struct ssd_tp_uring_ctx *c)
 	memset(c->lane.held, 0, c->lane.r.sq_entries * sizeof(*c->lane.held));
 }
 
+/* @dev, opened for a job, on ring @c: the scratch fitted, the file registered, the SQE
+ * templates built. On error @dev is closed. */
+static int attach(struct ssd_tp_uring_ctx *c, struct ssd_tp_nvme_dev *dev, struct ssd_dev **out)
+{
+	/* An LSM that refuses io_uring passthrough (security_uring_cmd) does so per command: the
+	 * glue falls back to nvme-ioctl when a command comes back refused, nothing is tried here */
+	int ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
+
+	if (ret) {
+		ssd_tp_nvme_close(dev, false);
+		return ret;
+	}
+	if (c->opt.registerfiles)
+		register_file(c, dev);
+	ssd_tp_uring_sqe_templates(dev, c->lane.bufs != NULL);
+	forget_templates(c);
+	*out = &dev->base;
+	return 0;
+}
+
 static int uring_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
 		      int oflags, struct ssd_dev **out, struct ssd_geometry *geo, char *err,
 		      size_t errlen)
@@ -368,19 +388,22 @@ static int uring_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const 
 		*out = &dev->base;
 		return 0;
 	}
-	/* An LSM that refuses io_uring passthrough (security_uring_cmd) does so per command: the
-	 * glue falls back to nvme-ioctl when a command comes back refused, nothing is tried here */
-	ret = ssd_tp_nvme_scratch_fit(&c->s, dev);
-	if (ret) {
-		ssd_tp_nvme_close(dev, false);
+	return attach(c, dev, out);
+}
+
+/* A probe's @d, made the job's on @ctx (ssd_tp_nvme_adopt(), then attach()). */
+static int uring_adopt(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		       struct ssd_dev *d, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_nvme_dev *dev = ssd_tp_nvme_dev_of(d);
+	struct ssd_dev *out;
+	int ret = ssd_tp_nvme_adopt(dev, path, err, errlen);
+
+	(void)opt; /* the probe was opened with the job's options */
+	if (ret)
 		return ret;
-	}
-	if (c->opt.registerfiles)
-		register_file(c, dev);
-	ssd_tp_uring_sqe_templates(dev, c->lane.bufs != NULL);
-	forget_templates(c);
-	*out = &dev->base;
-	return 0;
+	*geo = dev->geo;
+	return attach(uring_ctx(ctx), dev, &out);
 }
 
 static void uring_close(struct ssd_ctx *ctx, struct ssd_dev *d)
@@ -594,6 +617,7 @@ const struct ssd_transport_ops ssd_tp_nvme_uring_ops = {
     .ctx_exit = uring_ctx_exit,
     .open = uring_open,
     .close = uring_close,
+    .adopt = uring_adopt,
     .dev_fd = uring_dev_fd,
     .describe = ssd_tp_nvme_describe,
     .queue = uring_queue,

@@ -185,26 +185,14 @@ static int open_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned in
 	return watch_fd(c, d, k);
 }
 
-static int sg_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path, int oflags,
-		   struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+/* @d, opened for a job, in context @c: in its list of devices, its first fd watched. On error
+ * @d is closed. */
+static int attach(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, const char *path,
+		  struct ssd_dev **out, char *err, size_t errlen)
 {
-	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
-	struct ssd_tp_sg_dev **devs, *d;
-	unsigned int nfds = 1;
+	struct ssd_tp_sg_dev **devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
 	int ret;
 
-	(void)oflags; /* sg needs O_RDWR to submit with write(); O_DIRECT means nothing to it */
-	if (c && !c->sgio)
-		nfds = ssd_tp_sg_fds_for_depth(c->depth);
-	*out = NULL;
-	ret = ssd_tp_sg_open(path, nfds, opt, !c, &d, geo, err, errlen);
-	if (ret)
-		return ret;
-	if (!c) {
-		*out = &d->base;
-		return 0;
-	}
-	devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
 	if (devs)
 		c->devs = devs;
 	ret = !devs ? -ENOMEM : 0;
@@ -223,6 +211,43 @@ static int sg_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const cha
 	}
 	*out = &d->base;
 	return 0;
+}
+
+static int sg_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path, int oflags,
+		   struct ssd_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_sg_ctx *c = ctx ? sg_ctx(ctx) : NULL;
+	struct ssd_tp_sg_dev *d;
+	unsigned int nfds = 1;
+	int ret;
+
+	(void)oflags; /* sg needs O_RDWR to submit with write(); O_DIRECT means nothing to it */
+	if (c && !c->sgio)
+		nfds = ssd_tp_sg_fds_for_depth(c->depth);
+	*out = NULL;
+	ret = ssd_tp_sg_open(path, nfds, opt, !c, &d, geo, err, errlen);
+	if (ret)
+		return ret;
+	if (!c) {
+		*out = &d->base;
+		return 0;
+	}
+	return attach(c, d, path, out, err, errlen);
+}
+
+/* A probe's @dev, made the job's on @ctx (ssd_tp_sg_adopt(), then attach()). */
+static int sg_adopt(struct ssd_ctx *ctx, const struct ssd_options *opt, const char *path,
+		    struct ssd_dev *dev, struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	struct ssd_tp_sg_ctx *c = sg_ctx(ctx);
+	struct ssd_tp_sg_dev *d = ssd_tp_sg_dev_of(dev);
+	struct ssd_dev *out;
+	int ret = ssd_tp_sg_adopt(d, c->sgio ? 1 : ssd_tp_sg_fds_for_depth(c->depth), opt, geo, err,
+				  errlen);
+
+	if (ret)
+		return ret;
+	return attach(c, d, path, &out, err, errlen);
 }
 
 static void sg_close(struct ssd_ctx *ctx, struct ssd_dev *d)
@@ -776,6 +801,7 @@ const struct ssd_transport_ops ssd_tp_scsi_sg_ops = {
     .ctx_exit = sg_ctx_exit,
     .open = sg_open,
     .close = sg_close,
+    .adopt = sg_adopt,
     .dev_fd = sg_dev_fd,
     .describe = ssd_tp_sg_describe,
     .queue = sg_queue,

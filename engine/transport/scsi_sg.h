@@ -45,6 +45,7 @@ struct ssd_tp_sg_dev {
 	unsigned int nfds;
 	unsigned int nopen; /* fds opened */
 	int blk_fd;	    /* the /dev/sdX fd for fio's own calls, or -1 */
+	bool is_disk;	    /* path names the disk (/dev/sdX), not its sg node */
 	struct ssd_scsi_inquiry inq;
 	struct ssd_scsi_capacity cap;
 	struct ssd_scsi_block_limits bl;
@@ -98,6 +99,15 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
  */
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt, bool probe,
 		   struct ssd_tp_sg_dev **dev, struct ssd_geometry *geo, char *err, size_t errlen);
+
+/**
+ * ssd_tp_sg_adopt() - finish for a job what ssd_tp_sg_open() opened as a probe: @nfds sg file
+ * descriptors (the first opened now, or the probe's), the disk's block fd; nothing is asked
+ * of the device again; @geo filled as ssd_tp_sg_open() fills it. On error @d is closed.
+ * Return: 0, or -errno with @err (@errlen bytes) set
+ */
+int ssd_tp_sg_adopt(struct ssd_tp_sg_dev *d, unsigned int nfds, const struct ssd_options *opt,
+		    struct ssd_geometry *geo, char *err, size_t errlen);
 
 /* ssd_tp_sg_describe() - scsi-sg's describe(): INQUIRY's product and revision, the sg node,
  * the logical (and physical) block size, thin provisioning and PI, e.g.

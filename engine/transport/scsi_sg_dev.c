@@ -253,18 +253,29 @@ int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long lon
 	return fd;
 }
 
+/* @d's per-fd arrays for @nfds fds, grown from its @d->nfds (0 at first) keeping what is
+ * there; the new fds not open. */
 static int alloc_fds(struct ssd_tp_sg_dev *d, unsigned int nfds)
 {
-	d->fds = malloc(nfds * sizeof(*d->fds));
-	d->fd_busy = calloc(nfds, sizeof(*d->fd_busy));
-	d->fd_tag = calloc(nfds, sizeof(*d->fd_tag));
-	if (!d->fds || !d->fd_busy || !d->fd_tag)
+	int *fds = realloc(d->fds, nfds * sizeof(*fds));
+	unsigned int *busy;
+	struct ssd_tp_sg_fd_tag *tag;
+
+	if (fds)
+		d->fds = fds;
+	busy = fds ? realloc(d->fd_busy, nfds * sizeof(*busy)) : NULL;
+	if (busy)
+		d->fd_busy = busy;
+	tag = busy ? realloc(d->fd_tag, nfds * sizeof(*tag)) : NULL;
+	if (!tag)
 		return -ENOMEM;
-	d->nfds = nfds;
-	for (unsigned int k = 0; k < nfds; k++) {
+	d->fd_tag = tag;
+	for (unsigned int k = d->nfds; k < nfds; k++) {
 		d->fds[k] = -1;
+		d->fd_busy[k] = 0;
 		d->fd_tag[k] = (struct ssd_tp_sg_fd_tag){.dev = d, .k = k};
 	}
+	d->nfds = nfds;
 	return 0;
 }
 
@@ -355,6 +366,15 @@ static int known_of(struct ssd_tp_sg_dev *d, const struct ssd_options *opt, stru
 	return 0;
 }
 
+/* What the glue needs of @d's geometry. */
+static void geometry_of(const struct ssd_tp_sg_dev *d, struct ssd_geometry *geo)
+{
+	memset(geo, 0, sizeof(*geo));
+	geo->lba_bytes = d->cap.lba_bytes;
+	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
+	geo->max_xfer_bytes = (uint64_t)d->max_xfer_blocks * d->cap.lba_bytes;
+}
+
 int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options *opt, bool probe,
 		   struct ssd_tp_sg_dev **out, struct ssd_geometry *geo, char *err, size_t errlen)
 {
@@ -386,6 +406,7 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	d->cap = known.cap;
 	d->bl = known.bl;
 	d->max_xfer_blocks = known.max_xfer_blocks;
+	d->is_disk = is_disk;
 	/* fio treats /dev/sdX as a block device (cache flush, disk stats): give it that fd */
 	if (is_disk && !probe)
 		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -398,15 +419,31 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 				ret = -EINVAL;
 				goto fail;
 			}
-	memset(geo, 0, sizeof(*geo));
-	geo->lba_bytes = d->cap.lba_bytes;
-	geo->capacity_bytes = d->cap.nblocks * d->cap.lba_bytes;
-	geo->max_xfer_bytes = (uint64_t)d->max_xfer_blocks * d->cap.lba_bytes;
+	geometry_of(d, geo);
 	*out = d;
 	return 0;
 fail:
 	ssd_tp_sg_close(d, false);
 	return ret;
+}
+
+int ssd_tp_sg_adopt(struct ssd_tp_sg_dev *d, unsigned int nfds, const struct ssd_options *opt,
+		    struct ssd_geometry *geo, char *err, size_t errlen)
+{
+	int ret = nfds > d->nfds ? alloc_fds(d, nfds) : 0;
+
+	if (ret)
+		say(err, errlen, "%s: out of memory", d->path);
+	if (!ret)
+		ret = first_fd(d, opt, err, errlen);
+	if (ret) {
+		ssd_tp_sg_close(d, false);
+		return ret;
+	}
+	if (d->is_disk)
+		d->blk_fd = open(d->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	geometry_of(d, geo);
+	return 0;
 }
 
 void ssd_tp_sg_close(struct ssd_tp_sg_dev *d, bool keep_fd)

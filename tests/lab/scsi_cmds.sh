@@ -48,6 +48,9 @@ named_check "trim as WRITE SAME(16) with UNMAP" fio_ssd --filename="$SG" --rw=tr
 	--write_same_unmap=1 --bs=64k --size=1M --offset=600M --iodepth=8
 named_check "trim in SG_IO mode" fio_ssd --filename="$SG" --rw=trim --scsi_mode=sgio --bs=64k \
 	--size=1M --offset=700M
+named_check "sized in the job's thread (create_serialize=0, the probe's device adopted, grown to \
+the depth's fds) randwrite+verify QD16" fio_ssd --filename="$SG" --rw=randwrite --bs=4k --size=4M \
+	--iodepth=16 --thread --create_serialize=0 --verify=crc32c --verify_fatal=1
 named_check "scsi_cdb=16 randwrite+verify" fio_ssd --filename="$SG" --rw=randwrite --scsi_cdb=16 \
 	--bs=8k --size=8M --iodepth=16 --verify=crc32c --verify_fatal=1
 lab_done

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* dev_cache.c on regular files in a scratch directory: entries tied to the node a path names,
- * facts, kept file descriptors, and what a forked child inherits. */
+ * values claimed once, facts, kept file descriptors, and what a forked child inherits. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,6 +60,55 @@ static void test_entry_follows_the_node(void **state)
 	ssd_dev_cache_put("nvme", p, &v, sizeof(v));
 	assert_int_equal(ssd_dev_cache_get("nvme", p, &got, sizeof(got)), 1);
 	assert_int_equal(got, 7);
+	ssd_dev_cache_done(p);
+}
+
+/* What several threads claim at once: each value taken once per node. */
+struct claim_arg {
+	const char *path;
+	int claimed;
+};
+
+static void *claim_told(void *arg)
+{
+	struct claim_arg *a = arg;
+	const uint32_t v = 1;
+
+	a->claimed = ssd_dev_cache_claim("told", a->path, &v, sizeof(v));
+	ssd_dev_cache_done(a->path);
+	return NULL;
+}
+
+static void test_claim_once_per_value_and_node(void **state)
+{
+	const char *p = fresh("c");
+	struct claim_arg args[8];
+	pthread_t t[8];
+	uint32_t v = 1, got = 0;
+	int sum = 0;
+
+	(void)state;
+	for (int i = 0; i < 8; i++) {
+		args[i] = (struct claim_arg){.path = p};
+		assert_int_equal(pthread_create(&t[i], NULL, claim_told, &args[i]), 0);
+	}
+	for (int i = 0; i < 8; i++) {
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+		sum += args[i].claimed;
+	}
+	assert_int_equal(sum, 1);
+	assert_int_equal(ssd_dev_cache_get("told", p, &got, sizeof(got)), 1);
+	assert_int_equal(got, 1);
+	/* the same value again: not claimed; another value: claimed and kept */
+	assert_int_equal(ssd_dev_cache_claim("told", p, &v, sizeof(v)), 0);
+	v = 2;
+	assert_int_equal(ssd_dev_cache_claim("told", p, &v, sizeof(v)), 1);
+	assert_int_equal(ssd_dev_cache_get("told", p, &got, sizeof(got)), 1);
+	assert_int_equal(got, 2);
+	/* a new node at the path: claimed again */
+	p = fresh("c");
+	ssd_dev_cache_done(p);
+	assert_int_equal(ssd_dev_cache_claim("told", p, &v, sizeof(v)), 1);
 	ssd_dev_cache_done(p);
 }
 
@@ -135,6 +185,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_entry_follows_the_node),
+	    cmocka_unit_test(test_claim_once_per_value_and_node),
 	    cmocka_unit_test(test_facts),
 	    cmocka_unit_test(test_kept_fd_taken_once),
 	    cmocka_unit_test(test_fork_child_looks_again),
