@@ -76,11 +76,16 @@ pts_checks() { # label serial
 }
 
 t0=$(date +%s)
+echo "# guest load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 driver/ssd-review --drive nv="$nvme" --engine-opt transport=block --suite pts --profile quick \
 	--purge format --confirm PTSNV01 --yes --out "$out" 2>/tmp/pts-nv.err
 rc=$?
-echo "# NVMe: --suite pts --profile quick took $(($(date +%s) - t0)) s in the guest"
+echo "# NVMe: --suite pts --profile quick took $(($(date +%s) - t0)) s in the guest; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 grep -E 'round [0-9]+:.*steady|done in|FAILED' /tmp/pts-nv.err | sed 's/^/# /'
+# each phase: its status, rounds and tracking values (the figures behind "steady")
+jq -r '.tests[] | select(.family == "pts") | .id as $t | .pts.phases[] |
+	"# \($t) \(.id): \(.status) after \(.rounds | length) rounds: \([.rounds[].tracking | . * 100 | round / 100])"' \
+	"$out/nv/run.json" 2>/dev/null
 [ "$rc" = 0 ] && ok "ssd-review --suite pts --profile quick on $nvme exits 0" ||
 	{ fail "ssd-review exited $rc"; tail -n 20 /tmp/pts-nv.err | sed 's/^/# /'; }
 pts_checks nv PTSNV01
