@@ -140,6 +140,7 @@ enum rec_input rec_input_kind(const char *path)
 		case REC_NAME_RUN:
 		case REC_NAME_DRIVE:
 		case REC_NAME_STATUS:
+		case REC_NAME_CATALOGUE:
 			return REC_INPUT_RECORD_FILE;
 		default:
 			return REC_INPUT_FIO_FILE;
@@ -238,4 +239,24 @@ void rec_names_free(char **names, size_t n)
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+}
+
+int rec_input_catalogue(const char *path, char *out, size_t len)
+{
+	char parent[PATH_MAX], *slash;
+	enum rec_input k = rec_input_kind(path);
+
+	if (k == REC_INPUT_DRIVE) {
+		if (!realpath(path, parent) || !(slash = strrchr(parent, '/')) || slash == parent)
+			return -ENOENT;
+		*slash = '\0';
+		if (rec_input_kind(parent) != REC_INPUT_RESULTS)
+			return -ENOENT;
+		path = parent;
+	} else if (k != REC_INPUT_RESULTS) {
+		return -ENOENT;
+	}
+	if (rec_path_catalogue(out, len, path))
+		return -ENAMETOOLONG;
+	return has_file(path, REC_CATALOGUE_FILE) ? 0 : -ENOENT;
 }

@@ -18,7 +18,8 @@ enum rec_input {
 	REC_INPUT_DRIVE,       /* a drive folder: run.json, drive.json, or fio results
 				* (<test>.json) of its own */
 	REC_INPUT_FIO_FILE,    /* a file that is not one of the record's documents: fio's output */
-	REC_INPUT_RECORD_FILE, /* run.json, drive.json (drive-<M>.json), status.json */
+	REC_INPUT_RECORD_FILE, /* run.json, drive.json (drive-<M>.json), status.json,
+				* catalogue.json */
 };
 
 /**
@@ -54,5 +55,14 @@ void rec_names_free(char **names, size_t n);
  * order of drive folders and of the files in a folder wherever the record lists them.
  */
 int rec_names_cmp(const void *a, const void *b);
+
+/**
+ * rec_input_catalogue() - the test catalogue that travels with input @path (rec_path_catalogue()):
+ * a results directory's own, or a drive folder's results directory's (its parent, when that is
+ * a results directory by rec_input_kind()), into @out (@len bytes).
+ * Return: 0, -ENOENT (none: fio results from elsewhere, or a run made before the copy was
+ * kept), -ENAMETOOLONG.
+ */
+int rec_input_catalogue(const char *path, char *out, size_t len);
 
 #endif

@@ -25,6 +25,11 @@ int rec_path_status(char *out, size_t len, const char *results)
 	return put(out, len, "%s/" REC_STATUS_FILE, results);
 }
 
+int rec_path_catalogue(char *out, size_t len, const char *results)
+{
+	return put(out, len, "%s/" REC_CATALOGUE_FILE, results);
+}
+
 int rec_path_drive_dir(char *out, size_t len, const char *results, const char *label)
 {
 	return put(out, len, "%s/%s", results, label);
@@ -181,6 +186,8 @@ enum rec_name rec_name_kind(const char *name)
 		return REC_NAME_RUN;
 	if (!strcmp(name, REC_STATUS_FILE))
 		return REC_NAME_STATUS;
+	if (!strcmp(name, REC_CATALOGUE_FILE))
+		return REC_NAME_CATALOGUE;
 	if (!strcmp(name, REC_DRIVE_FILE) ||
 	    (!strncmp(name, "drive-", 6) && ends_with(name, ".json")))
 		return REC_NAME_DRIVE;

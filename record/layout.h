@@ -4,6 +4,7 @@
  * that spells the results directory's paths. A results directory OUT holds
  *
  *   OUT/status.json                               what the run is doing (status.h)
+ *   OUT/catalogue.json                            the test catalogue the run was planned from
  *   OUT/<label>/                                  a drive folder: one drive, group or host
  *   OUT/<label>/run.json                          the run's record (run.h)
  *   OUT/<label>/drive.json, drive-<M>.json        the drive, a group's drive M (drive.h)
@@ -28,6 +29,7 @@
 #include <stddef.h>
 
 #define REC_STATUS_FILE "status.json"
+#define REC_CATALOGUE_FILE "catalogue.json"
 #define REC_RUN_FILE "run.json"
 #define REC_DRIVE_FILE "drive.json"
 #define REC_APPS_FILE "apps.json"
@@ -40,6 +42,13 @@
 
 /** rec_path_status() - OUT/status.json. */
 int rec_path_status(char *out, size_t len, const char *results);
+
+/**
+ * rec_path_catalogue() - OUT/catalogue.json: a byte-for-byte copy of the test catalogue
+ * (catalogue/catalogue.h) the run's tests were planned from, so that its results are read with
+ * the definitions they ran with (a PTS test's matrix, a profile's durations) wherever they go.
+ */
+int rec_path_catalogue(char *out, size_t len, const char *results);
 
 /** rec_path_drive_dir() - OUT/<label>: a drive folder. */
 int rec_path_drive_dir(char *out, size_t len, const char *results, const char *label);
@@ -183,6 +192,7 @@ enum rec_name {
 	REC_NAME_RUN,	       /* run.json */
 	REC_NAME_DRIVE,	       /* drive.json, drive-<M>.json */
 	REC_NAME_STATUS,       /* status.json (a results directory's) */
+	REC_NAME_CATALOGUE,    /* catalogue.json (a results directory's) */
 	REC_NAME_RESULT,       /* <test>.json: fio's JSON of a test */
 	REC_NAME_RESULT_OTHER, /* <test>.json.partial, .json.failed, .json.tmp */
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * setup.c - a run's checks before its first write and the files it starts with (review.h):
- * manifests, locks, earlier results, preflight; then OUT/<label>/, run.json, drive.json and
- * status.json.
+ * manifests, locks, earlier results, preflight; then OUT/catalogue.json, OUT/<label>/, run.json,
+ * drive.json and status.json.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -262,6 +262,39 @@ out:
 	return rc == -EBUSY ? -EINVAL : rc;
 }
 
+/*
+ * OUT/catalogue.json: the catalogue this run is planned from, copied byte for byte, so that its
+ * results are read with the definitions they ran with. A resumed run keeps the copy its first
+ * session made (its tests so far ran with it) and says so when the catalogue has changed since.
+ */
+static int keep_catalogue(struct rv_run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32], *mine = NULL, *kept = NULL;
+	size_t n = 0, nk = 0;
+	int rc;
+
+	if ((rc = rec_path_catalogue(path, sizeof(path), r->out_abs)) ||
+	    (rc = rec_file_read(r->plan.catalogue_path, &mine, &n))) {
+		snprintf(err, errlen, "cannot read the catalogue %s: %s", r->plan.catalogue_path,
+			 strerror(-rc));
+		return rc;
+	}
+	if (r->o->resume && !rec_file_read(path, &kept, &nk)) {
+		if (nk != n || memcmp(kept, mine, n))
+			fprintf(
+			    stderr,
+			    "ssd-review: %s has changed since the run started: the tests left "
+			    "run from it, %s keeps the first session's (ssdreport reads that one "
+			    "unless given --catalogue)\n",
+			    r->plan.catalogue_path, path);
+	} else if ((rc = rec_file_write(path, mine, n))) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-rc));
+	}
+	free(mine);
+	free(kept);
+	return rc;
+}
+
 int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 {
 	char dir[PATH_MAX * 2], label[PATH_MAX + 80];
@@ -272,6 +305,8 @@ int rv_setup_write(struct rv_run *r, char *err, size_t errlen)
 		return rc;
 	}
 	if (r->o->overwrite && (rc = rv_move_aside(r, err, errlen)))
+		return rc;
+	if ((rc = keep_catalogue(r, err, errlen)))
 		return rc;
 	for (size_t i = 0; i < r->ts.n; i++) {
 		const struct rv_target *t = &r->ts.t[i];

@@ -14,12 +14,15 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "catalogue/catalogue.h"
+#include "record/folder.h"
+#include "record/json.h"
 #include "util/diag.h"
 #include "parse/fio_json.h"
 #include "parse/read_file.h"
@@ -97,8 +100,9 @@ static const char usage_main[] =
     "                     sheet's, latency at most) or FAIL; a job that ended with an error\n"
     "                     never passes. Without it the spec section shows the measured figures\n"
     "      --catalogue FILE\n"
-    "                     the test catalogue the sections come from (default:\n"
-    "                     $SSDENG_CATALOGUE, else <ssdreport's "
+    "                     the test catalogue the sections come from (default: the copy\n"
+    "                     ssd-review keeps of the one a run was planned from, OUT/catalogue.json,\n"
+    "                     else $SSDENG_CATALOGUE, else <ssdreport's "
     "directory>/../jobfiles/catalogue.json\n"
     "                     or ../share/ssdeng/jobfiles/catalogue.json; without one every test goes\n"
     "                     to \"Other tests\", with a warning)\n"
@@ -325,16 +329,57 @@ static int load_sheet(struct sr_model *m, const char *name, struct sr_diag *d)
 }
 
 /*
- * The test catalogue: --catalogue FILE (an error when it cannot be read), else catalogue_find()
- * (without one the report still comes, every test under "Other tests", and says why).
+ * The catalogue that travels with the @n @inputs (rec_input_catalogue()): the first input's that
+ * has one, into @path; a later input's that differs is named in a warning (its tests are read
+ * with the first's definitions). Return: 0, -ENOENT (none), -ENOMEM.
  */
-static int load_catalogue(const char *given, struct catalogue **cat, char *note, size_t len,
-			  struct sr_diag *d)
+static int run_catalogue(const char *const *inputs, size_t n, char *path, size_t len,
+			 struct sr_diag *d)
 {
-	char path[4096], err[1024];
+	char other[PATH_MAX + 32], *a = NULL, *b = NULL;
+	size_t na = 0, nb = 0;
+	int rc = -ENOENT;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rec_input_catalogue(inputs[i], rc ? path : other, rc ? len : sizeof(other)))
+			continue;
+		if (rc) {
+			rc = 0;
+			if (rec_file_read(path, &a, &na) == -ENOMEM)
+				return -ENOMEM;
+			continue;
+		}
+		if (strcmp(path, other) && !rec_file_read(other, &b, &nb) && a &&
+		    (na != nb || memcmp(a, b, na)) && d->stream)
+			fprintf(d->stream,
+				"ssdreport: warning: %s and %s differ: the runs were planned from "
+				"different catalogues; all are read with the first (give "
+				"--catalogue to choose)\n",
+				path, other);
+		free(b);
+		b = NULL;
+	}
+	free(a);
+	return rc;
+}
+
+/*
+ * The test catalogue: --catalogue FILE (an error when it cannot be read), else the one the
+ * results were planned from (run_catalogue()), else catalogue_find() (without one the report
+ * still comes, every test under "Other tests", and says why).
+ */
+static int load_catalogue(const char *given, const char *const *inputs, size_t ninputs,
+			  struct catalogue **cat, char *note, size_t len, struct sr_diag *d)
+{
+	char path[PATH_MAX + 32], err[1024];
 	int rc;
 
 	*cat = NULL;
+	if (!given && (rc = run_catalogue(inputs, ninputs, path, sizeof(path), d)) != -ENOENT) {
+		if (rc)
+			return rc;
+		given = path;
+	}
 	if (!given && catalogue_find(path, sizeof(path))) {
 		snprintf(note, len, "none found at %s", path);
 		if (d->stream)
@@ -348,7 +393,8 @@ static int load_catalogue(const char *given, struct catalogue **cat, char *note,
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc) {
-		sr_diag_msg(d, "--catalogue: %s", err);
+		sr_diag_msg(d, "%s: %s", given == path ? "the run's catalogue" : "--catalogue",
+			    err);
 		return -EINVAL;
 	}
 	return 0;
@@ -553,7 +599,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 		free(refs);
 		return 2;
 	}
-	rc = load_catalogue(catalogue_path, &cat, cat_note, sizeof(cat_note), &d);
+	rc = load_catalogue(catalogue_path, (const char *const *)argv + optind,
+			    (size_t)(argc - optind), &cat, cat_note, sizeof(cat_note), &d);
 	ro.cat = cat;
 	ro.cat_note = cat_note[0] ? cat_note : NULL;
 	if (!rc && compare)

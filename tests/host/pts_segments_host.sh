@@ -91,6 +91,16 @@ pages_checks() {
 	got=$(sed -n 2,4p "$rep/pts-d-pts-xsr-xsr-recovery.csv" | awk -F, '{ printf "%.3f\n", $NF }' | tr '\n' ' ')
 	rv_check "pts-xsr: each group's MB/s in the table is fio's bw over it ($want)" \
 		awk -v w="$want" -v g="$got" 'BEGIN { n = split(w, a, " "); split(g, b, " "); for (i = 1; i <= n; i++) if ((a[i] - b[i]) ^ 2 > 1e-4) exit 1; exit n != 3 }'
+	# convergence: read with the run's own catalogue (a 2 x 2 matrix tracked at TC2/QD2), not the
+	# repository's 7 x 7: each matrix round's TC2/QD2 cell, IOPS as fio says
+	want=$(jq -r '.tests[] | select(.id == "pts-dirth") | .pts.phases[1].rounds[].file' "$dd/run.json" | while read -r f; do
+		jq -r '.jobs[] | select(."job options".numjobs == "2" and ."job options".iodepth == "2" and (.jobname | test("prewrite") | not))
+			| .read.iops + .write.iops' "$dd/$f"; done | tr '\n' ' ')
+	got=$(tail -n +2 "$rep/pts-d-pts-dirth-dirth-convergence.csv" | awk -F, '{ print $3 }' | tr '\n' ' ')
+	echo "# DIRTH convergence (TC2/QD2 IOPS per round): raw $want; csv $got"
+	rv_check "pts-dirth: the convergence plot is each matrix round's tracking cell (the run's catalogue, kept in OUT/catalogue.json)" \
+		awk -v w="$want" -v g="$got" 'BEGIN { n = split(w, a, " "); if (split(g, b, " ") != n || n < 5) exit 1
+			for (i = 1; i <= n; i++) if ((a[i] - b[i]) ^ 2 > (1e-6 * a[i]) ^ 2) exit 1 }'
 	rv_check "pts.html: the DIRTH and XSR plots are on the page" bash -c "
 		for s in demand-variation demand-intensity histograms iops-art-toio cpu; do grep -q \"pts-d-pts-dirth-\$s.svg\" $rep/pts.html || exit 1; done
 		grep -q 'pts-d-pts-xsr-xsr-time.svg' $rep/pts.html"
@@ -100,6 +110,7 @@ d=$tmp/all/d
 run "$tmp/all" d pts-xsr pts-dirth && ok "ssd-review --only pts-xsr,pts-dirth exits 0" ||
 	{ fail "ssd-review exited $?"; tail -n 15 "$tmp/all.err" | sed 's/^/# /'; }
 grep -E 'segments|DIRTH round|done in' "$tmp/all.err" | sed 's/^/# /'
+rv_check "OUT/catalogue.json: the catalogue given to ssd-review, byte for byte" cmp "$tmp/jobs/catalogue.json" "$tmp/all/catalogue.json"
 
 seg=".pts.segments"
 rv_check "xsr and dirth: every planned segment done and recorded in seq order" jq -e "
@@ -160,8 +171,12 @@ k=$(jq '.tests[0].pts.segments | length' "$h/run.json")
 rounds=$(jq '.tests[0].pts.phases[0].rounds | length' "$h/run.json")
 rv_check "pts-hir: stopped by SIGINT during its segments ($k recorded), the test interrupted" \
 	jq -e '.tests[0].status == "interrupted" and .tests[0].pts.segments_status == "interrupted"' "$h/run.json"
+cp "$tmp/jobs/catalogue.json" "$tmp/cat.first"
+echo >>"$tmp/jobs/catalogue.json" # changed since the run started (a byte: the same tests)
 driver/ssd-review --resume --yes --no-report --out "$tmp/hir" 2>"$tmp/hir2.err"
 rc=$?
+rv_check "pts-hir: --resume after the catalogue changed says so and keeps the first session's copy" bash -c "
+	grep -q 'has changed since the run started' $tmp/hir2.err && cmp -s $tmp/cat.first $tmp/hir/catalogue.json"
 rv_check "pts-hir: --resume exits 0" test $rc = 0 || tail -n 3 "$tmp/hir2.err" | sed "s/^/# /"
 grep -E 'going on|done in' "$tmp/hir2.err" | sed 's/^/# /'
 rv_check "pts-hir: resumed after segment $k: its $rounds rounds kept, every segment of the plan (2 states x (2 x 2 + 1)) recorded once in order" \

@@ -60,7 +60,7 @@ sleep 5
 st=$(driver/ssd-review --status "$tmp/o1")
 rc=$?
 if [ "$rc" = 0 ] && grep -q "ssd-review pid $pid is running" <<<"$st" &&
-	grep -q "test 1/1: k · precond-4k-randwrite .* · elapsed 0:0[0-9] · eta 5:5[0-9]:[0-9][0-9]" <<<"$st" &&
+	grep -q "test 1/1: k · precond-4k-randwrite .* · elapsed 0:[0-5][0-9] · eta 5:[0-5][0-9]:[0-9][0-9]" <<<"$st" &&
 	grep -q "fio pid $fio" <<<"$st"; then
 	rv_ok "--status names the test, its elapsed time and ETA, and fio's pid (exit 0)"
 else

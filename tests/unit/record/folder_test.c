@@ -3,7 +3,8 @@
  * folder_test.c - record/folder.c on trees made here: ssd-review's results directory (its
  * status.json, drive folders, the report, a hidden folder moved aside, a client run's per-host
  * copy), a folder of drive folders without status.json, a folder of fio results, a record's
- * document given as a file, an empty folder, a status.json of someone else's.
+ * document given as a file, an empty folder, a status.json of someone else's; the catalogue a
+ * run was planned from, found from the results directory and from its drive folders.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -111,11 +112,53 @@ static void folders_of_drives(void **state)
 	assert_int_equal(kind("other"), REC_INPUT_NONE);
 }
 
+/* The run's catalogue copy: OUT/catalogue.json, for OUT and OUT/<label>; none elsewhere. */
+static void run_catalogue(void **state)
+{
+	char p[512], got[512], want[512];
+
+	(void)state;
+	put("cat", NULL);
+	put("cat/status.json",
+	    "{\"schema\": \"ssdeng.review-status.v1\", \"state\": \"complete\"}");
+	put("cat/d", NULL);
+	put("cat/d/run.json", "{\"tests\": []}");
+	snprintf(p, sizeof(p), "%s/cat", scratch);
+	/* not kept (a run made before the copy was): none, for both */
+	assert_int_equal(rec_input_catalogue(p, got, sizeof(got)), -ENOENT);
+	put("cat/catalogue.json", "{\"tests\": []}");
+	/* the copy is the record's document, not a fio result: OUT stays a results directory */
+	put("cat/status.json", "{}");
+	assert_int_equal(kind("cat"), REC_INPUT_RESULTS);
+	put("cat/status.json",
+	    "{\"schema\": \"ssdeng.review-status.v1\", \"state\": \"complete\"}");
+	assert_int_equal(kind("cat/catalogue.json"), REC_INPUT_RECORD_FILE);
+	/* OUT's own, by the path given */
+	assert_int_equal(rec_input_catalogue(p, got, sizeof(got)), 0);
+	snprintf(want, sizeof(want), "%s/cat/catalogue.json", scratch);
+	assert_string_equal(got, want);
+	/* a drive folder's: its results directory's, by the resolved path */
+	assert_non_null(realpath(p, want));
+	strcat(want, "/catalogue.json");
+	snprintf(p, sizeof(p), "%s/cat/d", scratch);
+	assert_int_equal(rec_input_catalogue(p, got, sizeof(got)), 0);
+	assert_string_equal(got, want);
+	assert_int_equal(rec_input_catalogue(p, got, 8), -ENAMETOOLONG);
+	/* a folder of fio results without a record, and a fio file: none */
+	put("lone", NULL);
+	put("lone/randread.json", "{}");
+	snprintf(p, sizeof(p), "%s/lone", scratch);
+	assert_int_equal(rec_input_catalogue(p, got, sizeof(got)), -ENOENT);
+	snprintf(p, sizeof(p), "%s/lone/randread.json", scratch);
+	assert_int_equal(rec_input_catalogue(p, got, sizeof(got)), -ENOENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(results_directory),
 	    cmocka_unit_test(folders_of_drives),
+	    cmocka_unit_test(run_catalogue),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);

@@ -21,6 +21,8 @@ static void paths(void **state)
 	(void)state;
 	assert_int_equal(rec_path_status(p, sizeof(p), "/r"), 0);
 	assert_string_equal(p, "/r/status.json");
+	assert_int_equal(rec_path_catalogue(p, sizeof(p), "/r"), 0);
+	assert_string_equal(p, "/r/catalogue.json");
 	assert_int_equal(rec_path_drive_dir(p, sizeof(p), "/r", "nvme0"), 0);
 	assert_string_equal(p, "/r/nvme0");
 	assert_int_equal(rec_path_run(p, sizeof(p), "/r/nvme0"), 0);
@@ -122,6 +124,7 @@ static void names(void **state)
 	assert_int_equal(rec_name_kind("drive.json"), REC_NAME_DRIVE);
 	assert_int_equal(rec_name_kind("drive-d1.json"), REC_NAME_DRIVE);
 	assert_int_equal(rec_name_kind("status.json"), REC_NAME_STATUS);
+	assert_int_equal(rec_name_kind("catalogue.json"), REC_NAME_CATALOGUE);
 	assert_int_equal(rec_name_kind("fc-4k-randread.json"), REC_NAME_RESULT);
 	assert_int_equal(rec_name_kind("fc-4k-randread.json.partial"), REC_NAME_RESULT_OTHER);
 	assert_int_equal(rec_name_kind("fc-4k-randread.json.failed"), REC_NAME_RESULT_OTHER);
