@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=PTSNV01,throttle=steady,iops=1000,bps=64M
 # lab-timeout: 7200
-# lab-long: the whole quick PTS suite (7 tests) takes 40-110 min on an emulated drive, depending on how soon each test is steady
+# lab-long: the whole quick PTS suite (7 tests) took 55 min (500-ms cells, host load average 10-15; DIRTH 31 min of it), depending on how soon each test is steady
 # SNIA PTS (--suite pts --profile quick: IOPS, throughput, latency, WSAT, HIR, DIRTH, XSR) end
 # to end on an emulated NVMe drive, purged by NVMe
 # Format (tests/lab/pts_sas.sh: a SCSI disk): every test's phases purged, preconditioned and run
