@@ -46,14 +46,15 @@ struct catalogue_suite {
 
 /* How long a test of a timing class runs on one profile. */
 struct catalogue_timing {
-	long runtime_s;	   /* fio runtime; 0: size-based (a fill) */
+	long runtime_ms;   /* fio runtime (ms; the catalogue's "runtime_s" x 1000, or its
+			    * "runtime_ms" for sub-second cells); 0: size-based (a fill) */
 	long ramp_s;	   /* fio ramp_time */
 	char *ss;	   /* fio steadystate criterion ("iops:10%"), NULL when none */
 	long ss_dur_s;	   /* steadystate_duration */
 	long ss_ramp_s;	   /* steadystate_ramp_time */
 	long round_io_pct; /* a round (a SNIA PTS round, all its threads) ends once it wrote this
-			    * percent of the span (fio io_size per thread), runtime_s its time
-			    * cap; 0: the round runs runtime_s (time_based) */
+			    * percent of the span (fio io_size per thread), runtime_ms its time
+			    * cap; 0: the round runs runtime_ms (time_based) */
 	long setup_s;	   /* an ssd-apps test: its setup before the warm-up (the filesystem, the
 			    * servers, the load), estimated for the ETA; 0 for none */
 };
@@ -79,7 +80,7 @@ struct catalogue_tq_set {
 
 /* What runs a test: fio with the entry's jobfile, or ssd-apps (apps/README.md), which takes no
  * jobfile and no fio parameters: the driver passes the drive, the entry's apps_workload, the
- * profile, the timing's warm-up (ramp_s) and measured time (runtime_s) and its --apps-*
+ * profile, the timing's warm-up (ramp_s) and measured time (runtime_ms) and its --apps-*
  * options. */
 enum catalogue_tool {
 	CATALOGUE_TOOL_FIO = 0,
@@ -279,6 +280,12 @@ static inline size_t catalogue_pts_points(const struct catalogue_pts_phase *ph)
 static inline size_t catalogue_pts_cells(const struct catalogue_pts_phase *ph)
 {
 	return ph->nmixes * ph->nbs * catalogue_pts_points(ph);
+}
+
+/* A timing's fio runtime in seconds (fractional for sub-second cells); 0 without @t. */
+static inline double catalogue_runtime_s(const struct catalogue_timing *t)
+{
+	return t ? (double)t->runtime_ms / 1000.0 : 0.0;
 }
 
 const struct catalogue_family *catalogue_family(const struct catalogue *c, const char *id);

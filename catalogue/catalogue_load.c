@@ -280,8 +280,14 @@ static int load_timing(struct rd *r, json_object *o, struct catalogue_timing *t)
 	int rc;
 
 	if (!o || json_object_get_type(o) != json_type_object)
-		return fail(r, "missing (an object with runtime_s and ramp_s)");
-	if ((rc = opt_int(r, o, "runtime_s", 0, 31 * 86400, 0, &t->runtime_s)) < 0 ||
+		return fail(r, "missing (an object with runtime_s or runtime_ms, and ramp_s)");
+	if ((rc = opt_int(r, o, "runtime_s", 0, 31 * 86400, 0, &v)) < 0)
+		return rc;
+	t->runtime_ms = v * 1000;
+	if (rc == 1 && member(o, "runtime_ms"))
+		return fail(r, "give \"runtime_s\" or \"runtime_ms\", not both");
+	if ((rc = opt_int(r, o, "runtime_ms", 0, 31L * 86400 * 1000, t->runtime_ms,
+			  &t->runtime_ms)) < 0 ||
 	    (rc = opt_int(r, o, "ramp_s", 0, 86400, 0, &t->ramp_s)) < 0 ||
 	    (rc = opt_str(r, o, "ss", &t->ss)) < 0 ||
 	    (rc = opt_int(r, o, "ss_dur_s", 0, 86400, 0, &t->ss_dur_s)) < 0 ||
@@ -289,11 +295,10 @@ static int load_timing(struct rd *r, json_object *o, struct catalogue_timing *t)
 	    (rc = opt_int(r, o, "round_io_pct", 0, 100, 0, &t->round_io_pct)) < 0 ||
 	    (rc = opt_int(r, o, "setup_s", 0, 31 * 86400, 0, &t->setup_s)) < 0)
 		return rc;
-	if (t->ss && (!t->ss_dur_s || t->runtime_s <= 0))
+	if (t->ss && (!t->ss_dur_s || t->runtime_ms <= 0))
 		return fail(r, "\"ss\" needs \"ss_dur_s\" and a \"runtime_s\" cap");
-	if (t->round_io_pct && t->runtime_s <= 0)
+	if (t->round_io_pct && t->runtime_ms <= 0)
 		return fail(r, "\"round_io_pct\" needs a \"runtime_s\" cap");
-	(void)v;
 	return 0;
 }
 

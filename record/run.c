@@ -160,7 +160,10 @@ static json_object *pts_json(const struct rec_pts *p)
 	add(o, "cache", p->cache ? cache_json(p) : NULL);
 	add(o, "threads", json_object_new_int(p->threads));
 	add(o, "depth", json_object_new_int(p->depth));
-	add(o, "cell_seconds", json_object_new_int64(p->cell_seconds));
+	add(o, "cell_seconds",
+	    p->cell_seconds == floor(p->cell_seconds)
+		? json_object_new_int64((long long)p->cell_seconds)
+		: json_object_new_double(p->cell_seconds));
 	add(o, "span_bytes", json_object_new_int64(p->span_bytes));
 	add(o, "active_range_pct", json_object_new_int(p->active_range_pct));
 	add(o, "max_rounds", json_object_new_int(p->max_rounds));
@@ -424,7 +427,8 @@ static int pts_of(json_object *o, struct rec_pts **out)
 	}
 	p->threads = (int)rec_json_i64_or(o, "threads", 0);
 	p->depth = (int)rec_json_i64_or(o, "depth", 0);
-	p->cell_seconds = rec_json_i64_or(o, "cell_seconds", 0);
+	if (!rec_json_num(o, "cell_seconds", &p->cell_seconds))
+		p->cell_seconds = 0;
 	p->span_bytes = rec_json_i64_or(o, "span_bytes", 0);
 	p->active_range_pct = (int)rec_json_i64_or(o, "active_range_pct", 100);
 	p->max_rounds = (int)rec_json_i64_or(o, "max_rounds", 0);

@@ -153,7 +153,8 @@ struct rec_pts {
 	char *cache_restored; /* "restored", "nothing to restore", "failed: ..."; NULL while the
 			       * test runs */
 	int threads, depth, active_range_pct, max_rounds;
-	long long cell_seconds, span_bytes;
+	double cell_seconds; /* each cell's runtime (s; 0.5 for a quick profile's 500 ms) */
+	long long span_bytes;
 	struct rec_pts_phase *phases;
 	size_t nphases;
 	/* A test with segments (HIR, XSR, DIRTH; null or absent otherwise): */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* plan.c - the run's tests from the catalogue, and their jobfile variables (plan.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,9 +105,10 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 			continue;
 		t = &p->t[p->n++];
 		t->ct = ct;
-		t->expected_s =
-		    ct->timing ? ct->timing->setup_s + ct->timing->runtime_s + ct->timing->ramp_s
-			       : 0;
+		t->expected_s = ct->timing ? ct->timing->setup_s +
+						 (long)ceil(catalogue_runtime_s(ct->timing)) +
+						 ct->timing->ramp_s
+					   : 0;
 		if (ct->entry->tool == CATALOGUE_TOOL_SSD_APPS) {
 			long long w, m;
 
@@ -115,9 +117,11 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 		}
 		/* a PTS test: at least 5 rounds of every cell of every phase */
 		for (size_t k = 0; ct->entry->pts && k < ct->entry->pts->nphases; k++)
-			t->expected_s += (long)(catalogue_pts_cells(&ct->entry->pts->phases[k]) +
-						ct->entry->pts->phases[k].prewrite) *
-					 PTS_SS_WINDOW * (ct->timing ? ct->timing->runtime_s : 0);
+			t->expected_s +=
+			    (long)ceil((double)((catalogue_pts_cells(&ct->entry->pts->phases[k]) +
+						 ct->entry->pts->phases[k].prewrite) *
+						PTS_SS_WINDOW) *
+				       catalogue_runtime_s(ct->timing));
 		if (ct->entry->pts)
 			t->expected_s += (long)rv_pts_segments_s(ct->entry->pts, o->profile);
 		for (size_t j = 0; j < p->nall; j++)
@@ -131,7 +135,7 @@ void rv_apps_times(const struct rv_apps_opts *a, const struct catalogue_timing *
 		   long long *warmup_s, long long *time_s)
 {
 	*warmup_s = a->warmup_s >= 0 ? a->warmup_s : tm ? tm->ramp_s : 0;
-	*time_s = a->time_s >= 0 ? a->time_s : tm ? tm->runtime_s : 0;
+	*time_s = a->time_s >= 0 ? a->time_s : tm ? tm->runtime_ms / 1000 : 0;
 }
 
 int rv_plan_build(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
@@ -285,8 +289,16 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= set_u64(env, "SSD_DEPTH", (uint64_t)sh.depth);
 	if (ct->bs)
 		r |= rv_env_set(env, "SSD_BS", ct->bs);
-	if (tm && tm->runtime_s > 0)
-		r |= set_u64(env, "SSD_RUNTIME", (uint64_t)tm->runtime_s);
+	if (tm && tm->runtime_ms > 0) {
+		/* fio's runtime: whole seconds as a plain number, else in ms ("500ms") */
+		char rt[32];
+
+		if (tm->runtime_ms % 1000)
+			snprintf(rt, sizeof(rt), "%ldms", tm->runtime_ms);
+		else
+			snprintf(rt, sizeof(rt), "%ld", tm->runtime_ms / 1000);
+		r |= rv_env_set(env, "SSD_RUNTIME", rt);
+	}
 	r |= set_u64(env, "SSD_RAMP", tm ? (uint64_t)tm->ramp_s : 0);
 	/* a round that ends by bytes written: each thread's share of round_io_pct of the span,
 	 * in whole 64 KiB */

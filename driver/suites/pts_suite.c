@@ -464,14 +464,15 @@ static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
  * start-up and the WIPC fills are not counted, so it is a lower bound). */
 static long left_after(const struct pts_run *x, size_t pi, size_t rounds, size_t ncells)
 {
-	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
-	long s = (long)(rounds * (ncells + x->pts->phases[pi].prewrite)) * cell_s;
+	double cell_s = catalogue_runtime_s(x->ct->timing);
+	double s = (double)(rounds * (ncells + x->pts->phases[pi].prewrite)) * cell_s;
 
 	for (size_t k = pi + 1; k < x->pts->nphases; k++)
-		s += (long)((catalogue_pts_cells(&x->pts->phases[k]) + x->pts->phases[k].prewrite) *
-			    PTS_SS_WINDOW) *
+		s += (double)((catalogue_pts_cells(&x->pts->phases[k]) +
+			       x->pts->phases[k].prewrite) *
+			      PTS_SS_WINDOW) *
 		     cell_s;
-	return s + (long)rv_pts_segments_s(x->pts, x->r->plan.profile->id);
+	return (long)ceil(s) + (long)rv_pts_segments_s(x->pts, x->r->plan.profile->id);
 }
 
 /* Rounds still needed after round @n (1-based) at least: to fill the steady-state window, or for
@@ -498,7 +499,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
 	uint64_t span = (uint64_t)x->rec->span_bytes; /* the active range */
 	size_t n = 0, ncells;
-	long cell_s = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	double cell_s = catalogue_runtime_s(x->ct->timing);
 	char path[PATH_MAX + 300], line[1024], summary[128], cell[128], val[64], *job = NULL;
 	enum pts_ss_next next = PTS_SS_CONTINUE;
 	struct pts_ss_window w = {.mean = NAN};
@@ -568,8 +569,8 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 		    x, pi, rounds_left(ph, n + 1, n ? written + written / (double)n : 0.0, span),
 		    ncells);
 		rc = fio_into(x, path, ph->id, REC_PTS_ROUND, (unsigned)n + 1,
-			      (long)(ncells + ph->prewrite) * cell_s, summary, sizeof(summary),
-			      reason, rlen);
+			      (long)ceil((double)(ncells + ph->prewrite) * cell_s), summary,
+			      sizeof(summary), reason, rlen);
 		if (rc != RV_TEST_DONE)
 			goto fail;
 		rec_path_pts(rel, sizeof(rel), x->drive_dir, x->ct->id, ph->id, REC_PTS_ROUND,
@@ -657,7 +658,7 @@ static struct rec_pts *pts_record(struct pts_run *x)
 		rec_str_set(&p->not_compliant[p->nnot_compliant++], nc[k]);
 	p->threads = sh.threads;
 	p->depth = sh.depth;
-	p->cell_seconds = x->ct->timing ? x->ct->timing->runtime_s : 0;
+	p->cell_seconds = catalogue_runtime_s(x->ct->timing);
 	p->span_bytes = (long long)sh.size;
 	p->active_range_pct = (int)sh.active_range_pct;
 	p->max_rounds = x->pts->nphases ? x->pts->phases[0].max_rounds : 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lab-args: --nvme size=256M,serial=PTSNV01,throttle=steady,iops=1000,bps=64M
 # lab-timeout: 7200
-# lab-long: the whole quick PTS suite (7 tests) takes 40-110 min on an emulated drive, depending on how soon each test is steady
+# lab-long: the whole quick PTS suite (7 tests) took 55 min (500-ms cells, host load average 10-15; DIRTH 31 min of it), depending on how soon each test is steady
 # SNIA PTS (--suite pts --profile quick: IOPS, throughput, latency, WSAT, HIR, DIRTH, XSR) end
 # to end on an emulated NVMe drive, purged by NVMe
 # Format (tests/lab/pts_sas.sh: a SCSI disk): every test's phases purged, preconditioned and run
@@ -76,11 +76,16 @@ pts_checks() { # label serial
 }
 
 t0=$(date +%s)
+echo "# guest load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 driver/ssd-review --drive nv="$nvme" --engine-opt transport=block --suite pts --profile quick \
 	--purge format --confirm PTSNV01 --yes --out "$out" 2>/tmp/pts-nv.err
 rc=$?
-echo "# NVMe: --suite pts --profile quick took $(($(date +%s) - t0)) s in the guest"
+echo "# NVMe: --suite pts --profile quick took $(($(date +%s) - t0)) s in the guest; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 grep -E 'round [0-9]+:.*steady|done in|FAILED' /tmp/pts-nv.err | sed 's/^/# /'
+# each phase: its status, rounds and tracking values (the figures behind "steady")
+jq -r '.tests[] | select(.family == "pts") | .id as $t | .pts.phases[] |
+	"# \($t) \(.id): \(.status) after \(.rounds | length) rounds: \([.rounds[].tracking | . * 100 | round / 100])"' \
+	"$out/nv/run.json" 2>/dev/null
 [ "$rc" = 0 ] && ok "ssd-review --suite pts --profile quick on $nvme exits 0" ||
 	{ fail "ssd-review exited $rc"; tail -n 20 /tmp/pts-nv.err | sed 's/^/# /'; }
 pts_checks nv PTSNV01

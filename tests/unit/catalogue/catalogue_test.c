@@ -126,19 +126,19 @@ static void plan_quick_all_is_the_review_order(void **state)
 	assert_null(t[0].entry->jobfile);
 	assert_string_equal(t[0].entry->family->id, "apps");
 	assert_int_equal(t[0].timing->ramp_s, 5);
-	assert_int_equal(t[0].timing->runtime_s, 20);
+	assert_int_equal(t[0].timing->runtime_ms, 20 * 1000);
 	assert_int_equal(t[0].timing->setup_s, 70);
 	assert_string_equal(t[0].entry->apps_workload, "oltp");
 	/* then the TPC-C-like one, ssd-apps too, with its own timing */
 	assert_string_equal(t[1].entry->apps_workload, "tpcc");
 	assert_int_equal(t[1].entry->tool, CATALOGUE_TOOL_SSD_APPS);
 	assert_int_equal(t[1].timing->ramp_s, 5);
-	assert_int_equal(t[1].timing->runtime_s, 20);
+	assert_int_equal(t[1].timing->runtime_ms, 20 * 1000);
 	assert_int_equal(t[1].timing->setup_s, 110);
 	assert_true(t[0].step != t[1].step && t[1].step != t[2].step);
 	assert_int_equal(t[2].entry->tool, CATALOGUE_TOOL_FIO);
 	/* quick timings: 2 s measurement, preconditioning with fio's steady-state detector */
-	assert_int_equal(t[8].timing->runtime_s, 2);
+	assert_int_equal(t[8].timing->runtime_ms, 2 * 1000);
 	assert_string_equal(t[7].timing->ss, "iops:10%");
 	/* a curve point takes its rate from the flat-out run of its own profile */
 	assert_string_equal(t[29].id, "curve-4k-randread-50");
@@ -172,14 +172,14 @@ static void plan_full_all_has_every_point(void **state)
 	assert_int_equal(curve, 16 * 12);
 	assert_string_equal(t[9].id, "scale-8k-7030-t2q2");
 	assert_string_equal(t[10].id, "scale-8k-7030-t2q4");
-	assert_int_equal(t[3].timing->runtime_s, 21600);
+	assert_int_equal(t[3].timing->runtime_ms, 21600 * 1000);
 	assert_string_equal(t[0].id, "apps-oltp");
 	assert_int_equal(t[0].timing->ramp_s, 7200);
-	assert_int_equal(t[0].timing->runtime_s, 3600);
+	assert_int_equal(t[0].timing->runtime_ms, 3600 * 1000);
 	/* the TPC-C-like workload as the reviews ran it: 2.5 h warm-up, 30 min measured */
 	assert_string_equal(t[1].id, "apps-tpcc");
 	assert_int_equal(t[1].timing->ramp_s, 9000);
-	assert_int_equal(t[1].timing->runtime_s, 1800);
+	assert_int_equal(t[1].timing->runtime_ms, 1800 * 1000);
 	catalogue_plan_free(t, n);
 }
 
@@ -434,6 +434,16 @@ static void bad_catalogues_name_the_field(void **state)
 				     "\"runtime_s\": 0, \"ramp_s\": 0, \"round_io_pct\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "\"round_io_pct\" needs a \"runtime_s\" cap"));
+	assert_int_equal(
+	    load_edited("\"runtime_s\": 60, \"ramp_s\": 0}, \"quick\": {\"runtime_ms\"",
+			"\"runtime_s\": 60, \"runtime_ms\": 60000, \"ramp_s\": 0}, "
+			"\"quick\": {\"runtime_ms\""),
+	    -EINVAL);
+	assert_non_null(strstr(err, "give \"runtime_s\" or \"runtime_ms\", not both"));
+	assert_int_equal(
+	    load_edited("\"quick\": {\"runtime_ms\": 500,", "\"quick\": {\"runtime_ms\": 0.5,"),
+	    -EINVAL);
+	assert_non_null(strstr(err, "\"runtime_ms\" must be an integer"));
 	assert_int_equal(load_edited("\"threads\": 128", "\"threads\": \"many\""), -EINVAL);
 	assert_non_null(strstr(err, "\"threads\" must be an integer from 1 to 4096"));
 	assert_int_equal(load_edited("{\"test\": \"4k-randread\"", "{\"test\": \"4k-randred\""),

@@ -194,6 +194,10 @@ static void pts_variants(void **state)
 	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "134217728");
 	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "1");
 	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "134217728");
+	/* the quick profile's 500-ms cells reach fio in ms; the least expected time is 5 rounds of
+	 * the 56 cells (140 s) and the test's timing once (0.5 s, counted as 1) */
+	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "500ms");
+	assert_int_equal(find(&p, "pts-iops")->expected_s, 141);
 	/* quick WSAT: a round ends once its 4 threads wrote 12 % of the span, 16,106,127 bytes:
 	 * 4,026,531 each, in whole 64 KiB: 3,997,696 (61 x 64 KiB); 10 s its cap */
 	rv_test_env(find(&p, "pts-wsat"), "d", "/f", 128ULL << 20, &c, NULL, &e);
