@@ -19,10 +19,11 @@
 /* A legend entry. */
 struct sr_key {
 	const char *title;
-	size_t colour; /* palette index (sr_colour()) */
-	int dash;      /* gnuplot dash type: 1 solid, 2 dashed */
-	bool pattern;  /* bars: hatched (published figures) */
-	bool points;   /* a point mark instead of a line */
+	size_t colour;	  /* palette index (sr_colour()) */
+	int dash;	  /* gnuplot dash type: 1 solid, 2 dashed */
+	bool pattern;	  /* bars: hatched (published figures) */
+	bool points;	  /* the line with its filled dots, as a sr_line's @points draws it */
+	bool only_points; /* hollow circles without a line, as a sr_line's @only_points */
 };
 
 /* A line of a panel: column @ycol of series @block; or, with @envelope, the band between
