@@ -55,9 +55,10 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	    sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
 	if (!tab)
 		return -ENOMEM;
-	tab->nleft = 6;
+	tab->nleft = 3; /* drive, job, host; the group and error numbers, the direction text */
 	for (size_t h = 0; h < nh; h++)
 		sr_table_head(tab, h, heads[h]);
+	sr_table_text(tab, 5);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
 
@@ -334,6 +335,8 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	tab->nleft = 4;
 	for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
 		sr_table_head(tab, h, heads[h]);
+	sr_table_text(tab, 6); /* the SNIA verdict and the rounds it used are text */
+	sr_table_text(tab, 7);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
 
