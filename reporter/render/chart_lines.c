@@ -193,8 +193,8 @@ void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys,
 	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
 	sr_gp_str(c->gp, title ? title : multi ? "" : c->title);
 	fputc('\n', c->gp);
-	if (with_keys) /* a lone panel: its legend below it */
-		fprintf(c->gp, "  set key outside below center horizontal samplen 3\n");
+	if (with_keys) /* a lone panel: its legend below it, a line clear of the x label */
+		fprintf(c->gp, "  set key outside below center horizontal samplen 3 height 1\n");
 	else
 		fprintf(c->gp, "  unset key\n");
 }
