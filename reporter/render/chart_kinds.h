@@ -61,7 +61,9 @@ struct sr_panel {
 	bool few_tics;	     /* four steps of 1, 2 or 5 x 10^k on each axis (small panels: xmax and
 			      * ymax set) */
 	bool no_xtic_labels; /* tics without numbers (a panel above another on the same x axis) */
-	double hline;	     /* a dashed horizontal line at this y (NaN: none) */
+	const double *xtics; /* tics at these x values only (a sweep's values), NULL: gnuplot's */
+	size_t nxtics;
+	double hline; /* a dashed horizontal line at this y (NaN: none) */
 	const char *hline_label;
 	const struct sr_band *bands;
 	size_t nbands;

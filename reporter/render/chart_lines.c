@@ -155,6 +155,10 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 		fprintf(gp, "  set xtics %.9g\n", tic_step(p->xmax / xdiv(p)));
 	if (p->few_tics && p->ymax > 0)
 		fprintf(gp, "  set ytics %.9g\n", tic_step(p->ymax));
+	for (size_t i = 0; i < p->nxtics; i++)
+		fprintf(gp, "%s%.9g", i ? ", " : "  set xtics (", p->xtics[i] / xdiv(p));
+	if (p->nxtics)
+		fprintf(gp, ")\n");
 	if (p->no_xtic_labels)
 		fprintf(gp, "  set format x \"\"\n");
 	if (p->xtic_text || p->xtic_slant)
