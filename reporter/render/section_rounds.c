@@ -120,8 +120,7 @@ static int determination(struct sr_report *r)
 	sr_table_lead(t, heads, 2);
 	for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
 		sr_table_head(t, c, heads[c]);
-	sr_table_text(t, 8); /* the line's equation and the verdict are text */
-	sr_table_text(t, 9);
+	sr_table_text(t, 9); /* the verdict is text; the line's equation figures (no wrap) */
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct sr_round_series *g = &rs->g[i];
 		const struct sr_point *p0 = round_pt(r, g, 0);

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 # align-check.py PAGE.html...: in every table of the pages, text left and numbers right: a column
 # whose cells all read as figures ("1,234", "0.136", "+195.2", "3.41%", "max 63.7", a range of
-# rounds "1-5") has its header and cells aligned right (th without class l, td class n); any other
-# column (a job's name, a verdict, fio's ss= as set, "yes") is aligned left, its header too
+# rounds "1-5", a fitted line "-1.37 · round + 24478.7") has its header and cells aligned right
+# (th without class l, td class n); any other column (a job's name, a verdict, fio's ss= as set,
+# "yes") is aligned left, its header too
 # (th class l, td class l or t). Empty cells and "–" (not measured) say nothing. Prints
 # "ok TABLES COLUMNS" or one line per column that breaks the rule.
 import re, sys
 from html.parser import HTMLParser
 
-NUM = re.compile(r'^(max |≥ )?[+-]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?(e[+-]?\d+)?( ?(%|ms|µs|s))?$|^\d+-\d+$')
+NUM = re.compile(r'^(max |≥ )?[+-]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?(e[+-]?\d+)?( ?(%|ms|µs|s))?$|^\d+-\d+$'
+                 r'|^-?[\d.]+(e[+-]?\d+)? · \w+ [+-] [\d.]+(e[+-]?\d+)?$')  # a fitted line, a · x + b
 
 
 class Tables(HTMLParser):
