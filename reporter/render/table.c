@@ -377,11 +377,13 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 		for (size_t c = 0; c < t->ncols; c++) {
 			const struct sr_cell *x = cell(t, r, c);
 
-			/* prose (a workload's description) wraps; figures and names do not */
+			/* prose (a workload's description) wraps; figures do not, nor a row's
+			 * name where the table has room (not a dense one) */
 			fprintf(f, "<td class=\"%s%s\">",
-				strlen(text_of(x)) > PROSE_CHARS ? "t"
-				: left(t, c)			 ? "l"
-								 : "n",
+				strlen(text_of(x)) > PROSE_CHARS	     ? "t"
+				: !c && t->ncols <= DENSE_COLS && left(t, c) ? "l k"
+				: left(t, c)				     ? "l"
+									     : "n",
 				mark_class[x->mark]);
 			if (x->href) {
 				fputs("<a href=\"", f);
