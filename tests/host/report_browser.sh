@@ -116,35 +116,32 @@ JS
 	chrome --dump-dom "$m" | sed -n '/<pre id="measure">/,/<\/pre>/p' | sed 's/<[^>]*>//g'
 	rm -f "$m"
 }
+# measured NAME PAGE: MEASURED set to Chromium's measure of PAGE; fails NAME and returns 1 when empty
+measured() {
+	MEASURED=$(measure "$2")
+	[ -n "$MEASURED" ] && return 0
+	fail "$1: Chromium measured nothing"
+	return 1
+}
 # fits NAME PAGE: the page does not scroll sideways at 1280 px and every table fits its box
 fits() {
-	local lines
-	lines=$(measure "$2")
-	if [ -z "$lines" ]; then
-		fail "$1: Chromium measured nothing"
-		return
-	fi
+	measured "$1" "$2" || return 0
 	awk -F'\t' -v name="$1" '
 		/^page / { split($0, p, " "); W = p[3]; if (p[2] > p[3]) bad = bad " the page is " p[2] " px wide (" p[3] " shown);" }
 		$1 == "table" { n++; if ($3 > $4 + 1 || $5 > W + 1) bad = bad " \"" $6 "\" " $3 " px in " $4 " px, right edge " $5 ";" }
 		END { if (!n) bad = " no table"; if (bad) { print "not ok - " name ":" bad; exit 1 }
-		      print "ok - " name ": the page does not scroll sideways at 1280 px, its " n " tables fit" }' <<<"$lines" ||
+		      print "ok - " name ": the page does not scroll sideways at 1280 px, its " n " tables fit" }' <<<"$MEASURED" ||
 		LAB_FAILED=1
 }
 # drawn NAME PAGE: every image of the page loaded and shown (not 0 px), no text wider than its box
 drawn() {
-	local lines
-	lines=$(measure "$2")
-	if [ -z "$lines" ]; then
-		fail "$1: Chromium measured nothing"
-		return
-	fi
+	measured "$1" "$2" || return 0
 	awk -F'\t' -v name="$1" '
 		$1 == "img" { n++; if ($3 + 0 == 0 || $4 + 0 == 0) bad = bad " " $2 " not loaded;"
 			else if ($5 + 0 == 0 || $6 + 0 == 0) bad = bad " " $2 " drawn " $5 "x" $6 " px;" }
 		$1 == "over" { bad = bad " " $2 " \"" $5 "\" " $3 " px in " $4 " px;" }
 		END { if (bad) { print "not ok - " name ":" bad; exit 1 }
-		      print "ok - " name ": its " n + 0 " images loaded and drawn, no text wider than its box" }' <<<"$lines" ||
+		      print "ok - " name ": its " n + 0 " images loaded and drawn, no text wider than its box" }' <<<"$MEASURED" ||
 		LAB_FAILED=1
 }
 fits "two drives and a group, index.html" "$out/index.html"
