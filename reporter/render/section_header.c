@@ -336,9 +336,12 @@ int sr_section_header(struct sr_report *r)
 	contents(r);
 	sr_page_text(
 	    &r->page, "note",
-	    "Latency is completion latency (fio clat), except in the SNIA PTS tables, which say "
-	    "per table which they use (their averages and maxima are total latency, fio lat); "
-	    "MB/s is 10^6 bytes/s. Every table has a CSV file, every chart its data as CSV and "
-	    "its gnuplot script; each test's detail page holds every figure of every run.");
+	    "Latency is completion latency (fio clat)%s; MB/s is 10^6 bytes/s. Every table "
+	    "has a CSV file, every chart its data as CSV and its gnuplot script; each test's "
+	    "detail page holds every figure of every run.",
+	    r->an->npts_tests ? ", except in the SNIA PTS tables, which say per table which "
+				"they use (their averages and maxima are total latency, "
+				"fio lat)"
+			      : "");
 	return r->page.err;
 }

@@ -42,6 +42,9 @@ rc=$?
 p=$tmp/report/pts.html
 stem=$tmp/report/pts-iops-pts-iops-iops
 grep -q 'href="pts.html' "$tmp/report/index.html" && ok "index.html links pts.html" || fail "index.html has no link to pts.html"
+grep -q 'Latency is completion latency (fio clat), except in the SNIA PTS tables' "$tmp/report/index.html" &&
+	ok "index.html's latency note names the SNIA PTS tables' total latency" ||
+	fail "index.html's latency note: $(grep -o 'Latency is [^.]*' "$tmp/report/index.html" | head -1)"
 grep -q 'id="pts-iops-pts-iops"' "$p" && grep -q 'SNIA PTS-E v2.0.2, IOPS test' "$p" &&
 	grep -q 'TC 4 / QD 32' "$p" && grep -q 'Not PTS compliant: no purge (--pts-no-purge)' "$p" &&
 	ok "pts.html: the header block (test, TC/QD, the missing purge)" || fail "pts.html: header block incomplete"

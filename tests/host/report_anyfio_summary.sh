@@ -52,6 +52,10 @@ plain() { # name out
 	done
 	[ -z "$bad" ] && ok "$1: every summary link lands on an anchor of the page" ||
 		fail "$1: summary links to missing anchors:$bad"
+	# the header's latency note names no SNIA PTS table where the page has none
+	grep -q 'Latency is completion latency (fio clat); MB/s' "$2/index.html" && ! grep -q 'SNIA PTS tables' "$2/index.html" &&
+		ok "$1: the latency note names no SNIA PTS table" ||
+		fail "$1: latency note: $(grep -o 'Latency is [^.]*' "$2/index.html" | head -1)"
 	# what the count column counts, named for results that hold no drives, and said under it
 	[ "$(head -1 "$2/summary.csv" | cut -d, -f2)" = "job results" ] &&
 		grep -q 'Job results: the fio results a row covers' "$2/index.html" &&
