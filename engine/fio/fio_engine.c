@@ -6,6 +6,7 @@
  * fio.
  */
 #include <stdint.h>
+#include <stdio_ext.h>
 
 #include "fio.h"
 #include "optgroup.h"
@@ -70,17 +71,56 @@ struct ssd_fio_file {
 	struct ssd_fio_file *next_probe; /* ssd_fio_data.probes */
 };
 
-/* Messages from the transports go through fio (so a fio client sees a server's messages),
- * to stderr so they never mix with JSON output. */
+/*
+ * ssd_fio_emit() - one whole message, @len bytes of @line ending in a newline, where fio's
+ * log_err() (log.c) puts it, in the same order. log_err() formats into a new buffer (vasprintf)
+ * and hands it to the fio client on a backend (fio --server), to syslog (a daemonized server),
+ * or fwrite()s it to stderr and, under --output=FILE, to that file too (f_err != stderr): those
+ * keep log_err(). Otherwise it goes to stderr alone, unbuffered: one write(2) of @line to stderr's
+ * fd is what that fwrite() does, when stdio holds nothing of stderr's unwritten (__fpending()).
+ */
+static void ssd_fio_emit(const char *line, size_t len)
+{
+	int fd = fileno(stderr);
+
+	if (is_backend || log_syslog || f_err != stderr || __fpending(stderr) || fd < 0) {
+		log_err("%.*s", (int)len, line);
+		return;
+	}
+	while (len) {
+		ssize_t n = write(fd, line, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return; /* as fwrite() to a stderr that cannot take it: lost */
+		line += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Messages from the transports (ssd_log(), a whole line) go where fio's log_err() puts them
+ * (so a fio client sees a server's messages), to stderr so they never mix with JSON output. */
 static void ssd_fio_sink(enum ssd_log_level level, const char *line)
 {
 	(void)level;
-	log_err("%s", line);
+	ssd_fio_emit(line, strlen(line));
+}
+
+/* "ssdeng: @msg" on a line of its own, through ssd_fio_emit(). */
+static void ssd_fio_say(const char *msg)
+{
+	char line[1024]; /* fio's log_err() takes 1,024 bytes */
+	size_t len = ssd_str_put(line, sizeof(line) - 1, 0, "ssdeng: ", SIZE_MAX);
+
+	len = ssd_str_put(line, sizeof(line) - 1, len, msg, SIZE_MAX);
+	line[len++] = '\n';
+	ssd_fio_emit(line, len);
 }
 
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
-	log_err("ssdeng: %s\n", msg);
+	ssd_fio_say(msg);
 	td_verror(td, err, what);
 	return 1;
 }
@@ -453,6 +493,7 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 	const struct ssd_transport_ops *fb = ssd_transport_fallback(sf->ops, error, &d->th.opt);
 	struct ssd_ctx *ctx;
 	struct ssd_dev *dev;
+	char msg[640];
 	int ret;
 
 	if (!fb)
@@ -463,8 +504,9 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 	ret = fb->open(ctx, &d->th.opt, f->file_name, sf->oflags, &dev, &sf->geo, err, errlen);
 	if (ret < 0)
 		return ret;
-	log_err("ssdeng: %s: %s refused the file (%s); using %s\n", f->file_name, sf->ops->name,
-		why, fb->name);
+	snprintf(msg, sizeof(msg), "%s: %s refused the file (%s); using %s", f->file_name,
+		 sf->ops->name, why, fb->name);
+	ssd_fio_say(msg);
 	if (sf->dev) {
 		sf->left_ops = sf->ops;
 		sf->left_ctx = sf->ctx;
@@ -540,19 +582,20 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		return;
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
-		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
-		len = ssd_str_put(line, sizeof(line), 0, "ssdeng: ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, f->file_name, SIZE_MAX);
+		/* "PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
+		len = ssd_str_put(line, sizeof(line), 0, f->file_name, SIZE_MAX);
 		len = ssd_str_put(line, sizeof(line), len, ": ", SIZE_MAX);
 		len = ssd_str_put(line, sizeof(line), len, sf->ops->name, SIZE_MAX);
 		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
 		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
-		log_err("%s\n", line);
+		ssd_fio_say(line);
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
-	if (n)
-		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
-			n == 1 ? "has" : "have", sf->ops->name);
+	if (n) {
+		snprintf(line, sizeof(line), "%s: note: %s %s no effect on %s", f->file_name, idle,
+			 n == 1 ? "has" : "have", sf->ops->name);
+		ssd_fio_say(line);
+	}
 }
 
 /* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
