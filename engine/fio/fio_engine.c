@@ -213,14 +213,17 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	return 0;
 }
 
+/* The transport of @f (@h: its classification, NULL: classify it now); NULL: the job failed. */
 static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct fio_file *f,
+						const struct ssd_host_dev *h,
 						const struct ssd_options *opt)
 {
 	const struct ssd_fio_opts *o = td->eo;
 	const struct ssd_transport_ops *ops;
 	char err[256];
 
-	ops = ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));
+	ops = h ? ssd_select_transport_of(f->file_name, h, o->transport, opt, err, sizeof(err))
+		: ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));
 	if (!ops)
 		ssd_fail(td, ENODEV, "transport", err);
 	return ops;
@@ -406,7 +409,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		return generic_get_file_size(td, f);
 	}
 	ssd_fio_to_options(td, &opt);
-	ops = ssd_pick(td, f, &opt);
+	ops = ssd_pick(td, f, &h, &opt);
 	if (!ops)
 		return 1;
 	/* the job's own open may take over what this one opens: the same flags */
@@ -659,7 +662,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		sf = calloc(1, sizeof(*sf));
 		if (!sf)
 			return ssd_fail(td, ENOMEM, "open_file", "out of memory");
-		sf->ops = ssd_pick(td, f, &d->th.opt);
+		sf->ops = ssd_pick(td, f, NULL, &d->th.opt);
 	}
 	FILE_SET_ENG_DATA(f, NULL);
 	sf->td = td;
