@@ -37,8 +37,9 @@ struct ssd_fio_data {
 	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
 	unsigned int nqueued;
 	struct io_u **evs;  /* what the last getevents reaped, nios entries */
-	struct iovec *bufs; /* each io_u's data buffer by index (ssd_io_bufs()) */
-	bool slat;	    /* fio_fill_issue_time(): fio wants issue times and slat samples */
+	struct iovec *bufs; /* each io_u's data buffer by index (ssd_io_bufs()), NULL until made */
+	struct iovec *bufs_at; /* where they are made: nios entries */
+	bool slat;	       /* fio_fill_issue_time(): fio wants issue times and slat samples */
 	/* the job's only transport is nvme-uring: commit and getevents drive its lane; or
 	 * scsi-sg (async): commit and getevents drive its context */
 	struct ssd_tp_uring_lane *lane;
@@ -144,7 +145,8 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 static void ssd_fio_now(struct timespec *ts) { fio_gettime(ts, NULL); }
 
 /* Bytes from the start of struct ssd_fio_data to its per-slot arrays, which follow it in the
- * same allocation (ssd_init()): ios, then queued, then evs. */
+ * same allocation (ssd_init()): ios, then the data buffers (bufs_at), then queued, evs and the
+ * transports' reaped events (th.events). */
 #define SSD_SLOTS_AT                                                                               \
 	((sizeof(struct ssd_fio_data) + _Alignof(struct ssd_io) - 1) / _Alignof(struct ssd_io) *   \
 	 _Alignof(struct ssd_io))
@@ -157,22 +159,24 @@ static int ssd_init(struct thread_data *td)
 
 	ssd_fio_to_options(td, &opt);
 	opt.now = ssd_fio_now;
-	n = opt.depth;
+	n = opt.depth ? opt.depth : 1;
 	/* the job's state and its per-slot arrays in one allocation */
-	d = calloc(1, SSD_SLOTS_AT + n * (sizeof(*d->ios) + 2 * sizeof(*d->queued)));
+	_Static_assert(_Alignof(struct ssd_io) >= _Alignof(struct iovec) &&
+			   sizeof(struct iovec) % _Alignof(struct io_u *) == 0,
+		       "the per-slot arrays follow each other aligned");
+	d = calloc(1, SSD_SLOTS_AT + n * (sizeof(*d->ios) + sizeof(*d->bufs) +
+					  2 * sizeof(*d->queued) + sizeof(*d->th.events)));
 	if (!d)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
 	d->nios = opt.depth;
 	d->ios = (struct ssd_io *)((char *)d + SSD_SLOTS_AT);
-	d->queued = (struct io_u **)(d->ios + n);
+	d->bufs_at = (struct iovec *)(d->ios + n);
+	d->queued = (struct io_u **)(d->bufs_at + n);
 	d->evs = d->queued + n;
 	d->write_op = ssd_fio_write_op(td);
 	d->slat = fio_fill_issue_time(td);
 	ssd_ddir_table(d, &opt);
-	if (ssd_thread_init(&d->th, &opt) < 0) {
-		free(d);
-		return ssd_fail(td, ENOMEM, "init", "out of memory");
-	}
+	ssd_thread_init_at(&d->th, &opt, (struct ssd_io **)(d->evs + n));
 	td->io_ops_data = d;
 	return 0;
 }
@@ -192,7 +196,6 @@ static void ssd_cleanup(struct thread_data *td)
 	}
 	ssd_thread_exit(&d->th);
 	free(d->told);
-	free(d->bufs);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -428,7 +431,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 }
 
 /* Each io_u's data buffer by index, for transports that register them (fixedbufs); fio has
- * allocated them by the time it opens files (init_io_u_buffers()). NULL: none, or no memory. */
+ * allocated them by the time it opens files (init_io_u_buffers()). NULL: none. */
 static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_data *d)
 {
 	struct io_u *io_u;
@@ -436,9 +439,7 @@ static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_da
 
 	if (d->bufs || !td->orig_buffer)
 		return d->bufs;
-	d->bufs = calloc(d->nios, sizeof(*d->bufs));
-	if (!d->bufs)
-		return NULL;
+	d->bufs = d->bufs_at;
 
 	/* the slot, not io_u->index: ssd_io_u_init() set engine_data, which shares its union */
 	io_u_qiter(&td->io_u_all, io_u, i)
@@ -585,13 +586,16 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		return;
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
-		/* "PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
-		len = ssd_str_put(line, sizeof(line), 0, f->file_name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, ": ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, sf->ops->name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
-		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
-		ssd_fio_say(line);
+		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION\n", built without printf's parsing */
+		len = ssd_str_put(line, sizeof(line) - 1, 0, "ssdeng: ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, f->file_name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, ": ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, sf->ops->name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, ", ", SIZE_MAX);
+		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - 1 - len);
+		len += strlen(line + len);
+		line[len++] = '\n';
+		ssd_fio_emit(line, len);
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
 	if (n) {
