@@ -22,6 +22,29 @@
 #include "transport/nvme_uring_lane.h"
 #include "transport/scsi_sg_lane.h"
 
+struct ssd_fio_file {
+	const struct ssd_transport_ops *ops;
+	struct ssd_ctx *ctx;
+	struct ssd_dev *dev;
+	struct ssd_geometry geo;
+	/* nvme-uring: the lane its Reads and Writes take (NULL: all go through ops->queue) */
+	struct ssd_tp_uring_lane *lane;
+	struct ssd_tp_uring_rw rw;
+	/* scsi-sg (async): the context its READs and WRITEs are queued on inline, the device,
+	 * and the CDB template of each direction (NULL: that direction goes through ops->queue) */
+	struct ssd_tp_sg_ctx *sg;
+	struct ssd_tp_sg_dev *sgdev;
+	const struct ssd_scsi_rw_tmpl *sg_tmpl[2];
+	struct thread_data *td; /* the job */
+	int oflags;		/* open(2) flags of the job's files */
+	/* the transport the file left for its fallback (ssd_fallback()): its device stays open
+	 * until the file closes */
+	const struct ssd_transport_ops *left_ops;
+	struct ssd_ctx *left_ctx;
+	struct ssd_dev *left_dev;
+	struct ssd_fio_file *next_probe; /* ssd_fio_data.probes */
+};
+
 struct ssd_fio_data {
 	struct ssd_thread th;
 	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
@@ -47,29 +70,9 @@ struct ssd_fio_data {
 	bool *told; /* by fio_file fileno: its transport line printed (a verify run
 		     * closes and reopens the file) */
 	unsigned int ntold;
-};
-
-struct ssd_fio_file {
-	const struct ssd_transport_ops *ops;
-	struct ssd_ctx *ctx;
-	struct ssd_dev *dev;
-	struct ssd_geometry geo;
-	/* nvme-uring: the lane its Reads and Writes take (NULL: all go through ops->queue) */
-	struct ssd_tp_uring_lane *lane;
-	struct ssd_tp_uring_rw rw;
-	/* scsi-sg (async): the context its READs and WRITEs are queued on inline, the device,
-	 * and the CDB template of each direction (NULL: that direction goes through ops->queue) */
-	struct ssd_tp_sg_ctx *sg;
-	struct ssd_tp_sg_dev *sgdev;
-	const struct ssd_scsi_rw_tmpl *sg_tmpl[2];
-	struct thread_data *td; /* the job */
-	int oflags;		/* open(2) flags of the job's files */
-	/* the transport the file left for its fallback (ssd_fallback()): its device stays open
-	 * until the file closes */
-	const struct ssd_transport_ops *left_ops;
-	struct ssd_ctx *left_ctx;
-	struct ssd_dev *left_dev;
-	struct ssd_fio_file *next_probe; /* ssd_fio_data.probes */
+	/* the state of one of the job's files (most jobs have one), in the job's allocation */
+	struct ssd_fio_file file0;
+	bool file0_used;
 };
 
 /*
@@ -126,6 +129,25 @@ static int ssd_fail(struct thread_data *td, int err, const char *what, const cha
 	return 1;
 }
 
+/* A file's state, zeroed: the job's own one (@d->file0) when free, else a new allocation. */
+static struct ssd_fio_file *ssd_file_new(struct ssd_fio_data *d)
+{
+	if (d->file0_used)
+		return calloc(1, sizeof(struct ssd_fio_file));
+	memset(&d->file0, 0, sizeof(d->file0));
+	d->file0_used = true;
+	return &d->file0;
+}
+
+/* Free @sf of job state @d (NULL: the job has none, @sf is an allocation of its own). */
+static void ssd_file_free(struct ssd_fio_data *d, struct ssd_fio_file *sf)
+{
+	if (d && sf == &d->file0)
+		d->file0_used = false;
+	else
+		free(sf);
+}
+
 /* Fill d->ddir_op/ddir_flags: reads read (FUA with readfua), writes become d->write_op (FUA
  * with writefua), trims trim, fsync/fdatasync/sync_file_range flush. */
 static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt)
@@ -164,10 +186,14 @@ static int ssd_init(struct thread_data *td)
 	_Static_assert(_Alignof(struct ssd_io) >= _Alignof(struct iovec) &&
 			   sizeof(struct iovec) % _Alignof(struct io_u *) == 0,
 		       "the per-slot arrays follow each other aligned");
-	d = calloc(1, SSD_SLOTS_AT + n * (sizeof(*d->ios) + sizeof(*d->bufs) +
-					  2 * sizeof(*d->queued) + sizeof(*d->th.events)));
+	/* zeroed: the state; each slot is set whole by io_u_init, the arrays after it are
+	 * written before they are read (zeroing kilobytes at depth 32 cost thousands of
+	 * instructions) */
+	d = malloc(SSD_SLOTS_AT + n * (sizeof(*d->ios) + sizeof(*d->bufs) + 2 * sizeof(*d->queued) +
+				       sizeof(*d->th.events)));
 	if (!d)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
+	memset(d, 0, sizeof(*d));
 	d->nios = opt.depth;
 	d->ios = (struct ssd_io *)((char *)d + SSD_SLOTS_AT);
 	d->bufs_at = (struct iovec *)(d->ios + n);
@@ -192,7 +218,7 @@ static void ssd_cleanup(struct thread_data *td)
 
 		d->probes = sf->next_probe;
 		sf->ops->close(NULL, sf->dev);
-		free(sf);
+		ssd_file_free(d, sf);
 	}
 	ssd_thread_exit(&d->th);
 	free(d->told);
@@ -209,9 +235,8 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	if (idx >= d->nios)
 		return ssd_fail(td, EINVAL, "io_u_init", "more io_u than iodepth");
 	io = &d->ios[idx];
-	io->slot = idx;
-	io->cookie = io_u;
-	io->issued = &io_u->issue_time; /* stamped at commit (ssd_issued()) */
+	/* stamped at commit (ssd_issued()) */
+	*io = (struct ssd_io){.slot = idx, .cookie = io_u, .issued = &io_u->issue_time};
 	io_u->engine_data = io;
 	return 0;
 }
@@ -356,7 +381,7 @@ static bool ssd_keep_probe(struct thread_data *td, struct fio_file *f,
 	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_fio_file *sf;
 
-	if (!d || !ops->adopt || FILE_ENG_DATA(f) || !(sf = calloc(1, sizeof(*sf))))
+	if (!d || !ops->adopt || FILE_ENG_DATA(f) || !(sf = ssd_file_new(d)))
 		return false;
 	sf->ops = ops;
 	sf->dev = dev;
@@ -440,6 +465,7 @@ static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_da
 	if (d->bufs || !td->orig_buffer)
 		return d->bufs;
 	d->bufs = d->bufs_at;
+	memset(d->bufs, 0, d->nios * sizeof(*d->bufs)); /* a slot no io_u has: none */
 
 	/* the slot, not io_u->index: ssd_io_u_init() set engine_data, which shares its union */
 	io_u_qiter(&td->io_u_all, io_u, i)
@@ -663,7 +689,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		probe = sf->dev;
 		sf->dev = NULL;
 	} else {
-		sf = calloc(1, sizeof(*sf));
+		sf = ssd_file_new(d);
 		if (!sf)
 			return ssd_fail(td, ENOMEM, "open_file", "out of memory");
 		sf->ops = ssd_pick(td, f, NULL, &d->th.opt);
@@ -713,7 +739,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 fail:
 	if (probe)
 		sf->ops->close(NULL, probe);
-	free(sf);
+	ssd_file_free(d, sf);
 	return 1;
 }
 
@@ -721,12 +747,11 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_file *sf = FILE_ENG_DATA(f);
 
-	(void)td;
 	if (sf) {
 		sf->ops->close(sf->ctx, sf->dev);
 		if (sf->left_dev)
 			sf->left_ops->close(sf->left_ctx, sf->left_dev);
-		free(sf);
+		ssd_file_free(td->io_ops_data, sf);
 		FILE_SET_ENG_DATA(f, NULL);
 	}
 	ssd_dev_cache_done(f->file_name);

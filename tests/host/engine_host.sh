@@ -110,11 +110,11 @@ for _ in $(seq 50); do port_free "$port" || break; sleep 0.1; done
 jf=$repo/build/host-engine.cs.fio
 printf '[n]\nioengine=external:%s\nfilename=%s\nsize=8M\nrw=read\nreadfua=1\n' \
 	"$repo"/engine/libssdeng.so "$f" >"$jf"
-got=$(fio --client="ip:127.0.0.1,$port" "$jf" 2>&1)
+got=$(fio --eta=never --client="ip:127.0.0.1,$port" "$jf" 2>&1)
 kill "$srv" 2>/dev/null
 wait "$srv" 2>/dev/null
 rm -f "$jf"
-n=$(printf '%s\n' "$got" | sed 's/^<[^>]*> //' | grep -cxF -e "$line" -e "$note")
+n=$(printf '%s\n' "$got" | sed 's/^.*<[^>]*> //' | grep -cxF -e "$line" -e "$note")
 [ "$n" = 2 ] && ok "fio --client shows the server's transport line and note" ||
 	fail "client/server: $n of 2 lines: $got"
 err=$(fio --name=n --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
