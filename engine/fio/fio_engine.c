@@ -67,8 +67,10 @@ struct ssd_fio_data {
 	 * scsi-sg (async): commit and getevents drive its context */
 	struct ssd_tp_uring_lane *lane;
 	struct ssd_tp_sg_ctx *sg;
-	bool *told; /* by fio_file fileno: its transport line printed (a verify run
-		     * closes and reopens the file) */
+	/* by fio_file fileno: its transport line printed (a verify run closes and reopens
+	 * the file); the first 64 files in a word, the others in an array (fileno - 64) */
+	uint64_t told_first;
+	bool *told;
 	unsigned int ntold;
 	/* the state of one of the job's files (most jobs have one), in the job's allocation */
 	struct ssd_fio_file file0;
@@ -583,18 +585,27 @@ static bool ssd_run_refused(struct ssd_fio_file *sf, struct ssd_io *io, int erro
 /* True the first time job @td opens @f (false also when out of memory: say less). */
 static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 {
-	if (f->fileno >= d->ntold) {
-		bool *t = realloc(d->told, (f->fileno + 1) * sizeof(*t));
+	const unsigned int n = f->fileno - 64;
+
+	if (f->fileno < 64) {
+		const uint64_t bit = (uint64_t)1 << f->fileno;
+		const bool first = !(d->told_first & bit);
+
+		d->told_first |= bit;
+		return first;
+	}
+	if (n >= d->ntold) {
+		bool *t = realloc(d->told, (n + 1) * sizeof(*t));
 
 		if (!t)
 			return false;
-		memset(t + d->ntold, 0, (f->fileno + 1 - d->ntold) * sizeof(*t));
+		memset(t + d->ntold, 0, (n + 1 - d->ntold) * sizeof(*t));
 		d->told = t;
-		d->ntold = f->fileno + 1;
+		d->ntold = n + 1;
 	}
-	if (d->told[f->fileno])
+	if (d->told[n])
 		return false;
-	d->told[f->fileno] = true;
+	d->told[n] = true;
 	return true;
 }
 
