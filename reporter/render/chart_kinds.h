@@ -19,10 +19,11 @@
 /* A legend entry. */
 struct sr_key {
 	const char *title;
-	size_t colour; /* palette index (sr_colour()) */
-	int dash;      /* gnuplot dash type: 1 solid, 2 dashed */
-	bool pattern;  /* bars: hatched (published figures) */
-	bool points;   /* a point mark instead of a line */
+	size_t colour;	  /* palette index (sr_colour()) */
+	int dash;	  /* gnuplot dash type: 1 solid, 2 dashed */
+	bool pattern;	  /* bars: hatched (published figures) */
+	bool points;	  /* the line with its filled dots, as a sr_line's @points draws it */
+	bool only_points; /* hollow circles without a line, as a sr_line's @only_points */
 };
 
 /* A line of a panel: column @ycol of series @block; or, with @envelope, the band between
@@ -60,7 +61,9 @@ struct sr_panel {
 	bool few_tics;	     /* four steps of 1, 2 or 5 x 10^k on each axis (small panels: xmax and
 			      * ymax set) */
 	bool no_xtic_labels; /* tics without numbers (a panel above another on the same x axis) */
-	double hline;	     /* a dashed horizontal line at this y (NaN: none) */
+	const double *xtics; /* tics at these x values only (a sweep's values), NULL: gnuplot's */
+	size_t nxtics;
+	double hline; /* a dashed horizontal line at this y (NaN: none) */
 	const char *hline_label;
 	const struct sr_band *bands;
 	size_t nbands;

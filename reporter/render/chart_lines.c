@@ -2,21 +2,28 @@
 /* chart_lines.c - lines against x, one or more panels, one legend below (see chart_kinds.h). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/chart_kinds.h"
+
+/* A line's or a key's mark, the same words for both: what the legend shows is what is drawn. */
+static const char *mark(bool points, bool only_points)
+{
+	return only_points ? "points pt 6 ps 1.2"
+	       : points	   ? "linespoints pt 7 ps 0.6 lw 2"
+			   : "lines lw 2";
+}
 
 void sr_chart_keyentries(FILE *gp, const struct sr_key *keys, size_t nkeys, bool bars)
 {
 	for (size_t i = 0; i < nkeys; i++) {
 		fprintf(gp, ", \\\n       keyentry with %s lc rgb \"%s\"",
-			bars		 ? "boxes"
-			: keys[i].points ? "points pt 6"
-					 : "lines lw 2",
+			bars ? "boxes" : mark(keys[i].points, keys[i].only_points),
 			sr_colour(keys[i].colour));
 		if (bars)
 			fprintf(gp, " fs %s", keys[i].pattern ? "pattern 4 border" : "solid 0.85");
-		else if (!keys[i].points)
+		else if (!keys[i].only_points)
 			fprintf(gp, " dt %d", keys[i].dash ? keys[i].dash : 1);
 		fputs(" title ", gp);
 		sr_gp_str(gp, keys[i].title);
@@ -148,6 +155,10 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 		fprintf(gp, "  set xtics %.9g\n", tic_step(p->xmax / xdiv(p)));
 	if (p->few_tics && p->ymax > 0)
 		fprintf(gp, "  set ytics %.9g\n", tic_step(p->ymax));
+	for (size_t i = 0; i < p->nxtics; i++)
+		fprintf(gp, "%s%.9g", i ? ", " : "  set xtics (", p->xtics[i] / xdiv(p));
+	if (p->nxtics)
+		fprintf(gp, ")\n");
 	if (p->no_xtic_labels)
 		fprintf(gp, "  set format x \"\"\n");
 	if (p->xtic_text || p->xtic_slant)
@@ -186,8 +197,8 @@ void sr_chart_panel_begin(struct sr_chart *c, const char *title, bool with_keys,
 	fprintf(c->gp, "  reset\n  set datafile missing NaN\n  set title ");
 	sr_gp_str(c->gp, title ? title : multi ? "" : c->title);
 	fputc('\n', c->gp);
-	if (with_keys) /* a lone panel: its legend below it */
-		fprintf(c->gp, "  set key outside below center horizontal samplen 3\n");
+	if (with_keys) /* a lone panel: its legend below it, a line clear of the x label */
+		fprintf(c->gp, "  set key outside below center horizontal samplen 3 height 1\n");
 	else
 		fprintf(c->gp, "  unset key\n");
 }
@@ -227,12 +238,9 @@ static void panel(struct sr_chart *c, const struct sr_panel *p, const struct sr_
 			dat, l->block, xcol(c, p, x, sizeof(x)),
 			ycol(c, p, l->ycol, y0, sizeof(y0)), p->xtic_text ? ":xtic(1)" : "",
 			l->y2 ? " axes x1y2" : "");
-		if (l->only_points)
-			fprintf(c->gp, " with points pt 6 ps 1.2");
-		else
-			fprintf(c->gp, " with %s lw 2 dt %d",
-				l->points ? "linespoints pt 7 ps 0.6" : "lines",
-				l->dash ? l->dash : 1);
+		fprintf(c->gp, " with %s", mark(l->points, l->only_points));
+		if (!l->only_points)
+			fprintf(c->gp, " dt %d", l->dash ? l->dash : 1);
 		fprintf(c->gp, " lc rgb \"%s\" notitle", sr_colour(l->colour));
 	}
 	if (with_keys)
@@ -260,9 +268,38 @@ static void draw_panel(struct sr_chart *c, const void *panels, size_t i, const s
 	panel(c, (const struct sr_panel *)panels + i, keys, nkeys, !multi, multi);
 }
 
+/* Every line the chart draws carries its dots (bands and bare points are not lines). */
+static bool all_dotted(const struct sr_chart *c, const struct sr_panel *p, size_t np)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < np; i++)
+		for (size_t k = 0; k < p[i].nlines; k++) {
+			const struct sr_line *l = &p[i].lines[k];
+
+			if (!drawable(c, &p[i], l) || l->envelope || l->only_points)
+				continue;
+			if (!l->points)
+				return false;
+			n++;
+		}
+	return n > 0;
+}
+
 int sr_chart_lines(struct sr_chart *c, const struct sr_panel *p, size_t np, int across,
 		   const struct sr_key *keys, size_t nkeys)
 {
+	struct sr_key *dotted = NULL;
+
+	/* lines all drawn with their dots: the legend's lines carry them too */
+	if (nkeys && all_dotted(c, p, np) && (dotted = calloc(nkeys, sizeof(*dotted)))) {
+		for (size_t i = 0; i < nkeys; i++) {
+			dotted[i] = keys[i];
+			dotted[i].points |= !keys[i].only_points;
+		}
+		keys = dotted;
+	}
 	sr_chart_panels(c, p, np, across, keys, nkeys, 30, false, draw_panel);
+	free(dotted);
 	return 0;
 }

@@ -18,7 +18,7 @@ static const char style[] =
     "th{background:#eef3f8;font-weight:600;text-align:right}th.l{text-align:left}"
     "th.g{text-align:center;background:#dde7f1}"
     "td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "td.l{text-align:left}"
+    "td.l{text-align:left}td.k{white-space:nowrap}" /* k: a row's name kept on one line */
     "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
     "td.warn{background:#fff3cd}"

@@ -180,9 +180,9 @@ static int chart_toio(struct sr_report *r, struct sr_page *p, const struct sr_pt
 		return rc;
 	nd = matrix_frame(&ch, parts, n, u, &ntc);
 	snprintf(ylab, sizeof(ylab), "average response time (%s)", sr_lat_unit_name(u));
-	keys[0] = (struct sr_key){.title = kind ? "usr" : "IOPS", .colour = 0, .points = true};
+	keys[0] = (struct sr_key){.title = kind ? "usr" : "IOPS", .colour = 0, .only_points = true};
 	keys[1] = (struct sr_key){
-	    .title = kind ? "sys" : "average response time", .colour = 1, .points = true};
+	    .title = kind ? "sys" : "average response time", .colour = 1, .only_points = true};
 	for (size_t d = 0; d < nd; d++) {
 		for (size_t i = 0; i < ntc; i++) {
 			lines[d][2 * i] = (struct sr_line){.block = d * ntc + i,

@@ -141,21 +141,20 @@ static int table(struct sr_report *r, const long *col, size_t nsrc)
 		}
 	u = sr_rep_lat_unit(f, s->ncmps * nsrc);
 	sr_table_lead(t, (const char *const[]){"job"}, 1);
+	/* a group per figure over a column per source: the CSV's headers read "<figure> <source>"
+	 */
+	snprintf(head, sizeof(head), "avg latency (%s)", sr_lat_unit_name(u));
 	for (size_t k = 0; k < nsrc; k++) {
-		snprintf(head, sizeof(head), "IOPS %s", src[k]->label);
-		sr_table_head(t, base + k, head);
-		if (k) {
-			snprintf(head, sizeof(head), "IOPS difference (%%) %s", src[k]->label);
-			sr_table_head(t, base + nsrc + k - 1, head);
-		}
-		snprintf(head, sizeof(head), "avg latency (%s) %s", sr_lat_unit_name(u),
-			 src[k]->label);
-		sr_table_head(t, base + 2 * nsrc - 1 + k, head);
-		if (k) {
-			snprintf(head, sizeof(head), "avg latency difference (%%) %s",
-				 src[k]->label);
-			sr_table_head(t, base + 3 * nsrc - 1 + k - 1, head);
-		}
+		sr_table_head(t, base + k, src[k]->label);
+		sr_table_group(t, base + k, "IOPS");
+		sr_table_head(t, base + 2 * nsrc - 1 + k, src[k]->label);
+		sr_table_group(t, base + 2 * nsrc - 1 + k, head);
+		if (!k)
+			continue;
+		sr_table_head(t, base + nsrc + k - 1, src[k]->label);
+		sr_table_group(t, base + nsrc + k - 1, "IOPS difference (%)");
+		sr_table_head(t, base + 3 * nsrc - 1 + k - 1, src[k]->label);
+		sr_table_group(t, base + 3 * nsrc - 1 + k - 1, "avg latency difference (%)");
 	}
 	for (size_t c = 0; c < s->ncmps; c++) {
 		size_t row = sr_table_row(t);

@@ -93,10 +93,13 @@ static int figures(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	char name[300];
 	struct sr_table *tab;
 	bool any[2] = {false, false};
+	char title[80];
 	int rc;
 
 	snprintf(name, sizeof(name), "tests/%s", t->stem);
-	tab = cols ? sr_table_new(name, "Every figure, drives side by side", nc + 1) : NULL;
+	snprintf(title, sizeof(title), "Every figure, %s side by side",
+		 sr_rep_source_noun(r, true));
+	tab = cols ? sr_table_new(name, title, nc + 1) : NULL;
 	if (!tab) {
 		free(cols);
 		return -ENOMEM;

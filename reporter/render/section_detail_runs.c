@@ -55,9 +55,11 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	    sr_table_new(name, "Every run fio reported (one row per job entry and direction)", nh);
 	if (!tab)
 		return -ENOMEM;
-	tab->nleft = 6;
+	tab->nleft = 3; /* drive, job, host; the group and error numbers, the direction text */
 	for (size_t h = 0; h < nh; h++)
 		sr_table_head(tab, h, heads[h]);
+	sr_table_head(tab, 0, sr_rep_source_noun(r, false));
+	sr_table_text(tab, 5);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
 
@@ -179,7 +181,8 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
 	if (!tab)
 		return -ENOMEM;
-	sr_table_lead(tab, (const char *const[]){"drive", "job", "direction"}, 3);
+	sr_table_lead(tab, (const char *const[]){sr_rep_source_noun(r, false), "job", "direction"},
+		      3);
 	for (size_t k = 0; k < np; k++) {
 		snprintf(h, sizeof(h), "p%g", pcts[k]);
 		sr_table_head(tab, 3 + k, h);
@@ -266,7 +269,8 @@ int sr_detail_options(struct sr_report *r, struct sr_page *p, const struct sr_rt
 		free(drives);
 		return -ENOMEM;
 	}
-	sr_table_lead(tab, (const char *const[]){"option", "value", "drives"}, 3);
+	sr_table_lead(tab, (const char *const[]){"option", "value", sr_rep_source_noun(r, true)},
+		      3);
 	/* each option where it first appears, its values (one row each) together */
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->first->noptions; i++) {
@@ -334,6 +338,9 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 	tab->nleft = 4;
 	for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
 		sr_table_head(tab, h, heads[h]);
+	sr_table_head(tab, 0, sr_rep_source_noun(r, false));
+	sr_table_text(tab, 6); /* the SNIA verdict and the rounds it used are text */
+	sr_table_text(tab, 7);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_result *res = t->per_drive[dv];
 

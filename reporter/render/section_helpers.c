@@ -54,6 +54,14 @@ size_t sr_rep_columns(const struct sr_report *r, const struct sr_rtest *const *t
 	return nd;
 }
 
+const char *sr_rep_source_noun(const struct sr_report *r, bool plural)
+{
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		if (r->m->drives[dv].nidentity > 0)
+			return plural ? "drives" : "drive";
+	return plural ? "sources" : "source";
+}
+
 const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t len)
 {
 	const struct sr_drive *drv = &r->m->drives[dv];

@@ -44,6 +44,10 @@ size_t sr_rep_columns(const struct sr_report *r, const struct sr_rtest *const *t
 /* The header of drive @dv's columns: its label, "(published)" after published figures. */
 const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t len);
 
+/* What a column of results is: "drive" when a drive.json describes one, else "source" (anyone's
+ * fio results: a folder, a device, a host); "drives"/"sources" when @plural. */
+const char *sr_rep_source_noun(const struct sr_report *r, bool plural);
+
 /* Drive @dv's legend entry (published figures hatched in bar charts). */
 struct sr_key sr_rep_key(const struct sr_report *r, size_t dv, char *buf, size_t len);
 

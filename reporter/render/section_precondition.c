@@ -210,7 +210,7 @@ static bool steady_since(const struct sr_test *tt, const struct sr_series *se, d
 
 /* The chart's title: the test, and for a preconditioning both verdicts, named. */
 static void series_title(char *buf, size_t len, const struct sr_rtest *t, const char *wl,
-			 bool steady, const struct verdict_count *vc)
+			 bool steady, const struct verdict_count *vc, const char *drives)
 {
 	int n = snprintf(buf, len, "%s%s", t->title, wl);
 
@@ -224,8 +224,8 @@ static void series_title(char *buf, size_t len, const struct sr_rtest *t, const 
 		n += snprintf(buf + n, len - (size_t)n, " · SNIA PTS: fewer than 5 rounds");
 	else
 		n += snprintf(buf + n, len - (size_t)n,
-			      " · SNIA PTS steady state (shaded from its start): %zu of %zu drives",
-			      vc->snia, vc->drives);
+			      " · SNIA PTS steady state (shaded from its start): %zu of %zu %s",
+			      vc->snia, vc->drives, drives);
 	if (vc->fio_judged && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, " · fio ss: %zu of %zu", vc->fio, vc->drives);
 }
@@ -297,7 +297,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	bins = calloc(nbins + 1, sizeof(*bins));
 	if (!bins)
 		goto out;
-	series_title(title, sizeof(title), t, wl, steady, &vc);
+	series_title(title, sizeof(title), t, wl, steady, &vc, sr_rep_source_noun(r, true));
 	/* on a test's page beside it, never over the index's chart of the same test */
 	snprintf(name, sizeof(name), "%sseries-%s", r->on_test_page ? "tests/" : "", t->stem);
 	if (k)

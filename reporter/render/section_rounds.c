@@ -120,6 +120,7 @@ static int determination(struct sr_report *r)
 	sr_table_lead(t, heads, 2);
 	for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
 		sr_table_head(t, c, heads[c]);
+	sr_table_text(t, 9); /* the verdict is text; the line's equation figures (no wrap) */
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct sr_round_series *g = &rs->g[i];
 		const struct sr_point *p0 = round_pt(r, g, 0);
@@ -171,9 +172,12 @@ static int rounds_table(struct sr_report *r)
 
 	if (!t)
 		return -ENOMEM;
-	sr_table_lead(t, heads, 4);
-	for (size_t c = 4; c < sizeof(heads) / sizeof(heads[0]); c++)
+	sr_table_lead(t, heads, 2);
+	for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
 		sr_table_head(t, c, heads[c]);
+	sr_table_text(t, 3); /* the file, its timestamp and "yes" are text; the round a number */
+	sr_table_text(t, 4);
+	sr_table_text(t, 7);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct sr_round_series *g = &rs->g[i];
 

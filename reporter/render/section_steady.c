@@ -34,8 +34,12 @@ static int table(struct sr_report *r, const struct sr_rtest *const *tests, size_
 	if (!t)
 		return -ENOMEM;
 	sr_table_lead(t, heads, 3);
+	sr_table_head(t, 1,
+		      sr_rep_source_noun(r, false)); /* a folder or device, unless described */
 	for (size_t c = 3; c < sizeof(heads) / sizeof(heads[0]); c++)
 		sr_table_head(t, c, heads[c]);
+	sr_table_text(t, 3); /* fio's ss= as set and its verdict are text */
+	sr_table_text(t, 4);
 	for (size_t i = 0; i < n; i++)
 		for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 			const struct sr_result *res = tests[i]->per_drive[dv];

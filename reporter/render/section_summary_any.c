@@ -270,7 +270,7 @@ static size_t other_rows(const struct sr_report *r, struct sr_table *t, size_t *
 int sr_summary_any(struct sr_report *r)
 {
 	static const char *const heads[C_N] = {"results (link to their section)",
-					       "results (tests × drives)",
+					       "job results",
 					       "highest IOPS",
 					       "job or round (highest IOPS)",
 					       "highest MB/s",
@@ -281,6 +281,7 @@ int sr_summary_any(struct sr_report *r)
 	struct sr_table *t =
 	    sr_table_new("summary", "The headline figures of these results", ncols);
 	size_t rows = 0, cut = 0;
+	char cutnote[120];
 	int rc = 0;
 
 	if (!t)
@@ -288,16 +289,25 @@ int sr_summary_any(struct sr_report *r)
 	sr_table_lead(t, heads, 1);
 	for (size_t c = 1; c < ncols; c++)
 		sr_table_head(t, c, heads[c]);
+	/* the job columns and the verdict are text: left, like the row's title */
+	sr_table_text(t, C_IOPS_AT);
+	sr_table_text(t, C_BW_AT);
+	sr_table_text(t, C_STEADY);
 	rows += steady_rows(r, t, &cut);
 	rows += rounds_rows(r, t, &cut);
 	rows += sweep_rows(r, t, &cut);
 	rows += comparison_rows(r, t, &cut);
 	rows += other_rows(r, t, &cut);
-	sr_table_note(t, "Figures are reads and writes together, as fio reported each job (its "
-			 "group with group_reporting); the highest over the row's results.");
-	if (cut)
-		sr_table_note(t, "%zu result%s cut short (interrupted) %s not counted as highest.",
-			      cut, cut == 1 ? "" : "s", cut == 1 ? "is" : "are");
+	/* one note: a second sr_table_note() would replace the first */
+	snprintf(cutnote, sizeof(cutnote),
+		 " %zu job result%s cut short (interrupted) %s not "
+		 "counted as highest.",
+		 cut, cut == 1 ? "" : "s", cut == 1 ? "is" : "are");
+	sr_table_note(t,
+		      "Job results: the fio results a row covers, one per job (the jobs of one "
+		      "group with group_reporting) and source; a round's file is one. Figures are "
+		      "reads and writes together; the highest over the row's job results.%s",
+		      cut ? cutnote : "");
 	if (rows)
 		rc = sr_page_table(&r->page, t);
 	else

@@ -130,6 +130,24 @@ static bool new_series(const struct sr_structure *s, const struct sr_sweep *g, s
 
 enum { C_X, C_IOPS, C_MEAN, C_N };
 
+#define MAX_TICS 12 /* past this many swept values, gnuplot's own tics */
+
+/* @x added to the @n sorted tics at @t (once); past MAX_TICS only counted. Return: the count. */
+static size_t add_tic(double *t, size_t n, double x)
+{
+	size_t at = 0;
+
+	while (at < n && at < MAX_TICS && t[at] < x)
+		at++;
+	if (n > MAX_TICS || (at < n && t[at] == x))
+		return n;
+	if (n == MAX_TICS)
+		return n + 1;
+	memmove(t + at + 1, t + at, (n - at) * sizeof(*t));
+	t[at] = x;
+	return n + 1;
+}
+
 static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const char *what)
 {
 	static const char *const cols[C_N] = {"x", "iops", "avg_lat_ms"};
@@ -137,7 +155,8 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 	struct sr_line lines[2][MAX_LINES];
 	struct sr_key keys[MAX_LINES];
 	char names[MAX_LINES][160], name[64], title[400];
-	size_t nl = 0;
+	double tics[MAX_TICS];
+	size_t nl = 0, nt = 0;
 	double xmin = INFINITY, xmax = 0;
 	struct sr_chart ch;
 	int rc;
@@ -174,18 +193,24 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 		}
 		xmin = fmin(xmin, x);
 		xmax = fmax(xmax, x);
+		nt = add_tic(tics, nt, x);
 		sr_chart_point(&ch, x_head(p, g->axis, xt, sizeof(xt)), v);
 	}
 	{
 		bool logx = xmin > 0 && xmax / xmin >= 8;
+		/* the points clear of the frame: a fifth of a step beyond the ends */
+		double lo = logx ? xmin / 1.4 : xmin - (xmax - xmin) / 20,
+		       hi = logx ? xmax * 1.4 : xmax + (xmax - xmin) / 20;
 		struct sr_panel p[2] = {{.title = "IOPS",
 					 .xlabel = axis_x[g->axis],
 					 .ylabel = "IOPS",
 					 .xcol = C_X,
 					 .logx = logx,
 					 .zero_y = true,
-					 .xmin = NAN,
-					 .xmax = NAN,
+					 .xmin = xmax > xmin ? lo : NAN,
+					 .xmax = xmax > xmin ? hi : NAN,
+					 .xtics = tics,
+					 .nxtics = nt <= MAX_TICS ? nt : 0,
 					 .hline = NAN,
 					 .lines = lines[0],
 					 .nlines = nl},
@@ -195,8 +220,10 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 					 .xcol = C_X,
 					 .logx = logx,
 					 .zero_y = true,
-					 .xmin = NAN,
-					 .xmax = NAN,
+					 .xmin = xmax > xmin ? lo : NAN,
+					 .xmax = xmax > xmin ? hi : NAN,
+					 .xtics = tics,
+					 .nxtics = nt <= MAX_TICS ? nt : 0,
 					 .hline = NAN,
 					 .lines = lines[1],
 					 .nlines = nl}};

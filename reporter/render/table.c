@@ -25,7 +25,8 @@ struct sr_table *sr_table_new(const char *name, const char *title, size_t ncols)
 	t->nleft = 1;
 	t->head = calloc(ncols + 1, sizeof(char *));
 	t->group = calloc(ncols + 1, sizeof(char *));
-	if (!t->name || !t->title || !t->head || !t->group) {
+	t->text = calloc(ncols + 1, sizeof(bool));
+	if (!t->name || !t->title || !t->head || !t->group || !t->text) {
 		sr_table_free(t);
 		return NULL;
 	}
@@ -50,6 +51,15 @@ void sr_table_head(struct sr_table *t, size_t c, const char *text)
 	if (c < t->ncols)
 		put(t, &t->head[c], text);
 }
+
+void sr_table_text(struct sr_table *t, size_t c)
+{
+	if (c < t->ncols)
+		t->text[c] = true;
+}
+
+/* Column @c is text (aligned left): a leading column or one marked so. */
+static bool left(const struct sr_table *t, size_t c) { return c < t->nleft || t->text[c]; }
 
 void sr_table_group(struct sr_table *t, size_t c, const char *label)
 {
@@ -195,6 +205,7 @@ void sr_table_free(struct sr_table *t)
 	free(t->cells);
 	free(t->head);
 	free(t->group);
+	free(t->text);
 	free(t->name);
 	free(t->title);
 	free(t->note);
@@ -233,7 +244,7 @@ void sr_table_md(FILE *f, const struct sr_table *t)
 	}
 	fputs("\n|", f);
 	for (size_t c = 0; c < t->ncols; c++)
-		fputs(c < t->nleft ? "---|" : "---:|", f);
+		fputs(left(t, c) ? "---|" : "---:|", f);
 	fputc('\n', f);
 	for (size_t r = 0; r < t->nrows; r++) {
 		fputc('|', f);
@@ -356,7 +367,7 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 	html_groups(f, t);
 	fputs("<tr>", f);
 	for (size_t c = 0; c < t->ncols; c++) {
-		fputs(c < t->nleft ? "<th class=l>" : "<th>", f);
+		fputs(left(t, c) ? "<th class=l>" : "<th>", f);
 		sr_html_text(f, t->head[c]);
 		fputs("</th>", f);
 	}
@@ -366,11 +377,13 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 		for (size_t c = 0; c < t->ncols; c++) {
 			const struct sr_cell *x = cell(t, r, c);
 
-			/* prose (a workload's description) wraps; figures and names do not */
+			/* prose (a workload's description) wraps; figures do not, nor a row's
+			 * name where the table has room (not a dense one) */
 			fprintf(f, "<td class=\"%s%s\">",
-				strlen(text_of(x)) > PROSE_CHARS ? "t"
-				: c < t->nleft			 ? "l"
-								 : "n",
+				strlen(text_of(x)) > PROSE_CHARS	     ? "t"
+				: !c && t->ncols <= DENSE_COLS && left(t, c) ? "l k"
+				: left(t, c)				     ? "l"
+									     : "n",
 				mark_class[x->mark]);
 			if (x->href) {
 				fputs("<a href=\"", f);

@@ -37,6 +37,8 @@ struct sr_table {
 	char *note;  /* a line under the table (what a mark means), NULL = none */
 	size_t ncols;
 	size_t nleft; /* leading columns of text, aligned left (1 by default); numbers go right */
+	bool *text;   /* ncols: a text column after the leading ones (a job's name, a verdict):
+		       * aligned left, header and cells alike, however long its cells */
 	char **head;  /* ncols */
 	char **group; /* ncols: a label over a run of columns (the drive), NULL = none */
 	struct sr_cell *cells; /* nrows x ncols */
@@ -51,6 +53,8 @@ struct sr_table *sr_table_new(const char *name, const char *title, size_t ncols)
 void sr_table_head(struct sr_table *t, size_t c, const char *text);
 /* sr_table_lead() - the headers of the @n leading text columns (aligned left). */
 void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n);
+/* sr_table_text() - column @c holds text, not figures: aligned left like the leading columns. */
+void sr_table_text(struct sr_table *t, size_t c);
 /* sr_table_group() - put column @c under @label: HTML draws one header cell over a run of
  * columns with the same label; CSV and Markdown headers read "<label> <header>". */
 void sr_table_group(struct sr_table *t, size_t c, const char *label);

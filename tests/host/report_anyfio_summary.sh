@@ -52,6 +52,15 @@ plain() { # name out
 	done
 	[ -z "$bad" ] && ok "$1: every summary link lands on an anchor of the page" ||
 		fail "$1: summary links to missing anchors:$bad"
+	# what the count column counts, named for results that hold no drives, and said under it
+	[ "$(head -1 "$2/summary.csv" | cut -d, -f2)" = "job results" ] &&
+		grep -q 'Job results: the fio results a row covers' "$2/index.html" &&
+		ok "$1: the count column is \"job results\", said under the table" ||
+		fail "$1: count column '$(head -1 "$2/summary.csv" | cut -d, -f2)'"
+	# text left, figures right, in every table of the page and its test pages
+	s=$(python3 tests/host/lib/align-check.py "$2/index.html" "$2"/tests/*.html)
+	[ "${s%% *}" = ok ] && ok "$1: text columns left, figures right ($(cut -d' ' -f2 <<<"$s") tables)" ||
+		fail "$1: alignment: $(head -3 <<<"$s")"
 }
 # the Drives table's row $2 against fio's output in files $3...
 drives_row() { # name label files...

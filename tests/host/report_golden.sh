@@ -111,4 +111,8 @@ for p in "$out"/tests/*.html; do
 	done
 done
 [ -z "$missing" ] && ok "every file the detail pages link exists" || fail "missing:$missing"
+# every chart's legend shows the marks the chart draws (lines with their dots, bare points)
+s=$(python3 tests/host/lib/legend-match.py $(find "$tmp/no-charts" -name '*.gp'))
+[ "${s%% *}" = ok ] && ok "every legend entry is a mark its chart draws (${s#ok } entries)" ||
+	fail "legends: $(head -2 <<<"$s")"
 lab_done

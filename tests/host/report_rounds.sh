@@ -73,6 +73,11 @@ for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 3
 		fail "$cell: chart data ${chart:-missing}"
 done
 
+# the legend shows the marks the charts draw (the rounds: a line with filled dots)
+s=$(python3 tests/host/lib/legend-match.py "$out"/rounds-*.gp)
+[ "${s%% *}" = ok ] && ok "rounds charts: each legend entry is a mark the chart draws (${s#ok } entries)" ||
+	fail "rounds charts' legend: $(head -2 <<<"$s")"
+
 # -R: a folder of folders of folders
 mkdir -p "$tmp/deep/hp/iops/run1" && cp -r "$F" "$tmp/deep/hp/iops/run1/"
 "$rep" -q -o "$tmp/nr" --no-charts "$tmp/deep" 2>/dev/null

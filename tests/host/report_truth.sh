@@ -34,7 +34,7 @@ grep -q '4K random write on d: a job ended with error 5 (Input/output error)' "$
 	ok "index.html names the failed job in a warning" || fail "index.html: no warning about the failed job"
 grep -q 'class="n fail">job error 5<' "$out/index.html" &&
 	ok "the summary marks the failed job's figures" || fail "summary: no marked figure"
-grep -q 'class="l fail">5<' "$out/tests/4k-randwrite.html" && grep -q 'ended with error 5' "$out/tests/4k-randwrite.html" &&
+grep -q 'class="n fail">5<' "$out/tests/4k-randwrite.html" && grep -q 'ended with error 5' "$out/tests/4k-randwrite.html" &&
 	ok "the test's page marks its figures and says why" || fail "tests/4k-randwrite.html: no mark"
 grep -q '<td class="n warn">≥ 17,100</td>' "$out/index.html" &&
 	grep -q "fio's histogram ceiling (17.1 s) and the maximum is larger" "$out/index.html" &&

@@ -32,6 +32,7 @@ struct fake {
 	struct sr_rtest rt[MAXR];
 	struct sr_point pts[MAXR];
 	bool repeat[MAXR];
+	char ids[MAXR][16];
 	struct sr_structure s;
 	size_t n;
 };
@@ -61,6 +62,16 @@ static void add(struct fake *f, const char *id, double iops, int64_t timestamp, 
 					 .host = ""};
 	f->repeat[i] = true;
 	f->s = (struct sr_structure){.pts = f->pts, .npts = f->n, .repeat = f->repeat};
+}
+
+/* Rounds "round1".."roundN" of a random-write job with @y's IOPS, fio's timestamps a minute apart.
+ */
+static void add_rounds(struct fake *f, const double *y, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		snprintf(f->ids[f->n], sizeof(f->ids[f->n]), "round%zu", i + 1);
+		add(f, f->ids[f->n], y[i], 1700000000 + 60 * (int64_t)i, "randwrite", 0);
+	}
 }
 
 /* The series' round @k's test id. */
@@ -189,14 +200,10 @@ static void first_passing_window(void **state)
 	static struct fake f;
 	struct sr_rounds r;
 	const double y[] = {90000, 60000, 41000, 40000, 40500, 39800, 40100, 40000, 40200, 39900};
-	char ids[10][16];
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	for (size_t i = 0; i < 10; i++) {
-		snprintf(ids[i], sizeof(ids[i]), "round%zu", i + 1);
-		add(&f, ids[i], y[i], 1700000000 + 60 * (int64_t)i, "randwrite", 0);
-	}
+	add_rounds(&f, y, 10);
 	assert_int_equal(sr_rounds_build(&f.s, &r), 0);
 	assert_int_equal(r.n, 1);
 	check_window(&r.g[0], y, 10, 2, true);
@@ -209,15 +216,12 @@ static void last_window_when_never_steady(void **state)
 	static struct fake f;
 	struct sr_rounds r;
 	double y[8];
-	char ids[8][16];
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	for (size_t i = 0; i < 8; i++) {
+	for (size_t i = 0; i < 8; i++)
 		y[i] = 50000.0 * (1.0 - 0.05 * (double)i);
-		snprintf(ids[i], sizeof(ids[i]), "round%zu", i + 1);
-		add(&f, ids[i], y[i], 1700000000 + 60 * (int64_t)i, "randwrite", 0);
-	}
+	add_rounds(&f, y, 8);
 	assert_int_equal(sr_rounds_build(&f.s, &r), 0);
 	check_window(&r.g[0], y, 8, 3, false);
 	sr_rounds_free(&r);
@@ -231,14 +235,10 @@ static void interrupted_and_no_io(void **state)
 	struct sr_rounds r;
 	/* rounds 1-5 would be steady but round 2 was interrupted, round 4 did no I/O */
 	double y[] = {40000, 40100, 39900, NAN, 40050, 40000, 39950, 40020, 40010, 39990};
-	char ids[10][16];
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	for (size_t i = 0; i < 10; i++) {
-		snprintf(ids[i], sizeof(ids[i]), "round%zu", i + 1);
-		add(&f, ids[i], y[i], 1700000000 + 60 * (int64_t)i, "randwrite", 0);
-	}
+	add_rounds(&f, y, 10);
 	f.res[1].interrupted = true; /* its IOPS figure is there, but the round was cut short */
 	y[1] = NAN;
 	assert_int_equal(sr_rounds_build(&f.s, &r), 0);
