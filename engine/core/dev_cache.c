@@ -4,6 +4,7 @@
 #include "host/dev_class.h"
 
 #include <fcntl.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -21,12 +22,17 @@ struct node {
 	mode_t mode;
 };
 
+/* Data of this many bytes or fewer is kept inside its entry (a classification, a transport's
+ * Identify or READ CAPACITY summary, a flag): adding or replacing it allocates nothing. */
+#define INLINE_BYTES 512
+
 struct entry {
 	char kind[8]; /* "class" for ssd_classify(), "fact", "fd", else the transport's tag */
 	char path[PATH_LEN];
 	struct node node; /* unused for facts */
 	size_t size;
-	void *data; /* "fd": the int fd and its flags */
+	void *data; /* @inl, or a malloc'd copy of a larger value; "fd": the int fd and its flags */
+	_Alignas(max_align_t) unsigned char inl[INLINE_BYTES];
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -147,13 +153,10 @@ static int get(const char *kind, const char *path, const struct node *n, void *o
 	return found;
 }
 
-/* Keep @copy (malloc'd, @size bytes) as (@kind, @path) for node @n (NULL: none), under the lock;
- * Return what it replaced, to be freed, or @copy itself when there is no room. */
-static void *store_locked(const char *kind, const char *path, const struct node *n, void *copy,
-			  size_t size)
+/* The entry (@kind, @path), added if missing; NULL when the cache is full. Under the lock. */
+static struct entry *slot_locked(const char *kind, const char *path)
 {
 	struct entry *e = find(kind, path);
-	void *old;
 
 	if (!e && nentries < DEV_CACHE_ENTRIES) {
 		e = &entries[nentries++];
@@ -161,39 +164,51 @@ static void *store_locked(const char *kind, const char *path, const struct node 
 		strcpy(e->path, path);
 		e->data = NULL;
 	}
-	if (!e)
-		return copy;
-	old = e->data;
+	return e;
+}
+
+/* Keep @size bytes of @data as (@kind, @path) for node @n (NULL: none), under the lock: in the
+ * entry when they fit (INLINE_BYTES, @big NULL), else in @big, a malloc'd buffer of @size bytes
+ * the caller made (NULL: nothing kept). Return what is to be freed: a replaced value kept
+ * outside its entry, or @big unused. */
+static void *store_locked(const char *kind, const char *path, const struct node *n,
+			  const void *data, size_t size, void *big)
+{
+	struct entry *e = slot_locked(kind, path);
+	void *old;
+
+	if (!e || (size > INLINE_BYTES && !big))
+		return big;
+	old = e->data == e->inl ? NULL : e->data;
+	e->data = size > INLINE_BYTES ? big : e->inl;
+	memcpy(e->data, data, size);
 	e->node = n ? *n : (struct node){0};
 	e->size = size;
-	e->data = copy;
 	return old;
 }
 
-/* A malloc'd copy of @data, or NULL when @kind or @path do not fit an entry or memory is short. */
-static void *copy_of(const char *kind, const char *path, const void *data, size_t size)
+/* Whether (@kind, @path) fits an entry's names. */
+static bool fits(const char *kind, const char *path)
 {
-	void *copy;
-
-	if (strlen(kind) >= sizeof(entries[0].kind) || strlen(path) >= sizeof(entries[0].path))
-		return NULL;
-	copy = malloc(size);
-	if (copy)
-		memcpy(copy, data, size);
-	return copy;
+	return strlen(kind) < sizeof(entries[0].kind) && strlen(path) < sizeof(entries[0].path);
 }
+
+/* A buffer for a value of @size bytes kept outside its entry (above INLINE_BYTES), made before
+ * the lock is taken; NULL when it fits inside or memory is short. */
+static void *big_for(size_t size) { return size > INLINE_BYTES ? malloc(size) : NULL; }
 
 static void put(const char *kind, const char *path, const struct node *n, const void *data,
 		size_t size)
 {
-	void *copy = copy_of(kind, path, data, size), *old;
+	void *big;
 
-	if (!copy)
+	if (!fits(kind, path))
 		return;
+	big = big_for(size);
 	pthread_mutex_lock(&lock);
-	old = store_locked(kind, path, n, copy, size);
+	big = store_locked(kind, path, n, data, size, big);
 	pthread_mutex_unlock(&lock);
-	free(old);
+	free(big);
 }
 
 void ssd_classify(const char *path, struct ssd_host_dev *out)
@@ -233,20 +248,20 @@ int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, si
 {
 	const struct entry *e;
 	struct node n;
-	void *copy, *old = NULL;
+	void *big;
 	int claimed = 1;
 
-	if (node_now(path, &n) < 0)
+	if (node_now(path, &n) < 0 || !fits(kind, path))
 		return 1;
-	copy = copy_of(kind, path, data, size);
+	big = big_for(size);
 	pthread_mutex_lock(&lock);
 	e = find(kind, path);
 	if (e && e->size == size && same_node(&e->node, &n) && !memcmp(e->data, data, size))
 		claimed = 0;
-	else if (copy)
-		old = store_locked(kind, path, &n, copy, size);
+	else
+		big = store_locked(kind, path, &n, data, size, big);
 	pthread_mutex_unlock(&lock);
-	free(claimed ? old : copy);
+	free(big);
 	return claimed;
 }
 
@@ -265,34 +280,25 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 	const struct kept_fd k = {.fd = fd, .oflags = oflags};
 	struct entry *e;
 	struct node n;
-	void *copy;
 
-	if (strlen(path) >= sizeof(entries[0].path) || node_now(path, &n) < 0 ||
-	    !(copy = malloc(sizeof(k)))) {
+	if (!fits("fd", path) || node_now(path, &n) < 0) {
 		close(fd);
 		return;
 	}
-	memcpy(copy, &k, sizeof(k));
 	pthread_mutex_lock(&lock);
 	e = find("fd", path);
-	if (e && ((const struct kept_fd *)e->data)->fd >= 0) {
+	if (e && ((const struct kept_fd *)e->data)->fd >= 0)
 		e = NULL; /* one per path */
-	} else if (!e && nentries < DEV_CACHE_ENTRIES) {
-		e = &entries[nentries++];
-		strcpy(e->kind, "fd");
-		strcpy(e->path, path);
-		e->data = NULL;
-	}
+	else
+		e = slot_locked("fd", path);
 	if (e) {
-		free(e->data);
-		e->data = copy;
+		e->data = e->inl;
+		memcpy(e->data, &k, sizeof(k));
 		e->node = n;
 		e->size = sizeof(k);
-		copy = NULL;
 		fd = -1;
 	}
 	pthread_mutex_unlock(&lock);
-	free(copy);
 	if (fd >= 0)
 		close(fd);
 }

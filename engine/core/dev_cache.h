@@ -16,7 +16,8 @@
  * first job does not open its device twice.
  *
  * This is the engine's one piece of process-wide state: entries are added or replaced, never
- * removed, under one mutex; readers copy them out.
+ * removed, under one mutex; readers copy them out. A value of up to 512 bytes (all the engine
+ * keeps) is held inside its entry: adding or replacing one allocates nothing.
  */
 #ifndef SSDENG_CORE_DEV_CACHE_H
 #define SSDENG_CORE_DEV_CACHE_H
@@ -46,7 +47,8 @@ int ssd_dev_cache_get(const char *kind, const char *path, void *out, size_t size
 /**
  * ssd_dev_cache_put() - keep @size bytes of @data under @kind for the node @path names now,
  * replacing what was kept there. Nothing is kept when @path cannot be stat()ed, the cache is
- * full (64 entries) or memory is short: the next open reads the drive again.
+ * full (64 entries) or memory is short for a value above 512 bytes: the next open reads the
+ * drive again.
  */
 void ssd_dev_cache_put(const char *kind, const char *path, const void *data, size_t size);
 

@@ -36,8 +36,11 @@ static inline bool ssd_str_copy(char *dst, size_t len, const char *src)
  */
 static inline size_t ssd_str_put(char *dst, size_t len, size_t pos, const char *src, size_t max)
 {
-	while (max-- && *src && pos + 1 < len)
-		dst[pos++] = *src++;
+	const size_t room = pos + 1 < len ? len - 1 - pos : 0;
+	const size_t n = strnlen(src, max < room ? max : room);
+
+	memcpy(dst + pos, src, n);
+	pos += n;
 	dst[pos] = '\0';
 	return pos;
 }

@@ -9,19 +9,28 @@
 
 int ssd_thread_init(struct ssd_thread *th, const struct ssd_options *opt)
 {
+	ssd_thread_init_at(th, opt, NULL);
+	th->events = calloc(th->opt.depth, sizeof(*th->events));
+	th->own_events = true;
+	return th->events ? 0 : -ENOMEM;
+}
+
+void ssd_thread_init_at(struct ssd_thread *th, const struct ssd_options *opt,
+			struct ssd_io **events)
+{
 	memset(th, 0, sizeof(*th));
 	th->opt = *opt;
 	if (!th->opt.depth)
 		th->opt.depth = 1;
-	th->events = calloc(th->opt.depth, sizeof(*th->events));
-	return th->events ? 0 : -ENOMEM;
+	th->events = events;
 }
 
 void ssd_thread_exit(struct ssd_thread *th)
 {
 	for (unsigned int i = 0; i < th->nt; i++)
 		th->t[i].ops->ctx_exit(th->t[i].ctx);
-	free(th->events);
+	if (th->own_events)
+		free(th->events);
 	memset(th, 0, sizeof(*th));
 }
 

@@ -19,10 +19,19 @@ struct ssd_thread {
 	unsigned int nt;
 	unsigned int next;	/* where the next multi-transport reap starts */
 	struct ssd_io **events; /* opt.depth entries, filled by ssd_thread_reap() */
+	bool own_events;	/* @events made by ssd_thread_init(), freed at exit */
 };
 
 /* ssd_thread_init() - state for @opt->depth I/Os. Return 0 or -ENOMEM. */
 int ssd_thread_init(struct ssd_thread *th, const struct ssd_options *opt);
+
+/**
+ * ssd_thread_init_at() - ssd_thread_init() with the caller's @events array (@opt->depth
+ * entries, or 1 when @opt->depth is 0), which outlives the state and is not freed by
+ * ssd_thread_exit(): a caller that allocates its own per-slot state adds it there. Cannot fail.
+ */
+void ssd_thread_init_at(struct ssd_thread *th, const struct ssd_options *opt,
+			struct ssd_io **events);
 void ssd_thread_exit(struct ssd_thread *th);
 
 /*

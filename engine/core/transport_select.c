@@ -78,33 +78,43 @@ static bool family_mode_auto(enum ssd_transport_family fam, const struct ssd_opt
 	}
 }
 
+const struct ssd_transport_ops *ssd_select_transport_of(const char *path,
+							const struct ssd_host_dev *h,
+							enum ssd_transport_family want,
+							const struct ssd_options *opt, char *err,
+							size_t errlen)
+{
+	const enum ssd_transport_family fam =
+	    want == SSD_FAMILY_AUTO ? ssd_transport_family_of(h) : want;
+	char what[96];
+
+	if (h->kind == SSD_HOST_KIND_MISSING) {
+		snprintf(err, errlen, "%s: no such file or device", path);
+		return NULL;
+	}
+	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, h)) {
+		const char *hint = ssd_transport_family_of(h) == SSD_FAMILY_AUTO
+				       ? "no transport drives it"
+				       : ssd_family_name(ssd_transport_family_of(h));
+		if (h->partition && fam == SSD_FAMILY_NVME)
+			hint = "block (NVMe commands address a whole namespace, not a partition)";
+		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",
+			 path, ssd_host_describe(path, h, what, sizeof(what)), ssd_family_name(fam),
+			 hint);
+		return NULL;
+	}
+	return family_transport(fam, opt);
+}
+
 const struct ssd_transport_ops *ssd_select_transport(const char *path,
 						     enum ssd_transport_family want,
 						     const struct ssd_options *opt, char *err,
 						     size_t errlen)
 {
 	struct ssd_host_dev h;
-	enum ssd_transport_family fam;
-	char what[96];
 
 	ssd_classify(path, &h);
-	fam = want == SSD_FAMILY_AUTO ? ssd_transport_family_of(&h) : want;
-	if (h.kind == SSD_HOST_KIND_MISSING) {
-		snprintf(err, errlen, "%s: no such file or device", path);
-		return NULL;
-	}
-	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, &h)) {
-		const char *hint = ssd_transport_family_of(&h) == SSD_FAMILY_AUTO
-				       ? "no transport drives it"
-				       : ssd_family_name(ssd_transport_family_of(&h));
-		if (h.partition && fam == SSD_FAMILY_NVME)
-			hint = "block (NVMe commands address a whole namespace, not a partition)";
-		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",
-			 path, ssd_host_describe(path, &h, what, sizeof(what)),
-			 ssd_family_name(fam), hint);
-		return NULL;
-	}
-	return family_transport(fam, opt);
+	return ssd_select_transport_of(path, &h, want, opt, err, errlen);
 }
 
 const struct ssd_transport_ops *ssd_transport_fallback(const struct ssd_transport_ops *ops,

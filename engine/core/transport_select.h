@@ -33,6 +33,17 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 						     size_t errlen);
 
 /**
+ * ssd_select_transport_of() - ssd_select_transport() for @path, already classified as @dev
+ * (ssd_classify() or ssd_host_classify() of @path): the same answer and messages without
+ * looking at @path again.
+ */
+const struct ssd_transport_ops *ssd_select_transport_of(const char *path,
+							const struct ssd_host_dev *dev,
+							enum ssd_transport_family want,
+							const struct ssd_options *opt, char *err,
+							size_t errlen);
+
+/**
  * ssd_transport_fallback() - what to use when @ops cannot start in this process (ctx_init or
  * open failed with @error, a negative errno): @ops->caps.fallback, when @error says the way is
  * unavailable here (ENOSYS, EPERM, EACCES, EINVAL, EOPNOTSUPP: io_uring missing, disabled by

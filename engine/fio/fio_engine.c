@@ -6,6 +6,7 @@
  * fio.
  */
 #include <stdint.h>
+#include <stdio_ext.h>
 
 #include "fio.h"
 #include "optgroup.h"
@@ -20,32 +21,6 @@
 #include "core/ssd_thread.h"
 #include "transport/nvme_uring_lane.h"
 #include "transport/scsi_sg_lane.h"
-
-struct ssd_fio_data {
-	struct ssd_thread th;
-	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
-	/* decided at init, read per I/O: the operation and flags of each fio direction
-	 * (DDIR_READ, _WRITE, _TRIM, then the syncs) */
-	enum ssd_op ddir_op[DDIR_LAST];
-	uint32_t ddir_flags[DDIR_LAST];
-	/* the files this job's thread sized and has not opened yet: their probes' devices,
-	 * adopted by open_file, closed at cleanup (ssd_keep_probe()) */
-	struct ssd_fio_file *probes;
-	struct ssd_io *ios; /* one per io_u, by io_u->index */
-	unsigned int nios;
-	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
-	unsigned int nqueued;
-	struct io_u **evs;  /* what the last getevents reaped, nios entries */
-	struct iovec *bufs; /* each io_u's data buffer by index (ssd_io_bufs()) */
-	bool slat;	    /* fio_fill_issue_time(): fio wants issue times and slat samples */
-	/* the job's only transport is nvme-uring: commit and getevents drive its lane; or
-	 * scsi-sg (async): commit and getevents drive its context */
-	struct ssd_tp_uring_lane *lane;
-	struct ssd_tp_sg_ctx *sg;
-	bool *told; /* by fio_file fileno: its transport line printed (a verify run
-		     * closes and reopens the file) */
-	unsigned int ntold;
-};
 
 struct ssd_fio_file {
 	const struct ssd_transport_ops *ops;
@@ -70,19 +45,109 @@ struct ssd_fio_file {
 	struct ssd_fio_file *next_probe; /* ssd_fio_data.probes */
 };
 
-/* Messages from the transports go through fio (so a fio client sees a server's messages),
- * to stderr so they never mix with JSON output. */
+struct ssd_fio_data {
+	struct ssd_thread th;
+	enum ssd_op write_op; /* what fio's writes become (nvme_write_mode) */
+	/* decided at init, read per I/O: the operation and flags of each fio direction
+	 * (DDIR_READ, _WRITE, _TRIM, then the syncs) */
+	enum ssd_op ddir_op[DDIR_LAST];
+	uint32_t ddir_flags[DDIR_LAST];
+	/* the files this job's thread sized and has not opened yet: their probes' devices,
+	 * adopted by open_file, closed at cleanup (ssd_keep_probe()) */
+	struct ssd_fio_file *probes;
+	struct ssd_io *ios; /* one per io_u, by io_u->index */
+	unsigned int nios;
+	struct io_u **queued; /* queued since the last commit (their issue time), nios entries */
+	unsigned int nqueued;
+	struct io_u **evs;  /* what the last getevents reaped, nios entries */
+	struct iovec *bufs; /* each io_u's data buffer by index (ssd_io_bufs()), NULL until made */
+	struct iovec *bufs_at; /* where they are made: nios entries */
+	bool slat;	       /* fio_fill_issue_time(): fio wants issue times and slat samples */
+	/* the job's only transport is nvme-uring: commit and getevents drive its lane; or
+	 * scsi-sg (async): commit and getevents drive its context */
+	struct ssd_tp_uring_lane *lane;
+	struct ssd_tp_sg_ctx *sg;
+	/* by fio_file fileno: its transport line printed (a verify run closes and reopens
+	 * the file); the first 64 files in a word, the others in an array (fileno - 64) */
+	uint64_t told_first;
+	bool *told;
+	unsigned int ntold;
+	/* the state of one of the job's files (most jobs have one), in the job's allocation */
+	struct ssd_fio_file file0;
+	bool file0_used;
+};
+
+/*
+ * ssd_fio_emit() - one whole message, @len bytes of @line ending in a newline, where fio's
+ * log_err() (log.c) puts it, in the same order. log_err() formats into a new buffer (vasprintf)
+ * and hands it to the fio client on a backend (fio --server), to syslog (a daemonized server),
+ * or fwrite()s it to stderr and, under --output=FILE, to that file too (f_err != stderr): those
+ * keep log_err(). Otherwise it goes to stderr alone, unbuffered: one write(2) of @line to stderr's
+ * fd is what that fwrite() does, when stdio holds nothing of stderr's unwritten (__fpending()).
+ */
+static void ssd_fio_emit(const char *line, size_t len)
+{
+	int fd = fileno(stderr);
+
+	if (is_backend || log_syslog || f_err != stderr || __fpending(stderr) || fd < 0) {
+		log_err("%.*s", (int)len, line);
+		return;
+	}
+	while (len) {
+		ssize_t n = write(fd, line, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return; /* as fwrite() to a stderr that cannot take it: lost */
+		line += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Messages from the transports (ssd_log(), a whole line) go where fio's log_err() puts them
+ * (so a fio client sees a server's messages), to stderr so they never mix with JSON output. */
 static void ssd_fio_sink(enum ssd_log_level level, const char *line)
 {
 	(void)level;
-	log_err("%s", line);
+	ssd_fio_emit(line, strlen(line));
+}
+
+/* "ssdeng: @msg" on a line of its own, through ssd_fio_emit(). */
+static void ssd_fio_say(const char *msg)
+{
+	char line[1024]; /* fio's log_err() takes 1,024 bytes */
+	size_t len = ssd_str_put(line, sizeof(line) - 1, 0, "ssdeng: ", SIZE_MAX);
+
+	len = ssd_str_put(line, sizeof(line) - 1, len, msg, SIZE_MAX);
+	line[len++] = '\n';
+	ssd_fio_emit(line, len);
 }
 
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
-	log_err("ssdeng: %s\n", msg);
+	ssd_fio_say(msg);
 	td_verror(td, err, what);
 	return 1;
+}
+
+/* A file's state, zeroed: the job's own one (@d->file0) when free, else a new allocation. */
+static struct ssd_fio_file *ssd_file_new(struct ssd_fio_data *d)
+{
+	if (d->file0_used)
+		return calloc(1, sizeof(struct ssd_fio_file));
+	memset(&d->file0, 0, sizeof(d->file0));
+	d->file0_used = true;
+	return &d->file0;
+}
+
+/* Free @sf of job state @d (NULL: the job has none, @sf is an allocation of its own). */
+static void ssd_file_free(struct ssd_fio_data *d, struct ssd_fio_file *sf)
+{
+	if (d && sf == &d->file0)
+		d->file0_used = false;
+	else
+		free(sf);
 }
 
 /* Fill d->ddir_op/ddir_flags: reads read (FUA with readfua), writes become d->write_op (FUA
@@ -104,7 +169,8 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 static void ssd_fio_now(struct timespec *ts) { fio_gettime(ts, NULL); }
 
 /* Bytes from the start of struct ssd_fio_data to its per-slot arrays, which follow it in the
- * same allocation (ssd_init()): ios, then queued, then evs. */
+ * same allocation (ssd_init()): ios, then the data buffers (bufs_at), then queued, evs and the
+ * transports' reaped events (th.events). */
 #define SSD_SLOTS_AT                                                                               \
 	((sizeof(struct ssd_fio_data) + _Alignof(struct ssd_io) - 1) / _Alignof(struct ssd_io) *   \
 	 _Alignof(struct ssd_io))
@@ -117,22 +183,28 @@ static int ssd_init(struct thread_data *td)
 
 	ssd_fio_to_options(td, &opt);
 	opt.now = ssd_fio_now;
-	n = opt.depth;
+	n = opt.depth ? opt.depth : 1;
 	/* the job's state and its per-slot arrays in one allocation */
-	d = calloc(1, SSD_SLOTS_AT + n * (sizeof(*d->ios) + 2 * sizeof(*d->queued)));
+	_Static_assert(_Alignof(struct ssd_io) >= _Alignof(struct iovec) &&
+			   sizeof(struct iovec) % _Alignof(struct io_u *) == 0,
+		       "the per-slot arrays follow each other aligned");
+	/* zeroed: the state; each slot is set whole by io_u_init, the arrays after it are
+	 * written before they are read (zeroing kilobytes at depth 32 cost thousands of
+	 * instructions) */
+	d = malloc(SSD_SLOTS_AT + n * (sizeof(*d->ios) + sizeof(*d->bufs) + 2 * sizeof(*d->queued) +
+				       sizeof(*d->th.events)));
 	if (!d)
 		return ssd_fail(td, ENOMEM, "init", "out of memory");
+	memset(d, 0, sizeof(*d));
 	d->nios = opt.depth;
 	d->ios = (struct ssd_io *)((char *)d + SSD_SLOTS_AT);
-	d->queued = (struct io_u **)(d->ios + n);
+	d->bufs_at = (struct iovec *)(d->ios + n);
+	d->queued = (struct io_u **)(d->bufs_at + n);
 	d->evs = d->queued + n;
 	d->write_op = ssd_fio_write_op(td);
 	d->slat = fio_fill_issue_time(td);
 	ssd_ddir_table(d, &opt);
-	if (ssd_thread_init(&d->th, &opt) < 0) {
-		free(d);
-		return ssd_fail(td, ENOMEM, "init", "out of memory");
-	}
+	ssd_thread_init_at(&d->th, &opt, (struct ssd_io **)(d->evs + n));
 	td->io_ops_data = d;
 	return 0;
 }
@@ -148,11 +220,10 @@ static void ssd_cleanup(struct thread_data *td)
 
 		d->probes = sf->next_probe;
 		sf->ops->close(NULL, sf->dev);
-		free(sf);
+		ssd_file_free(d, sf);
 	}
 	ssd_thread_exit(&d->th);
 	free(d->told);
-	free(d->bufs);
 	free(d);
 	td->io_ops_data = NULL;
 }
@@ -166,21 +237,23 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	if (idx >= d->nios)
 		return ssd_fail(td, EINVAL, "io_u_init", "more io_u than iodepth");
 	io = &d->ios[idx];
-	io->slot = idx;
-	io->cookie = io_u;
-	io->issued = &io_u->issue_time; /* stamped at commit (ssd_issued()) */
+	/* stamped at commit (ssd_issued()) */
+	*io = (struct ssd_io){.slot = idx, .cookie = io_u, .issued = &io_u->issue_time};
 	io_u->engine_data = io;
 	return 0;
 }
 
+/* The transport of @f (@h: its classification, NULL: classify it now); NULL: the job failed. */
 static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct fio_file *f,
+						const struct ssd_host_dev *h,
 						const struct ssd_options *opt)
 {
 	const struct ssd_fio_opts *o = td->eo;
 	const struct ssd_transport_ops *ops;
 	char err[256];
 
-	ops = ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));
+	ops = h ? ssd_select_transport_of(f->file_name, h, o->transport, opt, err, sizeof(err))
+		: ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));
 	if (!ops)
 		ssd_fail(td, ENODEV, "transport", err);
 	return ops;
@@ -310,7 +383,7 @@ static bool ssd_keep_probe(struct thread_data *td, struct fio_file *f,
 	struct ssd_fio_data *d = td->io_ops_data;
 	struct ssd_fio_file *sf;
 
-	if (!d || !ops->adopt || FILE_ENG_DATA(f) || !(sf = calloc(1, sizeof(*sf))))
+	if (!d || !ops->adopt || FILE_ENG_DATA(f) || !(sf = ssd_file_new(d)))
 		return false;
 	sf->ops = ops;
 	sf->dev = dev;
@@ -366,7 +439,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		return generic_get_file_size(td, f);
 	}
 	ssd_fio_to_options(td, &opt);
-	ops = ssd_pick(td, f, &opt);
+	ops = ssd_pick(td, f, &h, &opt);
 	if (!ops)
 		return 1;
 	/* the job's own open may take over what this one opens: the same flags */
@@ -385,7 +458,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 }
 
 /* Each io_u's data buffer by index, for transports that register them (fixedbufs); fio has
- * allocated them by the time it opens files (init_io_u_buffers()). NULL: none, or no memory. */
+ * allocated them by the time it opens files (init_io_u_buffers()). NULL: none. */
 static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_data *d)
 {
 	struct io_u *io_u;
@@ -393,9 +466,8 @@ static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_da
 
 	if (d->bufs || !td->orig_buffer)
 		return d->bufs;
-	d->bufs = calloc(d->nios, sizeof(*d->bufs));
-	if (!d->bufs)
-		return NULL;
+	d->bufs = d->bufs_at;
+	memset(d->bufs, 0, d->nios * sizeof(*d->bufs)); /* a slot no io_u has: none */
 
 	/* the slot, not io_u->index: ssd_io_u_init() set engine_data, which shares its union */
 	io_u_qiter(&td->io_u_all, io_u, i)
@@ -453,6 +525,7 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 	const struct ssd_transport_ops *fb = ssd_transport_fallback(sf->ops, error, &d->th.opt);
 	struct ssd_ctx *ctx;
 	struct ssd_dev *dev;
+	char msg[640];
 	int ret;
 
 	if (!fb)
@@ -463,8 +536,9 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 	ret = fb->open(ctx, &d->th.opt, f->file_name, sf->oflags, &dev, &sf->geo, err, errlen);
 	if (ret < 0)
 		return ret;
-	log_err("ssdeng: %s: %s refused the file (%s); using %s\n", f->file_name, sf->ops->name,
-		why, fb->name);
+	snprintf(msg, sizeof(msg), "%s: %s refused the file (%s); using %s", f->file_name,
+		 sf->ops->name, why, fb->name);
+	ssd_fio_say(msg);
 	if (sf->dev) {
 		sf->left_ops = sf->ops;
 		sf->left_ctx = sf->ctx;
@@ -511,18 +585,27 @@ static bool ssd_run_refused(struct ssd_fio_file *sf, struct ssd_io *io, int erro
 /* True the first time job @td opens @f (false also when out of memory: say less). */
 static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 {
-	if (f->fileno >= d->ntold) {
-		bool *t = realloc(d->told, (f->fileno + 1) * sizeof(*t));
+	const unsigned int n = f->fileno - 64;
+
+	if (f->fileno < 64) {
+		const uint64_t bit = (uint64_t)1 << f->fileno;
+		const bool first = !(d->told_first & bit);
+
+		d->told_first |= bit;
+		return first;
+	}
+	if (n >= d->ntold) {
+		bool *t = realloc(d->told, (n + 1) * sizeof(*t));
 
 		if (!t)
 			return false;
-		memset(t + d->ntold, 0, (f->fileno + 1 - d->ntold) * sizeof(*t));
+		memset(t + d->ntold, 0, (n + 1 - d->ntold) * sizeof(*t));
 		d->told = t;
-		d->ntold = f->fileno + 1;
+		d->ntold = n + 1;
 	}
-	if (d->told[f->fileno])
+	if (d->told[n])
 		return false;
-	d->told[f->fileno] = true;
+	d->told[n] = true;
 	return true;
 }
 
@@ -540,19 +623,23 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		return;
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
-		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION", built without printf's parsing */
-		len = ssd_str_put(line, sizeof(line), 0, "ssdeng: ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, f->file_name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, ": ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, sf->ops->name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line), len, ", ", SIZE_MAX);
-		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - len);
-		log_err("%s\n", line);
+		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION\n", built without printf's parsing */
+		len = ssd_str_put(line, sizeof(line) - 1, 0, "ssdeng: ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, f->file_name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, ": ", SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, sf->ops->name, SIZE_MAX);
+		len = ssd_str_put(line, sizeof(line) - 1, len, ", ", SIZE_MAX);
+		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - 1 - len);
+		len += strlen(line + len);
+		line[len++] = '\n';
+		ssd_fio_emit(line, len);
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));
-	if (n)
-		log_err("ssdeng: %s: note: %s %s no effect on %s\n", f->file_name, idle,
-			n == 1 ? "has" : "have", sf->ops->name);
+	if (n) {
+		snprintf(line, sizeof(line), "%s: note: %s %s no effect on %s", f->file_name, idle,
+			 n == 1 ? "has" : "have", sf->ops->name);
+		ssd_fio_say(line);
+	}
 }
 
 /* Options whose data would be wrong where ignored: nvme_write_mode turns writes into other
@@ -613,10 +700,10 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 		probe = sf->dev;
 		sf->dev = NULL;
 	} else {
-		sf = calloc(1, sizeof(*sf));
+		sf = ssd_file_new(d);
 		if (!sf)
 			return ssd_fail(td, ENOMEM, "open_file", "out of memory");
-		sf->ops = ssd_pick(td, f, &d->th.opt);
+		sf->ops = ssd_pick(td, f, NULL, &d->th.opt);
 	}
 	FILE_SET_ENG_DATA(f, NULL);
 	sf->td = td;
@@ -663,7 +750,7 @@ static int ssd_open_file(struct thread_data *td, struct fio_file *f)
 fail:
 	if (probe)
 		sf->ops->close(NULL, probe);
-	free(sf);
+	ssd_file_free(d, sf);
 	return 1;
 }
 
@@ -671,12 +758,11 @@ static int ssd_close_file(struct thread_data *td, struct fio_file *f)
 {
 	struct ssd_fio_file *sf = FILE_ENG_DATA(f);
 
-	(void)td;
 	if (sf) {
 		sf->ops->close(sf->ctx, sf->dev);
 		if (sf->left_dev)
 			sf->left_ops->close(sf->left_ctx, sf->left_dev);
-		free(sf);
+		ssd_file_free(td->io_ops_data, sf);
 		FILE_SET_ENG_DATA(f, NULL);
 	}
 	ssd_dev_cache_done(f->file_name);

@@ -26,9 +26,18 @@ int ssd_tp_nvme_scratch_init(struct ssd_tp_nvme_scratch *s, const struct ssd_opt
 	memset(s, 0, sizeof(*s));
 	s->depth = opt->depth ? opt->depth : 1;
 	s->now = opt->now;
-	if (posix_memalign((void **)&s->dsm, 4096, s->depth * 16))
+	return 0;
+}
+
+/* The DSM range list of every slot, made at the first Dataset Management (most jobs trim
+ * nothing). Return 0 or -ENOMEM. */
+static int dsm_ranges(struct ssd_tp_nvme_scratch *s)
+{
+	if (s->dsm)
+		return 0;
+	if (posix_memalign((void **)&s->dsm, 4096, s->depth * SSD_NVME_DSM_RANGE_BYTES))
 		return -ENOMEM;
-	memset(s->dsm, 0, s->depth * 16);
+	memset(s->dsm, 0, s->depth * SSD_NVME_DSM_RANGE_BYTES);
 	return 0;
 }
 
@@ -488,6 +497,8 @@ int ssd_tp_nvme_prep(const struct ssd_options *opt, struct ssd_tp_nvme_scratch *
 	case SSD_NVME_OP_DSM:
 		if (nlb > UINT32_MAX)
 			return -EINVAL;
+		if (dsm_ranges(s))
+			return -ENOMEM;
 		range = s->dsm + (size_t)io->slot * SSD_NVME_DSM_RANGE_BYTES;
 		ssd_nvme_dsm_range_encode(range, 0, (uint32_t)nlb, slba);
 		ret = ssd_nvme_build_dsm(cmd, d->nsid, (uintptr_t)range, 1, SSD_NVME_DSM_AD);

@@ -45,7 +45,7 @@ struct ssd_tp_nvme_dev {
 /* Per-context scratch shared by both NVMe transports. */
 struct ssd_tp_nvme_scratch {
 	unsigned int depth;
-	uint8_t *dsm; /* depth × 16-byte DSM range, 4 KiB aligned */
+	uint8_t *dsm; /* depth × 16-byte DSM range, 4 KiB aligned; NULL until the first trim */
 	uint8_t *md;  /* depth × md_stride bytes of separate metadata, or NULL */
 	size_t md_stride;
 	void (*now)(struct timespec *ts); /* the clock of ssd_io.issued (ssd_options.now) */
@@ -54,7 +54,8 @@ struct ssd_tp_nvme_scratch {
 };
 
 /**
- * ssd_tp_nvme_scratch_init() - allocate scratch for @opt->depth slots. Return 0 or -ENOMEM.
+ * ssd_tp_nvme_scratch_init() - scratch for @opt->depth slots (buffers made as first needed).
+ * Return 0 or -ENOMEM.
  * @s:   output
  * @opt: the engine options (depth: the job's iodepth; now: the clock of ssd_io.issued)
  */

@@ -47,6 +47,8 @@ struct ssd_tp_uring_ctx {
 	bool files_tried; /* registerfiles: the table was registered, or that failed */
 	bool fixed_files; /* the table is registered */
 	bool file_used[NVME_URING_FILES];
+	unsigned int nheld;	   /* entries of held_at: the ring's size asked for */
+	const uint64_t *held_at[]; /* lane.held, in the same allocation when the ring has nheld */
 };
 
 static unsigned int pow2_at_least(unsigned int n)
@@ -158,7 +160,9 @@ static int ring_init(struct ssd_tp_uring_ctx *c, unsigned int entries)
 	}
 	c->iopoll = extra & IORING_SETUP_IOPOLL;
 	ssd_tp_ring_attach(&c->lane.r, &c->ring, p.flags);
-	c->lane.held = calloc(c->lane.r.sq_entries, sizeof(*c->lane.held));
+	c->lane.held = c->lane.r.sq_entries <= c->nheld
+			   ? c->held_at
+			   : calloc(c->lane.r.sq_entries, sizeof(*c->lane.held));
 	if (!c->lane.held) {
 		io_uring_queue_exit(&c->ring);
 		return -ENOMEM;
@@ -196,17 +200,19 @@ static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
  */
 static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c));
+	const unsigned int entries = pow2_at_least(opt->depth ? opt->depth : 1);
+	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c) + entries * sizeof(c->held_at[0]));
 	int ret;
 
 	if (!c)
 		return -ENOMEM;
 	c->opt = *opt;
 	c->lane.depth = opt->depth ? opt->depth : 1;
+	c->nheld = entries;
 	ret = ssd_tp_nvme_scratch_init(&c->s, opt);
 	if (ret)
 		goto fail;
-	ret = ring_init(c, pow2_at_least(c->lane.depth));
+	ret = ring_init(c, entries);
 	if (ret)
 		goto fail_scratch;
 	register_buffers(c);
@@ -228,7 +234,8 @@ static void uring_ctx_exit(struct ssd_ctx *ctx)
 		return;
 	io_uring_queue_exit(&c->ring);
 	ssd_tp_nvme_scratch_free(&c->s);
-	free(c->lane.held);
+	if (c->lane.held != c->held_at)
+		free(c->lane.held);
 	free(c);
 }
 

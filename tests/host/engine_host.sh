@@ -78,6 +78,45 @@ n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: block-aio, regular file")
 [ "$n" = 1 ] && ok "verify run: one transport line" || fail "verify run: $n transport lines: $err"
 n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: note: pi_act=1, readfua=1, scsi_timeout=5000 have no effect on block-aio$")
 [ "$n" = 1 ] && ok "one note names the options block-aio ignores" || fail "ignored options note: $err"
+# the transport line and the note leave as whole lines where fio's log_err() puts its own: on
+# stderr alone, one write(2) each (the text as log_err() printed it); also in --output's file
+# (log_err() writes both; with --thread: a job process's buffered copy is lost as it exits); from
+# a fio --server to its client
+line="ssdeng: $f: block-aio, regular file"
+note="ssdeng: $f: note: readfua=1 has no effect on block-aio"
+tr=$repo/build/host-engine.strace
+err=$(strace -f -qq -s 1024 -e trace=write -e signal=none -o "$tr" fio --name=n \
+	--ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M --rw=read \
+	--readfua=1 --output-format=json 2>&1 >/dev/null)
+[ "$err" = "$line"$'\n'"$note" ] && ok "stderr holds exactly the transport line and the note" ||
+	fail "stderr of a read job: $err"
+n=$(grep -cF "write(2, \"$line\\n\", $((${#line} + 1)))" "$tr")
+m=$(grep -cF "write(2, \"$note\\n\", $((${#note} + 1)))" "$tr")
+[ "$n:$m" = 1:1 ] && ok "the transport line and the note: one write(2) each to fd 2" ||
+	fail "writes of the line ($n) and the note ($m): $(grep 'write(2' "$tr")"
+rm -f "$tr"
+out=$repo/build/host-engine.out
+err=$(fio --thread --name=n --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" \
+	--size=8M --rw=read --readfua=1 --output="$out" 2>&1 >/dev/null)
+[ "$err" = "$line"$'\n'"$note" ] && [ "$(grep -cxF -e "$line" -e "$note" "$out")" = 2 ] &&
+	ok "--output=FILE: the line and the note on stderr and in the file, as log_err() writes" ||
+	fail "--output=FILE: stderr '$err', file: $(head -n 3 "$out")"
+rm -f "$out"
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+for port in $(seq $((20000 + RANDOM % 20000)) 40100); do port_free "$port" && break; done
+fio --server="ip:127.0.0.1,$port" >/dev/null 2>&1 &
+srv=$!
+for _ in $(seq 50); do port_free "$port" || break; sleep 0.1; done
+jf=$repo/build/host-engine.cs.fio
+printf '[n]\nioengine=external:%s\nfilename=%s\nsize=8M\nrw=read\nreadfua=1\n' \
+	"$repo"/engine/libssdeng.so "$f" >"$jf"
+got=$(fio --eta=never --client="ip:127.0.0.1,$port" "$jf" 2>&1)
+kill "$srv" 2>/dev/null
+wait "$srv" 2>/dev/null
+rm -f "$jf"
+n=$(printf '%s\n' "$got" | sed 's/^.*<[^>]*> //' | grep -cxF -e "$line" -e "$note")
+[ "$n" = 2 ] && ok "fio --client shows the server's transport line and note" ||
+	fail "client/server: $n of 2 lines: $got"
 err=$(fio --name=n --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
 	--rw=read --writefua=1 --scsi_timeout=30000 2>&1)
 case $err in

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* dev_cache.c on regular files in a scratch directory: entries tied to the node a path names,
- * values claimed once, facts, kept file descriptors, and what a forked child inherits. */
+ * values claimed once, facts, kept file descriptors, what a forked child inherits, values of
+ * any size, and the classification of a device node kept once per process and node. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +19,7 @@
 #include <cmocka.h>
 
 #include "core/dev_cache.h"
+#include "host/dev_class.h"
 #include "scratch.h"
 
 /* @name in the scratch directory, created empty (replacing what was there: a new inode). */
@@ -181,6 +184,116 @@ static void test_fork_child_looks_again(void **state)
 	ssd_dev_cache_done(p);
 }
 
+/* Values kept inside their entry and larger ones kept apart read back the same, each
+ * replacing the other. */
+static void test_values_of_any_size(void **state)
+{
+	const char *p = fresh("d");
+	static unsigned char big[2000], got[2000];
+	uint64_t v = 5, small = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(big); i++)
+		big[i] = (unsigned char)(i * 7 + 1);
+	ssd_dev_cache_put("nvme", p, big, sizeof(big));
+	assert_int_equal(ssd_dev_cache_get("nvme", p, got, sizeof(got)), 1);
+	assert_memory_equal(got, big, sizeof(big));
+	ssd_dev_cache_put("nvme", p, &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("nvme", p, got, sizeof(got)), 0);
+	assert_int_equal(ssd_dev_cache_get("nvme", p, &small, sizeof(small)), 1);
+	assert_int_equal(small, 5);
+	big[0] ^= 0xff;
+	ssd_dev_cache_put("nvme", p, big, 513); /* one byte past what an entry holds */
+	memset(got, 0, sizeof(got));
+	assert_int_equal(ssd_dev_cache_get("nvme", p, got, 513), 1);
+	assert_memory_equal(got, big, 513);
+	ssd_dev_cache_put("nvme", p, big, 512);
+	assert_int_equal(ssd_dev_cache_get("nvme", p, got, 512), 1);
+	assert_memory_equal(got, big, 512);
+	ssd_dev_cache_done(p);
+}
+
+/* @link in the scratch directory, made to point at @target (replacing what was there). */
+static const char *link_to(const char *name, const char *target)
+{
+	static char path[256];
+	char tmp[sizeof(path) + 8];
+
+	snprintf(path, sizeof(path), "%s/%s", scratch, name);
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	unlink(tmp);
+	assert_int_equal(symlink(target, tmp), 0);
+	assert_int_equal(rename(tmp, path), 0);
+	return path;
+}
+
+static void *classify_in_thread(void *arg)
+{
+	static struct ssd_host_dev h;
+
+	ssd_classify(arg, &h);
+	ssd_dev_cache_done(arg);
+	return &h;
+}
+
+/* A device node is classified once per process and node: the answer, the classifier's own, is
+ * kept for the path and taken by every thread while the path names that node; a path moved to
+ * another node is classified again; a regular file every time (its size changes). */
+static void test_classification_once_per_node(void **state)
+{
+	const char *p = link_to("dev", "/dev/null");
+	struct ssd_host_dev h, direct, kept, *other;
+	pthread_t t;
+	char *copy;
+	int fd;
+
+	(void)state;
+	ssd_classify(p, &h);
+	ssd_host_classify(p, &direct);
+	assert_memory_equal(&h, &direct, sizeof(h));
+	assert_int_equal(h.kind, SSD_HOST_KIND_CHR);
+	assert_int_equal(h.minor, 3);
+	assert_int_equal(ssd_dev_cache_get("class", p, &kept, sizeof(kept)), 1);
+	assert_memory_equal(&kept, &direct, sizeof(kept));
+	ssd_dev_cache_done(p);
+
+	/* another thread takes the kept answer: one marked as kept is what it gets */
+	kept.capacity_known = true;
+	kept.capacity_bytes = 4242;
+	ssd_dev_cache_put("class", p, &kept, sizeof(kept));
+	ssd_dev_cache_done(p);
+	copy = strdup(p);
+	assert_int_equal(pthread_create(&t, NULL, classify_in_thread, copy), 0);
+	assert_int_equal(pthread_join(t, (void **)&other), 0);
+	assert_true(other->capacity_known);
+	assert_int_equal(other->capacity_bytes, 4242);
+
+	/* the path moved to another node: classified afresh, and that answer kept */
+	p = link_to("dev", "/dev/zero");
+	ssd_classify(p, &h);
+	assert_int_equal(h.kind, SSD_HOST_KIND_CHR);
+	assert_int_equal(h.minor, 5);
+	assert_false(h.capacity_known);
+	assert_int_equal(ssd_dev_cache_get("class", p, &kept, sizeof(kept)), 1);
+	assert_int_equal(kept.minor, 5);
+	ssd_dev_cache_done(p);
+	free(copy);
+
+	/* a regular file: its size now, never a kept answer */
+	p = fresh("e");
+	ssd_classify(p, &h);
+	assert_int_equal(h.kind, SSD_HOST_KIND_FILE);
+	assert_int_equal(h.capacity_bytes, 0);
+	fd = open(p, O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "abc", 3), 3);
+	close(fd);
+	ssd_classify(p, &h);
+	assert_int_equal(h.capacity_bytes, 3);
+	assert_int_equal(ssd_dev_cache_get("class", p, &kept, sizeof(kept)), 0);
+	ssd_dev_cache_done(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +302,8 @@ int main(void)
 	    cmocka_unit_test(test_facts),
 	    cmocka_unit_test(test_kept_fd_taken_once),
 	    cmocka_unit_test(test_fork_child_looks_again),
+	    cmocka_unit_test(test_values_of_any_size),
+	    cmocka_unit_test(test_classification_once_per_node),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);

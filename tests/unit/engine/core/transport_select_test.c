@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/transport_select.h"
+#include "host/dev_class.h"
 
 static const struct ssd_options opt = {.depth = 1, .nvme_mode = SSD_NVME_MODE_AUTO};
 
@@ -88,6 +89,34 @@ static void test_capabilities(void **state)
 	assert_string_equal(ssd_family_name(SSD_FAMILY_SCSI), "scsi");
 }
 
+/* Given the classification, the choice and its messages are those of ssd_select_transport(),
+ * from that answer alone: the path is not looked at again (here it does not exist). */
+static void test_select_from_a_classification(void **state)
+{
+	struct ssd_host_dev h, file;
+	char err[256] = "", err2[256] = "";
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	h.kind = SSD_HOST_KIND_NVME_NG;
+	assert_ptr_equal(ssd_select_transport_of("/nonexistent/ng9n1", &h, SSD_FAMILY_AUTO, &opt,
+						 err, sizeof(err)),
+			 &ssd_tp_nvme_uring_ops);
+	h.kind = SSD_HOST_KIND_SCSI_SG;
+	assert_ptr_equal(ssd_select_transport_of("/nonexistent/sg9", &h, SSD_FAMILY_AUTO, &opt, err,
+						 sizeof(err)),
+			 &ssd_tp_scsi_sg_ops);
+	assert_null(ssd_select_transport_of("/nonexistent/sg9", &h, SSD_FAMILY_NVME, &opt, err,
+					    sizeof(err)));
+	assert_string_equal(err, "/nonexistent/sg9 is a SCSI generic (sg) device: transport=nvme "
+				 "cannot drive it (use transport=scsi)");
+	ssd_host_classify("Makefile", &file);
+	assert_null(
+	    ssd_select_transport_of("Makefile", &file, SSD_FAMILY_NVME, &opt, err, sizeof(err)));
+	assert_null(ssd_select_transport("Makefile", SSD_FAMILY_NVME, &opt, err2, sizeof(err2)));
+	assert_string_equal(err, err2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -96,6 +125,7 @@ int main(void)
 	    cmocka_unit_test(test_missing_and_undrivable),
 	    cmocka_unit_test(test_fallback_only_from_uring_in_auto_mode),
 	    cmocka_unit_test(test_capabilities),
+	    cmocka_unit_test(test_select_from_a_classification),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
