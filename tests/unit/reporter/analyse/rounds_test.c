@@ -250,12 +250,7 @@ static void interrupted_and_no_io(void **state)
 
 	/* the last round did no I/O and nothing before was steady: no window */
 	memset(&f, 0, sizeof(f));
-	add(&f, "round1", 10000, 1700000000, "randwrite", 0);
-	add(&f, "round2", 20000, 1700000060, "randwrite", 0);
-	add(&f, "round3", 30000, 1700000120, "randwrite", 0);
-	add(&f, "round4", 40000, 1700000180, "randwrite", 0);
-	add(&f, "round5", 50000, 1700000240, "randwrite", 0);
-	add(&f, "round6", NAN, 1700000300, "randwrite", 0);
+	add_rounds(&f, (const double[]){10000, 20000, 30000, 40000, 50000, NAN}, 6);
 	assert_int_equal(sr_rounds_build(&f.s, &r), 0);
 	assert_int_equal(r.g[0].n, 6);
 	assert_true(isnan(r.g[0].iops[5]));
