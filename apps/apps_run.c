@@ -92,7 +92,7 @@ static void sb_failure(struct apps_run *run, struct apps_db *db, enum apps_sb_ph
 		    apps_human_bytes(run->fs.size, s, sizeof(s)));
 	snprintf(msg, len, "%sdb%u: sysbench %s %s %d: %s; %s log: %s", full, db->id,
 		 phase_words(phase),
-		 !WIFEXITED(status)	   ? "killed by signal"
+		 !WIFEXITED(status)	    ? "killed by signal"
 		 : WEXITSTATUS(status) == 0 ? "failed, though it exited with status"
 					    : "exited with status",
 		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
