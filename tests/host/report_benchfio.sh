@@ -127,4 +127,25 @@ grep -q 'id="steady-state"' "$tmp/ss/index.html" && ! grep -q 'Other tests' "$tm
 v=$(grep '^randread-1-1,' "$csv" | cut -d, -f8)
 check "steady state: randread-1-1's mean IOPS of fio's last window" "$v" \
 	"$(jq '.jobs[0].steadystate.data.iops_mean' "$c04/randread-1-1.json")"
+# the MB/s column: every job's mean of fio's last window (fio 3.33 prints bw_mean in bytes/s) in
+# the CSV, and on the page in the one unit and precision of the report's other MB/s columns:
+# three significant figures, integers from 100 up, thousands separated ("1,304" beside "57.4")
+want=$(jq -r '.jobs[].steadystate.data.bw_mean' "$c04"/randread-1-1.json "$c04"/randread-16-16.json)
+got=$(tail -n +2 "$csv" | cut -d, -f9)
+bad=$(paste <(echo "$got") <(echo "$want") | while read -r g w; do near "$g" "$(awk -v w="$w" 'BEGIN { printf "%.9g", w / 1e6 }')" || echo "$g/$w"; done)
+[ -n "$want" ] && [ "$(wc -l <<<"$got")" = "$(wc -l <<<"$want")" ] && [ -z "$bad" ] &&
+	ok "steady state: every job's mean MB/s of fio's last window in the CSV ($(wc -l <<<"$want") jobs)" ||
+	fail "steady state: MB/s CSV against fio's bw_mean: ${bad:-$(wc -l <<<"$got") rows, $(wc -l <<<"$want") jobs}"
+shown=$(python3 -c 'import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.search(r"<table>\s*<caption>fio.s steady state.*?</table>", s, re.S).group(0)
+for r in re.findall(r"<tr>(.*?)</tr>", t, re.S)[1:]:
+    print(re.sub("<[^>]*>", "", re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)[8]))' "$tmp/ss/index.html")
+fmt=$(awk '{ v = $1 / 1e6; if (v >= 99.95) { s = sprintf("%.0f", v) } else {
+	e = int(log(v) / log(10) + (v < 1 ? -1 : 0)); r = sprintf("%.*f", 2 - e, v)
+	if (r + 0 >= 100) r = sprintf("%.0f", r) ; s = r }
+	while (s ~ /^[0-9]{4}/) sub(/[0-9]{3}(,|$)/, ",&", s); print s }' <<<"$want")
+[ -n "$shown" ] && [ "$shown" = "$fmt" ] && grep -q '^1,304$' <<<"$shown" &&
+	ok "steady state: MB/s on the page to three significant figures, thousands separated ($(tr '\n' ' ' <<<"$shown" | cut -c1-60)...)" ||
+	fail "steady state: MB/s on the page '$(tr '\n' ' ' <<<"$shown")', want '$(tr '\n' ' ' <<<"$fmt")'"
 lab_done
