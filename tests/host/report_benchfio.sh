@@ -8,7 +8,8 @@
 # from fio's options (filename, iodepth, numjobs), not the names. Then a tree laid out as bench-fio
 # writes it, <dir>/<bs>/<rw>-<iodepth>-<numjobs>.json (scripts/gen-bench-fio-tree from the real
 # fio 3.36 output of case c10): one set of results, not a drive per block-size folder, with a
-# sweep against the block size per rw; --group-by's labels; fio's steady state of case c04 in its
+# sweep against iodepth per rw, a line per block size (its transpose, against bs per iodepth, not
+# drawn again); --group-by's labels; fio's steady state of case c04 in its
 # own section. --update rewrites expected/ from this build.
 set -u
 cd "$(dirname "$0")/../.."
@@ -83,14 +84,23 @@ python3 scripts/gen-bench-fio-tree --out "$tree" --files 100 \
 drives=$(grep -c '' "$tmp/t/drives.csv" 2>/dev/null || echo 0)
 grep -q 'Other tests' "$tmp/t/index.html" && fail "bench-fio layout: an 'Other tests' table" ||
 	ok "bench-fio layout: no 'Other tests' table of block-size folders"
-lab=$(grep -ho '^"*numjobs 1[^,"]*' "$tmp/t"/sweep-*.csv | head -1)
-[ "$lab" = "numjobs 1" ] && ok "bench-fio layout: one source (series named by numjobs alone, no folder as a drive)" ||
+lab=$(grep -ho '^"*bs [0-9]* KiB[^,"]*' "$tmp/t"/sweep-*.csv | sort -u | tr '\n' ' ')
+[ "$lab" = "bs 4 KiB bs 8 KiB " ] && ok "bench-fio layout: one source (series named by the block size alone, no folder as a drive)" ||
 	fail "bench-fio layout: series '$lab'"
-b=$(grep -l '^series,figure,bs 4 KiB,bs 8 KiB' "$tmp/t"/sweep-*.csv | head -1)
-[ -n "$b" ] && ok "bench-fio layout: a sweep against the block size, block sizes as columns ($(head -1 "$b" | cut -d, -f3-))" ||
-	fail "bench-fio layout: no sweep against bs"
-# the first sweep against bs holds numjobs 1 and iodepth 1 (sorted by the held parameters)
-v=$(grep '^read,IOPS' "$b" | cut -d, -f4)
+# a grid of rw x bs x iodepth: per rw one sweep against iodepth, a line per block size; the
+# sweeps against bs at each iodepth (a line per rw) are its transpose, not drawn again
+rws=$(jq -r '.jobs[0]."job options".rw' "$tree"/*/*.json | sort -u | wc -l)
+n=$(ls "$tmp/t"/sweep-*.csv | wc -l)
+b=$(grep -l '^series,figure,bs ' "$tmp/t"/sweep-*.csv | wc -l)
+[ "$n" = "$rws" ] && [ "$b" = 0 ] && ! grep -q 'Against block size' "$tmp/t/index.html" &&
+	ok "bench-fio layout: $n sweeps against iodepth (one per rw, a line per bs), none of their transposes against bs" ||
+	fail "bench-fio layout: $n sweeps for $rws rw, $b against bs"
+# the read sweep's 8 KiB line at iodepth 1 (its table named in its caption)
+f=$(grep -o '<caption>read, [^<]*against iodepth: swept values as columns <a class=csv href="sweep-[0-9]*\.csv"' \
+	"$tmp/t/index.html" | grep -o 'sweep-[0-9]*\.csv')
+v=$(python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+print([r for r in rows if r[0] == "bs 8 KiB" and r[1] == "IOPS"][0][rows[0].index("iodepth 1")])' "$tmp/t/$f")
 check "bench-fio layout: read 8 KiB iodepth 1 numjobs 1 IOPS (reads + writes)" "$v" \
 	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$tree/8k/read-1-1.json")"
 
