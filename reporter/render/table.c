@@ -389,9 +389,11 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 			const struct sr_cell *x = cell(t, r, c);
 
 			/* prose (a workload's description) wraps; figures do not, nor a row's
-			 * name where the table has room (not a dense one) */
+			 * name where the table has room (not a dense one); a short cell of a row
+			 * of words ("same") is set left without a prose cell's width */
 			fprintf(f, "<td class=\"%s%s\">",
-				x->prose || strlen(text_of(x)) > PROSE_CHARS ? "t"
+				strlen(text_of(x)) > PROSE_CHARS	     ? "t"
+				: x->prose				     ? "p"
 				: !c && t->ncols <= DENSE_COLS && left(t, c) ? "l k"
 				: left(t, c)				     ? "l"
 									     : "n",

@@ -91,7 +91,7 @@ grep -q 'workload,each,"2 instances × 1 warehouse (10,000 items, 300 customers 
 # the workload row is words among the drives' figures: set apart as prose (left, wrapping), the
 # figures right, "failed" where a drive has none
 a=$(python3 tests/host/lib/align-check.py "$out/index.html")
-n=$(grep -o '<td class="t">same</td>\|<td class="t">total of 4 VMs</td>' "$out/index.html" | wc -l)
+n=$(grep -o '<td class="p">same</td>\|<td class="p">total of 4 VMs</td>' "$out/index.html" | wc -l)
 [ "${a%% *}" = ok ] && [ "$n" -ge 1 ] && ok "the workload row set apart as text, figures right ($n short cells of it)" ||
 	fail "apps alignment: $(head -3 <<<"$a"); short prose cells $n"
 [ "$(cell tiny 'transactions/s,total' "$tcsv")" = failed ] && ok "tpcc: tiny failed" || fail "tpcc: tiny '$(cell tiny 'transactions/s,total' "$tcsv")'"

@@ -5,9 +5,9 @@
 # cells aligned right (th without class l, td class n); any other column (a job's name, a
 # verdict, fio's ss= as set, "yes") is aligned left, its header too (th class l, td class l or t).
 # Empty cells say nothing, nor the words that stand where a figure is missing ("–" not measured,
-# "?" not said, "failed", "job error 5", "none under 1 ms"), nor prose (td class t: a line of text
-# set apart in a table of figures, wrapping, such as a workload's description under its drive's
-# figures). Prints "ok TABLES COLUMNS" or one line per column that breaks the rule.
+# "?" not said, "failed", "job error 5", "none under 1 ms"), nor prose (td class t, or p for a
+# short cell of a row of words set apart in a table of figures, such as a workload's
+# description under its drive's figures). Prints "ok TABLES COLUMNS" or one line per column that breaks the rule.
 import re, sys
 from html.parser import HTMLParser
 
@@ -18,7 +18,7 @@ NOFIG = re.compile(r'^(|–|\?|failed|job error \d+|none under 1 ms)$')
 
 
 def says(x):  # does cell x say what its column holds?
-    return not NOFIG.match(x[2].strip()) and 't' not in x[1]
+    return not NOFIG.match(x[2].strip()) and 't' not in x[1] and 'p' not in x[1]
 
 
 class Tables(HTMLParser):
