@@ -72,6 +72,7 @@ static int add_sweep(struct sr_structure *s, enum sr_axis a, const size_t *v, si
 	g->n = n;
 	g->nx = nx;
 	g->axis = a;
+	g->series = cur_series;
 	s->nsweeps++;
 	return 0;
 }
@@ -112,10 +113,99 @@ static size_t distinct_x(const struct sr_structure *s, const size_t *v, size_t n
 	return k;
 }
 
-static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, const bool *in_round,
+/* Does sweep @g draw one line: one source, one value of its series' parameters? */
+static bool one_series(const struct sr_structure *s, const struct sr_sweep *g)
+{
+	for (size_t i = 1; i < g->n; i++) {
+		const struct sr_point *a = &s->pts[g->pts[0]], *b = &s->pts[g->pts[i]];
+
+		if (a->source != b->source || sr_params_cmp(&a->p, &b->p, g->series))
+			return false;
+	}
+	return g->n > 0;
+}
+
+#define SERIES_MAX 10 /* the lines a merged sweep draws at most: the palette's colours */
+
+/* The one parameter, of all but the swept one and where the job ran, in which sweeps @g and @h
+ * (one series each, on one source) differ; SR_NPARAMS when they cannot be one sweep. */
+static enum sr_param differ_in(const struct sr_structure *s, const struct sr_sweep *g,
+			       const struct sr_sweep *h)
+{
+	const struct sr_point *a = &s->pts[g->pts[0]], *b = &s->pts[h->pts[0]];
+	sr_param_mask m = SR_P_ALL & ~WHERE & ~SR_P_BIT(cur_x);
+
+	if (!h->n || h->series != g->series || a->source != b->source || !one_series(s, h))
+		return SR_NPARAMS;
+	for (int q = 0; q < SR_NPARAMS; q++)
+		if ((m & SR_P_BIT(q)) && sr_params_cmp(&a->p, &b->p, SR_P_BIT(q)))
+			return sr_params_cmp(&a->p, &b->p, m & ~SR_P_BIT(q)) ? SR_NPARAMS
+									     : (enum sr_param)q;
+	return SR_NPARAMS;
+}
+
+/* The sweeps [@from, nsweeps) of one series each that differ in one parameter alone made one
+ * sweep, a series per value of that parameter (ordered by it: the sweeps are); the emptied ones
+ * dropped. */
+static int merge(struct sr_structure *s, size_t from)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < s->nsweeps; i++) {
+		struct sr_sweep *g = &s->sweeps[i];
+		enum sr_param by = SR_NPARAMS;
+		size_t lines = 1, n = g->n, *pts;
+		bool *take = NULL;
+
+		if (!one_series(s, g))
+			continue;
+		for (size_t j = i + 1; j < s->nsweeps && lines < SERIES_MAX; j++) {
+			enum sr_param q = differ_in(s, g, &s->sweeps[j]);
+
+			if (q == SR_NPARAMS || (by != SR_NPARAMS && q != by))
+				continue;
+			if (!take && !(take = calloc(s->nsweeps, sizeof(*take))))
+				return -ENOMEM;
+			take[j] = true;
+			by = q;
+			lines++;
+			n += s->sweeps[j].n;
+		}
+		if (by == SR_NPARAMS)
+			continue;
+		if (!(pts = realloc(g->pts, n * sizeof(*pts)))) {
+			free(take);
+			return -ENOMEM;
+		}
+		g->pts = pts;
+		for (size_t j = i + 1; j < s->nsweeps; j++) {
+			struct sr_sweep *h = &s->sweeps[j];
+
+			if (!take[j])
+				continue;
+			memcpy(g->pts + g->n, h->pts, h->n * sizeof(*pts));
+			g->n += h->n;
+			free(h->pts);
+			h->pts = NULL;
+			h->n = 0;
+		}
+		free(take);
+		g->series = SR_P_BIT(by);
+		g->nx = distinct_x(s, g->pts, g->n, g->axis);
+	}
+	for (size_t i = from; i < s->nsweeps; i++)
+		if (s->sweeps[i].n)
+			s->sweeps[k++] = s->sweeps[i];
+	s->nsweeps = k;
+	return 0;
+}
+
+#define NO_SWEEP ((size_t)-1)
+
+static int sweeps(struct sr_structure *s, enum sr_axis a, size_t *sweep_of, const bool *in_round,
 		  size_t *idx)
 {
-	size_t n = 0;
+	size_t n = 0, from = s->nsweeps;
 	int rc = 0;
 
 	for (size_t i = 0; i < s->npts; i++)
@@ -136,14 +226,19 @@ static int sweeps(struct sr_structure *s, enum sr_axis a, bool *in_sweep, const 
 			;
 		nx = distinct_x(s, idx + i, j - i, a);
 		for (size_t k = i; k < j; k++)
-			fresh += !in_sweep[idx[k]];
-		/* numjobs alone: only where no iodepth sweep drew these points as its series */
-		if (nx < 2 || !swept(s, idx + i, j - i) || (a == SR_AX_NUMJOBS && !fresh))
+			fresh += sweep_of[idx[k]] == NO_SWEEP;
+		/* past the first axis, only a sweep that draws a job no sweep drew yet: numjobs
+		 * where no iodepth sweep had these points as its series, bs where no sweep against
+		 * iodepth had them as its lines (the transpose of a grid of bs by iodepth) */
+		if (nx < 2 || !swept(s, idx + i, j - i) || (a != SR_AX_IODEPTH && !fresh))
 			continue;
 		rc = add_sweep(s, a, idx + i, j - i, nx);
-		for (size_t k = i; k < j; k++)
-			in_sweep[idx[k]] = true;
 	}
+	if (!rc)
+		rc = merge(s, from);
+	for (size_t w = from; !rc && w < s->nsweeps; w++)
+		for (size_t k = 0; k < s->sweeps[w].n; k++)
+			sweep_of[s->sweeps[w].pts[k]] = w;
 	return rc;
 }
 
@@ -267,11 +362,27 @@ static bool ran_to_steady(const struct sr_result *res)
 	return false;
 }
 
+int sr_structure_group(struct sr_structure *s)
+{
+	size_t *idx = calloc(s->npts + 1, sizeof(*idx)),
+	       *sweep_of = calloc(s->npts + 1, sizeof(*idx));
+	int rc = idx && sweep_of ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !rc && i < s->npts; i++)
+		sweep_of[i] = NO_SWEEP;
+	for (int a = 0; a < SR_NAXES && !rc; a++)
+		rc = sweeps(s, (enum sr_axis)a, sweep_of, s->repeat, idx);
+	if (!rc)
+		rc = comparisons(s, s->repeat, idx);
+	free(idx);
+	free(sweep_of);
+	return rc;
+}
+
 int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 {
 	const struct sr_model *m = rv->m;
 	size_t n = 0, *idx = NULL;
-	bool *in_sweep = NULL;
 	int rc = -ENOMEM;
 
 	memset(s, 0, sizeof(*s));
@@ -283,9 +394,8 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 	s->placed = calloc(rv->ntests + 1, sizeof(*s->placed));
 	s->steady = calloc(rv->ntests + 1, sizeof(*s->steady));
 	idx = calloc(n + 1, sizeof(*idx));
-	in_sweep = calloc(n + 1, sizeof(*in_sweep));
 	s->repeat = calloc(n + 1, sizeof(*s->repeat));
-	if (!s->pts || !s->sources || !s->placed || !s->steady || !idx || !in_sweep || !s->repeat)
+	if (!s->pts || !s->sources || !s->placed || !s->steady || !idx || !s->repeat)
 		goto out;
 	for (size_t i = 0; i < rv->ntests; i++)
 		for (size_t dv = 0; !rv->tests[i].entry && dv < m->ndrives; dv++) {
@@ -307,20 +417,18 @@ int sr_structure_build(const struct sr_review *rv, struct sr_structure *s)
 		}
 	label_sources(s, m);
 	repeats(s, idx);
-	rc = 0;
-	for (int a = 0; a < SR_NAXES && !rc; a++)
-		rc = sweeps(s, (enum sr_axis)a, in_sweep, s->repeat, idx);
-	if (!rc)
-		rc = comparisons(s, s->repeat, idx);
+	rc = sr_structure_group(s);
 	for (size_t i = 0; !rc && i < s->npts; i++)
-		if (in_sweep[i] || s->repeat[i])
+		if (s->repeat[i])
 			s->placed[s->pts[i].t - rv->tests] = true;
+	for (size_t w = 0; !rc && w < s->nsweeps; w++)
+		for (size_t k = 0; k < s->sweeps[w].n; k++)
+			s->placed[s->pts[s->sweeps[w].pts[k]].t - rv->tests] = true;
 	for (size_t c = 0; !rc && c < s->ncmps; c++)
 		for (size_t k = 0; k < s->cmps[c].n; k++)
 			s->placed[s->pts[s->cmps[c].pts[k]].t - rv->tests] = true;
 out:
 	free(idx);
-	free(in_sweep);
 	return rc;
 }
 

@@ -7,7 +7,11 @@
  *  - a SWEEP: one parameter varies while the others hold: IOPS and latency against iodepth (one
  *    series per numjobs), against numjobs (iodepth held), against the block size (one series per
  *    rw), against the read mix (rwmixread of a mixed rw). Each source (drive, device, host) is
- *    its own series of the sweep.
+ *    its own series of the sweep. Sweeps of one axis that hold one series each and differ in one
+ *    other parameter alone are one sweep with a series per value of it (a grid of 8 block sizes
+ *    by 6 iodepths: IOPS against iodepth, a line per bs). The axes are taken in order (iodepth,
+ *    numjobs, bs, mix) and a sweep of a later axis is kept only when it holds a job no earlier
+ *    sweep holds: the transpose of a grid (against bs at each iodepth) is not drawn again.
  *  - a COMPARISON: the same job (every parameter but the device and host) on two or more sources:
  *    drives (or runs) of the model, devices (fio's filename=), hosts (client/server).
  *  - REPEATS: the same job on the same source in several documents, one per round of another
@@ -42,7 +46,10 @@ enum sr_axis { SR_AX_IODEPTH = 0, SR_AX_NUMJOBS, SR_AX_BS, SR_AX_MIX, SR_NAXES }
 /* A sweep: points ordered by series (numjobs for iodepth, rw for bs; then source), then x. */
 struct sr_sweep {
 	enum sr_axis axis;
-	size_t *pts; /* indices into struct sr_structure.pts */
+	sr_param_mask series; /* what its series vary besides the source: the axis's own
+			       * (sr_axis_series(), rw and rwmixread for bs), or the one parameter
+			       * sweeps of one series each were merged over */
+	size_t *pts;	      /* indices into struct sr_structure.pts */
 	size_t n;
 	size_t nx; /* distinct values of the axis */
 };
@@ -78,6 +85,13 @@ struct sr_structure {
  * Return: 0 or -ENOMEM.
  */
 int sr_structure_build(const struct sr_review *rv, struct sr_structure *out);
+
+/**
+ * sr_structure_group() - the sweeps and comparisons of points already made.
+ * @s: pts, npts, nsources and repeat filled (the rest zero); sweeps and cmps filled
+ * Return: 0 or -ENOMEM.
+ */
+int sr_structure_group(struct sr_structure *s);
 
 void sr_structure_free(struct sr_structure *s);
 

@@ -20,6 +20,7 @@ static const char style[] =
     "td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
     "td.l{text-align:left}td.k{white-space:nowrap}" /* k: a row's name kept on one line */
     "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
+    "td.p{text-align:left}" /* p: a short cell of a row of words among figures ("same") */
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
     "td.warn{background:#fff3cd}"
     /* a marked figure ("max 759,000", "\u2265 17,100") may break after its mark rather than

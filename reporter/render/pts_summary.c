@@ -97,6 +97,8 @@ int sr_pts_summary(struct sr_report *r)
 	sr_table_lead(tb, lead, 3);
 	sr_table_head(tb, 3, "figure (mean over the window)");
 	sr_table_head(tb, 4, "steady state");
+	sr_table_text(tb, 3); /* "4 KiB 0/100 IOPS 15,138": the figure named in words */
+	sr_table_text(tb, 4);
 	for (size_t i = 0; i < r->m->ndrives; i++)
 		for (size_t k = 0; k < pd[i].n; k++) {
 			const struct sr_pts_test *t = &pd[i].tests[k];

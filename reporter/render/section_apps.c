@@ -225,6 +225,7 @@ static int table(struct sr_report *r, const struct catalogue_entry *e, const siz
 			}
 		}
 	row = sr_table_row(t);
+	sr_table_prose(t, row); /* words under the drives' figures, set apart from them */
 	sr_table_set(t, row, 0, "workload");
 	sr_table_set(t, row, 1, "each");
 	for (size_t c = 0; c < nd; c++) {

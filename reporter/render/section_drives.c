@@ -299,6 +299,7 @@ static int health(struct sr_report *r, const struct dcol *all, size_t nall)
 		return -ENOMEM;
 	}
 	drive_heads(t, cols, n);
+	t->nleft = n + 1; /* "0 B → 5.86 GB", "not reported": text, a drive per column or row */
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		size_t row = sr_table_row(t);
 
@@ -316,7 +317,7 @@ static int health(struct sr_report *r, const struct dcol *all, size_t nall)
 	}
 	sr_table_note(t, "Read from the drive (ssdctl health) before the first test and after the "
 			 "last; yellow: a counter of errors, wear or unsafe shutdowns rose.");
-	rc = put_drive_table(r, t, n, 1);
+	rc = put_drive_table(r, t, n, sizeof(rows) / sizeof(rows[0]) + 1);
 	sr_table_free(t);
 	free(cols);
 	return rc;

@@ -625,6 +625,8 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 			sr_table_group(t, col + 1, wl);
 			sr_table_head(t, col, "SNIA PTS");
 			sr_table_head(t, col + 1, "fio ss");
+			sr_table_text(t, col); /* verdicts: "yes, since 3", "no: range 31 %" */
+			sr_table_text(t, col + 1);
 			verdict_cols(r, t, col, tests[i], k, dvs, nd, &intervals);
 		}
 	}

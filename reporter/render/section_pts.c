@@ -346,6 +346,8 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 	sr_table_lead(tb, lead, 2);
 	sr_table_head(tb, 2, "steady state");
 	sr_table_head(tb, 3, "compliance");
+	sr_table_text(tb, 2); /* verdicts in words */
+	sr_table_text(tb, 3);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < pd[i].n; k++) {
 			const struct sr_pts_test *t = &pd[i].tests[k];

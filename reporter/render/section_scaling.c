@@ -164,28 +164,6 @@ struct row_kind {
 	double pct;
 };
 
-/* The last row of a workload: each T/Q point's test page (@lead: columns before the points). */
-static void links_row(struct sr_table *t, const struct sr_rtest *const *pts, size_t k,
-		      char (*tq)[32], size_t ntq, size_t lead)
-{
-	size_t row = sr_table_row(t);
-
-	if (lead == 3)
-		sr_table_set(t, row, 0, "%s", workload_name(pts[0]));
-	sr_table_set(t, row, lead - 1, "test page");
-	for (size_t j = 0; j < k; j++) {
-		char p[32], href[300];
-
-		sr_rtest_tq(pts[j], p, sizeof(p));
-		for (size_t c = 0; c < ntq; c++)
-			if (!strcmp(tq[c], p)) {
-				sr_table_num(t, row, lead + c, p,
-					     sr_rep_detail(pts[j], href, sizeof(href)));
-				sr_table_link(t, row, lead + c, href);
-			}
-	}
-}
-
 /* A cell of the table: IOPS to three figures ("245k": sixteen T/Q columns of "244,558" run
  * past the page), the whole number in the CSV; latencies as every table shows them. */
 static void iops_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, enum sr_metric m,
@@ -277,18 +255,27 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 					char p[32];
 
 					sr_rtest_tq(tests[i + j], p, sizeof(p));
-					for (size_t c = 0; c < ntq; c++)
-						if (!strcmp(tq[c], p))
-							iops_cell(t, row, lead + c, f_row[j],
-								  kinds[m].m, u,
-								  res ? res->error : 0);
+					for (size_t c = 0; c < ntq; c++) {
+						char href[300];
+
+						if (strcmp(tq[c], p))
+							continue;
+						iops_cell(t, row, lead + c, f_row[j], kinds[m].m, u,
+							  res ? res->error : 0);
+						if (kinds[m].m == SR_M_IOPS) /* the point's page */
+							sr_table_link(t, row, lead + c,
+								      sr_rep_detail(tests[i + j],
+										    href,
+										    sizeof(href)));
+					}
 				}
 			}
 		}
-		links_row(t, tests + i, k, tq, ntq, lead);
 		i += k;
 	}
 	sr_rep_table_notes(t);
+	sr_table_note(t, "%s%sEach IOPS figure links to its T/Q point's test page.",
+		      t->note ? t->note : "", t->note ? " " : "");
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(tq);

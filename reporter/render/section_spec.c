@@ -119,6 +119,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f, struct s
 		sr_table_group(t, 4 + 2 * c, head);
 		sr_table_head(t, 3 + 2 * c, "measured");
 		sr_table_head(t, 4 + 2 * c, "verdict");
+		sr_table_text(t, 4 + 2 * c); /* "pass", "FAIL": words, left */
 	}
 	for (size_t i = 0; i < nrows; i++) {
 		const struct srow *s = &rows[i];

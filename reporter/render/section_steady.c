@@ -90,10 +90,14 @@ static int table(struct sr_report *r, const struct sr_rtest *const *tests, size_
 				} else {
 					sr_table_set(t, row, 7, SR_NOT_MEASURED);
 				}
-				if (sr_ok(ss->bw_mean))
-					sr_table_set(t, row, 8, "%.1f", ss->bw_mean.v / 1e6);
-				else
+				if (sr_ok(ss->bw_mean)) {
+					char csv[32];
+
+					snprintf(csv, sizeof(csv), "%.9g", ss->bw_mean.v / 1e6);
+					sr_table_num(t, row, 8, sr_fmt_mbps(buf, ss->bw_mean), csv);
+				} else {
 					sr_table_set(t, row, 8, SR_NOT_MEASURED);
+				}
 			}
 		}
 	rc = sr_page_table(&r->page, t);

@@ -2,9 +2,10 @@
 /*
  * section_sweeps.c - "Sweeps" of anyone's fio results (analyse/structure.h): per sweep a chart of
  * IOPS and average latency against the swept parameter (iodepth: a line per numjobs; block size:
- * a line per rw; numjobs; read mix), a line per source too, and a table with the swept values as
- * columns, the unit in each header. Past SWEEPS_SHOWN sweeps of one parameter the page names how
- * many more there are; their figures are on their tests' pages.
+ * a line per rw; numjobs; read mix; or a line per value of the parameter sweeps of one line each
+ * were merged over, a line per bs against iodepth), a line per source too, and a table with the
+ * swept values as columns, the unit in each header. Past SWEEPS_SHOWN sweeps of one parameter the
+ * page names how many more there are; their figures are on their tests' pages.
  */
 #include <errno.h>
 #include <math.h>
@@ -18,8 +19,8 @@
 #define MAX_LINES 16
 
 static const char *const axis_title[SR_NAXES] = {
-    "Against queue depth (iodepth), a line per numjobs", "Against threads (numjobs)",
-    "Against block size (bs), a line per rw", "Against read mix (rwmixread)"};
+    "Against queue depth (iodepth)", "Against threads (numjobs)", "Against block size (bs)",
+    "Against read mix (rwmixread)"};
 static const char *const axis_x[SR_NAXES] = {"iodepth (I/Os in flight per job)",
 					     "numjobs (threads)", "block size (KiB)",
 					     "reads (% of I/Os)"};
@@ -46,41 +47,48 @@ static const char *x_head(const struct sr_point *p, enum sr_axis a, char *buf, s
 	return buf;
 }
 
-/* A series' name: its varying parameter and its source ("numjobs 4 · nvme0"). */
-static const char *series_name(const struct sr_report *r, const struct sr_point *p, enum sr_axis a,
-			       char *buf, size_t len)
+/* A series' name: its varying parameters and its source ("numjobs 4, nvme0", "bs 4 KiB"). */
+static const char *series_name(const struct sr_report *r, const struct sr_point *p,
+			       sr_param_mask series, char *buf, size_t len)
 {
 	const struct sr_structure *s = &r->an->st;
 	const char *src = s->nsources > 1 ? s->sources[p->source].label : "";
 	const char *sep = *src ? ", " : "";
+	char bs[SR_FMT_LEN];
 
-	switch (sr_axis_series(a)) {
-	case SR_P_NUMJOBS:
-		snprintf(buf, len, "numjobs %u%s%.100s", p->p.numjobs, sep, src);
-		break;
-	case SR_P_RW:
+	if (series & SR_P_BIT(SR_P_RW)) {
 		if (p->p.mix)
 			snprintf(buf, len, "%.20s %u%%%s%.100s", p->p.rw, p->p.mix, sep, src);
 		else
 			snprintf(buf, len, "%.20s%s%.100s", p->p.rw, sep, src);
-		break;
-	default:
+	} else if (series & SR_P_BIT(SR_P_BS)) {
+		snprintf(buf, len, "bs %s%s%.100s", sr_fmt_bs(bs, p->p.bs), sep, src);
+	} else if (series & SR_P_BIT(SR_P_MIX)) {
+		snprintf(buf, len, "%u %% read%s%.100s", p->p.mix, sep, src);
+	} else if (series & SR_P_BIT(SR_P_NUMJOBS)) {
+		snprintf(buf, len, "numjobs %u%s%.100s", p->p.numjobs, sep, src);
+	} else if (series & SR_P_BIT(SR_P_IODEPTH)) {
+		snprintf(buf, len, "iodepth %u%s%.100s", p->p.iodepth, sep, src);
+	} else if (series & SR_P_BIT(SR_P_RATE)) {
+		snprintf(buf, len, "rate %.40s%s%.100s", *p->p.rate ? p->p.rate : "unset", sep,
+			 src);
+	} else if (series & SR_P_BIT(SR_P_IOENGINE)) {
+		snprintf(buf, len, "%.40s%s%.100s", p->p.ioengine, sep, src);
+	} else {
 		snprintf(buf, len, "%.100s", *src ? src : "all");
-		break;
 	}
 	return buf;
 }
 
-/* What the sweep holds: the parameters that are neither swept nor its series. */
-static const char *held(const struct sr_point *p, enum sr_axis a, char *buf, size_t len)
+/* What sweep @g holds: the parameters that are neither swept nor its series. */
+static const char *held(const struct sr_point *p, const struct sr_sweep *g, char *buf, size_t len)
 {
 	char bs[SR_FMT_LEN];
 	size_t k = 0;
 
 	buf[0] = '\0';
 	for (int q = 0; q < SR_P_TARGET; q++) {
-		if ((enum sr_param)q == sr_axis_param(a) || (enum sr_param)q == sr_axis_series(a) ||
-		    (a == SR_AX_BS && q == SR_P_MIX))
+		if ((enum sr_param)q == sr_axis_param(g->axis) || (g->series & SR_P_BIT(q)))
 			continue;
 		switch ((enum sr_param)q) {
 		case SR_P_RW:
@@ -120,12 +128,8 @@ static const char *held(const struct sr_point *p, enum sr_axis a, char *buf, siz
 static bool new_series(const struct sr_structure *s, const struct sr_sweep *g, size_t j)
 {
 	const struct sr_point *a = &s->pts[g->pts[j - 1]], *b = &s->pts[g->pts[j]];
-	sr_param_mask m =
-	    sr_axis_series(g->axis) == SR_NPARAMS ? 0 : SR_P_BIT(sr_axis_series(g->axis));
 
-	if (g->axis == SR_AX_BS)
-		m |= SR_P_BIT(SR_P_MIX);
-	return a->source != b->source || sr_params_cmp(&a->p, &b->p, m) != 0;
+	return a->source != b->source || sr_params_cmp(&a->p, &b->p, g->series) != 0;
 }
 
 enum { C_X, C_IOPS, C_MEAN, C_N };
@@ -180,7 +184,7 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 		if (j == 0 || new_series(s, g, j)) {
 			if (nl == MAX_LINES)
 				break;
-			series_name(r, p, g->axis, names[nl], sizeof(names[nl]));
+			series_name(r, p, g->series, names[nl], sizeof(names[nl]));
 			sr_chart_series(&ch, names[nl]);
 			keys[nl] = (struct sr_key){.title = names[nl], .colour = nl, .dash = 1};
 			for (int k = 0; k < 2; k++)
@@ -298,7 +302,7 @@ static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 	for (size_t i = 0, j; i < g->n; i = j) {
 		for (j = i + 1; j < g->n && !new_series(s, g, j); j++)
 			;
-		series_name(r, &s->pts[g->pts[i]], g->axis, sname, sizeof(sname));
+		series_name(r, &s->pts[g->pts[i]], g->series, sname, sizeof(sname));
 		for (size_t k = 0; k < NKINDS; k++) {
 			size_t row = sr_table_row(t);
 			enum sr_lat_unit u = units[k];
@@ -359,7 +363,7 @@ const char *sr_sweep_what(const struct sr_structure *s, const struct sr_sweep *g
 	char held_buf[300];
 
 	snprintf(buf, len, "%s, against %s",
-		 held(&s->pts[g->pts[0]], g->axis, held_buf, sizeof(held_buf)),
+		 held(&s->pts[g->pts[0]], g, held_buf, sizeof(held_buf)),
 		 sr_param_name(sr_axis_param(g->axis)));
 	return buf;
 }

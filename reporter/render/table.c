@@ -156,6 +156,16 @@ void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n)
 	t->nleft = n;
 }
 
+void sr_table_prose(struct sr_table *t, size_t r)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		struct sr_cell *x = c >= t->nleft && !t->text[c] ? cell_at(t, r, c) : NULL;
+
+		if (x)
+			x->prose = true;
+	}
+}
+
 struct sr_table *sr_table_transpose(const struct sr_table *t, const char *corner, size_t nleft)
 {
 	struct sr_table *x = sr_table_new(t->name, t->title, t->nrows + 1);
@@ -182,6 +192,7 @@ struct sr_table *sr_table_transpose(const struct sr_table *t, const char *corner
 			put(x, &to->csv, from->csv);
 			put(x, &to->href, from->href);
 			to->mark = from->mark;
+			to->prose = from->prose;
 		}
 	}
 	return x;
@@ -378,9 +389,11 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 			const struct sr_cell *x = cell(t, r, c);
 
 			/* prose (a workload's description) wraps; figures do not, nor a row's
-			 * name where the table has room (not a dense one) */
+			 * name where the table has room (not a dense one); a short cell of a row
+			 * of words ("same") is set left without a prose cell's width */
 			fprintf(f, "<td class=\"%s%s\">",
 				strlen(text_of(x)) > PROSE_CHARS	     ? "t"
+				: x->prose				     ? "p"
 				: !c && t->ncols <= DENSE_COLS && left(t, c) ? "l k"
 				: left(t, c)				     ? "l"
 									     : "n",

@@ -29,6 +29,7 @@ struct sr_cell {
 	char *csv;  /* what the CSV holds, NULL = text */
 	char *href; /* a link, NULL = none */
 	enum sr_mark mark;
+	bool prose; /* a line of text in a table of figures (sr_table_prose()) */
 };
 
 struct sr_table {
@@ -55,6 +56,11 @@ void sr_table_head(struct sr_table *t, size_t c, const char *text);
 void sr_table_lead(struct sr_table *t, const char *const *heads, size_t n);
 /* sr_table_text() - column @c holds text, not figures: aligned left like the leading columns. */
 void sr_table_text(struct sr_table *t, size_t c);
+/* sr_table_prose() - row @r is a line of text among rows of figures (a workload's description
+ * under a drive's figures): its cells set left and wrapping, however short ("same"), whatever
+ * their column holds. */
+void sr_table_prose(struct sr_table *t, size_t r);
+
 /* sr_table_group() - put column @c under @label: HTML draws one header cell over a run of
  * columns with the same label; CSV and Markdown headers read "<label> <header>". */
 void sr_table_group(struct sr_table *t, size_t c, const char *label);

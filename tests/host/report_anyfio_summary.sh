@@ -115,30 +115,45 @@ done
 n=$(($(grep -c '' "$out/summary.csv") - 1))
 [ "$n" = 4 ] && ok "bench-fio: 4 summary rows (2 sweeps, 2 compared devices)" || fail "bench-fio: $n summary rows"
 
-# 2. one file of 48 stonewalled jobs: a sweep against iodepth per block size, against bs per
-# iodepth (each job its own group: its figures are the job's)
+# 2. one file of 48 stonewalled jobs, a grid of 8 block sizes by 6 iodepths (each job its own
+# group: its figures are the job's): one sweep against iodepth, a line per block size, not also
+# its transpose (against bs, a line per iodepth)
 out=$tmp/sw
 "$rep" -q -o "$out" --no-charts "$C12" 2>"$tmp/err" || fail "stonewalled file: exit $?: $(head -3 "$tmp/err")"
 plain stonewalled "$out"
 jobs=$(jq -r '.jobs[] | [."job options".bs, ."job options".iodepth, (.read.iops + .write.iops),
 	((.read.bw_bytes + .write.bw_bytes) / 1e6)] | @tsv' "$C12")
 label() { awk '{ n = $1 + 0; u = substr($1, length(n) + 1); printf "%d %s\n", n, u == "k" ? "KiB" : u == "m" ? "MiB" : "B" }' <<<"$1"; }
-for bs in $(cut -f1 <<<"$jobs" | sort -u); do
-	bi=$(awk -F'\t' -v b="$bs" '$1 == b' <<<"$jobs" | sort -t$'\t' -g -k3 | tail -1)
-	bm=$(awk -F'\t' -v b="$bs" '$1 == b' <<<"$jobs" | sort -t$'\t' -g -k4 | tail -1)
-	check_row "stonewalled: bs $bs against iodepth" \
-		"$(row "$out" "Sweep: write, bs $(label "$bs"), io_uring, against iodepth")" \
-		"$(field 3 "$bi")" "$(field 4 "$bm")" "$(label "$bs") 1T/$(field 2 "$bi")Q" \
-		"$(label "$bs") 1T/$(field 2 "$bm")Q"
-done
-for qd in $(cut -f2 <<<"$jobs" | sort -un); do
-	bi=$(awk -F'\t' -v q="$qd" '$2 == q' <<<"$jobs" | sort -t$'\t' -g -k3 | tail -1)
-	bm=$(awk -F'\t' -v q="$qd" '$2 == q' <<<"$jobs" | sort -t$'\t' -g -k4 | tail -1)
-	check_row "stonewalled: iodepth $qd against bs" \
-		"$(row "$out" "Sweep: numjobs 1, iodepth $qd, io_uring, against bs")" \
-		"$(field 3 "$bi")" "$(field 4 "$bm")" "write $(label "$(field 1 "$bi")") 1T/${qd}Q" \
-		"write $(label "$(field 1 "$bm")") 1T/${qd}Q"
-done
+bi=$(sort -t$'\t' -g -k3 <<<"$jobs" | tail -1)
+bm=$(sort -t$'\t' -g -k4 <<<"$jobs" | tail -1)
+check_row "stonewalled: the sweep against iodepth, a line per bs" \
+	"$(row "$out" "Sweep: write, numjobs 1, io_uring, against iodepth")" \
+	"$(field 3 "$bi")" "$(field 4 "$bm")" "$(label "$(field 1 "$bi")") 1T/$(field 2 "$bi")Q" \
+	"$(label "$(field 1 "$bm")") 1T/$(field 2 "$bm")Q"
+n=$(($(grep -c '' "$out/summary.csv") - 1))
+[ "$n" = 1 ] && [ "$(ls "$out"/sweep-*.csv | wc -l)" = 1 ] && ! grep -q 'against bs' "$out/summary.csv" &&
+	ok "stonewalled: one sweep for the 48 jobs (its transpose against bs not drawn again)" ||
+	fail "stonewalled: $n summary rows: $(cut -d, -f1 "$out/summary.csv" | tr '\n' '|')"
+# its table: each job's IOPS on its block size's line, in its iodepth's column
+bad=$(python3 -c 'import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1])))
+col = {h: i for i, h in enumerate(rows[0])}
+line, iops = None, {}
+for r in rows[1:]:
+    line = r[0] or line
+    if r[1] == "IOPS":
+        for h, i in col.items():
+            if h.startswith("iodepth "): iops[(line, int(h[8:]))] = r[i]
+bad = []
+for j in json.load(open(sys.argv[2]))["jobs"]:
+    o = j["job options"]; n = int(o["bs"][:-1]); u = o["bs"][-1]
+    key = ("bs %d %s" % (n, {"k": "KiB", "m": "MiB"}[u]), int(o["iodepth"]))
+    want = j["read"]["iops"] + j["write"]["iops"]
+    got = iops.pop(key, "")
+    if not got or abs(float(got) - want) > 1e-7 * want: bad.append("%s %s: %s vs %s" % (*key, got, want))
+print("; ".join(bad + ["left over: %s" % k for k in iops][:3]))' "$out/sweep-0.csv" "$C12")
+[ -z "$bad" ] && ok "stonewalled: the sweep's table holds each of the 48 jobs' IOPS at its bs and iodepth (fio's)" ||
+	fail "stonewalled: sweep table: $bad"
 drives_row stonewalled "$(basename "$(dirname "$C12")")" "$C12"
 
 # 3. another tool's PTS rounds

@@ -88,6 +88,12 @@ grep -q 'with no keying or think times: not a TPC-C result' "$out/index.html" &&
 	ok "tpcc: not a TPC-C result, said on the page" || fail "tpcc: no disclaimer"
 grep -q 'workload,each,"2 instances × 1 warehouse (10,000 items, 300 customers per district: TPC-C has 100,000 and 3,000), 4 connections each, 5 s measured after 2 s, PostgreSQL 15.18, xfs' "$tcsv" &&
 	ok "tpcc: the workload row" || fail "tpcc: workload row: $(grep workload "$tcsv")"
+# the workload row is words among the drives' figures: set apart as prose (left, wrapping), the
+# figures right, "failed" where a drive has none
+a=$(python3 tests/host/lib/align-check.py "$out/index.html")
+n=$(grep -o '<td class="p">same</td>\|<td class="p">total of 4 VMs</td>' "$out/index.html" | wc -l)
+[ "${a%% *}" = ok ] && [ "$n" -ge 1 ] && ok "the workload row set apart as text, figures right ($n short cells of it)" ||
+	fail "apps alignment: $(head -3 <<<"$a"); short prose cells $n"
 [ "$(cell tiny 'transactions/s,total' "$tcsv")" = failed ] && ok "tpcc: tiny failed" || fail "tpcc: tiny '$(cell tiny 'transactions/s,total' "$tcsv")'"
 grep -q '^lp,total,' "$out/apps-tpcc.csv" && ! grep -q '^tiny,' "$out/apps-tpcc.csv" && [ -s "$out/apps-tpcc.png" ] &&
 	ok "tpcc: its chart, lp drawn, tiny not" || fail "tpcc: chart data: $(cut -d, -f1 "$out/apps-tpcc.csv" | sort -u | tr '\n' ' ')"

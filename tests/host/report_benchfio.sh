@@ -8,7 +8,8 @@
 # from fio's options (filename, iodepth, numjobs), not the names. Then a tree laid out as bench-fio
 # writes it, <dir>/<bs>/<rw>-<iodepth>-<numjobs>.json (scripts/gen-bench-fio-tree from the real
 # fio 3.36 output of case c10): one set of results, not a drive per block-size folder, with a
-# sweep against the block size per rw; --group-by's labels; fio's steady state of case c04 in its
+# sweep against iodepth per rw, a line per block size (its transpose, against bs per iodepth, not
+# drawn again); --group-by's labels; fio's steady state of case c04 in its
 # own section. --update rewrites expected/ from this build.
 set -u
 cd "$(dirname "$0")/../.."
@@ -83,14 +84,23 @@ python3 scripts/gen-bench-fio-tree --out "$tree" --files 100 \
 drives=$(grep -c '' "$tmp/t/drives.csv" 2>/dev/null || echo 0)
 grep -q 'Other tests' "$tmp/t/index.html" && fail "bench-fio layout: an 'Other tests' table" ||
 	ok "bench-fio layout: no 'Other tests' table of block-size folders"
-lab=$(grep -ho '^"*numjobs 1[^,"]*' "$tmp/t"/sweep-*.csv | head -1)
-[ "$lab" = "numjobs 1" ] && ok "bench-fio layout: one source (series named by numjobs alone, no folder as a drive)" ||
+lab=$(grep -ho '^"*bs [0-9]* KiB[^,"]*' "$tmp/t"/sweep-*.csv | sort -u | tr '\n' ' ')
+[ "$lab" = "bs 4 KiB bs 8 KiB " ] && ok "bench-fio layout: one source (series named by the block size alone, no folder as a drive)" ||
 	fail "bench-fio layout: series '$lab'"
-b=$(grep -l '^series,figure,bs 4 KiB,bs 8 KiB' "$tmp/t"/sweep-*.csv | head -1)
-[ -n "$b" ] && ok "bench-fio layout: a sweep against the block size, block sizes as columns ($(head -1 "$b" | cut -d, -f3-))" ||
-	fail "bench-fio layout: no sweep against bs"
-# the first sweep against bs holds numjobs 1 and iodepth 1 (sorted by the held parameters)
-v=$(grep '^read,IOPS' "$b" | cut -d, -f4)
+# a grid of rw x bs x iodepth: per rw one sweep against iodepth, a line per block size; the
+# sweeps against bs at each iodepth (a line per rw) are its transpose, not drawn again
+rws=$(jq -r '.jobs[0]."job options".rw' "$tree"/*/*.json | sort -u | wc -l)
+n=$(ls "$tmp/t"/sweep-*.csv | wc -l)
+b=$(grep -l '^series,figure,bs ' "$tmp/t"/sweep-*.csv | wc -l)
+[ "$n" = "$rws" ] && [ "$b" = 0 ] && ! grep -q 'Against block size' "$tmp/t/index.html" &&
+	ok "bench-fio layout: $n sweeps against iodepth (one per rw, a line per bs), none of their transposes against bs" ||
+	fail "bench-fio layout: $n sweeps for $rws rw, $b against bs"
+# the read sweep's 8 KiB line at iodepth 1 (its table named in its caption)
+f=$(grep -o '<caption>read, [^<]*against iodepth: swept values as columns <a class=csv href="sweep-[0-9]*\.csv"' \
+	"$tmp/t/index.html" | grep -o 'sweep-[0-9]*\.csv')
+v=$(python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+print([r for r in rows if r[0] == "bs 8 KiB" and r[1] == "IOPS"][0][rows[0].index("iodepth 1")])' "$tmp/t/$f")
 check "bench-fio layout: read 8 KiB iodepth 1 numjobs 1 IOPS (reads + writes)" "$v" \
 	"$(jq '.jobs[0].read.iops + .jobs[0].write.iops' "$tree/8k/read-1-1.json")"
 
@@ -127,4 +137,25 @@ grep -q 'id="steady-state"' "$tmp/ss/index.html" && ! grep -q 'Other tests' "$tm
 v=$(grep '^randread-1-1,' "$csv" | cut -d, -f8)
 check "steady state: randread-1-1's mean IOPS of fio's last window" "$v" \
 	"$(jq '.jobs[0].steadystate.data.iops_mean' "$c04/randread-1-1.json")"
+# the MB/s column: every job's mean of fio's last window (fio 3.33 prints bw_mean in bytes/s) in
+# the CSV, and on the page in the one unit and precision of the report's other MB/s columns:
+# three significant figures, integers from 100 up, thousands separated ("1,304" beside "57.4")
+want=$(jq -r '.jobs[].steadystate.data.bw_mean' "$c04"/randread-1-1.json "$c04"/randread-16-16.json)
+got=$(tail -n +2 "$csv" | cut -d, -f9)
+bad=$(paste <(echo "$got") <(echo "$want") | while read -r g w; do near "$g" "$(awk -v w="$w" 'BEGIN { printf "%.9g", w / 1e6 }')" || echo "$g/$w"; done)
+[ -n "$want" ] && [ "$(wc -l <<<"$got")" = "$(wc -l <<<"$want")" ] && [ -z "$bad" ] &&
+	ok "steady state: every job's mean MB/s of fio's last window in the CSV ($(wc -l <<<"$want") jobs)" ||
+	fail "steady state: MB/s CSV against fio's bw_mean: ${bad:-$(wc -l <<<"$got") rows, $(wc -l <<<"$want") jobs}"
+shown=$(python3 -c 'import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.search(r"<table>\s*<caption>fio.s steady state.*?</table>", s, re.S).group(0)
+for r in re.findall(r"<tr>(.*?)</tr>", t, re.S)[1:]:
+    print(re.sub("<[^>]*>", "", re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)[8]))' "$tmp/ss/index.html")
+fmt=$(awk '{ v = $1 / 1e6; if (v >= 99.95) { s = sprintf("%.0f", v) } else {
+	e = int(log(v) / log(10) + (v < 1 ? -1 : 0)); r = sprintf("%.*f", 2 - e, v)
+	if (r + 0 >= 100) r = sprintf("%.0f", r) ; s = r }
+	while (s ~ /^[0-9]{4}/) sub(/[0-9]{3}(,|$)/, ",&", s); print s }' <<<"$want")
+[ -n "$shown" ] && [ "$shown" = "$fmt" ] && grep -q '^1,304$' <<<"$shown" &&
+	ok "steady state: MB/s on the page to three significant figures, thousands separated ($(tr '\n' ' ' <<<"$shown" | cut -c1-60)...)" ||
+	fail "steady state: MB/s on the page '$(tr '\n' ' ' <<<"$shown")', want '$(tr '\n' ' ' <<<"$fmt")'"
 lab_done

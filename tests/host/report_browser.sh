@@ -245,6 +245,11 @@ rc=$?
 d=$(diff -rq "$big/one" "$big/two" | head -3)
 [ -z "$d" ] && ok "the report on two threads is the one-thread report, byte for byte" || fail "threads differ: $d"
 fits "eight drives, index.html" "$big/two/index.html"
+# text left, figures right in every table of the review (apps' workload row set apart as prose,
+# the scaling table's "245k")
+s=$(python3 tests/host/lib/align-check.py "$big/two/index.html" "$big/two"/tests/*.html)
+[ "${s%% *}" = ok ] && ok "eight drives: text columns left, figures right ($(cut -d' ' -f2 <<<"$s") tables)" ||
+	fail "eight drives: alignment: $(head -3 <<<"$s")"
 fits "eight drives, a test's page (every run)" "$big/two/tests/8k-7030.html"
 fits "eight drives, a preconditioning's page" "$big/two/tests/precond-4k-randwrite.html"
 # 288 s of seconds per drive, drawn as 120 bins (a row of panels per drive); every second is in

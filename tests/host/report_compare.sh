@@ -66,6 +66,10 @@ s=$tmp/spec/family-spec.csv
 	ok "--spec: the sheet's p99.99 beside the measured one, FAIL" || fail "--spec: exit $rc: $(cat "$s" "$tmp/err3")"
 grep -q '^Spec-sheet checks passed,,,,0 of 5,0 of 5$' "$tmp/spec/summary.csv" && # g/d1 g/d2 g: none
 	ok "--spec: the summary counts the checks passed" || fail "summary: $(grep Spec "$tmp/spec/summary.csv")"
+# the sheet's verdicts (pass, FAIL) a column of words beside each drive's measured figures
+a=$(python3 tests/host/lib/align-check.py "$tmp/spec/index.html")
+[ "${a%% *}" = ok ] && grep -q '<th class=l>verdict</th>' "$tmp/spec/index.html" &&
+	ok "--spec: verdicts left, figures right ($(cut -d' ' -f2 <<<"$a") tables)" || fail "--spec alignment: $(head -3 <<<"$a")"
 "$rep" -q -o "$tmp/spec2" --no-charts --spec nvme-gen3-3.2tb "$G" 2>"$tmp/err4"
 rc=$?
 [ $rc = 2 ] && grep -q 'nvme-gen3-3.2tb.json: kind is "review", expected "spec sheet"' "$tmp/err4" &&

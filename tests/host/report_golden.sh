@@ -111,6 +111,36 @@ for p in "$out"/tests/*.html; do
 	done
 done
 [ -z "$missing" ] && ok "every file the detail pages link exists" || fail "missing:$missing"
+# text left, figures right, in every table of the index and the test pages (verdicts, health
+# changes and words in their own columns: tests/host/lib/align-check.py)
+s=$(python3 tests/host/lib/align-check.py "$idx" "$out"/tests/*.html)
+[ "${s%% *}" = ok ] && ok "text columns left, figures right ($(cut -d' ' -f2 <<<"$s") tables, $(cut -d' ' -f3 <<<"$s") columns)" ||
+	fail "alignment: $(head -3 <<<"$s")"
+# the scaling table: each IOPS figure links to its T/Q point's page, whose fio JSON ran that T/Q
+# and measured that IOPS (no row of bare links among the figures)
+bad=
+while IFS=$'\t' read -r drive tq href shown; do
+	j=$res/$drive/$(basename "$href" .html).json
+	want=$(jq -r '.jobs[0] | "\(."job options".numjobs)T/\(."job options".iodepth)Q \(.read.iops + .write.iops)"' "$j" 2>/dev/null)
+	[ "${want%% *}" = "$tq" ] && near "${shown//,/}" "$(awk -v v="${want#* }" 'BEGIN { printf "%.0f", v }')" ||
+		bad+=" $drive@$tq:$href:$shown(fio $want)"
+done < <(python3 -c 'import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.search(r"<caption>Thread/queue scaling.*?</table>", s, re.S).group(0)
+rows = re.findall(r"<tr>(.*?)</tr>", t, re.S)
+head = [re.sub("<[^>]*>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", rows[0])]
+for r in rows[1:]:
+    c = re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)
+    if re.sub("<[^>]*>", "", c[1]) != "IOPS":
+        print("-\t-\t-\t" + re.sub("<[^>]*>", "", c[1])) if "href" in "".join(c[2:]) else None
+        continue
+    for k, x in enumerate(c[2:]):
+        m = re.match(r"<a href=\"([^\"]*)\">([^<]*)</a>", x)
+        print("\t".join([re.sub("<[^>]*>", "", c[0]), head[k + 2], m.group(1) if m else "-", m.group(2) if m else x]))' "$idx")
+n=$(grep -o 'scale-8k-7030-t[0-9]*q[0-9]*\.html">[0-9,]*</a>' "$idx" | wc -l)
+[ -z "$bad" ] && [ "$n" = 6 ] && ! grep -q '>test page<' "$idx" &&
+	ok "scaling: each of the $n IOPS figures links to its T/Q point's page, that T/Q and IOPS in its fio JSON" ||
+	fail "scaling links ($n):$bad"
 # a test's page: the index's time-series chart of the test shown, not drawn twice; the latency
 # distribution (histogram, QoS) on the pages of single tests, none on a curve's or a scaling's
 # points (their section's chart and table give each point's latency) or a fill's or a
