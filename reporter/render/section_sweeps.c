@@ -161,7 +161,7 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 	char names[MAX_LINES][160], name[64], title[400];
 	double tics[MAX_TICS];
 	size_t nl = 0, nt = 0;
-	double xmin = INFINITY, xmax = 0;
+	double xmin = INFINITY, xmax = 0, ymin[2] = {INFINITY, INFINITY}, ymax[2] = {0, 0};
 	struct sr_chart ch;
 	int rc;
 
@@ -197,11 +197,19 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 		}
 		xmin = fmin(xmin, x);
 		xmax = fmax(xmax, x);
+		for (int k = 0; k < 2; k++)
+			if (v[C_IOPS + k] > 0) {
+				ymin[k] = fmin(ymin[k], v[C_IOPS + k]);
+				ymax[k] = fmax(ymax[k], v[C_IOPS + k]);
+			}
 		nt = add_tic(tics, nt, x);
 		sr_chart_point(&ch, x_head(p, g->axis, xt, sizeof(xt)), v);
 	}
 	{
 		bool logx = xmin > 0 && xmax / xmin >= 8;
+		/* lines two decades apart (IOPS of 4 KiB and of 8 MiB blocks): a log axis, so
+		 * the lowest is not drawn flat on zero */
+		bool logy[2] = {ymax[0] / ymin[0] >= 100, ymax[1] / ymin[1] >= 100};
 		/* the points clear of the frame: a fifth of a step beyond the ends */
 		double lo = logx ? xmin / 1.4 : xmin - (xmax - xmin) / 20,
 		       hi = logx ? xmax * 1.4 : xmax + (xmax - xmin) / 20;
@@ -210,7 +218,8 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 					 .ylabel = "IOPS",
 					 .xcol = C_X,
 					 .logx = logx,
-					 .zero_y = true,
+					 .logy = logy[0],
+					 .zero_y = !logy[0],
 					 .xmin = xmax > xmin ? lo : NAN,
 					 .xmax = xmax > xmin ? hi : NAN,
 					 .xtics = tics,
@@ -223,7 +232,8 @@ static int chart(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 					 .ylabel = "average latency (ms)",
 					 .xcol = C_X,
 					 .logx = logx,
-					 .zero_y = true,
+					 .logy = logy[1],
+					 .zero_y = !logy[1],
 					 .xmin = xmax > xmin ? lo : NAN,
 					 .xmax = xmax > xmin ? hi : NAN,
 					 .xtics = tics,

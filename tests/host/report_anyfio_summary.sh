@@ -154,6 +154,12 @@ for j in json.load(open(sys.argv[2]))["jobs"]:
 print("; ".join(bad + ["left over: %s" % k for k in iops][:3]))' "$out/sweep-0.csv" "$C12")
 [ -z "$bad" ] && ok "stonewalled: the sweep's table holds each of the 48 jobs' IOPS at its bs and iodepth (fio's)" ||
 	fail "stonewalled: sweep table: $bad"
+# its chart: the lines' IOPS (fio's) two decades apart or more, so both panels' y axes are log
+spread=$(jq '[.jobs[] | .read.iops + .write.iops] | max / min' "$C12")
+[ "$(awk -v s="$spread" 'BEGIN { print (s >= 100) }')" = 1 ] &&
+	[ "$(grep -c 'set logscale y' "$out/sweep-0.gp")" = 2 ] &&
+	ok "stonewalled: IOPS $(printf %.0f "$spread")x apart: both panels' y axes logarithmic" ||
+	fail "stonewalled: IOPS spread $spread, 'set logscale y' $(grep -c 'set logscale y' "$out/sweep-0.gp") times"
 drives_row stonewalled "$(basename "$(dirname "$C12")")" "$C12"
 
 # 3. another tool's PTS rounds
