@@ -304,22 +304,44 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
-int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d)
+uint8_t ssd_tp_nvme_tmpl_want(const struct ssd_options *opt)
+{
+	uint8_t want = SSD_TP_NVME_TMPL(SSD_OP_READ, 0);
+	bool writes;
+
+	if (!opt)
+		return SSD_TP_NVME_TMPL_ALL;
+	writes = !opt->ops || (opt->ops & SSD_OP_BIT(SSD_OP_WRITE));
+	if (opt->readfua)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_READ, 1);
+	if (writes)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_WRITE, 0);
+	if (writes && opt->writefua)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_WRITE, 1);
+	return want;
+}
+
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d, uint8_t want)
 {
 	static const uint8_t opcode[2] = {
 	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
 
 	d->ref_tag =
 	    (d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF);
+	d->tmpl_built = 0;
 	for (int op = 0; op < 2; op++) {
 		for (int fua = 0; fua < 2; fua++) {
 			struct ssd_nvme_rw rw = {
 			    .nsid = d->nsid, .prinfo = d->prinfo, .flags = fua ? SSD_NVME_FUA : 0};
-			int ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw,
-							d->ref_tag, d->timeout_ms);
+			int ret;
 
+			if (!(want & SSD_TP_NVME_TMPL(op, fua)))
+				continue;
+			ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw,
+						    d->ref_tag, d->timeout_ms);
 			if (ret)
 				return ret;
+			d->tmpl_built |= SSD_TP_NVME_TMPL(op, fua);
 		}
 	}
 	return 0;
@@ -365,8 +387,9 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
+	d->tmpl_want = ssd_tp_nvme_tmpl_want(opt);
 	/* a probe sizes the file: its commands are the job's open's to build */
-	ret = probe ? 0 : ssd_tp_nvme_rw_templates(d);
+	ret = probe ? 0 : ssd_tp_nvme_rw_templates(d, d->tmpl_want);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		goto fail;
@@ -383,7 +406,7 @@ int ssd_tp_nvme_adopt(struct ssd_tp_nvme_dev *d, const char *path, char *err, si
 {
 	int ret = dev_fd(d, path, err, errlen);
 
-	if (!ret && ssd_tp_nvme_rw_templates(d)) {
+	if (!ret && ssd_tp_nvme_rw_templates(d, d->tmpl_want)) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		ret = -EINVAL;
 	}
