@@ -442,6 +442,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	ops = ssd_pick(td, f, &h, &opt);
 	if (!ops)
 		return 1;
+	opt.host = &h; /* the probe's open need not classify the file again */
 	/* the job's own open may take over what this one opens: the same flags */
 	ret = ops->open(NULL, &opt, f->file_name, ssd_oflags(td), &dev, &geo, err, sizeof(err));
 	if (ret < 0)

@@ -40,8 +40,8 @@
 struct ssd_tp_uring_ctx {
 	struct ssd_ctx base;
 	struct ssd_options opt;
-	struct ssd_tp_nvme_scratch s;
-	struct io_uring ring; /* set up by liburing, driven through lane.r */
+	struct ssd_tp_nvme_scratch s; /* ssd_tp_nvme_scratch_init() zeroes it */
+	struct io_uring ring;	      /* set up by liburing, driven through lane.r; follows @s */
 	struct ssd_tp_uring_lane lane;
 	bool iopoll;
 	bool files_tried; /* registerfiles: the table was registered, or that failed */
@@ -201,11 +201,21 @@ static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
 static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
 	const unsigned int entries = pow2_at_least(opt->depth ? opt->depth : 1);
-	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c) + entries * sizeof(c->held_at[0]));
+	const size_t size = sizeof(struct ssd_tp_uring_ctx) + entries * sizeof(const uint64_t *);
+	struct ssd_tp_uring_ctx *c = malloc(size);
 	int ret;
 
 	if (!c)
 		return -ENOMEM;
+	/* zeroed once: all but the scratch here, the scratch by its init (calloc zeroed its
+	 * 800 bytes of logged-status bitmaps twice) */
+	_Static_assert(offsetof(struct ssd_tp_uring_ctx, ring) >=
+			   offsetof(struct ssd_tp_uring_ctx, s) +
+			       sizeof(struct ssd_tp_nvme_scratch),
+		       "the scratch lies between the two zeroed parts");
+	memset(c, 0, offsetof(struct ssd_tp_uring_ctx, s));
+	memset((char *)c + offsetof(struct ssd_tp_uring_ctx, ring), 0,
+	       size - offsetof(struct ssd_tp_uring_ctx, ring));
 	c->opt = *opt;
 	c->lane.depth = opt->depth ? opt->depth : 1;
 	c->nheld = entries;

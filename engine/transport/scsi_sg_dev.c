@@ -196,26 +196,31 @@ static const char *refusal_hint(const struct ssd_host_dev *h)
 	}
 }
 
-/* Find the sg node behind @path (host/dev_class.h), or say why there is none. */
-static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_kind, char *err,
-			size_t errlen)
+/* Find the sg node behind @path (host/dev_class.h; its classification @opt->host when the
+ * caller made it), or say why there is none. */
+static int find_sg_node(const char *path, const struct ssd_options *opt, char *sg_path, size_t len,
+			int *blk_kind, char *err, size_t errlen)
 {
-	struct ssd_host_dev h;
+	struct ssd_host_dev own;
+	const struct ssd_host_dev *hp = opt ? opt->host : NULL;
 
-	ssd_classify(path, &h);
-	if (h.kind == SSD_HOST_KIND_MISSING) {
+	if (!hp) {
+		ssd_classify(path, &own);
+		hp = &own;
+	}
+	if (hp->kind == SSD_HOST_KIND_MISSING) {
 		say(err, errlen, "%s: %s", path, strerror(ENOENT));
 		return -ENOENT;
 	}
-	if ((h.kind != SSD_HOST_KIND_SCSI_SG && h.kind != SSD_HOST_KIND_SCSI_BLK) ||
-	    !h.generic[0]) {
+	if ((hp->kind != SSD_HOST_KIND_SCSI_SG && hp->kind != SSD_HOST_KIND_SCSI_BLK) ||
+	    !hp->generic[0]) {
 		say(err, errlen, "%s: %s%s%s%s, not a SCSI device; %s", path,
-		    ssd_host_kind_name(h.kind, h.partition), h.name[0] ? " (" : "", h.name,
-		    h.name[0] ? ")" : "", refusal_hint(&h));
+		    ssd_host_kind_name(hp->kind, hp->partition), hp->name[0] ? " (" : "", hp->name,
+		    hp->name[0] ? ")" : "", refusal_hint(hp));
 		return -ENODEV;
 	}
-	*blk_kind = h.kind == SSD_HOST_KIND_SCSI_BLK;
-	ssd_str_copy(sg_path, len, h.generic);
+	*blk_kind = hp->kind == SSD_HOST_KIND_SCSI_BLK;
+	ssd_str_copy(sg_path, len, hp->generic);
 	return 0;
 }
 
@@ -391,7 +396,7 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
 	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
 	ssd_str_copy(d->path, sizeof(d->path), path);
-	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
+	ret = find_sg_node(path, opt, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
 	if (!ret)
 		ret = alloc_fds(d, nfds ? nfds : 1);
 	if (!ret)

@@ -19,6 +19,8 @@
 
 #include "transport/scsi_sg.h"
 #include "core/transport.h"
+#include "core/dev_cache.h"
+#include "host/dev_class.h"
 
 /* One fd per command up to SSD_TP_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
 static void test_fds_for_depth(void **state)
@@ -79,6 +81,35 @@ static void test_open_refuses(void **state)
 	assert_non_null(strstr(err, "not a SCSI device"));
 }
 
+/* A probe's open takes the classification its caller made (ssd_options.host): the same
+ * refusal and message as classifying the path itself; the given classification decides. */
+static void test_open_takes_callers_classification(void **state)
+{
+	struct ssd_host_dev h, ng = {.kind = SSD_HOST_KIND_NVME_NG};
+	struct ssd_options opt = {.depth = 1};
+	struct ssd_geometry geo;
+	struct ssd_dev *dev;
+	char e1[256], e2[256];
+
+	(void)state;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e1, sizeof(e1)),
+	    -ENODEV);
+	ssd_classify("/dev/null", &h);
+	opt.host = &h;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e2, sizeof(e2)),
+	    -ENODEV);
+	assert_string_equal(e2, e1);
+	snprintf(ng.name, sizeof(ng.name), "ng0n1");
+	opt.host = &ng;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e2, sizeof(e2)),
+	    -ENODEV);
+	assert_string_equal(e2, "/dev/null: an NVMe namespace generic char device (ng0n1), not a "
+				"SCSI device; use transport=nvme (or transport=auto)");
+}
+
 static void test_idle_queue(void **state)
 {
 	const struct ssd_options opt = {.depth = 40, .scsi_mode = SSD_SCSI_MODE_AUTO};
@@ -133,9 +164,12 @@ static void test_describe(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_fds_for_depth), cmocka_unit_test(test_probe_not_scsi),
-	    cmocka_unit_test(test_open_refuses),  cmocka_unit_test(test_idle_queue),
+	    cmocka_unit_test(test_fds_for_depth),
+	    cmocka_unit_test(test_probe_not_scsi),
+	    cmocka_unit_test(test_open_refuses),
+	    cmocka_unit_test(test_idle_queue),
 	    cmocka_unit_test(test_describe),
+	    cmocka_unit_test(test_open_takes_callers_classification),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
