@@ -41,7 +41,7 @@ struct ssd_tp_sg_dev {
 	int *fds;			 /* nfds sg file descriptors, -1 until a command needs one
 					  * (fds[0] is opened with the device) */
 	unsigned int *fd_busy;		 /* commands written and not yet read, per fd */
-	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll */
+	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll; the allocation of all three */
 	unsigned int nfds;
 	unsigned int nopen; /* fds opened */
 	int blk_fd;	    /* the /dev/sdX fd for fio's own calls, or -1 */

@@ -259,22 +259,32 @@ int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long lon
 }
 
 /* @d's per-fd arrays for @nfds fds, grown from its @d->nfds (0 at first) keeping what is
- * there; the new fds not open. */
+ * there; the new fds not open. The three arrays are one allocation (at @d->fd_tag, then
+ * @d->fds, then @d->fd_busy): one malloc at open, not three reallocs. Only before the fds are
+ * watched (epoll names the tags by address). */
 static int alloc_fds(struct ssd_tp_sg_dev *d, unsigned int nfds)
 {
-	int *fds = realloc(d->fds, nfds * sizeof(*fds));
+	_Static_assert(_Alignof(struct ssd_tp_sg_fd_tag) >= _Alignof(int) &&
+			   sizeof(struct ssd_tp_sg_fd_tag) % _Alignof(int) == 0,
+		       "the fds follow the tags aligned");
+	struct ssd_tp_sg_fd_tag *tag =
+	    malloc(nfds * (sizeof(*tag) + sizeof(*d->fds) + sizeof(*d->fd_busy)));
 	unsigned int *busy;
-	struct ssd_tp_sg_fd_tag *tag;
+	int *fds;
 
-	if (fds)
-		d->fds = fds;
-	busy = fds ? realloc(d->fd_busy, nfds * sizeof(*busy)) : NULL;
-	if (busy)
-		d->fd_busy = busy;
-	tag = busy ? realloc(d->fd_tag, nfds * sizeof(*tag)) : NULL;
 	if (!tag)
 		return -ENOMEM;
+	fds = (int *)(tag + nfds);
+	busy = (unsigned int *)(fds + nfds);
+	if (d->nfds) {
+		memcpy(tag, d->fd_tag, d->nfds * sizeof(*tag));
+		memcpy(fds, d->fds, d->nfds * sizeof(*fds));
+		memcpy(busy, d->fd_busy, d->nfds * sizeof(*busy));
+	}
+	free(d->fd_tag);
 	d->fd_tag = tag;
+	d->fds = fds;
+	d->fd_busy = busy;
 	for (unsigned int k = d->nfds; k < nfds; k++) {
 		d->fds[k] = -1;
 		d->fd_busy[k] = 0;
@@ -465,9 +475,7 @@ void ssd_tp_sg_close(struct ssd_tp_sg_dev *d, bool keep_fd)
 	}
 	if (d->blk_fd >= 0)
 		close(d->blk_fd);
-	free(d->fds);
-	free(d->fd_busy);
-	free(d->fd_tag);
+	free(d->fd_tag); /* and fds, fd_busy: one allocation */
 	free(d->zero_block);
 	free(d);
 }
