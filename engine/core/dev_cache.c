@@ -40,6 +40,9 @@ struct entry {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct entry entries[DEV_CACHE_ENTRIES];
 static unsigned int nentries;
+/* kept fds not yet taken (changed under the lock, read without it): none, and a take looks
+ * no further */
+static unsigned int nkept;
 
 /*
  * The node this thread last read for a path (ssd_dev_cache_done() forgets it), the path known
@@ -128,6 +131,7 @@ static void fork_child(void)
 			k->fd = -1;
 		}
 	}
+	__atomic_store_n(&nkept, 0, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -137,12 +141,18 @@ __attribute__((constructor)) static void atfork_setup(void)
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
+/* Whether this thread knows the node @k's path names (node_now() makes no stat(2)). */
+static bool seen_is(const struct key *k)
+{
+	return seen.valid && seen.hash == k->path_hash && seen.len == k->path_len;
+}
+
 /* The node @k's path names, read once per thread until ssd_dev_cache_done(). */
 static int node_now(const struct key *k, struct node *n)
 {
 	struct stat st;
 
-	if (seen.valid && seen.hash == k->path_hash && seen.len == k->path_len) {
+	if (seen_is(k)) {
 		*n = seen.node;
 		return 0;
 	}
@@ -285,7 +295,8 @@ int ssd_dev_cache_get(const char *kind, const char *path, void *out, size_t size
 	const struct key k = key_of(kind, path);
 	struct node n;
 
-	return has(&k) && node_now(&k, &n) == 0 && get(&k, &n, out, size);
+	/* no stat(2) for a path nothing was kept for: looked for first, unless the node is known */
+	return (seen_is(&k) || has(&k)) && node_now(&k, &n) == 0 && get(&k, &n, out, size);
 }
 
 void ssd_dev_cache_put(const char *kind, const char *path, const void *data, size_t size)
@@ -356,6 +367,7 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 		e->node = n;
 		e->size = sizeof(k);
 		fd = -1;
+		__atomic_add_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&lock);
 	if (fd >= 0)
@@ -370,7 +382,8 @@ int ssd_dev_cache_take_fd(const char *path, int oflags)
 	struct node n;
 	int fd = -1;
 
-	if (!has(&key) || node_now(&key, &n) < 0)
+	if (!__atomic_load_n(&nkept, __ATOMIC_RELAXED) || (!seen_is(&key) && !has(&key)) ||
+	    node_now(&key, &n) < 0)
 		return -1;
 	pthread_mutex_lock(&lock);
 	e = find(&key);
@@ -379,6 +392,7 @@ int ssd_dev_cache_take_fd(const char *path, int oflags)
 	    (k->oflags & O_ACCMODE) == (oflags & O_ACCMODE)) {
 		fd = k->fd;
 		k->fd = -1;
+		__atomic_sub_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&lock);
 	return fd;

@@ -294,12 +294,14 @@ static bool is_ng_name(const char *name)
 bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd_host_dev *out)
 {
 	enum ssd_host_kind kind;
+	const size_t len = S_ISCHR(st->st_mode) ? strlen(path) : sizeof(out->generic);
+	const char *name = base_name(path);
 
-	if (!S_ISCHR(st->st_mode) || strlen(path) >= sizeof(out->generic))
+	if (len >= sizeof(out->generic))
 		return false;
 	if (major(st->st_rdev) == SCSI_GENERIC_MAJOR)
 		kind = SSD_HOST_KIND_SCSI_SG;
-	else if (is_ng_name(base_name(path)))
+	else if (is_ng_name(name))
 		kind = SSD_HOST_KIND_NVME_NG;
 	else
 		return false;
@@ -307,8 +309,11 @@ bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd
 	out->kind = kind;
 	out->major = major(st->st_rdev);
 	out->minor = minor(st->st_rdev);
-	ssd_str_copy(out->name, sizeof(out->name), base_name(path));
-	ssd_str_copy(out->generic, sizeof(out->generic), path);
+	/* the name is the path's end, shorter than the path (which fits @generic) */
+	_Static_assert(sizeof(out->name) >= sizeof(out->generic),
+		       "a name fits where its path does");
+	memcpy(out->name, name, len - (size_t)(name - path) + 1);
+	memcpy(out->generic, path, len + 1);
 	return true;
 }
 
