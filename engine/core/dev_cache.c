@@ -46,7 +46,7 @@ static unsigned int nkept;
 
 /*
  * The node this thread last read for a path (ssd_dev_cache_done() forgets it), the path known
- * by its length and 64-bit FNV-1a hash. In the initial-exec TLS model: 56 bytes of the static
+ * by its length and 64-bit hash (str_hash()). In the initial-exec TLS model: 56 bytes of the static
  * TLS that the C library keeps for libraries loaded later (glibc: 512 bytes, rtld tunable
  * glibc.rtld.optional_static_tls), so a thread's first look costs no allocation of the
  * library's TLS block (about 400 instructions in each job's set-up, as the general-dynamic model
@@ -61,37 +61,41 @@ static __thread struct {
 	bool valid;
 } seen __attribute__((tls_model("initial-exec")));
 
-/* The 64-bit FNV-1a hash of @s continued from @h, and the length of @s (@len). */
-static uint64_t fnv1a(uint64_t h, const char *s, size_t *len)
+/* A 64-bit hash of every byte of @s, eight at a time, and its length (@len). */
+static inline uint64_t str_hash(const char *s, size_t *len)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const size_t n = strlen(s);
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+	size_t i = 0;
 
-	for (; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ull;
-	*len = (size_t)(p - (const unsigned char *)s);
-	return h;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (w = 0; i < n; i++)
+		w = w << 8 | (unsigned char)s[i];
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	*len = n;
+	return h ^ h >> 29;
 }
-
-#define FNV1A_OFFSET 0xcbf29ce484222325ull
-
-/* @path's length (@len) and 64-bit FNV-1a hash. */
-static uint64_t path_hash(const char *path, size_t *len) { return fnv1a(FNV1A_OFFSET, path, len); }
 
 /* An entry's name, hashed once per call: the look-ups compare the hash of each entry and
  * the names of the one whose hash is equal. */
 struct key {
 	const char *kind, *path;
 	size_t kind_len, path_len;
-	uint64_t path_hash; /* path_hash() */
+	uint64_t path_hash; /* str_hash() of the path */
 	uint64_t hash;	    /* the path's hash continued over the kind */
 };
 
-static struct key key_of(const char *kind, const char *path)
+/* @kind is a literal at every call: its hash is folded when this is compiled. */
+static inline __attribute__((always_inline)) struct key key_of(const char *kind, const char *path)
 {
 	struct key k = {.kind = kind, .path = path};
 
-	k.path_hash = path_hash(path, &k.path_len);
-	k.hash = fnv1a(k.path_hash ^ 0xff, kind, &k.kind_len);
+	k.path_hash = str_hash(path, &k.path_len);
+	k.hash = (k.path_hash ^ str_hash(kind, &k.kind_len)) * 0x9e3779b97f4a7c15ull;
 	return k;
 }
 
@@ -169,7 +173,7 @@ static int node_now(const struct key *k, struct node *n)
 void ssd_dev_cache_done(const char *path)
 {
 	size_t len;
-	const uint64_t h = path_hash(path, &len);
+	const uint64_t h = str_hash(path, &len);
 
 	if (seen.valid && seen.hash == h && seen.len == len)
 		seen.valid = false;
@@ -376,14 +380,16 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 
 int ssd_dev_cache_take_fd(const char *path, int oflags)
 {
-	const struct key key = key_of("fd", path);
+	struct key key;
 	struct kept_fd *k;
 	struct entry *e;
 	struct node n;
 	int fd = -1;
 
-	if (!__atomic_load_n(&nkept, __ATOMIC_RELAXED) || (!seen_is(&key) && !has(&key)) ||
-	    node_now(&key, &n) < 0)
+	if (!__atomic_load_n(&nkept, __ATOMIC_RELAXED))
+		return -1;
+	key = key_of("fd", path);
+	if ((!seen_is(&key) && !has(&key)) || node_now(&key, &n) < 0)
 		return -1;
 	pthread_mutex_lock(&lock);
 	e = find(&key);

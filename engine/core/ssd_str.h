@@ -37,11 +37,7 @@ static inline bool ssd_str_copy(char *dst, size_t len, const char *src)
 static inline size_t ssd_str_put(char *dst, size_t len, size_t pos, const char *src, size_t max)
 {
 	const size_t room = pos + 1 < len ? len - 1 - pos : 0;
-	const size_t lim = max < room ? max : room;
-	/* a literal's length is known when this is compiled: no strnlen() */
-	const size_t n = __builtin_constant_p(__builtin_strlen(src))
-			     ? (__builtin_strlen(src) < lim ? __builtin_strlen(src) : lim)
-			     : strnlen(src, lim);
+	const size_t n = strnlen(src, max < room ? max : room);
 
 	memcpy(dst + pos, src, n);
 	pos += n;

@@ -36,13 +36,14 @@ struct ssd_tp_nvme_dev {
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	struct ssd_geometry geo;
+	uint8_t tmpl_want;  /* the templates the job's options need (ssd_tp_nvme_tmpl_want()) */
+	uint8_t tmpl_built; /* the templates built */
 	/* Read and Write of this namespace, by [SSD_OP_READ/_WRITE][FUA]: those in @tmpl_built
-	 * (SSD_TP_NVME_TMPL()) are built, at open, the ones the job's options issue */
+	 * (SSD_TP_NVME_TMPL()) are built, at open, the ones the job's options issue; the others
+	 * are not read (nor zeroed at open: ssd_tp_nvme_open() zeroes what comes before) */
 	struct ssd_nvme_rw_tmpl rw_tmpl[2][2];
 	/* nvme-uring: the whole 128-byte SQE of each built rw_tmpl (header, then the command) */
 	uint64_t sqe_tmpl[2][2][16] __attribute__((aligned(64)));
-	uint8_t tmpl_want;  /* the templates the job's options need (ssd_tp_nvme_tmpl_want()) */
-	uint8_t tmpl_built; /* the templates built */
 };
 
 /* Per-context scratch shared by both NVMe transports. */
