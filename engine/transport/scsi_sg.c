@@ -376,10 +376,9 @@ static int to_blocks(const struct ssd_tp_sg_dev *d, const struct ssd_io *io, uin
 }
 
 /* The template of @io's READ or WRITE on @d. */
-static const struct ssd_scsi_rw_tmpl *rw_tmpl_of(const struct ssd_tp_sg_dev *d,
-						 const struct ssd_io *io)
+static const struct ssd_scsi_rw_tmpl *rw_tmpl_of(struct ssd_tp_sg_dev *d, const struct ssd_io *io)
 {
-	return &d->rw_tmpl[io->op == SSD_OP_WRITE][!!(io->flags & SSD_IO_FUA)];
+	return ssd_tp_sg_rw_tmpl(d, io->op == SSD_OP_WRITE, io->flags & SSD_IO_FUA);
 }
 
 /* READ or WRITE of @io in its slot (ssd_tp_sg_fill_rw()), saying why when it cannot be. */

@@ -426,14 +426,14 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	if (is_disk && !probe)
 		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	d->lba_shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
-	for (int w = 0; w < 2; w++)
-		for (int fua = 0; fua < 2; fua++)
-			if (ssd_scsi_rw_tmpl_init(&d->rw_tmpl[w][fua], w, fua, d->cdb_size)) {
-				say(err, errlen, "%s: scsi_cdb=%u: expected 10 or 16", path,
-				    (unsigned int)d->cdb_size);
-				ret = -EINVAL;
-				goto fail;
-			}
+	/* READ without FUA checks the CDB size; the other templates are built as first used */
+	if (ssd_scsi_rw_tmpl_init(&d->rw_tmpl[0][0], false, false, d->cdb_size)) {
+		say(err, errlen, "%s: scsi_cdb=%u: expected 10 or 16", path,
+		    (unsigned int)d->cdb_size);
+		ret = -EINVAL;
+		goto fail;
+	}
+	d->tmpl_built = 1;
 	geometry_of(d, geo);
 	*out = d;
 	return 0;

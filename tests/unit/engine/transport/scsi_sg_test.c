@@ -110,6 +110,37 @@ static void test_open_takes_callers_classification(void **state)
 				"SCSI device; use transport=nvme (or transport=auto)");
 }
 
+/* Each READ/WRITE template, built at its first use, is what ssd_scsi_rw_tmpl_init() builds,
+ * byte for byte, for every CDB size; built once (a template scribbled on stays as it is). */
+static void test_rw_tmpl_at_first_use(void **state)
+{
+	static const enum ssd_cdb_size sizes[] = {SSD_CDB_AUTO, SSD_CDB_10, SSD_CDB_16};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
+
+		assert_non_null(d);
+		d->cdb_size = sizes[i];
+		for (int w = 0; w < 2; w++) {
+			for (int fua = 0; fua < 2; fua++) {
+				struct ssd_scsi_rw_tmpl want;
+				const struct ssd_scsi_rw_tmpl *got = ssd_tp_sg_rw_tmpl(d, w, fua);
+
+				memset(&want, 0, sizeof(want));
+				assert_int_equal(ssd_scsi_rw_tmpl_init(&want, w, fua, sizes[i]), 0);
+				assert_ptr_equal(got, &d->rw_tmpl[w][fua]);
+				assert_memory_equal(got, &want, sizeof(want));
+				assert_true(d->tmpl_built & (1u << (2 * w + fua)));
+				d->rw_tmpl[w][fua].size = 99;
+				assert_int_equal(ssd_tp_sg_rw_tmpl(d, w, fua)->size, 99);
+			}
+		}
+		assert_int_equal(d->tmpl_built, 0xf);
+		free(d);
+	}
+}
+
 static void test_idle_queue(void **state)
 {
 	const struct ssd_options opt = {.depth = 40, .scsi_mode = SSD_SCSI_MODE_AUTO};
@@ -170,6 +201,7 @@ int main(void)
 	    cmocka_unit_test(test_idle_queue),
 	    cmocka_unit_test(test_describe),
 	    cmocka_unit_test(test_open_takes_callers_classification),
+	    cmocka_unit_test(test_rw_tmpl_at_first_use),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
