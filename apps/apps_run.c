@@ -91,10 +91,27 @@ static void sb_failure(struct apps_run *run, struct apps_db *db, enum apps_sb_ph
 		    run->dev.block, apps_human_bytes(run->fs.avail, a, sizeof(a)),
 		    apps_human_bytes(run->fs.size, s, sizeof(s)));
 	snprintf(msg, len, "%sdb%u: sysbench %s %s %d: %s; %s log: %s", full, db->id,
-		 phase_words(phase), WIFEXITED(status) ? "exited with status" : "killed by signal",
+		 phase_words(phase),
+		 !WIFEXITED(status)	    ? "killed by signal"
+		 : WEXITSTATUS(status) == 0 ? "failed, though it exited with status"
+					    : "exited with status",
 		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
 		 fatal[0] ? fatal : "(no output)", run->wl->server, server);
 	free(text);
+}
+
+/* whether the output of instance @db's sysbench @phase says it failed (see sb_reported_fatal) */
+static bool sb_output_fatal(const struct apps_db *db, enum apps_sb_phase phase)
+{
+	char path[700], *text = NULL;
+	bool fatal;
+
+	apps_sb_path(db, phase, path, sizeof(path));
+	if (apps_read_file(path, &text, NULL))
+		return false;
+	fatal = sb_reported_fatal(text);
+	free(text);
+	return fatal;
 }
 
 int apps_sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int count,
@@ -124,7 +141,8 @@ int apps_sb_phase(struct apps_run *run, enum apps_sb_phase phase, unsigned int c
 				continue;
 			done[i] = true;
 			left--;
-			if (!WIFEXITED(status[i]) || WEXITSTATUS(status[i])) {
+			if (!WIFEXITED(status[i]) || WEXITSTATUS(status[i]) ||
+			    sb_output_fatal(&run->db[i], phase)) {
 				bad = i;
 				r = -ECHILD;
 				break;

@@ -336,3 +336,13 @@ unsigned int sb_fatal_lines(const char *text, char *buf, size_t len)
 	}
 	return n;
 }
+
+bool sb_reported_fatal(const char *text)
+{
+	const char *line;
+
+	for (line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+		if (!strncmp(line, "FATAL:", 6))
+			return true;
+	return false;
+}

@@ -111,4 +111,14 @@ int sb_hist_merge(struct sb_bucket **dst, size_t *ndst, const struct sb_bucket *
  */
 unsigned int sb_fatal_lines(const char *text, char *buf, size_t len);
 
+/**
+ * sb_reported_fatal() - whether sysbench's output has a line beginning "FATAL:". sysbench 1.0.20
+ * exits with status 0 when a worker thread's command fails (its Lua call_command error, e.g. an
+ * INSERT of prepare refused with MySQL error 1114 "The table is full"), so the exit status alone
+ * does not say the phase failed.
+ * @text: the output
+ * Return: true if such a line is there.
+ */
+bool sb_reported_fatal(const char *text);
+
 #endif

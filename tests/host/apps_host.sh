@@ -119,19 +119,43 @@ jq -e '.status == "interrupted" and .failed_step == "run"' "$tmp/sig/apps.json" 
 	fail "apps: SIGTERM: $(jq -c '{status, failed_step, error}' "$tmp/sig/apps.json")"
 clean_after "SIGTERM mid-run" "$tmp/sig"
 
-# the disk fills during prepare: once prepare starts, a file takes all but 16 MiB of the free
-# space, and the tables (4 × 100000 rows, about 110 MiB) do not fit in the rest
-"$apps" run --dev "$big" --out "$tmp/full" --yes --instances 1 --tables 4 --table-size 100000 \
+# the disk fills during prepare: once prepare starts, files take all but 16 MiB of the free space,
+# and the tables (4 × 300000 rows, about 330 MiB) do not fit in the rest. The space is topped up
+# every 0.2 s while sysbench's prepare runs (XFS gives back the speculative preallocation beyond
+# the end of InnoDB's growing files when a write meets ENOSPC, and a first fill that lands late
+# must not leave room for the tables); never after it, when ssd-apps unmounts the filesystem.
+"$apps" run --dev "$big" --out "$tmp/full" --yes --instances 1 --tables 4 --table-size 300000 \
 	--warmup 0 --time 5 >"$tmp/out" 2>&1 &
 pid=$!
-for _ in $(seq 600); do [ -e "$tmp/full/db1/prepare.txt" ] && break; sleep 0.1; done
+# (the wait is long: under the sanitizer build on a loaded machine the server's install is slow)
+for _ in $(seq 3000); do [ -e "$tmp/full/db1/prepare.txt" ] && break; sleep 0.1; done
+[ -e "$tmp/full/db1/prepare.txt" ] || fail "apps: disk full: prepare did not start within 300 s"
 mnt=$(awk -v d="$big" '$1 == d {print $2}' /proc/mounts)
-[ -n "$mnt" ] && fallocate -l "$(($(stat -f -c '%a*%S' "$mnt") - (16 << 20)))" "$mnt/filler" ||
-	fail "apps: disk full: could not fill $mnt"
+fill() { # FILE: a file taking all but 16 MiB of the XFS filesystem's free space
+	local avail
+	[ "$(stat -f -c %T "$mnt" 2>/dev/null)" = xfs ] || return 1
+	avail=$(stat -f -c '%a*%S' "$mnt") || return 1
+	[ $((avail - (16 << 20))) -gt $((1 << 20)) ] || return 0
+	fallocate -l $((avail - (16 << 20))) "$1"
+}
+[ -n "$mnt" ] && fill "$mnt/filler" || fail "apps: disk full: could not fill $mnt"
+n=0 seen=0
+while kill -0 "$pid" 2>/dev/null; do
+	if pgrep -P "$pid" -x sysbench >/dev/null; then
+		seen=1
+		fill "$mnt/filler.$((n += 1))" 2>/dev/null
+	elif [ "$seen" = 1 ]; then
+		break
+	fi
+	sleep 0.2
+done
 rc=0
 wait "$pid" || rc=$?
 [ "$rc" = 1 ] && ok "apps: disk full during prepare: exit 1" || fail "apps: disk full: exit $rc"
 has "disk full: the message says the filesystem is full" 'is full'
+jq -e '.status == "failed" and .failed_step == "prepare"' "$tmp/full/apps.json" >/dev/null &&
+	ok "apps: disk full: apps.json says failed during prepare (sysbench exits 0 after its FATAL lines)" ||
+	fail "apps: disk full: $(jq -c '{status, failed_step}' "$tmp/full/apps.json")"
 { head -c 1500 "$tmp/out"; echo; } | sed 's/^/# /'
 has "disk full: the message quotes sysbench or the server" 'FATAL\|ERROR'
 clean_after "disk full" "$tmp/full"

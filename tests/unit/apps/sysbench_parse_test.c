@@ -218,6 +218,29 @@ static void test_failed_run(void **state)
 	free(text);
 }
 
+/* a prepare whose workers all failed (the table is full) and that still exited with status 0 */
+static void test_failed_prepare_exit_0(void **state)
+{
+	char lines[2048], *text = slurp(FIX "sysbench-1.0.20-debian12-prepare-full.txt");
+	char *ok = slurp(FIX "sysbench-1.0.20-debian12-quick-db1.txt");
+	char *none = slurp(FIX "sysbench-1.0.20-debian12-no-server.txt");
+
+	(void)state;
+	assert_true(sb_reported_fatal(text));
+	assert_true(sb_reported_fatal(none));
+	assert_false(sb_reported_fatal(ok));
+	assert_false(sb_reported_fatal("a line naming FATAL: but not beginning with it\n"));
+	assert_true(sb_reported_fatal("first\nFATAL: at a line's start"));
+	assert_false(sb_reported_fatal(""));
+	/* a line per worker: its error (1114, or 2013 once the server went down), then after the
+	 * refused query's text, on the same line, call_command's own FATAL */
+	assert_int_equal(sb_fatal_lines(text, lines, sizeof(lines)), 4);
+	assert_non_null(strstr(lines, "error 1114 (The table 'sbtest3' is full)"));
+	free(text);
+	free(ok);
+	free(none);
+}
+
 static void test_truncated_report(void **state)
 {
 	const char *t = "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nSQL statistics:\n"
@@ -241,6 +264,7 @@ int main(void)
 	    cmocka_unit_test(test_merge_two_instances),
 	    cmocka_unit_test(test_percentile_rule),
 	    cmocka_unit_test(test_failed_run),
+	    cmocka_unit_test(test_failed_prepare_exit_0),
 	    cmocka_unit_test(test_truncated_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
