@@ -301,6 +301,13 @@ const struct catalogue_entry *catalogue_entry(const struct catalogue *c, const c
 bool catalogue_entry_in_suite(const struct catalogue *c, const struct catalogue_entry *e,
 			      const char *suite);
 
+/**
+ * catalogue_family_draws() - whether family @f's section draws chart kind @chart ("qos",
+ * "scaling", "latency-vs-rate", ...: the family's "charts" in jobfiles/catalogue.json).
+ * Return: false for a NULL @f.
+ */
+bool catalogue_family_draws(const struct catalogue_family *f, const char *chart);
+
 /* Values bound to an entry's placeholders; -1 / "" when the entry has none. */
 struct catalogue_binding {
 	int threads;

@@ -104,6 +104,14 @@ static bool match_from(const char *t, const char *id, struct catalogue_binding *
 	return *id == '\0';
 }
 
+bool catalogue_family_draws(const struct catalogue_family *f, const char *chart)
+{
+	for (size_t c = 0; f && c < f->ncharts; c++)
+		if (!strcmp(f->charts[c], chart))
+			return true;
+	return false;
+}
+
 const struct catalogue_entry *catalogue_match(const struct catalogue *c, const char *id,
 					      struct catalogue_binding *b)
 {

@@ -254,7 +254,7 @@ static void hist_bounds(const struct sr_hist_interval *h, struct sr_interval *p)
 
 /* Latency percentiles over time: at most about this many windows per group, so that the
  * windows' histograms stay small however long the run (hist_pct.h). */
-#define PCT_WINDOWS 512
+#define PCT_WINDOWS 256
 
 /*
  * The percentiles' window of group @g, ms: the series' window, at least the histogram logs'

@@ -251,6 +251,9 @@ out:
 
 enum { P_T, P_50, P_99, P_999, P_IOS, P_N };
 
+/* windows per line up to which each window's point is marked */
+#define PCT_MARKS_MAX 60
+
 /* The workloads' percentile windows of one drive and direction, one after another in time. */
 static void pct_points(struct sr_chart *ch, const struct sr_result *res, int d, double *tmax)
 {
@@ -278,13 +281,14 @@ static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr
 {
 	static const char *const cols[P_N] = {"t_s", "p50_us", "p99_us", "p99_9_us", "ios"};
 	static const char *const pname[SR_PCTW_N] = {"p50", "p99", "p99.9"};
-	size_t nd = r->m->ndrives, nb = 0, nk = 0, nl[2] = {0, 0}, np = 0;
+	size_t nd = r->m->ndrives, nb = 0, nk = 0, nl[2] = {0, 0}, np = 0, maxw = 0;
 	struct sr_line *lines = calloc(2 * (3 * nd + 1), sizeof(*lines));
 	struct sr_key *keys = calloc(nd + 4, sizeof(*keys));
 	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
 	char(*knames)[320] = calloc(nd + 1, sizeof(*knames));
 	struct sr_panel panels[2];
-	double tmax = 0, w_s = 0, div;
+	double tmax = 0, w_s = 0, div, xunit;
+	const char *xlabel;
 	char yl[64];
 	struct sr_chart ch;
 	int rc = -ENOMEM;
@@ -305,6 +309,8 @@ static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr
 
 			if (se && se->npw && !w_s)
 				w_s = se->pw[0].width_s;
+			if (se && se->npw > maxw)
+				maxw = se->npw;
 			sr_chart_series(&ch, series_name(r, dv, d, names[nb], sizeof(names[nb])));
 			pct_points(&ch, t->per_drive[dv], d, &tmax);
 			for (int j = 0; j < SR_PCTW_N; j++)
@@ -322,14 +328,22 @@ static int pct_over_time(struct sr_report *r, struct sr_page *p, const struct sr
 		if (drawn)
 			keys[nk++] = sr_rep_key(r, dv, knames[dv], sizeof(knames[dv]));
 	}
+	/* a mark per window while they are few; hundreds of windows draw as lines alone */
+	for (int d = 0; d < 2 && maxw > PCT_MARKS_MAX; d++)
+		for (size_t i = 0; i < nl[d]; i++)
+			lines[d * (3 * nd + 1) + i].points = false;
 	for (int j = 0; j < SR_PCTW_N; j++)
 		keys[nk++] = (struct sr_key){pname[j], 9, j + 1};
 	lat_axis(fmax(fmax(ch.hi[P_50], ch.hi[P_99]), ch.hi[P_999]), &div, yl, sizeof(yl));
+	/* the short name: a panel a third of the chart's height holds no longer one */
+	snprintf(yl, sizeof(yl), "clat (%s)", div > 1 ? "ms" : "\xc2\xb5s");
+	xunit = sr_rep_time_unit(tmax, &xlabel);
 	for (int d = 0; d < 2; d++) {
 		if (!nl[d])
 			continue;
 		panels[np++] = (struct sr_panel){.title = d ? "writes" : "reads",
-						 .xlabel = "time (s)",
+						 .xlabel = xlabel,
+						 .xdiv = xunit,
 						 .ylabel = yl,
 						 .ydiv = div,
 						 .xcol = P_T,
@@ -393,23 +407,40 @@ static bool has_latency(const struct sr_rtest *t, size_t nd, bool want_bins)
 	return false;
 }
 
+/*
+ * Whether @t's page draws no latency distribution (histogram, QoS exceedance) of its own: a
+ * point of a catalogue family whose section draws its points as one chart (latency against
+ * rate, T/Q scaling: that chart and its table give each point's latency, and a review has
+ * hundreds of such points), or a fill or preconditioning (its whole run mixes the fresh drive
+ * with steady state: its latency is read over time, from its series and percentile windows).
+ */
+static bool no_distribution(const struct sr_rtest *t)
+{
+	return catalogue_family_draws(t->family, "latency-vs-rate") ||
+	       catalogue_family_draws(t->family, "scaling") ||
+	       catalogue_family_draws(t->family, "precondition") ||
+	       catalogue_family_draws(t->family, "fill");
+}
+
 int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
 	struct sr_bin *bins = calloc(MAX_BINS, sizeof(*bins));
-	bool hist = has_latency(t, r->m->ndrives, true);
+	bool none = no_distribution(t);
+	bool hist = !none && has_latency(t, r->m->ndrives, true);
+	bool lat = !none && (hist || has_latency(t, r->m->ndrives, false));
 	size_t nk = sr_rep_nseries(r, t);
 	bool pct = has_pct_windows(t, r->m->ndrives);
 	int rc = 0;
 
 	if (!bins)
 		return -ENOMEM;
-	if (hist || has_latency(t, r->m->ndrives, false) || nk || pct) {
+	if (lat || nk || pct) {
 		sr_page_heading(p, 2, NULL, "Charts");
 		sr_page_grid(p, true);
 	}
 	if (hist)
 		rc = histogram(r, p, t, bins);
-	if (!rc && (hist || has_latency(t, r->m->ndrives, false)))
+	if (!rc && lat)
 		rc = qos(r, p, t, bins);
 	if (!rc && pct)
 		rc = pct_over_time(r, p, t);
@@ -424,7 +455,7 @@ int sr_detail_charts(struct sr_report *r, struct sr_page *p, const struct sr_rte
 		*p = r->page;
 		r->page = index;
 	}
-	if (hist || has_latency(t, r->m->ndrives, false) || nk || pct)
+	if (lat || nk || pct)
 		sr_page_grid(p, false);
 	free(bins);
 	return rc ? rc : p->err;

@@ -5,6 +5,7 @@
  * swapped into place (output/report_dir.h).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/files.h"
@@ -47,6 +48,11 @@ int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
 	if (rc)
 		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;
 	rc = build(&r);
+	for (size_t i = 0; i < r.ndrawn; i++) {
+		free(r.drawn[i].name);
+		free(r.drawn[i].caption);
+	}
+	free(r.drawn);
 	if (!rc)
 		rc = sr_report_dir_commit(r.dir, o->outdir, d);
 	if (rc) {

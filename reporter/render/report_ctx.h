@@ -35,6 +35,17 @@ struct sr_report {
 	char dir[4096]; /* the report being built (a temporary directory) */
 	struct sr_page page;
 	bool on_test_page; /* page is a test's page (tests/): its charts' files go beside it */
+	/* the index's time-series charts (sr_series_chart()), which a test's page shows again
+	 * rather than drawing the same series twice */
+	struct sr_drawn_chart *drawn;
+	size_t ndrawn;
+};
+
+/* A chart on the index: its path without extension, its caption, its PNG's width in pixels. */
+struct sr_drawn_chart {
+	char *name;
+	char *caption;
+	int png_w;
 };
 
 #endif

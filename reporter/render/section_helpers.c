@@ -103,15 +103,21 @@ int sr_rep_chart_end(struct sr_report *r, struct sr_chart *ch, struct sr_page *p
 		sr_diag_msg(r->d, "%s", err[0] ? err : strerror(-rc));
 		return rc;
 	}
+	sr_rep_chart_show(r, page, ch->name, ch->caption[0] ? ch->caption : ch->title, width);
+	return 0;
+}
+
+void sr_rep_chart_show(struct sr_report *r, struct sr_page *page, const char *name,
+		       const char *caption, int width)
+{
 	if (r->o->charts) {
-		sr_page_figure(page, ch->name, ch->caption[0] ? ch->caption : ch->title, width);
+		sr_page_figure(page, name, caption, width);
 	} else {
 		char href[300];
 
-		snprintf(href, sizeof(href), "%s%s.csv", page->root, ch->name);
+		snprintf(href, sizeof(href), "%s%s.csv", page->root, name);
 		sr_page_link(page, href, "chart not drawn (--no-charts): its data");
 	}
-	return 0;
 }
 
 struct sr_fig sr_rep_fig(const struct sr_rtest *t, size_t dv, enum sr_which w, enum sr_metric m,

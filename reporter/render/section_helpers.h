@@ -75,6 +75,16 @@ int sr_rep_chart_begin(struct sr_report *r, struct sr_chart *ch, const char *nam
  */
 int sr_rep_chart_end(struct sr_report *r, struct sr_chart *ch, struct sr_page *page, int width);
 
+/* sr_rep_time_unit() - the unit of a time axis of @tmax seconds: hours past 3 h, minutes past
+ * 20 min, else seconds. @label: "time (h)", "time (min)" or "time (s)". Return: seconds per unit
+ * (a panel's xdiv). */
+double sr_rep_time_unit(double tmax, const char **label);
+
+/* sr_rep_chart_show() - put chart @name (drawn already, or its data alone under --no-charts) on
+ * @page with @caption, @width pixels wide. */
+void sr_rep_chart_show(struct sr_report *r, struct sr_page *page, const char *name,
+		       const char *caption, int width);
+
 /* sr_rep_fig() - a figure of drive @dv's result of @t (NULL result: absent). */
 struct sr_fig sr_rep_fig(const struct sr_rtest *t, size_t dv, enum sr_which w, enum sr_metric m,
 			 double pct);

@@ -150,8 +150,7 @@ static void series_frame(struct sr_chart *ch, const struct sr_report *r, const s
 	}
 }
 
-/* The unit of a time axis of @tmax seconds: hours past 3 h, minutes past 20 min. */
-static double time_unit(double tmax, const char **label)
+double sr_rep_time_unit(double tmax, const char **label)
 {
 	if (tmax > 3 * 3600) {
 		*label = "time (h)";
@@ -247,6 +246,36 @@ static size_t figure_lines(struct sr_line *l, size_t dv, int pk, bool binned, bo
 	return n;
 }
 
+/* The index's chart @name, or NULL when the index did not draw it. */
+static const struct sr_drawn_chart *drawn_on_index(const struct sr_report *r, const char *name)
+{
+	for (size_t i = 0; i < r->ndrawn; i++)
+		if (!strcmp(r->drawn[i].name, name))
+			return &r->drawn[i];
+	return NULL;
+}
+
+/* Keep the index's chart @ch (@png_w pixels wide) for the test's page. Return: 0, -ENOMEM. */
+static int remember_drawn(struct sr_report *r, const struct sr_chart *ch, int png_w)
+{
+	struct sr_drawn_chart *d = realloc(r->drawn, (r->ndrawn + 1) * sizeof(*d));
+
+	if (!d)
+		return -ENOMEM;
+	r->drawn = d;
+	d = &r->drawn[r->ndrawn];
+	d->name = strdup(ch->name);
+	d->caption = strdup(ch->caption[0] ? ch->caption : ch->title);
+	d->png_w = png_w;
+	if (!d->name || !d->caption) {
+		free(d->name);
+		free(d->caption);
+		return -ENOMEM;
+	}
+	r->ndrawn++;
+	return 0;
+}
+
 int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int width, bool steady)
 {
 	size_t nd = r->m->ndrives, ndraw = 0, nb = 0, nk = 0, np = 0, nl = 0, nbins;
@@ -264,8 +293,18 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	struct sr_chart ch;
 	double tmax = series_end(r, t, k), bound[2] = {0, 0}, ymax[4] = {0}, unit, from;
 	bool rows, binned, present[4] = {false};
+	const struct sr_drawn_chart *shown;
 	int rc = -ENOMEM;
 
+	snprintf(name, sizeof(name), "series-%s", t->stem);
+	if (k)
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
+	if (r->on_test_page && (shown = drawn_on_index(r, name))) { /* the index's, not a copy */
+		sr_rep_chart_show(r, &r->page, shown->name, shown->caption,
+				  shown->png_w > width ? SR_PAGE_W : width);
+		rc = 0;
+		goto out;
+	}
 	if (!lines || !p || !bands || !keys || !names || !ptitle || !band_of)
 		goto out;
 	for (size_t dv = 0; dv < nd; dv++) {
@@ -293,14 +332,15 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	rows = ndraw > OVERLAY_DRIVES;
 	nbins = rows ? BINS_ROW : BINS_OVERLAY;
 	binned = tmax > (double)nbins;
-	unit = time_unit(tmax, &xlabel);
+	unit = sr_rep_time_unit(tmax, &xlabel);
 	bins = calloc(nbins + 1, sizeof(*bins));
 	if (!bins)
 		goto out;
 	series_title(title, sizeof(title), t, wl, steady, &vc, sr_rep_source_noun(r, true));
 	/* on a test's page beside it, never over the index's chart of the same test */
-	snprintf(name, sizeof(name), "%sseries-%s", r->on_test_page ? "tests/" : "", t->stem);
-	if (k)
+	if (r->on_test_page)
+		snprintf(name, sizeof(name), "tests/series-%s", t->stem);
+	if (r->on_test_page && k)
 		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
 	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
@@ -401,6 +441,8 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		sr_chart_lines(&ch, p, q, (int)across, NULL, 0);
 	}
 	rc = sr_rep_chart_end(r, &ch, &r->page, rows ? SR_PAGE_W : width);
+	if (!rc && !r->on_test_page)
+		rc = remember_drawn(r, &ch, rows ? SR_PAGE_W : 760);
 out:
 	free(lines);
 	free(p);
@@ -518,7 +560,7 @@ static void verdict_cols(struct sr_report *r, struct sr_table *t, size_t col,
 			 bool *intervals)
 {
 	const char *label;
-	double unit = time_unit(series_end(r, tt, k), &label);
+	double unit = sr_rep_time_unit(series_end(r, tt, k), &label);
 
 	for (size_t c = 0; c < nd; c++) {
 		const struct sr_result *res = tt->per_drive[dvs[c]];

@@ -313,8 +313,7 @@ int sr_section_spec(struct sr_report *r, const struct catalogue_family *f,
 		rc = -ENOMEM;
 		goto out;
 	}
-	for (size_t c = 0; f && c < f->ncharts; c++)
-		qos |= !strcmp(f->charts[c], "qos");
+	qos = catalogue_family_draws(f, "qos");
 	nd = sr_rep_columns(r, tests, n, dvs);
 	if (!r->m->sheet)
 		sr_page_text(&r->page, NULL,

@@ -111,6 +111,23 @@ for p in "$out"/tests/*.html; do
 	done
 done
 [ -z "$missing" ] && ok "every file the detail pages link exists" || fail "missing:$missing"
+# a test's page: the index's time-series chart of the test shown, not drawn twice; the latency
+# distribution (histogram, QoS) on the pages of single tests, none on a curve's or a scaling's
+# points (their section's chart and table give each point's latency) or a fill's or a
+# preconditioning's (its whole run mixes the fresh drive with steady state)
+grep -q '<img src="../series-precond-4k-randwrite.png"' "$out/tests/precond-4k-randwrite.html" &&
+	[ -z "$(find "$out/tests" -name 'series-*')" ] &&
+	ok "a preconditioning's page shows the index's series chart, no copy in tests/" ||
+	fail "precond page: $(grep -o '<img src="[^"]*"' "$out/tests/precond-4k-randwrite.html" | tr '\n' ' ')"
+for t in 4k-randread fc-4k-randread spec-4k-randread-qd1; do
+	grep -q "<img src=\"$t-qos.png\"" "$out/tests/$t.html" && [ -s "$out/tests/$t-qos.png" ] &&
+		grep -q "<img src=\"$t-clat-hist.png\"" "$out/tests/$t.html" &&
+		ok "$t's page: its QoS exceedance and latency histogram" || fail "$t's page: no QoS or histogram chart"
+done
+for t in curve-4k-randread-50 curve-4k-randread-max scale-8k-7030-t4q4 precond-4k-randwrite prep-128k-seqfill; do
+	! grep -q -- '-qos.png\|-clat-hist.png' "$out/tests/$t.html" && [ ! -e "$out/tests/$t-qos.png" ] &&
+		ok "$t's page: no latency distribution of its own" || fail "$t's page draws a QoS or histogram chart"
+done
 # every chart's legend shows the marks the chart draws (lines with their dots, bare points)
 s=$(python3 tests/host/lib/legend-match.py $(find "$tmp/no-charts" -name '*.gp'))
 [ "${s%% *}" = ok ] && ok "every legend entry is a mark its chart draws (${s#ok } entries)" ||
