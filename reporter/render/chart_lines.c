@@ -70,7 +70,8 @@ void sr_chart_layout(struct sr_chart *c, size_t np, int across, const struct sr_
 	sr_gp_str(c->gp, c->title);
 	/* the left margin holds the tics' labels and the y label: 8 %, at least 66 px */
 	fprintf(c->gp, " margins %.3f,%.3f,%.3f,%.3f spacing %.3f,%.3f\n",
-		66.0 / c->width > 0.08 ? 66.0 / c->width : 0.08, c->right_px ? 1 - (double)c->right_px / c->width : 0.95, bottom, top,
+		66.0 / c->width > 0.08 ? 66.0 / c->width : 0.08,
+		c->right_px ? 1 - (double)c->right_px / c->width : 0.95, bottom, top,
 		c->col_gap_px ? (double)c->col_gap_px / c->width : 0.10,
 		rows < 2	? 0.0
 		: c->row_gap_px ? (double)c->row_gap_px / c->height
