@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +28,7 @@ struct node {
 #define INLINE_BYTES 512
 
 struct entry {
+	uint64_t key; /* key_of() (kind, path): compared before the names */
 	char kind[8]; /* "class" for ssd_classify(), "fact", "fd", else the transport's tag */
 	char path[PATH_LEN];
 	struct node node; /* unused for facts */
@@ -38,13 +40,64 @@ struct entry {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct entry entries[DEV_CACHE_ENTRIES];
 static unsigned int nentries;
+/* kept fds not yet taken (changed under the lock, read without it): none, and a take looks
+ * no further */
+static unsigned int nkept;
 
-/* The node this thread last read for a path (ssd_dev_cache_done() forgets it). */
+/*
+ * The node this thread last read for a path (ssd_dev_cache_done() forgets it), the path known
+ * by its length and 64-bit hash (str_hash()). In the initial-exec TLS model: 56 bytes of the static
+ * TLS that the C library keeps for libraries loaded later (glibc: 512 bytes, rtld tunable
+ * glibc.rtld.optional_static_tls), so a thread's first look costs no allocation of the
+ * library's TLS block (about 400 instructions in each job's set-up, as the general-dynamic model
+ * did). Two paths a thread looks at that share length and hash would share a node: an entry
+ * then seems made for another node (read again) or for the node it was made for (the same
+ * node), never another's data.
+ */
 static __thread struct {
-	char path[PATH_LEN];
+	uint64_t hash;
+	size_t len;
 	struct node node;
 	bool valid;
-} seen;
+} seen __attribute__((tls_model("initial-exec")));
+
+/* A 64-bit hash of every byte of @s, eight at a time, and its length (@len). */
+static inline uint64_t str_hash(const char *s, size_t *len)
+{
+	const size_t n = strlen(s);
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (w = 0; i < n; i++)
+		w = w << 8 | (unsigned char)s[i];
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	*len = n;
+	return h ^ h >> 29;
+}
+
+/* An entry's name, hashed once per call: the look-ups compare the hash of each entry and
+ * the names of the one whose hash is equal. */
+struct key {
+	const char *kind, *path;
+	size_t kind_len, path_len;
+	uint64_t path_hash; /* str_hash() of the path */
+	uint64_t hash;	    /* the path's hash continued over the kind */
+};
+
+/* @kind is a literal at every call: its hash is folded when this is compiled. */
+static inline __attribute__((always_inline)) struct key key_of(const char *kind, const char *path)
+{
+	struct key k = {.kind = kind, .path = path};
+
+	k.path_hash = str_hash(path, &k.path_len);
+	k.hash = (k.path_hash ^ str_hash(kind, &k.kind_len)) * 0x9e3779b97f4a7c15ull;
+	return k;
+}
 
 static void node_of(const struct stat *st, struct node *n)
 {
@@ -82,6 +135,7 @@ static void fork_child(void)
 			k->fd = -1;
 		}
 	}
+	__atomic_store_n(&nkept, 0, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -91,60 +145,69 @@ __attribute__((constructor)) static void atfork_setup(void)
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
-/* The node @path names, read once per thread until ssd_dev_cache_done(). */
-static int node_now(const char *path, struct node *n)
+/* Whether this thread knows the node @k's path names (node_now() makes no stat(2)). */
+static bool seen_is(const struct key *k)
+{
+	return seen.valid && seen.hash == k->path_hash && seen.len == k->path_len;
+}
+
+/* The node @k's path names, read once per thread until ssd_dev_cache_done(). */
+static int node_now(const struct key *k, struct node *n)
 {
 	struct stat st;
 
-	if (seen.valid && !strcmp(seen.path, path)) {
+	if (seen_is(k)) {
 		*n = seen.node;
 		return 0;
 	}
-	if (stat(path, &st) < 0)
+	if (stat(k->path, &st) < 0)
 		return -1;
 	node_of(&st, n);
-	if (strlen(path) < sizeof(seen.path)) {
-		strcpy(seen.path, path);
-		seen.node = *n;
-		seen.valid = true;
-	}
+	seen.hash = k->path_hash;
+	seen.len = k->path_len;
+	seen.node = *n;
+	seen.valid = true;
 	return 0;
 }
 
 void ssd_dev_cache_done(const char *path)
 {
-	if (seen.valid && !strcmp(seen.path, path))
+	size_t len;
+	const uint64_t h = str_hash(path, &len);
+
+	if (seen.valid && seen.hash == h && seen.len == len)
 		seen.valid = false;
 }
 
-/* The entry (@kind, @path), or NULL; under the lock. */
-static struct entry *find(const char *kind, const char *path)
+/* The entry @k, or NULL; under the lock. */
+static struct entry *find(const struct key *k)
 {
 	for (unsigned int i = 0; i < nentries; i++)
-		if (!strcmp(entries[i].kind, kind) && !strcmp(entries[i].path, path))
+		if (entries[i].key == k->hash && !strcmp(entries[i].kind, k->kind) &&
+		    !strcmp(entries[i].path, k->path))
 			return &entries[i];
 	return NULL;
 }
 
-static bool has(const char *kind, const char *path)
+static bool has(const struct key *k)
 {
 	bool found;
 
 	pthread_mutex_lock(&lock);
-	found = find(kind, path) != NULL;
+	found = find(k) != NULL;
 	pthread_mutex_unlock(&lock);
 	return found;
 }
 
-/* Copy the data of (@kind, @path) to @out when it is @size bytes and (@n non-NULL) kept for
- * node @n. */
-static int get(const char *kind, const char *path, const struct node *n, void *out, size_t size)
+/* Copy the data of entry @k to @out when it is @size bytes and (@n non-NULL) kept for node
+ * @n. */
+static int get(const struct key *k, const struct node *n, void *out, size_t size)
 {
 	const struct entry *e;
 	int found = 0;
 
 	pthread_mutex_lock(&lock);
-	e = find(kind, path);
+	e = find(k);
 	if (e && e->size == size && (!n || same_node(&e->node, n))) {
 		memcpy(out, e->data, size);
 		found = 1;
@@ -153,15 +216,17 @@ static int get(const char *kind, const char *path, const struct node *n, void *o
 	return found;
 }
 
-/* The entry (@kind, @path), added if missing; NULL when the cache is full. Under the lock. */
-static struct entry *slot_locked(const char *kind, const char *path)
+/* The entry @k (its names fit(), added if missing; NULL when the cache is full. Under the
+ * lock. */
+static struct entry *slot_locked(const struct key *k)
 {
-	struct entry *e = find(kind, path);
+	struct entry *e = find(k);
 
 	if (!e && nentries < DEV_CACHE_ENTRIES) {
 		e = &entries[nentries++];
-		strcpy(e->kind, kind);
-		strcpy(e->path, path);
+		e->key = k->hash;
+		memcpy(e->kind, k->kind, k->kind_len + 1);
+		memcpy(e->path, k->path, k->path_len + 1);
 		e->data = NULL;
 	}
 	return e;
@@ -171,10 +236,10 @@ static struct entry *slot_locked(const char *kind, const char *path)
  * entry when they fit (INLINE_BYTES, @big NULL), else in @big, a malloc'd buffer of @size bytes
  * the caller made (NULL: nothing kept). Return what is to be freed: a replaced value kept
  * outside its entry, or @big unused. */
-static void *store_locked(const char *kind, const char *path, const struct node *n,
-			  const void *data, size_t size, void *big)
+static void *store_locked(const struct key *k, const struct node *n, const void *data, size_t size,
+			  void *big)
 {
-	struct entry *e = slot_locked(kind, path);
+	struct entry *e = slot_locked(k);
 	void *old;
 
 	if (!e || (size > INLINE_BYTES && !big))
@@ -187,79 +252,83 @@ static void *store_locked(const char *kind, const char *path, const struct node 
 	return old;
 }
 
-/* Whether (@kind, @path) fits an entry's names. */
-static bool fits(const char *kind, const char *path)
+/* Whether @k's names fit an entry's. */
+static bool fits(const struct key *k)
 {
-	return strlen(kind) < sizeof(entries[0].kind) && strlen(path) < sizeof(entries[0].path);
+	return k->kind_len < sizeof(entries[0].kind) && k->path_len < sizeof(entries[0].path);
 }
 
 /* A buffer for a value of @size bytes kept outside its entry (above INLINE_BYTES), made before
  * the lock is taken; NULL when it fits inside or memory is short. */
 static void *big_for(size_t size) { return size > INLINE_BYTES ? malloc(size) : NULL; }
 
-static void put(const char *kind, const char *path, const struct node *n, const void *data,
-		size_t size)
+static void put(const struct key *k, const struct node *n, const void *data, size_t size)
 {
 	void *big;
 
-	if (!fits(kind, path))
+	if (!fits(k))
 		return;
 	big = big_for(size);
 	pthread_mutex_lock(&lock);
-	big = store_locked(kind, path, n, data, size, big);
+	big = store_locked(k, n, data, size, big);
 	pthread_mutex_unlock(&lock);
 	free(big);
 }
 
 void ssd_classify(const char *path, struct ssd_host_dev *out)
 {
+	const struct key k = key_of("class", path);
 	struct stat st = {0};
 	struct node n;
 
-	if (node_now(path, &n) < 0 || !(S_ISBLK(n.mode) || S_ISCHR(n.mode))) {
+	if (node_now(&k, &n) < 0 || !(S_ISBLK(n.mode) || S_ISCHR(n.mode))) {
 		ssd_host_classify(path, out);
 		return;
 	}
-	if (get("class", path, &n, out, sizeof(*out)))
+	if (get(&k, &n, out, sizeof(*out)))
 		return;
 	st.st_mode = n.mode;
 	st.st_rdev = n.rdev;
 	if (!ssd_host_classify_quick(path, &st, out))
 		ssd_host_classify(path, out);
-	put("class", path, &n, out, sizeof(*out));
+	put(&k, &n, out, sizeof(*out));
 }
 
 int ssd_dev_cache_get(const char *kind, const char *path, void *out, size_t size)
 {
+	const struct key k = key_of(kind, path);
 	struct node n;
 
-	return has(kind, path) && node_now(path, &n) == 0 && get(kind, path, &n, out, size);
+	/* no stat(2) for a path nothing was kept for: looked for first, unless the node is known */
+	return (seen_is(&k) || has(&k)) && node_now(&k, &n) == 0 && get(&k, &n, out, size);
 }
 
 void ssd_dev_cache_put(const char *kind, const char *path, const void *data, size_t size)
 {
+	const struct key k = key_of(kind, path);
 	struct node n;
 
-	if (node_now(path, &n) == 0)
-		put(kind, path, &n, data, size);
+	if (node_now(&k, &n) == 0)
+		put(&k, &n, data, size);
 }
 
 int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, size_t size)
 {
+	const struct key k = key_of(kind, path);
 	const struct entry *e;
 	struct node n;
 	void *big;
 	int claimed = 1;
 
-	if (node_now(path, &n) < 0 || !fits(kind, path))
+	if (node_now(&k, &n) < 0 || !fits(&k))
 		return 1;
 	big = big_for(size);
 	pthread_mutex_lock(&lock);
-	e = find(kind, path);
+	e = find(&k);
 	if (e && e->size == size && same_node(&e->node, &n) && !memcmp(e->data, data, size))
 		claimed = 0;
 	else
-		big = store_locked(kind, path, &n, data, size, big);
+		big = store_locked(&k, &n, data, size, big);
 	pthread_mutex_unlock(&lock);
 	free(big);
 	return claimed;
@@ -267,36 +336,42 @@ int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, si
 
 int ssd_dev_cache_fact(const char *key, void *out, size_t size)
 {
-	return get("fact", key, NULL, out, size);
+	const struct key k = key_of("fact", key);
+
+	return get(&k, NULL, out, size);
 }
 
 void ssd_dev_cache_put_fact(const char *key, const void *data, size_t size)
 {
-	put("fact", key, NULL, data, size);
+	const struct key k = key_of("fact", key);
+
+	put(&k, NULL, data, size);
 }
 
 void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 {
 	const struct kept_fd k = {.fd = fd, .oflags = oflags};
+	const struct key key = key_of("fd", path);
 	struct entry *e;
 	struct node n;
 
-	if (!fits("fd", path) || node_now(path, &n) < 0) {
+	if (!fits(&key) || node_now(&key, &n) < 0) {
 		close(fd);
 		return;
 	}
 	pthread_mutex_lock(&lock);
-	e = find("fd", path);
+	e = find(&key);
 	if (e && ((const struct kept_fd *)e->data)->fd >= 0)
 		e = NULL; /* one per path */
 	else
-		e = slot_locked("fd", path);
+		e = slot_locked(&key);
 	if (e) {
 		e->data = e->inl;
 		memcpy(e->data, &k, sizeof(k));
 		e->node = n;
 		e->size = sizeof(k);
 		fd = -1;
+		__atomic_add_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&lock);
 	if (fd >= 0)
@@ -305,20 +380,25 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 
 int ssd_dev_cache_take_fd(const char *path, int oflags)
 {
+	struct key key;
 	struct kept_fd *k;
 	struct entry *e;
 	struct node n;
 	int fd = -1;
 
-	if (!has("fd", path) || node_now(path, &n) < 0)
+	if (!__atomic_load_n(&nkept, __ATOMIC_RELAXED))
+		return -1;
+	key = key_of("fd", path);
+	if ((!seen_is(&key) && !has(&key)) || node_now(&key, &n) < 0)
 		return -1;
 	pthread_mutex_lock(&lock);
-	e = find("fd", path);
+	e = find(&key);
 	k = e ? e->data : NULL;
 	if (k && same_node(&e->node, &n) && k->fd >= 0 &&
 	    (k->oflags & O_ACCMODE) == (oflags & O_ACCMODE)) {
 		fd = k->fd;
 		k->fd = -1;
+		__atomic_sub_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&lock);
 	return fd;

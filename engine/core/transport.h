@@ -110,6 +110,8 @@ enum ssd_cdb_size {
 	SSD_CDB_16 = 16,
 };
 
+struct ssd_host_dev;
+
 /* Options the glue passes to transports (parsed from fio engine options). */
 struct ssd_options {
 	unsigned int depth;	   /* fio iodepth */
@@ -134,6 +136,9 @@ struct ssd_options {
 	 * buffer that slot's requests use); NULL: unknown. With fixedbufs they are registered,
 	 * buffer index = slot. */
 	const struct iovec *io_bufs;
+	/* what the caller classified the path it opens as (host/dev_class.h, core/dev_cache.h
+	 * ssd_classify(): a probe sizing the file has just done so); NULL: open classifies it */
+	const struct ssd_host_dev *host;
 };
 
 /*

@@ -442,6 +442,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	ops = ssd_pick(td, f, &h, &opt);
 	if (!ops)
 		return 1;
+	opt.host = &h; /* the probe's open need not classify the file again */
 	/* the job's own open may take over what this one opens: the same flags */
 	ret = ops->open(NULL, &opt, f->file_name, ssd_oflags(td), &dev, &geo, err, sizeof(err));
 	if (ret < 0)
@@ -496,10 +497,13 @@ static void ssd_take_lane(struct ssd_fio_data *d, struct ssd_fio_file *sf)
 	if (sf->ops == &ssd_tp_scsi_sg_ops && sg_async) {
 		sf->sg = ssd_tp_sg_ctx_of(sf->ctx);
 		sf->sgdev = ssd_tp_sg_dev_of(sf->dev);
-		sf->sg_tmpl[0] = &sf->sgdev->rw_tmpl[0][!!(d->ddir_flags[DDIR_READ] & SSD_IO_FUA)];
+		sf->sg_tmpl[0] =
+		    ssd_tp_sg_rw_tmpl(sf->sgdev, false, d->ddir_flags[DDIR_READ] & SSD_IO_FUA);
+		/* a job that writes nothing builds no WRITE template */
 		sf->sg_tmpl[1] =
-		    d->write_op == SSD_OP_WRITE
-			? &sf->sgdev->rw_tmpl[1][!!(d->ddir_flags[DDIR_WRITE] & SSD_IO_FUA)]
+		    d->write_op == SSD_OP_WRITE &&
+			    (!d->th.opt.ops || (d->th.opt.ops & SSD_OP_BIT(SSD_OP_WRITE)))
+			? ssd_tp_sg_rw_tmpl(sf->sgdev, true, d->ddir_flags[DDIR_WRITE] & SSD_IO_FUA)
 			: NULL;
 	}
 	d->lane = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_nvme_uring_ops

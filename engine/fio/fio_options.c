@@ -317,6 +317,28 @@ static struct {
 	const struct fio_option *o;
 	unsigned int def;
 } ssd_need_opt[sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0])];
+
+/* The needs (bit i: ssd_opt_needs[i]) that a transport declaring @caps does not act on. */
+static uint32_t ssd_idle_needs_of(const struct ssd_transport_caps *caps)
+{
+	uint32_t idle = 0;
+
+	_Static_assert(sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]) <= 32, "one bit a need");
+	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++)
+		if (ssd_need_opt[i].o &&
+		    !((ssd_opt_needs[i].family == SSD_FAMILY_AUTO ||
+		       ssd_opt_needs[i].family == caps->family) &&
+		      (caps->flags & ssd_opt_needs[i].caps) == ssd_opt_needs[i].caps))
+			idle |= (uint32_t)1 << i;
+	return idle;
+}
+
+/* The engine's transports and the needs each does not act on, decided with the option table
+ * as the library is loaded: a job's check compares only those options' values. */
+static const struct ssd_transport_ops *const ssd_idle_tp[] = {
+    &ssd_tp_nvme_uring_ops, &ssd_tp_nvme_ioctl_ops, &ssd_tp_scsi_sg_ops, &ssd_tp_block_aio_ops};
+static uint32_t ssd_idle_tp_needs[sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0])];
+
 __attribute__((constructor)) static void ssd_need_opt_init(void)
 {
 	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
@@ -324,25 +346,29 @@ __attribute__((constructor)) static void ssd_need_opt_init(void)
 		if (ssd_need_opt[i].o)
 			ssd_need_opt[i].def = ssd_opt_default(ssd_need_opt[i].o);
 	}
+	for (size_t t = 0; t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]); t++)
+		ssd_idle_tp_needs[t] = ssd_idle_needs_of(&ssd_idle_tp[t]->caps);
 }
 
 int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transport_ops *ops,
 			 char *buf, size_t len)
 {
-	const struct ssd_transport_caps *caps = &ops->caps;
-	size_t used = 0;
+	uint32_t idle = 0;
+	size_t used = 0, t;
 	int n = 0;
 
+	for (t = 0; t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]); t++)
+		if (ssd_idle_tp[t] == ops)
+			break;
+	idle = t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]) ? ssd_idle_tp_needs[t]
+								: ssd_idle_needs_of(&ops->caps);
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
+	for (; idle; idle &= idle - 1) {
+		const unsigned int i = (unsigned int)__builtin_ctz(idle);
 		const struct fio_option *o = ssd_need_opt[i].o;
 		unsigned int v;
 		char val[32];
 
-		if (!o || ((ssd_opt_needs[i].family == SSD_FAMILY_AUTO ||
-			    ssd_opt_needs[i].family == caps->family) &&
-			   (caps->flags & ssd_opt_needs[i].caps) == ssd_opt_needs[i].caps))
-			continue; /* the transport acts on it */
 		v = *(const unsigned int *)((const char *)td->eo + o->off1);
 		if (v == ssd_need_opt[i].def)
 			continue;

@@ -272,23 +272,36 @@ void ssd_host_classify_node(const char *sysfs, bool is_block, dev_t rdev, const 
 }
 
 /* "ng<digits>n<digits>": the name Linux gives an NVMe namespace's generic char device. */
+/* The end of the run of at least one decimal digit at @p, or NULL when @p has none. */
+static const char *digits_end(const char *p)
+{
+	const char *s = p;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p == s ? NULL : p;
+}
+
+/* "ng<digits>n<digits>": one pass, no string-library calls (a job's set-up asks once). */
 static bool is_ng_name(const char *name)
 {
-	size_t a = strspn(name + 2, "0123456789");
+	const char *p = name[0] == 'n' && name[1] == 'g' ? digits_end(name + 2) : NULL;
 
-	return !strncmp(name, "ng", 2) && a && name[2 + a] == 'n' && name[3 + a] &&
-	       strspn(name + 3 + a, "0123456789") == strlen(name + 3 + a);
+	p = p && *p == 'n' ? digits_end(p + 1) : NULL;
+	return p && !*p;
 }
 
 bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd_host_dev *out)
 {
 	enum ssd_host_kind kind;
+	const size_t len = S_ISCHR(st->st_mode) ? strlen(path) : sizeof(out->generic);
+	const char *name = base_name(path);
 
-	if (!S_ISCHR(st->st_mode) || strlen(path) >= sizeof(out->generic))
+	if (len >= sizeof(out->generic))
 		return false;
 	if (major(st->st_rdev) == SCSI_GENERIC_MAJOR)
 		kind = SSD_HOST_KIND_SCSI_SG;
-	else if (is_ng_name(base_name(path)))
+	else if (is_ng_name(name))
 		kind = SSD_HOST_KIND_NVME_NG;
 	else
 		return false;
@@ -296,8 +309,11 @@ bool ssd_host_classify_quick(const char *path, const struct stat *st, struct ssd
 	out->kind = kind;
 	out->major = major(st->st_rdev);
 	out->minor = minor(st->st_rdev);
-	ssd_str_copy(out->name, sizeof(out->name), base_name(path));
-	ssd_str_copy(out->generic, sizeof(out->generic), path);
+	/* the name is the path's end, shorter than the path (which fits @generic) */
+	_Static_assert(sizeof(out->name) >= sizeof(out->generic),
+		       "a name fits where its path does");
+	memcpy(out->name, name, len - (size_t)(name - path) + 1);
+	memcpy(out->generic, path, len + 1);
 	return true;
 }
 

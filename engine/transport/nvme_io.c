@@ -76,14 +76,20 @@ int ssd_tp_nvme_scratch_fit(struct ssd_tp_nvme_scratch *s, const struct ssd_tp_n
 	return 0;
 }
 
-/* The generic char device of @path (host/dev_class.h): @path itself for an ng node, the ng
- * sibling of a namespace block device. Return 0, or -errno with @err saying why there is none. */
-static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_t errlen)
+/* The generic char device of @path (host/dev_class.h; its classification @opt->host when the
+ * caller made it): @path itself for an ng node, the ng sibling of a namespace block device.
+ * Return 0, or -errno with @err saying why there is none. */
+static int generic_of(const char *path, const struct ssd_options *opt, char *ng, size_t nglen,
+		      char *err, size_t errlen)
 {
-	struct ssd_host_dev h;
+	struct ssd_host_dev own;
+	const struct ssd_host_dev *hp = opt ? opt->host : NULL;
 
-	ssd_classify(path, &h);
-	switch (h.kind) {
+	if (!hp) {
+		ssd_classify(path, &own);
+		hp = &own;
+	}
+	switch (hp->kind) {
 	case SSD_HOST_KIND_MISSING:
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOENT));
 		return -ENOENT;
@@ -91,22 +97,22 @@ static int generic_of(const char *path, char *ng, size_t nglen, char *err, size_
 		ssd_str_copy(ng, nglen, path);
 		return 0;
 	case SSD_HOST_KIND_NVME_BLK:
-		if (!h.generic[0]) {
+		if (!hp->generic[0]) {
 			snprintf(
 			    err, errlen,
 			    "%s: NVMe namespace %s has no generic char device /dev/ng%s (kernel "
 			    "5.13 or later is needed for /dev/ngXnY)",
-			    path, h.name, h.name + 4);
+			    path, hp->name, hp->name + 4);
 			return -ENODEV;
 		}
-		ssd_str_copy(ng, nglen, h.generic);
+		ssd_str_copy(ng, nglen, hp->generic);
 		return 0;
 	default:
-		if (h.partition) {
+		if (hp->partition) {
 			snprintf(err, errlen,
 				 "%s is a partition of %s; the nvme transports take a whole "
 				 "namespace (/dev/ngXnY or /dev/nvmeXnY)",
-				 path, h.disk);
+				 path, hp->disk);
 			return -EINVAL;
 		}
 		snprintf(err, errlen,
@@ -304,23 +310,41 @@ static void set_protection(struct ssd_tp_nvme_dev *d, const struct ssd_options *
 		d->md_sep_bytes = 0;
 }
 
-int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d)
+uint8_t ssd_tp_nvme_tmpl_want(const struct ssd_options *opt)
+{
+	uint8_t want = SSD_TP_NVME_TMPL(SSD_OP_READ, 0);
+	bool writes;
+
+	if (!opt)
+		return SSD_TP_NVME_TMPL_ALL;
+	writes = !opt->ops || (opt->ops & SSD_OP_BIT(SSD_OP_WRITE));
+	if (opt->readfua)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_READ, 1);
+	if (writes)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_WRITE, 0);
+	if (writes && opt->writefua)
+		want |= SSD_TP_NVME_TMPL(SSD_OP_WRITE, 1);
+	return want;
+}
+
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d, uint8_t want)
 {
 	static const uint8_t opcode[2] = {
 	    [SSD_OP_READ] = SSD_NVME_OP_READ, [SSD_OP_WRITE] = SSD_NVME_OP_WRITE};
 
 	d->ref_tag =
 	    (d->ns.pi_type == 1 || d->ns.pi_type == 2) && (d->prinfo & SSD_NVME_PRINFO_PRCHK_REF);
-	for (int op = 0; op < 2; op++) {
-		for (int fua = 0; fua < 2; fua++) {
-			struct ssd_nvme_rw rw = {
-			    .nsid = d->nsid, .prinfo = d->prinfo, .flags = fua ? SSD_NVME_FUA : 0};
-			int ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw,
-							d->ref_tag, d->timeout_ms);
+	d->tmpl_built = 0;
+	for (unsigned int bits = want & SSD_TP_NVME_TMPL_ALL; bits; bits &= bits - 1) {
+		const unsigned int i = (unsigned int)__builtin_ctz(bits), op = i / 2, fua = i % 2;
+		struct ssd_nvme_rw rw = {
+		    .nsid = d->nsid, .prinfo = d->prinfo, .flags = fua ? SSD_NVME_FUA : 0};
+		int ret = ssd_nvme_rw_tmpl_init(&d->rw_tmpl[op][fua], opcode[op], &rw, d->ref_tag,
+						d->timeout_ms);
 
-			if (ret)
-				return ret;
-		}
+		if (ret)
+			return ret;
+		d->tmpl_built |= SSD_TP_NVME_TMPL(op, fua);
 	}
 	return 0;
 }
@@ -329,16 +353,18 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 		     struct ssd_tp_nvme_dev **out, struct ssd_geometry *geo, char *err,
 		     size_t errlen)
 {
-	struct ssd_tp_nvme_dev *d = calloc(1, sizeof(*d));
+	struct ssd_tp_nvme_dev *d = malloc(sizeof(*d));
 	struct nvme_known known; /* what the drive and kernel said, once per process */
 	int ret;
 
 	if (!d)
 		return -ENOMEM;
+	/* zeroed up to the templates: 832 bytes that are built before they are read */
+	memset(d, 0, offsetof(struct ssd_tp_nvme_dev, rw_tmpl));
 	d->file_index = -1;
 	d->fd = -1;
 	d->oflags = (oflags & ~O_DIRECT) | O_CLOEXEC;
-	ret = generic_of(path, d->path, sizeof(d->path), err, errlen);
+	ret = generic_of(path, opt, d->path, sizeof(d->path), err, errlen);
 	if (!ret)
 		ret = known_of(d, opt, path, &known, err, errlen);
 	/* a probe (fio sizing the file) needs no file descriptor; a job does */
@@ -365,8 +391,9 @@ int ssd_tp_nvme_open(const struct ssd_options *opt, bool probe, const char *path
 	set_protection(d, opt);
 	d->timeout_ms = opt ? opt->nvme_timeout_ms : 0;
 	d->eff_timeout_ms = d->timeout_ms; /* 0: the kernel's, read when a command is cancelled */
+	d->tmpl_want = ssd_tp_nvme_tmpl_want(opt);
 	/* a probe sizes the file: its commands are the job's open's to build */
-	ret = probe ? 0 : ssd_tp_nvme_rw_templates(d);
+	ret = probe ? 0 : ssd_tp_nvme_rw_templates(d, d->tmpl_want);
 	if (ret) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		goto fail;
@@ -383,7 +410,7 @@ int ssd_tp_nvme_adopt(struct ssd_tp_nvme_dev *d, const char *path, char *err, si
 {
 	int ret = dev_fd(d, path, err, errlen);
 
-	if (!ret && ssd_tp_nvme_rw_templates(d)) {
+	if (!ret && ssd_tp_nvme_rw_templates(d, d->tmpl_want)) {
 		snprintf(err, errlen, "%s: PRINFO 0x%x does not fit a command", path, d->prinfo);
 		ret = -EINVAL;
 	}

@@ -36,9 +36,13 @@ struct ssd_tp_nvme_dev {
 	struct ssd_nvme_ctrl_info ctrl;
 	struct ssd_nvme_ns_info ns;
 	struct ssd_geometry geo;
-	/* Read and Write of this namespace, by [SSD_OP_READ/_WRITE][FUA]: built at open */
+	uint8_t tmpl_want;  /* the templates the job's options need (ssd_tp_nvme_tmpl_want()) */
+	uint8_t tmpl_built; /* the templates built */
+	/* Read and Write of this namespace, by [SSD_OP_READ/_WRITE][FUA]: those in @tmpl_built
+	 * (SSD_TP_NVME_TMPL()) are built, at open, the ones the job's options issue; the others
+	 * are not read (nor zeroed at open: ssd_tp_nvme_open() zeroes what comes before) */
 	struct ssd_nvme_rw_tmpl rw_tmpl[2][2];
-	/* nvme-uring: the whole 128-byte SQE of each rw_tmpl (header, then the command) */
+	/* nvme-uring: the whole 128-byte SQE of each built rw_tmpl (header, then the command) */
 	uint64_t sqe_tmpl[2][2][16] __attribute__((aligned(64)));
 };
 
@@ -110,13 +114,28 @@ int ssd_tp_nvme_adopt(struct ssd_tp_nvme_dev *d, const char *path, char *err, si
  * file: core/dev_cache.h) and free @dev (NULL is fine). */
 void ssd_tp_nvme_close(struct ssd_tp_nvme_dev *dev, bool keep_fd);
 
+/* The bit of template rw_tmpl[@op][@fua] (@op SSD_OP_READ or _WRITE, @fua 0 or 1) in
+ * ssd_tp_nvme_dev.tmpl_want and .tmpl_built; SSD_TP_NVME_TMPL_ALL: all four. */
+#define SSD_TP_NVME_TMPL(op, fua) ((uint8_t)(1u << (2 * (op) + (fua))))
+#define SSD_TP_NVME_TMPL_ALL ((uint8_t)0xf)
+
 /**
- * ssd_tp_nvme_rw_templates() - @d's Read and Write templates, with and without FUA (@d->rw_tmpl,
- * @d->ref_tag), as ssd_tp_nvme_prep() builds those commands for it: from @d->nsid, @d->prinfo,
- * @d->ns.pi_type and @d->timeout_ms. Called by ssd_tp_nvme_open().
+ * ssd_tp_nvme_tmpl_want() - the Read and Write templates a job with @opt issues commands from:
+ * Read without FUA always (every namespace's check that its PRINFO fits a command), Read with
+ * FUA under readfua, Write when the job writes plain writes (@opt->ops; 0: unknown), with FUA
+ * under writefua. @opt NULL: all four. A command of a template not built is built by
+ * ssd_tp_nvme_prep(), the general builder, field for field the same.
+ */
+uint8_t ssd_tp_nvme_tmpl_want(const struct ssd_options *opt);
+
+/**
+ * ssd_tp_nvme_rw_templates() - @d's Read and Write templates of @want (SSD_TP_NVME_TMPL() bits;
+ * @d->rw_tmpl, @d->ref_tag, @d->tmpl_built), as ssd_tp_nvme_prep() builds those commands for
+ * it: from @d->nsid, @d->prinfo, @d->ns.pi_type and @d->timeout_ms. Called by
+ * ssd_tp_nvme_open() and _adopt() with @d->tmpl_want.
  * Return: 0, or -EINVAL for a PRINFO that does not fit a command.
  */
-int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d);
+int ssd_tp_nvme_rw_templates(struct ssd_tp_nvme_dev *d, uint8_t want);
 
 /* ssd_tp_nvme_dev_of() - the namespace behind the contract's handle @dev. */
 static inline struct ssd_tp_nvme_dev *ssd_tp_nvme_dev_of(struct ssd_dev *dev)

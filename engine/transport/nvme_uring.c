@@ -40,8 +40,8 @@
 struct ssd_tp_uring_ctx {
 	struct ssd_ctx base;
 	struct ssd_options opt;
-	struct ssd_tp_nvme_scratch s;
-	struct io_uring ring; /* set up by liburing, driven through lane.r */
+	struct ssd_tp_nvme_scratch s; /* ssd_tp_nvme_scratch_init() zeroes it */
+	struct io_uring ring;	      /* set up by liburing, driven through lane.r; follows @s */
 	struct ssd_tp_uring_lane lane;
 	bool iopoll;
 	bool files_tried; /* registerfiles: the table was registered, or that failed */
@@ -201,11 +201,21 @@ static struct ssd_tp_uring_ctx *uring_ctx(struct ssd_ctx *c)
 static int uring_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
 	const unsigned int entries = pow2_at_least(opt->depth ? opt->depth : 1);
-	struct ssd_tp_uring_ctx *c = calloc(1, sizeof(*c) + entries * sizeof(c->held_at[0]));
+	const size_t size = sizeof(struct ssd_tp_uring_ctx) + entries * sizeof(const uint64_t *);
+	struct ssd_tp_uring_ctx *c = malloc(size);
 	int ret;
 
 	if (!c)
 		return -ENOMEM;
+	/* zeroed once: all but the scratch here, the scratch by its init (calloc zeroed its
+	 * 800 bytes of logged-status bitmaps twice) */
+	_Static_assert(offsetof(struct ssd_tp_uring_ctx, ring) >=
+			   offsetof(struct ssd_tp_uring_ctx, s) +
+			       sizeof(struct ssd_tp_nvme_scratch),
+		       "the scratch lies between the two zeroed parts");
+	memset(c, 0, offsetof(struct ssd_tp_uring_ctx, s));
+	memset((char *)c + offsetof(struct ssd_tp_uring_ctx, ring), 0,
+	       size - offsetof(struct ssd_tp_uring_ctx, ring));
 	c->opt = *opt;
 	c->lane.depth = opt->depth ? opt->depth : 1;
 	c->nheld = entries;
@@ -344,6 +354,8 @@ void ssd_tp_uring_sqe_templates(struct ssd_tp_nvme_dev *dev, bool fixed_buf)
 
 			_Static_assert(sizeof(dev->sqe_tmpl[op][fua]) == 2 * sizeof(*sqe),
 				       "an SQE template is one 128-byte SQE");
+			if (!(dev->tmpl_built & SSD_TP_NVME_TMPL(op, fua)))
+				continue;
 			fill_sqe(sqe, dev, NULL);
 			if (fixed_buf) {
 				sqe->uring_cmd_flags = IORING_URING_CMD_FIXED;
@@ -495,7 +507,11 @@ static int uring_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	if (c->lane.queued + c->lane.inflight >= c->lane.depth || io->slot >= c->lane.depth)
 		return SSD_Q_BUSY;
 	_Static_assert(SSD_OP_READ == 0 && SSD_OP_WRITE == 1, "templates are indexed by op");
-	ret = io->op <= SSD_OP_WRITE ? queue_rw(c, io) : queue_other(c, io);
+	/* a Read or Write with a template built for it (the job's options), else the builder */
+	ret = io->op <= SSD_OP_WRITE && (ssd_tp_nvme_dev_of(io->dev)->tmpl_built &
+					 SSD_TP_NVME_TMPL(io->op, !!(io->flags & SSD_IO_FUA)))
+		  ? queue_rw(c, io)
+		  : queue_other(c, io);
 	if (ret == SSD_Q_QUEUED)
 		c->lane.queued++;
 	return ret;
@@ -575,6 +591,7 @@ bool ssd_tp_uring_rw_of(struct ssd_dev *dev, uint32_t read_flags, int64_t write_
 			struct ssd_tp_uring_rw *out)
 {
 	const struct ssd_tp_nvme_dev *d = ssd_tp_nvme_dev_of(dev);
+	const unsigned int rfua = !!(read_flags & SSD_IO_FUA), wfua = !!(write_flags & SSD_IO_FUA);
 	uint64_t max = d->geo.max_xfer_bytes;
 
 	memset(out, 0, sizeof(*out));
@@ -587,11 +604,14 @@ bool ssd_tp_uring_rw_of(struct ssd_dev *dev, uint32_t read_flags, int64_t write_
 	out->unit_mask = d->unit - 1;
 	out->unit_shift = d->unit_shift;
 	out->max_len = max - 1;
-	out->sqe[0] = d->sqe_tmpl[SSD_OP_READ][!!(read_flags & SSD_IO_FUA)];
-	out->cdw12[0] = d->rw_tmpl[SSD_OP_READ][!!(read_flags & SSD_IO_FUA)].cmd.cdw12;
-	if (write_flags >= 0) {
-		out->sqe[1] = d->sqe_tmpl[SSD_OP_WRITE][!!(write_flags & SSD_IO_FUA)];
-		out->cdw12[1] = d->rw_tmpl[SSD_OP_WRITE][!!(write_flags & SSD_IO_FUA)].cmd.cdw12;
+	/* a direction without its template built (the job does not issue it) takes queue() */
+	if (d->tmpl_built & SSD_TP_NVME_TMPL(SSD_OP_READ, rfua)) {
+		out->sqe[0] = d->sqe_tmpl[SSD_OP_READ][rfua];
+		out->cdw12[0] = d->rw_tmpl[SSD_OP_READ][rfua].cmd.cdw12;
+	}
+	if (write_flags >= 0 && (d->tmpl_built & SSD_TP_NVME_TMPL(SSD_OP_WRITE, wfua))) {
+		out->sqe[1] = d->sqe_tmpl[SSD_OP_WRITE][wfua];
+		out->cdw12[1] = d->rw_tmpl[SSD_OP_WRITE][wfua].cmd.cdw12;
 	}
 	return true;
 }

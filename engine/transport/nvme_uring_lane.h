@@ -209,9 +209,9 @@ struct ssd_tp_nvme_dev;
 
 /**
  * ssd_tp_uring_sqe_templates() - the whole 128-byte SQE of each of @dev's Read/Write templates
- * (@dev->sqe_tmpl from @dev->rw_tmpl): the header (IORING_OP_URING_CMD, NVME_URING_CMD_IO, the
- * file or registered file index, registered buffer 0 when @fixed_buf), then the command.
- * Called at open.
+ * built (@dev->tmpl_built; @dev->sqe_tmpl from @dev->rw_tmpl): the header (IORING_OP_URING_CMD,
+ * NVME_URING_CMD_IO, the file or registered file index, registered buffer 0 when @fixed_buf), then
+ * the command. Called at open.
  */
 void ssd_tp_uring_sqe_templates(struct ssd_tp_nvme_dev *dev, bool fixed_buf);
 
@@ -222,8 +222,9 @@ void ssd_tp_uring_sqe_templates(struct ssd_tp_nvme_dev *dev, bool fixed_buf);
  * @read_flags:  enum ssd_io_flags of every Read (SSD_IO_FUA)
  * @write_flags: enum ssd_io_flags of every Write; -1: writes are not Writes (nvme_write_mode)
  * @out:         output
- * Return: true when they can (no separate metadata, no reference tag); false: everything
- * goes through queue().
+ * Return: true when they can (no separate metadata, no reference tag; a direction whose
+ * template is not built, @dev->tmpl_built, takes queue()); false: everything goes through
+ * queue().
  */
 bool ssd_tp_uring_rw_of(struct ssd_dev *dev, uint32_t read_flags, int64_t write_flags,
 			struct ssd_tp_uring_rw *out);

@@ -77,16 +77,15 @@ static struct ssd_io *done_pop(struct ssd_tp_sg_ctx *c)
 	return io;
 }
 
-/* The per-slot arrays live in one allocation after the commands. */
+/* The commands and the per-slot arrays live in the context's allocation, after it. */
 static void ctx_free(struct ssd_tp_sg_ctx *c)
 {
 	if (!c)
 		return;
-	if (c->cmds)
-		for (unsigned int i = 0; i < c->depth; i++)
-			free(c->cmds[i].param);
-	free(c->cmds);
-	free(c->devs);
+	for (unsigned int i = 0; i < c->depth; i++)
+		free(c->cmds[i].param);
+	if (c->devs != &c->dev0)
+		free(c->devs);
 	if (c->ep >= 0)
 		close(c->ep);
 	free(c);
@@ -96,9 +95,13 @@ static struct ssd_tp_sg_ctx *sg_ctx(struct ssd_ctx *c) { return ssd_tp_sg_ctx_of
 
 static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 {
-	struct ssd_tp_sg_ctx *c = calloc(1, sizeof(*c));
-	const size_t per_slot = sizeof(*c->cmds) + sizeof(*c->next_in_batch) + sizeof(*c->ranges) +
-				sizeof(*c->pending) + sizeof(*c->done) + sizeof(*c->evs);
+	const size_t per_slot = sizeof(struct ssd_tp_sg_cmd) + sizeof(struct ssd_io *) * 3 +
+				sizeof(struct ssd_scsi_lba_range) + sizeof(struct epoll_event);
+	/* the context, then its commands and per-slot arrays: one allocation */
+	const size_t at = (sizeof(struct ssd_tp_sg_ctx) + _Alignof(struct ssd_tp_sg_cmd) - 1) /
+			  _Alignof(struct ssd_tp_sg_cmd) * _Alignof(struct ssd_tp_sg_cmd);
+	const unsigned int depth = opt->depth ? opt->depth : 1;
+	struct ssd_tp_sg_ctx *c = calloc(1, at + depth * per_slot);
 	char *p;
 
 	*out = NULL;
@@ -106,17 +109,13 @@ static int sg_ctx_init(struct ssd_ctx **out, const struct ssd_options *opt)
 		return -ENOMEM;
 	c->ep = -1;
 	c->opt = *opt;
-	c->depth = opt->depth ? opt->depth : 1;
+	c->depth = depth;
 	c->sgio = opt->scsi_mode == SSD_SCSI_MODE_SGIO;
 	c->write_same_unmap = opt->write_same_unmap;
 	_Static_assert(_Alignof(struct ssd_tp_sg_cmd) >= _Alignof(struct ssd_scsi_lba_range) &&
 			   _Alignof(struct ssd_tp_sg_cmd) >= _Alignof(struct epoll_event),
 		       "the per-slot arrays follow the commands, aligned");
-	p = calloc(c->depth, per_slot);
-	if (!p) {
-		free(c);
-		return -ENOMEM;
-	}
+	p = (char *)c + at;
 	c->cmds = (struct ssd_tp_sg_cmd *)p;
 	p += c->depth * sizeof(*c->cmds);
 	c->ranges = (struct ssd_scsi_lba_range *)p;
@@ -190,9 +189,19 @@ static int open_fd(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, unsigned in
 static int attach(struct ssd_tp_sg_ctx *c, struct ssd_tp_sg_dev *d, const char *path,
 		  struct ssd_dev **out, char *err, size_t errlen)
 {
-	struct ssd_tp_sg_dev **devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
+	struct ssd_tp_sg_dev **devs;
 	int ret;
 
+	/* the first device in the context itself (most jobs have one), then an array */
+	if (!c->ndevs && (!c->devs || c->devs == &c->dev0)) {
+		devs = &c->dev0;
+	} else if (c->devs == &c->dev0) {
+		devs = malloc((c->ndevs + 1) * sizeof(*devs));
+		if (devs)
+			devs[0] = c->dev0;
+	} else {
+		devs = realloc(c->devs, (c->ndevs + 1) * sizeof(*devs));
+	}
 	if (devs)
 		c->devs = devs;
 	ret = !devs ? -ENOMEM : 0;
@@ -367,10 +376,9 @@ static int to_blocks(const struct ssd_tp_sg_dev *d, const struct ssd_io *io, uin
 }
 
 /* The template of @io's READ or WRITE on @d. */
-static const struct ssd_scsi_rw_tmpl *rw_tmpl_of(const struct ssd_tp_sg_dev *d,
-						 const struct ssd_io *io)
+static const struct ssd_scsi_rw_tmpl *rw_tmpl_of(struct ssd_tp_sg_dev *d, const struct ssd_io *io)
 {
-	return &d->rw_tmpl[io->op == SSD_OP_WRITE][!!(io->flags & SSD_IO_FUA)];
+	return ssd_tp_sg_rw_tmpl(d, io->op == SSD_OP_WRITE, io->flags & SSD_IO_FUA);
 }
 
 /* READ or WRITE of @io in its slot (ssd_tp_sg_fill_rw()), saying why when it cannot be. */

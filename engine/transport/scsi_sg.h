@@ -41,7 +41,7 @@ struct ssd_tp_sg_dev {
 	int *fds;			 /* nfds sg file descriptors, -1 until a command needs one
 					  * (fds[0] is opened with the device) */
 	unsigned int *fd_busy;		 /* commands written and not yet read, per fd */
-	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll */
+	struct ssd_tp_sg_fd_tag *fd_tag; /* per fd, for epoll; the allocation of all three */
 	unsigned int nfds;
 	unsigned int nopen; /* fds opened */
 	int blk_fd;	    /* the /dev/sdX fd for fio's own calls, or -1 */
@@ -58,8 +58,11 @@ struct ssd_tp_sg_dev {
 	enum ssd_cdb_size cdb_size;
 	int sg_version;
 	uint32_t lba_shift; /* log2(logical block size) */
-	/* READ/WRITE CDBs by [write][FUA], built at open */
+	/* READ/WRITE CDBs by [write][FUA]: those in @tmpl_built (bit 2 * write + FUA) are built,
+	 * READ without FUA at open (which checks scsi_cdb), the others at their first use
+	 * (ssd_tp_sg_rw_tmpl()): a job uses one or two of the four */
 	struct ssd_scsi_rw_tmpl rw_tmpl[2][2];
+	uint8_t tmpl_built;
 };
 
 /**
@@ -124,6 +127,22 @@ int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long lon
 /** ssd_tp_sg_close() - close every fd (with @keep_fd, keep the first for the next open of the
  * same node: core/dev_cache.h) and free @dev (NULL is fine). */
 void ssd_tp_sg_close(struct ssd_tp_sg_dev *dev, bool keep_fd);
+
+/**
+ * ssd_tp_sg_rw_tmpl() - @d's READ (@write false) or WRITE template with @fua
+ * (ssd_scsi_rw_tmpl_init() for @d->cdb_size, which open checked), built at its first use.
+ */
+static inline const struct ssd_scsi_rw_tmpl *ssd_tp_sg_rw_tmpl(struct ssd_tp_sg_dev *d, bool write,
+							       bool fua)
+{
+	const uint8_t bit = (uint8_t)(1u << (2 * write + fua));
+
+	if (!(d->tmpl_built & bit)) {
+		ssd_scsi_rw_tmpl_init(&d->rw_tmpl[write][fua], write, fua, d->cdb_size);
+		d->tmpl_built |= bit;
+	}
+	return &d->rw_tmpl[write][fua];
+}
 
 /* ssd_tp_sg_dev_of() - the device behind the contract's handle @dev. */
 static inline struct ssd_tp_sg_dev *ssd_tp_sg_dev_of(struct ssd_dev *dev)

@@ -196,26 +196,31 @@ static const char *refusal_hint(const struct ssd_host_dev *h)
 	}
 }
 
-/* Find the sg node behind @path (host/dev_class.h), or say why there is none. */
-static int find_sg_node(const char *path, char *sg_path, size_t len, int *blk_kind, char *err,
-			size_t errlen)
+/* Find the sg node behind @path (host/dev_class.h; its classification @opt->host when the
+ * caller made it), or say why there is none. */
+static int find_sg_node(const char *path, const struct ssd_options *opt, char *sg_path, size_t len,
+			int *blk_kind, char *err, size_t errlen)
 {
-	struct ssd_host_dev h;
+	struct ssd_host_dev own;
+	const struct ssd_host_dev *hp = opt ? opt->host : NULL;
 
-	ssd_classify(path, &h);
-	if (h.kind == SSD_HOST_KIND_MISSING) {
+	if (!hp) {
+		ssd_classify(path, &own);
+		hp = &own;
+	}
+	if (hp->kind == SSD_HOST_KIND_MISSING) {
 		say(err, errlen, "%s: %s", path, strerror(ENOENT));
 		return -ENOENT;
 	}
-	if ((h.kind != SSD_HOST_KIND_SCSI_SG && h.kind != SSD_HOST_KIND_SCSI_BLK) ||
-	    !h.generic[0]) {
+	if ((hp->kind != SSD_HOST_KIND_SCSI_SG && hp->kind != SSD_HOST_KIND_SCSI_BLK) ||
+	    !hp->generic[0]) {
 		say(err, errlen, "%s: %s%s%s%s, not a SCSI device; %s", path,
-		    ssd_host_kind_name(h.kind, h.partition), h.name[0] ? " (" : "", h.name,
-		    h.name[0] ? ")" : "", refusal_hint(&h));
+		    ssd_host_kind_name(hp->kind, hp->partition), hp->name[0] ? " (" : "", hp->name,
+		    hp->name[0] ? ")" : "", refusal_hint(hp));
 		return -ENODEV;
 	}
-	*blk_kind = h.kind == SSD_HOST_KIND_SCSI_BLK;
-	ssd_str_copy(sg_path, len, h.generic);
+	*blk_kind = hp->kind == SSD_HOST_KIND_SCSI_BLK;
+	ssd_str_copy(sg_path, len, hp->generic);
 	return 0;
 }
 
@@ -254,22 +259,32 @@ int ssd_tp_sg_open_fd(struct ssd_tp_sg_dev *d, unsigned int k, unsigned long lon
 }
 
 /* @d's per-fd arrays for @nfds fds, grown from its @d->nfds (0 at first) keeping what is
- * there; the new fds not open. */
+ * there; the new fds not open. The three arrays are one allocation (at @d->fd_tag, then
+ * @d->fds, then @d->fd_busy): one malloc at open, not three reallocs. Only before the fds are
+ * watched (epoll names the tags by address). */
 static int alloc_fds(struct ssd_tp_sg_dev *d, unsigned int nfds)
 {
-	int *fds = realloc(d->fds, nfds * sizeof(*fds));
+	_Static_assert(_Alignof(struct ssd_tp_sg_fd_tag) >= _Alignof(int) &&
+			   sizeof(struct ssd_tp_sg_fd_tag) % _Alignof(int) == 0,
+		       "the fds follow the tags aligned");
+	struct ssd_tp_sg_fd_tag *tag =
+	    malloc(nfds * (sizeof(*tag) + sizeof(*d->fds) + sizeof(*d->fd_busy)));
 	unsigned int *busy;
-	struct ssd_tp_sg_fd_tag *tag;
+	int *fds;
 
-	if (fds)
-		d->fds = fds;
-	busy = fds ? realloc(d->fd_busy, nfds * sizeof(*busy)) : NULL;
-	if (busy)
-		d->fd_busy = busy;
-	tag = busy ? realloc(d->fd_tag, nfds * sizeof(*tag)) : NULL;
 	if (!tag)
 		return -ENOMEM;
+	fds = (int *)(tag + nfds);
+	busy = (unsigned int *)(fds + nfds);
+	if (d->nfds) {
+		memcpy(tag, d->fd_tag, d->nfds * sizeof(*tag));
+		memcpy(fds, d->fds, d->nfds * sizeof(*fds));
+		memcpy(busy, d->fd_busy, d->nfds * sizeof(*busy));
+	}
+	free(d->fd_tag);
 	d->fd_tag = tag;
+	d->fds = fds;
+	d->fd_busy = busy;
 	for (unsigned int k = d->nfds; k < nfds; k++) {
 		d->fds[k] = -1;
 		d->fd_busy[k] = 0;
@@ -391,7 +406,7 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;
 	d->cdb_size = opt ? opt->scsi_cdb : SSD_CDB_AUTO;
 	ssd_str_copy(d->path, sizeof(d->path), path);
-	ret = find_sg_node(path, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
+	ret = find_sg_node(path, opt, d->sg_path, sizeof(d->sg_path), &is_disk, err, errlen);
 	if (!ret)
 		ret = alloc_fds(d, nfds ? nfds : 1);
 	if (!ret)
@@ -411,14 +426,14 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	if (is_disk && !probe)
 		d->blk_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	d->lba_shift = (uint32_t)__builtin_ctz(d->cap.lba_bytes);
-	for (int w = 0; w < 2; w++)
-		for (int fua = 0; fua < 2; fua++)
-			if (ssd_scsi_rw_tmpl_init(&d->rw_tmpl[w][fua], w, fua, d->cdb_size)) {
-				say(err, errlen, "%s: scsi_cdb=%u: expected 10 or 16", path,
-				    (unsigned int)d->cdb_size);
-				ret = -EINVAL;
-				goto fail;
-			}
+	/* READ without FUA checks the CDB size; the other templates are built as first used */
+	if (ssd_scsi_rw_tmpl_init(&d->rw_tmpl[0][0], false, false, d->cdb_size)) {
+		say(err, errlen, "%s: scsi_cdb=%u: expected 10 or 16", path,
+		    (unsigned int)d->cdb_size);
+		ret = -EINVAL;
+		goto fail;
+	}
+	d->tmpl_built = 1;
 	geometry_of(d, geo);
 	*out = d;
 	return 0;
@@ -460,9 +475,7 @@ void ssd_tp_sg_close(struct ssd_tp_sg_dev *d, bool keep_fd)
 	}
 	if (d->blk_fd >= 0)
 		close(d->blk_fd);
-	free(d->fds);
-	free(d->fd_busy);
-	free(d->fd_tag);
+	free(d->fd_tag); /* and fds, fd_busy: one allocation */
 	free(d->zero_block);
 	free(d);
 }

@@ -50,17 +50,18 @@ struct ssd_tp_sg_ctx {
 	bool sgio;
 	bool said_dio; /* a data command's direct-I/O answer was looked at (said once) */
 	bool write_same_unmap;
-	struct ssd_tp_sg_cmd *cmds;	   /* depth */
+	struct ssd_tp_sg_cmd *cmds;	   /* depth, after the context in its allocation */
 	struct ssd_io **next_in_batch;	   /* depth, by slot */
 	struct ssd_scsi_lba_range *ranges; /* depth: scratch for building an UNMAP */
 	struct ssd_io **pending;	   /* depth: queued, written at commit() */
 	unsigned int npending;
 	struct ssd_io **done; /* depth, FIFO of finished ios not yet reaped */
 	unsigned int done_head, ndone;
-	unsigned int inkernel;	    /* commands written, not yet read */
-	struct ssd_tp_sg_cmd *lone; /* the one command in the kernel, when known */
-	unsigned int nopen;	    /* fds open over every device */
-	struct ssd_tp_sg_dev **devs;
+	unsigned int inkernel;	     /* commands written, not yet read */
+	struct ssd_tp_sg_cmd *lone;  /* the one command in the kernel, when known */
+	unsigned int nopen;	     /* fds open over every device */
+	struct ssd_tp_sg_dev **devs; /* ndevs; &dev0 while one */
+	struct ssd_tp_sg_dev *dev0;
 	unsigned int ndevs;
 	int ep;			 /* epoll set of every open fd, from the second one; -1 before */
 	struct epoll_event *evs; /* depth */

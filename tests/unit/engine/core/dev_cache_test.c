@@ -66,6 +66,50 @@ static void test_entry_follows_the_node(void **state)
 	ssd_dev_cache_done(p);
 }
 
+/* Among many entries (paths that differ in one byte or are prefixes of each other, the same
+ * path under several kinds), each look-up finds its own value, and a kind or path never kept,
+ * or a name too long to keep, is a miss. */
+static void test_find_among_many(void **state)
+{
+	static const char *const names[] = {"m1", "m10", "m2", "n1", "m1x", "m"};
+	static const char *const kinds[] = {"nvme", "scsi", "unused", "told"};
+	char paths[6][256];
+	uint32_t v, got;
+	char longname[300];
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		snprintf(paths[i], sizeof(paths[i]), "%s", fresh(names[i]));
+	for (int i = 0; i < 6; i++) {
+		for (int k = 0; k < 4; k++) {
+			v = (uint32_t)(100 * i + k);
+			ssd_dev_cache_put(kinds[k], paths[i], &v, sizeof(v));
+		}
+	}
+	for (int i = 5; i >= 0; i--) {
+		for (int k = 3; k >= 0; k--) {
+			got = UINT32_MAX;
+			assert_int_equal(ssd_dev_cache_get(kinds[k], paths[i], &got, sizeof(got)),
+					 1);
+			assert_int_equal(got, 100 * i + k);
+		}
+		assert_int_equal(ssd_dev_cache_get("nvmf", paths[i], &got, sizeof(got)), 0);
+		assert_int_equal(ssd_dev_cache_get("nvm", paths[i], &got, sizeof(got)), 0);
+		ssd_dev_cache_done(paths[i]);
+	}
+	assert_int_equal(ssd_dev_cache_get("nvme", fresh("m3"), &got, sizeof(got)), 0);
+	/* names an entry cannot hold: nothing kept */
+	v = 5;
+	ssd_dev_cache_put("toolongkind", paths[0], &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("toolongkind", paths[0], &got, sizeof(got)), 0);
+	memset(longname, 'x', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	assert_int_equal(ssd_dev_cache_claim("told", longname, &v, sizeof(v)), 1);
+	assert_int_equal(ssd_dev_cache_claim("told", longname, &v, sizeof(v)), 1);
+	for (int i = 0; i < 6; i++)
+		ssd_dev_cache_done(paths[i]);
+}
+
 /* What several threads claim at once: each value taken once per node. */
 struct claim_arg {
 	const char *path;
@@ -304,6 +348,7 @@ int main(void)
 	    cmocka_unit_test(test_fork_child_looks_again),
 	    cmocka_unit_test(test_values_of_any_size),
 	    cmocka_unit_test(test_classification_once_per_node),
+	    cmocka_unit_test(test_find_among_many),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);

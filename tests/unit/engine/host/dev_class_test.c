@@ -360,6 +360,52 @@ static void test_open_errno_hints(void **state)
 	assert_string_equal(ssd_host_open_errno_hint(EIO), "");
 }
 
+/* The classification without sysfs: an sg node by its major, an NVMe generic node by its name
+ * "ng<digits>n<digits>"; anything else (or a block node, or a path too long for the generic
+ * field) is left to ssd_host_classify(). */
+static void test_classify_quick(void **state)
+{
+	static const struct {
+		const char *path;
+		unsigned int major;
+		bool chr, quick;
+		enum ssd_host_kind kind;
+		const char *name;
+	} cases[] = {
+	    {"/dev/ng0n1", 242, true, true, SSD_HOST_KIND_NVME_NG, "ng0n1"},
+	    {"/dev/ng12n345", 242, true, true, SSD_HOST_KIND_NVME_NG, "ng12n345"},
+	    {"ng3n2", 242, true, true, SSD_HOST_KIND_NVME_NG, "ng3n2"},
+	    {"/dev/sg4", 21, true, true, SSD_HOST_KIND_SCSI_SG, "sg4"},
+	    {"/dev/ng0", 242, true, false, 0, ""},
+	    {"/dev/ngn1", 242, true, false, 0, ""},
+	    {"/dev/ng0n", 242, true, false, 0, ""},
+	    {"/dev/ng0n1p1", 242, true, false, 0, ""},
+	    {"/dev/ng0x1", 242, true, false, 0, ""},
+	    {"/dev/nvme0n1", 242, true, false, 0, ""},
+	    {"/dev/ng0n1", 259, false, false, 0, ""},
+	    {"/dev/ng/0n1", 242, true, false, 0, ""},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct stat st = {.st_mode = cases[i].chr ? S_IFCHR | 0600 : S_IFBLK | 0600,
+				  .st_rdev = makedev(cases[i].major, 7)};
+		struct ssd_host_dev h;
+
+		memset(&h, 0xa5, sizeof(h));
+		assert_int_equal(ssd_host_classify_quick(cases[i].path, &st, &h), cases[i].quick);
+		if (!cases[i].quick)
+			continue;
+		assert_int_equal(h.kind, cases[i].kind);
+		assert_int_equal(h.major, cases[i].major);
+		assert_int_equal(h.minor, 7);
+		assert_string_equal(h.name, cases[i].name);
+		assert_string_equal(h.generic, cases[i].path);
+		assert_string_equal(h.block, "");
+		assert_false(h.capacity_known);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -376,6 +422,7 @@ int main(void)
 	    cmocka_unit_test(test_sysfs_subsystem_of_dev_null),
 	    cmocka_unit_test(test_probe_regular_file_and_missing),
 	    cmocka_unit_test(test_open_errno_hints),
+	    cmocka_unit_test(test_classify_quick),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

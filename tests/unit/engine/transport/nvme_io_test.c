@@ -11,9 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "transport/nvme_io.h"
+#include "core/dev_cache.h"
+#include "host/dev_class.h"
 #include "core/ssd_log.h"
 
 static char logged[8][256];
@@ -287,6 +292,38 @@ static void test_completion_cancelled_unknown_age(void **state)
 	ssd_tp_nvme_scratch_free(&s);
 }
 
+/* A probe's open takes the classification its caller made (ssd_options.host) instead of
+ * classifying the path again: the same refusal and message as classifying it itself, and what
+ * the given classification says is what is refused. */
+static void test_open_takes_callers_classification(void **state)
+{
+	char path[] = "/tmp/nvme-io-test-XXXXXX", e1[256], e2[256];
+	struct ssd_options opt = {.depth = 1};
+	struct ssd_host_dev h, part = {.kind = SSD_HOST_KIND_BLK, .partition = true};
+	struct ssd_tp_nvme_dev *d = NULL;
+	struct ssd_geometry g;
+	int fd = mkstemp(path), r1, r2;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	r1 = ssd_tp_nvme_open(&opt, true, path, O_RDWR, &d, &g, e1, sizeof(e1));
+	ssd_classify(path, &h);
+	opt.host = &h;
+	r2 = ssd_tp_nvme_open(&opt, true, path, O_RDWR, &d, &g, e2, sizeof(e2));
+	assert_int_equal(r1, -ENODEV);
+	assert_int_equal(r2, r1);
+	assert_string_equal(e2, e1);
+	assert_non_null(strstr(e1, "is not an NVMe namespace"));
+	/* the caller's classification decides: a partition, refused as one */
+	snprintf(part.disk, sizeof(part.disk), "nvme0n1");
+	opt.host = &part;
+	assert_int_equal(ssd_tp_nvme_open(&opt, true, path, O_RDWR, &d, &g, e2, sizeof(e2)),
+			 -EINVAL);
+	assert_non_null(strstr(e2, "is a partition of nvme0n1"));
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +334,7 @@ int main(void)
 	    cmocka_unit_test(test_completion_errors_logged_once),
 	    cmocka_unit_test(test_completion_cancelled),
 	    cmocka_unit_test(test_completion_cancelled_unknown_age),
+	    cmocka_unit_test(test_open_takes_callers_classification),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

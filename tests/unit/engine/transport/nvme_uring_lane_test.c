@@ -65,7 +65,7 @@ static void namespace_4k(struct ssd_tp_nvme_dev *d, int file_index, uint32_t tim
 	d->ns.lba_bytes = 4096;
 	d->timeout_ms = timeout_ms;
 	d->geo.max_xfer_bytes = 131072;
-	assert_int_equal(ssd_tp_nvme_rw_templates(d), 0);
+	assert_int_equal(ssd_tp_nvme_rw_templates(d, SSD_TP_NVME_TMPL_ALL), 0);
 	ssd_tp_uring_sqe_templates(d, fixed);
 }
 
@@ -259,6 +259,78 @@ static void test_peek_take(void **state)
 	free(f);
 }
 
+/* The templates a job's options need: Read always, Write when it writes (or unknown), each
+ * with FUA only under readfua/writefua; no options: all. */
+static void test_tmpl_want(void **state)
+{
+	(void)state;
+	const uint8_t r = SSD_TP_NVME_TMPL(SSD_OP_READ, 0), rf = SSD_TP_NVME_TMPL(SSD_OP_READ, 1),
+		      w = SSD_TP_NVME_TMPL(SSD_OP_WRITE, 0), wf = SSD_TP_NVME_TMPL(SSD_OP_WRITE, 1);
+	struct ssd_options o = {.ops = SSD_OP_BIT(SSD_OP_READ)};
+
+	assert_int_equal(ssd_tp_nvme_tmpl_want(NULL), r | rf | w | wf);
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r);
+	o.readfua = true;
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r | rf);
+	o = (struct ssd_options){.ops = SSD_OP_BIT(SSD_OP_WRITE), .writefua = true};
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r | w | wf);
+	o = (struct ssd_options){.ops = SSD_OP_BIT(SSD_OP_WRITE_ZEROES), .writefua = true};
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r);
+	o = (struct ssd_options){.ops = 0, .readfua = true};
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r | rf | w);
+	o = (struct ssd_options){.ops = SSD_OP_BIT(SSD_OP_TRIM)};
+	assert_int_equal(ssd_tp_nvme_tmpl_want(&o), r);
+}
+
+/* Each template built on its own is, byte for byte, the one built with all four, and its SQE on
+ * the lane is what the general builder makes; a direction whose template is not built takes
+ * queue() (the lane refuses it, nothing queued). */
+static void test_tmpl_built_alone(void **state)
+{
+	(void)state;
+	struct ssd_tp_nvme_dev all, one;
+
+	namespace_4k(&all, -1, 1500, false);
+	for (int op = 0; op < 2; op++) {
+		for (int fua = 0; fua < 2; fua++) {
+			const uint8_t bit = SSD_TP_NVME_TMPL(op, fua);
+			struct fake_ring *f = calloc(1, sizeof(*f));
+			struct ssd_tp_uring_rw rw;
+			struct ssd_io io = {.op = op ? SSD_OP_WRITE : SSD_OP_READ,
+					    .flags = fua ? SSD_IO_FUA : 0,
+					    .offset = 3 << 12,
+					    .len = 8192,
+					    .buf = (void *)(uintptr_t)0x10000,
+					    .slot = 1};
+
+			assert_non_null(f);
+			fake_ring_init(f, false);
+			namespace_4k(&one, -1, 1500, false);
+			memset(one.rw_tmpl, 0, sizeof(one.rw_tmpl));
+			memset(one.sqe_tmpl, 0, sizeof(one.sqe_tmpl));
+			assert_int_equal(ssd_tp_nvme_rw_templates(&one, bit), 0);
+			ssd_tp_uring_sqe_templates(&one, false);
+			assert_int_equal(one.tmpl_built, bit);
+			assert_memory_equal(&one.rw_tmpl[op][fua], &all.rw_tmpl[op][fua],
+					    sizeof(all.rw_tmpl[op][fua]));
+			assert_memory_equal(one.sqe_tmpl[op][fua], all.sqe_tmpl[op][fua],
+					    sizeof(all.sqe_tmpl[op][fua]));
+			io.dev = &one.base;
+			assert_true(ssd_tp_uring_rw_of(&one.base, fua ? SSD_IO_FUA : 0,
+						       fua ? SSD_IO_FUA : 0, &rw));
+			assert_non_null(rw.sqe[op]);
+			assert_null(rw.sqe[!op]);
+			assert_false(
+			    ssd_tp_uring_lane_rw(&f->lane, &rw, !op, 0, 4096, io.buf, &io));
+			assert_int_equal(f->lane.queued, 0);
+			assert_true(ssd_tp_uring_lane_rw(&f->lane, &rw, op, io.offset, io.len,
+							 io.buf, &io));
+			check_sqe(&f->sqes[0], &one, &io, false);
+			free(f);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +338,8 @@ int main(void)
 	    cmocka_unit_test(test_held_slot_reused),
 	    cmocka_unit_test(test_refused_untouched),
 	    cmocka_unit_test(test_peek_take),
+	    cmocka_unit_test(test_tmpl_want),
+	    cmocka_unit_test(test_tmpl_built_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

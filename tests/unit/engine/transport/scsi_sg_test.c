@@ -19,6 +19,8 @@
 
 #include "transport/scsi_sg.h"
 #include "core/transport.h"
+#include "core/dev_cache.h"
+#include "host/dev_class.h"
 
 /* One fd per command up to SSD_TP_SG_MAX_FDS (256), then the fewest commands per fd that fit. */
 static void test_fds_for_depth(void **state)
@@ -79,6 +81,66 @@ static void test_open_refuses(void **state)
 	assert_non_null(strstr(err, "not a SCSI device"));
 }
 
+/* A probe's open takes the classification its caller made (ssd_options.host): the same
+ * refusal and message as classifying the path itself; the given classification decides. */
+static void test_open_takes_callers_classification(void **state)
+{
+	struct ssd_host_dev h, ng = {.kind = SSD_HOST_KIND_NVME_NG};
+	struct ssd_options opt = {.depth = 1};
+	struct ssd_geometry geo;
+	struct ssd_dev *dev;
+	char e1[256], e2[256];
+
+	(void)state;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e1, sizeof(e1)),
+	    -ENODEV);
+	ssd_classify("/dev/null", &h);
+	opt.host = &h;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e2, sizeof(e2)),
+	    -ENODEV);
+	assert_string_equal(e2, e1);
+	snprintf(ng.name, sizeof(ng.name), "ng0n1");
+	opt.host = &ng;
+	assert_int_equal(
+	    ssd_tp_scsi_sg_ops.open(NULL, &opt, "/dev/null", O_RDONLY, &dev, &geo, e2, sizeof(e2)),
+	    -ENODEV);
+	assert_string_equal(e2, "/dev/null: an NVMe namespace generic char device (ng0n1), not a "
+				"SCSI device; use transport=nvme (or transport=auto)");
+}
+
+/* Each READ/WRITE template, built at its first use, is what ssd_scsi_rw_tmpl_init() builds,
+ * byte for byte, for every CDB size; built once (a template scribbled on stays as it is). */
+static void test_rw_tmpl_at_first_use(void **state)
+{
+	static const enum ssd_cdb_size sizes[] = {SSD_CDB_AUTO, SSD_CDB_10, SSD_CDB_16};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct ssd_tp_sg_dev *d = calloc(1, sizeof(*d));
+
+		assert_non_null(d);
+		d->cdb_size = sizes[i];
+		for (int w = 0; w < 2; w++) {
+			for (int fua = 0; fua < 2; fua++) {
+				struct ssd_scsi_rw_tmpl want;
+				const struct ssd_scsi_rw_tmpl *got = ssd_tp_sg_rw_tmpl(d, w, fua);
+
+				memset(&want, 0, sizeof(want));
+				assert_int_equal(ssd_scsi_rw_tmpl_init(&want, w, fua, sizes[i]), 0);
+				assert_ptr_equal(got, &d->rw_tmpl[w][fua]);
+				assert_memory_equal(got, &want, sizeof(want));
+				assert_true(d->tmpl_built & (1u << (2 * w + fua)));
+				d->rw_tmpl[w][fua].size = 99;
+				assert_int_equal(ssd_tp_sg_rw_tmpl(d, w, fua)->size, 99);
+			}
+		}
+		assert_int_equal(d->tmpl_built, 0xf);
+		free(d);
+	}
+}
+
 static void test_idle_queue(void **state)
 {
 	const struct ssd_options opt = {.depth = 40, .scsi_mode = SSD_SCSI_MODE_AUTO};
@@ -133,9 +195,13 @@ static void test_describe(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_fds_for_depth), cmocka_unit_test(test_probe_not_scsi),
-	    cmocka_unit_test(test_open_refuses),  cmocka_unit_test(test_idle_queue),
+	    cmocka_unit_test(test_fds_for_depth),
+	    cmocka_unit_test(test_probe_not_scsi),
+	    cmocka_unit_test(test_open_refuses),
+	    cmocka_unit_test(test_idle_queue),
 	    cmocka_unit_test(test_describe),
+	    cmocka_unit_test(test_open_takes_callers_classification),
+	    cmocka_unit_test(test_rw_tmpl_at_first_use),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
