@@ -41,11 +41,12 @@ struct sr_report {
 	size_t ndrawn;
 };
 
-/* A chart on the index: its path without extension, its caption, its PNG's width in pixels. */
+/* A chart on the index: its path without extension, its caption, and whether it is drawn page
+ * wide (a row of panels per drive) rather than at the width its caller asked for. */
 struct sr_drawn_chart {
 	char *name;
 	char *caption;
-	int png_w;
+	bool page_wide;
 };
 
 #endif

@@ -255,8 +255,9 @@ static const struct sr_drawn_chart *drawn_on_index(const struct sr_report *r, co
 	return NULL;
 }
 
-/* Keep the index's chart @ch (@png_w pixels wide) for the test's page. Return: 0, -ENOMEM. */
-static int remember_drawn(struct sr_report *r, const struct sr_chart *ch, int png_w)
+/* Keep the index's chart @ch (@page_wide: shown SR_PAGE_W wide) for the test's page.
+ * Return: 0, -ENOMEM. */
+static int remember_drawn(struct sr_report *r, const struct sr_chart *ch, bool page_wide)
 {
 	struct sr_drawn_chart *d = realloc(r->drawn, (r->ndrawn + 1) * sizeof(*d));
 
@@ -266,7 +267,7 @@ static int remember_drawn(struct sr_report *r, const struct sr_chart *ch, int pn
 	d = &r->drawn[r->ndrawn];
 	d->name = strdup(ch->name);
 	d->caption = strdup(ch->caption[0] ? ch->caption : ch->title);
-	d->png_w = png_w;
+	d->page_wide = page_wide;
 	if (!d->name || !d->caption) {
 		free(d->name);
 		free(d->caption);
@@ -296,12 +297,14 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	const struct sr_drawn_chart *shown;
 	int rc = -ENOMEM;
 
-	snprintf(name, sizeof(name), "series-%s", t->stem);
+	/* on a test's page the index's chart of the test, else one beside the page (never over
+	 * the index's) */
+	snprintf(name, sizeof(name), "%sseries-%s", r->on_test_page ? "tests/" : "", t->stem);
 	if (k)
 		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
-	if (r->on_test_page && (shown = drawn_on_index(r, name))) { /* the index's, not a copy */
+	if (r->on_test_page && (shown = drawn_on_index(r, name + strlen("tests/")))) {
 		sr_rep_chart_show(r, &r->page, shown->name, shown->caption,
-				  shown->png_w > width ? SR_PAGE_W : width);
+				  shown->page_wide ? SR_PAGE_W : width);
 		rc = 0;
 		goto out;
 	}
@@ -337,11 +340,6 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	if (!bins)
 		goto out;
 	series_title(title, sizeof(title), t, wl, steady, &vc, sr_rep_source_noun(r, true));
-	/* on a test's page beside it, never over the index's chart of the same test */
-	if (r->on_test_page)
-		snprintf(name, sizeof(name), "tests/series-%s", t->stem);
-	if (r->on_test_page && k)
-		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-w%zu", k + 1);
 	rc = sr_rep_chart_begin(r, &ch, name, title, rows ? SR_PAGE_W : 760, 500);
 	if (rc)
 		goto out;
@@ -442,7 +440,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	}
 	rc = sr_rep_chart_end(r, &ch, &r->page, rows ? SR_PAGE_W : width);
 	if (!rc && !r->on_test_page)
-		rc = remember_drawn(r, &ch, rows ? SR_PAGE_W : 760);
+		rc = remember_drawn(r, &ch, rows);
 out:
 	free(lines);
 	free(p);

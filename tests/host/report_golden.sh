@@ -147,7 +147,9 @@ n=$(grep -o 'scale-8k-7030-t[0-9]*q[0-9]*\.html">[0-9,]*</a>' "$idx" | wc -l)
 # preconditioning's (its whole run mixes the fresh drive with steady state)
 grep -q '<img src="../series-precond-4k-randwrite.png"' "$out/tests/precond-4k-randwrite.html" &&
 	[ -z "$(find "$out/tests" -name 'series-*')" ] &&
-	ok "a preconditioning's page shows the index's series chart, no copy in tests/" ||
+	grep -q '<figure style="width:592px"><a href="../series-precond-4k-randwrite.svg"' \
+		"$out/tests/precond-4k-randwrite.html" &&
+	ok "a preconditioning's page shows the index's series chart at the index's width (592 px for two drives), no copy in tests/" ||
 	fail "precond page: $(grep -o '<img src="[^"]*"' "$out/tests/precond-4k-randwrite.html" | tr '\n' ' ')"
 for t in 4k-randread fc-4k-randread spec-4k-randread-qd1; do
 	grep -q "<img src=\"$t-qos.png\"" "$out/tests/$t.html" && [ -s "$out/tests/$t-qos.png" ] &&
