@@ -29,7 +29,10 @@ struct node {
 
 struct entry {
 	uint64_t key; /* key_of() (kind, path): compared before the names */
-	char kind[8]; /* "class" for ssd_classify(), "fact", "fd", else the transport's tag */
+	/* "class" for ssd_classify(), "fact", "fd", else the transport's tag: up to 7 bytes,
+	 * zero-padded, compared as one word (kind_word()) */
+	uint64_t kind;
+	size_t path_len;
 	char path[PATH_LEN];
 	struct node node; /* unused for facts */
 	size_t size;
@@ -37,7 +40,12 @@ struct entry {
 	_Alignas(max_align_t) unsigned char inl[INLINE_BYTES];
 };
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/*
+ * A spin lock, not a mutex: held for a look-up among at most 64 entries and a copy of at most
+ * 512 bytes (well under a microsecond), by job threads as they start; a mutex's lock and unlock
+ * were 57 of the about 250 instructions of a look-up, a spin lock's are 8.
+ */
+static pthread_spinlock_t lock;
 static struct entry entries[DEV_CACHE_ENTRIES];
 static unsigned int nentries;
 /* kept fds not yet taken (changed under the lock, read without it): none, and a take looks
@@ -80,22 +88,39 @@ static inline uint64_t str_hash(const char *s, size_t *len)
 	return h ^ h >> 29;
 }
 
-/* An entry's name, hashed once per call: the look-ups compare the hash of each entry and
- * the names of the one whose hash is equal. */
+/* An entry's name, hashed once per call: the look-ups compare the hash of each entry, then
+ * the kind as a word and the path's length and bytes of the one whose hash is equal. */
 struct key {
-	const char *kind, *path;
+	const char *path;
 	size_t kind_len, path_len;
+	uint64_t kind;	    /* kind_word() */
 	uint64_t path_hash; /* str_hash() of the path */
-	uint64_t hash;	    /* the path's hash continued over the kind */
+	uint64_t hash;	    /* the path's hash mixed with the kind's word */
 };
 
-/* @kind is a literal at every call: its hash is folded when this is compiled. */
+/* @kind's bytes in one zero-padded word: kinds are literals of up to 7 bytes, compared as
+ * words. Where the call is inlined with a literal, this folds when compiled; elsewhere it reads
+ * at most 8 bytes (no strlen(), no hash loop). @len: the bytes read, 8 when @kind is too long to
+ * be kept (fits()). */
+static inline uint64_t kind_word(const char *kind, size_t *len)
+{
+	uint64_t w = 0;
+	size_t i = 0;
+
+	for (; i < sizeof(w) && kind[i]; i++)
+		w |= (uint64_t)(unsigned char)kind[i] << (8 * i);
+	*len = i;
+	return w;
+}
+
+/* The key of (@kind, @path): inlined at every call, so a literal @kind costs nothing. */
 static inline __attribute__((always_inline)) struct key key_of(const char *kind, const char *path)
 {
-	struct key k = {.kind = kind, .path = path};
+	struct key k = {.path = path};
 
+	k.kind = kind_word(kind, &k.kind_len);
 	k.path_hash = str_hash(path, &k.path_len);
-	k.hash = (k.path_hash ^ str_hash(kind, &k.kind_len)) * 0x9e3779b97f4a7c15ull;
+	k.hash = (k.path_hash ^ k.kind) * 0x9e3779b97f4a7c15ull;
 	return k;
 }
 
@@ -121,27 +146,31 @@ struct kept_fd {
  * which a forked process has; the lock is held across the fork so the child finds the cache
  * consistent.
  */
-static void fork_prepare(void) { pthread_mutex_lock(&lock); }
-static void fork_parent(void) { pthread_mutex_unlock(&lock); }
+static void fork_prepare(void) { pthread_spin_lock(&lock); }
+static void fork_parent(void) { pthread_spin_unlock(&lock); }
 static void fork_child(void)
 {
+	size_t len;
+	const uint64_t kind_fd = kind_word("fd", &len);
+
 	/* what the forking thread read of a path may be old when the child opens it */
 	seen.valid = false;
 	for (unsigned int i = 0; i < nentries; i++) {
 		struct kept_fd *k = entries[i].data;
 
-		if (!strcmp(entries[i].kind, "fd") && k && k->fd >= 0) {
+		if (entries[i].kind == kind_fd && k && k->fd >= 0) {
 			close(k->fd);
 			k->fd = -1;
 		}
 	}
 	__atomic_store_n(&nkept, 0, __ATOMIC_RELAXED);
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 }
 
-/* registered as the library is loaded (once per process, before any job's set-up) */
-__attribute__((constructor)) static void atfork_setup(void)
+/* run as the library is loaded (once per process, before any job's set-up) */
+__attribute__((constructor)) static void dev_cache_setup(void)
 {
+	pthread_spin_init(&lock, PTHREAD_PROCESS_PRIVATE);
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
@@ -182,10 +211,13 @@ void ssd_dev_cache_done(const char *path)
 /* The entry @k, or NULL; under the lock. */
 static struct entry *find(const struct key *k)
 {
-	for (unsigned int i = 0; i < nentries; i++)
-		if (entries[i].key == k->hash && !strcmp(entries[i].kind, k->kind) &&
-		    !strcmp(entries[i].path, k->path))
-			return &entries[i];
+	for (unsigned int i = 0; i < nentries; i++) {
+		struct entry *e = &entries[i];
+
+		if (e->key == k->hash && e->kind == k->kind && e->path_len == k->path_len &&
+		    !memcmp(e->path, k->path, k->path_len))
+			return e;
+	}
 	return NULL;
 }
 
@@ -193,9 +225,9 @@ static bool has(const struct key *k)
 {
 	bool found;
 
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	found = find(k) != NULL;
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	return found;
 }
 
@@ -206,13 +238,13 @@ static int get(const struct key *k, const struct node *n, void *out, size_t size
 	const struct entry *e;
 	int found = 0;
 
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	e = find(k);
 	if (e && e->size == size && (!n || same_node(&e->node, n))) {
 		memcpy(out, e->data, size);
 		found = 1;
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	return found;
 }
 
@@ -225,7 +257,8 @@ static struct entry *slot_locked(const struct key *k)
 	if (!e && nentries < DEV_CACHE_ENTRIES) {
 		e = &entries[nentries++];
 		e->key = k->hash;
-		memcpy(e->kind, k->kind, k->kind_len + 1);
+		e->kind = k->kind;
+		e->path_len = k->path_len;
 		memcpy(e->path, k->path, k->path_len + 1);
 		e->data = NULL;
 	}
@@ -269,9 +302,9 @@ static void put(const struct key *k, const struct node *n, const void *data, siz
 	if (!fits(k))
 		return;
 	big = big_for(size);
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	big = store_locked(k, n, data, size, big);
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	free(big);
 }
 
@@ -323,13 +356,13 @@ int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, si
 	if (node_now(&k, &n) < 0 || !fits(&k))
 		return 1;
 	big = big_for(size);
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	e = find(&k);
 	if (e && e->size == size && same_node(&e->node, &n) && !memcmp(e->data, data, size))
 		claimed = 0;
 	else
 		big = store_locked(&k, &n, data, size, big);
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	free(big);
 	return claimed;
 }
@@ -359,7 +392,7 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 		close(fd);
 		return;
 	}
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	e = find(&key);
 	if (e && ((const struct kept_fd *)e->data)->fd >= 0)
 		e = NULL; /* one per path */
@@ -373,7 +406,7 @@ void ssd_dev_cache_keep_fd(const char *path, int oflags, int fd)
 		fd = -1;
 		__atomic_add_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	if (fd >= 0)
 		close(fd);
 }
@@ -391,7 +424,7 @@ int ssd_dev_cache_take_fd(const char *path, int oflags)
 	key = key_of("fd", path);
 	if ((!seen_is(&key) && !has(&key)) || node_now(&key, &n) < 0)
 		return -1;
-	pthread_mutex_lock(&lock);
+	pthread_spin_lock(&lock);
 	e = find(&key);
 	k = e ? e->data : NULL;
 	if (k && same_node(&e->node, &n) && k->fd >= 0 &&
@@ -400,6 +433,6 @@ int ssd_dev_cache_take_fd(const char *path, int oflags)
 		k->fd = -1;
 		__atomic_sub_fetch(&nkept, 1, __ATOMIC_RELAXED);
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_spin_unlock(&lock);
 	return fd;
 }

@@ -16,7 +16,7 @@
  * first job does not open its device twice.
  *
  * This is the engine's one piece of process-wide state: entries are added or replaced, never
- * removed, under one mutex; readers copy them out. A value of up to 512 bytes (all the engine
+ * removed, under one lock; readers copy them out. A value of up to 512 bytes (all the engine
  * keeps) is held inside its entry: adding or replacing one allocates nothing.
  */
 #ifndef SSDENG_CORE_DEV_CACHE_H

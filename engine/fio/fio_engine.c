@@ -237,8 +237,20 @@ static int ssd_io_u_init(struct thread_data *td, struct io_u *io_u)
 	if (idx >= d->nios)
 		return ssd_fail(td, EINVAL, "io_u_init", "more io_u than iodepth");
 	io = &d->ios[idx];
-	/* stamped at commit (ssd_issued()) */
-	*io = (struct ssd_io){.slot = idx, .cookie = io_u, .issued = &io_u->issue_time};
+	/* each field by name: a compound literal of the 88-byte struct compiles to `rep stosq`,
+	 * 11 counted steps per slot (a third of this hook at every depth) */
+	io->op = 0;
+	io->flags = 0;
+	io->offset = 0;
+	io->len = 0;
+	io->buf = NULL;
+	io->md_buf = NULL;
+	io->slot = idx;
+	io->dev = NULL;
+	io->cookie = io_u;
+	io->issued = &io_u->issue_time; /* stamped at commit (ssd_issued()) */
+	io->error = 0;
+	io->resid = 0;
 	io_u->engine_data = io;
 	return 0;
 }
