@@ -102,6 +102,14 @@ static void test_find_among_many(void **state)
 	v = 5;
 	ssd_dev_cache_put("toolongkind", paths[0], &v, sizeof(v));
 	assert_int_equal(ssd_dev_cache_get("toolongkind", paths[0], &got, sizeof(got)), 0);
+	/* kinds are compared as 8-byte words: 7 bytes are kept, 8 are not, and one that shares
+	 * the first 7 bytes of a kept kind is another kind */
+	ssd_dev_cache_put("abcdefg", paths[0], &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("abcdefg", paths[0], &got, sizeof(got)), 1);
+	assert_int_equal(got, 5);
+	assert_int_equal(ssd_dev_cache_get("abcdefgh", paths[0], &got, sizeof(got)), 0);
+	ssd_dev_cache_put("abcdefgh", paths[0], &v, sizeof(v));
+	assert_int_equal(ssd_dev_cache_get("abcdefgh", paths[0], &got, sizeof(got)), 0);
 	memset(longname, 'x', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
 	assert_int_equal(ssd_dev_cache_claim("told", longname, &v, sizeof(v)), 1);
