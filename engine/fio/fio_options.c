@@ -8,11 +8,15 @@
  * value at '-' (read-write pairs), so "scsi_timeout=-5" became the values "-5" and "5", the
  * range error of the first was overwritten by the success of the second and the job ran with
  * the default; a minval of 0 means "no minimum" to fio, so "nvme_timeout=-1" was stored as
- * 4294967295. A string option with a callback gets the value whole.
+ * 4294967295. The 0/1 switches are parsed here too: fio's FIO_OPT_BOOL has the same split, no
+ * minimum (so "readfua=-1" was stored as 4294967295) and reads the value with sscanf's %u (so
+ * "hipri=4294967296" became 0 and "deac=1abc" 1). A string option with a callback gets the value
+ * whole.
  *
  * The named values are parsed by fio into the contract's enums (core/transport.h): each posval's
  * oval is the enum value, so nothing after parsing compares the strings.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 
@@ -21,14 +25,6 @@
 #include "verify.h"
 
 #include "fio/fio_glue.h"
-
-#define OPT_BOOL_DEF(nm, field, text, dflt)                                                        \
-	{                                                                                          \
-		.name = nm, .lname = nm, .type = FIO_OPT_BOOL,                                     \
-		.off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,           \
-		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID                           \
-	}
-#define OPT_BOOL(nm, field, text) OPT_BOOL_DEF(nm, field, text, "0")
 
 /*
  * ssd_opt_uint() - parse @str, the value of option @name, as a decimal integer in [@lo, @hi]
@@ -41,8 +37,9 @@ static int ssd_opt_uint(const char *name, const char *str, unsigned int lo, unsi
 	char *end;
 
 	errno = 0;
-	v = str && *str != '-' ? strtoull(str, &end, 10) : 0;
-	if (!str || *str == '-' || end == str || *end || errno || v < lo || v > hi) {
+	/* digits only: strtoull() would also take a sign, leading blanks and wrap "-1" */
+	v = str && isdigit((unsigned char)*str) ? strtoull(str, &end, 10) : 0;
+	if (!str || !isdigit((unsigned char)*str) || *end || errno || v < lo || v > hi) {
 		log_err("ssdeng: %s=%s is not valid: expected an integer from %u to %u\n", name,
 			str ? str : "", lo, hi);
 		return 1;
@@ -63,6 +60,14 @@ OPT_UINT_CB(nvme_timeout, 0, SSD_TIMEOUT_MAX_MS)
 OPT_UINT_CB(pi_act, 0, 1)
 OPT_UINT_CB(pi_chk, 0, 7)
 OPT_UINT_CB(md_per_io_size, 0, 1u << 24)
+OPT_UINT_CB(fixedbufs, 0, 1)
+OPT_UINT_CB(registerfiles, 0, 1)
+OPT_UINT_CB(sqthread_poll, 0, 1)
+OPT_UINT_CB(hipri, 0, 1)
+OPT_UINT_CB(readfua, 0, 1)
+OPT_UINT_CB(writefua, 0, 1)
+OPT_UINT_CB(deac, 0, 1)
+OPT_UINT_CB(write_same_unmap, 0, 1)
 
 #define OPT_UINT(nm, field, text, dflt)                                                            \
 	{                                                                                          \
@@ -70,6 +75,9 @@ OPT_UINT_CB(md_per_io_size, 0, 1u << 24)
 		.off1 = offsetof(struct ssd_fio_opts, field), .help = text, .def = dflt,           \
 		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_INVALID                           \
 	}
+/* a 0/1 switch */
+#define OPT_BOOL_DEF(nm, field, text, dflt) OPT_UINT(nm, field, text " (0 or 1)", dflt)
+#define OPT_BOOL(nm, field, text) OPT_BOOL_DEF(nm, field, text, "0")
 
 struct fio_option ssd_fio_options[] = {
     {

@@ -53,8 +53,13 @@ case $err in
 *"failed parsing transport=floppy"*) ok "transport=floppy is refused by the option parser" ;;
 *) fail "transport=floppy: $err" ;;
 esac
-# fio 3.33 splits an integer value at '-' and keeps the second half: the engine parses its own
-for bad in scsi_timeout=-5:"1 to 3600000" nvme_timeout=-1:"0 to 3600000" pi_chk=8:"0 to 7"; do
+# fio 3.33 splits an integer value at '-' and keeps the second half, takes -1 where the minimum
+# is 0, and reads its booleans with sscanf %u (2^32 wraps to 0, "1abc" is 1): the engine parses
+# its own numbers and 0/1 switches
+for bad in scsi_timeout=-5:"1 to 3600000" nvme_timeout=-1:"0 to 3600000" pi_chk=8:"0 to 7" \
+	scsi_timeout=+5:"1 to 3600000" readfua=-1:"0 to 1" writefua=-1:"0 to 1" deac=-5:"0 to 1" \
+	fixedbufs=-1:"0 to 1" registerfiles=18446744073709551616:"0 to 1" \
+	sqthread_poll=4294967296:"0 to 1" hipri=1abc:"0 to 1" write_same_unmap=0x1:"0 to 1"; do
 	opt=${bad%%:*} range=${bad#*:}
 	err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=8M \
 		--rw=read --"$opt" 2>&1)
@@ -68,6 +73,9 @@ printf '[e]\nioengine=external:%s\nfilename=%s\nsize=8M\nscsi_timeout=-5\n' \
 	"$repo"/engine/libssdeng.so "$f" >"$f.fio"
 fio "$f.fio" >/dev/null 2>&1 && fail "scsi_timeout=-5 in a job file runs" ||
 	ok "scsi_timeout=-5 in a job file fails"
+printf '[e]\nioengine=external:%s\nfilename=%s\nsize=8M\ndeac=-5\n' \
+	"$repo"/engine/libssdeng.so "$f" >"$f.fio"
+fio "$f.fio" >/dev/null 2>&1 && fail "deac=-5 in a job file runs" || ok "deac=-5 in a job file fails"
 rm -f "$f.fio"
 
 # one transport line per job and file, also when verify reopens the file; a note for options
