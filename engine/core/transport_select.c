@@ -92,10 +92,16 @@ const struct ssd_transport_ops *ssd_select_transport_of(const char *path,
 		snprintf(err, errlen, "%s: no such file or device", path);
 		return NULL;
 	}
-	if (fam == SSD_FAMILY_AUTO || !family_accepts(fam, h)) {
-		const char *hint = ssd_transport_family_of(h) == SSD_FAMILY_AUTO
-				       ? "no transport drives it"
-				       : ssd_family_name(ssd_transport_family_of(h));
+	if (ssd_transport_family_of(h) == SSD_FAMILY_AUTO) {
+		/* whatever transport= says: there is no transport to point to */
+		snprintf(err, errlen, "%s is %s, and no transport drives it: %s", path,
+			 ssd_host_describe(path, h, what, sizeof(what)),
+			 ssd_host_not_a_drive_hint(path, h));
+		return NULL;
+	}
+	if (!family_accepts(fam, h)) {
+		const char *hint = ssd_family_name(ssd_transport_family_of(h));
+
 		if (h->partition && fam == SSD_FAMILY_NVME)
 			hint = "block (NVMe commands address a whole namespace, not a partition)";
 		snprintf(err, errlen, "%s is %s: transport=%s cannot drive it (use transport=%s)",

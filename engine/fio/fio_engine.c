@@ -262,7 +262,7 @@ static const struct ssd_transport_ops *ssd_pick(struct thread_data *td, struct f
 {
 	const struct ssd_fio_opts *o = td->eo;
 	const struct ssd_transport_ops *ops;
-	char err[256];
+	char err[768]; /* a path, what it is and what to name instead; log_err() takes 1,024 */
 
 	ops = h ? ssd_select_transport_of(f->file_name, h, o->transport, opt, err, sizeof(err))
 		: ssd_select_transport(f->file_name, o->transport, opt, err, sizeof(err));

@@ -417,6 +417,29 @@ const char *ssd_host_describe(const char *path, const struct ssd_host_dev *dev, 
 	return buf;
 }
 
+const char *ssd_host_not_a_drive_hint(const char *path, const struct ssd_host_dev *dev)
+{
+	struct stat st;
+
+	switch (dev->kind) {
+	case SSD_HOST_KIND_NVME_CTRL:
+		return "a controller takes no I/O: name one of its namespaces, /dev/nvmeXnY or "
+		       "/dev/ngXnY";
+	case SSD_HOST_KIND_OTHER:
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			return "name a drive or a regular file (to have fio create its files in "
+			       "this "
+			       "directory, give it as directory= and leave filename= out)";
+		if (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+			return "a stream has no offsets to read and write at; name a drive or a "
+			       "regular file";
+		return "name a drive or a regular file";
+	default:
+		return "name a drive's block device (/dev/nvme0n1, /dev/sda), NVMe generic node "
+		       "(/dev/ng0n1) or SCSI generic node (/dev/sg0), or a regular file";
+	}
+}
+
 const char *ssd_host_open_errno_hint(int err)
 {
 	switch (err) {

@@ -123,6 +123,16 @@ const char *ssd_host_describe(const char *path, const struct ssd_host_dev *dev, 
 			      size_t len);
 
 /**
+ * ssd_host_not_a_drive_hint() - what to name instead of @path, which no transport drives (an NVMe
+ * controller, a character device that is not an ng or sg node, a directory, a FIFO, a socket), for
+ * a message after ssd_host_describe(): "name a drive (its block device, …) or a regular file".
+ * @path: the path @dev was classified from (stat(2) tells a directory from a FIFO)
+ * @dev:  ssd_host_classify(@path)
+ * Return: a constant string, never NULL.
+ */
+const char *ssd_host_not_a_drive_hint(const char *path, const struct ssd_host_dev *dev);
+
+/**
  * ssd_host_block_attr_u64() - read a decimal sysfs attribute of block device @block
  * (<@sysfs>/class/block/<@block>/<@attr>, e.g. "queue/max_hw_sectors_kb").
  * Return: 0, or -errno (-EINVAL when the file holds no number).

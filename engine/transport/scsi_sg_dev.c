@@ -176,8 +176,8 @@ void ssd_tp_sg_describe(const struct ssd_dev *dev, char *buf, size_t len)
 	ssd_str_put(buf, len, n, d->cap.prot_en ? ", PI on" : "", SIZE_MAX);
 }
 
-/* What to do about a file the SCSI transport cannot drive. */
-static const char *refusal_hint(const struct ssd_host_dev *h)
+/* What to do about @path, a file the SCSI transport cannot drive. */
+static const char *refusal_hint(const char *path, const struct ssd_host_dev *h)
 {
 	switch (h->kind) {
 	case SSD_HOST_KIND_NVME_NG:
@@ -192,7 +192,7 @@ static const char *refusal_hint(const struct ssd_host_dev *h)
 		return h->partition ? "give the whole SCSI disk or its /dev/sgN node"
 				    : "use transport=block";
 	default:
-		return "no transport drives it";
+		return ssd_host_not_a_drive_hint(path, h);
 	}
 }
 
@@ -216,7 +216,7 @@ static int find_sg_node(const char *path, const struct ssd_options *opt, char *s
 	    !hp->generic[0]) {
 		say(err, errlen, "%s: %s%s%s%s, not a SCSI device; %s", path,
 		    ssd_host_kind_name(hp->kind, hp->partition), hp->name[0] ? " (" : "", hp->name,
-		    hp->name[0] ? ")" : "", refusal_hint(hp));
+		    hp->name[0] ? ")" : "", refusal_hint(path, hp));
 		return -ENODEV;
 	}
 	*blk_kind = hp->kind == SSD_HOST_KIND_SCSI_BLK;

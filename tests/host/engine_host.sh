@@ -47,6 +47,25 @@ case $err in
 *"is a regular file: transport=nvme cannot drive it (use transport=block)"*) ok "transport=nvme on a file names both" ;;
 *) fail "transport=nvme on a file: $err" ;;
 esac
+# a path no transport drives: what it is and what to name instead, whatever transport= says
+d=$(mktemp -d)
+for t in auto block nvme scsi; do
+	err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --transport=$t \
+		--filename=/dev/null --size=8M --rw=read 2>&1)
+	case $err in
+	*"ssdeng: /dev/null is a character device 1:3 (mem), not a drive, and no transport drives it: name a drive's block device (/dev/nvme0n1, /dev/sda), NVMe generic node (/dev/ng0n1) or SCSI generic node (/dev/sg0), or a regular file"*)
+		ok "/dev/null with transport=$t: what to name instead" ;;
+	*) fail "/dev/null with transport=$t: $err" ;;
+	esac
+	err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --transport=$t \
+		--filename="$d" --size=8M --rw=read 2>&1)
+	case $err in
+	*"ssdeng: $d is a directory, not a drive, and no transport drives it: name a drive or a regular file (to have fio create its files in this directory, give it as directory= and leave filename= out)"*)
+		ok "a directory with transport=$t: what to name instead" ;;
+	*) fail "a directory with transport=$t: $err" ;;
+	esac
+done
+rmdir "$d"
 err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --transport=floppy --filename="$f" \
 	--size=8M --rw=read 2>&1)
 case $err in

@@ -6,7 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -48,8 +51,42 @@ static void test_missing_and_undrivable(void **state)
 	assert_string_equal(err, "/nonexistent/x: no such file or device");
 	assert_null(ssd_select_transport("/dev/null", SSD_FAMILY_AUTO, &opt, err, sizeof(err)));
 	/* /dev/null is char major 1, minor 3 (Linux devices.txt), class mem */
-	assert_non_null(strstr(err, "/dev/null is a character device 1:3 (mem), not a drive"));
-	assert_non_null(strstr(err, "no transport drives it"));
+	assert_string_equal(err, "/dev/null is a character device 1:3 (mem), not a drive, and no "
+				 "transport drives it: name a drive's block device (/dev/nvme0n1, "
+				 "/dev/sda), NVMe generic node (/dev/ng0n1) or SCSI generic node "
+				 "(/dev/sg0), or a regular file");
+}
+
+/* Whatever transport= says, a path no transport drives gets what to name instead, per kind. */
+static void test_not_a_drive_hint_per_kind(void **state)
+{
+	static const enum ssd_transport_family fams[] = {SSD_FAMILY_AUTO, SSD_FAMILY_NVME,
+							 SSD_FAMILY_SCSI, SSD_FAMILY_BLOCK};
+	char dir[] = "/tmp/ssdeng-sel-XXXXXX", fifo[64], want[512], err[512];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/f", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	for (size_t i = 0; i < sizeof(fams) / sizeof(fams[0]); i++) {
+		assert_null(ssd_select_transport(dir, fams[i], &opt, err, sizeof(err)));
+		snprintf(want, sizeof(want),
+			 "%s is a directory, not a drive, and no transport drives it: name a drive "
+			 "or a regular file (to have fio create its files in this directory, give "
+			 "it as directory= and leave filename= out)",
+			 dir);
+		assert_string_equal(err, want);
+		assert_null(ssd_select_transport(fifo, fams[i], &opt, err, sizeof(err)));
+		snprintf(want, sizeof(want),
+			 "%s is a FIFO, not a drive, and no transport drives it: a stream has no "
+			 "offsets to read and write at; name a drive or a regular file",
+			 fifo);
+		assert_string_equal(err, want);
+		assert_null(ssd_select_transport("/dev/null", fams[i], &opt, err, sizeof(err)));
+		assert_null(strstr(err, "use transport="));
+	}
+	unlink(fifo);
+	rmdir(dir);
 }
 
 static void test_fallback_only_from_uring_in_auto_mode(void **state)
@@ -123,6 +160,7 @@ int main(void)
 	    cmocka_unit_test(test_auto_picks_block_for_file),
 	    cmocka_unit_test(test_forced_family_names_both),
 	    cmocka_unit_test(test_missing_and_undrivable),
+	    cmocka_unit_test(test_not_a_drive_hint_per_kind),
 	    cmocka_unit_test(test_fallback_only_from_uring_in_auto_mode),
 	    cmocka_unit_test(test_capabilities),
 	    cmocka_unit_test(test_select_from_a_classification),

@@ -50,8 +50,9 @@ static void test_probe_not_scsi(void **state)
 	assert_int_equal(ssd_tp_scsi_sg_ops.open(NULL, NULL, "/dev/null", O_RDONLY, &dev, &geo, err,
 						 sizeof(err)),
 			 -ENODEV);
-	assert_string_equal(err, "/dev/null: a character device (null), not a SCSI device; no "
-				 "transport drives it");
+	assert_string_equal(err, "/dev/null: a character device (null), not a SCSI device; name a "
+				 "drive's block device (/dev/nvme0n1, /dev/sda), NVMe generic node "
+				 "(/dev/ng0n1) or SCSI generic node (/dev/sg0), or a regular file");
 
 	fd = mkstemp(tmp);
 	assert_true(fd >= 0);
