@@ -325,7 +325,9 @@ static const char *ssd_describe(const struct ssd_transport_ops *ops, const struc
  * Checked for the directions the job issues, at setup, before any I/O. The block rule holds for
  * I/O that reaches the drive as issued: NVMe and SCSI commands, and O_DIRECT on the block
  * transport (@blocks true); buffered I/O (direct=0) on the block transport goes through the page
- * cache, which takes any size and offset (@blocks false: only the capacity is checked).
+ * cache, which takes any size and offset (@blocks false: only the capacity is checked). Trims
+ * of a device (@ops given) are whole logical blocks whatever @blocks says: a discard (BLKDISCARD,
+ * NVMe Dataset Management, SCSI UNMAP) counts LBAs and bypasses the page cache.
  * A refusal describes @dev of @ops (ssd_describe()).
  */
 static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
@@ -333,16 +335,18 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 			      const struct ssd_transport_ops *ops, const struct ssd_dev *dev)
 {
 	static const char *const dname[] = {"read", "write", "trim"};
-	const unsigned long long unit =
-	    blocks ? g->lba_bytes + (g->md_extended ? g->md_bytes : 0) : 0;
+	const unsigned long long lba = g->lba_bytes + (g->md_extended ? g->md_bytes : 0);
+	const bool trim_blocks = ops && td_trim(td);
 	const unsigned long long offset = td->o.start_offset;
 	char msg[384], desc[SSD_DESC_LEN];
 
-	for (int dd = 0; unit && dd < DDIR_RWDIR_CNT; dd++) {
+	for (int dd = 0; lba && dd < DDIR_RWDIR_CNT; dd++) {
+		const unsigned long long unit =
+		    blocks || (dd == DDIR_TRIM && trim_blocks) ? lba : 0;
 		unsigned long long bad;
 		const char *what;
 
-		if (!ssd_ddir_used(td, dd))
+		if (!unit || !ssd_ddir_used(td, dd))
 			continue;
 		bad = ssd_bad_bs(td, dd, unit, &what);
 		if (bad) {
@@ -366,10 +370,10 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 	}
 	if (td->o.start_offset_percent)
 		return 0; /* a percentage of the size: always inside */
-	if (unit && offset % unit) {
+	if ((blocks || trim_blocks) && lba && offset % lba) {
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is not a multiple of the logical block size %llu",
-			 f->file_name, offset, unit);
+			 f->file_name, offset, lba);
 		return ssd_fail(td, EINVAL, "offset", msg);
 	}
 	if (g->capacity_bytes && offset >= g->capacity_bytes) {

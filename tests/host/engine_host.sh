@@ -238,6 +238,23 @@ if [ "$(id -u)" = 0 ] && img=$(mktemp "$repo/build/host-engine-4k.XXXXXX") &&
 		ok "direct=1 bs=3k on 4096-byte blocks fails at setup naming bs" ;;
 	*) fail "direct=1 bs=3k on a 4096-byte-block loop device: $err" ;;
 	esac
+	# a discard counts logical blocks whatever O_DIRECT says: a 512-byte trim is refused at
+	# setup with direct=0 as with direct=1; whole blocks are trimmed with direct=0
+	for d in 0 1; do
+		err=$(fio --name=t --ioengine=external:"$repo"/engine/libssdeng.so --filename="$loop" \
+			--size=8M --rw=randtrim --bs=512 --direct=$d 2>&1)
+		case $err in
+		*"ssdeng: $loop: bs=512 (trim) is not a multiple of the logical block size 4096 (block device, 4096-byte logical blocks)"*)
+			ok "direct=$d trim bs=512 on 4096-byte blocks fails at setup naming bs" ;;
+		*) fail "direct=$d trim bs=512 on a 4096-byte-block loop device: $err" ;;
+		esac
+	done
+	out=$(fio --name=t --ioengine=external:"$repo"/engine/libssdeng.so --filename="$loop" \
+		--size=8M --rw=randtrim --bs=4k --direct=0 --output-format=json 2>/dev/null |
+		sed -n '/^{/,$p')
+	got=$(printf '%s' "$out" | jq -r '.jobs[0] | "\(.error) \(.trim.total_ios)"' 2>&1)
+	[ "$got" = "0 $((8 * 1024 / 4))" ] && ok "direct=0 trim bs=4k on 4096-byte blocks: 2048 trims" ||
+		fail "direct=0 trim bs=4k on a 4096-byte-block loop device: error, trims = $got"
 	losetup -d "$loop"
 	rm -f "$img"
 else
