@@ -358,8 +358,8 @@ static bool same_device(const struct node *a, const struct node *b)
 
 /* An entry of @k's kind kept for the device @n names with the value @data (@size bytes); under
  * the lock. */
-static const struct entry *find_device(const struct key *k, const struct node *n,
-				       const void *data, size_t size)
+static const struct entry *find_device(const struct key *k, const struct node *n, const void *data,
+				       size_t size)
 {
 	for (unsigned int i = 0; i < nentries; i++) {
 		const struct entry *e = &entries[i];

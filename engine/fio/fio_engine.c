@@ -185,10 +185,11 @@ static int ssd_init(struct thread_data *td)
 	 * engine again in each worker: with an external engine that ends in a double free or a
 	 * garbled engine name. Refused before fio starts them (rate_submit_init() follows this). */
 	if (td->o.io_submit_mode == IO_MODE_OFFLOAD)
-		return ssd_fail(td, EINVAL, "io_submit_mode",
-				"io_submit_mode=offload is not supported by ssdeng (fio's submit workers "
-				"would load the engine again with the job's options shared); use "
-				"io_submit_mode=inline, the default");
+		return ssd_fail(
+		    td, EINVAL, "io_submit_mode",
+		    "io_submit_mode=offload is not supported by ssdeng (fio's submit workers "
+		    "would load the engine again with the job's options shared); use "
+		    "io_submit_mode=inline, the default");
 	ssd_fio_to_options(td, &opt);
 	opt.now = ssd_fio_now;
 	n = opt.depth ? opt.depth : 1;
