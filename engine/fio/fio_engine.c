@@ -151,7 +151,8 @@ static void ssd_file_free(struct ssd_fio_data *d, struct ssd_fio_file *sf)
 }
 
 /* Fill d->ddir_op/ddir_flags: reads read (FUA with readfua), writes become d->write_op (FUA
- * with writefua), trims trim, fsync/fdatasync/sync_file_range flush. */
+ * with writefua), trims trim, fsync/fdatasync/sync_file_range flush (fsync with the file's
+ * metadata: SSD_IO_FILE_SYNC). */
 static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt)
 {
 	for (int dd = 0; dd < DDIR_LAST; dd++) {
@@ -163,6 +164,7 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 	d->ddir_op[DDIR_TRIM] = SSD_OP_TRIM;
 	d->ddir_flags[DDIR_READ] = opt->readfua ? SSD_IO_FUA : 0;
 	d->ddir_flags[DDIR_WRITE] = opt->writefua ? SSD_IO_FUA : 0;
+	d->ddir_flags[DDIR_SYNC] = SSD_IO_FILE_SYNC;
 }
 
 /* The transports' clock (ssd_options.now): fio's, the clock of io_u->issue_time. */
