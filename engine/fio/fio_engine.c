@@ -13,6 +13,7 @@
 #include "verify.h"
 
 #include "host/dev_class.h"
+#include "host/dio_align.h"
 #include "fio/fio_glue.h"
 #include "host/in_use.h"
 #include "core/ssd_log.h"
@@ -445,9 +446,9 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		return ssd_fail(td, ENODEV, "get_file_size", err);
 	}
 	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
-		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
+		/* fio lays out regular files itself; O_DIRECT needs the filesystem's alignment */
 		memset(&geo, 0, sizeof(geo));
-		geo.lba_bytes = 512;
+		geo.lba_bytes = td->o.odirect ? ssd_host_dio_align("/sys", f->file_name) : 1;
 		if (ssd_check_geometry(td, f, &geo, td->o.odirect, NULL, NULL))
 			return 1;
 		return generic_get_file_size(td, f);

@@ -8,6 +8,7 @@
  */
 #include "core/transport.h"
 #include "host/dev_class.h"
+#include "host/dio_align.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -125,8 +126,8 @@ static int aio_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const ch
 		geo->lba_bytes = (uint32_t)lbs;
 		geo->capacity_bytes = bytes;
 	} else if (S_ISREG(st.st_mode)) {
-		geo->lba_bytes =
-		    (oflags & O_DIRECT) ? 512 : 1; /* O_DIRECT needs sector multiples */
+		/* O_DIRECT needs the filesystem's alignment; buffered I/O takes any */
+		geo->lba_bytes = (oflags & O_DIRECT) ? ssd_host_dio_align("/sys", path) : 1;
 		geo->capacity_bytes = (uint64_t)st.st_size;
 	} else {
 		struct ssd_host_dev h;

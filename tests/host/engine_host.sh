@@ -246,6 +246,33 @@ if [ "$(id -u)" = 0 ] && img=$(mktemp "$repo/build/host-engine-4k.XXXXXX") &&
 		ok "direct=1 bs=3k on 4096-byte blocks fails at setup naming bs" ;;
 	*) fail "direct=1 bs=3k on a 4096-byte-block loop device: $err" ;;
 	esac
+	# a regular file on ext4 over those 4096-byte blocks: O_DIRECT needs 4096 there (statx
+	# STATX_DIOALIGN, else the device's logical block size), for a file fio is to create and
+	# for one it made; 512 passed the set-up and failed every I/O with EINVAL
+	mnt=$(mktemp -d "$repo/build/host-engine-mnt.XXXXXX")
+	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop" >/dev/null 2>&1 &&
+		mount "$loop" "$mnt" 2>/dev/null; then
+		for state in new made; do
+			err=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so \
+				--filename="$mnt/f" --size=1M --rw=randread --bs=512 --direct=1 2>&1)
+			case $err in
+			*"bs=512 (read) is not a multiple of the logical block size 4096 (regular file"*)
+				ok "direct=1 bs=512 on a $state file on ext4 over 4096-byte blocks fails at setup naming 4096" ;;
+			*) fail "direct=1 bs=512, $state file on ext4 over 4096-byte blocks: $err" ;;
+			esac
+			[ $state = made ] && break
+			got=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so \
+				--filename="$mnt/f" --size=1M --rw=randread --bs=4k --direct=1 \
+				--output-format=json 2>/dev/null | sed -n '/^{/,$p' |
+				jq -r '.jobs[0] | "\(.error) \(.read.total_ios)"' 2>&1)
+			[ "$got" = "0 $((1048576 / 4096))" ] && ok "direct=1 bs=4k on that file: read" ||
+				fail "direct=1 bs=4k on ext4 over 4096-byte blocks: error, reads = $got"
+		done
+		umount "$mnt"
+	else
+		ok "ext4 over 4096-byte blocks # SKIP no mkfs.ext4 or mount refused"
+	fi
+	rmdir "$mnt"
 	losetup -d "$loop"
 	rm -f "$img"
 else
