@@ -345,10 +345,35 @@ void ssd_dev_cache_put(const char *kind, const char *path, const void *data, siz
 		put(&k, &n, data, size);
 }
 
+/* Whether @a and @b are the same device: a block or character node's device number (an alias
+ * made with mknod(2) is another inode), else the same file (dev and inode). */
+static bool same_device(const struct node *a, const struct node *b)
+{
+	if ((a->mode & S_IFMT) != (b->mode & S_IFMT))
+		return false;
+	if (S_ISBLK(a->mode) || S_ISCHR(a->mode))
+		return a->rdev == b->rdev;
+	return a->dev == b->dev && a->ino == b->ino;
+}
+
+/* An entry of @k's kind kept for the device @n names with the value @data (@size bytes); under
+ * the lock. */
+static const struct entry *find_device(const struct key *k, const struct node *n, const void *data,
+				       size_t size)
+{
+	for (unsigned int i = 0; i < nentries; i++) {
+		const struct entry *e = &entries[i];
+
+		if (e->kind == k->kind && e->size == size && same_device(&e->node, n) &&
+		    !memcmp(e->data, data, size))
+			return e;
+	}
+	return NULL;
+}
+
 int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, size_t size)
 {
 	const struct key k = key_of(kind, path);
-	const struct entry *e;
 	struct node n;
 	void *big;
 	int claimed = 1;
@@ -357,8 +382,7 @@ int ssd_dev_cache_claim(const char *kind, const char *path, const void *data, si
 		return 1;
 	big = big_for(size);
 	pthread_spin_lock(&lock);
-	e = find(&k);
-	if (e && e->size == size && same_node(&e->node, &n) && !memcmp(e->data, data, size))
+	if (find_device(&k, &n, data, size))
 		claimed = 0;
 	else
 		big = store_locked(&k, &n, data, size, big);

@@ -54,9 +54,10 @@ void ssd_dev_cache_put(const char *kind, const char *path, const void *data, siz
 
 /**
  * ssd_dev_cache_claim() - keep @data (@size bytes) under @kind for the node @path names now,
- * unless that very value is kept there already: one check and store under the cache's lock,
- * so of threads claiming the same value at once exactly one gets 1 (a message said once per
- * process and device).
+ * unless that very value is kept under @kind for the same device by any path (a symlink, an
+ * alias made with mknod(2): a block or character node's device number; a file's device and
+ * inode): one check and store under the cache's lock, so of threads claiming the same value
+ * at once exactly one gets 1 (a message said once per process and device).
  * Return: 1 claimed (also when @path cannot be stat()ed or the value cannot be kept), 0 kept
  * before.
  */

@@ -184,6 +184,15 @@ static int ssd_init(struct thread_data *td)
 	struct ssd_options opt;
 	size_t n;
 
+	/* fio 3.33's submit workers copy the job, share its engine options with it and load the
+	 * engine again in each worker: with an external engine that ends in a double free or a
+	 * garbled engine name. Refused before fio starts them (rate_submit_init() follows this). */
+	if (td->o.io_submit_mode == IO_MODE_OFFLOAD)
+		return ssd_fail(
+		    td, EINVAL, "io_submit_mode",
+		    "io_submit_mode=offload is not supported by ssdeng (fio's submit workers "
+		    "would load the engine again with the job's options shared); use "
+		    "io_submit_mode=inline, the default");
 	ssd_fio_to_options(td, &opt);
 	opt.now = ssd_fio_now;
 	n = opt.depth ? opt.depth : 1;
@@ -628,8 +637,13 @@ static bool ssd_first_open(struct ssd_fio_data *d, const struct fio_file *f)
 	return true;
 }
 
-/* The transport of each file once per process (while it stays the same), and once per job the
- * options set for it that it does not act on. */
+/*
+ * The transport of each device once per process (while it stays the same), and once per job
+ * and file the options set for it that it does not act on. The clones of a job (numjobs) say
+ * nothing of the files they share with the first one (filename=: each clone is a process of its
+ * own unless --thread, so the process-wide claim would not hold them back); files of their own
+ * (filename_format with $jobnum, nrfiles in a directory) they name like any job.
+ */
 static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 			       const struct ssd_fio_file *sf)
 {
@@ -638,7 +652,7 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 	size_t len;
 	int n;
 
-	if (td->subjob_number != 0 || td->o.verify_only || !ssd_first_open(td->io_ops_data, f))
+	if ((td->subjob_number != 0 && td->o.filename) || !ssd_first_open(td->io_ops_data, f))
 		return;
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {

@@ -113,6 +113,44 @@ n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: block-aio, regular file")
 [ "$n" = 1 ] && ok "verify run: one transport line" || fail "verify run: $n transport lines: $err"
 n=$(printf '%s\n' "$err" | grep -c "^ssdeng: $f: note: pi_act=1, readfua=1, scsi_timeout=5000 have no effect on block-aio$")
 [ "$n" = 1 ] && ok "one note names the options block-aio ignores" || fail "ignored options note: $err"
+# the line once per device: clones of a job (numjobs) on its file say nothing, clones on files
+# of their own (filename_format with $jobnum) name theirs; a verify_only job names its file;
+# a symlink and a hard link to a file already named in the process add no line
+eng=external:$repo/engine/libssdeng.so
+cl=$repo/build/host-engine-clone
+err=$(fio --name=c --ioengine="$eng" --filename_format="$cl.\$jobnum" --numjobs=2 --size=4M \
+	--rw=write --readfua=1 --output=/dev/null 2>&1)
+n=$(printf '%s\n' "$err" | grep -c -e "^ssdeng: $cl.0: block-aio, regular file$" \
+	-e "^ssdeng: $cl.1: block-aio, regular file$" -e "^ssdeng: $cl.[01]: note: readfua=1 has no effect")
+[ "$n" = 4 ] && ok "clones on files of their own: a line and a note each" ||
+	fail "filename_format with \$jobnum, numjobs=2: $err"
+err=$(fio --name=c --ioengine="$eng" --filename="$cl.0" --numjobs=3 --size=4M --rw=read \
+	--output=/dev/null 2>&1)
+[ "$err" = "ssdeng: $cl.0: block-aio, regular file" ] && ok "three clones of one file: one line" ||
+	fail "numjobs=3 on one file: $err"
+fio --name=c --ioengine="$eng" --filename="$cl.0" --size=4M --rw=write --verify=crc32c \
+	--output=/dev/null 2>/dev/null
+err=$(fio --name=c --ioengine="$eng" --filename="$cl.0" --size=4M --rw=write --verify=crc32c \
+	--verify_only --output=/dev/null 2>&1)
+[ "$err" = "ssdeng: $cl.0: block-aio, regular file" ] && ok "a verify_only job names its file" ||
+	fail "verify_only: $err"
+ln -sf "$cl.0" "$cl.sym" && ln -f "$cl.0" "$cl.hard"
+err=$(fio --thread --ioengine="$eng" --size=4M --rw=read --output=/dev/null --name=x \
+	--filename="$cl.0" --name=y --filename="$cl.sym" --name=z --filename="$cl.hard" 2>&1)
+n=$(printf '%s\n' "$err" | grep -c "^ssdeng: .*: block-aio")
+[ "$n" = 1 ] && ok "a file, its symlink and a hard link in one process: one line" ||
+	fail "three paths of one file: $n lines: $err"
+rm -f "$cl".*
+# fio 3.33's io_submit_mode=offload loads the engine again in each submit worker with the job's
+# options shared (a double free, a garbled engine name): refused at init, by name
+err=$(fio --name=o --ioengine="$eng" --filename="$f" --size=4M --rw=read --iodepth=4 \
+	--io_submit_mode=offload 2>&1)
+rc=$?
+case $rc:$err in
+1:*"ssdeng: io_submit_mode=offload is not supported by ssdeng"*"use io_submit_mode=inline"*)
+	ok "io_submit_mode=offload is refused by name" ;;
+*) fail "io_submit_mode=offload: rc=$rc $err" ;;
+esac
 # the transport line and the note leave as whole lines where fio's log_err() puts its own: on
 # stderr alone, one write(2) each (the text as log_err() printed it); also in --output's file
 # (log_err() writes both; with --thread: a job process's buffered copy is lost as it exits); from

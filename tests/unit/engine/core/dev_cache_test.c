@@ -167,6 +167,36 @@ static void test_claim_once_per_value_and_node(void **state)
 	ssd_dev_cache_done(p);
 }
 
+/* A claim holds for the device, whatever path names it: a hard link and a symlink to a claimed
+ * file find the claim; another file with the same value does not. */
+static void test_claim_per_device(void **state)
+{
+	char orig[256], hard[280], sym[280];
+	uint32_t v = 7;
+
+	(void)state;
+	snprintf(orig, sizeof(orig), "%s", fresh("dev"));
+	snprintf(hard, sizeof(hard), "%s.hard", orig);
+	snprintf(sym, sizeof(sym), "%s.sym", orig);
+	unlink(hard);
+	unlink(sym);
+	assert_int_equal(link(orig, hard), 0);
+	assert_int_equal(symlink(orig, sym), 0);
+	assert_int_equal(ssd_dev_cache_claim("told", orig, &v, sizeof(v)), 1);
+	ssd_dev_cache_done(orig);
+	assert_int_equal(ssd_dev_cache_claim("told", hard, &v, sizeof(v)), 0);
+	ssd_dev_cache_done(hard);
+	assert_int_equal(ssd_dev_cache_claim("told", sym, &v, sizeof(v)), 0);
+	ssd_dev_cache_done(sym);
+	/* another file, the same value: its own claim */
+	assert_int_equal(ssd_dev_cache_claim("told", fresh("dev2"), &v, sizeof(v)), 1);
+	ssd_dev_cache_done(fresh("dev2"));
+	/* the same file, another value (another transport): claimed */
+	v = 8;
+	assert_int_equal(ssd_dev_cache_claim("told", hard, &v, sizeof(v)), 1);
+	ssd_dev_cache_done(hard);
+}
+
 static void test_facts(void **state)
 {
 	uint64_t v = 3, got = 0;
@@ -351,6 +381,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_entry_follows_the_node),
 	    cmocka_unit_test(test_claim_once_per_value_and_node),
+	    cmocka_unit_test(test_claim_per_device),
 	    cmocka_unit_test(test_facts),
 	    cmocka_unit_test(test_kept_fd_taken_once),
 	    cmocka_unit_test(test_fork_child_looks_again),
