@@ -30,7 +30,7 @@
 enum ssd_op {
 	SSD_OP_READ,
 	SSD_OP_WRITE,
-	SSD_OP_FLUSH,	     /* fio fsync/fdatasync: NVMe Flush, SYNCHRONIZE CACHE, fdatasync */
+	SSD_OP_FLUSH,	     /* fio fsync/fdatasync: NVMe Flush, SYNCHRONIZE CACHE, fsync(2) */
 	SSD_OP_TRIM,	     /* NVMe DSM deallocate, SCSI UNMAP, BLKDISCARD */
 	SSD_OP_WRITE_ZEROES, /* NVMe Write Zeroes, SCSI WRITE SAME with zeroes */
 	SSD_OP_COMPARE,	     /* NVMe Compare (opt-in write/verify modes) */
@@ -42,6 +42,10 @@ enum ssd_op {
 
 enum ssd_io_flags {
 	SSD_IO_FUA = 1u << 0, /* force unit access (readfua/writefua) */
+	/* a FLUSH that also writes the file's metadata (fio fsync=, end_fsync=): fsync(2) on
+	 * block-aio, fdatasync(2) without it (fio fdatasync=); NVMe Flush and SCSI SYNCHRONIZE
+	 * CACHE either way (a drive has no file metadata) */
+	SSD_IO_FILE_SYNC = 1u << 1,
 };
 
 /* One I/O request. Offsets and lengths are bytes; transports convert to LBAs. */

@@ -13,6 +13,7 @@
 #include "verify.h"
 
 #include "host/dev_class.h"
+#include "host/dio_align.h"
 #include "fio/fio_glue.h"
 #include "host/in_use.h"
 #include "core/ssd_log.h"
@@ -151,7 +152,8 @@ static void ssd_file_free(struct ssd_fio_data *d, struct ssd_fio_file *sf)
 }
 
 /* Fill d->ddir_op/ddir_flags: reads read (FUA with readfua), writes become d->write_op (FUA
- * with writefua), trims trim, fsync/fdatasync/sync_file_range flush. */
+ * with writefua), trims trim, fsync/fdatasync/sync_file_range flush (fsync with the file's
+ * metadata: SSD_IO_FILE_SYNC). */
 static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt)
 {
 	for (int dd = 0; dd < DDIR_LAST; dd++) {
@@ -163,6 +165,7 @@ static void ssd_ddir_table(struct ssd_fio_data *d, const struct ssd_options *opt
 	d->ddir_op[DDIR_TRIM] = SSD_OP_TRIM;
 	d->ddir_flags[DDIR_READ] = opt->readfua ? SSD_IO_FUA : 0;
 	d->ddir_flags[DDIR_WRITE] = opt->writefua ? SSD_IO_FUA : 0;
+	d->ddir_flags[DDIR_SYNC] = SSD_IO_FILE_SYNC;
 }
 
 /* The transports' clock (ssd_options.now): fio's, the clock of io_u->issue_time. */
@@ -456,9 +459,9 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 		return ssd_fail(td, ENODEV, "get_file_size", err);
 	}
 	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
-		/* fio lays out regular files itself; O_DIRECT needs 512-byte multiples */
+		/* fio lays out regular files itself; O_DIRECT needs the filesystem's alignment */
 		memset(&geo, 0, sizeof(geo));
-		geo.lba_bytes = 512;
+		geo.lba_bytes = td->o.odirect ? ssd_host_dio_align("/sys", f->file_name) : 1;
 		if (ssd_check_geometry(td, f, &geo, td->o.odirect, NULL, NULL))
 			return 1;
 		return generic_get_file_size(td, f);

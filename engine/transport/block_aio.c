@@ -2,11 +2,13 @@
 /*
  * block_aio.c - the baseline transport: block devices and regular files through Linux native
  * AIO (libaio) with O_DIRECT, as fio's own libaio engine does. Reads and writes are asynchronous;
- * flush, trim and write-zeroes are done synchronously once the queue has drained (the kernel has
- * no async form of them for AIO), exactly where fio's libaio engine does the same.
+ * flush, trim and write-zeroes are done synchronously (the kernel has no async form of them for
+ * AIO): a flush once what was queued before it is submitted, trim and write-zeroes once the
+ * queue has drained.
  */
 #include "core/transport.h"
 #include "host/dev_class.h"
+#include "host/dio_align.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -124,8 +126,8 @@ static int aio_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const ch
 		geo->lba_bytes = (uint32_t)lbs;
 		geo->capacity_bytes = bytes;
 	} else if (S_ISREG(st.st_mode)) {
-		geo->lba_bytes =
-		    (oflags & O_DIRECT) ? 512 : 1; /* O_DIRECT needs sector multiples */
+		/* O_DIRECT needs the filesystem's alignment; buffered I/O takes any */
+		geo->lba_bytes = (oflags & O_DIRECT) ? ssd_host_dio_align("/sys", path) : 1;
 		geo->capacity_bytes = (uint64_t)st.st_size;
 	} else {
 		struct ssd_host_dev h;
@@ -171,7 +173,8 @@ static int aio_dev_fd(const struct ssd_dev *d)
 	return ssd_container_of(d, const struct ssd_tp_aio_dev, base)->fd;
 }
 
-/* Flush, trim and write zeroes: synchronous, once nothing else is in flight. */
+/* Flush (fsync(2) with SSD_IO_FILE_SYNC, else fdatasync(2)), trim and write zeroes:
+ * synchronous. */
 static int aio_sync_op(struct ssd_tp_aio_dev *d, struct ssd_io *io)
 {
 	uint64_t range[2] = {io->offset, io->len};
@@ -179,7 +182,7 @@ static int aio_sync_op(struct ssd_tp_aio_dev *d, struct ssd_io *io)
 
 	switch (io->op) {
 	case SSD_OP_FLUSH:
-		ret = fdatasync(d->fd);
+		ret = io->flags & SSD_IO_FILE_SYNC ? fsync(d->fd) : fdatasync(d->fd);
 		break;
 	case SSD_OP_TRIM:
 		ret = d->is_block ? ioctl(d->fd, BLKDISCARD, range)
@@ -209,7 +212,13 @@ static int aio_queue(struct ssd_ctx *ctx, struct ssd_io *io)
 	if (io->op != SSD_OP_READ && io->op != SSD_OP_WRITE) {
 		if (io->op == SSD_OP_COMPARE || io->op == SSD_OP_VERIFY)
 			return -EOPNOTSUPP;
-		if (c->inflight + c->npending + c->ndone)
+		/* A flush covers the writes that completed before it, as fsync(2) does: it waits
+		 * only for those queued and not yet submitted (fio commits them on BUSY), so fio's
+		 * fsync=N issues one per N writes at any iodepth, as fio's libaio engine does.
+		 * Waiting for the queue to drain held fio's next sync until then: one per iodepth
+		 * writes at most. Trim and write zeroes wait for everything in flight. */
+		if (io->op == SSD_OP_FLUSH ? c->npending != 0
+					   : c->inflight + c->npending + c->ndone)
 			return SSD_Q_BUSY;
 		return aio_sync_op(d, io);
 	}

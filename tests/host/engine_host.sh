@@ -10,6 +10,41 @@ rm -f "$f"
 check fio --name=v --ioengine=external:"$repo"/engine/libssdeng.so --filename="$f" --size=64M \
 	--rw=randrw --bs=4k --iodepth=16 --direct=1 --verify=crc32c --do_verify=1
 
+# fsync=N / fdatasync=N at iodepth > 1: fio asks for a sync once N writes were issued since the
+# last one completed; the engine issues each (fio's libaio engine on the same job is the measure,
+# both counted by fio and by strace), fsync as fsync(2) and fdatasync as fdatasync(2)
+sf=$f.sync tr=$repo/build/host-engine-sync.strace
+truncate -s 8M "$sf"
+syncs() { # ENGINE OPTION... -> "fio's sync total_ios, fsync(2) calls, fdatasync(2) calls"
+	local e=$1 n
+	shift
+	n=$(strace -f -qq -e trace=fsync,fdatasync -e signal=none -o "$tr" fio --name=s \
+		--ioengine="$e" --filename="$sf" --size=8M --rw=write --bs=4k --direct=1 "$@" \
+		--output-format=json 2>/dev/null | jq '.jobs[0].sync.total_ios')
+	echo "${n:-none} $(grep -c ' fsync(' "$tr") $(grep -c ' fdatasync(' "$tr")"
+}
+for job in "fsync=1 iodepth=4" "fsync=4 iodepth=8" "fsync=4 iodepth=32" "fdatasync=4 iodepth=8"; do
+	every=${job%% *} opts=--${job// / --}
+	every=${every#*=}
+	# shellcheck disable=SC2086
+	read -r our our_fs our_fds <<<"$(syncs external:"$repo"/engine/libssdeng.so $opts)"
+	# shellcheck disable=SC2086
+	read -r ref ref_fs ref_fds <<<"$(syncs libaio $opts)"
+	case $job in # fio's sync total_ios counts fsync only
+	fsync*) want=$ref_fs got=$our_fs calls="$our_fds:$ref_fds:$our:$ref" other="0:0:$our_fs:$ref_fs" ;;
+	*) want=$ref_fds got=$our_fds calls="$our_fs:$ref_fs:$our:$ref" other="0:0:0:0" ;;
+	esac
+	# within 5% of libaio's count (how many completions one reap finds varies) and at most one
+	# per N of the 2048 writes
+	if [ "$calls" = "$other" ] && [ "$want" -gt 0 ] && [ $((got * 100)) -ge $((want * 95)) ] &&
+		[ "$got" -le $((2048 / every)) ]; then
+		ok "$job: the engine issues $got syncs, libaio $want"
+	else
+		fail "$job: sync total_ios, fsync(2), fdatasync(2): engine $our $our_fs $our_fds, libaio $ref $ref_fs $ref_fds"
+	fi
+done
+rm -f "$sf" "$tr"
+
 # fio 3.33 stat()s the path after "external:" (relative to the current directory), so the bare
 # name goes without the prefix: fio then dlopen()s it through the loader's search path.
 out=$(cd /tmp && LD_LIBRARY_PATH=$repo/engine fio --name=bare --ioengine=libssdeng.so \
@@ -293,6 +328,33 @@ if [ "$(id -u)" = 0 ] && img=$(mktemp "$repo/build/host-engine-4k.XXXXXX") &&
 	got=$(printf '%s' "$out" | jq -r '.jobs[0] | "\(.error) \(.trim.total_ios)"' 2>&1)
 	[ "$got" = "0 $((8 * 1024 / 4))" ] && ok "direct=0 trim bs=4k on 4096-byte blocks: 2048 trims" ||
 		fail "direct=0 trim bs=4k on a 4096-byte-block loop device: error, trims = $got"
+	# a regular file on ext4 over those 4096-byte blocks: O_DIRECT needs 4096 there (statx
+	# STATX_DIOALIGN, else the device's logical block size), for a file fio is to create and
+	# for one it made; 512 passed the set-up and failed every I/O with EINVAL
+	mnt=$(mktemp -d "$repo/build/host-engine-mnt.XXXXXX")
+	if command -v mkfs.ext4 >/dev/null && mkfs.ext4 -q -F "$loop" >/dev/null 2>&1 &&
+		mount "$loop" "$mnt" 2>/dev/null; then
+		for state in new made; do
+			err=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so \
+				--filename="$mnt/f" --size=1M --rw=randread --bs=512 --direct=1 2>&1)
+			case $err in
+			*"bs=512 (read) is not a multiple of the logical block size 4096 (regular file"*)
+				ok "direct=1 bs=512 on a $state file on ext4 over 4096-byte blocks fails at setup naming 4096" ;;
+			*) fail "direct=1 bs=512, $state file on ext4 over 4096-byte blocks: $err" ;;
+			esac
+			[ $state = made ] && break
+			got=$(fio --name=b --ioengine=external:"$repo"/engine/libssdeng.so \
+				--filename="$mnt/f" --size=1M --rw=randread --bs=4k --direct=1 \
+				--output-format=json 2>/dev/null | sed -n '/^{/,$p' |
+				jq -r '.jobs[0] | "\(.error) \(.read.total_ios)"' 2>&1)
+			[ "$got" = "0 $((1048576 / 4096))" ] && ok "direct=1 bs=4k on that file: read" ||
+				fail "direct=1 bs=4k on ext4 over 4096-byte blocks: error, reads = $got"
+		done
+		umount "$mnt"
+	else
+		ok "ext4 over 4096-byte blocks # SKIP no mkfs.ext4 or mount refused"
+	fi
+	rmdir "$mnt"
 	losetup -d "$loop"
 	rm -f "$img"
 else
