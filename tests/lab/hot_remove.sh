@@ -66,11 +66,15 @@ out=/tmp/review
 "$REPO/driver/ssd-review" --drive rev="$rev" --suite four-corners --profile quick --yes \
 	--out "$out" >/tmp/review.log 2>&1 &
 rpid=$!
+# wait for the second test to start; should it have ended between two looks (or the review
+# ended), pull anyway: the checks below then say what the run did
 for _ in $(seq 1 600); do
 	st=$(jq -r '.tests[1].status // empty' "$out/rev/run.json" 2>/dev/null)
-	[ "$st" = running ] && break
+	case $st in running | done | failed) break ;; esac
+	kill -0 $rpid 2>/dev/null || break
 	sleep 0.5
 done
+echo "# second test: ${st:-not started}"
 sleep 5 # fio of the second test is issuing I/O by now (its start-up takes 2-3 s)
 lab_monitor "device_del revnv" | sed 's/^/# monitor: /'
 timeout 300 tail --pid=$rpid -f /dev/null
