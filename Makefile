@@ -1,5 +1,5 @@
 # ssdeng build. Targets: all (engine, ssdctl, ssdreport), check, demo, install, clean.
-# Layout: engine/ has a folder per role (engine/README.md). engine/core, transport, codec and host
+# Layout: engine/ has a folder per role (engine/README.md). engine/common, core, transport, codec and host
 # form build/libssdcore.a, shared by libssdeng.so, ssdctl, the unit tests and the driver;
 # engine/fio/ is the only folder built with fio's headers (libssdeng.so); engine/ctl/ is ssdctl:
 # its main, and build/libssdctl.a (json-c) that a program can link for info/health/probe.
@@ -29,7 +29,7 @@ REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
-CORE_DIRS   := core transport codec/nvme codec/scsi codec/ata host
+CORE_DIRS   := common core transport codec/nvme codec/scsi codec/ata host
 CORE_SRCS   := $(wildcard $(CORE_DIRS:%=engine/%/*.c))
 GLUE_SRCS   := $(wildcard engine/fio/*.c)
 CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
@@ -93,14 +93,19 @@ SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 all: engine tools check-stages
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
-# stages (reporter/README.md): analyse/ and render/ open no file, parse/inputs.c includes no later
-# stage (scripts/check-reporter-stages), and neither reporter/ nor driver/ has an include circle
-# (scripts/check-include-cycles; driver/'s folders also form layers). `make` and `make check` fail
-# on a breach.
+# stages (reporter/README.md): analyse/ and render/ open no file, and includes follow the pipeline,
+# parse -> model -> analyse -> render -> output, nothing upward (scripts/check-reporter-stages);
+# no component has an include circle, between its files nor between its folders, and the
+# components form layers (scripts/check-include-cycles); every include is written from a
+# component's root and names one file (scripts/check-include-paths). `make` and `make check` fail
+# on a breach; tests/host/structure_checks.sh shows each one failing on an injected breach.
+COMPONENTS := engine reporter driver record pts catalogue apps
 check-stages:
 	@scripts/check-reporter-stages
-	@scripts/check-include-cycles reporter driver >/dev/null || scripts/check-include-cycles reporter driver
-	@scripts/check-include-cycles --folders driver >/dev/null || scripts/check-include-cycles --folders driver
+	@scripts/check-include-cycles $(COMPONENTS)
+	@scripts/check-include-cycles --folders $(COMPONENTS)
+	@scripts/check-include-cycles --components $(COMPONENTS)
+	@scripts/check-include-paths $(COMPONENTS)
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
