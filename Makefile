@@ -88,7 +88,7 @@ SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
-.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check \
+.PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
 	check-stages
 all: engine tools check-stages
 
@@ -329,7 +329,18 @@ demo:
 	@$(MAKE) --no-print-directory all
 	scripts/demo
 
-install: all
+# manual pages (man/): ssd-review(1), ssdreport(1), ssd-apps(1), ssdctl(8); tests/host/man_pages.sh
+# renders each with `man --warnings` and checks it names every option of the command's --help
+MAN1 := man/ssd-review.1 man/ssdreport.1 man/ssd-apps.1
+MAN8 := man/ssdctl.8
+install-man:
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 0644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 $(MAN8) $(DESTDIR)$(PREFIX)/share/man/man8/
+uninstall-man:
+	rm -f $(MAN1:man/%=$(DESTDIR)$(PREFIX)/share/man/man1/%) $(MAN8:man/%=$(DESTDIR)$(PREFIX)/share/man/man8/%)
+
+install: all install-man
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles \
 		$(DESTDIR)$(PREFIX)/share/ssdeng/reference
 	install -m 0755 $(SSDREVIEW) $(DESTDIR)$(PREFIX)/bin/ssd-review
@@ -342,7 +353,7 @@ install: all
 	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 
-uninstall:
+uninstall: uninstall-man
 	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport \
 		$(DESTDIR)$(PREFIX)/bin/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng
