@@ -1,5 +1,5 @@
 # ssdeng build. Targets: all (engine, ssdctl, ssdreport), check, demo, install, clean.
-# Layout: engine/ has a folder per role (engine/README.md). engine/core, transport, codec and host
+# Layout: engine/ has a folder per role (engine/README.md). engine/common, core, transport, codec and host
 # form build/libssdcore.a, shared by libssdeng.so, ssdctl, the unit tests and the driver;
 # engine/fio/ is the only folder built with fio's headers (libssdeng.so); engine/ctl/ is ssdctl:
 # its main, and build/libssdctl.a (json-c) that a program can link for info/health/probe.
@@ -29,7 +29,7 @@ REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
-CORE_DIRS   := core transport codec/nvme codec/scsi codec/ata host
+CORE_DIRS   := common core transport codec/nvme codec/scsi codec/ata host
 CORE_SRCS   := $(wildcard $(CORE_DIRS:%=engine/%/*.c))
 GLUE_SRCS   := $(wildcard engine/fio/*.c)
 CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
@@ -88,19 +88,24 @@ SSDREPORT := $(if $(SANITIZE),$(BUILD)/reporter/ssdreport,reporter/ssdreport)
 SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
-.PHONY: all engine tools check unit lab demo install uninstall clean fio-src fuzz format format-check \
+.PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
 	check-stages
 all: engine tools check-stages
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
-# stages (reporter/README.md): analyse/ and render/ open no file, parse/inputs.c includes no later
-# stage (scripts/check-reporter-stages), and neither reporter/ nor driver/ has an include circle
-# (scripts/check-include-cycles; driver/'s folders also form layers). `make` and `make check` fail
-# on a breach.
+# stages (reporter/README.md): analyse/ and render/ open no file, and includes follow the pipeline,
+# parse -> model -> analyse -> render -> output, nothing upward (scripts/check-reporter-stages);
+# no component has an include circle, between its files nor between its folders, and the
+# components form layers (scripts/check-include-cycles); every include is written from a
+# component's root and names one file (scripts/check-include-paths). `make` and `make check` fail
+# on a breach; tests/host/structure_checks.sh shows each one failing on an injected breach.
+COMPONENTS := engine reporter driver record pts catalogue apps
 check-stages:
 	@scripts/check-reporter-stages
-	@scripts/check-include-cycles reporter driver >/dev/null || scripts/check-include-cycles reporter driver
-	@scripts/check-include-cycles --folders driver >/dev/null || scripts/check-include-cycles --folders driver
+	@scripts/check-include-cycles $(COMPONENTS)
+	@scripts/check-include-cycles --folders $(COMPONENTS)
+	@scripts/check-include-cycles --components $(COMPONENTS)
+	@scripts/check-include-paths $(COMPONENTS)
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.
@@ -324,7 +329,18 @@ demo:
 	@$(MAKE) --no-print-directory all
 	scripts/demo
 
-install: all
+# manual pages (man/): ssd-review(1), ssdreport(1), ssd-apps(1), ssdctl(8); tests/host/man_pages.sh
+# renders each with `man --warnings` and checks it names every option of the command's --help
+MAN1 := man/ssd-review.1 man/ssdreport.1 man/ssd-apps.1
+MAN8 := man/ssdctl.8
+install-man:
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 0644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 $(MAN8) $(DESTDIR)$(PREFIX)/share/man/man8/
+uninstall-man:
+	rm -f $(MAN1:man/%=$(DESTDIR)$(PREFIX)/share/man/man1/%) $(MAN8:man/%=$(DESTDIR)$(PREFIX)/share/man/man8/%)
+
+install: all install-man
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles \
 		$(DESTDIR)$(PREFIX)/share/ssdeng/reference
 	install -m 0755 $(SSDREVIEW) $(DESTDIR)$(PREFIX)/bin/ssd-review
@@ -337,7 +353,7 @@ install: all
 	$(if $(wildcard jobfiles/*.fio),install -m 0644 $(wildcard jobfiles/*.fio) jobfiles/catalogue.json $(DESTDIR)$(PREFIX)/share/ssdeng/jobfiles/)
 	$(if $(DESTDIR),,ldconfig)
 
-uninstall:
+uninstall: uninstall-man
 	rm -f $(DESTDIR)$(PREFIX)/lib/libssdeng.so $(DESTDIR)$(PREFIX)/bin/ssdctl $(DESTDIR)$(PREFIX)/bin/ssdreport \
 		$(DESTDIR)$(PREFIX)/bin/ssd-review $(DESTDIR)$(PREFIX)/bin/ssd-apps
 	rm -rf $(DESTDIR)$(PREFIX)/share/ssdeng

@@ -110,7 +110,8 @@ static const char usage[] =
     "xfsprogs (Debian).\n"
     "Exit status: 0 done; 1 the workload failed (the message quotes the server's or sysbench's\n"
     "own lines; the drive is unmounted and no server left running); 2 bad usage or the device\n"
-    "refused.\n";
+    "refused.\n"
+    "Manual: man ssd-apps (from the tree: man -l man/ssd-apps.1); apps/README.md.\n";
 
 const char *apps_usage(void) { return usage; }
 

@@ -341,6 +341,7 @@ static const char usage[] =
     "TMPDIR (scratch files).\n"
     "\n"
     "Exit status: 0 every test done, 1 a test (or the report) failed, 2 bad usage or a refused\n"
-    "drive, engine option or results directory (nothing written), 130 interrupted.\n";
+    "drive, engine option or results directory (nothing written), 130 interrupted.\n"
+    "Manual: man ssd-review (from the tree: man -l man/ssd-review.1); docs/review.md.\n";
 
 void rv_usage(FILE *out) { fputs(usage, out); }

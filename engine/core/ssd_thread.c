@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "core/ssd_thread.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 #include "core/transport_select.h"
 
 #include <errno.h>

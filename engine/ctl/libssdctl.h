@@ -11,7 +11,7 @@
  * (schemas ssdctl.info.v1, ssdctl.health.v1, ssdctl.probe.v1, ssdctl.cache.v1 in
  * engine/ctl/README.md: null means the drive or the host does not report it). The caller releases
  * it with json_object_put(). Warnings (a SCSI UNIT ATTENTION retried, say) go to stderr
- * (core/ssd_log.h).
+ * (common/ssd_log.h).
  */
 #ifndef SSDENG_CTL_LIBSSDCTL_H
 #define SSDENG_CTL_LIBSSDCTL_H

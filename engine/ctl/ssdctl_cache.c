@@ -18,7 +18,7 @@
 #include "codec/nvme/nvme_features.h"
 #include "codec/nvme/nvme_identity.h"
 #include "codec/scsi/scsi_mode.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 #include "ctl/libssdctl.h"
 #include "ctl/ssdctl.h"
 #include "host/sgio.h"

@@ -39,7 +39,8 @@ static const char usage_main[] =
     "drive refused), 2 bad usage (also a DEV that is missing or not one of the above),\n"
     "3 purge refused.\n"
     "JSON fields and units: engine/ctl/README.md (schemas ssdctl.info.v1, ssdctl.health.v1,\n"
-    "ssdctl.probe.v1, ssdctl.cache.v1).\n";
+    "ssdctl.probe.v1, ssdctl.cache.v1).\n"
+    "Manual: man 8 ssdctl (from the tree: man -l man/ssdctl.8).\n";
 
 static const char usage_info[] =
     "Usage: ssdctl info DEV [--json]\n"

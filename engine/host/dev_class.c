@@ -3,7 +3,7 @@
  * dev_class.c - the device classifier: stat(2) and one walk of sysfs; see dev_class.h.
  */
 #include "host/dev_class.h"
-#include "core/ssd_str.h"
+#include "common/ssd_str.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -8,7 +8,7 @@
 #include <sys/ioctl.h>
 
 #include "codec/scsi/scsi_mgmt.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 #include "host/sgio.h"
 
 void ssd_host_sg_hdr_init(struct sg_io_hdr *hdr, struct ssd_scsi_cdb *cdb, int dir, void *buf,

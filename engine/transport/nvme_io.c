@@ -6,9 +6,9 @@
 #include "transport/nvme_io.h"
 #include "host/dev_class.h"
 #include "codec/nvme/nvme_status.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 #include "core/dev_cache.h"
-#include "core/ssd_str.h"
+#include "common/ssd_str.h"
 
 #include <errno.h>
 #include <fcntl.h>

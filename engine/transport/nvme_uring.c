@@ -24,7 +24,7 @@
 #include "transport/nvme_uring_lane.h"
 #include "host/dev_class.h"
 #include "core/dev_cache.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 
 #include <errno.h>
 #include <liburing.h>

@@ -16,7 +16,7 @@
  * bounded by the Block Limits VPD page.
  * Sync mode (scsi_mode=sgio): the SG_IO ioctl, one command at a time, completed in queue().
  *
- * READ and WRITE take the device's CDB template (scsi_sg.h, built at open) and the slot's
+ * READ and WRITE take the device's CDB template (scsi_sg_dev.h, built at open) and the slot's
  * sg_io_hdr, whose fixed fields are set once per device and direction (sg_cmd.held).
  */
 #include "transport/scsi_sg_lane.h"
@@ -34,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 
 /* epoll_wait(2) and poll(2) without libc's wrappers, which are thread-cancellation points and pay
  * for it on every call; fio never cancels its job threads. -1 and errno as usual. */

@@ -4,7 +4,7 @@
  * the sg driver answers, and read the geometry (SPC-5 INQUIRY, SBC-4 READ CAPACITY(16)/(10),
  * SBC-4 Block Limits VPD page).
  */
-#include "transport/scsi_sg.h"
+#include "transport/scsi_sg_dev.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 #include "host/dev_class.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 #include "core/dev_cache.h"
-#include "core/ssd_str.h"
+#include "common/ssd_str.h"
 
 /* The sg driver that introduced the v3 interface (struct sg_io_hdr) is 3.0.0 = 30000. */
 #define SG_V3_VERSION 30000

@@ -12,7 +12,7 @@
 #ifndef SSDENG_SCSI_SG_LANE_H
 #define SSDENG_SCSI_SG_LANE_H
 
-#include "transport/scsi_sg.h"
+#include "transport/scsi_sg_dev.h"
 
 #include <errno.h>
 #include <stdbool.h>

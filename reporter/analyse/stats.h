@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stats.h - pure statistics for aggregating fio results: combining N/mean/stddev groups,
- * the samples between two cumulative snapshots, weighted means, percentiles and exceedance
- * from json+ latency bins, and the review's four preconditioning metrics per interval.
+ * the samples between two cumulative snapshots, percentiles and exceedance from json+ latency
+ * bins. The weighted mean and the review's four preconditioning metrics per interval are the
+ * model's (model/interval.h: the load stage fills them as it reads a log), included here.
  *
  * Standard deviation convention: fio reports the sample standard deviation,
  * sqrt(S / (N - 1)) with S the sum of squared deviations (stat.c calc_lat(); 0 when N <= 1),
@@ -15,6 +16,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "model/interval.h"
 
 /* A group of samples: count, mean, sample standard deviation (N - 1), in any one unit. */
 struct sr_nms {
@@ -50,16 +53,6 @@ int sr_nms_combine(const struct sr_nms *groups, size_t count, struct sr_nms *out
  * the wrong order).
  */
 int sr_nms_between(const struct sr_nms *before, const struct sr_nms *after, struct sr_nms *between);
-
-/**
- * sr_weighted_mean() - sum(v_i w_i) / sum(w_i), skipping pairs with w_i <= 0 or NaN.
- * @v: values.
- * @w: weights (I/O counts, IOPS).
- * @n: number of pairs.
- *
- * Return: the mean, or NaN when no weight is positive.
- */
-double sr_weighted_mean(const double *v, const double *w, size_t n);
 
 /* One json+ latency bin: fio's key is the bucket's representative value (ns in fio 3.x). */
 struct sr_stats_bin {
@@ -97,40 +90,5 @@ int sr_bins_percentile(const struct sr_stats_bin *bins, size_t n, double pct, ui
  * Return: 0, -ENODATA when the bins hold no sample, -EINVAL for unsorted bins.
  */
 int sr_bins_exceedance(const struct sr_stats_bin *bins, size_t n, double *frac);
-
-/*
- * One data direction over one interval, in base units. Any field may be NaN when the source
- * lacks it (a log without a max column, no iops log).
- */
-struct sr_dir_interval {
-	double iops;	/* I/Os per second in the interval */
-	double n;	/* samples behind mean/sd (I/Os, or log rows) */
-	double mean_ns; /* average latency */
-	double sd_ns;	/* latency standard deviation */
-	double max_ns;	/* maximum latency */
-};
-
-/* The review's four preconditioning metrics (METHODOLOGY.md §1.2) for one interval. */
-struct sr_precond {
-	double throughput_iops; /* read + write IOPS */
-	double avg_lat_ns;	/* read and write mean, weighted by IOPS, else by n */
-	double max_lat_ns;	/* max of read max and write max */
-	double sd_lat_ns;	/* mean of the read and write standard deviations */
-};
-
-/**
- * sr_precond_metrics() - the four preconditioning metrics from read and write figures.
- * @rd: read direction for the interval.
- * @wr: write direction for the interval.
- * @out: the metrics; a metric is NaN when neither direction provides it.
- *
- * A direction takes part only if it had I/O (iops > 0, or n > 0 when iops is NaN), so a
- * 100% write run's standard deviation is the write one, not half of it. The average weighs
- * the direction means by IOPS when both IOPS are known, otherwise by n. The stddev is the
- * plain mean of the directions' stddevs, the review's definition ("read and write standard
- * deviations averaged together"), not a pooled stddev.
- */
-void sr_precond_metrics(const struct sr_dir_interval *rd, const struct sr_dir_interval *wr,
-			struct sr_precond *out);
 
 #endif

@@ -216,7 +216,8 @@ static const char usage_main[] =
     "check; --flags N sets the SR_LOGF_* layout flags of reporter/parse/fio_log.h).\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input (one error line naming the file,\n"
-    "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n";
+    "line and byte offset, and what was expected). Warnings go to stderr, once each per file.\n"
+    "Manual: man ssdreport (from the tree: man -l man/ssdreport.1); docs/report.md.\n";
 
 static const char usage_summary[] =
     "usage: ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"

@@ -185,3 +185,14 @@ void sr_model_free(struct sr_model *m)
 	m->drives = NULL;
 	m->ndrives = 0;
 }
+
+/* "done" is in the report; "pending" never started (the plan's remainder, said by the run) */
+bool sr_run_status_not_done(const char *status)
+{
+	return strcmp(status, "done") != 0 && strcmp(status, "pending") != 0;
+}
+
+bool sr_run_test_not_done(const struct sr_run_test *t)
+{
+	return t->id && t->status && sr_run_status_not_done(t->status);
+}

@@ -297,6 +297,15 @@ struct sr_run_test {
 	bool pts; /* a SNIA PTS test: its results are round files (model/pts.h), not <id>.json */
 };
 
+/* sr_run_status_not_done() - whether run.json's test status @status is one the report names as
+ * not completed: neither "done" (in the report) nor "pending" (never started). */
+bool sr_run_status_not_done(const char *status);
+
+/* sr_run_test_not_done() - a test run.json records that did not complete: its status is neither
+ * "done" nor "pending" (failed, interrupted, skipped): the tests sr_run_status_load() notes and
+ * the report's sections name. */
+bool sr_run_test_not_done(const struct sr_run_test *t);
+
 /* run.json: how the results were made. Every field is optional (NULL / absent). */
 struct sr_run_info {
 	bool present;

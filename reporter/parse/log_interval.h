@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #include "parse/fio_log.h"
-#include "analyse/stats.h"
+#include "model/interval.h"
 
 struct sr_log_interval {
 	uint64_t start_ms; /* window start, ms since the jobs started */

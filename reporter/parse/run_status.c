@@ -11,17 +11,6 @@
 #include "record/manifest.h"
 #include "record/run.h"
 
-/* "done" is in the report; "pending" never started (the plan's remainder, said by the run) */
-static bool worth_a_note(const char *status)
-{
-	return strcmp(status, "done") != 0 && strcmp(status, "pending") != 0;
-}
-
-bool sr_run_test_not_done(const struct sr_run_test *t)
-{
-	return t->id && t->status && worth_a_note(t->status);
-}
-
 static int add_note(struct sr_drive *drv, const char *id, const char *status, const char *reason)
 {
 	struct sr_run_note *v = realloc(drv->notes, (drv->nnotes + 1) * sizeof(*v));
@@ -174,7 +163,7 @@ int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d
 	for (size_t i = 0; i < r.ntests && !rc; i++) {
 		const struct rec_test *t = &r.tests[i];
 
-		if (t->id && t->status && worth_a_note(t->status))
+		if (t->id && t->status && sr_run_status_not_done(t->status))
 			rc = add_note(drv, t->id, t->status, t->reason);
 	}
 	rec_run_free(&r);

@@ -32,10 +32,6 @@
  */
 int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d);
 
-/* sr_run_test_not_done() - a test run.json records that did not complete: its status is neither
- * "done" nor "pending" (failed, interrupted, skipped): the tests sr_run_status_load() notes. */
-bool sr_run_test_not_done(const struct sr_run_test *t);
-
 /**
  * sr_run_foreign() - whether result file @id (<dir>/<id>.json) belongs to the run @ri records:
  * a run.json with a manifest (ssdeng.manifest.v1) lists every result it made as a test with

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "render/format.h"
-#include "parse/run_status.h"
+#include "model/model.h"
 #include "render/section_helpers.h"
 
 const char *sr_rep_anchor(const struct catalogue_family *f, char *buf, size_t len)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse/run_status.h"
+#include "model/model.h"
 #include "render/pts_page.h"
 #include "render/section_table.h"
 #include "render/sections.h"

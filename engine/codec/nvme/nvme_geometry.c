@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nvme_geometry.c - Identify parsing and the transport geometry; see nvme_geometry.h. */
 #include "codec/nvme/nvme_geometry.h"
-#include "core/ssd_str.h"
+#include "common/ssd_str.h"
 
 #include <endian.h>
 #include <errno.h>

@@ -19,7 +19,7 @@
 #include "transport/nvme_io.h"
 #include "core/dev_cache.h"
 #include "host/dev_class.h"
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 
 static char logged[8][256];
 static int nlogged;

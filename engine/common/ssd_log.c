@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "core/ssd_log.h"
+#include "common/ssd_log.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* ssd_str_test.c - core/ssd_str.h: copy and append give what snprintf gives, truncation too. */
+/* ssd_str_test.c - common/ssd_str.h: copy and append give what snprintf gives, truncation too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "core/ssd_str.h"
+#include "common/ssd_str.h"
 
 /* "pre" + at most @max bytes of @s + @v, built both ways into @len bytes */
 static void check_put(size_t len, const char *s, size_t max, unsigned long long v)

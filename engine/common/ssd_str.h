@@ -5,8 +5,8 @@
  * ten times as much, a description of a few numbers about 2,000 instructions). Pure: no
  * system call, no state; the codecs may use it.
  */
-#ifndef SSDENG_CORE_SSD_STR_H
-#define SSDENG_CORE_SSD_STR_H
+#ifndef SSDENG_COMMON_SSD_STR_H
+#define SSDENG_COMMON_SSD_STR_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * scsi_sg.h - state shared by the scsi-sg transport's files: scsi_sg_dev.c (open, geometry
+ * scsi_sg_dev.h - state shared by the scsi-sg transport's files: scsi_sg_dev.c (open, geometry
  * through host/sgio.h) and scsi_sg.c (the queue: sg v3 write()/read() and SG_IO).
  */
-#ifndef SSDENG_SCSI_SG_H
-#define SSDENG_SCSI_SG_H
+#ifndef SSDENG_SCSI_SG_DEV_H
+#define SSDENG_SCSI_SG_DEV_H
 
 #include <scsi/sg.h>
 #include <stdbool.h>
