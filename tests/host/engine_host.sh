@@ -257,8 +257,9 @@ err=$(fio --name=z --ioengine=external:"$repo"/engine/libssdeng.so --filename="$
 	--rw=read --direct=1 --readonly --nvme_write_mode=zeroes 2>&1)
 case $err in
 *"O_DIRECT"*) fail "nvme_write_mode=zeroes under direct=1: fio blames O_DIRECT: $err" ;;
-*"nvme_write_mode=zeroes needs an NVMe namespace"*"error=Operation not supported"*)
-	ok "nvme_write_mode=zeroes under direct=1: the engine's reason alone, EOPNOTSUPP" ;;
+*"file:engine/fio/"*) fail "nvme_write_mode=zeroes under direct=1: fio names the engine's source: $err" ;;
+*"nvme_write_mode=zeroes needs an NVMe namespace"*"err=95/ssdeng: $f: nvme_write_mode=zeroes needs"*)
+	ok "nvme_write_mode=zeroes under direct=1: the engine's reason alone, EOPNOTSUPP (err=95)" ;;
 *) fail "nvme_write_mode=zeroes under direct=1: $err" ;;
 esac
 # a file the kernel refuses to open for writing because of its inode flags (chattr +i, +a):
