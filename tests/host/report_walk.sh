@@ -87,5 +87,21 @@ echo 'not fio' >"$J/notes.txt"
 grep -q 'Not read: run1/notes.txt: text without a fio JSON document' "$tmp/r7/index.html" &&
 	ok "another file not read: warned, named relative to the input" ||
 	fail "notes.txt: $(grep -o 'Not read[^<]*' "$tmp/r7/index.html")"
+# the per-second series of a job with fio's 1-s logs: gzip-compressed, once per test, every
+# second of the IOPS log in it (its figures as the log's)
+S=$tmp/S
+mkdir -p "$S"
+(cd "$S" && fio --name=pre --filename="$img" --size=16M --rw=randwrite --bs=4k --runtime=3 \
+	--time_based --write_iops_log=pre --write_lat_log=pre --log_avg_msec=1000 \
+	--output-format=json --output=pre.json >/dev/null 2>&1)
+"$rep" -q -o "$tmp/r8" --no-charts "$S" 2>/dev/null
+want=$(awk -F', *' '{ printf "%d,%d\n", $1 / 1000, $2 }' "$S/pre_iops.1.log")
+got=$(zcat "$tmp/r8/tests/pre-series.csv.gz" 2>/dev/null | awk -F, 'NR > 1 { printf "%d,%d\n", $3, $8 }')
+# every row of the log is a row of the CSV (which may add a partial last second from the
+# latency log, marked partial)
+[ -n "$want" ] && [ -z "$(grep -vxFf <(echo "$got") <<<"$want")" ] && [ ! -e "$tmp/r8/tests/pre-series.csv" ] &&
+	grep -q 'href="pre-series.csv.gz">The time series (1-s intervals) as gzip-compressed CSV (zcat' "$tmp/r8/tests/pre.html" &&
+	ok "the 1-s series as gzip-compressed CSV, linked saying how to open it; every second of fio's IOPS log ($(wc -l <<<"$want") s)" ||
+	fail "series CSV: '$(tr '\n' ' ' <<<"$got")', fio's IOPS log '$(tr '\n' ' ' <<<"$want")'"
 echo "# report walk took $(($(date +%s) - t0)) s"
 lab_done
