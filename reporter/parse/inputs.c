@@ -607,11 +607,13 @@ static int job_sections(const char *path, struct jobfile *jf)
 		line[strcspn(line, "\n")] = '\0';
 		if (!*l || *l == '#' || *l == ';' || *l == '\r')
 			continue;
-		if (first && !section(l, &name))
+		bool is_section = section(l, &name);
+
+		if (first && !is_section)
 			break;
 		first = false;
 		job = true;
-		if (section(l, &name) && strcmp(name, "global")) {
+		if (is_section && strcmp(name, "global")) {
 			char **g = realloc(jf->jobs, (jf->njobs + 1) * sizeof(*g));
 
 			if (!g || !(g[jf->njobs] = strdup(name)))

@@ -67,6 +67,9 @@ J=$tmp/J/run1
 mkdir -p "$J"
 printf '; a comment\n[global]\nfilename=%s\nsize=16M\nruntime=1\ntime_based\n\n[rr]\nrw=randread\nbs=4k\n' "$img" >"$J/randread.fio"
 printf '[global]\nbs=4k\n[other]\nrw=write\n' >"$J/other.fio"
+# a job file whose first section is its job (no [global]), and its output
+printf '[seqr]\nfilename=%s\nsize=16M\nruntime=1\ntime_based\nrw=read\nbs=4k\n' "$img" >"$J/seqr.fio"
+fio "$J/seqr.fio" --output-format=json --output="$J/seqr.json" >/dev/null 2>&1
 fio "$J/randread.fio" --output-format=json --output="$J/randread.json" >/dev/null 2>&1
 "$rep" -o "$tmp/r6" --no-charts "$J" 2>"$tmp/err6"
 rc=$?
@@ -78,6 +81,9 @@ rc=$?
 grep -q '<p class=note>Job file: run1/randread.fio (fio' "$tmp/r6/tests/randread.html" &&
 	ok "the job file named on its result's page, relative to the input (run1/randread.fio)" ||
 	fail "tests/randread.html: $(grep -o 'Job file[^<]*' "$tmp/r6/tests/randread.html")"
+grep -q '<p class=note>Job file: run1/seqr.fio (fio' "$tmp/r6/tests/seqr.html" &&
+	ok "a job file without [global], its job the first section: named on its result's page" ||
+	fail "tests/seqr.html: $(grep -o 'Job file[^<]*' "$tmp/r6/tests/seqr.html")"
 grep -q '<p class=note>Job file beside the results, describing none of them (fio.s input, not read): run1/other.fio.' "$tmp/r6/index.html" &&
 	ok "a job file that describes no result: one quiet note on the index" ||
 	fail "index.html: $(grep -o 'Job file[^<]*' "$tmp/r6/index.html")"
