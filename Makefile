@@ -24,7 +24,7 @@ BUILD := build/san
 endif
 
 CORE_LIBS   := -lnvme -luring -laio
-REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lm -pthread
+REPORT_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c) -lz -lm -pthread
 REPORT_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)

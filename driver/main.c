@@ -190,6 +190,8 @@ static int prepare(struct rv_run *r, char *err, size_t errlen)
 {
 	int rc;
 
+	/* the results directory's absolute path: --dry-run prints paths under it too */
+	rv_abspath(NULL, r->o->out, r->out_abs, sizeof(r->out_abs));
 	if ((rc = rv_plan_build(r->o, &r->plan, err, errlen)) ||
 	    (rc = rv_pts_check_opts(r->o, &r->plan, err, errlen)) ||
 	    (rc = rv_targets_build(r->o, r->plan.profile, &r->ts, err, errlen)) ||

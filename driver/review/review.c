@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "record/layout.h"
@@ -102,10 +103,15 @@ int rv_review_run(struct rv_run *r)
 					keep(r, ti, i, index);
 					continue;
 				}
+				time_t t0 = time(NULL);
+
 				if ((r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
 					r, ti, i, index, dur ? dur + index : NULL,
 					dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
 					stop = true;
+				else
+					rv_eta_learn(&r->eta, r->plan.t[i].expected_s,
+						     (long)(time(NULL) - t0));
 			}
 		}
 		s = e;

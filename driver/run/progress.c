@@ -80,18 +80,39 @@ long rv_eta_test(long expected_s, long elapsed_s, long fio_eta_s)
 	return expected_s > elapsed_s ? expected_s - elapsed_s : 0;
 }
 
-long rv_eta_run(long current_left, const long *pending, size_t n, bool *lower_bound)
+void rv_eta_learn(struct rv_eta_learned *l, long expected_s, long took_s)
+{
+	if (took_s < 0)
+		took_s = 0;
+	if (expected_s > 0) {
+		l->nknown++;
+		l->known_s += took_s;
+		l->known_expected_s += expected_s;
+	} else {
+		l->nunknown++;
+		l->unknown_s += took_s;
+	}
+}
+
+long rv_eta_run(long current_left, const long *pending, size_t n, const struct rv_eta_learned *l,
+		bool *lower_bound)
 {
 	long total = current_left > 0 ? current_left : 0;
+	/* per test, rounded to the nearest second; it may be negative (tests ending early) */
+	double over = l && l->nknown ? (double)(l->known_s - l->known_expected_s) / l->nknown : 0;
+	double unknown = l && l->nunknown ? (double)l->unknown_s / l->nunknown : -1;
+	double sum = 0;
 
 	*lower_bound = current_left < 0;
 	for (size_t i = 0; i < n; i++) {
-		if (pending[i] <= 0)
+		double t = pending[i] > 0 ? pending[i] + over : unknown;
+
+		if (pending[i] <= 0 && unknown < 0)
 			*lower_bound = true;
 		else
-			total += pending[i];
+			sum += t > 0 ? t : 0;
 	}
-	return total;
+	return total + (long)(sum + 0.5);
 }
 
 void rv_progress_line(const struct rv_progress *p, char *out, size_t len)

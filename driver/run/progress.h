@@ -2,7 +2,8 @@
 /*
  * progress.h - how far a run is: the running test's elapsed time and ETA (fio's own ETA when it
  * has one, else the catalogue's duration), the run's elapsed time and ETA (the tests still to
- * run at their catalogue durations), and the progress line on stderr:
+ * run at their catalogue durations, corrected by what the tests that ended took), and the
+ * progress line on stderr:
  *   "[3/24] nvme0 · 4k-randwrite · elapsed 0:42 · eta 0:18 · w=5120 IOPS · run 1:02:03, eta 9:57"
  * rewritten in place on a terminal, one line every SSD_PROGRESS_EVERY seconds (30) otherwise.
  */
@@ -36,14 +37,37 @@ bool rv_fio_status_parse(const char *text, struct rv_fio_status *st);
  */
 long rv_eta_test(long expected_s, long elapsed_s, long fio_eta_s);
 
+/*
+ * What the tests that ended so far took (rv_eta_learn()): the run's overhead per test beyond
+ * the catalogue's durations (fio's start, the jobfile's parse, the ramp to the first I/O, the
+ * result kept, the records rewritten), and how long the tests of unknown duration (size-based
+ * fills) took. Zero before the first test ends.
+ */
+struct rv_eta_learned {
+	size_t nknown;	       /* tests with a catalogue duration that ended */
+	long known_s;	       /* their wall time, s */
+	long known_expected_s; /* their catalogue durations, s */
+	size_t nunknown;       /* tests of unknown duration that ended */
+	long unknown_s;	       /* their wall time, s */
+};
+
 /**
- * rv_eta_run() - seconds left in the run: @current_left (rv_eta_test(), -1 unknown) plus the
- * catalogue durations of the tests still to run, @pending[0..@n).
- * @lower_bound: set when a part is unknown (a size-based fill: duration 0), so the sum is a
- *               lower bound ("eta ≥ 1:02:03")
+ * rv_eta_learn() - add a test that ended to @l: its catalogue duration @expected_s (0: unknown,
+ * a size-based fill) and the wall time it took, @took_s (both s; a kept test is not added).
+ */
+void rv_eta_learn(struct rv_eta_learned *l, long expected_s, long took_s);
+
+/**
+ * rv_eta_run() - seconds left in the run: @current_left (rv_eta_test(), -1 unknown) plus each
+ * test still to run, @pending[0..@n) (catalogue durations, s; 0 unknown), estimated from what
+ * the tests that ended took (@l, may be NULL): a known duration plus the measured overhead per
+ * test (never below 0 in all), an unknown one the mean of the unknown ones that ended.
+ * @lower_bound: set when a part is still unknown (a fill before any fill ended, or the
+ *               running test's own), so the sum is a lower bound ("eta ≥ 1:02:03")
  * Return: seconds, >= 0.
  */
-long rv_eta_run(long current_left, const long *pending, size_t n, bool *lower_bound);
+long rv_eta_run(long current_left, const long *pending, size_t n, const struct rv_eta_learned *l,
+		bool *lower_bound);
 
 /* One progress report. */
 struct rv_progress {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tools.c - the programs and files a run uses (tools.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,33 @@ static void program(struct rv_tools *t, const char *name, const char *const *rel
 	}
 }
 
+void rv_host_name(const char *nodename, const char *vendor, const char *product, char *out,
+		  size_t len)
+{
+	bool v = vendor && *vendor, p = product && *product;
+
+	if (nodename && *nodename && strcmp(nodename, "(none)")) {
+		rv_fmt(out, len, "%s", nodename);
+		return;
+	}
+	rv_fmt(out, len, "unnamed host (%s%s%s%sno hostname set)", v ? vendor : "",
+	       v && p ? " " : "", p ? product : "", v || p ? ", " : "");
+}
+
+/* The first line of the small file @path into @out ("" when it cannot be read). */
+static void first_line(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(out, (int)len, f))
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
 int rv_tools_find(const struct rv_opts *o, struct rv_tools *t, char *err, size_t errlen)
 {
 	struct utsname u;
@@ -164,7 +192,11 @@ int rv_tools_find(const struct rv_opts *o, struct rv_tools *t, char *err, size_t
 		*strrchr(t->exe_dir, '/') = '\0';
 	t->ssdeng_version = SSDENG_VERSION;
 	if (uname(&u) == 0) {
-		snprintf(t->hostname, sizeof(t->hostname), "%s", u.nodename);
+		char vendor[128], product[128];
+
+		first_line("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+		first_line("/sys/class/dmi/id/product_name", product, sizeof(product));
+		rv_host_name(u.nodename, vendor, product, t->hostname, sizeof(t->hostname));
 		snprintf(t->kernel, sizeof(t->kernel), "%s", u.release);
 		rv_fmt(t->machine, sizeof(t->machine), "%s", u.machine);
 	}

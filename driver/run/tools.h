@@ -24,12 +24,21 @@ struct rv_tools {
 	const char *log_window;	      /* SSD_LOG_WINDOW for this fio */
 	char ssdreport[PATH_MAX];     /* "" when not built */
 	char ssd_apps[PATH_MAX];      /* apps/ssd-apps (the apps suite's tool), "" when not built */
-	char hostname[256];
+	char hostname[256];	      /* rv_host_name() */
 	char kernel[128];
 	char machine[64];
 	struct rv_platform platform; /* CPU, memory, OS */
 	const char *ssdeng_version;  /* git describe of the build */
 };
+
+/**
+ * rv_host_name() - the host as a report names it: the kernel's hostname @nodename (uname(2)), or
+ * where none was set (empty, or the kernel's "(none)": a lab guest booted without one) "unnamed
+ * host", with the machine's DMI vendor and product when known (@vendor, @product, may be NULL or
+ * empty: "unnamed host (QEMU Standard PC (Q35 + ICH9, 2009), no hostname set)").
+ */
+void rv_host_name(const char *nodename, const char *vendor, const char *product, char *out,
+		  size_t len);
 
 /**
  * rv_tools_find() - fill @t for the options @o.

@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "record/status.h"
 #include "run/lock.h"
+#include "run/progress.h"
 #include "run/tools.h"
 #include "state/record.h"
 #include "targets/targets.h"
@@ -45,6 +46,7 @@ struct rv_run {
 	char state[PATH_MAX]; /* scratch: fio's status lines, expanded jobfiles, probes */
 	char started[32];
 	time_t t0;
+	struct rv_eta_learned eta; /* what the tests that ended took, for the run's ETA */
 	pid_t pid;
 	unsigned long long starttime;
 	json_object *argv;     /* the command, for run.json and the manifest */

@@ -217,7 +217,8 @@ static void watch(struct rv_run *r, struct rv_child *c, const struct paths *p, s
 		}
 		pr.rate = fs.rate;
 		pr.run_elapsed_s = now - r->t0;
-		pr.run_eta_s = rv_eta_run(pr.eta_s, pending, npending, &pr.run_eta_lower_bound);
+		pr.run_eta_s =
+		    rv_eta_run(pr.eta_s, pending, npending, &r->eta, &pr.run_eta_lower_bound);
 		if (in_test && in_test->test_after_lower_bound)
 			pr.run_eta_lower_bound = true;
 		r->st.elapsed_s = pr.elapsed_s;
@@ -447,7 +448,8 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	r->st.expected_s = test->expected_s;
 	r->st.elapsed_s = 0;
 	r->st.eta_s = test->expected_s > 0 ? test->expected_s : -1;
-	r->st.run_eta_s = rv_eta_run(r->st.eta_s, pending, npending, &r->st.run_eta_lower_bound);
+	r->st.run_eta_s =
+	    rv_eta_run(r->st.eta_s, pending, npending, &r->eta, &r->st.run_eta_lower_bound);
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
 	watch(r, &c, &p, index, pending, npending, test->expected_s, NULL);

@@ -125,10 +125,52 @@ static void ssd_fio_say(const char *msg)
 	ssd_fio_emit(line, len);
 }
 
+/* @msg as a job's error text (fio's td->verror, a fixed array): "ssdeng: @msg", cut with "..."
+ * where it does not fit. Return: whether it fits whole. */
+static bool ssd_verror_set(char *verror, size_t size, const char *msg)
+{
+	size_t len = ssd_str_put(verror, size, 0, "ssdeng: ", SIZE_MAX);
+
+	len = ssd_str_put(verror, size, len, msg, SIZE_MAX);
+	if (strlen("ssdeng: ") + strlen(msg) < size)
+		return true;
+	if (size > 4)
+		memcpy(verror + size - 4, "...", 4);
+	return false;
+}
+
+/*
+ * The engine's own message, then the job's error @err. fio prints a failed job's error text as
+ * "fio: pid=N, err=E/<text>" (and in its normal output's "err=E (<text>)"); td_verror() makes
+ * that text this file's name and line and strerror(@err) ("file:engine/fio/fio_engine.c:131,
+ * func=bs, error=Invalid argument"), which says nothing to a user: the text is the message
+ * instead (its head, in fio's 128 bytes). @what names the step for a reader of this source only.
+ */
 static int ssd_fail(struct thread_data *td, int err, const char *what, const char *msg)
 {
 	ssd_fio_say(msg);
 	td_verror(td, err, what);
+	ssd_verror_set(td->verror, sizeof(td->verror), msg);
+	if (td->parent)
+		ssd_verror_set(td->parent->verror, sizeof(td->parent->verror), msg);
+	return 1;
+}
+
+/*
+ * ssd_fail() in .get_file_size: fio prints the job's error text itself as a line of its own
+ * right after (get_file_sizes(), for any error but ENOENT), so the message is said once, by fio,
+ * when it fits that text whole; else the engine says it whole and fio its head.
+ */
+static int ssd_fail_size(struct thread_data *td, int err, const char *what, const char *msg)
+{
+	bool whole;
+
+	td_verror(td, err, what);
+	whole = ssd_verror_set(td->verror, sizeof(td->verror), msg);
+	if (td->parent)
+		ssd_verror_set(td->parent->verror, sizeof(td->parent->verror), msg);
+	if (!whole || err == ENOENT)
+		ssd_fio_say(msg);
 	return 1;
 }
 
@@ -367,7 +409,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 				 "%llu (%s)",
 				 f->file_name, what, bad, dname[dd], unit,
 				 ssd_describe(ops, dev, desc, sizeof(desc)));
-			return ssd_fail(td, EINVAL, "bs", msg);
+			return ssd_fail_size(td, EINVAL, "bs", msg);
 		}
 		if (g->max_xfer_bytes && dd != DDIR_TRIM && td->o.max_bs[dd] > g->max_xfer_bytes) {
 			snprintf(msg, sizeof(msg),
@@ -377,7 +419,7 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 				 f->file_name, td->o.max_bs[dd], dname[dd],
 				 (unsigned long long)g->max_xfer_bytes,
 				 ssd_describe(ops, dev, desc, sizeof(desc)));
-			return ssd_fail(td, EINVAL, "bs", msg);
+			return ssd_fail_size(td, EINVAL, "bs", msg);
 		}
 	}
 	if (td->o.start_offset_percent)
@@ -386,14 +428,14 @@ static int ssd_check_geometry(struct thread_data *td, struct fio_file *f,
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is not a multiple of the logical block size %llu",
 			 f->file_name, offset, lba);
-		return ssd_fail(td, EINVAL, "offset", msg);
+		return ssd_fail_size(td, EINVAL, "offset", msg);
 	}
 	if (g->capacity_bytes && offset >= g->capacity_bytes) {
 		snprintf(msg, sizeof(msg),
 			 "%s: offset=%llu is beyond the capacity, %llu bytes (%s)", f->file_name,
 			 offset, (unsigned long long)g->capacity_bytes,
 			 ssd_describe(ops, dev, desc, sizeof(desc)));
-		return ssd_fail(td, EINVAL, "offset", msg);
+		return ssd_fail_size(td, EINVAL, "offset", msg);
 	}
 	return 0;
 }
@@ -456,7 +498,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	ssd_classify(f->file_name, &h);
 	if (h.kind == SSD_HOST_KIND_MISSING && !strncmp(f->file_name, "/dev/", 5)) {
 		snprintf(err, sizeof(err), "%s: no such device", f->file_name);
-		return ssd_fail(td, ENODEV, "get_file_size", err);
+		return ssd_fail_size(td, ENODEV, "get_file_size", err);
 	}
 	if (h.kind == SSD_HOST_KIND_FILE || h.kind == SSD_HOST_KIND_MISSING) {
 		/* fio lays out regular files itself; O_DIRECT needs the filesystem's alignment */
@@ -474,7 +516,7 @@ static int ssd_get_file_size(struct thread_data *td, struct fio_file *f)
 	/* the job's own open may take over what this one opens: the same flags */
 	ret = ops->open(NULL, &opt, f->file_name, ssd_oflags(td), &dev, &geo, err, sizeof(err));
 	if (ret < 0)
-		return ssd_fail(td, -ret, "get_file_size", err);
+		return ssd_fail_size(td, -ret, "get_file_size", err);
 	ret = ssd_check_geometry(td, f, &geo, td->o.odirect || ops->caps.family != SSD_FAMILY_BLOCK,
 				 ops, dev);
 	if (ret || !ssd_keep_probe(td, f, ops, dev, &geo))

@@ -74,6 +74,7 @@ void sr_test_free(struct sr_test *t)
 	free(t->id);
 	free(t->path);
 	free(t->fio_version);
+	free(t->jobfile);
 }
 
 void sr_apps_free(struct sr_apps *a)

@@ -238,6 +238,8 @@ struct sr_test {
 	struct sr_series *series; /* preconditioning series, one per workload (parse/series_load.h,
 				     analyse/series.h) */
 	size_t nseries;
+	char *jobfile; /* the fio job file beside it that describes it (its job sections are this
+			* output's jobs), relative to the input ("run1/randread.fio"); NULL: none */
 };
 
 /* A test driver/ssd-review's run.json records as not completed (reporter/run_status.h). */
@@ -396,8 +398,9 @@ struct sr_drive {
 
 /* A result file found in a results directory and not read (named in the report too). */
 struct sr_skipped {
-	char *path;
-	char *why; /* the parser's error line */
+	char *path;   /* relative to the input it was found in ("run1/x.txt") */
+	char *why;    /* the parser's error line, the path as @path */
+	bool jobfile; /* a fio job file no result here matches: listed quietly, not a warning */
 };
 
 struct sr_model {

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "output/files.h"
 
 FILE *sr_out_open(const char *dir, const char *name, const char *mode)
@@ -15,6 +17,50 @@ FILE *sr_out_open(const char *dir, const char *name, const char *mode)
 
 	snprintf(p, sizeof(p), "%s/%s", dir, name);
 	return fopen(p, mode);
+}
+
+/* A gzip file behind a stdio stream (fopencookie(3)): writes compress, close ends the stream. */
+static ssize_t gz_write(void *cookie, const char *buf, size_t len)
+{
+	int n = len ? gzwrite((gzFile)cookie, buf, (unsigned)len) : 0;
+
+	if (len && n <= 0) {
+		errno = EIO;
+		return -1;
+	}
+	return n;
+}
+
+static int gz_close(void *cookie)
+{
+	int rc = gzclose((gzFile)cookie);
+
+	if (rc != Z_OK) {
+		errno = rc == Z_ERRNO && errno ? errno : EIO;
+		return EOF;
+	}
+	return 0;
+}
+
+FILE *sr_out_open_gz(const char *dir, const char *name)
+{
+	static const cookie_io_functions_t io = {.write = gz_write, .close = gz_close};
+	char p[4400];
+	gzFile z;
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	errno = 0;
+	if (!(z = gzopen(p, "wb6")))
+		return errno ? NULL : (errno = ENOMEM, NULL);
+	if (!(f = fopencookie(z, "w", io))) {
+		int e = errno;
+
+		gzclose(z);
+		unlink(p);
+		errno = e;
+	}
+	return f;
 }
 
 FILE *sr_out_scratch(void) { return tmpfile(); }

@@ -20,6 +20,16 @@
  */
 FILE *sr_out_open(const char *dir, const char *name, const char *mode);
 
+/**
+ * sr_out_open_gz() - create file @name ("tests/x.csv.gz") of report directory @dir, written
+ * gzip-compressed (zlib, level 6): what goes through the stream is what `zcat` gives back.
+ * fclose() ends the gzip stream; it fails (EOF, errno set) when the compressed file could not
+ * be written whole.
+ *
+ * Return: the stream, or NULL with errno set.
+ */
+FILE *sr_out_open_gz(const char *dir, const char *name);
+
 /* sr_out_scratch() - an anonymous scratch file (deleted when closed), NULL with errno set. */
 FILE *sr_out_scratch(void);
 

@@ -40,6 +40,24 @@ static void metadata(json_object *id, struct sr_drive_info *out)
 		out->metadata_bytes = sr_val(json_object_get_boolean(v) ? 8 : 0);
 }
 
+/* The transport a drive without one in its identity (ssdctl's, which names NVMe and SCSI) has,
+ * from the driver's kind (the engine's classification): a block device the engine drives as
+ * such (a loop device over a file: @backing, or a virtio disk), a regular file. NULL: unknown. */
+static const char *transport_of(const char *kind, json_object *backing)
+{
+	if (!kind)
+		return NULL;
+	if (!strcmp(kind, "blk"))
+		return backing ? "block (a loop device over a file)" : "block";
+	if (!strcmp(kind, "file"))
+		return "none (a regular file)";
+	if (!strncmp(kind, "nvme-", 5))
+		return "nvme";
+	if (!strncmp(kind, "scsi-", 5))
+		return "scsi";
+	return NULL;
+}
+
 static char *dup(const char *s, int *rc)
 {
 	char *c = s ? strdup(s) : NULL;
@@ -65,6 +83,8 @@ int sr_drive_info_read(const struct rec_drive *f, struct sr_drive_info *out)
 	out->serial = sr_json_strdup(id, "serial", &rc);
 	out->firmware = sr_json_strdup(id, "firmware", &rc);
 	out->transport = sr_json_strdup(id, "transport", &rc);
+	if (!out->transport && !rc)
+		out->transport = dup(transport_of(f->kind, sr_json_get(id, "backing_file")), &rc);
 	out->capacity_bytes = sr_json_num(id, "capacity_bytes");
 	if (!sr_ok(out->capacity_bytes) && f->size_bytes >= 0)
 		out->capacity_bytes = sr_val((double)f->size_bytes);

@@ -16,6 +16,7 @@
 #include "parse/fio_json.h"
 #include "parse/fio_log.h"
 #include "parse/inputs.h"
+#include "parse/recurse.h"
 #include "parse/tree.h"
 #include "parse/run_status.h"
 #include "record/drive.h"
@@ -352,15 +353,46 @@ static void trim_slashes(char *out, size_t len, const char *in)
 	snprintf(out, len, "%.*s", (int)dl, in);
 }
 
-/* A result file that could not be read, kept so the report names it (not only stderr). */
-static int add_skipped(struct sr_model *m, const char *path, const char *why)
+/* The INPUT being loaded (a folder as given, without trailing slashes): the report names the
+ * files found in it relative to it. The load is one thread; set by the sr_inputs_load*()s. */
+static const char *input_root;
+
+/* @path relative to the INPUT it was found in, that INPUT's own name first ("run1/x.fio" for
+ * /tmp/a/run1/x.fio under /tmp/a/run1), into @out; as given when outside it. */
+static void relative(const char *path, char *out, size_t len)
+{
+	size_t rl = input_root ? strlen(input_root) : 0;
+	const char *base;
+
+	if (!rl || strncmp(path, input_root, rl) || path[rl] != '/' || !strcmp(input_root, "/")) {
+		snprintf(out, len, "%s", path);
+		return;
+	}
+	base = strrchr(input_root, '/');
+	base = base ? base + 1 : input_root;
+	if (!strcmp(base, ".") || !strcmp(base, ".."))
+		snprintf(out, len, "%s", path + rl + 1);
+	else
+		snprintf(out, len, "%s%s", base, path + rl);
+}
+
+/* A result file that could not be read, kept so the report names it (not only stderr), by its
+ * path relative to the INPUT, in @why too. @jobfile: a fio job file (listed quietly). */
+static int add_skipped(struct sr_model *m, const char *path, const char *why, bool jobfile)
 {
 	struct sr_skipped *grown = realloc(m->skipped, (m->nskipped + 1) * sizeof(*grown));
+	size_t pl = strlen(path);
+	char rel[4096], *w;
 
 	if (!grown)
 		return -ENOMEM;
 	m->skipped = grown;
-	grown[m->nskipped] = (struct sr_skipped){strdup(path), strdup(why)};
+	relative(path, rel, sizeof(rel));
+	if (!strncmp(why, path, pl) && asprintf(&w, "%s%s", rel, why + pl) < 0)
+		w = NULL;
+	else if (strncmp(why, path, pl))
+		w = strdup(why);
+	grown[m->nskipped] = (struct sr_skipped){strdup(rel), w, jobfile};
 	if (!grown[m->nskipped].path || !grown[m->nskipped].why) {
 		free(grown[m->nskipped].path);
 		free(grown[m->nskipped].why);
@@ -378,7 +410,7 @@ static int skip_file(struct sr_model *m, const char *path, bool foreign, struct 
 		fprintf(d->stream, "ssdreport: warning: skipped %s%s\n", d->err,
 			foreign ? "" : " (--strict makes this an error)");
 	d->nwarnings++;
-	return add_skipped(m, path, d->err);
+	return add_skipped(m, path, d->err, false);
 }
 
 static int skip_input(struct sr_model *m, const char *path, struct sr_diag *d)
@@ -516,6 +548,136 @@ static int another_run(const struct sr_model *m, const char *label, const char *
 	return 0;
 }
 
+/* A fio job file of a drive folder, waiting for the results it describes. */
+struct jobfile {
+	char *path;
+	char **jobs; /* its job sections, [global] not among them */
+	size_t njobs;
+};
+
+static void jobfiles_free(struct jobfile *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free_names(v[i].jobs, v[i].njobs);
+		free(v[i].path);
+	}
+	free(v);
+}
+
+/* Is @line (its newline gone) "[name]" with spaces around at most? @name out. */
+static bool section(char *line, char **name)
+{
+	char *e;
+
+	line += strspn(line, " \t");
+	e = line + strlen(line);
+	while (e > line && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	if (line[0] != '[' || e - line < 3 || e[-1] != ']')
+		return false;
+	e[-1] = '\0';
+	*name = line + 1;
+	return true;
+}
+
+/*
+ * @path as a fio job file (fio's own format: its first line that is neither blank nor a comment,
+ * '#' or ';', is a "[section]"), at most 1 MiB: its job sections into @jf. Return: 1 when it is
+ * one, 0 when not (what it is by_content() says), -ENOMEM.
+ */
+static int job_sections(const char *path, struct jobfile *jf)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *name;
+	size_t cap = 0;
+	bool first = true, job = false;
+	struct stat st;
+	int rc = 0;
+
+	*jf = (struct jobfile){0};
+	if (!f)
+		return 0;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) || st.st_size > (1 << 20)) {
+		fclose(f);
+		return 0;
+	}
+	while (!rc && getline(&line, &cap, f) > 0) {
+		char *l = line + strspn(line, " \t");
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!*l || *l == '#' || *l == ';' || *l == '\r')
+			continue;
+		bool is_section = section(l, &name);
+
+		if (first && !is_section)
+			break;
+		first = false;
+		job = true;
+		if (is_section && strcmp(name, "global")) {
+			char **g = realloc(jf->jobs, (jf->njobs + 1) * sizeof(*g));
+
+			if (!g || !(g[jf->njobs] = strdup(name)))
+				rc = -ENOMEM;
+			if (g)
+				jf->jobs = g;
+			if (!rc)
+				jf->njobs++;
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!rc && job && !(jf->path = strdup(path)))
+		rc = -ENOMEM;
+	if (rc || !job) {
+		free_names(jf->jobs, jf->njobs);
+		*jf = (struct jobfile){0};
+	}
+	return rc ? rc : job;
+}
+
+/* Does @t hold a run of every job of @jf (fio's jobname is its section's name)? */
+static bool describes(const struct jobfile *jf, const struct sr_test *t)
+{
+	for (size_t j = 0; j < jf->njobs; j++) {
+		bool found = false;
+
+		for (size_t r = 0; r < t->nruns && !found; r++)
+			found = t->runs[r].name && !strcmp(t->runs[r].name, jf->jobs[j]);
+		if (!found)
+			return false;
+	}
+	return jf->njobs > 0;
+}
+
+/* Each job file of a drive folder named on the results it describes (tests @first.. of @drv,
+ * those of the folder), by its path relative to the INPUT; one that describes none listed
+ * quietly among the files not read. */
+static int place_jobfiles(struct sr_model *m, struct sr_drive *drv, size_t first,
+			  const struct jobfile *v, size_t n)
+{
+	char rel[4096], why[4096 + 128];
+	int rc = 0;
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		bool placed = false;
+
+		relative(v[i].path, rel, sizeof(rel));
+		for (size_t t = first; t < drv->ntests && !rc; t++) {
+			if (drv->tests[t].jobfile || !describes(&v[i], &drv->tests[t]))
+				continue;
+			placed = true;
+			if (!(drv->tests[t].jobfile = strdup(rel)))
+				rc = -ENOMEM;
+		}
+		if (!placed && !rc) {
+			snprintf(why, sizeof(why),
+				 "%s: a fio job file; no result beside it ran its jobs", v[i].path);
+			rc = add_skipped(m, v[i].path, why, true);
+		}
+	}
+	return rc;
+}
+
 /* One results directory = one drive (named @as, else after the directory). Broken JSON inside
  * is skipped with a warning and listed in the model. */
 static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *as,
@@ -527,7 +689,8 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 
 	struct sr_drive *drv;
 	char **names = NULL, *label = NULL, path[4096];
-	size_t n = 0, loaded = 0;
+	size_t n = 0, loaded = 0, first = 0, njf = 0;
+	struct jobfile *jf = NULL;
 	int rc;
 
 	rc = list_dir(dir, want_result, &names, &n);
@@ -555,10 +718,24 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		sr_warn(d, SR_WARN_OPTION, REC_RUN_FILE " not used: %s", d->err);
 	if (rc == -ENOMEM)
 		goto out;
+	first = drv->ntests;
 	for (size_t i = 0; i < n; i++) {
 		struct sr_test t = {0};
+		struct jobfile *g;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!is_test_json(names[i]) && (g = realloc(jf, (njf + 1) * sizeof(*g)))) {
+			jf = g;
+			if ((rc = job_sections(path, &jf[njf])) < 0)
+				goto out;
+			if (rc) { /* named on the results it describes, below */
+				njf++;
+				continue;
+			}
+		} else if (!is_test_json(names[i])) {
+			rc = -ENOMEM;
+			goto out;
+		}
 		rc = is_test_json(names[i]) ? foreign_result(drv, path, names[i], d)
 					    : by_content(m, path, d);
 		if (rc == 1)
@@ -583,12 +760,15 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 		loaded++;
 	}
 	rc = drv->apps ? 0 : load_apps(m, drv, dir, d);
+	if (!rc)
+		rc = place_jobfiles(m, drv, first, jf, njf);
 	if (rc)
 		goto out;
 	if (!loaded && !drv->napps && !pts_tests(drv) && d->stream)
 		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
 			dir);
 out:
+	jobfiles_free(jf, njf);
 	free_names(names, n);
 	free(label);
 	return rc;
@@ -616,6 +796,42 @@ static int one_tree(struct sr_model *m, size_t first, size_t pend_first, struct 
 	free(offset);
 	free(base);
 	return rc;
+}
+
+/* The warning for @dir, a folder without results: where results are below it (the folders -R
+ * would read, relative to @dir, the first four), or that there are none. */
+static void no_results_here(const char *dir, struct sr_diag *d)
+{
+	struct sr_diag quiet = {0};
+	const char *in[] = {dir};
+	char **found = NULL, list[1024] = "";
+	size_t n = 0, len = strlen(dir), k = 0;
+
+	if (sr_inputs_recurse(in, 1, &found, &n, &quiet) || (n == 1 && !strcmp(found[0], dir))) {
+		fprintf(d->stream,
+			"ssdreport: warning: %s: no fio JSON result in this directory, "
+			"nor in any folder below it\n",
+			dir);
+		goto out;
+	}
+	for (size_t i = 0; i < n && i < 4; i++) {
+		const char *rel = !strncmp(found[i], dir, len) && found[i][len] == '/'
+				      ? found[i] + len + 1
+				      : found[i];
+
+		k += (size_t)snprintf(list + k, k < sizeof(list) ? sizeof(list) - k : 0, "%s%s/",
+				      i ? ", " : "", rel);
+	}
+	fprintf(
+	    d->stream,
+	    "ssdreport: warning: %s: no fio JSON result in this directory; %zu folder%s below it "
+	    "hold%s results (%s%s): give %s, or -R to read every one\n",
+	    dir, n, n == 1 ? "" : "s", n == 1 ? "s" : "", k < sizeof(list) ? list : "",
+	    n > 4 ? ", ..." : "", n == 1 ? "it" : "them");
+out:
+	for (size_t i = 0; i < n; i++)
+		free(found[i]);
+	free(found);
 }
 
 /* @by_path: label each drive by its directory path as given, not by the directory's name. What
@@ -656,8 +872,7 @@ static int load_dir(struct sr_model *m, const char *dir_arg, bool by_path, const
 		break;
 	}
 	if (!rc && !nsub && d->stream)
-		fprintf(d->stream, "ssdreport: warning: %s: no fio JSON result in this directory\n",
-			dir);
+		no_results_here(dir, d);
 	return rc == -ENOMEM ? rc : rc ? -EINVAL : 0;
 }
 
@@ -706,9 +921,15 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 	size_t ntests = 0;
 	int rc = 0;
 
-	for (size_t i = 0; i < n && !rc; i++)
+	for (size_t i = 0; i < n && !rc; i++) {
+		char root[2048];
+
+		trim_slashes(root, sizeof(root), inputs[i]);
+		input_root = root;
 		rc = is_dir(inputs[i]) ? load_dir(m, inputs[i], false, label, &pend, d)
 				       : load_file(m, inputs[i], label, &pend, d);
+		input_root = NULL;
+	}
 	if (!rc)
 		rc = attach_pending(m, &pend, d);
 	else
@@ -732,12 +953,17 @@ int sr_inputs_load_dirs(struct sr_model *m, const char *const *dirs, size_t n, s
 	int rc = 0;
 
 	for (size_t i = 0; i < n && !rc; i++) {
+		char root[2048];
+
 		if (!is_dir(dirs[i])) {
 			free_pending(&pend);
 			sr_diag_file(d, dirs[i]);
 			return sr_error(d, NULL, (size_t)-1, "expected a results directory");
 		}
+		trim_slashes(root, sizeof(root), dirs[i]);
+		input_root = root;
 		rc = load_dir(m, dirs[i], true, NULL, &pend, d);
+		input_root = NULL;
 	}
 	if (!rc)
 		rc = attach_pending(m, &pend, d);

@@ -67,21 +67,29 @@ static void drop(struct list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* Does the folder of @files and @dirs hold a regular file, or a folder directly in it one? */
+/*
+ * Does the folder of @files and @dirs hold results as a whole: a regular file in it, or folders
+ * directly in it that hold files (a results directory of drive folders, a bench-fio tree of
+ * block-size folders)? Not when a folder in it holds no file but folders of its own (T/ with
+ * T/loop0/4k/ beside T/single/): T/ is then a folder of such folders, each walked on its own.
+ */
 static bool holds_results(const struct list *files, const struct list *dirs)
 {
+	bool any = false, deeper = false;
+
 	if (files->n)
 		return true;
 	for (size_t i = 0; i < dirs->n; i++) {
 		struct list f = {0}, sub = {0};
-		bool any = !scan(dirs->v[i], &f, &sub) && f.n > 0;
 
+		if (!scan(dirs->v[i], &f, &sub)) {
+			any |= f.n > 0;
+			deeper |= !f.n && sub.n > 0;
+		}
 		drop(&f);
 		drop(&sub);
-		if (any)
-			return true;
 	}
-	return false;
+	return any && !deeper;
 }
 
 /* Append to @out the folders at and under @dir that hold results; how many in *@found. */

@@ -16,8 +16,9 @@
  * @inputs: the command line's INPUTs (folders or files)
  * @n:      their number
  * @out:    a new array of new strings (free each, then the array): a file as given; a folder
- *          as given when it or a folder directly in it holds a file (what ssdreport reads
- *          without -R), else the same rule applied to each folder in it, in name order, at
+ *          as given when it holds a file, or folders directly in it do and none of them holds
+ *          folders alone (what ssdreport reads without -R), else the same rule applied to each
+ *          folder in it, in name order, at
  *          most SR_RECURSE_DEPTH levels down; hidden entries and symbolic links to folders
  *          are not followed; a folder with nothing below it is kept (its error is the load's)
  * @nout:   their number

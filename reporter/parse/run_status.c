@@ -92,6 +92,7 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	size_t nwall;
 	long long wall = rec_run_wall_s(r, &nwall);
 	json_object *req, *info;
+	const char *host;
 	int rc = 0;
 
 	ri->present = true;
@@ -116,7 +117,11 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	ri->kernel = dup(r->kernel, &rc);
 	ri->ssdeng_version = dup(r->ssdeng_version, &rc);
 	ri->ioengine = dup(r->ioengine, &rc);
-	ri->host = dup(rec_manifest_host(r->manifest), &rc);
+	/* the kernel's "(none)": a host (a lab guest) booted without a hostname; runs before the
+	 * driver said so itself (run/tools.c) recorded it as the name */
+	host = rec_manifest_host(r->manifest);
+	ri->host =
+	    dup(host && !strcmp(host, "(none)") ? "unnamed host (no hostname set)" : host, &rc);
 	if (r->manifest && json_object_object_get_ex(r->manifest, "info", &info)) {
 		ri->cpu = dup(rec_json_str(info, "cpu"), &rc);
 		ri->os = dup(rec_json_str(info, "os"), &rc);

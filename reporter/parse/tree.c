@@ -3,6 +3,7 @@
  * tree.c - a folder of folders that hold one set of fio results (tree.h).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +32,65 @@ static bool plain(const struct sr_drive *d)
 	return !d->info.present && !d->run.present && !d->napps && !d->npts && !d->nidentity;
 }
 
+/* A block size as a folder name, "4k", "128K", "1m", "512": bytes (k, m, g in 1,024s); 0 when
+ * the name is not one. */
+static uint64_t bs_name(const char *name)
+{
+	char *end;
+	unsigned long long v;
+	uint64_t unit = 1;
+
+	if (!(name[0] >= '0' && name[0] <= '9'))
+		return 0;
+	errno = 0;
+	v = strtoull(name, &end, 10);
+	if (errno || !v)
+		return 0;
+	switch (*end) {
+	case 'k':
+	case 'K':
+		unit = 1ULL << 10, end++;
+		break;
+	case 'm':
+	case 'M':
+		unit = 1ULL << 20, end++;
+		break;
+	case 'g':
+	case 'G':
+		unit = 1ULL << 30, end++;
+		break;
+	default:
+		break;
+	}
+	return *end || v > UINT64_MAX / unit ? 0 : v * unit;
+}
+
+/* Is @d a block-size folder of a bench-fio tree: named after the block size every one of its
+ * jobs ran with (fio's options, not the name alone)? */
+static bool bs_folder(const struct sr_drive *d)
+{
+	uint64_t bs = bs_name(d->label);
+	size_t runs = 0;
+
+	for (size_t t = 0; bs && t < d->ntests; t++)
+		for (size_t r = 0; r < d->tests[t].nruns; r++, runs++) {
+			struct sr_params p;
+
+			sr_params_of(&d->tests[t].runs[r], &p);
+			if (p.bs != bs)
+				return false;
+		}
+	return bs && runs;
+}
+
 int sr_tree_is_one(const struct sr_model *m, size_t first)
 {
 	size_t n = 0, k = 0;
 	struct job *v;
 	int one = 1;
 
+	if (m->ndrives == first + 1)
+		return plain(&m->drives[first]) && bs_folder(&m->drives[first]);
 	if (m->ndrives < first + 2)
 		return 0;
 	for (size_t i = first; i < m->ndrives; i++) {

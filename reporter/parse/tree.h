@@ -22,7 +22,9 @@
  *
  * True when there are two or more, none carries ssd-review's record (drive.json, run.json,
  * apps results, PTS rounds) and no job (rw, bs, rwmixread, numjobs, iodepth, rate, ioengine)
- * appears in two of them.
+ * appears in two of them; or when there is one without the record, a bench-fio tree of one
+ * block size: named after the block size ("4k", "128k", "1m": k, m, g in 1,024s) every one of
+ * its jobs ran with (fio's bs=), so the tree, not the block size, names the results.
  * Return: 1, 0, or -ENOMEM.
  */
 int sr_tree_is_one(const struct sr_model *m, size_t first);

@@ -158,6 +158,21 @@ static void missing_drives(const struct sr_report *r, struct sr_page *p, const s
 		sr_page_text(p, "note", "Not in the results of: %s.", list);
 }
 
+/* The fio job files beside this test's results that describe them (parse/inputs.c), quietly:
+ * a drive's each, once. */
+static void job_files(const struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		if (res && res->test && res->test->jobfile)
+			sr_page_text(
+			    p, "note", "Job file%s%s: %s (fio's input, beside its output).",
+			    r->m->ndrives > 1 ? " on " : "",
+			    r->m->ndrives > 1 ? r->m->drives[dv].label : "", res->test->jobfile);
+	}
+}
+
 static int page(struct sr_report *r, const struct sr_rtest *t)
 {
 	struct sr_page p;
@@ -185,6 +200,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 			     "are not a clean run.",
 			     t->error, strerror(t->error));
 	missing_drives(r, &p, t);
+	job_files(r, &p, t);
 	rc = figures(r, &p, t);
 	if (!rc)
 		rc = sr_detail_charts(r, &p, t);

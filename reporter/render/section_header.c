@@ -228,6 +228,26 @@ static void profile_notes(struct sr_report *r)
 	}
 }
 
+/* Job files beside the results that describe none of them: one quiet line naming them (those
+ * that describe a result are named on its test page). */
+static void job_files(struct sr_report *r)
+{
+	const struct sr_model *m = r->m;
+	char list[1024] = "";
+	size_t len = 0, n = 0;
+
+	for (size_t i = 0; i < m->nskipped; i++)
+		if (m->skipped[i].jobfile && len < sizeof(list)) {
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						n++ ? ", " : "", m->skipped[i].path);
+		}
+	if (n)
+		sr_page_text(&r->page, "note",
+			     "Job file%s beside the results, describing none of them (fio's input, "
+			     "not read): %s.",
+			     n > 1 ? "s" : "", list);
+}
+
 static void warnings(struct sr_report *r)
 {
 	const struct sr_model *m = r->m;
@@ -287,7 +307,9 @@ static void warnings(struct sr_report *r)
 			}
 		}
 	for (size_t i = 0; i < m->nskipped; i++)
-		sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);
+		if (!m->skipped[i].jobfile)
+			sr_page_text(&r->page, "warn", "Not read: %s", m->skipped[i].why);
+	job_files(r);
 	if (!r->cat)
 		sr_page_text(&r->page, "warn",
 			     "No test catalogue (%s): every test is listed under Other tests.",

@@ -69,6 +69,26 @@ case $err in
 *"bs=1000 (read) is not a multiple of the logical block size 512"*) ok "bs=1000 fails at setup naming bs" ;;
 *) fail "bs=1000 error message: $err" ;;
 esac
+# fio's own lines for the failed job say what the engine said, not this source's file and line
+# and strerror ("file:engine/fio/fio_engine.c:131, func=bs, error=Invalid argument"); the message
+# whole once (fio's 128-byte error text holds its head)
+whole="ssdeng: $f: bs=1000 (read) is not a multiple of the logical block size 512 (regular file with O_DIRECT)"
+case $err in
+*"file:engine/fio/"*) fail "bs=1000: fio's error lines name the engine's source: $(grep 'file:engine' <<<"$err")" ;;
+*"fio: pid="*", err=22/ssdeng: $f: bs=1000"*)
+	[ "$(grep -cxF "$whole" <<<"$err")" = 1 ] &&
+		ok "bs=1000: the engine's message whole once, fio's error line (err=22) its words" ||
+		fail "bs=1000: the message whole $(grep -cxF "$whole" <<<"$err") times: $err" ;;
+*) fail "bs=1000: fio's error line: $(grep 'err=' <<<"$err")" ;;
+esac
+# a short message (a missing node): said once, by fio, as the engine's words
+err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --filename=/dev/ssdeng-missing \
+	--size=8M --rw=read 2>&1)
+[ "$(grep -c 'ssdeng: /dev/ssdeng-missing: no such device' <<<"$err")" = 2 ] &&
+	grep -q '^fio: pid=[0-9]*, err=19/ssdeng: /dev/ssdeng-missing: no such device$' <<<"$err" &&
+	! grep -q 'file:engine/fio/' <<<"$err" &&
+	ok "a missing node: the engine's message, then fio's error line with its words (err=19)" ||
+	fail "a missing node: $err"
 err=$(fio --name=e --ioengine=external:"$repo"/engine/libssdeng.so --filename=/dev/ssdeng-missing \
 	--size=8M --rw=read 2>&1)
 case $err in
@@ -237,8 +257,9 @@ err=$(fio --name=z --ioengine=external:"$repo"/engine/libssdeng.so --filename="$
 	--rw=read --direct=1 --readonly --nvme_write_mode=zeroes 2>&1)
 case $err in
 *"O_DIRECT"*) fail "nvme_write_mode=zeroes under direct=1: fio blames O_DIRECT: $err" ;;
-*"nvme_write_mode=zeroes needs an NVMe namespace"*"error=Operation not supported"*)
-	ok "nvme_write_mode=zeroes under direct=1: the engine's reason alone, EOPNOTSUPP" ;;
+*"file:engine/fio/"*) fail "nvme_write_mode=zeroes under direct=1: fio names the engine's source: $err" ;;
+*"nvme_write_mode=zeroes needs an NVMe namespace"*"err=95/ssdeng: $f: nvme_write_mode=zeroes needs"*)
+	ok "nvme_write_mode=zeroes under direct=1: the engine's reason alone, EOPNOTSUPP (err=95)" ;;
 *) fail "nvme_write_mode=zeroes under direct=1: $err" ;;
 esac
 # a file the kernel refuses to open for writing because of its inode flags (chattr +i, +a):

@@ -2,7 +2,8 @@
 # sanitize: yes
 # The golden test of the report: tests/unit/reporter/fixtures/golden/results (two emulated drives
 # on the quick profile and a drive group, cut from a real review) rendered with --no-charts and
-# with charts; every CSV file compared with the checked-in expected/ (and no CSV left unchecked);
+# with charts; every CSV file compared with the checked-in expected/ (and no CSV left unchecked; a
+# gzip-compressed one, tests/<test>-series.csv.gz, by the CSV it holds);
 # the figures checked against the fio JSON with jq; index.html's section order (the summary the
 # first table, the families in the catalogue's order) and every page, image and file it links.
 # --update rewrites expected/ from this build (review the diff).
@@ -14,8 +15,13 @@ REPORT_TEST="report golden"
 G=tests/unit/reporter/fixtures/golden
 res=$G/results
 
+# gunzip_csv DIR: each gzip-compressed CSV of a report (tests/<test>-series.csv.gz) beside it as
+# the CSV it holds, compared as the others are
+gunzip_csv() { find "$1" -name '*.csv.gz' -exec sh -c 'zcat "$1" >"${1%.gz}"' _ {} \; ; }
+
 if [ "${1:-}" = --update ]; then
 	"$rep" -q -o "$tmp/u" --no-charts --title golden "$res" || exit 1
+	gunzip_csv "$tmp/u"
 	rm -rf "$G/expected" && mkdir -p "$G/expected/tests"
 	cp "$tmp/u"/*.csv "$G/expected/" && cp "$tmp/u"/tests/*.csv "$G/expected/tests/"
 	echo "report_golden: $G/expected rewritten"
@@ -30,6 +36,7 @@ for mode in no-charts charts; do
 	rc=$?
 	[ $rc = 0 ] && [ ! -s "$tmp/$mode.err" ] && ok "$mode: exit 0, nothing on stderr" ||
 		fail "$mode: exit $rc: $(head -3 "$tmp/$mode.err")"
+	gunzip_csv "$out"
 	bad=
 	for e in $(cd "$G/expected" && find . -name '*.csv' | sort); do
 		cmp -s "$G/expected/$e" "$out/$e" || bad+=" $e"

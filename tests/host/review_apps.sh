@@ -48,9 +48,14 @@ done
 loopdev() { local f; f=$(mktemp "$tmp/img.XXXXXX") && truncate -s "$1" "$f" && losetup -f --show "$f"; }
 big=$(loopdev 1G) && small=$(loopdev 256M) || { fail "review apps: losetup failed"; lab_done; }
 expect_exit 0 "--dry-run on a loop device" $rv --drive a="$big" --suite apps --profile quick --apps-threads 2 \
-	--apps-tables 3 --apps-warehouses 2 --dry-run
-has "--dry-run: the ssd-apps command" "^a apps-oltp .*ssd-apps run --workload oltp --dev $big --out .*/a/apps-oltp --profile quick --yes --tables 3 --threads 2 --warmup 5 --time 20$"
-has "--dry-run: tpcc's, with its own options only" "^a apps-tpcc .*ssd-apps run --workload tpcc --dev $big --out .*/a/apps-tpcc --profile quick --yes --warehouses 2 --threads 2 --warmup 5 --time 20$"
+	--apps-tables 3 --apps-warehouses 2 --dry-run --out "$tmp/dry"
+# the directory the run would write: under --out, made absolute (not "/a/apps-oltp")
+has "--dry-run: the ssd-apps command, its --out under the run's" "^a apps-oltp .*ssd-apps run --workload oltp --dev $big --out $tmp/dry/a/apps-oltp --profile quick --yes --tables 3 --threads 2 --warmup 5 --time 20$"
+has "--dry-run: tpcc's, with its own options only" "^a apps-tpcc .*ssd-apps run --workload tpcc --dev $big --out $tmp/dry/a/apps-tpcc --profile quick --yes --warehouses 2 --threads 2 --warmup 5 --time 20$"
+(r=$PWD/$rv && cd "$tmp" && "$r" --drive a="$big" --suite apps --profile quick --dry-run --out rel) >"$tmp/out" 2>&1
+has "--dry-run: a relative --out made absolute" "^a apps-oltp .* --out $tmp/rel/a/apps-oltp --profile quick"
+[ ! -e "$tmp/dry" ] && [ ! -e "$tmp/rel" ] && ok "review apps: --dry-run wrote nothing" ||
+	fail "review apps: --dry-run made its --out"
 
 out=$tmp/r
 t0=$(date +%s)

@@ -128,7 +128,7 @@ if [ -x reporter/ssdreport ]; then
 		grep -qF -- '- **Command**: driver/ssd-review --drive a=$tmp/a4.img' '$tmp/rep/report.md'"
 	rv_check "... another run's result is named as not this run's, in a warning and on the page" bash -c "
 		grep -qF 'fc-64k-read.json: not a result of this run: run.json (manifest $mid) does not record fc-64k-read' '$tmp/rep.err' &&
-		grep -qF 'Not read: $d/fc-64k-read.json: not a result of this run' '$tmp/rep/report.md'"
+		grep -qF 'Not read: ${d##*/}/fc-64k-read.json: not a result of this run' '$tmp/rep/report.md'"
 	rv_check "... a regular file's logical block is not applicable, not unknown" \
 		grep -qF '| Logical block | n/a (a file) |' "$tmp/rep/report.md"
 	rv_check "... and kept out of the four-corners table" bash -c "

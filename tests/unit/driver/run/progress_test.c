@@ -56,14 +56,57 @@ static void eta_arithmetic(void **state)
 	 */
 	assert_int_equal(rv_eta_test(300, 42, 5368709L * 3600 + 7 * 60 + 39), 258);
 	assert_int_equal(rv_eta_test(300, 42, RV_FIO_ETA_MAX_S), RV_FIO_ETA_MAX_S);
-	assert_int_equal(rv_eta_run(18, pending, 2, &lb), 438);
+	assert_int_equal(rv_eta_run(18, pending, 2, NULL, &lb), 438);
 	assert_false(lb);
-	assert_int_equal(rv_eta_run(18, pending, 4, &lb), 498);
+	assert_int_equal(rv_eta_run(18, pending, 4, NULL, &lb), 498);
 	assert_true(lb); /* a fill of unknown duration is still to run */
-	assert_int_equal(rv_eta_run(-1, pending, 2, &lb), 420);
+	assert_int_equal(rv_eta_run(-1, pending, 2, NULL, &lb), 420);
 	assert_true(lb);
-	assert_int_equal(rv_eta_run(0, NULL, 0, &lb), 0);
+	assert_int_equal(rv_eta_run(0, NULL, 0, NULL, &lb), 0);
 	assert_false(lb);
+}
+
+/*
+ * The run's ETA corrected as tests end: a plan of 60 tests, 58 of 3 s and two fills of unknown
+ * duration (the quick profile's shape), each test taking 6 s more than its catalogue duration
+ * and each fill 30 s. The catalogue alone says "≥ 2:54" where the run takes 9:00 more; after
+ * one test of each kind ended, the estimate is the run's real remainder.
+ */
+static void eta_learned(void **state)
+{
+	struct rv_eta_learned l = {0};
+	long pending[60], real = 0, eta;
+	bool lb;
+
+	(void)state;
+	for (size_t i = 0; i < 60; i++) {
+		pending[i] = i == 0 || i == 30 ? 0 : 3;
+		real += pending[i] ? pending[i] + 6 : 30;
+	}
+	assert_int_equal(real, 58 * 9 + 60);
+	/* nothing ended yet: the catalogue's sum, a lower bound */
+	eta = rv_eta_run(-1, pending, 60, &l, &lb);
+	assert_int_equal(eta, 58 * 3);
+	assert_true(lb);
+	/* the first fill ended (30 s), then a test of 3 s in 9 s */
+	rv_eta_learn(&l, 0, 30);
+	rv_eta_learn(&l, 3, 9);
+	eta = rv_eta_run(0, pending + 2, 58, &l, &lb);
+	assert_int_equal(eta, 57 * 9 + 30); /* what the 58 tests left really take */
+	assert_false(lb);
+	assert_int_equal(eta + 30 + 9, real);
+	/* tests ending early (fio's steady state) lower it: 3 more of 3 s in 0 s make the overhead
+	 * (9 - 12) / 4 = -0.75 s, each test of 3 s left 2.25 s */
+	rv_eta_learn(&l, 3, 0);
+	rv_eta_learn(&l, 3, 0);
+	rv_eta_learn(&l, 3, 0);
+	assert_int_equal(l.nknown, 4);
+	assert_int_equal(rv_eta_run(10, pending + 2, 3, &l, &lb), 10 + 7); /* 6.75 rounded */
+	/* never below 0 per test: a 10-s test in 0 s makes it (9 - 22) / 5 = -2.6 s */
+	rv_eta_learn(&l, 10, 0);
+	assert_int_equal(rv_eta_run(0, (const long[]){3, 2, 1}, 3, &l, &lb),
+			 0);							/* 0.4, then 0, 0 */
+	assert_int_equal(rv_eta_run(0, (const long[]){3, 13}, 2, &l, &lb), 11); /* 0.4 + 10.4 */
 }
 
 static void lines(void **state)
@@ -102,6 +145,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(fio_status_lines),
 	    cmocka_unit_test(eta_arithmetic),
+	    cmocka_unit_test(eta_learned),
 	    cmocka_unit_test(lines),
 	};
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * files_test.c - the report's files (files.h) in a scratch directory: a file written and its size,
- * a directory made twice, a file in a missing directory refused with ENOENT, a scratch file, and
- * gnuplot run on a script that writes a file beside it and on one that fails.
+ * a directory made twice, a file in a missing directory refused with ENOENT, a scratch file, a
+ * gzip-compressed file read back with zlib, and gnuplot run on a script that writes a file beside
+ * it and on one that fails.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <zlib.h>
 
 #include "fake_tree.h"
 #include "output/files.h"
@@ -46,6 +48,43 @@ static void files(void **state)
 	assert_int_equal(ft_remove(root), 0);
 }
 
+/* 20,000 rows through the gzip stream: zlib reads back exactly what was written, smaller. */
+static void gzip_file(void **state)
+{
+	char root[64], path[128], back[64];
+	size_t rows = 0;
+	gzFile z;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(ft_new(root, "/tmp/out-files.XXXXXX"), 0);
+	f = sr_out_open_gz(root, "s.csv.gz");
+	assert_non_null(f);
+	fputs("t_s,iops\n", f);
+	for (int i = 1; i <= 20000; i++)
+		fprintf(f, "%d,%d\n", i, 30000 + i % 97);
+	assert_int_equal(fclose(f), 0);
+	assert_true(sr_out_size(root, "s.csv.gz") > 0);
+	/* the CSV is 228,903 bytes; zlib at level 6 makes it 70,710 */
+	assert_true(sr_out_size(root, "s.csv.gz") < 228903 / 2);
+	snprintf(path, sizeof(path), "%s/s.csv.gz", root);
+	z = gzopen(path, "rb");
+	assert_non_null(z);
+	assert_non_null(gzgets(z, back, sizeof(back)));
+	assert_string_equal(back, "t_s,iops\n");
+	while (gzgets(z, back, sizeof(back))) {
+		char want[64];
+
+		rows++;
+		snprintf(want, sizeof(want), "%zu,%zu\n", rows, 30000 + rows % 97);
+		assert_string_equal(back, want);
+	}
+	assert_int_equal(gzclose(z), Z_OK);
+	assert_int_equal(rows, 20000);
+	assert_null(sr_out_open_gz(root, "missing/s.csv.gz"));
+	assert_int_equal(ft_remove(root), 0);
+}
+
 static void gnuplot(void **state)
 {
 	char root[64];
@@ -72,6 +111,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(files),
+	    cmocka_unit_test(gzip_file),
 	    cmocka_unit_test(gnuplot),
 	};
 

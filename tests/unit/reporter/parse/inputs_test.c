@@ -68,7 +68,9 @@ static void fifo_skipped(void **state)
 	assert_int_equal(m.nskipped, 2);
 	assert_string_equal(m.skipped[0].path, named);
 	assert_non_null(strstr(m.skipped[0].why, "p.json: a FIFO, not a regular file"));
-	assert_string_equal(m.skipped[1].path, fifo);
+	assert_string_equal(m.skipped[1].path, "fifo/b.json"); /* relative to its input folder */
+	assert_null(strstr(m.skipped[1].why, scratch));
+	(void)fifo;
 	assert_non_null(strstr(m.skipped[1].why, "b.json: a FIFO, not a regular file"));
 	assert_int_equal(m.ndrives, 1);
 	assert_int_equal(m.drives[0].ntests, 1);
@@ -115,11 +117,16 @@ static void recognised_by_content(void **state)
 	assert_num(a->runs[0].dir[SR_READ].iops, 7951.016328); /* line 60 of the file */
 	assert_string_equal(b->id, "seq-output");
 	expect_c09(b);
-	assert_int_equal(m.nskipped, 2); /* the log is read as a log, not listed */
-	assert_non_null(strstr(m.skipped[0].why, "fio.job: a fio job file (its first line: "
-						 "\"[global]\"), not fio's output"));
-	assert_non_null(strstr(m.skipped[1].why, "randread-4k.out: fio's normal (text) output, "
+	/* c14's job file describes fio-result.txt (its one job section, [job-/tmp/fio], is that
+	 * output's job): named on it, relative to the input, not listed as not read */
+	assert_string_equal(a->jobfile, "any/fio.job");
+	assert_null(b->jobfile);
+	assert_int_equal(m.nskipped, 1); /* the log is read as a log, not listed */
+	assert_string_equal(m.skipped[0].path, "any/randread-4k.out");
+	assert_false(m.skipped[0].jobfile);
+	assert_non_null(strstr(m.skipped[0].why, "any/randread-4k.out: fio's normal (text) output, "
 						 "not JSON (run fio with --output-format=json"));
+	assert_null(strstr(m.skipped[0].why, scratch));
 	sr_model_free(&m);
 }
 
