@@ -57,10 +57,7 @@ void rec_tel_sample_init(struct rec_tel_sample *s)
 }
 
 /* A count, or null when not reported. */
-static json_object *num(long long v)
-{
-	return v == REC_TEL_NONE ? NULL : json_object_new_int64(v);
-}
+static json_object *num(long long v) { return v == REC_TEL_NONE ? NULL : json_object_new_int64(v); }
 
 static long long num_of(json_object *o, const char *key)
 {

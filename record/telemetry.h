@@ -47,9 +47,9 @@ struct rec_tel_sample {
 	const char *transport; /* "nvme", "scsi", "sata" */
 	const char *error;     /* NULL, or why the sample could not be taken (the rest NONE) */
 	double cost_s;	       /* wall time the sample took, seconds */
-	long long temperature_c;       /* composite temperature (NVMe), or the drive's, °C */
-	long long sensors_c[REC_TEL_SENSORS]; /* NVMe Temperature Sensor 1..8, °C */
-	long long critical_warning;	      /* NVMe Critical Warning bit mask */
+	long long temperature_c; /* composite temperature (NVMe), or the drive's, °C */
+	long long sensors_c[REC_TEL_SENSORS];	      /* NVMe Temperature Sensor 1..8, °C */
+	long long critical_warning;		      /* NVMe Critical Warning bit mask */
 	long long tmt1_transitions, tmt2_transitions; /* NVMe Thermal Mgmt Temperature 1/2 counts */
 	long long tmt1_seconds, tmt2_seconds;	      /* their total times, seconds */
 	long long warning_temp_minutes, critical_temp_minutes; /* NVMe WCTEMP / CCTEMP times */
