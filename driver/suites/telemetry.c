@@ -132,8 +132,8 @@ struct rv_sampler *rv_sampler_start(struct rv_run *r, size_t ti, const char *tes
 		return NULL;
 	}
 	for (size_t k = 0; k < t->ndevs && s->ndev < MAX_DEVS; k++) {
-		int rc = rv_drive_tel_open(t->devs[k].path, &t->devs[k].probe,
-					   &s->dev[s->ndev].tel, err, sizeof(err));
+		int rc = rv_drive_tel_open(t->devs[k].path, &t->devs[k].probe, &s->dev[s->ndev].tel,
+					   err, sizeof(err));
 
 		if (rc == -ENOTSUP)
 			continue;

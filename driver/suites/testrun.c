@@ -514,7 +514,8 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
 	{ /* the part: the run's file name without .json ("iops-round-03") */
-		const char *base = strrchr(fc->final, '/') ? strrchr(fc->final, '/') + 1 : fc->final;
+		const char *base =
+		    strrchr(fc->final, '/') ? strrchr(fc->final, '/') + 1 : fc->final;
 		char part[128];
 
 		snprintf(part, sizeof(part), "%.*s",
