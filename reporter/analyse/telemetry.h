@@ -19,8 +19,8 @@ struct sr_tel_figures {
 	const char *media_source;    /* NULL: "media writes: not reported by this drive" */
 	struct sr_value waf;	     /* media / host; absent when either is missing or host is 0 */
 	struct sr_value temp_min_c, temp_max_c;
-	bool throttled;		/* TMT transitions or times grew within the test */
-	long long throttle_s;	/* TMT1 + TMT2 seconds within it (-1 unknown) */
+	bool throttled;	       /* TMT transitions or times grew within the test */
+	long long throttle_s;  /* TMT1 + TMT2 seconds within it (-1 unknown) */
 	unsigned warning_bits; /* critical warning bits seen */
 };
 

@@ -60,7 +60,8 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 		p->t = s->t;
 		p->temp_c = s->temperature_c == REC_TEL_NONE ? NAN : (double)s->temperature_c;
 		p->throttle = tmt_prev >= 0 && tmt > tmt_prev;
-		p->warning = s->critical_warning == REC_TEL_NONE ? 0 : (unsigned)s->critical_warning;
+		p->warning =
+		    s->critical_warning == REC_TEL_NONE ? 0 : (unsigned)s->critical_warning;
 		t->warning_bits |= p->warning;
 		tmt_prev = tmt;
 		counter(&t->host_smart, v(s->data_written_bytes), first);
@@ -76,7 +77,8 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 		}
 	}
 	t->cost_mean_s = t->nsamples ? cost / (double)t->nsamples : 0;
-	if (ser->latmon && (!member || (ser->latmon->member && !strcmp(member, ser->latmon->member)))) {
+	if (ser->latmon &&
+	    (!member || (ser->latmon->member && !strcmp(member, ser->latmon->member)))) {
 		t->latmon_status = strdup(ser->latmon->status ? ser->latmon->status : "?");
 		t->latmon_message = ser->latmon->message ? strdup(ser->latmon->message) : NULL;
 		for (int i = 0; i < 4; i++) {
@@ -141,7 +143,8 @@ int sr_telemetry_load(struct sr_drive *drv, struct sr_diag *d)
 			size_t j;
 
 			for (j = 0; j < nm; j++)
-				if ((!m && !members[j]) || (m && members[j] && !strcmp(m, members[j])))
+				if ((!m && !members[j]) ||
+				    (m && members[j] && !strcmp(m, members[j])))
 					break;
 			if (j == nm && nm < MAX_MEMBERS)
 				members[nm++] = m;

@@ -20,9 +20,12 @@
 static void warning_words(unsigned bits, char *buf, size_t len)
 {
 	static const char *const names[] = {
-	    "available spare below threshold",	  "temperature outside threshold",
-	    "reliability degraded",		  "media read only",
-	    "volatile memory backup failed",	  "persistent memory region read only",
+	    "available spare below threshold",
+	    "temperature outside threshold",
+	    "reliability degraded",
+	    "media read only",
+	    "volatile memory backup failed",
+	    "persistent memory region read only",
 	};
 	size_t n = 0;
 
@@ -61,9 +64,9 @@ const char *sr_tel_flag(const struct sr_tel_figures *f, char *buf, size_t len)
 
 static int drive_table(struct sr_report *r, size_t dv)
 {
-	static const char *const heads[] = {"test",	     "samples",	     "temperature (°C)",
-					    "host writes",   "media writes", "WAF",
-					    "media writes from", "flag"};
+	static const char *const heads[] = {
+	    "test",	    "samples", "temperature (°C)",  "host writes",
+	    "media writes", "WAF",     "media writes from", "flag"};
 	const struct sr_drive *drv = &r->m->drives[dv];
 	struct sr_table *t;
 	char name[300], title[400];
@@ -87,7 +90,8 @@ static int drive_table(struct sr_report *r, size_t dv)
 		sr_tel_figures(x, sr_tel_fio_written(drv, x->id), &f);
 		sr_table_set(t, row, 0, "%s%s%s", x->id, x->member ? " · " : "",
 			     x->member ? x->member : "");
-		sr_table_set(t, row, 1, "%zu%s", x->nsamples, x->nerrors ? " (some unanswered)" : "");
+		sr_table_set(t, row, 1, "%zu%s", x->nsamples,
+			     x->nerrors ? " (some unanswered)" : "");
 		if (sr_ok(f.temp_min_c))
 			sr_table_set(t, row, 2, "%.0f – %.0f", f.temp_min_c.v, f.temp_max_c.v);
 		else
@@ -136,14 +140,15 @@ static int latmon_lines(struct sr_report *r, size_t dv)
 			said_not = true;
 			continue;
 		}
-		sr_page_text(&r->page, "note",
-			     "%s: OCP latency monitor buckets (reads / writes) from %lld, %lld, %lld, "
-			     "%lld ms: %lld/%lld, %lld/%lld, %lld/%lld, %lld/%lld.",
-			     x->id, x->latmon_thresholds_ms[0], x->latmon_thresholds_ms[1],
-			     x->latmon_thresholds_ms[2], x->latmon_thresholds_ms[3],
-			     x->latmon_reads[0], x->latmon_writes[0], x->latmon_reads[1],
-			     x->latmon_writes[1], x->latmon_reads[2], x->latmon_writes[2],
-			     x->latmon_reads[3], x->latmon_writes[3]);
+		sr_page_text(
+		    &r->page, "note",
+		    "%s: OCP latency monitor buckets (reads / writes) from %lld, %lld, %lld, "
+		    "%lld ms: %lld/%lld, %lld/%lld, %lld/%lld, %lld/%lld.",
+		    x->id, x->latmon_thresholds_ms[0], x->latmon_thresholds_ms[1],
+		    x->latmon_thresholds_ms[2], x->latmon_thresholds_ms[3], x->latmon_reads[0],
+		    x->latmon_writes[0], x->latmon_reads[1], x->latmon_writes[1],
+		    x->latmon_reads[2], x->latmon_writes[2], x->latmon_reads[3],
+		    x->latmon_writes[3]);
 	}
 	return r->page.err;
 }
@@ -158,11 +163,12 @@ int sr_section_telemetry(struct sr_report *r)
 	if (!any)
 		return 0;
 	sr_page_heading(&r->page, 2, "telemetry", "The drive's own account");
-	sr_page_text(&r->page, "note",
-		     "Sampled through the drive's admin path while each test ran "
-		     "(docs/telemetry.md): host writes against the writes the drive made to its "
-		     "media, their ratio (write amplification, WAF), the temperature range, and a "
-		     "flag where the drive throttled or raised a critical warning during the test.");
+	sr_page_text(
+	    &r->page, "note",
+	    "Sampled through the drive's admin path while each test ran "
+	    "(docs/telemetry.md): host writes against the writes the drive made to its "
+	    "media, their ratio (write amplification, WAF), the temperature range, and a "
+	    "flag where the drive throttled or raised a critical warning during the test.");
 	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) {
 		if (!r->m->drives[dv].ntel)
 			continue;

@@ -78,4 +78,10 @@ echo "$w" | grep -q 'critical warning 0x02 (temperature outside threshold)' &&
 	ok "4k-randwrite: flagged: critical warning 0x02 (temperature outside threshold)" || fail "4k-randwrite flag: $w"
 grep -q 'OCP latency monitor (log C3h, feature C5h): not supported' "$tmp/r/index.html" &&
 	ok "the latency monitor's not-supported path is said once" || fail "no latency monitor note"
+sum=$tmp/r/summary.csv
+grep -F 'Write amplification' "$sum" | grep -q ',2\.50' &&
+	ok "summary: write amplification 2.50 over the tests with a media count" ||
+	fail "summary WAF: $(grep -F 'Write amplification' "$sum")"
+grep -F 'Hottest temperature' "$sum" | grep -q ',56' && ok "summary: hottest temperature 56 °C" ||
+	fail "summary hottest: $(grep -F 'Hottest' "$sum")"
 lab_done
