@@ -78,6 +78,10 @@ echo "$w" | grep -q 'critical warning 0x02 (temperature outside threshold)' &&
 	ok "4k-randwrite: flagged: critical warning 0x02 (temperature outside threshold)" || fail "4k-randwrite flag: $w"
 grep -q 'OCP latency monitor (log C3h, feature C5h): not supported' "$tmp/r/index.html" &&
 	ok "the latency monitor's not-supported path is said once" || fail "no latency monitor note"
+grep -q 'reported critical warning 0x02 (temperature outside threshold) during this test' "$tmp/r/tests/4k-randwrite.html" &&
+	ok "4k-randwrite's own page carries the flag above its figures" || fail "no flag on tests/4k-randwrite.html"
+! grep -q 'during this test' "$tmp/r/tests/4k-randread.html" && ok "4k-randread's page has no flag" ||
+	fail "4k-randread flagged"
 sum=$tmp/r/summary.csv
 grep -F 'Write amplification' "$sum" | grep -q ',2\.50' &&
 	ok "summary: write amplification 2.50 over the tests with a media count" ||
