@@ -173,6 +173,7 @@ static int cmd_add(struct lib *l, const struct args *a, char **in, int n)
 {
 	struct sr_diag d = {.stream = a->quiet ? NULL : stderr};
 
+	sr_inputs_skip_series(true); /* the figures stored come from fio's JSON alone */
 	for (int i = 0; i < n; i++) {
 		int rc = add_one(l, a, in[i], &d);
 

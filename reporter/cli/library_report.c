@@ -142,13 +142,22 @@ static const char *metric_words(const char *metric, char *buf, size_t len)
 	return buf;
 }
 
-/* The test's block size in a run (tests table), -1 when unknown. */
+static int cmp_test(const void *a, const void *b)
+{
+	const struct lib_test *x = a, *y = b;
+
+	if (x->run_id != y->run_id)
+		return x->run_id < y->run_id ? -1 : 1;
+	return strcmp(x->test, y->test);
+}
+
+/* The test's block size in a run (tests table, sorted by cmp_test()), -1 when unknown. */
 static int64_t bs_of(const struct ctx *c, int64_t run, const char *test)
 {
-	for (size_t i = 0; i < c->ntests; i++)
-		if (c->tests[i].run_id == run && !strcmp(c->tests[i].test, test))
-			return c->tests[i].bs;
-	return -1;
+	struct lib_test key = {.run_id = run, .test = (char *)test};
+	const struct lib_test *t = bsearch(&key, c->tests, c->ntests, sizeof(*c->tests), cmp_test);
+
+	return t ? t->bs : -1;
 }
 
 /* The most common of @n strings (NULL counts as a value). */
@@ -394,6 +403,7 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 		rc = rc == -ENOMEM ? 1 : 2;
 		goto out;
 	}
+	qsort(c.tests, c.ntests, sizeof(*c.tests), cmp_test);
 	rc = map_runs(&c);
 	if (!rc)
 		rc = collect_keys(&c);

@@ -71,6 +71,9 @@ static void value_text(char *buf, size_t len, const struct sr_libp_ranking *rk,
 		 e->flags & 2 ? " (max)" : "");
 }
 
+/* Bars a ranking's chart draws: the first ones, then only the selected drives below them. */
+#define CHART_BARS 50
+
 /* Every chart's script, loaded by charts.gp: one gnuplot for the page (one per chart would take
  * longer than the rest of the report). */
 static FILE *all;
@@ -95,6 +98,9 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 		char label[200];
 		double v[2] = {rk->e[i].value, rk->e[i].highlight ? 1 : 0};
 
+		if (i >= CHART_BARS && !rk->e[i].highlight)
+			continue; /* past the first ones only the selected drives: the table has all
+				   */
 		snprintf(label, sizeof(label), "%zu. %s %s%s", i + 1, rk->e[i].drive,
 			 rk->e[i].firmware ? rk->e[i].firmware : "",
 			 rk->e[i].differs[0] ? " *" : "");

@@ -130,6 +130,22 @@ id=$(sqlite3 "$lib" "SELECT id FROM runs WHERE label = 'samy'")
 "$rep" library remove --library "$lib" "$id" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q "no run $id" "$tmp/out" && ok "remove of an absent run: exit 2, named" || fail "remove absent: $(cat "$tmp/out")"
 
+# ssd-review --library FILE: the run added when it ends, keyed by its manifest
+if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
+	export SSD_REVIEW_LOCK_DIR=$tmp/locks
+	mkdir -p "$SSD_REVIEW_LOCK_DIR"
+	driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --only fc-4k-randread \
+		--span 32M --out "$tmp/rv" --no-report --library "$tmp/rv.sqlite" >"$tmp/out" 2>&1
+	rc=$?
+	m=$(jq -r .manifest.id "$tmp/rv/a/run.json")
+	[ $rc = 0 ] && [ "$(sqlite3 "$tmp/rv.sqlite" "SELECT run_key, status, profile FROM runs")" = "manifest:$m|complete|quick" ] &&
+		[ "$(sqlite3 "$tmp/rv.sqlite" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
+		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
+		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
+else
+	ok "# SKIP ssd-review --library: engine/libssdeng.so or driver/ssd-review not built"
+fi
+
 # bad input: each refused naming the file, nothing made
 printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
 expect_bad() { # what file words...
