@@ -31,6 +31,8 @@ struct ctx {
 	struct key *keys;
 	size_t nkeys;
 	size_t *run_of_fig; /* figure -> index in runs */
+	size_t *key_of_fig; /* figure -> index in keys, (size_t)-1 when not wanted */
+	size_t *cls_of_run; /* run -> index in the profiles */
 };
 
 static int cmp_id(const void *a, const void *b)
@@ -108,6 +110,33 @@ static int collect_keys(struct ctx *c)
 	return 0;
 }
 
+/* Each figure's key, found from the previous figure's next key first (figures come in the same
+ * order in every run). */
+static int map_keys(struct ctx *c)
+{
+	size_t k = 0;
+
+	c->key_of_fig = calloc(c->nfigs + 1, sizeof(size_t));
+	if (!c->key_of_fig)
+		return -ENOMEM;
+	for (size_t f = 0; f < c->nfigs; f++) {
+		const struct lib_figure *g = &c->figs[f];
+		size_t hit = (size_t)-1;
+
+		for (size_t n = 0; n < c->nkeys && hit == (size_t)-1; n++) {
+			size_t j = (k + n) % c->nkeys;
+
+			if (!strcmp(c->keys[j].entry, g->entry) &&
+			    !strcmp(c->keys[j].metric, g->metric))
+				hit = j;
+		}
+		c->key_of_fig[f] = hit;
+		if (hit != (size_t)-1)
+			k = (hit + 1) % c->nkeys;
+	}
+	return 0;
+}
+
 static const char *cls_of(const struct lib_run *r) { return r->profile ? r->profile : "none"; }
 
 static bool highlighted(const struct ctx *c, const struct lib_run *r)
@@ -160,35 +189,47 @@ static int64_t bs_of(const struct ctx *c, int64_t run, const char *test)
 	return t ? t->bs : -1;
 }
 
-/* The most common of @n strings (NULL counts as a value). */
+static int cmp_str(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	return !x || !y ? (x != NULL) - (y != NULL) : strcmp(x, y);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The most common of @n values (sorted in place; NULL counts as a value). */
 static const char *mode_str(const char **v, size_t n)
 {
 	size_t best = 0, bestn = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
-
-		for (size_t j = 0; j < n; j++)
-			k += (v[i] && v[j] && !strcmp(v[i], v[j])) || (!v[i] && !v[j]);
-		if (k > bestn) {
-			bestn = k;
+	qsort(v, n, sizeof(*v), cmp_str);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && !cmp_str(&v[i], &v[j]); j++)
+			;
+		if (j - i > bestn) {
+			bestn = j - i;
 			best = i;
 		}
 	}
 	return n ? v[best] : NULL;
 }
 
-static int64_t mode_int(const int64_t *v, size_t n)
+static int64_t mode_int(int64_t *v, size_t n)
 {
 	size_t best = 0, bestn = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
-
-		for (size_t j = 0; j < n; j++)
-			k += v[i] == v[j];
-		if (k > bestn) {
-			bestn = k;
+	qsort(v, n, sizeof(*v), cmp_int);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && v[j] == v[i]; j++)
+			;
+		if (j - i > bestn) {
+			bestn = j - i;
 			best = i;
 		}
 	}
@@ -224,9 +265,24 @@ static void mark_differences(const struct ctx *c, struct sr_libp_ranking *rk, co
 		span[i] = c->runs[ri[i]].span_bytes;
 		bs[i] = bs_of(c, c->runs[ri[i]].id, tests[i]);
 	}
-	fio_m = mode_str(fio, rk->n);
-	span_m = mode_int(span, rk->n);
-	bs_m = mode_int(bs, rk->n);
+	{
+		const char **fc = calloc(rk->n + 1, sizeof(*fc));
+		int64_t *ic = calloc(rk->n + 1, sizeof(*ic));
+
+		if (!fc || !ic) {
+			free(fc);
+			free(ic);
+			goto out;
+		}
+		memcpy(fc, fio, rk->n * sizeof(*fc));
+		fio_m = mode_str(fc, rk->n);
+		memcpy(ic, span, rk->n * sizeof(*ic));
+		span_m = mode_int(ic, rk->n);
+		memcpy(ic, bs, rk->n * sizeof(*ic));
+		bs_m = mode_int(ic, rk->n);
+		free(fc);
+		free(ic);
+	}
 	for (size_t i = 0; i < rk->n; i++) {
 		char *d = rk->e[i].differs;
 		size_t len = sizeof(rk->e[i].differs);
@@ -248,11 +304,12 @@ out:
 }
 
 /* The ranking of key @k in profile @cls. */
-static int build_ranking(const struct ctx *c, const struct key *k, const char *cls,
+static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *cls,
 			 struct sr_libp_ranking *rk)
 {
 	size_t *ri = calloc(c->nruns + 1, sizeof(*ri));
 	const char **tests = calloc(c->nruns + 1, sizeof(*tests));
+	const struct key *k = &c->keys[ki];
 	char words[64];
 	bool lb = lower_better(k->unit);
 	int rc = 0;
@@ -278,12 +335,10 @@ static int build_ranking(const struct ctx *c, const struct key *k, const char *c
 		const struct lib_run *r;
 		struct sr_libp_entry *e;
 
-		if (c->run_of_fig[f] == (size_t)-1 || strcmp(g->entry, k->entry) ||
-		    strcmp(g->metric, k->metric))
+		if (c->run_of_fig[f] == (size_t)-1 || c->key_of_fig[f] != ki ||
+		    c->cls_of_run[c->run_of_fig[f]] != ci)
 			continue;
 		r = &c->runs[c->run_of_fig[f]];
-		if (strcmp(cls_of(r), cls))
-			continue;
 		ri[rk->n] = c->run_of_fig[f];
 		tests[rk->n] = g->test;
 		e = &rk->e[rk->n++];
@@ -407,9 +462,12 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 	rc = map_runs(&c);
 	if (!rc)
 		rc = collect_keys(&c);
+	if (!rc)
+		rc = map_keys(&c);
 	classes = calloc(c.nruns + 1, sizeof(*classes));
+	c.cls_of_run = calloc(c.nruns + 1, sizeof(size_t));
 	p.rankings = calloc(c.nkeys * (c.nruns ? c.nruns : 1) + 1, sizeof(*p.rankings));
-	if (rc || !classes || !p.rankings) {
+	if (rc || !classes || !p.rankings || !c.cls_of_run) {
 		rc = 1;
 		fputs("ssdreport: library report: out of memory\n", stderr);
 		goto out;
@@ -418,15 +476,20 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 		bool have = false;
 
 		for (size_t k = 0; k < ncls && !have; k++)
-			have = !strcmp(classes[k], cls_of(&c.runs[i]));
-		if (!have)
+			if (!strcmp(classes[k], cls_of(&c.runs[i]))) {
+				have = true;
+				c.cls_of_run[i] = k;
+			}
+		if (!have) {
+			c.cls_of_run[i] = ncls;
 			classes[ncls++] = cls_of(&c.runs[i]);
+		}
 	}
 	for (size_t k = 0; k < c.nkeys && !rc; k++)
 		for (size_t j = 0; j < ncls && !rc; j++) {
 			struct sr_libp_ranking *rk = &p.rankings[p.nrankings];
 
-			rc = build_ranking(&c, &c.keys[k], classes[j], rk);
+			rc = build_ranking(&c, k, j, classes[j], rk);
 			if (!rc && rk->n)
 				p.nrankings++;
 			else
@@ -456,6 +519,8 @@ out:
 	free(classes);
 	free(c.keys);
 	free(c.run_of_fig);
+	free(c.key_of_fig);
+	free(c.cls_of_run);
 	lib_runs_free(c.runs, c.nruns);
 	lib_figures_free(c.figs, c.nfigs);
 	lib_tests_free(c.tests, c.ntests);

@@ -90,6 +90,10 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 	snprintf(c.title, sizeof(c.title), "%.120s, profile %.40s: %zu drive%s ranked, %s",
 		 rk->title, rk->cls, rk->nranked, rk->nranked == 1 ? "" : "s",
 		 rk->lower_better ? "lowest first" : "highest first");
+	if (rk->nranked > CHART_BARS)
+		snprintf(c.caption, sizeof(c.caption),
+			 "%s; the first %d drawn, and the selected drives below them", c.title,
+			 CHART_BARS);
 	if ((rc = sr_chart_open(&c, dir)))
 		return rc;
 	sr_chart_frame(&c, "ranking", "drive", cols, 2);
@@ -130,28 +134,30 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 	return 0;
 }
 
-static int ranking(const struct sr_libp_ranking *rk, const char *dir, bool charts,
-		   struct sr_page *pg, struct sr_diag *d)
+/* Whether the page's table shows entry @i: the first CHART_BARS ranked, the selected drives,
+ * the first CHART_BARS unranked (every one is in the ranking's CSV). */
+static bool on_page(const struct sr_libp_ranking *rk, size_t i)
 {
-	struct shown s = shown_of(rk);
-	struct sr_table *t;
-	char head[400], text[SR_FMT_LEN + 16], csv[SR_FMT_LEN], anchor[220];
-	bool any_diff = false;
-	int rc = 0;
+	return rk->e[i].highlight ||
+	       (rk->e[i].ranked ? i < CHART_BARS : i < rk->nranked + CHART_BARS);
+}
 
-	snprintf(anchor, sizeof(anchor), "%s", rk->id);
-	snprintf(head, sizeof(head), "%s, profile %s", rk->title, rk->cls);
-	sr_page_heading(pg, 3, anchor, head);
-	if (rk->nranked && (rc = chart(rk, &s, dir, charts, pg, d)))
-		return rc;
-	t = sr_table_new(rk->id, head, 9);
+/* The ranking's table: every entry (@page false), or those on_page(). */
+static struct sr_table *table_of(const struct sr_libp_ranking *rk, const struct shown *sh,
+				 const char *name, const char *caption, bool page)
+{
+	struct sr_table *t = sr_table_new(name, caption, 9);
+	char head[400], text[SR_FMT_LEN + 16], csv[SR_FMT_LEN];
+	bool any_diff = false;
+	size_t shown = 0;
+
 	if (!t)
-		return -ENOMEM;
+		return NULL;
 	sr_table_lead(t, (const char *const[]){"rank", "drive", "firmware"}, 3);
-	if (strstr(rk->title, s.name))
+	if (strstr(rk->title, sh->name))
 		snprintf(head, sizeof(head), "%s", rk->title);
 	else
-		snprintf(head, sizeof(head), "%s (%s)", rk->title, s.name);
+		snprintf(head, sizeof(head), "%s (%s)", rk->title, sh->name);
 	sr_table_head(t, 3, head);
 	sr_table_head(t, 4, "date");
 	sr_table_head(t, 5, "profile");
@@ -163,17 +169,21 @@ static int ranking(const struct sr_libp_ranking *rk, const char *dir, bool chart
 			sr_table_text(t, c);
 	for (size_t i = 0; i < rk->n; i++) {
 		const struct sr_libp_entry *e = &rk->e[i];
-		size_t r = sr_table_row(t);
+		size_t r;
 		char note[300];
 
+		if (page && !on_page(rk, i))
+			continue;
+		shown++;
+		r = sr_table_row(t);
 		if (e->ranked)
 			sr_table_set(t, r, 0, "%zu", i + 1);
 		else
 			sr_table_set(t, r, 0, "not ranked");
 		sr_table_set(t, r, 1, "%s", e->drive);
 		sr_table_set(t, r, 2, "%s", e->firmware ? e->firmware : SR_UNKNOWN);
-		value_text(text, sizeof(text), rk, &s, e);
-		snprintf(csv, sizeof(csv), "%s%.9g", e->flags & 1 ? ">=" : "", e->value / s.div);
+		value_text(text, sizeof(text), rk, sh, e);
+		snprintf(csv, sizeof(csv), "%s%.9g", e->flags & 1 ? ">=" : "", e->value / sh->div);
 		sr_table_num(t, r, 3, text, csv);
 		if (e->highlight)
 			sr_table_mark(t, r, 1, SR_MARK_PASS);
@@ -194,13 +204,56 @@ static int ranking(const struct sr_libp_ranking *rk, const char *dir, bool chart
 		sr_table_set(t, r, 8, "%s", note);
 		any_diff |= e->differs[0] != '\0';
 	}
-	sr_table_note(t, "%s%s%s", rk->lower_better ? "Lowest first." : "Highest first.",
+	sr_table_note(t, "%s%s%s%s", rk->lower_better ? "Lowest first." : "Highest first.",
 		      any_diff ? " * and the last column: the run differs from the others of "
 				 "this ranking (span, block size or fio version), as ssdreport "
 				 "compare marks it: compare with care."
 			       : "",
 		      rk->n > rk->nranked ? " Runs that did not complete are listed, not ranked."
-					  : "");
+					  : "",
+		      shown < rk->n ? " The first 50 and the selected drives shown: every one is "
+				      "in the table's CSV."
+				    : "");
+	return t;
+}
+
+static int ranking(const struct sr_libp_ranking *rk, const char *dir, bool charts,
+		   struct sr_page *pg, struct sr_diag *d)
+{
+	struct shown s = shown_of(rk);
+	struct sr_table *t, *all = NULL;
+	char head[400], name[240];
+	bool cut = false;
+	int rc = 0;
+
+	snprintf(head, sizeof(head), "%s, profile %s", rk->title, rk->cls);
+	sr_page_heading(pg, 3, rk->id, head);
+	if (rk->nranked && (rc = chart(rk, &s, dir, charts, pg, d)))
+		return rc;
+	for (size_t i = 0; i < rk->n; i++)
+		cut |= !on_page(rk, i);
+	if (cut) { /* every entry in <id>.csv, the page's rows in <id>-page.csv */
+		FILE *f;
+
+		all = table_of(rk, &s, rk->id, head, false);
+		snprintf(name, sizeof(name), "%s.csv", rk->id);
+		f = all ? sr_out_open(dir, name, "w") : NULL;
+		if (!f) {
+			sr_table_free(all);
+			return all ? -errno : -ENOMEM;
+		}
+		sr_table_csv(f, all);
+		rc = fclose(f) ? -EIO : 0;
+		sr_table_free(all);
+		if (rc)
+			return rc;
+		snprintf(name, sizeof(name), "%s-page", rk->id);
+	} else {
+		snprintf(name, sizeof(name), "%s", rk->id);
+	}
+	t = table_of(rk, &s, name, head, true);
+	if (!t)
+		return -ENOMEM;
 	rc = sr_page_table(pg, t);
 	sr_table_free(t);
 	return rc;
