@@ -124,7 +124,7 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 		return rc;
 	}
 	if (charts) {
-		sr_page_figure(pg, c.name, c.title, 1000);
+		sr_page_figure(pg, c.name, c.caption[0] ? c.caption : c.title, 1000);
 	} else {
 		char href[300];
 
