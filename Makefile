@@ -38,7 +38,7 @@ ENGINE_HDRS := $(wildcard engine/*/*.h engine/*/*/*.h)
 REPORT_DIRS := parse model analyse render output util
 REPORT_SRCS := $(wildcard $(REPORT_DIRS:%=reporter/%/*.c))
 REPORT_MAIN := $(wildcard reporter/cli/*.c)
-REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h record/*.h)
+REPORT_HDRS := $(wildcard reporter/*/*.h pts/*.h record/*.h library/*.h)
 # the test catalogue reader (jobfiles/catalogue.json) and pts/ (the SNIA PTS rules both sides apply:
 # the steady-state criterion): build/libssdcat.a, for the driver and ssdreport
 CAT_SRCS    := $(wildcard catalogue/*.c pts/*.c)
@@ -47,6 +47,12 @@ CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 RECORD_SRCS := $(wildcard record/*.c)
 RECORD_OBJS := $(RECORD_SRCS:%.c=$(BUILD)/%.o)
 RECORD_HDRS := $(wildcard record/*.h)
+# the results library (library/: every review kept in SQLite, docs/library-format.md):
+# build/libssdlib.a (libsqlite3), linked by ssdreport and ssd-review
+LIB_SRCS    := $(wildcard library/*.c)
+LIB_OBJS    := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+LIB_HDRS    := $(wildcard library/*.h)
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 
 # ssd-apps (application workloads: MariaDB or PostgreSQL + sysbench on the drive): apps/*.c except
 # apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps,
@@ -77,9 +83,10 @@ UNIT_DRIVER_SRCS := $(wildcard tests/unit/driver/*/*_test.c)
 UNIT_APPS_SRCS := $(wildcard tests/unit/apps/*_test.c)
 UNIT_PTS_SRCS := $(wildcard tests/unit/pts/*_test.c)
 UNIT_RECORD_SRCS := $(wildcard tests/unit/record/*_test.c)
+UNIT_LIB_SRCS := $(wildcard tests/unit/library/*_test.c)
 UNIT_BINS := $(UNIT_ENGINE_SRCS:%.c=$(BUILD)/%) $(UNIT_REPORTER_SRCS:%.c=$(BUILD)/%) $(UNIT_CAT_SRCS:%.c=$(BUILD)/%) \
 	$(UNIT_APPS_SRCS:%.c=$(BUILD)/%) $(UNIT_DRIVER_SRCS:%.c=$(BUILD)/%) $(UNIT_PTS_SRCS:%.c=$(BUILD)/%) \
-	$(UNIT_RECORD_SRCS:%.c=$(BUILD)/%)
+	$(UNIT_RECORD_SRCS:%.c=$(BUILD)/%) $(UNIT_LIB_SRCS:%.c=$(BUILD)/%)
 
 ENGINE_SO := engine/libssdeng.so
 SSDCTL    := engine/ssdctl
@@ -146,6 +153,13 @@ $(BUILD)/record/%.o: record/%.c $(RECORD_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -c $< -o $@
 
+$(BUILD)/library/%.o: library/%.c $(LIB_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libssdlib.a: $(LIB_OBJS)
+	@rm -f $@; ar rcs $@ $^
+
 $(BUILD)/catalogue/%.o: catalogue/%.c catalogue/catalogue.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
@@ -207,8 +221,9 @@ $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdrecor
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
-$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a
-	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
+$(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a \
+		$(BUILD)/libssdlib.a
+	$(CC) -o $@ $^ $(REPORT_LIBS) $(SQLITE_LIBS) $(SAN_LDFLAGS)
 
 # the version a run records (run.json, manifest): rewritten only when it changes
 $(BUILD)/driver/version.h: FORCE
@@ -272,6 +287,11 @@ $(BUILD)/tests/unit/record/%: tests/unit/record/%.c $(BUILD)/libssdrecord.a $(RE
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(JSONC_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdrecord.a $(REPORT_LIBS) \
 		-lcmocka $(SAN_LDFLAGS)
+
+# tests/unit/library/X_test.c tests library/X.c
+$(BUILD)/tests/unit/library/%: tests/unit/library/%.c $(BUILD)/libssdlib.a $(LIB_HDRS) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libssdlib.a $(SQLITE_LIBS) -lcmocka $(SAN_LDFLAGS)
 
 # tests/unit/apps/X_test.c tests apps/X.c (fixtures: tests/unit/apps/fixtures/, README there)
 $(BUILD)/tests/unit/apps/%: tests/unit/apps/%.c $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a $(APPS_HDRS) $(wildcard tests/unit/*.h)

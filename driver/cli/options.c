@@ -140,6 +140,7 @@ enum opt_id {
 	O_YES,
 	O_ALLOW_MOUNTED,
 	O_NO_REPORT,
+	O_LIBRARY,
 	O_DRY_RUN,
 	O_PTS_NO_PURGE,
 	O_PTS_VARIANT,
@@ -185,6 +186,7 @@ static const struct {
     {"--yes", O_YES, false},
     {"--allow-mounted", O_ALLOW_MOUNTED, false},
     {"--no-report", O_NO_REPORT, false},
+    {"--library", O_LIBRARY, true},
     {"--dry-run", O_DRY_RUN, false},
     {"--pts-no-purge", O_PTS_NO_PURGE, false},
     {"--pts-variant", O_PTS_VARIANT, true},
@@ -215,8 +217,8 @@ static int apps_number(const char *name, const char *v, long long lo, long long 
 
 static bool shapes_request(enum opt_id id)
 {
-	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_YES &&
-	       id != O_ALLOW_MOUNTED && id != O_DRY_RUN && id != O_HELP;
+	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_LIBRARY &&
+	       id != O_YES && id != O_ALLOW_MOUNTED && id != O_DRY_RUN && id != O_HELP;
 }
 
 static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, size_t errlen)
@@ -348,6 +350,8 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 	case O_NO_REPORT:
 		o->no_report = true;
 		return 0;
+	case O_LIBRARY:
+		return set_str(&o->library, v);
 	case O_DRY_RUN:
 		o->dry_run = true;
 		return 0;
@@ -455,6 +459,7 @@ void rv_opts_free(struct rv_opts *o)
 	free(o->engine);
 	free(o->engine_opt);
 	free(o->out);
+	free(o->library);
 	free(o->catalogue);
 	free(o->status_dir);
 	free(o->purge);

@@ -51,8 +51,10 @@ struct rv_opts {
 	char *engine;	  /* "ssdeng", "io_uring_cmd", "sg", "libaio" */
 	char *engine_opt; /* --engine-opt "OPT=VAL", NULL for the engine's default */
 	/* output and control */
-	char *out;	       /* --out ("results") */
-	char *catalogue;       /* --catalogue FILE, NULL: catalogue_find() */
+	char *out;	 /* --out ("results") */
+	char *library;	 /* --library FILE: each drive's run added to the results library at the end
+			  * (ssdreport library add, docs/library.md); NULL: none */
+	char *catalogue; /* --catalogue FILE, NULL: catalogue_find() */
 	char *status_dir;      /* --status DIR */
 	char *purge, *confirm; /* --purge METHOD --confirm SERIAL */
 	bool out_given;	       /* --out was on the command line */

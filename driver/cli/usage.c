@@ -286,6 +286,8 @@ static const char usage[] =
     "data there.\n"
     "  --allow-mounted       do not refuse a device with a mounted filesystem, swap or holders\n"
     "  --no-report           do not run ssdreport at the end\n"
+    "  --library FILE        at the end add each drive's run to the results library FILE\n"
+    "                        (ssdreport library add; docs/library.md)\n"
     "  --dry-run             print the plan (drive, test id, jobfile, variables) and exit\n"
     "  --status DIR          print what the run writing DIR is doing (test, elapsed, ETA, "
     "fio's pid)\n"

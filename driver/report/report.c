@@ -11,24 +11,24 @@
 #include "report/report.h"
 #include "run/child.h"
 
-int rv_report_run(const char *ssdreport, const char *out, const char *clients, char *err,
-		  size_t errlen)
+/* Run @ssdreport with @lead (NULL-ended) and then OUT's drive folders. */
+static int run_over_drives(const char *ssdreport, const char *const *lead, const char *out,
+			   const char *clients, char *err, size_t errlen)
 {
-	char **argv = NULL, **names = NULL, dest[PATH_MAX + 16], p[PATH_MAX * 2];
+	char **argv = NULL, **names = NULL, p[PATH_MAX * 2];
 	size_t n = 0, nnames = 0;
 	struct rv_spawn s = {0};
 	int rc = -ENOMEM;
 
-	rec_path_report(dest, sizeof(dest), out);
 	/* the drive folders of OUT, as the record tells them (a client run: its combined one) */
 	if (!clients && (rc = rec_results_drives(out, &names, &nnames)) == -ENOMEM)
 		goto out;
 	rc = -ENOMEM;
-	if (!(argv = calloc(nnames + 5, sizeof(*argv))))
+	if (!(argv = calloc(nnames + 10, sizeof(*argv))))
 		goto out;
 	argv[n++] = strdup(ssdreport);
-	argv[n++] = strdup("-o");
-	argv[n++] = strdup(dest);
+	for (size_t i = 0; lead[i] && n < 8; i++)
+		argv[n++] = strdup(lead[i]);
 	if (clients) {
 		rec_path_drive_dir(p, sizeof(p), out, clients);
 		argv[n++] = strdup(p);
@@ -55,4 +55,22 @@ out:
 	if (rc == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
 	return rc;
+}
+
+int rv_report_run(const char *ssdreport, const char *out, const char *clients, char *err,
+		  size_t errlen)
+{
+	char dest[PATH_MAX + 16];
+
+	rec_path_report(dest, sizeof(dest), out);
+	return run_over_drives(ssdreport, (const char *const[]){"-o", dest, NULL}, out, clients,
+			       err, errlen);
+}
+
+int rv_library_add(const char *ssdreport, const char *library, const char *out, const char *clients,
+		   char *err, size_t errlen)
+{
+	return run_over_drives(
+	    ssdreport, (const char *const[]){"library", "add", "-q", "--library", library, NULL},
+	    out, clients, err, errlen);
 }

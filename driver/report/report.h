@@ -20,4 +20,17 @@
 int rv_report_run(const char *ssdreport, const char *out, const char *clients, char *err,
 		  size_t errlen);
 
+/**
+ * rv_library_add() - run `ssdreport library add -q --library FILE DIR...` over OUT's drive
+ * folders (a client run: its combined one), each drive's run one entry of the results library.
+ * @ssdreport: the program
+ * @library:   the library (--library FILE)
+ * @out:       the results directory (absolute)
+ * @clients:   a client run's combined label, or NULL
+ * @err, @errlen: why it failed ("exit 2")
+ * Return: 0, or -EIO.
+ */
+int rv_library_add(const char *ssdreport, const char *library, const char *out, const char *clients,
+		   char *err, size_t errlen);
+
 #endif

@@ -147,6 +147,30 @@ static int report(struct rv_run *r)
 	return 1;
 }
 
+/* --library FILE: each drive's run added to the results library (docs/library.md). */
+static int library(struct rv_run *r)
+{
+	char err[1024];
+
+	if (!r->o->library)
+		return 0;
+	if (!r->tools.ssdreport[0]) {
+		fprintf(stderr,
+			"ssd-review: ssdreport not built: not added to the library (make; then "
+			"ssdreport library add --library %s %s)\n",
+			r->o->library, r->out_abs);
+		return 1;
+	}
+	if (!rv_library_add(r->tools.ssdreport, r->o->library, r->out_abs,
+			    r->ts.client_mode ? r->ts.t[0].label : NULL, err, sizeof(err))) {
+		fprintf(stderr, "ssd-review: added to the library %s\n", r->o->library);
+		return 0;
+	}
+	fprintf(stderr, "ssd-review: ssdreport library add failed (%s); results are in %s/\n", err,
+		r->out_abs);
+	return 1;
+}
+
 static int ended(struct rv_run *r, const char *state, const char *reason, int code)
 {
 	char now[32];
@@ -181,6 +205,8 @@ int rv_review_end(struct rv_run *r)
 	if (r->kept)
 		fprintf(stderr, "ssd-review: %zu tests kept from the earlier run\n", r->kept);
 	if (report(r))
+		r->failed++;
+	if (library(r))
 		r->failed++;
 	if (rv_stop_signal) {
 		snprintf(r->stop_reason, sizeof(r->stop_reason), "the report stopped by %s",

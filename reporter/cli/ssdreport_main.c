@@ -31,6 +31,8 @@
 #include "parse/pts_rounds.h"
 #include "analyse/analysis.h"
 #include "analyse/compare.h"
+#include "cli/cli.h"
+#include "cli/library_cmd.h"
 #include "cli/logstat.h"
 #include "parse/recurse.h"
 #include "parse/reference.h"
@@ -372,7 +374,7 @@ static int run_catalogue(const char *const *inputs, size_t n, char *path, size_t
  * results were planned from (run_catalogue()), else catalogue_find() (without one the report
  * still comes, every test under "Other tests", and says why).
  */
-static int load_catalogue(const char *given, const char *const *inputs, size_t ninputs,
+int sr_cli_load_catalogue(const char *given, const char *const *inputs, size_t ninputs,
 			  struct catalogue **cat, char *note, size_t len, struct sr_diag *d)
 {
 	char path[PATH_MAX + 32], err[1024];
@@ -424,7 +426,7 @@ static int load_compare(struct sr_model *m, const char *const *dirs, size_t n, c
 	return 0;
 }
 
-static int exit_code(int rc)
+int sr_cli_exit_code(int rc)
 {
 	return rc == -ENOMEM || rc == -EIO || rc == -ENOSPC || rc == -EPERM ? 1 : 2;
 }
@@ -511,7 +513,7 @@ static int cmd_summary(int argc, char **argv)
 		if (rc) {
 			fflush(stdout);
 			fprintf(stderr, "ssdreport: %s\n", d.err);
-			return exit_code(rc);
+			return sr_cli_exit_code(rc);
 		}
 	}
 	return fflush(stdout) ? 1 : 0;
@@ -603,8 +605,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 		free(refs);
 		return 2;
 	}
-	rc = load_catalogue(catalogue_path, (const char *const *)argv + optind,
-			    (size_t)(argc - optind), &cat, cat_note, sizeof(cat_note), &d);
+	rc = sr_cli_load_catalogue(catalogue_path, (const char *const *)argv + optind,
+				   (size_t)(argc - optind), &cat, cat_note, sizeof(cat_note), &d);
 	ro.cat = cat;
 	ro.cat_note = cat_note[0] ? cat_note : NULL;
 	if (!rc && compare)
@@ -643,7 +645,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	free(refs);
 	if (rc) {
 		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
-		return exit_code(rc);
+		return sr_cli_exit_code(rc);
 	}
 	return 0;
 }
@@ -659,6 +661,7 @@ static const struct {
     {"summary", cmd_summary, false},
     {"logstat", sr_logstat_main, false},
     {"compare", cmd_compare, true},
+    {"library", sr_library_main, true},
 };
 
 int main(int argc, char **argv)

@@ -33,6 +33,14 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 		   struct sr_diag *d);
 
 /**
+ * sr_inputs_skip_series() - whether later loads leave the fio logs unread (no test gets a time
+ * series): the results library stores figures of fio's JSON only, and a full review's logs are
+ * gigabytes.
+ * @skip: true to skip them
+ */
+void sr_inputs_skip_series(bool skip);
+
+/**
  * sr_inputs_load_dirs() - load results directories for "ssdreport compare", each drive labelled
  * by its directory path as given (old/nvme0, new/nvme0), so runs of one drive label made at
  * different times or places stay apart.

@@ -10,23 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/headline.h"
 #include "render/format.h"
 #include "render/sections.h"
 
-#define LIMIT_NS 1e6 /* the review's line: 1 ms */
-
-/* A profile: the tests of one workload (the flat-out run and its points), in the review's
- * order (points by percentage, the flat-out run last). */
-static size_t profile_run(const struct sr_rtest *const *tests, size_t n, size_t from)
-{
-	const char *w = tests[from]->entry ? tests[from]->entry->workload : NULL;
-	size_t k = from + 1;
-
-	while (k < n && w && tests[k]->entry && tests[k]->entry->workload &&
-	       !strcmp(tests[k]->entry->workload, w))
-		k++;
-	return k - from;
-}
+#define LIMIT_NS SR_CURVE_LIMIT_NS
 
 static bool sequential(const struct sr_rtest *t)
 {
@@ -112,30 +100,6 @@ out:
 	return rc;
 }
 
-/* A drive's two figures of one profile, and the first job error among its points. */
-static int curve_of(const struct sr_rtest *const *pts, size_t n, size_t dv, struct sr_curve_fig *cf)
-{
-	struct sr_curve_pt *p = calloc(n + 1, sizeof(*p));
-	int err = 0;
-
-	if (!p)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		const struct sr_result *res = pts[i]->per_drive[dv];
-		struct sr_fig io = sr_fig_of(res, SR_W_BOTH, SR_M_IOPS, 0),
-			      bw = sr_fig_of(res, SR_W_BOTH, SR_M_BW, 0),
-			      lat = sr_fig_of(res, SR_W_BOTH, SR_M_LAT_MEAN, 0);
-
-		p[i] = (struct sr_curve_pt){sr_ok(io.v) ? io.v.v : NAN, sr_ok(bw.v) ? bw.v.v : NAN,
-					    sr_ok(lat.v) ? lat.v.v : NAN};
-		if (res && res->error && !err)
-			err = res->error;
-	}
-	sr_curve_figures(p, n, LIMIT_NS, cf);
-	free(p);
-	return err;
-}
-
 static struct sr_fig fig(double v)
 {
 	return (struct sr_fig){isfinite(v) ? sr_val(v) : (struct sr_value){0, SR_ABSENT}, false};
@@ -167,10 +131,10 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 		goto out;
 	}
 	for (size_t i = 0; i < n;) { /* every profile's figures on every drive */
-		size_t k = profile_run(tests, n, i);
+		size_t k = sr_curve_profile_len(tests, n, i);
 
 		for (size_t c = 0; c < nd; c++, m++) {
-			err[m] = curve_of(tests + i, k, dvs[c], &cf[m]);
+			err[m] = sr_curve_of(tests + i, k, dvs[c], LIMIT_NS, &cf[m]);
 			if (err[m] < 0) {
 				rc = err[m];
 				goto out;
@@ -190,7 +154,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f,
 	}
 	m = 0;
 	for (size_t i = 0; i < n;) {
-		size_t k = profile_run(tests, n, i);
+		size_t k = sr_curve_profile_len(tests, n, i);
 		char pt[160], href[300];
 
 		profile_title(tests[i], pt, sizeof(pt));
@@ -240,7 +204,7 @@ int sr_section_curve(struct sr_report *r, const struct catalogue_family *f,
 	nd = sr_rep_columns(r, tests, n, dvs);
 	sr_page_grid(&r->page, true);
 	for (size_t i = 0; i < n && !rc;) {
-		size_t k = profile_run(tests, n, i);
+		size_t k = sr_curve_profile_len(tests, n, i);
 
 		rc = chart(r, tests + i, k);
 		i += k;

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# The results library (ssdreport library, docs/library.md) on real results: the golden review
+# fixtures (an NVMe and a SAS drive, a group), a small generated full-profile review tree (two
+# drives, scripts/gen-review-tree) and a fio case of anyone's (../shared/cases, with --model and
+# --firmware). Every figure stored equals the one the drive's own report prints (its summary.csv
+# and family-curve.csv, tests/host/lib/library_check.py), and every figure the report prints is
+# stored; adding again changes nothing; a partial run is added with its status, never ranked, and
+# replaced when the resumed run completes; list --json, remove, export --csv; the page's rankings
+# in the order the stored figures give; bad libraries and inputs refused naming the file.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+REPORT_TEST="library"
+. tests/host/lib/report-env.sh
+G=tests/unit/reporter/fixtures/golden/results
+chk=tests/host/lib/library_check.py
+lib=$tmp/lib.sqlite
+export SSDENG_LIBRARY=$tmp/env.sqlite # a --library given must win over it
+
+"$rep" library add --library "$lib" "$G" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^added run' "$tmp/out")" = 3 ] && [ ! -e "$SSDENG_LIBRARY" ] &&
+	ok "add: the golden results' three drives added to --library" ||
+	fail "add: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -5)"
+
+# the small generated full-profile review: two drives, 247 tests each, apps results
+if python3 scripts/gen-review-tree --out "$tmp/gen" --drives 2 --hours 0.02 --procs 1 \
+	>"$tmp/gen.log" 2>&1; then
+	"$rep" library add -q --library "$lib" "$tmp/gen" 2>"$tmp/err" &&
+		ok "add: a generated full-profile review tree" || fail "add gen: $(head -3 "$tmp/err")"
+else
+	fail "scripts/gen-review-tree failed: $(tail -3 "$tmp/gen.log")"
+fi
+
+# the figures stored are the ones each drive's own report prints, every one of them
+"$rep" -q -o "$tmp/rg" --no-charts "$G" 2>"$tmp/err" || fail "report of $G: $(head -3 "$tmp/err")"
+res=$(python3 "$chk" figures "$lib" "$tmp/rg" nvme-lab sas-lab g)
+[ "${res%% *}" = ok ] && ok "golden: the ${res#ok } figures stored equal the report's summary.csv and family-curve.csv" ||
+	fail "golden figures: $res"
+if [ -d "$tmp/gen" ]; then
+	"$rep" -q -o "$tmp/rgen" --no-charts "$tmp/gen" 2>"$tmp/err" || fail "report of gen: $(head -3 "$tmp/err")"
+	res=$(python3 "$chk" figures "$lib" "$tmp/rgen" e1s-1 u2-1)
+	[ "${res%% *}" = ok ] && [ "${res#ok }" -gt 150 ] &&
+		ok "full profile: the ${res#ok } figures stored (apps, primary, four corners, QoS, curves) equal the report's" ||
+		fail "full-profile figures: $res"
+fi
+# the check can fail: one stored figure changed by 0.1 % is found
+cp "$lib" "$tmp/bent.sqlite"
+sqlite3 "$tmp/bent.sqlite" "UPDATE figures SET value = value * 1.001 WHERE entry = '8k-7030' AND metric = 'lat_max' AND run_id = (SELECT id FROM runs WHERE label = 'sas-lab')"
+res=$(python3 "$chk" figures "$tmp/bent.sqlite" "$tmp/rg" sas-lab)
+case $res in *"8k-7030 lat_max"*) ok "a figure 0.1 % off is caught by the check" ;; *) fail "bent figure not caught: $res" ;; esac
+
+# anyone's fio results, named by --model and --firmware, keyed by their files' contents
+case=$cases/c04-samyaple-fio333-steadystate
+"$rep" library add --library "$lib" --model "Samyaple SSD" --firmware F1 --label samy "$case" \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+row=$(sqlite3 "$lib" "SELECT kind, model, firmware, label, substr(run_key, 1, 4) FROM runs WHERE label = 'samy'")
+[ $rc = 0 ] && [ "$row" = "fio|Samyaple SSD|F1|samy|fio:" ] && ok "add fio results: --model, --firmware, --label; keyed by content" ||
+	fail "fio add: exit $rc, row '$row': $(head -3 "$tmp/err")"
+
+# idempotent: the same runs again change nothing
+before=$(sqlite3 "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
+"$rep" library add --library "$lib" "$G" "$G/nvme-lab" >"$tmp/out" 2>&1
+"$rep" library add --library "$lib" --model "Samyaple SSD" --firmware F1 --label samy "$case" >>"$tmp/out" 2>&1
+after=$(sqlite3 "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
+[ "$before" = "$after" ] && [ "$(grep -c '^unchanged run' "$tmp/out")" = 5 ] &&
+	ok "adding the same runs again changes nothing (5 unchanged)" || fail "re-add: $before -> $after: $(cat "$tmp/out")"
+
+# a partial run: added with its status, listed unranked; its resumed, complete run replaces it
+mkdir -p "$tmp/part" && cp -r "$G/nvme-lab" "$tmp/part/nvme-lab"
+jq '.status = "interrupted"' "$G/nvme-lab/run.json" >"$tmp/part/nvme-lab/run.json"
+plib=$tmp/part.sqlite
+"$rep" library add -q --library "$plib" "$G/sas-lab" "$tmp/part/nvme-lab" 2>"$tmp/err"
+[ "$(sqlite3 "$plib" "SELECT status FROM runs WHERE label = 'nvme-lab'")" = interrupted ] &&
+	ok "a partial run is added with its status" || fail "partial: $(head -3 "$tmp/err")"
+"$rep" library report -q --no-charts --library "$plib" -o "$tmp/pp" 2>"$tmp/err"
+r=$(grep ',nvme-lab\|QEMU NVMe' "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut -d, -f1)
+[ "$r" = "not ranked" ] && [ "$(sed -n 2p "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut -d, -f1,2)" = "1,QEMU QEMU HARDDISK" ] &&
+	ok "the partial run is listed \"not ranked\", below the ranked drive" ||
+	fail "partial run ranked: $(cat "$tmp/pp/rank-quick-4k-randread-iops.csv")"
+"$rep" library add --library "$plib" "$G/nvme-lab" >"$tmp/out" 2>&1
+[ "$(sqlite3 "$plib" "SELECT count(*), group_concat(status) FROM runs WHERE label = 'nvme-lab'")" = "1|complete" ] &&
+	grep -q '^replaced run' "$tmp/out" && ok "the resumed run (same manifest, complete) replaces its partial entry" ||
+	fail "resume: $(cat "$tmp/out")"
+
+# list --json
+"$rep" library list --library "$lib" --json >"$tmp/list.json" 2>"$tmp/err"
+n=$(sqlite3 "$lib" "SELECT count(*) FROM runs")
+[ "$(jq length "$tmp/list.json")" = "$n" ] &&
+	[ "$(jq -r '.[] | select(.label == "nvme-lab") | [.model, .firmware, .profile, .status, .logical_block_bytes] | @tsv' "$tmp/list.json")" = "$(printf 'QEMU NVMe Ctrl\t7.2.22\tquick\tcomplete\t%s' "$(jq -r .identity.logical_block_bytes "$G/nvme-lab/drive.json")")" ] &&
+	ok "list --json: $n runs, nvme-lab's identity as drive.json says" || fail "list --json: $(head -c 600 "$tmp/list.json") $(cat "$tmp/err")"
+[ "$("$rep" library list --library "$lib" --model 'qemu nvme' --json | jq -r '.[].label')" = nvme-lab ] &&
+	[ "$("$rep" library list --library "$lib" --profile full --json | jq length)" = 2 ] &&
+	ok "list --model (any case, contained), --profile" || fail "list filters"
+
+# the page: each ranking in the order of the stored figures; another profile never in it
+"$rep" library report --library "$lib" -o "$tmp/page" --drive SAS >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ -s "$tmp/page/index.html" ] && [ -s "$tmp/page/charts.gp" ] &&
+	ls "$tmp/page"/rank-quick-4k-randread-iops-bars.png >/dev/null 2>&1 &&
+	ok "library report: index.html and the ranked bar charts drawn" || fail "report: exit $rc $(head -3 "$tmp/err")"
+for k in "4k-randread iops" "4k-randread lat_mean" "8k-7030 lat_max" "spec-4k-randread-qd1 p99.99" "fc-{bs}-read mbps"; do
+	set -- $k
+	for p in quick full; do
+		f="$tmp/page/rank-$p-$(echo "$1" | tr '{}' '__')-$2.csv"
+		[ -e "$f" ] || continue
+		res=$(python3 "$chk" ranking "$lib" "$f" "$1" "$2" "$p")
+		[ "${res%% *}" = ok ] && ok "ranking $p $1 $2: ${res#ok } runs in the stored figures' order" ||
+			fail "ranking $p $1 $2: $res"
+	done
+done
+! grep -q 'ACME' "$tmp/page/rank-quick-4k-randread-iops.csv" && grep -q 'ACME' "$tmp/page/rank-full-4k-randread-iops.csv" &&
+	ok "quick and full runs are ranked apart" || fail "profiles mixed"
+grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.html" && ok "the page names the drives" || fail "page"
+
+# export --csv
+"$rep" library export --library "$lib" --csv "$tmp/csv" 2>"$tmp/err"
+[ "$(($(wc -l <"$tmp/csv/figures.csv") - 1))" = "$(sqlite3 "$lib" 'SELECT count(*) FROM figures')" ] &&
+	[ "$(($(wc -l <"$tmp/csv/runs.csv") - 1))" = "$n" ] && head -1 "$tmp/csv/figures.csv" | grep -q '^run_id,test,entry,metric' &&
+	ok "export --csv: runs.csv and figures.csv, a row each" || fail "export: $(cat "$tmp/err")"
+
+# remove
+id=$(sqlite3 "$lib" "SELECT id FROM runs WHERE label = 'samy'")
+"$rep" library remove --library "$lib" "$id" >"$tmp/out" 2>&1 &&
+	[ "$(sqlite3 "$lib" "SELECT count(*) FROM runs WHERE label = 'samy'")" = 0 ] &&
+	[ "$(sqlite3 "$lib" "SELECT count(*) FROM figures WHERE run_id = $id")" = 0 ] &&
+	ok "remove RUN: the run and its figures gone" || fail "remove: $(cat "$tmp/out")"
+"$rep" library remove --library "$lib" "$id" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q "no run $id" "$tmp/out" && ok "remove of an absent run: exit 2, named" || fail "remove absent: $(cat "$tmp/out")"
+
+# ssd-review --library FILE: the run added when it ends, keyed by its manifest
+if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
+	export SSD_REVIEW_LOCK_DIR=$tmp/locks
+	mkdir -p "$SSD_REVIEW_LOCK_DIR"
+	driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --only fc-4k-randread \
+		--span 32M --out "$tmp/rv" --no-report --library "$tmp/rv.sqlite" >"$tmp/out" 2>&1
+	rc=$?
+	m=$(jq -r .manifest.id "$tmp/rv/a/run.json")
+	[ $rc = 0 ] && [ "$(sqlite3 "$tmp/rv.sqlite" "SELECT run_key, status, profile FROM runs")" = "manifest:$m|complete|quick" ] &&
+		[ "$(sqlite3 "$tmp/rv.sqlite" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
+		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
+		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
+else
+	ok "# SKIP ssd-review --library: engine/libssdeng.so or driver/ssd-review not built"
+fi
+
+# bad input: each refused naming the file, nothing made
+printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
+expect_bad() { # what file words...
+	local what=$1 file=$2 words=$3
+	shift 3
+	"$rep" library "$@" >"$tmp/out" 2>&1
+	local rc=$?
+	[ $rc = 2 ] && grep -qF "$file" "$tmp/out" && grep -q "$words" "$tmp/out" && ok "$what: exit 2, names $(basename "$file")" ||
+		fail "$what: exit $rc: $(cat "$tmp/out")"
+}
+expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"
+sqlite3 "$tmp/newer.sqlite" "CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (7)"
+expect_bad "a newer schema" "$tmp/newer.sqlite" "newer than this program" list --library "$tmp/newer.sqlite"
+expect_bad "list of no library" "$tmp/none.sqlite" "No such file" list --library "$tmp/none.sqlite"
+[ ! -e "$tmp/none.sqlite" ] && ok "list does not make a library" || fail "list made a library"
+expect_bad "add of a missing folder" "$tmp/nothing" "" add --library "$lib" "$tmp/nothing"
+expect_bad "an unknown subcommand" "frobnicate" "unknown subcommand" frobnicate
+lab_done
