@@ -140,6 +140,8 @@ enum opt_id {
 	O_YES,
 	O_ALLOW_MOUNTED,
 	O_NO_REPORT,
+	O_NO_LIVE,
+	O_LIVE_EVERY,
 	O_DRY_RUN,
 	O_PTS_NO_PURGE,
 	O_PTS_VARIANT,
@@ -185,6 +187,8 @@ static const struct {
     {"--yes", O_YES, false},
     {"--allow-mounted", O_ALLOW_MOUNTED, false},
     {"--no-report", O_NO_REPORT, false},
+    {"--no-live", O_NO_LIVE, false},
+    {"--live-every", O_LIVE_EVERY, true},
     {"--dry-run", O_DRY_RUN, false},
     {"--pts-no-purge", O_PTS_NO_PURGE, false},
     {"--pts-variant", O_PTS_VARIANT, true},
@@ -215,8 +219,9 @@ static int apps_number(const char *name, const char *v, long long lo, long long 
 
 static bool shapes_request(enum opt_id id)
 {
-	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_YES &&
-	       id != O_ALLOW_MOUNTED && id != O_DRY_RUN && id != O_HELP;
+	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_NO_LIVE &&
+	       id != O_LIVE_EVERY && id != O_YES && id != O_ALLOW_MOUNTED && id != O_DRY_RUN &&
+	       id != O_HELP;
 }
 
 static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, size_t errlen)
@@ -348,6 +353,11 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 	case O_NO_REPORT:
 		o->no_report = true;
 		return 0;
+	case O_NO_LIVE:
+		o->no_live = true;
+		return 0;
+	case O_LIVE_EVERY:
+		return apps_number("--live-every", v, 1, 86400, &o->live_every_s, err, errlen);
 	case O_DRY_RUN:
 		o->dry_run = true;
 		return 0;

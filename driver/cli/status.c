@@ -46,6 +46,21 @@ static void show_test(const struct rec_status *st, FILE *out)
 		st->rate ? " · " : "", st->rate ? st->rate : "");
 }
 
+/* The live report: where, how often, how many rebuilds and their cost. */
+static void show_live(const char *dir, const struct rec_status *st, bool active, FILE *out)
+{
+	if (st->live_every_s < 0) {
+		if (active)
+			fprintf(out, "live report: off (--no-live or --no-report)\n");
+		return;
+	}
+	fprintf(out, "live report: %s/report/index.html · %lld rebuilds", dir, st->live_rebuilds);
+	if (st->live_failed > 0)
+		fprintf(out, " (%lld failed)", st->live_failed);
+	fprintf(out, ", %.1f s CPU · last %s · every %ld s while a test runs\n", st->live_cpu_s,
+		st->live_built ? st->live_built : "none yet", st->live_every_s);
+}
+
 int rv_status_show(const char *dir, FILE *out)
 {
 	char path[PATH_MAX], err[PATH_MAX + 64], a[32], b[32];
@@ -74,12 +89,22 @@ int rv_status_show(const char *dir, FILE *out)
 			state, st.reason ? ", " : "", st.reason ? st.reason : "", st.exit_status);
 	show_test(&st, out);
 	fprintf(out,
-		"run: %lld of %lld tests done (%lld kept from earlier), %lld failed · elapsed %s",
-		st.done, st.total, st.kept, st.failed, hms(st.run_elapsed_s, a, sizeof(a)));
-	if (active)
-		fprintf(out, " · eta %s%s", st.run_eta_lower_bound ? "≥ " : "",
+		"run: %lld of %lld tests done (%lld kept from earlier), %lld failed",
+		st.done, st.total, st.kept, st.failed);
+	if (st.skipped > 0)
+		fprintf(out, ", %lld skipped", st.skipped);
+	fprintf(out, " · %lld left · elapsed %s", rec_status_left(&st),
+		hms(st.run_elapsed_s, a, sizeof(a)));
+	if (active) {
+		fprintf(out, " · eta %s%s by the plan", st.run_eta_lower_bound ? "≥ " : "",
 			hms(st.run_eta_s, b, sizeof(b)));
+		if (st.run_eta_pace_s >= 0)
+			fprintf(out, ", %s%s at the measured pace (tests took %.2f× their plan)",
+				st.run_eta_lower_bound ? "≥ " : "",
+				hms(st.run_eta_pace_s, b, sizeof(b)), st.pace);
+	}
 	fprintf(out, "\n");
+	show_live(dir, &st, active, out);
 	if (active && st.fio_pid > 0)
 		fprintf(out, "fio pid %lld\n", st.fio_pid);
 	if (!active)

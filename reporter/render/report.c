@@ -21,7 +21,8 @@ static int build(struct sr_report *r)
 		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
 		return -EIO;
 	}
-	rc = sr_page_open(&r->page, r->dir, "index.html", true, r->o->title);
+	rc = sr_page_open_refresh(&r->page, r->dir, "index.html", true, r->o->title,
+				  r->m->live ? r->m->live->refresh_s : 0);
 	if (rc) {
 		sr_diag_msg(r->d, "%s/index.html: %s", r->dir, strerror(-rc));
 		return rc;
