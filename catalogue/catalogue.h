@@ -69,6 +69,8 @@ struct catalogue_profile {
 	int *curve_points;   /* default curve points, percent of the max run */
 	size_t ncurve_points;
 	int hist_coarseness; /* fio log_hist_coarseness of the per-second clat histogram logs */
+	double telemetry_interval_s; /* the drive's own account sampled this often while a test
+				      * runs (docs/telemetry.md); 0: not sampled */
 };
 
 /* A named set of T/Q points. */

@@ -252,6 +252,9 @@ static int load_profiles(struct rd *r, json_object *root, struct catalogue *c)
 		if ((rc = opt_int(r, p, "hist_coarseness", 0, 8, 3, &v)) < 0)
 			return rc;
 		pr->hist_coarseness = (int)v;
+		if ((rc = opt_int(r, p, "telemetry_interval_s", 0, 86400, 0, &v)) < 0)
+			return rc;
+		pr->telemetry_interval_s = (double)v;
 		pts = member(p, "curve_points");
 		if (!pts || json_object_get_type(pts) != json_type_array ||
 		    !json_object_array_length(pts))

@@ -63,6 +63,11 @@ int rec_path_result_of(char *out, size_t len, const char *final, enum rec_result
 				     : put(out, len, "%s%s", final, result_suffix[st] + 5);
 }
 
+int rec_path_telemetry(char *out, size_t len, const char *dir, const char *test)
+{
+	return put(out, len, "%s/" REC_TELEMETRY_DIR "/%s.jsonl", dir, test);
+}
+
 int rec_path_logs(char *out, size_t len, const char *dir)
 {
 	return put(out, len, "%s/" REC_LOGS_DIR, dir);

@@ -16,6 +16,8 @@
  *                                                 points), their 1-s logs <part>-seg-NNNN_*.log
  *   OUT/<label>/<test>/apps.json, tpcc.json       an ssd-apps test's result (apps.h), with
  *                                                 mkfs.log, mount.log and per instance dbN/
+ *   OUT/<label>/telemetry/<test>.jsonl            the drive's samples while a test ran
+ *                                                 (telemetry.h: its path and document)
  *   OUT/report/                                   ssdreport's report (marked by .ssdreport)
  *   OUT/.overwritten/<name>-<time>/               results moved aside by --overwrite
  *
@@ -35,6 +37,7 @@
 #define REC_APPS_FILE "apps.json"
 #define REC_TPCC_FILE "tpcc.json"
 #define REC_LOGS_DIR "logs"
+#define REC_TELEMETRY_DIR "telemetry"
 #define REC_REPORT_DIR "report"
 #define REC_OVERWRITTEN_DIR ".overwritten"
 /* The file ssdreport leaves in a report directory: such a directory is no drive folder. */
@@ -99,6 +102,12 @@ int rec_path_log(char *out, size_t len, const char *dir, const char *test, const
  * "<test>_<kind>[.N].log" ("fc-4k-randread_iops.3.log").
  */
 bool rec_log_of(const char *name, const char *test);
+
+/**
+ * rec_path_telemetry() - <drive folder>/telemetry/<@test>.jsonl: the drive's samples while
+ * test @test ran (record/telemetry.h).
+ */
+int rec_path_telemetry(char *out, size_t len, const char *dir, const char *test);
 
 /** rec_path_test_dir() - <drive folder>/<@test>: a PTS test's or an ssd-apps test's folder. */
 int rec_path_test_dir(char *out, size_t len, const char *dir, const char *test);

@@ -146,4 +146,82 @@ enum ssdctl_cache_action { SSDCTL_CACHE_SHOW, SSDCTL_CACHE_OFF, SSDCTL_CACHE_ON 
 int ssdctl_cache_json(const char *dev, enum ssdctl_cache_action action, bool save,
 		      struct json_object **out, char *err, size_t errlen);
 
+/* ---- the drive's own account while a test runs (docs/telemetry.md) ----------------------- */
+
+/* Where media-side writes come from, in the order they are tried. */
+enum ssdctl_media_source {
+	SSDCTL_MEDIA_NONE,	      /* not reported by this drive */
+	SSDCTL_MEDIA_ENDURANCE_GROUP, /* NVMe Endurance Group Information log 09h, MUW */
+	SSDCTL_MEDIA_FDP,	      /* NVMe FDP statistics log 22h, MBMW */
+	SSDCTL_MEDIA_OCP_C0,	      /* OCP SMART / Health Information Extended log C0h, PMUW */
+	SSDCTL_MEDIA_SATA_ATTR,	      /* a SATA vendor SMART attribute naming NAND writes */
+};
+
+/* One sample. A has_* false: the drive does not report it. Temperatures °C, sizes bytes. */
+struct ssdctl_tel_sample {
+	char transport[8]; /* "nvme", "scsi", "sata" */
+	bool has_temperature;
+	int temperature_c;
+	bool sensor_valid[8];
+	int sensor_c[8];
+	bool has_nvme; /* the NVMe-only fields below */
+	uint8_t critical_warning;
+	uint32_t tmt1_transitions, tmt2_transitions, tmt1_seconds, tmt2_seconds;
+	uint32_t warning_temp_minutes, critical_temp_minutes;
+	bool has_data_read, has_data_written, has_media_errors, has_error_log_entries;
+	uint64_t data_read_bytes, data_written_bytes, media_errors, error_log_entries;
+	enum ssdctl_media_source media_source;
+	bool has_media_written, has_media_host_written;
+	uint64_t media_written_bytes, media_host_written_bytes;
+};
+
+struct ssdctl_tel;
+
+/**
+ * ssdctl_tel_open() - open @dev for sampling through its admin path (NVMe admin commands
+ * through libnvme; SCSI LOG SENSE and ATA SMART through SG_IO), never the I/O queues the
+ * engine uses. The first sample finds which media-side source the drive has (09h, 22h, C0h,
+ * with the OCP page's GUID and version checked) and later samples read only that one.
+ * @dev: as ssdctl_info_json()
+ * @out: the sampler (ssdctl_tel_close())
+ * Return: 0, or as ssdctl_info_json().
+ */
+int ssdctl_tel_open(const char *dev, struct ssdctl_tel **out, char *err, size_t errlen);
+
+/**
+ * ssdctl_tel_sample() - one sample: NVMe SMART / Health log 02h (NSID FFFFFFFFh, RAE set so
+ * the host's asynchronous events are kept) and the media source's log; SCSI and SATA what
+ * ssdctl health reads.
+ * Return: 0, or a negative errno / positive NVMe status with @err set.
+ */
+int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err,
+		      size_t errlen);
+
+/* The OCP latency monitor of one test. */
+struct ssdctl_latmon {
+	enum { SSDCTL_LATMON_READ, SSDCTL_LATMON_NOT_SUPPORTED, SSDCTL_LATMON_FAILED } status;
+	char message[192];
+	uint32_t reads[4], writes[4], trims[4]; /* active bucket counters 0..3 */
+	unsigned int thresholds_ms[4];		/* the bucket bounds A..D */
+};
+
+/**
+ * ssdctl_tel_latmon_start() - where the drive has the OCP latency monitor (log C3h with its
+ * GUID), keep its settings and set the feature (C5h) enabled with the drive's own thresholds,
+ * which starts its active buckets afresh for the test. A drive without it: status
+ * SSDCTL_LATMON_NOT_SUPPORTED with the drive's words, nothing sent but the Get Log Page.
+ * Return: 0 when configured, else the status's reason in @l (not an error of the run).
+ */
+int ssdctl_tel_latmon_start(struct ssdctl_tel *t, struct ssdctl_latmon *l);
+
+/**
+ * ssdctl_tel_latmon_end() - the active bucket counters read (log C3h), then the feature's
+ * settings from before ssdctl_tel_latmon_start() set back. Nothing when it did not start.
+ * Return: 0, or -1 with @l's status and message saying what failed.
+ */
+int ssdctl_tel_latmon_end(struct ssdctl_tel *t, struct ssdctl_latmon *l);
+
+/** ssdctl_tel_close() - close the drive; NULL is ignored. */
+void ssdctl_tel_close(struct ssdctl_tel *t);
+
 #endif

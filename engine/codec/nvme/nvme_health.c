@@ -61,6 +61,10 @@ void ssd_nvme_parse_smart(const struct nvme_smart_log *log, struct ssd_nvme_heal
 		out->sensor_valid[i] = k != 0;
 		out->sensor_c[i] = (int)k - KELVIN_OFFSET;
 	}
+	out->tmt1_transitions = le32toh(log->thm_temp1_trans_count);
+	out->tmt2_transitions = le32toh(log->thm_temp2_trans_count);
+	out->tmt1_seconds = le32toh(log->thm_temp1_total_time);
+	out->tmt2_seconds = le32toh(log->thm_temp2_total_time);
 }
 
 const char *ssd_nvme_crit_warning_name(unsigned int bit)

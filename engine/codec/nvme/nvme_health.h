@@ -40,6 +40,11 @@ struct ssd_nvme_health {
 	uint32_t critical_temp_minutes;	      /* Critical Composite Temperature Time */
 	bool sensor_valid[8];		      /* Temperature Sensor N is not 0 (implemented) */
 	int sensor_c[8];
+	/* Thermal Management Temperature 1 / 2 Transition Count and Total Time (bytes 216..231):
+	 * how often and how long (seconds) the controller throttled to lower its temperature
+	 * (light, then heavy throttling: NVMe Base 2.0 §8.15.5 Host Controlled Thermal Mgmt) */
+	uint32_t tmt1_transitions, tmt2_transitions;
+	uint32_t tmt1_seconds, tmt2_seconds;
 };
 
 /* One Data Unit of the SMART log is 1000 units of 512 bytes (NVMe Base 2.0 Figure 207). */

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # record_schema.py - check the record's documents against docs/schemas (JSON Schema draft-07),
 # with python3-jsonschema (Debian's 4.10 or a newer one): every status.json, run.json,
-# drive.json, drive-<M>.json, apps.json and tpcc.json under each PATH (a file or a results
+# drive.json, drive-<M>.json, apps.json and tpcc.json under each PATH, and each line of every
+# telemetry/<test>.jsonl (a file or a results
 # directory; a report and what --overwrite moved aside are left out).
 # Prints TAP lines: "ok - schema: N documents under PATH match docs/schemas (...)" or one
 # "not ok - schema: FILE: where: what" per failure. Exit status 1 on a failure.
@@ -44,6 +45,8 @@ def validators(schemas):
 
 
 def kind_of(name):
+    if name.endswith(".jsonl"):
+        return "telemetry"
     if name in KINDS:
         return KINDS[name]
     if name.startswith("drive-") and name.endswith(".json"):
@@ -72,8 +75,12 @@ def main(paths):
         for f in documents(p):
             k = kind_of(os.path.basename(f))
             with open(f) as fh:
-                doc = json.load(fh)
-            errors = sorted(v[k].iter_errors(doc), key=lambda e: list(e.absolute_path))
+                if k == "telemetry":  # one document a line
+                    docs = [json.loads(line) for line in fh if line.strip()]
+                else:
+                    docs = [json.load(fh)]
+            errors = sorted((e for doc in docs for e in v[k].iter_errors(doc)),
+                            key=lambda e: list(e.absolute_path))
             for e in errors[:5]:
                 where = "/".join(str(x) for x in e.absolute_path) or "(top)"
                 print("not ok - schema: %s: %s: %s" % (f, where, e.message[:300]))
