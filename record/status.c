@@ -71,7 +71,8 @@ int rec_status_write(const char *path, const struct rec_status *s)
 	json_object_object_add(n, "done", json_object_new_int64(s->done));
 	json_object_object_add(n, "failed", json_object_new_int64(s->failed));
 	json_object_object_add(n, "kept", json_object_new_int64(s->kept));
-	json_object_object_add(n, "skipped", json_object_new_int64(s->skipped > 0 ? s->skipped : 0));
+	json_object_object_add(n, "skipped",
+			       json_object_new_int64(s->skipped > 0 ? s->skipped : 0));
 	json_object_object_add(o, "tests", n);
 	run = json_object_new_object();
 	json_object_object_add(run, "elapsed_s", json_object_new_int64(s->run_elapsed_s));
@@ -81,7 +82,7 @@ int rec_status_write(const char *path, const struct rec_status *s)
 	json_object_object_add(run, "pace", s->pace > 0 ? fixed(s->pace, 3) : NULL);
 	json_object_object_add(run, "eta_pace_s", rec_json_i64(s->run_eta_pace_s));
 	json_object_object_add(o, "run", run);
-	json_object_object_add(o, "live", s->live_every_s >= 0 ? live_obj(s) : NULL);
+	json_object_object_add(o, "live", s->live_every_s > 0 ? live_obj(s) : NULL);
 	json_object_object_add(o, "test", s->test_id ? test_obj(s) : NULL);
 	if (s->fio_pid > 0) {
 		fio = json_object_new_object();

@@ -32,18 +32,18 @@ struct rec_status {
 	const char *updated;		     /* read back only: when it was written */
 	const char *reason;		     /* how it ended when not complete, or NULL */
 	long long total, done, failed, kept; /* tests of the run (each drive counts) */
-	long long skipped;		     /* tests not run (-1: a file written before it was kept) */
-	long run_elapsed_s, run_eta_s;	     /* run_eta_s -1 when ended or unknown */
+	long long skipped;	       /* tests not run (-1: a file written before it was kept) */
+	long run_elapsed_s, run_eta_s; /* run_eta_s -1 when ended or unknown */
 	bool run_eta_lower_bound;
 	/* The pace: the tests this session ended (done or failed) that have a planned duration,
 	 * their measured seconds over their planned seconds; -1 before the first such test. */
 	double pace;
 	long run_eta_pace_s; /* the test's ETA + the planned rest × pace; -1 unknown */
-	/* the live report (OUT/report/ rebuilt while the run goes on), when live_every_s >= 0 */
-	long live_every_s;		    /* -1: off (--no-live) */
+	/* the live report (OUT/report/ rebuilt while the run goes on), when live_every_s > 0 */
+	long live_every_s;		      /* <= 0: off (--no-live); read back -1 */
 	long long live_rebuilds, live_failed; /* rebuilds swapped in; rebuilds that failed */
-	const char *live_built;		    /* ISO 8601: when the last one was swapped in, or NULL */
-	double live_cpu_s;		    /* user + system seconds of all of them (children too) */
+	const char *live_built; /* ISO 8601: when the last one was swapped in, or NULL */
+	double live_cpu_s;	/* user + system seconds of all of them (children too) */
 	/* the running test, when test_id is not NULL */
 	long long index;
 	const char *label, *test_id, *title, *test_started;

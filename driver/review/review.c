@@ -133,9 +133,10 @@ int rv_review_run(struct rv_run *r)
 				}
 				time_t t0 = time(NULL);
 				size_t skipped = r->skipped;
-				int outcome = (r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
-				    r, ti, i, index, dur ? dur + index : NULL,
-				    dur ? r->total - index : 0);
+				int outcome =
+				    (r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
+					r, ti, i, index, dur ? dur + index : NULL,
+					dur ? r->total - index : 0);
 
 				stop |= outcome == RV_TEST_INTERRUPTED;
 				test_ended(r, outcome, dur ? dur[index - 1] : 0, t0,

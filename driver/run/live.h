@@ -27,19 +27,19 @@
 #define RV_LIVE_DUTY 10	    /* a rebuild's CPU time at most a tenth of the time between two */
 
 struct rv_live {
-	char **argv;	     /* the rebuild's command (owned; NULL-terminated), NULL: off */
-	char log[PATH_MAX];  /* its stdout and stderr, rewritten by each rebuild */
-	long every_s;	     /* while a test runs */
-	bool due;	     /* a test ended since the last rebuild started */
-	bool running;	     /* a rebuild is under way: @c */
-	struct rv_child c;   /* the running rebuild */
-	time_t started;	     /* when the last rebuild started, 0: none yet */
-	double last_cpu_s;   /* the CPU seconds of the last rebuild that ended */
-	long long rebuilds;  /* rebuilds swapped in */
-	long long failed;    /* rebuilds that failed (or were stopped) */
-	double cpu_s;	     /* the CPU seconds of all of them */
-	char built[32];	     /* when the last good one ended (ISO 8601 UTC), "" none */
-	int last_code;	     /* the last one's exit status (128 + N: signal N) */
+	char **argv;	    /* the rebuild's command (owned; NULL-terminated), NULL: off */
+	char log[PATH_MAX]; /* its stdout and stderr, rewritten by each rebuild */
+	long every_s;	    /* while a test runs */
+	bool due;	    /* a test ended since the last rebuild started */
+	bool running;	    /* a rebuild is under way: @c */
+	struct rv_child c;  /* the running rebuild */
+	time_t started;	    /* when the last rebuild started, 0: none yet */
+	double last_cpu_s;  /* the CPU seconds of the last rebuild that ended */
+	long long rebuilds; /* rebuilds swapped in */
+	long long failed;   /* rebuilds that failed (or were stopped) */
+	double cpu_s;	    /* the CPU seconds of all of them */
+	char built[32];	    /* when the last good one ended (ISO 8601 UTC), "" none */
+	int last_code;	    /* the last one's exit status (128 + N: signal N) */
 };
 
 /**

@@ -55,8 +55,10 @@ static void live_failed(struct rv_run *r)
 			if (!nl)
 				break;
 		}
-	snprintf(line, sizeof(line), "ssd-review: the live report failed (ssdreport %s %d%s%s); "
-		 "the run goes on", r->live.last_code > 128 ? "signal" : "exit",
+	snprintf(line, sizeof(line),
+		 "ssd-review: the live report failed (ssdreport %s %d%s%s); "
+		 "the run goes on",
+		 r->live.last_code > 128 ? "signal" : "exit",
 		 r->live.last_code > 128 ? r->live.last_code - 128 : r->live.last_code,
 		 last ? ": " : "", last ? last : "");
 	rv_progress_print(line, r->tty, true);

@@ -621,7 +621,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 	else if (!rc && recursive)
 		rc = sr_inputs_recurse((const char *const *)argv + optind, (size_t)(argc - optind),
 				       &in, &nin, &d);
-	m.allow_empty = live != NULL; /* a live run's first page comes before its first result */
+	m.allow_empty = live != NULL;	/* a live run's first page comes before its first result */
+	ro.reuse_charts = live != NULL; /* a chart whose inputs did not change is not drawn again */
 	if (!rc && !compare)
 		rc = in ? sr_inputs_load(&m, (const char *const *)in, nin, label, &d)
 			: sr_inputs_load(&m, (const char *const *)argv + optind,

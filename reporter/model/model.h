@@ -404,19 +404,19 @@ struct sr_live_temp {
  * the report was built, for the banner at the page's top. Numbers not known are -1.
  */
 struct sr_live {
-	char *state;	   /* "running"; another state: the run ended while the report was built */
-	char *updated;	   /* status.json's "updated" (ISO 8601 UTC) */
-	char *built;	   /* when this report was built (ISO 8601 UTC) */
+	char *state;   /* "running"; another state: the run ended while the report was built */
+	char *updated; /* status.json's "updated" (ISO 8601 UTC) */
+	char *built;   /* when this report was built (ISO 8601 UTC) */
 	long long total, done, failed, kept, skipped, left;
-	char *test_id;	   /* the running test, NULL between tests */
+	char *test_id; /* the running test, NULL between tests */
 	char *label, *title, *rate;
-	long long index;   /* its place in the run, from 1 */
+	long long index; /* its place in the run, from 1 */
 	long elapsed_s, expected_s, eta_s;
 	long run_elapsed_s, run_eta_s, run_eta_pace_s;
 	bool run_eta_lower_bound;
-	double pace;	   /* measured / planned time of the tests ended so far; -1 none yet */
-	long every_s;	   /* the rebuilds' interval while a test runs; -1 unknown */
-	int refresh_s;	   /* the page reloads itself every refresh_s */
+	double pace;   /* measured / planned time of the tests ended so far; -1 none yet */
+	long every_s;  /* the rebuilds' interval while a test runs; -1 unknown */
+	int refresh_s; /* the page reloads itself every refresh_s */
 	struct sr_live_temp *temps; /* one per drive folder read */
 	size_t ntemps;
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* live.c - ssdreport --live OUT: the run's status.json and the drives' latest temperature (live.h). */
+/* live.c - ssdreport --live OUT: the run's status.json and the drives' latest temperature (live.h).
+ */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "parse/live.h"
 #include "record/layout.h"
 #include "record/status.h"
+#include "record/telemetry.h"
 
 static int dup_to(char **dst, const char *s)
 {
@@ -18,11 +20,35 @@ static int dup_to(char **dst, const char *s)
 	return (*dst = strdup(s)) ? 0 : -ENOMEM;
 }
 
-/* @drv's latest temperature: none until the record has the drive's telemetry. */
+/* @drv's latest temperature: its newest telemetry sample (record/telemetry.h), if it has one
+ * that holds a temperature; none yet is "–" on the page, not an error. */
 static int temperature(const struct sr_drive *drv, struct sr_live_temp *t)
 {
+	struct rec_tel_sample s;
+	int rc = dup_to(&t->label, drv->label);
+
 	t->known = false;
-	return dup_to(&t->label, drv->label);
+	if (rc || !drv->dir)
+		return rc;
+	rc = rec_telemetry_latest(drv->dir, &s);
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc == 0 && s.temperature_c != REC_TEL_NONE) {
+		char at[32];
+		time_t when = (time_t)s.t;
+		struct tm tm;
+
+		t->known = true;
+		t->celsius = (double)s.temperature_c;
+		gmtime_r(&when, &tm);
+		strftime(at, sizeof(at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		rc = dup_to(&t->at, at);
+	} else {
+		rc = 0;
+	}
+	if (s.doc)
+		rec_tel_sample_free(&s);
+	return rc;
 }
 
 /*
@@ -80,7 +106,8 @@ int sr_live_load(struct sr_model *m, const char *out, struct sr_diag *d)
 	rec_path_status(path, sizeof(path), out);
 	if ((rc = rec_status_read(path, &st, err, sizeof(err)))) {
 		if (rc == -ENOENT)
-			sr_diag_msg(d, "--live %s: no status.json there (%s): give ssd-review's --out",
+			sr_diag_msg(d,
+				    "--live %s: no status.json there (%s): give ssd-review's --out",
 				    out, err);
 		else
 			sr_diag_msg(d, "--live %s: %s", out, err);

@@ -93,7 +93,8 @@ int sr_page_open_refresh(struct sr_page *p, const char *dir, const char *name, b
 	fputs("</title>\n", p->html);
 	if (refresh_s > 0)
 		fprintf(p->html, "<meta http-equiv=\"refresh\" content=\"%d\">\n", refresh_s);
-	fprintf(p->html, "<style>%s%s</style>\n</head><body>\n", style, refresh_s > 0 ? style_live : "");
+	fprintf(p->html, "<style>%s%s</style>\n</head><body>\n", style,
+		refresh_s > 0 ? style_live : "");
 	return 0;
 }
 

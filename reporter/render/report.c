@@ -45,6 +45,7 @@ int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
 	struct sr_report r = {.m = m, .o = o, .cat = o->cat, .an = a, .rv = &a->rv, .d = d};
 	int rc;
 
+	sr_out_reuse_from(o->reuse_charts ? o->outdir : NULL);
 	rc = sr_report_dir_begin(o->outdir, r.dir, sizeof(r.dir), d);
 	if (rc)
 		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;

@@ -207,8 +207,9 @@ int sr_section_live(struct sr_report *r)
 		      "replaces it.",
 		      h);
 	fprintf(h, " Built %s UTC", clock_of(l->built));
-	fprintf(h, "<span id=lv-age></span>, from status.json of %s UTC; it reloads itself every "
-		   "%d s",
+	fprintf(h,
+		"<span id=lv-age></span>, from status.json of %s UTC; it reloads itself every "
+		"%d s",
 		clock_of(l->updated), l->refresh_s);
 	if (l->every_s >= 60)
 		fprintf(h, " and is rebuilt after each test (every %ld min while one runs)",
@@ -225,12 +226,14 @@ int sr_section_live(struct sr_report *r)
 	eta(r, l, md);
 	temperatures(r, l, md);
 	fputs("</dl>\n", h);
-	/* the page's age as the reader's clock sees it: a page that stopped being rebuilt says so */
-	fprintf(h,
-		"<script>(function(){var b=Date.parse(\"%s\"),e=document.getElementById(\"lv-age\");"
-		"function u(){var m=Math.floor((Date.now()-b)/60000);e.textContent=m>0?\" (\"+m+"
-		"\" min ago)\":\"\";}u();setInterval(u,15000);})();</script>\n</div>\n",
-		l->built);
+	/* the page's age as the reader's clock sees it: a page that stopped being rebuilt says so
+	 */
+	fprintf(
+	    h,
+	    "<script>(function(){var b=Date.parse(\"%s\"),e=document.getElementById(\"lv-age\");"
+	    "function u(){var m=Math.floor((Date.now()-b)/60000);e.textContent=m>0?\" (\"+m+"
+	    "\" min ago)\":\"\";}u();setInterval(u,15000);})();</script>\n</div>\n",
+	    l->built);
 	if (md)
 		fputs("\n", md);
 	return r->page.err;
