@@ -103,7 +103,7 @@ if command -v chromium >/dev/null; then
 	rv_check "Chromium mid-run: its DOM holds the banner naming the running test" \
 		grep -q "data-test=\"$running\"" "$tmp/mid.dom"
 	rv_check "Chromium mid-run: the banner says the run is live, the test's progress bar included" \
-		grep -q '<b>LIVE</b> This review is still running.*<progress max=' "$tmp/mid.dom"
+		bash -c "tr -d '\\n' <'$tmp/mid.dom' | grep -q '<b>LIVE</b> This review is still running.*<progress max='"
 else
 	rv_fail "chromium not installed (scripts/install-deps)"
 fi
