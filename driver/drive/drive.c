@@ -20,6 +20,7 @@
 #include "host/dev_class.h"
 #include "host/in_use.h"
 #include "record/drive.h"
+#include "record/telemetry.h"
 
 #include "drive/drive.h"
 #include "util/util.h"
@@ -265,6 +266,124 @@ json_object *rv_drive_health(const char *path, const struct rv_probe *p)
 	char note[600];
 
 	return ssdctl_read(path, p, ssdctl_health_json, "health", note, sizeof(note));
+}
+
+struct rv_tel {
+	struct ssdctl_tel *t;
+	char transport[8];
+};
+
+int rv_drive_tel_open(const char *path, const struct rv_probe *p, struct rv_tel **out, char *err,
+		      size_t errlen)
+{
+	struct rv_tel *t;
+	int r;
+
+	if (!ssdctl_kind(p))
+		return -ENOTSUP;
+	if (!(t = calloc(1, sizeof(*t))))
+		return -ENOMEM;
+	if ((r = ssdctl_tel_open(path, &t->t, err, errlen)) != 0) {
+		free(t);
+		return r;
+	}
+	*out = t;
+	return 0;
+}
+
+static enum rec_tel_media_source media_source(enum ssdctl_media_source s)
+{
+	switch (s) {
+	case SSDCTL_MEDIA_ENDURANCE_GROUP:
+		return REC_TEL_MEDIA_ENDURANCE_GROUP;
+	case SSDCTL_MEDIA_FDP:
+		return REC_TEL_MEDIA_FDP;
+	case SSDCTL_MEDIA_OCP_C0:
+		return REC_TEL_MEDIA_OCP_C0;
+	case SSDCTL_MEDIA_SATA_ATTR:
+		return REC_TEL_MEDIA_SATA_ATTR;
+	default:
+		return REC_TEL_MEDIA_NONE;
+	}
+}
+
+/* A reported unsigned count as the record's long long (NONE when absent or too large). */
+static long long count(bool has, uint64_t v)
+{
+	return has && v <= (uint64_t)INT64_MAX ? (long long)v : REC_TEL_NONE;
+}
+
+int rv_drive_tel_sample(struct rv_tel *t, struct rec_tel_sample *s, char *err, size_t errlen)
+{
+	struct ssdctl_tel_sample x;
+	int r = ssdctl_tel_sample(t->t, &x, err, errlen);
+
+	rec_tel_sample_init(s);
+	if (r != 0)
+		return r;
+	snprintf(t->transport, sizeof(t->transport), "%s", x.transport);
+	s->transport = t->transport;
+	if (x.has_temperature)
+		s->temperature_c = x.temperature_c;
+	for (int i = 0; i < 8 && i < REC_TEL_SENSORS; i++)
+		if (x.sensor_valid[i])
+			s->sensors_c[i] = x.sensor_c[i];
+	if (x.has_nvme) {
+		s->critical_warning = x.critical_warning;
+		s->tmt1_transitions = x.tmt1_transitions;
+		s->tmt2_transitions = x.tmt2_transitions;
+		s->tmt1_seconds = x.tmt1_seconds;
+		s->tmt2_seconds = x.tmt2_seconds;
+		s->warning_temp_minutes = x.warning_temp_minutes;
+		s->critical_temp_minutes = x.critical_temp_minutes;
+	}
+	s->data_read_bytes = count(x.has_data_read, x.data_read_bytes);
+	s->data_written_bytes = count(x.has_data_written, x.data_written_bytes);
+	s->media_errors = count(x.has_media_errors, x.media_errors);
+	s->error_log_entries = count(x.has_error_log_entries, x.error_log_entries);
+	s->media_source = media_source(x.media_source);
+	if (s->media_source != REC_TEL_MEDIA_NONE) {
+		s->media_written_bytes = count(x.has_media_written, x.media_written_bytes);
+		s->media_host_written_bytes =
+		    count(x.has_media_host_written, x.media_host_written_bytes);
+	}
+	return 0;
+}
+
+bool rv_drive_tel_latmon(struct rv_tel *t, bool start, struct rec_tel_latmon *l, char *msg,
+			 size_t msglen)
+{
+	static const char *const status[] = {[SSDCTL_LATMON_READ] = "read",
+					     [SSDCTL_LATMON_NOT_SUPPORTED] = "not supported",
+					     [SSDCTL_LATMON_FAILED] = "failed"};
+	struct ssdctl_latmon m = {.status = SSDCTL_LATMON_NOT_SUPPORTED};
+	int r = start ? ssdctl_tel_latmon_start(t->t, &m) : ssdctl_tel_latmon_end(t->t, &m);
+
+	memset(l, 0, sizeof(*l));
+	if (start && r == 0)
+		return false; /* configured: the end records its buckets */
+	if (!start && r == 0 && m.status != SSDCTL_LATMON_READ)
+		return false; /* it never started: the start recorded why */
+	l->status = status[m.status];
+	snprintf(msg, msglen, "%s", m.message);
+	l->message = m.status == SSDCTL_LATMON_READ ? NULL : msg;
+	for (int i = 0; i < 4; i++) {
+		bool read = m.status == SSDCTL_LATMON_READ;
+
+		l->reads[i] = read ? m.reads[i] : REC_TEL_NONE;
+		l->writes[i] = read ? m.writes[i] : REC_TEL_NONE;
+		l->trims[i] = read ? m.trims[i] : REC_TEL_NONE;
+		l->thresholds_ms[i] = read ? m.thresholds_ms[i] : REC_TEL_NONE;
+	}
+	return true;
+}
+
+void rv_drive_tel_close(struct rv_tel *t)
+{
+	if (!t)
+		return;
+	ssdctl_tel_close(t->t);
+	free(t);
 }
 
 /* Copy member @key of @from (a value or null) into @to. */

@@ -119,6 +119,37 @@ json_object *rv_drive_info(const char *path, const struct rv_probe *p, char *not
 /** rv_drive_health() - `ssdctl health --json` (ssdctl.health.v1), or NULL. */
 json_object *rv_drive_health(const char *path, const struct rv_probe *p);
 
+struct rv_tel; /* a drive opened for sampling (ssdctl_tel_*) */
+struct rec_tel_sample;
+struct rec_tel_latmon;
+
+/**
+ * rv_drive_tel_open() - open an NVMe or SCSI drive for telemetry samples through its admin
+ * path (docs/telemetry.md), never the engine's I/O path.
+ * Return: 0; -ENOTSUP for a file, a loop or another block device (nothing to ask); or as
+ * ssdctl_tel_open() with @err set.
+ */
+int rv_drive_tel_open(const char *path, const struct rv_probe *p, struct rv_tel **out, char *err,
+		      size_t errlen);
+
+/**
+ * rv_drive_tel_sample() - one sample into @s (rec_tel_sample_init()'ed here; strings static
+ * or @t's): the figures the drive reports, REC_TEL_NONE for the others.
+ * Return: 0, or non-zero with @err set (the caller records the sample's error).
+ */
+int rv_drive_tel_sample(struct rv_tel *t, struct rec_tel_sample *s, char *err, size_t errlen);
+
+/**
+ * rv_drive_tel_latmon() - the OCP latency monitor: @start configures it for a test (nothing
+ * to record unless it is not supported or failed), else reads its buckets and restores the
+ * drive's settings. @l's status and message are set (the message in @msg, @msglen bytes).
+ * Return: true when @l holds something to record.
+ */
+bool rv_drive_tel_latmon(struct rv_tel *t, bool start, struct rec_tel_latmon *l, char *msg,
+			 size_t msglen);
+
+void rv_drive_tel_close(struct rv_tel *t);
+
 /**
  * rv_drive_identity() - what identifies the drive in a run's manifest: from @info (transport,
  * model, serial, firmware, WWN, the namespace's NGUID and EUI64, capacity, LBA format); for a

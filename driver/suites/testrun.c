@@ -18,6 +18,7 @@
 #include "run/result.h"
 #include "suites/apps_suite.h"
 #include "suites/expand.h"
+#include "suites/telemetry.h"
 #include "suites/testrun.h"
 #include "util/proc.h"
 #include "util/util.h"
@@ -382,6 +383,7 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	struct rv_env env;
 	struct paths p;
 	struct rv_child c;
+	struct rv_sampler *tel;
 	struct rv_spawn s = {.argv = argv,
 			     .env = &env,
 			     .out_path = p.eta,
@@ -454,7 +456,9 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	r->st.run_eta_s = rv_eta_run(r->st.eta_s, pending, npending, &r->st.run_eta_lower_bound);
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
+	tel = rv_sampler_start(r, ti, ct->id, NULL);
 	watch(r, &c, &p, index, pending, npending, test->expected_s, NULL);
+	rv_sampler_stop(tel);
 	note_fio(r, 0, 0);
 	r->st.test_id = NULL;
 	return finish(r, ti, i, &p, &c, t0, head);
@@ -493,6 +497,7 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 			     .keep_fds = r->lock_fds,
 			     .nkeep = r->nlocks};
 	struct rv_child c;
+	struct rv_sampler *tel;
 	char *text = NULL;
 
 	summary[0] = reason[0] = '\0';
@@ -512,7 +517,17 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 		return RV_TEST_FAILED;
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
+	{ /* the part: the run's file name without .json ("iops-round-03") */
+		const char *base =
+		    strrchr(fc->final, '/') ? strrchr(fc->final, '/') + 1 : fc->final;
+		char part[128];
+
+		snprintf(part, sizeof(part), "%.*s",
+			 (int)(strlen(base) > 5 ? strlen(base) - 5 : strlen(base)), base);
+		tel = rv_sampler_start(r, ti, r->st.test_id, part);
+	}
 	watch(r, &c, &p, fc->index, fc->pending, fc->npending, fc->expected_s, fc);
+	rv_sampler_stop(tel);
 	note_fio(r, 0, 0);
 	if (rv_stop_signal) {
 		unlink(p.partial);

@@ -194,8 +194,7 @@ int ssdctl_tel_open(const char *dev, struct ssdctl_tel **out, char *err, size_t 
  * ssdctl health reads.
  * Return: 0, or a negative errno / positive NVMe status with @err set.
  */
-int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err,
-		      size_t errlen);
+int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen);
 
 /* The OCP latency monitor of one test. */
 struct ssdctl_latmon {

@@ -139,8 +139,8 @@ static bool read_media(struct ssdctl_tel *t, enum ssdctl_media_source src,
  */
 static void probe_media(struct ssdctl_tel *t, struct ssdctl_tel_sample *s)
 {
-	static const enum ssdctl_media_source order[] = {
-	    SSDCTL_MEDIA_ENDURANCE_GROUP, SSDCTL_MEDIA_FDP, SSDCTL_MEDIA_OCP_C0};
+	static const enum ssdctl_media_source order[] = {SSDCTL_MEDIA_ENDURANCE_GROUP,
+							 SSDCTL_MEDIA_FDP, SSDCTL_MEDIA_OCP_C0};
 
 	t->probed = true;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
@@ -154,8 +154,7 @@ static void probe_media(struct ssdctl_tel *t, struct ssdctl_tel_sample *s)
 	}
 }
 
-static int nvme_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err,
-		       size_t errlen)
+static int nvme_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen)
 {
 	struct nvme_smart_log log;
 	struct ssd_nvme_health h;
@@ -210,8 +209,7 @@ static bool json_u64(json_object *o, const char *key, uint64_t *v)
 /* SCSI and SATA: the fields ssdctl health fills (LOG SENSE 0Dh/2Fh, 02h/03h; ATA SMART and
  * Device Statistics), without a media-side source: no attribute of the de facto table names
  * NAND writes (codec/ata/ata_smart.c). */
-static int scsi_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err,
-		       size_t errlen)
+static int scsi_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen)
 {
 	json_object *o, *m;
 	uint64_t v;
@@ -231,8 +229,7 @@ static int scsi_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *
 	return 0;
 }
 
-int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err,
-		      size_t errlen)
+int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
 	return t->d.family == SSDCTL_NVME ? nvme_sample(t, s, err, errlen)
@@ -252,8 +249,7 @@ static void latmon_counters(const struct ssd_ocp_latency_mon *m, struct ssdctl_l
 }
 
 /* Log C3h into @m; on failure @l says why. Return: 0 or -1. */
-static int read_latmon(struct ssdctl_tel *t, struct ssd_ocp_latency_mon *m,
-		       struct ssdctl_latmon *l)
+static int read_latmon(struct ssdctl_tel *t, struct ssd_ocp_latency_mon *m, struct ssdctl_latmon *l)
 {
 	uint8_t page[SSD_OCP_LOG_BYTES];
 	enum ssd_ocp_check c;

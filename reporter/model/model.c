@@ -116,6 +116,9 @@ void sr_drive_free(struct sr_drive *d)
 		sr_apps_free(&d->apps[i]);
 	free(d->apps);
 	sr_pts_docs_free(d->pts, d->npts);
+	for (size_t i = 0; i < d->ntel; i++)
+		sr_tel_test_free(&d->tel[i]);
+	free(d->tel);
 	free(d->label);
 	free(d->profile);
 	free(d->run_label);

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/telemetry.h"
+
 enum sr_state {
 	SR_ABSENT = 0, /* not in the input */
 	SR_VALID,
@@ -294,6 +296,7 @@ struct sr_run_test {
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
 	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
 					  * reading (a sparse file), when run.json says so */
+	double t_started, t_ended;	 /* Unix seconds; 0 when run.json has none */
 	bool pts; /* a SNIA PTS test: its results are round files (model/pts.h), not <id>.json */
 };
 
@@ -383,6 +386,9 @@ struct sr_drive {
 	size_t napps;
 	struct sr_pts_doc *pts; /* SNIA PTS tests with their rounds' documents (model/pts.h) */
 	size_t npts;
+	struct sr_tel_test *tel; /* the drive's own account per test (model/telemetry.h), in
+				  * run.json's order; only tests with samples */
+	size_t ntel;
 };
 
 /* A result file found in a results directory and not read (named in the report too). */

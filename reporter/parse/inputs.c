@@ -18,6 +18,7 @@
 #include "parse/inputs.h"
 #include "parse/tree.h"
 #include "parse/run_status.h"
+#include "parse/telemetry.h"
 #include "record/drive.h"
 #include "record/fio_json.h"
 #include "record/folder.h"
@@ -553,7 +554,7 @@ static int load_drive_dir(struct sr_model *m, const char *dir_arg, const char *a
 	rc = sr_run_status_load(drv, path, d);
 	if (rc == -EINVAL)
 		sr_warn(d, SR_WARN_OPTION, REC_RUN_FILE " not used: %s", d->err);
-	if (rc == -ENOMEM)
+	if (rc == -ENOMEM || (rc = sr_telemetry_load(drv, d)) == -ENOMEM)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct sr_test t = {0};

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "parse/run_status.h"
 #include "record/json.h"
@@ -79,6 +80,15 @@ static struct sr_value num_or_absent(long long v)
 	return v >= 0 ? sr_val((double)v) : (struct sr_value){0, SR_ABSENT};
 }
 
+/* "2026-12-01T14:54:41Z" as Unix seconds; 0 when absent or not that form. */
+static double iso_s(const char *s)
+{
+	struct tm tm = {0};
+	const char *end = s ? strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
+
+	return end && !*end ? (double)timegm(&tm) : 0;
+}
+
 static int test_of(const struct rec_test *t, struct sr_run_test *out)
 {
 	int rc = 0;
@@ -93,6 +103,8 @@ static int test_of(const struct rec_test *t, struct sr_run_test *out)
 	out->seconds = num_or_absent(t->seconds);
 	out->rate_pct = num_or_absent(t->params.rate_pct);
 	out->unwritten_bytes = num_or_absent(t->unwritten_bytes);
+	out->t_started = iso_s(t->started);
+	out->t_ended = iso_s(t->ended);
 	return rc;
 }
 

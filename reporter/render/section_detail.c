@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/telemetry.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -158,6 +159,27 @@ static void missing_drives(const struct sr_report *r, struct sr_page *p, const s
 		sr_page_text(p, "note", "Not in the results of: %s.", list);
 }
 
+/* A critical warning or thermal throttling during this test, per drive, above its figures. */
+static void telemetry_flags(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *drv = &r->m->drives[dv];
+		const struct sr_tel_test *x = sr_tel_of(drv, t->id);
+		struct sr_tel_figures f;
+		char flag[400], name[300];
+
+		if (!x)
+			continue;
+		sr_tel_figures(x, sr_tel_fio_written(drv, t->id), &f);
+		if (!sr_tel_flag(&f, flag, sizeof(flag))[0])
+			continue;
+		sr_page_text(p, "warn",
+			     "%s reported %s during this test: read its figures with that in mind "
+			     "(the drive's own account: ../index.html#telemetry).",
+			     sr_rep_drive(r, dv, name, sizeof(name)), flag);
+	}
+}
+
 static int page(struct sr_report *r, const struct sr_rtest *t)
 {
 	struct sr_page p;
@@ -185,6 +207,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 			     "are not a clean run.",
 			     t->error, strerror(t->error));
 	missing_drives(r, &p, t);
+	telemetry_flags(r, &p, t);
 	rc = figures(r, &p, t);
 	if (!rc)
 		rc = sr_detail_charts(r, &p, t);

@@ -12,6 +12,7 @@
 
 #include "analyse/apps.h"
 #include "render/format.h"
+#include "analyse/telemetry.h"
 #include "render/sections.h"
 
 static const char *metric_words(enum sr_metric m, double pct, char *buf, size_t len)
@@ -299,6 +300,58 @@ static void family_row(struct sr_report *r, struct sr_table *t, size_t row, cons
 	free(claims);
 }
 
+/* The drive's own account over its tests: write amplification and the hottest temperature. */
+static size_t telemetry_rows(struct sr_report *r, struct sr_table *t, const struct col *cols,
+			     size_t ncols)
+{
+	size_t waf_row, temp_row;
+	bool any = false;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		any |= r->m->drives[dv].ntel > 0;
+	if (!any)
+		return 0;
+	waf_row = sr_table_row(t);
+	sr_table_set(t, waf_row, 0, "Write amplification (media / host writes, all tests)");
+	sr_table_link(t, waf_row, 0, "#telemetry");
+	temp_row = sr_table_row(t);
+	sr_table_set(t, temp_row, 0, "Hottest temperature during a test (°C)");
+	sr_table_link(t, temp_row, 0, "#telemetry");
+	for (size_t c = 0; c < ncols; c++) {
+		const struct sr_drive *drv = &r->m->drives[cols[c].dv];
+		double host = 0, media = 0, hot = 0;
+		bool has_media = false, has_temp = false;
+
+		if (cols[c].base >= 0 || cols[c].member >= 0 || !drv->ntel) {
+			sr_table_set(t, waf_row, c + 1, "%s", drv->ntel ? "" : "no telemetry");
+			continue;
+		}
+		for (size_t i = 0; i < drv->ntel; i++) {
+			struct sr_tel_figures f;
+
+			sr_tel_figures(&drv->tel[i], sr_tel_fio_written(drv, drv->tel[i].id), &f);
+			if (f.media_source && sr_ok(f.host_bytes)) {
+				host += f.host_bytes.v;
+				media += f.media_bytes.v;
+				has_media = true;
+			}
+			if (sr_ok(f.temp_max_c) && (!has_temp || f.temp_max_c.v > hot)) {
+				hot = f.temp_max_c.v;
+				has_temp = true;
+			}
+		}
+		if (has_media && host > 0)
+			sr_table_set(t, waf_row, c + 1, "%.2f", media / host);
+		else
+			sr_table_set(t, waf_row, c + 1, "media writes: not reported by this drive");
+		if (has_temp)
+			sr_table_set(t, temp_row, c + 1, "%.0f", hot);
+		else
+			sr_table_set(t, temp_row, c + 1, "not reported");
+	}
+	return 2;
+}
+
 int sr_section_summary(struct sr_report *r)
 {
 	struct col *cols = NULL;
@@ -381,6 +434,8 @@ int sr_section_summary(struct sr_report *r)
 			family_row(r, t, row, fam->id, sr->metric, cols, ncols);
 		rows++;
 	}
+	if (rows)
+		rows += telemetry_rows(r, t, cols, ncols);
 	sr_rep_table_notes(t);
 	if (rows)
 		rc = sr_page_table(&r->page, t);

@@ -124,6 +124,7 @@ static const struct sr_section layout[] = {
     {"summary", NULL, NULL, "index.html", NULL, sr_section_summary},
     {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL,
      sr_section_drives},
+    {"telemetry", "The drive's own account", NULL, "index.html", NULL, sr_section_telemetry},
     {"families", NULL, NULL, "index.html", NULL, NULL},
     {"steady-state", "Preconditioning and steady state", NULL, "index.html", NULL,
      sr_section_steady},

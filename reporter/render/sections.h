@@ -34,6 +34,11 @@ int sr_section_live(struct sr_report *r);
 int sr_section_header(struct sr_report *r);
 int sr_section_summary(struct sr_report *r);
 int sr_section_drives(struct sr_report *r);
+int sr_section_telemetry(struct sr_report *r);
+struct sr_tel_figures;
+/* sr_tel_flag() - a test's throttle / critical warning flag in words, "" for none
+ * (section_telemetry.c). */
+const char *sr_tel_flag(const struct sr_tel_figures *f, char *buf, size_t len);
 int sr_section_precondition(struct sr_report *r, const struct catalogue_family *f,
 			    const struct sr_rtest *const *tests, size_t n);
 int sr_section_primary(struct sr_report *r, const struct catalogue_family *f,

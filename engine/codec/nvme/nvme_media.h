@@ -89,12 +89,12 @@ enum ssd_ocp_check ssd_ocp_parse_smart_ext(const uint8_t page[SSD_OCP_LOG_BYTES]
 
 /* The active counters and settings of the OCP Latency Monitor log (C3h). */
 struct ssd_ocp_latency_mon {
-	uint8_t feature_status;		/* byte 0: bit 0 the monitor is enabled */
-	uint16_t bucket_timer;		/* bytes 3:2, Active Bucket Timer, 5-minute units */
+	uint8_t feature_status;		 /* byte 0: bit 0 the monitor is enabled */
+	uint16_t bucket_timer;		 /* bytes 3:2, Active Bucket Timer, 5-minute units */
 	uint16_t bucket_timer_threshold; /* bytes 5:4, 5-minute units */
-	uint8_t threshold[4];		/* bytes 9:6, Active Threshold A..D, 5 ms units (N+1) */
-	uint16_t latency_config;	/* bytes 11:10, Active Latency Configuration */
-	uint8_t min_window;		/* byte 12, Active Latency Minimum Window, 100 ms units */
+	uint8_t threshold[4];		 /* bytes 9:6, Active Threshold A..D, 5 ms units (N+1) */
+	uint16_t latency_config;	 /* bytes 11:10, Active Latency Configuration */
+	uint8_t min_window;		 /* byte 12, Active Latency Minimum Window, 100 ms units */
 	/* Active Bucket Counter 0..3 (bytes 95:32, 16 bytes each): dword 3 reads, dword 2
 	 * writes, dword 1 deallocates, dword 0 reserved */
 	uint32_t reads[4], writes[4], trims[4];

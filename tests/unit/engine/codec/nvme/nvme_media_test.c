@@ -60,11 +60,11 @@ static void endurance_group(void **state)
 
 	(void)state;
 	assert_int_equal(sizeof(struct nvme_endurance_group_log), 512);
-	page[0] = 0x04;			     /* Critical Warning: read only */
-	page[5] = 17;			     /* Percentage Used */
-	put_le(page + 48, 7, 8);	     /* Data Units Read: 7 × 10^9 */
-	put_le(page + 64, 1200, 8);	     /* Data Units Written */
-	put_le(page + 80, 3000, 8);	     /* Media Units Written */
+	page[0] = 0x04;		    /* Critical Warning: read only */
+	page[5] = 17;		    /* Percentage Used */
+	put_le(page + 48, 7, 8);    /* Data Units Read: 7 × 10^9 */
+	put_le(page + 64, 1200, 8); /* Data Units Written */
+	put_le(page + 80, 3000, 8); /* Media Units Written */
 	ssd_nvme_parse_endurance((const struct nvme_endurance_group_log *)page, &e);
 	assert_int_equal(e.critical_warning, 4);
 	assert_int_equal(e.percent_used, 17);
@@ -191,8 +191,8 @@ static void ocp_latency_monitor(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(smart_thermal),   cmocka_unit_test(endurance_group),
-	    cmocka_unit_test(fdp_stats),       cmocka_unit_test(ocp_smart_ext),
+	    cmocka_unit_test(smart_thermal),	   cmocka_unit_test(endurance_group),
+	    cmocka_unit_test(fdp_stats),	   cmocka_unit_test(ocp_smart_ext),
 	    cmocka_unit_test(ocp_latency_monitor),
 	};
 

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* telemetry.c - write amplification, temperature and flags of a test (telemetry.h). */
+#include <math.h>
+#include <string.h>
+
+#include "analyse/telemetry.h"
+
+static const struct sr_value absent = {0, SR_ABSENT};
+
+static struct sr_value delta(const struct sr_tel_counter *c)
+{
+	return c->first >= 0 && c->last >= c->first ? sr_val((double)(c->last - c->first)) : absent;
+}
+
+void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_bytes,
+		    struct sr_tel_figures *f)
+{
+	struct sr_value smart = delta(&t->host_smart), own = delta(&t->media_host);
+
+	memset(f, 0, sizeof(*f));
+	f->temp_min_c = f->temp_max_c = absent;
+	f->media_bytes = t->media_source ? delta(&t->media) : absent;
+	f->media_source = sr_ok(f->media_bytes) ? t->media_source : NULL;
+	/* the host side in the media log's own units first: both counted alike */
+	if (f->media_source && sr_ok(own)) {
+		f->host_bytes = own;
+		f->host_source = "the same log's host writes";
+	} else if (sr_ok(smart)) {
+		f->host_bytes = smart;
+		f->host_source = "SMART data units written";
+	} else if (sr_ok(fio_written_bytes)) {
+		f->host_bytes = fio_written_bytes;
+		f->host_source = "fio's bytes written";
+	} else {
+		f->host_bytes = absent;
+		f->host_source = NULL;
+	}
+	f->waf = f->media_source && sr_ok(f->host_bytes) && f->host_bytes.v > 0
+		     ? sr_val(f->media_bytes.v / f->host_bytes.v)
+		     : absent;
+	for (size_t i = 0; i < t->npoints; i++) {
+		double c = t->points[i].temp_c;
+
+		if (isnan(c))
+			continue;
+		if (!sr_ok(f->temp_min_c) || c < f->temp_min_c.v)
+			f->temp_min_c = sr_val(c);
+		if (!sr_ok(f->temp_max_c) || c > f->temp_max_c.v)
+			f->temp_max_c = sr_val(c);
+	}
+	f->throttle_s = t->tmt_s.first >= 0 ? t->tmt_s.last - t->tmt_s.first : -1;
+	f->throttled = (t->tmt.first >= 0 && t->tmt.last > t->tmt.first) || f->throttle_s > 0;
+	f->warning_bits = t->warning_bits;
+}
+
+struct sr_value sr_tel_fio_written(const struct sr_drive *drv, const char *id)
+{
+	double sum = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < drv->ntests; i++) {
+		const struct sr_test *t = &drv->tests[i];
+
+		if (strcmp(t->id, id))
+			continue;
+		for (size_t k = 0; k < t->nruns; k++) {
+			const struct sr_dir *w = &t->runs[k].dir[SR_WRITE];
+
+			if (w->present && sr_ok(w->io_bytes)) {
+				sum += w->io_bytes.v;
+				any = true;
+			}
+		}
+	}
+	return any ? sr_val(sum) : absent;
+}
+
+const struct sr_tel_test *sr_tel_of(const struct sr_drive *drv, const char *id)
+{
+	for (size_t i = 0; i < drv->ntel; i++)
+		if (!strcmp(drv->tel[i].id, id))
+			return &drv->tel[i];
+	return NULL;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * telemetry.h - figures of a test's telemetry (model/telemetry.h): host and media writes over
+ * the test and the write amplification between them, each with its source named; the
+ * temperature range; whether the drive throttled or raised a critical warning during it.
+ * Pure functions of the model (docs/telemetry.md says which source wins).
+ */
+#ifndef SSDENG_REPORTER_ANALYSE_TELEMETRY_H
+#define SSDENG_REPORTER_ANALYSE_TELEMETRY_H
+
+#include <stdbool.h>
+
+#include "model/model.h"
+
+struct sr_tel_figures {
+	struct sr_value host_bytes;  /* written by the host during the test */
+	const char *host_source;     /* "SMART data units written", "fio's bytes written", ... */
+	struct sr_value media_bytes; /* written to the media; absent: not reported */
+	const char *media_source;    /* NULL: "media writes: not reported by this drive" */
+	struct sr_value waf;	     /* media / host; absent when either is missing or host is 0 */
+	struct sr_value temp_min_c, temp_max_c;
+	bool throttled;	       /* TMT transitions or times grew within the test */
+	long long throttle_s;  /* TMT1 + TMT2 seconds within it (-1 unknown) */
+	unsigned warning_bits; /* critical warning bits seen */
+};
+
+/**
+ * sr_tel_figures() - the figures of @t; @fio_written_bytes is fio's own bytes written in the
+ * test (absent when not known), the host side's last resort.
+ */
+void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_bytes,
+		    struct sr_tel_figures *f);
+
+/** sr_tel_fio_written() - the bytes fio wrote in test @id of @drv (absent when no result). */
+struct sr_value sr_tel_fio_written(const struct sr_drive *drv, const char *id);
+
+/** sr_tel_of() - the telemetry of test @id of @drv (the first drive of a group), or NULL. */
+const struct sr_tel_test *sr_tel_of(const struct sr_drive *drv, const char *id);
+
+#endif
