@@ -24,6 +24,27 @@ static json_object *test_obj(const struct rec_status *s)
 	return t;
 }
 
+/* @v as a JSON number written with @digits decimals ("1.143", not 1.1429999999999999) */
+static json_object *fixed(double v, int digits)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.*f", digits, v);
+	return json_object_new_double_s(v, buf);
+}
+
+static json_object *live_obj(const struct rec_status *s)
+{
+	json_object *l = json_object_new_object();
+
+	json_object_object_add(l, "every_s", json_object_new_int64(s->live_every_s));
+	json_object_object_add(l, "rebuilds", json_object_new_int64(s->live_rebuilds));
+	json_object_object_add(l, "failed", json_object_new_int64(s->live_failed));
+	json_object_object_add(l, "built", rec_json_text(s->live_built));
+	json_object_object_add(l, "cpu_s", fixed(s->live_cpu_s, 2));
+	return l;
+}
+
 int rec_status_write(const char *path, const struct rec_status *s)
 {
 	json_object *o = json_object_new_object(), *n, *run, *fio = NULL;
@@ -50,13 +71,18 @@ int rec_status_write(const char *path, const struct rec_status *s)
 	json_object_object_add(n, "done", json_object_new_int64(s->done));
 	json_object_object_add(n, "failed", json_object_new_int64(s->failed));
 	json_object_object_add(n, "kept", json_object_new_int64(s->kept));
+	json_object_object_add(n, "skipped",
+			       json_object_new_int64(s->skipped > 0 ? s->skipped : 0));
 	json_object_object_add(o, "tests", n);
 	run = json_object_new_object();
 	json_object_object_add(run, "elapsed_s", json_object_new_int64(s->run_elapsed_s));
 	json_object_object_add(run, "eta_s", rec_json_i64(s->run_eta_s));
 	json_object_object_add(run, "eta_lower_bound",
 			       json_object_new_boolean(s->run_eta_lower_bound));
+	json_object_object_add(run, "pace", s->pace > 0 ? fixed(s->pace, 3) : NULL);
+	json_object_object_add(run, "eta_pace_s", rec_json_i64(s->run_eta_pace_s));
 	json_object_object_add(o, "run", run);
+	json_object_object_add(o, "live", s->live_every_s > 0 ? live_obj(s) : NULL);
 	json_object_object_add(o, "test", s->test_id ? test_obj(s) : NULL);
 	if (s->fio_pid > 0) {
 		fio = json_object_new_object();
@@ -80,7 +106,7 @@ bool rec_status_is(json_object *o)
 
 int rec_status_read(const char *path, struct rec_status *s, char *err, size_t errlen)
 {
-	json_object *o, *n, *run, *t, *fio;
+	json_object *o, *n, *run, *t, *fio, *live;
 	bool missing;
 
 	memset(s, 0, sizeof(*s));
@@ -108,10 +134,22 @@ int rec_status_read(const char *path, struct rec_status *s, char *err, size_t er
 	s->done = rec_json_i64_or(n, "done", -1);
 	s->failed = rec_json_i64_or(n, "failed", -1);
 	s->kept = rec_json_i64_or(n, "kept", -1);
+	s->skipped = rec_json_i64_or(n, "skipped", -1);
 	run = rec_json_get(o, "run");
 	s->run_elapsed_s = (long)rec_json_i64_or(run, "elapsed_s", -1);
 	s->run_eta_s = (long)rec_json_i64_or(run, "eta_s", -1);
 	s->run_eta_lower_bound = json_object_get_boolean(rec_json_get(run, "eta_lower_bound"));
+	s->pace = -1;
+	rec_json_num(run, "pace", &s->pace);
+	s->run_eta_pace_s = (long)rec_json_i64_or(run, "eta_pace_s", -1);
+	s->live_every_s = -1;
+	if ((live = rec_json_get(o, "live"))) {
+		s->live_every_s = (long)rec_json_i64_or(live, "every_s", -1);
+		s->live_rebuilds = rec_json_i64_or(live, "rebuilds", 0);
+		s->live_failed = rec_json_i64_or(live, "failed", 0);
+		s->live_built = rec_json_str(live, "built");
+		rec_json_num(live, "cpu_s", &s->live_cpu_s);
+	}
 	if ((t = rec_json_get(o, "test"))) {
 		s->index = rec_json_i64_or(t, "index", -1);
 		s->label = rec_json_str(t, "label");
@@ -129,6 +167,17 @@ int rec_status_read(const char *path, struct rec_status *s, char *err, size_t er
 	}
 	s->exit_status = (int)rec_json_i64_or(o, "exit_status", -1);
 	return 0;
+}
+
+long long rec_status_left(const struct rec_status *s)
+{
+	long long left = s->total;
+
+	left -= s->done > 0 ? s->done : 0;
+	left -= s->failed > 0 ? s->failed : 0;
+	left -= s->kept > 0 ? s->kept : 0;
+	left -= s->skipped > 0 ? s->skipped : 0;
+	return left > 0 ? left : 0;
 }
 
 void rec_status_free(struct rec_status *s)

@@ -4,7 +4,8 @@
  * at each test's start and end, so another shell can read it (ssd-review --status OUT) and a
  * later run can find a fio its killed driver left behind. Schema "ssdeng.review-status.v1"
  * (docs/results-format.md, docs/schemas/status.schema.json): state, the driver's and fio's pid
- * with their /proc start times, the running test with its elapsed time and ETA, the run's.
+ * with their /proc start times, the running test with its elapsed time and ETA, the run's (by the
+ * plan, and at the pace measured so far), and the live report's rebuilds (driver/README.md).
  */
 #ifndef SSDENG_RECORD_STATUS_H
 #define SSDENG_RECORD_STATUS_H
@@ -31,8 +32,18 @@ struct rec_status {
 	const char *updated;		     /* read back only: when it was written */
 	const char *reason;		     /* how it ended when not complete, or NULL */
 	long long total, done, failed, kept; /* tests of the run (each drive counts) */
-	long run_elapsed_s, run_eta_s;	     /* run_eta_s -1 when ended or unknown */
+	long long skipped;	       /* tests not run (-1: a file written before it was kept) */
+	long run_elapsed_s, run_eta_s; /* run_eta_s -1 when ended or unknown */
 	bool run_eta_lower_bound;
+	/* The pace: the tests this session ended (done or failed) that have a planned duration,
+	 * their measured seconds over their planned seconds; -1 before the first such test. */
+	double pace;
+	long run_eta_pace_s; /* the test's ETA + the planned rest × pace; -1 unknown */
+	/* the live report (OUT/report/ rebuilt while the run goes on), when live_every_s > 0 */
+	long live_every_s;		      /* <= 0: off (--no-live); read back -1 */
+	long long live_rebuilds, live_failed; /* rebuilds swapped in; rebuilds that failed */
+	const char *live_built; /* ISO 8601: when the last one was swapped in, or NULL */
+	double live_cpu_s;	/* user + system seconds of all of them (children too) */
 	/* the running test, when test_id is not NULL */
 	long long index;
 	const char *label, *test_id, *title, *test_started;
@@ -58,6 +69,12 @@ int rec_status_read(const char *path, struct rec_status *s, char *err, size_t er
 
 /** rec_status_is() - whether the JSON object @o is a status file (its schema). */
 bool rec_status_is(json_object *o);
+
+/**
+ * rec_status_left() - the tests of the run not ended yet: total - done - failed - kept -
+ * skipped (the running test among them), not below 0.
+ */
+long long rec_status_left(const struct rec_status *s);
 
 void rec_status_free(struct rec_status *s);
 

@@ -141,6 +141,8 @@ enum opt_id {
 	O_ALLOW_MOUNTED,
 	O_NO_REPORT,
 	O_LIBRARY,
+	O_NO_LIVE,
+	O_LIVE_EVERY,
 	O_DRY_RUN,
 	O_PTS_NO_PURGE,
 	O_PTS_VARIANT,
@@ -187,6 +189,8 @@ static const struct {
     {"--allow-mounted", O_ALLOW_MOUNTED, false},
     {"--no-report", O_NO_REPORT, false},
     {"--library", O_LIBRARY, true},
+    {"--no-live", O_NO_LIVE, false},
+    {"--live-every", O_LIVE_EVERY, true},
     {"--dry-run", O_DRY_RUN, false},
     {"--pts-no-purge", O_PTS_NO_PURGE, false},
     {"--pts-variant", O_PTS_VARIANT, true},
@@ -218,7 +222,8 @@ static int apps_number(const char *name, const char *v, long long lo, long long 
 static bool shapes_request(enum opt_id id)
 {
 	return id != O_OUT && id != O_RESUME && id != O_NO_REPORT && id != O_LIBRARY &&
-	       id != O_YES && id != O_ALLOW_MOUNTED && id != O_DRY_RUN && id != O_HELP;
+	       id != O_NO_LIVE && id != O_LIVE_EVERY && id != O_YES && id != O_ALLOW_MOUNTED &&
+	       id != O_DRY_RUN && id != O_HELP;
 }
 
 static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, size_t errlen)
@@ -352,6 +357,11 @@ static int apply(struct rv_opts *o, enum opt_id id, const char *v, char *err, si
 		return 0;
 	case O_LIBRARY:
 		return set_str(&o->library, v);
+	case O_NO_LIVE:
+		o->no_live = true;
+		return 0;
+	case O_LIVE_EVERY:
+		return apps_number("--live-every", v, 1, 86400, &o->live_every_s, err, errlen);
 	case O_DRY_RUN:
 		o->dry_run = true;
 		return 0;

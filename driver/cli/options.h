@@ -59,8 +59,10 @@ struct rv_opts {
 	char *purge, *confirm; /* --purge METHOD --confirm SERIAL */
 	bool out_given;	       /* --out was on the command line */
 	bool resume, overwrite, yes, allow_mounted, no_report, dry_run, help;
-	bool pts_no_purge; /* --pts-no-purge: PTS tests without their purge (not compliant) */
-	int pts_variant;   /* --pts-variant: enum pts_variant (pts/variant.h), Enterprise default */
+	bool no_live;		/* --no-live: no report while the run goes on (run/live.h) */
+	long long live_every_s; /* --live-every S: between rebuilds while a test runs; 0: default */
+	bool pts_no_purge;	/* --pts-no-purge: PTS tests without their purge (not compliant) */
+	int pts_variant; /* --pts-variant: enum pts_variant (pts/variant.h), Enterprise default */
 	bool pts_variant_given;
 	char
 	    *pts_sponsor; /* --pts-sponsor NAME: the PTS report header's test sponsor, NULL: none */
@@ -81,7 +83,8 @@ int rv_opts_parse(int argc, char *const argv[], struct rv_opts *o, char *err, si
  * --drive/--group, --purge with --confirm on one --drive and without --resume.
  * @o:        the parsed options
  * @nshaping: how many options that shape the run's request were given (beside --out,
- *            --resume, --no-report, --yes, --allow-mounted, --dry-run)
+ *            --resume, --no-report, --no-live, --live-every, --yes, --allow-mounted,
+ *            --dry-run)
  * @err, @errlen: the message
  * Return: 0, or -EINVAL.
  */

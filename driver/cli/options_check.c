@@ -43,8 +43,8 @@ int rv_opts_check(const struct rv_opts *o, int nshaping, char *err, size_t errle
 			snprintf(
 			    err, errlen,
 			    "--resume without a drive takes the whole run from the manifest in "
-			    "--out: give only --out DIR (and --no-report, --yes, --allow-mounted, "
-			    "--dry-run), "
+			    "--out: give only --out DIR (and --no-report, --no-live, --live-every, "
+			    "--yes, --allow-mounted, --dry-run), "
 			    "or the run's full "
 			    "command with --resume");
 			return -EINVAL;

@@ -9,7 +9,9 @@
 
 #include "cli/status.h"
 #include "record/layout.h"
+#include "record/folder.h"
 #include "record/status.h"
+#include "record/telemetry.h"
 #include "util/proc.h"
 #include "util/util.h"
 
@@ -46,6 +48,53 @@ static void show_test(const struct rec_status *st, FILE *out)
 		st->rate ? " · " : "", st->rate ? st->rate : "");
 }
 
+/* Each drive folder's latest temperature (its newest telemetry sample), "–" before any. */
+static void show_temperatures(const char *dir, FILE *out)
+{
+	char **names = NULL, p[PATH_MAX * 2], at[32];
+	size_t n = 0;
+
+	if (rec_results_drives(dir, &names, &n) < 0 || !n) {
+		rec_names_free(names, n);
+		return;
+	}
+	fprintf(out, "temperature:");
+	for (size_t i = 0; i < n; i++) {
+		struct rec_tel_sample s;
+
+		rec_path_drive_dir(p, sizeof(p), dir, names[i]);
+		fprintf(out, "%s %s ", i ? " ·" : "", names[i]);
+		if (rec_telemetry_latest(p, &s) == 0 && s.temperature_c != REC_TEL_NONE) {
+			time_t t = (time_t)s.t;
+			struct tm tm;
+
+			gmtime_r(&t, &tm);
+			strftime(at, sizeof(at), "%H:%M:%S", &tm);
+			fprintf(out, "%lld °C (%s UTC)", s.temperature_c, at);
+		} else {
+			fprintf(out, "–");
+		}
+		rec_tel_sample_free(&s);
+	}
+	fprintf(out, "\n");
+	rec_names_free(names, n);
+}
+
+/* The live report: where, how often, how many rebuilds and their cost. */
+static void show_live(const char *dir, const struct rec_status *st, bool active, FILE *out)
+{
+	if (st->live_every_s <= 0) {
+		if (active)
+			fprintf(out, "live report: off (--no-live or --no-report)\n");
+		return;
+	}
+	fprintf(out, "live report: %s/report/index.html · %lld rebuilds", dir, st->live_rebuilds);
+	if (st->live_failed > 0)
+		fprintf(out, " (%lld failed)", st->live_failed);
+	fprintf(out, ", %.1f s CPU · last %s · every %ld s while a test runs\n", st->live_cpu_s,
+		st->live_built ? st->live_built : "none yet", st->live_every_s);
+}
+
 int rv_status_show(const char *dir, FILE *out)
 {
 	char path[PATH_MAX], err[PATH_MAX + 64], a[32], b[32];
@@ -73,13 +122,23 @@ int rv_status_show(const char *dir, FILE *out)
 		fprintf(out, "the run in %s ended %s: %s%s%s (exit status %d)\n", dir, st.ended,
 			state, st.reason ? ", " : "", st.reason ? st.reason : "", st.exit_status);
 	show_test(&st, out);
-	fprintf(out,
-		"run: %lld of %lld tests done (%lld kept from earlier), %lld failed · elapsed %s",
-		st.done, st.total, st.kept, st.failed, hms(st.run_elapsed_s, a, sizeof(a)));
-	if (active)
-		fprintf(out, " · eta %s%s", st.run_eta_lower_bound ? "≥ " : "",
+	fprintf(out, "run: %lld of %lld tests done (%lld kept from earlier), %lld failed", st.done,
+		st.total, st.kept, st.failed);
+	if (st.skipped > 0)
+		fprintf(out, ", %lld skipped", st.skipped);
+	fprintf(out, " · %lld left · elapsed %s", rec_status_left(&st),
+		hms(st.run_elapsed_s, a, sizeof(a)));
+	if (active) {
+		fprintf(out, " · eta %s%s by the plan", st.run_eta_lower_bound ? "≥ " : "",
 			hms(st.run_eta_s, b, sizeof(b)));
+		if (st.run_eta_pace_s >= 0)
+			fprintf(out, ", %s%s at the measured pace (tests took %.2f× their plan)",
+				st.run_eta_lower_bound ? "≥ " : "",
+				hms(st.run_eta_pace_s, b, sizeof(b)), st.pace);
+	}
 	fprintf(out, "\n");
+	show_live(dir, &st, active, out);
+	show_temperatures(dir, out);
 	if (active && st.fio_pid > 0)
 		fprintf(out, "fio pid %lld\n", st.fio_pid);
 	if (!active)

@@ -174,6 +174,8 @@ int rv_resume_from_manifest(struct rv_opts *o, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	saved.no_report |= o->no_report;
+	saved.no_live |= o->no_live;
+	saved.live_every_s = o->live_every_s;
 	saved.dry_run |= o->dry_run;
 	/* the run was allowed to write its drives when it started (a new file needs no --yes,
 	 * and what it holds now is the run's own data) */

@@ -72,11 +72,38 @@ static long *durations(struct rv_run *r)
 	return d;
 }
 
+/* The live report (run/live.h): on unless --no-live, --no-report or no ssdreport. */
+static void live_begin(struct rv_run *r)
+{
+	char **argv = NULL, log[PATH_MAX + 32];
+
+	rv_live_init(&r->live, NULL, NULL, 0);
+	if (r->o->no_live || r->o->no_report || !r->tools.ssdreport[0] ||
+	    rv_report_argv(r->tools.ssdreport, r->out_abs,
+			   r->ts.client_mode ? r->ts.t[0].label : NULL, true, &argv))
+		return;
+	snprintf(log, sizeof(log), "%s/live-report.log", r->state);
+	rv_live_init(&r->live, argv, log, (long)r->o->live_every_s);
+}
+
+/* A test ended after @seconds: the pace counts it when it ran to an end and had a planned
+ * duration; the live report is due. */
+static void test_ended(struct rv_run *r, int outcome, long planned_s, time_t t0, bool skipped)
+{
+	if ((outcome == RV_TEST_DONE || outcome == RV_TEST_FAILED) && !skipped && planned_s > 0) {
+		r->pace_measured_s += (double)(time(NULL) - t0);
+		r->pace_planned_s += (double)planned_s;
+	}
+	rv_live_poll(r, true, false);
+}
+
 int rv_review_run(struct rv_run *r)
 {
 	long *dur = durations(r);
 	size_t index = 0;
 	bool stop = false;
+
+	live_begin(r);
 
 	for (size_t s = 0; s < r->plan.n;) {
 		size_t e = s;
@@ -96,22 +123,28 @@ int rv_review_run(struct rv_run *r)
 				if (stop) {
 					rv_test_state(rv_test(r, ti, i), "skipped",
 						      "the run was interrupted before this test");
+					r->skipped++;
 					rv_test_commit(r, ti);
 					continue;
 				}
 				if (!whole && kept(r, ti, i)) {
 					keep(r, ti, i, index);
+					rv_live_poll(r, true, false);
 					continue;
 				}
 				time_t t0 = time(NULL);
-
-				if ((r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
+				size_t skipped = r->skipped;
+				int outcome =
+				    (r->plan.t[i].ct->entry->pts ? rv_pts_run : rv_test_run)(
 					r, ti, i, index, dur ? dur + index : NULL,
-					dur ? r->total - index : 0) == RV_TEST_INTERRUPTED)
-					stop = true;
-				else
+					dur ? r->total - index : 0);
+
+				stop |= outcome == RV_TEST_INTERRUPTED;
+				if (outcome != RV_TEST_INTERRUPTED)
 					rv_eta_learn(&r->eta, r->plan.t[i].expected_s,
 						     (long)(time(NULL) - t0));
+				test_ended(r, outcome, dur ? dur[index - 1] : 0, t0,
+					   r->skipped != skipped);
 			}
 		}
 		s = e;
@@ -194,11 +227,24 @@ int rv_review_end(struct rv_run *r)
 	for (size_t i = 0; i < r->ts.n; i++)
 		rv_drivefile_write(&r->ts.t[i], r->out_abs, RV_DRIVEFILE_AFTER);
 	rv_write_records(r, state, rv_iso_time(time(NULL), now, sizeof(now)));
+	rv_live_stop(&r->live); /* the final report is the last one swapped in */
 	if (r->interrupted) {
+		int signo = rv_stop_signal ? rv_stop_signal : SIGINT;
+
 		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",
-			 rv_sig_name(rv_stop_signal ? rv_stop_signal : SIGINT, sig, sizeof(sig)));
+			 rv_sig_name(signo, sig, sizeof(sig)));
 		fprintf(stderr, "ssd-review: interrupted (%s); resume with:\n  %s\n",
 			r->stop_reason, r->resume_cmd);
+		if (r->live.rebuilds > 0) {
+			/* the page must not go on saying the run is live: the report of the tests
+			 * so far (run.json says interrupted); another stop request ends it */
+			fprintf(stderr, "ssd-review: the report of the tests so far (interrupt "
+					"again to skip it)\n");
+			rv_stop_signal = 0;
+			report(r);
+			if (!rv_stop_signal)
+				rv_stop_signal = signo;
+		}
 		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
 	}
 	fprintf(stderr, "ssd-review: %zu tests run, %zu failed\n", r->done, r->failed);

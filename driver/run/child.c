@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +18,11 @@ volatile sig_atomic_t rv_stop_signal;
 
 #define STOP_GRACE_S 60 /* after SIGINT, before SIGTERM */
 #define TERM_GRACE_S 30 /* after SIGTERM, before SIGKILL */
+
+/* ioprio_set(2): the idle class, for this process (linux/ioprio.h) */
+#define IOPRIO_WHO_PROCESS 1
+#define IOPRIO_CLASS_IDLE 3
+#define IOPRIO_CLASS_SHIFT 13
 
 static void on_stop(int sig)
 {
@@ -80,6 +87,13 @@ static void __attribute__((noreturn)) child(const struct rv_spawn *s, pid_t pare
 		redirect(STDERR_FILENO, s->err_path, O_WRONLY | O_CREAT | O_TRUNC);
 	for (size_t i = 0; i < s->nkeep; i++)
 		fcntl(s->keep_fds[i], F_SETFD, 0); /* the run's locks stay held while it runs */
+	if (s->low_priority) { /* best effort: a kernel without ioprio still runs it */
+		if (setpriority(PRIO_PROCESS, 0, 19) < 0)
+			dprintf(STDERR_FILENO, "setpriority: %s\n", strerror(errno));
+		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
+			    IOPRIO_CLASS_IDLE << IOPRIO_CLASS_SHIFT) < 0)
+			dprintf(STDERR_FILENO, "ioprio_set: %s\n", strerror(errno));
+	}
 	for (size_t i = 0; s->env && i < s->env->n; i++)
 		setenv(s->env->v[i].name, s->env->v[i].value, 1);
 	execvp(s->argv[0], s->argv);

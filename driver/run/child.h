@@ -37,7 +37,8 @@ struct rv_spawn {
 	const char *err_path; /* stderr likewise; NULL: the driver's stderr */
 	const int *keep_fds;  /* descriptors the child keeps (the run's locks), or NULL */
 	size_t nkeep;
-	int stop_grace_s; /* after the forwarded SIGINT, before SIGTERM; 0: 60 s (fio's stop) */
+	int stop_grace_s;  /* after the forwarded SIGINT, before SIGTERM; 0: 60 s (fio's stop) */
+	bool low_priority; /* nice 19 and the idle I/O class (ioprio_set(2)): out of fio's way */
 };
 
 /* A running child. */

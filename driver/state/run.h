@@ -19,6 +19,7 @@
 #include "cli/options.h"
 #include "plan/plan.h"
 #include "record/status.h"
+#include "run/live.h"
 #include "run/lock.h"
 #include "run/progress.h"
 #include "run/tools.h"
@@ -60,18 +61,31 @@ struct rv_run {
 	/* progress */
 	bool tty;
 	long progress_every;
-	size_t total, done, failed, kept;
+	size_t total, done, failed, kept, skipped;
+	/* the pace: measured and planned seconds of the tests this session ended (done or
+	 * failed) that have a planned duration (rec_status.pace) */
+	double pace_measured_s, pace_planned_s;
+	struct rv_live live; /* the report kept current while the run goes on */
 	struct rec_status st;
 	char status_path[PATH_MAX + 16];
 	bool interrupted;
 	char stop_reason[128];
 };
 
-/** rv_status_update() - rewrite OUT/status.json from @r->st. */
+/**
+ * rv_status_update() - rewrite OUT/status.json from @r->st, with the counts, the pace and its
+ * ETA (the running test's ETA plus the plan's rest times the pace), the live report's counts.
+ */
 void rv_status_update(struct rv_run *r);
 
 /** rv_write_records() - rewrite run.json of every target with the run-level @status. */
 void rv_write_records(struct rv_run *r, const char *status, const char *ended);
+
+/**
+ * rv_live_poll() - the live report's turn (rv_live_tick()): status.json rewritten when a rebuild
+ * ended. @test_ended: a test has just ended; @test_running: one is running.
+ */
+void rv_live_poll(struct rv_run *r, bool test_ended, bool test_running);
 
 /** rv_run_free() - release what the phases allocated; locks are dropped. */
 void rv_run_free(struct rv_run *r);

@@ -203,6 +203,8 @@ static void watch(struct rv_run *r, struct rv_child *c, const struct paths *p, s
 		time_t now = time(NULL);
 		struct rv_progress pr = {.index = index, .total = r->total};
 
+		rv_live_poll(r, false, true);
+
 		if (!(r->tty ? now > last_print : now - t0 - last_print >= r->progress_every) &&
 		    now - last_status < STATUS_EVERY_S)
 			continue;
@@ -407,12 +409,14 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 	clear_stale(&p, ct->id);
 	if (rv_test_is_apps(test) && rv_apps_skip_reason(r, ti)) {
 		state(r, ti, rec, "skipped", rv_apps_skip_reason(r, ti));
+		r->skipped++;
 		snprintf(line, sizeof(line), "%s · skipped: %s", head, rv_apps_skip_reason(r, ti));
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;
 	}
 	if (ct->rate_from && !curve_rate(&p, ct->rate_from, ct->rate_pct, rate, sizeof(rate))) {
 		state(r, ti, rec, "skipped", "no max run result to take the rate from");
+		r->skipped++;
 		snprintf(line, sizeof(line), "%s · skipped: no %s result", head, ct->rate_from);
 		rv_progress_print(line, r->tty, true);
 		return RV_TEST_FAILED;

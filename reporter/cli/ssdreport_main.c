@@ -40,10 +40,12 @@
 #include "output/report_dir.h"
 #include "analyse/snapshots.h"
 #include "render/summary.h"
+#include "parse/live.h"
 
 static const char usage_main[] =
     "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] [-R]\n"
-    "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [-q] INPUT...\n"
+    "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [--live OUT] [-q]\n"
+    "                 INPUT...\n"
     "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
     "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
     "       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
@@ -108,6 +110,12 @@ static const char usage_main[] =
     "directory>/../jobfiles/catalogue.json\n"
     "                     or ../share/ssdeng/jobfiles/catalogue.json; without one every test goes\n"
     "                     to \"Other tests\", with a warning)\n"
+    "      --live OUT     the report of a run still going on, OUT being ssd-review's --out: a\n"
+    "                     banner at the page's top says so, from OUT/status.json (the test\n"
+    "                     running and its progress, tests done and left, the ETA by the plan\n"
+    "                     and at the measured pace, each drive's latest temperature), and the\n"
+    "                     page reloads itself every minute. ssd-review runs it after each test\n"
+    "                     (docs/live.md); without --live the report has no trace of it\n"
     "  -q, --quiet        no warnings on stderr, gnuplot's included (a chart gnuplot fails on is\n"
     "                     still an error, with gnuplot's message)\n"
     "  -h, --help         this help\n"
@@ -532,6 +540,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	    {"title", required_argument, NULL, 't'},
 	    {"no-charts", no_argument, NULL, 'C'},
 	    {"strict", no_argument, NULL, 'S'},
+	    {"live", required_argument, NULL, 'L'},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"help", no_argument, NULL, 'h'},
 	    {0},
@@ -541,7 +550,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 	struct sr_model m = {0};
 	struct sr_analysis an = {0};
 	const char *label = NULL, *group_by = NULL, *usage = compare ? usage_compare : usage_main,
-		   *spec = NULL, *catalogue_path = NULL;
+		   *spec = NULL, *catalogue_path = NULL, *live = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
 	struct catalogue *cat = NULL;
 	size_t nrefs = 0, nflags = 0, nin = 0;
@@ -584,6 +593,9 @@ static int cmd_report(int argc, char **argv, bool compare)
 		case 'S':
 			d.strict = true;
 			break;
+		case 'L':
+			live = compare ? NULL : optarg;
+			break;
 		case 'q':
 			d.stream = NULL;
 			break;
@@ -615,6 +627,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 	else if (!rc && recursive)
 		rc = sr_inputs_recurse((const char *const *)argv + optind, (size_t)(argc - optind),
 				       &in, &nin, &d);
+	m.allow_empty = live != NULL;	/* a live run's first page comes before its first result */
+	ro.reuse_charts = live != NULL; /* a chart whose inputs did not change is not drawn again */
 	if (!rc && !compare)
 		rc = in ? sr_inputs_load(&m, (const char *const *)in, nin, label, &d)
 			: sr_inputs_load(&m, (const char *const *)argv + optind,
@@ -630,6 +644,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 		rc = load_references(&m, refs, nrefs, &d);
 	if (!rc && spec)
 		rc = load_sheet(&m, spec, &d);
+	if (!rc && live)
+		rc = sr_live_load(&m, live, &d);
 	if (!rc)
 		rc = sr_pts_rounds_load(&m, cat, &d);
 	if (!rc)

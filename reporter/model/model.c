@@ -170,8 +170,29 @@ void sr_run_info_free(struct sr_run_info *i)
 	memset(i, 0, sizeof(*i));
 }
 
+void sr_live_free(struct sr_live *l)
+{
+	if (!l)
+		return;
+	free(l->state);
+	free(l->updated);
+	free(l->built);
+	free(l->test_id);
+	free(l->label);
+	free(l->title);
+	free(l->rate);
+	for (size_t i = 0; i < l->ntemps; i++) {
+		free(l->temps[i].label);
+		free(l->temps[i].at);
+	}
+	free(l->temps);
+	free(l);
+}
+
 void sr_model_free(struct sr_model *m)
 {
+	sr_live_free(m->live);
+	m->live = NULL;
 	for (size_t i = 0; i < m->nskipped; i++) {
 		free(m->skipped[i].path);
 		free(m->skipped[i].why);

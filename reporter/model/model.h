@@ -409,7 +409,39 @@ struct sr_skipped {
 	bool jobfile; /* a fio job file no result here matches: listed quietly, not a warning */
 };
 
+/* A drive's latest temperature while the run goes on (the record's telemetry). */
+struct sr_live_temp {
+	char *label;	/* the drive folder's label */
+	bool known;	/* false: no sample yet (the banner says "–") */
+	double celsius; /* the composite temperature, °C */
+	char *at;	/* when it was sampled (ISO 8601 UTC), NULL unknown */
+};
+
+/*
+ * A run still going on (ssdreport --live OUT): what OUT/status.json (record/status.h) said when
+ * the report was built, for the banner at the page's top. Numbers not known are -1.
+ */
+struct sr_live {
+	char *state;   /* "running"; another state: the run ended while the report was built */
+	char *updated; /* status.json's "updated" (ISO 8601 UTC) */
+	char *built;   /* when this report was built (ISO 8601 UTC) */
+	long long total, done, failed, kept, skipped, left;
+	char *test_id; /* the running test, NULL between tests */
+	char *label, *title, *rate;
+	long long index; /* its place in the run, from 1 */
+	long elapsed_s, expected_s, eta_s;
+	long run_elapsed_s, run_eta_s, run_eta_pace_s;
+	bool run_eta_lower_bound;
+	double pace;   /* measured / planned time of the tests ended so far; -1 none yet */
+	long every_s;  /* the rebuilds' interval while a test runs; -1 unknown */
+	int refresh_s; /* the page reloads itself every refresh_s */
+	struct sr_live_temp *temps; /* one per drive folder read */
+	size_t ntemps;
+};
+
 struct sr_model {
+	struct sr_live *live; /* --live: the run is going on; NULL: a report of results */
+	bool allow_empty;     /* set before loading (--live): no result yet is a page, no error */
 	struct sr_drive *drives;
 	size_t ndrives;
 	struct sr_skipped *skipped;
@@ -445,6 +477,7 @@ void sr_run_info_free(struct sr_run_info *i);
 void sr_test_free(struct sr_test *t);
 void sr_apps_free(struct sr_apps *a);
 void sr_drive_free(struct sr_drive *d);
+void sr_live_free(struct sr_live *l);
 void sr_model_free(struct sr_model *m);
 
 #endif

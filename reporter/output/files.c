@@ -2,7 +2,9 @@
 /* files.c - the report's files and the gnuplot child (files.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,4 +105,100 @@ int sr_out_gnuplot(const char *dir, const char *script, int errfd)
 		if (errno != EINTR)
 			return -errno;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+}
+
+/* the report a rebuild replaces, whose charts it may take (sr_out_reuse_from()); "" none */
+static char reuse_dir[4096];
+
+void sr_out_reuse_from(const char *prev)
+{
+	snprintf(reuse_dir, sizeof(reuse_dir), "%s", prev ? prev : "");
+}
+
+/* whether files @a and @b hold the same bytes */
+static bool same_bytes(const char *a, const char *b)
+{
+	static char x[65536], y[65536];
+	struct stat sa, sb;
+	FILE *fa, *fb;
+	bool same = false;
+	size_t n;
+
+	if (stat(a, &sa) || stat(b, &sb) || sa.st_size != sb.st_size)
+		return false;
+	fa = fopen(a, "rb");
+	fb = fopen(b, "rb");
+	if (fa && fb)
+		for (same = true; same && (n = fread(x, 1, sizeof(x), fa)) > 0;)
+			same = fread(y, 1, n, fb) == n && !memcmp(x, y, n);
+	if (fa && ferror(fa))
+		same = false;
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* @to as a hard link to @from, else a copy; 0 or -1 (nothing left at @to) */
+static int take(const char *from, const char *to)
+{
+	static char buf[65536];
+	FILE *in, *out;
+	size_t n;
+	int rc = 0;
+
+	if (link(from, to) == 0)
+		return 0;
+	if (!(in = fopen(from, "rb")))
+		return -1;
+	if (!(out = fopen(to, "wb"))) {
+		fclose(in);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	if (ferror(in))
+		rc = -1;
+	fclose(in);
+	if (fclose(out))
+		rc = -1;
+	if (rc)
+		unlink(to);
+	return rc;
+}
+
+int sr_out_chart_reuse(const char *dir, const char *name)
+{
+	static const char *const in[] = {"gp", "dat"}, *const out[] = {"png", "svg"};
+	char a[4400], b[4400];
+
+	if (!reuse_dir[0])
+		return 0;
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(a, sizeof(a), "%s/%s.%s", dir, name, in[i]);
+		snprintf(b, sizeof(b), "%s/%s.%s", reuse_dir, name, in[i]);
+		if (!same_bytes(a, b))
+			return 0;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		struct stat st;
+
+		snprintf(b, sizeof(b), "%s/%s.%s", reuse_dir, name, out[i]);
+		if (stat(b, &st) || st.st_size <= 0)
+			return 0;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(a, sizeof(a), "%s/%s.%s", dir, name, out[i]);
+		snprintf(b, sizeof(b), "%s/%s.%s", reuse_dir, name, out[i]);
+		if (take(b, a)) {
+			if (i) { /* the PNG was taken: drop it, gnuplot draws both */
+				snprintf(a, sizeof(a), "%s/%s.%s", dir, name, out[0]);
+				unlink(a);
+			}
+			return 0;
+		}
+	}
+	return 1;
 }

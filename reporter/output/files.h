@@ -52,4 +52,21 @@ long sr_out_size(const char *dir, const char *name);
  */
 int sr_out_gnuplot(const char *dir, const char *script, int errfd);
 
+/**
+ * sr_out_reuse_from() - let sr_out_chart_reuse() take charts from the report @prev (the one the
+ * report being built replaces: a live rebuild's previous page); NULL: none (the default).
+ */
+void sr_out_reuse_from(const char *prev);
+
+/**
+ * sr_out_chart_reuse() - a chart's PNG and SVG taken from the report sr_out_reuse_from() named,
+ * when its inputs there are this chart's byte for byte: @name.gp and @name.dat (a chart's script
+ * reads its own .dat only), so the picture gnuplot would draw is the one already drawn.
+ * @dir:  the report being built
+ * @name: the chart, relative to @dir, without extension ("tests/precond-4k-randwrite")
+ *
+ * Return: 1 when taken (hard links, else copies); 0 when gnuplot must draw it.
+ */
+int sr_out_chart_reuse(const char *dir, const char *name);
+
 #endif

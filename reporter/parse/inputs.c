@@ -947,7 +947,7 @@ int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, cons
 		return rc;
 	for (size_t i = 0; i < m->ndrives; i++)
 		ntests += m->drives[i].ntests + m->drives[i].napps + pts_tests(&m->drives[i]);
-	if (!ntests) {
+	if (!ntests && !m->allow_empty) {
 		sr_diag_file(d, inputs[0]);
 		return sr_error(d, NULL, (size_t)-1,
 				"no fio JSON result (nor ssd-apps apps.json) found in the inputs");

@@ -27,7 +27,8 @@
  * drive.json and run.json (ssd-review's suite state) are not results; nor are the
  * <id>.json.partial and <id>.json.failed files an interrupted or failed test leaves.
  *
- * Return: 0; -EINVAL/-ENOENT for bad input (d->err names the file), -ENOMEM.
+ * Return: 0; -EINVAL/-ENOENT for bad input (d->err names the file), or inputs without any result
+ * (unless m->allow_empty); -ENOMEM.
  */
 int sr_inputs_load(struct sr_model *m, const char *const *inputs, size_t n, const char *label,
 		   struct sr_diag *d);

@@ -244,6 +244,8 @@ out:
 	c->has = NULL;
 	if (rc || !run)
 		return rc;
+	if (sr_out_chart_reuse(dir, c->name) == 1) /* a live rebuild: the same chart as before */
+		return 0;
 	snprintf(gpdir, sizeof(gpdir), "%s%s%.*s", dir, slash ? "/" : "",
 		 slash ? (int)(slash - c->name) : 0, c->name);
 	snprintf(script, sizeof(script), "%s.gp", base(c));

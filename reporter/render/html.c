@@ -51,6 +51,14 @@ static const char style[] =
     "p.note{max-width:1000px}"
     "nav a{margin-right:1em}";
 
+/* the banner of a run still going on (section_live.c): only on a page that reloads itself */
+static const char style_live[] =
+    "div.live{background:#eaf4fb;border:2px solid #0072b2;border-radius:4px;padding:2px 12px;"
+    "margin:.3em 0 .8em}div.live p.lv-head{margin:.3em 0;font-size:15px}"
+    "div.live p.lv-head b{background:#d55e00;color:#fff;padding:1px 7px;border-radius:3px;"
+    "margin-right:4px;letter-spacing:.05em}div.live dl.list{margin:.2em 0 .4em}"
+    "div.live progress{width:160px;margin:0 6px;vertical-align:middle}";
+
 static void fail(struct sr_page *p, int e)
 {
 	if (!p->err)
@@ -58,6 +66,12 @@ static void fail(struct sr_page *p, int e)
 }
 
 int sr_page_open(struct sr_page *p, const char *dir, const char *name, bool md, const char *title)
+{
+	return sr_page_open_refresh(p, dir, name, md, title, 0);
+}
+
+int sr_page_open_refresh(struct sr_page *p, const char *dir, const char *name, bool md,
+			 const char *title, int refresh_s)
 {
 	memset(p, 0, sizeof(*p));
 	p->dir = dir;
@@ -76,7 +90,11 @@ int sr_page_open(struct sr_page *p, const char *dir, const char *name, bool md, 
 	}
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", p->html);
 	sr_html_text(p->html, title);
-	fprintf(p->html, "</title>\n<style>%s</style>\n</head><body>\n", style);
+	fputs("</title>\n", p->html);
+	if (refresh_s > 0)
+		fprintf(p->html, "<meta http-equiv=\"refresh\" content=\"%d\">\n", refresh_s);
+	fprintf(p->html, "<style>%s%s</style>\n</head><body>\n", style,
+		refresh_s > 0 ? style_live : "");
 	return 0;
 }
 

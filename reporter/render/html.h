@@ -36,6 +36,13 @@ struct sr_page {
  */
 int sr_page_open(struct sr_page *p, const char *dir, const char *name, bool md, const char *title);
 
+/**
+ * sr_page_open_refresh() - sr_page_open() of a page that reloads itself every @refresh_s
+ * seconds (a meta refresh; 0: never): the live report's index.
+ */
+int sr_page_open_refresh(struct sr_page *p, const char *dir, const char *name, bool md,
+			 const char *title, int refresh_s);
+
 /* sr_page_heading() - a heading of @level (1..3) with an anchor (NULL: none). */
 void sr_page_heading(struct sr_page *p, int level, const char *anchor, const char *text);
 

@@ -21,7 +21,8 @@ static int build(struct sr_report *r)
 		sr_diag_msg(r->d, "%s/tests: %s", r->dir, strerror(-rc));
 		return -EIO;
 	}
-	rc = sr_page_open(&r->page, r->dir, "index.html", true, r->o->title);
+	rc = sr_page_open_refresh(&r->page, r->dir, "index.html", true, r->o->title,
+				  r->m->live ? r->m->live->refresh_s : 0);
 	if (rc) {
 		sr_diag_msg(r->d, "%s/index.html: %s", r->dir, strerror(-rc));
 		return rc;
@@ -44,6 +45,7 @@ int sr_report_write(const struct sr_model *m, const struct sr_analysis *a,
 	struct sr_report r = {.m = m, .o = o, .cat = o->cat, .an = a, .rv = &a->rv, .d = d};
 	int rc;
 
+	sr_out_reuse_from(o->reuse_charts ? o->outdir : NULL);
 	rc = sr_report_dir_begin(o->outdir, r.dir, sizeof(r.dir), d);
 	if (rc)
 		return rc == -ENOMEM || rc == -ENOSPC || rc == -EEXIST || rc == -ENOENT ? rc : -EIO;

@@ -12,6 +12,7 @@ struct sr_report_opts {
 	const char *outdir; /* final directory; built in a hidden sibling (output/report_dir.h) */
 	const char *title;
 	bool charts;		     /* run gnuplot */
+	bool reuse_charts;	     /* take unchanged charts from the report in outdir (--live) */
 	const struct catalogue *cat; /* the test catalogue the sections come from; NULL: none */
 	const char *cat_note;	     /* why there is no catalogue, for the page (NULL: none) */
 	bool compare;		     /* ssdreport compare: runs of one drive side by side */

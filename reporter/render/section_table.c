@@ -119,6 +119,7 @@ static int family(struct sr_report *r, const struct sr_section *s)
 /* The page, in order. The row "families" stands for one row per family of the catalogue, in its
  * order, each titled as the catalogue titles it. */
 static const struct sr_section layout[] = {
+    {"live", NULL, NULL, "index.html", NULL, sr_section_live},
     {"header", NULL, NULL, "index.html", NULL, sr_section_header},
     {"summary", NULL, NULL, "index.html", NULL, sr_section_summary},
     {"drives", NULL, NULL, "index.html (every field on tests/drives.html)", NULL,

@@ -30,6 +30,7 @@ typedef int (*sr_section_fn)(struct sr_report *r, const struct catalogue_family 
 			     const struct sr_rtest *const *tests, size_t n);
 
 /* The section writers, one file each. */
+int sr_section_live(struct sr_report *r);
 int sr_section_header(struct sr_report *r);
 int sr_section_summary(struct sr_report *r);
 int sr_section_drives(struct sr_report *r);

@@ -20,7 +20,7 @@
 #include "render/section_table.h"
 #include "render/sections.h"
 
-static const char *const fixed_before[] = {"header", "summary", "drives", "telemetry"};
+static const char *const fixed_before[] = {"live", "header", "summary", "drives", "telemetry"};
 static const char *const fixed_after[] = {"steady-state", "rounds", "sweeps", "comparisons",
 					  "other",	  "pts",    "details"};
 
@@ -36,16 +36,16 @@ static void with_catalogue(void **state)
 		fail_msg("catalogue: %s", err);
 	assert_true(cat->nfamilies >= 5);
 	n = sr_sections(cat, &s);
-	assert_int_equal(n, (long)(11 + cat->nfamilies));
-	for (size_t i = 0; i < 4; i++) {
+	assert_int_equal(n, (long)(12 + cat->nfamilies));
+	for (size_t i = 0; i < 5; i++) {
 		assert_string_equal(s[i].id, fixed_before[i]);
 		assert_null(s[i].family);
-		assert_string_equal(s[i].page, i == 2
+		assert_string_equal(s[i].page, i == 3
 						   ? "index.html (every field on tests/drives.html)"
 						   : "index.html");
 	}
 	for (size_t k = 0; k < cat->nfamilies; k++) {
-		const struct sr_section *r = &s[4 + k];
+		const struct sr_section *r = &s[5 + k];
 
 		assert_ptr_equal(r->family, &cat->families[k]);
 		assert_string_equal(r->id, cat->families[k].id);
@@ -63,8 +63,9 @@ static void with_catalogue(void **state)
 	assert_ptr_equal(s[n - 4].write, sr_section_comparisons);
 	assert_string_equal(s[n - 3].title, "Other tests");
 	assert_null(s[n - 3].write);
-	assert_ptr_equal(s[0].write, sr_section_header);
-	assert_ptr_equal(s[3].write, sr_section_telemetry);
+	assert_ptr_equal(s[0].write, sr_section_live); /* nothing without --live */
+	assert_ptr_equal(s[1].write, sr_section_header);
+	assert_ptr_equal(s[4].write, sr_section_telemetry);
 	assert_ptr_equal(s[n - 2].write, sr_section_pts);
 	assert_string_equal(s[n - 2].page, "index.html and pts.html");
 	assert_string_equal(s[n - 1].page, "tests/<test>.html");
@@ -79,11 +80,11 @@ static void without_catalogue(void **state)
 
 	(void)state;
 	n = sr_sections(NULL, &s);
-	assert_int_equal(n, 11);
-	for (size_t i = 0; i < 4; i++)
+	assert_int_equal(n, 12);
+	for (size_t i = 0; i < 5; i++)
 		assert_string_equal(s[i].id, fixed_before[i]);
 	for (size_t i = 0; i < 7; i++)
-		assert_string_equal(s[4 + i].id, fixed_after[i]);
+		assert_string_equal(s[5 + i].id, fixed_after[i]);
 	for (long i = 0; i < n; i++) /* only "Other tests" is written by a family's writer */
 		assert_true(!s[i].write == !strcmp(s[i].id, "other"));
 	free(s);
