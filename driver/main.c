@@ -93,10 +93,9 @@ static void dry_run(const struct rv_run *r)
 					printf(" %s=%s", env.v[k].name, env.v[k].value);
 				printf("%s\n", members);
 				if (r->plan.t[i].ct->entry->pts) {
-					rv_pts_plan_text(r->plan.t[i].ct, r->o->profile,
-							 t->devs[0].probe.lbs,
-							 r->plan.t[i].expected_s, text,
-							 sizeof(text));
+					rv_pts_plan_text(
+					    r->plan.t[i].ct, r->o->profile, t->devs[0].probe.lbs,
+					    r->plan.t[i].expected_s, text, sizeof(text));
 					printf("  %s\n", text);
 				}
 			}

@@ -239,8 +239,15 @@ static json_object *ssdctl_read(const char *path, const struct rv_probe *p,
 				const char *what, char *note, size_t notelen)
 {
 	json_object *o = NULL;
-	char err[512];
+	char err[512], file[PATH_MAX];
 
+	loop_backing(p->block, file, sizeof(file));
+	if (!ssdctl_kind(p) && file[0]) { /* what a loop device is: its file */
+		rv_fmt(note, notelen,
+		       "a loop device over %s: no model, serial, firmware or interface to record",
+		       file);
+		return NULL;
+	}
 	if (!ssdctl_kind(p)) {
 		snprintf(note, notelen,
 			 "ssdctl %s could not describe this device (%s: neither an NVMe nor a "

@@ -62,8 +62,9 @@ static void phase_text(const struct catalogue_pts_phase *ph, const struct catalo
 	if (ph->ntc || ph->nmixes * ph->nbs > 1 || nbs < ph->nbs)
 		add(out, len, ")");
 	if (ph->stop_written && tm && tm->round_io_pct)
-		add(out, len, ", each ending once %ld %% of the span is written (%s at most), "
-			      "until %d x the span: %ld rounds",
+		add(out, len,
+		    ", each ending once %ld %% of the span is written (%s at most), "
+		    "until %d x the span: %ld rounds",
 		    tm->round_io_pct, t, ph->stop_written,
 		    (long)ceil(100.0 * ph->stop_written / (double)tm->round_io_pct));
 	else if (ph->stop_written)
@@ -140,7 +141,8 @@ static void segment_durations(const struct catalogue_entry *e, const char *profi
 			      size_t len)
 {
 	const struct catalogue_pts_segments *s = e->pts->segments;
-	const struct catalogue_pts_seg_profile *sp = s ? catalogue_pts_seg_profile(s, profile) : NULL;
+	const struct catalogue_pts_seg_profile *sp =
+	    s ? catalogue_pts_seg_profile(s, profile) : NULL;
 
 	if (!sp)
 		return;
@@ -198,7 +200,8 @@ void rv_pts_durations_text(const struct catalogue *c, char *out, size_t len)
 			cell_time(tm, t, sizeof(t));
 			if (tm->round_io_pct)
 				add(out, len,
-				    ": rounds that end once %ld %% of the span is written (%s at most)",
+				    ": rounds that end once %ld %% of the span is written (%s at "
+				    "most)",
 				    tm->round_io_pct, t);
 			else
 				add(out, len, ": cells of %s", t);

@@ -35,8 +35,9 @@ static void phase_verdict(const struct rec_pts_phase *ph, double span, char *out
 		add(out, len, "%.2f x the span written in %zu round%s", ph->bytes_written / span, n,
 		    n == 1 ? "" : "s");
 	else if (!strcmp(st, "round limit"))
-		add(out, len, "stopped at the round limit (%zu rounds) before the span was written "
-			      "the times asked",
+		add(out, len,
+		    "stopped at the round limit (%zu rounds) before the span was written "
+		    "the times asked",
 		    n);
 	else
 		add(out, len, "%s (%zu round%s)", *st ? st : "incomplete", n, n == 1 ? "" : "s");

@@ -173,12 +173,8 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 			size_t n, size_t k, const char *num)
 {
 	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
-	const char *cols[] = {"round",
-			      "tracking",
-			      "mean",
-			      "mean_plus_10pct",
-			      "mean_minus_10pct",
-			      "fitted_line"};
+	const char *cols[] = {"round",		 "tracking",	     "mean",
+			      "mean_plus_10pct", "mean_minus_10pct", "fitted_line"};
 	struct sr_line lines[MAX_DRIVES * SR_SSW_LINES];
 	struct sr_key keys[MAX_DRIVES + 3];
 	double scale = sr_pts_metric_value(def->track_metric, 1.0), x0 = INFINITY, x1 = -INFINITY;
@@ -229,7 +225,8 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 		if (nd == 1) {
 			nl += sr_ssw_lines(lines + nl, nblock);
 		} else {
-			/* each drive in its colour: its values, its mean, 110 % and 90 %, its line */
+			/* each drive in its colour: its values, its mean, 110 % and 90 %, its line
+			 */
 			static const struct {
 				size_t ycol;
 				int dash;
@@ -258,8 +255,8 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 		sr_chart_lines(&ch, &pan, 1, 1, one_keys, SR_SSW_KEYS);
 	} else {
 		keys[nk++] = (struct sr_key){.title = "mean (dotted)", .colour = 99, .dash = 3};
-		keys[nk++] =
-		    (struct sr_key){.title = "110 % and 90 % of mean (dashed)", .colour = 99, .dash = 2};
+		keys[nk++] = (struct sr_key){
+		    .title = "110 % and 90 % of mean (dashed)", .colour = 99, .dash = 2};
 		keys[nk++] =
 		    (struct sr_key){.title = "least-squares line", .colour = 99, .dash = 4};
 		sr_chart_lines(&ch, &pan, 1, 1, keys, nk);

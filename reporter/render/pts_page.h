@@ -30,15 +30,7 @@ void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char
  * standard draws it: a chart row's columns are the round (1-based), the value, the window's mean,
  * 110 % and 90 % of it (the rule's range, max - min within 20 % of the mean, is the band's width:
  * a window whose values stay between the two lines passes) and the least-squares line's value. */
-enum {
-	SR_SSW_ROUND,
-	SR_SSW_VALUE,
-	SR_SSW_MEAN,
-	SR_SSW_P10,
-	SR_SSW_M10,
-	SR_SSW_FIT,
-	SR_SSW_N
-};
+enum { SR_SSW_ROUND, SR_SSW_VALUE, SR_SSW_MEAN, SR_SSW_P10, SR_SSW_M10, SR_SSW_FIT, SR_SSW_N };
 
 /* Fill @row for round @x of value @v, the window's @mean and the line's value @fit there (NaN
  * outside the window: the mean, its bands and the line are left out there). */

@@ -38,12 +38,8 @@ static const char *verdict(const struct sr_round_series *g, char *buf, size_t le
 
 static int chart(struct sr_report *r, size_t i)
 {
-	static const char *const cols[SR_SSW_N] = {"round",
-						   "iops",
-						   "window_mean",
-						   "mean_plus_10pct",
-						   "mean_minus_10pct",
-						   "fitted_line"};
+	static const char *const cols[SR_SSW_N] = {
+	    "round", "iops", "window_mean", "mean_plus_10pct", "mean_minus_10pct", "fitted_line"};
 	const struct sr_round_series *g = &r->an->rounds.g[i];
 	const struct sr_point *p0 = round_pt(r, g, 0);
 	struct sr_line lines[SR_SSW_LINES];

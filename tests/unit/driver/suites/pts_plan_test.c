@@ -24,9 +24,9 @@ static char err[1024];
 
 static void build(struct rv_plan *p, const char *profile)
 {
-	char *argv[] = {"ssd-review", "--drive",   "a=/tmp/x",	    "--catalogue",
-			"jobfiles/catalogue.json", "--suite", "pts", "--profile",
-			(char *)profile,	     NULL};
+	char *argv[] = {
+	    "ssd-review", "--drive", "a=/tmp/x",  "--catalogue",   "jobfiles/catalogue.json",
+	    "--suite",	  "pts",     "--profile", (char *)profile, NULL};
 	struct rv_opts o;
 
 	assert_int_equal(rv_opts_parse(9, argv, &o, err, sizeof(err)), 0);
@@ -113,8 +113,9 @@ static void wsat_hir_dirth_xsr(void **state)
 
 		assert_non_null(sp);
 		assert_int_equal(sp->nidle, 5);
-		snprintf(want, sizeof(want), "segments: %u (hir: 5 wait states of %u x (%u s of "
-					     "writes, then idle), each followed by %u s",
+		snprintf(want, sizeof(want),
+			 "segments: %u (hir: 5 wait states of %u x (%u s of "
+			 "writes, then idle), each followed by %u s",
 			 5 * (2 * sp->repeats + 1), sp->repeats, sp->write_s, sp->baseline_s);
 		rv_pts_plan_text(t->ct, "quick", 512, t->expected_s, out, sizeof(out));
 		has(out, want);

@@ -18,8 +18,12 @@
 static void phases(void **state)
 {
 	struct rec_pts_phase ph[2] = {
-	    {.id = "128k-write", .status = "steady", .window = true, .window_first = 3,
-	     .window_last = 7, .nrounds = 7},
+	    {.id = "128k-write",
+	     .status = "steady",
+	     .window = true,
+	     .window_first = 3,
+	     .window_last = 7,
+	     .nrounds = 7},
 	    {.id = "128k-read", .status = "steady state not achieved", .nrounds = 25}};
 	struct rec_pts p = {.phases = ph, .nphases = 2, .span_bytes = 134217728};
 	char out[512];
@@ -36,7 +40,9 @@ static void phases(void **state)
 static void wsat_written(void **state)
 {
 	/* 4 x 128 MiB + 1 MiB written in 9 rounds: 537919488 / 134217728 = 4.0078 */
-	struct rec_pts_phase ph = {.id = "wsat", .status = "written", .nrounds = 9,
+	struct rec_pts_phase ph = {.id = "wsat",
+				   .status = "written",
+				   .nrounds = 9,
 				   .stop_written_bytes = 4LL * 134217728,
 				   .bytes_written = 537919488.0};
 	struct rec_pts p = {.phases = &ph, .nphases = 1, .span_bytes = 134217728};
@@ -54,13 +60,22 @@ static void wsat_written(void **state)
 
 static void segments(void **state)
 {
-	struct rec_pts_segment seg[3] = {{.status = "done"}, {.status = "done"}, {.status = "failed"}};
-	struct rec_pts_phase ph = {.id = "hir", .status = "steady", .window = true,
-				   .window_first = 1, .window_last = 5, .nrounds = 5};
-	struct rec_pts p = {.phases = &ph, .nphases = 1, .segments_kind = "hir",
-			    .segments = seg, .nsegments = 3, .segments_planned = 23};
-	struct rec_pts xsr = {.segments_kind = "xsr", .segments = seg, .nsegments = 2,
-			      .segments_planned = 3};
+	struct rec_pts_segment seg[3] = {
+	    {.status = "done"}, {.status = "done"}, {.status = "failed"}};
+	struct rec_pts_phase ph = {.id = "hir",
+				   .status = "steady",
+				   .window = true,
+				   .window_first = 1,
+				   .window_last = 5,
+				   .nrounds = 5};
+	struct rec_pts p = {.phases = &ph,
+			    .nphases = 1,
+			    .segments_kind = "hir",
+			    .segments = seg,
+			    .nsegments = 3,
+			    .segments_planned = 23};
+	struct rec_pts xsr = {
+	    .segments_kind = "xsr", .segments = seg, .nsegments = 2, .segments_planned = 3};
 	char out[256];
 
 	(void)state;
