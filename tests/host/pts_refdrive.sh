@@ -165,6 +165,18 @@ while read -r name file; do
 	expect_band "XSR $name MB/s" "$(printf %.1f "$mbps")" "$want"
 done < <(jq -r '.tests[] | select(.id == "pts-xsr") | .pts.segments[] | "\(.name) \(.file)"' "$d/run.json")
 
+# the report's figures beside the answers: HIR's wait states, XSR's recovery
+r=$out/report
+hw=$(jq -r '.tests[] | select(.id == "pts-hir") | .pts.segments[] | select(.kind == "write") | .file' "$d/run.json" | head -1)
+want=$(awk -v a=$A -v rt="$(jq -r '.jobs[0].write.runtime' "$d/$hw" 2>/dev/null)" 'BEGIN { printf "%.0f", a * (1 + 0.1 / (rt / 1000)) }')
+for ws in 1 2 3 5 10; do
+	got=$(awk -F, -v w="wait state $ws" '$1 == w { printf "%.0f", $2 }' "$r"/pts-ref-pts-hir-wait-state-iops.csv 2>/dev/null)
+	expect_band "HIR wait state $ws: the report's mean IOPS of its write segments" "${got:-0}" "$want"
+done
+rt=$(awk -F, '/recovery time/ { print $NF }' "$r"/pts-ref-pts-xsr-xsr-recovery.csv 2>/dev/null)
+[ "$rt" = 0 ] && ok "XSR: the report's recovery time of group 3 is 0 s (answer: the throttle is back at B at once)" ||
+	fail "XSR: the report's recovery time '$rt', answer 0 s"
+
 # --- DIRTH: Max IOPS at A within the ceiling, Min at TC 1 / QD 1 -------------------------------------
 read -r chosen mxtc mxqd mxiops mxart mntc mnqd <<<"$(jq -r '.tests[] | select(.id == "pts-dirth") | .pts.dirth |
 	"\(.chosen) \(.max.tc) \(.max.qd) \(.max.iops) \(.max.art_ns) \(.min.tc) \(.min.qd)"' "$d/run.json")"
