@@ -19,6 +19,7 @@
 #include "review/review.h"
 #include "run/child.h"
 #include "suites/apps_suite.h"
+#include "suites/pts_plan.h"
 #include "suites/pts_suite.h"
 #include "util/proc.h"
 #include "util/util.h"
@@ -60,10 +61,12 @@ static void dry_run_apps(const struct rv_run *r, size_t ti, size_t i, const char
 	printf("%s\n", members);
 }
 
-/* --dry-run: "LABEL ID jobfiles/JOBFILE VAR=value ..." per test, in run order. */
+/* --dry-run: "LABEL ID jobfiles/JOBFILE VAR=value ..." per test, in run order; under a PTS test
+ * its cells, rounds and segments; last the plan's least duration. */
 static void dry_run(const struct rv_run *r)
 {
-	char members[4096];
+	char members[4096], text[2048], hms[32];
+	long total = 0;
 
 	for (size_t s = 0; s < r->plan.n;) {
 		size_t e = s;
@@ -89,10 +92,23 @@ static void dry_run(const struct rv_run *r)
 				for (size_t k = 2; k < env.n; k++)
 					printf(" %s=%s", env.v[k].name, env.v[k].value);
 				printf("%s\n", members);
+				if (r->plan.t[i].ct->entry->pts) {
+					rv_pts_plan_text(
+					    r->plan.t[i].ct, r->o->profile, t->devs[0].probe.lbs,
+					    r->plan.t[i].expected_s, text, sizeof(text));
+					printf("  %s\n", text);
+				}
 			}
 		}
 		s = e;
 	}
+	for (size_t i = 0; i < r->plan.n; i++)
+		total += r->plan.t[i].expected_s;
+	printf("plan: %zu test%s on %zu target%s, at least %s each (the catalogue's durations; "
+	       "fio's start-up, the queue's drain after each run, fills and purges not "
+	       "counted)\n",
+	       r->plan.n, r->plan.n == 1 ? "" : "s", r->ts.nrun, r->ts.nrun == 1 ? "" : "s",
+	       rv_hms(total, hms, sizeof(hms)));
 }
 
 static void rm_state(const char *dir)
@@ -257,6 +273,28 @@ static int run(struct rv_run *r, char *err, size_t errlen)
 	return rv_review_end(r);
 }
 
+/* --help's last part: the PTS tests' durations on each profile, as the catalogue (--catalogue,
+ * else the one ssd-review would read) gives them. */
+static void help_pts_durations(const struct rv_opts *o)
+{
+	struct catalogue *c = NULL;
+	char path[PATH_MAX], err[1024], text[4096];
+
+	if (o->catalogue)
+		snprintf(path, sizeof(path), "%s", o->catalogue);
+	else if (catalogue_find(path, sizeof(path)) < 0) {
+		printf("\nSNIA PTS durations: no test catalogue found (looked at %s)\n", path);
+		return;
+	}
+	if (catalogue_load(path, &c, err, sizeof(err)) < 0) {
+		printf("\nSNIA PTS durations: %s\n", err);
+		return;
+	}
+	rv_pts_durations_text(c, text, sizeof(text));
+	printf("\nSNIA PTS durations per profile (from %s):\n%s", path, text);
+	catalogue_free(c);
+}
+
 int main(int argc, char **argv)
 {
 	struct rv_opts o;
@@ -272,6 +310,7 @@ int main(int argc, char **argv)
 	}
 	if (o.help) {
 		rv_usage(stdout);
+		help_pts_durations(&o);
 		rv_opts_free(&o);
 		return RV_EXIT_OK;
 	}

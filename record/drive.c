@@ -36,6 +36,8 @@ int rec_drive_write(const char *path, const struct rec_drive *d)
 		add(o, "span_bytes", rec_json_i64(d->span_bytes));
 		add(o, "logical_block_bytes", rec_json_i64(d->logical_block_bytes));
 		add(o, "identity", json_object_get(d->identity));
+		if (d->reference)
+			add(o, "reference", json_object_get(d->reference));
 		add(o, "health_before", json_object_get(d->health_before));
 		add(o, "health_before_at", rec_json_text(d->health_before_at));
 		add(o, "health_after", json_object_get(d->health_after));
@@ -101,6 +103,9 @@ int rec_drive_read(const char *path, struct rec_drive *d, char *err, size_t errl
 	d->span_bytes = rec_json_i64_or(o, "span_bytes", -1);
 	d->logical_block_bytes = rec_json_i64_or(o, "logical_block_bytes", -1);
 	d->identity = rec_json_get(o, "identity");
+	d->reference = rec_json_get(o, "reference");
+	if (d->reference && !json_object_is_type(d->reference, json_type_object))
+		d->reference = NULL;
 	d->health_before = rec_json_get(o, "health_before");
 	d->health_after = rec_json_get(o, "health_after");
 	d->health_before_at = rec_json_str(o, "health_before_at");

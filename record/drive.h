@@ -4,9 +4,10 @@
  * folder holds the results of. Schema "ssdeng.drive.v2" (docs/results-format.md,
  * docs/schemas/drive.schema.json): its identity (`ssdctl info --json`, schema ssdctl.info.v1),
  * its health before the first test and after the last (`ssdctl health --json`), kind, node, size,
- * span and logical block size; a group's, a client run's and a fio server's drive.json say what
- * they stand for instead. A drive.json without "schema" (ssd-review before v2) is read as v1: the
- * same keys, without logical_block_bytes.
+ * span and logical block size; a reference drive's limits (scripts/refdrive, docs/refdrive.md).
+ * A group's, a client run's and a fio server's drive.json say what they stand for instead. A
+ * drive.json without "schema" (ssd-review before v2) is read as v1: the same keys, without
+ * logical_block_bytes.
  */
 #ifndef SSDENG_RECORD_DRIVE_H
 #define SSDENG_RECORD_DRIVE_H
@@ -41,6 +42,11 @@ struct rec_drive {
 	long long span_bytes;	  /* bytes the review tests */
 	long long logical_block_bytes; /* the kernel's logical block size of a block device */
 	json_object *identity;	       /* ssdctl info --json, or NULL (a file, a loop device) */
+	json_object *reference;	       /* a reference drive (scripts/refdrive): its model,
+					* serial, size_bytes, limits (QEMU's throttle-group names:
+					* "iops-total", "bps-read-max", ...) and qemu version, as
+					* its refdrive.json said them when the run started; NULL
+					* for any other drive (the key is then left out) */
 	json_object *health_before;    /* ssdctl health --json before the first test, or NULL */
 	const char *health_before_at;  /* when it was read, ISO 8601 UTC */
 	json_object *health_after;     /* ... after the last test, or NULL until then */

@@ -240,8 +240,15 @@ static json_object *ssdctl_read(const char *path, const struct rv_probe *p,
 				const char *what, char *note, size_t notelen)
 {
 	json_object *o = NULL;
-	char err[512];
+	char err[512], file[PATH_MAX];
 
+	loop_backing(p->block, file, sizeof(file));
+	if (!ssdctl_kind(p) && file[0]) { /* what a loop device is: its file */
+		rv_fmt(note, notelen,
+		       "a loop device over %s: no model, serial, firmware or interface to record",
+		       file);
+		return NULL;
+	}
 	if (!ssdctl_kind(p)) {
 		snprintf(note, notelen,
 			 "ssdctl %s could not describe this device (%s: neither an NVMe nor a "
@@ -462,6 +469,34 @@ long long rv_drive_file_unwritten(const char *path, uint64_t span)
 	}
 	close(fd);
 	return holes;
+}
+
+json_object *rv_drive_reference(const struct rv_probe *p)
+{
+	static const char *const keys[] = {"model", "serial", "size_bytes", "limits", "qemu", NULL};
+	char file[PATH_MAX], json[PATH_MAX + 16], dev[96];
+	json_object *doc, *o = NULL, *v;
+	const char *base;
+
+	loop_backing(p->block, file, sizeof(file));
+	base = strrchr(file, '/');
+	if (!base || strcmp(base, "/export.img"))
+		return NULL;
+	snprintf(json, sizeof(json), "%.*s/refdrive.json", (int)(base - file), file);
+	snprintf(dev, sizeof(dev), "/dev/%s", p->block);
+	doc = json_object_from_file(json);
+	if (doc && json_object_object_get_ex(doc, "model", &v) &&
+	    !strcmp(json_object_get_string(v), "reference drive") &&
+	    json_object_object_get_ex(doc, "loop", &v) && !strcmp(json_object_get_string(v), dev) &&
+	    json_object_object_get_ex(doc, "limits", &v) &&
+	    json_object_is_type(v, json_type_object)) {
+		o = json_object_new_object();
+		for (size_t i = 0; keys[i]; i++)
+			if (json_object_object_get_ex(doc, keys[i], &v))
+				json_object_object_add(o, keys[i], json_object_get(v));
+	}
+	json_object_put(doc);
+	return o;
 }
 
 json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_object *info)

@@ -151,6 +151,16 @@ bool rv_drive_tel_latmon(struct rv_tel *t, bool start, struct rec_tel_latmon *l,
 void rv_drive_tel_close(struct rv_tel *t);
 
 /**
+ * rv_drive_reference() - a reference drive's parameters (scripts/refdrive, docs/refdrive.md): a
+ * loop device whose backing file is a refdrive state directory's export.img, beside it the
+ * refdrive.json that names this loop device and the model "reference drive".
+ * @p: the drive (its block device's name)
+ * Return: a new object with the keys model, serial, size_bytes, limits and qemu of
+ * refdrive.json, or NULL (not a reference drive, or refdrive.json unreadable).
+ */
+json_object *rv_drive_reference(const struct rv_probe *p);
+
+/**
  * rv_drive_identity() - what identifies the drive in a run's manifest: from @info (transport,
  * model, serial, firmware, WWN, the namespace's NGUID and EUI64, capacity, LBA format); for a
  * file or another block device its kind, resolved path (a loop device: its backing file) and,

@@ -47,6 +47,7 @@ static int write_dev(const struct rv_dev *d, const char *label, const char *path
 	f.span_bytes = (long long)d->span;
 	f.logical_block_bytes = d->probe.lbs ? (long long)d->probe.lbs : -1;
 	f.identity = d->info;
+	f.reference = d->reference;
 	f.health_before = health;
 	f.health_before_at = now;
 	if (when == RV_DRIVEFILE_RESUMED && !rec_drive_read(path, &old, err, sizeof(err)) &&

@@ -22,6 +22,7 @@
 #include "suites/pts_cache.h"
 #include "suites/pts_run.h"
 #include "suites/pts_suite.h"
+#include "suites/pts_verdict.h"
 #include "suites/testrun.h"
 #include "util/proc.h"
 #include "util/util.h"
@@ -679,7 +680,7 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 			    .npending = npending,
 			    .ct = r->plan.t[i].ct,
 			    .pts = r->plan.t[i].ct->entry->pts};
-	char now[32], reason[1024] = "", line[2048], hms[32], sig[32];
+	char now[32], reason[1024] = "", line[2048], hms[32], sig[32], verdict[1024];
 	const struct rec_test *earlier = rv_record_earlier_test(&r->rec[ti], x.ct->id);
 	struct rec_test *rec = rv_test(r, ti, i);
 	long long before = 0; /* seconds the test ran in the sessions before this one */
@@ -741,7 +742,8 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	if (rc == RV_TEST_DONE) {
 		rv_test_state(rec, "done", NULL);
 		r->done++;
-		snprintf(line, sizeof(line), "%s · done in %s", x.head, hms);
+		rv_pts_verdict(x.rec, verdict, sizeof(verdict));
+		snprintf(line, sizeof(line), "%s · done in %s · %s", x.head, hms, verdict);
 	} else if (rc == RV_TEST_INTERRUPTED) {
 		if (!reason[0])
 			snprintf(reason, sizeof(reason), "%s: stopped",

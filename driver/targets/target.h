@@ -29,9 +29,10 @@ struct rv_dev {
 	char *node;    /* the node fio opens for the engine */
 	char *what;    /* how the user named it, for messages: "--drive a=/dev/x" */
 	struct rv_probe probe;
-	uint64_t span;	   /* bytes tested */
-	json_object *info; /* `ssdctl info` (rv_targets_identify()), NULL when none */
-	char note[512];	   /* why there is none */
+	uint64_t span;		/* bytes tested */
+	json_object *info;	/* `ssdctl info` (rv_targets_identify()), NULL when none */
+	json_object *reference; /* a reference drive's parameters (rv_drive_reference()), or NULL */
+	char note[512];		/* why there is none */
 };
 
 struct rv_target {

@@ -270,6 +270,12 @@ void rv_targets_identify(struct rv_targets *ts)
 			if (!d->info)
 				d->info =
 				    rv_drive_info(d->path, &d->probe, d->note, sizeof(d->note));
+			if (!d->info && !d->reference &&
+			    (d->reference = rv_drive_reference(&d->probe)))
+				snprintf(d->note, sizeof(d->note),
+					 "a reference drive (scripts/refdrive): QEMU's throttle "
+					 "filter over a raw file, exported through FUSE, a loop "
+					 "device over the export; its limits are its identity");
 		}
 }
 
@@ -283,6 +289,7 @@ void rv_targets_free(struct rv_targets *ts)
 			free(t->devs[j].node);
 			free(t->devs[j].what);
 			json_object_put(t->devs[j].info);
+			json_object_put(t->devs[j].reference);
 		}
 		free(t->devs);
 		free(t->device);

@@ -138,6 +138,9 @@ void sr_drive_info_free(struct sr_drive_info *i)
 	free(i->kind);
 	free(i->members);
 	free(i->note);
+	free(i->limit_iops);
+	free(i->limit_bandwidth);
+	free(i->limit_burst);
 	free(i->before.at);
 	free(i->after.at);
 	memset(i, 0, sizeof(*i));

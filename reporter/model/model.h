@@ -283,6 +283,9 @@ struct sr_drive_info {
 	struct sr_value metadata_bytes;	     /* bytes of metadata (NVMe) or protection information
 					      * (SCSI) per logical block; 0 when none */
 	struct sr_value span_bytes;	     /* bytes the review tested */
+	/* a reference drive's limits (drive.json "reference", docs/refdrive.md) as text, NULL for
+	 * any other drive: "total 2000/s", "total 64 MiB/s", "IOPS total 8000/s for 2 s" */
+	char *limit_iops, *limit_bandwidth, *limit_burst;
 	struct sr_health before, after;
 };
 

@@ -137,8 +137,6 @@ void sr_ssw_row(double row[SR_SSW_N], double x, double v, double mean, double fi
 	row[SR_SSW_MEAN] = mean;
 	row[SR_SSW_P10] = 1.1 * mean;
 	row[SR_SSW_M10] = 0.9 * mean;
-	row[SR_SSW_P20] = 1.2 * mean;
-	row[SR_SSW_M20] = 0.8 * mean;
 	row[SR_SSW_FIT] = fit;
 }
 
@@ -147,8 +145,11 @@ size_t sr_ssw_lines(struct sr_line *lines, size_t block)
 	static const struct {
 		size_t ycol, colour;
 		int dash;
-	} ln[] = {{SR_SSW_VALUE, 0, 0}, {SR_SSW_MEAN, 1, 0}, {SR_SSW_P10, 2, 2}, {SR_SSW_M10, 2, 2},
-		  {SR_SSW_P20, 3, 2},	{SR_SSW_M20, 3, 2},  {SR_SSW_FIT, 4, 3}};
+	} ln[SR_SSW_LINES] = {{SR_SSW_VALUE, 0, 0},
+			      {SR_SSW_MEAN, 1, 0},
+			      {SR_SSW_P10, 2, 2},
+			      {SR_SSW_M10, 2, 2},
+			      {SR_SSW_FIT, 4, 3}};
 	size_t n = sizeof(ln) / sizeof(ln[0]);
 
 	for (size_t j = 0; j < n; j++)
@@ -160,28 +161,21 @@ size_t sr_ssw_lines(struct sr_line *lines, size_t block)
 	return n;
 }
 
-void sr_ssw_keys(struct sr_key keys[5], const char *value_title)
+void sr_ssw_keys(struct sr_key keys[SR_SSW_KEYS], const char *value_title)
 {
 	keys[0] = (struct sr_key){.title = value_title, .colour = 0, .points = true};
 	keys[1] = (struct sr_key){.title = "window mean", .colour = 1};
-	keys[2] = (struct sr_key){.title = "±10 % of mean", .colour = 2, .dash = 2};
-	keys[3] = (struct sr_key){.title = "±20 % of mean", .colour = 3, .dash = 2};
-	keys[4] = (struct sr_key){.title = "least-squares line", .colour = 4, .dash = 3};
+	keys[2] = (struct sr_key){.title = "110 % and 90 % of mean", .colour = 2, .dash = 2};
+	keys[3] = (struct sr_key){.title = "least-squares line", .colour = 4, .dash = 3};
 }
 
 int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 			size_t n, size_t k, const char *num)
 {
 	const struct catalogue_pts_phase *def = parts[0].t->phases[k].def;
-	const char *cols[] = {"round",
-			      "tracking",
-			      "mean",
-			      "mean_plus_10pct",
-			      "mean_minus_10pct",
-			      "mean_plus_20pct",
-			      "mean_minus_20pct",
-			      "fitted_line"};
-	struct sr_line lines[MAX_DRIVES * 7];
+	const char *cols[] = {"round",		 "tracking",	     "mean",
+			      "mean_plus_10pct", "mean_minus_10pct", "fitted_line"};
+	struct sr_line lines[MAX_DRIVES * SR_SSW_LINES];
 	struct sr_key keys[MAX_DRIVES + 3];
 	double scale = sr_pts_metric_value(def->track_metric, 1.0), x0 = INFINITY, x1 = -INFINITY;
 	struct sr_panel pan = {.xlabel = "round",
@@ -231,14 +225,15 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 		if (nd == 1) {
 			nl += sr_ssw_lines(lines + nl, nblock);
 		} else {
-			/* each drive in its colour: its values, its mean, ±20 %, its line */
+			/* each drive in its colour: its values, its mean, 110 % and 90 %, its line
+			 */
 			static const struct {
 				size_t ycol;
 				int dash;
 			} many[] = {{SR_SSW_VALUE, 0},
 				    {SR_SSW_MEAN, 3},
-				    {SR_SSW_P20, 2},
-				    {SR_SSW_M20, 2},
+				    {SR_SSW_P10, 2},
+				    {SR_SSW_M10, 2},
 				    {SR_SSW_FIT, 4}};
 
 			for (size_t j = 0; j < 5; j++)
@@ -254,14 +249,14 @@ int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_
 	}
 	pan.nlines = nl;
 	if (nd == 1) {
-		struct sr_key one_keys[5];
+		struct sr_key one_keys[SR_SSW_KEYS];
 
 		sr_ssw_keys(one_keys, "tracking variable");
-		sr_chart_lines(&ch, &pan, 1, 1, one_keys, 5);
+		sr_chart_lines(&ch, &pan, 1, 1, one_keys, SR_SSW_KEYS);
 	} else {
 		keys[nk++] = (struct sr_key){.title = "mean (dotted)", .colour = 99, .dash = 3};
-		keys[nk++] =
-		    (struct sr_key){.title = "±20 % of mean (dashed)", .colour = 99, .dash = 2};
+		keys[nk++] = (struct sr_key){
+		    .title = "110 % and 90 % of mean (dashed)", .colour = 99, .dash = 2};
 		keys[nk++] =
 		    (struct sr_key){.title = "least-squares line", .colour = 99, .dash = 4};
 		sr_chart_lines(&ch, &pan, 1, 1, keys, nk);

@@ -26,30 +26,23 @@ struct sr_pts_part {
 void sr_pts_stem(const struct sr_pts_part *parts, size_t n, size_t k, const char *what, char *out,
 		 size_t len);
 
-/* The steady-state measurement window plot, on pts.html and for another tool's rounds: a chart
- * row's columns are the round (1-based), the value, the window's mean, mean +10 %, -10 %, +20 %,
- * -20 % and the least-squares line's value. */
-enum {
-	SR_SSW_ROUND,
-	SR_SSW_VALUE,
-	SR_SSW_MEAN,
-	SR_SSW_P10,
-	SR_SSW_M10,
-	SR_SSW_P20,
-	SR_SSW_M20,
-	SR_SSW_FIT,
-	SR_SSW_N
-};
+/* The steady-state measurement window plot, on pts.html and for another tool's rounds, as the
+ * standard draws it: a chart row's columns are the round (1-based), the value, the window's mean,
+ * 110 % and 90 % of it (the rule's range, max - min within 20 % of the mean, is the band's width:
+ * a window whose values stay between the two lines passes) and the least-squares line's value. */
+enum { SR_SSW_ROUND, SR_SSW_VALUE, SR_SSW_MEAN, SR_SSW_P10, SR_SSW_M10, SR_SSW_FIT, SR_SSW_N };
 
 /* Fill @row for round @x of value @v, the window's @mean and the line's value @fit there (NaN
  * outside the window: the mean, its bands and the line are left out there). */
 void sr_ssw_row(double row[SR_SSW_N], double x, double v, double mean, double fit);
 
-/* One series' seven lines in chart block @block (the value with point marks, the mean, ±10 %,
- * ±20 % dashed, the line dotted) into @lines; returns 7. Their five keys into @keys, the value's
- * titled @value_title. */
+/* One series' five lines in chart block @block (the value with point marks, the mean, 110 % and
+ * 90 % of it dashed, the line dotted) into @lines; returns SR_SSW_LINES. Their SR_SSW_KEYS keys
+ * into @keys, the value's titled @value_title. */
+#define SR_SSW_LINES 5
+#define SR_SSW_KEYS 4
 size_t sr_ssw_lines(struct sr_line *lines, size_t block);
-void sr_ssw_keys(struct sr_key keys[5], const char *value_title);
+void sr_ssw_keys(struct sr_key keys[SR_SSW_KEYS], const char *value_title);
 
 /* Set table cell (@row, @col) to @v: an integer with separators or three significant figures on the
  * page, %.6g in the CSV; NaN (not measured) as SR_NOT_MEASURED. */
@@ -99,7 +92,7 @@ int sr_pts_chart_convergence(struct sr_report *r, struct sr_page *p,
 			     const struct sr_pts_part *parts, size_t n, size_t k, const char *num);
 
 /* The measurement window: each drive's tracking variable over its window's rounds, its mean,
- * ±10 % and ±20 % of it, and the least-squares line, in the drive's colour. */
+ * 110 % and 90 % of it, and the least-squares line, in the drive's colour. */
 int sr_pts_chart_window(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 			size_t n, size_t k, const char *num);
 

@@ -52,6 +52,9 @@ static const struct {
     {"Transport", TRANSPORT, 0},
     {"Device", TEXT, offsetof(struct sr_drive_info, device)},
     {"Span tested", BYTES, offsetof(struct sr_drive_info, span_bytes)},
+    {"IOPS limit", OPTIONAL_TEXT, offsetof(struct sr_drive_info, limit_iops)},
+    {"Bandwidth limit", OPTIONAL_TEXT, offsetof(struct sr_drive_info, limit_bandwidth)},
+    {"Burst", OPTIONAL_TEXT, offsetof(struct sr_drive_info, limit_burst)},
     {"Group members", OPTIONAL_TEXT, offsetof(struct sr_drive_info, members)},
     {"Note", OPTIONAL_TEXT, offsetof(struct sr_drive_info, note)},
 };

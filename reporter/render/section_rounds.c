@@ -2,7 +2,7 @@
 /*
  * section_rounds.c - "Rounds of one job (SNIA PTS steady state)": another tool's rounds of one job,
  * a fio document each (analyse/rounds.h), judged by the SNIA PTS rule (pts/steady.h). Per series
- * a chart of IOPS against round with the measurement window shaded, its mean, ±10 % and ±20 % of
+ * a chart of IOPS against round with the measurement window shaded, its mean, 110 % and 90 % of
  * the mean and the least-squares line over it; then the determination table, a row per series
  * (window, mean, data and slope excursion against their limits, the line, the verdict), and the
  * rounds table, a row per round (its file, fio's timestamp, IOPS, MB/s, in the window or not).
@@ -38,18 +38,12 @@ static const char *verdict(const struct sr_round_series *g, char *buf, size_t le
 
 static int chart(struct sr_report *r, size_t i)
 {
-	static const char *const cols[SR_SSW_N] = {"round",
-						   "iops",
-						   "window_mean",
-						   "mean_plus_10pct",
-						   "mean_minus_10pct",
-						   "mean_plus_20pct",
-						   "mean_minus_20pct",
-						   "fitted_line"};
+	static const char *const cols[SR_SSW_N] = {
+	    "round", "iops", "window_mean", "mean_plus_10pct", "mean_minus_10pct", "fitted_line"};
 	const struct sr_round_series *g = &r->an->rounds.g[i];
 	const struct sr_point *p0 = round_pt(r, g, 0);
-	struct sr_line lines[7];
-	struct sr_key keys[5];
+	struct sr_line lines[SR_SSW_LINES];
+	struct sr_key keys[SR_SSW_KEYS];
 	struct sr_band band = {.x0 = (double)g->w.first + 1, .x1 = (double)g->w.last + 1};
 	struct sr_panel pan = {.xlabel = "round",
 			       .ylabel = "IOPS",
@@ -84,7 +78,7 @@ static int chart(struct sr_report *r, size_t i)
 			   in ? g->w.intercept + g->w.slope * x : NAN);
 		sr_chart_point(&ch, NULL, row);
 	}
-	sr_chart_lines(&ch, &pan, 1, 1, keys, 5);
+	sr_chart_lines(&ch, &pan, 1, 1, keys, SR_SSW_KEYS);
 	return sr_rep_chart_end(r, &ch, &r->page, SR_HALF_W);
 }
 
