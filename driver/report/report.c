@@ -66,11 +66,10 @@ int rv_report_argv(const char *ssdreport, const char *out, const char *clients, 
 	char dest[PATH_MAX + 16];
 
 	rec_path_report(dest, sizeof(dest), out);
-	return argv_over_drives(
-	    ssdreport,
-	    live ? (const char *const[]){"-o", dest, "--live", out, NULL}
-		 : (const char *const[]){"-o", dest, NULL},
-	    out, clients, argvp);
+	return argv_over_drives(ssdreport,
+				live ? (const char *const[]){"-o", dest, "--live", out, NULL}
+				     : (const char *const[]){"-o", dest, NULL},
+				out, clients, argvp);
 }
 
 /* Run @argv to its end (taking it), its stderr the driver's. */
