@@ -173,7 +173,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 	sr_page_link(&p, back, "\xe2\x86\x90 back to the report");
 	sr_page_heading(&p, 1, NULL, t->title);
 	if (t->rwmix_read >= 0)
-		snprintf(mix, sizeof(mix), ", %d %% reads", t->rwmix_read);
+		snprintf(mix, sizeof(mix), ", %s", sr_fmt_mix(bs, (unsigned)t->rwmix_read));
 	sr_page_text(&p, "lead", "Test %s%s%s: %s %s%s%s, %s%s%s.", t->id, t->family ? " in " : "",
 		     t->family ? t->family->title : " (no catalogue entry)",
 		     t->rw ? t->rw : SR_UNKNOWN, sr_fmt_bs(bs, t->bs), t->bssplit ? " mix" : "",
