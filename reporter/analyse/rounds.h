@@ -7,8 +7,8 @@
  * ordered by fio's "timestamp" (the time the round ended), the file name's natural order breaking
  * ties and standing in for a document without one.
  *
- * A series is a PTS script's rounds only when the tool said so: each of its jobs in a fio document of
- * its own whose file is named as a round ("..._round3.json", "round-3", "Round 3"). Other runs
+ * A series is a PTS script's rounds only when the tool said so: each of its jobs in a fio document
+ * of its own whose file is named as a round ("..._round3.json", "round-3", "Round 3"). Other runs
  * of one job (two groups of one file differing in startdelay or name, two files the tool did not
  * name rounds) are a REPEAT: listed as such, with no SNIA verdict.
  *

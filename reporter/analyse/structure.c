@@ -140,7 +140,7 @@ static enum sr_param differ_in(const struct sr_structure *s, const struct sr_swe
 	for (int q = 0; q < SR_NPARAMS; q++)
 		if ((m & SR_P_BIT(q)) && sr_params_cmp(&a->p, &b->p, SR_P_BIT(q)))
 			return sr_params_cmp_job(&a->p, &b->p, m & ~SR_P_BIT(q)) ? SR_NPARAMS
-									     : (enum sr_param)q;
+										 : (enum sr_param)q;
 	return SR_NPARAMS;
 }
 
@@ -222,7 +222,8 @@ static int sweeps(struct sr_structure *s, enum sr_axis a, size_t *sweep_of, cons
 		size_t nx, fresh = 0;
 
 		for (j = i + 1;
-		     j < n && !sr_params_cmp_job(&s->pts[idx[i]].p, &s->pts[idx[j]].p, cur_group); j++)
+		     j < n && !sr_params_cmp_job(&s->pts[idx[i]].p, &s->pts[idx[j]].p, cur_group);
+		     j++)
 			;
 		nx = distinct_x(s, idx + i, j - i, a);
 		for (size_t k = i; k < j; k++)
@@ -267,7 +268,7 @@ static int comparisons(struct sr_structure *s, const bool *in_round, size_t *idx
 		struct sr_cmp *g;
 
 		for (j = i + 1; j < n && !sr_params_cmp_job(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
-							SR_P_ALL & ~WHERE);
+							    SR_P_ALL & ~WHERE);
 		     j++)
 			;
 		for (size_t k = i; k < j; k++)

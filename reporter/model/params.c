@@ -22,7 +22,7 @@ static const char *opt(const struct sr_run *r, const char *key)
 /* The options that say how a job ran and when it ended, in a fixed order. */
 static void run_mode(const struct sr_run *r, char *buf, size_t len)
 {
-	static const char *const keys[] = {"time_based", "runtime", "size",    "io_size",
+	static const char *const keys[] = {"time_based", "runtime", "size",	  "io_size",
 					   "io_limit",	 "loops",   "number_ios", "ramp_time",
 					   "ss",	 "ss_dur",  "ss_ramp"};
 	size_t n = 0;

@@ -32,7 +32,7 @@ struct sr_params {
 	const char *rw;
 	uint64_t bs;
 	unsigned mix; /* rwmixread=, percent; 0 when rw is not mixed (see mixed) */
-	bool mixed;  /* rw reads and writes (sr_rw_mixed()): mix is its read share, 0 included */
+	bool mixed;   /* rw reads and writes (sr_rw_mixed()): mix is its read share, 0 included */
 	unsigned numjobs, iodepth;
 	char rate[64];
 	const char *ioengine, *target, *host;

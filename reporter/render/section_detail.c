@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/interrupted.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -158,6 +159,29 @@ static void missing_drives(const struct sr_report *r, struct sr_page *p, const s
 		sr_page_text(p, "note", "Not in the results of: %s.", list);
 }
 
+/* A banner per job of the page's group that was cut short, on each drive. */
+static void interrupted(const struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t k = 0; res && res->interrupted && k < res->test->nruns; k++) {
+			const struct sr_run *run = &res->test->runs[k];
+			char why[160];
+
+			if (run->groupid == res->groupid && !run->all_clients &&
+			    sr_run_interrupted(res->test, run, why, sizeof(why)))
+				sr_page_text(
+				    p, "warn",
+				    "Interrupted: job %s on %s was cut short (%s). Every "
+				    "figure and chart of it on this page is of the time it "
+				    "ran, not of a full run.",
+				    run->name ? run->name : SR_UNKNOWN, r->m->drives[dv].label,
+				    why);
+		}
+	}
+}
+
 static int page(struct sr_report *r, const struct sr_rtest *t)
 {
 	struct sr_page p;
@@ -184,6 +208,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 			     "A job of this test ended with error %d (%s): its figures "
 			     "are not a clean run.",
 			     t->error, strerror(t->error));
+	interrupted(r, &p, t);
 	missing_drives(r, &p, t);
 	rc = figures(r, &p, t);
 	if (!rc)

@@ -146,6 +146,8 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
 	double pcts[128];
+	struct sr_fig f[128];
+	enum sr_lat_unit u;
 	size_t np = 0;
 	char name[300], h[64];
 	struct sr_table *tab;
@@ -178,14 +180,16 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 	if (!np)
 		return 0;
 	snprintf(name, sizeof(name), "tests/%s-percentiles", t->stem);
-	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
+	tab = sr_table_new(
+	    name, "Completion latency percentiles fio printed, in the unit each row names", 4 + np);
 	if (!tab)
 		return -ENOMEM;
-	sr_table_lead(tab, (const char *const[]){sr_rep_source_noun(r, false), "job", "direction"},
-		      3);
+	sr_table_lead(
+	    tab, (const char *const[]){sr_rep_source_noun(r, false), "job", "direction", "unit"},
+	    4);
 	for (size_t k = 0; k < np; k++) {
 		snprintf(h, sizeof(h), "p%g", pcts[k]);
-		sr_table_head(tab, 3 + k, h);
+		sr_table_head(tab, 4 + k, h);
 	}
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
@@ -205,12 +209,15 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 						 ? t->per_drive[dv]->test->runs[i].name
 						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 2, "%s", dir_name[d]);
-				for (size_t k = 0; k < np; k++) {
-					struct sr_fig f = sr_pct_fig(
+				/* a unit per row, as the summary's: 1.58 s, not 1,580,000 µs */
+				for (size_t k = 0; k < np; k++)
+					f[k] = sr_pct_fig(
 					    sr_lat_pct(&x->clat, pcts[k]), pcts[k], x->clat.max,
 					    sr_ok(x->clat.n) ? x->clat.n : x->total_ios);
-					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
-				}
+				u = sr_rep_lat_unit(f, np);
+				sr_table_set(tab, row, 3, "%s", sr_lat_unit_name(u));
+				for (size_t k = 0; k < np; k++)
+					sr_rep_cell(tab, row, 4 + k, f[k], SR_M_PCT, u, 0);
 			}
 	sr_rep_table_notes(tab);
 	rc = sr_page_table(p, tab);
