@@ -12,6 +12,10 @@
 
 #define AGG_MAX_WINDOWS (1u << 24)
 #define LOG_SLACK_MS 2 /* fio writes a windowed row up to LOG_MSEC_SLACK (1 or 2) ms early */
+/* A windowed row stamped more than 1/LOG_PARTIAL_FRAC of a period past the period's end is the
+ * row fio writes at a job's exit for the period it stopped in (a regular row is late by the I/O
+ * that ends the period: a few ms) */
+#define LOG_PARTIAL_FRAC 4
 
 /* The kinds of log whose jobs are counted apart: throughput twice (iops, bw), latency once. */
 enum { CLASS_IOPS, CLASS_BW, CLASS_LAT, NCLASS };
@@ -170,6 +174,13 @@ static uint64_t window_of_row(const struct sr_log_row *row, uint32_t avg_ms, uin
 	}
 	period = (row->time_ms + LOG_SLACK_MS) / avg_ms;
 	*end_ms = period * avg_ms;
+	if ((row->time_ms + LOG_SLACK_MS) % avg_ms > avg_ms / LOG_PARTIAL_FRAC) {
+		/* fio's last row, written at the job's exit, holds the period it was in: what the
+		 * job did in it, up to the row's time (the window is partial: no job ran through
+		 * it) */
+		period++;
+		*end_ms = row->time_ms;
+	}
 	return period ? (period - 1) * avg_ms / window_ms : 0;
 }
 

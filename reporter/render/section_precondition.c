@@ -353,6 +353,22 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		ymax[pk] = ch.hi[figures[pk].col + 2] * 1.05;
 	}
 	present[0] = true; /* throughput's panel is drawn even without data: it says so */
+	if (present[1] || present[2]) { /* latency logs: what they do not hold, and why */
+		static const char *const why[4] = {
+		    NULL, "average latency (fio's rows are each period's maximum: log_max_value=1)",
+		    "maximum latency (fio's log_avg_msec rows are each period's mean; "
+		    "log_max_value=1 writes its maximum)",
+		    "latency standard deviation (needs fio's histogram logs, log_hist_msec)"};
+		const char *sep = ". Not in these logs, no panel: ";
+
+		for (int pk = 1; pk < 4; pk++)
+			if (!present[pk]) {
+				snprintf(ch.caption + strlen(ch.caption),
+					 sizeof(ch.caption) - strlen(ch.caption), "%s%s", sep,
+					 why[pk]);
+				sep = "; ";
+			}
+	}
 	for (int pk = 0; pk < 4; pk++) { /* a figure no log gave has no panel */
 		if (!present[pk])
 			continue;
