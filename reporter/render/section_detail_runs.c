@@ -61,7 +61,8 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	sr_table_head(tab, 0, sr_rep_source_noun(r, false));
 	sr_table_text(tab, 5);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
-		const struct sr_result *res = t->per_drive[dv];
+		/* published figures are no fio run: listed apart, below */
+		const struct sr_result *res = r->m->drives[dv].source ? NULL : t->per_drive[dv];
 
 		for (size_t i = 0; res && i < res->test->nruns; i++) {
 			const struct sr_run *run = &res->test->runs[i];
@@ -102,7 +103,8 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				row = sr_table_row(tab);
 				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
 				sr_table_set(tab, row, 1, "%s", run->name ? run->name : SR_UNKNOWN);
-				sr_table_set(tab, row, 2, "%s", run->host ? run->host : "");
+				sr_table_set(tab, row, 2, "%s",
+					     run->host ? run->host : SR_NOT_MEASURED);
 				sr_table_set(tab, row, 3, "%d", run->groupid);
 				sr_table_set(tab, row, 4, "%d", run->error);
 				if (run->error)
@@ -137,9 +139,16 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 			}
 		}
 	}
-	rc = sr_page_table(p, tab);
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
 	sr_table_free(tab);
-	return rc;
+	for (size_t dv = 0; !rc && dv < r->m->ndrives; dv++)
+		if (r->m->drives[dv].source && t->per_drive[dv])
+			sr_page_text(p, "note",
+				     "Published figures, not a fio run: %s (%s). They are shown "
+				     "beside the runs for comparison; fio's groups, errors and "
+				     "latencies of them are not known.",
+				     r->m->drives[dv].label, r->m->drives[dv].source);
+	return rc ? rc : p->err;
 }
 
 /* Every completion-latency percentile fio printed, per run and direction, in µs. */
@@ -367,6 +376,9 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 			row = sr_table_row(tab);
 			sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
 			sr_table_set(tab, row, 1, "%s", se->name ? se->name : SR_UNKNOWN);
+			for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
+				sr_table_set(tab, row, c,
+					     SR_NOT_MEASURED); /* none: "–", never blank */
 			if (ss) {
 				sr_table_set(tab, row, 2, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
 				sr_table_set(tab, row, 3, "%s", ss->attained ? "yes" : "no");
