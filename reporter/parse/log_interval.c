@@ -175,10 +175,12 @@ static uint64_t window_of_row(const struct sr_log_row *row, uint32_t avg_ms, uin
 	}
 	period = (row->time_ms + LOG_SLACK_MS) / avg_ms;
 	*end_ms = period * avg_ms;
-	if (prev && *prev && row->time_ms < *prev + avg_ms - avg_ms / LOG_PARTIAL_FRAC) {
+	if (prev && *prev && row->time_ms > *prev + LOG_SLACK_MS &&
+	    row->time_ms < *prev + avg_ms - avg_ms / LOG_PARTIAL_FRAC) {
 		/* fio's last row, written at the job's exit for the period it stopped in, comes
 		 * less than a period after the one before: it is the next period, which the job did
-		 * not run through (its window partial) */
+		 * not run through (its window partial); a second row at the same time (fio's exit
+		 * flush right after a period's row) stays in that period */
 		period = (*prev + LOG_SLACK_MS) / avg_ms + 1;
 		*end_ms = 0;
 	}
