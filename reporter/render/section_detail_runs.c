@@ -157,6 +157,7 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 	double pcts[128];
 	struct sr_fig f[128];
 	enum sr_lat_unit u;
+	double hi;
 	size_t np = 0;
 	char name[300], h[64];
 	struct sr_table *tab;
@@ -223,7 +224,13 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 					f[k] = sr_pct_fig(
 					    sr_lat_pct(&x->clat, pcts[k]), pcts[k], x->clat.max,
 					    sr_ok(x->clat.n) ? x->clat.n : x->total_ios);
-				u = sr_rep_lat_unit(f, np);
+				/* µs while every figure fits in 6 digits (under 100 ms), else ms,
+				 * past 100 s s: a row's cells stay narrow */
+				hi = 0;
+				for (size_t k = 0; k < np; k++)
+					if (sr_ok(f[k].v) && f[k].v.v > hi)
+						hi = f[k].v.v;
+				u = hi < 1e8 ? SR_UNIT_US : hi < 1e11 ? SR_UNIT_MS : SR_UNIT_S;
 				sr_table_set(tab, row, 3, "%s", sr_lat_unit_name(u));
 				for (size_t k = 0; k < np; k++)
 					sr_rep_cell(tab, row, 4 + k, f[k], SR_M_PCT, u, 0);

@@ -103,7 +103,7 @@ static int determination(struct sr_report *r)
 	static const char *const heads[] = {"job",
 					    "source",
 					    "rounds",
-					    "measurement window (rounds)",
+					    "window (rounds)",
 					    "window mean (IOPS)",
 					    "data excursion, max - min (IOPS)",
 					    "data excursion (% of mean, limit 20)",
