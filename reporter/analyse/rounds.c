@@ -3,10 +3,12 @@
  * rounds.c - series of rounds of one job in several fio documents, judged by the SNIA PTS
  * steady-state rule (rounds.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analyse/figures.h"
 #include "analyse/rounds.h"
@@ -30,12 +32,27 @@ static int by_round(const void *a, const void *b)
 	int c = (x->source > y->source) - (x->source < y->source);
 
 	if (!c)
-		c = sr_params_cmp(&x->p, &y->p, SR_P_ALL);
+		c = sr_params_cmp_job(&x->p, &y->p, SR_P_ALL);
 	if (!c && tx && ty)
 		c = (tx->timestamp > ty->timestamp) - (tx->timestamp < ty->timestamp);
 	if (!c)
 		c = strverscmp(x->t->id, y->t->id);
 	return c;
+}
+
+bool sr_round_named(const char *name)
+{
+	for (const char *s = name; s && *s; s++) {
+		const char *d = s + 5;
+
+		if (strncasecmp(s, "round", 5))
+			continue;
+		if (*d == '_' || *d == '-' || *d == '.' || *d == ' ')
+			d++;
+		if (isdigit((unsigned char)*d))
+			return true;
+	}
+	return false;
 }
 
 /* The SNIA test flow over the rounds the tool ran: the first window meeting both criteria, else
@@ -49,6 +66,21 @@ static void judge(struct sr_round_series *g)
 		next = pts_ss_after_round(g->iops, k, g->n, &g->w);
 	g->steady = next == PTS_SS_STEADY;
 	g->has_window = g->n >= PTS_SS_WINDOW && !isnan(g->w.mean);
+}
+
+/* Did the tool name the series' runs rounds: a fio document each, each file named as a round? */
+static bool named_rounds(const struct sr_structure *s, const size_t *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		const struct sr_point *p = &s->pts[v[k]];
+
+		if (!test_of(p) || !sr_round_named(p->t->id))
+			return false;
+		for (size_t j = 0; j < k; j++)
+			if (test_of(&s->pts[v[j]]) == test_of(p))
+				return false;
+	}
+	return n > 0;
 }
 
 static int add_series(const struct sr_structure *s, struct sr_rounds *out, const size_t *v,
@@ -81,7 +113,12 @@ static int add_series(const struct sr_structure *s, struct sr_rounds *out, const
 		g->by_time &= t && t->timestamp > 0 &&
 			      (k == 0 || t->timestamp != test_of(&s->pts[v[k - 1]])->timestamp);
 	}
-	judge(g);
+	g->rounds = named_rounds(s, v, n);
+	out->nrounds += g->rounds;
+	if (g->rounds)
+		judge(g);
+	else
+		g->w.mean = NAN;
 	return 0;
 }
 
@@ -102,7 +139,7 @@ int sr_rounds_build(const struct sr_structure *s, struct sr_rounds *out)
 		const struct sr_point *a = &s->pts[idx[i]];
 
 		for (j = i + 1; j < n && s->pts[idx[j]].source == a->source &&
-				!sr_params_cmp(&a->p, &s->pts[idx[j]].p, SR_P_ALL);
+				!sr_params_cmp_job(&a->p, &s->pts[idx[j]].p, SR_P_ALL);
 		     j++)
 			;
 		rc = add_series(s, out, idx + i, j - i);

@@ -7,7 +7,12 @@
  * ordered by fio's "timestamp" (the time the round ended), the file name's natural order breaking
  * ties and standing in for a document without one.
  *
- * Each series is judged as the SNIA PTS test flow judges its rounds (pts/steady.h, PTS
+ * A series is a PTS script's rounds only when the tool said so: each of its jobs in a fio document
+ * of its own whose file is named as a round ("..._round3.json", "round-3", "Round 3"). Other runs
+ * of one job (two groups of one file differing in startdelay or name, two files the tool did not
+ * name rounds) are a REPEAT: listed as such, with no SNIA verdict.
+ *
+ * Each series of rounds is judged as the SNIA PTS test flow judges its rounds (pts/steady.h, PTS
  * Enterprise v2.0.2 §2.1 and §3): the tracking variable is the job's IOPS (reads and writes), the
  * measurement window the first 5 rounds meeting both criteria (data excursion <= 20 %, slope
  * excursion <= 10 % of the window's mean), else the last 5.
@@ -27,7 +32,8 @@ struct sr_round_series {
 	double *iops;		/* per round: reads + writes, IOPS; NaN: no I/O or interrupted */
 	size_t n;		/* rounds (documents) */
 	bool by_time;		/* every round had fio's timestamp: ordered by it */
-	bool has_window;	/* n >= PTS_SS_WINDOW and the window could be evaluated */
+	bool rounds;		/* the tool named them rounds (above): judged; else a repeat */
+	bool has_window;	/* rounds, n >= PTS_SS_WINDOW and the window could be evaluated */
 	bool steady;		/* the window met both criteria */
 	struct pts_ss_window w; /* rounds w.first..w.last (indices into pts); x: round 1..n */
 };
@@ -36,7 +42,14 @@ struct sr_round_series {
 struct sr_rounds {
 	struct sr_round_series *g;
 	size_t n;
+	size_t nrounds; /* of them PTS rounds (struct sr_round_series.rounds); the rest repeats */
 };
+
+/**
+ * sr_round_named() - is @name (a fio output's file name or test id) named as a round of a PTS
+ * script: "round" (any case) then, after at most one '_', '-', '.' or space, a digit?
+ */
+bool sr_round_named(const char *name);
 
 /**
  * sr_rounds_build() - the series of rounds among @s's repeated points (s->repeat), each judged.

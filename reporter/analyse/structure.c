@@ -47,7 +47,7 @@ static int by_sweep(const void *a, const void *b)
 {
 	const struct sr_point *x = &cur->pts[*(const size_t *)a],
 			      *y = &cur->pts[*(const size_t *)b];
-	int c = sr_params_cmp(&x->p, &y->p, cur_group);
+	int c = sr_params_cmp_job(&x->p, &y->p, cur_group);
 
 	if (!c)
 		c = sr_params_cmp(&x->p, &y->p, cur_series);
@@ -139,8 +139,8 @@ static enum sr_param differ_in(const struct sr_structure *s, const struct sr_swe
 		return SR_NPARAMS;
 	for (int q = 0; q < SR_NPARAMS; q++)
 		if ((m & SR_P_BIT(q)) && sr_params_cmp(&a->p, &b->p, SR_P_BIT(q)))
-			return sr_params_cmp(&a->p, &b->p, m & ~SR_P_BIT(q)) ? SR_NPARAMS
-									     : (enum sr_param)q;
+			return sr_params_cmp_job(&a->p, &b->p, m & ~SR_P_BIT(q)) ? SR_NPARAMS
+										 : (enum sr_param)q;
 	return SR_NPARAMS;
 }
 
@@ -209,7 +209,7 @@ static int sweeps(struct sr_structure *s, enum sr_axis a, size_t *sweep_of, cons
 	int rc = 0;
 
 	for (size_t i = 0; i < s->npts; i++)
-		if ((a != SR_AX_MIX || s->pts[i].p.mix) && !in_round[i])
+		if ((a != SR_AX_MIX || s->pts[i].p.mixed) && !in_round[i])
 			idx[n++] = i;
 	cur = s;
 	cur_x = sr_axis_param(a);
@@ -222,7 +222,8 @@ static int sweeps(struct sr_structure *s, enum sr_axis a, size_t *sweep_of, cons
 		size_t nx, fresh = 0;
 
 		for (j = i + 1;
-		     j < n && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p, cur_group); j++)
+		     j < n && !sr_params_cmp_job(&s->pts[idx[i]].p, &s->pts[idx[j]].p, cur_group);
+		     j++)
 			;
 		nx = distinct_x(s, idx + i, j - i, a);
 		for (size_t k = i; k < j; k++)
@@ -246,7 +247,7 @@ static int by_job(const void *a, const void *b)
 {
 	const struct sr_point *x = &cur->pts[*(const size_t *)a],
 			      *y = &cur->pts[*(const size_t *)b];
-	int c = sr_params_cmp(&x->p, &y->p, SR_P_ALL & ~WHERE);
+	int c = sr_params_cmp_job(&x->p, &y->p, SR_P_ALL & ~WHERE);
 
 	if (!c)
 		c = cmp_num((double)x->source, (double)y->source);
@@ -266,8 +267,8 @@ static int comparisons(struct sr_structure *s, const bool *in_round, size_t *idx
 		size_t nsrc = 0;
 		struct sr_cmp *g;
 
-		for (j = i + 1; j < n && !sr_params_cmp(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
-							SR_P_ALL & ~WHERE);
+		for (j = i + 1; j < n && !sr_params_cmp_job(&s->pts[idx[i]].p, &s->pts[idx[j]].p,
+							    SR_P_ALL & ~WHERE);
 		     j++)
 			;
 		for (size_t k = i; k < j; k++)
@@ -297,7 +298,7 @@ static int by_source_job(const void *a, const void *b)
 	int c = cmp_num((double)x->source, (double)y->source);
 
 	if (!c)
-		c = sr_params_cmp(&x->p, &y->p, SR_P_ALL);
+		c = sr_params_cmp_job(&x->p, &y->p, SR_P_ALL);
 	return c ? c : cmp_num((double)*(const size_t *)a, (double)*(const size_t *)b);
 }
 
@@ -311,7 +312,7 @@ static void repeats(struct sr_structure *s, size_t *idx)
 	for (size_t i = 1; i < s->npts; i++) {
 		const struct sr_point *a = &s->pts[idx[i - 1]], *b = &s->pts[idx[i]];
 
-		if (a->source == b->source && !sr_params_cmp(&a->p, &b->p, SR_P_ALL))
+		if (a->source == b->source && !sr_params_cmp_job(&a->p, &b->p, SR_P_ALL))
 			s->repeat[idx[i - 1]] = s->repeat[idx[i]] = true;
 	}
 }

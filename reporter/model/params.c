@@ -19,6 +19,23 @@ static const char *opt(const struct sr_run *r, const char *key)
 	return v ? v : "";
 }
 
+/* The options that say how a job ran and when it ended, in a fixed order. */
+static void run_mode(const struct sr_run *r, char *buf, size_t len)
+{
+	static const char *const keys[] = {"time_based", "runtime", "size",	  "io_size",
+					   "io_limit",	 "loops",   "number_ios", "ramp_time",
+					   "ss",	 "ss_dur",  "ss_ramp"};
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && n < len; k++) {
+		const char *v = sr_run_option(r, keys[k]);
+
+		if (v)
+			n += (size_t)snprintf(buf + n, len - n, "%s=%s;", keys[k], v);
+	}
+}
+
 void sr_params_of(const struct sr_run *r, struct sr_params *out)
 {
 	const char *rate = opt(r, "rate"), *iops = opt(r, "rate_iops");
@@ -26,7 +43,8 @@ void sr_params_of(const struct sr_run *r, struct sr_params *out)
 	memset(out, 0, sizeof(*out));
 	out->rw = r->rw ? r->rw : "";
 	out->bs = r->bs;
-	out->mix = sr_rw_mixed(r->rw) ? r->rwmixread : 0;
+	out->mixed = sr_rw_mixed(r->rw);
+	out->mix = out->mixed ? r->rwmixread : 0;
 	out->numjobs = r->numjobs;
 	out->iodepth = r->iodepth;
 	if (*rate || *iops)
@@ -38,6 +56,7 @@ void sr_params_of(const struct sr_run *r, struct sr_params *out)
 	out->ioengine = opt(r, "ioengine");
 	out->target = *opt(r, "filename") ? opt(r, "filename") : opt(r, "directory");
 	out->host = r->host ? r->host : "";
+	run_mode(r, out->run, sizeof(out->run));
 }
 
 static int num(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
@@ -82,6 +101,13 @@ int sr_params_cmp(const struct sr_params *a, const struct sr_params *b, sr_param
 		}
 	}
 	return c;
+}
+
+int sr_params_cmp_job(const struct sr_params *a, const struct sr_params *b, sr_param_mask mask)
+{
+	int c = sr_params_cmp(a, b, mask);
+
+	return c ? c : strcmp(a->run, b->run);
 }
 
 const char *sr_param_name(enum sr_param p)

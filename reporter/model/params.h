@@ -31,10 +31,16 @@ enum sr_param {
 struct sr_params {
 	const char *rw;
 	uint64_t bs;
-	unsigned mix; /* 0 when rw is not mixed */
+	unsigned mix; /* rwmixread=, percent; 0 when rw is not mixed (see mixed) */
+	bool mixed;   /* rw reads and writes (sr_rw_mixed()): mix is its read share, 0 included */
 	unsigned numjobs, iodepth;
 	char rate[64];
 	const char *ioengine, *target, *host;
+	/* How the job ran and ended, from the options that say it (time_based, runtime, size,
+	 * io_size, loops, number_ios, ramp_time, ss, ss_dur, ss_ramp as printed, "key=value;"
+	 * each): a fill (written once through, no runtime) and a run to steady state of the same
+	 * rw and bs are two jobs, never points of one line nor repeats of one job. */
+	char run[256];
 };
 
 /* A set of parameters (bit 1u << enum sr_param each). */
@@ -55,6 +61,12 @@ void sr_params_of(const struct sr_run *r, struct sr_params *out);
  * Return: <0, 0 (equal on every parameter of @mask), >0.
  */
 int sr_params_cmp(const struct sr_params *a, const struct sr_params *b, sr_param_mask mask);
+
+/**
+ * sr_params_cmp_job() - sr_params_cmp() over @mask, then how the jobs ran (struct sr_params.run):
+ * 0 only for one job, run the same way, on every parameter of @mask.
+ */
+int sr_params_cmp_job(const struct sr_params *a, const struct sr_params *b, sr_param_mask mask);
 
 /* sr_param_name() - the parameter as fio names its option ("iodepth"), "host" for SR_P_HOST. */
 const char *sr_param_name(enum sr_param p);

@@ -12,6 +12,10 @@
 
 #define AGG_MAX_WINDOWS (1u << 24)
 #define LOG_SLACK_MS 2 /* fio writes a windowed row up to LOG_MSEC_SLACK (1 or 2) ms early */
+/* A windowed row that comes less than a period minus 1/LOG_PARTIAL_FRAC of one after the job's
+ * row before it is the row fio writes at the job's exit for the period it stopped in (regular
+ * rows come a period apart, each late by the I/O that ends its period) */
+#define LOG_PARTIAL_FRAC 4
 
 /* The kinds of log whose jobs are counted apart: throughput twice (iops, bw), latency once. */
 enum { CLASS_IOPS, CLASS_BW, CLASS_LAT, NCLASS };
@@ -156,11 +160,12 @@ unsigned sr_log_agg_jobs(const struct sr_log_agg *a, enum sr_log_kind kind)
 
 /*
  * The window of a row (see the file comment of log_interval.h): a per-I/O row by its time, a
- * windowed row by the period of @avg_ms it ends on its job's clock. *@end_ms: when what the row
- * counts ended (the I/O's completion, the period's end).
+ * windowed row by the period of @avg_ms it ends on its job's clock; @prev: the time of the job's
+ * row of that direction before it (0: none). *@end_ms: when what the row counts ended (the I/O's
+ * completion, the period's end; 0 for a period the job stopped in).
  */
 static uint64_t window_of_row(const struct sr_log_row *row, uint32_t avg_ms, uint32_t window_ms,
-			      uint64_t *end_ms)
+			      const uint64_t *prev, uint64_t *end_ms)
 {
 	uint64_t period;
 
@@ -170,6 +175,15 @@ static uint64_t window_of_row(const struct sr_log_row *row, uint32_t avg_ms, uin
 	}
 	period = (row->time_ms + LOG_SLACK_MS) / avg_ms;
 	*end_ms = period * avg_ms;
+	if (prev && *prev && row->time_ms > *prev + LOG_SLACK_MS &&
+	    row->time_ms < *prev + avg_ms - avg_ms / LOG_PARTIAL_FRAC) {
+		/* fio's last row, written at the job's exit for the period it stopped in, comes
+		 * less than a period after the one before: it is the next period, which the job did
+		 * not run through (its window partial); a second row at the same time (fio's exit
+		 * flush right after a period's row) stays in that period */
+		period = (*prev + LOG_SLACK_MS) / avg_ms + 1;
+		*end_ms = 0;
+	}
 	return period ? (period - 1) * avg_ms / window_ms : 0;
 }
 
@@ -195,6 +209,7 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 	struct rate_acc acc[SR_DDIR_NR] = {{0}};
 	struct sr_log_reader *r = NULL;
 	struct job_span job = {0};
+	uint64_t prev[SR_DDIR_NR] = {0}; /* the job's last row per direction, ms */
 	enum sr_log_kind kind;
 	struct sr_log_row row;
 	uint32_t avg_ms = opts && opts->avg_ms ? opts->avg_ms : a->window_ms;
@@ -234,7 +249,15 @@ int sr_log_agg_add_file(struct sr_log_agg *a, const char *path, const struct sr_
 	scale = sr_log_scale(kind, opts ? opts->lat_unit : SR_LAT_NS);
 
 	while ((ret = sr_log_next(r, &row)) > 0) {
-		uint64_t end_ms, idx = window_of_row(&row, avg_ms, a->window_ms, &end_ms);
+		uint64_t end_ms, idx;
+
+		/* per_job_logs=0: a row a window or more before the one above starts a job */
+		if (job.rows && row.time_ms + a->window_ms <= job.last_ms)
+			memset(prev, 0, sizeof(prev));
+		idx = window_of_row(&row, avg_ms, a->window_ms,
+				    row.ddir < SR_DDIR_NR ? &prev[row.ddir] : NULL, &end_ms);
+		if (row.ddir < SR_DDIR_NR && row.bs == 0)
+			prev[row.ddir] = row.time_ms;
 
 		if (idx >= AGG_MAX_WINDOWS || (a->end_ms && row.time_ms > a->end_ms)) {
 			if (err && a->end_ms && row.time_ms > a->end_ms)

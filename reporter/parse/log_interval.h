@@ -13,8 +13,12 @@
  * [(p - 1) A, p A) for p = 1, 2, ... with A = log_avg_msec. So the row stamped t ends period
  * p = floor((t + 2) / A) and falls in window floor((p - 1) A / window_ms): with A = window_ms =
  * 1000, a job's first row, at 1013 ms, is the first second (window 0), whatever the other jobs'
- * rows say. A is sr_log_opts.avg_ms, or window_ms when that is 0. A per-I/O row (bs column not
- * 0, log_avg_msec=0) is stamped when its I/O completed: window floor(t / window_ms).
+ * rows say. A row less than three quarters of a period after the job's row before it (same
+ * direction) is fio's last row of the job, written at its exit for the period it stopped in
+ * (3507 ms after 3003: the fourth second, which the job did not run through: that window is
+ * partial). A is sr_log_opts.avg_ms, or window_ms
+ * when that is 0. A per-I/O row (bs column not 0, log_avg_msec=0) is stamped when its I/O
+ * completed: window floor(t / window_ms).
  *
  * Jobs: each file is one job (fio's per_job_logs=1 names, <name>_iops.N.log); a file written
  * with per_job_logs=0 holds the jobs one after another, and a row stamped a window or more

@@ -401,20 +401,34 @@ static void from_value_logs(const struct group_aggs *a, size_t i, const struct s
 		*jobs = 0;
 		return;
 	}
+	/* a window no job ran through and none logged a rate in (the last, partial second: fio
+	 * writes no rate row for it) has an unknown rate, not 0 */
 	if (a->jobs_bw) {
-		p->bw = v_of(li.bw_bytes[SR_READ] + li.bw_bytes[SR_WRITE]);
+		double bw = li.bw_bytes[SR_READ] + li.bw_bytes[SR_WRITE];
+
+		p->bw = !li.bw_jobs && !(bw > 0) ? absent : v_of(bw);
 		*jobs = umin(*jobs, li.bw_jobs);
 	}
 	if (a->jobs_iops) {
-		p->iops = v_of(li.precond.throughput_iops);
+		p->iops = !li.iops_jobs && !(li.precond.throughput_iops > 0)
+			      ? absent
+			      : v_of(li.precond.throughput_iops);
 		*jobs = umin(*jobs, li.iops_jobs);
 	} else if (a->jobs_bw && !r0->bs_mixed && r0->bs) {
 		p->iops = sr_ok(p->bw) ? sr_val(p->bw.v / (double)r0->bs) : p->bw;
 	}
 	if (a->jobs_lat) {
-		p->lat_mean = v_of(li.precond.avg_lat_ns);
-		p->lat_max = v_of(li.precond.max_lat_ns);
-		p->lat_sd = v_of(li.precond.sd_lat_ns);
+		/* averaged rows (log_avg_msec) hold each period's mean, or with log_max_value=1 its
+		 * maximum: the other, and the I/Os' standard deviation, are not in them */
+		const char *mv = sr_run_option(r0, "log_max_value");
+		bool maxima = mv && (!strcmp(mv, "1") || !strcmp(mv, "max"));
+		bool windowed = r0->log_avg_ms > 0;
+
+		p->lat_mean =
+		    windowed && maxima && !li.max_exact ? absent : v_of(li.precond.avg_lat_ns);
+		p->lat_max =
+		    !windowed || maxima || li.max_exact ? v_of(li.precond.max_lat_ns) : absent;
+		p->lat_sd = windowed ? absent : v_of(li.precond.sd_lat_ns);
 		*jobs = umin(*jobs, li.lat_jobs);
 	}
 }

@@ -163,7 +163,11 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 		fprintf(gp, ")\n");
 	if (p->no_xtic_labels)
 		fprintf(gp, "  set format x \"\"\n");
-	if (p->xtic_text || p->xtic_slant)
+	/* slanted figures end at their tic (rotated up from its right): the rightmost, the widest
+	 * ("15000"), stays inside the canvas */
+	if (p->xtic_slant && !p->xtic_text)
+		fprintf(gp, "  set xtics rotate by 30 right\n");
+	else if (p->xtic_text)
 		fprintf(gp, "  set xtics rotate by -30\n");
 	if (p->xtic_slant && !p->xtic_text && !p->logx && c->hi[p->xcol] > 0)
 		fprintf(gp, "  set xtics %.9g\n  set rmargin 4\n",

@@ -208,7 +208,7 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 	struct sr_line *lines = calloc(2 * nd + 1, sizeof(*lines));
 	struct sr_key *keys = calloc(2 * nd + 1, sizeof(*keys));
 	char(*names)[320] = calloc(2 * nd + 1, sizeof(*names)), name[300], job[300];
-	bool from_bins = false;
+	bool from_bins = false, cut = false;
 	struct sr_chart ch;
 	int rc = -ENOMEM;
 
@@ -236,7 +236,10 @@ static int qos(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t,
 			}
 			nb++;
 		}
-	snprintf(ch.caption, sizeof(ch.caption), "QoS exceedance (from fio's %s%s): %s (%s)",
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		cut |= t->per_drive[dv] && t->per_drive[dv]->interrupted;
+	snprintf(ch.caption, sizeof(ch.caption), "%sQoS exceedance (from fio's %s%s): %s (%s)",
+		 cut ? "INTERRUPTED run, the I/Os of the time it ran: " : "",
 		 from_bins ? "json+ bins" : "percentiles",
 		 left ? "; percentiles at fio's histogram ceiling left out" : "", t->title,
 		 sr_rep_job_caption(r, t, job, sizeof(job)));

@@ -188,6 +188,15 @@ char *sr_fmt_si(char *buf, struct sr_value v)
 	return buf;
 }
 
+char *sr_fmt_mix(char *buf, unsigned pct_read)
+{
+	if (pct_read == 0)
+		snprintf(buf, SR_FMT_LEN, "100 %% write");
+	else
+		snprintf(buf, SR_FMT_LEN, "%u %% read", pct_read > 100 ? 100 : pct_read);
+	return buf;
+}
+
 char *sr_fmt_bs(char *buf, uint64_t bytes)
 {
 	if (!bytes)

@@ -78,6 +78,10 @@ char *sr_fmt_si(char *buf, struct sr_value bytes);
 /* sr_fmt_bs() - a block size: "4 KiB", "128 KiB", "512 B"; "?" for 0 (unknown). */
 char *sr_fmt_bs(char *buf, uint64_t bytes);
 
+/* sr_fmt_mix() - the read share of a mixed workload, as a reader says it: "70 % read", and at
+ * its ends "100 % read" (rwmixread=100), "100 % write" (rwmixread=0). */
+char *sr_fmt_mix(char *buf, unsigned pct_read);
+
 /* sr_fmt_count() - a counter ("0", "12,345"), "?" when absent. */
 char *sr_fmt_count(char *buf, struct sr_value v);
 

@@ -18,7 +18,9 @@ static const char style[] =
     "th{background:#eef3f8;font-weight:600;text-align:right}th.l{text-align:left}"
     "th.g{text-align:center;background:#dde7f1}"
     "td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "td.l{text-align:left}td.k{white-space:nowrap}" /* k: a row's name kept on one line */
+    "td.l{text-align:left}td.k{white-space:nowrap}span.nw{white-space:nowrap}" /* k: a row's name
+										  kept on one line
+										*/
     "td.t{text-align:left;white-space:normal;min-width:14em;max-width:26em}"
     "td.p{text-align:left}" /* p: a short cell of a row of words among figures ("same") */
     "td.pass{background:#e3f4e3}td.fail{background:#f9d6d5;font-weight:600}"
@@ -136,7 +138,7 @@ void sr_page_text(struct sr_page *p, const char *cls, const char *fmt, ...)
 		fprintf(p->html, "<p class=%s>", cls);
 	else
 		fputs("<p>", p->html);
-	sr_html_text(p->html, s);
+	sr_html_prose(p->html, s);
 	fputs("</p>\n", p->html);
 	if (p->md)
 		fprintf(p->md, "%s%s\n\n", cls && !strcmp(cls, "warn") ? "> **Note:** " : "", s);
@@ -163,7 +165,7 @@ static void pair_list(struct sr_page *p, const char *cls, const char *const (*pa
 		fputs("<dt>", p->html);
 		sr_html_text(p->html, pairs[i][0]);
 		fputs(code ? "</dt><dd><code>" : "</dt><dd>", p->html);
-		sr_html_text(p->html, pairs[i][1]);
+		sr_html_prose(p->html, pairs[i][1]);
 		fputs(code ? "</code></dd>" : "</dd>", p->html);
 		if (p->md)
 			fprintf(p->md, code ? "- **%s**: `%s`\n" : "- **%s**: %s\n", pairs[i][0],

@@ -33,6 +33,8 @@ static const char *profile_title(const struct sr_rtest *t, char *buf, size_t len
 
 enum { C_PCT, C_IOPS, C_MBPS, C_LAT, C_N };
 
+#define CURVE_W 380 /* px, drawn and shown: three to a row of the page */
+
 static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t n)
 {
 	static const char *const cols[C_N] = {"rate_pct", "iops", "mb_s", "avg_lat_ms"};
@@ -50,7 +52,7 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 		 pts[0]->entry && pts[0]->entry->workload ? pts[0]->entry->workload : pts[0]->stem);
 	snprintf(title, sizeof(title), "%s (%u threads x QD%u)",
 		 profile_title(pts[0], pt, sizeof(pt)), pts[0]->threads, pts[0]->depth);
-	rc = sr_rep_chart_begin(r, &ch, name, title, 380, 260);
+	rc = sr_rep_chart_begin(r, &ch, name, title, CURVE_W, 260);
 	if (rc)
 		goto out;
 	ch.font_pt = 9;
@@ -92,7 +94,7 @@ static int chart(struct sr_report *r, const struct sr_rtest *const *pts, size_t 
 
 		sr_chart_lines(&ch, &p, 1, 1, keys, nk);
 	}
-	rc = sr_rep_chart_end(r, &ch, &r->page, SR_QUARTER_W);
+	rc = sr_rep_chart_end(r, &ch, &r->page, CURVE_W); /* shown as drawn: 9-pt text at 9 pt */
 out:
 	free(lines);
 	free(keys);

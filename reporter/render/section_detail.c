@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyse/telemetry.h"
+#include "analyse/interrupted.h"
 #include "render/format.h"
 #include "render/sections.h"
 
@@ -159,6 +160,29 @@ static void missing_drives(const struct sr_report *r, struct sr_page *p, const s
 		sr_page_text(p, "note", "Not in the results of: %s.", list);
 }
 
+/* A banner per job of the page's group that was cut short, on each drive. */
+static void interrupted(const struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_result *res = t->per_drive[dv];
+
+		for (size_t k = 0; res && res->interrupted && k < res->test->nruns; k++) {
+			const struct sr_run *run = &res->test->runs[k];
+			char why[160];
+
+			if (run->groupid == res->groupid && !run->all_clients &&
+			    sr_run_interrupted(res->test, run, why, sizeof(why)))
+				sr_page_text(
+				    p, "warn",
+				    "Interrupted: job %s on %s was cut short (%s). Every "
+				    "figure and chart of it on this page is of the time it "
+				    "ran, not of a full run.",
+				    run->name ? run->name : SR_UNKNOWN, r->m->drives[dv].label,
+				    why);
+		}
+	}
+}
+
 /* The fio job files beside this test's results that describe them (parse/inputs.c), quietly:
  * a drive's each, once. */
 static void job_files(const struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
@@ -210,7 +234,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 	sr_page_link(&p, back, "\xe2\x86\x90 back to the report");
 	sr_page_heading(&p, 1, NULL, t->title);
 	if (t->rwmix_read >= 0)
-		snprintf(mix, sizeof(mix), ", %d %% reads", t->rwmix_read);
+		snprintf(mix, sizeof(mix), ", %s", sr_fmt_mix(bs, (unsigned)t->rwmix_read));
 	sr_page_text(&p, "lead", "Test %s%s%s: %s %s%s%s, %s%s%s.", t->id, t->family ? " in " : "",
 		     t->family ? t->family->title : " (no catalogue entry)",
 		     t->rw ? t->rw : SR_UNKNOWN, sr_fmt_bs(bs, t->bs), t->bssplit ? " mix" : "",
@@ -221,6 +245,7 @@ static int page(struct sr_report *r, const struct sr_rtest *t)
 			     "A job of this test ended with error %d (%s): its figures "
 			     "are not a clean run.",
 			     t->error, strerror(t->error));
+	interrupted(r, &p, t);
 	missing_drives(r, &p, t);
 	job_files(r, &p, t);
 	telemetry_flags(r, &p, t);

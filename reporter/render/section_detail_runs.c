@@ -61,7 +61,8 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	sr_table_head(tab, 0, sr_rep_source_noun(r, false));
 	sr_table_text(tab, 5);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
-		const struct sr_result *res = t->per_drive[dv];
+		/* published figures are no fio run: listed apart, below */
+		const struct sr_result *res = r->m->drives[dv].source ? NULL : t->per_drive[dv];
 
 		for (size_t i = 0; res && i < res->test->nruns; i++) {
 			const struct sr_run *run = &res->test->runs[i];
@@ -102,7 +103,8 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 				row = sr_table_row(tab);
 				sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
 				sr_table_set(tab, row, 1, "%s", run->name ? run->name : SR_UNKNOWN);
-				sr_table_set(tab, row, 2, "%s", run->host ? run->host : "");
+				sr_table_set(tab, row, 2, "%s",
+					     run->host ? run->host : SR_NOT_MEASURED);
 				sr_table_set(tab, row, 3, "%d", run->groupid);
 				sr_table_set(tab, row, 4, "%d", run->error);
 				if (run->error)
@@ -137,15 +139,25 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 			}
 		}
 	}
-	rc = sr_page_table(p, tab);
+	rc = tab->nrows ? sr_page_table(p, tab) : 0;
 	sr_table_free(tab);
-	return rc;
+	for (size_t dv = 0; !rc && dv < r->m->ndrives; dv++)
+		if (r->m->drives[dv].source && t->per_drive[dv])
+			sr_page_text(p, "note",
+				     "Published figures, not a fio run: %s (%s). They are shown "
+				     "beside the runs for comparison; fio's groups, errors and "
+				     "latencies of them are not known.",
+				     r->m->drives[dv].label, r->m->drives[dv].source);
+	return rc ? rc : p->err;
 }
 
 /* Every completion-latency percentile fio printed, per run and direction, in µs. */
 int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
 	double pcts[128];
+	struct sr_fig f[128];
+	enum sr_lat_unit u;
+	double hi;
 	size_t np = 0;
 	char name[300], h[64];
 	struct sr_table *tab;
@@ -178,14 +190,16 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 	if (!np)
 		return 0;
 	snprintf(name, sizeof(name), "tests/%s-percentiles", t->stem);
-	tab = sr_table_new(name, "Completion latency percentiles fio printed (\xc2\xb5s)", 3 + np);
+	tab = sr_table_new(
+	    name, "Completion latency percentiles fio printed, in the unit each row names", 4 + np);
 	if (!tab)
 		return -ENOMEM;
-	sr_table_lead(tab, (const char *const[]){sr_rep_source_noun(r, false), "job", "direction"},
-		      3);
+	sr_table_lead(
+	    tab, (const char *const[]){sr_rep_source_noun(r, false), "job", "direction", "unit"},
+	    4);
 	for (size_t k = 0; k < np; k++) {
 		snprintf(h, sizeof(h), "p%g", pcts[k]);
-		sr_table_head(tab, 3 + k, h);
+		sr_table_head(tab, 4 + k, h);
 	}
 	for (size_t dv = 0; dv < r->m->ndrives; dv++)
 		for (size_t i = 0; t->per_drive[dv] && i < t->per_drive[dv]->test->nruns; i++)
@@ -205,12 +219,21 @@ int sr_detail_percentiles(struct sr_report *r, struct sr_page *p, const struct s
 						 ? t->per_drive[dv]->test->runs[i].name
 						 : SR_UNKNOWN);
 				sr_table_set(tab, row, 2, "%s", dir_name[d]);
-				for (size_t k = 0; k < np; k++) {
-					struct sr_fig f = sr_pct_fig(
+				/* a unit per row, as the summary's: 1.58 s, not 1,580,000 µs */
+				for (size_t k = 0; k < np; k++)
+					f[k] = sr_pct_fig(
 					    sr_lat_pct(&x->clat, pcts[k]), pcts[k], x->clat.max,
 					    sr_ok(x->clat.n) ? x->clat.n : x->total_ios);
-					sr_rep_cell(tab, row, 3 + k, f, SR_M_PCT, SR_UNIT_US, 0);
-				}
+				/* µs while every figure fits in 6 digits (under 100 ms), else ms,
+				 * past 100 s s: a row's cells stay narrow */
+				hi = 0;
+				for (size_t k = 0; k < np; k++)
+					if (sr_ok(f[k].v) && f[k].v.v > hi)
+						hi = f[k].v.v;
+				u = hi < 1e8 ? SR_UNIT_US : hi < 1e11 ? SR_UNIT_MS : SR_UNIT_S;
+				sr_table_set(tab, row, 3, "%s", sr_lat_unit_name(u));
+				for (size_t k = 0; k < np; k++)
+					sr_rep_cell(tab, row, 4 + k, f[k], SR_M_PCT, u, 0);
 			}
 	sr_rep_table_notes(tab);
 	rc = sr_page_table(p, tab);
@@ -360,6 +383,9 @@ int sr_detail_steady(struct sr_report *r, struct sr_page *p, const struct sr_rte
 			row = sr_table_row(tab);
 			sr_table_set(tab, row, 0, "%s", r->m->drives[dv].label);
 			sr_table_set(tab, row, 1, "%s", se->name ? se->name : SR_UNKNOWN);
+			for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
+				sr_table_set(tab, row, c,
+					     SR_NOT_MEASURED); /* none: "–", never blank */
 			if (ss) {
 				sr_table_set(tab, row, 2, "%s", ss->ss ? ss->ss : SR_UNKNOWN);
 				sr_table_set(tab, row, 3, "%s", ss->attained ? "yes" : "no");

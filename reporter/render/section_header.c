@@ -340,8 +340,10 @@ static void contents(struct sr_report *r)
 	}
 	if (r->an->st.nsteady)
 		sr_page_raw(&r->page, "<a href=\"#steady-state\">Steady state</a>");
-	if (r->an->rounds.n)
+	if (r->an->rounds.nrounds)
 		sr_page_raw(&r->page, "<a href=\"#rounds\">Rounds</a>");
+	if (r->an->rounds.n > r->an->rounds.nrounds)
+		sr_page_raw(&r->page, "<a href=\"#repeats\">Repeats</a>");
 	if (r->an->st.nsweeps)
 		sr_page_raw(&r->page, "<a href=\"#sweeps\">Sweeps</a>");
 	if (r->an->st.ncmps)

@@ -182,6 +182,28 @@ void sr_rep_cell(struct sr_table *t, size_t row, size_t col, struct sr_fig f, en
 		t->flags |= SR_NOTE_PCT_MAX;
 }
 
+bool sr_rep_pct_unmerged(const struct sr_result *res)
+{
+	size_t jobs = 0;
+	bool nobins = false, io = false;
+
+	for (size_t k = 0; res && res->test && k < res->test->nruns; k++) {
+		const struct sr_run *run = &res->test->runs[k];
+
+		if (run->groupid != res->groupid)
+			continue;
+		jobs++;
+		for (int d = SR_READ; d <= SR_WRITE; d++) {
+			const struct sr_dir *st = &run->dir[d];
+			bool did = st->present && sr_ok(st->iops) && st->iops.v > 0;
+
+			io |= did;
+			nobins |= did && !st->clat.nbins;
+		}
+	}
+	return io && nobins && jobs > 1;
+}
+
 /* The catalogue entry (id template) a test run.json records was planned from: its "entry", else
  * the entry its id matches (an older driver's run.json). */
 static const char *entry_of(const struct sr_report *r, const struct sr_run_test *t)
@@ -238,6 +260,11 @@ void sr_rep_table_notes(struct sr_table *t)
 	    {SR_NOTE_INTERRUPTED, "interrupted: the run was cut short (fio stopped by a signal, or "
 				  "it ran far less than its runtime); its figures are of the time "
 				  "it ran."},
+	    {SR_NOTE_PCT_JOBS,
+	     "Percentile \xe2\x80\x93 of several jobs: fio ran them without group_reporting and "
+	     "printed each job's own percentiles and no histogram; percentiles of several jobs "
+	     "cannot be merged from their percentiles, only from fio's json+ bins "
+	     "(--output-format=json+, merged here where present) or with group_reporting."},
 	};
 	char text[1024];
 	size_t len = 0;
@@ -262,10 +289,10 @@ static const char *option(const struct sr_run *run, const char *key)
 
 const char *sr_rep_job_name(const struct sr_params *p, char *buf, size_t len)
 {
-	char bs[SR_FMT_LEN], mix[32] = "";
+	char bs[SR_FMT_LEN], mix[SR_FMT_LEN + 1] = "", m[SR_FMT_LEN];
 
-	if (p->mix)
-		snprintf(mix, sizeof(mix), " %u%% read", p->mix);
+	if (p->mixed)
+		snprintf(mix, sizeof(mix), " %s", sr_fmt_mix(m, p->mix));
 	snprintf(buf, len, "%s%s %s %uT/%uQ%s%s%s%s", p->rw, mix, sr_fmt_bs(bs, p->bs), p->numjobs,
 		 p->iodepth, *p->rate ? " rate " : "", p->rate, *p->ioengine ? " " : "",
 		 p->ioengine);

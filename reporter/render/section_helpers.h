@@ -153,6 +153,15 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 #define SR_NOTE_NOT_DONE 4u	/* a test the run planned that did not complete (run.json) */
 #define SR_NOTE_PCT_MAX 8u	/* a percentile from too few I/Os: the maximum shown */
 #define SR_NOTE_INTERRUPTED 16u /* a figure of a run cut short */
+#define SR_NOTE_PCT_JOBS 32u	/* a percentile of several jobs fio gave no histogram of */
+
+/**
+ * sr_rep_pct_unmerged() - is a percentile of @res absent because it is several fio jobs (numjobs
+ * > 1 or several jobs, no group_reporting) that each printed their own percentiles and no json+
+ * bins: percentiles of several jobs are not merged from their percentiles, only from bins.
+ * Return: true when @res did I/O, holds more than one job and some job has no clat bins.
+ */
+bool sr_rep_pct_unmerged(const struct sr_result *res);
 
 /**
  * sr_rep_not_done() - what drive @dv's run.json says of a test that left no result: its record

@@ -246,6 +246,15 @@ static size_t figure_lines(struct sr_line *l, size_t dv, int pk, bool binned, bo
 	return n;
 }
 
+/* Does drive @dv's series @k hold too few intervals to draw a line (a fill that ran a second or
+ * two: one log row)? It is drawn as dots. */
+static bool few(const struct sr_rtest *t, size_t dv, size_t k)
+{
+	const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+
+	return se && se->niv < 3;
+}
+
 /* The index's chart @name, or NULL when the index did not draw it. */
 static const struct sr_drawn_chart *drawn_on_index(const struct sr_report *r, const char *name)
 {
@@ -353,6 +362,41 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		ymax[pk] = ch.hi[figures[pk].col + 2] * 1.05;
 	}
 	present[0] = true; /* throughput's panel is drawn even without data: it says so */
+	for (size_t dv = 0; dv < nd; dv++) /* a line needs two points: say why there is none */
+		if (few(t, dv, k))
+			snprintf(ch.caption + strlen(ch.caption),
+				 sizeof(ch.caption) - strlen(ch.caption),
+				 ". %s: its logs hold %zu second%s, the job ran about that long: "
+				 "drawn as dots, too few for a line",
+				 r->m->drives[dv].label, sr_rep_series(t->per_drive[dv], k)->niv,
+				 sr_rep_series(t->per_drive[dv], k)->niv == 1 ? "" : "s");
+	for (size_t dv = 0, said = 0; dv < nd && !said; dv++) {
+		const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
+
+		if (se && sr_interval_partial(&se->iv[se->niv - 1]))
+			said = (size_t)snprintf(
+			    ch.caption + strlen(ch.caption),
+			    sizeof(ch.caption) - strlen(ch.caption),
+			    ". The last second is partial (the jobs stopped within it): a mark "
+			    "apart "
+			    "where its logs give a figure, none where they do not");
+	}
+	if (present[1] || present[2]) { /* latency logs: what they do not hold, and why */
+		static const char *const why[4] = {
+		    NULL, "average latency (fio's rows are each period's maximum: log_max_value=1)",
+		    "maximum latency (fio's log_avg_msec rows are each period's mean; "
+		    "log_max_value=1 writes its maximum)",
+		    "latency standard deviation (needs fio's histogram logs, log_hist_msec)"};
+		const char *sep = ". Not in these logs, no panel: ";
+
+		for (int pk = 1; pk < 4; pk++)
+			if (!present[pk]) {
+				snprintf(ch.caption + strlen(ch.caption),
+					 sizeof(ch.caption) - strlen(ch.caption), "%s%s", sep,
+					 why[pk]);
+				sep = "; ";
+			}
+	}
 	for (int pk = 0; pk < 4; pk++) { /* a figure no log gave has no panel */
 		if (!present[pk])
 			continue;
@@ -372,7 +416,8 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 			if (!present[pk])
 				continue;
 			for (size_t dv = 0; dv < nd; dv++)
-				nl += figure_lines(&lines[nl], dv, pk, binned, tmax <= 30);
+				nl += figure_lines(&lines[nl], dv, pk, binned,
+						   tmax <= 30 || few(t, dv, k));
 			p[q] = (struct sr_panel){.title = ptitle[q],
 						 .xlabel = xlabel,
 						 .ylabel = figures[pk].unit,
@@ -415,7 +460,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 
 				if (!present[pk])
 					continue;
-				nl += figure_lines(&lines[nl], dv, pk, binned, false);
+				nl += figure_lines(&lines[nl], dv, pk, binned, few(t, dv, k));
 				snprintf(ptitle[np + q], sizeof(ptitle[np + q]), "%s: %s",
 					 r->m->drives[dv].label, figures[pk].brief);
 				p[q] = (struct sr_panel){.title = ptitle[np + q],

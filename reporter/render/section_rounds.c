@@ -6,6 +6,8 @@
  * the mean and the least-squares line over it; then the determination table, a row per series
  * (window, mean, data and slope excursion against their limits, the line, the verdict), and the
  * rounds table, a row per round (its file, fio's timestamp, IOPS, MB/s, in the window or not).
+ * "Repeats of one job": the other runs of one job (analyse/rounds.h: not named rounds by the tool),
+ * a row per run with its IOPS and MB/s and how far its IOPS is from the first run's; no verdict.
  */
 #include <errno.h>
 #include <math.h>
@@ -95,7 +97,7 @@ static int determination(struct sr_report *r)
 	static const char *const heads[] = {"job",
 					    "source",
 					    "rounds",
-					    "measurement window (rounds)",
+					    "window (rounds)",
 					    "window mean (IOPS)",
 					    "data excursion, max - min (IOPS)",
 					    "data excursion (% of mean, limit 20)",
@@ -118,7 +120,11 @@ static int determination(struct sr_report *r)
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct sr_round_series *g = &rs->g[i];
 		const struct sr_point *p0 = round_pt(r, g, 0);
-		size_t row = sr_table_row(t);
+		size_t row;
+
+		if (!g->rounds)
+			continue;
+		row = sr_table_row(t);
 		char buf[SR_FMT_LEN], job[200], v[120];
 		double span = g->w.range_pct * g->w.mean / 100.0;
 
@@ -175,7 +181,7 @@ static int rounds_table(struct sr_report *r)
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct sr_round_series *g = &rs->g[i];
 
-		for (size_t k = 0; k < g->n; k++) {
+		for (size_t k = 0; g->rounds && k < g->n; k++) {
 			const struct sr_point *p = round_pt(r, g, k);
 			const struct sr_result *res = p->t->per_drive[p->drive];
 			size_t row = sr_table_row(t);
@@ -212,31 +218,113 @@ int sr_section_rounds(struct sr_report *r)
 	const struct sr_rounds *rs = &r->an->rounds;
 	int rc = 0;
 
-	if (!rs->n)
+	size_t drawn = 0;
+
+	if (!rs->nrounds)
 		return 0;
 	sr_page_heading(&r->page, 2, "rounds", "Rounds of one job (SNIA PTS steady state)");
 	sr_page_text(&r->page, "note",
 		     "Method: the same job (fio's rw, bs, rwmixread, numjobs, iodepth, rate, "
-		     "ioengine, filename and host all equal) in several fio outputs is a series of "
+		     "ioengine, filename and host all equal, run the same way) in several fio "
+		     "outputs, each file named as a round (\"..._round3.json\"), is a series of "
 		     "rounds, as PTS scripts write one output per round; the rounds are ordered by "
-		     "fio's timestamp. Each series is judged by the SNIA PTS Enterprise v2.0.2 "
+		     "fio's timestamp. Other runs of one job are repeats, in their own section. "
+		     "Each series is judged by the SNIA PTS Enterprise v2.0.2 "
 		     "steady-state rule (§2.1) on its IOPS (reads and writes): the measurement "
 		     "window is the first %d rounds whose data excursion (max - min) is within "
 		     "%.0f %% of their mean and whose least-squares line changes by at most "
 		     "%.0f %% of it across the window, else the last %d.",
 		     PTS_SS_WINDOW, PTS_SS_RANGE_PCT, PTS_SS_SLOPE_PCT, PTS_SS_WINDOW);
 	sr_page_grid(&r->page, true);
-	for (size_t i = 0; i < rs->n && i < SR_ROUNDS_CHARTS && !rc; i++)
-		rc = chart(r, i);
+	for (size_t i = 0; i < rs->n && drawn < SR_ROUNDS_CHARTS && !rc; i++)
+		if (rs->g[i].rounds) {
+			rc = chart(r, i);
+			drawn++;
+		}
 	sr_page_grid(&r->page, false);
-	if (!rc && rs->n > SR_ROUNDS_CHARTS)
+	if (!rc && rs->nrounds > SR_ROUNDS_CHARTS)
 		sr_page_text(
 		    &r->page, "note",
 		    "%zu more series are not charted: their rounds are in the tables below.",
-		    rs->n - SR_ROUNDS_CHARTS);
+		    rs->nrounds - SR_ROUNDS_CHARTS);
 	if (!rc)
 		rc = determination(r);
 	if (!rc)
 		rc = rounds_table(r);
+	return rc ? rc : r->page.err;
+}
+
+int sr_section_repeats(struct sr_report *r)
+{
+	static const char *const heads[] = {"job",
+					    "source",
+					    "run",
+					    "fio output (group)",
+					    "fio timestamp (UTC)",
+					    "IOPS",
+					    "MB/s",
+					    "IOPS, difference from run 1 (%)"};
+	const struct sr_structure *s = &r->an->st;
+	const struct sr_rounds *rs = &r->an->rounds;
+	struct sr_table *t;
+	int rc;
+
+	if (rs->n == rs->nrounds)
+		return 0;
+	sr_page_heading(&r->page, 2, "repeats", "Repeats of one job");
+	sr_page_text(&r->page, "note",
+		     "Method: the same job (fio's rw, bs, rwmixread, numjobs, iodepth, rate, "
+		     "ioengine, filename and host all equal, run the same way) run more than once "
+		     "on one source: two groups of one file (another startdelay or job name), or "
+		     "fio outputs not named as rounds. A repeat shows how far one run is from "
+		     "another; it is no series of PTS rounds and gets no SNIA steady-state verdict "
+		     "(that rule needs rounds a PTS script ran as such, %d at least).",
+		     PTS_SS_WINDOW);
+	t = sr_table_new("repeats", "The repeats, a row per run", sizeof(heads) / sizeof(heads[0]));
+	if (!t)
+		return -ENOMEM;
+	sr_table_lead(t, heads, 2);
+	for (size_t c = 2; c < sizeof(heads) / sizeof(heads[0]); c++)
+		sr_table_head(t, c, heads[c]);
+	sr_table_text(t, 3);
+	sr_table_text(t, 4);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct sr_round_series *g = &rs->g[i];
+
+		for (size_t k = 0; !g->rounds && k < g->n; k++) {
+			const struct sr_point *p = round_pt(r, g, k);
+			const struct sr_result *res = p->t->per_drive[p->drive];
+			size_t row = sr_table_row(t);
+			char job[200], href[300], buf[SR_FMT_LEN], when[40] = SR_NOT_MEASURED;
+
+			sr_table_set(t, row, 0, "%s", sr_rep_job_name(&p->p, job, sizeof(job)));
+			sr_table_set(t, row, 1, "%s", s->sources[p->source].label);
+			sr_table_set(t, row, 2, "%zu", k + 1);
+			sr_table_set(t, row, 3, "%s", p->t->title);
+			sr_table_link(t, row, 3, sr_rep_detail(p->t, href, sizeof(href)));
+			if (res && res->test && res->test->timestamp > 0) {
+				time_t ts = (time_t)res->test->timestamp;
+				struct tm tm;
+
+				gmtime_r(&ts, &tm);
+				strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+			}
+			sr_table_set(t, row, 4, "%s", when);
+			sr_rep_cell(t, row, 5, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_IOPS, 0),
+				    SR_M_IOPS, SR_UNIT_MS, res ? res->error : 0);
+			sr_rep_cell(t, row, 6, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_BW, 0),
+				    SR_M_BW, SR_UNIT_MS, res ? res->error : 0);
+			if (k && !isnan(g->iops[0]) && !isnan(g->iops[k])) {
+				double d = 100.0 * (g->iops[k] - g->iops[0]) / g->iops[0];
+
+				snprintf(buf, sizeof(buf), "%+.1f", d);
+				num(t, row, 7, buf, d);
+			} else {
+				sr_table_set(t, row, 7, SR_NOT_MEASURED);
+			}
+		}
+	}
+	rc = sr_page_table(&r->page, t);
+	sr_table_free(t);
 	return rc ? rc : r->page.err;
 }

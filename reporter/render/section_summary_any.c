@@ -181,6 +181,17 @@ static size_t rounds_rows(const struct sr_report *r, struct sr_table *t, size_t 
 				 s->pts[g->pts[k]].drive, NULL);
 		if (i >= SR_ROUNDS_CHARTS)
 			continue;
+		if (!g->rounds) { /* a repeat: no verdict */
+			row = put_row(r, t, "#repeats", &a, "Repeat: %s on %s, %zu runs",
+				      sr_rep_job_name(&p0->p, job, sizeof(job)),
+				      s->sources[p0->source].label, g->n);
+			if (rs->nrounds || s->nsteady)
+				sr_table_set(t, row, C_STEADY, "%s (a repeat, not PTS rounds)",
+					     SR_NOT_MEASURED);
+			*cut += a.cut;
+			rows++;
+			continue;
+		}
 		row = put_row(r, t, "#rounds", &a, "Rounds: %s on %s",
 			      sr_rep_job_name(&p0->p, job, sizeof(job)),
 			      s->sources[p0->source].label);
@@ -202,7 +213,7 @@ static size_t rounds_rows(const struct sr_report *r, struct sr_table *t, size_t 
 		rows++;
 	}
 	if (rs->n > SR_ROUNDS_CHARTS) {
-		put_row(r, t, "#rounds", &rest, "%zu more series of rounds",
+		put_row(r, t, "#rounds", &rest, "%zu more series of rounds or repeats",
 			rs->n - SR_ROUNDS_CHARTS);
 		*cut += rest.cut;
 		rows++;
@@ -277,7 +288,7 @@ int sr_summary_any(struct sr_report *r)
 					       "job or round (highest MB/s)",
 					       "steady state"};
 	/* the steady-state column only where a row has a verdict (rounds, fio's ss=) */
-	const size_t ncols = r->an->st.nsteady || r->an->rounds.n ? C_N : C_STEADY;
+	const size_t ncols = r->an->st.nsteady || r->an->rounds.nrounds ? C_N : C_STEADY;
 	struct sr_table *t =
 	    sr_table_new("summary", "The headline figures of these results", ncols);
 	size_t rows = 0, cut = 0;

@@ -41,7 +41,7 @@ static const char *x_head(const struct sr_point *p, enum sr_axis a, char *buf, s
 		snprintf(buf, len, "bs %s", sr_fmt_bs(bs, p->p.bs));
 		break;
 	default:
-		snprintf(buf, len, "%u %% read", p->p.mix);
+		snprintf(buf, len, "%s", sr_fmt_mix(bs, p->p.mix));
 		break;
 	}
 	return buf;
@@ -57,14 +57,15 @@ static const char *series_name(const struct sr_report *r, const struct sr_point 
 	char bs[SR_FMT_LEN];
 
 	if (series & SR_P_BIT(SR_P_RW)) {
-		if (p->p.mix)
-			snprintf(buf, len, "%.20s %u%%%s%.100s", p->p.rw, p->p.mix, sep, src);
+		if (p->p.mixed)
+			snprintf(buf, len, "%.20s %s%s%.100s", p->p.rw, sr_fmt_mix(bs, p->p.mix),
+				 sep, src);
 		else
 			snprintf(buf, len, "%.20s%s%.100s", p->p.rw, sep, src);
 	} else if (series & SR_P_BIT(SR_P_BS)) {
 		snprintf(buf, len, "bs %s%s%.100s", sr_fmt_bs(bs, p->p.bs), sep, src);
 	} else if (series & SR_P_BIT(SR_P_MIX)) {
-		snprintf(buf, len, "%u %% read%s%.100s", p->p.mix, sep, src);
+		snprintf(buf, len, "%s%s%.100s", sr_fmt_mix(bs, p->p.mix), sep, src);
 	} else if (series & SR_P_BIT(SR_P_NUMJOBS)) {
 		snprintf(buf, len, "numjobs %u%s%.100s", p->p.numjobs, sep, src);
 	} else if (series & SR_P_BIT(SR_P_IODEPTH)) {
@@ -98,8 +99,8 @@ static const char *held(const struct sr_point *p, const struct sr_sweep *g, char
 			k += snprintf(buf + k, len - k, ", bs %s", sr_fmt_bs(bs, p->p.bs));
 			break;
 		case SR_P_MIX:
-			if (p->p.mix)
-				k += snprintf(buf + k, len - k, ", %u %% read", p->p.mix);
+			if (p->p.mixed)
+				k += snprintf(buf + k, len - k, ", %s", sr_fmt_mix(bs, p->p.mix));
 			break;
 		case SR_P_NUMJOBS:
 			k += snprintf(buf + k, len - k, ", numjobs %u", p->p.numjobs);
@@ -339,6 +340,9 @@ static int table(struct sr_report *r, const struct sr_sweep *g, size_t no, const
 					if (sr_point_x(&s->pts[xs[c]], g->axis) == x) {
 						sr_rep_cell(t, row, 2 + c, f[q - i], kinds[k].m, u,
 							    res ? res->error : 0);
+						if (kinds[k].m == SR_M_PCT && !sr_ok(f[q - i].v) &&
+						    sr_rep_pct_unmerged(res))
+							t->flags |= SR_NOTE_PCT_JOBS;
 						if (k == 0) {
 							char href[300];
 

@@ -130,6 +130,7 @@ static const struct sr_section layout[] = {
      sr_section_steady},
     {"rounds", "Rounds of one job (SNIA PTS steady state)", NULL, "index.html", NULL,
      sr_section_rounds},
+    {"repeats", "Repeats of one job", NULL, "index.html", NULL, sr_section_repeats},
     {"sweeps", "Sweeps", NULL, "index.html", NULL, sr_section_sweeps},
     {"comparisons", "Comparisons", NULL, "index.html", NULL, sr_section_comparisons},
     {"other", "Other tests", NULL, "index.html", NULL, NULL},

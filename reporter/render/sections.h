@@ -65,6 +65,7 @@ void sr_apps_cell(struct sr_table *t, size_t row, size_t col, struct sr_value v,
 /* Series of rounds charted on index.html (the summary gives each a row); more are in its tables. */
 #define SR_ROUNDS_CHARTS 12
 int sr_section_rounds(struct sr_report *r);
+int sr_section_repeats(struct sr_report *r);
 int sr_section_sweeps(struct sr_report *r);
 
 /* sr_sweep_shown() - is sweep @i of @s charted on index.html (anchor "sweep-<i>")? Past the

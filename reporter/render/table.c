@@ -335,6 +335,43 @@ void sr_html_text(FILE *f, const char *s)
 	}
 }
 
+/* Is @s at the start of a command-line option: "--" then a letter, at the text's start or after
+ * a space, '(' or '"'? */
+static bool option_at(const char *start, const char *s)
+{
+	return s[0] == '-' && s[1] == '-' &&
+	       ((s[2] >= 'a' && s[2] <= 'z') || (s[2] >= 'A' && s[2] <= 'Z')) &&
+	       (s == start || s[-1] == ' ' || s[-1] == '(' || s[-1] == '"');
+}
+
+void sr_html_prose(FILE *f, const char *s)
+{
+	const char *start = s;
+
+	while (s && *s) {
+		size_t n;
+		char tok[256];
+
+		if (!option_at(start, s)) {
+			char c[2] = {*s++, '\0'};
+
+			sr_html_text(f, c);
+			continue;
+		}
+		/* the option and its "=value", up to a space or the punctuation that ends it */
+		for (n = 0; s[n] && s[n] != ' ' && s[n] != ')' && s[n] != ',' && s[n] != ';' &&
+			    !(s[n] == ':' && (s[n + 1] == ' ' || !s[n + 1])) &&
+			    !(s[n] == '.' && (s[n + 1] == ' ' || !s[n + 1])) && n < sizeof(tok) - 1;
+		     n++)
+			tok[n] = s[n];
+		tok[n] = '\0';
+		fputs("<span class=nw>", f);
+		sr_html_text(f, tok);
+		fputs("</span>", f);
+		s += n;
+	}
+}
+
 /* The row of group labels over the headers: one cell per run of equal labels. */
 static void html_groups(FILE *f, const struct sr_table *t)
 {
@@ -403,7 +440,7 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 				sr_html_text(f, x->href);
 				fputs("\">", f);
 			}
-			sr_html_text(f, text_of(x));
+			sr_html_prose(f, text_of(x));
 			fputs(x->href ? "</a></td>" : "</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -411,7 +448,7 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href)
 	fputs("</table></div>\n", f);
 	if (t->note) {
 		fputs("<p class=note>", f);
-		sr_html_text(f, t->note);
+		sr_html_prose(f, t->note);
 		fputs("</p>\n", f);
 	}
 	fputs("</div>\n", f);

@@ -99,4 +99,11 @@ void sr_table_html(FILE *f, const struct sr_table *t, const char *csv_href);
 /* sr_html_text() - write @s with &, <, >, " escaped. */
 void sr_html_text(FILE *f, const char *s);
 
+/**
+ * sr_html_prose() - @s escaped as sr_html_text() does, each command-line option in it ("--spec",
+ * "--out=DIR", "--output-format=json+") kept on one line (a span of class nw): a line breaks
+ * before an option, never at its hyphens. For text between tags only, never an attribute.
+ */
+void sr_html_prose(FILE *f, const char *s);
+
 #endif

@@ -166,7 +166,7 @@ drives_row stonewalled "$(basename "$(dirname "$C12")")" "$C12"
 out=$tmp/rd
 "$rep" -q -o "$out" --no-charts "$SS" 2>"$tmp/err" || fail "PTS rounds: exit $?: $(head -3 "$tmp/err")"
 plain "PTS rounds" "$out"
-for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 32 KiB 2T/16Q libaio"; do
+for s in "bs4KB_read0:randrw 100 % write 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5 % read 32 KiB 2T/16Q libaio"; do
 	cell=${s%%:*} job=${s#*:}
 	for f in "$SS"/wdpc_${cell}_round*.json; do
 		jq -r --arg f "$(basename "$f" .json)" '[.timestamp, $f, .jobs[0].read.iops + .jobs[0].write.iops,

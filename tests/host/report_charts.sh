@@ -11,7 +11,7 @@
 #    a percentile needs has none; captions name fio's version and rw, bs, iodepth, numjobs,
 #    ioengine; psync took no slat sample (fio's N 0): "–", not 0;
 #  - ../shared/cases c12 (48 stonewalled jobs, one group each): every job's page has that job's
-#    row alone in its runs and percentile tables (fio's percentiles, in µs) and its QoS chart
+#    row alone in its runs and percentile tables (fio's percentiles, in the row's unit) and its QoS chart
 #    from those percentiles; c31 (a job that failed with no I/O): its figures read "–", not 0.
 set -u
 cd "$(dirname "$0")/../.."
@@ -123,11 +123,12 @@ for job in doc['jobs']:
     if [r['job'] for r in pr] != [job['jobname']] or [r['job'] for r in rr] != [job['jobname']]:
         bad.append(job['jobname'] + ': rows of ' + str([r['job'] for r in pr + rr]))
         continue
-    # fio's percentiles in µs (p99.99 may be marked as the maximum: too few I/Os)
+    # fio's percentiles in the row's unit (p99.99 may be marked as the maximum: too few I/Os)
+    div = {'\u00b5s': 1e3, 'ms': 1e6, 's': 1e9}[pr[0]['unit']]
     for k in ('50.000000', '99.000000', '99.900000'):
         got = pr[0]['p' + ('%g' % float(k))]
-        if not math.isclose(float(got), pct[k] / 1e3, rel_tol=1e-6):
-            bad.append(f"{job['jobname']} p{k}: {got} vs {pct[k] / 1e3}")
+        if not math.isclose(float(got), pct[k] / div, rel_tol=1e-6):
+            bad.append(f"{job['jobname']} p{k}: {got} vs {pct[k] / div}")
     q = list(csv.DictReader(open(f'{sys.argv[2]}/{stem}-qos.csv')))
     want = sorted((v / 1e3, 100 - float(k)) for k, v in pct.items() if 50 <= float(k) < 100)
     got = sorted((float(r['clat_us']), float(r['exceedance_pct'])) for r in q)

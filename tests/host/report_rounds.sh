@@ -29,7 +29,7 @@ grep -q 'id="rounds"' "$out/index.html" && grep -q '<nav>.*href="#rounds"' "$out
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = (a - b) / (b ? b : 1); exit !(a != "" && d * d < 1e-14) }'; }
 
 # series: a file glob and the job as the report names it
-for s in "bs4KB_read0:randrw 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5% read 32 KiB 2T/16Q libaio"; do
+for s in "bs4KB_read0:randrw 100 % write 4 KiB 2T/16Q libaio" "bs32KB_read5:randrw 5 % read 32 KiB 2T/16Q libaio"; do
 	cell=${s%%:*} job=${s#*:}
 	# the raw rounds in fio's timestamp order: file, IOPS (reads + writes)
 	for f in "$F"/wdpc_${cell}_round*.json; do

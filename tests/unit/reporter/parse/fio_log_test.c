@@ -601,12 +601,19 @@ static void test_agg_c05(void **state)
 	assert_near(iv.precond.max_lat_ns, 147298052, 0);
 	assert_false(iv.max_exact);
 	assert_near(iv.precond.sd_lat_ns, 0, 0);
-	/* last clat rows at 60007 ms end the job's 60th second -> 60 windows (0..59); the iops log
-	 * ends at 59069 ms (second 59), so second 60 has the job's latency but not its IOPS */
-	assert_int_equal(sr_log_agg_count(a), 60);
+	/* the read clat rows at 60007 ms end the job's 60th second (two at one time: the period's
+	 * and fio's exit flush); the iops log ends at 59069 ms (second 59), so second 60 has the
+	 * job's latency but not its IOPS. The write clat row at 60007 comes 7 ms after the one at
+	 * 60000: fio's exit row for the 61st second, which the job did not run through (window 60,
+	 * partial: no job counted in it) */
+	assert_int_equal(sr_log_agg_count(a), 61);
 	assert_int_equal(sr_log_agg_get(a, 59, &iv), 0);
 	assert_int_equal(iv.lat_jobs, 1);
 	assert_int_equal(iv.iops_jobs, 0);
+	assert_int_equal(sr_log_agg_get(a, 60, &iv), 0);
+	assert_int_equal(iv.lat_jobs, 0);
+	assert_near(iv.dir[SR_WRITE].n, 1, 0);
+	assert_near(iv.dir[SR_READ].n, 0, 0);
 	sr_log_agg_free(a);
 }
 

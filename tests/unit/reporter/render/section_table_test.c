@@ -21,8 +21,8 @@
 #include "render/sections.h"
 
 static const char *const fixed_before[] = {"live", "header", "summary", "drives", "telemetry"};
-static const char *const fixed_after[] = {"steady-state", "rounds", "sweeps", "comparisons",
-					  "other",	  "pts",    "details"};
+static const char *const fixed_after[] = {"steady-state", "rounds",	"repeats", "sweeps",
+					  "comparisons",  "other",	"pts",	   "details"};
 
 static void with_catalogue(void **state)
 {
@@ -36,7 +36,7 @@ static void with_catalogue(void **state)
 		fail_msg("catalogue: %s", err);
 	assert_true(cat->nfamilies >= 5);
 	n = sr_sections(cat, &s);
-	assert_int_equal(n, (long)(12 + cat->nfamilies));
+	assert_int_equal(n, (long)(13 + cat->nfamilies));
 	for (size_t i = 0; i < 5; i++) {
 		assert_string_equal(s[i].id, fixed_before[i]);
 		assert_null(s[i].family);
@@ -55,9 +55,10 @@ static void with_catalogue(void **state)
 		assert_ptr_equal(r->write,
 				 s[n - 3].write); /* a family's writer, as "Other tests" */
 	}
-	for (size_t i = 0; i < 7; i++)
-		assert_string_equal(s[n - 7 + (long)i].id, fixed_after[i]);
-	assert_ptr_equal(s[n - 6].write, sr_section_rounds);
+	for (size_t i = 0; i < 8; i++)
+		assert_string_equal(s[n - 8 + (long)i].id, fixed_after[i]);
+	assert_ptr_equal(s[n - 7].write, sr_section_rounds);
+	assert_ptr_equal(s[n - 6].write, sr_section_repeats);
 	assert_string_equal(s[n - 5].id, "sweeps");
 	assert_ptr_equal(s[n - 5].write, sr_section_sweeps);
 	assert_ptr_equal(s[n - 4].write, sr_section_comparisons);
@@ -80,10 +81,10 @@ static void without_catalogue(void **state)
 
 	(void)state;
 	n = sr_sections(NULL, &s);
-	assert_int_equal(n, 12);
+	assert_int_equal(n, 13);
 	for (size_t i = 0; i < 5; i++)
 		assert_string_equal(s[i].id, fixed_before[i]);
-	for (size_t i = 0; i < 7; i++)
+	for (size_t i = 0; i < 8; i++)
 		assert_string_equal(s[5 + i].id, fixed_after[i]);
 	for (long i = 0; i < n; i++) /* only "Other tests" is written by a family's writer */
 		assert_true(!s[i].write == !strcmp(s[i].id, "other"));
