@@ -73,8 +73,10 @@ static void children(void **state)
 	assert_int_equal(l.failed, 0);
 	assert_int_equal(l.last_code, 0);
 	assert_true(l.built[0] != '\0');
-	/* the due one starts at the next tick of a running test (its CPU time is tiny) */
-	rv_live_tick(&l, false, true, time(NULL));
+	/* the due one starts at the next tick of a running test a second after the last one
+	 * started (its CPU time is tiny: ten times it is well under a second; the clock's
+	 * seconds are whole, so "now" may still be the second the last one started in) */
+	rv_live_tick(&l, false, true, l.started + 1);
 	assert_true(l.running);
 	assert_true(l.c.pid != first);
 	assert_false(l.due);
