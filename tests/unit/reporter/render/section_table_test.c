@@ -21,8 +21,8 @@
 #include "render/sections.h"
 
 static const char *const fixed_before[] = {"live", "header", "summary", "drives", "telemetry"};
-static const char *const fixed_after[] = {"steady-state", "rounds",	"repeats", "sweeps",
-					  "comparisons",  "other",	"pts",	   "details"};
+static const char *const fixed_after[] = {"steady-state", "rounds", "repeats", "sweeps",
+					  "comparisons",  "other",  "pts",     "details"};
 
 static void with_catalogue(void **state)
 {
