@@ -124,5 +124,5 @@ for sig in INT TERM KILL; do
 	for i in $(seq 50); do [ -d "/proc/${fpid:-0}" ] || break; sleep 0.1; done
 	rv_check "fio on the killed test's drive has ended" test ! -d "/proc/${fpid:-0}"
 	[ -d "/proc/${fpid:-0}" ] && kill -KILL "$fpid"
-done
+done 2>/dev/null # the shell's word on the killed job
 exit $RV_FAILED
