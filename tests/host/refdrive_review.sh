@@ -170,12 +170,12 @@ if refdrive_start plain --size 256M --iops $lim --bps 16M; then
 		rv_fail "curve max run's latency: $lmax ms, expected $little ms -15/+5 %"
 	# the 50 % point: a 1-s run of 128 jobs each at fio's rate_iops, the whole number under half
 	# the max run's IOPS / 128 (half the limit: 400 / 128 -> 3, so 384 a second), and each job's
-	# first I/O issued at once: [0.97 x 384, (384 x 1.1 + 128) x 1.03] (the bucket's tenth of a
-	# second in a 1-s run is the 1.1)
+	# first I/O issued at once, and the bucket's tenth of a second of the limit (80) after the gap
+	# before the run: [0.97 x 384, (384 + 80 + 128) x 1.03]
 	half=$(csv "$cv" '^ref,50 %,' 4)
 	rate=$((lim / 2 / 128 * 128))
 	lo=$(awk -v r=$rate 'BEGIN { print 0.97 * r }')
-	hi=$(awk -v r=$rate 'BEGIN { print (r * 1.1 + 128) * 1.03 }')
+	hi=$(awk -v r=$rate -v l=$lim 'BEGIN { print (r + l / 10 + 128) * 1.03 }')
 	within "$lo" "$hi" "$half" && rv_ok "curve 50 % point: $half IOPS, known answer $rate + up to 128 first I/Os (band $lo-$hi)" ||
 		rv_fail "curve 50 % point: $half IOPS, known answer $rate + up to 128 first I/Os, expected $lo-$hi"
 	l50=$(csv "$cv" '^ref,50 %,' 6)
