@@ -29,8 +29,10 @@ usage_err "a bad size" "--size: expected a whole number" start --dir "$RD_BASE/x
 usage_err "an unknown option" "unknown option --speed" start --dir "$RD_BASE/x" --speed 5
 rv_check "nothing was left by the refusals" test ! -e "$RD_BASE/x"
 
-iops=1000 bps=$((16 * 1048576))
-if ! refdrive_start a --size 64M --iops $iops --bps 16M; then
+# limits well under what the host's FUSE path does even when loaded (a 2-core host at load 22
+# read 961 IOPS on a 1000-IOPS drive and 118 on 128 at 128 KiB)
+iops=500 bps=$((8 * 1048576))
+if ! refdrive_start a --size 64M --iops $iops --bps 8M; then
 	rv_fail "refdrive start (see stderr)"
 	exit 1
 fi
@@ -42,10 +44,10 @@ rv_check "$dev's backing file is the drive's FUSE export" test "$(cat "$sysd/loo
 rv_check "$dev uses direct I/O" test "$(cat "$sysd/loop/dio")" = 1
 rv_check "the export is a FUSE mount" awk -v p="$RD_DIR/export.img" '$5 == p && / - fuse/ { f = 1 } END { exit !f }' /proc/self/mountinfo
 rv_check "refdrive.json: model, size, limits and device" jq -e --arg d "$dev" --argjson b $bps \
-	'.model == "reference drive" and .size_bytes == 67108864 and .limits == {"iops-total": 1000, "bps-total": $b} and .loop == $d' "$RD_DIR/refdrive.json"
+	'.model == "reference drive" and .size_bytes == 67108864 and .limits == {"iops-total": 500, "bps-total": $b} and .loop == $d' "$RD_DIR/refdrive.json"
 out=$("$R" status --dir "$RD_DIR")
 rc=$?
-[ $rc = 0 ] && grep -q "device: *$dev" <<<"$out" && grep -q 'iops-total=1000' <<<"$out" && grep -q 'running, pid' <<<"$out" &&
+[ $rc = 0 ] && grep -q "device: *$dev" <<<"$out" && grep -q 'iops-total=500' <<<"$out" && grep -q 'running, pid' <<<"$out" &&
 	rv_ok "status: exit 0, the device, the limits, the daemon running" || rv_fail "status: rc=$rc $out"
 
 # fio_rate RW BS SECONDS: IOPS of a 4-job QD16 run (libaio, direct) on the drive
@@ -63,23 +65,23 @@ got=$(fio_rate randwrite 4k 4)
 read -r lo hi <<<"$(band $iops 4)"
 within "$lo" "$hi" "$got" && rv_ok "4 KiB random writes: $got IOPS, the limit $iops (band $lo-$hi)" ||
 	rv_fail "4 KiB random writes: $got IOPS, expected $lo-$hi (limit $iops)"
-# 128 KiB reads: the bandwidth limit, 16 MiB/s / 128 KiB = 128 IOPS (under the IOPS limit)
+# 128 KiB reads: the bandwidth limit, 8 MiB/s / 128 KiB = 64 IOPS (under the IOPS limit)
 got=$(fio_rate read 128k 4)
 read -r lo hi <<<"$(band $((bps / 131072)) 4)"
 within "$lo" "$hi" "$got" && rv_ok "128 KiB reads: $got IOPS, the bandwidth limit's $((bps / 131072)) (band $lo-$hi)" ||
-	rv_fail "128 KiB reads: $got IOPS, expected $lo-$hi (16 MiB/s / 128 KiB)"
+	rv_fail "128 KiB reads: $got IOPS, expected $lo-$hi (8 MiB/s / 128 KiB)"
 
 # a limit changed while the drive runs
-if "$R" set --dir "$RD_DIR" --iops 400 2>"$RD_BASE/set.err"; then
-	rv_ok "set --iops 400: exit 0"
+if "$R" set --dir "$RD_DIR" --iops 250 2>"$RD_BASE/set.err"; then
+	rv_ok "set --iops 250: exit 0"
 else
-	rv_fail "set --iops 400: $(cat "$RD_BASE/set.err")"
+	rv_fail "set --iops 250: $(cat "$RD_BASE/set.err")"
 fi
 rv_check "refdrive.json: the new limit and the change recorded" jq -e --argjson b $bps \
-	'.limits == {"iops-total": 400, "bps-total": $b} and (.changes | length == 1) and .changes[0].limits == {"iops-total": 400}' "$RD_DIR/refdrive.json"
+	'.limits == {"iops-total": 250, "bps-total": $b} and (.changes | length == 1) and .changes[0].limits == {"iops-total": 250}' "$RD_DIR/refdrive.json"
 got=$(fio_rate randread 4k 4)
-read -r lo hi <<<"$(band 400 4)"
-within "$lo" "$hi" "$got" && rv_ok "4 KiB random reads after set: $got IOPS, the new limit 400 (band $lo-$hi)" ||
+read -r lo hi <<<"$(band 250 4)"
+within "$lo" "$hi" "$got" && rv_ok "4 KiB random reads after set: $got IOPS, the new limit 250 (band $lo-$hi)" ||
 	rv_fail "4 KiB random reads after set: $got IOPS, expected $lo-$hi"
 usage_err "set without a limit" "give at least one limit" set --dir "$RD_DIR"
 
@@ -124,5 +126,5 @@ for sig in INT TERM KILL; do
 	for i in $(seq 50); do [ -d "/proc/${fpid:-0}" ] || break; sleep 0.1; done
 	rv_check "fio on the killed test's drive has ended" test ! -d "/proc/${fpid:-0}"
 	[ -d "/proc/${fpid:-0}" ] && kill -KILL "$fpid"
-done
+done 2>/dev/null # the shell's word on the killed job
 exit $RV_FAILED

@@ -8,6 +8,7 @@
 #                              RD_DEV (its /dev/loopN) and RD_DIR (its state directory); returns
 #                              1 with the reason on stderr when it could not start
 #   refdrive_set NAME ARGS..   changes a running drive's limits (scripts/refdrive set)
+#   refdrive_stop NAME         stops one of them
 #   refdrive_stop_all          stops every drive this shell started
 #   rd_at_exit 'COMMAND'       one more command for the exit trap (after the drives are stopped)
 #
@@ -82,3 +83,6 @@ refdrive_set() {
 	shift
 	"$RD_SCRIPT" set --dir "$RD_BASE/$name" "$@"
 }
+
+# refdrive_stop NAME: stops one drive this shell started
+refdrive_stop() { "$RD_SCRIPT" stop --dir "$RD_BASE/$1" >/dev/null 2>&1; }

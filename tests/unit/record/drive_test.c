@@ -2,7 +2,8 @@
 /*
  * drive_test.c - record/drive.c: drive.json of each shape written and read back, today's
  * driver's drive.json (no schema) read as v1, a newer schema refused, and the drive's NVMe
- * namespace picked by NSID (not by device scratch_doc nor order) on a two-namespace controller.
+ * namespace picked by NSID (not by device scratch_doc nor order) on a two-namespace controller;
+ * a reference drive's "reference" written and read back, and left out for any other drive.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -56,8 +57,45 @@ static void one_drive(void **state)
 	/* the keys are there as null, as today's readers expect */
 	assert_true(json_object_object_get_ex(r.doc, "identity", NULL));
 	assert_true(json_object_object_get_ex(r.doc, "health_after", NULL));
+	/* no reference drive: no such key */
+	assert_null(r.reference);
+	assert_false(json_object_object_get_ex(r.doc, "reference", NULL));
 	rec_drive_free(&r);
 	json_object_put(h);
+}
+
+static void reference_drive(void **state)
+{
+	json_object *ref = json_tokener_parse(
+	    "{\"model\": \"reference drive\", \"serial\": \"ref0\", \"size_bytes\": 268435456, "
+	    "\"limits\": {\"iops-total\": 800, \"iops-total-max\": 2400, "
+	    "\"iops-total-max-length\": 2}, \"qemu\": \"7.2.22\"}");
+	struct rec_drive w = {.shape = REC_DRIVE_ONE,
+			      .label = "ref",
+			      .kind = "blk",
+			      .device = "/dev/loop1",
+			      .fio_filename = "/dev/loop1",
+			      .size_bytes = 268435456,
+			      .span_bytes = 134217728,
+			      .logical_block_bytes = 512,
+			      .reference = ref,
+			      .note = "a reference drive"},
+			 r;
+	char err[256];
+	json_object *lim;
+
+	(void)state;
+	assert_int_equal(rec_drive_write(scratch_doc, &w), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), 0);
+	assert_non_null(r.reference);
+	assert_string_equal(rec_json_str(r.reference, "model"), "reference drive");
+	lim = rec_json_get(r.reference, "limits");
+	assert_int_equal(rec_json_i64_or(lim, "iops-total", -1), 800);
+	assert_int_equal(rec_json_i64_or(lim, "iops-total-max", -1), 2400);
+	assert_int_equal(rec_json_i64_or(lim, "iops-total-max-length", -1), 2);
+	assert_null(r.identity);
+	rec_drive_free(&r);
+	json_object_put(ref);
 }
 
 static void other_shapes(void **state)
@@ -134,10 +172,9 @@ static void namespace_by_nsid(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(one_drive),
-	    cmocka_unit_test(other_shapes),
-	    cmocka_unit_test(older_and_newer),
-	    cmocka_unit_test(namespace_by_nsid),
+	    cmocka_unit_test(one_drive),       cmocka_unit_test(other_shapes),
+	    cmocka_unit_test(older_and_newer), cmocka_unit_test(namespace_by_nsid),
+	    cmocka_unit_test(reference_drive),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
