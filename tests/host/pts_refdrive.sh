@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# host-long: the whole quick SNIA PTS suite on the reference drive (23 min on a loaded host, more than CI's budget): HOST_ONLY=pts_refdrive tests/run
 # SNIA PTS on the reference drive (scripts/refdrive, docs/pts.md): `ssd-review --suite pts
 # --profile quick` runs all seven tests with their preconditioning on a drive whose answers are
 # known, and every figure is checked against the answer computed here from the drive's limits

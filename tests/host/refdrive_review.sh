@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# beside-lab: paced by the reference drive's limits, not by the CPU
 # The review's method checked end to end against reference drives (scripts/refdrive,
 # docs/refdrive.md): every expected figure is computed here from the drive's parameters, then
 # read from ssdreport's CSV tables and from fio's JSON of the run.

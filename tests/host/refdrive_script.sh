@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# beside-lab: paced by the reference drive's limits, not by the CPU
 # Host test of scripts/refdrive and tests/host/lib/refdrive.sh: the usage errors; a drive started,
 # its loop device over the FUSE export with direct I/O, refdrive.json, status; fio's 4 KiB random
 # writes at the IOPS limit and 128 KiB reads at the bandwidth limit (answers computed from the
