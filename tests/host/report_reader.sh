@@ -115,4 +115,19 @@ t=$(sed -n '/Steady state <a/,/<\/table>/p' "$tmp/sweep/tests/steady-sweep_read-
 [ -n "$t" ] && ! grep -q '<td class="[a-z ]*"></td>' <<<"$t" &&
 	ok "steady-state table: every cell holds a value or \"–\"" || fail "steady-state table has blank cells"
 
+# 10. published figures beside fio's runs: never rows of "Every run fio reported" (no group, no
+# error, no latency of them is known), named apart on the test's page
+G=tests/unit/reporter/fixtures/golden/results
+"$rep" -q --no-charts -o "$tmp/pub" --reference e1s-gen4-x8 "$G" 2>"$tmp/pub.err" ||
+	fail "pub: ssdreport exit $?: $(head -3 "$tmp/pub.err")"
+pubok=0 pubn=0
+for t in fc-4k-randread fc-4k-randwrite fc-64k-read fc-64k-write; do
+	pubn=$((pubn + 1))
+	csv=$tmp/pub/tests/$t-runs.csv page=$tmp/pub/tests/$t.html
+	[ -s "$csv" ] && ! cut -d, -f1 "$csv" | grep -q 'e1s-gen4-x8' &&
+		grep -q 'Published figures, not a fio run: e1s-gen4-x8' "$page" && pubok=$((pubok + 1))
+done
+[ "$pubok" = "$pubn" ] && ok "published figures: named apart on $pubn four-corners pages, in none of their runs tables" ||
+	fail "published figures: $pubok of $pubn four-corners pages keep them out of 'Every run fio reported'"
+
 lab_done
