@@ -80,10 +80,11 @@ static void f_device(const struct sr_pts_part *pp, char *out, size_t len)
 	const struct sr_drive_info *in = &pp->drv->info;
 	char cap[SR_FMT_LEN];
 
-	if (!in->model && !in->serial && !in->firmware && !in->interface && !in->transport &&
+	if (!in->model && !in->serial && !in->firmware && !in->interface &&
 	    in->note) { /* a device with no identity (a loop device): the driver's words */
-		snprintf(out, len, "%s; capacity %s", in->note,
-			 sr_ok(in->capacity_bytes) ? sr_fmt_bytes(cap, in->capacity_bytes) : NR);
+		snprintf(out, len, "%s; capacity %s%s%s", in->note,
+			 sr_ok(in->capacity_bytes) ? sr_fmt_bytes(cap, in->capacity_bytes) : NR,
+			 in->transport ? "; transport " : "", in->transport ? in->transport : "");
 		return;
 	}
 	snprintf(out, len, "model %s; serial %s; firmware %s; capacity %s; interface %s",

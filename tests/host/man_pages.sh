@@ -47,7 +47,7 @@ page() {
 }
 
 page man/ssd-review.1 driver/ssd-review "--help"
-page man/ssdreport.1 reporter/ssdreport "--help" "compare --help" "summary --help"
+page man/ssdreport.1 reporter/ssdreport "--help" "compare --help" "summary --help" "library --help"
 page man/ssd-apps.1 apps/ssd-apps "--help"
 page man/ssdctl.8 engine/ssdctl "--help" "info --help" "health --help" "purge --help" "probe --help" "cache --help"
 
@@ -67,4 +67,8 @@ make -s --no-print-directory install-man DESTDIR="$tmp/d" PREFIX=/usr >/dev/null
 make -s --no-print-directory uninstall-man DESTDIR="$tmp/d" PREFIX=/usr >/dev/null 2>&1
 [ -z "$(find "$tmp/d" -type f)" ] && ok "make uninstall-man: removed" ||
 	fail "uninstall left: $(find "$tmp/d" -type f)"
+# the OPTIONS blocks quote each --help as the command prints it now (scripts/man-sync writes them)
+scripts/man-sync --check >"$tmp/sync" 2>&1 && ok "man-sync: every OPTIONS block is its command's --help" ||
+	fail "man-sync: $(head -2 "$tmp/sync" | tr '\n' ' ')"
+
 lab_done
