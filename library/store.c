@@ -516,48 +516,64 @@ static void run_of_row(sqlite3_stmt *st, struct lib_run *r)
 	r->fingerprint = col_text(st, 20);
 }
 
+static void run_row(sqlite3_stmt *st, void *dst) { run_of_row(st, dst); }
+
+static void runs_free(void *a, size_t n) { lib_runs_free(a, n); }
+
+/* The rows of @st (prepared and bound; finalized here), each made an element of @size bytes by
+ * @row, as a growing array in *@out and *@n; on failure nothing (what was read is freed with
+ * @free_all) and the error, @what naming the reading in its message. */
+static int collect(struct lib *l, sqlite3_stmt *st, size_t size,
+		   void (*row)(sqlite3_stmt *, void *), void (*free_all)(void *, size_t),
+		   const char *what, void **out, size_t *n)
+{
+	char *a = NULL;
+	size_t cap = 0;
+	int rc = 0, step;
+
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			char *g = realloc(a, (cap = cap ? 2 * cap : 64) * size);
+
+			if (!g) {
+				rc = fail(l, -ENOMEM, "out of memory");
+				break;
+			}
+			a = g;
+		}
+		memset(a + *n * size, 0, size);
+		row(st, a + (*n)++ * size);
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = sql_fail(l, step, what);
+	sqlite3_finalize(st);
+	if (rc) {
+		free_all(a, *n);
+		*n = 0;
+		return rc;
+	}
+	*out = a;
+	return 0;
+}
+
 int lib_list(struct lib *l, const char *model, const char *profile, struct lib_run **out, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
-	struct lib_run *runs = NULL;
-	size_t cap = 0;
-	int rc, step;
+	int rc = prepare(l,
+			 "SELECT " RUN_COLS " FROM runs"
+			 " WHERE (?1 IS NULL OR instr(lower(model), lower(?1)) > 0)"
+			 " AND (?2 IS NULL OR profile = ?2)"
+			 " ORDER BY started DESC, added DESC, id DESC",
+			 &st);
 
 	*out = NULL;
 	*n = 0;
-	rc = prepare(l,
-		     "SELECT " RUN_COLS " FROM runs"
-		     " WHERE (?1 IS NULL OR instr(lower(model), lower(?1)) > 0)"
-		     " AND (?2 IS NULL OR profile = ?2)"
-		     " ORDER BY started DESC, added DESC, id DESC",
-		     &st);
 	if (rc)
 		return rc;
 	bind_text(st, 1, model);
 	bind_text(st, 2, profile);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			struct lib_run *r = realloc(runs, (cap = cap ? 2 * cap : 64) * sizeof(*r));
-
-			if (!r) {
-				rc = fail(l, -ENOMEM, "out of memory");
-				break;
-			}
-			runs = r;
-		}
-		memset(&runs[*n], 0, sizeof(*runs));
-		run_of_row(st, &runs[(*n)++]);
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = sql_fail(l, step, "listing the runs");
-	sqlite3_finalize(st);
-	if (rc) {
-		lib_runs_free(runs, *n);
-		*n = 0;
-		return rc;
-	}
-	*out = runs;
-	return 0;
+	return collect(l, st, sizeof(**out), run_row, runs_free, "listing the runs", (void **)out,
+		       n);
 }
 
 int lib_remove(struct lib *l, const char *run, struct lib_run *removed)
@@ -608,101 +624,68 @@ out:
 	return exec(l, "COMMIT", "removing the run");
 }
 
+static void figure_row(sqlite3_stmt *st, void *dst)
+{
+	*(struct lib_figure *)dst = (struct lib_figure){
+	    .run_id = sqlite3_column_int64(st, 0),
+	    .test = col_text(st, 1),
+	    .entry = col_text(st, 2),
+	    .metric = col_text(st, 3),
+	    .title = col_text(st, 4),
+	    .unit = col_text(st, 5),
+	    .value = sqlite3_column_double(st, 6),
+	    .flags = (unsigned)sqlite3_column_int64(st, 7),
+	};
+}
+
+static void figures_free(void *a, size_t n) { lib_figures_free(a, n); }
+
 int lib_figures(struct lib *l, int64_t run_id, struct lib_figure **out, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
-	struct lib_figure *f = NULL;
-	size_t cap = 0;
-	int rc, step;
+	int rc =
+	    prepare(l,
+		    "SELECT run_id, test, entry, metric, title, unit, value, flags FROM figures"
+		    " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
+		    &st);
 
 	*out = NULL;
 	*n = 0;
-	rc = prepare(l,
-		     "SELECT run_id, test, entry, metric, title, unit, value, flags FROM figures"
-		     " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
-		     &st);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, run_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			struct lib_figure *g = realloc(f, (cap = cap ? 2 * cap : 256) * sizeof(*g));
-
-			if (!g) {
-				rc = fail(l, -ENOMEM, "out of memory");
-				break;
-			}
-			f = g;
-		}
-		f[*n] = (struct lib_figure){
-		    .run_id = sqlite3_column_int64(st, 0),
-		    .test = col_text(st, 1),
-		    .entry = col_text(st, 2),
-		    .metric = col_text(st, 3),
-		    .title = col_text(st, 4),
-		    .unit = col_text(st, 5),
-		    .value = sqlite3_column_double(st, 6),
-		    .flags = (unsigned)sqlite3_column_int64(st, 7),
-		};
-		(*n)++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = sql_fail(l, step, "reading the figures");
-	sqlite3_finalize(st);
-	if (rc) {
-		lib_figures_free(f, *n);
-		*n = 0;
-		return rc;
-	}
-	*out = f;
-	return 0;
+	return collect(l, st, sizeof(**out), figure_row, figures_free, "reading the figures",
+		       (void **)out, n);
 }
+
+static void test_row(sqlite3_stmt *st, void *dst)
+{
+	*(struct lib_test *)dst = (struct lib_test){sqlite3_column_int64(st, 0),
+						    col_text(st, 1),
+						    col_text(st, 2),
+						    col_text(st, 3),
+						    col_int(st, 4),
+						    col_text(st, 5),
+						    col_text(st, 6)};
+}
+
+static void tests_free(void *a, size_t n) { lib_tests_free(a, n); }
 
 int lib_tests(struct lib *l, int64_t run_id, struct lib_test **out, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
-	struct lib_test *t = NULL;
-	size_t cap = 0;
-	int rc, step;
+	int rc = prepare(l,
+			 "SELECT run_id, test, status, rw, bs_bytes, fio_version, path FROM tests"
+			 " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
+			 &st);
 
 	*out = NULL;
 	*n = 0;
-	rc = prepare(l,
-		     "SELECT run_id, test, status, rw, bs_bytes, fio_version, path FROM tests"
-		     " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
-		     &st);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, run_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			struct lib_test *g = realloc(t, (cap = cap ? 2 * cap : 64) * sizeof(*g));
-
-			if (!g) {
-				rc = fail(l, -ENOMEM, "out of memory");
-				break;
-			}
-			t = g;
-		}
-		t[*n] = (struct lib_test){sqlite3_column_int64(st, 0),
-					  col_text(st, 1),
-					  col_text(st, 2),
-					  col_text(st, 3),
-					  col_int(st, 4),
-					  col_text(st, 5),
-					  col_text(st, 6)};
-		(*n)++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = sql_fail(l, step, "reading the tests");
-	sqlite3_finalize(st);
-	if (rc) {
-		lib_tests_free(t, *n);
-		*n = 0;
-		return rc;
-	}
-	*out = t;
-	return 0;
+	return collect(l, st, sizeof(**out), test_row, tests_free, "reading the tests",
+		       (void **)out, n);
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break. */

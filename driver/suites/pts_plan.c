@@ -2,7 +2,6 @@
 /* pts_plan.c - a SNIA PTS test's plan in words, for --dry-run (pts_plan.h). */
 #include <math.h>
 #include <stdbool.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,19 +11,6 @@
 #include "pts/steady.h"
 #include "suites/pts_plan.h"
 #include "util/util.h"
-
-/* Append printf(@fmt) to @out (@len) after what it holds; cut short when full. */
-static void add(char *out, size_t len, const char *fmt, ...)
-{
-	size_t n = strlen(out);
-	va_list ap;
-
-	if (n + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + n, len - n, fmt, ap);
-	va_end(ap);
-}
 
 /* A cell's runtime for people: "500 ms", "60 s". */
 static void cell_time(const struct catalogue_timing *tm, char *out, size_t len)
@@ -47,34 +33,34 @@ static void phase_text(const struct catalogue_pts_phase *ph, const struct catalo
 			nbs++;
 	cells = ph->nmixes * nbs * catalogue_pts_points(ph);
 	cell_time(tm, t, sizeof(t));
-	add(out, len, "%s: %zu cell%s a round", ph->id, cells + ph->prewrite,
-	    cells + ph->prewrite == 1 ? "" : "s");
+	rv_addf(out, len, "%s: %zu cell%s a round", ph->id, cells + ph->prewrite,
+		cells + ph->prewrite == 1 ? "" : "s");
 	if (ph->ntc)
-		add(out, len, " (%s%zu TC x QD points", ph->prewrite ? "a pre-write, then " : "",
-		    catalogue_pts_points(ph));
+		rv_addf(out, len, " (%s%zu TC x QD points",
+			ph->prewrite ? "a pre-write, then " : "", catalogue_pts_points(ph));
 	else if (ph->nmixes * ph->nbs > 1)
-		add(out, len, " (%zu mix%s x %zu block size%s", ph->nmixes,
-		    ph->nmixes == 1 ? "" : "es", nbs, nbs == 1 ? "" : "s");
+		rv_addf(out, len, " (%zu mix%s x %zu block size%s", ph->nmixes,
+			ph->nmixes == 1 ? "" : "es", nbs, nbs == 1 ? "" : "s");
 	if (nbs < ph->nbs)
-		add(out, len, "%s%zu block size%s not whole %u-byte blocks left out",
-		    ph->ntc || ph->nmixes * ph->nbs > 1 ? "; " : " (", ph->nbs - nbs,
-		    ph->nbs - nbs == 1 ? "" : "s", lbs);
+		rv_addf(out, len, "%s%zu block size%s not whole %u-byte blocks left out",
+			ph->ntc || ph->nmixes * ph->nbs > 1 ? "; " : " (", ph->nbs - nbs,
+			ph->nbs - nbs == 1 ? "" : "s", lbs);
 	if (ph->ntc || ph->nmixes * ph->nbs > 1 || nbs < ph->nbs)
-		add(out, len, ")");
+		rv_addf(out, len, ")");
 	if (ph->stop_written && tm && tm->round_io_pct)
-		add(out, len,
-		    ", each ending once %ld %% of the span is written (%s at most), "
-		    "until %d x the span: %ld rounds",
-		    tm->round_io_pct, t, ph->stop_written,
-		    (long)ceil(100.0 * ph->stop_written / (double)tm->round_io_pct));
+		rv_addf(out, len,
+			", each ending once %ld %% of the span is written (%s at most), "
+			"until %d x the span: %ld rounds",
+			tm->round_io_pct, t, ph->stop_written,
+			(long)ceil(100.0 * ph->stop_written / (double)tm->round_io_pct));
 	else if (ph->stop_written)
-		add(out, len, " of %s, until %d x the span is written (%d rounds at most)", t,
-		    ph->stop_written, ph->max_rounds);
+		rv_addf(out, len, " of %s, until %d x the span is written (%d rounds at most)", t,
+			ph->stop_written, ph->max_rounds);
 	else
-		add(out, len, " of %s, %d-%d rounds (steady state)", t, PTS_SS_WINDOW,
-		    ph->max_rounds);
+		rv_addf(out, len, " of %s, %d-%d rounds (steady state)", t, PTS_SS_WINDOW,
+			ph->max_rounds);
 	if (ph->threads)
-		add(out, len, " at TC %d / QD %d", ph->threads, ph->depth);
+		rv_addf(out, len, " at TC %d / QD %d", ph->threads, ph->depth);
 }
 
 /* The segments on @profile: how many, of what, how long. */
@@ -86,7 +72,7 @@ static void segments_text(const struct catalogue_pts *pts, const char *profile, 
 	char hms[32];
 
 	if (!sp) {
-		add(out, len, "segments: none on the %s profile", profile);
+		rv_addf(out, len, "segments: none on the %s profile", profile);
 		return;
 	}
 	rv_hms((long)rv_pts_segments_s(pts, profile), hms, sizeof(hms));
@@ -94,21 +80,23 @@ static void segments_text(const struct catalogue_pts *pts, const char *profile, 
 		struct pts_hir_params h = {sp->write_s, sp->idle_s, sp->nidle, sp->repeats,
 					   sp->baseline_s};
 
-		add(out, len,
+		rv_addf(
+		    out, len,
 		    "segments: %zu (hir: %zu wait states of %u x (%u s of writes, then idle), each "
 		    "followed by %u s back to baseline; %s)",
 		    pts_hir_plan_len(&h), sp->nidle, sp->repeats, sp->write_s, sp->baseline_s, hms);
 	} else if (!strcmp(s->kind, "xsr")) {
-		add(out, len, "segments: %zu (xsr: access groups of", s->ngroups);
+		rv_addf(out, len, "segments: %zu (xsr: access groups of", s->ngroups);
 		for (size_t g = 0; g < s->ngroups && g < sp->ngroups; g++)
-			add(out, len, "%s %u s", g ? "," : "", sp->group_s[g]);
-		add(out, len, "; %s)", hms);
+			rv_addf(out, len, "%s %u s", g ? "," : "", sp->group_s[g]);
+		rv_addf(out, len, "; %s)", hms);
 	} else if (!strcmp(s->kind, "dirth")) {
-		add(out, len,
+		rv_addf(
+		    out, len,
 		    "segments: 3 (dirth: the Max, Mid and Min IOPS points again, %u s each; %s)",
 		    sp->point_s, hms);
 	} else {
-		add(out, len, "segments: %s, %s", s->kind, hms);
+		rv_addf(out, len, "segments: %s, %s", s->kind, hms);
 	}
 }
 
@@ -125,15 +113,15 @@ void rv_pts_plan_text(const struct catalogue_test *ct, const char *profile, unsi
 		return;
 	for (size_t k = 0; k < pts->nphases; k++) {
 		if (k)
-			add(out, len, "; ");
+			rv_addf(out, len, "; ");
 		phase_text(&pts->phases[k], ct->timing, lbs, out, len);
 	}
 	if (pts->segments) {
 		if (pts->nphases)
-			add(out, len, "; ");
+			rv_addf(out, len, "; ");
 		segments_text(pts, profile, out, len);
 	}
-	add(out, len, "; at least %s", rv_hms(expected_s, hms, sizeof(hms)));
+	rv_addf(out, len, "; at least %s", rv_hms(expected_s, hms, sizeof(hms)));
 }
 
 /* Test @e's segments on @profile, after ";" */
@@ -146,20 +134,20 @@ static void segment_durations(const struct catalogue_entry *e, const char *profi
 
 	if (!sp)
 		return;
-	add(out, len, "\n    %s: ", e->id);
+	rv_addf(out, len, "\n    %s: ", e->id);
 	if (!strcmp(s->kind, "hir")) {
-		add(out, len, "%u s of writes, then", sp->write_s);
+		rv_addf(out, len, "%u s of writes, then", sp->write_s);
 		for (size_t k = 0; k < sp->nidle; k++)
-			add(out, len, "%s %u", k ? "," : "", sp->idle_s[k]);
-		add(out, len, " s idle, %u time%s each, then %u s back to baseline", sp->repeats,
-		    sp->repeats == 1 ? "" : "s", sp->baseline_s);
+			rv_addf(out, len, "%s %u", k ? "," : "", sp->idle_s[k]);
+		rv_addf(out, len, " s idle, %u time%s each, then %u s back to baseline",
+			sp->repeats, sp->repeats == 1 ? "" : "s", sp->baseline_s);
 	} else if (!strcmp(s->kind, "xsr")) {
-		add(out, len, "access groups of");
+		rv_addf(out, len, "access groups of");
 		for (size_t g = 0; g < sp->ngroups; g++)
-			add(out, len, "%s %u", g ? "," : "", sp->group_s[g]);
-		add(out, len, " s");
+			rv_addf(out, len, "%s %u", g ? "," : "", sp->group_s[g]);
+		rv_addf(out, len, " s");
 	} else if (!strcmp(s->kind, "dirth")) {
-		add(out, len, "the Max, Mid and Min points %u s each", sp->point_s);
+		rv_addf(out, len, "the Max, Mid and Min points %u s each", sp->point_s);
 	}
 }
 
@@ -177,7 +165,7 @@ void rv_pts_durations_text(const struct catalogue *c, char *out, size_t len)
 	for (size_t p = 0; p < c->nprofiles; p++) {
 		const struct catalogue_profile *prof = &c->profiles[p];
 
-		add(out, len, "  %s:", prof->id);
+		rv_addf(out, len, "  %s:", prof->id);
 		/* the tests of each timing class, in the catalogue's order */
 		for (size_t i = 0; i < c->nentries; i++) {
 			const struct catalogue_entry *e = &c->entries[i];
@@ -192,23 +180,24 @@ void rv_pts_durations_text(const struct catalogue *c, char *out, size_t len)
 					!strcmp(c->entries[j].timing, e->timing);
 			if (seen || !(tm = catalogue_timing(c, e->timing, prof)))
 				continue;
-			add(out, len, "\n    %s", e->id);
+			rv_addf(out, len, "\n    %s", e->id);
 			for (size_t j = i + 1; j < c->nentries; j++)
 				if (has_cells(&c->entries[j]) &&
 				    !strcmp(c->entries[j].timing, e->timing))
-					add(out, len, ", %s", c->entries[j].id);
+					rv_addf(out, len, ", %s", c->entries[j].id);
 			cell_time(tm, t, sizeof(t));
 			if (tm->round_io_pct)
-				add(out, len,
+				rv_addf(
+				    out, len,
 				    ": rounds that end once %ld %% of the span is written (%s at "
 				    "most)",
 				    tm->round_io_pct, t);
 			else
-				add(out, len, ": cells of %s", t);
+				rv_addf(out, len, ": cells of %s", t);
 		}
 		for (size_t i = 0; i < c->nentries; i++)
 			if (c->entries[i].pts && c->entries[i].pts->segments)
 				segment_durations(&c->entries[i], prof->id, out, len);
-		add(out, len, "\n");
+		rv_addf(out, len, "\n");
 	}
 }

@@ -23,6 +23,18 @@ int rv_fmt(char *buf, size_t len, const char *fmt, ...)
 	return n;
 }
 
+void rv_addf(char *out, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(out);
+	va_list ap;
+
+	if (n + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
 char *rv_iso_time(time_t t, char *buf, size_t len)
 {
 	struct tm tm;

@@ -18,6 +18,12 @@
  */
 int rv_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/**
+ * rv_addf() - append printf(@fmt) to the NUL-terminated text in @out (of @len bytes), cut short
+ * quietly when it is full (a line for people built in parts).
+ */
+void rv_addf(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /** rv_iso_time() - @t as "2026-01-31T12:00:00Z" (UTC) into @buf of @len bytes; returns @buf. */
 char *rv_iso_time(time_t t, char *buf, size_t len);
 
