@@ -25,6 +25,33 @@ static const struct sr_point *round_pt(const struct sr_report *r, const struct s
 	return &r->an->st.pts[g->pts[k]];
 }
 
+/* A run's first seven cells in the rounds and repeats tables: job, source, run, test (linked),
+ * fio's time stamp, IOPS and bandwidth. */
+static void run_cells(struct sr_table *t, size_t row, const struct sr_structure *s,
+		      const struct sr_point *p, size_t k)
+{
+	const struct sr_result *res = p->t->per_drive[p->drive];
+	char job[200], href[300], when[40] = SR_NOT_MEASURED;
+
+	sr_table_set(t, row, 0, "%s", sr_rep_job_name(&p->p, job, sizeof(job)));
+	sr_table_set(t, row, 1, "%s", s->sources[p->source].label);
+	sr_table_set(t, row, 2, "%zu", k + 1);
+	sr_table_set(t, row, 3, "%s", p->t->title);
+	sr_table_link(t, row, 3, sr_rep_detail(p->t, href, sizeof(href)));
+	if (res && res->test && res->test->timestamp > 0) {
+		time_t ts = (time_t)res->test->timestamp;
+		struct tm tm;
+
+		gmtime_r(&ts, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+	}
+	sr_table_set(t, row, 4, "%s", when);
+	sr_rep_cell(t, row, 5, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_IOPS, 0), SR_M_IOPS,
+		    SR_UNIT_MS, res ? res->error : 0);
+	sr_rep_cell(t, row, 6, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_BW, 0), SR_M_BW,
+		    SR_UNIT_MS, res ? res->error : 0);
+}
+
 static const char *verdict(const struct sr_round_series *g, char *buf, size_t len)
 {
 	if (!g->has_window)
@@ -183,28 +210,10 @@ static int rounds_table(struct sr_report *r)
 
 		for (size_t k = 0; g->rounds && k < g->n; k++) {
 			const struct sr_point *p = round_pt(r, g, k);
-			const struct sr_result *res = p->t->per_drive[p->drive];
 			size_t row = sr_table_row(t);
-			char job[200], href[300], when[40] = SR_NOT_MEASURED;
 			bool in = g->has_window && k >= g->w.first && k <= g->w.last;
 
-			sr_table_set(t, row, 0, "%s", sr_rep_job_name(&p->p, job, sizeof(job)));
-			sr_table_set(t, row, 1, "%s", s->sources[p->source].label);
-			sr_table_set(t, row, 2, "%zu", k + 1);
-			sr_table_set(t, row, 3, "%s", p->t->title);
-			sr_table_link(t, row, 3, sr_rep_detail(p->t, href, sizeof(href)));
-			if (res && res->test && res->test->timestamp > 0) {
-				time_t ts = (time_t)res->test->timestamp;
-				struct tm tm;
-
-				gmtime_r(&ts, &tm);
-				strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
-			}
-			sr_table_set(t, row, 4, "%s", when);
-			sr_rep_cell(t, row, 5, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_IOPS, 0),
-				    SR_M_IOPS, SR_UNIT_MS, res ? res->error : 0);
-			sr_rep_cell(t, row, 6, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_BW, 0),
-				    SR_M_BW, SR_UNIT_MS, res ? res->error : 0);
+			run_cells(t, row, s, p, k);
 			sr_table_set(t, row, 7, "%s", in ? "yes" : "");
 		}
 	}
@@ -293,27 +302,10 @@ int sr_section_repeats(struct sr_report *r)
 
 		for (size_t k = 0; !g->rounds && k < g->n; k++) {
 			const struct sr_point *p = round_pt(r, g, k);
-			const struct sr_result *res = p->t->per_drive[p->drive];
 			size_t row = sr_table_row(t);
-			char job[200], href[300], buf[SR_FMT_LEN], when[40] = SR_NOT_MEASURED;
+			char buf[SR_FMT_LEN];
 
-			sr_table_set(t, row, 0, "%s", sr_rep_job_name(&p->p, job, sizeof(job)));
-			sr_table_set(t, row, 1, "%s", s->sources[p->source].label);
-			sr_table_set(t, row, 2, "%zu", k + 1);
-			sr_table_set(t, row, 3, "%s", p->t->title);
-			sr_table_link(t, row, 3, sr_rep_detail(p->t, href, sizeof(href)));
-			if (res && res->test && res->test->timestamp > 0) {
-				time_t ts = (time_t)res->test->timestamp;
-				struct tm tm;
-
-				gmtime_r(&ts, &tm);
-				strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
-			}
-			sr_table_set(t, row, 4, "%s", when);
-			sr_rep_cell(t, row, 5, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_IOPS, 0),
-				    SR_M_IOPS, SR_UNIT_MS, res ? res->error : 0);
-			sr_rep_cell(t, row, 6, sr_rep_fig(p->t, p->drive, SR_W_BOTH, SR_M_BW, 0),
-				    SR_M_BW, SR_UNIT_MS, res ? res->error : 0);
+			run_cells(t, row, s, p, k);
 			if (k && !isnan(g->iops[0]) && !isnan(g->iops[k])) {
 				double d = 100.0 * (g->iops[k] - g->iops[0]) / g->iops[0];
 

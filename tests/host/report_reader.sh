@@ -90,7 +90,8 @@ want=$(sed -n '/^{/,$p' "$F/interrupted.json" | jq -r '.jobs[0].read.clat_ns.per
 
 # 6. averaged logs (log_avg_msec=1000), no histogram: 3.5 s
 run logs "$F/logs"
-csv=$tmp/logs/tests/logs-series.csv
+csv=$tmp/logs-series.csv # the report writes it gzip-compressed
+zcat "$tmp/logs/tests/logs-series.csv.gz" >"$csv"
 rows=$(awk -F, 'NR > 1 && $11 == "" && $12 == "" { n++ } END { print n + 0 }' "$csv")
 last=$(tail -1 "$csv" | cut -d, -f3,7)
 [ "$rows" = "$(($(wc -l <"$csv") - 1))" ] && [ "$last" = "4,1" ] &&
@@ -98,7 +99,8 @@ last=$(tail -1 "$csv" | cut -d, -f3,7)
 	ok "averaged logs: no maximum from means, standard deviation unknown (never 0), the 4th second partial" ||
 	fail "averaged logs: $(tr '\n' '|' <"$csv")"
 run logsmax "$F/logsmax"
-csv=$tmp/logsmax/tests/logsmax-series.csv
+csv=$tmp/logsmax-series.csv
+zcat "$tmp/logsmax/tests/logsmax-series.csv.gz" >"$csv"
 want=$(awk -F, '$1 < 3200 { w = int(($1 + 2) / 1000); if ($2 > m[w]) m[w] = $2 }
 	END { for (w = 1; w <= 3; w++) printf "%.5g ", m[w] / 1e6 }' "$F"/logsmax/latmax_clat.1.log)
 got=$(awk -F, 'NR > 1 && $7 == 0 { printf "%.5g ", $11 }' "$csv")
