@@ -120,7 +120,7 @@ t=$(sed -n '/Steady state <a/,/<\/table>/p' "$tmp/sweep/tests/steady-sweep_read-
 # 10. published figures beside fio's runs: never rows of "Every run fio reported" (no group, no
 # error, no latency of them is known), named apart on the test's page
 G=tests/unit/reporter/fixtures/golden/results
-"$rep" -q --no-charts -o "$tmp/pub" --reference e1s-gen4-x8 "$G" 2>"$tmp/pub.err" ||
+"$rep" -q --no-charts -o "$tmp/pub" --reference reporter/reference/e1s-gen4-x8.json "$G" 2>"$tmp/pub.err" ||
 	fail "pub: ssdreport exit $?: $(head -3 "$tmp/pub.err")"
 pubok=0 pubn=0
 for t in fc-4k-randread fc-4k-randwrite fc-64k-read fc-64k-write; do

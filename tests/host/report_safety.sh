@@ -72,7 +72,7 @@ left=$(find "$tmp/results" -maxdepth 1 -name '.report.*')
 
 # 4. killed midway (gnuplot hangs, SIGKILL): old report intact; the next run succeeds
 printf '#!/bin/sh\necho $$ >"%s/gnuplot.pid"\nexec sleep 30\n' "$tmp" >"$tmp/bin/gnuplot"
-PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>/dev/null &
+PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>>"$tmp/sig.err" &
 pid=$!
 for _ in $(seq 1 100); do
 	[ -n "$(find "$tmp/results" -maxdepth 1 -name '.report.tmp-*')" ] && break
@@ -101,7 +101,7 @@ report_sum=$(sum_tree "$out")
 for sig in INT TERM HUP; do
 	rm -f "$tmp/gnuplot.pid"
 	set -m # a job of its own: a non-interactive shell's background job would ignore SIGINT
-	PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>/dev/null &
+	PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>>"$tmp/sig.err" &
 	pid=$!
 	set +m
 	for _ in $(seq 1 100); do
@@ -120,7 +120,7 @@ for sig in INT TERM HUP; do
 	left=$(find "$tmp/results" -maxdepth 1 -name '.report.*')
 	[ $rc = $((128 + $(kill -l $sig))) ] && [ -z "$left" ] &&
 		ok "SIG$sig midway: ended by the signal, no temporary directory left" ||
-		fail "SIG$sig midway: exit $rc, left: $left"
+		fail "SIG$sig midway: exit $rc, left: $left; stderr: $(tail -c 600 "$tmp/sig.err")"
 	[ "$(sum_tree "$out")" = "$report_sum" ] && ok "SIG$sig midway: the old report is intact" ||
 		fail "SIG$sig midway changed the old report"
 done
