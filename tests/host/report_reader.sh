@@ -132,4 +132,16 @@ done
 [ "$pubok" = "$pubn" ] && ok "published figures: named apart on $pubn four-corners pages, in none of their runs tables" ||
 	fail "published figures: $pubok of $pubn four-corners pages keep them out of 'Every run fio reported'"
 
+# 11. a series of one log second (the demo's nvme-lab fill ran about a second): drawn as a dot,
+# the caption says why there is no line; its IOPS is the log's row
+"$rep" -q -o "$tmp/fill" "$G" 2>"$tmp/fill.err" || fail "fill: ssdreport exit $?: $(head -3 "$tmp/fill.err")"
+L=$G/nvme-lab/logs/prep-128k-seqfill_iops.1.log
+want=$(awk -F, 'NR == 1 { printf "%d %d", $1 / 1000 + 0.5, $2 }' "$L") # fio stamps the second it ends
+d=$tmp/fill/series-prep-128k-seqfill
+got=$(sed -n '/^# series 1: nvme-lab/,/^$/p' "$d.dat" | awk 'NR == 2 { print $1, $2 }')
+[ "$(wc -l <"$L")" = 1 ] && [ "$got" = "$want" ] && grep -q 'index 1 using 1:2 with linespoints pt 7' "$d.gp" &&
+	grep -q 'nvme-lab: its logs hold 1 second, the job ran about that long: drawn as dots' "$tmp/fill/index.html" &&
+	ok "one log second: nvme-lab's fill drawn as a dot at $got (t s, IOPS as its log), the caption says why" ||
+	fail "one log second: nvme-lab's fill point '$got' (log: '$want'), or no dot or caption"
+
 lab_done
