@@ -70,8 +70,10 @@ rc=$?
 left=$(find "$tmp/results" -maxdepth 1 -name '.report.*')
 [ -z "$left" ] && ok "failure midway: no temporary directory left" || fail "left behind: $left"
 
-# 4. killed midway (gnuplot hangs, SIGKILL): old report intact; the next run succeeds
-printf '#!/bin/sh\necho $$ >"%s/gnuplot.pid"\nexec sleep 30\n' "$tmp" >"$tmp/bin/gnuplot"
+# 4. killed midway (gnuplot hangs, SIGKILL): old report intact; the next run succeeds. The fake
+# gnuplot hangs far longer than a loaded machine's sanitizer build needs to reach the kill (it
+# is killed below): a hang that ended first let ssdreport go on and fail with exit 1.
+printf '#!/bin/sh\necho $$ >"%s/gnuplot.pid"\nexec sleep 600\n' "$tmp" >"$tmp/bin/gnuplot"
 PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>>"$tmp/sig.err" &
 pid=$!
 for _ in $(seq 1 100); do
@@ -104,7 +106,7 @@ for sig in INT TERM HUP; do
 	PATH=$tmp/bin:$PATH "$rep" -o "$out" "$res" 2>>"$tmp/sig.err" &
 	pid=$!
 	set +m
-	for _ in $(seq 1 100); do
+	for _ in $(seq 1 600); do
 		[ -s "$tmp/gnuplot.pid" ] && break
 		sleep 0.1
 	done
