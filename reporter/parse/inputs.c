@@ -898,8 +898,7 @@ static int load_file(struct sr_model *m, const char *path, const char *label, st
 	if (rec_input_kind(path) == REC_INPUT_RECORD_FILE) {
 		free(dir);
 		sr_diag_file(d, path);
-		return sr_error(d, NULL, (size_t)-1,
-				"%s, not a fio result: give its folder",
+		return sr_error(d, NULL, (size_t)-1, "%s, not a fio result: give its folder",
 				rec_input_name(REC_INPUT_RECORD_FILE));
 	}
 	rc = sr_fio_json_load(path, &t, d);
