@@ -80,6 +80,15 @@ static int get_log(struct ssdctl_tel *t, uint8_t lid, uint32_t nsid, uint16_t ls
 	memset(buf, 0, len);
 	return nvme_get_log_page(t->d.fd, len, &a);
 }
+/* A media log's written bytes, and the host's by its own count, into @s. */
+static void take_media(struct ssdctl_tel_sample *s, const struct ssd_counter *media,
+		       const struct ssd_counter *host)
+{
+	s->has_media_written = media->valid;
+	s->media_written_bytes = media->value;
+	s->has_media_host_written = host->valid;
+	s->media_host_written_bytes = host->value;
+}
 
 /* Read @src's counters into @s. Return: true when the drive gave them. */
 static bool read_media(struct ssdctl_tel *t, enum ssdctl_media_source src,
@@ -99,10 +108,7 @@ static bool read_media(struct ssdctl_tel *t, enum ssdctl_media_source src,
 			    sizeof(u.eg)))
 			return false;
 		ssd_nvme_parse_endurance(&u.eg, &e);
-		s->has_media_written = e.media_written_bytes.valid;
-		s->media_written_bytes = e.media_written_bytes.value;
-		s->has_media_host_written = e.host_written_bytes.valid;
-		s->media_host_written_bytes = e.host_written_bytes.value;
+		take_media(s, &e.media_written_bytes, &e.host_written_bytes);
 		return true;
 	}
 	case SSDCTL_MEDIA_FDP: {
@@ -112,10 +118,7 @@ static bool read_media(struct ssdctl_tel *t, enum ssdctl_media_source src,
 			    sizeof(u.fdp)))
 			return false;
 		ssd_nvme_parse_fdp_stats(&u.fdp, &f);
-		s->has_media_written = f.media_written_bytes.valid;
-		s->media_written_bytes = f.media_written_bytes.value;
-		s->has_media_host_written = f.host_written_bytes.valid;
-		s->media_host_written_bytes = f.host_written_bytes.value;
+		take_media(s, &f.media_written_bytes, &f.host_written_bytes);
 		return true;
 	}
 	case SSDCTL_MEDIA_OCP_C0: {
