@@ -11,25 +11,20 @@
 /* Kelvin to Celsius as the spec rounds: whole kelvins, 273 offset (NVMe Base 2.0 §4.1.5). */
 #define KELVIN_OFFSET 273
 
-static struct ssd_counter counter(const uint8_t b[16])
+struct ssd_counter ssd_nvme_counter(const uint8_t b[16], uint64_t unit)
 {
 	struct ssd_counter c = {0};
 
-	c.valid = ssd_nvme_le128_to_u64(b, &c.value);
+	c.valid = ssd_nvme_le128_to_u64(b, &c.value) && c.value <= UINT64_MAX / unit;
+	c.value = c.valid ? c.value * unit : 0;
 	return c;
 }
 
+static struct ssd_counter counter(const uint8_t b[16]) { return ssd_nvme_counter(b, 1); }
+
 static struct ssd_counter data_units_bytes(const uint8_t b[16])
 {
-	struct ssd_counter c = counter(b);
-
-	if (c.valid && c.value > UINT64_MAX / SSD_NVME_DATA_UNIT_BYTES)
-		c.valid = false;
-	if (c.valid)
-		c.value *= SSD_NVME_DATA_UNIT_BYTES;
-	else
-		c.value = 0;
-	return c;
+	return ssd_nvme_counter(b, SSD_NVME_DATA_UNIT_BYTES);
 }
 
 void ssd_nvme_parse_smart(const struct nvme_smart_log *log, struct ssd_nvme_health *out)

@@ -18,6 +18,15 @@ struct ssd_counter {
 	uint64_t value;
 };
 
+/**
+ * ssd_nvme_counter() - a 128-bit little-endian log counter times its unit, in 64 bits.
+ * @b:    16 bytes, least significant first (SMART log 02h, Endurance Group log 09h, FDP
+ *        statistics 22h, OCP C0h: NVMe Base Spec 2.0 §5.16.1)
+ * @unit: what one count is worth (1, or bytes per data unit)
+ * Return: the product, valid only when it fits 64 bits (else value 0, valid false).
+ */
+struct ssd_counter ssd_nvme_counter(const uint8_t b[16], uint64_t unit);
+
 /* One decoded SMART / Health log. Temperatures in degrees Celsius (the log gives kelvins). */
 struct ssd_nvme_health {
 	uint8_t critical_warning;	    /* byte 0, NVME_SMART_CRIT_* bits */

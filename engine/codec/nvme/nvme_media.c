@@ -5,7 +5,6 @@
  */
 #include <string.h>
 
-#include "codec/nvme/nvme_identity.h"
 #include "codec/nvme/nvme_media.h"
 
 /* OCP Datacenter NVMe SSD 2.0: the GUIDs of the SMART / Health Information Extended and the
@@ -17,17 +16,6 @@ const uint8_t ssd_ocp_latency_mon_guid[16] = {0x92, 0x7a, 0xc0, 0x8c, 0xd0, 0x84
 
 #define OCP_VERSION_OFF 494
 #define OCP_GUID_OFF 496
-
-static struct ssd_counter scaled(const uint8_t b[16], uint64_t unit)
-{
-	struct ssd_counter c = {0};
-
-	c.valid = ssd_nvme_le128_to_u64(b, &c.value);
-	if (c.valid && c.value > UINT64_MAX / unit)
-		c.valid = false;
-	c.value = c.valid ? c.value * unit : 0;
-	return c;
-}
 
 static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
@@ -42,16 +30,17 @@ void ssd_nvme_parse_endurance(const struct nvme_endurance_group_log *log,
 	memset(out, 0, sizeof(*out));
 	out->critical_warning = log->critical_warning;
 	out->percent_used = log->percent_used;
-	out->host_read_bytes = scaled(log->data_units_read, SSD_NVME_EG_UNIT_BYTES);
-	out->host_written_bytes = scaled(log->data_units_written, SSD_NVME_EG_UNIT_BYTES);
-	out->media_written_bytes = scaled(log->media_units_written, SSD_NVME_EG_UNIT_BYTES);
+	out->host_read_bytes = ssd_nvme_counter(log->data_units_read, SSD_NVME_EG_UNIT_BYTES);
+	out->host_written_bytes = ssd_nvme_counter(log->data_units_written, SSD_NVME_EG_UNIT_BYTES);
+	out->media_written_bytes =
+	    ssd_nvme_counter(log->media_units_written, SSD_NVME_EG_UNIT_BYTES);
 }
 
 void ssd_nvme_parse_fdp_stats(const struct nvme_fdp_stats_log *log, struct ssd_nvme_fdp_stats *out)
 {
-	out->host_written_bytes = scaled(log->hbmw, 1);
-	out->media_written_bytes = scaled(log->mbmw, 1);
-	out->media_erased_bytes = scaled(log->mbe, 1);
+	out->host_written_bytes = ssd_nvme_counter(log->hbmw, 1);
+	out->media_written_bytes = ssd_nvme_counter(log->mbmw, 1);
+	out->media_erased_bytes = ssd_nvme_counter(log->mbe, 1);
 }
 
 const char *ssd_ocp_check_name(enum ssd_ocp_check c)
@@ -85,8 +74,8 @@ enum ssd_ocp_check ssd_ocp_parse_smart_ext(const uint8_t page[SSD_OCP_LOG_BYTES]
 		return c;
 	memset(out, 0, sizeof(*out));
 	out->version = version;
-	out->media_written_bytes = scaled(page, 1);
-	out->media_read_bytes = scaled(page + 16, 1);
+	out->media_written_bytes = ssd_nvme_counter(page, 1);
+	out->media_read_bytes = ssd_nvme_counter(page + 16, 1);
 	return SSD_OCP_OK;
 }
 
