@@ -80,7 +80,6 @@ int rec_status_write(const char *path, const struct rec_status *s)
 	json_object_object_add(run, "eta_lower_bound",
 			       json_object_new_boolean(s->run_eta_lower_bound));
 	json_object_object_add(run, "pace", s->pace > 0 ? fixed(s->pace, 3) : NULL);
-	json_object_object_add(run, "eta_pace_s", rec_json_i64(s->run_eta_pace_s));
 	json_object_object_add(o, "run", run);
 	json_object_object_add(o, "live", s->live_every_s > 0 ? live_obj(s) : NULL);
 	json_object_object_add(o, "test", s->test_id ? test_obj(s) : NULL);
@@ -141,7 +140,6 @@ int rec_status_read(const char *path, struct rec_status *s, char *err, size_t er
 	s->run_eta_lower_bound = json_object_get_boolean(rec_json_get(run, "eta_lower_bound"));
 	s->pace = -1;
 	rec_json_num(run, "pace", &s->pace);
-	s->run_eta_pace_s = (long)rec_json_i64_or(run, "eta_pace_s", -1);
 	s->live_every_s = -1;
 	if ((live = rec_json_get(o, "live"))) {
 		s->live_every_s = (long)rec_json_i64_or(live, "every_s", -1);

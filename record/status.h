@@ -36,9 +36,9 @@ struct rec_status {
 	long run_elapsed_s, run_eta_s; /* run_eta_s -1 when ended or unknown */
 	bool run_eta_lower_bound;
 	/* The pace: the tests this session ended (done or failed) that have a planned duration,
-	 * their measured seconds over their planned seconds; -1 before the first such test. */
+	 * their measured seconds over their planned seconds; -1 before the first such test.
+	 * run_eta_s already holds it (the plan plus the overhead measured per test). */
 	double pace;
-	long run_eta_pace_s; /* the test's ETA + the planned rest × pace; -1 unknown */
 	/* the live report (OUT/report/ rebuilt while the run goes on), when live_every_s > 0 */
 	long live_every_s;		      /* <= 0: off (--no-live); read back -1 */
 	long long live_rebuilds, live_failed; /* rebuilds swapped in; rebuilds that failed */

@@ -131,10 +131,9 @@ int rv_status_show(const char *dir, FILE *out)
 	if (active) {
 		fprintf(out, " · eta %s%s by the plan", st.run_eta_lower_bound ? "≥ " : "",
 			hms(st.run_eta_s, b, sizeof(b)));
-		if (st.run_eta_pace_s >= 0)
-			fprintf(out, ", %s%s at the measured pace (tests took %.2f× their plan)",
-				st.run_eta_lower_bound ? "≥ " : "",
-				hms(st.run_eta_pace_s, b, sizeof(b)), st.pace);
+		if (st.pace > 0)
+			fprintf(out, " and the measured pace (tests took %.2f× their plan)",
+				st.pace);
 	}
 	fprintf(out, "\n");
 	show_live(dir, &st, active, out);

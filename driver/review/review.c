@@ -86,14 +86,12 @@ static void live_begin(struct rv_run *r)
 	rv_live_init(&r->live, argv, log, (long)r->o->live_every_s);
 }
 
-/* A test ended after @seconds: the pace counts it when it ran to an end and had a planned
- * duration; the live report is due. */
+/* A test ended: the ETA learns what it took when it ran to an end (done or failed; one
+ * skipped or interrupted took nothing of its plan); the live report is due. */
 static void test_ended(struct rv_run *r, int outcome, long planned_s, time_t t0, bool skipped)
 {
-	if ((outcome == RV_TEST_DONE || outcome == RV_TEST_FAILED) && !skipped && planned_s > 0) {
-		r->pace_measured_s += (double)(time(NULL) - t0);
-		r->pace_planned_s += (double)planned_s;
-	}
+	if ((outcome == RV_TEST_DONE || outcome == RV_TEST_FAILED) && !skipped)
+		rv_eta_learn(&r->eta, planned_s, (long)(time(NULL) - t0));
 	rv_live_poll(r, true, false);
 }
 
@@ -140,10 +138,7 @@ int rv_review_run(struct rv_run *r)
 					dur ? r->total - index : 0);
 
 				stop |= outcome == RV_TEST_INTERRUPTED;
-				if (outcome != RV_TEST_INTERRUPTED)
-					rv_eta_learn(&r->eta, r->plan.t[i].expected_s,
-						     (long)(time(NULL) - t0));
-				test_ended(r, outcome, dur ? dur[index - 1] : 0, t0,
+				test_ended(r, outcome, r->plan.t[i].expected_s, t0,
 					   r->skipped != skipped);
 			}
 		}

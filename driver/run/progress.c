@@ -94,6 +94,11 @@ void rv_eta_learn(struct rv_eta_learned *l, long expected_s, long took_s)
 	}
 }
 
+double rv_eta_pace(const struct rv_eta_learned *l)
+{
+	return l->known_expected_s > 0 ? (double)l->known_s / (double)l->known_expected_s : -1;
+}
+
 long rv_eta_run(long current_left, const long *pending, size_t n, const struct rv_eta_learned *l,
 		bool *lower_bound)
 {

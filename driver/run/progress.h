@@ -58,6 +58,12 @@ struct rv_eta_learned {
 void rv_eta_learn(struct rv_eta_learned *l, long expected_s, long took_s);
 
 /**
+ * rv_eta_pace() - the pace of the run so far: the wall time of the tests with a catalogue
+ * duration that ended over those durations (1.07: 7 % over the plan), -1 before the first.
+ */
+double rv_eta_pace(const struct rv_eta_learned *l);
+
+/**
  * rv_eta_run() - seconds left in the run: @current_left (rv_eta_test(), -1 unknown) plus each
  * test still to run, @pending[0..@n) (catalogue durations, s; 0 unknown), estimated from what
  * the tests that ended took (@l, may be NULL): a known duration plus the measured overhead per

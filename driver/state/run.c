@@ -16,14 +16,7 @@ void rv_status_update(struct rv_run *r)
 	r->st.kept = r->kept;
 	r->st.skipped = r->skipped;
 	r->st.run_elapsed_s = time(NULL) - r->t0;
-	r->st.pace = r->pace_planned_s > 0 ? r->pace_measured_s / r->pace_planned_s : -1;
-	r->st.run_eta_pace_s = -1;
-	if (r->st.pace > 0 && r->st.run_eta_s >= 0) {
-		long current = r->st.test_id && r->st.eta_s > 0 ? r->st.eta_s : 0;
-		long rest = r->st.run_eta_s > current ? r->st.run_eta_s - current : 0;
-
-		r->st.run_eta_pace_s = current + (long)(rest * r->st.pace + 0.5);
-	}
+	r->st.pace = rv_eta_pace(&r->eta);
 	r->st.live_every_s = r->live.argv ? r->live.every_s : -1;
 	r->st.live_rebuilds = r->live.rebuilds;
 	r->st.live_failed = r->live.failed;

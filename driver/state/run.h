@@ -62,9 +62,6 @@ struct rv_run {
 	bool tty;
 	long progress_every;
 	size_t total, done, failed, kept, skipped;
-	/* the pace: measured and planned seconds of the tests this session ended (done or
-	 * failed) that have a planned duration (rec_status.pace) */
-	double pace_measured_s, pace_planned_s;
 	struct rv_live live; /* the report kept current while the run goes on */
 	struct rec_status st;
 	char status_path[PATH_MAX + 16];

@@ -433,7 +433,7 @@ struct sr_live {
 	char *label, *title, *rate;
 	long long index; /* its place in the run, from 1 */
 	long elapsed_s, expected_s, eta_s;
-	long run_elapsed_s, run_eta_s, run_eta_pace_s;
+	long run_elapsed_s, run_eta_s;
 	bool run_eta_lower_bound;
 	double pace;   /* measured / planned time of the tests ended so far; -1 none yet */
 	long every_s;  /* the rebuilds' interval while a test runs; -1 unknown */

@@ -138,7 +138,6 @@ int sr_live_load(struct sr_model *m, const char *out, struct sr_diag *d)
 	l->eta_s = st.test_id ? st.eta_s : -1;
 	l->run_elapsed_s = st.run_elapsed_s;
 	l->run_eta_s = st.run_eta_s;
-	l->run_eta_pace_s = st.run_eta_pace_s;
 	l->run_eta_lower_bound = st.run_eta_lower_bound;
 	l->pace = st.pace;
 	l->every_s = st.live_every_s;

@@ -123,19 +123,17 @@ static void counts(struct sr_report *r, const struct sr_live *l, FILE *md)
 static void eta(struct sr_report *r, const struct sr_live *l, FILE *md)
 {
 	const char *ge = l->run_eta_lower_bound ? "\u2265 " : "";
-	char a[32], b[32], c[32], e1[32], e2[32];
+	char a[32], c[32], e1[32];
 	char text[512];
 
 	end_at(l->built, l->run_eta_s, e1, sizeof(e1));
-	end_at(l->built, l->run_eta_pace_s, e2, sizeof(e2));
 	snprintf(text, sizeof(text), "%s%s by the plan%s%s%s", ge, hms(l->run_eta_s, a, sizeof(a)),
 		 *e1 ? " (" : "", e1, *e1 ? ")" : "");
-	if (l->run_eta_pace_s >= 0 && l->pace > 0)
+	if (l->pace > 0)
 		snprintf(text + strlen(text), sizeof(text) - strlen(text),
-			 " · %s%s at the measured pace%s%s%s: the tests so far took %.2f\u00d7 "
-			 "their planned time",
-			 ge, hms(l->run_eta_pace_s, b, sizeof(b)), *e2 ? " (" : "", e2,
-			 *e2 ? ")" : "", l->pace);
+			 " and the measured pace: the tests so far took %.2f\u00d7 their planned "
+			 "time",
+			 l->pace);
 	else
 		snprintf(text + strlen(text), sizeof(text) - strlen(text),
 			 " · no pace measured yet (no test with a planned time has ended)");

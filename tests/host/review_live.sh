@@ -79,6 +79,16 @@ rv_check "mid-run: the banner says 'test 2 of 2' and '1 done · 1 left of 2'" \
 	grep -q 'test <span class=lv-index>2</span> of 2 · k · <b class=lv-test>precond-4k-randwrite</b>.*<span class=lv-done>1</span> done · <span class=lv-left>1</span> left of <span class=lv-total>2</span>' "$tmp/mid.line"
 rv_check "mid-run: the banner gives the ETA by the plan and a temperature per drive ('k –': no sample)" \
 	grep -q 'by the plan.*<dt>temperature</dt><dd>k –</dd>' "$tmp/mid.line"
+# one ETA: the plan with the overhead measured per test; the pace beside it is status.json's
+pace=$(jq -r '.run.pace // empty' "$tmp/mid-status.json")
+if [ -n "$pace" ]; then
+	want_pace="the measured pace: the tests so far took $(printf '%.2f' "$pace")×"
+else
+	want_pace="no pace measured yet (no test with a planned time has ended)"
+fi
+rv_check "mid-run: the banner's pace is status.json's (${pace:-null}: '$want_pace')" grep -qF "$want_pace" "$tmp/mid.line"
+rv_check "mid-run: the banner gives one ETA (no second one 'at the measured pace')" \
+	bash -c "! grep -q 'at the measured pace' '$tmp/mid.line'"
 rv_check "mid-run: the first test's results are on the page" grep -q 'href="tests/prep-128k-seqfill.html"' "$tmp/mid.html"
 rv_check "mid-run: the running test is not said to have failed to complete" \
 	bash -c "! grep -q 'precond-4k-randwrite on k did not complete' '$tmp/mid.html'"

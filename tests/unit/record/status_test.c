@@ -98,7 +98,6 @@ static void pace_and_live(void **state)
 			       .skipped = 1,
 			       .run_eta_s = 600,
 			       .pace = 1.25,
-			       .run_eta_pace_s = 700,
 			       .live_every_s = 300,
 			       .live_rebuilds = 4,
 			       .live_failed = 1,
@@ -114,7 +113,6 @@ static void pace_and_live(void **state)
 	assert_int_equal(rec_status_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.skipped, 1);
 	assert_true(r.pace > 1.2499 && r.pace < 1.2501);
-	assert_int_equal(r.run_eta_pace_s, 700);
 	assert_int_equal(r.live_every_s, 300);
 	assert_int_equal(r.live_rebuilds, 4);
 	assert_int_equal(r.live_failed, 1);
@@ -124,7 +122,6 @@ static void pace_and_live(void **state)
 	rec_status_free(&r);
 	/* no pace yet, the live report off: null, read back as not known */
 	w.pace = -1;
-	w.run_eta_pace_s = -1;
 	w.live_every_s = -1;
 	assert_int_equal(rec_status_write(scratch_doc, &w), 0);
 	assert_non_null(o = rec_json_read(scratch_doc, NULL, err, sizeof(err)));
@@ -134,7 +131,6 @@ static void pace_and_live(void **state)
 	json_object_put(o);
 	assert_int_equal(rec_status_read(scratch_doc, &r, err, sizeof(err)), 0);
 	assert_true(r.pace < 0);
-	assert_int_equal(r.run_eta_pace_s, -1);
 	assert_int_equal(r.live_every_s, -1);
 	rec_status_free(&r);
 	/* a file written before these fields: skipped not known, left counts the others */

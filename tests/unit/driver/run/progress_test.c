@@ -88,6 +88,7 @@ static void eta_learned(void **state)
 	eta = rv_eta_run(-1, pending, 60, &l, &lb);
 	assert_int_equal(eta, 58 * 3);
 	assert_true(lb);
+	assert_true(rv_eta_pace(&l) < 0); /* no pace before a test with a duration ended */
 	/* the first fill ended (30 s), then a test of 3 s in 9 s */
 	rv_eta_learn(&l, 0, 30);
 	rv_eta_learn(&l, 3, 9);
@@ -95,6 +96,8 @@ static void eta_learned(void **state)
 	assert_int_equal(eta, 57 * 9 + 30); /* what the 58 tests left really take */
 	assert_false(lb);
 	assert_int_equal(eta + 30 + 9, real);
+	/* the pace counts the test with a catalogue duration only: 9 s for 3 */
+	assert_true(rv_eta_pace(&l) > 2.999 && rv_eta_pace(&l) < 3.001);
 	/* tests ending early (fio's steady state) lower it: 3 more of 3 s in 0 s make the overhead
 	 * (9 - 12) / 4 = -0.75 s, each test of 3 s left 2.25 s */
 	rv_eta_learn(&l, 3, 0);
