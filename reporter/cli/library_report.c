@@ -303,6 +303,23 @@ out:
 	free(bs);
 }
 
+/* @id made a file name in place: letters, digits, '-' and '.' kept, a family's placeholder
+ * braces dropped ("fc-{bs}-read": "fc-bs-read"), anything else '_'. */
+static void file_name(char *id)
+{
+	char *w = id;
+
+	for (const char *p = id; *p; p++) {
+		if (*p == '{' || *p == '}')
+			continue;
+		*w++ = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			       (*p >= '0' && *p <= '9') || *p == '-' || *p == '.'
+			   ? *p
+			   : '_';
+	}
+	*w = '\0';
+}
+
 /* The ranking of key @k in profile @cls. */
 static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *cls,
 			 struct sr_libp_ranking *rk)
@@ -324,10 +341,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		 metric_words(k->metric, words, sizeof(words)));
 	snprintf(rk->cls, sizeof(rk->cls), "%s", cls);
 	snprintf(rk->id, sizeof(rk->id), "rank-%s-%s-%s", cls, k->entry, k->metric);
-	for (char *p = rk->id; *p; p++) /* a file name: letters, digits, '-', '.' */
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '.'))
-			*p = '_';
+	file_name(rk->id);
 	rk->unit = k->unit;
 	rk->lower_better = lb;
 	for (size_t f = 0; f < c->nfigs; f++) {

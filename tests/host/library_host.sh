@@ -104,13 +104,16 @@ rc=$?
 for k in "4k-randread iops" "4k-randread lat_mean" "8k-7030 lat_max" "spec-4k-randread-qd1 p99.99" "fc-{bs}-read mbps"; do
 	set -- $k
 	for p in quick full; do
-		f="$tmp/page/rank-$p-$(echo "$1" | tr '{}' '__')-$2.csv"
+		f="$tmp/page/rank-$p-$(echo "$1" | tr -d '{}')-$2.csv"
 		[ -e "$f" ] || continue
 		res=$(python3 "$chk" ranking "$lib" "$f" "$1" "$2" "$p")
 		[ "${res%% *}" = ok ] && ok "ranking $p $1 $2: ${res#ok } runs in the stored figures' order" ||
 			fail "ranking $p $1 $2: $res"
 	done
 done
+! ls "$tmp/page" | grep -q '^rank-.*[{}]\|_bs_' && ls "$tmp/page" | grep -q '^rank-[a-z]*-fc-bs-read-mbps.csv$' &&
+	ok "rankings' file names drop a family's placeholder braces (rank-*-fc-bs-read-mbps.csv)" ||
+	fail "rankings' file names: $(ls "$tmp/page" | grep '^rank-.*fc-' | head -3 | tr '\n' ' ')"
 ! grep -q 'ACME' "$tmp/page/rank-quick-4k-randread-iops.csv" && grep -q 'ACME' "$tmp/page/rank-full-4k-randread-iops.csv" &&
 	ok "quick and full runs are ranked apart" || fail "profiles mixed"
 grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.html" && ok "the page names the drives" || fail "page"
