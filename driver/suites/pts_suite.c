@@ -9,7 +9,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "drive/drive.h"
 #include "plan/jobfile.h"
 #include "pts/cells.h"
 #include "pts/round.h"
@@ -247,53 +246,9 @@ static const char *end_status(const struct catalogue_pts_phase *ph, enum pts_ss_
 	return next == PTS_SS_STEADY ? "steady" : "steady state not achieved";
 }
 
-void rv_pts_commit(struct pts_run *x) { rv_test_commit(x->r, x->ti); }
-
 static void commit(struct pts_run *x) { rv_pts_commit(x); }
 
-void rv_pts_say(struct pts_run *x, const char *what)
-{
-	char line[2048];
-
-	rv_fmt(line, sizeof(line), "%s · %s", x->head, what);
-	rv_progress_print(line, x->r->tty, true);
-}
-
 static void say(struct pts_run *x, const char *what) { rv_pts_say(x, what); }
-
-int rv_pts_purge(struct pts_run *x, const char *what, bool *purged, bool *skipped, char **method,
-		 char **done, char **skip_reason, char *reason, size_t rlen)
-{
-	struct rv_run *r = x->r;
-	const struct rv_target *t = &r->ts.t[x->ti];
-	char now[32], err[1024], line[1024];
-	int rc;
-
-	if (r->o->pts_no_purge) {
-		*skipped = true;
-		rec_str_set(skip_reason, "--pts-no-purge");
-		return RV_TEST_DONE;
-	}
-	snprintf(line, sizeof(line), "%s · %s: purge (%s)", x->head, what, r->o->purge);
-	rv_progress_print(line, r->tty, true);
-	rc = rv_drive_purge(t->devs[0].path, r->o->purge, r->o->confirm, false, err, sizeof(err));
-	if (rc) {
-		if (rc == -EPERM)
-			rv_fmt(reason, rlen, "purge (%s) refused: %s; nothing was written",
-			       r->o->purge, err);
-		else
-			rv_fmt(reason, rlen, "purge (%s) failed: %s", r->o->purge, err);
-		return RV_TEST_FAILED;
-	}
-	*purged = true;
-	rec_str_set(method, r->o->purge);
-	rec_str_set(done, rv_iso_time(time(NULL), now, sizeof(now)));
-	rv_pts_cache_after_purge(t->devs[0].path, t->devs[0].probe.kind, x->rec, line,
-				 sizeof(line));
-	if (line[0])
-		say(x, line);
-	return RV_TEST_DONE;
-}
 
 /* The cells of @ph that cannot run on the drive's logical block size, planned out before the
  * first write: named in @rp and as a reason the figures are not compliant. Return: the cells
