@@ -64,6 +64,17 @@ int ssdctl_open(const char *path, struct ssdctl_dev *d, char *err, size_t errlen
 /** ssdctl_close() - close @d's descriptor. */
 void ssdctl_close(struct ssdctl_dev *d);
 
+/* A report of an open drive (ssdctl_info(), ssdctl_health()): 0 or -errno with @err set. */
+typedef int (*ssdctl_build_fn)(struct ssdctl_dev *d, json_object **out, char *err, size_t errlen);
+
+/**
+ * ssdctl_report() - open @dev, build one report of it with @build, close it (libssdctl.h's
+ * ssdctl_info_json() and ssdctl_health_json()).
+ * Return: @build's, or ssdctl_open()'s -errno with @err set.
+ */
+int ssdctl_report(const char *dev, ssdctl_build_fn build, json_object **out, char *err,
+		  size_t errlen);
+
 /* One NVMe namespace of a controller, as the kernel shows it. */
 struct ssdctl_ns_node {
 	uint32_t nsid;

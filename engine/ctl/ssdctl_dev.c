@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ssdctl_dev.c - open a drive by any of its nodes (host/dev_class.h finds its sibling nodes),
- * list the namespaces of a controller, and libssdctl.h's ssdctl_info_json() and
- * ssdctl_health_json().
+ * list the namespaces of a controller, and open, report, close in one call (ssdctl_report()).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -181,10 +180,8 @@ int ssdctl_nvme_ns_nodes(const char *ctrl, struct ssdctl_ns_node *out, unsigned 
 	return (int)n;
 }
 
-/* Open @dev, build one report of it with @build (ssdctl_info, ssdctl_health), close it. */
-static int report(const char *dev,
-		  int (*build)(struct ssdctl_dev *, json_object **, char *, size_t),
-		  json_object **out, char *err, size_t errlen)
+int ssdctl_report(const char *dev, ssdctl_build_fn build, json_object **out, char *err,
+		  size_t errlen)
 {
 	struct ssdctl_dev d;
 	int r = ssdctl_open(dev, &d, err, errlen);
@@ -194,14 +191,4 @@ static int report(const char *dev,
 	r = build(&d, out, err, errlen);
 	ssdctl_close(&d);
 	return r;
-}
-
-int ssdctl_info_json(const char *dev, json_object **out, char *err, size_t errlen)
-{
-	return report(dev, ssdctl_info, out, err, errlen);
-}
-
-int ssdctl_health_json(const char *dev, json_object **out, char *err, size_t errlen)
-{
-	return report(dev, ssdctl_health, out, err, errlen);
 }

@@ -18,6 +18,7 @@
 #include "codec/scsi/scsi_logsense.h"
 #include "codec/scsi/scsi_mgmt.h"
 #include "codec/scsi/scsi_sense.h"
+#include "ctl/libssdctl.h"
 #include "ctl/ssdctl.h"
 
 /* The fields every transport fills (null when it has no source for them). */
@@ -402,4 +403,9 @@ int ssdctl_health(struct ssdctl_dev *d, json_object **out, char *err, size_t err
 	}
 	*out = root;
 	return 0;
+}
+
+int ssdctl_health_json(const char *dev, json_object **out, char *err, size_t errlen)
+{
+	return ssdctl_report(dev, ssdctl_health, out, err, errlen);
 }

@@ -16,6 +16,7 @@
 #include "codec/nvme/nvme_identity.h"
 #include "codec/scsi/scsi_geometry.h"
 #include "codec/scsi/scsi_vpd.h"
+#include "ctl/libssdctl.h"
 #include "ctl/ssdctl.h"
 
 #define MAX_NS 64
@@ -475,4 +476,9 @@ int ssdctl_serial(struct ssdctl_dev *d, char *serial, size_t len, char *err, siz
 	snprintf(serial, len, "%s", s ? json_object_get_string(s) : "");
 	json_object_put(info);
 	return 0;
+}
+
+int ssdctl_info_json(const char *dev, json_object **out, char *err, size_t errlen)
+{
+	return ssdctl_report(dev, ssdctl_info, out, err, errlen);
 }
