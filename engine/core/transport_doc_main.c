@@ -18,7 +18,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "transport-doc: unexpected argument '%s' (expected none or --help)\n",
+		fprintf(stderr,
+			"transport-doc: unexpected argument '%s' (expected none or --help)\n",
 			argv[1]);
 		return 2;
 	}

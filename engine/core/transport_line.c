@@ -26,8 +26,8 @@ size_t ssd_transport_line(char *buf, size_t len, const char *path, const char *n
 	return pos;
 }
 
-void ssd_fallback_text(char *buf, size_t len, const char *path, const char *from,
-		       const char *why, const char *to)
+void ssd_fallback_text(char *buf, size_t len, const char *path, const char *from, const char *why,
+		       const char *to)
 {
 	snprintf(buf, len, "%s: %s" REFUSED "%s)" USING "%s", path, from, why, to);
 }
@@ -59,8 +59,7 @@ static const struct ssd_transport_reg *fallback_of(const char *s, size_t n)
 	return NULL;
 }
 
-enum ssd_line_kind ssd_transport_line_parse(const char *line, size_t n,
-					    struct ssd_line_info *info)
+enum ssd_line_kind ssd_transport_line_parse(const char *line, size_t n, struct ssd_line_info *info)
 {
 	const size_t p = strlen(PREFIX);
 	const struct ssd_transport_reg *t;

@@ -47,8 +47,8 @@ size_t ssd_transport_line(char *buf, size_t len, const char *path, const char *n
  * ssd_fallback_text() - "@path: @from refused the file (@why); using @to" into @buf (@len
  * bytes, snprintf's truncation): the text after "ssdeng: ".
  */
-void ssd_fallback_text(char *buf, size_t len, const char *path, const char *from,
-		       const char *why, const char *to);
+void ssd_fallback_text(char *buf, size_t len, const char *path, const char *from, const char *why,
+		       const char *to);
 
 /**
  * ssd_transport_line_parse() - what the engine's line @line (@n bytes, no newline) says.
@@ -56,7 +56,6 @@ void ssd_fallback_text(char *buf, size_t len, const char *path, const char *from
  * Return: the line's kind; a line naming a transport the registry does not hold is
  * SSD_LINE_OTHER.
  */
-enum ssd_line_kind ssd_transport_line_parse(const char *line, size_t n,
-					    struct ssd_line_info *info);
+enum ssd_line_kind ssd_transport_line_parse(const char *line, size_t n, struct ssd_line_info *info);
 
 #endif

@@ -5,12 +5,18 @@
 
 #include <string.h>
 
-#define SSD_TRANSPORT_ROW(o, fam, md, ln, text)                                                   \
+#define SSD_TRANSPORT_ROW(o, fam, md, ln, text)                                                    \
 	{.ops = &(o), .family = (fam), .mode = (md), .lane = (ln), .help = (text)},
 static const struct ssd_transport_reg ssd_transports[] = {SSD_TRANSPORTS(SSD_TRANSPORT_ROW)};
 #undef SSD_TRANSPORT_ROW
 _Static_assert(sizeof(ssd_transports) / sizeof(ssd_transports[0]) == SSD_TRANSPORT_N,
 	       "SSD_TRANSPORT_N counts the rows");
+
+/* ssd_family_mode() reads a mode option as an unsigned int whose 0 is auto */
+_Static_assert(SSD_NVME_MODE_AUTO == 0 && SSD_SCSI_MODE_AUTO == 0, "a mode's auto is 0");
+_Static_assert(sizeof(enum ssd_nvme_mode) == sizeof(unsigned int) &&
+		   sizeof(enum ssd_scsi_mode) == sizeof(unsigned int),
+	       "mode options are read as unsigned int");
 
 #define KIND(k) (1u << (k))
 #define NO_MODE ((size_t)-1)
@@ -42,8 +48,8 @@ static const struct ssd_family_reg ssd_families[] = {
      .nodes = "regular files, partitions and other block devices; NVMe and SCSI disks when "
 	      "asked",
      .picks = KIND(SSD_HOST_KIND_FILE) | KIND(SSD_HOST_KIND_BLK),
-     .drives = KIND(SSD_HOST_KIND_FILE) | KIND(SSD_HOST_KIND_BLK) |
-	       KIND(SSD_HOST_KIND_NVME_BLK) | KIND(SSD_HOST_KIND_SCSI_BLK),
+     .drives = KIND(SSD_HOST_KIND_FILE) | KIND(SSD_HOST_KIND_BLK) | KIND(SSD_HOST_KIND_NVME_BLK) |
+	       KIND(SSD_HOST_KIND_SCSI_BLK),
      .mode_off = NO_MODE},
 };
 
@@ -158,8 +164,8 @@ int ssd_transport_doc(FILE *out)
 		const struct ssd_transport_reg *t = &ssd_transports[i];
 		const struct ssd_family_reg *f = ssd_family_reg(t->family);
 
-		fprintf(out, "| `%s` | `%s` | %s | %s |\n", t->ops->name, f ? f->name : "?", t->help,
-			lane_text(t->lane));
+		fprintf(out, "| `%s` | `%s` | %s | %s |\n", t->ops->name, f ? f->name : "?",
+			t->help, lane_text(t->lane));
 	}
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }

@@ -45,19 +45,20 @@ enum ssd_lane_kind {
  *   help   what it is, one line (docs/engine.md)
  */
 #define SSD_TRANSPORTS(X)                                                                          \
-	X(ssd_tp_nvme_uring_ops, SSD_FAMILY_NVME, SSD_MODE_DEFAULT, SSD_LANE_NVME_URING,                               \
-	  "NVMe I/O commands through io_uring passthrough (NVME_URING_CMD_IO), many in flight; "  \
-	  "nvme_mode=auto falls back to nvme-ioctl where io_uring is unavailable")                \
-	X(ssd_tp_nvme_ioctl_ops, SSD_FAMILY_NVME, SSD_NVME_MODE_IOCTL, SSD_LANE_NONE,                            \
-	  "NVMe I/O commands, one NVME_IOCTL_IO64_CMD per I/O (synchronous)")                     \
-	X(ssd_tp_scsi_sg_ops, SSD_FAMILY_SCSI, SSD_MODE_DEFAULT, SSD_LANE_SCSI_SG,                                  \
-	  "SCSI commands through sg: sg v3 write()/read() with several in flight, or SG_IO "      \
+	X(ssd_tp_nvme_uring_ops, SSD_FAMILY_NVME, SSD_MODE_DEFAULT, SSD_LANE_NVME_URING,           \
+	  "NVMe I/O commands through io_uring passthrough (NVME_URING_CMD_IO), many in flight; "   \
+	  "nvme_mode=auto falls back to nvme-ioctl where io_uring is unavailable")                 \
+	X(ssd_tp_nvme_ioctl_ops, SSD_FAMILY_NVME, SSD_NVME_MODE_IOCTL, SSD_LANE_NONE,              \
+	  "NVMe I/O commands, one NVME_IOCTL_IO64_CMD per I/O (synchronous)")                      \
+	X(ssd_tp_scsi_sg_ops, SSD_FAMILY_SCSI, SSD_MODE_DEFAULT, SSD_LANE_SCSI_SG,                 \
+	  "SCSI commands through sg: sg v3 write()/read() with several in flight, or SG_IO "       \
 	  "(scsi_mode=sgio)")                                                                      \
-	X(ssd_tp_block_aio_ops, SSD_FAMILY_BLOCK, SSD_MODE_DEFAULT, SSD_LANE_NONE,                               \
-	  "the kernel block layer (or a file system) through libaio, O_DIRECT as fio's direct= "  \
+	X(ssd_tp_block_aio_ops, SSD_FAMILY_BLOCK, SSD_MODE_DEFAULT, SSD_LANE_NONE,                 \
+	  "the kernel block layer (or a file system) through libaio, O_DIRECT as fio's direct= "   \
 	  "asks")
 
-#define SSD_TRANSPORT_EXTERN(ops, family, mode, lane, help) extern const struct ssd_transport_ops ops;
+#define SSD_TRANSPORT_EXTERN(ops, family, mode, lane, help)                                        \
+	extern const struct ssd_transport_ops ops;
 SSD_TRANSPORTS(SSD_TRANSPORT_EXTERN)
 #undef SSD_TRANSPORT_EXTERN
 

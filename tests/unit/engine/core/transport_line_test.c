@@ -75,15 +75,15 @@ static void others(void **state)
 	(void)state;
 	assert_int_equal(parse("ssdeng: /tmp/f.img: cannot open: Operation not permitted", &info),
 			 SSD_LINE_OTHER);
-	assert_int_equal(parse("ssdeng: /dev/null is a character device 1:3 (mem), not a drive",
-			       &info),
-			 SSD_LINE_OTHER);
+	assert_int_equal(
+	    parse("ssdeng: /dev/null is a character device 1:3 (mem), not a drive", &info),
+	    SSD_LINE_OTHER);
 	assert_int_equal(parse("ssdeng: /dev/ng0n1: spdk, NVMe nsid 1", &info), SSD_LINE_OTHER);
 	assert_int_equal(parse("ssdeng: /dev/ng0n1: nvme-uringx, NVMe nsid 1", &info),
 			 SSD_LINE_OTHER);
-	assert_int_equal(parse("ssdeng: /dev/ng0n1: nvme-uring refused the file (x); using spdk",
-			       &info),
-			 SSD_LINE_OTHER);
+	assert_int_equal(
+	    parse("ssdeng: /dev/ng0n1: nvme-uring refused the file (x); using spdk", &info),
+	    SSD_LINE_OTHER);
 	assert_int_equal(parse("ssdeng: /dev/ng0n1: nvme-uring refused the file (x)", &info),
 			 SSD_LINE_OTHER);
 	assert_int_equal(parse("ssdeng: scsi_timeout=-5 is not valid", &info), SSD_LINE_OTHER);

@@ -111,9 +111,11 @@ static void families(void **state)
 		assert_int_equal(defaults, f->family == SSD_FAMILY_AUTO ? 0 : 1);
 	}
 	assert_int_equal(picked, (1u << SSD_HOST_KIND_NVME_NG) | (1u << SSD_HOST_KIND_NVME_BLK) |
-				     (1u << SSD_HOST_KIND_SCSI_SG) | (1u << SSD_HOST_KIND_SCSI_BLK) |
-				     (1u << SSD_HOST_KIND_FILE) | (1u << SSD_HOST_KIND_BLK));
-	/* the block family drives NVMe and SCSI block devices when asked, not their generic nodes */
+				     (1u << SSD_HOST_KIND_SCSI_SG) |
+				     (1u << SSD_HOST_KIND_SCSI_BLK) | (1u << SSD_HOST_KIND_FILE) |
+				     (1u << SSD_HOST_KIND_BLK));
+	/* the block family drives NVMe and SCSI block devices when asked, not their generic nodes
+	 */
 	assert_true(ssd_family_reg(SSD_FAMILY_BLOCK)->drives & (1u << SSD_HOST_KIND_NVME_BLK));
 	assert_false(ssd_family_reg(SSD_FAMILY_BLOCK)->drives & (1u << SSD_HOST_KIND_NVME_NG));
 }
@@ -134,8 +136,9 @@ static void doc_tables(void **state)
 		lines++;
 	/* 2 header lines + 4 families, a blank line, 2 header lines + 4 transports */
 	assert_int_equal(lines, 2 + 4 + 1 + 2 + 4);
-	assert_non_null(strstr(text, "\n| `nvme` | NVMe namespaces: `/dev/ngXnY`, `/dev/nvmeXnY` "
-				     "(through its generic node) | `nvme-uring`, `nvme-ioctl` |\n"));
+	assert_non_null(strstr(text,
+			       "\n| `nvme` | NVMe namespaces: `/dev/ngXnY`, `/dev/nvmeXnY` "
+			       "(through its generic node) | `nvme-uring`, `nvme-ioctl` |\n"));
 	assert_non_null(strstr(text, "\n| `block-aio` | `block` | "));
 	assert_non_null(strstr(text, "\n| `nvme-ioctl` | `nvme` | NVMe I/O commands, one "
 				     "NVME_IOCTL_IO64_CMD per I/O (synchronous) | none: every "
