@@ -30,7 +30,7 @@ JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
 CORE_DIRS   := common core transport codec/nvme codec/scsi codec/ata host
-CORE_SRCS   := $(wildcard $(CORE_DIRS:%=engine/%/*.c))
+CORE_SRCS   := $(filter-out %_main.c,$(wildcard $(CORE_DIRS:%=engine/%/*.c)))
 GLUE_SRCS   := $(wildcard engine/fio/*.c)
 CTL_MAIN    := $(wildcard engine/ctl/*_main.c)
 CTL_SRCS    := $(filter-out $(CTL_MAIN),$(wildcard engine/ctl/*.c))
@@ -96,8 +96,8 @@ SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
-	check-stages
-all: engine tools check-stages
+	check-stages check-docs
+all: engine tools check-stages check-docs
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
 # stages (reporter/README.md): analyse/ and render/ open no file, and includes follow the pipeline,
@@ -113,6 +113,15 @@ check-stages:
 	@scripts/check-include-cycles --folders $(COMPONENTS)
 	@scripts/check-include-cycles --components $(COMPONENTS)
 	@scripts/check-include-paths $(COMPONENTS)
+
+# docs/engine.md's transport tables are the registry's (engine/core/transport_registry.h) as
+# build/engine/transport-doc prints them: `make` fails when they differ (scripts/transport-doc
+# --check; scripts/transport-doc rewrites them)
+TRANSPORT_DOC := $(BUILD)/engine/transport-doc
+$(TRANSPORT_DOC): $(BUILD)/engine/core/transport_doc_main.o $(BUILD)/libssdcore.a
+	$(CC) -o $@ $^ $(CORE_LIBS) $(SAN_LDFLAGS)
+check-docs: $(TRANSPORT_DOC)
+	@TRANSPORT_DOC=$(TRANSPORT_DOC) scripts/transport-doc --check
 
 # --- fio headers: the exact source of the installed fio (scripts/fio-src) ---------------------
 # FIO_SRC=/path/to/configured/fio/tree overrides; otherwise scripts/fio-src fetches and caches it.

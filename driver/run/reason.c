@@ -4,36 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/transport_line.h"
 #include "run/reason.h"
 #include "util/proc.h"
-
-/* The engine's transports: a line "ssdeng: FILE: <name>, ..." says which one drives a file. */
-static const char *const transports[] = {"block-aio", "nvme-uring", "nvme-ioctl", "scsi-sg"};
-
-/* Is this "ssdeng: FILE: ..." line information rather than an error? */
-static bool engine_info(const char *line, size_t n)
-{
-	const char *rest = memchr(line, ':', n);
-
-	/* after "ssdeng:", the file name ends at the next ": " */
-	if (!rest)
-		return false;
-	rest = strstr(rest + 1, ": ");
-	if (!rest || rest >= line + n)
-		return false;
-	rest += 2;
-	if (!strncmp(rest, "note: ", 6))
-		return true;
-	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
-		size_t t = strlen(transports[i]);
-
-		if (!strncmp(rest, transports[i], t) && rest[t] == ',')
-			return true; /* "block-aio, regular file" */
-		if (!strncmp(rest, transports[i], t) && !strncmp(rest + t, " refused the file", 17))
-			return true; /* a fallback to another transport, which then ran */
-	}
-	return false;
-}
 
 static bool skipped(const char *line, size_t n)
 {
@@ -44,7 +17,7 @@ static bool skipped(const char *line, size_t n)
 	if (!n)
 		return true;
 	if (n > 8 && !strncmp(line, "ssdeng: ", 8))
-		return engine_info(line, n);
+		return ssd_transport_line_parse(line, n, NULL) != SSD_LINE_OTHER;
 	return !strncmp(line, "note: ", 6) || !strncmp(line, "fio: terminating on signal", 26);
 }
 

@@ -231,9 +231,6 @@ struct ssd_transport_ops {
 	unsigned int (*inflight)(const struct ssd_ctx *ctx);
 };
 
-extern const struct ssd_transport_ops ssd_tp_block_aio_ops;  /* engine/transport/block_aio.c */
-extern const struct ssd_transport_ops ssd_tp_nvme_uring_ops; /* engine/transport/nvme_uring.c */
-extern const struct ssd_transport_ops ssd_tp_nvme_ioctl_ops; /* engine/transport/nvme_ioctl.c */
-extern const struct ssd_transport_ops ssd_tp_scsi_sg_ops;    /* engine/transport/scsi_sg.c */
+/* The engine's transports are registered in core/transport_registry.h (SSD_TRANSPORTS()). */
 
 #endif

@@ -9,73 +9,24 @@
 
 enum ssd_transport_family ssd_transport_family_of(const struct ssd_host_dev *h)
 {
-	switch (h->kind) {
-	case SSD_HOST_KIND_NVME_NG:
-	case SSD_HOST_KIND_NVME_BLK:
-		return SSD_FAMILY_NVME;
-	case SSD_HOST_KIND_SCSI_SG:
-	case SSD_HOST_KIND_SCSI_BLK:
-		return SSD_FAMILY_SCSI;
-	case SSD_HOST_KIND_FILE:
-	case SSD_HOST_KIND_BLK:
-		return SSD_FAMILY_BLOCK;
-	default:
-		return SSD_FAMILY_AUTO; /* nothing can drive it */
-	}
+	for (size_t i = 0; i < ssd_family_count(); i++)
+		if (ssd_family_at(i)->picks & (1u << h->kind))
+			return ssd_family_at(i)->family;
+	return SSD_FAMILY_AUTO; /* nothing can drive it */
 }
 
 static bool family_accepts(enum ssd_transport_family fam, const struct ssd_host_dev *h)
 {
-	switch (fam) {
-	case SSD_FAMILY_NVME:
-		return h->kind == SSD_HOST_KIND_NVME_NG || h->kind == SSD_HOST_KIND_NVME_BLK;
-	case SSD_FAMILY_SCSI:
-		return h->kind == SSD_HOST_KIND_SCSI_SG || h->kind == SSD_HOST_KIND_SCSI_BLK;
-	case SSD_FAMILY_BLOCK:
-		return h->kind == SSD_HOST_KIND_FILE || h->kind == SSD_HOST_KIND_BLK ||
-		       h->kind == SSD_HOST_KIND_NVME_BLK || h->kind == SSD_HOST_KIND_SCSI_BLK;
-	default:
-		return false;
-	}
+	const struct ssd_family_reg *f = ssd_family_reg(fam);
+
+	return f && (f->drives & (1u << h->kind));
 }
 
 const char *ssd_family_name(enum ssd_transport_family fam)
 {
-	static const char *const names[] = {
-	    [SSD_FAMILY_AUTO] = "auto",
-	    [SSD_FAMILY_NVME] = "nvme",
-	    [SSD_FAMILY_SCSI] = "scsi",
-	    [SSD_FAMILY_BLOCK] = "block",
-	};
-	return (unsigned int)fam < sizeof(names) / sizeof(names[0]) ? names[fam] : "?";
-}
+	const struct ssd_family_reg *f = ssd_family_reg(fam);
 
-/* The transport of family @fam the options ask for. */
-static const struct ssd_transport_ops *family_transport(enum ssd_transport_family fam,
-							const struct ssd_options *opt)
-{
-	switch (fam) {
-	case SSD_FAMILY_NVME:
-		return opt->nvme_mode == SSD_NVME_MODE_IOCTL ? &ssd_tp_nvme_ioctl_ops
-							     : &ssd_tp_nvme_uring_ops;
-	case SSD_FAMILY_SCSI:
-		return &ssd_tp_scsi_sg_ops;
-	default:
-		return &ssd_tp_block_aio_ops;
-	}
-}
-
-/* Whether the mode option of @fam lets the engine choose the transport inside the family. */
-static bool family_mode_auto(enum ssd_transport_family fam, const struct ssd_options *opt)
-{
-	switch (fam) {
-	case SSD_FAMILY_NVME:
-		return opt->nvme_mode == SSD_NVME_MODE_AUTO;
-	case SSD_FAMILY_SCSI:
-		return opt->scsi_mode == SSD_SCSI_MODE_AUTO;
-	default:
-		return true;
-	}
+	return f ? f->name : "?";
 }
 
 const struct ssd_transport_ops *ssd_select_transport_of(const char *path,
@@ -109,7 +60,7 @@ const struct ssd_transport_ops *ssd_select_transport_of(const char *path,
 			 hint);
 		return NULL;
 	}
-	return family_transport(fam, opt);
+	return ssd_family_transport(ssd_family_reg(fam), opt);
 }
 
 const struct ssd_transport_ops *ssd_select_transport(const char *path,
@@ -126,7 +77,9 @@ const struct ssd_transport_ops *ssd_select_transport(const char *path,
 const struct ssd_transport_ops *ssd_transport_fallback(const struct ssd_transport_ops *ops,
 						       int error, const struct ssd_options *opt)
 {
-	if (!ops->caps.fallback || !family_mode_auto(ops->caps.family, opt))
+	const struct ssd_family_reg *f = ssd_family_reg(ops->caps.family);
+
+	if (!ops->caps.fallback || (f && ssd_family_mode(f, opt) != 0))
 		return NULL;
 	/* io_uring missing, disabled (kernel.io_uring_disabled), or refused by an LSM */
 	if (error == -ENOSYS || error == -EPERM || error == -EACCES || error == -EINVAL ||

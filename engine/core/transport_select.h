@@ -6,7 +6,7 @@
 #ifndef SSDENG_CORE_TRANSPORT_SELECT_H
 #define SSDENG_CORE_TRANSPORT_SELECT_H
 
-#include "core/transport.h"
+#include "core/transport_registry.h"
 
 struct ssd_host_dev;
 

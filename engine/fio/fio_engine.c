@@ -18,6 +18,7 @@
 #include "host/in_use.h"
 #include "common/ssd_log.h"
 #include "core/dev_cache.h"
+#include "core/transport_line.h"
 #include "common/ssd_str.h"
 #include "core/ssd_thread.h"
 #include "transport/nvme_uring_lane.h"
@@ -550,21 +551,35 @@ static const struct iovec *ssd_io_bufs(struct thread_data *td, struct ssd_fio_da
 	return d->bufs;
 }
 
-/* Whether @sf's Reads and Writes take its transport's lane (nvme-uring's, or scsi-sg's in
- * async mode), and whether commit and getevents drive that lane directly (the job's only
- * transport). */
+/* The fast lane of @ops (core/transport_registry.h), scsi-sg's only in async mode. */
+static enum ssd_lane_kind ssd_lane_of(const struct ssd_fio_data *d,
+				      const struct ssd_transport_ops *ops)
+{
+	const struct ssd_transport_reg *t = ssd_transport_of(ops);
+	const enum ssd_lane_kind lane = t ? t->lane : SSD_LANE_NONE;
+
+	if (lane == SSD_LANE_SCSI_SG && d->th.opt.scsi_mode == SSD_SCSI_MODE_SGIO)
+		return SSD_LANE_NONE;
+	return lane;
+}
+
+/* Whether @sf's Reads and Writes take its transport's lane (the registry's: nvme-uring's, or
+ * scsi-sg's in async mode), and whether commit and getevents drive that lane directly (the
+ * job's only transport). Decided here, at open; the I/O path tests the pointers set here. */
 static void ssd_take_lane(struct ssd_fio_data *d, struct ssd_fio_file *sf)
 {
-	const bool sg_async = d->th.opt.scsi_mode != SSD_SCSI_MODE_SGIO;
+	const enum ssd_lane_kind lane = ssd_lane_of(d, sf->ops);
+	const enum ssd_lane_kind only =
+	    d->th.nt == 1 ? ssd_lane_of(d, d->th.t[0].ops) : SSD_LANE_NONE;
 
 	sf->lane = NULL;
 	sf->sg = NULL;
-	if (sf->ops == &ssd_tp_nvme_uring_ops &&
+	if (lane == SSD_LANE_NVME_URING &&
 	    ssd_tp_uring_rw_of(
 		sf->dev, d->ddir_flags[DDIR_READ],
 		d->write_op == SSD_OP_WRITE ? (int64_t)d->ddir_flags[DDIR_WRITE] : -1, &sf->rw))
 		sf->lane = ssd_tp_uring_lane_of(sf->ctx);
-	if (sf->ops == &ssd_tp_scsi_sg_ops && sg_async) {
+	if (lane == SSD_LANE_SCSI_SG) {
 		sf->sg = ssd_tp_sg_ctx_of(sf->ctx);
 		sf->sgdev = ssd_tp_sg_dev_of(sf->dev);
 		sf->sg_tmpl[0] =
@@ -576,12 +591,8 @@ static void ssd_take_lane(struct ssd_fio_data *d, struct ssd_fio_file *sf)
 			? ssd_tp_sg_rw_tmpl(sf->sgdev, true, d->ddir_flags[DDIR_WRITE] & SSD_IO_FUA)
 			: NULL;
 	}
-	d->lane = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_nvme_uring_ops
-		      ? ssd_tp_uring_lane_of(d->th.t[0].ctx)
-		      : NULL;
-	d->sg = d->th.nt == 1 && d->th.t[0].ops == &ssd_tp_scsi_sg_ops && sg_async
-		    ? ssd_tp_sg_ctx_of(d->th.t[0].ctx)
-		    : NULL;
+	d->lane = only == SSD_LANE_NVME_URING ? ssd_tp_uring_lane_of(d->th.t[0].ctx) : NULL;
+	d->sg = only == SSD_LANE_SCSI_SG ? ssd_tp_sg_ctx_of(d->th.t[0].ctx) : NULL;
 }
 
 /*
@@ -610,8 +621,7 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 	ret = fb->open(ctx, &d->th.opt, f->file_name, sf->oflags, &dev, &sf->geo, err, errlen);
 	if (ret < 0)
 		return ret;
-	snprintf(msg, sizeof(msg), "%s: %s refused the file (%s); using %s", f->file_name,
-		 sf->ops->name, why, fb->name);
+	ssd_fallback_text(msg, sizeof(msg), f->file_name, sf->ops->name, why, fb->name);
 	ssd_fio_say(msg);
 	if (sf->dev) {
 		sf->left_ops = sf->ops;
@@ -702,15 +712,10 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 		return;
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
-		/* "ssdeng: PATH: TRANSPORT, DESCRIPTION\n", built without printf's parsing */
-		len = ssd_str_put(line, sizeof(line) - 1, 0, "ssdeng: ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line) - 1, len, f->file_name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line) - 1, len, ": ", SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line) - 1, len, sf->ops->name, SIZE_MAX);
-		len = ssd_str_put(line, sizeof(line) - 1, len, ", ", SIZE_MAX);
-		ssd_describe(sf->ops, sf->dev, line + len, sizeof(line) - 1 - len);
-		len += strlen(line + len);
-		line[len++] = '\n';
+		char desc[256];
+
+		ssd_describe(sf->ops, sf->dev, desc, sizeof(desc));
+		len = ssd_transport_line(line, sizeof(line), f->file_name, sf->ops->name, desc);
 		ssd_fio_emit(line, len);
 	}
 	n = ssd_fio_idle_options(td, sf->ops, idle, sizeof(idle));

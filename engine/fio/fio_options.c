@@ -87,19 +87,8 @@ struct fio_option ssd_fio_options[] = {
 	.off1 = offsetof(struct ssd_fio_opts, transport),
 	.help = "How to talk to the drive (per file)",
 	.def = "auto",
-	.posval =
-	    {
-		{.ival = "auto",
-		 .oval = SSD_FAMILY_AUTO,
-		 .help = "From the file: ng/nvme namespace -> nvme, sg/sd -> scsi, else block"},
-		{.ival = "nvme",
-		 .oval = SSD_FAMILY_NVME,
-		 .help = "NVMe I/O commands (passthrough)"},
-		{.ival = "scsi", .oval = SSD_FAMILY_SCSI, .help = "SCSI commands through sg"},
-		{.ival = "block",
-		 .oval = SSD_FAMILY_BLOCK,
-		 .help = "Block layer, libaio + O_DIRECT"},
-	    },
+	/* .posval: the registry's families (core/transport_registry.h), filled as the library is
+	 * loaded (ssd_need_opt_init()) */
 	.category = FIO_OPT_C_ENGINE,
 	.group = FIO_OPT_G_INVALID,
     },
@@ -341,21 +330,35 @@ static uint32_t ssd_idle_needs_of(const struct ssd_transport_caps *caps)
 	return idle;
 }
 
-/* The engine's transports and the needs each does not act on, decided with the option table
- * as the library is loaded: a job's check compares only those options' values. */
-static const struct ssd_transport_ops *const ssd_idle_tp[] = {
-    &ssd_tp_nvme_uring_ops, &ssd_tp_nvme_ioctl_ops, &ssd_tp_scsi_sg_ops, &ssd_tp_block_aio_ops};
-static uint32_t ssd_idle_tp_needs[sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0])];
+/* The needs each registered transport (core/transport_registry.h, by index) does not act on,
+ * decided with the option table as the library is loaded: a job's check compares only those
+ * options' values. */
+static uint32_t ssd_idle_tp_needs[SSD_TRANSPORT_N];
+
+/* The transport= values: the registry's families, each posval's oval its enum value. */
+static void ssd_transport_posvals(void)
+{
+	struct fio_option *o = ssd_fio_options;
+
+	while (o->name && o->off1 != offsetof(struct ssd_fio_opts, transport))
+		o++;
+	for (size_t i = 0; o->name && i < ssd_family_count() && i < PARSE_MAX_VP; i++) {
+		o->posval[i].ival = ssd_family_at(i)->name;
+		o->posval[i].oval = ssd_family_at(i)->family;
+		o->posval[i].help = ssd_family_at(i)->help;
+	}
+}
 
 __attribute__((constructor)) static void ssd_need_opt_init(void)
 {
+	ssd_transport_posvals();
 	for (size_t i = 0; i < sizeof(ssd_opt_needs) / sizeof(ssd_opt_needs[0]); i++) {
 		ssd_need_opt[i].o = ssd_opt_at(ssd_opt_needs[i].off);
 		if (ssd_need_opt[i].o)
 			ssd_need_opt[i].def = ssd_opt_default(ssd_need_opt[i].o);
 	}
-	for (size_t t = 0; t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]); t++)
-		ssd_idle_tp_needs[t] = ssd_idle_needs_of(&ssd_idle_tp[t]->caps);
+	for (size_t t = 0; t < SSD_TRANSPORT_N; t++)
+		ssd_idle_tp_needs[t] = ssd_idle_needs_of(&ssd_transport_at(t)->ops->caps);
 }
 
 int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transport_ops *ops,
@@ -365,11 +368,10 @@ int ssd_fio_idle_options(const struct thread_data *td, const struct ssd_transpor
 	size_t used = 0, t;
 	int n = 0;
 
-	for (t = 0; t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]); t++)
-		if (ssd_idle_tp[t] == ops)
+	for (t = 0; t < SSD_TRANSPORT_N; t++)
+		if (ssd_transport_at(t)->ops == ops)
 			break;
-	idle = t < sizeof(ssd_idle_tp) / sizeof(ssd_idle_tp[0]) ? ssd_idle_tp_needs[t]
-								: ssd_idle_needs_of(&ops->caps);
+	idle = t < SSD_TRANSPORT_N ? ssd_idle_tp_needs[t] : ssd_idle_needs_of(&ops->caps);
 	buf[0] = '\0';
 	for (; idle; idle &= idle - 1) {
 		const unsigned int i = (unsigned int)__builtin_ctz(idle);

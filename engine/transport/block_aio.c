@@ -6,7 +6,7 @@
  * AIO): a flush once what was queued before it is submitted, trim and write-zeroes once the
  * queue has drained.
  */
-#include "core/transport.h"
+#include "core/transport_registry.h"
 #include "host/dev_class.h"
 #include "host/dio_align.h"
 

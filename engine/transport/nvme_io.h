@@ -15,7 +15,7 @@
 
 #include "codec/nvme/nvme_cmd.h"
 #include "codec/nvme/nvme_geometry.h"
-#include "core/transport.h"
+#include "core/transport_registry.h"
 
 /* One open namespace: the NVMe transports' struct ssd_dev. */
 struct ssd_tp_nvme_dev {

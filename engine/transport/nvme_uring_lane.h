@@ -19,7 +19,7 @@
 #define SSDENG_NVME_URING_LANE_H
 
 #include "transport/uring_ring.h"
-#include "core/transport.h"
+#include "core/transport_registry.h"
 
 #include <linux/nvme_ioctl.h>
 #include <stdbool.h>

@@ -13,7 +13,7 @@
 #include "codec/scsi/scsi_cdb.h"
 #include "codec/scsi/scsi_geometry.h"
 #include "codec/scsi/scsi_sense.h"
-#include "core/transport.h"
+#include "core/transport_registry.h"
 #include "host/sgio.h"
 
 /* Commands the sg driver accepts on one file descriptor before write() fails (sg.c). */

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "core/transport.h"
+#include "core/transport_registry.h"
 
 #define BLK 4096
 #define NIO 8

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "transport/scsi_sg_dev.h"
-#include "core/transport.h"
+#include "core/transport_registry.h"
 #include "core/dev_cache.h"
 #include "host/dev_class.h"
 
