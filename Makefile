@@ -213,12 +213,16 @@ $(OTHER_FIO_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 		$(filter-out %/fio_engine.o,$(GLUE_OBJS)) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
 tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) \
+	$(BUILD)/rec-schemas \
 	$(if $(SANITIZE),$(BUILD)/apps/tpcc.lua)
 $(BUILD)/apps/tpcc.lua: apps/tpcc.lua
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
+# the record documents' JSON Schemas from their tables of fields (scripts/schema-sync)
+$(BUILD)/rec-schemas: $(BUILD)/record/schemas/rec_schemas.o $(BUILD)/libssdrecord.a
+	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a \
