@@ -96,8 +96,14 @@ SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
-	check-stages
-all: engine tools check-stages
+	check-stages check-schemas
+all: engine tools check-stages check-schemas
+
+# --- the JSON Schemas in docs/schemas/ made from record/'s tables of fields (apps.json,
+# tpcc.json): `make` fails when a committed one differs from its table (scripts/schema-sync
+# rewrites it)
+check-schemas: $(BUILD)/rec-schemas
+	@BUILD=$(BUILD) scripts/schema-sync --check
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
 # stages (reporter/README.md): analyse/ and render/ open no file, and includes follow the pipeline,

@@ -11,46 +11,19 @@
 #include "record/doc_fields.h"
 #include "record/json.h"
 
-/* An instance's files under the keys each workload's document gives them. */
-static const struct file_key {
-	const char *key;
-	enum rec_apps_file file;
-} oltp_files[] = {{"install", REC_APPS_INSTALL_LOG},   {"copy", REC_APPS_COPY_LOG},
-		  {"error_log", REC_APPS_MARIADB_ERR}, {"prepare", REC_APPS_PREPARE},
-		  {"warmup", REC_APPS_WARMUP},	       {"run", REC_APPS_RUN}},
-  tpcc_files[] = {{"install", REC_APPS_INITDB_LOG},
-		  {"copy", REC_APPS_COPY_LOG},
-		  {"server_log", REC_APPS_POSTGRES_LOG},
-		  {"prepare", REC_APPS_PREPARE},
-		  {"warmup", REC_APPS_WARMUP},
-		  {"run", REC_APPS_RUN},
-		  {"check", REC_APPS_CHECK}};
+static const char *const schemas[REC_APPS_NWORKLOADS] = {
+    [REC_APPS_OLTP] = REC_APPS_SCHEMA, [REC_APPS_TPCC] = REC_TPCC_SCHEMA};
 
-static const struct workload_doc {
-	const char *schema;
-	const char *server; /* versions' key of the server's version */
-	const struct file_key *files;
-	size_t nfiles;
-} docs[REC_APPS_NWORKLOADS] = {
-    [REC_APPS_OLTP] = {REC_APPS_SCHEMA, "mariadb", oltp_files,
-		       sizeof(oltp_files) / sizeof(oltp_files[0])},
-    [REC_APPS_TPCC] = {REC_TPCC_SCHEMA, "postgresql", tpcc_files,
-		       sizeof(tpcc_files) / sizeof(tpcc_files[0])},
-};
-
-const char *rec_apps_schema(enum rec_apps_workload w) { return docs[w].schema; }
+const char *rec_apps_schema(enum rec_apps_workload w) { return schemas[w]; }
 
 static void add(json_object *o, const char *k, json_object *v) { json_object_object_add(o, k, v); }
-
-/* A string, or null for NULL and "" (ssd-apps's unknown). */
-static json_object *text(const char *s) { return s && *s ? json_object_new_string(s) : NULL; }
 
 /* ---- the members written and read by functions of their own -------------------------------- */
 
 static void schema_write(json_object *o, const char *k, const void *p, unsigned w)
 {
 	(void)p;
-	add(o, k, json_object_new_string(docs[w].schema));
+	add(o, k, json_object_new_string(schemas[w]));
 }
 
 static int nothing_read(json_object *o, const char *k, void *p, unsigned w)
@@ -144,27 +117,6 @@ static int hist_read(json_object *o, const char *k, void *p, unsigned w)
 		f->hist[i].count = json_object_get_int64(json_object_array_get_idx(b, 1));
 	}
 	f->nhist = len;
-	return 0;
-}
-
-/* an instance's files under its workload's keys */
-static void files_write(json_object *o, const char *k, const void *p, unsigned w)
-{
-	const char *const *files = p;
-	json_object *f = json_object_new_object();
-
-	for (size_t i = 0; i < docs[w].nfiles; i++)
-		add(f, docs[w].files[i].key, text(files[docs[w].files[i].file]));
-	add(o, k, f);
-}
-
-static int files_read(json_object *o, const char *k, void *p, unsigned w)
-{
-	const char **files = p;
-	json_object *f = rec_json_get(o, k);
-
-	for (size_t i = 0; i < docs[w].nfiles; i++)
-		files[docs[w].files[i].file] = rec_json_str(f, docs[w].files[i].key);
 	return 0;
 }
 
@@ -265,60 +217,63 @@ static int consistency_read(json_object *o, const char *k, void *p, unsigned w)
 	return rec_tpcc_consistency_of(c, &in->consistency, &in->nconsistency);
 }
 
-#define HIST_SCHEMA                                                                                \
-	"\"histogram\": {\"type\": [\"array\", \"null\"], \"items\": {\"type\": \"array\", "       \
-	"\"minItems\": 2, \"maxItems\": 2, \"items\": [{\"type\": \"number\"}, {\"type\": "        \
-	"\"integer\", \"minimum\": 0}]}, \"description\": \"[ms, count] ascending\"}"
-#define FILE_SCHEMA "{\"type\": [\"string\", \"null\"]}"
-#define TYPE_SCHEMA                                                                                \
-	"{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"done\": "      \
-	"{\"type\": \"integer\", \"minimum\": 0}, \"rolled_back\": {\"type\": \"integer\", "       \
-	"\"minimum\": 0}, \"retries\": {\"type\": \"integer\", \"minimum\": 0}, \"deadlocks\": "   \
-	"{\"type\": \"integer\", \"minimum\": 0}, \"serialization_failures\": {\"type\": "         \
-	"\"integer\", \"minimum\": 0}, \"tps\": {\"type\": [\"number\", \"null\"]}, "              \
-	"\"latency_ms\": {\"type\": \"object\", \"additionalProperties\": {\"type\": "             \
-	"[\"number\", \"null\"], \"minimum\": 0}}}}"
-
+/* the JSON Schema of each member written by functions of its own */
 static const struct rec_field_custom
     schema_oltp = {schema_write, nothing_read, "\"schema\": {\"const\": \"" REC_APPS_SCHEMA "\"}"},
     schema_tpcc = {schema_write, nothing_read, "\"schema\": {\"const\": \"" REC_TPCC_SCHEMA "\"}"},
     settings = {settings_write, settings_read,
-		"\"settings\": {\"type\": [\"object\", \"null\"], "
-		"\"additionalProperties\": {\"type\": [\"string\", "
-		"\"integer\", \"null\"]}}"},
-    hist = {hist_write, hist_read, HIST_SCHEMA},
-    files_oltp = {files_write, files_read,
-		  "\"files\": {\"type\": \"object\", "
-		  "\"additionalProperties\": false, \"properties\": {"
-		  "\"install\": " FILE_SCHEMA ", \"copy\": " FILE_SCHEMA
-		  ", \"error_log\": " FILE_SCHEMA ", \"prepare\": " FILE_SCHEMA
-		  ", \"warmup\": " FILE_SCHEMA ", \"run\": " FILE_SCHEMA "}}"},
-    files_tpcc = {files_write, files_read,
-		  "\"files\": {\"type\": \"object\", "
-		  "\"additionalProperties\": false, \"properties\": {"
-		  "\"install\": " FILE_SCHEMA ", \"copy\": " FILE_SCHEMA
-		  ", \"server_log\": " FILE_SCHEMA ", \"prepare\": " FILE_SCHEMA
-		  ", \"warmup\": " FILE_SCHEMA ", \"run\": " FILE_SCHEMA ", \"check\": " FILE_SCHEMA
-		  "}}"},
+		"\"settings\": {\"type\": [\"object\", \"null\"], \"additionalProperties\": "
+		"{\"type\": [\"string\", \"integer\", \"null\"]}}"},
+    hist = {hist_write, hist_read,
+	    "\"histogram\": {\"type\": [\"array\", \"null\"], \"items\": {\"type\": "
+	    "\"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": [{\"type\": "
+	    "\"number\"}, {\"type\": \"integer\", \"minimum\": 0}]}, \"description\": "
+	    "\"[ms, count] ascending\"}"},
     server_opts = {server_opts_write, server_opts_read,
-		   "\"server_opts\": {\"type\": \"array\", \"items\": "
-		   "{\"type\": \"string\"}}"},
+		   "\"server_opts\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}"},
     mix = {mix_write, mix_read,
-	   "\"mix_pct\": {\"type\": \"object\", "
-	   "\"additionalProperties\": {\"type\": \"integer\"}, "
-	   "\"required\": [\"new_order\", \"payment\", \"order_status\", "
-	   "\"delivery\", \"stock_level\"]}"},
+	   "\"mix_pct\": {\"type\": \"object\", \"additionalProperties\": false, "
+	   "\"required\": [\"new_order\", \"payment\", \"order_status\", \"delivery\", "
+	   "\"stock_level\"], \"properties\": {\"new_order\": {\"type\": \"integer\"}, "
+	   "\"payment\": {\"type\": \"integer\"}, \"order_status\": {\"type\": "
+	   "\"integer\"}, \"delivery\": {\"type\": \"integer\"}, \"stock_level\": "
+	   "{\"type\": \"integer\"}}}"},
     tpcc = {tpcc_write, tpcc_read,
-	    "\"new_orders_per_min\": {\"type\": [\"number\", \"null\"], "
-	    "\"minimum\": 0, \"description\": \"min^-1\"}, \"types\": "
-	    "{\"type\": \"object\", \"additionalProperties\": " TYPE_SCHEMA "}"},
+	    "\"new_orders_per_min\": {\"type\": [\"number\", \"null\"], \"minimum\": 0, "
+	    "\"description\": \"min^-1\"}, \"types\": {\"type\": \"object\", "
+	    "\"additionalProperties\": false, \"required\": [\"new_order\", \"payment\", "
+	    "\"order_status\", \"delivery\", \"stock_level\"], \"properties\": "
+	    "{\"new_order\": {\"$ref\": \"#/definitions/type\"}, \"payment\": {\"$ref\": "
+	    "\"#/definitions/type\"}, \"order_status\": {\"$ref\": "
+	    "\"#/definitions/type\"}, \"delivery\": {\"$ref\": \"#/definitions/type\"}, "
+	    "\"stock_level\": {\"$ref\": \"#/definitions/type\"}}, \"description\": "
+	    "\"TPC-C's five transactions, each one's figures\"}"},
     consistency = {consistency_write, consistency_read,
-		   "\"consistency\": {\"type\": [\"array\", \"null\"], "
-		   "\"minItems\": 4, \"maxItems\": 4, \"items\": {\"type\": "
-		   "\"object\", \"required\": [\"condition\", \"what\", "
-		   "\"checked\", \"violations\", \"holds\", \"examples\"]}, "
-		   "\"description\": \"TPC-C's conditions 1-4; null when not "
-		   "checked\"}"};
+		   "\"consistency\": {\"type\": [\"array\", \"null\"], \"minItems\": 4, "
+		   "\"maxItems\": 4, \"items\": {\"type\": \"object\", \"additionalProperties\": "
+		   "false, \"required\": [\"condition\", \"what\", \"checked\", \"violations\", "
+		   "\"holds\", \"examples\"], \"properties\": {\"condition\": {\"type\": "
+		   "\"integer\", \"minimum\": 1, \"maximum\": 4}, \"what\": {\"type\": "
+		   "[\"string\", \"null\"]}, \"checked\": {\"type\": \"integer\", \"minimum\": "
+		   "0}, \"violations\": {\"type\": \"integer\", \"minimum\": 0}, \"holds\": "
+		   "{\"type\": \"boolean\"}, \"examples\": {\"type\": [\"string\", \"null\"]}}}, "
+		   "\"description\": \"TPC-C's conditions 1-4; null when not checked\"}"};
+
+/* tpcc.json's definitions: a transaction type's figures (record/tpcc.c) */
+#define TPCC_DEFINITIONS                                                                           \
+	"\"type\": {\"type\": \"object\", \"additionalProperties\": false, "                       \
+	"\"required\": [\"done\", \"rolled_back\", \"retries\", \"deadlocks\", "                   \
+	"\"serialization_failures\", \"tps\", \"latency_ms\"], \"properties\": "                   \
+	"{\"done\": {\"type\": \"integer\", \"minimum\": 0}, \"rolled_back\": "                    \
+	"{\"type\": \"integer\", \"minimum\": 0}, \"retries\": {\"type\": \"integer\", "           \
+	"\"minimum\": 0}, \"deadlocks\": {\"type\": \"integer\", \"minimum\": 0}, "                \
+	"\"serialization_failures\": {\"type\": \"integer\", \"minimum\": 0}, \"tps\": "           \
+	"{\"type\": [\"number\", \"null\"], \"description\": \"1/s\"}, \"latency_ms\": "           \
+	"{\"type\": \"object\", \"additionalProperties\": false, \"required\": "                   \
+	"[\"avg\", \"p99\", \"max\"], \"properties\": {\"avg\": {\"type\": "                       \
+	"[\"number\", \"null\"], \"minimum\": 0}, \"p99\": {\"type\": [\"number\", "               \
+	"\"null\"], \"minimum\": 0}, \"max\": {\"type\": [\"number\", \"null\"], "                 \
+	"\"minimum\": 0}}}}}"
 
 /* ---- the tables --------------------------------------------------------------------------- */
 
@@ -326,16 +281,18 @@ static const struct rec_field_custom
 #define TPCC (1u << REC_APPS_TPCC)
 #define SOURCE_ENUM "\"enum\": [\"histogram\", \"sysbench\", \"none\", null]"
 #define METHOD_ENUM "\"enum\": [\"merged-histogram\", \"max-of-instances\", \"none\", null]"
+#define NONNEG "\"minimum\": 0" /* a latency: null or >= 0 */
 #define COUNT "\"type\": \"integer\", \"minimum\": 1"
 #define A(m) offsetof(struct rec_apps, m)
 #define I(m) offsetof(struct rec_apps_instance, m)
 
-static const struct rec_field inst_latency[] = {{"min", REC_FIELD_DOUBLE, I(f.lat_min_ms), "ms"},
-						{"avg", REC_FIELD_DOUBLE, I(f.lat_avg_ms), "ms"},
-						{"max", REC_FIELD_DOUBLE, I(f.lat_max_ms), "ms"},
-						{"p95", REC_FIELD_DOUBLE, I(f.lat_p95_ms), "ms"},
-						{"p99", REC_FIELD_DOUBLE, I(f.lat_p99_ms), "ms"},
-						{NULL}};
+static const struct rec_field inst_latency[] = {
+    {"min", REC_FIELD_DOUBLE, I(f.lat_min_ms), "ms", .schema = NONNEG},
+    {"avg", REC_FIELD_DOUBLE, I(f.lat_avg_ms), "ms", .schema = NONNEG},
+    {"max", REC_FIELD_DOUBLE, I(f.lat_max_ms), "ms", .schema = NONNEG},
+    {"p95", REC_FIELD_DOUBLE, I(f.lat_p95_ms), "ms", .schema = NONNEG},
+    {"p99", REC_FIELD_DOUBLE, I(f.lat_p99_ms), "ms", .schema = NONNEG},
+    {NULL}};
 
 /* sysbench's figures of an instance's measured run: written when it has one (have_report) */
 static const struct rec_field inst_report[] = {
@@ -360,6 +317,21 @@ static const struct rec_field inst_report[] = {
     {"histogram", REC_FIELD_CUSTOM, I(f), .custom = &hist},
     {NULL}};
 
+/* the instance's files, relative to the test folder, under each workload's keys (copy: since
+ * revision 2) */
+#define FILE(m) I(files[REC_APPS_##m])
+static const struct rec_field inst_files[] = {
+    {"install", REC_FIELD_TEXT_SET, FILE(INSTALL_LOG), .variants = OLTP},
+    {"install", REC_FIELD_TEXT_SET, FILE(INITDB_LOG), .variants = TPCC},
+    {"copy", REC_FIELD_TEXT_SET, FILE(COPY_LOG), .since = 2},
+    {"error_log", REC_FIELD_TEXT_SET, FILE(MARIADB_ERR), .variants = OLTP},
+    {"server_log", REC_FIELD_TEXT_SET, FILE(POSTGRES_LOG), .variants = TPCC},
+    {"prepare", REC_FIELD_TEXT_SET, FILE(PREPARE)},
+    {"warmup", REC_FIELD_TEXT_SET, FILE(WARMUP)},
+    {"run", REC_FIELD_TEXT_SET, FILE(RUN)},
+    {"check", REC_FIELD_TEXT_SET, FILE(CHECK), .variants = TPCC},
+    {NULL}};
+
 static const struct rec_field instance[] = {
     {"id", REC_FIELD_INT, I(id), .schema = COUNT},
     {"datadir", REC_FIELD_TEXT, I(datadir)},
@@ -370,8 +342,7 @@ static const struct rec_field instance[] = {
     {"settings", REC_FIELD_CUSTOM, 0, .custom = &settings},
     {"stop", REC_FIELD_TEXT_SET, I(stop)},
     {"report", REC_FIELD_GROUP, I(have_report), .sub = inst_report},
-    {"files", REC_FIELD_CUSTOM, I(files), .variants = OLTP, .custom = &files_oltp},
-    {"files", REC_FIELD_CUSTOM, I(files), .variants = TPCC, .custom = &files_tpcc},
+    {"files", REC_FIELD_OBJECT, .sub = inst_files},
     {"tpcc", REC_FIELD_CUSTOM, I(tpcc), .flags = REC_FIELD_OMIT, .variants = TPCC, .custom = &tpcc},
     {"consistency", REC_FIELD_CUSTOM, 0, .variants = TPCC, .custom = &consistency},
     {NULL}};
@@ -402,7 +373,7 @@ static const struct rec_field workload[] = {
      .schema = "\"const\": \"oltp_read_write\""},
     {"test", REC_FIELD_TEXT, A(workload.test), .variants = TPCC,
      .schema = "\"const\": \"tpcc.lua\""},
-    {"script", REC_FIELD_TEXT_SET, A(workload.script), .variants = TPCC},
+    {"script", REC_FIELD_TEXT_SET, A(workload.script), "the script's path", .variants = TPCC},
     {"profile", REC_FIELD_TEXT, A(workload.profile), .schema = "\"type\": \"string\""},
     {"instances", REC_FIELD_I64, A(workload.instances), .schema = COUNT},
     {"warehouses", REC_FIELD_I64, A(workload.warehouses), .variants = TPCC, .schema = COUNT},
@@ -412,18 +383,21 @@ static const struct rec_field workload[] = {
     {"tables", REC_FIELD_I64, A(workload.tables), .variants = OLTP, .schema = COUNT},
     {"table_size", REC_FIELD_I64, A(workload.table_size), .variants = OLTP, .schema = COUNT},
     {"threads", REC_FIELD_I64, A(workload.threads), .schema = COUNT},
-    {"warmup_s", REC_FIELD_I64, A(workload.warmup_s), "s"},
-    {"time_s", REC_FIELD_I64, A(workload.time_s), "s"},
-    {"report_interval_s", REC_FIELD_I64, A(workload.report_interval_s), "s"},
+    {"warmup_s", REC_FIELD_I64, A(workload.warmup_s), "s", .schema = "\"minimum\": 0"},
+    {"time_s", REC_FIELD_I64, A(workload.time_s), "s", .schema = "\"minimum\": 1"},
+    {"report_interval_s", REC_FIELD_I64, A(workload.report_interval_s), "s",
+     .schema = "\"minimum\": 0"},
     {"percentile", REC_FIELD_I64, A(workload.percentile), "%"},
     {"histogram", REC_FIELD_BOOL, A(workload.histogram)},
     {"mix_pct", REC_FIELD_CUSTOM, 0, .variants = TPCC, .custom = &mix},
     {"new_order_rollback_pct", REC_FIELD_I64, A(workload.new_order_rollback_pct), "%",
      .variants = TPCC},
-    {"think_times", REC_FIELD_BOOL, A(workload.think_times), .variants = TPCC},
-    {"buffer_pool_bytes", REC_FIELD_I64, A(workload.buffer_pool_bytes), "bytes"},
-    {"max_wal_size_bytes", REC_FIELD_I64, A(workload.max_wal_size_bytes), "bytes",
-     .variants = TPCC},
+    {"think_times", REC_FIELD_BOOL, A(workload.think_times), .variants = TPCC,
+     .schema = "\"const\": false"},
+    {"buffer_pool_bytes", REC_FIELD_I64, A(workload.buffer_pool_bytes), "bytes",
+     .schema = "\"minimum\": 1"},
+    {"max_wal_size_bytes", REC_FIELD_I64, A(workload.max_wal_size_bytes), "bytes", .variants = TPCC,
+     .schema = "\"minimum\": 1"},
     {"flush_method", REC_FIELD_TEXT, A(workload.flush_method), .variants = OLTP},
     {"server_opts", REC_FIELD_CUSTOM, 0, .custom = &server_opts},
     {"port_base", REC_FIELD_I64, A(workload.port_base), .flags = REC_FIELD_POSITIVE},
@@ -469,10 +443,10 @@ static const struct rec_field timings[] = {
     {NULL}};
 
 static const struct rec_field total_latency[] = {
-    {"avg", REC_FIELD_DOUBLE, A(total.lat_avg_ms), "ms"},
-    {"max", REC_FIELD_DOUBLE, A(total.lat_max_ms), "ms"},
-    {"p95", REC_FIELD_DOUBLE, A(total.lat_p95_ms), "ms"},
-    {"p99", REC_FIELD_DOUBLE, A(total.lat_p99_ms), "ms"},
+    {"avg", REC_FIELD_DOUBLE, A(total.lat_avg_ms), "ms", .schema = NONNEG},
+    {"max", REC_FIELD_DOUBLE, A(total.lat_max_ms), "ms", .schema = NONNEG},
+    {"p95", REC_FIELD_DOUBLE, A(total.lat_p95_ms), "ms", .schema = NONNEG},
+    {"p99", REC_FIELD_DOUBLE, A(total.lat_p99_ms), "ms", .schema = NONNEG},
     {NULL}};
 
 static const struct rec_field total[] = {
@@ -545,10 +519,10 @@ int rec_apps_read(const char *path, enum rec_apps_workload w, struct rec_apps *a
 	if (!(o = rec_json_read(path, &missing, err, errlen)))
 		return missing ? -ENOENT : -EINVAL;
 	schema = rec_json_str(o, "schema");
-	if (!schema || strcmp(schema, docs[w].schema) || !rec_json_str(o, "status")) {
+	if (!schema || strcmp(schema, schemas[w]) || !rec_json_str(o, "status")) {
 		snprintf(err, errlen,
 			 "%s: expected an ssd-apps result: \"schema\": \"%s\" and a \"status\"",
-			 path, docs[w].schema);
+			 path, schemas[w]);
 		json_object_put(o);
 		return -EINVAL;
 	}
@@ -588,6 +562,13 @@ json_object *rec_apps_schema_json(enum rec_apps_workload w)
 				   "null, never 0 (docs/results-format.md for every field)."));
 	json_object_object_foreach(t, k, v) add(s, k, json_object_get(v));
 	json_object_put(t);
+	if (w == REC_APPS_TPCC) {
+		if (!(t = json_tokener_parse("{" TPCC_DEFINITIONS "}"))) {
+			json_object_put(s);
+			return NULL;
+		}
+		add(s, "definitions", t);
+	}
 	return s;
 }
 

@@ -76,8 +76,7 @@ static json_object *array_json(const struct rec_field *f, const void *base, unsi
 	return a;
 }
 
-void rec_fields_write(json_object *o, const struct rec_field *t, const void *base,
-		      unsigned variant)
+void rec_fields_write(json_object *o, const struct rec_field *t, const void *base, unsigned variant)
 {
 	for (const struct rec_field *f = t; f->name; f++) {
 		json_object *v;
@@ -250,8 +249,8 @@ static int read_array(json_object *a, const struct rec_field *f, void *base,
 	return rc;
 }
 
-static int read_one(json_object *o, const struct rec_field *f, void *base,
-		    const struct reading *r, const char *where)
+static int read_one(json_object *o, const struct rec_field *f, void *base, const struct reading *r,
+		    const char *where)
 {
 	json_object *v;
 	const char *want;
@@ -357,13 +356,16 @@ void rec_fields_free(const struct rec_field *t, void *base)
 /* @text's members ("\"minimum\": 1", ...) into @o; false when it is not JSON */
 static bool merge(json_object *o, const char *text)
 {
-	char buf[4096];
 	json_object *m;
+	char *buf;
 
 	if (!text)
 		return true;
-	snprintf(buf, sizeof(buf), "{%s}", text);
-	if (!(m = json_tokener_parse(buf)))
+	if (asprintf(&buf, "{%s}", text) < 0)
+		return false;
+	m = json_tokener_parse(buf);
+	free(buf);
+	if (!m)
 		return false;
 	json_object_object_foreach(m, k, v) add(o, k, json_object_get(v));
 	json_object_put(m);

@@ -53,14 +53,14 @@ struct rec_field {
 	const char *name;
 	enum rec_field_type type;
 	size_t off;
-	const char *unit;	/* "bytes", "s", "ms", "1/s", "%", "min^-1", or NULL */
-	unsigned flags;		/* REC_FIELD_POSITIVE, REC_FIELD_OMIT, REC_FIELD_WHEN */
-	unsigned since;		/* the document's revision that added it; 0 and 1: the first */
-	unsigned variants;	/* 1u << variant of each variant that carries it; 0: all */
-	const char *schema;	/* JSON Schema keywords replacing the type's, as JSON members */
-	const struct rec_field *sub;		/* OBJECT, GROUP, ARRAY: its members */
-	size_t count_off, elem_size, when_off;	/* ARRAY; OBJECT with REC_FIELD_WHEN */
-	const struct rec_field_custom *custom;	/* CUSTOM */
+	const char *unit;   /* "bytes", "s", "ms", "1/s", "%", "min^-1", or NULL */
+	unsigned flags;	    /* REC_FIELD_POSITIVE, REC_FIELD_OMIT, REC_FIELD_WHEN */
+	unsigned since;	    /* the document's revision that added it; 0 and 1: the first */
+	unsigned variants;  /* 1u << variant of each variant that carries it; 0: all */
+	const char *schema; /* JSON Schema keywords replacing the type's, as JSON members */
+	const struct rec_field *sub;	       /* OBJECT, GROUP, ARRAY: its members */
+	size_t count_off, elem_size, when_off; /* ARRAY; OBJECT with REC_FIELD_WHEN */
+	const struct rec_field_custom *custom; /* CUSTOM */
 };
 
 /** rec_fields_write() - @t's members of @variant, from the struct @base, into object @o. */

@@ -23,9 +23,11 @@ static const struct {
 
 static int usage(FILE *f, int rc)
 {
-	fprintf(f, "usage: rec-schemas NAME | --list | --help\n"
-		   "  print the JSON Schema of record document NAME (apps, tpcc), made from the\n"
-		   "  table of fields record/ writes and reads it with (docs/schemas/NAME.schema.json)\n");
+	fprintf(
+	    f,
+	    "usage: rec-schemas NAME | --list | --help\n"
+	    "  print the JSON Schema of record document NAME (apps, tpcc), made from the\n"
+	    "  table of fields record/ writes and reads it with (docs/schemas/NAME.schema.json)\n");
 	return rc;
 }
 

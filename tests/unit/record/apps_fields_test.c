@@ -138,8 +138,8 @@ static void read_back(void **state)
 }
 
 /* @fixture with @edit applied, read as workload @w: refused with "<scratch_doc>: @what" */
-static void refused(const char *fixture, enum rec_apps_workload w,
-		    void (*edit)(json_object *doc), const char *what)
+static void refused(const char *fixture, enum rec_apps_workload w, void (*edit)(json_object *doc),
+		    const char *what)
 {
 	json_object *o;
 	struct rec_apps a;
@@ -172,8 +172,7 @@ static void tps_text(json_object *o)
 
 static void threads_fraction(json_object *o)
 {
-	json_object_object_add(rec_json_get(o, "workload"), "threads",
-			       json_object_new_double(1.5));
+	json_object_object_add(rec_json_get(o, "workload"), "threads", json_object_new_double(1.5));
 }
 
 static void workload_array(json_object *o)
