@@ -22,29 +22,13 @@
 
 #define SCRATCH_DOC "result.json"
 #include "scratch.h"
+#include "slurp.h"
 
 #include "apps_sample.h"
 #include "record/apps.h"
 #include "record/json.h"
 
 #define FIX "tests/unit/record/fixtures/apps"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *s;
-	long n;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = calloc(n + 1, 1);
-	assert_non_null(s);
-	assert_int_equal(fread(s, 1, n, f), n);
-	fclose(f);
-	return s;
-}
 
 /* scratch_doc's bytes are @fixture's */
 static void same_bytes(const char *fixture)
