@@ -96,8 +96,14 @@ SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
-	check-stages check-docs
-all: engine tools check-stages check-docs
+	check-stages check-docs check-schemas
+all: engine tools check-stages check-docs check-schemas
+
+# --- the JSON Schemas in docs/schemas/ made from record/'s tables of fields (apps.json,
+# tpcc.json): `make` fails when a committed one differs from its table (scripts/schema-sync
+# rewrites it)
+check-schemas: $(BUILD)/rec-schemas
+	@BUILD=$(BUILD) scripts/schema-sync --check
 
 # --- boundaries: only engine/fio/ is built with fio's headers (the rules below); the reporter's
 # stages (reporter/README.md): analyse/ and render/ open no file, and includes follow the pipeline,
@@ -222,12 +228,16 @@ $(OTHER_FIO_SO): $(GLUE_OBJS) $(BUILD)/libssdcore.a
 		$(filter-out %/fio_engine.o,$(GLUE_OBJS)) $(BUILD)/libssdcore.a $(CORE_LIBS) $(SAN_LDFLAGS)
 
 tools: $(if $(CTL_MAIN),$(SSDCTL)) $(if $(REPORT_MAIN),$(SSDREPORT)) $(SSDAPPS) $(SSDREVIEW) \
+	$(BUILD)/rec-schemas \
 	$(if $(SANITIZE),$(BUILD)/apps/tpcc.lua)
 $(BUILD)/apps/tpcc.lua: apps/tpcc.lua
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(SSDAPPS): $(BUILD)/apps/apps_main.o $(BUILD)/libssdapps.a $(BUILD)/libssdrecord.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
+# the record documents' JSON Schemas from their tables of fields (scripts/schema-sync)
+$(BUILD)/rec-schemas: $(BUILD)/record/schemas/rec_schemas.o $(BUILD)/libssdrecord.a
+	$(CC) -o $@ $^ $(REPORT_LIBS) $(SAN_LDFLAGS)
 $(SSDCTL): $(CTL_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdctl.a $(BUILD)/libssdcore.a
 	$(CC) -o $@ $^ $(CORE_LIBS) $(JSONC_LIBS) $(SAN_LDFLAGS)
 $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a \

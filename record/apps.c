@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* apps.c - apps.json and tpcc.json written and read (apps.h). */
+/* apps.c - apps.json and tpcc.json written and read (apps.h), both from one table of fields
+ * (doc_fields.h) whose members carry the workloads they belong to. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,46 +8,29 @@
 #include <string.h>
 
 #include "record/apps.h"
+#include "record/doc_fields.h"
 #include "record/json.h"
 
-/* An instance's files under the keys each workload's document gives them. */
-static const struct file_key {
-	const char *key;
-	enum rec_apps_file file;
-} oltp_files[] = {{"install", REC_APPS_INSTALL_LOG},   {"copy", REC_APPS_COPY_LOG},
-		  {"error_log", REC_APPS_MARIADB_ERR}, {"prepare", REC_APPS_PREPARE},
-		  {"warmup", REC_APPS_WARMUP},	       {"run", REC_APPS_RUN}},
-  tpcc_files[] = {{"install", REC_APPS_INITDB_LOG},
-		  {"copy", REC_APPS_COPY_LOG},
-		  {"server_log", REC_APPS_POSTGRES_LOG},
-		  {"prepare", REC_APPS_PREPARE},
-		  {"warmup", REC_APPS_WARMUP},
-		  {"run", REC_APPS_RUN},
-		  {"check", REC_APPS_CHECK}};
+static const char *const schemas[REC_APPS_NWORKLOADS] = {
+    [REC_APPS_OLTP] = REC_APPS_SCHEMA, [REC_APPS_TPCC] = REC_TPCC_SCHEMA};
 
-static const struct workload_doc {
-	const char *schema;
-	const char *server; /* versions' key of the server's version */
-	const struct file_key *files;
-	size_t nfiles;
-} docs[REC_APPS_NWORKLOADS] = {
-    [REC_APPS_OLTP] = {REC_APPS_SCHEMA, "mariadb", oltp_files,
-		       sizeof(oltp_files) / sizeof(oltp_files[0])},
-    [REC_APPS_TPCC] = {REC_TPCC_SCHEMA, "postgresql", tpcc_files,
-		       sizeof(tpcc_files) / sizeof(tpcc_files[0])},
-};
-
-const char *rec_apps_schema(enum rec_apps_workload w) { return docs[w].schema; }
+const char *rec_apps_schema(enum rec_apps_workload w) { return schemas[w]; }
 
 static void add(json_object *o, const char *k, json_object *v) { json_object_object_add(o, k, v); }
 
-/* A string, or null for NULL and "" (ssd-apps's unknown). */
-static json_object *text(const char *s) { return s && *s ? json_object_new_string(s) : NULL; }
+/* ---- the members written and read by functions of their own -------------------------------- */
 
-static json_object *dbl(double v) { return isnan(v) ? NULL : json_object_new_double(v); }
+static void schema_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	(void)p;
+	add(o, k, json_object_new_string(schemas[w]));
+}
 
-/* A size or count that is only known when positive (0: not measured). */
-static json_object *positive(long long v) { return v > 0 ? json_object_new_int64(v) : NULL; }
+static int nothing_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	(void)o, (void)k, (void)p, (void)w;
+	return 0;
+}
 
 /* "134217728" -> integer; "O_DIRECT", "ON", "16MB" -> string */
 static json_object *setting_value(const char *v)
@@ -60,523 +44,532 @@ static json_object *setting_value(const char *v)
 	return *end ? json_object_new_string(v) : json_object_new_int64(n);
 }
 
-static json_object *histogram(const struct rec_apps_bucket *b, size_t n)
+static void settings_write(json_object *o, const char *k, const void *p, unsigned w)
 {
-	json_object *a;
+	const struct rec_apps_instance *in = p;
+	json_object *s = NULL;
 
-	if (!b || !n)
-		return NULL;
-	a = json_object_new_array();
-	for (size_t i = 0; i < n; i++) {
-		json_object *p = json_object_new_array();
-
-		json_object_array_add(p, json_object_new_double(b[i].value_ms));
-		json_object_array_add(p, json_object_new_int64(b[i].count));
-		json_object_array_add(a, p);
-	}
-	return a;
-}
-
-/* sysbench's figures of an instance's measured run into @o */
-static void report_json(json_object *o, const struct rec_apps_instance *in)
-{
-	json_object *l = json_object_new_object();
-
-	add(o, "sysbench_version", text(in->sysbench_version));
-	add(o, "threads", rec_json_i64(in->threads));
-	add(o, "tps", dbl(in->f.tps));
-	add(o, "qps", dbl(in->f.qps));
-	add(o, "transactions", rec_json_i64(in->f.transactions));
-	add(o, "queries", rec_json_i64(in->f.queries));
-	add(o, "reads", rec_json_i64(in->reads));
-	add(o, "writes", rec_json_i64(in->writes));
-	add(o, "others", rec_json_i64(in->others));
-	add(o, "errors", rec_json_i64(in->f.errors));
-	add(o, "reconnects", rec_json_i64(in->f.reconnects));
-	add(o, "time_s", dbl(in->time_s));
-	add(o, "events", rec_json_i64(in->events));
-	add(l, "min", dbl(in->f.lat_min_ms));
-	add(l, "avg", dbl(in->f.lat_avg_ms));
-	add(l, "max", dbl(in->f.lat_max_ms));
-	add(l, "p95", dbl(in->f.lat_p95_ms));
-	add(l, "p99", dbl(in->f.lat_p99_ms));
-	add(o, "latency_ms", l);
-	add(o, "p95_source", rec_json_text(in->p95_source));
-	add(o, "p99_source", rec_json_text(in->p99_source));
-	add(o, "sysbench_percentile", dbl(in->sysbench_percentile));
-	add(o, "sysbench_percentile_ms", dbl(in->sysbench_percentile_ms));
-	add(o, "histogram", histogram(in->f.hist, in->f.nhist));
-}
-
-static json_object *instance_json(const struct rec_apps *a, const struct rec_apps_instance *in)
-{
-	const struct workload_doc *w = &docs[a->kind];
-	json_object *o = json_object_new_object(), *s = NULL, *f;
-
-	add(o, "id", json_object_new_int(in->id));
-	add(o, "datadir", rec_json_text(in->datadir));
-	add(o, "socket", rec_json_text(in->socket));
-	add(o, "port", in->port > 0 ? json_object_new_int(in->port) : NULL);
-	if (in->port_asked > 0)
-		add(o, "port_asked", json_object_new_int(in->port_asked));
-	add(o, "server_version", text(in->server_version));
+	(void)w;
 	if (in->settings) {
 		s = json_object_new_object();
 		for (size_t i = 0; i < in->nsettings; i++)
 			add(s, in->settings[i].name, setting_value(in->settings[i].value));
 	}
-	add(o, "settings", s);
-	add(o, "stop", text(in->stop));
-	if (in->have_report)
-		report_json(o, in);
-	f = json_object_new_object();
-	for (size_t i = 0; i < w->nfiles; i++)
-		add(f, w->files[i].key, text(in->files[w->files[i].file]));
-	add(o, "files", f);
-	if (a->kind == REC_APPS_TPCC) {
-		rec_tpcc_figures_add(o, &in->tpcc);
-		add(o, "consistency",
-		    in->checked ? rec_tpcc_consistency_json(in->consistency, in->nconsistency)
-				: NULL);
-	}
-	return o;
+	add(o, k, s);
 }
 
-static json_object *total_json(const struct rec_apps *a)
+static int settings_read(json_object *o, const char *k, void *p, unsigned w)
 {
-	json_object *o, *l;
+	struct rec_apps_instance *in = p;
+	json_object *s = rec_json_get(o, k);
+	size_t n = 0;
 
-	if (!a->have_total)
-		return NULL;
-	o = json_object_new_object();
-	add(o, "instances", rec_json_i64(a->total_instances));
-	add(o, "tps", dbl(a->total.tps));
-	add(o, "qps", dbl(a->total.qps));
-	add(o, "transactions", rec_json_i64(a->total.transactions));
-	add(o, "queries", rec_json_i64(a->total.queries));
-	add(o, "errors", rec_json_i64(a->total.errors));
-	add(o, "reconnects", rec_json_i64(a->total.reconnects));
-	l = json_object_new_object();
-	add(l, "avg", dbl(a->total.lat_avg_ms));
-	add(l, "max", dbl(a->total.lat_max_ms));
-	add(l, "p95", dbl(a->total.lat_p95_ms));
-	add(l, "p99", dbl(a->total.lat_p99_ms));
-	add(o, "latency_ms", l);
-	add(o, "avg_method", rec_json_text(a->avg_method));
-	add(o, "p95_method", rec_json_text(a->p95_method));
-	add(o, "p99_method", rec_json_text(a->p99_method));
-	add(o, "histogram", histogram(a->total.hist, a->total.nhist));
-	if (a->kind == REC_APPS_TPCC)
-		rec_tpcc_figures_add(o, &a->total_tpcc);
-	return o;
-}
-
-static json_object *workload_json(const struct rec_apps *a)
-{
-	json_object *w = json_object_new_object(), *so, *mix;
-	bool tpcc = a->kind == REC_APPS_TPCC;
-
-	add(w, "tool", rec_json_text(a->workload.tool));
-	add(w, "test", rec_json_text(a->workload.test));
-	if (tpcc)
-		add(w, "script", text(a->workload.script));
-	add(w, "profile", rec_json_text(a->workload.profile));
-	add(w, "instances", rec_json_i64(a->workload.instances));
-	if (tpcc) {
-		add(w, "warehouses", rec_json_i64(a->workload.warehouses));
-		add(w, "items", rec_json_i64(a->workload.items));
-		add(w, "customers_per_district", rec_json_i64(a->workload.customers_per_district));
-	} else {
-		add(w, "tables", rec_json_i64(a->workload.tables));
-		add(w, "table_size", rec_json_i64(a->workload.table_size));
-	}
-	add(w, "threads", rec_json_i64(a->workload.threads));
-	add(w, "warmup_s", rec_json_i64(a->workload.warmup_s));
-	add(w, "time_s", rec_json_i64(a->workload.time_s));
-	add(w, "report_interval_s", rec_json_i64(a->workload.report_interval_s));
-	add(w, "percentile", rec_json_i64(a->workload.percentile));
-	add(w, "histogram", json_object_new_boolean(a->workload.histogram));
-	if (tpcc) {
-		mix = json_object_new_object();
-		for (size_t i = 0; i < a->workload.nmix; i++)
-			add(mix, a->workload.mix[i].name, rec_json_i64(a->workload.mix[i].pct));
-		add(w, "mix_pct", mix);
-		add(w, "new_order_rollback_pct", rec_json_i64(a->workload.new_order_rollback_pct));
-		add(w, "think_times", json_object_new_boolean(a->workload.think_times));
-	}
-	add(w, "buffer_pool_bytes", rec_json_i64(a->workload.buffer_pool_bytes));
-	if (tpcc)
-		add(w, "max_wal_size_bytes", rec_json_i64(a->workload.max_wal_size_bytes));
-	else
-		add(w, "flush_method", rec_json_text(a->workload.flush_method));
-	so = json_object_new_array();
-	for (size_t i = 0; i < a->workload.nserver_opts; i++)
-		json_object_array_add(so, rec_json_text(a->workload.server_opts[i]));
-	add(w, "server_opts", so);
-	add(w, "port_base", positive(a->workload.port_base));
-	if (tpcc)
-		add(w, "pg_user", text(a->workload.pg_user));
-	return w;
-}
-
-static json_object *space_json(const struct rec_apps *a)
-{
-	json_object *s = json_object_new_object();
-
-	add(s, "estimate_bytes", positive(a->space.estimate_bytes));
-	if (a->kind == REC_APPS_TPCC) {
-		add(s, "stock_row_bytes", rec_json_i64(a->space.stock_row_bytes));
-		add(s, "customer_bytes", rec_json_i64(a->space.customer_bytes));
-		add(s, "item_bytes", rec_json_i64(a->space.item_bytes));
-	} else {
-		add(s, "row_bytes", rec_json_i64(a->space.row_bytes));
-		add(s, "table_bytes", rec_json_i64(a->space.table_bytes));
-	}
-	add(s, "instance_bytes", rec_json_i64(a->space.instance_bytes));
-	if (a->kind == REC_APPS_TPCC)
-		add(s, "wal_pct", rec_json_i64(a->space.wal_pct));
-	add(s, "margin_pct", rec_json_i64(a->space.margin_pct));
-	return s;
-}
-
-static json_object *memory_json(const struct rec_apps *a)
-{
-	json_object *m = json_object_new_object();
-
-	add(m, "need_bytes", positive(a->memory.need_bytes));
-	add(m, "available_bytes", positive(a->memory.available_bytes));
-	add(m, "server_bytes", rec_json_i64(a->memory.server_bytes));
-	add(m, "connection_bytes", rec_json_i64(a->memory.connection_bytes));
-	return m;
-}
-
-static json_object *timings_json(const struct rec_apps *a)
-{
-	json_object *t = json_object_new_object();
-
-	add(t, "mkfs", dbl(a->timings_s.mkfs));
-	add(t, "install", dbl(a->timings_s.install));
-	add(t, "start", dbl(a->timings_s.start));
-	add(t, "prepare", dbl(a->timings_s.prepare));
-	add(t, "copy", dbl(a->timings_s.copy));
-	add(t, "warmup", dbl(a->timings_s.warmup));
-	add(t, "run", dbl(a->timings_s.run));
-	if (a->kind == REC_APPS_TPCC)
-		add(t, "check", dbl(a->timings_s.check));
-	add(t, "stop", dbl(a->timings_s.stop));
-	add(t, "total", dbl(a->timings_s.total));
-	return t;
-}
-
-int rec_apps_write(const char *path, const struct rec_apps *a)
-{
-	json_object *o = json_object_new_object(), *d, *f, *v, *in;
-	int rc;
-
-	add(o, "schema", json_object_new_string(docs[a->kind].schema));
-	add(o, "status", rec_json_text(a->status));
-	add(o, "failed_step", text(a->failed_step));
-	add(o, "error", text(a->error));
-	add(o, "started_at", rec_json_text(a->started_at));
-	d = json_object_new_object();
-	add(d, "given", rec_json_text(a->device.given));
-	add(d, "block", text(a->device.block));
-	add(d, "kind", text(a->device.kind));
-	add(d, "size_bytes", positive(a->device.size_bytes));
-	add(d, "write_cache", text(a->device.write_cache));
-	add(o, "device", d);
-	f = json_object_new_object();
-	add(f, "type", text(a->fs.type));
-	add(f, "mkfs", text(a->fs.mkfs));
-	add(f, "mount_point", text(a->fs.mount_point));
-	add(f, "mount_options_requested", rec_json_text(a->fs.mount_options_requested));
-	add(f, "mount_options", text(a->fs.mount_options));
-	add(f, "super_options", text(a->fs.super_options));
-	add(f, "size_bytes", rec_json_i64(a->fs.size_bytes));
-	add(f, "available_bytes", rec_json_i64(a->fs.available_bytes));
-	add(o, "filesystem", f);
-	add(o, "workload", workload_json(a));
-	add(o, "space", space_json(a));
-	add(o, "memory", memory_json(a));
-	v = json_object_new_object();
-	add(v, "sysbench", text(a->sysbench_version));
-	add(v, docs[a->kind].server, text(a->server_version));
-	add(o, "versions", v);
-	add(o, "timings_s", timings_json(a));
-	in = json_object_new_array();
-	for (size_t i = 0; i < a->ninst; i++)
-		json_object_array_add(in, instance_json(a, &a->inst[i]));
-	add(o, "instances", in);
-	if (a->kind == REC_APPS_TPCC)
-		add(o, "consistency_holds",
-		    a->consistency_holds < 0 ? NULL
-					     : json_object_new_boolean(a->consistency_holds));
-	add(o, "total", total_json(a));
-	rc = rec_json_write(path, o);
-	json_object_put(o);
-	return rc;
-}
-
-/* ---- reading ------------------------------------------------------------------------------ */
-
-static double dbl_of(json_object *o, const char *key)
-{
-	double v;
-
-	return rec_json_num(o, key, &v) ? v : NAN;
-}
-
-static int histogram_of(json_object *h, struct rec_apps_bucket **out, size_t *n)
-{
-	size_t len;
-
-	*out = NULL;
-	*n = 0;
-	if (!h || !json_object_is_type(h, json_type_array))
-		return 0;
-	len = json_object_array_length(h);
-	if (!(*out = calloc(len + 1, sizeof(**out))))
-		return -ENOMEM;
-	for (size_t i = 0; i < len; i++) {
-		json_object *p = json_object_array_get_idx(h, i);
-
-		(*out)[i].value_ms = json_object_get_double(json_object_array_get_idx(p, 0));
-		(*out)[i].count = json_object_get_int64(json_object_array_get_idx(p, 1));
-	}
-	*n = len;
-	return 0;
-}
-
-/* The figures of an instance or "total" object. */
-static int figures_of(json_object *o, struct rec_apps_figures *f)
-{
-	json_object *l = rec_json_get(o, "latency_ms");
-
-	f->tps = dbl_of(o, "tps");
-	f->qps = dbl_of(o, "qps");
-	f->transactions = rec_json_i64_or(o, "transactions", -1);
-	f->queries = rec_json_i64_or(o, "queries", -1);
-	f->errors = rec_json_i64_or(o, "errors", -1);
-	f->reconnects = rec_json_i64_or(o, "reconnects", -1);
-	f->lat_min_ms = dbl_of(l, "min");
-	f->lat_avg_ms = dbl_of(l, "avg");
-	f->lat_max_ms = dbl_of(l, "max");
-	f->lat_p95_ms = dbl_of(l, "p95");
-	f->lat_p99_ms = dbl_of(l, "p99");
-	return histogram_of(rec_json_get(o, "histogram"), &f->hist, &f->nhist);
-}
-
-static int settings_of(json_object *s, struct rec_apps_instance *in)
-{
-	size_t k = 0;
-
+	(void)w;
 	if (!s || !json_object_is_type(s, json_type_object))
 		return 0;
 	if (!(in->settings = calloc(json_object_object_length(s) + 1, sizeof(*in->settings))))
 		return -ENOMEM;
 	json_object_object_foreach(s, key, val)
 	{
-		in->settings[k].name = key;
-		in->settings[k++].value = val ? json_object_get_string(val) : NULL;
+		in->settings[n].name = key;
+		in->settings[n++].value = val ? json_object_get_string(val) : NULL;
 	}
-	in->nsettings = k;
+	in->nsettings = n;
 	return 0;
 }
 
-static int instance_of(json_object *o, const struct workload_doc *w, struct rec_apps_instance *in)
+/* sysbench's latency histogram of struct rec_apps_figures @p: [[ms, count], ...] or null */
+static void hist_write(json_object *o, const char *k, const void *p, unsigned w)
 {
-	json_object *f = rec_json_get(o, "files"), *c = rec_json_get(o, "consistency");
+	const struct rec_apps_figures *f = p;
+	json_object *a = NULL;
+
+	(void)w;
+	if (f->hist && f->nhist) {
+		a = json_object_new_array();
+		for (size_t i = 0; i < f->nhist; i++) {
+			json_object *b = json_object_new_array();
+
+			json_object_array_add(b, json_object_new_double(f->hist[i].value_ms));
+			json_object_array_add(b, json_object_new_int64(f->hist[i].count));
+			json_object_array_add(a, b);
+		}
+	}
+	add(o, k, a);
+}
+
+static int hist_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	struct rec_apps_figures *f = p;
+	json_object *h = rec_json_get(o, k);
+	size_t len;
+
+	(void)w;
+	if (!h || !json_object_is_type(h, json_type_array))
+		return 0;
+	len = json_object_array_length(h);
+	if (!(f->hist = calloc(len + 1, sizeof(*f->hist))))
+		return -ENOMEM;
+	for (size_t i = 0; i < len; i++) {
+		json_object *b = json_object_array_get_idx(h, i);
+
+		f->hist[i].value_ms = json_object_get_double(json_object_array_get_idx(b, 0));
+		f->hist[i].count = json_object_get_int64(json_object_array_get_idx(b, 1));
+	}
+	f->nhist = len;
+	return 0;
+}
+
+static void server_opts_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	const struct rec_apps *a = p;
+	json_object *so = json_object_new_array();
+
+	(void)w;
+	for (size_t i = 0; i < a->workload.nserver_opts; i++)
+		json_object_array_add(so, rec_json_text(a->workload.server_opts[i]));
+	add(o, k, so);
+}
+
+static int server_opts_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	struct rec_apps *a = p;
+	json_object *so = rec_json_get(o, k);
+	const char **v;
+	size_t n;
+
+	(void)w;
+	if (!so || !json_object_is_type(so, json_type_array))
+		return 0;
+	n = json_object_array_length(so);
+	if (!(v = calloc(n + 1, sizeof(*v))))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		v[i] = json_object_get_string(json_object_array_get_idx(so, i));
+	a->workload.server_opts = v;
+	a->workload.nserver_opts = n;
+	return 0;
+}
+
+static void mix_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	const struct rec_apps *a = p;
+	json_object *mix = json_object_new_object();
+
+	(void)w;
+	for (size_t i = 0; i < a->workload.nmix; i++)
+		add(mix, a->workload.mix[i].name, rec_json_i64(a->workload.mix[i].pct));
+	add(o, k, mix);
+}
+
+static int mix_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	struct rec_apps *a = p;
+	json_object *mix = rec_json_get(o, k);
+	size_t n = 0;
+
+	(void)w;
+	if (!mix || !json_object_is_type(mix, json_type_object))
+		return 0;
+	if (!(a->workload.mix =
+		  calloc(json_object_object_length(mix) + 1, sizeof(*a->workload.mix))))
+		return -ENOMEM;
+	json_object_object_foreach(mix, name, pct)
+	{
+		a->workload.mix[n].name = name;
+		a->workload.mix[n++].pct = pct ? json_object_get_int64(pct) : -1;
+	}
+	a->workload.nmix = n;
+	return 0;
+}
+
+/* new_orders_per_min and types of struct rec_tpcc_figures @p (tpcc.h) */
+static void tpcc_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	(void)k, (void)w;
+	rec_tpcc_figures_add(o, p);
+}
+
+static int tpcc_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	(void)k, (void)w;
+	return rec_tpcc_figures_of(o, p);
+}
+
+static void consistency_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	const struct rec_apps_instance *in = p;
+
+	(void)w;
+	add(o, k,
+	    in->checked ? rec_tpcc_consistency_json(in->consistency, in->nconsistency) : NULL);
+}
+
+static int consistency_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	struct rec_apps_instance *in = p;
+	json_object *c = rec_json_get(o, k);
+
+	(void)w;
+	if (!c || !json_object_is_type(c, json_type_array))
+		return 0;
+	in->checked = true;
+	return rec_tpcc_consistency_of(c, &in->consistency, &in->nconsistency);
+}
+
+/* the JSON Schema of each member written by functions of its own */
+static const struct rec_field_custom
+    schema_oltp = {schema_write, nothing_read, "\"schema\": {\"const\": \"" REC_APPS_SCHEMA "\"}"},
+    schema_tpcc = {schema_write, nothing_read, "\"schema\": {\"const\": \"" REC_TPCC_SCHEMA "\"}"},
+    settings = {settings_write, settings_read,
+		"\"settings\": {\"type\": [\"object\", \"null\"], \"additionalProperties\": "
+		"{\"type\": [\"string\", \"integer\", \"null\"]}}"},
+    hist = {hist_write, hist_read,
+	    "\"histogram\": {\"type\": [\"array\", \"null\"], \"items\": {\"type\": "
+	    "\"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": [{\"type\": "
+	    "\"number\"}, {\"type\": \"integer\", \"minimum\": 0}]}, \"description\": "
+	    "\"[ms, count] ascending\"}"},
+    server_opts = {server_opts_write, server_opts_read,
+		   "\"server_opts\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}"},
+    mix = {mix_write, mix_read,
+	   "\"mix_pct\": {\"type\": \"object\", \"additionalProperties\": false, "
+	   "\"required\": [\"new_order\", \"payment\", \"order_status\", \"delivery\", "
+	   "\"stock_level\"], \"properties\": {\"new_order\": {\"type\": \"integer\"}, "
+	   "\"payment\": {\"type\": \"integer\"}, \"order_status\": {\"type\": "
+	   "\"integer\"}, \"delivery\": {\"type\": \"integer\"}, \"stock_level\": "
+	   "{\"type\": \"integer\"}}}"},
+    tpcc = {tpcc_write, tpcc_read,
+	    "\"new_orders_per_min\": {\"type\": [\"number\", \"null\"], \"minimum\": 0, "
+	    "\"description\": \"min^-1\"}, \"types\": {\"type\": \"object\", "
+	    "\"additionalProperties\": false, \"required\": [\"new_order\", \"payment\", "
+	    "\"order_status\", \"delivery\", \"stock_level\"], \"properties\": "
+	    "{\"new_order\": {\"$ref\": \"#/definitions/type\"}, \"payment\": {\"$ref\": "
+	    "\"#/definitions/type\"}, \"order_status\": {\"$ref\": "
+	    "\"#/definitions/type\"}, \"delivery\": {\"$ref\": \"#/definitions/type\"}, "
+	    "\"stock_level\": {\"$ref\": \"#/definitions/type\"}}, \"description\": "
+	    "\"TPC-C's five transactions, each one's figures\"}"},
+    consistency = {consistency_write, consistency_read,
+		   "\"consistency\": {\"type\": [\"array\", \"null\"], \"minItems\": 4, "
+		   "\"maxItems\": 4, \"items\": {\"type\": \"object\", \"additionalProperties\": "
+		   "false, \"required\": [\"condition\", \"what\", \"checked\", \"violations\", "
+		   "\"holds\", \"examples\"], \"properties\": {\"condition\": {\"type\": "
+		   "\"integer\", \"minimum\": 1, \"maximum\": 4}, \"what\": {\"type\": "
+		   "[\"string\", \"null\"]}, \"checked\": {\"type\": \"integer\", \"minimum\": "
+		   "0}, \"violations\": {\"type\": \"integer\", \"minimum\": 0}, \"holds\": "
+		   "{\"type\": \"boolean\"}, \"examples\": {\"type\": [\"string\", \"null\"]}}}, "
+		   "\"description\": \"TPC-C's conditions 1-4; null when not checked\"}"};
+
+/* tpcc.json's definitions: a transaction type's figures (record/tpcc.c) */
+#define TPCC_DEFINITIONS                                                                           \
+	"\"type\": {\"type\": \"object\", \"additionalProperties\": false, "                       \
+	"\"required\": [\"done\", \"rolled_back\", \"retries\", \"deadlocks\", "                   \
+	"\"serialization_failures\", \"tps\", \"latency_ms\"], \"properties\": "                   \
+	"{\"done\": {\"type\": \"integer\", \"minimum\": 0}, \"rolled_back\": "                    \
+	"{\"type\": \"integer\", \"minimum\": 0}, \"retries\": {\"type\": \"integer\", "           \
+	"\"minimum\": 0}, \"deadlocks\": {\"type\": \"integer\", \"minimum\": 0}, "                \
+	"\"serialization_failures\": {\"type\": \"integer\", \"minimum\": 0}, \"tps\": "           \
+	"{\"type\": [\"number\", \"null\"], \"description\": \"1/s\"}, \"latency_ms\": "           \
+	"{\"type\": \"object\", \"additionalProperties\": false, \"required\": "                   \
+	"[\"avg\", \"p99\", \"max\"], \"properties\": {\"avg\": {\"type\": "                       \
+	"[\"number\", \"null\"], \"minimum\": 0}, \"p99\": {\"type\": [\"number\", "               \
+	"\"null\"], \"minimum\": 0}, \"max\": {\"type\": [\"number\", \"null\"], "                 \
+	"\"minimum\": 0}}}}}"
+
+/* ---- the tables --------------------------------------------------------------------------- */
+
+#define OLTP (1u << REC_APPS_OLTP)
+#define TPCC (1u << REC_APPS_TPCC)
+#define SOURCE_ENUM "\"enum\": [\"histogram\", \"sysbench\", \"none\", null]"
+#define METHOD_ENUM "\"enum\": [\"merged-histogram\", \"max-of-instances\", \"none\", null]"
+#define NONNEG "\"minimum\": 0" /* a latency: null or >= 0 */
+#define COUNT "\"type\": \"integer\", \"minimum\": 1"
+#define A(m) offsetof(struct rec_apps, m)
+#define I(m) offsetof(struct rec_apps_instance, m)
+
+static const struct rec_field inst_latency[] = {
+    {"min", REC_FIELD_DOUBLE, I(f.lat_min_ms), "ms", .schema = NONNEG},
+    {"avg", REC_FIELD_DOUBLE, I(f.lat_avg_ms), "ms", .schema = NONNEG},
+    {"max", REC_FIELD_DOUBLE, I(f.lat_max_ms), "ms", .schema = NONNEG},
+    {"p95", REC_FIELD_DOUBLE, I(f.lat_p95_ms), "ms", .schema = NONNEG},
+    {"p99", REC_FIELD_DOUBLE, I(f.lat_p99_ms), "ms", .schema = NONNEG},
+    {NULL}};
+
+/* sysbench's figures of an instance's measured run: written when it has one (have_report) */
+static const struct rec_field inst_report[] = {
+    {"sysbench_version", REC_FIELD_TEXT_SET, I(sysbench_version)},
+    {"threads", REC_FIELD_I64, I(threads)},
+    {"tps", REC_FIELD_DOUBLE, I(f.tps), "1/s"},
+    {"qps", REC_FIELD_DOUBLE, I(f.qps), "1/s"},
+    {"transactions", REC_FIELD_I64, I(f.transactions)},
+    {"queries", REC_FIELD_I64, I(f.queries)},
+    {"reads", REC_FIELD_I64, I(reads)},
+    {"writes", REC_FIELD_I64, I(writes)},
+    {"others", REC_FIELD_I64, I(others)},
+    {"errors", REC_FIELD_I64, I(f.errors)},
+    {"reconnects", REC_FIELD_I64, I(f.reconnects)},
+    {"time_s", REC_FIELD_DOUBLE, I(time_s), "s"},
+    {"events", REC_FIELD_I64, I(events)},
+    {"latency_ms", REC_FIELD_OBJECT, .sub = inst_latency},
+    {"p95_source", REC_FIELD_TEXT, I(p95_source), .schema = SOURCE_ENUM},
+    {"p99_source", REC_FIELD_TEXT, I(p99_source), .schema = SOURCE_ENUM},
+    {"sysbench_percentile", REC_FIELD_DOUBLE, I(sysbench_percentile), "%"},
+    {"sysbench_percentile_ms", REC_FIELD_DOUBLE, I(sysbench_percentile_ms), "ms"},
+    {"histogram", REC_FIELD_CUSTOM, I(f), .custom = &hist},
+    {NULL}};
+
+/* the instance's files, relative to the test folder, under each workload's keys (copy: since
+ * revision 2) */
+#define FILE(m) I(files[REC_APPS_##m])
+static const struct rec_field inst_files[] = {
+    {"install", REC_FIELD_TEXT_SET, FILE(INSTALL_LOG), .variants = OLTP},
+    {"install", REC_FIELD_TEXT_SET, FILE(INITDB_LOG), .variants = TPCC},
+    {"copy", REC_FIELD_TEXT_SET, FILE(COPY_LOG), .since = 2},
+    {"error_log", REC_FIELD_TEXT_SET, FILE(MARIADB_ERR), .variants = OLTP},
+    {"server_log", REC_FIELD_TEXT_SET, FILE(POSTGRES_LOG), .variants = TPCC},
+    {"prepare", REC_FIELD_TEXT_SET, FILE(PREPARE)},
+    {"warmup", REC_FIELD_TEXT_SET, FILE(WARMUP)},
+    {"run", REC_FIELD_TEXT_SET, FILE(RUN)},
+    {"check", REC_FIELD_TEXT_SET, FILE(CHECK), .variants = TPCC},
+    {NULL}};
+
+static const struct rec_field instance[] = {
+    {"id", REC_FIELD_INT, I(id), .schema = COUNT},
+    {"datadir", REC_FIELD_TEXT, I(datadir)},
+    {"socket", REC_FIELD_TEXT, I(socket)},
+    {"port", REC_FIELD_INT, I(port), .flags = REC_FIELD_POSITIVE},
+    {"port_asked", REC_FIELD_INT, I(port_asked), .flags = REC_FIELD_POSITIVE | REC_FIELD_OMIT},
+    {"server_version", REC_FIELD_TEXT_SET, I(server_version)},
+    {"settings", REC_FIELD_CUSTOM, 0, .custom = &settings},
+    {"stop", REC_FIELD_TEXT_SET, I(stop)},
+    {"report", REC_FIELD_GROUP, I(have_report), .sub = inst_report},
+    {"files", REC_FIELD_OBJECT, .sub = inst_files},
+    {"tpcc", REC_FIELD_CUSTOM, I(tpcc), .flags = REC_FIELD_OMIT, .variants = TPCC, .custom = &tpcc},
+    {"consistency", REC_FIELD_CUSTOM, 0, .variants = TPCC, .custom = &consistency},
+    {NULL}};
+
+static const struct rec_field device[] = {
+    {"given", REC_FIELD_TEXT, A(device.given)},
+    {"block", REC_FIELD_TEXT_SET, A(device.block)},
+    {"kind", REC_FIELD_TEXT_SET, A(device.kind)},
+    {"size_bytes", REC_FIELD_I64, A(device.size_bytes), "bytes", REC_FIELD_POSITIVE},
+    {"write_cache", REC_FIELD_TEXT_SET, A(device.write_cache), .since = 2,
+     .schema = "\"enum\": [null, \"write back\", \"write through\"]"},
+    {NULL}};
+
+static const struct rec_field filesystem[] = {
+    {"type", REC_FIELD_TEXT_SET, A(fs.type), .schema = "\"enum\": [null, \"xfs\", \"ext4\"]"},
+    {"mkfs", REC_FIELD_TEXT_SET, A(fs.mkfs)},
+    {"mount_point", REC_FIELD_TEXT_SET, A(fs.mount_point)},
+    {"mount_options_requested", REC_FIELD_TEXT, A(fs.mount_options_requested)},
+    {"mount_options", REC_FIELD_TEXT_SET, A(fs.mount_options)},
+    {"super_options", REC_FIELD_TEXT_SET, A(fs.super_options)},
+    {"size_bytes", REC_FIELD_I64, A(fs.size_bytes), "bytes"},
+    {"available_bytes", REC_FIELD_I64, A(fs.available_bytes), "bytes"},
+    {NULL}};
+
+static const struct rec_field workload[] = {
+    {"tool", REC_FIELD_TEXT, A(workload.tool), .schema = "\"const\": \"sysbench\""},
+    {"test", REC_FIELD_TEXT, A(workload.test), .variants = OLTP,
+     .schema = "\"const\": \"oltp_read_write\""},
+    {"test", REC_FIELD_TEXT, A(workload.test), .variants = TPCC,
+     .schema = "\"const\": \"tpcc.lua\""},
+    {"script", REC_FIELD_TEXT_SET, A(workload.script), "the script's path", .variants = TPCC},
+    {"profile", REC_FIELD_TEXT, A(workload.profile), .schema = "\"type\": \"string\""},
+    {"instances", REC_FIELD_I64, A(workload.instances), .schema = COUNT},
+    {"warehouses", REC_FIELD_I64, A(workload.warehouses), .variants = TPCC, .schema = COUNT},
+    {"items", REC_FIELD_I64, A(workload.items), .variants = TPCC, .schema = COUNT},
+    {"customers_per_district", REC_FIELD_I64, A(workload.customers_per_district), .variants = TPCC,
+     .schema = COUNT},
+    {"tables", REC_FIELD_I64, A(workload.tables), .variants = OLTP, .schema = COUNT},
+    {"table_size", REC_FIELD_I64, A(workload.table_size), .variants = OLTP, .schema = COUNT},
+    {"threads", REC_FIELD_I64, A(workload.threads), .schema = COUNT},
+    {"warmup_s", REC_FIELD_I64, A(workload.warmup_s), "s", .schema = "\"minimum\": 0"},
+    {"time_s", REC_FIELD_I64, A(workload.time_s), "s", .schema = "\"minimum\": 1"},
+    {"report_interval_s", REC_FIELD_I64, A(workload.report_interval_s), "s",
+     .schema = "\"minimum\": 0"},
+    {"percentile", REC_FIELD_I64, A(workload.percentile), "%"},
+    {"histogram", REC_FIELD_BOOL, A(workload.histogram)},
+    {"mix_pct", REC_FIELD_CUSTOM, 0, .variants = TPCC, .custom = &mix},
+    {"new_order_rollback_pct", REC_FIELD_I64, A(workload.new_order_rollback_pct), "%",
+     .variants = TPCC},
+    {"think_times", REC_FIELD_BOOL, A(workload.think_times), .variants = TPCC,
+     .schema = "\"const\": false"},
+    {"buffer_pool_bytes", REC_FIELD_I64, A(workload.buffer_pool_bytes), "bytes",
+     .schema = "\"minimum\": 1"},
+    {"max_wal_size_bytes", REC_FIELD_I64, A(workload.max_wal_size_bytes), "bytes", .variants = TPCC,
+     .schema = "\"minimum\": 1"},
+    {"flush_method", REC_FIELD_TEXT, A(workload.flush_method), .variants = OLTP},
+    {"server_opts", REC_FIELD_CUSTOM, 0, .custom = &server_opts},
+    {"port_base", REC_FIELD_I64, A(workload.port_base), .flags = REC_FIELD_POSITIVE},
+    {"pg_user", REC_FIELD_TEXT_SET, A(workload.pg_user), .variants = TPCC},
+    {NULL}};
+
+static const struct rec_field space[] = {
+    {"estimate_bytes", REC_FIELD_I64, A(space.estimate_bytes), "bytes", REC_FIELD_POSITIVE},
+    {"stock_row_bytes", REC_FIELD_I64, A(space.stock_row_bytes), "bytes", .variants = TPCC},
+    {"customer_bytes", REC_FIELD_I64, A(space.customer_bytes), "bytes", .variants = TPCC},
+    {"item_bytes", REC_FIELD_I64, A(space.item_bytes), "bytes", .variants = TPCC},
+    {"row_bytes", REC_FIELD_I64, A(space.row_bytes), "bytes", .variants = OLTP},
+    {"table_bytes", REC_FIELD_I64, A(space.table_bytes), "bytes", .variants = OLTP},
+    {"instance_bytes", REC_FIELD_I64, A(space.instance_bytes), "bytes"},
+    {"wal_pct", REC_FIELD_I64, A(space.wal_pct), "%", .variants = TPCC},
+    {"margin_pct", REC_FIELD_I64, A(space.margin_pct), "%"},
+    {NULL}};
+
+static const struct rec_field memory[] = {
+    {"need_bytes", REC_FIELD_I64, A(memory.need_bytes), "bytes", REC_FIELD_POSITIVE},
+    {"available_bytes", REC_FIELD_I64, A(memory.available_bytes), "bytes", REC_FIELD_POSITIVE},
+    {"server_bytes", REC_FIELD_I64, A(memory.server_bytes), "bytes"},
+    {"connection_bytes", REC_FIELD_I64, A(memory.connection_bytes), "bytes"},
+    {NULL}};
+
+static const struct rec_field versions[] = {
+    {"sysbench", REC_FIELD_TEXT_SET, A(sysbench_version)},
+    {"mariadb", REC_FIELD_TEXT_SET, A(server_version), .variants = OLTP},
+    {"postgresql", REC_FIELD_TEXT_SET, A(server_version), .variants = TPCC},
+    {NULL}};
+
+static const struct rec_field timings[] = {
+    {"mkfs", REC_FIELD_DOUBLE, A(timings_s.mkfs), "s"},
+    {"install", REC_FIELD_DOUBLE, A(timings_s.install), "s"},
+    {"start", REC_FIELD_DOUBLE, A(timings_s.start), "s"},
+    {"prepare", REC_FIELD_DOUBLE, A(timings_s.prepare), "s"},
+    {"copy", REC_FIELD_DOUBLE, A(timings_s.copy), "s", .since = 2},
+    {"warmup", REC_FIELD_DOUBLE, A(timings_s.warmup), "s"},
+    {"run", REC_FIELD_DOUBLE, A(timings_s.run), "s"},
+    {"check", REC_FIELD_DOUBLE, A(timings_s.check), "s", .variants = TPCC},
+    {"stop", REC_FIELD_DOUBLE, A(timings_s.stop), "s"},
+    {"total", REC_FIELD_DOUBLE, A(timings_s.total), "s"},
+    {NULL}};
+
+static const struct rec_field total_latency[] = {
+    {"avg", REC_FIELD_DOUBLE, A(total.lat_avg_ms), "ms", .schema = NONNEG},
+    {"max", REC_FIELD_DOUBLE, A(total.lat_max_ms), "ms", .schema = NONNEG},
+    {"p95", REC_FIELD_DOUBLE, A(total.lat_p95_ms), "ms", .schema = NONNEG},
+    {"p99", REC_FIELD_DOUBLE, A(total.lat_p99_ms), "ms", .schema = NONNEG},
+    {NULL}};
+
+static const struct rec_field total[] = {
+    {"instances", REC_FIELD_I64, A(total_instances), .schema = COUNT},
+    {"tps", REC_FIELD_DOUBLE, A(total.tps), "1/s"},
+    {"qps", REC_FIELD_DOUBLE, A(total.qps), "1/s"},
+    {"transactions", REC_FIELD_I64, A(total.transactions)},
+    {"queries", REC_FIELD_I64, A(total.queries)},
+    {"errors", REC_FIELD_I64, A(total.errors)},
+    {"reconnects", REC_FIELD_I64, A(total.reconnects)},
+    {"latency_ms", REC_FIELD_OBJECT, .sub = total_latency},
+    {"avg_method", REC_FIELD_TEXT, A(avg_method),
+     .schema = "\"enum\": [\"weighted-by-events\", null]"},
+    {"p95_method", REC_FIELD_TEXT, A(p95_method), .schema = METHOD_ENUM},
+    {"p99_method", REC_FIELD_TEXT, A(p99_method), .schema = METHOD_ENUM},
+    {"histogram", REC_FIELD_CUSTOM, A(total), .custom = &hist},
+    {"tpcc", REC_FIELD_CUSTOM, A(total_tpcc), .flags = REC_FIELD_OMIT, .variants = TPCC,
+     .custom = &tpcc},
+    {NULL}};
+
+/* The document. Revision 2 added device.write_cache, memory and timings_s.copy (and an
+ * instance's files.copy); a file of revision 1 reads them as not known. */
+static const struct rec_field document[] = {
+    {"schema", REC_FIELD_CUSTOM, 0, .variants = OLTP, .custom = &schema_oltp},
+    {"schema", REC_FIELD_CUSTOM, 0, .variants = TPCC, .custom = &schema_tpcc},
+    {"status", REC_FIELD_TEXT, A(status),
+     .schema = "\"enum\": [\"done\", \"failed\", \"interrupted\", \"refused\"]"},
+    {"failed_step", REC_FIELD_TEXT_SET, A(failed_step),
+     .schema = "\"enum\": [null, \"device\", \"programs\", \"space\", \"memory\", \"mkfs\", "
+	       "\"install\", \"start\", \"prepare\", \"copy\", \"warmup\", \"run\", \"check\", "
+	       "\"parse\", \"unmount\"]"},
+    {"error", REC_FIELD_TEXT_SET, A(error)},
+    {"started_at", REC_FIELD_TEXT, A(started_at), "UTC, ISO 8601"},
+    {"device", REC_FIELD_OBJECT, .sub = device},
+    {"filesystem", REC_FIELD_OBJECT, .sub = filesystem},
+    {"workload", REC_FIELD_OBJECT, .sub = workload},
+    {"space", REC_FIELD_OBJECT, .sub = space},
+    {"memory", REC_FIELD_OBJECT, .since = 2, .sub = memory},
+    {"versions", REC_FIELD_OBJECT, .sub = versions},
+    {"timings_s", REC_FIELD_OBJECT, .sub = timings},
+    {"instances", REC_FIELD_ARRAY, A(inst), .sub = instance, .count_off = A(ninst),
+     .elem_size = sizeof(struct rec_apps_instance)},
+    {"consistency_holds", REC_FIELD_TRIBOOL, A(consistency_holds), .variants = TPCC,
+     .schema = "\"description\": \"every condition held on every instance; null when not "
+	       "checked\""},
+    {"total", REC_FIELD_OBJECT, .flags = REC_FIELD_WHEN, .sub = total, .when_off = A(have_total),
+     .schema = "\"description\": \"null unless every instance has a report\""},
+    {NULL}};
+
+int rec_apps_write(const char *path, const struct rec_apps *a)
+{
+	json_object *o = json_object_new_object();
 	int rc;
 
-	in->id = (int)rec_json_i64_or(o, "id", 0);
-	in->datadir = rec_json_str(o, "datadir");
-	in->socket = rec_json_str(o, "socket");
-	in->port = (int)rec_json_i64_or(o, "port", -1);
-	in->port_asked = (int)rec_json_i64_or(o, "port_asked", -1);
-	in->server_version = rec_json_str(o, "server_version");
-	in->stop = rec_json_str(o, "stop");
-	in->have_report = rec_json_get(o, "tps") != NULL;
-	in->sysbench_version = rec_json_str(o, "sysbench_version");
-	in->threads = rec_json_i64_or(o, "threads", -1);
-	in->reads = rec_json_i64_or(o, "reads", -1);
-	in->writes = rec_json_i64_or(o, "writes", -1);
-	in->others = rec_json_i64_or(o, "others", -1);
-	in->events = rec_json_i64_or(o, "events", -1);
-	in->time_s = dbl_of(o, "time_s");
-	in->p95_source = rec_json_str(o, "p95_source");
-	in->p99_source = rec_json_str(o, "p99_source");
-	in->sysbench_percentile = dbl_of(o, "sysbench_percentile");
-	in->sysbench_percentile_ms = dbl_of(o, "sysbench_percentile_ms");
-	for (size_t i = 0; i < w->nfiles; i++)
-		in->files[w->files[i].file] = rec_json_str(f, w->files[i].key);
-	if ((rc = settings_of(rec_json_get(o, "settings"), in)) || (rc = figures_of(o, &in->f)) ||
-	    (rc = rec_tpcc_figures_of(o, &in->tpcc)))
-		return rc;
-	if (c && json_object_is_type(c, json_type_array)) {
-		in->checked = true;
-		return rec_tpcc_consistency_of(c, &in->consistency, &in->nconsistency);
-	}
-	return 0;
-}
-
-static void workload_of(json_object *w, struct rec_apps *a, int *rc)
-{
-	json_object *so = rec_json_get(w, "server_opts"), *mix = rec_json_get(w, "mix_pct");
-
-	a->workload.tool = rec_json_str(w, "tool");
-	a->workload.test = rec_json_str(w, "test");
-	a->workload.script = rec_json_str(w, "script");
-	a->workload.profile = rec_json_str(w, "profile");
-	a->workload.flush_method = rec_json_str(w, "flush_method");
-	a->workload.pg_user = rec_json_str(w, "pg_user");
-	a->workload.instances = rec_json_i64_or(w, "instances", -1);
-	a->workload.tables = rec_json_i64_or(w, "tables", -1);
-	a->workload.table_size = rec_json_i64_or(w, "table_size", -1);
-	a->workload.warehouses = rec_json_i64_or(w, "warehouses", -1);
-	a->workload.items = rec_json_i64_or(w, "items", -1);
-	a->workload.customers_per_district = rec_json_i64_or(w, "customers_per_district", -1);
-	a->workload.threads = rec_json_i64_or(w, "threads", -1);
-	a->workload.warmup_s = rec_json_i64_or(w, "warmup_s", -1);
-	a->workload.time_s = rec_json_i64_or(w, "time_s", -1);
-	a->workload.report_interval_s = rec_json_i64_or(w, "report_interval_s", -1);
-	a->workload.percentile = rec_json_i64_or(w, "percentile", -1);
-	a->workload.buffer_pool_bytes = rec_json_i64_or(w, "buffer_pool_bytes", -1);
-	a->workload.max_wal_size_bytes = rec_json_i64_or(w, "max_wal_size_bytes", -1);
-	a->workload.new_order_rollback_pct = rec_json_i64_or(w, "new_order_rollback_pct", -1);
-	a->workload.port_base = rec_json_i64_or(w, "port_base", -1);
-	a->workload.histogram = json_object_get_boolean(rec_json_get(w, "histogram"));
-	a->workload.think_times = json_object_get_boolean(rec_json_get(w, "think_times"));
-	if (so && json_object_is_type(so, json_type_array)) {
-		size_t n = json_object_array_length(so);
-		const char **v = calloc(n + 1, sizeof(*v));
-
-		if (!v)
-			*rc = -ENOMEM;
-		for (size_t i = 0; v && i < n; i++)
-			v[i] = json_object_get_string(json_object_array_get_idx(so, i));
-		a->workload.server_opts = v;
-		a->workload.nserver_opts = v ? n : 0;
-	}
-	if (mix && json_object_is_type(mix, json_type_object)) {
-		size_t k = 0;
-
-		if (!(a->workload.mix =
-			  calloc(json_object_object_length(mix) + 1, sizeof(*a->workload.mix)))) {
-			*rc = -ENOMEM;
-			return;
-		}
-		json_object_object_foreach(mix, name, pct)
-		{
-			a->workload.mix[k].name = name;
-			a->workload.mix[k++].pct = pct ? json_object_get_int64(pct) : -1;
-		}
-		a->workload.nmix = k;
-	}
-}
-
-static void space_of(json_object *s, struct rec_apps *a)
-{
-	a->space.estimate_bytes = rec_json_i64_or(s, "estimate_bytes", -1);
-	a->space.instance_bytes = rec_json_i64_or(s, "instance_bytes", -1);
-	a->space.margin_pct = rec_json_i64_or(s, "margin_pct", -1);
-	a->space.row_bytes = rec_json_i64_or(s, "row_bytes", -1);
-	a->space.table_bytes = rec_json_i64_or(s, "table_bytes", -1);
-	a->space.stock_row_bytes = rec_json_i64_or(s, "stock_row_bytes", -1);
-	a->space.customer_bytes = rec_json_i64_or(s, "customer_bytes", -1);
-	a->space.item_bytes = rec_json_i64_or(s, "item_bytes", -1);
-	a->space.wal_pct = rec_json_i64_or(s, "wal_pct", -1);
-}
-
-static void timings_of(json_object *t, struct rec_apps *a)
-{
-	a->timings_s.mkfs = dbl_of(t, "mkfs");
-	a->timings_s.install = dbl_of(t, "install");
-	a->timings_s.start = dbl_of(t, "start");
-	a->timings_s.prepare = dbl_of(t, "prepare");
-	a->timings_s.copy = dbl_of(t, "copy");
-	a->timings_s.warmup = dbl_of(t, "warmup");
-	a->timings_s.run = dbl_of(t, "run");
-	a->timings_s.check = dbl_of(t, "check");
-	a->timings_s.stop = dbl_of(t, "stop");
-	a->timings_s.total = dbl_of(t, "total");
+	rec_fields_write(o, document, a, a->kind);
+	rc = rec_json_write(path, o);
+	json_object_put(o);
+	return rc;
 }
 
 int rec_apps_read(const char *path, enum rec_apps_workload w, struct rec_apps *a, char *err,
 		  size_t errlen)
 {
-	json_object *o, *d, *f, *m, *in, *tot, *holds;
+	json_object *o;
 	const char *schema;
 	bool missing;
-	int rc = 0;
+	int rc;
 
 	memset(a, 0, sizeof(*a));
 	if (!(o = rec_json_read(path, &missing, err, errlen)))
 		return missing ? -ENOENT : -EINVAL;
 	schema = rec_json_str(o, "schema");
-	if (!schema || strcmp(schema, docs[w].schema) || !rec_json_str(o, "status")) {
+	if (!schema || strcmp(schema, schemas[w]) || !rec_json_str(o, "status")) {
 		snprintf(err, errlen,
 			 "%s: expected an ssd-apps result: \"schema\": \"%s\" and a \"status\"",
-			 path, docs[w].schema);
+			 path, schemas[w]);
 		json_object_put(o);
 		return -EINVAL;
 	}
 	a->doc = o;
 	a->kind = w;
-	a->status = rec_json_str(o, "status");
-	a->failed_step = rec_json_str(o, "failed_step");
-	a->error = rec_json_str(o, "error");
-	a->started_at = rec_json_str(o, "started_at");
-	d = rec_json_get(o, "device");
-	a->device.given = rec_json_str(d, "given");
-	a->device.block = rec_json_str(d, "block");
-	a->device.kind = rec_json_str(d, "kind");
-	a->device.write_cache = rec_json_str(d, "write_cache");
-	a->device.size_bytes = rec_json_i64_or(d, "size_bytes", -1);
-	f = rec_json_get(o, "filesystem");
-	a->fs.type = rec_json_str(f, "type");
-	a->fs.mkfs = rec_json_str(f, "mkfs");
-	a->fs.mount_point = rec_json_str(f, "mount_point");
-	a->fs.mount_options_requested = rec_json_str(f, "mount_options_requested");
-	a->fs.mount_options = rec_json_str(f, "mount_options");
-	a->fs.super_options = rec_json_str(f, "super_options");
-	a->fs.size_bytes = rec_json_i64_or(f, "size_bytes", -1);
-	a->fs.available_bytes = rec_json_i64_or(f, "available_bytes", -1);
-	workload_of(rec_json_get(o, "workload"), a, &rc);
-	space_of(rec_json_get(o, "space"), a);
-	m = rec_json_get(o, "memory");
-	a->memory.need_bytes = rec_json_i64_or(m, "need_bytes", -1);
-	a->memory.available_bytes = rec_json_i64_or(m, "available_bytes", -1);
-	a->memory.server_bytes = rec_json_i64_or(m, "server_bytes", -1);
-	a->memory.connection_bytes = rec_json_i64_or(m, "connection_bytes", -1);
-	a->sysbench_version = rec_json_str(rec_json_get(o, "versions"), "sysbench");
-	a->server_version = rec_json_str(rec_json_get(o, "versions"), docs[w].server);
-	timings_of(rec_json_get(o, "timings_s"), a);
-	in = rec_json_get(o, "instances");
-	if (!rc && in && json_object_is_type(in, json_type_array)) {
-		size_t n = json_object_array_length(in);
-
-		if (!(a->inst = calloc(n + 1, sizeof(*a->inst))))
-			rc = -ENOMEM;
-		for (size_t i = 0; !rc && i < n; i++, a->ninst++)
-			rc = instance_of(json_object_array_get_idx(in, i), &docs[w], &a->inst[i]);
-	}
-	holds = rec_json_get(o, "consistency_holds");
-	a->consistency_holds = holds ? json_object_get_boolean(holds) : -1;
-	tot = rec_json_get(o, "total");
-	if (!rc && (a->have_total = tot != NULL)) {
-		a->total_instances = rec_json_i64_or(tot, "instances", -1);
-		a->avg_method = rec_json_str(tot, "avg_method");
-		a->p95_method = rec_json_str(tot, "p95_method");
-		a->p99_method = rec_json_str(tot, "p99_method");
-		rc = figures_of(tot, &a->total);
-		if (!rc)
-			rc = rec_tpcc_figures_of(tot, &a->total_tpcc);
-	}
-	if (rc) {
-		snprintf(err, errlen, "out of memory");
+	rc = rec_fields_read(o, document, a, w, path, err, errlen);
+	for (size_t i = 0; i < a->ninst; i++)
+		a->inst[i].have_report = !isnan(a->inst[i].f.tps);
+	if (rc)
 		rec_apps_free(a);
-	}
 	return rc;
+}
+
+json_object *rec_apps_schema_json(enum rec_apps_workload w)
+{
+	static const char *const title[REC_APPS_NWORKLOADS] = {
+	    [REC_APPS_OLTP] = "<test folder>/apps.json: an ssd-apps run, MariaDB + sysbench OLTP "
+			      "on the drive (" REC_APPS_SCHEMA ")",
+	    [REC_APPS_TPCC] = "<test folder>/tpcc.json: an ssd-apps run, PostgreSQL + the "
+			      "TPC-C-like tpcc.lua on the drive (" REC_TPCC_SCHEMA ")"};
+	json_object *s = json_object_new_object(), *t = rec_fields_schema(document, w);
+	char id[96];
+
+	if (!t) {
+		json_object_put(s);
+		return NULL;
+	}
+	snprintf(id, sizeof(id), "https://ssdeng.invalid/schemas/%s.schema.json",
+		 w == REC_APPS_OLTP ? "apps" : "tpcc");
+	add(s, "$schema", json_object_new_string("http://json-schema.org/draft-07/schema#"));
+	add(s, "$id", json_object_new_string(id));
+	add(s, "title", json_object_new_string(title[w]));
+	add(s, "description",
+	    json_object_new_string("Generated from record/apps.c's table of fields "
+				   "(scripts/schema-sync): do not edit. Latencies in ms, rates per "
+				   "second, sizes in bytes, durations in s; a figure not known is "
+				   "null, never 0 (docs/results-format.md for every field)."));
+	json_object_object_foreach(t, k, v) add(s, k, json_object_get(v));
+	json_object_put(t);
+	if (w == REC_APPS_TPCC) {
+		if (!(t = json_tokener_parse("{" TPCC_DEFINITIONS "}"))) {
+			json_object_put(s);
+			return NULL;
+		}
+		add(s, "definitions", t);
+	}
+	return s;
 }
 
 void rec_apps_free(struct rec_apps *a)

@@ -152,11 +152,21 @@ int rec_apps_write(const char *path, const struct rec_apps *a);
  * @err, @errlen: "PATH: No such file or directory", "PATH: not JSON (...)", "PATH: expected an
  *                ssd-apps result: "schema": "ssdeng.apps.v1" and a "status"" (another
  *                workload's document among them)
+ *                a member of the wrong type: "PATH: instances[0].tps: expected a number, found a
+ *                string"; a member missing: "PATH: workload.threads: missing" (those a later
+ *                revision added may be: they read as not known)
  * Return: 0, -ENOENT, -EINVAL, -ENOMEM.
  */
 int rec_apps_read(const char *path, enum rec_apps_workload w, struct rec_apps *a, char *err,
 		  size_t errlen);
 
 void rec_apps_free(struct rec_apps *a);
+
+/**
+ * rec_apps_schema_json() - the JSON Schema (draft-07) of @w's document, made from the table of
+ * fields rec_apps_write() and rec_apps_read() work from (docs/schemas/apps.schema.json and
+ * tpcc.schema.json are its output, scripts/schema-sync). Return: a new object, or NULL.
+ */
+json_object *rec_apps_schema_json(enum rec_apps_workload w);
 
 #endif

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * doc_fields.h - a stored document described once, as a table of its fields: each member's
+ * name, JSON type, unit, whether it is always written, the revision of the document that added
+ * it, and which variants of the document carry it (apps.json and tpcc.json are two variants of
+ * one table). From the table record/ writes the document (members in the table's order), reads
+ * it back into the C struct (a member not known reads as -1, NaN or NULL; a member of the wrong
+ * JSON type is refused naming the file, the member's path and what was expected), and makes the
+ * document's JSON Schema (draft-07), which docs/schemas/ holds as generated
+ * (build/rec-schemas, scripts/schema-sync --check).
+ *
+ * A table is an array ended by an entry whose name is NULL; offsets are into the struct the
+ * table describes (REC_FIELD_OBJECT and REC_FIELD_GROUP nest a table over the same struct,
+ * REC_FIELD_ARRAY one over each element of an array the struct points to).
+ */
+#ifndef SSDENG_RECORD_DOC_FIELDS_H
+#define SSDENG_RECORD_DOC_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <json-c/json.h>
+
+enum rec_field_type {
+	REC_FIELD_TEXT,	    /* const char *: null for NULL */
+	REC_FIELD_TEXT_SET, /* const char *: null for NULL and "" */
+	REC_FIELD_I64,	    /* long long: null when negative (not known); read -1 */
+	REC_FIELD_INT,	    /* int: always written; read 0 (with REC_FIELD_POSITIVE: -1) */
+	REC_FIELD_DOUBLE,   /* double: null for NaN; read NaN */
+	REC_FIELD_BOOL,	    /* bool; read false */
+	REC_FIELD_TRIBOOL,  /* int: 1, 0, or -1 written as null */
+	REC_FIELD_OBJECT,   /* a nested object over the same struct (sub) */
+	REC_FIELD_GROUP,    /* sub's members in this object, written when the bool at off is */
+	REC_FIELD_ARRAY,    /* an array of objects: off a pointer, count_off its size_t (sub) */
+	REC_FIELD_CUSTOM,   /* members written and read by custom's functions */
+};
+
+/* flags */
+#define REC_FIELD_POSITIVE 1u /* a number written only when > 0 (else null; read -1) */
+#define REC_FIELD_OMIT 2u     /* a member not known is left out rather than written null */
+#define REC_FIELD_WHEN 4u     /* OBJECT: written null unless the bool at when_off is true */
+
+/* A member (or several, inline) written and read by functions of its own. */
+struct rec_field_custom {
+	/* add the member(s) to @parent; @p is the struct + the field's off */
+	void (*write)(json_object *parent, const char *name, const void *p, unsigned variant);
+	/* read them from @parent into @p; Return: 0 or -errno */
+	int (*read)(json_object *parent, const char *name, void *p, unsigned variant);
+	const char *schema; /* the member(s) of "properties" as JSON text */
+};
+
+struct rec_field {
+	const char *name;
+	enum rec_field_type type;
+	size_t off;
+	const char *unit;   /* "bytes", "s", "ms", "1/s", "%", "min^-1", or NULL */
+	unsigned flags;	    /* REC_FIELD_POSITIVE, REC_FIELD_OMIT, REC_FIELD_WHEN */
+	unsigned since;	    /* the document's revision that added it; 0 and 1: the first */
+	unsigned variants;  /* 1u << variant of each variant that carries it; 0: all */
+	const char *schema; /* JSON Schema keywords replacing the type's, as JSON members */
+	const struct rec_field *sub;	       /* OBJECT, GROUP, ARRAY: its members */
+	size_t count_off, elem_size, when_off; /* ARRAY; OBJECT with REC_FIELD_WHEN */
+	const struct rec_field_custom *custom; /* CUSTOM */
+};
+
+/** rec_fields_write() - @t's members of @variant, from the struct @base, into object @o. */
+void rec_fields_write(json_object *o, const struct rec_field *t, const void *base,
+		      unsigned variant);
+
+/**
+ * rec_fields_read() - object @o's members described by @t into the struct @base: every member
+ * of every variant is first set to "not known", then those of @variant read.
+ * @path: the file, for @err; @err, @errlen: "PATH: workload.threads: expected an integer,
+ *        found a string", "PATH: instances[1]: "id" missing" (a member added in a later
+ *        revision may be missing)
+ * Return: 0, -EINVAL (the error in @err), -ENOMEM. Strings are borrowed from @o; arrays are
+ * calloc'ed (rec_fields_free()).
+ */
+int rec_fields_read(json_object *o, const struct rec_field *t, void *base, unsigned variant,
+		    const char *path, char *err, size_t errlen);
+
+/** rec_fields_free() - the arrays rec_fields_read() allocated in @base (not custom members). */
+void rec_fields_free(const struct rec_field *t, void *base);
+
+/**
+ * rec_fields_schema() - the JSON Schema of an object described by @t for @variant:
+ * "type": "object", no other members, "required" those always written since revision 1,
+ * "properties" each member's (its unit as "description").
+ * Return: a new object, or NULL (out of memory, or a table's schema text not JSON).
+ */
+json_object *rec_fields_schema(const struct rec_field *t, unsigned variant);
+
+#endif
