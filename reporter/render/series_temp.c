@@ -9,9 +9,9 @@
 #include "render/section_helpers.h"
 #include "render/series_temp.h"
 
-static const char *const names[SR_TEMP_NCOLS] = {
-    "temp_c",	 "sensor1_c", "sensor2_c", "sensor3_c", "sensor4_c",
-    "sensor5_c", "sensor6_c", "sensor7_c", "sensor8_c"};
+static const char *const names[SR_TEMP_NCOLS] = {"temp_c",    "sensor1_c", "sensor2_c",
+						 "sensor3_c", "sensor4_c", "sensor5_c",
+						 "sensor6_c", "sensor7_c", "sensor8_c"};
 
 const char *const *sr_temp_names(void) { return names; }
 
@@ -24,8 +24,7 @@ static const struct sr_tel_test *sampled(const struct sr_report *r, const struct
 	return x && x->npoints && sr_rep_series(t->per_drive[dv], k) ? x : NULL;
 }
 
-int sr_temp_plan(const struct sr_report *r, const struct sr_rtest *t, size_t k,
-		 struct sr_temp *out)
+int sr_temp_plan(const struct sr_report *r, const struct sr_rtest *t, size_t k, struct sr_temp *out)
 {
 	size_t nd = r->m->ndrives, most = 0;
 
