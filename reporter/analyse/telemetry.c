@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* telemetry.c - write amplification, temperature and flags of a test (telemetry.h). */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyse/telemetry.h"
@@ -81,4 +83,76 @@ const struct sr_tel_test *sr_tel_of(const struct sr_drive *drv, const char *id)
 		if (!strcmp(drv->tel[i].id, id))
 			return &drv->tel[i];
 	return NULL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median spacing of @t's points, 0 with fewer than two. */
+static double usual_spacing(const struct sr_tel_test *t)
+{
+	double *d, m;
+
+	if (t->npoints < 2)
+		return 0;
+	d = malloc((t->npoints - 1) * sizeof(*d));
+	if (!d)
+		return -1;
+	for (size_t i = 1; i < t->npoints; i++)
+		d[i - 1] = t->points[i].t - t->points[i - 1].t;
+	qsort(d, t->npoints - 1, sizeof(*d), cmp_double);
+	m = (t->npoints - 1) % 2 ? d[(t->npoints - 1) / 2]
+				 : (d[(t->npoints - 1) / 2 - 1] + d[(t->npoints - 1) / 2]) / 2;
+	free(d);
+	return m;
+}
+
+int sr_tel_track(const struct sr_tel_test *t, struct sr_tel_mark **marks, size_t *nmarks,
+		 struct sr_tel_span **spans, size_t *nspans)
+{
+	double usual = usual_spacing(t);
+
+	*marks = NULL;
+	*spans = NULL;
+	*nmarks = *nspans = 0;
+	if (usual < 0)
+		return -ENOMEM;
+	if (!t->npoints)
+		return 0;
+	*marks = calloc(t->npoints, sizeof(**marks));
+	*spans = calloc(t->npoints, sizeof(**spans));
+	if (!*marks || !*spans) {
+		free(*marks);
+		free(*spans);
+		*marks = NULL;
+		*spans = NULL;
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < t->npoints; i++) {
+		const struct sr_tel_point *p = &t->points[i];
+		struct sr_tel_mark *m = &(*marks)[i];
+		double step = i ? p->t - t->points[i - 1].t : 0;
+
+		m->x_s = p->t - t->t0;
+		m->temp_c = p->temp_c;
+		memcpy(m->sensors_c, p->sensors_c, sizeof(m->sensors_c));
+		m->gap_before =
+		    i && (p->after_error || (step > SR_TEL_GAP * usual && step > usual + 1));
+		if (!i || !p->throttle)
+			continue;
+		if (*nspans && (*spans)[*nspans - 1].x1_s == (*marks)[i - 1].x_s)
+			(*spans)[*nspans - 1].x1_s = m->x_s;
+		else
+			(*spans)[(*nspans)++] = (struct sr_tel_span){(*marks)[i - 1].x_s, m->x_s};
+	}
+	*nmarks = t->npoints;
+	if (!*nspans) {
+		free(*spans);
+		*spans = NULL;
+	}
+	return 0;
 }

@@ -31,6 +31,39 @@ struct sr_tel_figures {
 void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_bytes,
 		    struct sr_tel_figures *f);
 
+/* One sample on a test's time axis. */
+struct sr_tel_mark {
+	double x_s;	     /* seconds from the test's start (run.json's started) */
+	double temp_c;	     /* composite, NaN when not reported */
+	double sensors_c[8]; /* Temperature Sensor 1..8, NaN when not reported */
+	bool gap_before;     /* a sample the drive did not answer, or more than SR_TEL_GAP times
+			      * the usual spacing, since the last answered sample: the line is
+			      * broken there, not drawn across */
+};
+
+/* A stretch of the time axis in which the drive throttled: from the sample before the one
+ * whose thermal management transitions or time grew to that sample (merged when they touch). */
+struct sr_tel_span {
+	double x0_s, x1_s;
+};
+
+#define SR_TEL_GAP 2.5
+
+/**
+ * sr_tel_track() - the samples of @t on its test's time axis and its throttle periods.
+ * @t:      the test's telemetry (its points in time order)
+ * @marks:  out, @t->npoints marks (free()); NULL when there are none
+ * @nmarks: their number
+ * @spans:  out, the throttle periods in time order (free()); NULL when none
+ * @nspans: their number
+ *
+ * The usual spacing is the median of the spacings between answered samples; a spacing more
+ * than SR_TEL_GAP times it (and at least 1 s more) is a gap.
+ * Return: 0 or -ENOMEM.
+ */
+int sr_tel_track(const struct sr_tel_test *t, struct sr_tel_mark **marks, size_t *nmarks,
+		 struct sr_tel_span **spans, size_t *nspans);
+
 /** sr_tel_fio_written() - the bytes fio wrote in test @id of @drv (absent when no result). */
 struct sr_value sr_tel_fio_written(const struct sr_drive *drv, const char *id);
 

@@ -18,15 +18,18 @@ struct sr_tel_counter {
 
 /* One sample on the time axis. */
 struct sr_tel_point {
-	double t;	  /* Unix seconds */
-	double temp_c;	  /* NaN when not reported */
-	bool throttle;	  /* thermal management engaged since the sample before */
+	double t;	     /* Unix seconds */
+	double temp_c;	     /* NaN when not reported */
+	double sensors_c[8]; /* NVMe Temperature Sensor 1..8, NaN when not reported */
+	bool throttle;	  /* thermal management transitions or time grew since the sample before */
 	unsigned warning; /* NVMe critical warning bits */
+	bool after_error; /* a sample the drive did not answer came between it and the one before */
 };
 
 struct sr_tel_test {
 	char *id;
 	char *member;			/* a group's drive, or NULL */
+	double t0;			/* the test's start (run.json's started), Unix seconds */
 	size_t nsamples;		/* samples within the test */
 	size_t nerrors;			/* of them, samples the drive did not answer */
 	double cost_mean_s, cost_max_s; /* what a sample cost, wall time */

@@ -30,7 +30,8 @@ static void counter(struct sr_tel_counter *c, long long x, bool first)
 static int of_member(const struct rec_tel_series *ser, const char *member, struct sr_tel_test *t)
 {
 	double cost = 0;
-	long long tmt_prev = -1;
+	long long tmt_prev = -1, tmt_s_prev = -1;
+	bool unanswered = false;
 
 	t->points = calloc(ser->n ? ser->n : 1, sizeof(*t->points));
 	if (!t->points)
@@ -42,7 +43,7 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 		const struct rec_tel_sample *s = &ser->samples[i];
 		struct sr_tel_point *p;
 		bool first;
-		long long tmt;
+		long long tmt, tmt_s;
 
 		if ((member || s->member) && (!member || !s->member || strcmp(member, s->member)))
 			continue;
@@ -52,18 +53,29 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 			t->cost_max_s = s->cost_s;
 		if (s->error) {
 			t->nerrors++;
+			unanswered = true;
 			continue;
 		}
 		first = t->npoints == 0;
 		tmt = sum2(s->tmt1_transitions, s->tmt2_transitions);
+		tmt_s = sum2(s->tmt1_seconds, s->tmt2_seconds);
 		p = &t->points[t->npoints++];
 		p->t = s->t;
+		p->after_error = unanswered && t->npoints > 1;
+		unanswered = false;
 		p->temp_c = s->temperature_c == REC_TEL_NONE ? NAN : (double)s->temperature_c;
-		p->throttle = tmt_prev >= 0 && tmt > tmt_prev;
+		for (int k = 0; k < 8 && k < REC_TEL_SENSORS; k++)
+			p->sensors_c[k] =
+			    s->sensors_c[k] == REC_TEL_NONE ? NAN : (double)s->sensors_c[k];
+		/* SMART 02h bytes 216..231: a transition, or time spent throttled, since the last
+		 */
+		p->throttle =
+		    (tmt_prev >= 0 && tmt > tmt_prev) || (tmt_s_prev >= 0 && tmt_s > tmt_s_prev);
 		p->warning =
 		    s->critical_warning == REC_TEL_NONE ? 0 : (unsigned)s->critical_warning;
 		t->warning_bits |= p->warning;
 		tmt_prev = tmt;
+		tmt_s_prev = tmt_s;
 		counter(&t->host_smart, v(s->data_written_bytes), first);
 		counter(&t->tmt, tmt, first);
 		counter(&t->tmt_s, sum2(s->tmt1_seconds, s->tmt2_seconds), first);
@@ -90,7 +102,7 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 	return 0;
 }
 
-static int add(struct sr_drive *drv, const char *id, const char *member,
+static int add(struct sr_drive *drv, const char *id, double t0, const char *member,
 	       const struct rec_tel_series *ser)
 {
 	struct sr_tel_test *n = realloc(drv->tel, (drv->ntel + 1) * sizeof(*n)), *t;
@@ -103,6 +115,7 @@ static int add(struct sr_drive *drv, const char *id, const char *member,
 	memset(t, 0, sizeof(*t));
 	if (!(t->id = strdup(id)) || (member && !(t->member = strdup(member))))
 		return -ENOMEM;
+	t->t0 = t0;
 	rc = of_member(ser, member, t);
 	if (!rc && !t->nsamples) { /* a member without samples in this file */
 		sr_tel_test_free(t);
@@ -150,7 +163,7 @@ int sr_telemetry_load(struct sr_drive *drv, struct sr_diag *d)
 				members[nm++] = m;
 		}
 		for (size_t j = 0; j < nm && !rc; j++)
-			rc = add(drv, rt->id, members[j], &ser);
+			rc = add(drv, rt->id, rt->t_started, members[j], &ser);
 		rec_tel_series_free(&ser);
 	}
 	return rc;

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SR_CHART_MAXCOLS 24
+#define SR_CHART_MAXCOLS 32
 
 struct sr_chart {
 	char name[160]; /* path of the files without extension, relative to the report */

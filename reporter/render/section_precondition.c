@@ -16,6 +16,7 @@
 #include "analyse/series.h"
 #include "render/format.h"
 #include "render/sections.h"
+#include "render/series_temp.h"
 
 static double ms_of(double ns) { return ns / 1e6; }
 
@@ -47,7 +48,9 @@ enum {
 	C_SD_ERR,
 	C_NIV,
 	C_PARTIAL,
-	C_N
+	C_N,
+	C_TEMP = C_N, /* the temperature's columns (series_temp.h), when the report has telemetry */
+	C_ALL = C_N + SR_TEMP_NCOLS
 };
 
 /* The four figures against time, each a mean column followed by its envelope's two. */
@@ -88,37 +91,41 @@ static void put_stat(double *v, const struct sr_bin_stat *b, double scale)
 
 static void series_frame(struct sr_chart *ch, const struct sr_report *r, const struct sr_rtest *t,
 			 size_t k, double tmax, size_t nbins, struct sr_series_bin *bins,
-			 double bound[2])
+			 double bound[2], bool temp)
 {
-	static const char *const cols[C_N] = {"t_s",
-					      "throughput_iops",
-					      "throughput_iops_min",
-					      "throughput_iops_max",
-					      "avg_lat_ms",
-					      "avg_lat_ms_min",
-					      "avg_lat_ms_max",
-					      "max_lat_ms",
-					      "max_lat_ms_min",
-					      "max_lat_ms_max",
-					      "lat_sd_ms",
-					      "lat_sd_ms_min",
-					      "lat_sd_ms_max",
-					      "max_lat_err_ms",
-					      "lat_sd_err_ms",
-					      "intervals",
-					      "partial_throughput_iops"};
+	const char *cols[C_ALL] = {"t_s",
+				   "throughput_iops",
+				   "throughput_iops_min",
+				   "throughput_iops_max",
+				   "avg_lat_ms",
+				   "avg_lat_ms_min",
+				   "avg_lat_ms_max",
+				   "max_lat_ms",
+				   "max_lat_ms_min",
+				   "max_lat_ms_max",
+				   "lat_sd_ms",
+				   "lat_sd_ms_min",
+				   "lat_sd_ms_max",
+				   "max_lat_err_ms",
+				   "lat_sd_err_ms",
+				   "intervals",
+				   "partial_throughput_iops"};
 
-	sr_chart_frame(ch, "drive", NULL, cols, C_N);
+	if (temp)
+		memcpy(&cols[C_TEMP], sr_temp_names(), SR_TEMP_NCOLS * sizeof(*cols));
+	sr_chart_frame(ch, "drive", NULL, cols, temp ? C_ALL : C_N);
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_series *se = sr_rep_series(t->per_drive[dv], k);
 		size_t nb = se ? sr_series_bins(se, tmax, nbins, bins) : 0;
 
 		sr_chart_series(ch, r->m->drives[dv].label);
 		for (size_t b = 0; b < nb; b++) {
-			double v[C_N];
+			double v[C_ALL];
 
 			if (!bins[b].n)
 				continue;
+			for (int c = C_N; c < C_ALL; c++)
+				v[c] = NAN;
 			v[C_T] = bins[b].t_s;
 			put_stat(&v[C_IOPS], &bins[b].iops, 1);
 			put_stat(&v[C_MEAN], &bins[b].lat_mean, 1e6);
@@ -136,12 +143,12 @@ static void series_frame(struct sr_chart *ch, const struct sr_report *r, const s
 		}
 		for (size_t i = 0; se && i < se->niv; i++) {
 			const struct sr_interval *iv = &se->iv[i];
-			double v[C_N];
+			double v[C_ALL];
 
 			/* a partial interval with no job (a last latency row) is nothing to draw */
 			if (!sr_interval_partial(iv) || !iv->jobs)
 				continue;
-			for (int c = 0; c < C_N; c++)
+			for (int c = 0; c < C_ALL; c++)
 				v[c] = NAN;
 			v[C_T] = iv->t_s;
 			v[C_PARTIAL] = sr_ok(iv->iops) ? iv->iops.v : NAN;
@@ -246,6 +253,27 @@ static size_t figure_lines(struct sr_line *l, size_t dv, int pk, bool binned, bo
 	return n;
 }
 
+/* The temperature's panel (series_temp.h): every drive's lines and throttle bands, or drive
+ * @dv's alone. */
+static struct sr_panel temp_panel(const struct sr_temp *tp, const size_t *dv, const char *xlabel,
+				  double tmax, double unit)
+{
+	size_t l0 = dv ? tp->line_of[2 * *dv] : 0, b0 = dv ? tp->band_of[2 * *dv] : 0;
+
+	return (struct sr_panel){.title = "drive temperature (°C), throttling shaded",
+				 .xlabel = xlabel,
+				 .ylabel = "°C",
+				 .xcol = C_T,
+				 .xmin = 0,
+				 .xmax = tmax > 0 ? tmax : NAN,
+				 .xdiv = unit,
+				 .hline = NAN,
+				 .bands = &tp->bands[b0],
+				 .nbands = dv ? tp->band_of[2 * *dv + 1] : tp->nbands,
+				 .lines = &tp->lines[l0],
+				 .nlines = dv ? tp->line_of[2 * *dv + 1] : tp->nlines};
+}
+
 /* Does drive @dv's series @k hold too few intervals to draw a line (a fill that ran a second or
  * two: one log row)? It is drawn as dots. */
 static bool few(const struct sr_rtest *t, size_t dv, size_t k)
@@ -290,11 +318,11 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 {
 	size_t nd = r->m->ndrives, ndraw = 0, nb = 0, nk = 0, np = 0, nl = 0, nbins;
 	struct sr_line *lines = calloc(12 * nd + 4, sizeof(*lines)); /* 4 figures x 3 per drive */
-	struct sr_panel *p = calloc(4 * nd + 4, sizeof(*p));
+	struct sr_panel *p = calloc(5 * nd + 6, sizeof(*p));	     /* 4 figures and temperature */
 	struct sr_band *bands = calloc(nd + 1, sizeof(*bands));
 	struct sr_key *keys = calloc(nd + 1, sizeof(*keys));
 	char(*names)[300] = calloc(nd + 1, sizeof(*names));
-	char(*ptitle)[400] = calloc(4 * nd + 4, sizeof(*ptitle));
+	char(*ptitle)[400] = calloc(5 * nd + 6, sizeof(*ptitle));
 	struct sr_series_bin *bins = NULL;
 	size_t *band_of = calloc(2 * nd + 2, sizeof(*band_of)); /* drive -> first band, count */
 	char title[600], name[200], wl[200] = "", job[300];
@@ -303,6 +331,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 	struct sr_chart ch;
 	double tmax = series_end(r, t, k), bound[2] = {0, 0}, ymax[4] = {0}, unit, from;
 	bool rows, binned, present[4] = {false};
+	struct sr_temp tp = {0};
 	const struct sr_drawn_chart *shown;
 	int rc = -ENOMEM;
 
@@ -354,7 +383,13 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		goto out;
 	snprintf(ch.caption, sizeof(ch.caption), "%s (%s)", t->title,
 		 sr_rep_job_caption(r, t, job, sizeof(job)));
-	series_frame(&ch, r, t, k, tmax, nbins, bins, bound);
+	rc = sr_temp_plan(r, t, k, &tp);
+	if (!rc)
+		series_frame(&ch, r, t, k, tmax, nbins, bins, bound, tp.any);
+	if (rc || (tp.any && (rc = sr_temp_frame(&ch, r, t, k, C_TEMP, tmax, &tp)))) {
+		sr_chart_abort(&ch);
+		goto out;
+	}
 	for (int pk = 0; pk < 4; pk++) {
 		for (size_t dv = 0; dv < nd; dv++)
 			present[pk] |= sr_chart_has(&ch, dv, figures[pk].col);
@@ -408,7 +443,7 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 		np++;
 	}
 	if (!rows) { /* the figures' panels, every drive in each */
-		size_t q = 0;
+		size_t q = 0, across = np > 1 ? 2 : 1;
 
 		for (int pk = 0; pk < 4; pk++) {
 			size_t first = nl;
@@ -433,15 +468,20 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 						 .nlines = nl - first};
 			q++;
 		}
-		if (np == 1) { /* throughput alone (a fill's iops/bw logs): one short panel */
+		if (tp.any) { /* the temperature right under the throughput, on its time axis */
+			memmove(&p[across + 1], &p[across], (np - across) * sizeof(*p));
+			p[across] = temp_panel(&tp, NULL, xlabel, tmax, unit);
+			ch.height = np == 1 ? 520 : 250 * (int)((np + 2) / 2);
+		} else if (np ==
+			   1) { /* throughput alone (a fill's iops/bw logs): one short panel */
 			ch.height = 300;
 			p[0].title = NULL;
 		}
-		sr_chart_lines(&ch, p, np, np > 1 ? 2 : 1, keys, nk);
+		sr_chart_lines(&ch, p, np + tp.any, (int)across, keys, nk);
 	} else { /* a row per drive, its figures side by side, every row on the same axes */
 		/* a figure alone (a fill's throughput): the drives' panels four to a row */
-		size_t across = np > 1 ? np : ndraw < 4 ? ndraw : 4;
-		size_t npanels = ndraw * np, q = 0;
+		size_t across = tp.any ? np + 1 : np > 1 ? np : ndraw < 4 ? ndraw : 4;
+		size_t npanels = ndraw * (np + tp.any), q = 0;
 
 		ch.height = 90 + 130 * (int)((npanels + across - 1) / across);
 		ch.row_gap_px = 34; /* a panel's title; the x axis is numbered under the last row */
@@ -480,9 +520,22 @@ int sr_series_chart(struct sr_report *r, const struct sr_rtest *t, size_t k, int
 							 .nlines = nl - first};
 				q++;
 			}
+			if (tp.any) { /* the drive's temperature at the end of its row */
+				bool bottom = q + across >= npanels;
+
+				snprintf(ptitle[np + q], sizeof(ptitle[np + q]),
+					 "%s: temperature%s", r->m->drives[dv].label,
+					 tp.line_of[2 * dv + 1] ? " (°C)" : ": not sampled");
+				p[q] = temp_panel(&tp, &dv, bottom ? xlabel : NULL, tmax, unit);
+				p[q].title = ptitle[np + q];
+				p[q].no_xtic_labels = !bottom;
+				p[q].few_tics = true;
+				q++;
+			}
 		}
 		sr_chart_lines(&ch, p, q, (int)across, NULL, 0);
 	}
+	sr_temp_caption(&ch, &tp, ndraw);
 	rc = sr_rep_chart_end(r, &ch, &r->page, rows ? SR_PAGE_W : width);
 	if (!rc && !r->on_test_page)
 		rc = remember_drawn(r, &ch, rows);
@@ -495,6 +548,7 @@ out:
 	free(ptitle);
 	free(bins);
 	free(band_of);
+	sr_temp_free(&tp);
 	return rc;
 }
 
