@@ -237,6 +237,7 @@ static int sg_open(struct ssd_ctx *ctx, const struct ssd_options *opt, const cha
 	ret = ssd_tp_sg_open(path, nfds, opt, !c, &d, geo, err, errlen);
 	if (ret)
 		return ret;
+	d->base.ops = &ssd_tp_scsi_sg_ops; /* the device is this transport's */
 	if (!c) {
 		*out = &d->base;
 		return 0;

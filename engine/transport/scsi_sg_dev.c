@@ -400,7 +400,6 @@ int ssd_tp_sg_open(const char *path, unsigned int nfds, const struct ssd_options
 	*out = NULL;
 	if (!d)
 		return -ENOMEM;
-	d->base.ops = &ssd_tp_scsi_sg_ops;
 	d->blk_fd = -1;
 	d->timeout_ms =
 	    opt && opt->scsi_timeout_ms ? opt->scsi_timeout_ms : SSD_TP_SG_DEFAULT_TIMEOUT_MS;

@@ -92,7 +92,7 @@ unsigned int ssd_tp_sg_per_fd(unsigned int nfds, unsigned int depth);
  * @opt:   engine options (timeout, CDB size, max_bs, ops); NULL for defaults, every limit read
  * @probe: fio sizing the file: no file descriptor is needed (one opened to ask the device is
  *         kept by ssd_tp_sg_close() for the job's own open)
- * @dev:   the new device
+ * @dev:   the new device (its base.ops left for the transport that opened it to set)
  * @geo:   filled for the glue
  * @err, @errlen: a one-line message on failure, naming the file and what is wrong
  *

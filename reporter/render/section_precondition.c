@@ -746,49 +746,6 @@ static int verdicts(struct sr_report *r, const struct catalogue_family *f,
 	return rc;
 }
 
-bool sr_rep_run_in(const struct sr_result *res, const struct sr_run *run)
-{
-	return !res->several_groups || run->groupid == res->groupid;
-}
-
-/* Whether workload @se of @res's test ran in @res's group. */
-static bool series_in(const struct sr_result *res, const struct sr_series *se)
-{
-	for (size_t i = 0; i < se->nruns; i++)
-		if (se->runs[i] < res->test->nruns &&
-		    sr_rep_run_in(res, &res->test->runs[se->runs[i]]))
-			return true;
-	return false;
-}
-
-const struct sr_series *sr_rep_series_any(const struct sr_result *res, size_t k)
-{
-	const struct sr_test *tt = res ? res->test : NULL;
-
-	for (size_t i = 0; tt && i < tt->nseries; i++)
-		if (series_in(res, &tt->series[i]) && !k--)
-			return &tt->series[i];
-	return NULL;
-}
-
-const struct sr_series *sr_rep_series(const struct sr_result *res, size_t k)
-{
-	const struct sr_series *se = sr_rep_series_any(res, k);
-
-	return se && se->niv >= 1 ? se : NULL;
-}
-
-size_t sr_rep_nseries(const struct sr_report *r, const struct sr_rtest *t)
-{
-	size_t most = 0;
-
-	for (size_t dv = 0; dv < r->m->ndrives; dv++)
-		for (size_t k = 0; t->per_drive[dv] && k < t->per_drive[dv]->test->nseries; k++)
-			if (sr_rep_series(t->per_drive[dv], k) && k + 1 > most)
-				most = k + 1;
-	return most;
-}
-
 int sr_section_precondition(struct sr_report *r, const struct catalogue_family *f,
 			    const struct sr_rtest *const *tests, size_t n)
 {

@@ -17,12 +17,12 @@
 
 /* A test started at Unix second 1000 sampled at @t (Unix s), @temp °C, @thr throttle flags,
  * @err: an unanswered sample came before. */
-static struct sr_tel_test mk(struct sr_tel_point *p, size_t n, const double *t,
-			     const double *temp, const bool *thr, const bool *err)
+static struct sr_tel_test mk(struct sr_tel_point *p, size_t n, const double *t, const double *temp,
+			     const bool *thr, const bool *err)
 {
 	for (size_t i = 0; i < n; i++) {
-		p[i] = (struct sr_tel_point){.t = t[i], .temp_c = temp[i], .throttle = thr[i],
-					     .after_error = err[i]};
+		p[i] = (struct sr_tel_point){
+		    .t = t[i], .temp_c = temp[i], .throttle = thr[i], .after_error = err[i]};
 		for (int s = 0; s < 8; s++)
 			p[i].sensors_c[s] = NAN;
 	}
@@ -57,7 +57,8 @@ static void test_track(void **state)
 		assert_true(m[i].temp_c == temp[i]);
 		assert_int_equal(m[i].gap_before, gap[i]);
 	}
-	assert_true(m[0].sensors_c[0] == 33 && isnan(m[1].sensors_c[0]) && isnan(m[0].sensors_c[7]));
+	assert_true(m[0].sensors_c[0] == 33 && isnan(m[1].sensors_c[0]) &&
+		    isnan(m[0].sensors_c[7]));
 	/* the first sample's flag has no sample before it: no span */
 	assert_int_equal(ns, 2);
 	assert_true(s[0].x0_s == 2 && s[0].x1_s == 4);
