@@ -10,6 +10,7 @@
 
 #include "analyse/apps.h"
 #include "analyse/figures.h"
+#include "analyse/headline.h"
 #include "cli/library_add.h"
 #include "cli/library_with.h"
 #include "library/store.h"
@@ -24,8 +25,9 @@ int sr_lib_with_parse(const char *arg, struct sr_lib_with *w, struct sr_diag *d)
 	errno = 0;
 	n = strtol(arg, &end, 10);
 	if (*end || errno || n <= 0 || n > 64) {
-		sr_diag_msg(d, "--with %s: expected a number of drives from 1 to 64, or a model "
-			       "of the library",
+		sr_diag_msg(d,
+			    "--with %s: expected a number of drives from 1 to 64, or a model "
+			    "of the library",
 			    arg);
 		return -EINVAL;
 	}
@@ -43,7 +45,10 @@ static const struct sr_drive *reviewed(const struct sr_model *m)
 }
 
 /* The capacity class: the power of two of gigabytes (1.92 TB: 10, 3.2 and 3.84 TB: 11). */
-static int cap_class(int64_t bytes) { return bytes > 0 ? (int)floor(log2((double)bytes / 1e9)) : -1; }
+static int cap_class(int64_t bytes)
+{
+	return bytes > 0 ? (int)floor(log2((double)bytes / 1e9)) : -1;
+}
 
 static bool same_str(const char *a, const char *b) { return a && b && !strcmp(a, b); }
 
@@ -252,12 +257,13 @@ static int differences(const struct lib_run *me, const struct sr_drive *drv,
 	size_t nb = 0;
 
 	if (me->span_bytes > 0 && r->span_bytes > 0 && me->span_bytes != r->span_bytes)
-		snprintf(buf[nb++], sizeof(buf[0]),
-			 "%.160s (library) was measured over a span of %lld bytes, %.100s over %lld", label,
-			 (long long)r->span_bytes, drv->label, (long long)me->span_bytes);
+		snprintf(
+		    buf[nb++], sizeof(buf[0]),
+		    "%.160s (library) was measured over a span of %lld bytes, %.100s over %lld",
+		    label, (long long)r->span_bytes, drv->label, (long long)me->span_bytes);
 	if (me->fio_version && r->fio_version && strcmp(me->fio_version, r->fio_version))
-		snprintf(buf[nb++], sizeof(buf[0]), "%.160s (library) ran %.40s, %.100s ran %.40s", label,
-			 r->fio_version, drv->label, me->fio_version);
+		snprintf(buf[nb++], sizeof(buf[0]), "%.160s (library) ran %.40s, %.100s ran %.40s",
+			 label, r->fio_version, drv->label, me->fio_version);
 	for (size_t i = 0; i < nlt; i++) {
 		for (size_t k = 0; k < drv->ntests && lt[i].bs > 0; k++) {
 			const struct sr_test *t = &drv->tests[k];
@@ -266,7 +272,8 @@ static int differences(const struct lib_run *me, const struct sr_drive *drv,
 			    t->runs[0].bs == (uint64_t)lt[i].bs)
 				continue;
 			snprintf(buf[nb++], sizeof(buf[0]),
-				 "%.160s (library) ran %.80s with a block size of %lld bytes, %.100s with %llu",
+				 "%.160s (library) ran %.80s with a block size of %lld bytes, "
+				 "%.100s with %llu",
 				 label, t->id, (long long)lt[i].bs, drv->label,
 				 (unsigned long long)t->runs[0].bs);
 			i = nlt; /* the first test that differs names it */
@@ -285,6 +292,27 @@ static int differences(const struct lib_run *me, const struct sr_drive *drv,
 	return 0;
 }
 
+/* The library's marks of @f (analyse/headline.h SR_HL_*), appended to @buf in words: what its
+ * own report marks on the figure, which the page cannot redraw from the stored value alone. */
+static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
+{
+	static const struct {
+		unsigned bit;
+		const char *words;
+	} w[] = {{SR_HL_CLAMPED, "at fio's histogram ceiling (the true value is larger)"},
+		 {SR_HL_IS_MAX, "the maximum (too few I/Os for the percentile)"},
+		 {SR_HL_INTERRUPTED, "from a run cut short"},
+		 {SR_HL_ERROR, "from a job that ended with an error"}};
+	size_t at = strlen(buf), n = 0;
+
+	for (size_t i = 0; i < nf && at < len; i++)
+		for (size_t b = 0; b < sizeof(w) / sizeof(w[0]) && at < len; b++)
+			if (f[i].flags & w[b].bit)
+				at += (size_t)snprintf(buf + at, len - at, "%s%s %s %s",
+						       n++ ? "; " : "; marked in the library: ",
+						       f[i].test, f[i].metric, w[b].words);
+}
+
 /* Library run @r as a drive of @m. */
 static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me,
 		     const struct lib_run *r, char ***flags, size_t *nflags)
@@ -293,7 +321,7 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	struct lib_test *lt = NULL;
 	size_t nf = 0, nlt = 0, me_dv = 0;
 	struct sr_drive *grown, *drv;
-	char label[512], what[1024], when[16];
+	char label[512], what[2048], when[16];
 	int rc;
 
 	for (size_t i = 0; i < m->ndrives; i++)
@@ -312,10 +340,12 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	snprintf(when, sizeof(when), "%.10s", r->started ? r->started : "");
 	snprintf(label, sizeof(label), "%s %s", r->model ? r->model : r->label,
 		 when[0] ? when : r->label);
-	snprintf(what, sizeof(what), "run %lld of %s, started %s on host %s, firmware %s, profile %s",
-		 (long long)r->id, lib_path(l), r->started ? r->started : "when unknown",
+	snprintf(what, sizeof(what),
+		 "run %lld of %s, started %s on host %s, firmware %s, profile %s", (long long)r->id,
+		 lib_path(l), r->started ? r->started : "when unknown",
 		 r->host ? r->host : "unknown", r->firmware ? r->firmware : "unknown",
 		 r->profile ? r->profile : "unknown");
+	marks(f, nf, what, sizeof(what));
 	drv->label = strdup(label);
 	drv->library = strdup(what);
 	drv->source = strdup(lib_path(l));
@@ -352,7 +382,8 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	for (size_t i = 0; i < nf && !rc; i++) {
 		if (!strncmp(f[i].entry, "curve:", 6))
 			continue; /* a curve needs all its points: the library keeps its peaks */
-		rc = apps_of(&f[i], lt, nlt) ? apps_figure(drv, &f[i]) : fio_figure(drv, &f[i], lt, nlt);
+		rc = apps_of(&f[i], lt, nlt) ? apps_figure(drv, &f[i])
+					     : fio_figure(drv, &f[i], lt, nlt);
 	}
 	if (!rc)
 		rc = differences(me, &m->drives[me_dv], r, lt, nlt, label, flags, nflags);
@@ -368,8 +399,8 @@ static bool wanted(const struct lib_run *me, const struct lib_run *r)
 	       !same_str(r->run_key, me->run_key);
 }
 
-int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***flags,
-		     size_t *nflags, struct sr_diag *d)
+int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***flags, size_t *nflags,
+		     struct sr_diag *d)
 {
 	const struct sr_drive *drv = reviewed(m);
 	struct lib_run me = {0}, *runs = NULL, **pick = NULL;
@@ -379,15 +410,17 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 	int rc;
 
 	if (!drv) {
-		sr_diag_msg(d, "--with: no reviewed drive with results to set library drives beside");
+		sr_diag_msg(d,
+			    "--with: no reviewed drive with results to set library drives beside");
 		return -EINVAL;
 	}
 	rc = sr_lib_run_of(drv, NULL, &me);
 	if (rc)
 		return rc;
 	if (lib_default_location(w->library, where, sizeof(where))) {
-		sr_diag_msg(d, "--with: no library given (--library FILE or $SSDENG_LIBRARY) and no "
-			       "$HOME for the default");
+		sr_diag_msg(d,
+			    "--with: no library given (--library FILE or $SSDENG_LIBRARY) and no "
+			    "$HOME for the default");
 		lib_run_free(&me);
 		return -EINVAL;
 	}
@@ -396,7 +429,8 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 		if (w->library || getenv("SSDENG_LIBRARY"))
 			sr_diag_msg(d, "--with: %s", err);
 		else
-			sr_diag_msg(d, "--with: expected --library FILE (or $SSDENG_LIBRARY): %s", err);
+			sr_diag_msg(d, "--with: expected --library FILE (or $SSDENG_LIBRARY): %s",
+				    err);
 		lib_run_free(&me);
 		return rc;
 	}
@@ -432,12 +466,12 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 			}
 			if (!found && other)
 				sr_diag_msg(d,
-						 "--with %s: the library %s has no complete %s-profile "
-						 "run of it (its newest is run %lld: %s, profile %s)",
-						 w->models[k], lib_path(l),
-						 me.profile ? me.profile : "unknown",
-						 (long long)other->id, other->status,
-						 other->profile ? other->profile : "unknown");
+					    "--with %s: the library %s has no complete %s-profile "
+					    "run of it (its newest is run %lld: %s, profile %s)",
+					    w->models[k], lib_path(l),
+					    me.profile ? me.profile : "unknown",
+					    (long long)other->id, other->status,
+					    other->profile ? other->profile : "unknown");
 			else if (!found)
 				sr_diag_msg(d,
 					    "--with %s: no such model in the library %s (see "
@@ -466,7 +500,8 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 			    "--with %ld: the library %s has no drive to compare %s with: no other "
 			    "drive's complete %s-profile run over %s of its capacity class (see "
 			    "ssdreport library list)",
-			    w->nearest, lib_path(l), drv->label, me.profile ? me.profile : "unknown",
+			    w->nearest, lib_path(l), drv->label,
+			    me.profile ? me.profile : "unknown",
 			    me.transport ? me.transport : "an unknown transport");
 		rc = -EINVAL;
 	} else if (!rc && w->nearest && d->stream) {
@@ -475,7 +510,8 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 				"ssdreport: warning: --with %ld: the library %s has %zu complete "
 				"%s-profile run%s of other %s drives of this capacity class\n",
 				w->nearest, lib_path(l), near, me.profile ? me.profile : "unknown",
-				near == 1 ? "" : "s", me.transport ? me.transport : "(transport unknown)");
+				near == 1 ? "" : "s",
+				me.transport ? me.transport : "(transport unknown)");
 	}
 	for (size_t i = 0; i < np && !rc; i++) {
 		rc = add_drive(m, l, &me, pick[i], flags, nflags);

@@ -51,7 +51,7 @@ int sr_lib_with_parse(const char *arg, struct sr_lib_with *w, struct sr_diag *d)
  * Return: 0; -ENOENT (no such library or model; d->err says which), -EINVAL (no drive to
  * compare with), -ENOMEM, or the library's error.
  */
-int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***flags,
-		     size_t *nflags, struct sr_diag *d);
+int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***flags, size_t *nflags,
+		     struct sr_diag *d);
 
 #endif
