@@ -52,6 +52,10 @@ static int cap_class(int64_t bytes)
 
 static bool same_str(const char *a, const char *b) { return a && b && !strcmp(a, b); }
 
+/* The same, or both unknown (anyone's fio results have no profile or transport: like the
+ * library's page, those runs are a class of their own). */
+static bool same_or_none(const char *a, const char *b) { return a || b ? same_str(a, b) : true; }
+
 static int cmp_newest(const void *a, const void *b)
 {
 	const struct lib_run *x = *(const struct lib_run *const *)a,
@@ -393,9 +397,22 @@ out:
 	return rc;
 }
 
+/* Whether run @id has a headline figure in the library (anyone's fio results outside the
+ * catalogue have none: nothing to set beside the review). */
+static bool has_figures(struct lib *l, int64_t id)
+{
+	struct lib_figure *f = NULL;
+	size_t nf = 0;
+
+	if (lib_figures(l, id, &f, &nf))
+		return true; /* the error is met again, and said, when its figures are read */
+	lib_figures_free(f, nf);
+	return nf > 0;
+}
+
 static bool wanted(const struct lib_run *me, const struct lib_run *r)
 {
-	return same_str(r->status, "complete") && same_str(r->profile, me->profile) &&
+	return same_str(r->status, "complete") && same_or_none(r->profile, me->profile) &&
 	       !same_str(r->run_key, me->run_key);
 }
 
@@ -477,18 +494,25 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 					    "--with %s: no such model in the library %s (see "
 					    "ssdreport library list)",
 					    w->models[k], lib_path(l));
-			if (!found)
+			if (found && !has_figures(l, found->id)) {
+				sr_diag_msg(d,
+					    "--with %s: run %lld of the library %s has no headline "
+					    "figure to show (no test of the catalogue's summary)",
+					    w->models[k], (long long)found->id, lib_path(l));
+				rc = -EINVAL;
+			} else if (!found) {
 				rc = -ENOENT;
-			else if (!drive_taken(pick, np, found))
+			}
+			if (!rc && !drive_taken(pick, np, found))
 				pick[np++] = found;
 		}
 		for (size_t i = 0; i < nr && !rc && near < (size_t)w->nearest; i++) {
 			struct lib_run *r = order[i];
 
-			if (!wanted(&me, r) || !same_str(r->transport, me.transport) ||
+			if (!wanted(&me, r) || !same_or_none(r->transport, me.transport) ||
 			    cap_class(r->capacity_bytes) != cap_class(me.capacity_bytes) ||
 			    (same_str(r->model, me.model) && same_str(r->serial, me.serial)) ||
-			    drive_taken(pick, np, r))
+			    drive_taken(pick, np, r) || !has_figures(l, r->id))
 				continue;
 			pick[np++] = r;
 			near++;
@@ -498,8 +522,8 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 	if (!rc && w->nearest && !near) {
 		sr_diag_msg(d,
 			    "--with %ld: the library %s has no drive to compare %s with: no other "
-			    "drive's complete %s-profile run over %s of its capacity class (see "
-			    "ssdreport library list)",
+			    "drive's complete %s-profile run over %s of its capacity class with "
+			    "headline figures (see ssdreport library list)",
 			    w->nearest, lib_path(l), drv->label,
 			    me.profile ? me.profile : "unknown",
 			    me.transport ? me.transport : "an unknown transport");
