@@ -156,6 +156,8 @@ struct sr_fig sr_fig_of(const struct sr_result *r, enum sr_which w, enum sr_metr
 
 	if (!r)
 		return (struct sr_fig){absent, false};
+	if (w != SR_W_BOTH && r->test && r->test->totals_only)
+		return (struct sr_fig){absent, false, .interrupted = r->interrupted};
 	f = w == SR_W_BOTH ? both(r, m, pct) : one(&r->dir[w], m, pct);
 	f.interrupted = r->interrupted;
 	return f;

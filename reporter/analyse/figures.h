@@ -80,7 +80,8 @@ int sr_metric_parse(const char *name, enum sr_metric *m, double *pct);
  * @r:   the result (NULL: absent)
  * @w:   reads, writes, or both: IOPS and bytes/s added, the mean weighted by I/Os, the largest
  *       maximum, the standard deviation of all I/Os together (from each side's N, mean and
- *       standard deviation), the larger percentile
+ *       standard deviation), the larger percentile; a test whose figures are totals only
+ *       (sr_test.totals_only) has no figure for one side
  * @m:   the metric
  * @pct: the percentile for SR_M_PCT (99, 99.9, 99.99, 99.999, or any fio printed)
  *

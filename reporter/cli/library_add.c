@@ -207,23 +207,20 @@ static void fingerprint(struct sr_lib_rows *r)
 	r->run.fingerprint = strdup(buf);
 }
 
-int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, size_t dv,
-		   const struct sr_lib_given *given, struct sr_lib_rows *out)
+int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, struct lib_run *u)
 {
-	const struct sr_drive *drv = &an->rv.m->drives[dv];
 	const struct sr_run_info *ri = &drv->run;
 	const struct sr_drive_info *di = &drv->info;
-	struct lib_run *u = &out->run;
 	char key[64], when[32];
 	int rc;
 
-	memset(out, 0, sizeof(*out));
+	memset(u, 0, sizeof(*u));
 	u->id = -1;
 	u->kind = strdup(ri->present || di->present ? "ssd-review" : "fio");
 	if (ri->manifest_id) {
 		snprintf(key, sizeof(key), "manifest:%s", ri->manifest_id);
 	} else if ((rc = content_key(drv, key, sizeof(key)))) {
-		sr_lib_rows_free(out);
+		lib_run_free(u);
 		return rc;
 	}
 	u->run_key = strdup(key);
@@ -268,9 +265,25 @@ int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, si
 		}
 	}
 	u->source = source_of(drv);
-	if (!u->kind || !u->run_key || !u->status || !u->label)
-		rc = -ENOMEM;
-	else if (!(rc = tests_of(drv, out)))
+	if (!u->kind || !u->run_key || !u->status || !u->label) {
+		lib_run_free(u);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* What the rows hold, as a hash: the same run added twice is found unchanged. */
+int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, size_t dv,
+		   const struct sr_lib_given *given, struct sr_lib_rows *out)
+{
+	const struct sr_drive *drv = &an->rv.m->drives[dv];
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = sr_lib_run_of(drv, given, &out->run);
+	if (rc)
+		return rc;
+	if (!(rc = tests_of(drv, out)))
 		rc = figures_of(an, cat, dv, out);
 	if (!rc) {
 		fingerprint(out);

@@ -37,6 +37,17 @@ struct sr_lib_rows {
 int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, size_t dv,
 		   const struct sr_lib_given *given, struct sr_lib_rows *out);
 
+/**
+ * sr_lib_run_of() - the `runs` row of drive @drv (drive.json, run.json, its results' files):
+ * what sr_lib_rows_of() stores, without tests and figures (no analysis needed).
+ * @drv:   the drive
+ * @given: what the user said of anyone's fio results, or NULL
+ * @u:     out (lib_run_free())
+ *
+ * Return: 0, -ENOMEM, or an error reading a result file for the content key.
+ */
+int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, struct lib_run *u);
+
 void sr_lib_rows_free(struct sr_lib_rows *r);
 
 #endif

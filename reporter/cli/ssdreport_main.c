@@ -36,6 +36,7 @@
 #include "cli/logstat.h"
 #include "parse/recurse.h"
 #include "parse/reference.h"
+#include "cli/library_with.h"
 #include "render/report.h"
 #include "output/report_dir.h"
 #include "analyse/snapshots.h"
@@ -45,7 +46,7 @@
 static const char usage_main[] =
     "usage: ssdreport -o DIR [--label NAME] [--title TEXT] [--no-charts] [--strict] [-R]\n"
     "                 [--reference NAME] [--spec NAME] [--catalogue FILE] [--live OUT] [-q]\n"
-    "                 INPUT...\n"
+    "                 [--library FILE --with N|MODEL...] INPUT...\n"
     "       ssdreport compare -o DIR [--title TEXT] [--no-charts] [--reference NAME]\n"
     "                 [--spec NAME] [--catalogue FILE] [-q] RESULTS-DIR...\n"
     "       ssdreport summary [--all-documents | --intervals] [-q] FILE...\n"
@@ -98,6 +99,18 @@ static const char usage_main[] =
     "                     $SSDREPORT_REFERENCE_DIR, <ssdreport's directory>/reference or\n"
     "                     <ssdreport's directory>/../share/ssdeng/reference, or a file path;\n"
     "                     their columns are marked \"(published)\", their bars hatched\n"
+    "      --with N|MODEL put drives of the results library (docs/library.md) beside the reviewed\n"
+    "                     drive (the first INPUT with results), as columns marked \"(library)\"\n"
+    "                     (repeatable): N the N closest, from 1 to 64 (other drives' complete\n"
+    "                     runs of the same profile, transport and capacity class (power of two\n"
+    "                     of GB), one per drive, newest first); MODEL the newest complete run\n"
+    "                     of that model (any case) and profile, named ones first. Their figures\n"
+    "                     are the headline figures the library keeps (a mixed test's total,\n"
+    "                     no curves); a note gives each one's run, date, host, firmware; runs\n"
+    "                     made differently (span, block size, fio version) are flagged. N < 1,\n"
+    "                     a MODEL not there, no drive to compare with: exit 2, nothing written\n"
+    "      --library FILE the library --with takes drives from (else $SSDENG_LIBRARY, else\n"
+    "                     ~/.local/share/ssdeng/library.sqlite when it exists)\n"
     "      --spec NAME    verify the drives against a spec sheet: a reference file (found as\n"
     "                     --reference) whose \"kind\" is \"spec sheet\"; each of its figures is\n"
     "                     shown beside the measured one with pass (IOPS and MB/s at least the\n"
@@ -531,6 +544,8 @@ static int cmd_report(int argc, char **argv, bool compare)
 {
 	static const struct option opts[] = {
 	    {"reference", required_argument, NULL, 'r'},
+	    {"library", required_argument, NULL, 'B'},
+	    {"with", required_argument, NULL, 'W'},
 	    {"spec", required_argument, NULL, 's'},
 	    {"catalogue", required_argument, NULL, 'c'},
 	    {"output", required_argument, NULL, 'o'},
@@ -552,19 +567,51 @@ static int cmd_report(int argc, char **argv, bool compare)
 	const char *label = NULL, *group_by = NULL, *usage = compare ? usage_compare : usage_main,
 		   *spec = NULL, *catalogue_path = NULL, *live = NULL;
 	char **refs = calloc((size_t)argc + 1, sizeof(char *)), **flags = NULL, cat_note[4200] = "";
+	const char **with_models = calloc((size_t)argc + 1, sizeof(char *));
+	struct sr_lib_with with = {.models = with_models};
+	bool library_given = false;
 	struct catalogue *cat = NULL;
 	size_t nrefs = 0, nflags = 0, nin = 0;
 	char **in = NULL;
 	bool recursive = false;
 	int c, rc;
 
-	if (!refs)
+	if (!refs || !with_models) {
+		free(refs);
+		free(with_models);
 		return 1;
+	}
 	while ((c = getopt_long(argc, argv, compare ? "o:t:r:qh" : "o:l:t:r:Rqh", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'r':
 			refs[nrefs++] = optarg;
+			break;
+		case 'B':
+		case 'W':
+			if (compare) {
+				fprintf(stderr,
+					"ssdreport: compare: --%s is for a review's page "
+					"(ssdreport --library FILE --with N|MODEL)\n",
+					c == 'B' ? "library" : "with");
+				free(refs);
+				free(with_models);
+				return 2;
+			}
+			if (c == 'B') {
+				with.library = optarg;
+				library_given = true;
+				break;
+			}
+			rc = sr_lib_with_parse(optarg, &with, &d);
+			if (rc < 0) {
+				fprintf(stderr, "ssdreport: %s\n", d.err);
+				free(refs);
+				free(with_models);
+				return 2;
+			}
+			if (!rc)
+				with_models[with.nmodels++] = optarg;
 			break;
 		case 's':
 			spec = optarg;
@@ -602,12 +649,23 @@ static int cmd_report(int argc, char **argv, bool compare)
 		case 'h':
 			fputs(usage, stdout);
 			free(refs);
+			free(with_models);
 			return 0;
 		default:
 			fputs(usage, stderr);
 			free(refs);
+			free(with_models);
 			return 2;
 		}
+	}
+	if (library_given && !with.nearest && !with.nmodels) {
+		fprintf(stderr,
+			"ssdreport: --library %s: expected --with N or --with MODEL beside "
+			"it (ssdreport library ... for the library's own commands)\n",
+			with.library);
+		free(refs);
+		free(with_models);
+		return 2;
 	}
 	if (!ro.outdir || optind >= argc) {
 		fprintf(stderr, "ssdreport: %s\n",
@@ -615,6 +673,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 				  "ssdreport compare --help)"
 				: "expected -o DIR and at least one INPUT (see ssdreport --help)");
 		free(refs);
+		free(with_models);
 		return 2;
 	}
 	rc = sr_cli_load_catalogue(catalogue_path, (const char *const *)argv + optind,
@@ -642,6 +701,12 @@ static int cmd_report(int argc, char **argv, bool compare)
 	ro.nflags = nflags;
 	if (!rc)
 		rc = load_references(&m, refs, nrefs, &d);
+	if (!rc && (with.nearest || with.nmodels))
+		rc = sr_lib_with_load(&m, &with, &flags, &nflags, &d);
+	ro.flags = (const char *const *)flags;
+	ro.nflags = nflags;
+	for (size_t i = 0; !rc && !compare && d.stream && i < nflags; i++)
+		fprintf(d.stream, "ssdreport: warning: --with: the runs differ: %s\n", flags[i]);
 	if (!rc && spec)
 		rc = load_sheet(&m, spec, &d);
 	if (!rc && live)
@@ -659,6 +724,7 @@ static int cmd_report(int argc, char **argv, bool compare)
 		free(flags[i]);
 	free(flags);
 	free(refs);
+	free(with_models);
 	if (rc) {
 		fprintf(stderr, "ssdreport: %s\n", d.err[0] ? d.err : strerror(-rc));
 		return sr_cli_exit_code(rc);

@@ -124,6 +124,7 @@ void sr_drive_free(struct sr_drive *d)
 	free(d->profile);
 	free(d->run_label);
 	free(d->source);
+	free(d->library);
 	free(d->dir);
 }
 

@@ -240,8 +240,10 @@ struct sr_test {
 	struct sr_series *series; /* preconditioning series, one per workload (parse/series_load.h,
 				     analyse/series.h) */
 	size_t nseries;
-	char *jobfile; /* the fio job file beside it that describes it (its job sections are this
-			* output's jobs), relative to the input ("run1/randread.fio"); NULL: none */
+	char *jobfile;	  /* the fio job file beside it that describes it (its job sections are this
+			   * output's jobs), relative to the input ("run1/randread.fio"); NULL: none */
+	bool totals_only; /* figures of a mixed test as its total only (a library drive beside the
+			   * review, ssdreport --with): neither side's figure is known */
 };
 
 /* A test driver/ssd-review's run.json records as not completed (reporter/run_status.h). */
@@ -391,7 +393,10 @@ struct sr_drive {
 	} * member_info;
 	size_t nmember_info;
 	struct sr_run_info run; /* run.json */
-	char *source; /* published figures (reporter/reference): where they come from; else NULL */
+	char *source;  /* published figures (reporter/reference): where they come from; else NULL */
+	char *library; /* a library run beside the review (ssdreport --with): "run 12 of FILE,
+			* started ... on host ..., firmware ..., profile ..."; its figures are the
+			* library's (source is set too: not measured in this report); else NULL */
 	struct sr_test *tests;
 	size_t ntests;
 	struct sr_run_note *notes; /* tests that did not complete, from run.json */

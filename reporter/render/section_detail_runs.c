@@ -142,7 +142,14 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	rc = tab->nrows ? sr_page_table(p, tab) : 0;
 	sr_table_free(tab);
 	for (size_t dv = 0; !rc && dv < r->m->ndrives; dv++)
-		if (r->m->drives[dv].source && t->per_drive[dv])
+		if (r->m->drives[dv].library && t->per_drive[dv])
+			sr_page_text(
+			    p, "note",
+			    "From the results library, not a fio run of this review: %s "
+			    "(%s). Only its headline figures are kept there; fio's groups, "
+			    "errors and other latencies of it are not shown.",
+			    r->m->drives[dv].label, r->m->drives[dv].library);
+		else if (r->m->drives[dv].source && t->per_drive[dv])
 			sr_page_text(p, "note",
 				     "Published figures, not a fio run: %s (%s). They are shown "
 				     "beside the runs for comparison; fio's groups, errors and "

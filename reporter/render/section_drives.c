@@ -401,7 +401,12 @@ int sr_section_drives(struct sr_report *r)
 	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) {
 		const struct sr_drive *d = &r->m->drives[dv];
 
-		if (d->source)
+		if (d->library)
+			sr_page_text(&r->page, "note",
+				     "%s (library): from the results library, not measured in this "
+				     "review: %s.",
+				     d->label, d->library);
+		else if (d->source)
 			sr_page_text(&r->page, "note", "%s (published): %s Source: %s", d->label,
 				     d->nidentity ? d->identity[0].value : "", d->source);
 	}

@@ -66,7 +66,10 @@ const char *sr_rep_drive(const struct sr_report *r, size_t dv, char *buf, size_t
 {
 	const struct sr_drive *drv = &r->m->drives[dv];
 
-	snprintf(buf, len, "%s%s", drv->label, drv->source ? " (published)" : "");
+	snprintf(buf, len, "%s%s", drv->label,
+		 drv->library  ? " (library)"
+		 : drv->source ? " (published)"
+			       : "");
 	return buf;
 }
 

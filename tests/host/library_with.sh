@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# sanitize: yes
+# ssdreport --library FILE --with N|MODEL (docs/library.md): the results library's drives set
+# beside the reviewed one. Five drives are made from the golden review fixtures (each its own
+# model, serial, start and manifest; transport and capacity rewritten in drive.json): A and B NVMe
+# 2 GiB (B newer), C SCSI and D NVMe 64 GiB (both newer than B), and the reviewed R (NVMe 2 GiB,
+# newest, its 4K random read file B's so that its figures are neither A's nor B's), all added to a
+# fresh library. --with 2 gives B then A (the same transport and capacity class, newest first; R
+# itself never); each library column of the page's summary.csv equals that drive's own report
+# (tests/host/lib/library_with_check.py); --with MODEL (any case, repeatable) the named first;
+# $SSDENG_LIBRARY; the page's note; each error exits 2 naming the option, writing nothing.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lab/lib.sh
+REPORT_TEST="library_with"
+REPORT_CASES=no
+. tests/host/lib/report-env.sh
+G=tests/unit/reporter/fixtures/golden/results
+chk=tests/host/lib/library_with_check.py
+lib=$tmp/lib.sqlite
+unset SSDENG_LIBRARY
+
+mk() { # name source-folder model serial started transport capacity
+	cp -r "$G/$2" "$tmp/$1"
+	jq --arg m "$3" --arg s "$4" --arg t "$6" --argjson c "$7" --arg l "$1" \
+		'.label = $l | .identity.model = $m | .identity.serial = $s | .identity.transport = $t |
+		 .identity.capacity_bytes = $c | .size_bytes = $c' "$G/$2/drive.json" >"$tmp/$1/drive.json"
+	jq --arg st "$5" --arg id "manifest-$1" '.started = $st | .manifest = {"id": $id}' \
+		"$G/$2/run.json" >"$tmp/$1/run.json"
+}
+mk a nvme-lab "Acme A" SA 2026-11-01T10:00:00Z nvme 2147483648
+mk b sas-lab "Acme B" SB 2026-11-20T10:00:00Z nvme 2147483648
+mk c sas-lab "Acme C" SC 2026-11-25T10:00:00Z scsi 2147483648
+mk d nvme-lab "Acme D" SD 2026-11-26T10:00:00Z nvme 68719476736
+mk r nvme-lab "Acme R" SR 2026-12-05T10:00:00Z nvme 2147483648
+cp "$G/sas-lab/4k-randread.json" "$tmp/r/4k-randread.json"
+A="Acme A 2026-11-01 (library)" B="Acme B 2026-11-20 (library)" C="Acme C 2026-11-25 (library)"
+
+(cd "$tmp" && "$OLDPWD/$rep" library add -q --library "$lib" a b c d r) 2>"$tmp/err" &&
+	[ "$(sqlite3 "$lib" 'SELECT count(*) FROM runs')" = 5 ] && ok "five drives added to a fresh library" ||
+	fail "library add: $(head -3 "$tmp/err")"
+for x in a b r; do
+	"$rep" -q --no-charts -o "$tmp/own-$x" "$tmp/$x" 2>"$tmp/err" || fail "own report of $x: $(head -3 "$tmp/err")"
+done
+
+head1() { head -1 "$1/summary.csv"; }
+# --with 2: B then A; C (SCSI), D (another capacity class) and R itself are not taken
+"$rep" -q --no-charts -o "$tmp/w2" --library "$lib" --with 2 "$tmp/r" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ "$(head1 "$tmp/w2")" = "figure,r,$B,$A" ] &&
+	ok "--with 2: B then A (same transport and capacity class, newest first; C, D and R not taken)" ||
+	fail "--with 2: exit $rc, header $(head1 "$tmp/w2" 2>&1): $(head -3 "$tmp/err")"
+for x in "a:$A" "b:$B"; do
+	res=$(python3 "$chk" "$tmp/w2" "${x#*:}" "$tmp/own-${x%%:*}" "${x%%:*}")
+	[ "${res%% *}" = ok ] && [ "${res#ok }" -ge 12 ] &&
+		ok "--with 2: the ${res#ok } figures of ${x#*:} equal its own report's summary.csv" ||
+		fail "--with 2 figures of ${x#*:}: $res"
+done
+res=$(python3 "$chk" "$tmp/w2" r "$tmp/own-r" r)
+[ "${res%% *}" = ok ] && ok "--with 2: the reviewed drive's column is its own report's" || fail "reviewed column: $res"
+# the check can fail: A's column against the reviewed drive's own report (their 4K random read differs)
+res=$(python3 "$chk" "$tmp/w2" "$A" "$tmp/own-r" r)
+case $res in "4K random read IOPS:"*) ok "the check finds a column that is another drive's" ;; *) fail "check blind: $res" ;; esac
+# the library keeps a mixed test's total only: 8K 70/30's sides are empty, its total in the summary
+[ "$(grep -c "^8K 70/30 (\(reads\|writes\)),Acme [AB] 2026-11-[0-9]* (library),,,,$" "$tmp/w2/family-primary.csv")" = 4 ] &&
+	grep -q "^8K 70/30 IOPS,[0-9.]*,[0-9.]*,[0-9.]*$" "$tmp/w2/summary.csv" &&
+	ok "a mixed test's stored total is no side's figure (8K 70/30 reads and writes empty, total shown)" ||
+	fail "mixed: $(grep '8K 70/30' "$tmp/w2/family-primary.csv" "$tmp/w2/summary.csv")"
+grep -q "Acme B 2026-11-20 (library): from the results library, not measured in this review: run 2 of [^ ]*lib.sqlite, started 2026-11-20T10:00:00Z on host unknown, firmware 2.5+, profile quick" "$tmp/w2/index.html" &&
+	ok "the page says where each library drive comes from (run, date, host, firmware, profile)" ||
+	fail "note: $(grep -o '[^>]*from the results library[^<]*' "$tmp/w2/index.html")"
+
+# the marks the library keeps on a figure are said on the page: B's QD1 p99.99 is the maximum of
+# too few I/Os (as its own report marks it), A's figures have none; one set by hand on A is said
+flat() { tr '\n' ' ' <"$1/index.html" | sed 's/<[^>]*>/\n/g'; }
+flat "$tmp/w2" | grep -q "^Acme B 2026-11-20 (library): .*profile quick; marked in the library: spec-4k-randread-qd1 p99.99 the maximum (too few I/Os for the percentile)\.$" &&
+	flat "$tmp/w2" | grep -q "^Acme A 2026-11-01 (library): .*profile quick\.$" &&
+	ok "the library's marks on B's figures are on the page, none on A's" ||
+	fail "marks: $(flat "$tmp/w2" | grep 'from the results library')"
+cp "$lib" "$tmp/marked.sqlite"
+sqlite3 "$tmp/marked.sqlite" "UPDATE figures SET flags = 1 WHERE metric = 'p99.99' AND run_id = (SELECT id FROM runs WHERE model = 'Acme A')"
+"$rep" -q --no-charts -o "$tmp/wf" --library "$tmp/marked.sqlite" --with "acme a" "$tmp/r" 2>"$tmp/err"
+flat "$tmp/wf" | grep -q "^Acme A 2026-11-01 (library): .*profile quick; marked in the library: spec-4k-randread-qd1 p99.99 at fio's histogram ceiling (the true value is larger)\.$" &&
+	ok "a figure marked clamped in the library is said so on the page" ||
+	fail "clamped mark: $(flat "$tmp/wf" | grep 'from the results library') $(cat "$tmp/err")"
+
+# --with 1 from $SSDENG_LIBRARY; --with MODEL (any case, not bound to the class) before the closest
+SSDENG_LIBRARY=$lib "$rep" -q --no-charts -o "$tmp/w1" --with 1 "$tmp/r" 2>"$tmp/err"
+[ "$(head1 "$tmp/w1")" = "figure,r,$B" ] && ok "--with 1 from \$SSDENG_LIBRARY: B" || fail "--with 1: $(head1 "$tmp/w1") $(cat "$tmp/err")"
+"$rep" -q --no-charts -o "$tmp/wm" --library "$lib" --with "acme c" --with "ACME A" --with 1 "$tmp/r" 2>"$tmp/err"
+[ "$(head1 "$tmp/wm")" = "figure,r,$C,$A,$B" ] && ok "--with MODEL twice and --with 1: C, A, then the closest not named (B)" ||
+	fail "--with MODEL: $(head1 "$tmp/wm") $(cat "$tmp/err")"
+res=$(python3 "$chk" "$tmp/wm" "$A" "$tmp/own-a" a)
+[ "${res%% *}" = ok ] && ok "--with MODEL: A's figures equal its own report's" || fail "--with MODEL figures: $res"
+
+# errors: exit 2, the option named, no report written
+(cd "$tmp" && "$OLDPWD/$rep" library add -q --library "$tmp/cd.sqlite" c d) 2>/dev/null
+bad() { # what words args...
+	local what=$1 words=$2
+	shift 2
+	rm -rf "$tmp/bad"
+	env -u SSDENG_LIBRARY HOME="$tmp/home" "$rep" -q --no-charts -o "$tmp/bad" "$@" >"$tmp/out" 2>&1
+	local rc=$?
+	[ $rc = 2 ] && grep -q -- "$words" "$tmp/out" && [ ! -e "$tmp/bad" ] && ok "$what: exit 2, named, nothing written" ||
+		fail "$what: exit $rc, $(ls "$tmp/bad" 2>/dev/null | wc -l) files: $(cat "$tmp/out")"
+}
+bad "--with without --library" "--with: expected --library FILE (or \$SSDENG_LIBRARY)" --with 2 "$tmp/r"
+bad "--with 0" "--with 0: expected a number of drives from 1" --library "$lib" --with 0 "$tmp/r"
+bad "--with -1" "--with -1: expected a number" --library "$lib" --with -1 "$tmp/r"
+bad "a model not in the library" "--with Nope X: no such model in the library" --library "$lib" --with "Nope X" "$tmp/r"
+bad "no comparable drive" "--with 2: the library [^ ]*cd.sqlite has no drive to compare r with" --library "$tmp/cd.sqlite" --with 2 "$tmp/r"
+bad "a missing library" "--with: [^ ]*none.sqlite: No such file" --library "$tmp/none.sqlite" --with 2 "$tmp/r"
+bad "--library without --with" "--library [^ ]*lib.sqlite: expected --with N or --with MODEL" --library "$lib" "$tmp/r"
+rm -rf "$tmp/bad"
+"$rep" compare -q -o "$tmp/bad" --with 2 "$tmp/a" "$tmp/b" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q "compare: --with is for a review's page" "$tmp/out" && [ ! -e "$tmp/bad" ] &&
+	ok "compare --with: exit 2, named" || fail "compare --with: $(cat "$tmp/out")"
+lab_done
