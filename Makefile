@@ -96,8 +96,12 @@ SSDREVIEW := $(if $(SANITIZE),$(BUILD)/driver/ssd-review,driver/ssd-review)
 SSDAPPS   := $(if $(SANITIZE),$(BUILD)/apps/ssd-apps,apps/ssd-apps)
 
 .PHONY: all engine tools check unit lab demo install uninstall install-man uninstall-man clean fio-src fuzz format format-check \
-	check-stages check-docs check-schemas
-all: engine tools check-stages check-docs check-schemas
+	check-stages check-docs check-schemas check-calls
+all: engine tools check-stages check-docs check-schemas check-calls
+
+# --- no two files call each other: read from the objects' symbols (scripts/check-call-circles)
+check-calls: engine tools
+	@scripts/check-call-circles $(BUILD)
 
 # --- the JSON Schemas in docs/schemas/ made from record/'s tables of fields (apps.json,
 # tpcc.json): `make` fails when a committed one differs from its table (scripts/schema-sync

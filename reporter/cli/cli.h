@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cli.h - what the subcommands of ssdreport share (ssdreport_main.c).
+ * cli.h - what the subcommands of ssdreport share (cli.c).
  */
 #ifndef SSDREPORT_CLI_CLI_H
 #define SSDREPORT_CLI_CLI_H

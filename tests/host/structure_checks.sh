@@ -76,4 +76,20 @@ rc=0
 make -s --no-print-directory -C "$tmp/t" check-stages >"$tmp/out" 2>&1 || rc=$?
 [ "$rc" != 0 ] && grep -q '(render/ -> parse/)' "$tmp/out" && ok "make check-stages in the copy fails (exit $rc) on a breach" ||
 	fail "make: exit $rc: $(head -c 800 "$tmp/out")"
+# no two files call each other (scripts/check-call-circles over the objects, make check-calls):
+# the tree's build passes; two objects that take each other's functions fail, named
+out=$(scripts/check-call-circles build 2>&1) && ok "the tree's objects: no call circle" || fail "call circles: $out"
+mkdir -p "$tmp/b/engine/x" "$tmp/b/tests/unit"
+printf 'int g(int);\nint f(int x) { return x ? g(x - 1) : 0; }\n' >"$tmp/b/a.c"
+printf 'int f(int);\nint g(int x) { return x ? f(x - 1) : 1; }\nint h(int x) { return x; }\n' >"$tmp/b/b.c"
+printf 'int h(int);\nint k(int x) { return h(x); }\n' >"$tmp/b/c.c"
+cc -c "$tmp/b/a.c" -o "$tmp/b/engine/x/a.o" && cc -c "$tmp/b/b.c" -o "$tmp/b/engine/x/b.o" &&
+	cc -c "$tmp/b/c.c" -o "$tmp/b/engine/x/c.o" && cp "$tmp/b/engine/x/a.o" "$tmp/b/tests/unit/t.o"
+rc=0
+scripts/check-call-circles "$tmp/b" >"$tmp/out" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -q 'circle 1: 2 files call each other' "$tmp/out" &&
+	grep -q 'engine/x/a.c -> engine/x/b.c: g' "$tmp/out" && grep -q 'engine/x/b.c -> engine/x/a.c: f' "$tmp/out" &&
+	! grep -q 'c.c\|tests/' "$tmp/out" &&
+	ok "two files calling each other: check-call-circles fails (exit $rc), naming both and the functions (c.c's one-way call is none)" ||
+	fail "call circle: exit $rc: $(head -c 800 "$tmp/out")"
 lab_done
