@@ -126,7 +126,7 @@ static const char usage_main[] =
     "      --live OUT     the report of a run still going on, OUT being ssd-review's --out: a\n"
     "                     banner at the page's top says so, from OUT/status.json (the test\n"
     "                     running and its progress, tests done and left, the ETA by the plan\n"
-    "                     and at the measured pace, each drive's latest temperature), and the\n"
+    "                     and the measured pace, each drive's latest temperature), and the\n"
     "                     page reloads itself every minute. ssd-review runs it after each test\n"
     "                     (docs/live.md); without --live the report has no trace of it\n"
     "  -q, --quiet        no warnings on stderr, gnuplot's included (a chart gnuplot fails on is\n"
