@@ -72,9 +72,19 @@ static const char *field(const struct sr_drive_info *i, size_t k, char *buf, siz
 	case BYTES:
 		return sr_fmt_bytes(buf, *(const struct sr_value *)at);
 	case BLOCK:
-		/* a regular file has no blocks of its own: not applicable, not unknown */
-		if (!sr_ok(*(const struct sr_value *)at))
-			return i->kind && !strcmp(i->kind, "file") ? "n/a (a file)" : SR_UNKNOWN;
+		/* a regular file has no blocks of its own, and a block device without a drive's
+		 * identity (a loop device) no metadata the kernel shows: not applicable, not
+		 * unknown */
+		if (!sr_ok(*(const struct sr_value *)at)) {
+			if (i->kind && !strcmp(i->kind, "file"))
+				return "n/a (a file)";
+			if (i->kind && !strcmp(i->kind, "blk") &&
+			    (!i->transport ||
+			     (strcmp(i->transport, "nvme") && strcmp(i->transport, "scsi") &&
+			      strcmp(i->transport, "ata"))))
+				return "n/a (a block device with no drive identity)";
+			return SR_UNKNOWN;
+		}
 		snprintf(buf, len, "%.0f B", ((const struct sr_value *)at)->v);
 		return buf;
 	default:

@@ -37,5 +37,8 @@ grep -q '^- \*\*Host\*\*: unnamed host (.*no hostname set)$' "$md" && ! grep -q 
 	ok "$T: the run's manifest names it so too" || fail "$T: manifest host (none)"
 grep -q '^| Transport | block |$' "$md" && ok "$T: Drives: Transport block" ||
 	fail "$T: Drives: $(grep '^| Transport' "$md")"
+grep -q '^| Metadata per block | n/a (a block device with no drive identity) |$' "$md" &&
+	ok "$T: Drives: Metadata per block is not applicable, not '?'" ||
+	fail "$T: Drives: $(grep '^| Metadata per block' "$md")"
 echo "# $T took $(($(date +%s) - t0)) s"
 lab_done
