@@ -54,7 +54,7 @@ void lib_uri_shown(const char *uri, char *out, size_t len)
 	append(out, len, &n, end, q ? (size_t)(q - end) : strlen(end));
 	if (!q)
 		return;
-	for (char sep = '?'; *q; sep = '&') { /* the parameters but password= */
+	for (char sep = '?'; *q;) { /* the parameters but password= */
 		size_t k;
 
 		q++;
@@ -62,6 +62,7 @@ void lib_uri_shown(const char *uri, char *out, size_t len)
 		if (k && strncasecmp(q, "password=", 9)) {
 			append(out, len, &n, &sep, 1);
 			append(out, len, &n, q, k);
+			sep = '&';
 		}
 		q += k;
 	}

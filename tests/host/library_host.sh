@@ -234,6 +234,35 @@ if [ "$backend" = postgresql ]; then
 	pg_cluster_stop
 	expect_bad "the server down" "$lib" "cannot connect to the PostgreSQL server: .*No such file or directory" list --library "$lib"
 else
+	# a library of schema version 1 (its tables as version 1 made them): copied, then migrated,
+	# its rows read back in the order they were added (v1's rowid, v2's seq)
+	sqlite3 "$tmp/v1.sqlite" "CREATE TABLE schema_version (version INTEGER NOT NULL);
+		INSERT INTO schema_version VALUES (1);
+		CREATE TABLE runs (id INTEGER PRIMARY KEY, run_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+		 status TEXT NOT NULL, label TEXT, model TEXT, serial TEXT, firmware TEXT, transport TEXT,
+		 capacity_bytes INTEGER, logical_block_bytes INTEGER, manifest_id TEXT, profile TEXT,
+		 span_bytes INTEGER, host TEXT, fio_version TEXT, engine_version TEXT, started TEXT,
+		 added TEXT NOT NULL, source TEXT, fingerprint TEXT NOT NULL);
+		CREATE TABLE tests (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+		 test TEXT NOT NULL, status TEXT, rw TEXT, bs_bytes INTEGER, fio_version TEXT, path TEXT,
+		 PRIMARY KEY (run_id, test));
+		CREATE TABLE figures (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+		 test TEXT NOT NULL, entry TEXT NOT NULL, metric TEXT NOT NULL, title TEXT,
+		 unit TEXT NOT NULL, value REAL NOT NULL, flags INTEGER NOT NULL DEFAULT 0,
+		 PRIMARY KEY (run_id, entry, metric));
+		INSERT INTO runs (id, run_key, kind, status, model, added, fingerprint)
+		 VALUES (4, 'fio:1', 'fio', 'complete', 'Old One', '2026-01-01T00:00:00Z', 'f');
+		INSERT INTO tests (run_id, test) VALUES (4, 'z-test'), (4, 'a-test');
+		INSERT INTO figures (run_id, test, entry, metric, unit, value)
+		 VALUES (4, 'z', 'z-entry', 'iops', 'IOPS', 2), (4, 'a', 'a-entry', 'iops', 'IOPS', 1.5);"
+	"$rep" library export --library "$tmp/v1.sqlite" --csv "$tmp/v1csv" 2>"$tmp/err"
+	[ "$(sqlite3 "$tmp/v1.sqlite.schema-v1.bak" "SELECT version FROM schema_version")" = 1 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 2 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT group_concat(entry || '=' || seq, ' ') FROM (SELECT * FROM figures ORDER BY rowid)")" = "z-entry=1 a-entry=2" ] &&
+		[ "$(cut -d, -f1,3,7 "$tmp/v1csv/figures.csv" | tr '\n' ' ')" = "run_id,entry,value 4,z-entry,2 4,a-entry,1.5 " ] &&
+		[ "$(cut -d, -f2 "$tmp/v1csv/tests.csv" | tr '\n' ' ')" = "test z-test a-test " ] &&
+		ok "a version 1 library: kept as .schema-v1.bak, migrated to 2, its rows in the order added" ||
+		fail "migration: $(cat "$tmp/err") $(cat "$tmp/v1csv/figures.csv" 2>/dev/null)"
 	printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
 	expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"
 	expect_bad "list of no library" "$tmp/none.sqlite" "No such file" list --library "$tmp/none.sqlite"
