@@ -35,7 +35,8 @@ static void shown_is(const char *uri, const char *want)
 static void test_shown(void **state)
 {
 	(void)state;
-	shown_is("postgresql://ssd:s3cr3t@db.lab:5433/ssdlib", "postgresql://ssd@db.lab:5433/ssdlib");
+	shown_is("postgresql://ssd:s3cr3t@db.lab:5433/ssdlib",
+		 "postgresql://ssd@db.lab:5433/ssdlib");
 	shown_is("postgresql://ssd@db.lab/ssdlib", "postgresql://ssd@db.lab/ssdlib");
 	shown_is("postgresql://db.lab/ssdlib?sslmode=require",
 		 "postgresql://db.lab/ssdlib?sslmode=require");
@@ -44,7 +45,8 @@ static void test_shown(void **state)
 	shown_is("postgresql:///lib?password=pw", "postgresql:///lib");
 	shown_is("postgresql:///lib?PASSWORD=pw&port=5", "postgresql:///lib?port=5");
 	/* an @ in the path or the parameters is no user part */
-	shown_is("postgresql://u:p@h/db?application_name=a@b", "postgresql://u@h/db?application_name=a@b");
+	shown_is("postgresql://u:p@h/db?application_name=a@b",
+		 "postgresql://u@h/db?application_name=a@b");
 	shown_is("lab.sqlite", "lab.sqlite");
 }
 
