@@ -47,12 +47,14 @@ CAT_OBJS    := $(CAT_SRCS:%.c=$(BUILD)/%.o)
 RECORD_SRCS := $(wildcard record/*.c)
 RECORD_OBJS := $(RECORD_SRCS:%.c=$(BUILD)/%.o)
 RECORD_HDRS := $(wildcard record/*.h)
-# the results library (library/: every review kept in SQLite, docs/library-format.md):
-# build/libssdlib.a (libsqlite3), linked by ssdreport and ssd-review
+# the results library (library/: every review kept in SQLite, or in a PostgreSQL server for a
+# team, docs/library-format.md): build/libssdlib.a (libsqlite3, libpq), linked by ssdreport
 LIB_SRCS    := $(wildcard library/*.c)
 LIB_OBJS    := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB_HDRS    := $(wildcard library/*.h)
-SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+PQ_CFLAGS   := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3) \
+	       $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 
 # ssd-apps (application workloads: MariaDB or PostgreSQL + sysbench on the drive): apps/*.c except
 # apps_main.c form build/libssdapps.a (the unit tests link it); apps_main.c makes apps/ssd-apps,
@@ -174,7 +176,7 @@ $(BUILD)/record/%.o: record/%.c $(RECORD_HDRS)
 
 $(BUILD)/library/%.o: library/%.c $(LIB_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(PQ_CFLAGS) -c $< -o $@
 
 $(BUILD)/libssdlib.a: $(LIB_OBJS)
 	@rm -f $@; ar rcs $@ $^
@@ -266,8 +268,9 @@ $(BUILD)/driver/run/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
 $(BUILD)/libssddriver.a: $(DRIVER_OBJS)
 	@rm -f $@; ar rcs $@ $^
 
+# (library/uri.o: a library's URI shown without its password; it needs no SQLite nor libpq)
 DRIVER_LIBS := $(BUILD)/libssddriver.a $(BUILD)/libssdcat.a $(BUILD)/libssdrecord.a $(BUILD)/libssdctl.a \
-	$(BUILD)/libssdcore.a
+	$(BUILD)/libssdcore.a $(BUILD)/library/uri.o
 $(SSDREVIEW): $(BUILD)/driver/main.o $(DRIVER_LIBS)
 	$(CC) -o $@ $^ $(CORE_LIBS) $(REPORT_LIBS) $(SAN_LDFLAGS)
 

@@ -1,107 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * store.c - the results library in SQLite (store.h, docs/library-format.md): WAL mode and a busy
- * timeout so that several writers wait for each other, one transaction per run added, the schema
- * versioned in `schema_version` and migrated after a copy of the file is kept.
+ * store.c - the results library (store.h, docs/library-format.md), whatever keeps it: the back
+ * end is chosen by the library's location (a postgresql:// or postgres:// URI: a PostgreSQL
+ * server, pg.c; anything else: an SQLite file, sqlite.c), and everything else is written here
+ * once: the schema's set-up and migration, one transaction per run added, listing, removing,
+ * the figures and tests read back, the CSV export.
  */
 #include <errno.h>
-#include <limits.h>
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "library/backend.h"
+#include "library/schema.h"
 #include "library/store.h"
+#include "library/uri.h"
 
-struct lib {
-	sqlite3 *db;
-	char path[PATH_MAX];
-	char err[1024];
-	int busy_ms; /* how long a writer waits for another: LIB_BUSY_TIMEOUT_MS, or
-		      * $SSDENG_LIBRARY_BUSY_MS */
-};
-
-/* The schema of version LIB_SCHEMA_VERSION (docs/library-format.md). */
-static const char schema_sql[] =
-    "CREATE TABLE schema_version (version INTEGER NOT NULL);"
-    "CREATE TABLE runs ("
-    " id INTEGER PRIMARY KEY,"
-    " run_key TEXT NOT NULL UNIQUE,"
-    " kind TEXT NOT NULL,"
-    " status TEXT NOT NULL,"
-    " label TEXT, model TEXT, serial TEXT, firmware TEXT, transport TEXT,"
-    " capacity_bytes INTEGER, logical_block_bytes INTEGER,"
-    " manifest_id TEXT, profile TEXT, span_bytes INTEGER,"
-    " host TEXT, fio_version TEXT, engine_version TEXT,"
-    " started TEXT, added TEXT NOT NULL, source TEXT, fingerprint TEXT NOT NULL);"
-    "CREATE INDEX runs_model ON runs (model);"
-    "CREATE TABLE tests ("
-    " run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
-    " test TEXT NOT NULL, status TEXT, rw TEXT, bs_bytes INTEGER, fio_version TEXT, path TEXT,"
-    " PRIMARY KEY (run_id, test));"
-    "CREATE TABLE figures ("
-    " run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
-    " test TEXT NOT NULL, entry TEXT NOT NULL, metric TEXT NOT NULL, title TEXT,"
-    " unit TEXT NOT NULL, value REAL NOT NULL, flags INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY (run_id, entry, metric));"
-    "CREATE INDEX figures_entry ON figures (entry, metric);";
-
-/* Migrations: migrations[v - 1] takes a library of version v to v + 1 (none yet). */
-static const char *const migrations[LIB_SCHEMA_VERSION - 1 + 1] = {NULL};
-
-static int fail(struct lib *l, int rc, const char *fmt, ...)
+int lib_fail(struct lib *l, int rc, const char *fmt, ...)
 {
 	va_list ap;
-	int n = snprintf(l->err, sizeof(l->err), "%s: ", l->path);
+	int n = snprintf(l->err, sizeof(l->err), "%s: ", l->name);
 
+	if (n < 0 || (size_t)n >= sizeof(l->err))
+		return rc;
 	va_start(ap, fmt);
 	vsnprintf(l->err + n, sizeof(l->err) - (size_t)n, fmt, ap);
 	va_end(ap);
 	return rc;
-}
-
-/* An SQLite result code as an errno with the message. */
-static int sql_fail(struct lib *l, int code, const char *what)
-{
-	const char *msg = sqlite3_errmsg(l->db);
-
-	switch (code & 0xff) {
-	case SQLITE_NOTADB:
-		return fail(l, -EINVAL, "not an SQLite database, so not an ssdeng library (%s)",
-			    msg);
-	case SQLITE_CORRUPT:
-		return fail(l, -EINVAL, "the SQLite file is damaged (%s)", msg);
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		return fail(l, -EBUSY, "locked by another process for more than %.3g s (%s)",
-			    l->busy_ms / 1000.0, msg);
-	case SQLITE_NOMEM:
-		return fail(l, -ENOMEM, "%s: out of memory", what);
-	case SQLITE_READONLY:
-	case SQLITE_CANTOPEN:
-	case SQLITE_PERM:
-		return fail(l, -EACCES, "%s: %s", what, msg);
-	default:
-		return fail(l, -EIO, "%s: %s", what, msg);
-	}
-}
-
-static int exec(struct lib *l, const char *sql, const char *what)
-{
-	int rc = sqlite3_exec(l->db, sql, NULL, NULL, NULL);
-
-	return rc == SQLITE_OK ? 0 : sql_fail(l, rc, what);
-}
-
-static int prepare(struct lib *l, const char *sql, sqlite3_stmt **st)
-{
-	int rc = sqlite3_prepare_v2(l->db, sql, -1, st, NULL);
-
-	return rc == SQLITE_OK ? 0 : sql_fail(l, rc, "reading the library");
 }
 
 int lib_default_location(const char *given, char *out, size_t len)
@@ -119,127 +48,127 @@ int lib_default_location(const char *given, char *out, size_t len)
 		   : -ENAMETOOLONG;
 }
 
-/* mkdir -p of @path's folder. */
-static int make_parent(const char *path)
-{
-	char dir[PATH_MAX];
-	char *slash;
+static const enum lib_type one_int[] = {LIB_INT};
 
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return 0;
-	*slash = '\0';
-	for (char *p = dir + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(dir, 0777) && errno != EEXIST)
-				return -errno;
-			*p = '/';
-		}
-	if (mkdir(dir, 0777) && errno != EEXIST)
-		return -errno;
+static int take_int(void *ctx, const struct lib_val *v, int n)
+{
+	(void)n;
+	*(int64_t *)ctx = v[0].null ? -1 : v[0].i;
 	return 0;
 }
 
-/* The file's schema version: 0 when the file is empty (a new library). */
+static int count_row(void *ctx, const struct lib_val *v, int n)
+{
+	(void)n;
+	(*(int *)ctx)++;
+	*((int *)ctx + 1) |= !v[0].null && !strcmp(v[0].s, "schema_version");
+	return 0;
+}
+
+/* The library's schema version: 0 when it holds no table (a new library). */
 static int schema_version(struct lib *l, long *version)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, tables = 0, has_version = 0;
+	static const enum lib_type one_text[] = {LIB_TEXT};
+	int seen[2] = {0, 0}; /* tables, has schema_version */
+	int64_t v = -1;
+	int rc = l->ops->query(l, l->ops->tables_sql, NULL, 0, one_text, 1, count_row, seen,
+			       "reading the library");
 
-	if ((rc = prepare(l, "SELECT name FROM sqlite_master WHERE type = 'table'", &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		tables++;
-		has_version |= !strcmp((const char *)sqlite3_column_text(st, 0), "schema_version");
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return sql_fail(l, rc, "reading the library");
 	*version = 0;
-	if (!tables)
-		return 0;
-	if (!has_version)
-		return fail(l, -EINVAL,
-			    "an SQLite database without a schema_version table: not an ssdeng "
-			    "library");
-	if ((rc = prepare(l, "SELECT version FROM schema_version", &st)))
+	if (rc || !seen[0])
 		return rc;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*version = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW || *version < 1)
-		return fail(l, -EINVAL, "schema_version holds no version: not an ssdeng library");
+	if (!seen[1])
+		return lib_fail(l, -EINVAL,
+				"holds tables but no schema_version table: not an ssdeng library");
+	if ((rc = l->ops->query(l, "SELECT version FROM schema_version", NULL, 0, one_int, 1,
+				take_int, &v, "reading the library")))
+		return rc;
+	if (v < 1)
+		return lib_fail(l, -EINVAL,
+				"schema_version holds no version: not an ssdeng library");
+	*version = (long)v;
 	return 0;
 }
 
-/* A copy of the file before a migration: <file>.schema-vN.bak (VACUUM INTO: consistent). */
-static int keep_copy(struct lib *l, long version)
+static int create_schema(struct lib *l)
 {
-	char copy[PATH_MAX + 32], *sql;
+	char *ddl = lib_schema_ddl(l->ops), sql[64];
 	int rc;
 
-	snprintf(copy, sizeof(copy), "%s.schema-v%ld.bak", l->path, version);
-	unlink(copy);
-	sql = sqlite3_mprintf("VACUUM INTO %Q", copy);
-	if (!sql)
-		return fail(l, -ENOMEM, "out of memory");
-	rc = exec(l, sql, "keeping a copy before the migration");
-	sqlite3_free(sql);
+	if (!ddl)
+		return lib_fail(l, -ENOMEM, "out of memory");
+	rc = l->ops->exec(l, ddl, "creating the library");
+	free(ddl);
+	snprintf(sql, sizeof(sql), "INSERT INTO schema_version VALUES (%d)", LIB_SCHEMA_VERSION);
+	return rc ? rc : l->ops->exec(l, sql, "creating the library");
+}
+
+static int migrate(struct lib *l, long version)
+{
+	int rc = 0;
+
+	for (long v = version; !rc && v < LIB_SCHEMA_VERSION; v++) {
+		char sql[64];
+
+		if (l->ops->migrations[v - 1])
+			rc = l->ops->exec(l, l->ops->migrations[v - 1], "migrating the library");
+		snprintf(sql, sizeof(sql), "UPDATE schema_version SET version = %ld", v + 1);
+		if (!rc)
+			rc = l->ops->exec(l, sql, "migrating the library");
+	}
 	return rc;
 }
 
+static void rollback(struct lib *l)
+{
+	char keep[sizeof(l->err)];
+
+	memcpy(keep, l->err, sizeof(keep)); /* the error that made it roll back */
+	l->ops->exec(l, "ROLLBACK", "rolling back");
+	memcpy(l->err, keep, sizeof(keep));
+}
+
+/* Make, check or migrate the schema, in one transaction. */
 static int set_up_schema(struct lib *l)
 {
 	long version = 0;
 	int rc;
 
-	if ((rc = exec(l, "BEGIN IMMEDIATE", "locking the library")))
+	if ((rc = l->ops->begin_write(l, "locking the library")))
 		return rc;
 	rc = schema_version(l, &version);
-	if (!rc && version == 0) {
-		char sql[64];
-
-		rc = exec(l, schema_sql, "creating the library");
-		snprintf(sql, sizeof(sql), "INSERT INTO schema_version VALUES (%d)",
-			 LIB_SCHEMA_VERSION);
-		if (!rc)
-			rc = exec(l, sql, "creating the library");
+	if (!rc && version == 0 && !l->create && l->ops->needs_create) {
+		rc = lib_fail(l, -ENOENT,
+			      "holds no ssdeng library yet (ssdreport library add makes "
+			      "one)");
+	} else if (!rc && version == 0) {
+		rc = create_schema(l);
 	} else if (!rc && version > LIB_SCHEMA_VERSION) {
-		rc = fail(l, -EPROTO,
-			  "library schema version %ld is newer than this program's (%d): use a "
-			  "newer ssdeng",
-			  version, LIB_SCHEMA_VERSION);
+		rc = lib_fail(l, -EPROTO,
+			      "library schema version %ld is newer than this program's (%d): use a "
+			      "newer ssdeng",
+			      version, LIB_SCHEMA_VERSION);
 	} else if (!rc && version < LIB_SCHEMA_VERSION) {
-		exec(l, "ROLLBACK", "");
-		if ((rc = keep_copy(l, version)))
-			return rc;
-		if ((rc = exec(l, "BEGIN IMMEDIATE", "locking the library")))
-			return rc;
-		for (long v = version; !rc && v < LIB_SCHEMA_VERSION; v++) {
-			char sql[64];
-
-			if (migrations[v - 1])
-				rc = exec(l, migrations[v - 1], "migrating the library");
-			snprintf(sql, sizeof(sql), "UPDATE schema_version SET version = %ld",
-				 v + 1);
-			if (!rc)
-				rc = exec(l, sql, "migrating the library");
+		if (l->ops->keep_copy) { /* outside the transaction: a file's copy */
+			rollback(l);
+			if ((rc = l->ops->keep_copy(l, version)))
+				return rc;
+			if ((rc = l->ops->begin_write(l, "locking the library")))
+				return rc;
 		}
+		rc = migrate(l, version);
 	}
 	if (rc) {
-		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+		rollback(l);
 		return rc;
 	}
-	return exec(l, "COMMIT", "creating the library");
+	return l->ops->exec(l, "COMMIT", "creating the library");
 }
 
 int lib_open(const char *where, int create, struct lib **out, char *err, size_t len)
 {
 	struct lib *l = calloc(1, sizeof(*l));
-	struct stat sb;
+	const char *ms = getenv("SSDENG_LIBRARY_BUSY_MS");
 	int rc;
 
 	*out = NULL;
@@ -247,49 +176,17 @@ int lib_open(const char *where, int create, struct lib **out, char *err, size_t 
 		snprintf(err, len, "%s: out of memory", where);
 		return -ENOMEM;
 	}
-	snprintf(l->path, sizeof(l->path), "%s", where);
-	if (stat(where, &sb)) {
-		if (errno != ENOENT || !create) {
-			rc = fail(l, -errno, "%s", strerror(errno));
-			goto out;
-		}
-		if ((rc = make_parent(where))) {
-			rc = fail(l, rc, "cannot make its folder: %s", strerror(-rc));
-			goto out;
-		}
-	} else if (!S_ISREG(sb.st_mode)) {
-		rc = fail(l, -EINVAL, "not a regular file: not an ssdeng library");
-		goto out;
-	}
-	rc = sqlite3_open_v2(
-	    where, &l->db,
-	    SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX, NULL);
-	if (rc != SQLITE_OK) {
-		rc = l->db ? sql_fail(l, rc, "cannot open") : fail(l, -ENOMEM, "out of memory");
-		goto out;
-	}
-	{
-		const char *ms = getenv("SSDENG_LIBRARY_BUSY_MS");
-
-		l->busy_ms = ms && atoi(ms) > 0 ? atoi(ms) : LIB_BUSY_TIMEOUT_MS;
-		sqlite3_busy_timeout(l->db, l->busy_ms);
-	}
-	if ((rc = exec(l, "PRAGMA foreign_keys = ON", "opening")))
-		goto out;
-	{ /* WAL: readers never wait for a writer, writers wait their turn (busy timeout) */
-		sqlite3_stmt *st = NULL;
-
-		if ((rc = prepare(l, "PRAGMA journal_mode = WAL", &st)))
-			goto out;
-		rc = sqlite3_step(st);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_ROW) {
-			rc = sql_fail(l, rc, "setting WAL mode");
-			goto out;
-		}
-	}
-	rc = set_up_schema(l);
-out:
+	snprintf(l->where, sizeof(l->where), "%s", where);
+	l->ops = lib_is_uri(where) ? &lib_pg_ops : &lib_sqlite_ops;
+	if (lib_is_uri(where))
+		lib_uri_shown(where, l->name, sizeof(l->name));
+	else
+		snprintf(l->name, sizeof(l->name), "%s", where);
+	l->create = create;
+	l->busy_ms = ms && atoi(ms) > 0 ? atoi(ms) : LIB_BUSY_TIMEOUT_MS;
+	rc = l->ops->open(l, create);
+	if (!rc)
+		rc = set_up_schema(l);
 	if (rc) {
 		snprintf(err, len, "%s", l->err);
 		lib_close(l);
@@ -303,41 +200,14 @@ void lib_close(struct lib *l)
 {
 	if (!l)
 		return;
-	sqlite3_close(l->db);
+	if (l->db)
+		l->ops->close(l);
 	free(l);
 }
 
 const char *lib_error(const struct lib *l) { return l->err; }
 
-const char *lib_path(const struct lib *l) { return l->path; }
-
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-static void bind_int(sqlite3_stmt *st, int i, int64_t v)
-{
-	if (v >= 0)
-		sqlite3_bind_int64(st, i, v);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-static char *col_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? strdup((const char *)s) : NULL;
-}
-
-static int64_t col_int(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, i);
-}
+const char *lib_path(const struct lib *l) { return l->name; }
 
 static void now_iso(char *buf, size_t len)
 {
@@ -348,362 +218,290 @@ static void now_iso(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Run @st to its end; Return: 0 or the error. */
-static int step_done(struct lib *l, sqlite3_stmt *st, const char *what)
+/* INSERT INTO @t (its columns but id) VALUES (?1, ...): a child's run_id ?1, its fields, seq. */
+static void insert_sql(const struct lib_table *t, char *out, size_t len)
 {
-	int rc = sqlite3_step(st);
+	size_t n =
+	    (size_t)snprintf(out, len, "INSERT INTO %s (%s", t->name, t->child ? "run_id, " : "");
+	int np = t->ncols + 2 * t->child;
 
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : sql_fail(l, rc, what);
+	for (int i = 0; i < t->ncols; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? ", " : "", t->cols[i].name);
+	n += (size_t)snprintf(out + n, len - n, "%s) VALUES (", t->child ? ", seq" : "");
+	for (int i = 1; i <= np; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s?%d", i > 1 ? ", " : "", i);
+	snprintf(out + n, len - n, ")%s", t->child ? "" : " RETURNING id");
 }
 
-static int insert_rows(struct lib *l, struct lib_run *run, const struct lib_test *t, size_t nt,
-		       const struct lib_figure *f, size_t nf)
+/* The rows of a child table of run @id: @nrec structs of @size bytes at @recs. */
+static int insert_children(struct lib *l, const struct lib_table *t, int64_t id, const void *recs,
+			   size_t size, size_t nrec, const char *what)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
+	char sql[1024];
+	struct lib_val p[24];
+	int rc = 0;
 
-	rc = prepare(l,
-		     "INSERT INTO runs (run_key, kind, status, label, model, serial, firmware,"
-		     " transport, capacity_bytes, logical_block_bytes, manifest_id, profile,"
-		     " span_bytes, host, fio_version, engine_version, started, added, source,"
-		     " fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		     &st);
-	if (rc)
-		return rc;
-	bind_text(st, 1, run->run_key);
-	bind_text(st, 2, run->kind);
-	bind_text(st, 3, run->status);
-	bind_text(st, 4, run->label);
-	bind_text(st, 5, run->model);
-	bind_text(st, 6, run->serial);
-	bind_text(st, 7, run->firmware);
-	bind_text(st, 8, run->transport);
-	bind_int(st, 9, run->capacity_bytes);
-	bind_int(st, 10, run->logical_block_bytes);
-	bind_text(st, 11, run->manifest_id);
-	bind_text(st, 12, run->profile);
-	bind_int(st, 13, run->span_bytes);
-	bind_text(st, 14, run->host);
-	bind_text(st, 15, run->fio_version);
-	bind_text(st, 16, run->engine_version);
-	bind_text(st, 17, run->started);
-	bind_text(st, 18, run->added);
-	bind_text(st, 19, run->source);
-	bind_text(st, 20, run->fingerprint);
-	rc = step_done(l, st, "adding the run");
-	sqlite3_finalize(st);
-	if (rc)
-		return rc;
-	run->id = sqlite3_last_insert_rowid(l->db);
-	if ((rc =
-		 prepare(l,
-			 "INSERT INTO tests (run_id, test, status, rw, bs_bytes, fio_version, path)"
-			 " VALUES (?,?,?,?,?,?,?)",
-			 &st)))
-		return rc;
-	for (size_t i = 0; i < nt && !rc; i++) {
-		sqlite3_bind_int64(st, 1, run->id);
-		bind_text(st, 2, t[i].test);
-		bind_text(st, 3, t[i].status);
-		bind_text(st, 4, t[i].rw);
-		bind_int(st, 5, t[i].bs);
-		bind_text(st, 6, t[i].fio_version);
-		bind_text(st, 7, t[i].path);
-		rc = step_done(l, st, "adding the run's tests");
+	insert_sql(t, sql, sizeof(sql));
+	for (size_t r = 0; r < nrec && !rc; r++) {
+		const void *rec = (const char *)recs + r * size;
+
+		p[0] = (struct lib_val){.type = LIB_INT, .i = id};
+		for (int i = 0; i < t->ncols; i++)
+			p[1 + i] = lib_field(&t->cols[i], rec);
+		p[1 + t->ncols] = (struct lib_val){.type = LIB_INT, .i = (int64_t)r};
+		rc = l->ops->query(l, sql, p, t->ncols + 2, NULL, 0, NULL, NULL, what);
 	}
-	sqlite3_finalize(st);
-	if (rc)
-		return rc;
-	if ((rc = prepare(l,
-			  "INSERT INTO figures (run_id, test, entry, metric, title, unit, value,"
-			  " flags) VALUES (?,?,?,?,?,?,?,?)",
-			  &st)))
-		return rc;
-	for (size_t i = 0; i < nf && !rc; i++) {
-		sqlite3_bind_int64(st, 1, run->id);
-		bind_text(st, 2, f[i].test);
-		bind_text(st, 3, f[i].entry);
-		bind_text(st, 4, f[i].metric);
-		bind_text(st, 5, f[i].title);
-		bind_text(st, 6, f[i].unit);
-		sqlite3_bind_double(st, 7, f[i].value);
-		sqlite3_bind_int64(st, 8, f[i].flags);
-		rc = step_done(l, st, "adding the run's figures");
-	}
-	sqlite3_finalize(st);
 	return rc;
+}
+
+struct found {
+	int64_t id;
+	char *fingerprint;
+};
+
+static int take_found(void *ctx, const struct lib_val *v, int n)
+{
+	struct found *f = ctx;
+
+	(void)n;
+	f->id = v[0].i;
+	f->fingerprint = v[1].null ? NULL : strdup(v[1].s);
+	return f->fingerprint || v[1].null ? 0 : -ENOMEM;
 }
 
 int lib_add_run(struct lib *l, struct lib_run *run, const struct lib_test *t, size_t nt,
 		const struct lib_figure *f, size_t nf, const char **what)
 {
-	sqlite3_stmt *st = NULL;
-	char added[32];
-	int rc, step;
-	int64_t old = -1;
-	char *old_fp = NULL;
+	static const enum lib_type id_fp[] = {LIB_INT, LIB_TEXT};
+	struct lib_val p[24];
+	struct found old = {-1, NULL};
+	char sql[1024], added[32];
+	int rc;
 
 	*what = "added";
-	if ((rc = exec(l, "BEGIN IMMEDIATE", "locking the library to add a run")))
+	if ((rc = l->ops->begin_write(l, "locking the library to add a run")))
 		return rc;
-	if ((rc = prepare(l, "SELECT id, fingerprint FROM runs WHERE run_key = ?", &st)))
-		goto out;
-	bind_text(st, 1, run->run_key);
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW) {
-		old = sqlite3_column_int64(st, 0);
-		old_fp = col_text(st, 1);
-	} else if (step != SQLITE_DONE) {
-		rc = sql_fail(l, step, "reading the library");
-	}
-	sqlite3_finalize(st);
+	p[0] = (struct lib_val){.type = LIB_TEXT, .s = run->run_key};
+	rc = l->ops->query(l, "SELECT id, fingerprint FROM runs WHERE run_key = ?1", p, 1, id_fp, 2,
+			   take_found, &old, "reading the library");
+	if (rc == -ENOMEM)
+		rc = lib_fail(l, rc, "out of memory");
 	if (rc)
 		goto out;
-	if (old >= 0 && old_fp && !strcmp(old_fp, run->fingerprint)) {
+	if (old.id >= 0 && old.fingerprint && !strcmp(old.fingerprint, run->fingerprint)) {
 		*what = "unchanged";
-		run->id = old;
+		run->id = old.id;
 		goto out;
 	}
-	if (old >= 0) { /* a resumed or repeated run: its entry replaced */
-		char sql[96];
-
-		snprintf(sql, sizeof(sql), "DELETE FROM runs WHERE id = %lld", (long long)old);
-		if ((rc = exec(l, sql, "replacing the run's earlier entry")))
+	if (old.id >= 0) { /* a resumed or repeated run: its entry replaced */
+		p[0] = (struct lib_val){.type = LIB_INT, .i = old.id};
+		if ((rc = l->ops->query(l, "DELETE FROM runs WHERE id = ?1", p, 1, NULL, 0, NULL,
+					NULL, "replacing the run's earlier entry")))
 			goto out;
 		*what = "replaced";
 	}
 	now_iso(added, sizeof(added));
 	free(run->added);
-	run->added = strdup(added);
-	rc = insert_rows(l, run, t, nt, f, nf);
+	if (!(run->added = strdup(added))) {
+		rc = lib_fail(l, -ENOMEM, "out of memory");
+		goto out;
+	}
+	insert_sql(&lib_runs_table, sql, sizeof(sql));
+	for (int i = 0; i < lib_runs_table.ncols; i++)
+		p[i] = lib_field(&lib_runs_table.cols[i], run);
+	run->id = -1;
+	rc = l->ops->query(l, sql, p, lib_runs_table.ncols, one_int, 1, take_int, &run->id,
+			   "adding the run");
+	if (!rc)
+		rc = insert_children(l, &lib_tests_table, run->id, t, sizeof(*t), nt,
+				     "adding the run's tests");
+	if (!rc)
+		rc = insert_children(l, &lib_figures_table, run->id, f, sizeof(*f), nf,
+				     "adding the run's figures");
 out:
-	free(old_fp);
+	free(old.fingerprint);
 	if (rc) {
-		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+		rollback(l);
 		return rc;
 	}
-	return exec(l, "COMMIT", "adding the run");
+	return l->ops->exec(l, "COMMIT", "adding the run");
 }
 
-#define RUN_COLS                                                                                   \
-	"id, run_key, kind, status, label, model, serial, firmware, transport, capacity_bytes,"    \
-	" logical_block_bytes, manifest_id, profile, span_bytes, host, fio_version,"               \
-	" engine_version, started, added, source, fingerprint"
+/* Rows read into a growing array of structs of @size bytes, each column a field of @t. */
+struct rows {
+	const struct lib_table *t;
+	size_t size, n, cap;
+	char *a;
+};
 
-static void run_of_row(sqlite3_stmt *st, struct lib_run *r)
+static int take_row(void *ctx, const struct lib_val *v, int nv)
 {
-	r->id = sqlite3_column_int64(st, 0);
-	r->run_key = col_text(st, 1);
-	r->kind = col_text(st, 2);
-	r->status = col_text(st, 3);
-	r->label = col_text(st, 4);
-	r->model = col_text(st, 5);
-	r->serial = col_text(st, 6);
-	r->firmware = col_text(st, 7);
-	r->transport = col_text(st, 8);
-	r->capacity_bytes = col_int(st, 9);
-	r->logical_block_bytes = col_int(st, 10);
-	r->manifest_id = col_text(st, 11);
-	r->profile = col_text(st, 12);
-	r->span_bytes = col_int(st, 13);
-	r->host = col_text(st, 14);
-	r->fio_version = col_text(st, 15);
-	r->engine_version = col_text(st, 16);
-	r->started = col_text(st, 17);
-	r->added = col_text(st, 18);
-	r->source = col_text(st, 19);
-	r->fingerprint = col_text(st, 20);
-}
+	struct rows *r = ctx;
+	char *rec;
 
-static void run_row(sqlite3_stmt *st, void *dst) { run_of_row(st, dst); }
+	(void)nv;
+	if (r->n == r->cap) {
+		char *g = realloc(r->a, (r->cap = r->cap ? 2 * r->cap : 64) * r->size);
 
-static void runs_free(void *a, size_t n) { lib_runs_free(a, n); }
-
-/* The rows of @st (prepared and bound; finalized here), each made an element of @size bytes by
- * @row, as a growing array in *@out and *@n; on failure nothing (what was read is freed with
- * @free_all) and the error, @what naming the reading in its message. */
-static int collect(struct lib *l, sqlite3_stmt *st, size_t size,
-		   void (*row)(sqlite3_stmt *, void *), void (*free_all)(void *, size_t),
-		   const char *what, void **out, size_t *n)
-{
-	char *a = NULL;
-	size_t cap = 0;
-	int rc = 0, step;
-
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			char *g = realloc(a, (cap = cap ? 2 * cap : 64) * size);
-
-			if (!g) {
-				rc = fail(l, -ENOMEM, "out of memory");
-				break;
-			}
-			a = g;
-		}
-		memset(a + *n * size, 0, size);
-		row(st, a + (*n)++ * size);
+		if (!g)
+			return -ENOMEM;
+		r->a = g;
 	}
-	if (!rc && step != SQLITE_DONE)
-		rc = sql_fail(l, step, what);
-	sqlite3_finalize(st);
-	if (rc) {
-		free_all(a, *n);
-		*n = 0;
-		return rc;
-	}
-	*out = a;
+	rec = r->a + r->n++ * r->size;
+	memset(rec, 0, r->size);
+	/* the first column: a run's id, or a child's run_id (both the struct's first field) */
+	*(int64_t *)rec = v[0].i;
+	for (int i = 0; i < r->t->ncols; i++)
+		if (lib_set_field(&r->t->cols[i], rec, &v[1 + i]))
+			return -ENOMEM;
 	return 0;
 }
 
+/* The column types of @t's rows as lib_columns() names them. */
+static int col_types(const struct lib_table *t, enum lib_type *types)
+{
+	int n = 0;
+
+	types[n++] = LIB_INT;
+	for (int i = 0; i < t->ncols; i++)
+		types[n++] = t->cols[i].type;
+	if (t->child)
+		types[n++] = LIB_INT;
+	return n;
+}
+
+/* SELECT @t's columns @rest, rows as structs into *@out, *@n; @free_all frees what was read. */
+static int select_rows(struct lib *l, const struct lib_table *t, const char *rest,
+		       const struct lib_val *p, int np, size_t size,
+		       void (*free_all)(void *, size_t), const char *what, void **out, size_t *n)
+{
+	struct rows r = {t, size, 0, 0, NULL};
+	enum lib_type types[32];
+	char sql[1024], cols[512];
+	int ncols = col_types(t, types), rc;
+
+	snprintf(sql, sizeof(sql), "SELECT %s FROM %s %s", lib_columns(t, cols, sizeof(cols)),
+		 t->name, rest);
+	rc = l->ops->query(l, sql, p, np, types, ncols, take_row, &r, what);
+	if (rc == -ENOMEM)
+		rc = lib_fail(l, rc, "out of memory");
+	if (rc) {
+		free_all(r.a, r.n);
+		*out = NULL;
+		*n = 0;
+		return rc;
+	}
+	*out = r.a;
+	*n = r.n;
+	return 0;
+}
+
+static void runs_free(void *a, size_t n) { lib_runs_free(a, n); }
+static void figures_free(void *a, size_t n) { lib_figures_free(a, n); }
+static void tests_free(void *a, size_t n) { lib_tests_free(a, n); }
+
 int lib_list(struct lib *l, const char *model, const char *profile, struct lib_run **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
-	int rc = prepare(l,
-			 "SELECT " RUN_COLS " FROM runs"
-			 " WHERE (?1 IS NULL OR instr(lower(model), lower(?1)) > 0)"
-			 " AND (?2 IS NULL OR profile = ?2)"
-			 " ORDER BY started DESC, added DESC, id DESC",
-			 &st);
+	char rest[512];
+	struct lib_val p[2] = {{.type = LIB_TEXT, .null = !model, .s = model},
+			       {.type = LIB_TEXT, .null = !profile, .s = profile}};
 
-	*out = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	bind_text(st, 1, model);
-	bind_text(st, 2, profile);
-	return collect(l, st, sizeof(**out), run_row, runs_free, "listing the runs", (void **)out,
-		       n);
+	snprintf(rest, sizeof(rest),
+		 "WHERE (?1 IS NULL OR %s(lower(model), lower(?1)) > 0)"
+		 " AND (?2 IS NULL OR profile = ?2)"
+		 " ORDER BY started DESC NULLS LAST, added DESC, id DESC",
+		 l->ops->contains);
+	return select_rows(l, &lib_runs_table, rest, p, 2, sizeof(**out), runs_free,
+			   "listing the runs", (void **)out, n);
 }
 
 int lib_remove(struct lib *l, const char *run, struct lib_run *removed)
 {
-	sqlite3_stmt *st = NULL;
 	char *end;
 	long long id = strtoll(run, &end, 10);
-	int rc, step, found = 0;
-	char sql[96];
+	struct lib_val p[2] = {{.type = LIB_INT, .null = !(*run && !*end), .i = id},
+			       {.type = LIB_TEXT, .s = run}};
+	struct lib_run *found = NULL;
+	size_t n = 0;
+	int rc;
 
 	memset(removed, 0, sizeof(*removed));
-	if ((rc = exec(l, "BEGIN IMMEDIATE", "locking the library to remove a run")))
+	if ((rc = l->ops->begin_write(l, "locking the library to remove a run")))
 		return rc;
-	rc = prepare(l,
-		     "SELECT " RUN_COLS " FROM runs WHERE (?1 IS NOT NULL AND id = ?1)"
-		     " OR run_key = ?2 OR manifest_id LIKE ?2 || '%'",
-		     &st);
-	if (rc)
-		goto out;
-	if (*run && !*end)
-		sqlite3_bind_int64(st, 1, id);
-	else
-		sqlite3_bind_null(st, 1);
-	bind_text(st, 2, run);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (found++) {
-			lib_run_free(removed);
-			rc = fail(l, -EINVAL, "RUN %s names more than one run: give its number",
-				  run);
-			break;
-		}
-		run_of_row(st, removed);
+	rc = select_rows(l, &lib_runs_table,
+			 "WHERE (?1 IS NOT NULL AND id = ?1) OR run_key = ?2"
+			 " OR manifest_id LIKE ?2 || '%'",
+			 p, 2, sizeof(*found), runs_free, "finding the run", (void **)&found, &n);
+	if (!rc && n > 1)
+		rc = lib_fail(l, -EINVAL, "RUN %s names more than one run: give its number", run);
+	else if (!rc && !n)
+		rc = lib_fail(l, -ENOENT, "no run %s (see ssdreport library list)", run);
+	if (!rc) {
+		p[0] = (struct lib_val){.type = LIB_INT, .i = found[0].id};
+		rc = l->ops->query(l, "DELETE FROM runs WHERE id = ?1", p, 1, NULL, 0, NULL, NULL,
+				   "removing the run");
 	}
-	sqlite3_finalize(st);
-	if (rc)
-		goto out;
-	if (!found) {
-		rc = fail(l, -ENOENT, "no run %s (see ssdreport library list)", run);
-		goto out;
-	}
-	snprintf(sql, sizeof(sql), "DELETE FROM runs WHERE id = %lld", (long long)removed->id);
-	rc = exec(l, sql, "removing the run");
-out:
 	if (rc) {
-		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+		lib_runs_free(found, n);
+		rollback(l);
 		return rc;
 	}
-	return exec(l, "COMMIT", "removing the run");
+	*removed = found[0];
+	free(found);
+	return l->ops->exec(l, "COMMIT", "removing the run");
 }
-
-static void figure_row(sqlite3_stmt *st, void *dst)
-{
-	*(struct lib_figure *)dst = (struct lib_figure){
-	    .run_id = sqlite3_column_int64(st, 0),
-	    .test = col_text(st, 1),
-	    .entry = col_text(st, 2),
-	    .metric = col_text(st, 3),
-	    .title = col_text(st, 4),
-	    .unit = col_text(st, 5),
-	    .value = sqlite3_column_double(st, 6),
-	    .flags = (unsigned)sqlite3_column_int64(st, 7),
-	};
-}
-
-static void figures_free(void *a, size_t n) { lib_figures_free(a, n); }
 
 int lib_figures(struct lib *l, int64_t run_id, struct lib_figure **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
-	int rc =
-	    prepare(l,
-		    "SELECT run_id, test, entry, metric, title, unit, value, flags FROM figures"
-		    " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
-		    &st);
+	struct lib_val p[1] = {{.type = LIB_INT, .i = run_id}};
 
-	*out = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	sqlite3_bind_int64(st, 1, run_id);
-	return collect(l, st, sizeof(**out), figure_row, figures_free, "reading the figures",
-		       (void **)out, n);
+	return select_rows(l, &lib_figures_table,
+			   "WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, seq", p, 1, sizeof(**out),
+			   figures_free, "reading the figures", (void **)out, n);
 }
-
-static void test_row(sqlite3_stmt *st, void *dst)
-{
-	*(struct lib_test *)dst = (struct lib_test){sqlite3_column_int64(st, 0),
-						    col_text(st, 1),
-						    col_text(st, 2),
-						    col_text(st, 3),
-						    col_int(st, 4),
-						    col_text(st, 5),
-						    col_text(st, 6)};
-}
-
-static void tests_free(void *a, size_t n) { lib_tests_free(a, n); }
 
 int lib_tests(struct lib *l, int64_t run_id, struct lib_test **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
-	int rc = prepare(l,
-			 "SELECT run_id, test, status, rw, bs_bytes, fio_version, path FROM tests"
-			 " WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, rowid",
-			 &st);
+	struct lib_val p[1] = {{.type = LIB_INT, .i = run_id}};
 
-	*out = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	sqlite3_bind_int64(st, 1, run_id);
-	return collect(l, st, sizeof(**out), test_row, tests_free, "reading the tests",
-		       (void **)out, n);
+	return select_rows(l, &lib_tests_table, "WHERE ?1 < 0 OR run_id = ?1 ORDER BY run_id, seq",
+			   p, 1, sizeof(**out), tests_free, "reading the tests", (void **)out, n);
+}
+
+/* mkdir -p @dir. */
+static int make_dir(const char *dir)
+{
+	char d[PATH_MAX];
+
+	snprintf(d, sizeof(d), "%s", dir);
+	for (char *p = d + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(d, 0777) && errno != EEXIST)
+				return -errno;
+			*p = '/';
+		}
+	if (mkdir(d, 0777) && errno != EEXIST)
+		return -errno;
+	return 0;
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break. */
-static void csv_field(FILE *f, sqlite3_stmt *st, int i)
+static void csv_field(FILE *f, const struct lib_val *v)
 {
-	const char *s;
+	const char *s = v->s;
 
-	switch (sqlite3_column_type(st, i)) {
-	case SQLITE_NULL:
+	if (v->null)
 		return;
-	case SQLITE_INTEGER:
-		fprintf(f, "%lld", (long long)sqlite3_column_int64(st, i));
+	switch (v->type) {
+	case LIB_INT:
+	case LIB_FLAGS:
+		fprintf(f, "%lld", (long long)v->i);
 		return;
-	case SQLITE_FLOAT:
-		fprintf(f, "%.17g", sqlite3_column_double(st, i));
+	case LIB_REAL:
+		fprintf(f, "%.17g", v->d);
 		return;
-	default:
-		s = (const char *)sqlite3_column_text(st, i);
+	case LIB_TEXT:
 		if (!strpbrk(s, ",\"\r\n")) {
 			fputs(s, f);
 			return;
@@ -718,83 +516,93 @@ static void csv_field(FILE *f, sqlite3_stmt *st, int i)
 	}
 }
 
-/* One table as DIR/<name>.csv, written aside and renamed into place. */
-static int export_table(struct lib *l, const char *dir, const char *name, const char *sql)
+static int csv_row(void *ctx, const struct lib_val *v, int n)
 {
-	char path[PATH_MAX], tmp[PATH_MAX + 16];
-	sqlite3_stmt *st = NULL;
-	FILE *f;
-	int rc, step, ncol;
+	FILE *f = ctx;
 
-	snprintf(path, sizeof(path), "%s/%s.csv", dir, name);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		csv_field(f, &v[i]);
+	}
+	fputc('\n', f);
+	return 0;
+}
+
+/* One table as DIR/<name>.csv (its columns but a child's seq, in its rows' order), written
+ * aside and renamed into place. */
+static int export_table(struct lib *l, const char *dir, const struct lib_table *t)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 16], sql[1024], cols[512];
+	enum lib_type types[32];
+	int ncols = col_types(t, types) - t->child, rc = 0;
+	FILE *f;
+
+	lib_columns(t, cols, sizeof(cols));
+	if (t->child)
+		cols[strlen(cols) - strlen(", seq")] = '\0';
+	snprintf(sql, sizeof(sql), "SELECT %s FROM %s ORDER BY %s", cols, t->name,
+		 t->child ? "run_id, seq" : "id");
+	snprintf(path, sizeof(path), "%s/%s.csv", dir, t->name);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if ((rc = prepare(l, sql, &st)))
-		return rc;
 	f = fopen(tmp, "w");
 	if (!f) {
 		rc = -errno;
-		sqlite3_finalize(st);
-		return fail(l, rc, "export: cannot write %s: %s", tmp, strerror(-rc));
+		return lib_fail(l, rc, "export: cannot write %s: %s", tmp, strerror(-rc));
 	}
-	ncol = sqlite3_column_count(st);
-	for (int i = 0; i < ncol; i++)
-		fprintf(f, "%s%s", i ? "," : "", sqlite3_column_name(st, i));
+	for (char *c = cols; *c; c++) /* the header: the names without the spaces */
+		if (*c != ' ')
+			fputc(*c, f);
 	fputc('\n', f);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		for (int i = 0; i < ncol; i++) {
-			if (i)
-				fputc(',', f);
-			csv_field(f, st, i);
-		}
-		fputc('\n', f);
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE)
-		rc = sql_fail(l, step, "export");
+	rc = l->ops->query(l, sql, NULL, 0, types, ncols, csv_row, f, "export");
 	if (fclose(f) && !rc)
-		rc = fail(l, -EIO, "export: cannot write %s", tmp);
+		rc = lib_fail(l, -EIO, "export: cannot write %s", tmp);
 	if (!rc && rename(tmp, path))
-		rc = fail(l, -errno, "export: cannot rename %s: %s", tmp, strerror(errno));
+		rc = lib_fail(l, -errno, "export: cannot rename %s: %s", tmp, strerror(errno));
 	if (rc)
-		unlink(tmp);
+		remove(tmp);
 	return rc;
 }
 
 int lib_export_csv(struct lib *l, const char *dir)
 {
-	char probe[PATH_MAX];
-	int rc;
+	int rc = make_dir(dir);
 
-	snprintf(probe, sizeof(probe), "%s/x", dir);
-	if ((rc = make_parent(probe)))
-		return fail(l, rc, "export: cannot make %s: %s", dir, strerror(-rc));
-	if ((rc = exec(l, "BEGIN", "export"))) /* one snapshot for the three files */
+	if (rc)
+		return lib_fail(l, rc, "export: cannot make %s: %s", dir, strerror(-rc));
+	if ((rc = l->ops->begin_read(l))) /* one snapshot for the three files */
 		return rc;
-	rc = export_table(l, dir, "runs", "SELECT " RUN_COLS " FROM runs ORDER BY id");
+	rc = export_table(l, dir, &lib_runs_table);
 	if (!rc)
-		rc = export_table(l, dir, "tests",
-				  "SELECT run_id, test, status, rw, bs_bytes, fio_version, path"
-				  " FROM tests ORDER BY run_id, rowid");
+		rc = export_table(l, dir, &lib_tests_table);
 	if (!rc)
-		rc = export_table(l, dir, "figures",
-				  "SELECT run_id, test, entry, metric, title, unit, value, flags"
-				  " FROM figures ORDER BY run_id, rowid");
-	sqlite3_exec(l->db, "COMMIT", NULL, NULL, NULL);
+		rc = export_table(l, dir, &lib_figures_table);
+	if (rc)
+		rollback(l);
+	else
+		rc = l->ops->exec(l, "COMMIT", "export");
 	return rc;
 }
 
 void lib_run_free(struct lib_run *r)
 {
-	char **s[] = {&r->run_key,	  &r->kind,    &r->status,   &r->label,
-		      &r->model,	  &r->serial,  &r->firmware, &r->transport,
-		      &r->manifest_id,	  &r->profile, &r->host,     &r->fio_version,
-		      &r->engine_version, &r->started, &r->added,    &r->source,
-		      &r->fingerprint};
+	for (int i = 0; i < lib_runs_table.ncols; i++)
+		if (lib_runs_table.cols[i].type == LIB_TEXT) {
+			char **s = (char **)((char *)r + lib_runs_table.cols[i].off);
 
-	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
-		free(*s[i]);
-		*s[i] = NULL;
-	}
+			free(*s);
+			*s = NULL;
+		}
+}
+
+/* Free the text fields of @n structs of @size bytes at @a, each a row of @t, and @a. */
+static void free_rows(const struct lib_table *t, void *a, size_t size, size_t n)
+{
+	for (size_t r = 0; a && r < n; r++)
+		for (int i = 0; i < t->ncols; i++)
+			if (t->cols[i].type == LIB_TEXT)
+				free(*(char **)((char *)a + r * size + t->cols[i].off));
+	free(a);
 }
 
 void lib_runs_free(struct lib_run *r, size_t n)
@@ -806,24 +614,7 @@ void lib_runs_free(struct lib_run *r, size_t n)
 
 void lib_figures_free(struct lib_figure *f, size_t n)
 {
-	for (size_t i = 0; f && i < n; i++) {
-		free(f[i].test);
-		free(f[i].entry);
-		free(f[i].metric);
-		free(f[i].title);
-		free(f[i].unit);
-	}
-	free(f);
+	free_rows(&lib_figures_table, f, sizeof(*f), n);
 }
 
-void lib_tests_free(struct lib_test *t, size_t n)
-{
-	for (size_t i = 0; t && i < n; i++) {
-		free(t[i].test);
-		free(t[i].status);
-		free(t[i].rw);
-		free(t[i].fio_version);
-		free(t[i].path);
-	}
-	free(t);
-}
+void lib_tests_free(struct lib_test *t, size_t n) { free_rows(&lib_tests_table, t, sizeof(*t), n); }

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * store.h - the results library: every review kept in one SQLite file (docs/library-format.md).
- * This module is the only code that reads or writes the library: it opens it (creating or
- * migrating its schema), adds a run with its figures in one transaction, lists, removes and
- * exports runs, and gives back the figures a library page ranks. It knows nothing of fio or of
- * the report: ssdreport (reporter/cli/library_cmd.c) hands it plain rows.
+ * store.h - the results library: every review kept in one SQLite file, or for a team in a
+ * PostgreSQL server named by a postgresql:// URI (docs/library-format.md). This module is the
+ * only code that reads or writes the library: it opens it (creating or migrating its schema),
+ * adds a run with its figures in one transaction, lists, removes and exports runs, and gives back
+ * the figures a library page ranks. It knows nothing of fio or of the report: ssdreport
+ * (reporter/cli/library_cmd.c) hands it plain rows.
  *
  * Errors: every function returns 0 or a negative errno and leaves a message naming the library
- * file and what is wrong in lib_error(): -EINVAL not a library (not SQLite, another file, a
- * garbled schema), -EPROTO a newer schema than this program knows, -EBUSY locked past the busy
- * timeout, -EIO another SQLite failure, -ENOENT no such run, -ENOMEM.
+ * (the file, or the URI without its password) and what is wrong in lib_error(): -EINVAL not a
+ * library (not SQLite, another file, a garbled schema), -EPROTO a newer schema than this program
+ * knows, -EBUSY locked past the busy timeout, -ECONNREFUSED no connection to the server,
+ * -EACCES not allowed, -EIO another failure, -ENOENT no such run (or no library yet), -ENOMEM.
  */
 #ifndef SSDENG_LIBRARY_STORE_H
 #define SSDENG_LIBRARY_STORE_H
@@ -18,7 +20,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LIB_SCHEMA_VERSION 1 /* the schema this code writes (docs/library-format.md) */
+#include "library/uri.h"
+
+#define LIB_SCHEMA_VERSION 2 /* the schema this code writes (docs/library-format.md) */
 #define LIB_BUSY_TIMEOUT_MS 30000
 
 struct lib;
@@ -79,20 +83,22 @@ int lib_default_location(const char *given, char *out, size_t len);
 
 /**
  * lib_open() - open (create when absent: @create) the library at @where.
- * @where:  a file path
- * @create: make the file and its folders when absent (false: -ENOENT)
+ * @where:  a file path, or a postgresql:// URI (libpq's connection URI)
+ * @create: make the file and its folders, or the schema in the database, when absent (false:
+ *          -ENOENT)
  * @out:    the library (lib_close())
  * @err:    the message on failure (names @where)
  * @len:    its size
  *
- * A file of an older schema is copied to <file>.schema-vN.bak and migrated in one transaction.
+ * A file of an older schema is copied to <file>.schema-vN.bak and migrated in one transaction
+ * (a server's in one transaction: PostgreSQL's DDL is transactional).
  * Return: 0 or a negative errno (above).
  */
 int lib_open(const char *where, int create, struct lib **out, char *err, size_t len);
 
 void lib_close(struct lib *l);
 
-/* The library's location, as opened. */
+/* The library's location, as opened (a URI without its password). */
 const char *lib_path(const struct lib *l);
 
 /* The last error's message (names the library). */

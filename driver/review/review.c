@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "library/uri.h"
 #include "record/layout.h"
 #include "report/report.h"
 #include "review/review.h"
@@ -178,20 +179,25 @@ static int report(struct rv_run *r)
 /* --library FILE: each drive's run added to the results library (docs/library.md). */
 static int library(struct rv_run *r)
 {
-	char err[1024];
+	char err[1024], shown[1024];
 
 	if (!r->o->library)
 		return 0;
+	/* a PostgreSQL URI printed without its password */
+	if (lib_is_uri(r->o->library))
+		lib_uri_shown(r->o->library, shown, sizeof(shown));
+	else
+		snprintf(shown, sizeof(shown), "%s", r->o->library);
 	if (!r->tools.ssdreport[0]) {
 		fprintf(stderr,
 			"ssd-review: ssdreport not built: not added to the library (make; then "
 			"ssdreport library add --library %s %s)\n",
-			r->o->library, r->out_abs);
+			shown, r->out_abs);
 		return 1;
 	}
 	if (!rv_library_add(r->tools.ssdreport, r->o->library, r->out_abs,
 			    r->ts.client_mode ? r->ts.t[0].label : NULL, err, sizeof(err))) {
-		fprintf(stderr, "ssd-review: added to the library %s\n", r->o->library);
+		fprintf(stderr, "ssd-review: added to the library %s\n", shown);
 		return 0;
 	}
 	fprintf(stderr, "ssd-review: ssdreport library add failed (%s); results are in %s/\n", err,

@@ -30,8 +30,9 @@ static const char usage[] =
     "       ssdreport library report [--library FILE] -o DIR [--drive MODEL...] [--test ID...]\n"
     "                 [--title TEXT] [--no-charts] [-q]\n"
     "\n"
-    "The results library keeps every review's headline figures in one SQLite file, so a new\n"
-    "drive is compared with every drive reviewed before it (docs/library.md).\n"
+    "The results library keeps every review's headline figures in one SQLite file, or for a\n"
+    "team in a PostgreSQL database, so a new drive is compared with every drive reviewed\n"
+    "before it (docs/library.md).\n"
     "\n"
     "  add      add each drive of each RESULTS (ssd-review's results directory or drive folder,\n"
     "           or anyone's fio JSON) as one run: its identity (drive.json), its record\n"
@@ -52,7 +53,9 @@ static const char usage[] =
     "           highlights drives, --test ID keeps only those summary entries\n"
     "\n"
     "The library: --library FILE, else $SSDENG_LIBRARY, else\n"
-    "~/.local/share/ssdeng/library.sqlite (made when absent by add).\n"
+    "~/.local/share/ssdeng/library.sqlite (made when absent by add). FILE may be a\n"
+    "postgresql://[USER@]HOST/DATABASE URI (libpq's): a shared library in that database,\n"
+    "its tables made by the first add; put the password in ~/.pgpass, never printed.\n"
     "\n"
     "Exit status: 0 ok, 1 internal failure, 2 bad input (the library or a result named).\n";
 

@@ -7,15 +7,38 @@
 # and family-curve.csv, tests/host/lib/library_check.py), and every figure the report prints is
 # stored; adding again changes nothing; a partial run is added with its status, never ranked, and
 # replaced when the resumed run completes; list --json, remove, export --csv; the page's rankings
-# in the order the stored figures give; bad libraries and inputs refused naming the file.
+# in the order the stored figures give; two writers adding at the same moment both kept whole;
+# bad libraries and inputs refused naming the file.
+# SSDENG_TEST_LIBRARY=postgresql (tests/host/library_pg.sh) runs it all on a PostgreSQL library:
+# a throw-away server of this machine's PostgreSQL (tests/host/lib/pg-cluster.sh), stopped on
+# every exit, a database per library; then also a password never printed, a server down.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
-REPORT_TEST="library"
+backend=${SSDENG_TEST_LIBRARY:-sqlite}
+REPORT_TEST="library ($backend)"
 . tests/host/lib/report-env.sh
 G=tests/unit/reporter/fixtures/golden/results
 chk=tests/host/lib/library_check.py
-lib=$tmp/lib.sqlite
+if [ "$backend" = postgresql ]; then
+	. tests/host/lib/pg-cluster.sh
+	trap 'pg_cluster_stop; rm -rf "$tmp"' EXIT
+	trap 'exit 1' INT TERM HUP
+	if ! pg_cluster_start "$tmp/pg"; then
+		fail "library (postgresql): no server: $PG_WHY"
+		lab_done
+	fi
+	export PSQL=$PG_BIN/psql
+	newlib() { pg_sql postgres "CREATE DATABASE $1" && pg_uri "$1"; } # NAME: an empty library
+	q() { "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -d "$1" -c "$2"; }	 # LIBRARY SQL
+	copylib() { pg_sql postgres "CREATE DATABASE $2 TEMPLATE $(dbname "$1")" && pg_uri "$2"; }
+	dbname() { local d=${1#postgresql:///}; echo "${d%%\?*}"; }
+else
+	newlib() { echo "$tmp/$1.sqlite"; }
+	q() { sqlite3 "$1" "$2"; }
+	copylib() { cp "$1" "$tmp/$2.sqlite" && echo "$tmp/$2.sqlite"; }
+fi
+lib=$(newlib lib)
 export SSDENG_LIBRARY=$tmp/env.sqlite # a --library given must win over it
 
 "$rep" library add --library "$lib" "$G" >"$tmp/out" 2>"$tmp/err"
@@ -46,9 +69,9 @@ if [ -d "$tmp/gen" ]; then
 		fail "full-profile figures: $res"
 fi
 # the check can fail: one stored figure changed by 0.1 % is found
-cp "$lib" "$tmp/bent.sqlite"
-sqlite3 "$tmp/bent.sqlite" "UPDATE figures SET value = value * 1.001 WHERE entry = '8k-7030' AND metric = 'lat_max' AND run_id = (SELECT id FROM runs WHERE label = 'sas-lab')"
-res=$(python3 "$chk" figures "$tmp/bent.sqlite" "$tmp/rg" sas-lab)
+bent=$(copylib "$lib" bent)
+q "$bent" "UPDATE figures SET value = value * 1.001 WHERE entry = '8k-7030' AND metric = 'lat_max' AND run_id = (SELECT id FROM runs WHERE label = 'sas-lab')"
+res=$(python3 "$chk" figures "$bent" "$tmp/rg" sas-lab)
 case $res in *"8k-7030 lat_max"*) ok "a figure 0.1 % off is caught by the check" ;; *) fail "bent figure not caught: $res" ;; esac
 
 # anyone's fio results, named by --model and --firmware, keyed by their files' contents
@@ -56,24 +79,24 @@ case=$cases/c04-samyaple-fio333-steadystate
 "$rep" library add --library "$lib" --model "Samyaple SSD" --firmware F1 --label samy "$case" \
 	>"$tmp/out" 2>"$tmp/err"
 rc=$?
-row=$(sqlite3 "$lib" "SELECT kind, model, firmware, label, substr(run_key, 1, 4) FROM runs WHERE label = 'samy'")
+row=$(q "$lib" "SELECT kind, model, firmware, label, substr(run_key, 1, 4) FROM runs WHERE label = 'samy'")
 [ $rc = 0 ] && [ "$row" = "fio|Samyaple SSD|F1|samy|fio:" ] && ok "add fio results: --model, --firmware, --label; keyed by content" ||
 	fail "fio add: exit $rc, row '$row': $(head -3 "$tmp/err")"
 
 # idempotent: the same runs again change nothing
-before=$(sqlite3 "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
+before=$(q "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
 "$rep" library add --library "$lib" "$G" "$G/nvme-lab" >"$tmp/out" 2>&1
 "$rep" library add --library "$lib" --model "Samyaple SSD" --firmware F1 --label samy "$case" >>"$tmp/out" 2>&1
-after=$(sqlite3 "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
+after=$(q "$lib" "SELECT count(*), sum(value) FROM runs JOIN figures ON id = run_id")
 [ "$before" = "$after" ] && [ "$(grep -c '^unchanged run' "$tmp/out")" = 5 ] &&
 	ok "adding the same runs again changes nothing (5 unchanged)" || fail "re-add: $before -> $after: $(cat "$tmp/out")"
 
 # a partial run: added with its status, listed unranked; its resumed, complete run replaces it
 mkdir -p "$tmp/part" && cp -r "$G/nvme-lab" "$tmp/part/nvme-lab"
 jq '.status = "interrupted"' "$G/nvme-lab/run.json" >"$tmp/part/nvme-lab/run.json"
-plib=$tmp/part.sqlite
+plib=$(newlib part)
 "$rep" library add -q --library "$plib" "$G/sas-lab" "$tmp/part/nvme-lab" 2>"$tmp/err"
-[ "$(sqlite3 "$plib" "SELECT status FROM runs WHERE label = 'nvme-lab'")" = interrupted ] &&
+[ "$(q "$plib" "SELECT status FROM runs WHERE label = 'nvme-lab'")" = interrupted ] &&
 	ok "a partial run is added with its status" || fail "partial: $(head -3 "$tmp/err")"
 "$rep" library report -q --no-charts --library "$plib" -o "$tmp/pp" 2>"$tmp/err"
 r=$(grep ',nvme-lab\|QEMU NVMe' "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut -d, -f1)
@@ -81,13 +104,13 @@ r=$(grep ',nvme-lab\|QEMU NVMe' "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut 
 	ok "the partial run is listed \"not ranked\", below the ranked drive" ||
 	fail "partial run ranked: $(cat "$tmp/pp/rank-quick-4k-randread-iops.csv")"
 "$rep" library add --library "$plib" "$G/nvme-lab" >"$tmp/out" 2>&1
-[ "$(sqlite3 "$plib" "SELECT count(*), group_concat(status) FROM runs WHERE label = 'nvme-lab'")" = "1|complete" ] &&
+[ "$(q "$plib" "SELECT count(*), min(status) FROM runs WHERE label = 'nvme-lab'")" = "1|complete" ] &&
 	grep -q '^replaced run' "$tmp/out" && ok "the resumed run (same manifest, complete) replaces its partial entry" ||
 	fail "resume: $(cat "$tmp/out")"
 
 # list --json
 "$rep" library list --library "$lib" --json >"$tmp/list.json" 2>"$tmp/err"
-n=$(sqlite3 "$lib" "SELECT count(*) FROM runs")
+n=$(q "$lib" "SELECT count(*) FROM runs")
 [ "$(jq length "$tmp/list.json")" = "$n" ] &&
 	[ "$(jq -r '.[] | select(.label == "nvme-lab") | [.model, .firmware, .profile, .status, .logical_block_bytes] | @tsv' "$tmp/list.json")" = "$(printf 'QEMU NVMe Ctrl\t7.2.22\tquick\tcomplete\t%s' "$(jq -r .identity.logical_block_bytes "$G/nvme-lab/drive.json")")" ] &&
 	ok "list --json: $n runs, nvme-lab's identity as drive.json says" || fail "list --json: $(head -c 600 "$tmp/list.json") $(cat "$tmp/err")"
@@ -120,15 +143,15 @@ grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.h
 
 # export --csv
 "$rep" library export --library "$lib" --csv "$tmp/csv" 2>"$tmp/err"
-[ "$(($(wc -l <"$tmp/csv/figures.csv") - 1))" = "$(sqlite3 "$lib" 'SELECT count(*) FROM figures')" ] &&
+[ "$(($(wc -l <"$tmp/csv/figures.csv") - 1))" = "$(q "$lib" 'SELECT count(*) FROM figures')" ] &&
 	[ "$(($(wc -l <"$tmp/csv/runs.csv") - 1))" = "$n" ] && head -1 "$tmp/csv/figures.csv" | grep -q '^run_id,test,entry,metric' &&
 	ok "export --csv: runs.csv and figures.csv, a row each" || fail "export: $(cat "$tmp/err")"
 
 # remove
-id=$(sqlite3 "$lib" "SELECT id FROM runs WHERE label = 'samy'")
+id=$(q "$lib" "SELECT id FROM runs WHERE label = 'samy'")
 "$rep" library remove --library "$lib" "$id" >"$tmp/out" 2>&1 &&
-	[ "$(sqlite3 "$lib" "SELECT count(*) FROM runs WHERE label = 'samy'")" = 0 ] &&
-	[ "$(sqlite3 "$lib" "SELECT count(*) FROM figures WHERE run_id = $id")" = 0 ] &&
+	[ "$(q "$lib" "SELECT count(*) FROM runs WHERE label = 'samy'")" = 0 ] &&
+	[ "$(q "$lib" "SELECT count(*) FROM figures WHERE run_id = $id")" = 0 ] &&
 	ok "remove RUN: the run and its figures gone" || fail "remove: $(cat "$tmp/out")"
 "$rep" library remove --library "$lib" "$id" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q "no run $id" "$tmp/out" && ok "remove of an absent run: exit 2, named" || fail "remove absent: $(cat "$tmp/out")"
@@ -136,34 +159,116 @@ id=$(sqlite3 "$lib" "SELECT id FROM runs WHERE label = 'samy'")
 # ssd-review --library FILE: the run added when it ends, keyed by its manifest
 if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
 	export SSD_REVIEW_LOCK_DIR=$tmp/locks
+	rvlib=$(newlib rv)
 	mkdir -p "$SSD_REVIEW_LOCK_DIR"
 	driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --only fc-4k-randread \
-		--span 32M --out "$tmp/rv" --no-report --library "$tmp/rv.sqlite" >"$tmp/out" 2>&1
+		--span 32M --out "$tmp/rv" --no-report --library "$rvlib" >"$tmp/out" 2>&1
 	rc=$?
 	m=$(jq -r .manifest.id "$tmp/rv/a/run.json")
-	[ $rc = 0 ] && [ "$(sqlite3 "$tmp/rv.sqlite" "SELECT run_key, status, profile FROM runs")" = "manifest:$m|complete|quick" ] &&
-		[ "$(sqlite3 "$tmp/rv.sqlite" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
+	[ $rc = 0 ] && [ "$(q "$rvlib" "SELECT run_key, status, profile FROM runs")" = "manifest:$m|complete|quick" ] &&
+		[ "$(q "$rvlib" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
 		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
 		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
 else
 	ok "# SKIP ssd-review --library: engine/libssdeng.so or driver/ssd-review not built"
 fi
 
+# $SSDENG_LIBRARY names the library when --library is not given
+SSDENG_LIBRARY=$lib "$rep" library list --json >"$tmp/env.json" 2>"$tmp/err"
+cmp -s "$tmp/env.json" <("$rep" library list --library "$lib" --json) && [ "$(jq length "$tmp/env.json")" -gt 0 ] &&
+	ok "\$SSDENG_LIBRARY names the library" || fail "SSDENG_LIBRARY: $(head -3 "$tmp/err")"
+
+# two writers at the same moment, into a library neither has made yet: nothing lost (SQLite: WAL
+# and a busy timeout; PostgreSQL: one transaction each, writers one at a time)
+clib=$(newlib conc)
+"$rep" library add -q --library "$clib" "$G" >"$tmp/c1" 2>&1 &
+p1=$!
+"$rep" library add -q --library "$clib" "$tmp/gen" >"$tmp/c2" 2>&1 &
+p2=$!
+wait $p1
+r1=$?
+wait $p2
+r2=$?
+res1=$(python3 "$chk" figures "$clib" "$tmp/rg" nvme-lab sas-lab g)
+res2=$(python3 "$chk" figures "$clib" "$tmp/rgen" e1s-1 u2-1)
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ "$(q "$clib" "SELECT count(*) FROM runs")" = 5 ] &&
+	[ "${res1%% *}" = ok ] && [ "${res2%% *}" = ok ] &&
+	[ "$(q "$clib" "SELECT count(*) FROM tests")" = "$(q "$lib" "SELECT count(*) FROM tests t JOIN runs r ON r.id = t.run_id WHERE r.label IN ('nvme-lab', 'sas-lab', 'g', 'e1s-1', 'u2-1')")" ] &&
+	ok "two concurrent adds: exit 0 both, the 5 runs with all ${res1#ok } + ${res2#ok } figures and their tests" ||
+	fail "concurrent adds: exit $r1 $r2, $res1 / $res2: $(head -3 "$tmp/c1" "$tmp/c2")"
+
 # bad input: each refused naming the file, nothing made
-printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
 expect_bad() { # what file words...
 	local what=$1 file=$2 words=$3
 	shift 3
 	"$rep" library "$@" >"$tmp/out" 2>&1
-	local rc=$?
-	[ $rc = 2 ] && grep -qF "$file" "$tmp/out" && grep -q "$words" "$tmp/out" && ok "$what: exit 2, names $(basename "$file")" ||
+	local rc=$? shown=${file##*/}
+	[[ $file == postgresql://* ]] && shown="the library"
+	[ $rc = 2 ] && grep -qF "$file" "$tmp/out" && grep -q "$words" "$tmp/out" && ok "$what: exit 2, names $shown" ||
 		fail "$what: exit $rc: $(cat "$tmp/out")"
 }
-expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"
-sqlite3 "$tmp/newer.sqlite" "CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (7)"
-expect_bad "a newer schema" "$tmp/newer.sqlite" "newer than this program" list --library "$tmp/newer.sqlite"
-expect_bad "list of no library" "$tmp/none.sqlite" "No such file" list --library "$tmp/none.sqlite"
-[ ! -e "$tmp/none.sqlite" ] && ok "list does not make a library" || fail "list made a library"
 expect_bad "add of a missing folder" "$tmp/nothing" "" add --library "$lib" "$tmp/nothing"
 expect_bad "an unknown subcommand" "frobnicate" "unknown subcommand" frobnicate
+newer=$(newlib newer)
+q "$newer" "CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (7)"
+expect_bad "a newer schema" "$newer" "newer than this program" list --library "$newer"
+if [ "$backend" = postgresql ]; then
+	other=$(newlib other)
+	q "$other" "CREATE TABLE notes (x INTEGER)"
+	expect_bad "not a library" "$other" "no schema_version table: not an ssdeng library" list --library "$other"
+	none=$(pg_uri none)
+	expect_bad "list of no database" "$none" 'database "none" does not exist' list --library "$none"
+	empty=$(newlib empty)
+	expect_bad "list of an empty database" "$empty" "holds no ssdeng library yet" list --library "$empty"
+	[ "$(q "$empty" "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")" = 0 ] &&
+		ok "list does not make a library" || fail "list made a library"
+	# a password in the URI is never printed: not in an error, an add's lines, the page
+	pw="postgresql://nobody_here:s3cr3t-pw@/lib?host=$PG_HOST&port=$PG_PORT"
+	expect_bad "a role the server refuses" "postgresql://nobody_here@/lib?host=$PG_HOST&port=$PG_PORT" 'role "nobody_here" does not exist' list --library "$pw"
+	pw="postgresql://$PG_USER:s3cr3t-pw@/lib?host=$PG_HOST&port=$PG_PORT&password=s3cr3t-pw"
+	"$rep" library add --library "$pw" "$G/g" >"$tmp/pw.out" 2>&1 &&
+		"$rep" library report --no-charts --library "$pw" -o "$tmp/pwpage" >>"$tmp/pw.out" 2>&1 &&
+		"$rep" library remove --library "$pw" no-such-run >>"$tmp/pw.out" 2>&1
+	! grep -rq s3cr3t "$tmp/pw.out" "$tmp/pwpage" &&
+		grep -qF "postgresql://$PG_USER@/lib?host=$PG_HOST&port=$PG_PORT" "$tmp/pwpage/index.html" "$tmp/pw.out" &&
+		ok "a password in the URI is printed nowhere (messages, the page)" ||
+		fail "password shown: $(grep -r s3cr3t "$tmp/pw.out" "$tmp/pwpage" | head -3)"
+	# the server down: the library named, and libpq's reason
+	pg_cluster_stop
+	expect_bad "the server down" "$lib" "cannot connect to the PostgreSQL server: .*No such file or directory" list --library "$lib"
+else
+	# a library of schema version 1 (its tables as version 1 made them): copied, then migrated,
+	# its rows read back in the order they were added (v1's rowid, v2's seq)
+	sqlite3 "$tmp/v1.sqlite" "CREATE TABLE schema_version (version INTEGER NOT NULL);
+		INSERT INTO schema_version VALUES (1);
+		CREATE TABLE runs (id INTEGER PRIMARY KEY, run_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+		 status TEXT NOT NULL, label TEXT, model TEXT, serial TEXT, firmware TEXT, transport TEXT,
+		 capacity_bytes INTEGER, logical_block_bytes INTEGER, manifest_id TEXT, profile TEXT,
+		 span_bytes INTEGER, host TEXT, fio_version TEXT, engine_version TEXT, started TEXT,
+		 added TEXT NOT NULL, source TEXT, fingerprint TEXT NOT NULL);
+		CREATE TABLE tests (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+		 test TEXT NOT NULL, status TEXT, rw TEXT, bs_bytes INTEGER, fio_version TEXT, path TEXT,
+		 PRIMARY KEY (run_id, test));
+		CREATE TABLE figures (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+		 test TEXT NOT NULL, entry TEXT NOT NULL, metric TEXT NOT NULL, title TEXT,
+		 unit TEXT NOT NULL, value REAL NOT NULL, flags INTEGER NOT NULL DEFAULT 0,
+		 PRIMARY KEY (run_id, entry, metric));
+		INSERT INTO runs (id, run_key, kind, status, model, added, fingerprint)
+		 VALUES (4, 'fio:1', 'fio', 'complete', 'Old One', '2026-01-01T00:00:00Z', 'f');
+		INSERT INTO tests (run_id, test) VALUES (4, 'z-test'), (4, 'a-test');
+		INSERT INTO figures (run_id, test, entry, metric, unit, value)
+		 VALUES (4, 'z', 'z-entry', 'iops', 'IOPS', 2), (4, 'a', 'a-entry', 'iops', 'IOPS', 1.5);"
+	"$rep" library export --library "$tmp/v1.sqlite" --csv "$tmp/v1csv" 2>"$tmp/err"
+	[ "$(sqlite3 "$tmp/v1.sqlite.schema-v1.bak" "SELECT version FROM schema_version")" = 1 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 2 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT group_concat(entry || '=' || seq, ' ') FROM (SELECT * FROM figures ORDER BY rowid)")" = "z-entry=1 a-entry=2" ] &&
+		[ "$(cut -d, -f1,3,7 "$tmp/v1csv/figures.csv" | tr '\n' ' ')" = "run_id,entry,value 4,z-entry,2 4,a-entry,1.5 " ] &&
+		[ "$(cut -d, -f2 "$tmp/v1csv/tests.csv" | tr '\n' ' ')" = "test z-test a-test " ] &&
+		ok "a version 1 library: kept as .schema-v1.bak, migrated to 2, its rows in the order added" ||
+		fail "migration: $(cat "$tmp/err") $(cat "$tmp/v1csv/figures.csv" 2>/dev/null)"
+	printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
+	expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"
+	expect_bad "list of no library" "$tmp/none.sqlite" "No such file" list --library "$tmp/none.sqlite"
+	[ ! -e "$tmp/none.sqlite" ] && ok "list does not make a library" || fail "list made a library"
+fi
 lab_done

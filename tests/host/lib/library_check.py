@@ -1,26 +1,67 @@
 #!/usr/bin/env python3
 """library_check.py - the figures a library holds against the report a drive's own ssdreport wrote.
 
-  library_check.py figures LIBRARY.sqlite REPORT-DIR LABEL... 
+  library_check.py figures LIBRARY REPORT-DIR LABEL...
       every figure of each LABEL's run equals the report's summary.csv cell (or family-curve.csv
       row) it is, within the CSV's 9 significant digits, and every value of the report's summary
       column (and curve row) of that drive is stored: prints "ok N" or what differs
-  library_check.py ranking LIBRARY.sqlite RANK-CSV ENTRY METRIC PROFILE
+  library_check.py ranking LIBRARY RANK-CSV ENTRY METRIC PROFILE
       the page's ranking table lists the complete runs of PROFILE in the order of their stored
       figures (highest first; latencies lowest first), then the others: prints "ok N" or why not
 
+LIBRARY is an SQLite file or a postgresql:// URI (read with psql: $PSQL, else psql).
 The catalogue (jobfiles/catalogue.json) says which profile title a curve's workload has.
 """
 import csv
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 WORDS = {"iops": "IOPS", "mbps": "MB/s", "lat_mean": "average latency", "lat_max": "maximum latency",
          "lat_sd": "latency standard deviation", "tps": "transactions/s", "p99": "p99 latency"}
 LAT = {"(µs)": 1e3, "(ms)": 1e6, "(s)": 1e9}
+
+
+class Psql:
+    """The few queries of this check on a PostgreSQL library, through psql's CSV output."""
+
+    def __init__(self, uri):
+        self.uri, self.rows = uri, []
+
+    @staticmethod
+    def literal(v):
+        return str(v) if isinstance(v, (int, float)) else "'" + str(v).replace("'", "''") + "'"
+
+    @staticmethod
+    def typed(s):
+        for t in (int, float):
+            try:
+                return t(s)
+            except ValueError:
+                pass
+        return s
+
+    def execute(self, sql, params=()):
+        for v in params:
+            sql = sql.replace("?", self.literal(v), 1)
+        out = subprocess.run([os.environ.get("PSQL", "psql"), "-X", "-q", "-t", "--csv",
+                              "-v", "ON_ERROR_STOP=1", "-d", self.uri, "-c", sql],
+                             check=True, capture_output=True, text=True).stdout
+        self.rows = [tuple(self.typed(c) for c in r) for r in csv.reader(out.splitlines())]
+        return self
+
+    def fetchone(self):
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self):
+        return self.rows
+
+
+def connect(lib):
+    return Psql(lib) if lib.startswith(("postgresql://", "postgres://")) else sqlite3.connect(lib)
 
 
 def near(a, b):
@@ -40,7 +81,7 @@ def shown(value, unit, label):
 
 
 def figures(lib, report, labels):
-    db = sqlite3.connect(lib)
+    db = connect(lib)
     rows = list(csv.reader(open(os.path.join(report, "summary.csv"), encoding="utf-8")))
     head, body = rows[0], rows[1:]
     curve = os.path.join(report, "family-curve.csv")
@@ -102,7 +143,7 @@ def figures(lib, report, labels):
 
 
 def ranking(lib, rank_csv, entry, metric, profile):
-    db = sqlite3.connect(lib)
+    db = connect(lib)
     rows = db.execute(
         "SELECT r.id, r.status, f.value, f.unit FROM figures f JOIN runs r ON r.id = f.run_id"
         " WHERE f.entry = ? AND f.metric = ? AND r.profile = ?", (entry, metric, profile)).fetchall()
