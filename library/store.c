@@ -7,7 +7,6 @@
  * the figures and tests read back, the CSV export.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +18,6 @@
 #include "library/schema.h"
 #include "library/store.h"
 #include "library/uri.h"
-
-int lib_fail(struct lib *l, int rc, const char *fmt, ...)
-{
-	va_list ap;
-	int n = snprintf(l->err, sizeof(l->err), "%s: ", l->name);
-
-	if (n < 0 || (size_t)n >= sizeof(l->err))
-		return rc;
-	va_start(ap, fmt);
-	vsnprintf(l->err + n, sizeof(l->err) - (size_t)n, fmt, ap);
-	va_end(ap);
-	return rc;
-}
 
 int lib_default_location(const char *given, char *out, size_t len)
 {
