@@ -34,9 +34,9 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 {
 	switch (f->type) {
 	case REC_FIELD_TEXT:
-		return rec_json_text(*CAT(base, f->off, const char *));
+		return rec_json_text(*CAT(base, f->off, char *));
 	case REC_FIELD_TEXT_SET: {
-		const char *s = *CAT(base, f->off, const char *);
+		const char *s = *CAT(base, f->off, char *);
 
 		return s && *s ? json_object_new_string(s) : NULL;
 	}
@@ -63,7 +63,7 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 
 static json_object *array_json(const struct rec_field *f, const void *base, unsigned variant)
 {
-	const char *e = *CAT(base, f->off, const char *);
+	const char *e = *CAT(base, f->off, char *);
 	size_t n = *CAT(base, f->count_off, size_t);
 	json_object *a = json_object_new_array();
 
