@@ -88,12 +88,18 @@ if refdrive_start burst --size 256M --iops $lim --iops-max $bmax --iops-max-leng
 	within $((want * 9 / 10)) $((want * 11 / 10)) "$sum" &&
 		rv_ok "the burst's operations in the first $((bsecs + 1)) s: $sum, known answer $want (+-10 %)" ||
 		rv_fail "the burst's operations in the first $((bsecs + 1)) s: $sum, expected $want +-10 %"
-	# after the burst: every sample at the limit (a 1-s sample: +-5 %)
-	bad=$(awk -v f=$((bsecs + 2)) -v lo=$((lim * 95 / 100)) -v hi=$((lim * 105 / 100)) \
-		'NR >= f && ($2 < lo || $2 > hi) { printf "%s:%s ", $1, $2 }' "$tmp/b.iops")
+	# after the burst: the drive runs at the limit. Its operations over those seconds are the
+	# limit times their number (+-3 %); a single 1-s sample may lend to its neighbour when fio's
+	# log tick lands late on a loaded host (CI read 748 then 855: 1,603 for 1,600), so each one
+	# is held to +-10 %
+	read -r cnt tot bad <<<"$(awk -v f=$((bsecs + 2)) -v lo=$((lim * 90 / 100)) -v hi=$((lim * 110 / 100)) \
+		'NR >= f { n++; s += $2; if ($2 < lo || $2 > hi) b = b $1 ":" $2 "," }
+		 END { printf "%d %d %s", n, s, b }' "$tmp/b.iops")"
+	want=$((lim * cnt))
 	last5=$(tail -n 5 "$tmp/b.iops" | awk '{ printf "%s ", $2 }')
-	[ -z "$bad" ] && rv_ok "the level after the burst: every sample from $((bsecs + 2)) s within 5 % of $lim (last five: $last5)" ||
-		rv_fail "the level after the burst: samples off $lim +-5 %: $bad"
+	[ "$cnt" -ge 3 ] && [ -z "$bad" ] && within $((want * 97 / 100)) $((want * 103 / 100)) "$tot" &&
+		rv_ok "the level after the burst: $tot operations in the $cnt s from $((bsecs + 2)) s, known answer $want (+-3 %), each second within 10 % of $lim (last five: $last5)" ||
+		rv_fail "the level after the burst: $tot operations in $cnt s, expected $want +-3 %; seconds off $lim +-10 %: ${bad:-none}"
 	j=$tmp/b/ref/precond-4k-randwrite.json
 	rv_check "fio's detector: steady state attained" jq -e '.jobs[0].steadystate.attained == 1' "$j"
 	# fio stopped within a few samples of the burst's end: its 6-s window then is all level
