@@ -14,6 +14,7 @@
 #include "cli/library_add.h"
 #include "cli/library_with.h"
 #include "library/store.h"
+#include "model/params.h"
 
 int sr_lib_with_parse(const char *arg, struct sr_lib_with *w, struct sr_diag *d)
 {
@@ -75,23 +76,6 @@ static bool drive_taken(struct lib_run *const *pick, size_t n, const struct lib_
 	return false;
 }
 
-static int add_kv(struct sr_drive *drv, const char *key, const char *value)
-{
-	struct sr_kv *grown;
-
-	if (!value)
-		return 0;
-	grown = realloc(drv->identity, (drv->nidentity + 1) * sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	drv->identity = grown;
-	grown[drv->nidentity++] = (struct sr_kv){strdup(key), strdup(value)};
-	return grown[drv->nidentity - 1].key && grown[drv->nidentity - 1].value ? 0 : -ENOMEM;
-}
-
-/* Whether fio's rw @rw reads and writes (randrw, rw, readwrite): the library keeps its totals. */
-static bool mixed(const char *rw) { return strstr(rw, "rw") || strstr(rw, "readwrite"); }
-
 static struct sr_test *test_of(struct sr_drive *drv, const char *id, const struct lib_test *lt,
 			       size_t nlt)
 {
@@ -115,7 +99,7 @@ static struct sr_test *test_of(struct sr_drive *drv, const char *id, const struc
 	if (!grown[drv->ntests].id || !r)
 		return NULL;
 	grown[drv->ntests].nruns = 1;
-	grown[drv->ntests].totals_only = t && t->rw && mixed(t->rw);
+	grown[drv->ntests].totals_only = t && sr_rw_mixed(t->rw); /* the library keeps its total */
 	grown[drv->ntests].fio_version = t && t->fio_version ? strdup(t->fio_version) : NULL;
 	r->name = strdup(id);
 	r->rw = strdup(t && t->rw ? t->rw : "");
@@ -364,23 +348,23 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 		snprintf(run, sizeof(run), "%lld", (long long)r->id);
 		rc = date ? 0 : -ENOMEM;
 		if (!rc)
-			rc = add_kv(drv, "library run", run);
+			rc = sr_drive_add_kv(drv, "library run", run);
 		if (!rc)
-			rc = add_kv(drv, "model", r->model);
+			rc = sr_drive_add_kv(drv, "model", r->model);
 		if (!rc)
-			rc = add_kv(drv, "serial", r->serial);
+			rc = sr_drive_add_kv(drv, "serial", r->serial);
 		if (!rc)
-			rc = add_kv(drv, "firmware", r->firmware);
+			rc = sr_drive_add_kv(drv, "firmware", r->firmware);
 		if (!rc)
-			rc = add_kv(drv, "run date", date);
+			rc = sr_drive_add_kv(drv, "run date", date);
 		if (!rc)
-			rc = add_kv(drv, "profile", r->profile);
+			rc = sr_drive_add_kv(drv, "profile", r->profile);
 		if (!rc)
-			rc = add_kv(drv, "transport", r->transport);
+			rc = sr_drive_add_kv(drv, "transport", r->transport);
 		if (!rc)
-			rc = add_kv(drv, "host", r->host);
+			rc = sr_drive_add_kv(drv, "host", r->host);
 		if (!rc)
-			rc = add_kv(drv, "fio", r->fio_version);
+			rc = sr_drive_add_kv(drv, "fio", r->fio_version);
 		free(date);
 	}
 	for (size_t i = 0; i < nf && !rc; i++) {

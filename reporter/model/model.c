@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* model.c - lookups on and release of the reporter model (model.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,21 @@ void sr_model_free(struct sr_model *m)
 }
 
 /* "done" is in the report; "pending" never started (the plan's remainder, said by the run) */
+int sr_drive_add_kv(struct sr_drive *drv, const char *key, const char *value)
+{
+	struct sr_kv *grown;
+
+	if (!value)
+		return 0;
+	grown = realloc(drv->identity, (drv->nidentity + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	drv->identity = grown;
+	grown[drv->nidentity] = (struct sr_kv){strdup(key), strdup(value)};
+	drv->nidentity++; /* counted even when a copy failed: sr_drive_free() frees both */
+	return grown[drv->nidentity - 1].key && grown[drv->nidentity - 1].value ? 0 : -ENOMEM;
+}
+
 bool sr_run_status_not_done(const char *status)
 {
 	return strcmp(status, "done") != 0 && strcmp(status, "pending") != 0;

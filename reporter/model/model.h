@@ -485,6 +485,13 @@ void sr_run_info_free(struct sr_run_info *i);
 void sr_test_free(struct sr_test *t);
 void sr_apps_free(struct sr_apps *a);
 void sr_drive_free(struct sr_drive *d);
+
+/*
+ * sr_drive_add_kv() - append @key = @value to @drv's identity (the Drives table's extra rows, in
+ * the order added); a NULL @value adds nothing.
+ * Return: 0, -ENOMEM.
+ */
+int sr_drive_add_kv(struct sr_drive *drv, const char *key, const char *value);
 void sr_live_free(struct sr_live *l);
 void sr_model_free(struct sr_model *m);
 

@@ -187,21 +187,6 @@ static int drive_add_test(struct sr_drive *drv, struct sr_test *t)
 	return 0;
 }
 
-static int add_kv(struct sr_drive *drv, const char *key, const char *value)
-{
-	struct sr_kv *grown = realloc(drv->identity, (drv->nidentity + 1) * sizeof(*grown));
-
-	if (!grown)
-		return -ENOMEM;
-	drv->identity = grown;
-	grown[drv->nidentity].key = strdup(key);
-	grown[drv->nidentity].value = strdup(value);
-	if (!grown[drv->nidentity].key || !grown[drv->nidentity].value)
-		return -ENOMEM;
-	drv->nidentity++;
-	return 0;
-}
-
 static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 {
 	json_object_object_foreach(o, key, val)
@@ -214,7 +199,7 @@ static int add_scalars(struct sr_drive *drv, json_object *o, const char *prefix)
 		if (t == json_type_object && !prefix[0])
 			rc = add_scalars(drv, val, full);
 		else if (t != json_type_object && t != json_type_array && t != json_type_null)
-			rc = add_kv(drv, full, json_object_get_string(val));
+			rc = sr_drive_add_kv(drv, full, json_object_get_string(val));
 		if (rc)
 			return rc;
 	}

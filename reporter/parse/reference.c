@@ -54,18 +54,6 @@ static int num_field(json_object *o, const char *key, double *out)
 	return *out > 0 ? 1 : -EINVAL;
 }
 
-static int add_kv(struct sr_drive *drv, const char *key, const char *value)
-{
-	struct sr_kv *grown = realloc(drv->identity, (drv->nidentity + 1) * sizeof(*grown));
-
-	if (!grown)
-		return -ENOMEM;
-	drv->identity = grown;
-	grown[drv->nidentity] = (struct sr_kv){strdup(key), strdup(value)};
-	drv->nidentity++;
-	return grown[drv->nidentity - 1].key && grown[drv->nidentity - 1].value ? 0 : -ENOMEM;
-}
-
 static int cmp_pct(const void *a, const void *b)
 {
 	const struct sr_pct *x = a, *y = b;
@@ -288,11 +276,11 @@ static int read_reference(const char *path, const char *kind, struct sr_drive *d
 		rc = -ENOMEM;
 		goto out;
 	}
-	rc = add_kv(drv, "published figures", str_field(o, "title"));
+	rc = sr_drive_add_kv(drv, "published figures", str_field(o, "title"));
 	if (!rc)
-		rc = add_kv(drv, "kind", str_field(o, "kind"));
+		rc = sr_drive_add_kv(drv, "kind", str_field(o, "kind"));
 	if (!rc)
-		rc = add_kv(drv, "source", source);
+		rc = sr_drive_add_kv(drv, "source", source);
 	for (size_t i = 0; i < json_object_array_length(tests) && !rc; i++) {
 		rc = read_test(json_object_array_get_idx(tests, i), i, &drv->tests[drv->ntests], d);
 		drv->ntests++;
