@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyse/review.h"
+#include "model/params.h"
 
 /* The id a result is known by: the test id, or "<id>/<job name>" for each group of a file
  * with several (stonewalled groups run one after another: each is its own test). */
@@ -160,12 +161,6 @@ static const struct sr_run_test *run_test_of(const struct sr_review *rv, const s
 	return NULL;
 }
 
-static bool mixed_rw(const char *rw)
-{
-	return rw && (!strcmp(rw, "randrw") || !strcmp(rw, "rw") || !strcmp(rw, "readwrite") ||
-		      !strcmp(rw, "trimwrite") || !strcmp(rw, "randtrimwrite"));
-}
-
 /* Entry, title and parameters of one test. */
 static int describe(const struct sr_review *rv, struct sr_rtest *k)
 {
@@ -198,7 +193,7 @@ static int describe(const struct sr_review *rv, struct sr_rtest *k)
 		k->bssplit = sr_run_option(run, "bssplit") != NULL;
 		k->threads = run->numjobs;
 		k->depth = run->iodepth;
-		k->rwmix_read = mixed_rw(run->rw) ? (int)run->rwmixread : -1;
+		k->rwmix_read = sr_rw_mixed(run->rw) ? (int)run->rwmixread : -1;
 	}
 	k->pct = b.pct >= 0 ? b.pct : -1;
 	if (k->pct < 0 && planned && sr_ok(planned->rate_pct))

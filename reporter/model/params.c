@@ -9,7 +9,16 @@
 
 bool sr_rw_mixed(const char *rw)
 {
-	return rw && (!strcmp(rw, "rw") || !strcmp(rw, "readwrite") || !strcmp(rw, "randrw"));
+	static const char *const mixed[] = {"rw", "readwrite", "randrw"};
+	size_t n;
+
+	if (!rw)
+		return false;
+	n = strcspn(rw, ":");
+	for (size_t i = 0; i < sizeof(mixed) / sizeof(mixed[0]); i++)
+		if (strlen(mixed[i]) == n && !strncmp(rw, mixed[i], n))
+			return true;
+	return false;
 }
 
 static const char *opt(const struct sr_run *r, const char *key)

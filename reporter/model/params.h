@@ -71,7 +71,11 @@ int sr_params_cmp_job(const struct sr_params *a, const struct sr_params *b, sr_p
 /* sr_param_name() - the parameter as fio names its option ("iodepth"), "host" for SR_P_HOST. */
 const char *sr_param_name(enum sr_param p);
 
-/* sr_rw_mixed() - does fio rw= value @rw read and write (rw, readwrite, randrw, trimwrite ...)? */
+/*
+ * sr_rw_mixed() - does fio rw= value @rw read and write, so that rwmixread applies?
+ * True for rw, readwrite and randrw, with or without fio's ":N" offset suffix; false for
+ * trimwrite and randtrimwrite (trim then write: no reads) and for NULL.
+ */
 bool sr_rw_mixed(const char *rw);
 
 #endif

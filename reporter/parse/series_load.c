@@ -14,6 +14,7 @@
 #include "parse/log_dir.h"
 #include "parse/log_interval.h"
 #include "parse/series_load.h"
+#include "model/params.h"
 #include "record/layout.h"
 
 #define WINDOW_MS 1000
@@ -57,14 +58,12 @@ static unsigned run_jobs(const struct sr_run *r)
 	return r->group_reporting && r->numjobs ? r->numjobs : 1;
 }
 
-static bool mixed_rw(const char *rw) { return strstr(rw, "rw") || !strcmp(rw, "readwrite"); }
-
 /* Same workload by fio's job options: rw, bs, numjobs, iodepth (and rwmixread if mixed). */
 static bool same_workload(const struct sr_run *a, const struct sr_run *b)
 {
 	return a->rw && b->rw && !strcmp(a->rw, b->rw) && a->bs == b->bs &&
 	       a->bs_mixed == b->bs_mixed && a->numjobs == b->numjobs && a->iodepth == b->iodepth &&
-	       (!mixed_rw(a->rw) || a->rwmixread == b->rwmixread);
+	       (!sr_rw_mixed(a->rw) || a->rwmixread == b->rwmixread);
 }
 
 /* Groups in file order; "All clients" entries belong to none. Return: 0 or -ENOMEM. */
