@@ -15,6 +15,7 @@
 #include "cli/status.h"
 #include "cli/usage.h"
 #include "record/layout.h"
+#include "report/library_check.h"
 #include "review/resume.h"
 #include "review/review.h"
 #include "run/child.h"
@@ -104,11 +105,12 @@ static void dry_run(const struct rv_run *r)
 	}
 	for (size_t i = 0; i < r->plan.n; i++)
 		total += r->plan.t[i].expected_s;
-	printf("plan: %zu test%s on %zu target%s, at least %s each (the catalogue's durations; "
-	       "fio's start-up, the queue's drain after each run, fills and purges not "
-	       "counted)\n",
-	       r->plan.n, r->plan.n == 1 ? "" : "s", r->ts.nrun, r->ts.nrun == 1 ? "" : "s",
-	       rv_hms(total, hms, sizeof(hms)));
+	printf(
+	    "plan: %zu test%s on %zu target%s, at least %s per target (the catalogue's durations; "
+	    "fio's start-up, the queue's drain after each run, fills and purges not "
+	    "counted)\n",
+	    r->plan.n, r->plan.n == 1 ? "" : "s", r->ts.nrun, r->ts.nrun == 1 ? "" : "s",
+	    rv_hms(total, hms, sizeof(hms)));
 }
 
 static void rm_state(const char *dir)
@@ -338,8 +340,14 @@ int main(int argc, char **argv)
 	if (prepare(&r, err, sizeof(err))) {
 		code = RV_EXIT_USAGE;
 	} else if (o.dry_run) {
-		dry_run(&r);
-		code = RV_EXIT_OK;
+		/* --library as the run would check it: a dry run says what the run would refuse */
+		if (o.library && r.tools.ssdreport[0] &&
+		    rv_library_check(r.tools.ssdreport, o.library, err, sizeof(err))) {
+			code = RV_EXIT_USAGE;
+		} else {
+			dry_run(&r);
+			code = RV_EXIT_OK;
+		}
 	} else {
 		code = run(&r, err, sizeof(err));
 	}

@@ -10,6 +10,7 @@
 #include "plan/jobfile.h"
 #include "record/json.h"
 #include "record/layout.h"
+#include "report/library_check.h"
 #include "review/preflight.h"
 #include "run/child.h"
 #include "run/reason.h"
@@ -335,6 +336,9 @@ int rv_preflight(struct rv_run *r, char *err, size_t errlen)
 	else if (!(rc = file_room(r, err, errlen)))
 		rc = probe_drives(r, err, errlen);
 	if (rc)
+		return rc;
+	if (o->library && r->tools.ssdreport[0] &&
+	    (rc = rv_library_check(r->tools.ssdreport, o->library, err, errlen)))
 		return rc;
 	if (o->purge) {
 		const struct rv_dev *d = &r->ts.t[0].devs[0];

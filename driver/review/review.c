@@ -120,9 +120,10 @@ int rv_review_run(struct rv_run *r)
 				index++;
 				stop |= rv_stop_signal != 0;
 				if (stop) {
+					/* recorded as skipped with its reason, counted as left:
+					 * --resume runs it */
 					rv_test_state(rv_test(r, ti, i), "skipped",
 						      "the run was interrupted before this test");
-					r->skipped++;
 					rv_test_commit(r, ti);
 					continue;
 				}
@@ -158,6 +159,12 @@ static int report(struct rv_run *r)
 
 	if (r->o->no_report)
 		return 0;
+	if (r->done + r->kept == 0) {
+		fprintf(stderr,
+			"ssd-review: no test completed, so no report; the records are in %s/\n",
+			r->out_abs);
+		return 0;
+	}
 	rec_path_report(dir, sizeof(dir), r->out_abs);
 	if (!r->tools.ssdreport[0]) {
 		fprintf(stderr,
@@ -188,6 +195,11 @@ static int library(struct rv_run *r)
 		lib_uri_shown(r->o->library, shown, sizeof(shown));
 	else
 		snprintf(shown, sizeof(shown), "%s", r->o->library);
+	if (r->done + r->kept == 0) {
+		fprintf(stderr, "ssd-review: no test completed: nothing added to the library %s\n",
+			shown);
+		return 0;
+	}
 	if (!r->tools.ssdreport[0]) {
 		fprintf(stderr,
 			"ssd-review: ssdreport not built: not added to the library (make; then "
@@ -248,9 +260,11 @@ int rv_review_end(struct rv_run *r)
 		}
 		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
 	}
-	fprintf(stderr, "ssd-review: %zu tests run, %zu failed\n", r->done, r->failed);
+	fprintf(stderr, "ssd-review: %zu test%s run, %zu failed\n", r->done,
+		r->done == 1 ? "" : "s", r->failed);
 	if (r->kept)
-		fprintf(stderr, "ssd-review: %zu tests kept from the earlier run\n", r->kept);
+		fprintf(stderr, "ssd-review: %zu test%s kept from the earlier run\n", r->kept,
+			r->kept == 1 ? "" : "s");
 	if (report(r))
 		r->failed++;
 	if (library(r))

@@ -36,7 +36,7 @@ struct rv_live {
 	time_t started;	    /* when the last rebuild started, 0: none yet */
 	double last_cpu_s;  /* the CPU seconds of the last rebuild that ended */
 	long long rebuilds; /* rebuilds swapped in */
-	long long failed;   /* rebuilds that failed (or were stopped) */
+	long long failed;   /* rebuilds that failed (not those the driver stopped) */
 	double cpu_s;	    /* the CPU seconds of all of them */
 	char built[32];	    /* when the last good one ended (ISO 8601 UTC), "" none */
 	int last_code;	    /* the last one's exit status (128 + N: signal N) */

@@ -24,13 +24,29 @@ static double dir_iops(json_object *e, enum rec_fio_ddir d, const struct rec_fio
 	return rec_num_ok(n) ? n.v : 0;
 }
 
+/* Bytes job @e read, wrote and trimmed; -1 when fio's JSON gives none of the three. */
+static double job_bytes(json_object *e, const struct rec_fio_version *v)
+{
+	static const enum rec_fio_ddir dirs[] = {REC_FIO_READ, REC_FIO_WRITE, REC_FIO_TRIM};
+	double sum = -1;
+
+	for (size_t k = 0; k < sizeof(dirs) / sizeof(dirs[0]); k++) {
+		struct rec_num n =
+		    rec_fio_dir_fig(rec_fio_dir(e, dirs[k]), REC_FIO_IO_BYTES, v, NULL);
+
+		if (rec_num_ok(n))
+			sum = (sum < 0 ? 0 : sum) + n.v;
+	}
+	return sum;
+}
+
 int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json, char *summary,
 		    size_t slen, char *problem, size_t plen)
 {
 	struct rec_fio_error fe;
 	struct rec_fio_doc d;
 	json_object *arr;
-	double r = 0, w = 0;
+	double r = 0, w = 0, bytes = -1;
 	int rc;
 
 	*json = NULL;
@@ -64,6 +80,15 @@ int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **j
 			continue;
 		r += dir_iops(e, REC_FIO_READ, &d.version);
 		w += dir_iops(e, REC_FIO_WRITE, &d.version);
+		if (job_bytes(e, &d.version) >= 0)
+			bytes = (bytes < 0 ? 0 : bytes) + job_bytes(e, &d.version);
+	}
+	if (bytes == 0) {
+		snprintf(problem, plen,
+			 "fio moved no data: every job read, wrote and trimmed 0 bytes "
+			 "(the device gone, or empty?)");
+		rec_fio_doc_free(&d);
+		return -EINVAL;
 	}
 	snprintf(summary, slen, "read %.0f IOPS, write %.0f IOPS", floor(r), floor(w));
 	*json = json_object_get(d.json);

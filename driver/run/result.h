@@ -26,7 +26,9 @@ struct rv_result_doc {
  * @summary: output: "read 1234 IOPS, write 56 IOPS" over the jobs (fio client/server: over
  *           the hosts, without "All clients")
  * @problem: on failure, what is wrong: "no JSON document in fio's output", "no job in fio's
- *           JSON", "job 4k-randread (host h1): error 5 (Input/output error)"
+ *           JSON", "job 4k-randread (host h1): error 5 (Input/output error)", "fio moved no
+ *           data: ..." (io_bytes of every job's read, write and trim 0; a result without
+ *           io_bytes is not refused for it)
  * Return: 0, or -EINVAL.
  */
 int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **json, char *summary,

@@ -169,6 +169,16 @@ if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
 		[ "$(q "$rvlib" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
 		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
 		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
+	# a file that is no library is refused before the run, not after it, and --dry-run says so
+	echo "not a library" >"$tmp/notalib.txt"
+	for dry in "" --dry-run; do
+		driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --only fc-4k-randread \
+			--span 32M --out "$tmp/rvbad" --no-report --yes --library "$tmp/notalib.txt" $dry >"$tmp/out" 2>&1
+		rc=$?
+		[ $rc = 2 ] && grep -q -- "--library: .*$tmp/notalib.txt: not an SQLite database" "$tmp/out" && [ ! -e "$tmp/rvbad" ] &&
+			ok "ssd-review --library NOT-A-LIBRARY ${dry:-(a run)}: exit 2 before anything runs, the file named" ||
+			fail "ssd-review --library NOT-A-LIBRARY $dry: exit $rc: $(tail -3 "$tmp/out")"
+	done
 else
 	ok "# SKIP ssd-review --library: engine/libssdeng.so or driver/ssd-review not built"
 fi

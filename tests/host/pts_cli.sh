@@ -50,7 +50,7 @@ iops_hms=$(printf '%d:%02d' $((iops_s / 60)) $((iops_s % 60)))
 	grep -q "until 4 x the span: $(((400 + pct - 1) / pct)) rounds" "$tmp/dry.txt" &&
 	grep -q "segments: $((n * (2 * r + 1))) (hir: $n wait states of $r x ($w s of writes, then idle), each followed by $b s" "$tmp/dry.txt" &&
 	grep -q '^  precondition: 1 cell a round .* at TC 32 / QD 32; dirth: 50 cells a round (a pre-write, then 49 TC x QD points)' "$tmp/dry.txt" &&
-	grep -q '^plan: 7 tests on 1 target, at least [0-9:]* each' "$tmp/dry.txt" &&
+	grep -q '^plan: 7 tests on 1 target, at least [0-9:]* per target' "$tmp/dry.txt" &&
 	ok "--dry-run: each PTS test's cells, rounds, segments and least time (pts-iops $iops_hms), the plan's total" ||
 	fail "--dry-run: exit $rc; $(grep -v '^f ' "$tmp/dry.txt" | head -12)"
 

@@ -28,6 +28,8 @@ usage_err "a burst without its limit" "needs --bps" start --dir "$RD_BASE/x" --b
 usage_err "a burst below its limit" "is below" start --dir "$RD_BASE/x" --iops 100 --iops-max 50
 usage_err "a bad size" "--size: expected a whole number" start --dir "$RD_BASE/x" --size 1.5G
 usage_err "an unknown option" "unknown option --speed" start --dir "$RD_BASE/x" --speed 5
+usage_err "a bad bandwidth, before any daemon starts" "--bps: expected a whole number" start --dir "$RD_BASE/x" --size 16M --bps 16Q
+usage_err "a name that is a path" "--name: expected letters" start --name ../x --size 16M
 rv_check "nothing was left by the refusals" test ! -e "$RD_BASE/x"
 
 # limits well under what the host's FUSE path does even when loaded (a 2-core host at load 22
@@ -85,6 +87,11 @@ read -r lo hi <<<"$(band 250 4)"
 within "$lo" "$hi" "$got" && rv_ok "4 KiB random reads after set: $got IOPS, the new limit 250 (band $lo-$hi)" ||
 	rv_fail "4 KiB random reads after set: $got IOPS, expected $lo-$hi"
 usage_err "set without a limit" "give at least one limit" set --dir "$RD_DIR"
+usage_err "set with a bad bandwidth" "--bps: expected a whole number" set --dir "$RD_DIR" --bps 5Q
+out=$("$R" set --dir "$RD_DIR" --iops-read 100 2>&1)
+rc=$?
+[ $rc = 1 ] && grep -q "give the one in force as 0" <<<"$out" && rv_ok "set --iops-read over an --iops limit: exit 1 and how to remove the total" ||
+	rv_fail "set --iops-read over an --iops limit: rc=$rc $out"
 
 # stop: nothing left
 pid=$(cat "$RD_DIR/qsd.pid")
@@ -96,6 +103,8 @@ gone() { # PID DIR DEV: no daemon, no mount, no loop device over DIR's export
 }
 rv_check "stop: daemon ended, FUSE mount and loop device gone" gone "$pid" "$RD_DIR" "$dev"
 rv_check "stop: the state directory removed" test ! -e "$RD_DIR"
+"$R" stop --dir "$RD_DIR" 2>/dev/null
+rv_check "stop of a drive already stopped: exit 0 (nothing to stop)" test $? = 0
 out=$("$R" status --dir "$RD_DIR" 2>&1)
 rv_check "status of a stopped drive exits 3" test $? = 3
 

@@ -34,6 +34,10 @@ rv_check "run.json: fc-4k-randwrite interrupted" jq -e '.tests[] | select(.id ==
 rv_check "run.json: the tests after it skipped, with the reason" \
 	jq -e '[.tests[] | select(.id == "fc-64k-read" or .id == "fc-64k-write") | .status == "skipped" and (.reason | test("interrupted"))] == [true, true]' "$d/run.json"
 rv_check "no result file for the interrupted test" test ! -e "$d/fc-4k-randwrite.json"
+# the interrupted test and the two after it are left to run, none of them skipped
+driver/ssd-review --status "$tmp/out" >"$tmp/status1.txt" 2>&1
+rv_check "--status: 2 of 5 done, 3 left, nothing skipped" \
+	bash -c "grep -q 'run: 2 of 5 tests done (0 kept from earlier), 0 failed · 3 left' '$tmp/status1.txt' && ! grep -q skipped '$tmp/status1.txt'"
 rv_check "no .partial left" bash -c "! ls '$d'/*.partial"
 rv_check "no fio left running" bash -c "! pgrep -f -- '[-]-output=$d/'"
 stamp() { stat -c '%i %Y.%y' "$1"; }

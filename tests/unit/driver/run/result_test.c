@@ -81,6 +81,36 @@ static void refused_outputs(void **state)
 	json_object_put(j);
 }
 
+/* A result whose jobs moved no data (the device gone under fio) is not a result; one direction
+ * of a job at 0 bytes is. */
+static void no_data_refused(void **state)
+{
+	struct rv_result_doc doc;
+	char summary[128], problem[256];
+	json_object *j;
+
+	(void)state;
+	assert_int_equal(
+	    rv_result_parse("{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [\n"
+			    "{\"jobname\" : \"a\", \"error\" : 0, \"read\" : {\"io_bytes\" : 0}, "
+			    "\"write\" : {\"io_bytes\" : 0}, \"trim\" : {\"io_bytes\" : 0}},\n"
+			    "{\"jobname\" : \"b\", \"error\" : 0, \"read\" : {\"io_bytes\" : 0}}\n"
+			    "]\n}\n",
+			    &doc, &j, summary, sizeof(summary), problem, sizeof(problem)),
+	    -EINVAL);
+	assert_null(j);
+	assert_non_null(strstr(problem, "fio moved no data"));
+	assert_int_equal(
+	    rv_result_parse(
+		"{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [\n"
+		"{\"jobname\" : \"a\", \"error\" : 0, \"read\" : {\"io_bytes\" : 0}},\n"
+		"{\"jobname\" : \"b\", \"error\" : 0, \"trim\" : {\"io_bytes\" : 4096}}\n"
+		"]\n}\n",
+		&doc, &j, summary, sizeof(summary), problem, sizeof(problem)),
+	    0);
+	json_object_put(j);
+}
+
 static void client_split(void **state)
 {
 	json_object *all = json_tokener_parse(
@@ -117,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(parse_ok),
 	    cmocka_unit_test(refused_outputs),
+	    cmocka_unit_test(no_data_refused),
 	    cmocka_unit_test(client_split),
 	};
 

@@ -37,8 +37,8 @@ static void not_mixed_values(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(mixed_values),
-		cmocka_unit_test(not_mixed_values),
+	    cmocka_unit_test(mixed_values),
+	    cmocka_unit_test(not_mixed_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
