@@ -471,11 +471,12 @@ long long rv_drive_file_unwritten(const char *path, uint64_t span)
 	return holes;
 }
 
-json_object *rv_drive_reference(const struct rv_probe *p)
+/* refdrive.json of the reference drive whose loop device @p is (scripts/refdrive), checked: a
+ * reference drive's model, this loop device, its limits an object; else NULL. */
+static json_object *reference_doc(const struct rv_probe *p)
 {
-	static const char *const keys[] = {"model", "serial", "size_bytes", "limits", "qemu", NULL};
 	char file[PATH_MAX], json[PATH_MAX + 16], dev[96];
-	json_object *doc, *o = NULL, *v;
+	json_object *doc, *v;
 	const char *base;
 
 	loop_backing(p->block, file, sizeof(file));
@@ -489,12 +490,31 @@ json_object *rv_drive_reference(const struct rv_probe *p)
 	    !strcmp(json_object_get_string(v), "reference drive") &&
 	    json_object_object_get_ex(doc, "loop", &v) && !strcmp(json_object_get_string(v), dev) &&
 	    json_object_object_get_ex(doc, "limits", &v) &&
-	    json_object_is_type(v, json_type_object)) {
-		o = json_object_new_object();
-		for (size_t i = 0; keys[i]; i++)
-			if (json_object_object_get_ex(doc, keys[i], &v))
-				json_object_object_add(o, keys[i], json_object_get(v));
-	}
+	    json_object_is_type(v, json_type_object))
+		return doc;
+	json_object_put(doc);
+	return NULL;
+}
+
+/* A new object of @doc's members named in @keys (NULL-terminated). */
+static json_object *pick(json_object *doc, const char *const *keys)
+{
+	json_object *o = json_object_new_object(), *v;
+
+	for (size_t i = 0; keys[i]; i++)
+		if (json_object_object_get_ex(doc, keys[i], &v))
+			json_object_object_add(o, keys[i], json_object_get(v));
+	return o;
+}
+
+json_object *rv_drive_reference(const struct rv_probe *p)
+{
+	static const char *const keys[] = {"model", "serial", "size_bytes", "limits", "qemu", NULL};
+	json_object *doc = reference_doc(p), *o;
+
+	if (!doc)
+		return NULL;
+	o = pick(doc, keys);
 	json_object_put(doc);
 	return o;
 }
@@ -532,9 +552,17 @@ json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_
 		return o; /* its length changes as the review lays it out: not identity */
 	json_object_object_add(o, "capacity_bytes", json_object_new_uint64(p->size));
 	if (!strncmp(p->block, "loop", 4)) {
+		/* a reference drive is the same drive while its limits and its data are: a restart
+		 * (a new, empty raw file) or a changed limit makes another */
+		static const char *const ref_keys[] = {"limits", "started", NULL};
+		json_object *ref = reference_doc(p);
+
 		loop_backing(p->block, file, sizeof(file));
 		json_object_object_add(o, "backing_file",
 				       file[0] ? json_object_new_string(file) : NULL);
+		if (ref)
+			json_object_object_add(o, "reference_drive", pick(ref, ref_keys));
+		json_object_put(ref);
 	}
 	return o;
 }

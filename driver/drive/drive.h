@@ -164,7 +164,8 @@ json_object *rv_drive_reference(const struct rv_probe *p);
  * rv_drive_identity() - what identifies the drive in a run's manifest: from @info (transport,
  * model, serial, firmware, WWN, the namespace's NGUID and EUI64, capacity, LBA format); for a
  * file or another block device its kind, resolved path (a loop device: its backing file) and,
- * for a device, capacity.
+ * for a device, capacity; a reference drive adds "reference_drive": its limits and the time it
+ * was started (refdrive.json), so that --resume refuses it restarted or with other limits.
  * Return: a new object.
  */
 json_object *rv_drive_identity(const char *path, const struct rv_probe *p, json_object *info);

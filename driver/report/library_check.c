@@ -45,8 +45,8 @@ static void first_line(const char *text, char *out, size_t len)
 int rv_library_check(const char *ssdreport, const char *library, char *err, size_t errlen)
 {
 	char tmp[] = "/tmp/ssd-review-library.XXXXXX", msg[1024];
-	char *const argv[] = {(char *)ssdreport, "library", "list", "--json", "--library",
-			      (char *)library, NULL};
+	char *const argv[] = {(char *)ssdreport, "library",	  "list", "--json",
+			      "--library",	 (char *)library, NULL};
 	struct rv_spawn s = {.argv = argv, .out_path = "/dev/null", .err_path = tmp};
 	struct stat st;
 	char *text = NULL;
@@ -59,7 +59,8 @@ int rv_library_check(const char *ssdreport, const char *library, char *err, size
 		return -EINVAL;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, errlen, "--library: cannot make a temporary file: %s", strerror(errno));
+		snprintf(err, errlen, "--library: cannot make a temporary file: %s",
+			 strerror(errno));
 		return -EIO;
 	}
 	close(fd);

@@ -90,15 +90,27 @@ static void iso_of(int64_t t, char *buf, size_t len)
 }
 
 /* The folder a drive's results are in. */
+/* @path as the library keeps it: absolute (a library outlives the directory it was added
+ * from), as given when it cannot be resolved; NULL for NULL. */
+static char *abs_or_null(const char *path)
+{
+	char *r;
+
+	if (!path)
+		return NULL;
+	r = realpath(path, NULL);
+	return r ? r : strdup(path);
+}
+
 static char *source_of(const struct sr_drive *drv)
 {
 	char *s, *slash;
 
 	if (drv->dir)
-		return strdup(drv->dir);
+		return abs_or_null(drv->dir);
 	if (!drv->ntests || !drv->tests[0].path)
 		return NULL;
-	s = strdup(drv->tests[0].path);
+	s = abs_or_null(drv->tests[0].path);
 	if (s && (slash = strrchr(s, '/')))
 		*slash = '\0';
 	return s;
@@ -118,7 +130,7 @@ static int tests_of(const struct sr_drive *drv, struct sr_lib_rows *r)
 		lt->rw = t->nruns ? dup_or_null(t->runs[0].rw) : NULL;
 		lt->bs = t->nruns && t->runs[0].bs ? (int64_t)t->runs[0].bs : -1;
 		lt->fio_version = dup_or_null(t->fio_version);
-		lt->path = dup_or_null(t->path);
+		lt->path = abs_or_null(t->path);
 		if (!lt->test || !lt->status)
 			return -ENOMEM;
 	}
@@ -127,7 +139,7 @@ static int tests_of(const struct sr_drive *drv, struct sr_lib_rows *r)
 		struct lib_test *lt = &r->tests[r->ntests++];
 
 		*lt = (struct lib_test){-1, strdup(a->id), dup_or_null(a->status), NULL,
-					-1, NULL,	   dup_or_null(a->path)};
+					-1, NULL,	   abs_or_null(a->path)};
 		if (!lt->test)
 			return -ENOMEM;
 	}

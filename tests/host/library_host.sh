@@ -46,6 +46,10 @@ rc=$?
 [ $rc = 0 ] && [ "$(grep -c '^added run' "$tmp/out")" = 3 ] && [ ! -e "$SSDENG_LIBRARY" ] &&
 	ok "add: the golden results' three drives added to --library" ||
 	fail "add: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -5)"
+# added from a relative path ($G), kept absolute: a library outlives the directory it was added from
+n=$(q "$lib" "SELECT (SELECT count(*) FROM runs WHERE source NOT LIKE '/%') + (SELECT count(*) FROM tests WHERE path IS NOT NULL AND path NOT LIKE '/%')")
+[ "$n" = 0 ] && [ "$(q "$lib" "SELECT count(*) FROM runs WHERE source = '$PWD/$G/nvme-lab'")" = 1 ] &&
+	ok "add: sources and test paths kept absolute though given relative" || fail "add: $n relative sources or paths"
 
 # the small generated full-profile review: two drives, 247 tests each, apps results
 if python3 scripts/gen-review-tree --out "$tmp/gen" --drives 2 --hours 0.02 --procs 1 \

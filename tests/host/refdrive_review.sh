@@ -254,6 +254,13 @@ if refdrive_start wobbly --size 256M --iops 800 --bps 64M; then
 	[[ $snia == no* ]] && [ "$fss" = no ] && rv_ok "the report: SNIA rule '$snia', fio ss '$fss': not steady" ||
 		rv_fail "the report: SNIA rule '$snia', fio ss '$fss' (expected both no)"
 	rv_check "refdrive.json recorded the changes" jq -e '.changes | length >= 5' "$RD_DIR/refdrive.json"
+	# the limits in force now are not those the run started with: --resume names the difference
+	rv_check "the manifest holds the limits the run started with (800 IOPS)" \
+		jq -e '.manifest.drive.identity.reference_drive.limits["iops-total"] == 800' "$tmp/w/ref/run.json"
+	review ref "$dev" "$tmp/w" --suite enterprise --only precond-4k-randwrite --catalogue "$cat/catalogue.json" --resume
+	rc=$?
+	[ $rc = 2 ] && grep -q "reference_drive" "$tmp/w.log" && rv_ok "--resume on other limits: refused (exit 2), the difference named" ||
+		rv_fail "--resume on other limits: exit $rc: $(tail -2 "$tmp/w.log")"
 	refdrive_stop wobbly
 else
 	rv_fail "never-settling drive: refdrive start"
