@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# host-long: the whole quick SNIA PTS suite on the reference drive (17 min 49 s at load 12-15 on 2 cores; CI has 8 min left of its 60): HOST_ONLY=pts_refdrive tests/run
+# host-long: the whole quick SNIA PTS suite on the reference drive (16 min 32 s at load 11-18 on 2 cores; CI has 8 min left of its 60): LAB=0 HOST_ONLY=pts_refdrive tests/run
 # SNIA PTS on the reference drive (scripts/refdrive, docs/pts.md): `ssd-review --suite pts
 # --profile quick` runs all seven tests with their preconditioning on a drive whose answers are
 # known, and every figure is checked against the answer computed here from the drive's limits

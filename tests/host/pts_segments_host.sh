@@ -7,6 +7,7 @@
 #    HIR's idles without I/O lasting their time, XSR's groups as the catalogue says;
 #  - DIRTH's MaxIOPS and MinIOPS found again here from the last matrix round's raw fio JSON
 #    (highest read + write IOPS with the I/O-weighted mean total latency within the ceiling);
+#    each cell of the round but the first waiting for the one before (wait_for=, no stonewall);
 #  - a HIR run stopped by SIGINT during its segments goes on with --resume after the last
 #    recorded segment, its rounds and earlier segments kept;
 #  - the records match docs/schemas and ssdreport reads the results without failing.
@@ -135,6 +136,10 @@ rv_check "pts-xsr: its purge skipped by --pts-no-purge is recorded" \
 last=$(jq -r '.tests[] | select(.id == "pts-dirth") | .pts.phases[1].rounds[-1].file' "$d/run.json")
 rv_check "pts-dirth: a matrix round is the pre-write then TC 2/QD 2, 2/1, 1/2, 1/1 with those numjobs x iodepth" \
 	jq -e '[.jobs[] | "\(.jobname) \(."job options".numjobs)x\(."job options".iodepth)"] == ["dirth.prewrite 2x2", "dirth.r65.8k.t2q2 2x2", "dirth.r65.8k.t2q1 2x1", "dirth.r65.8k.t1q2 1x2", "dirth.r65.8k.t1q1 1x1"]' "$d/$last"
+rv_check "pts-dirth: each cell of a matrix round but the first waits for the one before (wait_for=), no stonewall" \
+	jq -e '[.jobs[].jobname] as $n | [.jobs[1:][] | ."job options".wait_for] == $n[:-1]
+		and .jobs[0]."job options".wait_for == null
+		and ([.jobs[]."job options".stonewall, ."global options".stonewall] | all(. == null))' "$d/$last"
 want=$(jq -r '[.jobs[1:][] | {n: .jobname, iops: (.read.iops + .write.iops), ios: (.read.total_ios + .write.total_ios),
 	art: ((.read.lat_ns.mean * .read.total_ios + .write.lat_ns.mean * .write.total_ios) / ((.read.total_ios + .write.total_ios) | if . == 0 then 1 else . end))}
 	| select(.ios > 0 and .art <= 1e9)] | max_by(.iops) | "\(.n) \(.iops)"' "$d/$last")
