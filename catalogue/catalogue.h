@@ -186,6 +186,7 @@ struct catalogue_entry {
 	int rwmix_read;		   /* percent read for rw=randrw; -1 when not a mix */
 	char *percentage_random;   /* fio percentage_random ("90,75"), or NULL */
 	char *random_distribution; /* fio random_distribution ("zoned:80/10:20/90"), or NULL */
+	char *percentile_list;	   /* fio percentile_list ("50:99:99.9"), or NULL: fio's */
 	int threads;		   /* T (fio numjobs); 0 when varied */
 	int depth;		   /* Q per thread (fio iodepth); 0 when varied */
 	enum catalogue_vary vary;

@@ -482,6 +482,7 @@ static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 					       "rwmix_read",
 					       "percentage_random",
 					       "random_distribution",
+					       "percentile_list",
 					       "threads",
 					       "depth",
 					       "vary",
@@ -557,6 +558,7 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	    (rc = opt_str(r, t, "bssplit", &e->bssplit)) < 0 ||
 	    (rc = opt_str(r, t, "percentage_random", &e->percentage_random)) < 0 ||
 	    (rc = opt_str(r, t, "random_distribution", &e->random_distribution)) < 0 ||
+	    (rc = opt_str(r, t, "percentile_list", &e->percentile_list)) < 0 ||
 	    (rc = opt_str(r, t, "vary", &vary)) < 0 || (rc = opt_str(r, t, "when", &when)) < 0 ||
 	    (rc = opt_str(r, t, "after", &e->after)) < 0 ||
 	    (rc = opt_str(r, t, "rate_from", &e->rate_from)) < 0 ||
@@ -895,6 +897,7 @@ void catalogue_free(struct catalogue *c)
 		free(e->bssplit);
 		free(e->percentage_random);
 		free(e->random_distribution);
+		free(e->percentile_list);
 		free(e->after);
 		free(e->rate_from);
 		free(e->timing);

@@ -265,8 +265,9 @@ void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info
 }
 
 /* The catalogue row's own parameters, each a jobfile variable where the row has it: bs, and but
- * for a PTS round its workload (a template's job name), rw, bssplit, rwmixread,
- * percentage_random and random_distribution (jobfiles/README.md "Variables"). */
+ * for a PTS round the test's id and its workload (a template's job name), rw, bssplit,
+ * rwmixread, percentage_random, random_distribution and percentile_list (jobfiles/README.md
+ * "Variables"). */
 static int rv_row_params(const struct catalogue_test *ct, struct rv_env *env)
 {
 	const struct catalogue_entry *e = ct->entry;
@@ -277,6 +278,7 @@ static int rv_row_params(const struct catalogue_test *ct, struct rv_env *env)
 		r |= rv_env_set(env, "SSD_BS", ct->bs);
 	if (e->pts) /* a PTS round's rw, bs and mix are its cells' (rv_test_env) */
 		return r;
+	r |= rv_env_set(env, "SSD_TEST", ct->id);
 	if (e->workload)
 		r |= rv_env_set(env, "SSD_WORKLOAD", e->workload);
 	if (e->rw)
@@ -291,6 +293,8 @@ static int rv_row_params(const struct catalogue_test *ct, struct rv_env *env)
 		r |= rv_env_set(env, "SSD_PCT_RANDOM", e->percentage_random);
 	if (e->random_distribution)
 		r |= rv_env_set(env, "SSD_RANDOM_DIST", e->random_distribution);
+	if (e->percentile_list)
+		r |= rv_env_set(env, "SSD_PERCENTILES", e->percentile_list);
 	return r;
 }
 
