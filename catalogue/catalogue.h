@@ -182,10 +182,13 @@ struct catalogue_entry {
 			 * points together ("8k-7030", "sql-9010"); NULL for none */
 	char *rw;	/* fio rw: read, write, randread, randwrite, randrw; NULL for ssd-apps */
 	char *bs; /* fio bs ("4k"), or an option placeholder ("{fc_rand_bs}"); NULL with bssplit */
-	char *bssplit;	/* fio bssplit, NULL with bs */
-	int rwmix_read; /* percent read for rw=randrw; -1 when not a mix */
-	int threads;	/* T (fio numjobs); 0 when varied */
-	int depth;	/* Q per thread (fio iodepth); 0 when varied */
+	char *bssplit;		   /* fio bssplit, NULL with bs */
+	int rwmix_read;		   /* percent read for rw=randrw; -1 when not a mix */
+	char *percentage_random;   /* fio percentage_random ("90,75"), or NULL */
+	char *random_distribution; /* fio random_distribution ("zoned:80/10:20/90"), or NULL */
+	char *percentile_list;	   /* fio percentile_list ("50:99:99.9"), or NULL: fio's */
+	int threads;		   /* T (fio numjobs); 0 when varied */
+	int depth;		   /* Q per thread (fio iodepth); 0 when varied */
 	enum catalogue_vary vary;
 	bool when_sweep;     /* run only when the sweep option names this entry's workload */
 	char *after;	     /* id (template) of the test this one must run right after, or NULL */

@@ -474,10 +474,25 @@ static int place_entry(struct rd *r, const struct catalogue *c, struct catalogue
 static int load_apps_entry(struct rd *r, struct catalogue *c, json_object *t,
 			   struct catalogue_entry *e)
 {
-	static const char *const fio_keys[] = {"jobfile", "workload",	"rw",	   "bs",
-					       "bssplit", "rwmix_read", "threads", "depth",
-					       "vary",	  "when",	"after",   "rate_from",
-					       "rate",	  "region",	"output",  "env"};
+	static const char *const fio_keys[] = {"jobfile",
+					       "workload",
+					       "rw",
+					       "bs",
+					       "bssplit",
+					       "rwmix_read",
+					       "percentage_random",
+					       "random_distribution",
+					       "percentile_list",
+					       "threads",
+					       "depth",
+					       "vary",
+					       "when",
+					       "after",
+					       "rate_from",
+					       "rate",
+					       "region",
+					       "output",
+					       "env"};
 	char *family = NULL;
 	int rc;
 
@@ -541,6 +556,9 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	    (rc = opt_str(r, t, "workload", &e->workload)) < 0 ||
 	    (rc = req_str(r, t, "rw", &e->rw)) || (rc = opt_str(r, t, "bs", &e->bs)) < 0 ||
 	    (rc = opt_str(r, t, "bssplit", &e->bssplit)) < 0 ||
+	    (rc = opt_str(r, t, "percentage_random", &e->percentage_random)) < 0 ||
+	    (rc = opt_str(r, t, "random_distribution", &e->random_distribution)) < 0 ||
+	    (rc = opt_str(r, t, "percentile_list", &e->percentile_list)) < 0 ||
 	    (rc = opt_str(r, t, "vary", &vary)) < 0 || (rc = opt_str(r, t, "when", &when)) < 0 ||
 	    (rc = opt_str(r, t, "after", &e->after)) < 0 ||
 	    (rc = opt_str(r, t, "rate_from", &e->rate_from)) < 0 ||
@@ -877,6 +895,9 @@ void catalogue_free(struct catalogue *c)
 		free(e->rw);
 		free(e->bs);
 		free(e->bssplit);
+		free(e->percentage_random);
+		free(e->random_distribution);
+		free(e->percentile_list);
 		free(e->after);
 		free(e->rate_from);
 		free(e->timing);

@@ -275,9 +275,35 @@ static int run(struct rv_run *r, char *err, size_t errlen)
 	return rv_review_end(r);
 }
 
-/* --help's last part: the PTS tests' durations on each profile, as the catalogue (--catalogue,
- * else the one ssd-review would read) gives them. */
-static void help_pts_durations(const struct rv_opts *o)
+/* The profiles of the curves suite, from catalogue @c: the workload of each flat-out curve
+ * row, in run order, wrapped at 100 columns. */
+static void help_curves(const struct catalogue *c, const char *path)
+{
+	size_t n = 0, col = 4;
+
+	for (size_t i = 0; i < c->nentries; i++)
+		n += !strcmp(c->entries[i].family->id, "curve") && c->entries[i].rate_max;
+	printf("\nCurve profiles (from %s): %zu, each curve-<profile>-max then its points\n   ",
+	       path, n);
+	for (size_t i = 0; i < c->nentries; i++) {
+		const struct catalogue_entry *e = &c->entries[i];
+		size_t w;
+
+		if (strcmp(e->family->id, "curve") || !e->rate_max || !e->workload)
+			continue;
+		w = strlen(e->workload) + 2;
+		if (col + w > 100) {
+			printf("\n   ");
+			col = 4;
+		}
+		printf(" %s%s", e->workload, --n ? "," : "\n");
+		col += w;
+	}
+}
+
+/* --help's last part: the curve profiles and the PTS tests' durations on each profile, as the
+ * catalogue (--catalogue, else the one ssd-review would read) gives them. */
+static void help_catalogue(const struct rv_opts *o)
 {
 	struct catalogue *c = NULL;
 	char path[PATH_MAX], err[1024], text[4096];
@@ -285,13 +311,16 @@ static void help_pts_durations(const struct rv_opts *o)
 	if (o->catalogue)
 		snprintf(path, sizeof(path), "%s", o->catalogue);
 	else if (catalogue_find(path, sizeof(path)) < 0) {
-		printf("\nSNIA PTS durations: no test catalogue found (looked at %s)\n", path);
+		printf("\nCurve profiles, SNIA PTS durations: no test catalogue found (looked at "
+		       "%s)\n",
+		       path);
 		return;
 	}
 	if (catalogue_load(path, &c, err, sizeof(err)) < 0) {
-		printf("\nSNIA PTS durations: %s\n", err);
+		printf("\nCurve profiles, SNIA PTS durations: %s\n", err);
 		return;
 	}
+	help_curves(c, path);
 	rv_pts_durations_text(c, text, sizeof(text));
 	printf("\nSNIA PTS durations per profile (from %s):\n%s", path, text);
 	catalogue_free(c);
@@ -312,7 +341,7 @@ int main(int argc, char **argv)
 	}
 	if (o.help) {
 		rv_usage(stdout);
-		help_pts_durations(&o);
+		help_catalogue(&o);
 		rv_opts_free(&o);
 		return RV_EXIT_OK;
 	}

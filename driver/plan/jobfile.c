@@ -48,16 +48,61 @@ static int done(struct buf *b, char **out)
 	return 0;
 }
 
-/* The length of a ${NAME} reference at @p, 0 when there is none. */
+/* The length of a ${NAME} or ${?NAME} reference at @p, 0 when there is none. */
 static size_t ref_len(const char *p)
 {
-	size_t n = 2;
+	size_t n = p[0] == '$' && p[1] == '{' && p[2] == '?' ? 3 : 2;
 
-	if (p[0] != '$' || p[1] != '{' || !(isalpha((unsigned char)p[2]) || p[2] == '_'))
+	if (p[0] != '$' || p[1] != '{' || !(isalpha((unsigned char)p[n]) || p[n] == '_'))
 		return 0;
 	while (isalnum((unsigned char)p[n]) || p[n] == '_')
 		n++;
 	return p[n] == '}' ? n + 1 : 0;
+}
+
+/* Does the line at @p name an optional ${?NAME} that @env does not set? */
+static bool line_left_out(const char *p, const struct rv_env *env)
+{
+	char name[64];
+
+	for (; *p && *p != '\n'; p++) {
+		size_t n = ref_len(p);
+
+		if (!n || p[2] != '?')
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(n - 4), p + 3);
+		if (!rv_env_get(env, name))
+			return true;
+	}
+	return false;
+}
+
+/* Append line @p..@end of a jobfile to @b with its references filled in from @env. */
+static int expand_line(struct buf *b, const char *p, const char *end, const struct rv_env *env,
+		       unsigned int lineno, char *missing, size_t mlen)
+{
+	bool comment = p[0] == '#' || p[0] == ';';
+
+	while (p < end) {
+		size_t n = comment ? 0 : ref_len(p);
+		bool opt = n && p[2] == '?';
+		char name[64];
+		const char *v;
+
+		if (!n) {
+			put(b, p++, 1);
+			continue;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)(n - (opt ? 4 : 3)), p + (opt ? 3 : 2));
+		v = rv_env_get(env, name);
+		if (!v) {
+			snprintf(missing, mlen, "line %u: ${%s}", lineno, name);
+			return -ENOENT;
+		}
+		puts_(b, v);
+		p += n;
+	}
+	return 0;
 }
 
 int rv_jobfile_expand(const char *text, const struct rv_env *env, char **out, char *missing,
@@ -65,32 +110,20 @@ int rv_jobfile_expand(const char *text, const struct rv_env *env, char **out, ch
 {
 	struct buf b = {0};
 	unsigned int lineno = 1;
-	bool comment = text[0] == '#' || text[0] == ';';
 
 	put(&b, "", 0);
-	for (const char *p = text; *p;) {
-		size_t n = ref_len(p);
-		char name[64];
-		const char *v;
+	for (const char *line = text; *line; lineno++) {
+		size_t len = strcspn(line, "\n");
+		const char *end = line + len + (line[len] ? 1 : 0);
+		bool comment = line[0] == '#' || line[0] == ';';
 
-		if (!n || comment) {
-			if (*p == '\n') {
-				lineno++;
-				comment = p[1] == '#' || p[1] == ';';
-			}
-			put(&b, p++, 1);
-			continue;
-		}
-		snprintf(name, sizeof(name), "%.*s", (int)(n - 3), p + 2);
-		v = rv_env_get(env, name);
-		if (!v) {
-			snprintf(missing, mlen, "line %u: ${%s}", lineno, name);
+		if ((comment || !line_left_out(line, env)) &&
+		    expand_line(&b, line, end, env, lineno, missing, mlen)) {
 			free(b.s);
 			*out = NULL;
 			return -ENOENT;
 		}
-		puts_(&b, v);
-		p += n;
+		line = end;
 	}
 	return done(&b, out);
 }

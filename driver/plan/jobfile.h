@@ -14,12 +14,14 @@
 #include "plan/plan.h"
 
 /**
- * rv_jobfile_expand() - @text with every ${NAME} replaced by its value in @env.
+ * rv_jobfile_expand() - @text with every ${NAME} replaced by its value in @env, and every line
+ * holding an optional ${?NAME} either filled in the same way or, when @env does not set NAME,
+ * left out whole (a template's option the catalogue row may not have: "bssplit=${?SSD_BSSPLIT}").
  * @text:    a jobfile
  * @env:     the values
  * @out:     output, malloc'ed (the caller frees it), NULL on failure
- * @missing: on -ENOENT, "line 12: ${SSD_RUNTIME}" (a comment line's ${NAME} is left as it is
- *           and never missing)
+ * @missing: on -ENOENT, "line 12: ${SSD_RUNTIME}", a required ${NAME} @env does not set (a
+ *           comment line's ${NAME} is left as it is and never missing)
  * @mlen:    size of @missing
  * Return: 0; -ENOENT for a variable @env does not set; -ENOMEM.
  */

@@ -264,6 +264,40 @@ void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info
 	}
 }
 
+/* The catalogue row's own parameters, each a jobfile variable where the row has it: bs, and but
+ * for a PTS round the test's id and its workload (a template's job name), rw, bssplit,
+ * rwmixread, percentage_random, random_distribution and percentile_list (jobfiles/README.md
+ * "Variables"). */
+static int rv_row_params(const struct catalogue_test *ct, struct rv_env *env)
+{
+	const struct catalogue_entry *e = ct->entry;
+	char mix[16];
+	int r = 0;
+
+	if (ct->bs)
+		r |= rv_env_set(env, "SSD_BS", ct->bs);
+	if (e->pts) /* a PTS round's rw, bs and mix are its cells' (rv_test_env) */
+		return r;
+	r |= rv_env_set(env, "SSD_TEST", ct->id);
+	if (e->workload)
+		r |= rv_env_set(env, "SSD_WORKLOAD", e->workload);
+	if (e->rw)
+		r |= rv_env_set(env, "SSD_RW", e->rw);
+	if (e->bssplit)
+		r |= rv_env_set(env, "SSD_BSSPLIT", e->bssplit);
+	if (e->rwmix_read >= 0) {
+		snprintf(mix, sizeof(mix), "%d", e->rwmix_read);
+		r |= rv_env_set(env, "SSD_RWMIX", mix);
+	}
+	if (e->percentage_random)
+		r |= rv_env_set(env, "SSD_PCT_RANDOM", e->percentage_random);
+	if (e->random_distribution)
+		r |= rv_env_set(env, "SSD_RANDOM_DIST", e->random_distribution);
+	if (e->percentile_list)
+		r |= rv_env_set(env, "SSD_PERCENTILES", e->percentile_list);
+	return r;
+}
+
 int rv_test_env(const struct rv_test *t, const char *label, const char *node, uint64_t span,
 		const struct rv_env_ctx *c, const char *rate, struct rv_env *env)
 {
@@ -287,8 +321,7 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= set_u64(env, "SSD_JOB_SIZE", rv_job_size(sh.size, sh.threads));
 	r |= set_u64(env, "SSD_THREADS", (uint64_t)sh.threads);
 	r |= set_u64(env, "SSD_DEPTH", (uint64_t)sh.depth);
-	if (ct->bs)
-		r |= rv_env_set(env, "SSD_BS", ct->bs);
+	r |= rv_row_params(ct, env);
 	if (tm && tm->runtime_ms > 0) {
 		/* fio's runtime: whole seconds as a plain number, else in ms ("500ms") */
 		char rt[32];

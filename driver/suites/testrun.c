@@ -107,7 +107,8 @@ static bool curve_rate(const struct paths *p, const char *max_id, int pct, char 
 	return rc == 0;
 }
 
-/* fio's command line for the test; expanded jobfiles go to the scratch directory. */
+/* fio's command line for the test: its jobfile expanded by the driver (a template's optional
+ * lines are the driver's, not fio's) into the scratch directory, one per host with --client. */
 static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *env,
 		    const struct paths *p, char **argv, char (*buf)[PATH_MAX + 64], char *err,
 		    size_t errlen)
@@ -125,12 +126,6 @@ static int fio_argv(struct rv_run *r, size_t ti, size_t i, const struct rv_env *
 	argv[a++] = buf[b++];
 	argv[a++] = "--eta=always";
 	argv[a++] = "--eta-newline=1";
-	if (t->type == RV_T_DRIVE) {
-		snprintf(buf[b], sizeof(buf[b]), "%s/%s", r->plan.jobdir, ct->entry->jobfile);
-		argv[a++] = buf[b++];
-		argv[a] = NULL;
-		return 0;
-	}
 	for (size_t h = r->ts.client_mode ? r->ts.nrun : 0; h < (r->ts.client_mode ? r->ts.n : 1);
 	     h++) {
 		const struct rv_target *host = r->ts.client_mode ? &r->ts.t[h] : NULL;

@@ -37,7 +37,8 @@ static int teardown(void **state)
 }
 
 /* `scripts/ssd-review --dry-run --profile quick --suite all` of the bash driver, in its order,
- * after the application workload (the reviews open with it). */
+ * after the application workload (the reviews open with it), up to the curves' fill; the curves
+ * follow it in the catalogue's order (curves_follow_in_row_order). */
 static const char *const quick_all[] = {
     "apps-oltp",
     "apps-tpcc",
@@ -67,39 +68,74 @@ static const char *const quick_all[] = {
     "spec-4k-randrw-9010",
     "spec-4k-randread-qd1",
     "prep-curve-fill",
-    "curve-4k-randread-max",
-    "curve-4k-randread-50",
-    "curve-4k-randwrite-max",
-    "curve-4k-randwrite-50",
-    "curve-64k-seqread-max",
-    "curve-64k-seqread-50",
-    "curve-64k-seqwrite-max",
-    "curve-64k-seqwrite-50",
-    "curve-sql-max",
-    "curve-sql-50",
-    "curve-sql-9010-max",
-    "curve-sql-9010-50",
-    "curve-sql-8020-max",
-    "curve-sql-8020-50",
-    "curve-oracle-max",
-    "curve-oracle-50",
-    "curve-oracle-9010-max",
-    "curve-oracle-9010-50",
-    "curve-oracle-8020-max",
-    "curve-oracle-8020-50",
-    "curve-vdi-fc-boot-max",
-    "curve-vdi-fc-boot-50",
-    "curve-vdi-fc-login-max",
-    "curve-vdi-fc-login-50",
-    "curve-vdi-fc-monday-max",
-    "curve-vdi-fc-monday-50",
-    "curve-vdi-lc-boot-max",
-    "curve-vdi-lc-boot-50",
-    "curve-vdi-lc-login-max",
-    "curve-vdi-lc-login-50",
-    "curve-vdi-lc-monday-max",
-    "curve-vdi-lc-monday-50",
 };
+
+/* Does entry @e belong to one of the suites "all" includes? */
+static bool in_all(const struct catalogue *c, const struct catalogue_entry *e)
+{
+	const struct catalogue_suite *all = catalogue_suite(c, "all");
+
+	for (size_t s = 0; s < e->nsuites; s++)
+		for (size_t k = 0; k < all->nincludes; k++)
+			if (!strcmp(e->suites[s], all->includes[k]))
+				return true;
+	return false;
+}
+
+/*
+ * The number of tests "all" gives on @profile, counted from the rows themselves rather than
+ * written down: a row one test, a T/Q row one per point of the profile's set when the default
+ * sweep names its workload, a curve row one per curve point of the profile.
+ */
+static size_t rows_count(const struct catalogue *c, const char *profile)
+{
+	const struct catalogue_profile *p = catalogue_profile(c, profile);
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nentries; i++) {
+		const struct catalogue_entry *e = &c->entries[i];
+		bool swept = false;
+
+		if (!in_all(c, e))
+			continue;
+		for (size_t w = 0; e->workload && w < c->ndefault_sweep; w++)
+			swept |= !strcmp(c->default_sweep[w], e->workload);
+		if (e->vary == CATALOGUE_VARY_TQ)
+			n += swept ? catalogue_tq_set(c, p->tq_points)->n : 0;
+		else if (e->vary == CATALOGUE_VARY_CURVE)
+			n += p->ncurve_points;
+		else
+			n++;
+	}
+	return n;
+}
+
+#define nquick (sizeof(quick_all) / sizeof(quick_all[0]))
+
+/*
+ * @t[0..@n) are the curves of @c in the order of its rows: for each flat-out row
+ * ("curve-<workload>-max"), that run then its points at @pct (one point: the quick profile's).
+ */
+static void curves_follow_in_row_order(const struct catalogue *c, const struct catalogue_test *t,
+				       size_t n, int pct)
+{
+	size_t k = 0;
+	char id[128];
+
+	for (size_t i = 0; i < c->nentries; i++) {
+		const struct catalogue_entry *e = &c->entries[i];
+
+		if (strcmp(e->family->id, "curve") || !e->rate_max)
+			continue;
+		assert_true(k + 1 < n);
+		assert_string_equal(t[k].id, e->id);
+		snprintf(id, sizeof(id), "curve-%s-%d", e->workload, pct);
+		assert_string_equal(t[k + 1].id, id);
+		assert_string_equal(t[k + 1].rate_from, e->id);
+		k += 2;
+	}
+	assert_int_equal(k, n);
+}
 
 static void plan_quick_all_is_the_review_order(void **state)
 {
@@ -109,9 +145,11 @@ static void plan_quick_all_is_the_review_order(void **state)
 
 	(void)state;
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), 0);
-	assert_int_equal(n, sizeof(quick_all) / sizeof(quick_all[0]));
-	for (size_t i = 0; i < n; i++)
+	assert_int_equal(n, rows_count(cat, "quick"));
+	assert_true(n > nquick);
+	for (size_t i = 0; i < nquick; i++)
 		assert_string_equal(t[i].id, quick_all[i]);
+	curves_follow_in_row_order(cat, t + nquick, n - nquick, 50);
 	/* 8k-7030 follows its preconditioning; the sweep follows 8k-7030, in one step */
 	assert_string_equal(t[8].after, "precond-8k-7030");
 	assert_int_equal(t[8].step, t[7].step);
@@ -152,6 +190,16 @@ static void plan_quick_all_is_the_review_order(void **state)
 	catalogue_plan_free(t, n);
 }
 
+/* The number of curves of @c: its flat-out curve rows. */
+static size_t curves(const struct catalogue *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nentries; i++)
+		n += !strcmp(c->entries[i].family->id, "curve") && c->entries[i].rate_max;
+	return n;
+}
+
 static void plan_full_all_has_every_point(void **state)
 {
 	struct catalogue_plan_opts o = {.suite = "all", .profile = "full"};
@@ -160,16 +208,16 @@ static void plan_full_all_has_every_point(void **state)
 
 	(void)state;
 	assert_int_equal(catalogue_plan(cat, &o, &t, &n, err, sizeof(err)), 0);
-	/* prep 1 + 5 x (precondition, measurement) + 16 T/Q points + 4 corners + 6 spec + the
-	 * curves' fill + 16 profiles x (max + 12 points): 246, as the bash driver planned; and
-	 * the two application workloads first */
-	assert_int_equal(n, 248);
+	/* the two application workloads, prep 1 + 5 x (precondition, measurement) + 16 T/Q
+	 * points + 4 corners + 6 spec + the curves' fill + each curve's max and 12 points (248
+	 * with 16 curves, as the bash driver planned), counted from the rows */
+	assert_int_equal(n, rows_count(cat, "full"));
 	for (size_t i = 0; i < n; i++) {
 		scale += !strncmp(t[i].id, "scale-", 6);
 		curve += t[i].rate_pct >= 0;
 	}
 	assert_int_equal(scale, 16);
-	assert_int_equal(curve, 16 * 12);
+	assert_int_equal(curve, curves(cat) * 12);
 	assert_string_equal(t[9].id, "scale-8k-7030-t2q2");
 	assert_string_equal(t[10].id, "scale-8k-7030-t2q4");
 	assert_int_equal(t[3].timing->runtime_ms, 21600 * 1000);
@@ -326,60 +374,105 @@ static char *job_option(const char *jobfile, const char *key, char *val, size_t 
 	return found;
 }
 
-static void expect_option(const struct catalogue_entry *e, const char *key, const char *want,
-			  const char *var)
+/*
+ * Does jobfiles/<@e's jobfile> take row parameter @key as the row gives it? The template writes
+ * it as ${VAR} (the row must give it), ${?VAR} (a line the driver leaves out when the row does
+ * not), a literal (a jobfile not yet a template: it must equal the row's @want) or not at all
+ * (the row must not give it: its value would be ignored). @driver: the driver supplies VAR
+ * itself (a PTS round's cell, a swept T/Q point), so the row need not. Return: 0, or 1 with the
+ * disagreement printed.
+ */
+static int expect_option(const struct catalogue_entry *e, const char *key, const char *want,
+			 const char *var, bool driver)
 {
-	char got[256];
+	char got[256], req[64], opt[64];
 
+	snprintf(req, sizeof(req), "${%s}", var);
+	snprintf(opt, sizeof(opt), "${?%s}", var);
 	if (!job_option(e->jobfile, key, got, sizeof(got))) {
-		if (want)
-			fail_msg("%s: %s= missing in jobfiles/%s (catalogue: %s)", e->id, key,
-				 e->jobfile, want);
-		return;
+		if (!want || driver)
+			return 0;
+		print_message("%s: the row gives %s %s, jobfiles/%s has no %s= line\n", e->id, key,
+			      want, e->jobfile, key);
+		return 1;
 	}
-	if (want && !strcmp(got, want))
-		return;
-	if (var && !strcmp(got, var))
-		return;
-	fail_msg("%s: jobfiles/%s says %s=%s, the catalogue %s", e->id, e->jobfile, key, got,
-		 want ? want : "nothing");
+	if (!strcmp(got, opt) || (!strcmp(got, req) && (want || driver)) ||
+	    (want && !strcmp(got, want)))
+		return 0;
+	if (!strcmp(got, req))
+		print_message("%s: jobfiles/%s takes %s=%s, the row gives no %s\n", e->id,
+			      e->jobfile, key, got, key);
+	else
+		print_message("%s: jobfiles/%s says %s=%s, the row %s\n", e->id, e->jobfile, key,
+			      got, want ? want : "nothing");
+	return 1;
 }
 
-static void jobfiles_agree_with_the_catalogue(void **state)
+/* Does jobfiles/@jobfile use ${@var} anywhere (a job's name, say)? */
+static bool uses_var(const char *jobfile, const char *var)
+{
+	char path[256], line[512], ref[64];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "jobfiles/%s", jobfile);
+	snprintf(ref, sizeof(ref), "${%s}", var);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (!found && fgets(line, sizeof(line), f))
+		found = line[0] != '#' && strstr(line, ref);
+	fclose(f);
+	return found;
+}
+
+/* Every parameter of @e's jobfile template is supplied by @e, every one @e gives is used.
+ * Return: the number of disagreements, each printed. */
+static int row_fills_its_jobfile(const struct catalogue_entry *e)
+{
+	char path[256], mix[16], threads[16], depth[16];
+	bool pts = e->pts != NULL; /* a PTS round's cells take rw, bs, rwmixread from the driver */
+	int bad = 0;
+
+	snprintf(path, sizeof(path), "jobfiles/%s", e->jobfile);
+	if (access(path, R_OK))
+		fail_msg("%s: jobfile %s does not exist", e->id, path);
+	snprintf(mix, sizeof(mix), "%d", e->rwmix_read);
+	snprintf(threads, sizeof(threads), "%d", e->threads);
+	snprintf(depth, sizeof(depth), "%d", e->depth);
+	bad += expect_option(e, "rw", e->rw, "SSD_RW", pts);
+	bad += expect_option(e, "bs", e->bs, "SSD_BS", pts);
+	bad += expect_option(e, "bssplit", e->bssplit, "SSD_BSSPLIT", false);
+	bad += expect_option(e, "rwmixread", e->rwmix_read >= 0 ? mix : NULL, "SSD_RWMIX", pts);
+	bad += expect_option(e, "percentage_random", e->percentage_random, "SSD_PCT_RANDOM", false);
+	bad += expect_option(e, "random_distribution", e->random_distribution, "SSD_RANDOM_DIST",
+			     false);
+	bad += expect_option(e, "percentile_list", e->percentile_list, "SSD_PERCENTILES", false);
+	bad += expect_option(e, "numjobs", e->threads ? threads : NULL, "SSD_THREADS", !e->threads);
+	bad += expect_option(e, "iodepth", e->depth ? depth : NULL, "SSD_DEPTH", !e->depth);
+	if (uses_var(e->jobfile, "SSD_WORKLOAD") && !e->workload) {
+		print_message("%s: jobfiles/%s names its job from the row's workload, the row has "
+			      "none\n",
+			      e->id, e->jobfile);
+		bad++;
+	}
+	return bad;
+}
+
+static void jobfiles_take_every_parameter_from_the_row(void **state)
 {
 	(void)state;
-	for (size_t i = 0; i < cat->nentries; i++) {
-		const struct catalogue_entry *e = &cat->entries[i];
-		char num[16], path[256];
-
-		if (e->tool == CATALOGUE_TOOL_SSD_APPS) /* no jobfile: ssd-apps runs it */
-			continue;
-		snprintf(path, sizeof(path), "jobfiles/%s", e->jobfile);
-		if (access(path, R_OK))
-			fail_msg("%s: jobfile %s does not exist", e->id, path);
-		/* a PTS round's cells take rw, bs and rwmixread from the driver */
-		expect_option(e, "rw", e->pts ? NULL : e->rw, "${SSD_RW}");
-		expect_option(e, "bs", e->bs && e->bs[0] != '{' && !e->pts ? e->bs : NULL,
-			      "${SSD_BS}");
-		expect_option(e, "bssplit", e->bssplit, NULL);
-		snprintf(num, sizeof(num), "%d", e->rwmix_read);
-		expect_option(e, "rwmixread", e->rwmix_read >= 0 ? num : NULL,
-			      e->pts ? "${SSD_RWMIX}" : NULL);
-		snprintf(num, sizeof(num), "%d", e->threads);
-		expect_option(e, "numjobs", e->threads ? num : NULL, "${SSD_THREADS}");
-		snprintf(num, sizeof(num), "%d", e->depth);
-		expect_option(e, "iodepth", e->depth ? num : NULL, "${SSD_DEPTH}");
-	}
+	for (size_t i = 0; i < cat->nentries; i++)
+		if (cat->entries[i].tool != CATALOGUE_TOOL_SSD_APPS) /* no jobfile: ssd-apps */
+			assert_int_equal(row_fills_its_jobfile(&cat->entries[i]), 0);
 }
 
-/* A catalogue made from the real one with one edit: "from" replaced by "to". */
-static int load_edited(const char *from, const char *to)
+/* A catalogue made from the real one with one edit: "from" replaced by "to", loaded into @c. */
+static int load_edited_into(const char *from, const char *to, struct catalogue **c)
 {
 	static char tmp[64];
 	char *text;
 	FILE *f = fopen(CATALOGUE, "r");
 	long len;
-	struct catalogue *c = NULL;
 	char *at;
 	int rc;
 
@@ -399,10 +492,110 @@ static int load_edited(const char *from, const char *to)
 	fprintf(f, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 	fclose(f);
 	free(text);
-	rc = catalogue_load(tmp, &c, err, sizeof(err));
-	catalogue_free(c);
+	rc = catalogue_load(tmp, c, err, sizeof(err));
 	unlink(tmp);
 	return rc;
+}
+
+/* The same, the catalogue dropped: only whether it loads. */
+static int load_edited(const char *from, const char *to)
+{
+	struct catalogue *c = NULL;
+	int rc = load_edited_into(from, to, &c);
+
+	catalogue_free(c);
+	return rc;
+}
+
+/*
+ * A curve added to the family is its rows only: a SQL Server 70/30 curve (its flat-out run and
+ * its points) on the curve-rand template, in a test catalogue. The plan runs it after SQL 80-20
+ * with the rows' parameters, and the template takes every one of them from the rows.
+ */
+static void a_curve_is_its_rows(void **state)
+{
+	static const char rows[] =
+	    "{\"id\": \"curve-sql-7030-max\", \"suites\": [\"curves\"], \"family\": \"curve\", "
+	    "\"title\": \"SQL 70-30, flat out\", \"jobfile\": \"curve-rand.fio\", \"workload\": "
+	    "\"sql-7030\", \"rw\": \"randrw\", \"bssplit\": \"8k/85:64k/10:128k/5,4k/15:8k/50\", "
+	    "\"rwmix_read\": 70, \"percentage_random\": \"90,75\", \"threads\": 32, \"depth\": 1, "
+	    "\"region\": \"quarter\", \"rate\": \"max\", \"timing\": \"curve-max\", \"output\": "
+	    "\"json\", \"env\": {\"SSD_RATE_IOPS\": \"0\"}},\n"
+	    "  {\"id\": \"curve-sql-7030-{pct}\", \"suites\": [\"curves\"], \"family\": "
+	    "\"curve\", \"title\": \"SQL 70-30 at {pct}%\", \"jobfile\": \"curve-rand.fio\", "
+	    "\"workload\": \"sql-7030\", \"rw\": \"randrw\", \"bssplit\": "
+	    "\"8k/85:64k/10:128k/5,4k/15:8k/50\", \"rwmix_read\": 70, \"percentage_random\": "
+	    "\"90,75\", \"threads\": 32, \"depth\": 1, \"region\": \"quarter\", \"vary\": "
+	    "\"curve_points\", \"rate_from\": \"curve-sql-7030-max\", \"timing\": "
+	    "\"curve-point\", \"output\": \"json\"},\n"
+	    "  {\"id\": \"curve-oracle-max\"";
+	struct catalogue_plan_opts o = {.suite = "curves", .profile = "quick"};
+	struct catalogue *c = NULL;
+	struct catalogue_test *t, *t0;
+	size_t n, n0, at = 0;
+
+	(void)state;
+	assert_int_equal(catalogue_plan(cat, &o, &t0, &n0, err, sizeof(err)), 0);
+	assert_int_equal(load_edited_into("{\"id\": \"curve-oracle-max\"", rows, &c), 0);
+	assert_int_equal(catalogue_plan(c, &o, &t, &n, err, sizeof(err)), 0);
+	/* one flat-out run and one point per curve point of the profile (quick: 50 %) */
+	assert_int_equal(n, n0 + 2);
+	assert_int_equal(rows_count(c, "quick"), rows_count(cat, "quick") + 2);
+	while (at < n && strcmp(t[at].id, "curve-sql-7030-max"))
+		at++;
+	assert_true(at > 0 && at + 1 < n);
+	assert_string_equal(t[at - 1].id, "curve-sql-8020-50");
+	assert_string_equal(t[at + 1].id, "curve-sql-7030-50");
+	assert_string_equal(t[at + 1].rate_from, "curve-sql-7030-max");
+	assert_int_equal(t[at + 1].rate_pct, 50);
+	assert_int_equal(t[at + 1].threads, 32);
+	assert_int_equal(t[at + 1].depth, 1);
+	assert_string_equal(t[at + 1].title, "SQL 70-30 at 50%");
+	assert_int_equal(t[at + 1].entry->rwmix_read, 70);
+	assert_string_equal(t[at + 1].entry->percentage_random, "90,75");
+	assert_null(t[at + 1].entry->random_distribution);
+	assert_null(t[at + 1].bs);
+	/* the flat-out run is matched back to its row, as ssdreport does */
+	assert_ptr_equal(catalogue_entry(c, "curve-sql-7030-max"), t[at].entry);
+	assert_int_equal(row_fills_its_jobfile(t[at].entry), 0);
+	assert_int_equal(row_fills_its_jobfile(t[at + 1].entry), 0);
+	catalogue_plan_free(t, n);
+	catalogue_plan_free(t0, n0);
+	catalogue_free(c);
+}
+
+/* The check fails a row its template would not take whole: a parameter the template has no line
+ * for, or a required one the row does not give. */
+static void a_row_the_template_ignores_fails(void **state)
+{
+	struct catalogue_entry e = {.id = "curve-x-max",
+				    .jobfile = "curve-seq.fio",
+				    .rw = "write",
+				    .bs = "64k",
+				    .workload = "x",
+				    .rwmix_read = -1,
+				    .threads = 8,
+				    .depth = 1};
+
+	(void)state;
+	assert_int_equal(row_fills_its_jobfile(&e), 0);
+	e.bssplit = "64k/50:128k/50"; /* curve-seq has no bssplit= line */
+	assert_int_equal(row_fills_its_jobfile(&e), 1);
+	e.bssplit = NULL;
+	e.bs = NULL; /* curve-seq's bs=${SSD_BS} */
+	assert_int_equal(row_fills_its_jobfile(&e), 1);
+	e.bs = "64k";
+	e.workload = NULL; /* [curve-${SSD_WORKLOAD}] */
+	assert_int_equal(row_fills_its_jobfile(&e), 1);
+	e.workload = "x";
+	e.jobfile = "curve-rand.fio"; /* its optional lines: a row with or without them */
+	e.bssplit = "64k/50:128k/50";
+	e.random_distribution = "zoned:80/10:20/90";
+	assert_int_equal(row_fills_its_jobfile(&e), 0);
+	/* a jobfile not a template: its literal bs=128k is not the row's 64k, and it has no line
+	 * for the row's bssplit and random_distribution */
+	e.jobfile = "128k-seqwrite.fio";
+	assert_int_equal(row_fills_its_jobfile(&e), 3);
 }
 
 static void bad_catalogues_name_the_field(void **state)
@@ -473,8 +666,10 @@ int main(void)
 	    cmocka_unit_test(plan_refuses_bad_options),
 	    cmocka_unit_test(match_ids_to_entries),
 	    cmocka_unit_test(expand_templates),
-	    cmocka_unit_test(jobfiles_agree_with_the_catalogue),
+	    cmocka_unit_test(jobfiles_take_every_parameter_from_the_row),
 	    cmocka_unit_test(bad_catalogues_name_the_field),
+	    cmocka_unit_test(a_curve_is_its_rows),
+	    cmocka_unit_test(a_row_the_template_ignores_fails),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

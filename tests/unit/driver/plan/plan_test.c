@@ -166,6 +166,22 @@ static void variables(void **state)
 	assert_null(rv_env_get(&e, "SSD_RATE_IOPS"));
 	rv_test_env(find(&p, "curve-4k-randread-50"), "d", "/f", 128ULL << 20, &ctx, "120,0", &e);
 	assert_string_equal(rv_env_get(&e, "SSD_RATE_IOPS"), "120,0");
+	/* a curve's row parameters, the ones its row gives and only those */
+	assert_string_equal(rv_env_get(&e, "SSD_WORKLOAD"), "4k-randread");
+	assert_string_equal(rv_env_get(&e, "SSD_RW"), "randread");
+	assert_string_equal(rv_env_get(&e, "SSD_BS"), "4k");
+	assert_string_equal(rv_env_get(&e, "SSD_THREADS"), "128");
+	assert_null(rv_env_get(&e, "SSD_BSSPLIT"));
+	assert_null(rv_env_get(&e, "SSD_RWMIX"));
+	assert_null(rv_env_get(&e, "SSD_PCT_RANDOM"));
+	assert_null(rv_env_get(&e, "SSD_RANDOM_DIST"));
+	rv_test_env(find(&p, "curve-vdi-lc-boot-max"), "d", "/f", 128ULL << 20, &ctx, NULL, &e);
+	assert_null(rv_env_get(&e, "SSD_BS"));
+	assert_string_equal(rv_env_get(&e, "SSD_BSSPLIT"),
+			    "4k/45:8k/10:16k/10:32k/15:64k/20,4k/70:8k/10:16k/10:64k/10");
+	assert_string_equal(rv_env_get(&e, "SSD_RWMIX"), "75");
+	assert_string_equal(rv_env_get(&e, "SSD_PCT_RANDOM"), "70,80");
+	assert_string_equal(rv_env_get(&e, "SSD_RANDOM_DIST"), "zoned:80/10:20/90");
 	rv_test_env(find(&p, "fc-64k-read"), "d", "/f", 100ULL << 20, &ctx, NULL, &e);
 	assert_string_equal(rv_env_get(&e, "SSD_BS"), "64k");
 	assert_string_equal(rv_env_get(&e, "SSD_JOB_SIZE"), "104857600");
