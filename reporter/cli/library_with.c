@@ -280,6 +280,13 @@ static int differences(const struct lib_run *me, const struct sr_drive *drv,
 	return 0;
 }
 
+/* Whether the page can show figure @f: a curve needs all its points (the library keeps its peaks),
+ * a SNIA PTS figure its rounds (pts.html): neither is set beside the review. */
+static bool shown_beside(const struct lib_figure *f)
+{
+	return strncmp(f->entry, "curve:", 6) && strncmp(f->entry, "pts:", 4);
+}
+
 /* The library's marks of @f (analyse/headline.h SR_HL_*), appended to @buf in words: what its
  * own report marks on the figure, which the page cannot redraw from the stored value alone. */
 static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
@@ -294,7 +301,8 @@ static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
 	size_t at = strlen(buf), n = 0;
 
 	for (size_t i = 0; i < nf && at < len; i++)
-		for (size_t b = 0; b < sizeof(w) / sizeof(w[0]) && at < len; b++)
+		for (size_t b = 0; b < sizeof(w) / sizeof(w[0]) && at < len && shown_beside(&f[i]);
+		     b++)
 			if (f[i].flags & w[b].bit)
 				at += (size_t)snprintf(buf + at, len - at, "%s%s %s %s",
 						       n++ ? "; " : "; marked in the library: ",
@@ -368,8 +376,8 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 		free(date);
 	}
 	for (size_t i = 0; i < nf && !rc; i++) {
-		if (!strncmp(f[i].entry, "curve:", 6))
-			continue; /* a curve needs all its points: the library keeps its peaks */
+		if (!shown_beside(&f[i]))
+			continue;
 		rc = apps_of(&f[i], lt, nlt) ? apps_figure(drv, &f[i])
 					     : fio_figure(drv, &f[i], lt, nlt);
 	}
