@@ -44,8 +44,8 @@ size_t sr_pts_phase_figures(const struct sr_pts_test *t, const struct sr_pts_pha
 	}
 	if (!ph->has_window)
 		return 0;
-	out[n++] = (struct sr_pts_fig){def->track_metric, def->track_bs, def->track_mix, ph->w.mean,
-				       0};
+	out[n++] =
+	    (struct sr_pts_fig){def->track_metric, def->track_bs, def->track_mix, ph->w.mean, 0};
 	for (size_t e = 0; e < sizeof(beside) / sizeof(beside[0]) && n < SR_PTS_PHASE_FIGS; e++) {
 		long c = t->entry && t->entry->pts && !strcmp(t->entry->pts->test, beside[e].test)
 			     ? sr_pts_cell_index(def, beside[e].mix, beside[e].bs)
