@@ -183,7 +183,7 @@ static int report(struct rv_run *r)
 	return 1;
 }
 
-/* --library FILE: each drive's run added to the results library (docs/library.md). */
+/* --library FILE or URI: each drive's run added to the results library (docs/library.md). */
 static int library(struct rv_run *r)
 {
 	char err[1024], shown[1024];

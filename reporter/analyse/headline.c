@@ -2,10 +2,11 @@
 /*
  * headline.c - a drive's headline figures (headline.h): the summary's rows and the curves' peaks,
  * each from the one function the page draws it with (sr_fig_of(), sr_apps_value(),
- * sr_curve_figures()).
+ * sr_curve_figures(), sr_pts_phase_figures()).
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,6 +213,67 @@ static int curve_rows(struct list *l, const struct sr_analysis *an, const struct
 	return 0;
 }
 
+/* "512 B", "4 KiB", "1 MiB": a PTS cell's block size as the page's tables name it. */
+static void bs_words(unsigned long long b, char *out, size_t len)
+{
+	if (b >= 1048576 && b % 1048576 == 0)
+		snprintf(out, len, "%llu MiB", b / 1048576);
+	else if (b >= 1024 && b % 1024 == 0)
+		snprintf(out, len, "%llu KiB", b / 1024);
+	else
+		snprintf(out, len, "%llu B", b);
+}
+
+/* The SNIA PTS summary's figures of every phase of every PTS test of drive @dv. */
+static int pts_rows(struct list *l, const struct sr_analysis *an, size_t dv)
+{
+	const struct sr_pts_drive *pd = an->pts ? &an->pts[dv] : NULL;
+
+	for (size_t i = 0; pd && i < pd->n; i++) {
+		const struct sr_pts_test *t = &pd->tests[i];
+		const char *spec = t->spec		       ? t->spec
+				   : t->entry && t->entry->pts ? t->entry->pts->spec
+							       : t->id;
+
+		for (size_t q = 0; q < t->nphases; q++) {
+			const struct sr_pts_phase *ph = &t->phases[q];
+			struct sr_pts_fig f[SR_PTS_PHASE_FIGS];
+			size_t n = sr_pts_phase_figures(t, ph, f);
+			bool steady = ph->verdict == SR_PTS_STEADY || ph->verdict == SR_PTS_WRITTEN;
+
+			for (size_t k = 0; k < n; k++) {
+				struct sr_headline *h = push(l);
+				unsigned long long b = pts_block_bytes(f[k].bs);
+				bool lat = !strcmp(f[k].metric, "lat_mean"),
+				     mb = !strcmp(f[k].metric, "mbps");
+				char bs[32];
+
+				if (!h)
+					return -ENOMEM;
+				bs_words(b, bs, sizeof(bs));
+				snprintf(h->test, sizeof(h->test), "%s", t->id);
+				snprintf(h->entry, sizeof(h->entry), "pts:%s:%s:%s:%s:%d",
+					 t->variant ? t->variant : "unknown", t->id, ph->def->id,
+					 f[k].bs, f[k].mix);
+				snprintf(h->metric, sizeof(h->metric), "pts_%s%s",
+					 f[k].last ? "last_" : "", f[k].metric);
+				snprintf(h->title, sizeof(h->title), "%s%s%s: %s %d/%d", spec,
+					 t->nphases > 1 ? ", " : "",
+					 t->nphases > 1 ? ph->def->id : "", bs, f[k].mix,
+					 100 - f[k].mix);
+				snprintf(h->unit, sizeof(h->unit), "%s",
+					 lat  ? "ns"
+					 : mb ? "B/s"
+					      : "IOPS");
+				h->value = mb ? f[k].value * 1e6 : f[k].value;
+				h->flags = steady ? 0 : SR_HL_NOT_STEADY;
+				h->bs = b;
+			}
+		}
+	}
+	return 0;
+}
+
 long sr_headline_figures(const struct sr_analysis *an, const struct catalogue *cat, size_t dv,
 			 struct sr_headline **out)
 {
@@ -240,6 +302,8 @@ long sr_headline_figures(const struct sr_analysis *an, const struct catalogue *c
 	}
 	if (!rc)
 		rc = curve_rows(&l, an, cat, dv);
+	if (!rc)
+		rc = pts_rows(&l, an, dv);
 	if (rc) {
 		free(l.h);
 		return rc;

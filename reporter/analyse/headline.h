@@ -2,8 +2,9 @@
 /*
  * headline.h - a drive's headline figures, as the page prints them: the summary's rows (the
  * catalogue's "summary": apps TPS and latency, 4K random read/write and 8K 70/30 IOPS with
- * average and maximum latency, four corners, QoS at QD1) and each latency-vs-rate profile's peak
- * and highest rate under 1 ms. The summary section, the curve section and the results library
+ * average and maximum latency, four corners, QoS at QD1), each latency-vs-rate profile's peak
+ * and highest rate under 1 ms, and the SNIA PTS summary's figures (analyse/pts.h
+ * sr_pts_phase_figures()). The summary section, the curve section and the results library
  * (library/, docs/library-format.md) take them from here, so the library stores exactly what the
  * page shows.
  */
@@ -23,14 +24,22 @@ enum {
 	SR_HL_IS_MAX = 2,  /* a percentile from too few I/Os: the value is the maximum */
 	SR_HL_INTERRUPTED = 4, /* a run of the test was cut short */
 	SR_HL_ERROR = 8,       /* a job of the test ended with an error */
+	SR_HL_NOT_STEADY = 16, /* a SNIA PTS figure whose phase did not reach steady state (its
+				* last rounds), or WSAT stopped by its round limit */
 };
 
 /* One headline figure of one drive. */
 struct sr_headline {
 	char test[160];	 /* the result's test id ("fc-4k-randread"; a curve: its flat-out run) */
-	char entry[160]; /* the summary row's entry ("fc-{bs}-randread"); a curve: "curve:<wl>" */
+	char entry[160]; /* the summary row's entry ("fc-{bs}-randread"); a curve: "curve:<wl>";
+			  * a PTS figure: "pts:<variant>:<test>:<phase>:<bs>:<read %>"
+			  * ("pts:enterprise:pts-iops:iops:4k:0"): Enterprise and Client runs,
+			  * made differently, are never one figure */
 	char metric[32]; /* "iops", "mbps", "lat_mean", "lat_max", "p99.99", "tps", "peak_iops",
-			  * "peak_mbps", "peak_lat_mean", "under_1ms_iops" */
+			  * "peak_mbps", "peak_lat_mean", "under_1ms_iops"; a PTS figure:
+			  * "pts_" and its tracking metric ("pts_iops", "pts_mbps",
+			  * "pts_lat_mean", total latency) over the window, "pts_last_iops"
+			  * the mean of WSAT's last rounds */
 	char title[160]; /* what the row is ("4K random read", "Latency vs rate: 4K random read") */
 	char unit[8];	 /* base unit: "IOPS", "B/s", "ns", "1/s" */
 	double value;	 /* in @unit */

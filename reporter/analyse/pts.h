@@ -144,6 +144,35 @@ int sr_pts_dirth_build(struct sr_pts_test *pt);
  */
 void sr_pts_xsr_build(struct sr_pts_test *pt);
 
+/* What a phase's row of the summary holds at most: its tracking figure and one beside it. */
+#define SR_PTS_PHASE_FIGS 2
+
+/* One figure of a phase's summary row: a cell's figure of the tracking metric. */
+struct sr_pts_fig {
+	const char *metric; /* the phase's tracking metric: "iops", "mbps", "lat_mean" */
+	const char *bs;	    /* the cell's block size as the catalogue spells it ("4k") */
+	int mix;	    /* the cell's read percentage */
+	double value;	    /* IOPS, MB/s (10^6 bytes/s) or ns (total latency) */
+	size_t last;	    /* a phase that stops by bytes written (WSAT): the mean of its last
+			     * @last rounds; 0: the mean over the measurement window */
+};
+
+/**
+ * sr_pts_phase_figures() - the figures the summary names for phase @ph of test @t: the tracking
+ * cell over the measurement window (WSAT, which has none: the mean of its last 5 rounds), then
+ * for the IOPS and latency tests the 4 KiB random reads (100/0) beside the writes they track.
+ * The summary (render/pts_summary.c) prints them and the results library keeps them
+ * (analyse/headline.c), so both hold the same figures.
+ * @t:   the test
+ * @ph:  one of its phases
+ * @out: SR_PTS_PHASE_FIGS figures
+ *
+ * A phase without a window (fewer than 5 rounds) has none; a cell not measured is left out.
+ * Return: how many of @out are set.
+ */
+size_t sr_pts_phase_figures(const struct sr_pts_test *t, const struct sr_pts_phase *ph,
+			    struct sr_pts_fig *out);
+
 /* A results directory's PTS tests. */
 struct sr_pts_drive {
 	const struct sr_drive *drv;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "analyse/headline.h"
 #include "cli/library_add.h"
+#include "model/pts.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
@@ -60,7 +62,35 @@ static int cmp_test_path(const void *a, const void *b)
 	return strcmp(x->path ? x->path : "", y->path ? y->path : "");
 }
 
-/* "fio:<hash of the fio files' contents, in path order>". */
+/* A PTS file @rel of the drive folder @dir into @h: its name, and its bytes when it is there
+ * (a round the run never wrote is a missing figure, not a failed add). */
+static int pts_file(uint64_t *h, const char *dir, const char *rel)
+{
+	char path[PATH_MAX];
+	int rc;
+
+	if (!rel)
+		return 0;
+	*h = fnv_str(*h, rel);
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	rc = fnv_file(h, path);
+	return rc == -ENOENT ? 0 : rc;
+}
+
+/* The files of a PTS test's rounds and segments into @h. */
+static int pts_files(uint64_t *h, const char *dir, const struct rec_pts *p)
+{
+	int rc = 0;
+
+	for (size_t q = 0; p && q < p->nphases && !rc; q++)
+		for (size_t k = 0; k < p->phases[q].nrounds && !rc; k++)
+			rc = pts_file(h, dir, p->phases[q].rounds[k].file);
+	for (size_t k = 0; p && k < p->nsegments && !rc; k++)
+		rc = pts_file(h, dir, p->segments[k].file);
+	return rc;
+}
+
+/* "fio:<hash of the fio files' contents, in path order, then its PTS tests' files>". */
 static int content_key(const struct sr_drive *drv, char *key, size_t len)
 {
 	const struct sr_test **t = calloc(drv->ntests + 1, sizeof(*t));
@@ -76,6 +106,8 @@ static int content_key(const struct sr_drive *drv, char *key, size_t len)
 		if (t[i]->path && (i == 0 || !t[i - 1]->path || strcmp(t[i]->path, t[i - 1]->path)))
 			rc = fnv_file(&h, t[i]->path);
 	free(t);
+	for (size_t i = 0; i < drv->npts && !rc && drv->dir; i++) /* a PTS test's round files */
+		rc = pts_files(&h, drv->dir, drv->pts[i].rec.pts);
 	snprintf(key, len, "fio:%016" PRIx64, h);
 	return rc;
 }

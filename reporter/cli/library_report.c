@@ -162,6 +162,12 @@ static const char *metric_words(const char *metric, char *buf, size_t len)
 	    {"peak_mbps", "MB/s at peak"},
 	    {"peak_lat_mean", "latency at peak"},
 	    {"under_1ms_iops", "best IOPS under 1 ms"},
+	    {"pts_iops", "IOPS (steady-state window mean)"},
+	    {"pts_mbps", "MB/s (steady-state window mean)"},
+	    {"pts_lat_mean", "average total latency (steady-state window mean)"},
+	    {"pts_last_iops", "IOPS (mean of the last 5 rounds)"},
+	    {"pts_last_mbps", "MB/s (mean of the last 5 rounds)"},
+	    {"pts_last_lat_mean", "average total latency (mean of the last 5 rounds)"},
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)

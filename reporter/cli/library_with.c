@@ -280,8 +280,16 @@ static int differences(const struct lib_run *me, const struct sr_drive *drv,
 	return 0;
 }
 
-/* The library's marks of @f (analyse/headline.h SR_HL_*), appended to @buf in words: what its
- * own report marks on the figure, which the page cannot redraw from the stored value alone. */
+/* Whether the page can show figure @f: a curve needs all its points (the library keeps its peaks),
+ * a SNIA PTS figure its rounds (pts.html): neither is set beside the review. */
+static bool shown_beside(const struct lib_figure *f)
+{
+	return strncmp(f->entry, "curve:", 6) && strncmp(f->entry, "pts:", 4);
+}
+
+/* The library's marks of @f (analyse/headline.h SR_HL_*) in words into @buf, "; " between them,
+ * "" when none: what its own report marks on the figure, which the page cannot redraw from the
+ * stored value alone. */
 static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
 {
 	static const struct {
@@ -291,14 +299,16 @@ static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
 		 {SR_HL_IS_MAX, "the maximum (too few I/Os for the percentile)"},
 		 {SR_HL_INTERRUPTED, "from a run cut short"},
 		 {SR_HL_ERROR, "from a job that ended with an error"}};
-	size_t at = strlen(buf), n = 0;
+	size_t at = 0, n = 0;
 
+	buf[0] = '\0';
 	for (size_t i = 0; i < nf && at < len; i++)
-		for (size_t b = 0; b < sizeof(w) / sizeof(w[0]) && at < len; b++)
+		for (size_t b = 0; b < sizeof(w) / sizeof(w[0]) && at < len && shown_beside(&f[i]);
+		     b++)
 			if (f[i].flags & w[b].bit)
 				at += (size_t)snprintf(buf + at, len - at, "%s%s %s %s",
-						       n++ ? "; " : "; marked in the library: ",
-						       f[i].test, f[i].metric, w[b].words);
+						       n++ ? "; " : "", f[i].test, f[i].metric,
+						       w[b].words);
 }
 
 /* Library run @r as a drive of @m. */
@@ -309,7 +319,8 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	struct lib_test *lt = NULL;
 	size_t nf = 0, nlt = 0, me_dv = 0;
 	struct sr_drive *grown, *drv;
-	char label[512], what[2048], when[16];
+	char label[512], what[3072], when[16], mk[2048];
+	struct sr_lib_origin *o;
 	int rc;
 
 	for (size_t i = 0; i < m->ndrives; i++)
@@ -333,12 +344,28 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 		 lib_path(l), r->started ? r->started : "when unknown",
 		 r->host ? r->host : "unknown", r->firmware ? r->firmware : "unknown",
 		 r->profile ? r->profile : "unknown");
-	marks(f, nf, what, sizeof(what));
+	marks(f, nf, mk, sizeof(mk));
+	if (mk[0])
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 "; marked in the library: %s", mk);
 	drv->label = strdup(label);
 	drv->library = strdup(what);
 	drv->source = strdup(lib_path(l));
 	drv->profile = r->profile ? strdup(r->profile) : NULL;
-	if (!drv->label || !drv->library || !drv->source) {
+	drv->origin = o = calloc(1, sizeof(*o));
+	if (!drv->label || !drv->library || !drv->source || !o) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	*o = (struct sr_lib_origin){(long long)r->id,
+				    strdup(lib_path(l)),
+				    r->started ? strdup(r->started) : NULL,
+				    r->host ? strdup(r->host) : NULL,
+				    r->firmware ? strdup(r->firmware) : NULL,
+				    r->profile ? strdup(r->profile) : NULL,
+				    mk[0] ? strdup(mk) : NULL};
+	if (!o->library || (r->started && !o->started) || (r->host && !o->host) ||
+	    (r->firmware && !o->firmware) || (r->profile && !o->profile) || (mk[0] && !o->marks)) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -368,8 +395,8 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 		free(date);
 	}
 	for (size_t i = 0; i < nf && !rc; i++) {
-		if (!strncmp(f[i].entry, "curve:", 6))
-			continue; /* a curve needs all its points: the library keeps its peaks */
+		if (!shown_beside(&f[i]))
+			continue;
 		rc = apps_of(&f[i], lt, nlt) ? apps_figure(drv, &f[i])
 					     : fio_figure(drv, &f[i], lt, nlt);
 	}

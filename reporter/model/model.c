@@ -126,6 +126,15 @@ void sr_drive_free(struct sr_drive *d)
 	free(d->run_label);
 	free(d->source);
 	free(d->library);
+	if (d->origin) {
+		free(d->origin->library);
+		free(d->origin->started);
+		free(d->origin->host);
+		free(d->origin->firmware);
+		free(d->origin->profile);
+		free(d->origin->marks);
+		free(d->origin);
+	}
 	free(d->dir);
 }
 

@@ -375,6 +375,17 @@ struct sr_apps {
 	struct sr_apps_figures total;
 };
 
+/* Where a library drive beside the review comes from (ssdreport --with): its run's record in
+ * the results library, each field NULL when the library does not know it. */
+struct sr_lib_origin {
+	long long run; /* its number in the library (ssdreport library list) */
+	char *library; /* the library as printed (a URI without its password) */
+	char *started; /* ISO 8601 */
+	char *host, *firmware, *profile;
+	char *marks; /* the library's marks on its figures, in words ("spec-4k-randread-qd1
+		      * p99.99 the maximum (too few I/Os for the percentile)"); NULL: none */
+};
+
 struct sr_pts_doc;
 
 struct sr_drive {
@@ -397,6 +408,7 @@ struct sr_drive {
 	char *library; /* a library run beside the review (ssdreport --with): "run 12 of FILE,
 			* started ... on host ..., firmware ..., profile ..."; its figures are the
 			* library's (source is set too: not measured in this report); else NULL */
+	struct sr_lib_origin *origin; /* the same, field by field (set with @library) */
 	struct sr_test *tests;
 	size_t ntests;
 	struct sr_run_note *notes; /* tests that did not complete, from run.json */

@@ -191,6 +191,8 @@ static struct sr_table *table_of(const struct sr_libp_ranking *rk, const struct 
 			sr_table_mark(t, r, 3, SR_MARK_WARN);
 		if (e->flags & 8)
 			sr_table_mark(t, r, 3, SR_MARK_FAIL);
+		if (e->flags & 16)
+			sr_table_mark(t, r, 3, SR_MARK_WARN);
 		sr_table_set(t, r, 4, "%.10s", e->date ? e->date : "?");
 		sr_table_set(t, r, 5, "%s", e->profile ? e->profile : SR_UNKNOWN);
 		sr_table_set(t, r, 6, "%s", e->host ? e->host : SR_UNKNOWN);
@@ -201,6 +203,9 @@ static struct sr_table *table_of(const struct sr_libp_ranking *rk, const struct 
 			     ? (e->differs[0] || !e->ranked ? "; run cut short" : "run cut short")
 			     : "",
 			 e->flags & 8 ? "; a job ended with an error" : "");
+		if (e->flags & 16) /* analyse/headline.h SR_HL_NOT_STEADY */
+			snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s",
+				 note[0] ? "; " : "", "steady state not reached (its last rounds)");
 		sr_table_set(t, r, 8, "%s", note);
 		any_diff |= e->differs[0] != '\0';
 	}

@@ -2,23 +2,15 @@
 /*
  * pts_summary.c - the SNIA PTS headline figures in index.html's summary (pts_page.h): per drive
  * and test each phase's tracking variable over its measurement window (the figure the standard's
- * steady state is judged on), with the verdict and a link to the test's page on pts.html.
+ * steady state is judged on; analyse/pts.h sr_pts_phase_figures(), which the results library
+ * keeps too), with the verdict and a link to the test's page on pts.html.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "render/format.h"
 #include "render/pts_page.h"
-
-/* The figure beside a phase's tracking variable the summary names too: 4 KiB random reads
- * beside the writes the IOPS and latency tests track. */
-static const struct {
-	const char *test;
-	int mix;
-	const char *bs;
-} extra[] = {{"iops", 100, "4k"}, {"latency", 100, "4k"}};
 
 /* "4 KiB 0/100 IOPS 26,800" (@v in the metric's base unit). */
 static void figure(const char *metric, const char *bs, int mix, double v, char *out, size_t len)
@@ -34,48 +26,24 @@ static void figure(const char *metric, const char *bs, int mix, double v, char *
 					     : sr_fmt_int(x, v));
 }
 
+/* The phase's figures (sr_pts_phase_figures()) in words, "; " between them. */
 static void phase_text(const struct sr_pts_test *t, const struct sr_pts_phase *ph, char *out,
 		       size_t len)
 {
-	const struct catalogue_pts_phase *def = ph->def;
+	struct sr_pts_fig f[SR_PTS_PHASE_FIGS];
+	size_t n = sr_pts_phase_figures(t, ph, f);
 	char one[200];
-	size_t o;
 
 	out[0] = '\0';
-	if (def->stop_written) {
-		/* WSAT: no window; the mean of its last 5 samples */
-		size_t n = ph->nrounds < 5 ? ph->nrounds : 5;
-		double s = 0.0;
+	for (size_t i = 0; i < n; i++) {
+		size_t o = strlen(out);
 
-		for (size_t k = ph->nrounds - n; k < ph->nrounds; k++)
-			s += ph->rounds[k].tracking;
-		if (n) {
-			figure(def->track_metric, def->track_bs, def->track_mix, s / (double)n, one,
-			       sizeof(one));
-			snprintf(out, len, "%s (mean of the last %zu sample%s)", one, n,
-				 n == 1 ? "" : "s");
-		}
-		return;
-	}
-	if (!ph->has_window)
-		return;
-	figure(def->track_metric, def->track_bs, def->track_mix, ph->w.mean, out, len);
-	for (size_t e = 0; e < sizeof(extra) / sizeof(extra[0]); e++) {
-		long c = strcmp(t->entry->pts->test, extra[e].test)
-			     ? -1
-			     : sr_pts_cell_index(def, extra[e].mix, extra[e].bs);
-		double v;
-
-		if (c < 0 || !ph->cells)
-			continue;
-		v = !strcmp(def->track_metric, "lat_mean") ? ph->cells[c].lat_mean_ns
-		    : !strcmp(def->track_metric, "mbps")   ? ph->cells[c].mbps
-							   : ph->cells[c].iops;
-		if (isnan(v))
-			continue;
-		o = strlen(out);
-		figure(def->track_metric, extra[e].bs, extra[e].mix, v, one, sizeof(one));
-		snprintf(out + o, len - o, "; %s", one);
+		figure(f[i].metric, f[i].bs, f[i].mix, f[i].value, one, sizeof(one));
+		if (f[i].last)
+			snprintf(out + o, len - o, "%s%s (mean of the last %zu sample%s)",
+				 i ? "; " : "", one, f[i].last, f[i].last == 1 ? "" : "s");
+		else
+			snprintf(out + o, len - o, "%s%s", i ? "; " : "", one);
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,34 @@ static bool did_io(const struct sr_dir *x)
 }
 
 /* Every run of every drive: per direction what fio counted and measured. */
+/* One note for every library drive beside the review with a figure of @t: their names; where each
+ * comes from is index.html's table of library drives (section_drives.c). */
+static int library_note(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
+{
+	char *names = NULL;
+	size_t len = 0, n = 0;
+	FILE *f = open_memstream(&names, &len);
+
+	if (!f)
+		return -ENOMEM;
+	for (size_t dv = 0; dv < r->m->ndrives; dv++)
+		if (r->m->drives[dv].library && t->per_drive[dv])
+			fprintf(f, "%s%s", n++ ? ", " : "", r->m->drives[dv].label);
+	if (fclose(f) || !names) {
+		free(names);
+		return -ENOMEM;
+	}
+	if (n)
+		sr_page_text(p, "note",
+			     "From the results library, not fio runs of this review: %s (where "
+			     "each comes from: the report's Drives section). Only %s headline "
+			     "figures are kept there; fio's groups, errors and other latencies of "
+			     "%s are not shown.",
+			     names, n == 1 ? "its" : "their", n == 1 ? "it" : "them");
+	free(names);
+	return 0;
+}
+
 int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest *t)
 {
 	static const char *const heads[] = {"drive",
@@ -141,14 +170,11 @@ int sr_detail_runs(struct sr_report *r, struct sr_page *p, const struct sr_rtest
 	}
 	rc = tab->nrows ? sr_page_table(p, tab) : 0;
 	sr_table_free(tab);
+	if (!rc)
+		rc = library_note(r, p, t);
 	for (size_t dv = 0; !rc && dv < r->m->ndrives; dv++)
-		if (r->m->drives[dv].library && t->per_drive[dv])
-			sr_page_text(
-			    p, "note",
-			    "From the results library, not a fio run of this review: %s "
-			    "(%s). Only its headline figures are kept there; fio's groups, "
-			    "errors and other latencies of it are not shown.",
-			    r->m->drives[dv].label, r->m->drives[dv].library);
+		if (r->m->drives[dv].library)
+			continue; /* library_note() */
 		else if (r->m->drives[dv].source && t->per_drive[dv])
 			sr_page_text(p, "note",
 				     "Published figures, not a fio run: %s (%s). They are shown "

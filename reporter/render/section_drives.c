@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -378,6 +379,81 @@ static int all_fields(struct sr_report *r)
 	return sr_page_close(&p) ?: rc;
 }
 
+/* The drives from the results library beside the review (ssdreport --with), one row each: where
+ * each comes from (its run in the library, when and where it ran, its firmware and profile) and
+ * the marks the library keeps on its figures; the library itself in the caption when all come
+ * from one. */
+static int library_drives(struct sr_report *r)
+{
+	static const char *const heads[] = {
+	    "drive", "run",	 "library", "started",
+	    "host",  "firmware", "profile", "marked in the library"};
+	const char *one = NULL;
+	char title[1200];
+	bool several = false, marked = false;
+	struct sr_table *t;
+	size_t n = 0, c;
+	int rc;
+
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_lib_origin *o = r->m->drives[dv].origin;
+
+		if (!r->m->drives[dv].library || !o)
+			continue;
+		n++;
+		several |= one && strcmp(one, o->library);
+		one = o->library;
+		marked |= o->marks != NULL;
+	}
+	if (!n)
+		return 0;
+	if (several)
+		snprintf(title, sizeof(title),
+			 "Drives from the results library, not measured in this review");
+	else
+		snprintf(title, sizeof(title),
+			 "Drives from the results library %s, not measured in this review", one);
+	if (!(t = sr_table_new("drives-library", title, 6 + several + marked)))
+		return -ENOMEM;
+	sr_table_lead(t, heads, 1);
+	c = 1;
+	for (size_t h = 1; h < 8; h++) {
+		if ((h == 2 && !several) || (h == 7 && !marked))
+			continue;
+		sr_table_head(t, c, heads[h]);
+		if (h != 1)
+			sr_table_text(t, c);
+		c++;
+	}
+	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
+		const struct sr_drive *d = &r->m->drives[dv];
+		const struct sr_lib_origin *o = d->origin;
+		size_t row;
+
+		if (!d->library || !o)
+			continue;
+		row = sr_table_row(t);
+		c = 0;
+		sr_table_set(t, row, c++, "%s (library)", d->label);
+		sr_table_set(t, row, c++, "%lld", o->run);
+		if (several)
+			sr_table_set(t, row, c++, "%s", o->library);
+		sr_table_set(t, row, c++, "%s", text_or(o->started));
+		sr_table_set(t, row, c++, "%s", text_or(o->host));
+		sr_table_set(t, row, c++, "%s", text_or(o->firmware));
+		sr_table_set(t, row, c++, "%s", text_or(o->profile));
+		if (marked)
+			sr_table_set(t, row, c++, "%s", o->marks ? o->marks : "");
+	}
+	sr_table_note(t,
+		      "Their figures are the ones the library keeps (each drive's own report's "
+		      "headline figures), shown in the columns marked (library); run: its number "
+		      "in ssdreport library list.");
+	rc = sr_table_ok(t) ? sr_table_ok(t) : sr_page_table(&r->page, t);
+	sr_table_free(t);
+	return rc;
+}
+
 int sr_section_drives(struct sr_report *r)
 {
 	size_t *dvs = calloc(r->m->ndrives + 1, sizeof(size_t)), n = 0, ncols = 0, room = 0;
@@ -408,15 +484,14 @@ int sr_section_drives(struct sr_report *r)
 		rc = health(r, cols, ncols);
 	sr_page_grid(&r->page, false);
 	free(cols);
+	if (!rc)
+		rc = library_drives(r);
 	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) {
 		const struct sr_drive *d = &r->m->drives[dv];
 
 		if (d->library)
-			sr_page_text(&r->page, "note",
-				     "%s (library): from the results library, not measured in this "
-				     "review: %s.",
-				     d->label, d->library);
-		else if (d->source)
+			continue; /* library_drives() */
+		if (d->source)
 			sr_page_text(&r->page, "note", "%s (published): %s Source: %s", d->label,
 				     d->nidentity ? d->identity[0].value : "", d->source);
 	}

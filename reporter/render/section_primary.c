@@ -2,7 +2,8 @@
 /*
  * section_primary.c - the primary results at steady state: bar charts of IOPS, average latency,
  * maximum latency and latency standard deviation, reads and writes apart, drives side by side
- * (published figures hatched), then one table of the same figures.
+ * (published figures hatched), then one table of the same figures (a library drive's mixed
+ * test, whose total only the library keeps, has no rows of its reads and writes).
  */
 #include <errno.h>
 #include <math.h>
@@ -98,6 +99,7 @@ static int table(struct sr_report *r, const struct catalogue_family *f, const st
 	enum sr_lat_unit u[4];
 	struct sr_table *t;
 	char name[160], head[400], drive[300];
+	bool totals_only = false;
 	int rc;
 
 	snprintf(name, sizeof(name), "family-%s", f ? f->id : "primary");
@@ -120,13 +122,18 @@ static int table(struct sr_report *r, const struct catalogue_family *f, const st
 		sr_table_head(t, 2 + (size_t)k, head);
 	}
 	for (size_t i = 0; i < nb; i++)
-		for (size_t c = 0; c < nd; c++) {
+		for (size_t c = 0, shown = 0; c < nd; c++) {
 			const struct sr_result *res = b[i].t->per_drive[dvs[c]];
-			size_t row = sr_table_row(t);
+			size_t row;
 			char href[300];
 
-			sr_table_num(t, row, 0, c ? "" : b[i].label, b[i].label);
-			if (!c)
+			if (res && res->test && res->test->totals_only && b[i].w != SR_W_BOTH) {
+				totals_only = true; /* no side's figure: said once, below */
+				continue;
+			}
+			row = sr_table_row(t);
+			sr_table_num(t, row, 0, shown ? "" : b[i].label, b[i].label);
+			if (!shown++)
 				sr_table_link(t, row, 0, sr_rep_detail(b[i].t, href, sizeof(href)));
 			sr_table_set(t, row, 1, "%s",
 				     sr_rep_drive(r, dvs[c], drive, sizeof(drive)));
@@ -141,6 +148,12 @@ static int table(struct sr_report *r, const struct catalogue_family *f, const st
 			}
 		}
 	sr_rep_table_notes(t);
+	if (totals_only)
+		sr_table_note(t,
+			      "%s%sThe results library keeps a mixed test's total only: its reads "
+			      "and writes are no rows of a library drive (its total is in the "
+			      "summary).",
+			      t->note ? t->note : "", t->note ? " " : "");
 	rc = sr_page_table(&r->page, t);
 	sr_table_free(t);
 	free(col);

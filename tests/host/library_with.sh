@@ -8,7 +8,7 @@
 # fresh library. --with 2 gives B then A (the same transport and capacity class, newest first; R
 # itself never); each library column of the page's summary.csv equals that drive's own report
 # (tests/host/lib/library_with_check.py); --with MODEL (any case, repeatable) the named first;
-# $SSDENG_LIBRARY; the page's note; each error exits 2 naming the option, writing nothing.
+# $SSDENG_LIBRARY; the table of library drives and a mixed test's rows; each error exits 2 naming the option, writing nothing.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -61,28 +61,34 @@ res=$(python3 "$chk" "$tmp/w2" r "$tmp/own-r" r)
 # the check can fail: A's column against the reviewed drive's own report (their 4K random read differs)
 res=$(python3 "$chk" "$tmp/w2" "$A" "$tmp/own-r" r)
 case $res in "4K random read IOPS:"*) ok "the check finds a column that is another drive's" ;; *) fail "check blind: $res" ;; esac
-# the library keeps a mixed test's total only: 8K 70/30's sides are empty, its total in the summary
-[ "$(grep -c "^8K 70/30 (\(reads\|writes\)),Acme [AB] 2026-11-[0-9]* (library),,,,$" "$tmp/w2/family-primary.csv")" = 4 ] &&
+# the library keeps a mixed test's total only: no rows of 8K 70/30's reads or writes for a library
+# drive (the reviewed drive's are there), said once under the table; the total in the summary
+fp=$tmp/w2/family-primary.csv
+[ "$(grep -c '^8K 70/30 (\(reads\|writes\)),.*(library)' "$fp")" = 0 ] &&
+	[ "$(grep -c '^8K 70/30 (\(reads\|writes\)),r,[0-9.]*,' "$fp")" = 2 ] &&
+	[ "$(grep -c "^4K random read,Acme [AB] 2026-11-[0-9]* (library),[0-9.]*," "$fp")" = 2 ] &&
+	[ "$(grep -c "The results library keeps a mixed test's total only" "$tmp/w2/index.html")" = 1 ] &&
 	grep -q "^8K 70/30 IOPS,[0-9.]*,[0-9.]*,[0-9.]*$" "$tmp/w2/summary.csv" &&
-	ok "a mixed test's stored total is no side's figure (8K 70/30 reads and writes empty, total shown)" ||
-	fail "mixed: $(grep '8K 70/30' "$tmp/w2/family-primary.csv" "$tmp/w2/summary.csv")"
-grep -q "Acme B 2026-11-20 (library): from the results library, not measured in this review: run 2 of [^ ]*lib.sqlite, started 2026-11-20T10:00:00Z on host unknown, firmware 2.5+, profile quick" "$tmp/w2/index.html" &&
-	ok "the page says where each library drive comes from (run, date, host, firmware, profile)" ||
-	fail "note: $(grep -o '[^>]*from the results library[^<]*' "$tmp/w2/index.html")"
-
-# the marks the library keeps on a figure are said on the page: B's QD1 p99.99 is the maximum of
-# too few I/Os (as its own report marks it), A's figures have none; one set by hand on A is said
-flat() { tr '\n' ' ' <"$1/index.html" | sed 's/<[^>]*>/\n/g'; }
-flat "$tmp/w2" | grep -q "^Acme B 2026-11-20 (library): .*profile quick; marked in the library: spec-4k-randread-qd1 p99.99 the maximum (too few I/Os for the percentile)\.$" &&
-	flat "$tmp/w2" | grep -q "^Acme A 2026-11-01 (library): .*profile quick\.$" &&
-	ok "the library's marks on B's figures are on the page, none on A's" ||
-	fail "marks: $(flat "$tmp/w2" | grep 'from the results library')"
+	ok "a mixed test's stored total is no side's figure: no 8K 70/30 reads/writes rows of library drives, said once, the total in the summary" ||
+	fail "mixed: $(grep '8K 70/30' "$fp" "$tmp/w2/summary.csv")"
+# where each library drive comes from: one table (drive, run, started, host, firmware, profile, the
+# library's marks), the library in its title, no paragraph per drive; a test's page names them once
+dl=$tmp/w2/drives-library.csv
+[ "$(head -1 "$dl")" = "drive,run,started,host,firmware,profile,marked in the library" ] &&
+	grep -qx "Acme B 2026-11-20 (library),2,2026-11-20T10:00:00Z,?,2.5+,quick,spec-4k-randread-qd1 p99.99 the maximum (too few I/Os for the percentile)" "$dl" &&
+	grep -qx "Acme A 2026-11-01 (library),1,2026-11-01T10:00:00Z,?,7.2.22,quick," "$dl" && [ "$(wc -l <"$dl")" = 3 ] &&
+	grep -q "Drives from the results library [^ ]*lib.sqlite, not measured in this review" "$tmp/w2/index.html" &&
+	! grep -q "(library): from the results library" "$tmp/w2/index.html" &&
+	[ "$(grep -c "From the results library, not fio runs of this review: Acme B 2026-11-20, Acme A 2026-11-01 (" "$tmp/w2/tests/4k-randread.html")" = 1 ] &&
+	ok "one table says where each library drive comes from (run, start, host, firmware, profile, the library's marks: B's QD1 p99.99 the maximum, A none); a test's page names them in one note" ||
+	fail "provenance: $(cat "$dl" 2>&1) $(grep -o 'From the results library[^<]*' "$tmp/w2/tests/4k-randread.html")"
+# a mark set by hand on A in the library is said in its row
 cp "$lib" "$tmp/marked.sqlite"
 sqlite3 "$tmp/marked.sqlite" "UPDATE figures SET flags = 1 WHERE metric = 'p99.99' AND run_id = (SELECT id FROM runs WHERE model = 'Acme A')"
 "$rep" -q --no-charts -o "$tmp/wf" --library "$tmp/marked.sqlite" --with "acme a" "$tmp/r" 2>"$tmp/err"
-flat "$tmp/wf" | grep -q "^Acme A 2026-11-01 (library): .*profile quick; marked in the library: spec-4k-randread-qd1 p99.99 at fio's histogram ceiling (the true value is larger)\.$" &&
-	ok "a figure marked clamped in the library is said so on the page" ||
-	fail "clamped mark: $(flat "$tmp/wf" | grep 'from the results library') $(cat "$tmp/err")"
+grep -qx "Acme A 2026-11-01 (library),1,2026-11-01T10:00:00Z,?,7.2.22,quick,spec-4k-randread-qd1 p99.99 at fio's histogram ceiling (the true value is larger)" "$tmp/wf/drives-library.csv" &&
+	ok "a figure marked clamped in the library is said so in its row" ||
+	fail "clamped mark: $(cat "$tmp/wf/drives-library.csv" 2>&1) $(cat "$tmp/err")"
 
 # --with 1 from $SSDENG_LIBRARY; --with MODEL (any case, not bound to the class) before the closest
 SSDENG_LIBRARY=$lib "$rep" -q --no-charts -o "$tmp/w1" --with 1 "$tmp/r" 2>"$tmp/err"

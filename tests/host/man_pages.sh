@@ -51,6 +51,17 @@ page man/ssdreport.1 reporter/ssdreport "--help" "compare --help" "summary --hel
 page man/ssd-apps.1 apps/ssd-apps "--help"
 page man/ssdctl.8 engine/ssdctl "--help" "info --help" "health --help" "purge --help" "probe --help" "cache --help"
 
+# ssd-review's --library takes a file or a PostgreSQL URI and says how $SSDENG_LIBRARY is used, in
+# its --help and its page alike
+if [ -x driver/ssd-review ]; then
+	driver/ssd-review --help 2>&1 | awk '/^  --library/ { on = 1 } on && /^  --[a-z]/ && !/^  --library/ { on = 0 } on' >"$tmp/lib-help"
+	sed -E 's/\\-/-/g; s/\\e/\\/g' man/ssd-review.1 | awk '/^  --library/ { on = 1 } on && /^  --[a-z]/ && !/^  --library/ { on = 0 } on' >"$tmp/lib-man"
+	grep -q -- '--library FILE|URI' "$tmp/lib-help" && grep -q 'postgresql://' "$tmp/lib-help" &&
+		grep -q 'SSDENG_LIBRARY' "$tmp/lib-help" && cmp -s "$tmp/lib-help" "$tmp/lib-man" &&
+		ok "ssd-review --library: FILE|URI, a postgresql:// URI and \$SSDENG_LIBRARY named, in --help and man/ssd-review.1" ||
+		fail "ssd-review --library's help: $(cat "$tmp/lib-help") | page: $(cat "$tmp/lib-man")"
+fi
+
 # the check fails on a page that lacks an option: ssdctl.8 without "--dry-run"
 sed 's/\\-\\-dry\\-run/--dry_run_gone/g' man/ssdctl.8 >"$tmp/ssdctl.8"
 (page "$tmp/ssdctl.8" engine/ssdctl "purge --help") >"$tmp/neg" 2>&1

@@ -189,6 +189,53 @@ awk -v a="$got" -v b="$b4" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) 
 	ok "two drives: drive b's own measurement table (4 KiB 0/100: $got IOPS, its raw files' $b4)" ||
 	fail "drive b's table: 4 KiB 0/100 $got, raw $b4"
 
+# the results library keeps the PTS summary's figures (analyse/pts.h sr_pts_phase_figures(), the
+# summary's function): drives a and b as complete quick runs, c as a complete full run (never
+# ranked against quick ones), d as recorded (interrupted: listed, not ranked)
+L=$tmp/pts-lib.sqlite
+mkdir -p "$tmp/lib"
+for d in a b c d; do
+	src=$two/a
+	[ "$d" = b ] && src=$two/b
+	cp -r "$src" "$tmp/lib/$d"
+	jq --arg l "$d" --arg d "$d" '.drive.label = $l | if $d == "d" then . else .status = "complete" end |
+		if $d == "c" then .profile = "full" else . end' "$src/run.json" >"$tmp/lib/$d/run.json"
+	jq --arg l "$d" '.label = $l' "$src/drive.json" >"$tmp/lib/$d/drive.json"
+done
+# no manifest: a run is keyed by its files' contents; c's and d's differ from a's by a byte
+for d in c d; do echo "$d" >>"$tmp/lib/$d/pts-iops/iops-round-01.json"; done
+"$rep" library add -q --library "$L" "$tmp/lib/a" "$tmp/lib/b" "$tmp/lib/c" "$tmp/lib/d" 2>"$tmp/ladd.err"
+rc=$?
+fig() { sqlite3 "$L" "SELECT f.value || '|' || f.flags || '|' || f.unit FROM figures f JOIN runs r ON r.id = f.run_id
+	WHERE r.label = '$1' AND f.entry = 'pts:enterprise:pts-iops:iops:4k:$2' AND f.metric = 'pts_iops'"; }
+near() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && (a - b) ^ 2 <= (1e-5 * b) ^ 2) }'; }
+b100=$(for k in $(seq "$first" "$last"); do jq '.jobs[] | select(.jobname == "iops.r100.4k") | .read.iops + .write.iops' \
+	"$two/b/pts-iops/iops-round-$(printf %02d "$k").json"; done | awk '{ s += $1 } END { printf "%.6g", s / NR }')
+flag=16
+[ "$verdict" = "steady state reached" ] && flag=0
+lbad=""
+for c in "a 0 ${want[0/4k]}" "a 100 ${want[100/4k]}" "b 0 $b4" "b 100 $b100" "c 0 ${want[0/4k]}" "d 100 ${want[100/4k]}"; do
+	read -r d mix v <<<"$c"
+	IFS='|' read -r got gflag unit <<<"$(fig "$d" "$mix")"
+	near "$got" "$v" && [ "$gflag" = "$flag" ] && [ "$unit" = IOPS ] || lbad="$lbad $d/$mix: $got|$gflag|$unit (raw $v, flag $flag);"
+done
+n=$(sqlite3 "$L" "SELECT count(*) FROM figures WHERE entry LIKE 'pts:%'")
+[ $rc = 0 ] && [ -z "$lbad" ] && [ "$n" = 8 ] &&
+	ok "library add: each drive's PTS summary figures, 4 KiB 0/100 and 100/0 IOPS (a ${want[0/4k]} and ${want[100/4k]}, b $b4 and $b100) equal the raw files' window means; flagged $flag ($verdict)" ||
+	fail "library PTS figures: rc $rc, $n figures;$lbad $(cat "$tmp/ladd.err")"
+"$rep" library report -q --no-charts --library "$L" -o "$tmp/lrep" 2>"$tmp/lrep.err"
+rq=$tmp/lrep/rank-quick-pts_enterprise_pts-iops_iops_4k_0-pts_iops.csv
+rf=$tmp/lrep/rank-full-pts_enterprise_pts-iops_iops_4k_0-pts_iops.csv
+rows=$(tail -n +2 "$rq" 2>/dev/null | cut -d, -f1,2 | tr '\n' ' ')
+awk -F, -v a="${want[0/4k]}" -v b="$b4" 'NR == 2 { x = $4 } NR == 3 { y = $4 }
+	END { exit !(NR == 4 && (x - a) ^ 2 <= (1e-5 * a) ^ 2 && (y - b) ^ 2 <= (1e-5 * b) ^ 2) }' "$rq" 2>/dev/null &&
+	[ "$rows" = "1,a 2,b not ranked,d " ] &&
+	[ "$(tail -n +2 "$rf" | cut -d, -f1,2 | tr '\n' ' ')" = "1,c " ] &&
+	grep -q 'SNIA PTS-E v2.0.2, IOPS test: 4 KiB 0/100 IOPS (steady-state window mean), profile quick' "$tmp/lrep/index.html" &&
+	grep -q 'steady state not reached' "$rq" &&
+	ok "library report ranks the PTS figure per profile: quick a ($(cut -d, -f4 <<<"$(sed -n 2p "$rq")")) over b, d (interrupted) not ranked; full c alone" ||
+	fail "library report PTS ranking: quick '$rows' full '$(cat "$rf" 2>&1)' $(cat "$rq" 2>&1 | head -4) $(cat "$tmp/lrep.err")"
+
 # HIR (tests/host/fixtures/pts/hir: a quick pts-hir run on a file): each wait state's mean IOPS
 # and the IOPS-against-time plot recomputed from the raw segment files and run.json's times
 cp -r "$fx/hir" "$tmp/hir"

@@ -11,11 +11,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "analyse/analysis.h"
+#include "analyse/headline.h"
 #include "assert_near.h"
 #include "pts_fixture.h"
 
@@ -101,12 +103,117 @@ static void no_pts(void **state)
 	pts_fixture_free(&f);
 }
 
+/* The summary's figures of a phase (sr_pts_phase_figures()), which the library keeps too
+ * (sr_headline_figures()): the IOPS test's tracking window mean and the 4 KiB reads beside it. */
+static void phase_figures_iops(void **state)
+{
+	struct pts_fixture f;
+	struct sr_analysis a;
+	struct sr_pts_fig out[SR_PTS_PHASE_FIGS];
+	struct sr_headline *h = NULL;
+	const struct sr_pts_phase *ph;
+	long reads, n, seen = 0;
+
+	(void)state;
+	pts_fixture_copy(&f);
+	pts_fixture_load(&f, f.cat);
+	assert_int_equal(sr_analyse(&f.m, f.cat, &a, &f.d), 0);
+	ph = &a.pts[0].tests[0].phases[0];
+	reads = sr_pts_cell_index(ph->def, 100, "4k");
+	assert_true(reads >= 0);
+	assert_int_equal(sr_pts_phase_figures(&a.pts[0].tests[0], ph, out), 2);
+	assert_string_equal(out[0].metric, "iops");
+	assert_string_equal(out[0].bs, "4k");
+	assert_int_equal(out[0].mix, 0);
+	assert_near(out[0].value, ph->w.mean, 0);
+	assert_int_equal(out[0].last, 0);
+	assert_int_equal(out[1].mix, 100);
+	assert_near(out[1].value, ph->cells[reads].iops, 0);
+	n = sr_headline_figures(&a, f.cat, 0, &h);
+	assert_true(n >= 2);
+	for (long i = 0; i < n; i++) {
+		if (strncmp(h[i].entry, "pts:", 4))
+			continue;
+		assert_string_equal(h[i].entry, seen ? "pts:enterprise:pts-iops:iops:4k:100"
+						     : "pts:enterprise:pts-iops:iops:4k:0");
+		assert_string_equal(h[i].metric, "pts_iops");
+		assert_string_equal(h[i].unit, "IOPS");
+		assert_string_equal(h[i].test, "pts-iops");
+		assert_near(h[i].value, out[seen].value, 0);
+		assert_int_equal(h[i].flags, SR_HL_NOT_STEADY); /* 5 rounds, cut short */
+		seen++;
+	}
+	assert_int_equal(seen, 2);
+	free(h);
+	sr_analysis_free(&a);
+	pts_fixture_free(&f);
+}
+
+/* WSAT (no window): the mean of its last 5 rounds; the latency test: the 4 KiB reads' average
+ * total latency beside the tracked writes; a phase of fewer than 5 rounds: none. */
+static void phase_figures_wsat_latency(void **state)
+{
+	char *bs4[] = {"4k"}, *bs3[] = {"8k", "4k", "512"};
+	int w[] = {0}, mixes[] = {100, 65, 0};
+	struct catalogue_pts wsat_pts = {.test = "wsat"}, lat_pts = {.test = "latency"};
+	struct catalogue_entry wsat_e = {.id = "pts-wsat", .pts = &wsat_pts},
+			       lat_e = {.id = "pts-latency", .pts = &lat_pts};
+	struct catalogue_pts_phase wdef = {.id = "wsat",
+					   .mixes = w,
+					   .nmixes = 1,
+					   .block_sizes = bs4,
+					   .nbs = 1,
+					   .track_bs = "4k",
+					   .track_mix = 0,
+					   .track_metric = "iops",
+					   .stop_written = 4},
+				   ldef = {.id = "latency",
+					   .mixes = mixes,
+					   .nmixes = 3,
+					   .block_sizes = bs3,
+					   .nbs = 3,
+					   .track_bs = "4k",
+					   .track_mix = 0,
+					   .track_metric = "lat_mean"};
+	struct sr_pts_round r[7];
+	struct sr_pts_cell cells[9];
+	struct sr_pts_phase wph = {.def = &wdef, .rounds = r, .nrounds = 7},
+			    lph = {.def = &ldef, .has_window = true, .cells = cells};
+	struct sr_pts_test wt = {.id = "pts-wsat", .entry = &wsat_e},
+			   lt = {.id = "pts-latency", .entry = &lat_e};
+	struct sr_pts_fig out[SR_PTS_PHASE_FIGS];
+
+	(void)state;
+	for (int k = 0; k < 7; k++)
+		r[k] = (struct sr_pts_round){.round = k + 1, .tracking = 1000.0 * (k + 1)};
+	assert_int_equal(sr_pts_phase_figures(&wt, &wph, out), 1);
+	assert_near(out[0].value, (3000.0 + 4000 + 5000 + 6000 + 7000) / 5, 1e-9);
+	assert_int_equal(out[0].last, 5);
+	wph.nrounds = 3;
+	assert_int_equal(sr_pts_phase_figures(&wt, &wph, out), 1);
+	assert_near(out[0].value, 2000.0, 1e-9);
+	assert_int_equal(out[0].last, 3);
+	for (int c = 0; c < 9; c++)
+		cells[c] = (struct sr_pts_cell){.lat_mean_ns = 10000.0 + c, .iops = NAN};
+	lph.w.mean = 77000.0;
+	assert_int_equal(sr_pts_phase_figures(&lt, &lph, out), 2);
+	assert_string_equal(out[0].metric, "lat_mean");
+	assert_near(out[0].value, 77000.0, 0);
+	assert_int_equal(out[1].mix, 100);
+	assert_string_equal(out[1].bs, "4k");
+	assert_near(out[1].value, 10001.0, 0); /* mix 100 x 4k: cell 0 * 3 + 1 */
+	lph.has_window = false;
+	assert_int_equal(sr_pts_phase_figures(&lt, &lph, out), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(incomplete_window),
 	    cmocka_unit_test(run_json_disagrees),
 	    cmocka_unit_test(no_pts),
+	    cmocka_unit_test(phase_figures_iops),
+	    cmocka_unit_test(phase_figures_wsat_latency),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
