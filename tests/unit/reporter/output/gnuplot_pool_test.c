@@ -86,18 +86,19 @@ static void chart(const char *root, int i)
 	snprintf(body, sizeof(body), "\"a\" %d\n\"b\" %d\n\"c\" %d\n", 3 + i, 5, 2 * i + 1);
 	ft_mk(root, name, body);
 	snprintf(name, sizeof(name), "c%d.gp", i);
-	snprintf(body, sizeof(body),
-		 "set datafile missing NaN\nset termoption noenhanced\n"
-		 "do for [fmt in \"png svg\"] {\n"
-		 "  if (fmt eq \"png\") { set terminal pngcairo size 200,120 noenhanced font \",8\" }"
-		 " else { set terminal svg size 200,120 dynamic noenhanced font \"sans,8\" }\n"
-		 "  set output \"c%d.\".fmt\n"
-		 "  set style fill solid 0.85 border -1\n  set yrange [-3:1]\n  set xrange [0:*]\n"
-		 "  plot \"c%d.dat\" using ($2/2):(-$0):($2/2):(0.38):ytic(1) with boxxyerror "
-		 "notitle, \"c%d.dat\" using 2:(-$0):(sprintf(\" %%.0f\", $2)) with labels left "
-		 "notitle\n"
-		 "  set output\n  reset\n  set datafile missing NaN\n}\n",
-		 i, i, i);
+	snprintf(
+	    body, sizeof(body),
+	    "set datafile missing NaN\nset termoption noenhanced\n"
+	    "do for [fmt in \"png svg\"] {\n"
+	    "  if (fmt eq \"png\") { set terminal pngcairo size 200,120 noenhanced font \",8\" }"
+	    " else { set terminal svg size 200,120 dynamic noenhanced font \"sans,8\" }\n"
+	    "  set output \"c%d.\".fmt\n"
+	    "  set style fill solid 0.85 border -1\n  set yrange [-3:1]\n  set xrange [0:*]\n"
+	    "  plot \"c%d.dat\" using ($2/2):(-$0):($2/2):(0.38):ytic(1) with boxxyerror "
+	    "notitle, \"c%d.dat\" using 2:(-$0):(sprintf(\" %%.0f\", $2)) with labels left "
+	    "notitle\n"
+	    "  set output\n  reset\n  set datafile missing NaN\n}\n",
+	    i, i, i);
 	ft_mk(root, name, body);
 }
 
