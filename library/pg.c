@@ -117,16 +117,22 @@ static int pg_query(struct lib *l, const char *sql, const struct lib_val *p, int
 		    const enum lib_type *cols, int ncols, lib_row_fn row, void *ctx,
 		    const char *what)
 {
-	Oid types[32];
-	const char *vals[32];
-	char num[32][32];
+	/* the parameters: a batch of rows binds hundreds (batch.c) */
+	Oid *types = calloc((size_t)np + 1, sizeof(*types));
+	const char **vals = calloc((size_t)np + 1, sizeof(*vals));
+	char(*num)[32] = calloc((size_t)np + 1, sizeof(*num));
 	char *q = dollars(sql);
 	PGresult *res;
 	ExecStatusType s;
 	int rc = 0, rows;
 
-	if (!q || np > 32 || ncols > 32)
+	if (!q || !types || !vals || !num || ncols > 32) {
+		free(types);
+		free(vals);
+		free(num);
+		free(q);
 		return lib_fail(l, -ENOMEM, "out of memory");
+	}
 	for (int i = 0; i < np; i++) {
 		types[i] = p[i].type == LIB_TEXT   ? OID_TEXT
 			   : p[i].type == LIB_REAL ? OID_FLOAT8
@@ -139,6 +145,9 @@ static int pg_query(struct lib *l, const char *sql, const struct lib_val *p, int
 	}
 	res = PQexecParams(l->db, q, np, types, vals, NULL, NULL, 0);
 	free(q);
+	free(types);
+	free(vals);
+	free(num);
 	s = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK)
 		return pg_fail(l, res, what);

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "library/backend.h"
+#include "library/batch.h"
 #include "library/schema.h"
 #include "library/store.h"
 #include "library/uri.h"
@@ -219,27 +220,6 @@ static void insert_sql(const struct lib_table *t, char *out, size_t len)
 	snprintf(out + n, len - n, ")%s", t->child ? "" : " RETURNING id");
 }
 
-/* The rows of a child table of run @id: @nrec structs of @size bytes at @recs. */
-static int insert_children(struct lib *l, const struct lib_table *t, int64_t id, const void *recs,
-			   size_t size, size_t nrec, const char *what)
-{
-	char sql[1024];
-	struct lib_val p[24];
-	int rc = 0;
-
-	insert_sql(t, sql, sizeof(sql));
-	for (size_t r = 0; r < nrec && !rc; r++) {
-		const void *rec = (const char *)recs + r * size;
-
-		p[0] = (struct lib_val){.type = LIB_INT, .i = id};
-		for (int i = 0; i < t->ncols; i++)
-			p[1 + i] = lib_field(&t->cols[i], rec);
-		p[1 + t->ncols] = (struct lib_val){.type = LIB_INT, .i = (int64_t)r};
-		rc = l->ops->query(l, sql, p, t->ncols + 2, NULL, 0, NULL, NULL, what);
-	}
-	return rc;
-}
-
 struct found {
 	int64_t id;
 	char *fingerprint;
@@ -299,10 +279,10 @@ int lib_add_run(struct lib *l, struct lib_run *run, const struct lib_test *t, si
 	rc = l->ops->query(l, sql, p, lib_runs_table.ncols, one_int, 1, take_int, &run->id,
 			   "adding the run");
 	if (!rc)
-		rc = insert_children(l, &lib_tests_table, run->id, t, sizeof(*t), nt,
+		rc = lib_insert_rows(l, &lib_tests_table, run->id, t, sizeof(*t), nt,
 				     "adding the run's tests");
 	if (!rc)
-		rc = insert_children(l, &lib_figures_table, run->id, f, sizeof(*f), nf,
+		rc = lib_insert_rows(l, &lib_figures_table, run->id, f, sizeof(*f), nf,
 				     "adding the run's figures");
 out:
 	free(old.fingerprint);

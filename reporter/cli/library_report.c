@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "cli/library_report.h"
+#include "library/figure_bs.h"
 #include "render/library_page.h"
 
 /* A headline figure: (entry, metric), in the order of first appearance. */
@@ -25,9 +26,8 @@ struct ctx {
 	struct lib_run *runs;
 	size_t nruns;
 	struct lib_figure *figs;
+	int64_t *bs; /* figure -> its test's block size, -1 unknown */
 	size_t nfigs;
-	struct lib_test *tests;
-	size_t ntests;
 	struct key *keys;
 	size_t nkeys;
 	size_t *run_of_fig; /* figure -> index in runs */
@@ -177,24 +177,6 @@ static const char *metric_words(const char *metric, char *buf, size_t len)
 	return buf;
 }
 
-static int cmp_test(const void *a, const void *b)
-{
-	const struct lib_test *x = a, *y = b;
-
-	if (x->run_id != y->run_id)
-		return x->run_id < y->run_id ? -1 : 1;
-	return strcmp(x->test, y->test);
-}
-
-/* The test's block size in a run (tests table, sorted by cmp_test()), -1 when unknown. */
-static int64_t bs_of(const struct ctx *c, int64_t run, const char *test)
-{
-	struct lib_test key = {.run_id = run, .test = (char *)test};
-	const struct lib_test *t = bsearch(&key, c->tests, c->ntests, sizeof(*c->tests), cmp_test);
-
-	return t ? t->bs : -1;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
@@ -256,8 +238,9 @@ static int cmp_entry(const void *a, const void *b)
 	return x->value > y->value ? -1 : 1;
 }
 
+/* @bs: each entry's test's block size (-1 unknown) */
 static void mark_differences(const struct ctx *c, struct sr_libp_ranking *rk, const size_t *ri,
-			     const char **tests)
+			     const int64_t *bs_in)
 {
 	const char **fio = calloc(rk->n + 1, sizeof(*fio));
 	int64_t *span = calloc(rk->n + 1, sizeof(*span)), *bs = calloc(rk->n + 1, sizeof(*bs));
@@ -269,7 +252,7 @@ static void mark_differences(const struct ctx *c, struct sr_libp_ranking *rk, co
 	for (size_t i = 0; i < rk->n; i++) {
 		fio[i] = c->runs[ri[i]].fio_version;
 		span[i] = c->runs[ri[i]].span_bytes;
-		bs[i] = bs_of(c, c->runs[ri[i]].id, tests[i]);
+		bs[i] = bs_in[i];
 	}
 	{
 		const char **fc = calloc(rk->n + 1, sizeof(*fc));
@@ -331,7 +314,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 			 struct sr_libp_ranking *rk)
 {
 	size_t *ri = calloc(c->nruns + 1, sizeof(*ri));
-	const char **tests = calloc(c->nruns + 1, sizeof(*tests));
+	int64_t *bs = calloc(c->nruns + 1, sizeof(*bs));
 	const struct key *k = &c->keys[ki];
 	char words[64];
 	bool lb = lower_better(k->unit);
@@ -339,7 +322,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 
 	memset(rk, 0, sizeof(*rk));
 	rk->e = calloc(c->nruns + 1, sizeof(*rk->e));
-	if (!ri || !tests || !rk->e) {
+	if (!ri || !bs || !rk->e) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -360,7 +343,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 			continue;
 		r = &c->runs[c->run_of_fig[f]];
 		ri[rk->n] = c->run_of_fig[f];
-		tests[rk->n] = g->test;
+		bs[rk->n] = c->bs[f];
 		e = &rk->e[rk->n++];
 		e->drive = r->model ? r->model : r->label;
 		e->firmware = r->firmware;
@@ -374,7 +357,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		e->ranked = !strcmp(r->status, "complete");
 		e->highlight = highlighted(c, r);
 	}
-	mark_differences(c, rk, ri, tests);
+	mark_differences(c, rk, ri, bs);
 	qsort(rk->e, rk->n, sizeof(*rk->e), cmp_entry);
 	for (size_t i = 0; i < rk->n; i++) {
 		if (lb)
@@ -383,7 +366,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 	}
 out:
 	free(ri);
-	free(tests);
+	free(bs);
 	return rc;
 }
 
@@ -470,15 +453,12 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 
 	rc = lib_list(l, NULL, NULL, &c.runs, &c.nruns);
 	if (!rc)
-		rc = lib_figures(l, -1, &c.figs, &c.nfigs);
-	if (!rc)
-		rc = lib_tests(l, -1, &c.tests, &c.ntests);
+		rc = lib_figures_bs(l, &c.figs, &c.bs, &c.nfigs);
 	if (rc) {
 		fprintf(stderr, "ssdreport: library report: %s\n", lib_error(l));
 		rc = rc == -ENOMEM ? 1 : 2;
 		goto out;
 	}
-	qsort(c.tests, c.ntests, sizeof(*c.tests), cmp_test);
 	rc = map_runs(&c);
 	if (!rc)
 		rc = collect_keys(&c);
@@ -543,6 +523,6 @@ out:
 	free(c.cls_of_run);
 	lib_runs_free(c.runs, c.nruns);
 	lib_figures_free(c.figs, c.nfigs);
-	lib_tests_free(c.tests, c.ntests);
+	free(c.bs);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "output/files.h"
+#include "output/gnuplot_pool.h"
 #include "output/report_dir.h"
 #include "render/chart_kinds.h"
 #include "render/format.h"
@@ -74,9 +75,11 @@ static void value_text(char *buf, size_t len, const struct sr_libp_ranking *rk,
 /* Bars a ranking's chart draws: the first ones, then only the selected drives below them. */
 #define CHART_BARS 50
 
-/* Every chart's script, loaded by charts.gp: one gnuplot for the page (one per chart would take
- * longer than the rest of the report). */
+/* Every chart's script, loaded by charts.gp (the page's charts drawn again with one gnuplot), and
+ * the gnuplot processes drawing them while the page is written (a process each would take longer
+ * than the rest of the report; one alone, after the page, as long again). */
 static FILE *all;
+static struct sr_gp_pool *pool;
 
 static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const char *dir,
 		 bool charts, struct sr_page *pg, struct sr_diag *d)
@@ -117,7 +120,12 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 	sr_chart_hbars(&c, xlabel, 0, 1, s->div, s->fmt);
 	rc = sr_chart_close(&c, dir, 0, err, sizeof(err)); /* drawn together: draw_all() */
 	if (!rc && charts && all) {
+		char script[200];
+
 		fprintf(all, "load \"%s.gp\"\n", c.name); /* names: [A-Za-z0-9._-] */
+		snprintf(script, sizeof(script), "%s.gp", c.name);
+		if (pool && sr_gp_pool_load(pool, script) == -EINVAL)
+			rc = -EINVAL; /* a stopped gnuplot: its words at sr_gp_pool_close() */
 	}
 	if (rc) {
 		sr_diag_msg(d, "%s", err[0] ? err : strerror(-rc));
@@ -323,26 +331,19 @@ static int history(const struct sr_libp *p, struct sr_page *pg)
 	return rc;
 }
 
-/* Run gnuplot once on charts.gp; Return: 0 or -EIO (named in @d). */
-static int draw_all(const char *dir, struct sr_diag *d)
+/* Wait for the gnuplot processes drawing the charts, after the page's error @rc if any;
+ * Return: @rc, else 0 or -EIO (named in @d). */
+static int draw_all(int rc, const char *dir, struct sr_diag *d)
 {
-	FILE *log = sr_out_scratch();
 	char buf[401];
-	size_t k = 0;
-	int rc = sr_out_gnuplot(dir, "charts.gp", log ? fileno(log) : -1);
+	int drc = sr_gp_pool_close(pool, buf, sizeof(buf));
 
-	if (rc && log) {
-		rewind(log);
-		k = fread(buf, 1, 400, log);
-		for (size_t i = 0; i < k; i++)
-			buf[i] = buf[i] == '\n' ? ' ' : buf[i];
-	}
-	buf[k] = '\0';
-	if (log)
-		fclose(log);
+	pool = NULL;
 	if (rc)
+		return rc;
+	if (drc)
 		sr_diag_msg(d, "gnuplot failed on %s/charts.gp: %s", dir, buf);
-	return rc ? -EIO : 0;
+	return drc ? -EIO : 0;
 }
 
 static int build(const struct sr_libp *p, const char *dir, bool charts, struct sr_diag *d)
@@ -382,13 +383,15 @@ static int build(const struct sr_libp *p, const char *dir, bool charts, struct s
 		rc = -errno;
 	if (all)
 		fprintf(all, "# every chart of the page: gnuplot charts.gp\n");
+	if (all && (rc = sr_gp_pool_open(&pool, dir, sr_gp_pool_width())))
+		sr_diag_msg(d, "cannot start gnuplot: %s", strerror(-rc));
 	for (size_t i = 0; i < p->nrankings && !rc; i++)
 		rc = ranking(&p->rankings[i], dir, charts, &pg, d);
 	if (all && fclose(all) && !rc)
 		rc = -EIO;
 	all = NULL;
-	if (!rc && charts)
-		rc = draw_all(dir, d);
+	if (pool)
+		rc = draw_all(rc, dir, d);
 	if (!p->nrankings)
 		sr_page_text(&pg, NULL, "The library holds no figures to rank.");
 	if (!rc)

@@ -73,12 +73,17 @@ size_t sr_table_row(struct sr_table *t)
 
 	if (t->nomem)
 		return (size_t)-1;
-	grown = realloc(t->cells, (t->nrows + 1) * t->ncols * sizeof(*grown));
-	if (!grown) {
-		t->nomem = true;
-		return (size_t)-1;
+	/* room for 8, 16, 32... rows: a table of thousands of rows is not copied at each one */
+	if (t->nrows < 8 ? !t->cells : !(t->nrows & (t->nrows - 1))) {
+		grown = realloc(t->cells,
+				(t->nrows < 8 ? 8 : 2 * t->nrows) * t->ncols * sizeof(*grown));
+		if (!grown) {
+			t->nomem = true;
+			return (size_t)-1;
+		}
+		t->cells = grown;
 	}
-	t->cells = grown;
+	grown = t->cells;
 	memset(&grown[t->nrows * t->ncols], 0, t->ncols * sizeof(*grown));
 	return t->nrows++;
 }
