@@ -257,6 +257,9 @@ cap='Drive temperature of nvme-lab: each of its drives (d1, d2) a line, shaded w
 grep "series-$T.png" "$tmp/rg/index.html" | grep -qF "$cap" &&
 	ok "the group's caption: '$cap'" ||
 	fail "no caption naming the group's drives: $(grep -o 'Drive temperature[^<]*' "$tmp/rg/index.html" | head -2)"
+n=$(cat "$tmp"/rg/tests/*.html | grep -oE "nvme-lab[^<]*'s drive d[12] reported thermal" | sort -u | wc -l)
+[ "$n" = 2 ] && ok "the test's page flags the throttling of each of the group's drives (d1, d2)" ||
+	fail "the test's page flags $n of the group's 2 throttled drives"
 grep "series-prep-128k-seqfill.png" "$tmp/rg/index.html" |
 	grep -qF 'Drive temperature of nvme-lab: d1 alone (d2 not sampled)' &&
 	ok "prep-128k-seqfill sampled on d1 alone: 'nvme-lab: d1 alone (d2 not sampled)'" ||
