@@ -87,11 +87,25 @@ int sr_temp_plan(const struct sr_report *r, const struct sr_rtest *t, size_t k, 
 	}
 	if (!out->any)
 		return 0;
-	out->lines = calloc(nd * SR_TEMP_NCOLS + 1, sizeof(*out->lines));
-	out->bands = calloc(most + 1, sizeof(*out->bands));
-	out->line_of = calloc(2 * nd + 2, sizeof(*out->line_of));
-	out->band_of = calloc(2 * nd + 2, sizeof(*out->band_of));
-	return out->lines && out->bands && out->line_of && out->band_of ? 0 : -ENOMEM;
+	return sr_temp_alloc(out, nd, most);
+}
+
+int sr_temp_alloc(struct sr_temp *tp, size_t nslots, size_t npoints)
+{
+	tp->lines = calloc(nslots * SR_TEMP_NCOLS + 1, sizeof(*tp->lines));
+	tp->bands = calloc(npoints + 1, sizeof(*tp->bands));
+	tp->line_of = calloc(2 * nslots + 2, sizeof(*tp->line_of));
+	tp->band_of = calloc(2 * nslots + 2, sizeof(*tp->band_of));
+	return tp->lines && tp->bands && tp->line_of && tp->band_of ? 0 : -ENOMEM;
+}
+
+size_t sr_temp_points(const struct sr_drive *drv, const char *id)
+{
+	size_t n = 0;
+
+	for (const struct sr_tel_test *x = sr_tel_of(drv, id); x; x = sr_tel_next(drv, id, x))
+		n += x->npoints;
+	return n;
 }
 
 static int cmp_band(const void *a, const void *b)
@@ -104,8 +118,8 @@ static int cmp_band(const void *a, const void *b)
 /* One drive's (or one drive of a group's) rows of @x into @ch's current block, a break before
  * them when @after rows already there; its throttle periods, cut to [0, @tmax], into @out.
  * Return: the rows written, or -ENOMEM. */
-static long member_rows(struct sr_chart *ch, const struct sr_tel_test *x, size_t dv, size_t col0,
-			double tmax, bool after, struct sr_temp *out)
+static long member_rows(struct sr_chart *ch, const struct sr_tel_test *x, size_t colour,
+			size_t col0, double tmax, bool after, struct sr_temp *out)
 {
 	struct sr_tel_mark *m;
 	struct sr_tel_span *sp;
@@ -134,7 +148,7 @@ static long member_rows(struct sr_chart *ch, const struct sr_tel_test *x, size_t
 		if (tmax > 0 && x1 > tmax)
 			x1 = tmax;
 		if (x1 > x0)
-			out->bands[out->nbands++] = (struct sr_band){x0, x1, dv};
+			out->bands[out->nbands++] = (struct sr_band){x0, x1, colour};
 	}
 	free(v);
 	free(m);
@@ -142,18 +156,15 @@ static long member_rows(struct sr_chart *ch, const struct sr_tel_test *x, size_t
 	return (long)nm;
 }
 
-/* Drive @dv's block (@ch's current series): a row per sample of each of its drives (a group's
- * one after another, a break between), its lines and its bands (a group's merged where they
- * overlap or touch). */
-static int drive_block(struct sr_chart *ch, const struct sr_drive *drv, const char *id, size_t dv,
-		       size_t col0, double tmax, struct sr_temp *out)
+int sr_temp_block(struct sr_chart *ch, const struct sr_drive *drv, const char *id, size_t slot,
+		  size_t colour, size_t col0, double tmax, struct sr_temp *out)
 {
 	size_t rows = 0, b0 = out->nbands, nb;
 
-	out->line_of[2 * dv] = out->nlines;
-	out->band_of[2 * dv] = b0;
+	out->line_of[2 * slot] = out->nlines;
+	out->band_of[2 * slot] = b0;
 	for (const struct sr_tel_test *x = sr_tel_of(drv, id); x; x = sr_tel_next(drv, id, x)) {
-		long n = x->npoints ? member_rows(ch, x, dv, col0, tmax, rows > 0, out) : 0;
+		long n = x->npoints ? member_rows(ch, x, colour, col0, tmax, rows > 0, out) : 0;
 
 		if (n < 0)
 			return (int)n;
@@ -175,11 +186,11 @@ static int drive_block(struct sr_chart *ch, const struct sr_drive *drv, const ch
 	for (size_t c = 0; c < SR_TEMP_NCOLS; c++)
 		out->lines[out->nlines++] = (struct sr_line){.block = ch->nblocks - 1,
 							     .ycol = col0 + c,
-							     .colour = dv,
+							     .colour = colour,
 							     .dash = c ? 2 : 1,
 							     .points = rows < 3};
-	out->line_of[2 * dv + 1] = out->nlines - out->line_of[2 * dv];
-	out->band_of[2 * dv + 1] = out->nbands - out->band_of[2 * dv];
+	out->line_of[2 * slot + 1] = out->nlines - out->line_of[2 * slot];
+	out->band_of[2 * slot + 1] = out->nbands - out->band_of[2 * slot];
 	return 0;
 }
 
@@ -191,7 +202,7 @@ int sr_temp_frame(struct sr_chart *ch, const struct sr_report *r, const struct s
 
 		sr_chart_series(ch, r->m->drives[dv].label);
 		if (sampled(r, t, k, dv) &&
-		    (rc = drive_block(ch, &r->m->drives[dv], t->id, dv, col0, tmax, tp)))
+		    (rc = sr_temp_block(ch, &r->m->drives[dv], t->id, dv, dv, col0, tmax, tp)))
 			return rc;
 	}
 	return 0;

@@ -78,4 +78,27 @@ void sr_temp_caption(struct sr_chart *ch, const struct sr_temp *tp, size_t ndraw
 
 void sr_temp_free(struct sr_temp *tp);
 
+/*
+ * The same drawing for a chart of another kind (a PTS test's, pts_temp.c): its frame's column
+ * @col0 on the composite temperature, SR_TEMP_NCOLS of them, column 0 the seconds from the
+ * test's start.
+ */
+
+/** sr_temp_points() - the answered samples of test @id of @drv, all drives of a group. */
+size_t sr_temp_points(const struct sr_drive *drv, const char *id);
+
+/** sr_temp_alloc() - room in @tp (zeroed) for @nslots drives' lines and @npoints samples' bands.
+ * Return: 0 or -ENOMEM (sr_temp_free() either way). */
+int sr_temp_alloc(struct sr_temp *tp, size_t nslots, size_t npoints);
+
+/**
+ * sr_temp_block() - @drv's samples of test @id into @ch's current block (a row each, every drive
+ * of a group one after another, a break at each gap and between drives), its lines (composite
+ * solid, sensors dashed) and throttle bands (cut to [0, @tmax] when @tmax > 0, a group's merged)
+ * into @tp's slot @slot, drawn in palette colour @colour.
+ * Return: 0 or -ENOMEM.
+ */
+int sr_temp_block(struct sr_chart *ch, const struct sr_drive *drv, const char *id, size_t slot,
+		  size_t colour, size_t col0, double tmax, struct sr_temp *tp);
+
 #endif
