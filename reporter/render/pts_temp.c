@@ -84,8 +84,8 @@ int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part
 			most += np;
 			nsampled++;
 		} else {
-			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%s%s",
-				 missing[0] ? ", " : "", parts[d].drv->label);
+			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
+				 "%s%s", missing[0] ? ", " : "", parts[d].drv->label);
 		}
 		room += nrounds(parts[d].t);
 	}
@@ -95,15 +95,15 @@ int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part
 		return 0;
 	}
 	memcpy(&cols[1], names, SR_TEMP_NCOLS * sizeof(*cols));
-	snprintf(name, sizeof(name), "pts-%s-%s-temperature", n == 1 ? parts[0].drv->label : "drives",
-		 id);
+	snprintf(name, sizeof(name), "pts-%s-%s-temperature",
+		 n == 1 ? parts[0].drv->label : "drives", id);
 	for (char *c = name; *c; c++)
 		if (*c == '/' || *c == ' ')
 			*c = '_';
 	snprintf(title, sizeof(title), "Plot %d.%d · drive temperature through the test (°C)",
 		 page_no, ++*plot);
-	if ((rc = sr_temp_alloc(&tp, n, most)) ||
-	    !(marks = calloc(room + 1, sizeof(*marks))) || !(keys = calloc(n + 1, sizeof(*keys)))) {
+	if ((rc = sr_temp_alloc(&tp, n, most)) || !(marks = calloc(room + 1, sizeof(*marks))) ||
+	    !(keys = calloc(n + 1, sizeof(*keys)))) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -131,9 +131,10 @@ int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part
 			sr_chart_abort(&ch);
 			goto out;
 		}
-		nmarks += round_marks(parts[d].t, iso_s(parts[d].t->started), colour,
-				      &marks[nmarks]);
-		keys[d] = (struct sr_key){.title = parts[d].drv->label, .colour = colour, .dash = 1};
+		nmarks +=
+		    round_marks(parts[d].t, iso_s(parts[d].t->started), colour, &marks[nmarks]);
+		keys[d] =
+		    (struct sr_key){.title = parts[d].drv->label, .colour = colour, .dash = 1};
 	}
 	/* labels a panel's width can hold: every round's when they fit, else every k-th */
 	if (nmarks > 0) {
