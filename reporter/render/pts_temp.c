@@ -154,8 +154,11 @@ int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part
 			snprintf(phases + strlen(phases), sizeof(phases) - strlen(phases),
 				 ", each numbered from 1)");
 	}
+	const char *xlabel;
+	double unit = sr_rep_time_unit(tmax, &xlabel); /* s, min or h as the series charts */
 	struct sr_panel pan = {.title = NULL,
-			       .xlabel = "seconds since the test's start",
+			       .xlabel = xlabel,
+			       .xdiv = unit,
 			       .ylabel = "°C",
 			       .xcol = 0,
 			       .xmin = 0,
@@ -169,10 +172,10 @@ int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part
 			       .nmarks = nmarks};
 
 	snprintf(ch.caption, sizeof(ch.caption),
-		 "Drive temperature through the test: the composite (solid; sensors dashed where "
-		 "reported), throttling shaded; dotted lines: each round's end, numbered "
-		 "above%.100s%s%.80s%s",
-		 phases, missing[0] ? ". Not sampled on " : "", missing,
+		 "Drive temperature through the test, from its start: the composite (solid; "
+		 "sensors dashed where reported), throttling shaded%s%.100s%s%.80s%s",
+		 nmarks ? "; dotted lines: each round's end, numbered above" : "",
+		 nmarks ? phases : "", missing[0] ? ". Not sampled on " : "", missing,
 		 nmarks < room ? ". Rounds with no end recorded: unmarked" : "");
 	sr_chart_lines(&ch, &pan, 1, 1, keys, n);
 	rc = sr_rep_chart_end(r, &ch, p, SR_PAGE_W);
