@@ -79,7 +79,13 @@ struct sr_value sr_tel_fio_written(const struct sr_drive *drv, const char *id)
 
 const struct sr_tel_test *sr_tel_of(const struct sr_drive *drv, const char *id)
 {
-	for (size_t i = 0; i < drv->ntel; i++)
+	return sr_tel_next(drv, id, NULL);
+}
+
+const struct sr_tel_test *sr_tel_next(const struct sr_drive *drv, const char *id,
+				      const struct sr_tel_test *prev)
+{
+	for (size_t i = prev ? (size_t)(prev - drv->tel) + 1 : 0; i < drv->ntel; i++)
 		if (!strcmp(drv->tel[i].id, id))
 			return &drv->tel[i];
 	return NULL;

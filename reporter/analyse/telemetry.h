@@ -70,4 +70,12 @@ struct sr_value sr_tel_fio_written(const struct sr_drive *drv, const char *id);
 /** sr_tel_of() - the telemetry of test @id of @drv (the first drive of a group), or NULL. */
 const struct sr_tel_test *sr_tel_of(const struct sr_drive *drv, const char *id);
 
+/**
+ * sr_tel_next() - the next telemetry of test @id of @drv after @prev (NULL: the first): each
+ * drive of a group in turn (the order of their first samples), a lone drive's once.
+ * Return: the entry, or NULL after the last.
+ */
+const struct sr_tel_test *sr_tel_next(const struct sr_drive *drv, const char *id,
+				      const struct sr_tel_test *prev);
+
 #endif

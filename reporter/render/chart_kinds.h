@@ -47,6 +47,14 @@ struct sr_band {
 	size_t colour;
 };
 
+/* A mark of a moment on the x axis (a round's end): a dotted vertical line in a series' colour,
+ * @label ("" none) small above the plot. */
+struct sr_xmark {
+	double x;
+	size_t colour;
+	char label[12];
+};
+
 struct sr_panel {
 	const char *title, *xlabel, *ylabel, *y2label;
 	size_t xcol;	     /* numeric column of x (the point index when @xtic_text) */
@@ -69,6 +77,8 @@ struct sr_panel {
 	size_t nbands;
 	const struct sr_line *lines;
 	size_t nlines;
+	const struct sr_xmark *marks; /* NULL: none */
+	size_t nmarks;
 };
 
 /**

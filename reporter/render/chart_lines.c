@@ -184,6 +184,21 @@ static void axes(const struct sr_chart *c, FILE *gp, const struct sr_panel *p)
 			"lc rgb \"%s\" back\n",
 			i + 10, p->bands[i].x0 / xdiv(p), p->bands[i].x0 / xdiv(p), colour);
 	}
+	for (size_t i = 0; i < p->nmarks; i++) {
+		const char *colour = sr_colour(p->marks[i].colour);
+
+		fprintf(gp,
+			"  set arrow %zu from %.9g, graph 0 to %.9g, graph 1 nohead dt 3 lw 1 "
+			"lc rgb \"%s\" back\n",
+			1000 + i, p->marks[i].x / xdiv(p), p->marks[i].x / xdiv(p), colour);
+		if (p->marks[i].label[0]) {
+			fprintf(gp, "  set label %zu ", 1000 + i);
+			sr_gp_str(gp, p->marks[i].label);
+			fprintf(gp,
+				" at %.9g, graph 1 offset 0,0.6 center font \",8\" tc rgb \"%s\"\n",
+				p->marks[i].x / xdiv(p), colour);
+		}
+	}
 	if (isfinite(p->hline)) {
 		fprintf(gp,
 			"  set arrow 1 from graph 0, first %.9g to graph 1, first %.9g nohead dt 2 "

@@ -144,6 +144,19 @@ int sr_pts_dirth(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 int sr_pts_xsr(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
 	       int page_no, int *plot);
 
+/**
+ * sr_pts_temp() - the drive temperature through a PTS test (pts_temp.c), from the samples the
+ * driver took while it ran (model/telemetry.h): one panel, x the seconds since the test's start
+ * (run.json's started), a line per drive (every drive of a group), its sensors dashed, thermal
+ * throttling shaded in the drive's colour, each round's end (run.json's rounds[].ended) a dotted
+ * line numbered above; "not sampled" in words when no drive of @parts has a sample, and the
+ * drives without one named beside the plot.
+ * @plot: the test's plot counter, advanced when a plot is drawn
+ * Return: 0 or -errno.
+ */
+int sr_pts_temp(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
+		int page_no, int *plot);
+
 /* sr_section_pts() - the PTS section of index.html and pts.html (none without PTS tests). */
 int sr_section_pts(struct sr_report *r);
 

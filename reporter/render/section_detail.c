@@ -203,19 +203,24 @@ static void telemetry_flags(struct sr_report *r, struct sr_page *p, const struct
 {
 	for (size_t dv = 0; dv < r->m->ndrives; dv++) {
 		const struct sr_drive *drv = &r->m->drives[dv];
-		const struct sr_tel_test *x = sr_tel_of(drv, t->id);
-		struct sr_tel_figures f;
-		char flag[400], name[300];
+		char name[300];
 
-		if (!x)
-			continue;
-		sr_tel_figures(x, sr_tel_fio_written(drv, t->id), &f);
-		if (!sr_tel_flag(&f, flag, sizeof(flag))[0])
-			continue;
-		sr_page_text(p, "warn",
-			     "%s reported %s during this test: read its figures with that in mind "
-			     "(the drive's own account: ../index.html#telemetry).",
-			     sr_rep_drive(r, dv, name, sizeof(name)), flag);
+		/* each drive of a group for itself */
+		for (const struct sr_tel_test *x = sr_tel_of(drv, t->id); x;
+		     x = sr_tel_next(drv, t->id, x)) {
+			struct sr_tel_figures f;
+			char flag[400];
+
+			sr_tel_figures(x, sr_tel_fio_written(drv, t->id), &f);
+			if (!sr_tel_flag(&f, flag, sizeof(flag))[0])
+				continue;
+			sr_page_text(
+			    p, "warn",
+			    "%s%s%s reported %s during this test: read its figures with "
+			    "that in mind (the drive's own account: ../index.html#telemetry).",
+			    sr_rep_drive(r, dv, name, sizeof(name)), x->member ? "'s drive " : "",
+			    x->member ? x->member : "", flag);
+		}
 	}
 }
 

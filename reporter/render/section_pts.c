@@ -278,6 +278,8 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 		rc = sr_pts_dirth(r, p, parts, n, page_no, &plot);
 	if (!rc)
 		rc = sr_pts_xsr(r, p, parts, n, page_no, &plot);
+	if (!rc)
+		rc = sr_pts_temp(r, p, parts, n, page_no, &plot);
 	return rc;
 }
 

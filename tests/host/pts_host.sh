@@ -37,6 +37,30 @@ read -r first last mean verdict <<<"$(awk -v vals="$vals" 'BEGIN {
 	print n - 4, n, m, (n >= 25 ? "STEADY STATE NOT ACHIEVED" : "incomplete") }')"
 echo "# tracking values: $vals; window $first-$last, mean $mean: $verdict"
 
+# the drive's temperature through the test (render/pts_temp.c): samples every 30 s as ssd-review
+# writes them (ssdeng.telemetry.v1), the 11th unanswered, thermal management transitions growing
+# from the 7th to the 9th; run.json given the test's start and end the fixture lacks
+tel_sample() { # T TEMP SENSOR1 TMT1 [ERROR]
+	if [ -n "${5:-}" ]; then
+		printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"pts-iops","member":null,"part":null,"transport":"nvme","error":"%s","cost_s":2.0,"temperature_c":null,"sensors_c":null,"critical_warning":null,"thermal":{"tmt1_transitions":null,"tmt2_transitions":null,"tmt1_seconds":null,"tmt2_seconds":null,"warning_temp_minutes":null,"critical_temp_minutes":null},"data_read_bytes":null,"data_written_bytes":null,"media_errors":null,"error_log_entries":null,"media_writes":null}\n' "$1" "$5"
+	else
+		printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"pts-iops","member":null,"part":null,"transport":"nvme","error":null,"cost_s":0.0003,"temperature_c":%s,"sensors_c":[%s,null],"critical_warning":0,"thermal":{"tmt1_transitions":%s,"tmt2_transitions":0,"tmt1_seconds":0,"tmt2_seconds":0,"warning_temp_minutes":0,"critical_temp_minutes":0},"data_read_bytes":0,"data_written_bytes":0,"media_errors":0,"error_log_entries":0,"media_writes":null}\n' "$1" "$2" "$3" "$4"
+	fi
+}
+tel_write() { # DIR: pts-iops started 19:11:25, ended 19:18:36 (its last round ended 19:18:35)
+	local s i
+	jq '(.tests[] | select(.id == "pts-iops")) |= (.started = "2026-12-01T19:11:25Z" | .ended = "2026-12-01T19:18:36Z")' \
+		"$1/run.json" >"$1/run.json.t" && mv "$1/run.json.t" "$1/run.json"
+	mkdir -p "$1/telemetry"
+	s=$(date -u -d 2026-12-01T19:11:25Z +%s)
+	for i in $(seq 0 14); do
+		if [ "$i" = 10 ]; then
+			tel_sample $((s + 5 + 30 * i)) "" "" "" "Get Log Page SMART: timed out"
+		else
+			tel_sample $((s + 5 + 30 * i)) $((40 + i)) $((37 + i)) $((i < 6 ? 0 : i <= 8 ? i - 5 : 3))
+		fi
+	done >"$1/telemetry/pts-iops.jsonl"
+}
 "$rep" -o "$tmp/report" "$tmp/iops" 2>"$tmp/rep.err"
 rc=$?
 [ $rc = 0 ] && ok "ssdreport over a PTS results directory exits 0" || fail "ssdreport exit $rc: $(cat "$tmp/rep.err")"
@@ -147,6 +171,61 @@ w4=$(printf %.0f "${want[0/4k]}"); r4=$(printf %.0f "${want[100/4k]}")
 	tr -d , <"$sum" | grep -q "4 KiB 0/100 IOPS $w4; 4 KiB 100/0 IOPS $r4" &&
 	ok "index.html: PTS headline figures (4 KiB write $w4, read $r4 IOPS: the raw files' window means) and a link" ||
 	fail "index summary: $(cat "$sum")"
+# its temperature plot, from the samples and run.json: the rows are the answered samples at
+# t - started, broken after the unanswered one; the sensor dashed; throttling shaded from the
+# sample before the transitions grew to the last that grew; each round's end a dotted line
+# at its ended - started, numbered
+mkdir -p "$tmp/tel" && cp -r "$fx/iops" "$tmp/tel/iops"
+tel_write "$tmp/tel/iops"
+"$rep" -q -o "$tmp/trep" "$tmp/tel/iops" 2>"$tmp/trep.err" || fail "ssdreport (telemetry): $(head -3 "$tmp/trep.err")"
+python3 - "$tmp/tel/iops" "$tmp/trep/pts-iops-pts-iops-temperature" >"$tmp/tchecks" 2>&1 <<'EOF'
+import calendar, json, re, sys, time
+res, chart = sys.argv[1:3]
+iso = lambda v: calendar.timegm(time.strptime(v, "%Y-%m-%dT%H:%M:%SZ"))
+test = next(t for t in json.load(open(res + "/run.json"))["tests"] if t["id"] == "pts-iops")
+t0 = iso(test["started"])
+lines = [json.loads(l) for l in open(res + "/telemetry/pts-iops.jsonl")]
+want, seg = [], []
+for l in lines:
+    if l["error"]:
+        want, seg = want + [seg], []
+    else:
+        seg.append((l["t"] - t0, l["temperature_c"], l["sensors_c"][0]))
+want.append(seg)
+gp, dat = open(chart + ".gp").read(), open(chart + ".dat").read()
+segs = [[tuple(float(v) for v in r.split()[:3]) for r in s.splitlines() if r and not r.startswith("#")]
+        for s in dat.split("\n\n")]
+segs = [s for s in segs if s]
+print(("ok" if segs == want else "not ok") +
+      " - pts-iops temperature: the plotted points are the %d answered samples (t - started, "
+      "composite, sensor 1) in %d runs broken at the unanswered one" % (sum(map(len, want)), len(want)) +
+      ("" if segs == want else "; plotted %s" % segs))
+plots = re.findall(r"index 0 using 1:(\d) with lines lw 2 dt (\d)", gp)
+print(("ok" if plots == [("2", "1"), ("3", "2")] else "not ok") +
+      " - the composite solid, Temperature Sensor 1 dashed: %s" % plots)
+ans = [l for l in lines if not l["error"]]
+grew = [(a["t"] - t0, b["t"] - t0) for a, b in zip(ans, ans[1:])
+        if b["thermal"]["tmt1_transitions"] > a["thermal"]["tmt1_transitions"]]
+span = [(grew[0][0], grew[-1][1])]
+got = [(float(a), float(b)) for a, b in re.findall(r"rect from ([0-9.e+-]+), graph 0 to ([0-9.e+-]+), graph 1", gp)]
+print(("ok" if got == span else "not ok") + " - throttling shaded over %s s (%s)" % (span, got))
+ends = [(iso(r["ended"]) - t0, r["round"]) for ph in test["pts"]["phases"] for r in ph["rounds"]]
+marks = [(float(x), int(n)) for x, n in re.findall(r'set label 1\d\d\d "(\d+)" at ([0-9.e+-]+)', gp)]
+marks = [(x, n) for n, x in marks]
+arrows = [float(x) for x in re.findall(r"set arrow 1\d\d\d from ([0-9.e+-]+), graph 0", gp)]
+print(("ok" if marks == ends and arrows == [e[0] for e in ends] else "not ok") +
+      " - each round's end a dotted line at ended - started, numbered: %s" % ends +
+      ("" if marks == ends else "; marked %s, lines at %s" % (marks, arrows)))
+EOF
+cat "$tmp/tchecks"
+grep -q '^not ok' "$tmp/tchecks" && LAB_FAILED=1
+[ "$(grep -c '^ok' "$tmp/tchecks")" = 4 ] || fail "the temperature plot's checks did not run: $(head -3 "$tmp/tchecks")"
+grep -q 'pts-iops-pts-iops-temperature.png' "$tmp/trep/pts.html" && [ -s "$tmp/trep/pts-iops-pts-iops-temperature.png" ] &&
+	ok "pts.html shows the temperature plot" || fail "pts.html has no temperature plot"
+grep -q 'Drive temperature through this test: not sampled\.' "$p" &&
+	ok "pts-iops without telemetry: 'Drive temperature through this test: not sampled'" ||
+	fail "pts-iops without telemetry: $(grep -o 'Drive temperature[^<]*' "$p" | head -1)"
+
 ! grep -qi 'warning\|empty x range' "$tmp/rep.err" && ok "ssdreport's output holds no gnuplot warning" ||
 	fail "ssdreport stderr: $(cat "$tmp/rep.err")"
 
@@ -160,11 +239,18 @@ for d in a b; do
 	jq --arg l "$d" '.drive.label = $l' "$fx/iops/run.json" >"$two/$d/run.json"
 	jq --arg l "$d" '.label = $l' "$fx/iops/drive.json" >"$two/$d/drive.json"
 done
+tel_write "$two/a" # drive a sampled, b not
 for f in "$two"/b/pts-iops/*.json; do
 	jq '.jobs |= map(.read.iops /= 2 | .write.iops /= 2 | .read.bw_bytes /= 2 | .write.bw_bytes /= 2)' "$f" >"$f.t" && mv "$f.t" "$f"
 done
 "$rep" -o "$tmp/two-rep" "$two" 2>"$tmp/two.err"
 rc=$?
+tb=$tmp/two-rep/pts-drives-pts-iops-temperature
+[ "$(awk '/^# series 0: a/ { a = 1; next } /^# series/ { a = 0 } a && /^[0-9]/' "$tb.dat" | wc -l)" = 14 ] &&
+	! awk '/^# series 1: b/ { b = 1; next } b && /^[0-9]/' "$tb.dat" | grep -q . &&
+	grep 'pts-drives-pts-iops-temperature.png' "$tmp/two-rep/pts.html" | grep -q 'Not sampled on b' &&
+	ok "two drives, b not sampled: a's 14 answered samples plotted, b's none, 'Not sampled on b'" ||
+	fail "two drives' temperature: $(grep -o 'Drive temperature[^<]*' "$tmp/two-rep/pts.html" | head -1)"
 s2=$tmp/two-rep/pts-drives-pts-iops-iops
 bvals=$(for k in $(seq 1 "$n"); do jq '.jobs[] | select(.jobname == "iops.r0.4k") | .read.iops + .write.iops' \
 	"$two/b/pts-iops/iops-round-$(printf %02d "$k").json"; done | tr '\n' ' ')
@@ -241,6 +327,10 @@ awk -F, -v a="${want[0/4k]}" -v b="$b4" 'NR == 2 { x = $4 } NR == 3 { y = $4 }
 cp -r "$fx/hir" "$tmp/hir"
 "$rep" -o "$tmp/hrep" "$tmp/hir" 2>"$tmp/hrep.err"
 rc=$?
+grep -q 'Drive temperature through this test: not sampled\.' "$tmp/hrep/pts.html" &&
+	! ls "$tmp/hrep"/*temperature* >/dev/null 2>&1 &&
+	ok "pts-hir without telemetry: 'Drive temperature through this test: not sampled', no plot" ||
+	fail "pts-hir without telemetry: $(grep -o 'Drive temperature[^<]*' "$tmp/hrep/pts.html" | head -2)"
 hj=$tmp/hir/run.json
 ht=$tmp/hrep/pts-hir-pts-hir-wait-state-iops.csv
 hbad=0

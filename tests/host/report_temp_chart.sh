@@ -25,15 +25,17 @@ T=precond-4k-randwrite
 
 started() { jq -r --arg id "$2" '.tests[] | select(.id == $id) | .started' "$1/run.json" |
 	python3 -c 'import sys,calendar,time; print(calendar.timegm(time.strptime(sys.stdin.read().strip(), "%Y-%m-%dT%H:%M:%SZ")))'; }
-# sample T TEMP TMT1 TMT1_S SENSORS_JSON: an answered sample
+# sample T TEMP TMT1 TMT1_S SENSORS_JSON: an answered sample (of drive $M of a group, if set)
+M=
+member() { if [ -n "$M" ]; then printf '"%s"' "$M"; else printf null; fi; }
 sample() {
-	printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"%s","member":null,"part":null,"transport":"nvme","error":null,"cost_s":0.0003,"temperature_c":%s,"sensors_c":%s,"critical_warning":0,"thermal":{"tmt1_transitions":%s,"tmt2_transitions":0,"tmt1_seconds":%s,"tmt2_seconds":0,"warning_temp_minutes":0,"critical_temp_minutes":0},"data_read_bytes":0,"data_written_bytes":0,"media_errors":0,"error_log_entries":0,"media_writes":null}\n' \
-		"$1" $T "$2" "$5" "$3" "$4"
+	printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"%s","member":%s,"part":null,"transport":"nvme","error":null,"cost_s":0.0003,"temperature_c":%s,"sensors_c":%s,"critical_warning":0,"thermal":{"tmt1_transitions":%s,"tmt2_transitions":0,"tmt1_seconds":%s,"tmt2_seconds":0,"warning_temp_minutes":0,"critical_temp_minutes":0},"data_read_bytes":0,"data_written_bytes":0,"media_errors":0,"error_log_entries":0,"media_writes":null}\n' \
+		"$1" $T "$(member)" "$2" "$5" "$3" "$4"
 }
 # unanswered T: a sample the drive did not answer
 unanswered() {
-	printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"%s","member":null,"part":null,"transport":"nvme","error":"Get Log Page SMART: timed out","cost_s":2.0,"temperature_c":null,"sensors_c":null,"critical_warning":null,"thermal":{"tmt1_transitions":null,"tmt2_transitions":null,"tmt1_seconds":null,"tmt2_seconds":null,"warning_temp_minutes":null,"critical_temp_minutes":null},"data_read_bytes":null,"data_written_bytes":null,"media_errors":null,"error_log_entries":null,"media_writes":null}\n' \
-		"$1" $T
+	printf '{"schema":"ssdeng.telemetry.v1","kind":"sample","t":%s,"test":"%s","member":%s,"part":null,"transport":"nvme","error":"Get Log Page SMART: timed out","cost_s":2.0,"temperature_c":null,"sensors_c":null,"critical_warning":null,"thermal":{"tmt1_transitions":null,"tmt2_transitions":null,"tmt1_seconds":null,"tmt2_seconds":null,"warning_temp_minutes":null,"critical_temp_minutes":null},"data_read_bytes":null,"data_written_bytes":null,"media_errors":null,"error_log_entries":null,"media_writes":null}\n' \
+		"$1" $T "$(member)"
 }
 write_samples() {
 	local d s
@@ -79,7 +81,7 @@ for x in gp dat csv png svg; do [ -s "$c.$x" ] || missing+=" $x"; done
 [ -z "$missing" ] && ok "$T's series chart: .gp .dat .csv .png .svg" || fail "$T's chart lacks:$missing"
 
 # The checks, from the samples: the telemetry files, run.json and the chart's own files.
-python3 - "$D" "$c" "$T" >"$tmp/checks" 2>&1 <<'EOF'
+cat >"$tmp/check.py" <<'EOF'
 import calendar, json, re, sys, time
 res, chart, test = sys.argv[1:4]
 gp = open(chart + ".gp").read()
@@ -122,25 +124,33 @@ for d in drives:
     for t in json.load(open("%s/%s/run.json" % (res, d)))["tests"]:
         if t["id"] == test:
             started = calendar.timegm(time.strptime(t["started"], "%Y-%m-%dT%H:%M:%SZ"))
-    lines = [json.loads(l) for l in open("%s/%s/telemetry/%s.jsonl" % (res, d, test))]
-    ans = [l for l in lines if not l["error"]]
-    # expected: the answered samples, segments broken after an unanswered one or a long spacing
-    sp = sorted(b["t"] - a["t"] for a, b in zip(ans, ans[1:]))
-    n = len(sp)
-    usual = sp[n // 2] if n % 2 else (sp[n // 2 - 1] + sp[n // 2]) / 2
-    want, seg, prev_t = [], [], None
-    for l in lines:
-        if l["error"]:
-            if seg:
+    every = [json.loads(l) for l in open("%s/%s/telemetry/%s.jsonl" % (res, d, test))]
+    # a group's drives one after another (in the order of their first samples), each its runs
+    members = list(dict.fromkeys(l["member"] for l in every))
+    want, member_ans = [], []
+    for mem in members:
+        lines = [l for l in every if l["member"] == mem]
+        ans = [l for l in lines if not l["error"]]
+        # expected: the answered samples, broken after an unanswered one or a long spacing
+        sp = sorted(b["t"] - a["t"] for a, b in zip(ans, ans[1:]))
+        n = len(sp)
+        usual = sp[n // 2] if n % 2 else (sp[n // 2 - 1] + sp[n // 2]) / 2
+        seg, prev_t = [], None
+        for l in lines:
+            if l["error"]:
+                if seg:
+                    want.append(seg)
+                    seg = []
+                continue
+            if seg and l["t"] - prev_t > 2.5 * usual and l["t"] - prev_t > usual + 1:
                 want.append(seg)
                 seg = []
-            continue
-        if seg and l["t"] - prev_t > 2.5 * usual and l["t"] - prev_t > usual + 1:
+            seg.append((l["t"] - started, l["temperature_c"], (l["sensors_c"] or [None])[0]))
+            prev_t = l["t"]
+        if seg:
             want.append(seg)
-            seg = []
-        seg.append((l["t"] - started, l["temperature_c"], (l["sensors_c"] or [None])[0]))
-        prev_t = l["t"]
-    want.append(seg)
+        member_ans.append(ans)
+    of = " of drives %s" % members if members != [None] else ""
     # the plot lines of the panel for this drive's colour: index and columns
     plots = re.findall(r'index (\d+) using 1:(\d+) with (\S+) lw 2 dt (\d) lc rgb "(#[0-9a-f]+)"', temp)
     mine = [p for p in plots if p[4] == colour[d]]
@@ -154,8 +164,8 @@ for d in drives:
     got = [[(float(r[0]), float(r[col - 1])) for r in s] for s in segs]
     exp = [[(x, t) for x, t, _ in s] for s in want]
     say(name == d and got == exp,
-        "%s: the composite line's points are the %d answered samples in %d unbroken runs %s"
-        % (d, sum(map(len, exp)), len(exp), [[p[0] for p in s] for s in exp]) +
+        "%s: the composite line's points are the %d answered samples%s in %d unbroken runs %s"
+        % (d, sum(map(len, exp)), of, len(exp), [[p[0] for p in s] for s in exp]) +
         ("" if got == exp else "; drawn %s" % got))
     sens = [s for s in want for p in s if p[2] is not None]
     if sens:
@@ -165,30 +175,43 @@ for d in drives:
             (d, [p[2] for s in want for p in s]))
     else:
         say(not dashed, "%s: no sensor reported, no dashed line" % d)
-    # throttle periods: TMT transitions or seconds grew since the answered sample before
-    spans = []
-    for a, b in zip(ans, ans[1:]):
-        th_a, th_b = a["thermal"], b["thermal"]
-        grew = th_b["tmt1_transitions"] + th_b["tmt2_transitions"] > \
-            th_a["tmt1_transitions"] + th_a["tmt2_transitions"] or \
-            th_b["tmt1_seconds"] + th_b["tmt2_seconds"] > th_a["tmt1_seconds"] + th_a["tmt2_seconds"]
-        if not grew:
-            continue
-        x0, x1 = a["t"] - started, b["t"] - started
-        if spans and spans[-1][1] == x0:
-            spans[-1][1] = x1
+    # throttle periods: TMT transitions or seconds grew since the answered sample before; a
+    # group's drives' periods merged where they overlap or touch
+    spans, cut = [], []
+    for ans in member_ans:
+        mine_sp = []
+        for a, b in zip(ans, ans[1:]):
+            th_a, th_b = a["thermal"], b["thermal"]
+            grew = th_b["tmt1_transitions"] + th_b["tmt2_transitions"] > \
+                th_a["tmt1_transitions"] + th_a["tmt2_transitions"] or \
+                th_b["tmt1_seconds"] + th_b["tmt2_seconds"] > th_a["tmt1_seconds"] + th_a["tmt2_seconds"]
+            if not grew:
+                continue
+            x0, x1 = a["t"] - started, b["t"] - started
+            if mine_sp and mine_sp[-1][1] == x0:
+                mine_sp[-1][1] = x1
+            else:
+                mine_sp.append([x0, x1])
+        spans += mine_sp
+        cut += [[max(x0, xmin), min(x1, xmax)] for x0, x1 in mine_sp
+                if min(x1, xmax) > max(x0, xmin)]
+    exp = []
+    for x0, x1 in sorted(cut):
+        if exp and x0 <= exp[-1][1]:
+            exp[-1][1] = max(exp[-1][1], x1)
         else:
-            spans.append([x0, x1])
-    exp = [(max(x0, xmin), min(x1, xmax)) for x0, x1 in spans if min(x1, xmax) > max(x0, xmin)]
+            exp.append([x0, x1])
+    exp = [tuple(e) for e in exp]
     got = [(float(a), float(b)) for a, b, c in re.findall(
         r'rect from ([-0-9.e]+), graph 0 to ([-0-9.e]+), graph 1 behind fc rgb "(#[0-9a-f]+)"', temp)
         if c == colour[d]]
-    say(got == exp and exp, "%s: throttling shaded over %s s (of %s before the x range's cut)"
-        % (d, exp, [tuple(s) for s in spans]) + ("" if got == exp else "; shaded %s" % got))
+    say(got == exp and exp, "%s%s: throttling shaded over %s s (of %s before the x range's cut)"
+        % (d, of, exp, [tuple(s) for s in spans]) + ("" if got == exp else "; shaded %s" % got))
 # nothing of the temperature on the other panels
 say(all("drive temperature" not in p and re.search(r"using 1:(1[89]|2[0-6]) ", p) is None
         for p in panels if p is not temp), "the other panels draw no temperature column")
 EOF
+python3 "$tmp/check.py" "$D" "$c" "$T" >"$tmp/checks" 2>&1
 cat "$tmp/checks"
 grep -q '^not ok' "$tmp/checks" && LAB_FAILED=1
 grep -q '^ok' "$tmp/checks" || fail "the chart's checks did not run: $(head -3 "$tmp/checks")"
@@ -205,6 +228,42 @@ grep -q 'Drive temperature: not sampled' "$tmp/r/index.html" &&
 n=$(grep -o "temperature: not sampled" "$tmp/r/index.html" | wc -l)
 [ "$n" = 2 ] && ok "index.html says 'not sampled' for that chart alone (its alt text and caption)" ||
 	fail "index.html says 'not sampled' $n times"
+
+# a group (nvme-lab's copy made one of drives d1 and d2): every drive's samples drawn in its
+# colour, a run each; their throttle periods shaded, merged where they overlap; the caption says
+# so; prep-128k-seqfill sampled on d1 alone: its caption names d2 as not sampled (one report
+# with charts: the captions are the figures')
+cp -r "$D" "$tmp/grp"
+jq '.drives = "d1 d2"' "$D/nvme-lab/drive.json" >"$tmp/grp/nvme-lab/drive.json"
+s=$(started "$D/nvme-lab" $T)
+{
+	M=d1 # throttling from 1.5 to 2.5 s
+	for i in 0 1 2 3 4; do sample $((s + i)).5 $((40 + i)) $((i >= 2)) 0 null; done
+	M=d2 # throttling from 2 to 3 s: shaded with d1's as 1.5 to 3 s
+	for i in 1 2 3 4 5; do sample $((s + i)) $((50 + i)) $((i >= 3)) 0 null; done
+} >"$tmp/grp/nvme-lab/telemetry/$T.jsonl"
+s2=$(started "$D/nvme-lab" prep-128k-seqfill)
+M=d1 T=prep-128k-seqfill sample $((s2 + 1)) 39 0 0 null >"$tmp/grp/nvme-lab/telemetry/prep-128k-seqfill.jsonl"
+M=d1 T=prep-128k-seqfill sample $((s2 + 2)) 40 0 0 null >>"$tmp/grp/nvme-lab/telemetry/prep-128k-seqfill.jsonl"
+M=
+"$rep" -q -o "$tmp/rg" --title temp "$tmp/grp" 2>"$tmp/errg" ||
+	fail "ssdreport (a group): $(head -3 "$tmp/errg")"
+python3 "$tmp/check.py" "$tmp/grp" "$tmp/rg/series-$T" "$T" >"$tmp/checksg" 2>&1
+grep nvme-lab "$tmp/checksg"
+grep nvme-lab "$tmp/checksg" | grep -q '^not ok' && LAB_FAILED=1
+grep nvme-lab "$tmp/checksg" | grep -q "^ok.*answered samples of drives \['d1', 'd2'\]" ||
+	fail "the group's checks did not pass: $(grep -v '^ok' "$tmp/checksg" | head -3)"
+cap='Drive temperature of nvme-lab: each of its drives (d1, d2) a line, shaded where any throttled'
+grep "series-$T.png" "$tmp/rg/index.html" | grep -qF "$cap" &&
+	ok "the group's caption: '$cap'" ||
+	fail "no caption naming the group's drives: $(grep -o 'Drive temperature[^<]*' "$tmp/rg/index.html" | head -2)"
+n=$(cat "$tmp"/rg/tests/*.html | grep -oE "nvme-lab[^<]*'s drive d[12] reported thermal" | sort -u | wc -l)
+[ "$n" = 2 ] && ok "the test's page flags the throttling of each of the group's drives (d1, d2)" ||
+	fail "the test's page flags $n of the group's 2 throttled drives"
+grep "series-prep-128k-seqfill.png" "$tmp/rg/index.html" |
+	grep -qF 'Drive temperature of nvme-lab: d1 alone (d2 not sampled)' &&
+	ok "prep-128k-seqfill sampled on d1 alone: 'nvme-lab: d1 alone (d2 not sampled)'" ||
+	fail "no 'd1 alone (d2 not sampled)': $(grep -o 'Drive temperature[^<]*' "$tmp/rg/index.html" | head -2)"
 
 # a drive without samples in a test the other sampled: named, its line absent
 rm "$D/sas-lab/telemetry/$T.jsonl"

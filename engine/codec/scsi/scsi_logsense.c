@@ -24,6 +24,13 @@ int ssd_scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, 
 		snprintf(err, errlen, "log page %02Xh: PAGE CODE is %02Xh", page, buf[0] & 0x3f);
 		return -EINVAL;
 	}
+	/* SPF (byte 0 bit 6) set: the page is in subpage format, SUBPAGE CODE in byte 1; the
+	 * LOG SENSE CDBs here ask for subpage 00h, another subpage is another page */
+	if ((buf[0] & 0x40) && buf[1] != 0) {
+		snprintf(err, errlen, "log page %02Xh: SUBPAGE CODE is %02Xh, 00h asked for", page,
+			 buf[1]);
+		return -EINVAL;
+	}
 	page_len = (size_t)ssd_scsi_get_be16(buf + 2) + 4;
 	return (int)(page_len < len ? page_len : len);
 }

@@ -38,8 +38,8 @@ struct ssd_scsi_log_value {
  * @buf, @len: the page as returned
  * @page: the page code expected
  * @err, @errlen: message on failure
- * Return: the usable length (min(@len, PAGE LENGTH + 4)), or -EINVAL for fewer than 4 bytes
- * or another page code.
+ * Return: the usable length (min(@len, PAGE LENGTH + 4)), or -EINVAL for fewer than 4 bytes,
+ * another page code or, in subpage format (SPF set), a SUBPAGE CODE other than 00h.
  */
 int ssd_scsi_log_check(const uint8_t *buf, size_t len, uint8_t page, char *err, size_t errlen);
 

@@ -207,6 +207,69 @@ static void test_devstats(void **state)
 	    ssd_ata_parse_devstat_page(g, 512, SSD_ATA_DEVSTAT_SSD, &s, err, sizeof(err)), -EINVAL);
 }
 
+/* The General Statistics the telemetry samples of a SATA drive take as the host's counters
+ * (ACS-4 §9.5, Device Statistics log, General Statistics page 01h: 18h LOGICAL SECTORS WRITTEN and
+ * 28h LOGICAL SECTORS READ bits 47:0, 20h/30h NUMBER OF WRITE/READ COMMANDS bits 47:0, 10h POWER-ON
+ * HOURS bits 31:0), each statistic's flags in bits 63:56 (the statistic's header: 63 SUPPORTED, 62
+ * VALID VALUE, 61 NORMALIZED, 60 SUPPORTS DSN, 59 MONITORED CONDITION MET): the other flags and the
+ * bits above the field are not the value. */
+static void test_devstats_counters(void **state)
+{
+	uint8_t g[512] = {0x01, 0x00, 0x01}, t[512] = {0x01, 0x00, 0x05};
+	struct ssd_ata_devstats s;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	put_stat(g, 0x10, 0xf8, 0x00ab00000001ull);   /* every flag; bits 47:32 not the hours */
+	put_stat(g, 0x18, 0xd0, 0xcc123456789abcull); /* bits 55:48 set: not the sectors */
+	put_stat(g, 0x20, 0xc0, 7);		      /* write commands */
+	put_stat(g, 0x28, 0x40, 99);		      /* valid but not supported: none */
+	put_stat(g, 0x30, 0xe0, 0x00ffffffffffffull); /* read commands, NORMALIZED set */
+	put_stat(t, 0x08, 0xc8, 0x12345600ull | 41);  /* 41 °C; bits above 7:0 not it */
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(g, 512, SSD_ATA_DEVSTAT_GENERAL, &s, err, sizeof(err)), 0);
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(t, 512, SSD_ATA_DEVSTAT_TEMPERATURE, &s, err, sizeof(err)),
+	    0);
+	assert_true(s.power_on_hours.valid);
+	assert_int_equal(s.power_on_hours.value, 1);
+	assert_true(s.logical_sectors_written.valid);
+	assert_int_equal(s.logical_sectors_written.value, 0x123456789abcll);
+	assert_int_equal(s.write_commands.value, 7);
+	assert_false(s.logical_sectors_read.valid);
+	assert_true(s.read_commands.valid);
+	assert_int_equal(s.read_commands.value, 0xffffffffffffll);
+	assert_true(s.temperature_c.valid);
+	assert_int_equal(s.temperature_c.value, 41);
+	/* a page shorter than 512 bytes: refused, @out untouched */
+	assert_int_equal(
+	    ssd_ata_parse_devstat_page(g, 511, SSD_ATA_DEVSTAT_GENERAL, &s, err, sizeof(err)),
+	    -EINVAL);
+	assert_int_equal(s.write_commands.value, 7);
+}
+
+/* SMART READ DATA's table (ACS-4 §7.45.6.1; the entry layout of SFF-8035i): the raw value is
+ * bytes 5..10 little-endian, byte 11 reserved, whatever it holds; an id 0 entry is empty. */
+static void test_smart_raw(void **state)
+{
+	uint8_t b[512] = {0x10, 0x00};
+	struct ssd_ata_smart s;
+
+	(void)state;
+	put_attr(b, 0, 241, 100, 100, 0xffffffffffffull);
+	b[2 + 11] = 0xee;		/* the reserved byte */
+	put_attr(b, 1, 0, 100, 100, 5); /* empty */
+	put_attr(b, 2, 249, 100, 100, 0x000000010203ull);
+	assert_int_equal(ssd_ata_parse_smart_data(b, 362, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.n, 2);
+	assert_true(ssd_ata_smart_find(&s, 241)->raw == 0xffffffffffffull);
+	assert_int_equal(ssd_ata_smart_find(&s, 241)->flags, 0x0032);
+	assert_int_equal(ssd_ata_smart_find(&s, 249)->raw, 0x010203);
+	assert_null(ssd_ata_smart_find(&s, 0));
+	assert_int_equal(ssd_ata_parse_smart_data(b, 361, &s, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "362"));
+}
+
 static void test_cdbs(void **state)
 {
 	struct ssd_scsi_cdb c;
@@ -232,8 +295,12 @@ static void test_cdbs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_identify), cmocka_unit_test(test_identify_variants),
-	    cmocka_unit_test(test_smart),    cmocka_unit_test(test_devstats),
+	    cmocka_unit_test(test_identify),
+	    cmocka_unit_test(test_identify_variants),
+	    cmocka_unit_test(test_smart),
+	    cmocka_unit_test(test_devstats),
+	    cmocka_unit_test(test_devstats_counters),
+	    cmocka_unit_test(test_smart_raw),
 	    cmocka_unit_test(test_cdbs),
 	};
 

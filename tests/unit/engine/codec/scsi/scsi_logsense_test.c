@@ -120,6 +120,126 @@ static void test_ssd_bgscan_ie(void **state)
 	assert_false(v.valid);
 }
 
+/* Append a log parameter (SPC-5 §7.3, the log parameter's header): PARAMETER CODE big-endian,
+ * control byte (01h: binary list, LBIN 0, LP 1 for counters), PARAMETER LENGTH, the value
+ * big-endian in @vlen bytes; the page's PAGE LENGTH grows by 4 + @vlen. */
+static void put_param(uint8_t *page, size_t *off, uint16_t code, uint8_t control, uint8_t vlen,
+		      uint64_t value)
+{
+	uint8_t *p = page + *off;
+	unsigned int page_len;
+
+	p[0] = (uint8_t)(code >> 8);
+	p[1] = (uint8_t)code;
+	p[2] = control;
+	p[3] = vlen;
+	for (unsigned int i = 0; i < vlen; i++)
+		p[4 + i] = i + 8 >= vlen ? (uint8_t)(value >> (8 * (vlen - 1 - i))) : 0;
+	*off += 4u + vlen;
+	page_len = (unsigned int)(*off - 4);
+	page[2] = (uint8_t)(page_len >> 8);
+	page[3] = (uint8_t)page_len;
+}
+
+/* The counters the telemetry samples of a SCSI drive take (engine/ctl/ssdctl_health.c): the Write
+ * Error Counter page 02h's TOTAL BYTES PROCESSED (0005h) as the host's writes, TOTAL UNCORRECTED
+ * ERRORS (0006h) as media errors (SPC-5 §7.3, "Error counter log pages", parameter codes
+ * 0000h..0006h), each counter big-endian over PARAMETER LENGTH bytes. */
+static void test_write_counters(void **state)
+{
+	uint8_t p[128] = {SSD_SCSI_LOG_WRITE_ERRORS, 0x00};
+	size_t off = 4, len;
+	struct ssd_scsi_log_errors e;
+
+	(void)state;
+	put_param(p, &off, 0x0000, 0x02, 4, 11);		    /* corrected, no delay */
+	put_param(p, &off, 0x0003, 0x02, 4, 0x01020304);	    /* TOTAL ERRORS CORRECTED */
+	put_param(p, &off, 0x0005, 0x02, 8, 0xfedcba9876543210ull); /* all 64 bits */
+	put_param(p, &off, 0x0006, 0x02, 2, 0x8001);		    /* TOTAL UNCORRECTED ERRORS */
+	len = off;
+	assert_int_equal(
+	    ssd_scsi_parse_log_errors(p, len, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)), 0);
+	assert_true(e.corrected.valid && e.bytes_processed.valid && e.uncorrected.valid);
+	assert_int_equal(e.corrected.value, 0x01020304);
+	assert_true(e.bytes_processed.value == 0xfedcba9876543210ull);
+	assert_int_equal(e.uncorrected.value, 0x8001);
+
+	/* a device returns more bytes than PAGE LENGTH covers (the allocation length's rest):
+	 * a parameter past PAGE LENGTH is not the page's */
+	p[3] = (uint8_t)(p[3] - 6); /* PAGE LENGTH ends before parameter 0006h */
+	assert_int_equal(
+	    ssd_scsi_parse_log_errors(p, len, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)), 0);
+	assert_true(e.bytes_processed.valid);
+	assert_false(e.uncorrected.valid);
+
+	/* a counter wider than 64 bits (PARAMETER LENGTH 9) is not taken, cut to its low bytes */
+	memset(p + 4, 0, sizeof(p) - 4);
+	off = 4;
+	put_param(p, &off, 0x0005, 0x02, 9, 0x100);
+	assert_int_equal(
+	    ssd_scsi_parse_log_errors(p, off, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)), 0);
+	assert_false(e.bytes_processed.valid);
+	/* a header alone: no counter, no error */
+	assert_int_equal(
+	    ssd_scsi_parse_log_errors(p, 4, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)), 0);
+	assert_false(e.corrected.valid || e.bytes_processed.valid || e.uncorrected.valid);
+	assert_int_equal(
+	    ssd_scsi_parse_log_errors(p, 3, SSD_SCSI_LOG_WRITE_ERRORS, &e, err, sizeof(err)),
+	    -EINVAL);
+}
+
+/* Solid State Media page 11h (SBC-4 §6.4, "Solid State Media log page"): parameter 0001h PERCENTAGE
+ * USED ENDURANCE INDICATOR, PARAMETER LENGTH 04h, value bytes 0..2 reserved, byte 3 the percentage
+ * (may exceed 100); a vendor parameter (8000h and up) before it is stepped over. Informational
+ * Exceptions 2Fh (SPC-5 §7.3, "Informational Exceptions log page"): ASC 5Dh ASCQ 00h (failure
+ * prediction threshold exceeded) with no valid temperature (FFh). */
+static void test_media_pages(void **state)
+{
+	uint8_t ssd[64] = {SSD_SCSI_LOG_SOLID_STATE, 0x00}, ie[32] = {SSD_SCSI_LOG_INFO_EXCEPTIONS};
+	size_t off = 4, ioff = 4;
+	struct ssd_scsi_log_value v;
+	struct ssd_scsi_log_ie i;
+
+	(void)state;
+	put_param(ssd, &off, 0x8000, 0x03, 6, 0xa5a5a5a5a5a5ull);
+	put_param(ssd, &off, 0x0001, 0x03, 4, 0xffffff00u | 142);
+	assert_int_equal(ssd_scsi_parse_log_ssd(ssd, off, &v, err, sizeof(err)), 0);
+	assert_true(v.valid);
+	assert_int_equal(v.value, 142); /* byte 3 alone: the reserved bytes are not the value */
+	/* a PARAMETER LENGTH too short for byte 3: not reported */
+	memset(ssd + 4, 0, sizeof(ssd) - 4);
+	off = 4;
+	put_param(ssd, &off, 0x0001, 0x03, 2, 9);
+	assert_int_equal(ssd_scsi_parse_log_ssd(ssd, off, &v, err, sizeof(err)), 0);
+	assert_false(v.valid);
+
+	put_param(ie, &ioff, 0x0000, 0x03, 3, 0x5d00ff);
+	assert_int_equal(ssd_scsi_parse_log_ie(ie, ioff, &i, err, sizeof(err)), 0);
+	assert_true(i.valid);
+	assert_int_equal(i.asc, 0x5d);
+	assert_int_equal(i.ascq, 0x00);
+	assert_false(i.temperature_c.valid);
+}
+
+/* A page in subpage format (SPF set, SPC-5 §7.3, the log page's header) with a SUBPAGE CODE other
+ * than 00h is another page than the one asked for (LOG SENSE asks for subpage 00h): not read as it.
+ */
+static void test_subpage(void **state)
+{
+	uint8_t p[16] = {0x40 | SSD_SCSI_LOG_TEMPERATURE, 0x01};
+	size_t off = 4;
+	struct ssd_scsi_log_temperature t;
+
+	(void)state;
+	put_param(p, &off, 0x0000, 0x03, 2, 77);
+	assert_int_equal(ssd_scsi_parse_log_temperature(p, off, &t, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "SUBPAGE CODE is 01h"));
+	p[1] = 0x00; /* SPF set, subpage 00h: the page itself */
+	assert_int_equal(ssd_scsi_parse_log_temperature(p, off, &t, err, sizeof(err)), 0);
+	assert_true(t.temperature_c.valid);
+	assert_int_equal(t.temperature_c.value, 77);
+}
+
 static void test_self_test(void **state)
 {
 	uint8_t p[4 + 2 * 20] = {0x10, 0x00, 0x00, 40};
@@ -214,10 +334,11 @@ static void test_progress(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_supported), cmocka_unit_test(test_temperature),
-	    cmocka_unit_test(test_errors),    cmocka_unit_test(test_ssd_bgscan_ie),
-	    cmocka_unit_test(test_self_test), cmocka_unit_test(test_cdbs),
-	    cmocka_unit_test(test_progress),
+	    cmocka_unit_test(test_supported),	cmocka_unit_test(test_temperature),
+	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_ssd_bgscan_ie),
+	    cmocka_unit_test(test_self_test),	cmocka_unit_test(test_cdbs),
+	    cmocka_unit_test(test_progress),	cmocka_unit_test(test_write_counters),
+	    cmocka_unit_test(test_media_pages), cmocka_unit_test(test_subpage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
