@@ -46,8 +46,13 @@ static int add(const char *key, size_t n, int dup)
 	assert_non_null(name);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(name[i], sizeof(name[i]), "%s-t%zu", key, i);
-		t[i] = (struct lib_test){-1,	name[i],  "done", i % 3 ? "randread" : NULL,
-					 i % 5 ? (int64_t)(512 * i) : -1, "fio-3.33", NULL};
+		t[i] = (struct lib_test){-1,
+					 name[i],
+					 "done",
+					 i % 3 ? "randread" : NULL,
+					 i % 5 ? (int64_t)(512 * i) : -1,
+					 "fio-3.33",
+					 NULL};
 		f[i] = (struct lib_figure){-1,
 					   name[i],
 					   dup && i == n - 1 ? name[0] : name[i],
