@@ -106,8 +106,8 @@ check-calls: engine tools
 	@scripts/check-call-circles $(BUILD)
 
 # --- the JSON Schemas in docs/schemas/ made from record/'s tables of fields (apps.json,
-# tpcc.json): `make` fails when a committed one differs from its table (scripts/schema-sync
-# rewrites it)
+# tpcc.json, status.json): `make` fails when a committed one differs from its table
+# (scripts/schema-sync rewrites it)
 check-schemas: $(BUILD)/rec-schemas
 	@BUILD=$(BUILD) scripts/schema-sync --check
 

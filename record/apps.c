@@ -543,26 +543,14 @@ json_object *rec_apps_schema_json(enum rec_apps_workload w)
 			      "on the drive (" REC_APPS_SCHEMA ")",
 	    [REC_APPS_TPCC] = "<test folder>/tpcc.json: an ssd-apps run, PostgreSQL + the "
 			      "TPC-C-like tpcc.lua on the drive (" REC_TPCC_SCHEMA ")"};
-	json_object *s = json_object_new_object(), *t = rec_fields_schema(document, w);
-	char id[96];
+	json_object *s, *t;
 
-	if (!t) {
-		json_object_put(s);
-		return NULL;
-	}
-	snprintf(id, sizeof(id), "https://ssdeng.invalid/schemas/%s.schema.json",
-		 w == REC_APPS_OLTP ? "apps" : "tpcc");
-	add(s, "$schema", json_object_new_string("http://json-schema.org/draft-07/schema#"));
-	add(s, "$id", json_object_new_string(id));
-	add(s, "title", json_object_new_string(title[w]));
-	add(s, "description",
-	    json_object_new_string("Generated from record/apps.c's table of fields "
-				   "(scripts/schema-sync): do not edit. Latencies in ms, rates per "
-				   "second, sizes in bytes, durations in s; a figure not known is "
-				   "null, never 0 (docs/results-format.md for every field)."));
-	json_object_object_foreach(t, k, v) add(s, k, json_object_get(v));
-	json_object_put(t);
-	if (w == REC_APPS_TPCC) {
+	s = rec_fields_doc_schema(
+	    document, w, w == REC_APPS_OLTP ? "apps" : "tpcc", title[w],
+	    "Generated from record/apps.c's table of fields (scripts/schema-sync): do not edit. "
+	    "Latencies in ms, rates per second, sizes in bytes, durations in s; a figure not known "
+	    "is null, never 0 (docs/results-format.md for every field).");
+	if (s && w == REC_APPS_TPCC) {
 		if (!(t = json_tokener_parse("{" TPCC_DEFINITIONS "}"))) {
 			json_object_put(s);
 			return NULL;

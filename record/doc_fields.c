@@ -13,6 +13,8 @@
 #define AT(base, off, type) ((type *)((char *)(base) + (off)))
 #define CAT(base, off, type) ((const type *)((const char *)(base) + (off)))
 
+typedef json_object *json_ptr; /* a REC_FIELD_JSON member: CAT(base, off, json_ptr) */
+
 static bool carried(const struct rec_field *f, unsigned variant)
 {
 	return !f->variants || (f->variants & (1u << variant));
@@ -26,7 +28,22 @@ static json_object *number(const struct rec_field *f, long long v)
 {
 	if (f->flags & REC_FIELD_POSITIVE)
 		return v > 0 ? json_object_new_int64(v) : NULL;
-	return f->type == REC_FIELD_INT ? json_object_new_int64(v) : rec_json_i64(v);
+	if (f->type == REC_FIELD_I64 || (f->flags & REC_FIELD_NULLNEG))
+		return rec_json_i64(v);
+	return json_object_new_int64(v);
+}
+
+/* @f's double @v: null for NaN (and, REC_FIELD_POSITIVE, for <= 0), with f->digits decimals */
+static json_object *fraction(const struct rec_field *f, double v)
+{
+	char buf[64];
+
+	if (isnan(v) || ((f->flags & REC_FIELD_POSITIVE) && !(v > 0)))
+		return NULL;
+	if (!f->digits)
+		return json_object_new_double(v);
+	snprintf(buf, sizeof(buf), "%.*f", f->digits, v);
+	return json_object_new_double_s(v, buf);
 }
 
 /* the value of scalar @f, NULL for null */
@@ -34,6 +51,7 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 {
 	switch (f->type) {
 	case REC_FIELD_TEXT:
+	case REC_FIELD_ENUM:
 		return rec_json_text(*CAT(base, f->off, char *));
 	case REC_FIELD_TEXT_SET: {
 		const char *s = *CAT(base, f->off, char *);
@@ -41,14 +59,16 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 		return s && *s ? json_object_new_string(s) : NULL;
 	}
 	case REC_FIELD_I64:
+	case REC_FIELD_LLONG:
 		return number(f, *CAT(base, f->off, long long));
+	case REC_FIELD_LONG:
+		return number(f, *CAT(base, f->off, long));
+	case REC_FIELD_ULLONG:
+		return json_object_new_uint64(*CAT(base, f->off, unsigned long long));
 	case REC_FIELD_INT:
 		return number(f, *CAT(base, f->off, int));
-	case REC_FIELD_DOUBLE: {
-		double v = *CAT(base, f->off, double);
-
-		return isnan(v) ? NULL : json_object_new_double(v);
-	}
+	case REC_FIELD_DOUBLE:
+		return fraction(f, *CAT(base, f->off, double));
 	case REC_FIELD_BOOL:
 		return json_object_new_boolean(*CAT(base, f->off, bool));
 	case REC_FIELD_TRIBOOL: {
@@ -56,6 +76,8 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 
 		return v < 0 ? NULL : json_object_new_boolean(v);
 	}
+	case REC_FIELD_JSON:
+		return json_object_get(*CAT(base, f->off, json_ptr));
 	default:
 		return NULL;
 	}
@@ -86,7 +108,8 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 		switch (f->type) {
 		case REC_FIELD_OBJECT:
 			v = NULL;
-			if (!(f->flags & REC_FIELD_WHEN) || *CAT(base, f->when_off, bool)) {
+			if ((!(f->flags & REC_FIELD_WHEN) || *CAT(base, f->when_off, bool)) &&
+			    (!f->when || f->when(base))) {
 				v = json_object_new_object();
 				rec_fields_write(v, f->sub, base, variant);
 			}
@@ -117,42 +140,90 @@ struct reading {
 	char *err;
 	size_t errlen;
 	unsigned variant;
-	bool optional; /* inside a group: its members may be missing */
+	bool optional;	 /* inside a group: its members may be missing */
+	bool missing_ok; /* REC_FIELDS_MISSING_OK: any member may be */
 };
 
-/* every member "not known", whatever its variant */
-static void unknown(const struct rec_field *t, void *base)
+/* every member 0, NULL or false, whatever its variant */
+static void zero(const struct rec_field *t, void *base)
 {
 	for (const struct rec_field *f = t; f->name; f++) {
 		switch (f->type) {
 		case REC_FIELD_TEXT:
 		case REC_FIELD_TEXT_SET:
+		case REC_FIELD_ENUM:
 			*AT(base, f->off, const char *) = NULL;
 			break;
+		case REC_FIELD_JSON:
+			*AT(base, f->off, json_object *) = NULL;
+			break;
 		case REC_FIELD_I64:
-			*AT(base, f->off, long long) = -1;
+		case REC_FIELD_LLONG:
+			*AT(base, f->off, long long) = 0;
+			break;
+		case REC_FIELD_LONG:
+			*AT(base, f->off, long) = 0;
+			break;
+		case REC_FIELD_ULLONG:
+			*AT(base, f->off, unsigned long long) = 0;
 			break;
 		case REC_FIELD_INT:
-			*AT(base, f->off, int) = f->flags & REC_FIELD_POSITIVE ? -1 : 0;
+		case REC_FIELD_TRIBOOL:
+			*AT(base, f->off, int) = 0;
 			break;
 		case REC_FIELD_DOUBLE:
-			*AT(base, f->off, double) = NAN;
+			*AT(base, f->off, double) = 0;
 			break;
 		case REC_FIELD_BOOL:
 			*AT(base, f->off, bool) = false;
 			break;
-		case REC_FIELD_TRIBOOL:
-			*AT(base, f->off, int) = -1;
-			break;
 		case REC_FIELD_OBJECT:
 		case REC_FIELD_GROUP:
-			unknown(f->sub, base);
+			zero(f->sub, base);
 			break;
 		case REC_FIELD_ARRAY:
 			*AT(base, f->off, void *) = NULL;
 			*AT(base, f->count_off, size_t) = 0;
 			break;
 		case REC_FIELD_CUSTOM:
+			break;
+		}
+	}
+}
+
+/* every member "not known", whatever its variant */
+static void unknown(const struct rec_field *t, void *base)
+{
+	zero(t, base);
+	for (const struct rec_field *f = t; f->name; f++) {
+		bool minus = !(f->flags & REC_FIELD_ZERO);
+
+		switch (f->type) {
+		case REC_FIELD_I64:
+		case REC_FIELD_LLONG:
+			*AT(base, f->off, long long) = minus ? -1 : 0;
+			break;
+		case REC_FIELD_LONG:
+			*AT(base, f->off, long) = minus ? -1 : 0;
+			break;
+		case REC_FIELD_INT:
+			if (f->flags & (REC_FIELD_POSITIVE | REC_FIELD_NULLNEG))
+				*AT(base, f->off, int) = minus ? -1 : 0;
+			break;
+		case REC_FIELD_DOUBLE:
+			if (minus)
+				*AT(base, f->off, double) =
+				    f->flags & REC_FIELD_POSITIVE ? -1 : NAN;
+			break;
+		case REC_FIELD_TRIBOOL:
+			*AT(base, f->off, int) = -1;
+			break;
+		case REC_FIELD_OBJECT:
+		case REC_FIELD_GROUP:
+			if (minus)
+				unknown(f->sub, base);
+			break;
+		default:
 			break;
 		}
 	}
@@ -186,8 +257,12 @@ static const char *expected(const struct rec_field *f, json_object *v)
 	switch (f->type) {
 	case REC_FIELD_TEXT:
 	case REC_FIELD_TEXT_SET:
+	case REC_FIELD_ENUM:
 		return t == json_type_string ? NULL : "a string";
 	case REC_FIELD_I64:
+	case REC_FIELD_LLONG:
+	case REC_FIELD_LONG:
+	case REC_FIELD_ULLONG:
 	case REC_FIELD_INT:
 		if (t == json_type_int)
 			return NULL;
@@ -249,6 +324,28 @@ static int read_array(json_object *a, const struct rec_field *f, void *base,
 	return rc;
 }
 
+/* the string @v of ENUM @f, refused unless one of its values */
+static int read_enum(json_object *v, const struct rec_field *f, void *base, const struct reading *r,
+		     const char *where)
+{
+	const char *s = json_object_get_string(v);
+	char what[256];
+	size_t n;
+
+	for (const char *const *e = f->values; *e; e++)
+		if (!strcmp(*e, s)) {
+			*AT(base, f->off, const char *) = s;
+			return 0;
+		}
+	n = (size_t)snprintf(what, sizeof(what), "expected one of");
+	for (const char *const *e = f->values; *e && n < sizeof(what); e++)
+		n += (size_t)snprintf(what + n, sizeof(what) - n, "%s %s",
+				      e == f->values ? "" : ",", *e);
+	if (n < sizeof(what))
+		snprintf(what + n, sizeof(what) - n, ", found \"%.64s\"", s);
+	return refuse(r, where, f->name, what);
+}
+
 static int read_one(json_object *o, const struct rec_field *f, void *base, const struct reading *r,
 		    const char *where)
 {
@@ -265,7 +362,7 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 	if (f->type == REC_FIELD_CUSTOM)
 		return f->custom->read(o, f->name, (char *)base + f->off, r->variant);
 	if (!json_object_object_get_ex(o, f->name, &v)) {
-		if (f->since > 1 || f->flags & REC_FIELD_OMIT || r->optional)
+		if (f->since > 1 || f->flags & REC_FIELD_OMIT || r->optional || r->missing_ok)
 			return 0;
 		return refuse(r, where, f->name, "missing");
 	}
@@ -283,8 +380,20 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 	case REC_FIELD_TEXT_SET:
 		*AT(base, f->off, const char *) = json_object_get_string(v);
 		return 0;
+	case REC_FIELD_ENUM:
+		return read_enum(v, f, base, r, where);
+	case REC_FIELD_JSON:
+		*AT(base, f->off, json_object *) = v;
+		return 0;
 	case REC_FIELD_I64:
+	case REC_FIELD_LLONG:
 		*AT(base, f->off, long long) = json_object_get_int64(v);
+		return 0;
+	case REC_FIELD_LONG:
+		*AT(base, f->off, long) = (long)json_object_get_int64(v);
+		return 0;
+	case REC_FIELD_ULLONG:
+		*AT(base, f->off, unsigned long long) = json_object_get_uint64(v);
 		return 0;
 	case REC_FIELD_INT:
 		*AT(base, f->off, int) = (int)json_object_get_int64(v);
@@ -301,6 +410,8 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 	case REC_FIELD_OBJECT:
 		if (f->flags & REC_FIELD_WHEN)
 			*AT(base, f->when_off, bool) = true;
+		if (f->flags & REC_FIELD_ZERO)
+			unknown(f->sub, base);
 		return read_table(v, f->sub, base, r, at);
 	case REC_FIELD_ARRAY:
 		return read_array(v, f, base, r, where);
@@ -323,7 +434,9 @@ static int read_table(json_object *o, const struct rec_field *t, void *base,
 int rec_fields_read(json_object *o, const struct rec_field *t, void *base, unsigned variant,
 		    const char *path, char *err, size_t errlen)
 {
-	struct reading r = {path, err, errlen, variant, false};
+	struct reading r = {path,   err,
+			    errlen, variant & ~REC_FIELDS_MISSING_OK,
+			    false,  (variant & REC_FIELDS_MISSING_OK) != 0};
 	int rc;
 
 	unknown(t, base);
@@ -384,6 +497,19 @@ static json_object *type_of(const char *t, bool nullable)
 	return a;
 }
 
+/* a string of ENUM @f's values, or null */
+static json_object *enum_schema(const struct rec_field *f)
+{
+	json_object *s = json_object_new_object(), *e = json_object_new_array();
+
+	add(s, "type", type_of("string", true));
+	for (const char *const *v = f->values; *v; v++)
+		json_object_array_add(e, json_object_new_string(*v));
+	json_object_array_add(e, NULL);
+	add(s, "enum", e);
+	return s;
+}
+
 static json_object *member_schema(const struct rec_field *f, unsigned variant)
 {
 	json_object *s;
@@ -393,8 +519,14 @@ static json_object *member_schema(const struct rec_field *f, unsigned variant)
 	case REC_FIELD_OBJECT:
 		if (!(s = rec_fields_schema(f->sub, variant)))
 			return NULL;
-		if (f->flags & REC_FIELD_WHEN)
+		if ((f->flags & REC_FIELD_WHEN) || f->when)
 			add(s, "type", type_of("object", true));
+		break;
+	case REC_FIELD_ENUM:
+		s = enum_schema(f);
+		break;
+	case REC_FIELD_JSON:
+		s = json_object_new_object();
 		break;
 	case REC_FIELD_ARRAY:
 		s = json_object_new_object();
@@ -407,14 +539,22 @@ static json_object *member_schema(const struct rec_field *f, unsigned variant)
 			add(s, "type", type_of("string", true));
 		else if (f->type == REC_FIELD_DOUBLE)
 			add(s, "type", type_of("number", true));
+		else if (f->type == REC_FIELD_ULLONG)
+			add(s, "type", type_of("integer", false));
 		else if (f->type == REC_FIELD_BOOL)
 			add(s, "type", type_of("boolean", false));
 		else if (f->type == REC_FIELD_TRIBOOL)
 			add(s, "type", type_of("boolean", true));
 		else
-			add(s, "type", type_of("integer", f->type == REC_FIELD_I64 || positive));
-		if (positive)
+			add(s, "type",
+			    type_of("integer", f->type == REC_FIELD_I64 || positive ||
+						   (f->flags & REC_FIELD_NULLNEG)));
+		if (positive && f->type == REC_FIELD_DOUBLE)
+			add(s, "exclusiveMinimum", json_object_new_int(0));
+		else if (positive)
 			add(s, "minimum", json_object_new_int(1));
+		if (f->type == REC_FIELD_ULLONG)
+			add(s, "minimum", json_object_new_int(0));
 		if (positive && (f->flags & REC_FIELD_OMIT))
 			add(s, "type", type_of("integer", false));
 	}
@@ -468,5 +608,24 @@ json_object *rec_fields_schema(const struct rec_field *t, unsigned variant)
 		json_object_put(s);
 		return NULL;
 	}
+	return s;
+}
+
+json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, const char *name,
+				   const char *title, const char *description)
+{
+	json_object *s, *o = rec_fields_schema(t, variant);
+	char id[160];
+
+	if (!o)
+		return NULL;
+	s = json_object_new_object();
+	snprintf(id, sizeof(id), "https://ssdeng.invalid/schemas/%s.schema.json", name);
+	add(s, "$schema", json_object_new_string("http://json-schema.org/draft-07/schema#"));
+	add(s, "$id", json_object_new_string(id));
+	add(s, "title", json_object_new_string(title));
+	add(s, "description", json_object_new_string(description));
+	json_object_object_foreach(o, k, v) add(s, k, json_object_get(v));
+	json_object_put(o);
 	return s;
 }

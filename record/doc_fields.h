@@ -11,7 +11,8 @@
  *
  * A table is an array ended by an entry whose name is NULL; offsets are into the struct the
  * table describes (REC_FIELD_OBJECT and REC_FIELD_GROUP nest a table over the same struct,
- * REC_FIELD_ARRAY one over each element of an array the struct points to).
+ * REC_FIELD_ARRAY one over each element of an array the struct points to). Documents kept as
+ * tables: apps.json and tpcc.json (apps.c), status.json (status.c).
  */
 #ifndef SSDENG_RECORD_DOC_FIELDS_H
 #define SSDENG_RECORD_DOC_FIELDS_H
@@ -25,10 +26,15 @@ enum rec_field_type {
 	REC_FIELD_TEXT,	    /* const char *: null for NULL */
 	REC_FIELD_TEXT_SET, /* const char *: null for NULL and "" */
 	REC_FIELD_I64,	    /* long long: null when negative (not known); read -1 */
+	REC_FIELD_LLONG,    /* long long: always written; read -1 */
+	REC_FIELD_LONG,	    /* long: always written; read -1 */
+	REC_FIELD_ULLONG,   /* unsigned long long: always written; read 0 */
 	REC_FIELD_INT,	    /* int: always written; read 0 (with REC_FIELD_POSITIVE: -1) */
 	REC_FIELD_DOUBLE,   /* double: null for NaN; read NaN */
 	REC_FIELD_BOOL,	    /* bool; read false */
 	REC_FIELD_TRIBOOL,  /* int: 1, 0, or -1 written as null */
+	REC_FIELD_ENUM,	    /* const char *: one of values (another refused), null for NULL */
+	REC_FIELD_JSON,	    /* json_object *: any JSON value as it is (borrowed either way) */
 	REC_FIELD_OBJECT,   /* a nested object over the same struct (sub) */
 	REC_FIELD_GROUP,    /* sub's members in this object, written when the bool at off is */
 	REC_FIELD_ARRAY,    /* an array of objects: off a pointer, count_off its size_t (sub) */
@@ -39,6 +45,14 @@ enum rec_field_type {
 #define REC_FIELD_POSITIVE 1u /* a number written only when > 0 (else null; read -1) */
 #define REC_FIELD_OMIT 2u     /* a member not known is left out rather than written null */
 #define REC_FIELD_WHEN 4u     /* OBJECT: written null unless the bool at when_off is true */
+#define REC_FIELD_NULLNEG 8u  /* an integer: a negative one written null; read -1 */
+/* a number not known reads 0 (not -1 or NaN); an OBJECT: its members read 0, NULL and false
+ * while it is null or missing (a member missing from it reads as not known) */
+#define REC_FIELD_ZERO 16u
+
+/* rec_fields_read()'s @variant may carry: a member missing (from a file of an older writer that
+ * left it out) reads as not known rather than being refused */
+#define REC_FIELDS_MISSING_OK (1u << 16)
 
 /* A member (or several, inline) written and read by functions of its own. */
 struct rec_field_custom {
@@ -54,13 +68,16 @@ struct rec_field {
 	enum rec_field_type type;
 	size_t off;
 	const char *unit;   /* "bytes", "s", "ms", "1/s", "%", "min^-1", or NULL */
-	unsigned flags;	    /* REC_FIELD_POSITIVE, REC_FIELD_OMIT, REC_FIELD_WHEN */
+	unsigned flags;	    /* REC_FIELD_POSITIVE, _OMIT, _WHEN, _NULLNEG, _ZERO */
 	unsigned since;	    /* the document's revision that added it; 0 and 1: the first */
 	unsigned variants;  /* 1u << variant of each variant that carries it; 0: all */
 	const char *schema; /* JSON Schema keywords replacing the type's, as JSON members */
 	const struct rec_field *sub;	       /* OBJECT, GROUP, ARRAY: its members */
 	size_t count_off, elem_size, when_off; /* ARRAY; OBJECT with REC_FIELD_WHEN */
 	const struct rec_field_custom *custom; /* CUSTOM */
+	int digits;		   /* DOUBLE: written with this many decimals ("1.143"); 0: all */
+	const char *const *values; /* ENUM: its values, ended by NULL */
+	bool (*when)(const void *base); /* OBJECT: written null unless true for the struct */
 };
 
 /** rec_fields_write() - @t's members of @variant, from the struct @base, into object @o. */
@@ -89,5 +106,14 @@ void rec_fields_free(const struct rec_field *t, void *base);
  * Return: a new object, or NULL (out of memory, or a table's schema text not JSON).
  */
 json_object *rec_fields_schema(const struct rec_field *t, unsigned variant);
+
+/**
+ * rec_fields_doc_schema() - rec_fields_schema() of @t as a whole document: "$schema"
+ * (draft-07), "$id" https://ssdeng.invalid/schemas/@name.schema.json, "title" @title,
+ * "description" @description, then the object's keywords.
+ * Return: a new object, or NULL (as rec_fields_schema()).
+ */
+json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, const char *name,
+				   const char *title, const char *description);
 
 #endif

@@ -1,53 +1,137 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* status.c - OUT/status.json written and read (status.h). */
+/* status.c - OUT/status.json written and read (status.h) from one table of fields
+ * (doc_fields.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "record/doc_fields.h"
 #include "record/json.h"
 #include "record/status.h"
 
-static json_object *test_obj(const struct rec_status *s)
-{
-	json_object *t = json_object_new_object();
+static void add(json_object *o, const char *k, json_object *v) { json_object_object_add(o, k, v); }
 
-	json_object_object_add(t, "index", json_object_new_int64(s->index));
-	json_object_object_add(t, "label", rec_json_text(s->label));
-	json_object_object_add(t, "id", rec_json_text(s->test_id));
-	json_object_object_add(t, "title", rec_json_text(s->title));
-	json_object_object_add(t, "started", rec_json_text(s->test_started));
-	json_object_object_add(t, "elapsed_s", json_object_new_int64(s->elapsed_s));
-	json_object_object_add(t, "expected_s", json_object_new_int64(s->expected_s));
-	json_object_object_add(t, "eta_s", rec_json_i64(s->eta_s));
-	json_object_object_add(t, "rate", rec_json_text(s->rate && *s->rate ? s->rate : NULL));
-	return t;
+static void schema_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	(void)p, (void)w;
+	add(o, k, json_object_new_string(REC_STATUS_SCHEMA));
 }
 
-/* @v as a JSON number written with @digits decimals ("1.143", not 1.1429999999999999) */
-static json_object *fixed(double v, int digits)
+static int nothing_read(json_object *o, const char *k, void *p, unsigned w)
 {
-	char buf[64];
-
-	snprintf(buf, sizeof(buf), "%.*f", digits, v);
-	return json_object_new_double_s(v, buf);
+	(void)o, (void)k, (void)p, (void)w;
+	return 0;
 }
 
-static json_object *live_obj(const struct rec_status *s)
-{
-	json_object *l = json_object_new_object();
+static const struct rec_field_custom schema = {
+    schema_write, nothing_read, "\"schema\": {\"const\": \"" REC_STATUS_SCHEMA "\"}"};
 
-	json_object_object_add(l, "every_s", json_object_new_int64(s->live_every_s));
-	json_object_object_add(l, "rebuilds", json_object_new_int64(s->live_rebuilds));
-	json_object_object_add(l, "failed", json_object_new_int64(s->live_failed));
-	json_object_object_add(l, "built", rec_json_text(s->live_built));
-	json_object_object_add(l, "cpu_s", fixed(s->live_cpu_s, 2));
-	return l;
-}
+static bool live_on(const void *s) { return ((const struct rec_status *)s)->live_every_s > 0; }
+static bool test_running(const void *s) { return ((const struct rec_status *)s)->test_id; }
+static bool fio_running(const void *s) { return ((const struct rec_status *)s)->fio_pid > 0; }
+
+static const char *const states[] = {"running", "complete", "failed", "interrupted", NULL};
+
+#define S(m) offsetof(struct rec_status, m)
+#define TIME "\"pattern\": \"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$\""
+#define NONNEG "\"minimum\": 0"
+#define WHAT(text) "\"description\": \"" text "\""
+
+static const struct rec_field tests[] = {
+    {"total", REC_FIELD_LLONG, S(total), .schema = NONNEG},
+    {"done", REC_FIELD_LLONG, S(done), .schema = NONNEG},
+    {"failed", REC_FIELD_LLONG, S(failed), .schema = NONNEG},
+    {"kept", REC_FIELD_LLONG, S(kept), .schema = NONNEG},
+    {"skipped", REC_FIELD_LLONG, S(skipped), .since = 2,
+     .schema = NONNEG ", " WHAT("tests not run (an apps test on a file, a curve point without its "
+				"max run, the rest after a stop); absent in files written before "
+				"it")},
+    {NULL}};
+
+static const struct rec_field run[] = {
+    {"elapsed_s", REC_FIELD_LONG, S(run_elapsed_s), "s", .schema = NONNEG},
+    {"eta_s", REC_FIELD_LONG, S(run_eta_s), "s", REC_FIELD_NULLNEG,
+     .schema = WHAT("s: the running test's ETA plus the catalogue durations of the tests still "
+		    "to run, each with the overhead per test measured so far (fills: the mean "
+		    "of those that ended)")},
+    {"eta_lower_bound", REC_FIELD_BOOL, S(run_eta_lower_bound)},
+    {"pace", REC_FIELD_DOUBLE, S(pace), .flags = REC_FIELD_POSITIVE, .since = 2, .digits = 3,
+     .schema = WHAT("the tests this session ended (done or failed) that have a planned "
+		    "duration: their measured seconds over their planned seconds; null before "
+		    "the first")},
+    {NULL}};
+
+static const struct rec_field live[] = {
+    {"every_s", REC_FIELD_LONG, S(live_every_s),
+     .schema = "\"minimum\": 1, " WHAT("seconds between rebuilds while a test runs")},
+    {"rebuilds", REC_FIELD_LLONG, S(live_rebuilds), .flags = REC_FIELD_ZERO,
+     .schema = NONNEG ", " WHAT("rebuilds swapped in")},
+    {"failed", REC_FIELD_LLONG, S(live_failed), .flags = REC_FIELD_ZERO,
+     .schema = NONNEG ", " WHAT("rebuilds that failed (one the driver stopped at the run's end or "
+				"on an interrupt is not counted)")},
+    {"built", REC_FIELD_TEXT, S(live_built),
+     .schema = TIME ", " WHAT("UTC, ISO 8601: when the last one was swapped in")},
+    {"cpu_s", REC_FIELD_DOUBLE, S(live_cpu_s), .flags = REC_FIELD_ZERO, .digits = 2,
+     .schema = "\"type\": \"number\", " NONNEG ", " WHAT("s: user + system seconds of all "
+							 "rebuilds, their gnuplots included")},
+    {NULL}};
+
+static const struct rec_field test[] = {
+    {"index", REC_FIELD_LLONG, S(index), .schema = "\"minimum\": 1"},
+    {"label", REC_FIELD_TEXT, S(label)},
+    {"id", REC_FIELD_TEXT, S(test_id)},
+    {"title", REC_FIELD_TEXT, S(title)},
+    {"started", REC_FIELD_TEXT, S(test_started), "UTC, ISO 8601", .schema = TIME},
+    {"elapsed_s", REC_FIELD_LONG, S(elapsed_s), "s"},
+    {"expected_s", REC_FIELD_LONG, S(expected_s), "s"},
+    {"eta_s", REC_FIELD_LONG, S(eta_s), "s", REC_FIELD_NULLNEG},
+    {"rate", REC_FIELD_TEXT_SET, S(rate)},
+    {NULL}};
+
+static const struct rec_field fio[] = {
+    {"pid", REC_FIELD_LLONG, S(fio_pid), .flags = REC_FIELD_ZERO, .schema = "\"minimum\": 1"},
+    {"starttime", REC_FIELD_ULLONG, S(fio_starttime),
+     .schema = WHAT("its /proc start time, clock ticks since boot")},
+    {NULL}};
+
+/* The document. Revision 2 added tests.skipped, run.pace and live: a file written before them
+ * reads them as not known (live off). */
+static const struct rec_field document[] = {
+    {"schema", REC_FIELD_CUSTOM, 0, .custom = &schema},
+    {"state", REC_FIELD_ENUM, S(state), .values = states},
+    {"pid", REC_FIELD_LLONG, S(pid), .schema = "\"minimum\": 1, " WHAT("the driver's pid")},
+    {"pid_starttime", REC_FIELD_ULLONG, S(pid_starttime),
+     .schema = WHAT("its /proc start time, clock ticks since boot: a reused pid is not taken "
+		    "for it")},
+    {"command", REC_FIELD_JSON, S(command),
+     .schema = "\"type\": [\"array\", \"null\"], \"items\": {\"type\": \"string\"}, " WHAT(
+	 "the driver's argv")},
+    {"resume_command", REC_FIELD_TEXT, S(resume_command)},
+    {"out", REC_FIELD_TEXT, S(out), .schema = WHAT("the results directory, absolute")},
+    {"started", REC_FIELD_TEXT, S(started), "UTC, ISO 8601", .schema = TIME},
+    {"updated", REC_FIELD_TEXT, S(updated),
+     .schema = "\"type\": \"string\", " TIME ", " WHAT("UTC, ISO 8601: when it was written")},
+    {"ended", REC_FIELD_TEXT, S(ended), "UTC, ISO 8601", .schema = TIME},
+    {"reason", REC_FIELD_TEXT, S(reason),
+     .schema = WHAT("how the run stopped when it did not complete")},
+    {"tests", REC_FIELD_OBJECT, .sub = tests},
+    {"run", REC_FIELD_OBJECT, .sub = run},
+    {"live", REC_FIELD_OBJECT, .since = 2, .sub = live, .when = live_on,
+     .schema = WHAT("the live report (OUT/report/ rebuilt while the run goes on, docs/live.md); "
+		    "null with --no-live or --no-report; absent in files written before it")},
+    {"test", REC_FIELD_OBJECT, .flags = REC_FIELD_ZERO, .sub = test, .when = test_running,
+     .schema = WHAT("the running test; null between tests")},
+    {"fio", REC_FIELD_OBJECT, .flags = REC_FIELD_ZERO, .sub = fio, .when = fio_running,
+     .schema = WHAT("the fio (or ssd-apps) running now, else null")},
+    {"exit_status", REC_FIELD_INT, S(exit_status), .flags = REC_FIELD_NULLNEG,
+     .schema = WHAT("null while running")},
+    {NULL}};
 
 int rec_status_write(const char *path, const struct rec_status *s)
 {
-	json_object *o = json_object_new_object(), *n, *run, *fio = NULL;
+	json_object *o = json_object_new_object();
+	struct rec_status w = *s;
 	char now[32];
 	struct tm tm;
 	time_t t = time(NULL);
@@ -55,42 +139,9 @@ int rec_status_write(const char *path, const struct rec_status *s)
 
 	gmtime_r(&t, &tm);
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	json_object_object_add(o, "schema", json_object_new_string(REC_STATUS_SCHEMA));
-	json_object_object_add(o, "state", rec_json_text(s->state));
-	json_object_object_add(o, "pid", json_object_new_int64(s->pid));
-	json_object_object_add(o, "pid_starttime", json_object_new_uint64(s->pid_starttime));
-	json_object_object_add(o, "command", json_object_get(s->command));
-	json_object_object_add(o, "resume_command", rec_json_text(s->resume_command));
-	json_object_object_add(o, "out", rec_json_text(s->out));
-	json_object_object_add(o, "started", rec_json_text(s->started));
-	json_object_object_add(o, "updated", json_object_new_string(now));
-	json_object_object_add(o, "ended", rec_json_text(s->ended));
-	json_object_object_add(o, "reason", rec_json_text(s->reason));
-	n = json_object_new_object();
-	json_object_object_add(n, "total", json_object_new_int64(s->total));
-	json_object_object_add(n, "done", json_object_new_int64(s->done));
-	json_object_object_add(n, "failed", json_object_new_int64(s->failed));
-	json_object_object_add(n, "kept", json_object_new_int64(s->kept));
-	json_object_object_add(n, "skipped",
-			       json_object_new_int64(s->skipped > 0 ? s->skipped : 0));
-	json_object_object_add(o, "tests", n);
-	run = json_object_new_object();
-	json_object_object_add(run, "elapsed_s", json_object_new_int64(s->run_elapsed_s));
-	json_object_object_add(run, "eta_s", rec_json_i64(s->run_eta_s));
-	json_object_object_add(run, "eta_lower_bound",
-			       json_object_new_boolean(s->run_eta_lower_bound));
-	json_object_object_add(run, "pace", s->pace > 0 ? fixed(s->pace, 3) : NULL);
-	json_object_object_add(o, "run", run);
-	json_object_object_add(o, "live", s->live_every_s > 0 ? live_obj(s) : NULL);
-	json_object_object_add(o, "test", s->test_id ? test_obj(s) : NULL);
-	if (s->fio_pid > 0) {
-		fio = json_object_new_object();
-		json_object_object_add(fio, "pid", json_object_new_int64(s->fio_pid));
-		json_object_object_add(fio, "starttime", json_object_new_uint64(s->fio_starttime));
-	}
-	json_object_object_add(o, "fio", fio);
-	json_object_object_add(o, "exit_status",
-			       s->exit_status >= 0 ? json_object_new_int(s->exit_status) : NULL);
+	w.updated = now;
+	w.skipped = s->skipped > 0 ? s->skipped : 0;
+	rec_fields_write(o, document, &w, 0);
 	r = rec_json_write(path, o);
 	json_object_put(o);
 	return r;
@@ -105,8 +156,9 @@ bool rec_status_is(json_object *o)
 
 int rec_status_read(const char *path, struct rec_status *s, char *err, size_t errlen)
 {
-	json_object *o, *n, *run, *t, *fio, *live;
+	json_object *o;
 	bool missing;
+	int rc;
 
 	memset(s, 0, sizeof(*s));
 	if (!(o = rec_json_read(path, &missing, err, errlen)))
@@ -118,53 +170,24 @@ int rec_status_read(const char *path, struct rec_status *s, char *err, size_t er
 		return -EINVAL;
 	}
 	s->doc = o;
-	s->state = rec_json_str(o, "state");
-	s->pid = rec_json_i64_or(o, "pid", -1);
-	s->pid_starttime = (unsigned long long)rec_json_i64_or(o, "pid_starttime", 0);
-	s->command = rec_json_get(o, "command");
-	s->resume_command = rec_json_str(o, "resume_command");
-	s->out = rec_json_str(o, "out");
-	s->started = rec_json_str(o, "started");
-	s->updated = rec_json_str(o, "updated");
-	s->ended = rec_json_str(o, "ended");
-	s->reason = rec_json_str(o, "reason");
-	n = rec_json_get(o, "tests");
-	s->total = rec_json_i64_or(n, "total", -1);
-	s->done = rec_json_i64_or(n, "done", -1);
-	s->failed = rec_json_i64_or(n, "failed", -1);
-	s->kept = rec_json_i64_or(n, "kept", -1);
-	s->skipped = rec_json_i64_or(n, "skipped", -1);
-	run = rec_json_get(o, "run");
-	s->run_elapsed_s = (long)rec_json_i64_or(run, "elapsed_s", -1);
-	s->run_eta_s = (long)rec_json_i64_or(run, "eta_s", -1);
-	s->run_eta_lower_bound = json_object_get_boolean(rec_json_get(run, "eta_lower_bound"));
-	s->pace = -1;
-	rec_json_num(run, "pace", &s->pace);
-	s->live_every_s = -1;
-	if ((live = rec_json_get(o, "live"))) {
-		s->live_every_s = (long)rec_json_i64_or(live, "every_s", -1);
-		s->live_rebuilds = rec_json_i64_or(live, "rebuilds", 0);
-		s->live_failed = rec_json_i64_or(live, "failed", 0);
-		s->live_built = rec_json_str(live, "built");
-		rec_json_num(live, "cpu_s", &s->live_cpu_s);
+	/* a member missing reads as not known: the driver's first writers left some out */
+	if ((rc = rec_fields_read(o, document, s, REC_FIELDS_MISSING_OK, path, err, errlen))) {
+		rec_status_free(s);
+		return rc;
 	}
-	if ((t = rec_json_get(o, "test"))) {
-		s->index = rec_json_i64_or(t, "index", -1);
-		s->label = rec_json_str(t, "label");
-		s->test_id = rec_json_str(t, "id") ? rec_json_str(t, "id") : "?";
-		s->title = rec_json_str(t, "title");
-		s->test_started = rec_json_str(t, "started");
-		s->elapsed_s = (long)rec_json_i64_or(t, "elapsed_s", -1);
-		s->expected_s = (long)rec_json_i64_or(t, "expected_s", -1);
-		s->eta_s = (long)rec_json_i64_or(t, "eta_s", -1);
-		s->rate = rec_json_str(t, "rate");
-	}
-	if ((fio = rec_json_get(o, "fio"))) {
-		s->fio_pid = rec_json_i64_or(fio, "pid", 0);
-		s->fio_starttime = (unsigned long long)rec_json_i64_or(fio, "starttime", 0);
-	}
-	s->exit_status = (int)rec_json_i64_or(o, "exit_status", -1);
+	if (!s->test_id && json_object_is_type(rec_json_get(o, "test"), json_type_object))
+		s->test_id = "?"; /* a test runs, its id not known */
 	return 0;
+}
+
+json_object *rec_status_schema_json(void)
+{
+	return rec_fields_doc_schema(
+	    document, 0, "status",
+	    "OUT/status.json: what a run of ssd-review is doing (" REC_STATUS_SCHEMA ")",
+	    "Generated from record/status.c's table of fields (scripts/schema-sync): do not edit. "
+	    "Rewritten atomically at each test's start and end and every 5 s while fio runs "
+	    "(docs/results-format.md); times UTC, ISO 8601; a figure not known is null.");
 }
 
 long long rec_status_left(const struct rec_status *s)

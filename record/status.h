@@ -3,7 +3,8 @@
  * status.h - OUT/status.json: what a run is doing now, rewritten atomically every few seconds and
  * at each test's start and end, so another shell can read it (ssd-review --status OUT) and a
  * later run can find a fio its killed driver left behind. Schema "ssdeng.review-status.v1"
- * (docs/results-format.md, docs/schemas/status.schema.json): state, the driver's and fio's pid
+ * (docs/results-format.md, docs/schemas/status.schema.json, made from the table of fields it is
+ * written and read with: doc_fields.h): state, the driver's and fio's pid
  * with their /proc start times, the running test with its elapsed time and ETA, the run's (by the
  * plan, and at the pace measured so far), and the live report's rebuilds (driver/README.md).
  */
@@ -75,6 +76,12 @@ bool rec_status_is(json_object *o);
  * skipped (the running test among them), not below 0.
  */
 long long rec_status_left(const struct rec_status *s);
+
+/**
+ * rec_status_schema_json() - status.json's JSON Schema (draft-07), made from the table the file
+ * is written and read with (docs/schemas/status.schema.json). Return: a new object, or NULL.
+ */
+json_object *rec_status_schema_json(void);
 
 void rec_status_free(struct rec_status *s);
 

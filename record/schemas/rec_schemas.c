@@ -3,7 +3,7 @@
  * rec_schemas.c - build/rec-schemas: prints the JSON Schema of a record document made from the
  * table of fields record/ writes and reads it with (record/doc_fields.h). docs/schemas/ holds
  * its output; scripts/schema-sync rewrites them, scripts/schema-sync --check compares.
- *   rec-schemas NAME     NAME: apps, tpcc; the schema on stdout, exit 0
+ *   rec-schemas NAME     NAME: apps, tpcc, status; the schema on stdout, exit 0
  *   rec-schemas --list   the names it knows, one a line
  */
 #include <stdio.h>
@@ -12,13 +12,18 @@
 #include <json-c/json.h>
 
 #include "record/apps.h"
+#include "record/status.h"
+
+static json_object *apps(void) { return rec_apps_schema_json(REC_APPS_OLTP); }
+static json_object *tpcc(void) { return rec_apps_schema_json(REC_APPS_TPCC); }
 
 static const struct {
 	const char *name;
-	enum rec_apps_workload w;
+	json_object *(*schema)(void);
 } docs[] = {
-    {"apps", REC_APPS_OLTP},
-    {"tpcc", REC_APPS_TPCC},
+    {"apps", apps},
+    {"tpcc", tpcc},
+    {"status", rec_status_schema_json},
 };
 
 static int usage(FILE *f, int rc)
@@ -26,7 +31,7 @@ static int usage(FILE *f, int rc)
 	fprintf(
 	    f,
 	    "usage: rec-schemas NAME | --list | --help\n"
-	    "  print the JSON Schema of record document NAME (apps, tpcc), made from the\n"
+	    "  print the JSON Schema of record document NAME (apps, tpcc, status), made from the\n"
 	    "  table of fields record/ writes and reads it with (docs/schemas/NAME.schema.json)\n");
 	return rc;
 }
@@ -46,7 +51,7 @@ int main(int argc, char **argv)
 		}
 		if (strcmp(argv[1], docs[i].name))
 			continue;
-		if (!(s = rec_apps_schema_json(docs[i].w))) {
+		if (!(s = docs[i].schema())) {
 			fprintf(stderr, "rec-schemas: %s: a table's schema text is not JSON\n",
 				argv[1]);
 			return 1;
@@ -59,6 +64,6 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--list"))
 		return 0;
-	fprintf(stderr, "rec-schemas: %s: no such document (apps, tpcc)\n", argv[1]);
+	fprintf(stderr, "rec-schemas: %s: no such document (apps, tpcc, status)\n", argv[1]);
 	return 2;
 }
