@@ -79,6 +79,27 @@ static bool wanted(const struct rv_opts *o, const char *id)
 	return false;
 }
 
+/* --only that leaves out a fill ("prep" family) the suite runs before a chosen test: said on
+ * stderr, since the chosen test then reads or overwrites blocks the fill would have written. */
+static void left_out_fills(const struct rv_opts *o, const struct rv_plan *p)
+{
+	for (size_t k = 0; o->only.n && k < p->nall; k++) {
+		const struct catalogue_test *ct = &p->all[k];
+		bool later = false;
+
+		if (wanted(o, ct->id) || strcmp(ct->entry->family->id, "prep"))
+			continue;
+		for (size_t j = k + 1; j < p->nall && !later; j++)
+			later = wanted(o, p->all[j].id);
+		if (later)
+			fprintf(
+			    stderr,
+			    "ssd-review: note: --only leaves out %s (%s), which the %s suite runs "
+			    "before the tests chosen: they run on the drive as it is\n",
+			    ct->id, ct->title, o->suite);
+	}
+}
+
 static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < o->only.n; i++) {
@@ -128,6 +149,7 @@ static int cut(const struct rv_opts *o, struct rv_plan *p, char *err, size_t err
 			if (p->all[j].step == ct->step && p->all[j].after)
 				t->atomic_step = true;
 	}
+	left_out_fills(o, p);
 	return 0;
 }
 

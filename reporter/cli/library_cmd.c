@@ -44,8 +44,8 @@ static const char usage[] =
     "           added in one transaction.\n"
     "           --model, --firmware, --label name anyone's fio results (they have no\n"
     "           drive.json; given with a review's results they override it)\n"
-    "  list     the runs, newest first: number, date, model, firmware, profile, status, host,\n"
-    "           figures; --model TEXT (contained, any case), --profile P filter; --json prints\n"
+    "  list     the runs, newest first: number, date, model, label, firmware, profile, status,\n"
+    "           host; --model TEXT (contained, any case), --profile P filter; --json prints\n"
     "           a JSON array with every field\n"
     "  remove   remove one run: RUN is its number (library list), its key, or its manifest id\n"
     "  export   runs.csv, tests.csv, figures.csv into DIR (one row per run, test, figure)\n"
@@ -197,6 +197,87 @@ static void json_add_int(json_object *o, const char *k, int64_t v)
 	json_object_object_add(o, k, v >= 0 ? json_object_new_int64(v) : NULL);
 }
 
+enum { L_RUN, L_STARTED, L_MODEL, L_LABEL, L_FIRMWARE, L_PROFILE, L_STATUS, L_HOST, L_NCOL };
+
+/* One row of list's text table: @r's cells, or the header when @r is NULL; @id holds the number. */
+static void list_cells(const struct lib_run *r, char *id, size_t idlen, const char *cell[L_NCOL])
+{
+	static const char *const head[L_NCOL] = {"run",	     "started", "model",  "label",
+						 "firmware", "profile", "status", "host"};
+
+	if (!r) {
+		memcpy(cell, head, sizeof(head));
+		return;
+	}
+	snprintf(id, idlen, "%lld", (long long)r->id);
+	cell[L_RUN] = id;
+	cell[L_STARTED] = r->started;
+	cell[L_MODEL] = r->model;
+	cell[L_LABEL] = r->label;
+	cell[L_FIRMWARE] = r->firmware;
+	cell[L_PROFILE] = r->profile;
+	cell[L_STATUS] = r->status;
+	cell[L_HOST] = r->host;
+	for (int k = 0; k < L_NCOL; k++)
+		if (!cell[k])
+			cell[k] = "-";
+}
+
+/* The text table of list: each column as wide as its widest cell; the label shown beside the
+ * model (two runs of one model, e.g. a reference drive at two limits, differ by it). */
+static void print_table(const struct lib_run *runs, size_t n)
+{
+	const char *cell[L_NCOL];
+	int w[L_NCOL] = {0};
+	char id[24];
+
+	for (size_t i = 0; i <= n; i++) {
+		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), cell);
+		for (int k = 0; k < L_NCOL; k++)
+			if ((int)strlen(cell[k]) > w[k])
+				w[k] = (int)strlen(cell[k]);
+	}
+	for (size_t i = 0; i <= n; i++) {
+		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), cell);
+		for (int k = 0; k < L_NCOL - 1; k++)
+			printf("%-*s ", w[k], cell[k]);
+		printf("%s\n", cell[L_NCOL - 1]);
+	}
+}
+
+/* list's filters matched no run: a --profile no run has is a typo (exit 2, the library's
+ * profiles named); a --model nothing contains is an answer, said on stderr. */
+static int no_match(struct lib *l, const struct args *a)
+{
+	struct lib_run *all = NULL;
+	char have[512] = "";
+	size_t n = 0, len = 0;
+	bool known = false;
+
+	if (lib_list(l, NULL, NULL, &all, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = all[i].profile ? all[i].profile : "none";
+
+		known |= a->profile && !strcmp(p, a->profile);
+		if (!strstr(have, p) && len < sizeof(have))
+			len += (size_t)snprintf(have + len, sizeof(have) - len, "%s%s",
+						len ? ", " : "", p);
+	}
+	lib_runs_free(all, n);
+	if (a->profile && !known) {
+		fprintf(stderr,
+			"ssdreport: library list: --profile %s: no run of that profile (the "
+			"library's: %s)\n",
+			a->profile, n ? have : "none, it is empty");
+		return 2;
+	}
+	fprintf(stderr, "ssdreport: library list: no run matches%s%s%s%s\n",
+		a->model ? " --model " : "", a->model ? a->model : "",
+		a->profile ? " --profile " : "", a->profile ? a->profile : "");
+	return 0;
+}
+
 static int cmd_list(struct lib *l, const struct args *a)
 {
 	struct lib_run *runs = NULL;
@@ -207,6 +288,8 @@ static int cmd_list(struct lib *l, const struct args *a)
 		fprintf(stderr, "ssdreport: library list: %s\n", lib_error(l));
 		return rc == -ENOMEM ? 1 : 2;
 	}
+	if (!n && (a->profile || a->model) && (rc = no_match(l, a)))
+		return rc;
 	if (a->json) {
 		json_object *arr = json_object_new_array();
 
@@ -240,16 +323,7 @@ static int cmd_list(struct lib *l, const struct args *a)
 							     JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(arr);
 	} else {
-		printf("%-5s %-20s %-28s %-10s %-8s %-11s %s\n", "run", "started", "model",
-		       "firmware", "profile", "status", "host");
-		for (size_t i = 0; i < n; i++) {
-			const struct lib_run *r = &runs[i];
-
-			printf("%-5lld %-20s %-28s %-10s %-8s %-11s %s\n", (long long)r->id,
-			       r->started ? r->started : "-", r->model ? r->model : r->label,
-			       r->firmware ? r->firmware : "-", r->profile ? r->profile : "-",
-			       r->status, r->host ? r->host : "-");
-		}
+		print_table(runs, n);
 	}
 	lib_runs_free(runs, n);
 	return fflush(stdout) ? 1 : 0;

@@ -439,6 +439,51 @@ static int build_history(const struct ctx *c, struct sr_libp *p)
 	return 0;
 }
 
+/* Does every --test name a test or summary entry the library has figures of, and every --drive
+ * a run's model or label? A filter that matches nothing is a typo, not an empty page: said on
+ * stderr, naming it. */
+static bool filters_match(const struct ctx *c)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < c->o->ntests; i++) {
+		size_t f = 0;
+
+		while (f < c->nfigs && strcmp(c->o->tests[i], c->figs[f].entry) &&
+		       strcmp(c->o->tests[i], c->figs[f].test))
+			f++;
+		if (f == c->nfigs) {
+			fprintf(
+			    stderr,
+			    "ssdreport: library report: --test %s: the library holds no figure of "
+			    "that test or summary entry (ssdreport library export --csv DIR lists "
+			    "them)\n",
+			    c->o->tests[i]);
+			ok = false;
+		}
+	}
+	for (size_t i = 0; i < c->o->ndrives; i++) {
+		struct ctx one = *c;
+		struct sr_lib_report_opts o1 = *c->o;
+		size_t r = 0;
+
+		o1.drives = &c->o->drives[i];
+		o1.ndrives = 1;
+		one.o = &o1;
+		while (r < c->nruns && !highlighted(&one, &c->runs[r]))
+			r++;
+		if (r == c->nruns) {
+			fprintf(
+			    stderr,
+			    "ssdreport: library report: --drive %s: no run in the library has that "
+			    "model or label (ssdreport library list shows them)\n",
+			    c->o->drives[i]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
 int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 {
 	struct ctx c = {.o = o};
@@ -457,6 +502,10 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 	if (rc) {
 		fprintf(stderr, "ssdreport: library report: %s\n", lib_error(l));
 		rc = rc == -ENOMEM ? 1 : 2;
+		goto out;
+	}
+	if (!filters_match(&c)) {
+		rc = 2;
 		goto out;
 	}
 	rc = map_runs(&c);

@@ -678,6 +678,14 @@ int main(int argc, char **argv)
 								 temporary directory */
 			return commands[i].run(argc - 1, argv + 1);
 		}
+	/* a first word that is no command and no path: a misspelt command, named as one */
+	if (argc > 1 && argv[1][0] != '-' && !strchr(argv[1], '/') && access(argv[1], F_OK) != 0) {
+		fprintf(stderr,
+			"ssdreport: '%s' is not a command (summary, logstat, compare, library) nor "
+			"an input file or directory (see ssdreport --help)\n",
+			argv[1]);
+		return 2;
+	}
 	sr_report_dir_trap_signals();
 	return cmd_report(argc, argv, false);
 }

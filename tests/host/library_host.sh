@@ -121,6 +121,20 @@ n=$(q "$lib" "SELECT count(*) FROM runs")
 [ "$("$rep" library list --library "$lib" --model 'qemu nvme' --json | jq -r '.[].label')" = nvme-lab ] &&
 	[ "$("$rep" library list --library "$lib" --profile full --json | jq length)" = 2 ] &&
 	ok "list --model (any case, contained), --profile" || fail "list filters"
+"$rep" libary list >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "'libary' is not a command" "$tmp/out" && ok "a misspelt command (libary): exit 2, named as one" ||
+	fail "ssdreport libary: exit $rc $(cat "$tmp/out")"
+# a filter that matches nothing: a profile the library has not is a typo (exit 2, the library's named)
+"$rep" library list --library "$lib" --profile fulll >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q -- "--profile fulll: no run of that profile (the library's: .*full" "$tmp/out" &&
+	ok "list --profile with no such profile: exit 2, the library's profiles named" || fail "list --profile fulll: exit $rc $(cat "$tmp/out")"
+"$rep" library report --library "$lib" -o "$tmp/nopage" --test bogus --drive NOSUCH >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q -- "--test bogus: the library holds no figure" "$tmp/out" && grep -q -- "--drive NOSUCH: no run" "$tmp/out" &&
+	[ ! -e "$tmp/nopage" ] && ok "report --test/--drive matching nothing: exit 2, each named, no page" ||
+	fail "report --test bogus: exit $rc $(cat "$tmp/out")"
 
 # the page: each ranking in the order of the stored figures; another profile never in it
 "$rep" library report --library "$lib" -o "$tmp/page" --drive SAS >"$tmp/out" 2>"$tmp/err"

@@ -58,6 +58,11 @@ refused "--engine-opt with a bad value for fio's own engine" "fio refuses the jo
 refused "a group with one drive that cannot work" "--group g: n=/dev/nvme9n1: no such file or device" \
 	--group "g=m:$tmp/m.img,n:/dev/nvme9n1"
 rv_check "no file was created in /dev" test ! -e /dev/nvme9n1
+# --only that leaves out the fill the suite runs first: said, naming it; with the fill chosen, nothing
+note=$(driver/ssd-review --drive "x=$tmp/n.img" --profile quick --suite four-corners --only fc-4k-randread --out "$tmp/n" --dry-run 2>&1 >/dev/null)
+none=$(driver/ssd-review --drive "x=$tmp/n.img" --profile quick --suite four-corners --only prep-128k-seqfill,fc-4k-randread --out "$tmp/n" --dry-run 2>&1 >/dev/null)
+grep -q "note: --only leaves out prep-128k-seqfill" <<<"$note" && ! grep -q "leaves out" <<<"$none" &&
+	rv_ok "--only without the fill: a note names it (none when the fill is chosen)" || rv_fail "--only note: '$note' / '$none'"
 # a --span larger than the drive: said, not shrunk without a word
 out=$(driver/ssd-review --drive "x=$dev" --span 1G --profile quick --yes --dry-run --out "$tmp/out" 2>&1 >/dev/null)
 grep -q -- "--drive x=$dev: --span 1073741824 bytes is more than its 67108864: the review tests all of it" <<<"$out" &&
