@@ -46,7 +46,7 @@ int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **j
 	struct rec_fio_error fe;
 	struct rec_fio_doc d;
 	json_object *arr;
-	double r = 0, w = 0, bytes = -1;
+	double r = 0, w = 0, bytes = -1, jb;
 	int rc;
 
 	*json = NULL;
@@ -80,8 +80,9 @@ int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **j
 			continue;
 		r += dir_iops(e, REC_FIO_READ, &d.version);
 		w += dir_iops(e, REC_FIO_WRITE, &d.version);
-		if (job_bytes(e, &d.version) >= 0)
-			bytes = (bytes < 0 ? 0 : bytes) + job_bytes(e, &d.version);
+		jb = job_bytes(e, &d.version);
+		if (jb >= 0)
+			bytes = (bytes < 0 ? 0 : bytes) + jb;
 	}
 	if (bytes == 0) {
 		snprintf(problem, plen,

@@ -258,9 +258,12 @@ static int no_match(struct lib *l, const struct args *a)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *p = all[i].profile ? all[i].profile : "none";
+		bool seen = false;
 
 		known |= a->profile && !strcmp(p, a->profile);
-		if (!strstr(have, p) && len < sizeof(have))
+		for (size_t j = 0; j < i && !seen; j++) /* each profile named once */
+			seen = !strcmp(p, all[j].profile ? all[j].profile : "none");
+		if (!seen && len < sizeof(have))
 			len += (size_t)snprintf(have + len, sizeof(have) - len, "%s%s",
 						len ? ", " : "", p);
 	}

@@ -139,11 +139,16 @@ static int map_keys(struct ctx *c)
 
 static const char *cls_of(const struct lib_run *r) { return r->profile ? r->profile : "none"; }
 
+/* Does --drive @name select run @r: contained in its model or label, any case? */
+static bool run_named(const struct lib_run *r, const char *name)
+{
+	return (r->model && strcasestr(r->model, name)) || (r->label && strcasestr(r->label, name));
+}
+
 static bool highlighted(const struct ctx *c, const struct lib_run *r)
 {
 	for (size_t i = 0; i < c->o->ndrives; i++)
-		if ((r->model && strcasestr(r->model, c->o->drives[i])) ||
-		    (r->label && strcasestr(r->label, c->o->drives[i])))
+		if (run_named(r, c->o->drives[i]))
 			return true;
 	return false;
 }
@@ -463,14 +468,9 @@ static bool filters_match(const struct ctx *c)
 		}
 	}
 	for (size_t i = 0; i < c->o->ndrives; i++) {
-		struct ctx one = *c;
-		struct sr_lib_report_opts o1 = *c->o;
 		size_t r = 0;
 
-		o1.drives = &c->o->drives[i];
-		o1.ndrives = 1;
-		one.o = &o1;
-		while (r < c->nruns && !highlighted(&one, &c->runs[r]))
+		while (r < c->nruns && !run_named(&c->runs[r], c->o->drives[i]))
 			r++;
 		if (r == c->nruns) {
 			fprintf(
