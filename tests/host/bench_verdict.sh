@@ -3,7 +3,9 @@
 # real-shaped fio outputs (scripts/gen-bench-fio-tree) with this build's ssdreport meets its
 # targets and says "met", exit 0; the same with an ssdreport slowed past the 10-s wall-time target
 # (a wrapper that sleeps 11 s first) prints its line ending in "MISSED: wall_s=... (target <= 10)"
-# and exits 3, not 0. About 15 s.
+# and exits 3, not 0. scripts/bench-live-rebuild's replay of the driver's live rebuild policy
+# (--self-test) gives the rebuild counts and costs worked out by hand from driver/run/live.h's
+# rule (under a second). About 15 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lab/lib.sh
@@ -26,5 +28,13 @@ rc=$?
 [ $rc = 3 ] && grep -q '^bench-reporter tree: files=20 .* MISSED: wall_s=1[0-9.]* (target <= 10)$' <<<"$line" &&
 	ok "bench verdict: wall_s missed: the line says MISSED and which, exit 3 ($line)" ||
 	fail "bench verdict: slow ssdreport: exit $rc: $line $(tail -2 "$tmp/err")"
+n=0
+while read -r word rest; do
+	case $word in
+	ok) ok "bench verdict: live rebuild replay: ${rest#- }"; n=$((n + 1)) ;;
+	*) fail "bench verdict: live rebuild replay: $word $rest" ;;
+	esac
+done < <(scripts/bench-live-rebuild --self-test 2>&1 || echo "not-ok exit $?")
+[ $n = 4 ] || fail "bench verdict: live rebuild replay: $n of 4 cases ok"
 echo "# bench verdict took $(($(date +%s) - t0)) s"
 lab_done
