@@ -178,7 +178,10 @@ int rec_drive_read(const char *path, struct rec_drive *d, char *err, size_t errl
 		return -EINVAL;
 	}
 	d->shape = shape_of(rec_json_str(o, "kind"));
-	rc = rec_fields_read(o, document, d, d->shape, path, err, errlen);
+	/* a file of the driver before v2 may leave out any member */
+	rc =
+	    rec_fields_read(o, document, d, d->shape | (d->version < 2 ? REC_FIELDS_MISSING_OK : 0),
+			    path, err, errlen);
 	if (rc) { /* nothing borrowed from the document left behind */
 		json_object_put(o);
 		memset(d, 0, sizeof(*d));

@@ -72,7 +72,7 @@ int rec_drive_write(const char *path, const struct rec_drive *d);
  *                expected a JSON object", "PATH: schema ... is newer than this program reads
  *                (ssdeng.drive.v2)", "PATH: span_bytes: expected an integer, found a string",
  *                "PATH: identity: expected an object, found an array", "PATH: note: missing"
- *                (a v2 file; a v1 file's logical_block_bytes may be missing)
+ *                (a v2 file; any member of a v1 file may be missing, read as not known)
  * Return: 0, -ENOENT, -EINVAL, -ENOMEM.
  */
 int rec_drive_read(const char *path, struct rec_drive *d, char *err, size_t errlen);

@@ -4,9 +4,9 @@
  * record/doc_fields.c), a variant per shape: the drives of drive_sample.h written byte for byte
  * as main a1dcccb's member-by-member code wrote them (tests/unit/record/fixtures/drive), read
  * back to the same members and written again byte for byte; drive.json files older drivers
- * wrote (no "schema": v1) read and written as v2; a member of the wrong JSON type, or missing
- * from a v2 file, refused naming the file and the member; the schema made from the table (one
- * "if kind" per shape).
+ * wrote (no "schema": v1, any member may be missing) read and written as v2; a member of the wrong
+ * JSON type, or missing from a v2 file, refused naming the file and the member; the schema made
+ * from the table (one "if kind" per shape).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -115,6 +115,8 @@ static void read_back(void **state)
 	}
 }
 
+#define V1_FEW "{\"identity\": {\"model\": \"M\"}, \"health_after\": {\"percentage_used\": 3}}"
+
 /* drive.json files of the driver before v2: no "schema", no logical_block_bytes */
 static void older_files(void **state)
 {
@@ -153,6 +155,19 @@ static void older_files(void **state)
 	assert_int_equal(r.shape, REC_DRIVE_ONE);
 	assert_string_equal(r.label, "g/d1");
 	rec_drive_free(&r);
+	/* a v1 file may leave members out (a hand-made one: identity and health only) */
+	assert_int_equal(rec_file_write(scratch_doc, V1_FEW, strlen(V1_FEW)), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.shape, REC_DRIVE_ONE);
+	assert_null(r.label);
+	assert_int_equal(r.span_bytes, -1);
+	assert_string_equal(rec_json_str(r.identity, "model"), "M");
+	assert_int_equal(rec_json_i64_or(r.health_after, "percentage_used", -1), 3);
+	rec_drive_free(&r);
+	/* but not a member of the wrong type */
+	assert_int_equal(rec_file_write(scratch_doc, "{\"identity\": 1}", 15), 0);
+	assert_int_equal(rec_drive_read(scratch_doc, &r, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, ": identity: expected an object, found an integer"));
 }
 
 static void refused(const char *text, const char *want)
@@ -169,9 +184,9 @@ static void refused(const char *text, const char *want)
 }
 
 #define HEAD "{\"schema\": \"ssdeng.drive.v2\", \"label\": \"a\", "
-#define ONE_REST                                                                               \
-	"\"fio_filename\": \"/f\", \"size_bytes\": 1, \"logical_block_bytes\": 512, "           \
-	"\"health_before\": null, \"health_before_at\": null, \"health_after\": null, "          \
+#define ONE_REST                                                                                   \
+	"\"fio_filename\": \"/f\", \"size_bytes\": 1, \"logical_block_bytes\": 512, "              \
+	"\"health_before\": null, \"health_before_at\": null, \"health_after\": null, "            \
 	"\"health_after_at\": null, \"note\": null"
 
 static void refusals(void **state)
@@ -208,33 +223,39 @@ static void schema(void **state)
 	assert_int_equal(json_object_array_length(all), 4);
 	/* one drive: any kind but the other shapes' */
 	text = json_object_to_json_string_ext(rec_json_get(json_object_array_get_idx(all, 0), "if"),
-					      JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-	assert_string_equal(text, "{ \"properties\": { \"kind\": { \"not\": { \"enum\": [ \"group\", "
-				  "\"fio client/server\", \"remote\" ] } } } }");
+					      JSON_C_TO_STRING_SPACED |
+						  JSON_C_TO_STRING_NOSLASHESCAPE);
+	assert_string_equal(text,
+			    "{ \"properties\": { \"kind\": { \"not\": { \"enum\": [ \"group\", "
+			    "\"fio client/server\", \"remote\" ] } } } }");
 	then = rec_json_get(json_object_array_get_idx(all, 0), "then");
 	text = json_object_to_json_string(rec_json_get(then, "required"));
 	assert_non_null(strstr(text, "\"health_after_at\""));
 	assert_null(strstr(text, "\"logical_block_bytes\"")); /* revision 2: not in a v1 file */
-	assert_null(strstr(text, "\"reference\""));	       /* left out unless a reference */
+	assert_null(strstr(text, "\"reference\""));	      /* left out unless a reference */
 	assert_null(rec_json_get(rec_json_get(then, "properties"), "drives"));
 	/* a group: its own members only */
 	then = rec_json_get(json_object_array_get_idx(all, 1), "then");
-	assert_string_equal(json_object_to_json_string(rec_json_get(then, "required")),
-			    "[ \"schema\", \"label\", \"kind\", \"devices\", \"drives\", \"note\" ]");
+	assert_string_equal(
+	    json_object_to_json_string(rec_json_get(then, "required")),
+	    "[ \"schema\", \"label\", \"kind\", \"devices\", \"drives\", \"note\" ]");
 	assert_false(json_object_get_boolean(rec_json_get(then, "additionalProperties")));
 	/* a fio server's drive: identity null */
 	then = rec_json_get(json_object_array_get_idx(all, 3), "then");
-	assert_string_equal(json_object_to_json_string(rec_json_get(
-				rec_json_get(rec_json_get(then, "properties"), "identity"), "type")),
-			    "\"null\"");
+	assert_string_equal(
+	    json_object_to_json_string(
+		rec_json_get(rec_json_get(rec_json_get(then, "properties"), "identity"), "type")),
+	    "\"null\"");
 	json_object_put(s);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(written_as_before), cmocka_unit_test(read_back),
-	    cmocka_unit_test(older_files),	 cmocka_unit_test(refusals),
+	    cmocka_unit_test(written_as_before),
+	    cmocka_unit_test(read_back),
+	    cmocka_unit_test(older_files),
+	    cmocka_unit_test(refusals),
 	    cmocka_unit_test(schema),
 	};
 

@@ -15,8 +15,8 @@
 
 #define DRIVE_SAMPLES 5
 
-static const char *const drive_sample_name[DRIVE_SAMPLES] = {"full", "sparse", "group",
-							      "clients", "remote"};
+static const char *const drive_sample_name[DRIVE_SAMPLES] = {"full", "sparse", "group", "clients",
+							     "remote"};
 
 /* sample @k into @d (zeroed first) */
 static inline void drive_sample(struct rec_drive *d, int k)
