@@ -134,6 +134,18 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 	}
 }
 
+int rec_fields_write_file(const char *path, const struct rec_field *t, const void *base,
+			  unsigned variant)
+{
+	json_object *o = json_object_new_object();
+	int rc;
+
+	rec_fields_write(o, t, base, variant);
+	rc = rec_json_write(path, o);
+	json_object_put(o);
+	return rc;
+}
+
 /* ---- reading ------------------------------------------------------------------------------ */
 
 struct reading {

@@ -87,6 +87,13 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 		      unsigned variant);
 
 /**
+ * rec_fields_write_file() - rec_fields_write() of @base as a new document, written to @path
+ * atomically (rec_json_write()). Return: 0 or -errno.
+ */
+int rec_fields_write_file(const char *path, const struct rec_field *t, const void *base,
+			  unsigned variant);
+
+/**
  * rec_fields_read() - object @o's members described by @t into the struct @base: every member
  * of every variant is first set to "not known", then those of @variant read.
  * @path: the file, for @err; @err, @errlen: "PATH: workload.threads: expected an integer,

@@ -138,13 +138,7 @@ static const struct rec_field document[] = {
 
 int rec_drive_write(const char *path, const struct rec_drive *d)
 {
-	json_object *o = json_object_new_object();
-	int r;
-
-	rec_fields_write(o, document, d, d->shape);
-	r = rec_json_write(path, o);
-	json_object_put(o);
-	return r;
+	return rec_fields_write_file(path, document, d, d->shape);
 }
 
 /* the shape whose "kind" @kind is; one drive's for any other */
