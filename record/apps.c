@@ -498,13 +498,7 @@ static const struct rec_field document[] = {
 
 int rec_apps_write(const char *path, const struct rec_apps *a)
 {
-	json_object *o = json_object_new_object();
-	int rc;
-
-	rec_fields_write(o, document, a, a->kind);
-	rc = rec_json_write(path, o);
-	json_object_put(o);
-	return rc;
+	return rec_fields_write_file(path, document, a, a->kind);
 }
 
 int rec_apps_read(const char *path, enum rec_apps_workload w, struct rec_apps *a, char *err,

@@ -77,6 +77,7 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 		return v < 0 ? NULL : json_object_new_boolean(v);
 	}
 	case REC_FIELD_JSON:
+	case REC_FIELD_JSON_OBJECT:
 		return json_object_get(*CAT(base, f->off, json_ptr));
 	default:
 		return NULL;
@@ -133,6 +134,18 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 	}
 }
 
+int rec_fields_write_file(const char *path, const struct rec_field *t, const void *base,
+			  unsigned variant)
+{
+	json_object *o = json_object_new_object();
+	int rc;
+
+	rec_fields_write(o, t, base, variant);
+	rc = rec_json_write(path, o);
+	json_object_put(o);
+	return rc;
+}
+
 /* ---- reading ------------------------------------------------------------------------------ */
 
 struct reading {
@@ -155,6 +168,7 @@ static void zero(const struct rec_field *t, void *base)
 			*AT(base, f->off, const char *) = NULL;
 			break;
 		case REC_FIELD_JSON:
+		case REC_FIELD_JSON_OBJECT:
 			*AT(base, f->off, json_object *) = NULL;
 			break;
 		case REC_FIELD_I64:
@@ -279,6 +293,7 @@ static const char *expected(const struct rec_field *f, json_object *v)
 	case REC_FIELD_TRIBOOL:
 		return t == json_type_boolean ? NULL : "true or false";
 	case REC_FIELD_OBJECT:
+	case REC_FIELD_JSON_OBJECT:
 		return t == json_type_object ? NULL : "an object";
 	case REC_FIELD_ARRAY:
 		return t == json_type_array ? NULL : "an array";
@@ -383,6 +398,7 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 	case REC_FIELD_ENUM:
 		return read_enum(v, f, base, r, where);
 	case REC_FIELD_JSON:
+	case REC_FIELD_JSON_OBJECT:
 		*AT(base, f->off, json_object *) = v;
 		return 0;
 	case REC_FIELD_I64:
@@ -528,6 +544,10 @@ static json_object *member_schema(const struct rec_field *f, unsigned variant)
 	case REC_FIELD_JSON:
 		s = json_object_new_object();
 		break;
+	case REC_FIELD_JSON_OBJECT:
+		s = json_object_new_object();
+		add(s, "type", type_of("object", !(f->flags & REC_FIELD_OMIT)));
+		break;
 	case REC_FIELD_ARRAY:
 		s = json_object_new_object();
 		add(s, "type", json_object_new_string("array"));
@@ -611,10 +631,11 @@ json_object *rec_fields_schema(const struct rec_field *t, unsigned variant)
 	return s;
 }
 
-json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, const char *name,
-				   const char *title, const char *description)
+/* a document's schema: its header (rec_fields_doc_schema()), then @o's keywords (taken) */
+static json_object *doc_schema(json_object *o, const char *name, const char *title,
+			       const char *description)
 {
-	json_object *s, *o = rec_fields_schema(t, variant);
+	json_object *s;
 	char id[160];
 
 	if (!o)
@@ -628,4 +649,58 @@ json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, 
 	json_object_object_foreach(o, k, v) add(s, k, json_object_get(v));
 	json_object_put(o);
 	return s;
+}
+
+json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, const char *name,
+				   const char *title, const char *description)
+{
+	return doc_schema(rec_fields_schema(t, variant), name, title, description);
+}
+
+/* {"properties": {@key: @value}} */
+static json_object *when_key(const char *key, json_object *value)
+{
+	json_object *i = json_object_new_object(), *p = json_object_new_object();
+
+	add(p, key, value);
+	add(i, "properties", p);
+	return i;
+}
+
+json_object *rec_fields_doc_schema_by(const struct rec_field *t, const char *key,
+				      const char *const *values, unsigned n, const char *name,
+				      const char *title, const char *description)
+{
+	json_object *o = json_object_new_object(), *req = json_object_new_array(),
+		    *all = json_object_new_array();
+
+	add(o, "type", json_object_new_string("object"));
+	json_object_array_add(req, json_object_new_string(key));
+	add(o, "required", req);
+	add(o, "allOf", all);
+	for (unsigned v = 0; v < n; v++) {
+		json_object *c = json_object_new_object(), *is, *then = rec_fields_schema(t, v);
+
+		json_object_array_add(all, c);
+		if (!then) {
+			json_object_put(o);
+			return NULL;
+		}
+		if (values[v]) {
+			is = json_object_new_object();
+			add(is, "const", json_object_new_string(values[v]));
+		} else {
+			json_object *e = json_object_new_array(), *not = json_object_new_object();
+
+			for (unsigned k = 0; k < n; k++)
+				if (values[k])
+					json_object_array_add(e, json_object_new_string(values[k]));
+			add(not, "enum", e);
+			is = json_object_new_object();
+			add(is, "not", not );
+		}
+		add(c, "if", when_key(key, is));
+		add(c, "then", then);
+	}
+	return doc_schema(o, name, title, description);
 }

@@ -12,7 +12,7 @@
  * A table is an array ended by an entry whose name is NULL; offsets are into the struct the
  * table describes (REC_FIELD_OBJECT and REC_FIELD_GROUP nest a table over the same struct,
  * REC_FIELD_ARRAY one over each element of an array the struct points to). Documents kept as
- * tables: apps.json and tpcc.json (apps.c), status.json (status.c).
+ * tables: apps.json and tpcc.json (apps.c), status.json (status.c), drive.json (drive.c).
  */
 #ifndef SSDENG_RECORD_DOC_FIELDS_H
 #define SSDENG_RECORD_DOC_FIELDS_H
@@ -23,22 +23,24 @@
 #include <json-c/json.h>
 
 enum rec_field_type {
-	REC_FIELD_TEXT,	    /* const char *: null for NULL */
-	REC_FIELD_TEXT_SET, /* const char *: null for NULL and "" */
-	REC_FIELD_I64,	    /* long long: null when negative (not known); read -1 */
-	REC_FIELD_LLONG,    /* long long: always written; read -1 */
-	REC_FIELD_LONG,	    /* long: always written; read -1 */
-	REC_FIELD_ULLONG,   /* unsigned long long: always written; read 0 */
-	REC_FIELD_INT,	    /* int: always written; read 0 (with REC_FIELD_POSITIVE: -1) */
-	REC_FIELD_DOUBLE,   /* double: null for NaN; read NaN */
-	REC_FIELD_BOOL,	    /* bool; read false */
-	REC_FIELD_TRIBOOL,  /* int: 1, 0, or -1 written as null */
-	REC_FIELD_ENUM,	    /* const char *: one of values (another refused), null for NULL */
-	REC_FIELD_JSON,	    /* json_object *: any JSON value as it is (borrowed either way) */
-	REC_FIELD_OBJECT,   /* a nested object over the same struct (sub) */
-	REC_FIELD_GROUP,    /* sub's members in this object, written when the bool at off is */
-	REC_FIELD_ARRAY,    /* an array of objects: off a pointer, count_off its size_t (sub) */
-	REC_FIELD_CUSTOM,   /* members written and read by custom's functions */
+	REC_FIELD_TEXT,	       /* const char *: null for NULL */
+	REC_FIELD_TEXT_SET,    /* const char *: null for NULL and "" */
+	REC_FIELD_I64,	       /* long long: null when negative (not known); read -1 */
+	REC_FIELD_LLONG,       /* long long: always written; read -1 */
+	REC_FIELD_LONG,	       /* long: always written; read -1 */
+	REC_FIELD_ULLONG,      /* unsigned long long: always written; read 0 */
+	REC_FIELD_INT,	       /* int: always written; read 0 (with REC_FIELD_POSITIVE: -1) */
+	REC_FIELD_DOUBLE,      /* double: null for NaN; read NaN */
+	REC_FIELD_BOOL,	       /* bool; read false */
+	REC_FIELD_TRIBOOL,     /* int: 1, 0, or -1 written as null */
+	REC_FIELD_ENUM,	       /* const char *: one of values (another refused), null for NULL */
+	REC_FIELD_JSON,	       /* json_object *: any JSON value as it is (borrowed either way) */
+	REC_FIELD_JSON_OBJECT, /* json_object *: a JSON object as it is, or null (another refused)
+				*/
+	REC_FIELD_OBJECT,      /* a nested object over the same struct (sub) */
+	REC_FIELD_GROUP,       /* sub's members in this object, written when the bool at off is */
+	REC_FIELD_ARRAY,       /* an array of objects: off a pointer, count_off its size_t (sub) */
+	REC_FIELD_CUSTOM,      /* members written and read by custom's functions */
 };
 
 /* flags */
@@ -85,6 +87,13 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 		      unsigned variant);
 
 /**
+ * rec_fields_write_file() - rec_fields_write() of @base as a new document, written to @path
+ * atomically (rec_json_write()). Return: 0 or -errno.
+ */
+int rec_fields_write_file(const char *path, const struct rec_field *t, const void *base,
+			  unsigned variant);
+
+/**
  * rec_fields_read() - object @o's members described by @t into the struct @base: every member
  * of every variant is first set to "not known", then those of @variant read.
  * @path: the file, for @err; @err, @errlen: "PATH: workload.threads: expected an integer,
@@ -115,5 +124,16 @@ json_object *rec_fields_schema(const struct rec_field *t, unsigned variant);
  */
 json_object *rec_fields_doc_schema(const struct rec_field *t, unsigned variant, const char *name,
 				   const char *title, const char *description);
+
+/**
+ * rec_fields_doc_schema_by() - the JSON Schema of a document whose variants are told apart by
+ * the string member @key: as rec_fields_doc_schema(), but the object's keywords are "required"
+ * @key and "allOf" one "if" @key is @values[v] "then" rec_fields_schema(@t, v) per variant
+ * v < @n; the variant whose value is NULL is the one for every other value of @key.
+ * Return: a new object, or NULL (as rec_fields_schema()).
+ */
+json_object *rec_fields_doc_schema_by(const struct rec_field *t, const char *key,
+				      const char *const *values, unsigned n, const char *name,
+				      const char *title, const char *description);
 
 #endif

@@ -7,7 +7,8 @@
  * span and logical block size; a reference drive's limits (scripts/refdrive, docs/refdrive.md).
  * A group's, a client run's and a fio server's drive.json say what they stand for instead. A
  * drive.json without "schema" (ssd-review before v2) is read as v1: the same keys, without
- * logical_block_bytes.
+ * logical_block_bytes. Written, read, type-checked and described (its JSON Schema) from one
+ * table of fields in drive.c (doc_fields.h), a variant per shape.
  */
 #ifndef SSDENG_RECORD_DRIVE_H
 #define SSDENG_RECORD_DRIVE_H
@@ -69,10 +70,19 @@ int rec_drive_write(const char *path, const struct rec_drive *d);
  * @d: output (rec_drive_free()), zeroed first
  * @err, @errlen: why not: "PATH: No such file or directory", "PATH: not JSON (...)", "PATH:
  *                expected a JSON object", "PATH: schema ... is newer than this program reads
- *                (ssdeng.drive.v2)"
+ *                (ssdeng.drive.v2)", "PATH: span_bytes: expected an integer, found a string",
+ *                "PATH: identity: expected an object, found an array", "PATH: note: missing"
+ *                (a v2 file; any member of a v1 file may be missing, read as not known)
  * Return: 0, -ENOENT, -EINVAL, -ENOMEM.
  */
 int rec_drive_read(const char *path, struct rec_drive *d, char *err, size_t errlen);
+
+/**
+ * rec_drive_schema_json() - drive.json's JSON Schema (draft-07), made from its table of fields:
+ * an "if" "kind" is a shape's "then" its members, per shape (docs/schemas/drive.schema.json).
+ * Return: a new object, or NULL (out of memory).
+ */
+json_object *rec_drive_schema_json(void);
 
 void rec_drive_free(struct rec_drive *d);
 

@@ -130,21 +130,16 @@ static const struct rec_field document[] = {
 
 int rec_status_write(const char *path, const struct rec_status *s)
 {
-	json_object *o = json_object_new_object();
 	struct rec_status w = *s;
 	char now[32];
 	struct tm tm;
 	time_t t = time(NULL);
-	int r;
 
 	gmtime_r(&t, &tm);
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	w.updated = now;
 	w.skipped = s->skipped > 0 ? s->skipped : 0;
-	rec_fields_write(o, document, &w, 0);
-	r = rec_json_write(path, o);
-	json_object_put(o);
-	return r;
+	return rec_fields_write_file(path, document, &w, 0);
 }
 
 bool rec_status_is(json_object *o)
