@@ -41,18 +41,6 @@ int sr_out_mkdir(const char *dir, const char *name);
 long sr_out_size(const char *dir, const char *name);
 
 /**
- * sr_out_gnuplot() - run gnuplot on @script in directory @dir (the files it names are relative
- * to it), stdin from /dev/null.
- * @dir:    where the script and its data lie
- * @script: the script's file name
- * @errfd:  where gnuplot's stderr goes; < 0: ours
- *
- * Return: 0; -EIO when gnuplot exits with a failure (or cannot be run: 127), -errno when it
- * cannot be started.
- */
-int sr_out_gnuplot(const char *dir, const char *script, int errfd);
-
-/**
  * sr_out_reuse_from() - let sr_out_chart_reuse() take charts from the report @prev (the one the
  * report being built replaces: a live rebuild's previous page); NULL: none (the default).
  */

@@ -2,6 +2,7 @@
 /* gnuplot_pool.c - a few gnuplot processes fed `load` lines (gnuplot_pool.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,21 +148,41 @@ int sr_gp_pool_open(struct sr_gp_pool **out, const char *dir, int n)
 	return 0;
 }
 
+/* Whether @script can be loaded: a name gnuplot can be given on one line (no line break). */
+static bool loadable(const char *script) { return *script && !strpbrk(script, "\n\r"); }
+
 int sr_gp_pool_load(struct sr_gp_pool *p, const char *script)
 {
 	struct worker *w = &p->w[p->next];
 	char line[4200];
-	size_t len;
+	size_t len = 0;
 
-	if (strspn(script, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") !=
-		strlen(script) ||
-	    !*script)
+	if (!loadable(script) || strlen(script) > 2000)
 		return -EINVAL;
 	p->next = (p->next + 1) % p->n;
-	len = (size_t)snprintf(line, sizeof(line), "load \"%s\"\n", script);
-	if (len >= sizeof(line))
-		return -EINVAL;
+	/* a single-quoted gnuplot string: nothing in it is special but ', written twice */
+	len += (size_t)snprintf(line, sizeof(line), "load '");
+	for (const char *c = script; *c; c++) {
+		if (*c == '\'')
+			line[len++] = '\'';
+		line[len++] = *c;
+	}
+	len += (size_t)snprintf(line + len, sizeof(line) - len, "'\n");
 	return put(w, line, len);
+}
+
+/* What @w wrote on its standard error: its first 400 bytes (at most @len - 1), on one line. */
+static void words(struct worker *w, char *err, size_t len)
+{
+	size_t k;
+
+	if (!len)
+		return;
+	rewind(w->log);
+	k = fread(err, 1, len - 1 < 400 ? len - 1 : 400, w->log);
+	for (size_t j = 0; j < k; j++)
+		err[j] = err[j] == '\n' ? ' ' : err[j];
+	err[k] = '\0';
 }
 
 int sr_gp_pool_close(struct sr_gp_pool *p, char *err, size_t len)
@@ -176,19 +197,32 @@ int sr_gp_pool_close(struct sr_gp_pool *p, char *err, size_t len)
 		struct worker *w = &p->w[i];
 
 		if (w->log && finish(w) && !rc) {
-			size_t k;
-
 			rc = -EIO;
-			rewind(w->log);
-			k = len ? fread(err, 1, len - 1 < 400 ? len - 1 : 400, w->log) : 0;
-			for (size_t j = 0; j < k; j++)
-				err[j] = err[j] == '\n' ? ' ' : err[j];
-			if (len)
-				err[k] = '\0';
+			words(w, err, len);
 		}
 		if (w->log)
 			fclose(w->log);
 	}
 	free(p);
 	return rc;
+}
+
+int sr_gp_draw(const char *dir, const char *script, char *err, size_t len)
+{
+	struct sr_gp_pool *p;
+	int rc, lrc;
+
+	if (len)
+		err[0] = '\0';
+	if (!loadable(script))
+		return -EINVAL;
+	if ((rc = sr_gp_pool_open(&p, dir, 1)))
+		return rc;
+	lrc = sr_gp_pool_load(p, script); /* -EIO: it stopped, its words below */
+	if (finish(&p->w[0]))
+		rc = -EIO;
+	words(&p->w[0], err, len);
+	fclose(p->w[0].log);
+	free(p);
+	return rc ? rc : lrc;
 }

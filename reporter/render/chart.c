@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* chart.c - a chart's data files (.dat, .csv) and its script, drawn by gnuplot (output/files.h). */
+/* chart.c - a chart's data files (.dat, .csv) and its script, drawn by gnuplot
+ * (output/gnuplot_pool.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "output/files.h"
+#include "output/gnuplot_pool.h"
 #include "render/chart.h"
 #include "render/csv.h"
 
@@ -202,8 +204,8 @@ void sr_chart_abort(struct sr_chart *c)
 
 int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size_t errlen)
 {
-	char script[200], gpdir[4400], buf[4096];
-	FILE *gp = open_in(dir, c->name, "gp", "w"), *log;
+	char script[200], gpdir[4400], buf[401];
+	FILE *gp = open_in(dir, c->name, "gp", "w");
 	const char *slash = strrchr(c->name, '/');
 	int rc = 0;
 
@@ -217,12 +219,18 @@ int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size
 	    "# %s - written by ssdreport; data in %s.dat (and %s.csv). Re-plot: gnuplot %s.gp\n",
 	    c->title, base(c), base(c), base(c));
 	fprintf(gp, "set datafile missing NaN\nset termoption noenhanced\n");
-	fprintf(gp, "do for [fmt in \"png svg\"] {\n");
+	if (c->svg_only) /* `gnuplot -e 'formats="png svg"' NAME.gp` draws the PNG too */
+		fprintf(gp, "if (!exists(\"formats\")) formats = \"svg\"\n"
+			    "do for [fmt in formats] {\n");
+	else
+		fprintf(gp, "do for [fmt in \"png svg\"] {\n");
+	/* the SVG alone on the page: its text scaled to the size pngcairo draws it at (a 10-pt
+	 * label 4/3 as wide in the PNG as in the SVG at 100 %, side by side in Chromium) */
 	fprintf(gp,
 		"  if (fmt eq \"png\") { set terminal pngcairo size %d,%d noenhanced font \",%d\" }"
-		" else { set terminal svg size %d,%d dynamic noenhanced font \"sans,%d\" }\n",
+		" else { set terminal svg size %d,%d dynamic noenhanced font \"sans,%d\"%s }\n",
 		c->width, c->height, c->font_pt ? c->font_pt : 10, c->width, c->height,
-		c->font_pt ? c->font_pt : 10);
+		c->font_pt ? c->font_pt : 10, c->svg_only ? " fontscale 1.333" : "");
 	fprintf(gp, "  set output \"%s.\".fmt\n", base(c));
 	if (fflush(c->gp) != 0)
 		rc = -ENOMEM;
@@ -251,25 +259,13 @@ out:
 	snprintf(script, sizeof(script), "%s.gp", base(c));
 	/* gnuplot's words (an "empty x range" warning among them) are kept aside and shown
 	 * only when it fails: they are not the report's output */
-	log = sr_out_scratch();
-	rc = sr_out_gnuplot(gpdir, script, log ? fileno(log) : -1);
-	if (!rc && (file_size(dir, c->name, "png") <= 0 || file_size(dir, c->name, "svg") <= 0))
+	rc = sr_gp_draw(gpdir, script, buf, sizeof(buf));
+	if (!rc && ((!c->svg_only && file_size(dir, c->name, "png") <= 0) ||
+		    file_size(dir, c->name, "svg") <= 0))
 		rc = -EIO;
-	if (rc) {
-		size_t k = 0;
-
-		if (log) { /* what gnuplot said, on one line */
-			rewind(log);
-			k = fread(buf, 1, 400, log);
-			for (size_t i = 0; i < k; i++)
-				buf[i] = buf[i] == '\n' ? ' ' : buf[i];
-		}
-		buf[k] = '\0';
+	if (rc)
 		snprintf(err, errlen, "gnuplot failed on %s/%s.gp (%s)%s%s", dir, c->name,
-			 rc == -EIO ? "exit status or empty output" : strerror(-rc), k ? ": " : "",
-			 buf);
-	}
-	if (log)
-		fclose(log);
+			 rc == -EIO ? "exit status or empty output" : strerror(-rc),
+			 buf[0] ? ": " : "", buf);
 	return rc;
 }

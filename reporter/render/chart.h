@@ -2,9 +2,10 @@
 /*
  * chart.h - gnuplot charts: the data of a chart as <name>.dat (gnuplot's blocks, one per series,
  * separated by two blank lines) and <name>.csv (one row per point, a header row naming every
- * column), the script <name>.gp drawing <name>.png (pngcairo) and <name>.svg, and running gnuplot
- * on it. File names in the script are relative to its own directory, so a user can re-plot in
- * place: cd DIR && gnuplot NAME.gp.
+ * column), the script <name>.gp drawing <name>.png (pngcairo) and <name>.svg (or the SVG alone:
+ * @svg_only), and running gnuplot on it (output/gnuplot_pool.h: sr_gp_draw()). File names in the
+ * script are relative to its own directory, so a user can re-plot in place: cd DIR && gnuplot
+ * NAME.gp.
  *
  * A chart's data is a frame: a series column (the drive, "drive" in the CSV), an optional text
  * column (a point's label: "4T/4Q", a test's title) and numeric columns. The chart kinds
@@ -36,6 +37,9 @@ struct sr_chart {
 	int col_gap_px;	   /* and between columns; 0: a tenth of the width */
 	int right_px;	   /* multiplot: room right of the panels; 0: a twentieth of the width */
 	int xtic_angle;	   /* bars: cluster labels turned by this many degrees (sr_chart_bars()) */
+	bool svg_only;	   /* draw <name>.svg alone, no PNG (a page of many charts: the PNG's
+			    * encoding is most of gnuplot's time); `gnuplot -e 'formats="png svg"'
+			    * <name>.gp` draws the PNG too */
 	/* the frame being written */
 	bool text_col;	    /* the frame has a text column (first in the .dat) */
 	size_t ncols;	    /* numeric columns */
@@ -101,7 +105,7 @@ const char *sr_chart_file(const struct sr_chart *c, char *buf, size_t len);
  * @err: message on failure, with gnuplot's own first lines (its stderr is never ours)
  * @errlen: its size
  *
- * Return: 0; -EIO when gnuplot fails or leaves an empty PNG/SVG; -errno.
+ * Return: 0; -EIO when gnuplot fails or leaves an empty PNG/SVG (the SVG: @svg_only); -errno.
  */
 int sr_chart_close(struct sr_chart *c, const char *dir, int run, char *err, size_t errlen);
 

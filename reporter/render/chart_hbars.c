@@ -41,8 +41,8 @@ int sr_chart_hbars(struct sr_chart *c, const char *xlabel, size_t col, size_t hl
 	    c->gp,
 	    "  plot \"%s\" index 0 using ($%zu/%g/2):(-$0):($%zu/%g/2):(0.38)"
 	    ":($%zu > 0 ? 0x%s : 0x%s):ytic(1) with boxxyerror lc rgb variable notitle, \\\n"
-	    "       \"%s\" index 0 using ($%zu/%g):(-$0):(sprintf(\" %s\", $%zu/%g)) with labels "
-	    "left font \",8\" notitle\n",
+	    "       \"%s\" index 0 using ($%zu/%g):(-$0):(sprintf(\"%s\", $%zu/%g)) with labels "
+	    "left offset char 0.5,0 font \",8\" notitle\n",
 	    dat, v, div, v, div, h, sr_colour(4) + 1, sr_colour(0) + 1, dat, v, div, fmt, v, div);
 	return 0;
 }

@@ -225,16 +225,18 @@ int sr_page_table(struct sr_page *p, const struct sr_table *t)
 	return 0;
 }
 
-void sr_page_figure(struct sr_page *p, const char *chart, const char *title, int width)
+/* A chart's figure: @img ("png", "svg") on the page, linking the SVG. */
+static void figure(struct sr_page *p, const char *chart, const char *title, int width,
+		   const char *img)
 {
 	const char *slash = strrchr(chart, '/');
 	const char *f = *p->root && slash ? slash + 1 : chart; /* the chart beside a detail page */
 	const char *r = *p->root && slash ? "" : p->root;
 
 	fprintf(p->html,
-		"<figure style=\"width:%dpx\"><a href=\"%s%s.svg\"><img src=\"%s%s.png\" "
+		"<figure style=\"width:%dpx\"><a href=\"%s%s.svg\"><img src=\"%s%s.%s\" "
 		"width=\"%d\" alt=\"",
-		width, r, f, r, f, width);
+		width, r, f, r, f, img, width);
 	sr_html_text(p->html, title);
 	fputs("\"></a><figcaption>", p->html);
 	sr_html_text(p->html, title);
@@ -243,8 +245,18 @@ void sr_page_figure(struct sr_page *p, const char *chart, const char *title, int
 		"<a href=\"%s%s.csv\">csv</a>)</figcaption></figure>\n",
 		r, f, r, f, r, f);
 	if (p->md)
-		fprintf(p->md, "![%s](%s.png) ([svg](%s.svg), [gnuplot](%s.gp), [csv](%s.csv))\n\n",
-			title, chart, chart, chart, chart);
+		fprintf(p->md, "![%s](%s.%s) ([svg](%s.svg), [gnuplot](%s.gp), [csv](%s.csv))\n\n",
+			title, chart, img, chart, chart, chart);
+}
+
+void sr_page_figure(struct sr_page *p, const char *chart, const char *title, int width)
+{
+	figure(p, chart, title, width, "png");
+}
+
+void sr_page_figure_svg(struct sr_page *p, const char *chart, const char *title, int width)
+{
+	figure(p, chart, title, width, "svg");
 }
 
 void sr_page_grid(struct sr_page *p, bool open)

@@ -78,6 +78,10 @@ int sr_page_table(struct sr_page *p, const struct sr_table *t);
  */
 void sr_page_figure(struct sr_page *p, const char *chart, const char *title, int width);
 
+/* sr_page_figure_svg() - sr_page_figure() for a chart drawn as an SVG alone (sr_chart's
+ * @svg_only): the SVG on the page, and links to it, the gnuplot script and the CSV. */
+void sr_page_figure_svg(struct sr_page *p, const char *chart, const char *title, int width);
+
 /* sr_page_details() - @n pairs (a drive and its command line) under a disclosure titled
  * @summary, closed until the reader opens it; in Markdown a list under the title. */
 void sr_page_details(struct sr_page *p, const char *summary, const char *const (*pairs)[2],

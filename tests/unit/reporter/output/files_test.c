@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * files_test.c - the report's files (files.h) in a scratch directory: a file written and its size,
- * a directory made twice, a file in a missing directory refused with ENOENT, a scratch file, a
- * gzip-compressed file read back with zlib, and gnuplot run on a script that writes a file beside
- * it and on one that fails.
+ * a directory made twice, a file in a missing directory refused with ENOENT, a scratch file and a
+ * gzip-compressed file read back with zlib (gnuplot is run by output/gnuplot_pool.c: its test).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -85,34 +84,11 @@ static void gzip_file(void **state)
 	assert_int_equal(ft_remove(root), 0);
 }
 
-static void gnuplot(void **state)
-{
-	char root[64];
-	FILE *f;
-
-	(void)state;
-	if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-		skip();
-	assert_int_equal(ft_new(root, "/tmp/out-gnuplot.XXXXXX"), 0);
-	ft_mk(root, "ok.gp", "set print \"ok.txt\"\nprint 6 * 7\n");
-	ft_mk(root, "bad.gp", "this is not gnuplot\n");
-	assert_int_equal(sr_out_gnuplot(root, "ok.gp", -1), 0);
-	assert_int_equal(sr_out_size(root, "ok.txt"), 3); /* "42\n", relative to @dir */
-	f = sr_out_scratch();
-	assert_non_null(f);
-	assert_int_equal(sr_out_gnuplot(root, "bad.gp", fileno(f)), -EIO);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	assert_true(ftell(f) > 0); /* gnuplot's words went to @errfd */
-	fclose(f);
-	assert_int_equal(ft_remove(root), 0);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(files),
 	    cmocka_unit_test(gzip_file),
-	    cmocka_unit_test(gnuplot),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

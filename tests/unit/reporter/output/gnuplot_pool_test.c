@@ -3,9 +3,11 @@
  * gnuplot_pool_test.c - the gnuplot processes drawing a page's charts (gnuplot_pool.h), in a
  * scratch directory: six scripts spread over three processes each write their file; four charts
  * of the kind render/chart.c writes (a PNG and an SVG each) drawn by a pool of three are, byte
- * for byte, those one gnuplot loading them in turn draws (the SVG terminal's colour kept from
- * one plot to the next); a script gnuplot refuses fails the pool with gnuplot's words; a name
- * that cannot be quoted is refused; the width's bounds.
+ * for byte, those one gnuplot loading them in turn draws (`gnuplot all.gp`: the SVG terminal's
+ * colour kept from one plot to the next); a script gnuplot refuses fails the pool with gnuplot's
+ * words; names with quotes and spaces are loaded, an empty one or one with a line break refused;
+ * the width's bounds; sr_gp_draw(), the pool of one: a script's file written beside it, its
+ * warnings kept when it succeeds, a failure's words, gnuplot missing from $PATH.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -105,7 +107,7 @@ static void chart(const char *root, int i)
 static void same_bytes_as_one_gnuplot(void **state)
 {
 	static const char *const ext[] = {"png", "svg"};
-	char one[64], pool[64], name[32], all[256] = "", err[64];
+	char one[64], pool[64], name[32], all[256] = "", err[64], cmd[128];
 	struct sr_gp_pool *p;
 
 	(void)state;
@@ -119,7 +121,8 @@ static void same_bytes_as_one_gnuplot(void **state)
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "load \"c%d.gp\"\n", i);
 	}
 	ft_mk(one, "all.gp", all);
-	assert_int_equal(sr_out_gnuplot(one, "all.gp", -1), 0);
+	snprintf(cmd, sizeof(cmd), "cd %s && gnuplot all.gp", one);
+	assert_int_equal(system(cmd), 0);
 	assert_int_equal(sr_gp_pool_open(&p, pool, 3), 0);
 	for (int i = 0; i < 4; i++) {
 		snprintf(name, sizeof(name), "c%d.gp", i);
@@ -156,13 +159,16 @@ static void failure_and_names(void **state)
 		skip();
 	assert_int_equal(ft_new(root, "/tmp/gp-pool.XXXXXX"), 0);
 	ft_mk(root, "bad.gp", "this is not gnuplot\n");
+	ft_mk(root, "a'b \"c.gp", "set print \"q.txt\"\nprint 6 * 7\n");
 	assert_int_equal(sr_gp_pool_open(&p, root, 2), 0);
-	assert_int_equal(sr_gp_pool_load(p, "a\"b.gp"), -EINVAL);
+	assert_int_equal(sr_gp_pool_load(p, "a\nb.gp"), -EINVAL);
 	assert_int_equal(sr_gp_pool_load(p, ""), -EINVAL);
+	assert_int_equal(sr_gp_pool_load(p, "a'b \"c.gp"), 0); /* quoted as 'a''b "c.gp' */
 	assert_int_equal(sr_gp_pool_load(p, "bad.gp"), 0);
 	assert_int_equal(sr_gp_pool_close(p, err, sizeof(err)), -EIO);
 	assert_non_null(strstr(err, "this is not gnuplot")); /* gnuplot quotes the line */
 	assert_null(strchr(err, '\n'));
+	assert_int_equal(sr_out_size(root, "q.txt"), 3); /* "42\n" */
 	assert_int_equal(sr_gp_pool_open(&p, root, 0), -EINVAL);
 	assert_int_equal(sr_gp_pool_open(&p, root, 17), -EINVAL);
 	assert_int_equal(ft_remove(root), 0);
@@ -179,6 +185,34 @@ static void width(void **state)
 	assert_in_range(sr_gp_pool_width(), 1, 4);
 }
 
+static void draw_one(void **state)
+{
+	char root[64], err[512], path[4096];
+	const char *old = getenv("PATH");
+
+	(void)state;
+	if (!have_gnuplot())
+		skip();
+	assert_int_equal(ft_new(root, "/tmp/gp-draw.XXXXXX"), 0);
+	ft_mk(root, "ok.gp", "set print \"ok.txt\"\nprint 6 * 7\n");
+	ft_mk(root, "warn.gp", "print \"a warning\"\n"); /* print: gnuplot's stderr */
+	ft_mk(root, "bad.gp", "this is not gnuplot\n");
+	assert_int_equal(sr_gp_draw(root, "ok.gp", err, sizeof(err)), 0);
+	assert_int_equal(sr_out_size(root, "ok.txt"), 3); /* "42\n", relative to @dir */
+	assert_string_equal(err, "");
+	assert_int_equal(sr_gp_draw(root, "warn.gp", err, sizeof(err)), 0);
+	assert_string_equal(err, "a warning "); /* on one line */
+	assert_int_equal(sr_gp_draw(root, "bad.gp", err, sizeof(err)), -EIO);
+	assert_non_null(strstr(err, "this is not gnuplot"));
+	assert_int_equal(sr_gp_draw(root, "no-such.gp", err, sizeof(err)), -EIO);
+	assert_int_equal(sr_gp_draw(root, "a\nb.gp", err, sizeof(err)), -EINVAL);
+	snprintf(path, sizeof(path), "%s", old ? old : "");
+	setenv("PATH", "/nonexistent", 1); /* no gnuplot: the child exits 127 */
+	assert_int_equal(sr_gp_draw(root, "ok.gp", err, sizeof(err)), -EIO);
+	setenv("PATH", path, 1);
+	assert_int_equal(ft_remove(root), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +220,7 @@ int main(void)
 	    cmocka_unit_test(same_bytes_as_one_gnuplot),
 	    cmocka_unit_test(failure_and_names),
 	    cmocka_unit_test(width),
+	    cmocka_unit_test(draw_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

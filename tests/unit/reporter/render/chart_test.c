@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * chart_test.c - a chart's script and drawing (chart.h), in a scratch directory: a ranked bar
+ * chart (sr_chart_hbars()) drawn as an SVG alone (@svg_only) leaves no PNG, its text scaled to
+ * pngcairo's size (10 pt: 13.33 px), every bar's value label and drive label in it, its value
+ * labels offset from the bars' ends (a leading space is lost in a browser); the same script with
+ * formats="png svg" draws the PNG too; a chart without @svg_only draws both, at the SVG's own
+ * size; a script gnuplot refuses fails naming the chart with gnuplot's words.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fake_tree.h"
+#include "output/files.h"
+#include "render/chart_kinds.h"
+
+static int have_gnuplot(void) { return system("command -v gnuplot >/dev/null 2>&1") == 0; }
+
+/* The text of @dir/@name, malloc'd; NULL when absent. */
+static char *slurp(const char *dir, const char *name)
+{
+	FILE *f = sr_out_open(dir, name, "rb");
+	char *buf;
+	long len;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)len + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* A ranking of three drives, the second selected, as library_page.c draws one. */
+static int ranking(const char *root, const char *name, bool svg_only, char *err, size_t len)
+{
+	static const char *const cols[2] = {"value", "selected"};
+	static const double v[3][2] = {{812345, 0}, {700000, 1}, {6543.7, 0}};
+	static const char *const labels[3] = {"1. Acme X1 1.0", "2. Bolt 9 2.1", "3. Cog Z 0.9"};
+	struct sr_chart c = {.width = 600, .height = 200, .svg_only = svg_only};
+
+	snprintf(c.name, sizeof(c.name), "%s", name);
+	snprintf(c.title, sizeof(c.title), "4K random read IOPS");
+	assert_int_equal(sr_chart_open(&c, root), 0);
+	sr_chart_frame(&c, "ranking", "drive", cols, 2);
+	sr_chart_series(&c, "full");
+	for (int i = 0; i < 3; i++)
+		sr_chart_point(&c, labels[i], v[i]);
+	assert_int_equal(
+	    sr_chart_hbars(&c, "4K random read IOPS, higher is better", 0, 1, 1, "%.0f"), 0);
+	return sr_chart_close(&c, root, 1, err, len);
+}
+
+static void svg_alone(void **state)
+{
+	char root[64], err[600], cmd[200];
+	char *svg, *gp;
+
+	(void)state;
+	if (!have_gnuplot())
+		skip();
+	assert_int_equal(ft_new(root, "/tmp/chart-svg.XXXXXX"), 0);
+	assert_int_equal(ranking(root, "r", true, err, sizeof(err)), 0);
+	assert_true(sr_out_size(root, "r.svg") > 1000);
+	assert_int_equal(sr_out_size(root, "r.png"), -1);
+	svg = slurp(root, "r.svg");
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "font-size=\"13.33\"")); /* 10 pt as pngcairo draws it */
+	assert_null(strstr(svg, "font-size=\"10.00\""));
+	for (int i = 0; i < 3; i++) { /* each value, printed as "%.0f" of the data, no space */
+		static const char *const want[3] = {">812345<", ">700000<", ">6544<"};
+
+		assert_non_null(strstr(svg, want[i]));
+	}
+	assert_null(strstr(svg, "> 812345<"));
+	assert_non_null(strstr(svg, ">2. Bolt 9 2.1<"));
+	free(svg);
+	gp = slurp(root, "r.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "if (!exists(\"formats\")) formats = \"svg\"\n"));
+	assert_non_null(strstr(gp, "offset char 0.5,0"));
+	free(gp);
+	/* the PNG too, when asked for */
+	snprintf(cmd, sizeof(cmd), "cd %s && gnuplot -e 'formats=\"png svg\"' r.gp", root);
+	assert_int_equal(system(cmd), 0);
+	assert_true(sr_out_size(root, "r.png") > 1000);
+	assert_int_equal(ft_remove(root), 0);
+}
+
+static void png_and_svg(void **state)
+{
+	char root[64], err[600];
+	char *svg, *gp;
+
+	(void)state;
+	if (!have_gnuplot())
+		skip();
+	assert_int_equal(ft_new(root, "/tmp/chart-both.XXXXXX"), 0);
+	assert_int_equal(ranking(root, "both", false, err, sizeof(err)), 0);
+	assert_true(sr_out_size(root, "both.png") > 1000);
+	svg = slurp(root, "both.svg");
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "font-size=\"10.00\""));
+	assert_null(strstr(svg, "font-size=\"13.33\""));
+	free(svg);
+	gp = slurp(root, "both.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "do for [fmt in \"png svg\"] {\n"));
+	assert_null(strstr(gp, "formats"));
+	free(gp);
+	assert_int_equal(ft_remove(root), 0);
+}
+
+static void gnuplot_fails(void **state)
+{
+	char root[64], err[600], path[4096];
+	const char *old = getenv("PATH");
+
+	(void)state;
+	if (!have_gnuplot())
+		skip();
+	assert_int_equal(ft_new(root, "/tmp/chart-fail.XXXXXX"), 0);
+	ft_mk(root, "bin", NULL);
+	ft_mk(root, "bin/gnuplot", "#!/bin/sh\necho 'gnuplot: simulated failure' >&2\nexit 1\n");
+	snprintf(path, sizeof(path), "chmod +x %s/bin/gnuplot", root);
+	assert_int_equal(system(path), 0);
+	snprintf(path, sizeof(path), "%s/bin:%s", root, old ? old : "");
+	setenv("PATH", path, 1);
+	assert_int_equal(ranking(root, "f", true, err, sizeof(err)), -EIO);
+	setenv("PATH", strchr(path, ':') + 1, 1);
+	assert_non_null(strstr(err, "gnuplot failed on "));
+	assert_non_null(
+	    strstr(err, "/f.gp (exit status or empty output): gnuplot: simulated failure"));
+	assert_int_equal(ft_remove(root), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(svg_alone),
+	    cmocka_unit_test(png_and_svg),
+	    cmocka_unit_test(gnuplot_fails),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
