@@ -214,8 +214,8 @@ static void pts_variants(void **state)
 	 * the 56 cells (84 s) and the test's timing once (0.3 s, counted as 1) */
 	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "300ms");
 	assert_int_equal(find(&p, "pts-iops")->expected_s, 85);
-	/* quick WSAT: a round ends once its 4 threads wrote 25 % of the span, the span / 100 in whole
-	 * bytes (1,342,177) x 25 = 33,554,425: 8,388,606 each, in whole 64 KiB: 8,323,072
+	/* quick WSAT: a round ends once its 4 threads wrote 25 % of the span, the span / 100 in
+	 * whole bytes (1,342,177) x 25 = 33,554,425: 8,388,606 each, in whole 64 KiB: 8,323,072
 	 * (127 x 64 KiB); 10 s its cap */
 	rv_test_env(find(&p, "pts-wsat"), "d", "/f", 128ULL << 20, &c, NULL, &e);
 	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "0");
