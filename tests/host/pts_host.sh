@@ -420,15 +420,18 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 			ok "the report says the PTS test was resumed after round $k, and the run's two sessions" ||
 			fail "report of the resumed pts-wsat: $(grep -r 'resumed' "$tmp/wrep" | head -3)"
 	fi
-	# quick WSAT's rounds end by bytes: each of the 4 threads writes its share of 12 % of the
-	# span (in whole 64 KiB), 10 s the cap, so 4 x the span takes >= 30 rounds on any drive
-	per=$((134217728 / 100 * 12 / 4 / 65536 * 65536))
+	# quick WSAT's rounds end by bytes: each of the 4 threads writes its share of the catalogue's
+	# round_io_pct of the span (in whole 64 KiB), 10 s the cap, so 4 x the span takes at least
+	# 4 x the span / (4 x that share) rounds on any drive (25 %: 16)
+	pct=$(jq -r '.timings["pts-wsat"].quick.round_io_pct' jobfiles/catalogue.json)
+	per=$((134217728 / 100 * pct / 4 / 65536 * 65536))
+	least=$((4 * 134217728 / (4 * per)))
 	job=$tmp/wsat/w/pts-wsat/wsat-round.fio
 	full=$(cat "$tmp"/wsat/w/pts-wsat/wsat-round-*.json | jq -s --argjson b $((4 * per)) 'map(select(.jobs[0].write.io_bytes == $b)) | length')
 	n=$(ls "$tmp"/wsat/w/pts-wsat/wsat-round-*.json | wc -l)
 	grep -qx 'time_based=0' "$job" && grep -qx "io_size=$per" "$job" && grep -qx 'runtime=10' "$job" &&
-		[ "$n" -ge 30 ] && [ "$full" -ge $((n - 2)) ] &&
-		ok "quick WSAT: $n rounds (>= 30 samples), $full of them ending at 4 x $per bytes written (io_size, time_based=0)" ||
+		[ "$n" -ge "$least" ] && [ "$full" -ge $((n - 2)) ] &&
+		ok "quick WSAT: $n rounds (>= $least samples), $full of them ending at 4 x $per bytes written (io_size, time_based=0)" ||
 		fail "quick WSAT rounds: $n rounds, $full of 4 x $per bytes; $(grep -E 'time_based|io_size|runtime' "$job")"
 	# the WSAT plot's time is each round's own (fio's I/Os over IOPS), summed: rounds that end by
 	# bytes differ in length, so neither "round x cell_seconds" nor a fixed sample length is true

@@ -621,7 +621,7 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "not a test catalogue of this version"));
 	assert_int_equal(load_edited("\"timing\": \"qos\"", "\"timing\": \"forever\""), -EINVAL);
 	assert_non_null(strstr(err, "\"timing\" is \"forever\""));
-	assert_int_equal(load_edited("\"round_io_pct\": 12", "\"round_io_pct\": 120"), -EINVAL);
+	assert_int_equal(load_edited("\"round_io_pct\": 25", "\"round_io_pct\": 120"), -EINVAL);
 	assert_non_null(strstr(err, "\"round_io_pct\" is 120; expected 0 to 100"));
 	assert_int_equal(load_edited("\"runtime_s\": 10, \"ramp_s\": 0, \"round_io_pct\"",
 				     "\"runtime_s\": 0, \"ramp_s\": 0, \"round_io_pct\""),
@@ -634,7 +634,7 @@ static void bad_catalogues_name_the_field(void **state)
 	    -EINVAL);
 	assert_non_null(strstr(err, "give \"runtime_s\" or \"runtime_ms\", not both"));
 	assert_int_equal(
-	    load_edited("\"quick\": {\"runtime_ms\": 500,", "\"quick\": {\"runtime_ms\": 0.5,"),
+	    load_edited("\"quick\": {\"runtime_ms\": 300,", "\"quick\": {\"runtime_ms\": 0.3,"),
 	    -EINVAL);
 	assert_non_null(strstr(err, "\"runtime_ms\" must be an integer"));
 	assert_int_equal(load_edited("\"threads\": 128", "\"threads\": \"many\""), -EINVAL);

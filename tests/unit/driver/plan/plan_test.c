@@ -210,15 +210,16 @@ static void pts_variants(void **state)
 	assert_string_equal(rv_env_get(&e, "SSD_SIZE"), "134217728");
 	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "1");
 	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "134217728");
-	/* the quick profile's 500-ms cells reach fio in ms; the least expected time is 5 rounds of
-	 * the 56 cells (140 s) and the test's timing once (0.5 s, counted as 1) */
-	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "500ms");
-	assert_int_equal(find(&p, "pts-iops")->expected_s, 141);
-	/* quick WSAT: a round ends once its 4 threads wrote 12 % of the span, 16,106,127 bytes:
-	 * 4,026,531 each, in whole 64 KiB: 3,997,696 (61 x 64 KiB); 10 s its cap */
+	/* the quick profile's 300-ms cells reach fio in ms; the least expected time is 5 rounds of
+	 * the 56 cells (84 s) and the test's timing once (0.3 s, counted as 1) */
+	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "300ms");
+	assert_int_equal(find(&p, "pts-iops")->expected_s, 85);
+	/* quick WSAT: a round ends once its 4 threads wrote 25 % of the span, the span / 100 in
+	 * whole bytes (1,342,177) x 25 = 33,554,425: 8,388,606 each, in whole 64 KiB: 8,323,072
+	 * (127 x 64 KiB); 10 s its cap */
 	rv_test_env(find(&p, "pts-wsat"), "d", "/f", 128ULL << 20, &c, NULL, &e);
 	assert_string_equal(rv_env_get(&e, "SSD_TIME_BASED"), "0");
-	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "3997696");
+	assert_string_equal(rv_env_get(&e, "SSD_IO_SIZE"), "8323072");
 	assert_string_equal(rv_env_get(&e, "SSD_RUNTIME"), "10");
 	c.pts_variant = pts_variant_info(PTS_CLIENT);
 	/* 75 % of 100 MiB + 5 bytes = 78,643,203.75 bytes: 75 whole MiB (78,643,200) */
