@@ -339,8 +339,8 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		rc = -ENOMEM;
 		goto out;
 	}
-	snprintf(rk->title, sizeof(rk->title), "%s %s", k->title,
-		 metric_words(k->metric, words, sizeof(words)));
+	snprintf(rk->what, sizeof(rk->what), "%s", metric_words(k->metric, words, sizeof(words)));
+	snprintf(rk->title, sizeof(rk->title), "%s %s", k->title, rk->what);
 	snprintf(rk->cls, sizeof(rk->cls), "%s", cls);
 	snprintf(rk->id, sizeof(rk->id), "rank-%s-%s-%s", cls, k->entry, k->metric);
 	file_name(rk->id);

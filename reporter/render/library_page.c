@@ -45,6 +45,9 @@ static struct shown shown_for(const char *unit, const double *v, size_t n)
 	} else if (!strcmp(unit, "1/s")) {
 		snprintf(s.name, sizeof(s.name), "per s");
 		s.fmt = "%.4g";
+		for (size_t i = 0; i < n; i++) /* "11410", never "1.141e+04" */
+			if (v[i] >= 9999.5)
+				s.fmt = "%.0f";
 	} else {
 		snprintf(s.name, sizeof(s.name), "%s", unit);
 	}
@@ -61,12 +64,18 @@ static struct shown shown_of(const struct sr_libp_ranking *rk)
 		if (!(rk->e[i].flags & 1)) /* a clamped percentile does not choose */
 			v[k++] = rk->e[i].value;
 	s = shown_for(rk->unit, v ? v : (double[]){0}, k);
-	if (!strcmp(rk->unit, "ns")) /* a clamped one printed too */
-		for (size_t i = 0; i < rk->n; i++)
-			if (rk->e[i].value / s.div >= 999.5)
-				s.fmt = "%.0f";
+	for (size_t i = 0; i < rk->n; i++) /* a clamped one printed too */
+		if (strcmp(rk->unit, "B/s") && strcmp(rk->unit, "IOPS") &&
+		    rk->e[i].value / s.div >= (strcmp(rk->unit, "ns") ? 9999.5 : 999.5))
+			s.fmt = "%.0f";
 	free(v);
 	return s;
+}
+
+/* Whether @text names the unit @s shows ("transactions/s" names "per s"). */
+static bool names_unit(const char *text, const struct shown *s)
+{
+	return strstr(text, s->name) || (!strcmp(s->name, "per s") && strstr(text, "/s"));
 }
 
 /* A figure of @unit shown as @s says: IOPS and counts as integers, others to 3 figures. */
@@ -97,6 +106,30 @@ static void value_text(char *buf, size_t len, const struct sr_libp_ranking *rk,
 static FILE *all;
 static struct sr_gp_pool *pool;
 
+/* A bar's label: "12. MODEL FIRMWARE" (" *": the run differs), at most LABEL_CHARS characters
+ * (the chart's left margin is at most half its width: a longer label would be cut at the
+ * edge), a long model shortened in its middle with "..." (the table has it whole). */
+#define LABEL_CHARS 60
+static void bar_label(char *buf, size_t len, size_t rank, const struct sr_libp_entry *e)
+{
+	char head[24], tail[80], model[LABEL_CHARS + 1];
+	const char *d = e->drive ? e->drive : "?";
+	size_t room, dl = strlen(d);
+
+	snprintf(head, sizeof(head), "%zu. ", rank);
+	snprintf(tail, sizeof(tail), " %.24s%s", e->firmware ? e->firmware : "",
+		 e->differs[0] ? " *" : "");
+	room = LABEL_CHARS - strlen(head) - strlen(tail);
+	if (dl <= room) {
+		snprintf(model, sizeof(model), "%s", d);
+	} else { /* bytes of UTF-8 may be cut: gnuplot draws what is left */
+		size_t front = (room - 3) / 2, back = room - 3 - front;
+
+		snprintf(model, sizeof(model), "%.*s...%s", (int)front, d, d + dl - back);
+	}
+	snprintf(buf, len, "%s%s%s", head, model, tail);
+}
+
 static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const char *dir,
 		 bool charts, struct sr_page *pg, struct sr_diag *d)
 {
@@ -124,14 +157,12 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 		if (i >= CHART_BARS && !rk->e[i].highlight)
 			continue; /* past the first ones only the selected drives: the table has all
 				   */
-		snprintf(label, sizeof(label), "%zu. %s %s%s", i + 1, rk->e[i].drive,
-			 rk->e[i].firmware ? rk->e[i].firmware : "",
-			 rk->e[i].differs[0] ? " *" : "");
+		bar_label(label, sizeof(label), i + 1, &rk->e[i]);
 		sr_chart_point(&c, label, v);
 	}
 	snprintf(xlabel, sizeof(xlabel), "%s%s%s%s%s", rk->title,
-		 strstr(rk->title, s->name) ? "" : " (", strstr(rk->title, s->name) ? "" : s->name,
-		 strstr(rk->title, s->name) ? "" : ")",
+		 names_unit(rk->title, s) ? "" : " (", names_unit(rk->title, s) ? "" : s->name,
+		 names_unit(rk->title, s) ? "" : ")",
 		 rk->lower_better ? ", lower is better" : ", higher is better");
 	sr_chart_hbars(&c, xlabel, 0, 1, s->div, s->fmt);
 	rc = sr_chart_close(&c, dir, 0, err, sizeof(err)); /* drawn together: draw_all() */
@@ -178,17 +209,18 @@ static struct sr_table *table_of(const struct sr_libp_ranking *rk, const struct 
 	if (!t)
 		return NULL;
 	sr_table_lead(t, (const char *const[]){"rank", "drive", "firmware"}, 3);
-	if (strstr(rk->title, sh->name))
-		snprintf(head, sizeof(head), "%s", rk->title);
+	/* the figure's name is the table's caption: the column says what and in which unit */
+	if (names_unit(rk->what, sh))
+		snprintf(head, sizeof(head), "%s", rk->what);
 	else
-		snprintf(head, sizeof(head), "%s (%s)", rk->title, sh->name);
+		snprintf(head, sizeof(head), "%s (%s)", rk->what, sh->name);
 	sr_table_head(t, 3, head);
 	sr_table_head(t, 4, "date");
 	sr_table_head(t, 5, "profile");
 	sr_table_head(t, 6, "host");
 	sr_table_head(t, 7, "run");
 	sr_table_head(t, 8, "status, differences");
-	for (size_t c = 4; c < 9; c++)
+	for (size_t c = 5; c < 9; c++) /* a date is kept on one line */
 		if (c != 7)
 			sr_table_text(t, c);
 	for (size_t i = 0; i < rk->n; i++) {
@@ -314,7 +346,7 @@ static int history_table(const struct sr_libp_history *hi, size_t h, struct sr_p
 			if (isfinite(hi->rows[i].v[k]))
 				v[n++] = hi->rows[i].v[k];
 		sh[k] = shown_for(hi->col_unit[k], v, n);
-		if (strstr(hi->col_title[k], sh[k].name))
+		if (names_unit(hi->col_title[k], &sh[k]))
 			snprintf(head, sizeof(head), "%s", hi->col_title[k]);
 		else
 			snprintf(head, sizeof(head), "%s (%s)", hi->col_title[k], sh[k].name);

@@ -29,6 +29,7 @@ struct sr_libp_entry {
 struct sr_libp_ranking {
 	char id[200];	  /* file stem: "rank-full-4k-randread-iops" */
 	char title[240];  /* "4K random read IOPS" */
+	char what[64];	  /* the metric in words: "IOPS", "average latency" */
 	char cls[64];	  /* the profile ranked ("full", "quick", "no profile") */
 	const char *unit; /* "IOPS", "B/s", "ns", "1/s", "1/min" */
 	bool lower_better;

@@ -183,6 +183,16 @@ got=$(rounded $(python3 -c 'import csv,sys; print(" ".join(sorted((x["Four corne
 [ -n "$hf" ] && [ "$got" = "$want" ] && ! grep -q "4K random read" "$hf" &&
 	ok "history: a four-corners-only model's columns are its four corners figures ($want), not 4K/8K" ||
 	fail "history columns: $(head -2 "$hf" 2>&1) got '$got' want '$want' $(cat "$tmp/err")"
+# a model too long for the chart's left margin (half its width): its bar's label shortened in the
+# middle to 60 characters, the table's row whole
+long="Very Long Vendor Name Enterprise NVMe Solid State Drive Model 1234567890 Gen5"
+q "$flib" "UPDATE runs SET model = '$long' WHERE label = 'sas-lab'"
+"$rep" library report -q --no-charts --library "$flib" -o "$tmp/lgp" 2>"$tmp/err"
+lb=$(grep -h '\.\.\.ive Model 1234567890 Gen5' "$tmp/lgp/rank-quick-fc-bs-randread-iops-bars.csv" | cut -d, -f2)
+[ -n "$lb" ] && [ "${#lb}" -le 60 ] && [ "${lb#[0-9]. Very Long Vendor}" != "$lb" ] &&
+	grep -q ",$long,2.5+," "$tmp/lgp/rank-quick-fc-bs-randread-iops.csv" &&
+	ok "a long model's bar label shortened in its middle (${#lb} characters: $lb), its table row whole" ||
+	fail "long label: '$lb' $(grep -h Very "$tmp/lgp"/rank-quick-fc-bs-randread-iops*.csv) $(cat "$tmp/err")"
 
 # export --csv
 "$rep" library export --library "$lib" --csv "$tmp/csv" 2>"$tmp/err"
