@@ -186,10 +186,14 @@ static int pg_begin_read(struct lib *l)
 	return pg_exec(l, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "export");
 }
 
-/* A PostgreSQL library begins at version 2; 1 -> 2 for a hand-made one: the rows' place. */
+/* A PostgreSQL library begins at version 2; 1 -> 2 for a hand-made one: the rows' place;
+ * 2 -> 3: a run's completeness (NULL for the runs already there: not recorded). */
 static const char *const pg_migrations[] = {
     "ALTER TABLE tests ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;"
     "ALTER TABLE figures ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;",
+    "ALTER TABLE runs ADD COLUMN tests_planned BIGINT;"
+    "ALTER TABLE runs ADD COLUMN tests_done BIGINT;"
+    "ALTER TABLE runs ADD COLUMN only_tests TEXT;",
 };
 
 const struct lib_ops lib_pg_ops = {

@@ -36,6 +36,9 @@ static const struct lib_col run_cols[] = {
     RUN("added", LIB_TEXT, 1, 0, added),
     RUN("source", LIB_TEXT, 0, 0, source),
     RUN("fingerprint", LIB_TEXT, 1, 0, fingerprint),
+    RUN("tests_planned", LIB_INT, 0, 0, tests_planned),
+    RUN("tests_done", LIB_INT, 0, 0, tests_done),
+    RUN("only_tests", LIB_TEXT, 0, 0, only_tests),
 };
 
 #define TEST(n, t, nn, f)                                                                          \

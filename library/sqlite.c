@@ -178,12 +178,16 @@ static int lite_keep_copy(struct lib *l, long version)
 	return rc;
 }
 
-/* 1 -> 2: the rows' place in their run (seq), which was their rowid */
+/* 1 -> 2: the rows' place in their run (seq), which was their rowid; 2 -> 3: a run's
+ * completeness (NULL for the runs already there: not recorded) */
 static const char *const lite_migrations[] = {
     "ALTER TABLE tests ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;"
     "UPDATE tests SET seq = rowid;"
     "ALTER TABLE figures ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;"
     "UPDATE figures SET seq = rowid;",
+    "ALTER TABLE runs ADD COLUMN tests_planned INTEGER;"
+    "ALTER TABLE runs ADD COLUMN tests_done INTEGER;"
+    "ALTER TABLE runs ADD COLUMN only_tests TEXT;",
 };
 
 const struct lib_ops lib_sqlite_ops = {

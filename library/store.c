@@ -584,3 +584,33 @@ void lib_figures_free(struct lib_figure *f, size_t n)
 }
 
 void lib_tests_free(struct lib_test *t, size_t n) { free_rows(&lib_tests_table, t, sizeof(*t), n); }
+
+bool lib_run_partial(const struct lib_run *r)
+{
+	if (!r->status || strcmp(r->status, "complete"))
+		return true;
+	if (r->tests_planned > 0 && r->tests_done >= 0 && r->tests_done < r->tests_planned)
+		return true;
+	return r->only_tests && r->tests_planned <= 0; /* a subset of a plan not recorded */
+}
+
+char *lib_run_done_text(const struct lib_run *r, char *buf, size_t len)
+{
+	const char *what = r->status && strcmp(r->status, "complete") ? r->status : "partial";
+	int n;
+
+	buf[0] = '\0';
+	if (!lib_run_partial(r))
+		return buf;
+	if (r->tests_planned > 0 && r->tests_done >= 0)
+		n = snprintf(buf, len, "%s: %lld of %lld tests", what, (long long)r->tests_done,
+			     (long long)r->tests_planned);
+	else if (r->tests_done >= 0)
+		n = snprintf(buf, len, "%s: %lld test%s", what, (long long)r->tests_done,
+			     r->tests_done == 1 ? "" : "s");
+	else
+		n = snprintf(buf, len, "%s", what);
+	if (r->only_tests && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " (--only %s)", r->only_tests);
+	return buf;
+}

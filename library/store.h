@@ -16,13 +16,14 @@
 #ifndef SSDENG_LIBRARY_STORE_H
 #define SSDENG_LIBRARY_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "library/uri.h"
 
-#define LIB_SCHEMA_VERSION 2 /* the schema this code writes (docs/library-format.md) */
+#define LIB_SCHEMA_VERSION 3 /* the schema this code writes (docs/library-format.md) */
 #define LIB_BUSY_TIMEOUT_MS 30000
 
 struct lib;
@@ -44,7 +45,30 @@ struct lib_run {
 	char *added;	   /* ISO 8601 UTC: when it entered the library (set by lib_add_run()) */
 	char *source;	   /* the folder or files it was added from */
 	char *fingerprint; /* a hash of what was added: the same run added again changes nothing */
+	/* completeness (run.json; < 0 / NULL: not recorded, as for anyone's fio results): */
+	int64_t tests_planned; /* the tests its suite plans on its profile (a subset run's
+				* suite's whole plan) */
+	int64_t tests_done;    /* those that completed */
+	char *only_tests;      /* ssd-review --only: the tests asked, ", " between them; NULL */
 };
+
+/**
+ * lib_run_partial() - whether @r is not a whole review: its status is not "complete", fewer
+ * tests completed than its suite plans, or it ran a subset (--only) of a plan not recorded.
+ * A partial run is never ranked as a complete one (docs/library.md).
+ */
+bool lib_run_partial(const struct lib_run *r);
+
+/**
+ * lib_run_done_text() - @r's completeness in words for a page: "" for a whole review, else
+ * "partial: 3 of 5 tests", "partial: 1 test (--only fc-4k-randread)" or "interrupted: 120 of
+ * 247 tests" (its status when that is not "complete").
+ * @buf: the text
+ * @len: its size
+ *
+ * Return: @buf.
+ */
+char *lib_run_done_text(const struct lib_run *r, char *buf, size_t len);
 
 /* One test of a run: a row of `tests`. */
 struct lib_test {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/count_text.h"
 #include "record/fio_doc.h"
 #include "run/result.h"
 
@@ -47,6 +48,7 @@ int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **j
 	struct rec_fio_doc d;
 	json_object *arr;
 	double r = 0, w = 0, bytes = -1, jb;
+	char rt[REC_COUNT_TEXT_LEN], wt[REC_COUNT_TEXT_LEN];
 	int rc;
 
 	*json = NULL;
@@ -91,7 +93,9 @@ int rv_result_parse(const char *text, struct rv_result_doc *doc, json_object **j
 		rec_fio_doc_free(&d);
 		return -EINVAL;
 	}
-	snprintf(summary, slen, "read %.0f IOPS, write %.0f IOPS", floor(r), floor(w));
+	/* the figures as the report prints them (rounded, thousands grouped) */
+	snprintf(summary, slen, "read %s IOPS, write %s IOPS", rec_count_text(rt, r),
+		 rec_count_text(wt, w));
 	*json = json_object_get(d.json);
 	rec_fio_doc_free(&d);
 	return 0;

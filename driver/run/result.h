@@ -23,8 +23,9 @@ struct rv_result_doc {
  * @text:    the --output file's text
  * @doc:     output: where the document is
  * @json:    output: the parsed document (the caller puts it), NULL on failure
- * @summary: output: "read 1234 IOPS, write 56 IOPS" over the jobs (fio client/server: over
- *           the hosts, without "All clients")
+ * @summary: output: "read 1,234 IOPS, write 56 IOPS" over the jobs (fio client/server: over
+ *           the hosts, without "All clients"), rounded as the report prints them
+ *           (rec_count_text())
  * @problem: on failure, what is wrong: "no JSON document in fio's output", "no job in fio's
  *           JSON", "job 4k-randread (host h1): error 5 (Input/output error)", "fio moved no
  *           data: ..." (io_bytes of every job's read, write and trim 0; a result without

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "analyse/headline.h"
+#include "catalogue/catalogue.h"
 #include "cli/library_add.h"
 #include "model/pts.h"
 
@@ -237,6 +238,9 @@ static void fingerprint(struct sr_lib_rows *r)
 	h = fnv(h, &u->capacity_bytes, sizeof(u->capacity_bytes));
 	h = fnv(h, &u->logical_block_bytes, sizeof(u->logical_block_bytes));
 	h = fnv(h, &u->span_bytes, sizeof(u->span_bytes));
+	h = fnv(h, &u->tests_planned, sizeof(u->tests_planned));
+	h = fnv(h, &u->tests_done, sizeof(u->tests_done));
+	h = fnv_str(h, u->only_tests);
 	for (size_t i = 0; i < r->ntests; i++) {
 		h = fnv_str(h, r->tests[i].test);
 		h = fnv_str(h, r->tests[i].status);
@@ -260,6 +264,16 @@ int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, 
 
 	memset(u, 0, sizeof(*u));
 	u->id = -1;
+	u->tests_planned = u->tests_done = -1;
+	if (ri->present && ri->ntests) { /* completeness: run.json's plan; a subset's below */
+		u->tests_planned = (int64_t)ri->ntests;
+		u->tests_done = 0;
+		for (size_t i = 0; i < ri->ntests; i++)
+			u->tests_done +=
+			    ri->tests[i].status && !strcmp(ri->tests[i].status, "done");
+	}
+	if (ri->only && !(u->only_tests = strdup(ri->only)))
+		return -ENOMEM;
 	u->kind = strdup(ri->present || di->present ? "ssd-review" : "fio");
 	if (ri->manifest_id) {
 		snprintf(key, sizeof(key), "manifest:%s", ri->manifest_id);
@@ -316,7 +330,32 @@ int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, 
 	return 0;
 }
 
-/* What the rows hold, as a hash: the same run added twice is found unchanged. */
+/* A subset run's (ssd-review --only) tests planned: its suite's whole plan on its profile, from
+ * the catalogue with the manifest's request; -1 when the catalogue does not plan it. */
+static int64_t suite_plan_len(const struct sr_run_info *ri, const struct catalogue *cat)
+{
+	struct catalogue_plan_opts po = {
+	    .suite = ri->suite,
+	    .profile = ri->profile,
+	    .sweep = (const char *const *)ri->sweep,
+	    .nsweep = ri->nsweep,
+	    .fc_rand_bs = ri->fc_rand_bs,
+	    .fc_seq_bs = ri->fc_seq_bs,
+	    .tq_points = ri->tq_points,
+	    .curve_points = ri->curve_points,
+	    .ncurve_points = ri->ncurve_points,
+	};
+	struct catalogue_test *t = NULL;
+	size_t n = 0;
+	char err[512];
+
+	if (!cat || !ri->suite || !ri->profile ||
+	    catalogue_plan(cat, &po, &t, &n, err, sizeof(err)))
+		return -1;
+	catalogue_plan_free(t, n);
+	return (int64_t)n;
+}
+
 int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, size_t dv,
 		   const struct sr_lib_given *given, struct sr_lib_rows *out)
 {
@@ -327,6 +366,8 @@ int sr_lib_rows_of(const struct sr_analysis *an, const struct catalogue *cat, si
 	rc = sr_lib_run_of(drv, given, &out->run);
 	if (rc)
 		return rc;
+	if (drv->run.only) /* a subset: planned is what the whole suite runs */
+		out->run.tests_planned = suite_plan_len(&drv->run, cat);
 	if (!(rc = tests_of(drv, out)))
 		rc = figures_of(an, cat, dv, out);
 	if (!rc) {

@@ -33,6 +33,7 @@ struct ctx {
 	size_t *run_of_fig; /* figure -> index in runs */
 	size_t *key_of_fig; /* figure -> index in keys, (size_t)-1 when not wanted */
 	size_t *cls_of_run; /* run -> index in the profiles */
+	char (*done)[200];  /* run -> its completeness in words, "" when a whole review */
 };
 
 static int cmp_id(const void *a, const void *b)
@@ -231,6 +232,13 @@ static int64_t mode_int(int64_t *v, size_t n)
 
 static bool lower_better(const char *unit) { return !strcmp(unit, "ns"); }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 static int cmp_entry(const void *a, const void *b)
 {
 	const struct sr_libp_entry *x = a, *y = b;
@@ -331,8 +339,8 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		rc = -ENOMEM;
 		goto out;
 	}
-	snprintf(rk->title, sizeof(rk->title), "%s %s", k->title,
-		 metric_words(k->metric, words, sizeof(words)));
+	snprintf(rk->what, sizeof(rk->what), "%s", metric_words(k->metric, words, sizeof(words)));
+	snprintf(rk->title, sizeof(rk->title), "%s %s", k->title, rk->what);
 	snprintf(rk->cls, sizeof(rk->cls), "%s", cls);
 	snprintf(rk->id, sizeof(rk->id), "rank-%s-%s-%s", cls, k->entry, k->metric);
 	file_name(rk->id);
@@ -355,11 +363,11 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		e->date = r->started ? r->started : r->added;
 		e->profile = r->profile;
 		e->host = r->host;
-		e->status = r->status;
+		e->status = c->done[c->run_of_fig[f]][0] ? c->done[c->run_of_fig[f]] : r->status;
 		e->run = (long long)r->id;
 		e->value = lb ? -g->value : g->value; /* negated while sorting */
 		e->flags = g->flags;
-		e->ranked = !strcmp(r->status, "complete");
+		e->ranked = !lib_run_partial(r); /* docs/library.md: a partial run is not ranked */
 		e->highlight = highlighted(c, r);
 	}
 	mark_differences(c, rk, ri, bs);
@@ -375,22 +383,59 @@ out:
 	return rc;
 }
 
-/* The history: models with more than one run, oldest first, three headline figures. */
-static const char *const hist_keys[3][2] = {
-    {"4k-randread", "iops"}, {"4k-randwrite", "iops"}, {"8k-7030", "iops"}};
+/* The history's columns of model @h: of the figures its runs have (@cnt per key: how many of its
+ * runs have it), those most of its runs have, rates before latencies, then in the page's order;
+ * at most SR_LIBP_HIST_COLS, shown in the page's order. */
+static void hist_columns(const struct ctx *c, struct sr_libp_history *h, const size_t *cnt,
+			 size_t *col_key)
+{
+	size_t n = 0;
 
+	for (size_t k = 0; k < c->nkeys; k++) {
+		size_t at;
+
+		if (!cnt[k])
+			continue;
+		/* insertion into the best SR_LIBP_HIST_COLS: more runs, then rates, then order */
+		for (at = n; at > 0; at--) {
+			size_t j = col_key[at - 1];
+			bool jl = lower_better(c->keys[j].unit), kl = lower_better(c->keys[k].unit);
+
+			if (cnt[j] > cnt[k] || (cnt[j] == cnt[k] && (jl == kl || !jl)))
+				break;
+		}
+		if (at >= SR_LIBP_HIST_COLS)
+			continue;
+		if (n < SR_LIBP_HIST_COLS)
+			n++;
+		memmove(&col_key[at + 1], &col_key[at], (n - 1 - at) * sizeof(*col_key));
+		col_key[at] = k;
+	}
+	qsort(col_key, n, sizeof(*col_key), cmp_size); /* the page's order */
+	h->ncols = n;
+	for (size_t j = 0; j < n; j++) {
+		const struct key *k = &c->keys[col_key[j]];
+		char words[64];
+
+		snprintf(h->col_title[j], sizeof(h->col_title[j]), "%s %s", k->title,
+			 metric_words(k->metric, words, sizeof(words)));
+		h->col_unit[j] = k->unit;
+	}
+}
+
+/* The history: models with more than one run, oldest first, with the headline figures their
+ * runs have (hist_columns()). */
 static int build_history(const struct ctx *c, struct sr_libp *p)
 {
+	size_t *hist_of = calloc(c->nruns + 1, sizeof(*hist_of)), /* run -> history, row */
+	    *row_of = calloc(c->nruns + 1, sizeof(*row_of)), *cnt = NULL, *col_key = NULL;
+	int rc = 0;
+
 	p->hist = calloc(c->nruns + 1, sizeof(*p->hist));
-	if (!p->hist)
-		return -ENOMEM;
-	for (int k = 0; k < 3; k++) {
-		p->hist_titles[k] = hist_keys[k][0];
-		p->hist_units[k] = "IOPS";
+	if (!p->hist || !hist_of || !row_of) {
+		rc = -ENOMEM;
+		goto out;
 	}
-	p->hist_titles[0] = "4K random read";
-	p->hist_titles[1] = "4K random write";
-	p->hist_titles[2] = "8K 70/30";
 	for (size_t i = c->nruns; i-- > 0;) { /* oldest first */
 		const char *model = c->runs[i].model ? c->runs[i].model : c->runs[i].label;
 		struct sr_libp_history *h = NULL;
@@ -403,36 +448,49 @@ static int build_history(const struct ctx *c, struct sr_libp *p)
 			h = &p->hist[p->nhist++];
 			h->drive = model;
 			h->rows = calloc(c->nruns + 1, sizeof(*h->rows));
-			if (!h->rows)
-				return -ENOMEM;
+			if (!h->rows) {
+				rc = -ENOMEM;
+				goto out;
+			}
 		}
+		hist_of[i] = (size_t)(h - p->hist);
+		row_of[i] = h->n;
 		row = &h->rows[h->n++];
 		*row = (struct sr_libp_hist_row){
 		    c->runs[i].id,	 c->runs[i].started ? c->runs[i].started : c->runs[i].added,
 		    c->runs[i].firmware, c->runs[i].profile,
-		    c->runs[i].status,	 c->runs[i].host,
-		    {NAN, NAN, NAN}};
+		    c->runs[i].status,	 c->runs[i].host};
+		snprintf(row->done, sizeof(row->done), "%s", c->done[i]);
+		for (size_t k = 0; k < SR_LIBP_HIST_COLS; k++)
+			row->v[k] = NAN;
 	}
+	p->nmodels = p->nhist;
+	cnt = calloc(p->nhist * c->nkeys + 1, sizeof(*cnt));
+	col_key = calloc(p->nhist * SR_LIBP_HIST_COLS + 1, sizeof(*col_key));
+	if (!cnt || !col_key) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t f = 0; f < c->nfigs; f++) /* how many runs of each model have each figure */
+		if (c->run_of_fig[f] != (size_t)-1 && c->key_of_fig[f] != (size_t)-1)
+			cnt[hist_of[c->run_of_fig[f]] * c->nkeys + c->key_of_fig[f]]++;
+	for (size_t h = 0; h < p->nhist; h++)
+		if (p->hist[h].n > 1)
+			hist_columns(c, &p->hist[h], &cnt[h * c->nkeys],
+				     &col_key[h * SR_LIBP_HIST_COLS]);
 	for (size_t f = 0; f < c->nfigs; f++) {
-		const struct lib_figure *g = &c->figs[f];
-		size_t ri = c->run_of_fig[f];
+		size_t ri = c->run_of_fig[f], h;
 
-		if (ri == (size_t)-1)
+		if (ri == (size_t)-1 || c->key_of_fig[f] == (size_t)-1)
 			continue;
-		for (int k = 0; k < 3; k++) {
-			if (strcmp(g->entry, hist_keys[k][0]) || strcmp(g->metric, hist_keys[k][1]))
-				continue;
-			for (size_t h = 0; h < p->nhist; h++)
-				for (size_t r = 0; r < p->hist[h].n; r++)
-					if (p->hist[h].rows[r].run == (long long)c->runs[ri].id)
-						p->hist[h].rows[r].v[k] = g->value;
-		}
+		h = hist_of[ri];
+		for (size_t j = 0; j < p->hist[h].ncols; j++)
+			if (col_key[h * SR_LIBP_HIST_COLS + j] == c->key_of_fig[f])
+				p->hist[h].rows[row_of[ri]].v[j] = c->figs[f].value;
 	}
-	/* keep the models with several runs */
-	{
+	{ /* keep the models with several runs */
 		size_t m = 0;
 
-		p->nmodels = p->nhist;
 		for (size_t h = 0; h < p->nhist; h++) {
 			if (p->hist[h].n > 1)
 				p->hist[m++] = p->hist[h];
@@ -441,7 +499,12 @@ static int build_history(const struct ctx *c, struct sr_libp *p)
 		}
 		p->nhist = m;
 	}
-	return 0;
+out:
+	free(hist_of);
+	free(row_of);
+	free(cnt);
+	free(col_key);
+	return rc;
 }
 
 /* Does every --test name a test or summary entry the library has figures of, and every --drive
@@ -514,9 +577,12 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 	if (!rc)
 		rc = map_keys(&c);
 	classes = calloc(c.nruns + 1, sizeof(*classes));
+	c.done = calloc(c.nruns + 1, sizeof(*c.done));
+	for (size_t i = 0; c.done && i < c.nruns; i++)
+		lib_run_done_text(&c.runs[i], c.done[i], sizeof(c.done[i]));
 	c.cls_of_run = calloc(c.nruns + 1, sizeof(size_t));
 	p.rankings = calloc(c.nkeys * (c.nruns ? c.nruns : 1) + 1, sizeof(*p.rankings));
-	if (rc || !classes || !p.rankings || !c.cls_of_run) {
+	if (rc || !classes || !p.rankings || !c.cls_of_run || !c.done) {
 		rc = 1;
 		fputs("ssdreport: library report: out of memory\n", stderr);
 		goto out;
@@ -570,6 +636,7 @@ out:
 	free(c.run_of_fig);
 	free(c.key_of_fig);
 	free(c.cls_of_run);
+	free(c.done);
 	lib_runs_free(c.runs, c.nruns);
 	lib_figures_free(c.figs, c.nfigs);
 	free(c.bs);

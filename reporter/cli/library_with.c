@@ -311,6 +311,25 @@ static void marks(const struct lib_figure *f, size_t nf, char *buf, size_t len)
 						       w[b].words);
 }
 
+/* Whether library run @r is of the reviewed drive @me itself (same model and serial: a
+ * reference drive's serial is its state directory), and which run of it, into @buf:
+ * "same drive, earlier run (2026-12-01, ref-1000)". */
+static bool same_drive(const struct lib_run *me, const struct lib_run *r, char *buf, size_t len)
+{
+	int c;
+
+	if (!same_str(r->model, me->model) || !same_str(r->serial, me->serial))
+		return false;
+	c = r->started && me->started ? strcmp(r->started, me->started) : 0;
+	snprintf(buf, len, "same drive, %s run (%.10s, %s)",
+		 !r->started || !me->started ? "another"
+		 : c < 0		     ? "an earlier"
+		 : c > 0		     ? "a later"
+					     : "another",
+		 r->started ? r->started : "date unknown", r->label ? r->label : "no label");
+	return true;
+}
+
 /* Library run @r as a drive of @m. */
 static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me,
 		     const struct lib_run *r, char ***flags, size_t *nflags)
@@ -319,7 +338,8 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	struct lib_test *lt = NULL;
 	size_t nf = 0, nlt = 0, me_dv = 0;
 	struct sr_drive *grown, *drv;
-	char label[512], what[3072], when[16], mk[2048];
+	char label[512], what[3072], when[16], mk[2048], same[400];
+	bool is_same = same_drive(me, r, same, sizeof(same));
 	struct sr_lib_origin *o;
 	int rc;
 
@@ -337,13 +357,16 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 	drv = &m->drives[m->ndrives++];
 	memset(drv, 0, sizeof(*drv));
 	snprintf(when, sizeof(when), "%.10s", r->started ? r->started : "");
-	snprintf(label, sizeof(label), "%s %s", r->model ? r->model : r->label,
-		 when[0] ? when : r->label);
+	snprintf(label, sizeof(label), "%s %s%s", r->model ? r->model : r->label,
+		 when[0] ? when : r->label, is_same ? " same drive" : "");
 	snprintf(what, sizeof(what),
 		 "run %lld of %s, started %s on host %s, firmware %s, profile %s", (long long)r->id,
 		 lib_path(l), r->started ? r->started : "when unknown",
 		 r->host ? r->host : "unknown", r->firmware ? r->firmware : "unknown",
 		 r->profile ? r->profile : "unknown");
+	if (is_same)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 "; the reviewed drive itself: %s", same);
 	marks(f, nf, mk, sizeof(mk));
 	if (mk[0])
 		snprintf(what + strlen(what), sizeof(what) - strlen(what),
@@ -363,9 +386,11 @@ static int add_drive(struct sr_model *m, struct lib *l, const struct lib_run *me
 				    r->host ? strdup(r->host) : NULL,
 				    r->firmware ? strdup(r->firmware) : NULL,
 				    r->profile ? strdup(r->profile) : NULL,
-				    mk[0] ? strdup(mk) : NULL};
+				    mk[0] ? strdup(mk) : NULL,
+				    is_same ? strdup(same) : NULL};
 	if (!o->library || (r->started && !o->started) || (r->host && !o->host) ||
-	    (r->firmware && !o->firmware) || (r->profile && !o->profile) || (mk[0] && !o->marks)) {
+	    (r->firmware && !o->firmware) || (r->profile && !o->profile) || (mk[0] && !o->marks) ||
+	    (is_same && !o->same)) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -423,7 +448,7 @@ static bool has_figures(struct lib *l, int64_t id)
 
 static bool wanted(const struct lib_run *me, const struct lib_run *r)
 {
-	return same_str(r->status, "complete") && same_or_none(r->profile, me->profile) &&
+	return !lib_run_partial(r) && same_or_none(r->profile, me->profile) &&
 	       !same_str(r->run_key, me->run_key);
 }
 
@@ -492,15 +517,18 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 				else if (!other)
 					other = order[i];
 			}
-			if (!found && other)
+			if (!found && other) {
+				char dt[300];
+
+				lib_run_done_text(other, dt, sizeof(dt));
 				sr_diag_msg(d,
 					    "--with %s: the library %s has no complete %s-profile "
 					    "run of it (its newest is run %lld: %s, profile %s)",
 					    w->models[k], lib_path(l),
 					    me.profile ? me.profile : "unknown",
-					    (long long)other->id, other->status,
+					    (long long)other->id, dt[0] ? dt : other->status,
 					    other->profile ? other->profile : "unknown");
-			else if (!found)
+			} else if (!found)
 				sr_diag_msg(d,
 					    "--with %s: no such model in the library %s (see "
 					    "ssdreport library list)",

@@ -133,6 +133,7 @@ void sr_drive_free(struct sr_drive *d)
 		free(d->origin->firmware);
 		free(d->origin->profile);
 		free(d->origin->marks);
+		free(d->origin->same);
 		free(d->origin);
 	}
 	free(d->dir);
@@ -165,13 +166,18 @@ void sr_run_info_free(struct sr_run_info *i)
 		      &i->kernel,     &i->ssdeng_version, &i->ioengine,
 		      &i->host,	      &i->manifest_id,	  &i->manifest_created,
 		      &i->fc_rand_bs, &i->fc_seq_bs,	  &i->cpu,
-		      &i->os,	      &i->pts_sponsor};
+		      &i->os,	      &i->pts_sponsor,	  &i->tq_points,
+		      &i->only};
 
 	for (size_t k = 0; k < sizeof(s) / sizeof(s[0]); k++)
 		free(*s[k]);
 	for (size_t k = 0; k < i->nsuites; k++)
 		free(i->suites[k]);
 	free(i->suites);
+	for (size_t k = 0; k < i->nsweep; k++)
+		free(i->sweep[k]);
+	free(i->sweep);
+	free(i->curve_points);
 	for (size_t k = 0; k < i->ntests; k++) {
 		free(i->tests[k].id);
 		free(i->tests[k].status);

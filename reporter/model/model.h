@@ -326,6 +326,14 @@ struct sr_run_info {
 	char *status;		/* "complete", "interrupted", ... */
 	char *suite, *profile, *engine, *engine_option;
 	char *fc_rand_bs, *fc_seq_bs; /* manifest.request: the four corners' block sizes ("4k") */
+	/* manifest.request's other plan options (NULL / 0: not recorded): the workloads swept,
+	 * the T/Q points ("all", "diagonal"), the latency curve's points (percent) */
+	char **sweep;
+	size_t nsweep;
+	char *tq_points;
+	int *curve_points;
+	size_t ncurve_points;
+	char *only; /* manifest.info.only: ssd-review --only's tests, ", " between them; NULL */
 	char *fio_version, *kernel, *ssdeng_version, *ioengine;
 	char *host;	   /* manifest.host.name (or a string manifest.host) */
 	char *cpu, *os;	   /* manifest.info: the CPU model, the OS (NULL: not recorded) */
@@ -384,6 +392,8 @@ struct sr_lib_origin {
 	char *host, *firmware, *profile;
 	char *marks; /* the library's marks on its figures, in words ("spec-4k-randread-qd1
 		      * p99.99 the maximum (too few I/Os for the percentile)"); NULL: none */
+	char *same;  /* the reviewed drive itself (same model and serial), another run of it:
+		      * "same drive, earlier run (2026-12-01, ref-1000)"; NULL: another drive */
 };
 
 struct sr_pts_doc;

@@ -97,6 +97,61 @@ static int test_of(const struct rec_test *t, struct sr_run_test *out)
 	return rc;
 }
 
+/* Element @i of array @a as a string ("" for null). */
+static const char *nth_str(json_object *a, size_t i)
+{
+	const char *s = json_object_get_string(json_object_array_get_idx(a, i));
+
+	return s ? s : "";
+}
+
+/* manifest.request's sweep (strings) and curve_points (integers); a member of another type is
+ * not recorded */
+static int plan_lists(json_object *req, struct sr_run_info *ri)
+{
+	json_object *a;
+	size_t n;
+
+	if (json_object_object_get_ex(req, "sweep", &a) &&
+	    json_object_is_type(a, json_type_array) && (n = json_object_array_length(a))) {
+		if (!(ri->sweep = calloc(n, sizeof(*ri->sweep))))
+			return -ENOMEM;
+		for (size_t i = 0; i < n; i++)
+			if (!(ri->sweep[ri->nsweep++] = strdup(nth_str(a, i))))
+				return -ENOMEM;
+	}
+	if (json_object_object_get_ex(req, "curve_points", &a) &&
+	    json_object_is_type(a, json_type_array) && (n = json_object_array_length(a))) {
+		if (!(ri->curve_points = calloc(n, sizeof(*ri->curve_points))))
+			return -ENOMEM;
+		for (size_t i = 0; i < n; i++)
+			ri->curve_points[ri->ncurve_points++] =
+			    json_object_get_int(json_object_array_get_idx(a, i));
+	}
+	return 0;
+}
+
+/* manifest.info.only (ssd-review --only): its tests joined by ", " */
+static int only_of(json_object *info, struct sr_run_info *ri)
+{
+	json_object *a;
+	size_t n, len = 1;
+
+	if (!json_object_object_get_ex(info, "only", &a) ||
+	    !json_object_is_type(a, json_type_array) || !(n = json_object_array_length(a)))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(nth_str(a, i)) + 2;
+	if (!(ri->only = calloc(1, len)))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strcat(ri->only, ", ");
+		strcat(ri->only, nth_str(a, i));
+	}
+	return 0;
+}
+
 /* The run: its first session's start, its last's end, the time its sessions ran. */
 static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 {
@@ -124,6 +179,9 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	if (r->manifest && json_object_object_get_ex(r->manifest, "request", &req)) {
 		ri->fc_rand_bs = dup(rec_json_str(req, "fc_rand_bs"), &rc);
 		ri->fc_seq_bs = dup(rec_json_str(req, "fc_seq_bs"), &rc);
+		ri->tq_points = dup(rec_json_str(req, "tq_points"), &rc);
+		if (!rc)
+			rc = plan_lists(req, ri);
 	}
 	ri->fio_version = dup(r->fio_version, &rc);
 	ri->kernel = dup(r->kernel, &rc);
@@ -140,6 +198,8 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 		ri->pts_sponsor = dup(rec_json_str(info, "pts_sponsor"), &rc);
 		ri->cpus = num_or_absent(rec_json_i64_or(info, "cpus", -1));
 		ri->memory_bytes = num_or_absent(rec_json_i64_or(info, "memory_bytes", -1));
+		if (!rc)
+			rc = only_of(info, ri);
 	} else {
 		ri->cpus = ri->memory_bytes = num_or_absent(-1);
 	}

@@ -4,35 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "record/count_text.h"
 #include "render/format.h"
 
-/* Digits of @text (an unsigned integer) with a ',' every three digits from the right. */
-static void group_thousands(char *buf, const char *digits, const char *sign)
-{
-	size_t n = strlen(digits), k = 0;
-
-	k += (size_t)sprintf(buf, "%s", sign);
-	for (size_t i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[k++] = ',';
-		buf[k++] = digits[i];
-	}
-	buf[k] = '\0';
-}
-
-char *sr_fmt_int(char *buf, double v)
-{
-	char digits[SR_FMT_LEN];
-	double r = round(fabs(v));
-
-	if (!isfinite(v) || r >= 1e18) {
-		snprintf(buf, SR_FMT_LEN, "%g", v);
-		return buf;
-	}
-	snprintf(digits, sizeof(digits), "%.0f", r);
-	group_thousands(buf, digits, v < 0 && r > 0 ? "-" : "");
-	return buf;
-}
+char *sr_fmt_int(char *buf, double v) { return rec_count_text(buf, v); }
 
 char *sr_fmt_sig(char *buf, double v)
 {

@@ -25,49 +25,74 @@ struct shown {
 	const char *fmt;
 };
 
-static struct shown shown_of(const struct sr_libp_ranking *rk)
+/* How figures of @unit are shown, the latency unit chosen for the @n values @v (base units). */
+static struct shown shown_for(const char *unit, const double *v, size_t n)
 {
 	struct shown s = {"", 1, "%.0f"};
 
-	if (!strcmp(rk->unit, "B/s")) {
+	if (!strcmp(unit, "B/s")) {
 		snprintf(s.name, sizeof(s.name), "MB/s");
 		s.div = 1e6;
-	} else if (!strcmp(rk->unit, "ns")) {
-		double *v = calloc(rk->n + 1, sizeof(*v));
-		size_t k = 0;
-		enum sr_lat_unit u = SR_UNIT_MS;
+	} else if (!strcmp(unit, "ns")) {
+		enum sr_lat_unit u = n ? sr_lat_unit_for(v, n) : SR_UNIT_MS;
 
-		for (size_t i = 0; v && i < rk->n; i++)
-			if (!(rk->e[i].flags & 1)) /* a clamped percentile does not choose */
-				v[k++] = rk->e[i].value;
-		if (v)
-			u = sr_lat_unit_for(v, k);
-		free(v);
 		snprintf(s.name, sizeof(s.name), "%s", sr_lat_unit_name(u));
 		s.div = u == SR_UNIT_US ? 1e3 : u == SR_UNIT_MS ? 1e6 : 1e9;
 		s.fmt = "%.3g";
-		for (size_t i = 0; i < rk->n; i++) /* "1610", never "1.61e+03" */
-			if (rk->e[i].value / s.div >= 999.5)
+		for (size_t i = 0; i < n; i++) /* "1610", never "1.61e+03" */
+			if (v[i] / s.div >= 999.5)
 				s.fmt = "%.0f";
-	} else if (!strcmp(rk->unit, "1/s")) {
+	} else if (!strcmp(unit, "1/s")) {
 		snprintf(s.name, sizeof(s.name), "per s");
 		s.fmt = "%.4g";
+		for (size_t i = 0; i < n; i++) /* "11410", never "1.141e+04" */
+			if (v[i] >= 9999.5)
+				s.fmt = "%.0f";
 	} else {
-		snprintf(s.name, sizeof(s.name), "%s", rk->unit);
+		snprintf(s.name, sizeof(s.name), "%s", unit);
 	}
 	return s;
+}
+
+static struct shown shown_of(const struct sr_libp_ranking *rk)
+{
+	double *v = calloc(rk->n + 1, sizeof(*v));
+	size_t k = 0;
+	struct shown s;
+
+	for (size_t i = 0; v && i < rk->n; i++)
+		if (!(rk->e[i].flags & 1)) /* a clamped percentile does not choose */
+			v[k++] = rk->e[i].value;
+	s = shown_for(rk->unit, v ? v : (double[]){0}, k);
+	for (size_t i = 0; i < rk->n; i++) /* a clamped one printed too */
+		if (strcmp(rk->unit, "B/s") && strcmp(rk->unit, "IOPS") &&
+		    rk->e[i].value / s.div >= (strcmp(rk->unit, "ns") ? 9999.5 : 999.5))
+			s.fmt = "%.0f";
+	free(v);
+	return s;
+}
+
+/* Whether @text names the unit @s shows ("transactions/s" names "per s"). */
+static bool names_unit(const char *text, const struct shown *s)
+{
+	return strstr(text, s->name) || (!strcmp(s->name, "per s") && strstr(text, "/s"));
+}
+
+/* A figure of @unit shown as @s says: IOPS and counts as integers, others to 3 figures. */
+static void number_text(char *num, const char *unit, const struct shown *s, double v)
+{
+	if (!strcmp(unit, "IOPS"))
+		sr_fmt_int(num, v / s->div);
+	else
+		sr_fmt_sig(num, v / s->div);
 }
 
 static void value_text(char *buf, size_t len, const struct sr_libp_ranking *rk,
 		       const struct shown *s, const struct sr_libp_entry *e)
 {
 	char num[SR_FMT_LEN];
-	double v = e->value / s->div;
 
-	if (!strcmp(rk->unit, "IOPS"))
-		sr_fmt_int(num, v);
-	else
-		sr_fmt_sig(num, v);
+	number_text(num, rk->unit, s, e->value);
 	snprintf(buf, len, "%s%s%s", e->flags & 1 ? "\xe2\x89\xa5 " : "", num,
 		 e->flags & 2 ? " (max)" : "");
 }
@@ -80,6 +105,30 @@ static void value_text(char *buf, size_t len, const struct sr_libp_ranking *rk,
  * than the rest of the report; one alone, after the page, as long again). */
 static FILE *all;
 static struct sr_gp_pool *pool;
+
+/* A bar's label: "12. MODEL FIRMWARE" (" *": the run differs), at most LABEL_CHARS characters
+ * (the chart's left margin is at most half its width: a longer label would be cut at the
+ * edge), a long model shortened in its middle with "..." (the table has it whole). */
+#define LABEL_CHARS 60
+static void bar_label(char *buf, size_t len, size_t rank, const struct sr_libp_entry *e)
+{
+	char head[24], tail[80], model[LABEL_CHARS + 1];
+	const char *d = e->drive ? e->drive : "?";
+	size_t room, dl = strlen(d);
+
+	snprintf(head, sizeof(head), "%zu. ", rank);
+	snprintf(tail, sizeof(tail), " %.24s%s", e->firmware ? e->firmware : "",
+		 e->differs[0] ? " *" : "");
+	room = LABEL_CHARS - strlen(head) - strlen(tail);
+	if (dl <= room) {
+		snprintf(model, sizeof(model), "%s", d);
+	} else { /* bytes of UTF-8 may be cut: gnuplot draws what is left */
+		size_t front = (room - 3) / 2, back = room - 3 - front;
+
+		snprintf(model, sizeof(model), "%.*s...%s", (int)front, d, d + dl - back);
+	}
+	snprintf(buf, len, "%s%s%s", head, model, tail);
+}
 
 static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const char *dir,
 		 bool charts, struct sr_page *pg, struct sr_diag *d)
@@ -110,14 +159,12 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 		if (i >= CHART_BARS && !rk->e[i].highlight)
 			continue; /* past the first ones only the selected drives: the table has all
 				   */
-		snprintf(label, sizeof(label), "%zu. %s %s%s", i + 1, rk->e[i].drive,
-			 rk->e[i].firmware ? rk->e[i].firmware : "",
-			 rk->e[i].differs[0] ? " *" : "");
+		bar_label(label, sizeof(label), i + 1, &rk->e[i]);
 		sr_chart_point(&c, label, v);
 	}
 	snprintf(xlabel, sizeof(xlabel), "%s%s%s%s%s", rk->title,
-		 strstr(rk->title, s->name) ? "" : " (", strstr(rk->title, s->name) ? "" : s->name,
-		 strstr(rk->title, s->name) ? "" : ")",
+		 names_unit(rk->title, s) ? "" : " (", names_unit(rk->title, s) ? "" : s->name,
+		 names_unit(rk->title, s) ? "" : ")",
 		 rk->lower_better ? ", lower is better" : ", higher is better");
 	sr_chart_hbars(&c, xlabel, 0, 1, s->div, s->fmt);
 	rc = sr_chart_close(&c, dir, 0, err, sizeof(err)); /* drawn together: draw_all() */
@@ -164,17 +211,18 @@ static struct sr_table *table_of(const struct sr_libp_ranking *rk, const struct 
 	if (!t)
 		return NULL;
 	sr_table_lead(t, (const char *const[]){"rank", "drive", "firmware"}, 3);
-	if (strstr(rk->title, sh->name))
-		snprintf(head, sizeof(head), "%s", rk->title);
+	/* the figure's name is the table's caption: the column says what and in which unit */
+	if (names_unit(rk->what, sh))
+		snprintf(head, sizeof(head), "%s", rk->what);
 	else
-		snprintf(head, sizeof(head), "%s (%s)", rk->title, sh->name);
+		snprintf(head, sizeof(head), "%s (%s)", rk->what, sh->name);
 	sr_table_head(t, 3, head);
 	sr_table_head(t, 4, "date");
 	sr_table_head(t, 5, "profile");
 	sr_table_head(t, 6, "host");
 	sr_table_head(t, 7, "run");
 	sr_table_head(t, 8, "status, differences");
-	for (size_t c = 4; c < 9; c++)
+	for (size_t c = 5; c < 9; c++) /* a date is kept on one line */
 		if (c != 7)
 			sr_table_text(t, c);
 	for (size_t i = 0; i < rk->n; i++) {
@@ -274,6 +322,71 @@ static int ranking(const struct sr_libp_ranking *rk, const char *dir, bool chart
 	return rc;
 }
 
+/* One model's history table: its runs, oldest first, and the figures hi->col_* name. */
+static int history_table(const struct sr_libp_history *hi, size_t h, struct sr_page *pg)
+{
+	struct sr_table *t;
+	struct shown sh[SR_LIBP_HIST_COLS];
+	char name[200], head[300];
+	double *v = calloc(hi->n + 1, sizeof(*v));
+	int rc;
+
+	snprintf(name, sizeof(name), "history-%zu", h + 1);
+	t = v ? sr_table_new(name, hi->drive, 6 + hi->ncols) : NULL;
+	if (!t) {
+		free(v);
+		return -ENOMEM;
+	}
+	sr_table_lead(t, (const char *const[]){"date", "firmware", "profile"}, 3);
+	sr_table_head(t, 3, "status");
+	sr_table_head(t, 4, "host");
+	sr_table_head(t, 5, "run");
+	for (size_t k = 0; k < hi->ncols; k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < hi->n; i++)
+			if (isfinite(hi->rows[i].v[k]))
+				v[n++] = hi->rows[i].v[k];
+		sh[k] = shown_for(hi->col_unit[k], v, n);
+		if (names_unit(hi->col_title[k], &sh[k]))
+			snprintf(head, sizeof(head), "%s", hi->col_title[k]);
+		else
+			snprintf(head, sizeof(head), "%s (%s)", hi->col_title[k], sh[k].name);
+		sr_table_head(t, 6 + k, head);
+	}
+	free(v);
+	sr_table_text(t, 3);
+	sr_table_text(t, 4);
+	for (size_t i = 0; i < hi->n; i++) {
+		const struct sr_libp_hist_row *row = &hi->rows[i];
+		size_t r = sr_table_row(t);
+		char num[SR_FMT_LEN], csv[SR_FMT_LEN];
+
+		sr_table_set(t, r, 0, "%.10s", row->date ? row->date : "?");
+		sr_table_set(t, r, 1, "%s", row->firmware ? row->firmware : SR_UNKNOWN);
+		sr_table_set(t, r, 2, "%s", row->profile ? row->profile : SR_UNKNOWN);
+		sr_table_set(t, r, 3, "%s", row->done[0] ? row->done : row->status);
+		if (row->done[0])
+			sr_table_mark(t, r, 3, SR_MARK_WARN);
+		sr_table_set(t, r, 4, "%s", row->host ? row->host : SR_UNKNOWN);
+		sr_table_set(t, r, 5, "%lld", row->run);
+		for (size_t k = 0; k < hi->ncols; k++) {
+			if (!isfinite(row->v[k])) {
+				sr_table_set(t, r, 6 + k, SR_NOT_MEASURED);
+				continue;
+			}
+			number_text(num, hi->col_unit[k], &sh[k], row->v[k]);
+			snprintf(csv, sizeof(csv), "%.9g", row->v[k] / sh[k].div);
+			sr_table_num(t, r, 6 + k, num, csv);
+		}
+	}
+	if (!hi->ncols)
+		sr_table_note(t, "Its runs have no headline figure.");
+	rc = sr_page_table(pg, t);
+	sr_table_free(t);
+	return rc;
+}
+
 static int history(const struct sr_libp *p, struct sr_page *pg)
 {
 	int rc = 0;
@@ -285,51 +398,12 @@ static int history(const struct sr_libp *p, struct sr_page *pg)
 	}
 	sr_page_text(pg, NULL,
 		     "A model with several runs (firmware, hosts, profiles), oldest first, with "
-		     "three of its headline figures.");
-	for (size_t h = 0; h < p->nhist && !rc; h++) {
-		const struct sr_libp_history *hi = &p->hist[h];
-		struct sr_table *t;
-		char name[200], head[200];
-
-		snprintf(name, sizeof(name), "history-%zu", h + 1);
-		t = sr_table_new(name, hi->drive, 9);
-		if (!t)
-			return -ENOMEM;
-		sr_table_lead(t, (const char *const[]){"date", "firmware", "profile"}, 3);
-		sr_table_head(t, 3, "status");
-		sr_table_head(t, 4, "host");
-		sr_table_head(t, 5, "run");
-		for (int k = 0; k < 3; k++) {
-			snprintf(head, sizeof(head), "%s (%s)", p->hist_titles[k],
-				 p->hist_units[k]);
-			sr_table_head(t, 6 + (size_t)k, head);
-		}
-		sr_table_text(t, 3);
-		sr_table_text(t, 4);
-		for (size_t i = 0; i < hi->n; i++) {
-			const struct sr_libp_hist_row *row = &hi->rows[i];
-			size_t r = sr_table_row(t);
-			char num[SR_FMT_LEN], csv[SR_FMT_LEN];
-
-			sr_table_set(t, r, 0, "%.10s", row->date ? row->date : "?");
-			sr_table_set(t, r, 1, "%s", row->firmware ? row->firmware : SR_UNKNOWN);
-			sr_table_set(t, r, 2, "%s", row->profile ? row->profile : SR_UNKNOWN);
-			sr_table_set(t, r, 3, "%s", row->status);
-			sr_table_set(t, r, 4, "%s", row->host ? row->host : SR_UNKNOWN);
-			sr_table_set(t, r, 5, "%lld", row->run);
-			for (int k = 0; k < 3; k++) {
-				if (!isfinite(row->v[k])) {
-					sr_table_set(t, r, 6 + (size_t)k, SR_NOT_MEASURED);
-					continue;
-				}
-				sr_fmt_int(num, row->v[k]);
-				snprintf(csv, sizeof(csv), "%.9g", row->v[k]);
-				sr_table_num(t, r, 6 + (size_t)k, num, csv);
-			}
-		}
-		rc = sr_page_table(pg, t);
-		sr_table_free(t);
-	}
+		     "up to %d of the headline figures its runs have (those most of them have, "
+		     "rates before latencies, in the rankings' order); \u2013: the run has no such "
+		     "figure.",
+		     SR_LIBP_HIST_COLS);
+	for (size_t h = 0; h < p->nhist && !rc; h++)
+		rc = history_table(&p->hist[h], h, pg);
 	return rc;
 }
 

@@ -29,6 +29,7 @@ struct sr_libp_entry {
 struct sr_libp_ranking {
 	char id[200];	  /* file stem: "rank-full-4k-randread-iops" */
 	char title[240];  /* "4K random read IOPS" */
+	char what[64];	  /* the metric in words: "IOPS", "average latency" */
 	char cls[64];	  /* the profile ranked ("full", "quick", "no profile") */
 	const char *unit; /* "IOPS", "B/s", "ns", "1/s", "1/min" */
 	bool lower_better;
@@ -36,13 +37,20 @@ struct sr_libp_ranking {
 	size_t n, nranked;
 };
 
-/* One model's runs, oldest first, with a few headline figures each. */
+#define SR_LIBP_HIST_COLS 4 /* the history's figures at most: a table that fits the page */
+
+/* One model's runs, oldest first, with the headline figures its runs have. */
 struct sr_libp_history {
 	const char *drive;
+	size_t ncols;				 /* figures shown (0: its runs have none) */
+	char col_title[SR_LIBP_HIST_COLS][240];	 /* "4K random read IOPS", as its ranking's */
+	const char *col_unit[SR_LIBP_HIST_COLS]; /* base units: "IOPS", "B/s", "ns", "1/s" */
 	struct sr_libp_hist_row {
 		long long run;
 		const char *date, *firmware, *profile, *status, *host;
-		double v[3]; /* NaN: not measured */
+		char done[80];		     /* completeness: "" complete, else
+					      * "partial: 3 of 5 tests" (the page's words) */
+		double v[SR_LIBP_HIST_COLS]; /* NaN: not measured */
 	} * rows;
 	size_t n;
 };
@@ -53,8 +61,6 @@ struct sr_libp {
 	size_t nruns, nmodels;
 	struct sr_libp_ranking *rankings;
 	size_t nrankings;
-	const char *hist_titles[3]; /* the history's figures ("4K random read IOPS") */
-	const char *hist_units[3];
 	struct sr_libp_history *hist;
 	size_t nhist;
 	const char *const *selected; /* --drive MODEL..., for the page's header */

@@ -451,6 +451,16 @@ static int library_drives(struct sr_report *r)
 		      "in ssdreport library list.");
 	rc = sr_table_ok(t) ? sr_table_ok(t) : sr_page_table(&r->page, t);
 	sr_table_free(t);
+	for (size_t dv = 0; dv < r->m->ndrives && !rc; dv++) { /* the reviewed drive itself */
+		const struct sr_drive *d = &r->m->drives[dv];
+
+		if (d->library && d->origin && d->origin->same)
+			sr_page_text(
+			    &r->page, "note",
+			    "%s (library): %s: the drive reviewed here (the same model and "
+			    "serial), not another drive to compare with.",
+			    d->label, d->origin->same);
+	}
 	return rc;
 }
 

@@ -107,6 +107,18 @@ r=$(grep ',nvme-lab\|QEMU NVMe' "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut 
 [ "$r" = "not ranked" ] && [ "$(sed -n 2p "$tmp/pp/rank-quick-4k-randread-iops.csv" | cut -d, -f1,2)" = "1,QEMU QEMU HARDDISK" ] &&
 	ok "the partial run is listed \"not ranked\", below the ranked drive" ||
 	fail "partial run ranked: $(cat "$tmp/pp/rank-quick-4k-randread-iops.csv")"
+# a run whose status is complete but one of whose tests failed: partial, never ranked
+mkdir -p "$tmp/part2" && cp -r "$G/sas-lab" "$tmp/part2/sas-lab"
+jq '.tests[3].status = "failed" | .tests[3].reason = "fio exited 1"' "$G/sas-lab/run.json" >"$tmp/part2/sas-lab/run.json"
+nt=$(jq '.tests | length' "$G/sas-lab/run.json")
+plib2=$(newlib part2)
+"$rep" library add -q --library "$plib2" "$G/nvme-lab" "$tmp/part2/sas-lab" 2>"$tmp/err"
+"$rep" library report -q --no-charts --library "$plib2" -o "$tmp/pp2" 2>>"$tmp/err"
+[ "$(q "$plib2" "SELECT status, tests_planned, tests_done FROM runs WHERE label = 'sas-lab'")" = "complete|$nt|$((nt - 1))" ] &&
+	grep -q "^not ranked,QEMU QEMU HARDDISK,.*,partial: $((nt - 1)) of $nt tests\$" "$tmp/pp2/rank-quick-4k-randread-iops.csv" &&
+	[ "$(sed -n 2p "$tmp/pp2/rank-quick-4k-randread-iops.csv" | cut -d, -f1,2)" = "1,QEMU NVMe Ctrl" ] &&
+	ok "a complete run with a failed test: $((nt - 1)) of $nt tests done, listed \"partial: $((nt - 1)) of $nt tests\", not ranked" ||
+	fail "partial by a failed test: $(q "$plib2" "SELECT status, tests_planned, tests_done FROM runs") $(cat "$tmp/pp2/rank-quick-4k-randread-iops.csv" "$tmp/err" 2>&1)"
 "$rep" library add --library "$plib" "$G/nvme-lab" >"$tmp/out" 2>&1
 [ "$(q "$plib" "SELECT count(*), min(status) FROM runs WHERE label = 'nvme-lab'")" = "1|complete" ] &&
 	grep -q '^replaced run' "$tmp/out" && ok "the resumed run (same manifest, complete) replaces its partial entry" ||
@@ -159,6 +171,29 @@ done
 ! grep -q 'ACME' "$tmp/page/rank-quick-4k-randread-iops.csv" && grep -q 'ACME' "$tmp/page/rank-full-4k-randread-iops.csv" &&
 	ok "quick and full runs are ranked apart" || fail "profiles mixed"
 grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.html" && ok "the page names the drives" || fail "page"
+# the history's columns are figures its runs have: a model reviewed with the four corners only
+# shows those (was: 4K/8K columns, all "-")
+flib=$(copylib "$lib" fconly)
+q "$flib" "UPDATE runs SET model = 'FC Only' WHERE label IN ('nvme-lab', 'sas-lab');
+	DELETE FROM figures WHERE run_id IN (SELECT id FROM runs WHERE model = 'FC Only') AND entry NOT LIKE 'fc-%'"
+"$rep" library report -q --no-charts --library "$flib" -o "$tmp/fcp" 2>"$tmp/err"
+hf=$(grep -l ',Four corners: random read IOPS' "$tmp/fcp"/history-*.csv 2>/dev/null | head -1)
+rounded() { python3 -c 'import sys; print(" ".join("%.0f" % float(x) for x in sys.argv[1:]))' "$@"; }
+want=$(rounded $(q "$flib" "SELECT value FROM figures f JOIN runs r ON r.id = f.run_id WHERE r.model = 'FC Only' AND entry = 'fc-{bs}-randread' AND metric = 'iops' ORDER BY value"))
+got=$(rounded $(python3 -c 'import csv,sys; print(" ".join(sorted((x["Four corners: random read IOPS"] for x in csv.DictReader(open(sys.argv[1]))), key=float)))' "$hf" 2>&1))
+[ -n "$hf" ] && [ "$got" = "$want" ] && ! grep -q "4K random read" "$hf" &&
+	ok "history: a four-corners-only model's columns are its four corners figures ($want), not 4K/8K" ||
+	fail "history columns: $(head -2 "$hf" 2>&1) got '$got' want '$want' $(cat "$tmp/err")"
+# a model too long for the chart's left margin (half its width): its bar's label shortened in the
+# middle to 60 characters, the table's row whole
+long="Very Long Vendor Name Enterprise NVMe Solid State Drive Model 1234567890 Gen5"
+q "$flib" "UPDATE runs SET model = '$long' WHERE label = 'sas-lab'"
+"$rep" library report -q --no-charts --library "$flib" -o "$tmp/lgp" 2>"$tmp/err"
+lb=$(grep -h '\.\.\.ive Model 1234567890 Gen5' "$tmp/lgp/rank-quick-fc-bs-randread-iops-bars.csv" | cut -d, -f2)
+[ -n "$lb" ] && [ "${#lb}" -le 60 ] && [ "${lb#[0-9]. Very Long Vendor}" != "$lb" ] &&
+	grep -q ",$long,2.5+," "$tmp/lgp/rank-quick-fc-bs-randread-iops.csv" &&
+	ok "a long model's bar label shortened in its middle (${#lb} characters: $lb), its table row whole" ||
+	fail "long label: '$lb' $(grep -h Very "$tmp/lgp"/rank-quick-fc-bs-randread-iops*.csv) $(cat "$tmp/err")"
 
 # export --csv
 "$rep" library export --library "$lib" --csv "$tmp/csv" 2>"$tmp/err"
@@ -188,6 +223,14 @@ if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
 		[ "$(q "$rvlib" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
 		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
 		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
+	# --only: a subset of its suite, its completeness the suite's plan (as --dry-run lists it)
+	nplan=$(driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --span 32M \
+		--out "$tmp/rvdry" --dry-run 2>/dev/null | grep -c '^a ')
+	"$rep" library report -q --no-charts --library "$rvlib" -o "$tmp/rvp" 2>"$tmp/err"
+	[ "$(q "$rvlib" "SELECT tests_planned, tests_done, only_tests FROM runs")" = "$nplan|1|fc-4k-randread" ] &&
+		grep -q "^not ranked,.*,partial: 1 of $nplan tests (--only fc-4k-randread)\$" "$tmp/rvp/rank-quick-fc-bs-randread-iops.csv" &&
+		ok "ssd-review --only: 1 of the suite's $nplan tests, listed \"partial: 1 of $nplan tests (--only ...)\", not ranked" ||
+		fail "--only completeness: $(q "$rvlib" "SELECT tests_planned, tests_done, only_tests FROM runs") $(cat "$tmp/rvp/rank-quick-fc-bs-randread-iops.csv" "$tmp/err" 2>&1)"
 	# a file that is no library is refused before the run, not after it, and --dry-run says so
 	echo "not a library" >"$tmp/notalib.txt"
 	for dry in "" --dry-run; do
@@ -289,11 +332,11 @@ else
 		 VALUES (4, 'z', 'z-entry', 'iops', 'IOPS', 2), (4, 'a', 'a-entry', 'iops', 'IOPS', 1.5);"
 	"$rep" library export --library "$tmp/v1.sqlite" --csv "$tmp/v1csv" 2>"$tmp/err"
 	[ "$(sqlite3 "$tmp/v1.sqlite.schema-v1.bak" "SELECT version FROM schema_version")" = 1 ] &&
-		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 2 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 3 ] &&
 		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT group_concat(entry || '=' || seq, ' ') FROM (SELECT * FROM figures ORDER BY rowid)")" = "z-entry=1 a-entry=2" ] &&
 		[ "$(cut -d, -f1,3,7 "$tmp/v1csv/figures.csv" | tr '\n' ' ')" = "run_id,entry,value 4,z-entry,2 4,a-entry,1.5 " ] &&
 		[ "$(cut -d, -f2 "$tmp/v1csv/tests.csv" | tr '\n' ' ')" = "test z-test a-test " ] &&
-		ok "a version 1 library: kept as .schema-v1.bak, migrated to 2, its rows in the order added" ||
+		ok "a version 1 library: kept as .schema-v1.bak, migrated to 3, its rows in the order added" ||
 		fail "migration: $(cat "$tmp/err") $(cat "$tmp/v1csv/figures.csv" 2>/dev/null)"
 	printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
 	expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"

@@ -99,6 +99,17 @@ SSDENG_LIBRARY=$lib "$rep" -q --no-charts -o "$tmp/w1" --with 1 "$tmp/r" 2>"$tmp
 res=$(python3 "$chk" "$tmp/wm" "$A" "$tmp/own-a" a)
 [ "${res%% *}" = ok ] && ok "--with MODEL: A's figures equal its own report's" || fail "--with MODEL figures: $res"
 
+# an earlier run of the reviewed drive itself (same model and serial, another manifest), taken by
+# --with MODEL: said to be the same drive, in its column's name and a note, not a competitor
+mk e nvme-lab "Acme R" SR 2026-11-10T10:00:00Z nvme 2147483648
+cp "$lib" "$tmp/same.sqlite"
+(cd "$tmp" && "$OLDPWD/$rep" library add -q --library "$tmp/same.sqlite" e) 2>"$tmp/err"
+"$rep" -q --no-charts -o "$tmp/ws" --library "$tmp/same.sqlite" --with "acme r" "$tmp/r" 2>"$tmp/err"
+[ "$(head1 "$tmp/ws")" = "figure,r,Acme R 2026-11-10 same drive (library)" ] &&
+	grep -q "Acme R 2026-11-10 same drive (library): same drive, an earlier run (2026-11-10, e): the drive reviewed here (the same model and serial), not another drive to compare with." "$tmp/ws/index.html" &&
+	ok "--with MODEL of the reviewed drive itself: \"same drive, an earlier run (2026-11-10, e)\", in its column and a note" ||
+	fail "same drive: $(head1 "$tmp/ws" 2>&1) $(grep -o '[^>]*same drive[^<]*' "$tmp/ws/index.html" | head -3) $(cat "$tmp/err")"
+
 # errors: exit 2, the option named, no report written
 (cd "$tmp" && "$OLDPWD/$rep" library add -q --library "$tmp/cd.sqlite" c d) 2>/dev/null
 bad() { # what words args...

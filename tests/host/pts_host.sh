@@ -277,14 +277,16 @@ awk -v a="$got" -v b="$b4" 'BEGIN { exit !(a != "" && (a - b) ^ 2 <= (1e-5 * b) 
 
 # the results library keeps the PTS summary's figures (analyse/pts.h sr_pts_phase_figures(), the
 # summary's function): drives a and b as complete quick runs, c as a complete full run (never
-# ranked against quick ones), d as recorded (interrupted: listed, not ranked)
+# ranked against quick ones; their test done too: a complete run with a test not done is partial),
+# d as recorded (interrupted: listed, not ranked)
 L=$tmp/pts-lib.sqlite
 mkdir -p "$tmp/lib"
 for d in a b c d; do
 	src=$two/a
 	[ "$d" = b ] && src=$two/b
 	cp -r "$src" "$tmp/lib/$d"
-	jq --arg l "$d" --arg d "$d" '.drive.label = $l | if $d == "d" then . else .status = "complete" end |
+	jq --arg l "$d" --arg d "$d" '.drive.label = $l |
+		if $d == "d" then . else .status = "complete" | .tests |= map(.status = "done") end |
 		if $d == "c" then .profile = "full" else . end' "$src/run.json" >"$tmp/lib/$d/run.json"
 	jq --arg l "$d" '.label = $l' "$src/drive.json" >"$tmp/lib/$d/drive.json"
 done

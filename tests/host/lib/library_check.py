@@ -145,11 +145,20 @@ def figures(lib, report, labels):
 def ranking(lib, rank_csv, entry, metric, profile):
     db = connect(lib)
     rows = db.execute(
-        "SELECT r.id, r.status, f.value, f.unit FROM figures f JOIN runs r ON r.id = f.run_id"
+        "SELECT r.id, r.status, f.value, f.unit, r.tests_planned, r.tests_done, r.only_tests"
+        " FROM figures f JOIN runs r ON r.id = f.run_id"
         " WHERE f.entry = ? AND f.metric = ? AND r.profile = ?", (entry, metric, profile)).fetchall()
     lower = rows and rows[0][3] == "ns"
-    done = sorted([r for r in rows if r[1] == "complete"], key=lambda r: (r[2] if lower else -r[2], r[0]))
-    others = [r for r in rows if r[1] != "complete"]
+
+    def whole(r):  # docs/library.md: a whole review is ranked, nothing else
+        planned, done, only = (None if v == "" else v for v in r[4:7])  # psql's NULL: ""
+        if r[1] != "complete":
+            return False
+        if planned is not None and planned > 0 and done is not None and done < planned:
+            return False
+        return not (only and (planned is None or planned <= 0))
+    done = sorted([r for r in rows if whole(r)], key=lambda r: (r[2] if lower else -r[2], r[0]))
+    others = [r for r in rows if not whole(r)]
     table = list(csv.DictReader(open(rank_csv, encoding="utf-8")))
     want = [str(r[0]) for r in done]
     got = [t["run"] for t in table[:len(done)]]
