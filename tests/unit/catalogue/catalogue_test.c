@@ -699,7 +699,7 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "summary[4]: \"test\" names \"4k-randred\""));
 	/* an ssd-apps entry takes no fio key, and only the tools there are */
 	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"",
-				     "\"tool\": \"ssd-apps\", \"jobfile\": \"4k-randread.fio\""),
+				     "\"tool\": \"ssd-apps\", \"jobfile\": \"measure-rand.fio\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "tests[0] \"apps-oltp\": \"jobfile\" is a fio key; a \"tool\": "
 				    "\"ssd-apps\" test has none"));
