@@ -571,7 +571,7 @@ static int load_entry(struct rd *r, struct catalogue *c, json_object *t, struct 
 	if (place_entry(r, c, e, family))
 		goto out;
 	if (!strchr(e->jobfile, '.') || strchr(e->jobfile, '/')) {
-		fail(r, "\"jobfile\" must be a file name in jobfiles/ (\"4k-randread.fio\")");
+		fail(r, "\"jobfile\" must be a file name in jobfiles/ (\"measure-rand.fio\")");
 		goto out;
 	}
 	if (!!e->bs == !!e->bssplit) {

@@ -3,7 +3,9 @@
 # of the catalogue gets a SQL Server 70/30 curve (its flat-out row and its points row, the
 # curve-rand.fio template, no jobfile of its own); then --help counts and names it, --dry-run
 # plans it after SQL 80-20 with the rows' parameters, and its flat-out run through fio's libaio on
-# a file is fio's job [curve-sql-7030] with exactly the rows' options (fio's own JSON).
+# a file is fio's job [curve-sql-7030] with exactly the rows' options (fio's own JSON). Likewise
+# an enterprise workload is its three rows (preconditioning, measurement, T/Q points on the
+# precond-rand.fio and measure-rand.fio templates): --dry-run plans them with the rows' values.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/host/lib/review-checks.sh
@@ -60,4 +62,30 @@ want=$(jq -nc --arg split "$split" '["curve-sql-7030", {rw: "randrw", rwmixread:
 rv_check "fio ran job [curve-sql-7030] with the rows' options and no other ($got)" \
 	test "$(jq -S . <<<"$got")" = "$(jq -S . <<<"$want")"
 rv_check "both directions moved data" jq -e '.jobs[0].read.io_bytes > 0 and .jobs[0].write.io_bytes > 0' "$f"
+
+wl='{suites: ["enterprise"], workload: "16k-randwrite", rw: "randwrite", bs: "16k"}'
+jq "(.tests | map(.id) | index(\"precond-128k-seqread\")) as \$at
+	| ($wl + {id: \"precond-16k-randwrite\", family: \"precondition\", title: \"16K random
+	    write preconditioning\", jobfile: \"precond-rand.fio\", threads: 16, depth: 16,
+	    timing: \"precondition\", output: \"json\"}) as \$pre
+	| ($wl + {id: \"16k-randwrite\", family: \"primary\", title: \"16K random write\",
+	    jobfile: \"measure-rand.fio\", threads: 16, depth: 16, after: \"precond-16k-randwrite\",
+	    timing: \"measure\", output: \"json+\"}) as \$mes
+	| ($wl + {id: \"scale-16k-randwrite-t{threads}q{depth}\", family: \"scaling\",
+	    title: \"16K random write at {threads}T/{depth}Q\", jobfile: \"measure-rand.fio\",
+	    vary: \"tq_points\", when: \"sweep\", after: \"16k-randwrite\", timing: \"scale\",
+	    output: \"json\"}) as \$tq
+	| .tests = .tests[:\$at] + [\$pre, \$mes, \$tq] + .tests[\$at:]" \
+	jobfiles/catalogue.json >"$tmp/wl.json"
+driver/ssd-review --catalogue "$tmp/wl.json" --drive d="$tmp/drive.img" --span 256M \
+	--profile quick --suite enterprise --sweep 16k-randwrite --dry-run >"$tmp/dry-wl" 2>&1
+ids=$(awk '$1 == "d" {print $2}' "$tmp/dry-wl" | grep -A6 '^8k-7030$' | paste -sd' ')
+rv_check "--dry-run plans the new workload after 8K 70/30 ($ids)" test "$ids" = \
+	"8k-7030 precond-16k-randwrite 16k-randwrite scale-16k-randwrite-t2q2 scale-16k-randwrite-t4q4 scale-16k-randwrite-t8q8 scale-16k-randwrite-t16q16"
+for t in "precond-16k-randwrite jobfiles/precond-rand.fio" "16k-randwrite jobfiles/measure-rand.fio" \
+	"scale-16k-randwrite-t8q8 jobfiles/measure-rand.fio"; do
+	rv_check "--dry-run: ${t% *} on ${t#* } with the rows' variables" grep -Eq \
+		"^d $t .*SSD_THREADS=(16|8) SSD_DEPTH=(16|8) SSD_BS=16k .*SSD_WORKLOAD=16k-randwrite SSD_RW=randwrite " \
+		"$tmp/dry-wl"
+done
 exit $RV_FAILED

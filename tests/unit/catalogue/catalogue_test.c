@@ -564,6 +564,61 @@ static void a_curve_is_its_rows(void **state)
 	catalogue_free(c);
 }
 
+/*
+ * An enterprise workload added to the primaries is its rows only: 16K random write's
+ * preconditioning, measurement and T/Q points on the precond-rand and measure-rand templates, in
+ * a test catalogue. The plan runs precond then measurement before the 128K workloads, the swept
+ * points after them, and the templates take every parameter from the rows.
+ */
+static void a_workload_is_its_rows(void **state)
+{
+	static const char rows[] =
+	    "{\"id\": \"precond-16k-randwrite\", \"suites\": [\"enterprise\"], \"family\": "
+	    "\"precondition\", \"title\": \"16K random write preconditioning at 16T/16Q\", "
+	    "\"jobfile\": \"precond-rand.fio\", \"workload\": \"16k-randwrite\", \"rw\": "
+	    "\"randwrite\", \"bs\": \"16k\", \"threads\": 16, \"depth\": 16, \"timing\": "
+	    "\"precondition\", \"output\": \"json\"},\n"
+	    "  {\"id\": \"16k-randwrite\", \"suites\": [\"enterprise\"], \"family\": "
+	    "\"primary\", \"title\": \"16K random write\", \"jobfile\": \"measure-rand.fio\", "
+	    "\"workload\": \"16k-randwrite\", \"rw\": \"randwrite\", \"bs\": \"16k\", "
+	    "\"threads\": 16, \"depth\": 16, \"after\": \"precond-16k-randwrite\", "
+	    "\"timing\": \"measure\", \"output\": \"json+\"},\n"
+	    "  {\"id\": \"scale-16k-randwrite-t{threads}q{depth}\", \"suites\": "
+	    "[\"enterprise\"], \"family\": \"scaling\", \"title\": \"16K random write at "
+	    "{threads}T/{depth}Q\", \"jobfile\": \"measure-rand.fio\", \"workload\": "
+	    "\"16k-randwrite\", \"rw\": \"randwrite\", \"bs\": \"16k\", \"vary\": "
+	    "\"tq_points\", \"when\": \"sweep\", \"after\": \"16k-randwrite\", \"timing\": "
+	    "\"scale\", \"output\": \"json\"},\n"
+	    "  {\"id\": \"precond-128k-seqread\"";
+	const char *sweep[] = {"16k-randwrite"};
+	struct catalogue_plan_opts o = {
+	    .suite = "enterprise", .profile = "quick", .sweep = sweep, .nsweep = 1};
+	struct catalogue *c = NULL;
+	struct catalogue_test *t;
+	size_t n, at = 0;
+
+	(void)state;
+	assert_int_equal(load_edited_into("{\"id\": \"precond-128k-seqread\"", rows, &c), 0);
+	assert_int_equal(catalogue_plan(c, &o, &t, &n, err, sizeof(err)), 0);
+	/* prep + 6 x (precondition, measurement) + the quick diagonal's 4 points */
+	assert_int_equal(n, 1 + 12 + 4);
+	while (at < n && strcmp(t[at].id, "precond-16k-randwrite"))
+		at++;
+	assert_true(at + 5 < n);
+	assert_string_equal(t[at - 1].id, "8k-7030");
+	assert_string_equal(t[at + 1].id, "16k-randwrite");
+	assert_string_equal(t[at + 1].after, "precond-16k-randwrite");
+	assert_string_equal(t[at + 1].bs, "16k");
+	assert_string_equal(t[at + 2].id, "scale-16k-randwrite-t2q2");
+	assert_string_equal(t[at + 5].id, "scale-16k-randwrite-t16q16");
+	assert_int_equal(t[at + 5].threads, 16);
+	assert_string_equal(t[at + 6].id, "precond-128k-seqread");
+	for (size_t i = at; i < at + 6; i++)
+		assert_int_equal(row_fills_its_jobfile(t[i].entry), 0);
+	catalogue_plan_free(t, n);
+	catalogue_free(c);
+}
+
 /* The check fails a row its template would not take whole: a parameter the template has no line
  * for, or a required one the row does not give. */
 static void a_row_the_template_ignores_fails(void **state)
@@ -592,10 +647,10 @@ static void a_row_the_template_ignores_fails(void **state)
 	e.bssplit = "64k/50:128k/50";
 	e.random_distribution = "zoned:80/10:20/90";
 	assert_int_equal(row_fills_its_jobfile(&e), 0);
-	/* a jobfile not a template: its literal bs=128k is not the row's 64k, and it has no line
-	 * for the row's bssplit and random_distribution */
-	e.jobfile = "128k-seqwrite.fio";
-	assert_int_equal(row_fills_its_jobfile(&e), 3);
+	/* a jobfile not a template (the PTS WIPC): its literal bs=128k, numjobs=1 and iodepth=32
+	 * are not the row's 64k, 8 and 1, and it has no line for bssplit, random_distribution */
+	e.jobfile = "prep-128k-seqfill.fio";
+	assert_int_equal(row_fills_its_jobfile(&e), 5);
 }
 
 static void bad_catalogues_name_the_field(void **state)
@@ -644,7 +699,7 @@ static void bad_catalogues_name_the_field(void **state)
 	assert_non_null(strstr(err, "summary[4]: \"test\" names \"4k-randred\""));
 	/* an ssd-apps entry takes no fio key, and only the tools there are */
 	assert_int_equal(load_edited("\"tool\": \"ssd-apps\"",
-				     "\"tool\": \"ssd-apps\", \"jobfile\": \"4k-randread.fio\""),
+				     "\"tool\": \"ssd-apps\", \"jobfile\": \"measure-rand.fio\""),
 			 -EINVAL);
 	assert_non_null(strstr(err, "tests[0] \"apps-oltp\": \"jobfile\" is a fio key; a \"tool\": "
 				    "\"ssd-apps\" test has none"));
@@ -669,6 +724,7 @@ int main(void)
 	    cmocka_unit_test(jobfiles_take_every_parameter_from_the_row),
 	    cmocka_unit_test(bad_catalogues_name_the_field),
 	    cmocka_unit_test(a_curve_is_its_rows),
+	    cmocka_unit_test(a_workload_is_its_rows),
 	    cmocka_unit_test(a_row_the_template_ignores_fails),
 	};
 
