@@ -17,8 +17,7 @@ cp -r tests/unit/reporter/fixtures/golden/results/nvme-lab "$tmp/nvme-lab"
 D=$tmp/nvme-lab
 mkdir -p "$D/telemetry"
 
-epoch() { jq -r --arg id "$1" --arg k "$2" '.tests[] | select(.id == $id) | .[$k]' "$D/run.json" |
-	python3 -c 'import sys,calendar,time; print(calendar.timegm(time.strptime(sys.stdin.read().strip(), "%Y-%m-%dT%H:%M:%SZ")))'; }
+epoch() { jq -r --arg id "$1" --arg k "$2" '.tests[] | select(.id == $id) | .[$k] | fromdateiso8601' "$D/run.json"; }
 
 # sample T TEST TEMP CW TMT1 TMT1_S SMART_WRITTEN MEDIA_JSON
 sample() {
