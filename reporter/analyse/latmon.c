@@ -78,6 +78,10 @@ static void above(const struct sr_lat *l, uint64_t n, double unit, double t, uin
 {
 	*gmin = 0;
 	*gmax = n;
+	if (t <= 0) { /* every I/O */
+		*gmin = n;
+		return;
+	}
 	if (isinf(t)) {
 		*gmax = 0;
 		return;
@@ -96,7 +100,8 @@ static void above(const struct sr_lat *l, uint64_t n, double unit, double t, uin
 		if (l->pct[j].pct <= 0 || l->pct[j].pct > 100)
 			continue;
 		sr_fio_bin_range(l->pct[j].ns, unit, &blo, &bhi);
-		/* at least p % at or below the percentile's bucket: at most x at or above its end */
+		/* at least p % at or below the percentile's bucket: at most x at or above its end
+		 */
 		if (t >= bhi) {
 			double f = floor(x + 1e-6);
 			uint64_t m = f > 0 ? (uint64_t)f : 0;
@@ -206,8 +211,7 @@ static enum sr_lm_agree agree(const struct sr_lm_dir *d)
 	return SR_LM_AGREE;
 }
 
-void sr_lm_compare(const struct sr_drive *drv, const struct sr_tel_test *tel,
-		   struct sr_lm_cmp *out)
+void sr_lm_compare(const struct sr_drive *drv, const struct sr_tel_test *tel, struct sr_lm_cmp *out)
 {
 	double rlo[SR_LM_NRANGES], rhi[SR_LM_NRANGES];
 	bool mixed = false;

@@ -34,10 +34,10 @@
 
 /* The latency ranges a comparison counts, in this order. */
 enum sr_lm_range {
-	SR_LM_BELOW = 0,			   /* [0, A): not counted by the drive */
-	SR_LM_B0,				   /* [A, B) */
-	SR_LM_B3 = SR_LM_B0 + SR_LM_BUCKETS - 1,   /* [D, ∞) */
-	SR_LM_ABOVE_A,				   /* [A, ∞): every bucket together */
+	SR_LM_BELOW = 0,			 /* [0, A): not counted by the drive */
+	SR_LM_B0,				 /* [A, B) */
+	SR_LM_B3 = SR_LM_B0 + SR_LM_BUCKETS - 1, /* [D, ∞) */
+	SR_LM_ABOVE_A,				 /* [A, ∞): every bucket together */
 	SR_LM_NRANGES,
 };
 
@@ -68,10 +68,10 @@ struct sr_lm_dir {
 					 * SR_LM_BELOW is always -1 (not counted); ABOVE_A is the
 					 * buckets' sum (SR_LM_SATURATED when one saturated) */
 	enum sr_lm_src src;
-	uint64_t fio_ios;		 /* fio's I/Os in the direction (bins' sum, or clat N) */
-	uint64_t lo[SR_LM_NRANGES];	 /* fio's I/Os in the range are at least lo ... */
-	uint64_t hi[SR_LM_NRANGES];	 /* ... and at most hi (lo == hi: counted exactly) */
-	enum sr_lm_agree agree;		 /* the drive's ABOVE_A against fio's */
+	uint64_t fio_ios;	    /* fio's I/Os in the direction (bins' sum, or clat N) */
+	uint64_t lo[SR_LM_NRANGES]; /* fio's I/Os in the range are at least lo ... */
+	uint64_t hi[SR_LM_NRANGES]; /* ... and at most hi (lo == hi: counted exactly) */
+	enum sr_lm_agree agree;	    /* the drive's ABOVE_A against fio's */
 };
 
 /* One test's monitor beside fio. */

@@ -92,9 +92,11 @@ static void by_key(const struct sr_lat *l, uint64_t mid[SR_LM_NRANGES])
 	memset(mid, 0, SR_LM_NRANGES * sizeof(*mid));
 	for (size_t i = 0; i < l->nbins; i++) {
 		double v = (double)l->bins[i].ns;
-		int r = v < 5e6 ? SR_LM_BELOW : v < 10e6 ? SR_LM_B0 : v < 20e6 ? SR_LM_B0 + 1
-				: v < 50e6			      ? SR_LM_B0 + 2
-								      : SR_LM_B3;
+		int r = v < 5e6	   ? SR_LM_BELOW
+			: v < 10e6 ? SR_LM_B0
+			: v < 20e6 ? SR_LM_B0 + 1
+			: v < 50e6 ? SR_LM_B0 + 2
+				   : SR_LM_B3;
 
 		mid[r] += l->bins[i].count;
 		if (r != SR_LM_BELOW)
@@ -140,7 +142,8 @@ static void test_bins(void **state)
 				fail_msg("dir %d range %d: %llu - %llu, summed %llu - %llu", k, r,
 					 (unsigned long long)c.dir[k].lo[r],
 					 (unsigned long long)c.dir[k].hi[r],
-					 (unsigned long long)lo[k][r], (unsigned long long)hi[k][r]);
+					 (unsigned long long)lo[k][r],
+					 (unsigned long long)hi[k][r]);
 		}
 	}
 	/* the figures themselves, as summed above: reads below 5 ms 145 - 146, bucket 0
@@ -217,6 +220,11 @@ static void test_percentiles(void **state)
 	}
 	/* 180 at or above 5 ms lies below fio's 286: fio saw more */
 	assert_int_equal(c.dir[0].agree, SR_LM_HOST_MORE);
+	/* without the minimum every I/O is still at or above 0 ns: below 5 ms 952 - G(5 ms) */
+	t.runs[0].dir[SR_READ].clat.min.state = SR_ABSENT;
+	sr_lm_compare(&drv, &x, &c);
+	assert_int_equal(c.dir[0].lo[SR_LM_BELOW], 572);
+	assert_int_equal(c.dir[0].hi[SR_LM_BELOW], 666);
 	/* the writes: 405 I/Os; 0 at or above 5 ms from the drive, fio's at least some */
 	assert_int_equal(c.dir[1].src, SR_LM_FIO_PCT);
 	assert_int_equal(c.dir[1].fio_ios, 405);
@@ -286,8 +294,8 @@ static void test_build(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_bin_range),	     cmocka_unit_test(test_bins),
-	    cmocka_unit_test(test_percentiles),	     cmocka_unit_test(test_member_and_edges),
+	    cmocka_unit_test(test_bin_range),	cmocka_unit_test(test_bins),
+	    cmocka_unit_test(test_percentiles), cmocka_unit_test(test_member_and_edges),
 	    cmocka_unit_test(test_build),
 	};
 
