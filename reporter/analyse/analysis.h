@@ -4,13 +4,15 @@
  * computed once, before anything is rendered (render/ reads the model and this, nothing else).
  *
  * It holds the review (the tests matched to the catalogue and ordered, with each drive's results:
- * analyse/review.h) and each drive's SNIA PTS tests judged (analyse/pts.h). The figures a section
+ * analyse/review.h), each drive's SNIA PTS tests judged (analyse/pts.h) and each drive's OCP
+ * latency monitor beside fio's completion latencies (analyse/latmon.h). The figures a section
  * draws from one result (analyse/figures.h) are computed where they are drawn: they are functions
  * of the model, pure and cheap.
  */
 #ifndef SSDREPORT_ANALYSE_ANALYSIS_H
 #define SSDREPORT_ANALYSE_ANALYSIS_H
 
+#include "analyse/latmon.h"
 #include "analyse/pts.h"
 #include "analyse/review.h"
 #include "analyse/rounds.h"
@@ -26,6 +28,9 @@ struct sr_analysis {
 	size_t npts_tests;	  /* PTS tests over all drives; 0: no PTS section */
 	struct sr_structure st;	  /* sweeps and comparisons of the tests no entry describes */
 	struct sr_rounds rounds;  /* series of rounds of one job among them (st's repeats) */
+
+	/* per drive of the model (same index): its tests' latency monitor beside fio */
+	struct sr_lm_drive *latmon;
 };
 
 /**

@@ -4,12 +4,14 @@
  * (analyse/telemetry.h): host writes, media writes and write amplification with their sources
  * (or "media writes: not reported by this drive"), the temperature range, and a flag on a test
  * during which the drive throttled or raised a critical warning; the OCP latency monitor's
- * buckets where it was read.
+ * buckets where it was read, each test's beside fio's completions in the same latency ranges
+ * (analyse/latmon.h), and why not (once per drive and answer) where it was not.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "analyse/latmon.h"
 #include "analyse/telemetry.h"
 #include "render/format.h"
 #include "render/sections.h"
@@ -121,36 +123,248 @@ static int drive_table(struct sr_report *r, size_t dv)
 	return rc;
 }
 
-static int latmon_lines(struct sr_report *r, size_t dv)
+/* Why a drive's monitor was not read, once per distinct answer: "not supported" with the
+ * drive's words once per drive; a failure with the tests it failed in. */
+static void latmon_not_read(struct sr_report *r, const struct sr_drive *drv)
 {
-	const struct sr_drive *drv = &r->m->drives[dv];
-	bool said_not = false;
-
 	for (size_t i = 0; i < drv->ntel; i++) {
 		const struct sr_tel_test *x = &drv->tel[i];
+		const char *msg = x->latmon_message ? x->latmon_message : "";
+		char tests[600];
+		size_t n = 0, ntests = 0;
+		bool seen = false;
 
-		if (!x->latmon_status)
+		if (!x->latmon_status || !strcmp(x->latmon_status, "read"))
 			continue;
-		if (strcmp(x->latmon_status, "read")) {
-			if (!said_not)
-				sr_page_text(&r->page, "note",
-					     "OCP latency monitor (log C3h, feature C5h): %s%s%s.",
-					     x->latmon_status, x->latmon_message ? ": " : "",
-					     x->latmon_message ? x->latmon_message : "");
-			said_not = true;
-			continue;
+		for (size_t k = 0; k < i && !seen; k++) {
+			const struct sr_tel_test *y = &drv->tel[k];
+
+			seen = y->latmon_status && !strcmp(y->latmon_status, x->latmon_status) &&
+			       !strcmp(y->latmon_message ? y->latmon_message : "", msg);
 		}
-		sr_page_text(
-		    &r->page, "note",
-		    "%s: OCP latency monitor buckets (reads / writes) from %lld, %lld, %lld, "
-		    "%lld ms: %lld/%lld, %lld/%lld, %lld/%lld, %lld/%lld.",
-		    x->id, x->latmon_thresholds_ms[0], x->latmon_thresholds_ms[1],
-		    x->latmon_thresholds_ms[2], x->latmon_thresholds_ms[3], x->latmon_reads[0],
-		    x->latmon_writes[0], x->latmon_reads[1], x->latmon_writes[1],
-		    x->latmon_reads[2], x->latmon_writes[2], x->latmon_reads[3],
-		    x->latmon_writes[3]);
+		if (seen)
+			continue;
+		tests[0] = '\0';
+		for (size_t k = i; k < drv->ntel; k++) {
+			const struct sr_tel_test *y = &drv->tel[k];
+
+			if (!y->latmon_status || strcmp(y->latmon_status, x->latmon_status) ||
+			    strcmp(y->latmon_message ? y->latmon_message : "", msg))
+				continue;
+			if (n < sizeof(tests))
+				n += (size_t)snprintf(
+				    tests + n, sizeof(tests) - n, "%s%s%s%s", ntests ? ", " : "",
+				    y->id, y->member ? " · " : "", y->member ? y->member : "");
+			ntests++;
+		}
+		if (!strcmp(x->latmon_status, "not supported"))
+			sr_page_text(&r->page, "note",
+				     "OCP latency monitor (log C3h, feature C5h): not supported by "
+				     "this drive%s%s.",
+				     *msg ? ": " : "", msg);
+		else
+			sr_page_text(&r->page, "note",
+				     "OCP latency monitor (log C3h, feature C5h): %s%s%s, in %s.",
+				     x->latmon_status, *msg ? ": " : "", msg, tests);
 	}
-	return r->page.err;
+}
+
+/* A count of the drive's: "not reported", "≥ 4294967295" (saturated), or the number. */
+static void drive_cell(struct sr_table *t, size_t row, size_t col, long long n)
+{
+	if (n < 0)
+		sr_table_set(t, row, col, "not reported");
+	else if (n >= SR_LM_SATURATED)
+		sr_table_set(t, row, col, "≥ %lld", n);
+	else
+		sr_table_set(t, row, col, "%lld", n);
+}
+
+/* fio's I/Os in a range: "123", "120 – 125" (bounds), "—" (no fio side). */
+static void fio_cell(struct sr_table *t, size_t row, size_t col, const struct sr_lm_dir *d,
+		     int range)
+{
+	if (d->src == SR_LM_FIO_NONE || d->src == SR_LM_FIO_MIXED)
+		sr_table_set(t, row, col, "—");
+	else if (d->lo[range] == d->hi[range])
+		sr_table_set(t, row, col, "%llu", (unsigned long long)d->lo[range]);
+	else
+		sr_table_set(t, row, col, "%llu – %llu", (unsigned long long)d->lo[range],
+			     (unsigned long long)d->hi[range]);
+}
+
+static const char *fmt_ms(double ns, char *buf, size_t len)
+{
+	snprintf(buf, len, "%g", ns / 1e6);
+	return buf;
+}
+
+/* What fio's side of a direction is and what the two accounts say together. */
+static size_t dir_words(const struct sr_lm_cmp *c, int k, char *buf, size_t len)
+{
+	static const char *const dname[] = {"Reads", "Writes"};
+	const struct sr_lm_dir *d = &c->dir[k];
+	char a[32], range[64], ramp[96];
+	long long n = d->drive[SR_LM_ABOVE_A];
+
+	if (c->ramp_s > 0)
+		snprintf(ramp, sizeof(ramp), "its ramp_time of %g s, another process", c->ramp_s);
+	else
+		snprintf(ramp, sizeof(ramp), "another process");
+
+	fmt_ms(c->edge_ns[0], a, sizeof(a));
+	if (d->lo[SR_LM_ABOVE_A] == d->hi[SR_LM_ABOVE_A])
+		snprintf(range, sizeof(range), "%llu", (unsigned long long)d->lo[SR_LM_ABOVE_A]);
+	else
+		snprintf(range, sizeof(range), "%llu – %llu",
+			 (unsigned long long)d->lo[SR_LM_ABOVE_A],
+			 (unsigned long long)d->hi[SR_LM_ABOVE_A]);
+	switch (d->agree) {
+	case SR_LM_AGREE:
+		return (size_t)snprintf(
+		    buf, len,
+		    " %s: the drive's %lld at or above %s ms %s fio's %s: the "
+		    "accounts agree.",
+		    dname[k], n, a,
+		    d->lo[SR_LM_ABOVE_A] == d->hi[SR_LM_ABOVE_A] ? "match" : "lie within", range);
+	case SR_LM_HOST_MORE:
+		return (size_t)snprintf(
+		    buf, len,
+		    " %s: fio completed more at or above %s ms (%s) than the drive counted "
+		    "(%lld): time spent in the host or waiting in the submission queue, which "
+		    "the drive does not time.",
+		    dname[k], a, range, n);
+	case SR_LM_DRIVE_MORE:
+		return (size_t)snprintf(
+		    buf, len,
+		    " %s: the drive counted more at or above %s ms (%lld) than fio completed "
+		    "(%s): I/O fio did not measure (%s) or commands split from fio's I/Os.",
+		    dname[k], a, n, range, ramp);
+	default:
+		return 0;
+	}
+}
+
+static void latmon_note(struct sr_table *t, const struct sr_lm_cmp *c)
+{
+	char buf[1400];
+	size_t n;
+	bool pct = c->dir[0].src == SR_LM_FIO_PCT || c->dir[1].src == SR_LM_FIO_PCT;
+	bool none = c->dir[0].src == SR_LM_FIO_NONE && c->dir[1].src == SR_LM_FIO_NONE;
+
+	if (!c->edges_ok)
+		n = (size_t)snprintf(buf, sizeof(buf),
+				     "The drive's thresholds were not reported in ascending "
+				     "order: fio's side is not computed.");
+	else if (c->dir[0].src == SR_LM_FIO_MIXED)
+		n = (size_t)snprintf(buf, sizeof(buf),
+				     "fio reported reads and writes together "
+				     "(unified_rw_reporting): no fio side per direction.");
+	else if (none)
+		n = (size_t)snprintf(buf, sizeof(buf),
+				     "The report holds no fio result of this test%s: no fio side.",
+				     c->tel->member ? " for this drive of the group" : "");
+	else if (pct)
+		n = (size_t)snprintf(
+		    buf, sizeof(buf),
+		    "fio's side is derived from its completion-latency percentiles, minimum and "
+		    "maximum (the test's output has no json+ bins): bounds, not counts.");
+	else
+		n = (size_t)snprintf(
+		    buf, sizeof(buf),
+		    "fio's side is counted from its completion-latency histogram (json+ bins); "
+		    "a bin across a threshold counts on either side, hence a range.");
+	for (int k = 0; k < 2 && n < sizeof(buf); k++)
+		n += dir_words(c, k, buf + n, sizeof(buf) - n);
+	sr_table_note(t, "%s", buf);
+}
+
+/* One test's buckets beside fio's completions in the same latency ranges. */
+static int latmon_table(struct sr_report *r, size_t dv, const struct sr_lm_cmp *c)
+{
+	static const char *const heads[] = {"range", "latency (ms)", "drive",
+					    "fio",   "drive",	     "fio"};
+	static const char *const rname[] = {"below A",	"bucket 0", "bucket 1",
+					    "bucket 2", "bucket 3", "every bucket"};
+	const struct sr_tel_test *x = c->tel;
+	struct sr_table *t;
+	char name[300], title[600], stem[400], a[32], b[32];
+	int rc;
+
+	sr_rep_drive(r, dv, name, sizeof(name));
+	snprintf(title, sizeof(title),
+		 "%s: %s%s%s: the drive's latency monitor beside fio's completion latencies", name,
+		 x->id, x->member ? " · " : "", x->member ? x->member : "");
+	if (dv)
+		snprintf(stem, sizeof(stem), "latmon-%zu-%s%s%s", dv + 1, x->id,
+			 x->member ? "-" : "", x->member ? x->member : "");
+	else
+		snprintf(stem, sizeof(stem), "latmon-%s%s%s", x->id, x->member ? "-" : "",
+			 x->member ? x->member : "");
+	if (!(t = sr_table_new(stem, title, 6)))
+		return -ENOMEM;
+	sr_table_lead(t, heads, 1);
+	for (size_t k = 1; k < 6; k++)
+		sr_table_head(t, k, heads[k]);
+	sr_table_text(t, 1);
+	sr_table_group(t, 2, "reads");
+	sr_table_group(t, 3, "reads");
+	sr_table_group(t, 4, "writes");
+	sr_table_group(t, 5, "writes");
+	for (int rg = 0; rg < SR_LM_NRANGES; rg++) {
+		size_t row = sr_table_row(t);
+
+		sr_table_set(t, row, 0, "%s", rname[rg]);
+		if (!c->edges_ok)
+			sr_table_set(t, row, 1, "not reported");
+		else if (rg == SR_LM_BELOW)
+			sr_table_set(t, row, 1, "< %s", fmt_ms(c->edge_ns[0], a, sizeof(a)));
+		else if (rg == SR_LM_B3 || rg == SR_LM_ABOVE_A)
+			sr_table_set(t, row, 1, "≥ %s",
+				     fmt_ms(c->edge_ns[rg == SR_LM_B3 ? SR_LM_BUCKETS - 1 : 0], a,
+					    sizeof(a)));
+		else
+			sr_table_set(t, row, 1, "%s – %s",
+				     fmt_ms(c->edge_ns[rg - SR_LM_B0], a, sizeof(a)),
+				     fmt_ms(c->edge_ns[rg - SR_LM_B0 + 1], b, sizeof(b)));
+		for (int k = 0; k < 2; k++) {
+			if (rg == SR_LM_BELOW)
+				sr_table_set(t, row, 2 + 2 * (size_t)k, "not counted");
+			else
+				drive_cell(t, row, 2 + 2 * (size_t)k, c->dir[k].drive[rg]);
+			if (c->edges_ok)
+				fio_cell(t, row, 3 + 2 * (size_t)k, &c->dir[k], rg);
+			else
+				sr_table_set(t, row, 3 + 2 * (size_t)k, "—");
+		}
+	}
+	latmon_note(t, c);
+	rc = sr_page_table(&r->page, t);
+	sr_table_free(t);
+	return rc;
+}
+
+static int latmon_section(struct sr_report *r, size_t dv)
+{
+	const struct sr_lm_drive *lm = r->an && r->an->latmon ? &r->an->latmon[dv] : NULL;
+	int rc = 0;
+
+	latmon_not_read(r, &r->m->drives[dv]);
+	if (!lm || !lm->n)
+		return r->page.err;
+	sr_page_text(
+	    &r->page, "note",
+	    "OCP latency monitor (log C3h, feature C5h; OCP Datacenter NVMe SSD Specification "
+	    "2.0, Appendix C): enabled at the start of each fio run with the drive's own "
+	    "thresholds A < B < C < D, it counts each read and write whose latency, from "
+	    "fetching the command to posting its completion, is at least A: bucket 0 from A "
+	    "to B, 1 from B to C, 2 from C to D, 3 from D. Beside it, the I/Os fio completed "
+	    "in the same ranges of its completion latency, which runs from submission to "
+	    "reaping and so is the longer of the two. Where a job has a ramp_time, the drive "
+	    "counts its I/O too; fio's figures leave it out.");
+	for (size_t i = 0; i < lm->n && !rc; i++)
+		rc = latmon_table(r, dv, &lm->cmp[i]);
+	return rc ? rc : r->page.err;
 }
 
 int sr_section_telemetry(struct sr_report *r)
@@ -174,7 +388,7 @@ int sr_section_telemetry(struct sr_report *r)
 			continue;
 		rc = drive_table(r, dv);
 		if (!rc)
-			rc = latmon_lines(r, dv);
+			rc = latmon_section(r, dv);
 	}
 	return rc ? rc : r->page.err;
 }
