@@ -9,14 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* slurp() - the file @name, NUL-terminated, in a malloc()ed buffer */
-static inline char *slurp(const char *name)
+/* slurp_if() - the file @name, NUL-terminated, in a malloc()ed buffer; NULL when it cannot be
+ * opened */
+static inline char *slurp_if(const char *name)
 {
 	FILE *f = fopen(name, "r");
 	char *buf;
 	long n;
 
-	assert_non_null(f);
+	if (!f)
+		return NULL;
 	fseek(f, 0, SEEK_END);
 	n = ftell(f);
 	rewind(f);
@@ -25,6 +27,15 @@ static inline char *slurp(const char *name)
 	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
 	buf[n] = '\0';
 	fclose(f);
+	return buf;
+}
+
+/* slurp() - the file @name, NUL-terminated, in a malloc()ed buffer */
+static inline char *slurp(const char *name)
+{
+	char *buf = slurp_if(name);
+
+	assert_non_null(buf);
 	return buf;
 }
 

@@ -19,29 +19,19 @@
 #include <cmocka.h>
 
 #include "fake_tree.h"
+#include "slurp.h"
 #include "output/files.h"
 #include "render/chart_kinds.h"
 
 static int have_gnuplot(void) { return system("command -v gnuplot >/dev/null 2>&1") == 0; }
 
 /* The text of @dir/@name, malloc'd; NULL when absent. */
-static char *slurp(const char *dir, const char *name)
+static char *slurp_in(const char *dir, const char *name)
 {
-	FILE *f = sr_out_open(dir, name, "rb");
-	char *buf;
-	long len;
+	char path[4096];
 
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return slurp_if(path);
 }
 
 /* A ranking of three drives, the second selected, as library_page.c draws one. */
@@ -76,7 +66,7 @@ static void svg_alone(void **state)
 	assert_int_equal(ranking(root, "r", true, err, sizeof(err)), 0);
 	assert_true(sr_out_size(root, "r.svg") > 1000);
 	assert_int_equal(sr_out_size(root, "r.png"), -1);
-	svg = slurp(root, "r.svg");
+	svg = slurp_in(root, "r.svg");
 	assert_non_null(svg);
 	assert_non_null(strstr(svg, "font-size=\"13.33\"")); /* 10 pt as pngcairo draws it */
 	assert_null(strstr(svg, "font-size=\"10.00\""));
@@ -88,7 +78,7 @@ static void svg_alone(void **state)
 	assert_null(strstr(svg, "> 812345<"));
 	assert_non_null(strstr(svg, ">2. Bolt 9 2.1<"));
 	free(svg);
-	gp = slurp(root, "r.gp");
+	gp = slurp_in(root, "r.gp");
 	assert_non_null(gp);
 	assert_non_null(strstr(gp, "if (!exists(\"formats\")) formats = \"svg\"\n"));
 	assert_non_null(strstr(gp, "offset char 0.5,0"));
@@ -111,12 +101,12 @@ static void png_and_svg(void **state)
 	assert_int_equal(ft_new(root, "/tmp/chart-both.XXXXXX"), 0);
 	assert_int_equal(ranking(root, "both", false, err, sizeof(err)), 0);
 	assert_true(sr_out_size(root, "both.png") > 1000);
-	svg = slurp(root, "both.svg");
+	svg = slurp_in(root, "both.svg");
 	assert_non_null(svg);
 	assert_non_null(strstr(svg, "font-size=\"10.00\""));
 	assert_null(strstr(svg, "font-size=\"13.33\""));
 	free(svg);
-	gp = slurp(root, "both.gp");
+	gp = slurp_in(root, "both.gp");
 	assert_non_null(gp);
 	assert_non_null(strstr(gp, "do for [fmt in \"png svg\"] {\n"));
 	assert_null(strstr(gp, "formats"));
