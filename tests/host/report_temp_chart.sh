@@ -229,12 +229,13 @@ n=$(grep -o "temperature: not sampled" "$tmp/r/index.html" | wc -l)
 [ "$n" = 2 ] && ok "index.html says 'not sampled' for that chart alone (its alt text and caption)" ||
 	fail "index.html says 'not sampled' $n times"
 
-# a group (nvme-lab's copy made one of drives d1 and d2): every drive's samples drawn in its
+# a group (nvme-lab's copy made one of drives d1 and d2, its drive.json a group's): every drive's samples drawn in its
 # colour, a run each; their throttle periods shaded, merged where they overlap; the caption says
 # so; prep-128k-seqfill sampled on d1 alone: its caption names d2 as not sampled (one report
 # with charts: the captions are the figures')
 cp -r "$D" "$tmp/grp"
-jq '.drives = "d1 d2"' "$D/nvme-lab/drive.json" >"$tmp/grp/nvme-lab/drive.json"
+jq '{schema: "ssdeng.drive.v2", label: .label, kind: "group", devices: "/dev/loop1,/dev/loop2", note: "a group",
+	drives: "d1 d2"}' "$D/nvme-lab/drive.json" >"$tmp/grp/nvme-lab/drive.json"
 s=$(started "$D/nvme-lab" $T)
 {
 	M=d1 # throttling from 1.5 to 2.5 s
