@@ -5,17 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/figures.h"
 #include "analyse/latmon.h"
 
 /* fio's histogram: 64 buckets per power of two above 2^7 units (FIO_IO_U_PLAT_BITS 6), one per
- * unit below; its last bucket's key in ns (fio 3.x, 1856 buckets) and in us (2.x, 1216). */
+ * unit below; its last bucket's key is the ceiling of figures.h (fio 3.x in ns, 2.x in us). */
 #define PLAT_BITS 6
-#define LAST_KEY_NS 17112760320.0
-#define LAST_KEY_US 16711680.0
 
 void sr_fio_bin_range(double v_ns, double unit_ns, double *lo, double *hi)
 {
-	double k = floor(v_ns / unit_ns + 0.5), last = unit_ns > 1 ? LAST_KEY_US : LAST_KEY_NS;
+	double k = floor(v_ns / unit_ns + 0.5),
+	       last = unit_ns > 1 ? SR_FIO2_HIST_CEILING_NS / 1000 : SR_FIO_HIST_CEILING_NS;
 	double v = k > 0 ? fmin(k, 0x1p62) : 0, w;
 	int msb;
 
