@@ -183,6 +183,16 @@ static const char *metric_words(const char *metric, char *buf, size_t len)
 	return buf;
 }
 
+/* A key's title as the page heads it: "4K random read IOPS" (the test's title, the metric's
+ * words), into @buf (@len bytes). */
+static const char *key_title(const struct key *k, char *buf, size_t len)
+{
+	char words[64];
+
+	snprintf(buf, len, "%s %s", k->title, metric_words(k->metric, words, sizeof(words)));
+	return buf;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
@@ -340,7 +350,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		goto out;
 	}
 	snprintf(rk->what, sizeof(rk->what), "%s", metric_words(k->metric, words, sizeof(words)));
-	snprintf(rk->title, sizeof(rk->title), "%s %s", k->title, rk->what);
+	key_title(k, rk->title, sizeof(rk->title));
 	snprintf(rk->cls, sizeof(rk->cls), "%s", cls);
 	snprintf(rk->id, sizeof(rk->id), "rank-%s-%s-%s", cls, k->entry, k->metric);
 	file_name(rk->id);
@@ -415,10 +425,8 @@ static void hist_columns(const struct ctx *c, struct sr_libp_history *h, const s
 	h->ncols = n;
 	for (size_t j = 0; j < n; j++) {
 		const struct key *k = &c->keys[col_key[j]];
-		char words[64];
 
-		snprintf(h->col_title[j], sizeof(h->col_title[j]), "%s %s", k->title,
-			 metric_words(k->metric, words, sizeof(words)));
+		key_title(k, h->col_title[j], sizeof(h->col_title[j]));
 		h->col_unit[j] = k->unit;
 	}
 }
