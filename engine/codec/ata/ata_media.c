@@ -18,40 +18,38 @@
 #define DRIVEDB "smartmontools drivedb.h"
 
 /* Intel: 'INTEL SSDSC' + form factor + series letters + capacity + generation digit. */
-static const char *const intel_s3510_s3610[] = {
-    "INTEL SSDSC2BB*G6", /* DC S3510 */
-    "INTEL SSDSC2BB*T6", /* DC S3510, 1.2 and 1.6 TB */
-    "INTEL SSDSC1BX*G4", /* DC S3610, 1.8" */
-    "INTEL SSDSC2BX*G4", /* DC S3610 */
-    "INTEL SSDSC2BX*T4", /* DC S3610, 1.2 and 1.6 TB */
-    NULL};
+static const char *const intel_s3510_s3610[] = {"INTEL SSDSC2BB*G6", /* DC S3510 */
+						"INTEL SSDSC2BB*T6", /* DC S3510, 1.2 and 1.6 TB */
+						"INTEL SSDSC1BX*G4", /* DC S3610, 1.8" */
+						"INTEL SSDSC2BX*G4", /* DC S3610 */
+						"INTEL SSDSC2BX*T4", /* DC S3610, 1.2 and 1.6 TB */
+						NULL};
 static const char *const intel_s3710[] = {"INTEL SSDSC2BA*G4", "INTEL SSDSC2BA*T4", NULL};
 static const char *const intel_s3520[] = {"INTEL SSDSC2BB*G7", "INTEL SSDSC2BB*T7",
 					  "INTEL SSDSCKJB*G7", NULL};
-static const char *const intel_s45x0[] = {
-    "INTEL SSDSC2KB*G[78]", "INTEL SSDSC2KB*T[78]", /* DC S4500, S4510 */
-    "INTEL SSDSC2KG*G[78]", "INTEL SSDSC2KG*T[78]", /* DC S4600, S4610 */
-    "INTEL SSDSCKKB*G8",				/* DC S4510 M.2 */
-    NULL};
+static const char *const intel_s45x0[] = {"INTEL SSDSC2KB*G[78]",
+					  "INTEL SSDSC2KB*T[78]", /* DC S4500, S4510 */
+					  "INTEL SSDSC2KG*G[78]",
+					  "INTEL SSDSC2KG*T[78]", /* DC S4600, S4610 */
+					  "INTEL SSDSCKKB*G8",	  /* DC S4510 M.2 */
+					  NULL};
 static const char *const intel_520[] = {"INTEL SSDSC2CW*A3", "INTEL SSDSC2BW*A3",
 					"INTEL SSDSC2BW*A3F", NULL};
 static const char *const micron_client[] = {
-    "Crucial_CT*M500SSD*", "Crucial_CT*M550SSD*",  "Crucial_CT*MX100SSD*",
-    "Crucial_CT*MX200SSD*", "Crucial_CT*MX300SSD*", "CT*MX500SSD*",
-    "Micron_M500_*",	   "Micron_M550_*",	   "Micron_M600_*",
-    "Micron_1100_*",	   "Micron_1300_*",	   NULL};
+    "Crucial_CT*M500SSD*",  "Crucial_CT*M550SSD*", "Crucial_CT*MX100SSD*", "Crucial_CT*MX200SSD*",
+    "Crucial_CT*MX300SSD*", "CT*MX500SSD*",	   "Micron_M500_*",	   "Micron_M550_*",
+    "Micron_M600_*",	    "Micron_1100_*",	   "Micron_1300_*",	   NULL};
 static const char *const micron_5x00[] = {"Micron_5100_*", "Micron_5200_*", "Micron_5210_*",
 					  "Micron_5300_*", NULL};
-static const char *const sandisk[] = {
-    "SanDisk SDSSDHII*",     /* Ultra II */
-    "SanDisk Ultra II *",    /* Ultra II */
-    "SanDisk SDSSDH3*",	     /* Ultra 3D */
-    "SanDisk SDSSDXP*",	     /* Extreme Pro */
-    "SanDisk SDSSDA-*",	     /* SSD Plus */
-    "SanDisk SSD PLUS *",    /* SSD Plus */
-    "SanDisk SD8S[BN]8U*",   /* X400 */
-    "SanDisk SD9S[BN]8W*",   /* X600 */
-    NULL};
+static const char *const sandisk[] = {"SanDisk SDSSDHII*",   /* Ultra II */
+				      "SanDisk Ultra II *",  /* Ultra II */
+				      "SanDisk SDSSDH3*",    /* Ultra 3D */
+				      "SanDisk SDSSDXP*",    /* Extreme Pro */
+				      "SanDisk SDSSDA-*",    /* SSD Plus */
+				      "SanDisk SSD PLUS *",  /* SSD Plus */
+				      "SanDisk SD8S[BN]8U*", /* X400 */
+				      "SanDisk SD9S[BN]8W*", /* X600 */
+				      NULL};
 
 static const struct ssd_ata_media_family families[] = {
     {"Intel DC S3510/S3610", intel_s3510_s3610, 243, "NAND_Writes_32MiB", MIB32, false, 241,
@@ -61,8 +59,8 @@ static const struct ssd_ata_media_family families[] = {
      "Host_Writes_32MiB", MIB32, DRIVEDB " 'Intel 3710 Series SSDs'"},
     {"Intel DC S3520", intel_s3520, 243, "NAND_Writes_32MiB", MIB32, false, 241,
      "Host_Writes_32MiB", MIB32, DRIVEDB " 'Intel S3520 Series SSDs'"},
-    {"Intel DC S4500/S4510/S4600/S4610", intel_s45x0, 243, "NAND_Writes_32MiB", MIB32, false,
-     241, "Host_Writes_32MiB", MIB32, DRIVEDB " 'Intel/Solidigm S46x0/S45x0 Series SSDs'"},
+    {"Intel DC S4500/S4510/S4600/S4610", intel_s45x0, 243, "NAND_Writes_32MiB", MIB32, false, 241,
+     "Host_Writes_32MiB", MIB32, DRIVEDB " 'Intel/Solidigm S46x0/S45x0 Series SSDs'"},
     {"Intel 520", intel_520, 249, "NAND_Writes_1GiB", GIB, false, 241, "Host_Writes_32MiB", MIB32,
      DRIVEDB " 'Intel 520 Series SSDs'"},
     {"Micron/Crucial client (M500, M550, M600, MX100-MX500, 1100, 1300)", micron_client, 248,

@@ -21,14 +21,14 @@
 
 /* One drive family whose SMART attributes name its media writes. */
 struct ssd_ata_media_family {
-	const char *family;	/* "Intel DC S3510/S3610", as the page names it */
+	const char *family;	   /* "Intel DC S3510/S3610", as the page names it */
 	const char *const *models; /* fnmatch(3) patterns on the IDENTIFY model, NULL-ended */
-	uint8_t media_attr;	/* the attribute counting media (NAND) writes */
-	const char *media_name; /* its name in the source ("NAND_Writes_32MiB") */
-	uint64_t media_unit;	/* bytes per count; 0: NAND pages (a ratio only) */
-	bool media_adds_host;	/* media = media_attr + host_attr (Micron: background program
-				 * pages + host program pages) */
-	uint8_t host_attr;	/* the same family's host-writes attribute; 0: none */
+	uint8_t media_attr;	   /* the attribute counting media (NAND) writes */
+	const char *media_name;	   /* its name in the source ("NAND_Writes_32MiB") */
+	uint64_t media_unit;	   /* bytes per count; 0: NAND pages (a ratio only) */
+	bool media_adds_host;	   /* media = media_attr + host_attr (Micron: background program
+				    * pages + host program pages) */
+	uint8_t host_attr;	   /* the same family's host-writes attribute; 0: none */
 	const char *host_name;
 	uint64_t host_unit; /* bytes per count; 0: pages, as media_unit */
 	const char *source; /* the document the row is taken from */

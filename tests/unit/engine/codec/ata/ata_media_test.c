@@ -75,7 +75,8 @@ static void test_intel_s3610(void **state)
 	assert_false(m.pages);
 	assert_true(m.media == 123456ull * MIB32);
 	assert_true(m.host == 81234ull * MIB32);
-	assert_string_equal(m.source, "SMART attribute 243 NAND_Writes_32MiB, Intel DC S3510/S3610");
+	assert_string_equal(m.source,
+			    "SMART attribute 243 NAND_Writes_32MiB, Intel DC S3510/S3610");
 	/* the S3510 of the same family, 2.5" 480 GB */
 	assert_ptr_equal(ssd_ata_media_family("INTEL SSDSC2BB480G6"), f);
 }
@@ -256,10 +257,10 @@ static void test_table(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_intel_s3610),	 cmocka_unit_test(test_intel_s45x0),
+	    cmocka_unit_test(test_intel_s3610),	  cmocka_unit_test(test_intel_s45x0),
 	    cmocka_unit_test(test_intel_520_gib), cmocka_unit_test(test_micron_pages),
-	    cmocka_unit_test(test_sandisk),	 cmocka_unit_test(test_not_in_table),
-	    cmocka_unit_test(test_overflow),	 cmocka_unit_test(test_usable),
+	    cmocka_unit_test(test_sandisk),	  cmocka_unit_test(test_not_in_table),
+	    cmocka_unit_test(test_overflow),	  cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_table),
 	};
 
