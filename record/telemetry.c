@@ -54,6 +54,7 @@ void rec_tel_sample_init(struct rec_tel_sample *s)
 	s->data_read_bytes = s->data_written_bytes = REC_TEL_NONE;
 	s->media_errors = s->error_log_entries = REC_TEL_NONE;
 	s->media_written_bytes = s->media_host_written_bytes = REC_TEL_NONE;
+	s->media_pages = s->media_host_pages = REC_TEL_NONE;
 }
 
 /* A count, or null when not reported. */
@@ -162,6 +163,14 @@ int rec_telemetry_append(const char *path, const struct rec_tel_sample *s)
 				       rec_json_text(rec_tel_media_source_key(s->media_source)));
 		json_object_object_add(m, "bytes", num(s->media_written_bytes));
 		json_object_object_add(m, "host_bytes", num(s->media_host_written_bytes));
+		/* a page-counting SATA family's counts, and where a SATA count comes from: only
+		 * when there are some, so an NVMe line reads as before */
+		if (s->media_pages != REC_TEL_NONE || s->media_host_pages != REC_TEL_NONE) {
+			json_object_object_add(m, "pages", num(s->media_pages));
+			json_object_object_add(m, "host_pages", num(s->media_host_pages));
+		}
+		if (s->media_detail)
+			json_object_object_add(m, "attribute", rec_json_text(s->media_detail));
 	}
 	json_object_object_add(o, "media_writes", m);
 	r = append_line(path, o);
@@ -242,6 +251,9 @@ static void sample_of(json_object *o, struct rec_tel_sample *s)
 		s->media_source = media_source_of(rec_json_str(m, "source"));
 		s->media_written_bytes = num_of(m, "bytes");
 		s->media_host_written_bytes = num_of(m, "host_bytes");
+		s->media_pages = num_of(m, "pages");
+		s->media_host_pages = num_of(m, "host_pages");
+		s->media_detail = rec_json_str(m, "attribute");
 	}
 }
 

@@ -56,10 +56,14 @@ struct rec_tel_sample {
 	long long data_read_bytes, data_written_bytes;	       /* host side: SMART data units */
 	long long media_errors, error_log_entries;
 	enum rec_tel_media_source media_source;
-	long long media_written_bytes;	    /* media side, from media_source */
-	long long media_host_written_bytes; /* the same source's own host-side count (09h Data
-					     * Units Written, 22h HBMW), or NONE */
-	json_object *doc;		    /* read back: the line's object */
+	long long media_written_bytes;		 /* media side, from media_source */
+	long long media_host_written_bytes;	 /* the same source's own host-side count (09h Data
+						  * Units Written, 22h HBMW), or NONE */
+	long long media_pages, media_host_pages; /* a SATA family that counts NAND program
+						  * pages (media, host) instead of bytes: only
+						  * their ratio is exact; NONE otherwise */
+	const char *media_detail; /* SATA: the attribute and family it was read from, or NULL */
+	json_object *doc;	  /* read back: the line's object */
 };
 
 /* The OCP latency monitor of one test (OCP Datacenter NVMe SSD 2.0, log C3h, feature C5h). */

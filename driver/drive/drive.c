@@ -278,6 +278,7 @@ json_object *rv_drive_health(const char *path, const struct rv_probe *p)
 struct rv_tel {
 	struct ssdctl_tel *t;
 	char transport[8];
+	char media_detail[192]; /* the last sample's, which borrows it */
 };
 
 int rv_drive_tel_open(const char *path, const struct rv_probe *p, struct rv_tel **out, char *err,
@@ -349,10 +350,18 @@ int rv_drive_tel_sample(struct rv_tel *t, struct rec_tel_sample *s, char *err, s
 	s->media_errors = count(x.has_media_errors, x.media_errors);
 	s->error_log_entries = count(x.has_error_log_entries, x.error_log_entries);
 	s->media_source = media_source(x.media_source);
-	if (s->media_source != REC_TEL_MEDIA_NONE) {
+	if (s->media_source != REC_TEL_MEDIA_NONE && x.media_in_pages) {
+		/* NAND pages: a ratio only, never in the byte fields */
+		s->media_pages = count(x.has_media_written, x.media_written_bytes);
+		s->media_host_pages = count(x.has_media_host_written, x.media_host_written_bytes);
+	} else if (s->media_source != REC_TEL_MEDIA_NONE) {
 		s->media_written_bytes = count(x.has_media_written, x.media_written_bytes);
 		s->media_host_written_bytes =
 		    count(x.has_media_host_written, x.media_host_written_bytes);
+	}
+	if (s->media_source != REC_TEL_MEDIA_NONE && x.media_detail[0]) {
+		snprintf(t->media_detail, sizeof(t->media_detail), "%s", x.media_detail);
+		s->media_detail = t->media_detail;
 	}
 	return 0;
 }

@@ -154,7 +154,8 @@ enum ssdctl_media_source {
 	SSDCTL_MEDIA_ENDURANCE_GROUP, /* NVMe Endurance Group Information log 09h, MUW */
 	SSDCTL_MEDIA_FDP,	      /* NVMe FDP statistics log 22h, MBMW */
 	SSDCTL_MEDIA_OCP_C0,	      /* OCP SMART / Health Information Extended log C0h, PMUW */
-	SSDCTL_MEDIA_SATA_ATTR,	      /* a SATA vendor SMART attribute naming NAND writes */
+	SSDCTL_MEDIA_SATA_ATTR,	      /* a SATA vendor SMART attribute naming NAND writes, for
+				       * the families of codec/ata/ata_media.c */
 };
 
 /* One sample. A has_* false: the drive does not report it. Temperatures °C, sizes bytes. */
@@ -173,6 +174,10 @@ struct ssdctl_tel_sample {
 	enum ssdctl_media_source media_source;
 	bool has_media_written, has_media_host_written;
 	uint64_t media_written_bytes, media_host_written_bytes;
+	bool media_in_pages;	/* SATA: the two counts above are NAND program pages, not bytes:
+				 * only their ratio is exact (Micron's 247/248) */
+	char media_detail[192]; /* SATA: the attribute and family ("SMART attribute 243
+				 * NAND_Writes_32MiB, Intel DC S3510/S3610"); "" otherwise */
 };
 
 struct ssdctl_tel;
@@ -181,7 +186,8 @@ struct ssdctl_tel;
  * ssdctl_tel_open() - open @dev for sampling through its admin path (NVMe admin commands
  * through libnvme; SCSI LOG SENSE and ATA SMART through SG_IO), never the I/O queues the
  * engine uses. The first sample finds which media-side source the drive has (09h, 22h, C0h,
- * with the OCP page's GUID and version checked) and later samples read only that one.
+ * with the OCP page's GUID and version checked) and later samples read only that one; a SATA
+ * drive's comes from its IDENTIFY model's family (codec/ata/ata_media.h), read once here.
  * @dev: as ssdctl_info_json()
  * @out: the sampler (ssdctl_tel_close())
  * Return: 0, or as ssdctl_info_json().
@@ -191,7 +197,9 @@ int ssdctl_tel_open(const char *dev, struct ssdctl_tel **out, char *err, size_t 
 /**
  * ssdctl_tel_sample() - one sample: NVMe SMART / Health log 02h (NSID FFFFFFFFh, RAE set so
  * the host's asynchronous events are kept) and the media source's log; SCSI and SATA what
- * ssdctl health reads.
+ * ssdctl health reads, and for a SATA drive of a known family its media-writes attributes
+ * from the same SMART READ DATA (a count that went backwards, or is 0 while the host's grew,
+ * is left out of the sample).
  * Return: 0, or a negative errno / positive NVMe status with @err set.
  */
 int ssdctl_tel_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen);

@@ -3,7 +3,8 @@
  * ssdctl_telemetry.c - samples of a drive's own account while a test runs (libssdctl.h
  * ssdctl_tel_*): NVMe through libnvme's admin commands (SMART / Health log 02h, then the first
  * media-side source the drive has: Endurance Group log 09h, FDP statistics 22h, OCP C0h), the
- * OCP latency monitor (log C3h, feature C5h); SCSI and SATA through what ssdctl health reads.
+ * OCP latency monitor (log C3h, feature C5h); SCSI and SATA through what ssdctl health reads,
+ * with a SATA drive's media writes from the vendor attributes of its family (ata_media.h).
  */
 #include <endian.h>
 #include <errno.h>
@@ -13,6 +14,9 @@
 
 #include <libnvme.h>
 
+#include "codec/ata/ata_identify.h"
+#include "codec/ata/ata_media.h"
+#include "codec/ata/ata_smart.h"
 #include "codec/nvme/nvme_health.h"
 #include "codec/nvme/nvme_media.h"
 #include "ctl/libssdctl.h"
@@ -24,7 +28,10 @@ struct ssdctl_tel {
 	enum ssdctl_media_source source; /* what the first sample found */
 	uint16_t endgid;		 /* the namespace's Endurance Group (09h, 22h) */
 	bool latmon_started;
-	struct ssd_ocp_latency_mon latmon_orig; /* the settings to restore */
+	struct ssd_ocp_latency_mon latmon_orig;	 /* the settings to restore */
+	const struct ssd_ata_media_family *sata; /* a SATA drive's family, or NULL */
+	bool sata_used;				 /* sata_last holds a sample's counts */
+	struct ssd_ata_media sata_last;		 /* the last counts a sample carried */
 };
 
 int ssdctl_tel_open(const char *dev, struct ssdctl_tel **out, char *err, size_t errlen)
@@ -46,6 +53,14 @@ int ssdctl_tel_open(const char *dev, struct ssdctl_tel **out, char *err, size_t 
 		 * the drive has no Endurance Groups of its own: group 1 is tried */
 		if (nvme_identify_ns(t->d.fd, t->d.nsid, &ns) == 0 && le16toh(ns.endgid))
 			t->endgid = le16toh(ns.endgid);
+	}
+	if (t->d.family != SSDCTL_NVME && ssdctl_is_sat(t->d.fd)) {
+		struct ssd_ata_identity id;
+		char why[256];
+
+		/* no IDENTIFY: no family, media writes not reported */
+		if (ssdctl_ata_identify(t->d.fd, &id, why, sizeof(why)) == 0)
+			t->sata = ssd_ata_media_family(id.model);
 	}
 	*out = t;
 	return 0;
@@ -209,9 +224,55 @@ static bool json_u64(json_object *o, const char *key, uint64_t *v)
 	return true;
 }
 
+/* The SMART attributes ssdctl health put in @o ("ata"."smart_attributes": id, raw) into @smart.
+ * Return: false when there are none. */
+static bool smart_of_health(json_object *o, struct ssd_ata_smart *smart)
+{
+	json_object *ata, *attrs;
+
+	smart->n = 0;
+	if (!json_object_object_get_ex(o, "ata", &ata) || !ata ||
+	    !json_object_object_get_ex(ata, "smart_attributes", &attrs) || !attrs ||
+	    !json_object_is_type(attrs, json_type_array))
+		return false;
+	for (size_t i = 0;
+	     i < json_object_array_length(attrs) && smart->n < SSD_ATA_SMART_MAX_ATTRS; i++) {
+		json_object *a = json_object_array_get_idx(attrs, i);
+		uint64_t id, raw;
+
+		if (!json_u64(a, "id", &id) || !json_u64(a, "raw", &raw) || id == 0 || id > 255)
+			continue;
+		smart->a[smart->n] = (struct ssd_ata_smart_attr){.id = (uint8_t)id, .raw = raw};
+		smart->n++;
+	}
+	return true;
+}
+
+/* A SATA drive of a known family: its media writes into @s, when usable after the last. */
+static void sata_media(struct ssdctl_tel *t, json_object *o, struct ssdctl_tel_sample *s)
+{
+	struct ssd_ata_smart smart;
+	struct ssd_ata_media m;
+
+	if (!t->sata || !smart_of_health(o, &smart))
+		return;
+	ssd_ata_media_read(t->sata, &smart, &m);
+	if (!ssd_ata_media_usable(t->sata_used ? &t->sata_last : NULL, &m))
+		return;
+	t->sata_last = m;
+	t->sata_used = true;
+	s->media_source = SSDCTL_MEDIA_SATA_ATTR;
+	s->has_media_written = true;
+	s->media_written_bytes = m.media;
+	s->has_media_host_written = m.has_host;
+	s->media_host_written_bytes = m.has_host ? m.host : 0;
+	s->media_in_pages = m.pages;
+	snprintf(s->media_detail, sizeof(s->media_detail), "%s", m.source);
+}
+
 /* SCSI and SATA: the fields ssdctl health fills (LOG SENSE 0Dh/2Fh, 02h/03h; ATA SMART and
- * Device Statistics), without a media-side source: no attribute of the de facto table names
- * NAND writes (codec/ata/ata_smart.c). */
+ * Device Statistics); media writes for a SATA drive whose family's attributes name them
+ * (codec/ata/ata_media.c), none for SCSI. */
 static int scsi_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *err, size_t errlen)
 {
 	json_object *o, *m;
@@ -228,6 +289,7 @@ static int scsi_sample(struct ssdctl_tel *t, struct ssdctl_tel_sample *s, char *
 	s->has_data_read = json_u64(o, "data_read_bytes", &s->data_read_bytes);
 	s->has_data_written = json_u64(o, "data_written_bytes", &s->data_written_bytes);
 	s->has_media_errors = json_u64(o, "media_errors", &s->media_errors);
+	sata_media(t, o, s);
 	json_object_put(o);
 	return 0;
 }

@@ -18,13 +18,22 @@ void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_byt
 		    struct sr_tel_figures *f)
 {
 	struct sr_value smart = delta(&t->host_smart), own = delta(&t->media_host);
+	struct sr_value pages = delta(&t->media_pages), host_pages = delta(&t->media_host_pages);
 
 	memset(f, 0, sizeof(*f));
 	f->temp_min_c = f->temp_max_c = absent;
 	f->media_bytes = t->media_source ? delta(&t->media) : absent;
 	f->media_source = sr_ok(f->media_bytes) ? t->media_source : NULL;
+	f->media_pages = f->host_pages = absent;
+	if (t->media_source && !sr_ok(f->media_bytes) && sr_ok(pages)) {
+		/* NAND pages: the ratio of the two counts, never bytes */
+		f->pages = true;
+		f->media_source = t->media_source;
+		f->media_pages = pages;
+		f->host_pages = host_pages;
+	}
 	/* the host side in the media log's own units first: both counted alike */
-	if (f->media_source && sr_ok(own)) {
+	if (f->media_source && !f->pages && sr_ok(own)) {
 		f->host_bytes = own;
 		f->host_source = "the same log's host writes";
 	} else if (sr_ok(smart)) {
@@ -37,9 +46,13 @@ void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_byt
 		f->host_bytes = absent;
 		f->host_source = NULL;
 	}
-	f->waf = f->media_source && sr_ok(f->host_bytes) && f->host_bytes.v > 0
-		     ? sr_val(f->media_bytes.v / f->host_bytes.v)
-		     : absent;
+	if (f->pages)
+		f->waf =
+		    sr_ok(host_pages) && host_pages.v > 0 ? sr_val(pages.v / host_pages.v) : absent;
+	else
+		f->waf = f->media_source && sr_ok(f->host_bytes) && f->host_bytes.v > 0
+			     ? sr_val(f->media_bytes.v / f->host_bytes.v)
+			     : absent;
 	for (size_t i = 0; i < t->npoints; i++) {
 		double c = t->points[i].temp_c;
 

@@ -18,6 +18,9 @@ struct sr_tel_figures {
 	struct sr_value media_bytes; /* written to the media; absent: not reported */
 	const char *media_source;    /* NULL: "media writes: not reported by this drive" */
 	struct sr_value waf;	     /* media / host; absent when either is missing or host is 0 */
+	bool pages;		     /* the drive counts NAND program pages (a SATA family): waf
+				      * is media_pages / host_pages, media_bytes absent */
+	struct sr_value media_pages, host_pages; /* over the test, when pages */
 	struct sr_value temp_min_c, temp_max_c;
 	bool throttled;	       /* TMT transitions or times grew within the test */
 	long long throttle_s;  /* TMT1 + TMT2 seconds within it (-1 unknown) */

@@ -35,14 +35,17 @@ struct sr_tel_test {
 	double cost_mean_s, cost_max_s; /* what a sample cost, wall time */
 	struct sr_tel_point *points;
 	size_t npoints;
-	struct sr_tel_counter host_smart; /* SMART data units written, bytes */
-	struct sr_tel_counter media;	  /* media writes from media_source, bytes */
-	struct sr_tel_counter media_host; /* the same log's host-side count, bytes */
-	char *media_source;		  /* its name, NULL: not reported by this drive */
-	struct sr_tel_counter tmt;	  /* TMT1 + TMT2 transitions */
-	struct sr_tel_counter tmt_s;	  /* TMT1 + TMT2 total time, s */
-	unsigned warning_bits;		  /* critical warning bits set in any sample */
-	char *latmon_status;		  /* "read", "not supported", "failed", NULL: none */
+	struct sr_tel_counter host_smart;	/* SMART data units written, bytes */
+	struct sr_tel_counter media;		/* media writes from media_source, bytes */
+	struct sr_tel_counter media_host;	/* the same log's host-side count, bytes */
+	struct sr_tel_counter media_pages;	/* a SATA family's NAND program pages (media) */
+	struct sr_tel_counter media_host_pages; /* and the host's: media / host is the ratio */
+	char *media_source;	   /* its name (a SATA one with the attribute and family), NULL: not
+				    * reported by this drive */
+	struct sr_tel_counter tmt; /* TMT1 + TMT2 transitions */
+	struct sr_tel_counter tmt_s; /* TMT1 + TMT2 total time, s */
+	unsigned warning_bits;	     /* critical warning bits set in any sample */
+	char *latmon_status;	     /* "read", "not supported", "failed", NULL: none */
 	char *latmon_message;
 	long long latmon_reads[4], latmon_writes[4], latmon_thresholds_ms[4];
 };

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,18 @@ static void counter(struct sr_tel_counter *c, long long x, bool first)
 	c->last = x;
 }
 
+/* The name of @s's media source, a new string: the source's, with the SATA attribute and
+ * family read ("SATA SMART vendor attribute: SMART attribute 243 NAND_Writes_32MiB, ..."). */
+static char *media_name(const struct rec_tel_sample *s)
+{
+	const char *name = rec_tel_media_source_name(s->media_source);
+	char *out;
+
+	if (!s->media_detail || !*s->media_detail)
+		return strdup(name);
+	return asprintf(&out, "%s: %s", name, s->media_detail) < 0 ? NULL : out;
+}
+
 /* The samples of @member (NULL: a lone drive) into @t. */
 static int of_member(const struct rec_tel_series *ser, const char *member, struct sr_tel_test *t)
 {
@@ -39,6 +52,8 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 	t->host_smart.first = t->host_smart.last = t->media.first = t->media.last = -1;
 	t->media_host.first = t->media_host.last = t->tmt.first = t->tmt.last = -1;
 	t->tmt_s.first = t->tmt_s.last = -1;
+	t->media_pages.first = t->media_pages.last = -1;
+	t->media_host_pages.first = t->media_host_pages.last = -1;
 	for (size_t i = 0; i < ser->n; i++) {
 		const struct rec_tel_sample *s = &ser->samples[i];
 		struct sr_tel_point *p;
@@ -80,12 +95,14 @@ static int of_member(const struct rec_tel_series *ser, const char *member, struc
 		counter(&t->tmt, tmt, first);
 		counter(&t->tmt_s, sum2(s->tmt1_seconds, s->tmt2_seconds), first);
 		if (s->media_source != REC_TEL_MEDIA_NONE) {
-			if (!t->media_source &&
-			    !(t->media_source = strdup(rec_tel_media_source_name(s->media_source))))
+			if (!t->media_source && !(t->media_source = media_name(s)))
 				return -ENOMEM;
 			counter(&t->media, v(s->media_written_bytes), t->media.first < 0);
 			counter(&t->media_host, v(s->media_host_written_bytes),
 				t->media_host.first < 0);
+			counter(&t->media_pages, v(s->media_pages), t->media_pages.first < 0);
+			counter(&t->media_host_pages, v(s->media_host_pages),
+				t->media_host_pages.first < 0);
 		}
 	}
 	t->cost_mean_s = t->nsamples ? cost / (double)t->nsamples : 0;

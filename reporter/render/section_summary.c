@@ -319,8 +319,8 @@ static size_t telemetry_rows(struct sr_report *r, struct sr_table *t, const stru
 	sr_table_link(t, temp_row, 0, "#telemetry");
 	for (size_t c = 0; c < ncols; c++) {
 		const struct sr_drive *drv = &r->m->drives[cols[c].dv];
-		double host = 0, media = 0, hot = 0;
-		bool has_media = false, has_temp = false;
+		double host = 0, media = 0, hot = 0, host_pages = 0, media_pages = 0;
+		bool has_media = false, has_pages = false, has_temp = false;
 
 		if (cols[c].base >= 0 || cols[c].member >= 0 || !drv->ntel) {
 			sr_table_set(t, waf_row, c + 1, "%s", drv->ntel ? "" : "no telemetry");
@@ -330,7 +330,12 @@ static size_t telemetry_rows(struct sr_report *r, struct sr_table *t, const stru
 			struct sr_tel_figures f;
 
 			sr_tel_figures(&drv->tel[i], sr_tel_fio_written(drv, drv->tel[i].id), &f);
-			if (f.media_source && sr_ok(f.host_bytes)) {
+			if (f.pages && sr_ok(f.waf)) {
+				/* NAND pages: summed apart, never mixed with bytes */
+				host_pages += f.host_pages.v;
+				media_pages += f.media_pages.v;
+				has_pages = true;
+			} else if (f.media_source && !f.pages && sr_ok(f.host_bytes)) {
 				host += f.host_bytes.v;
 				media += f.media_bytes.v;
 				has_media = true;
@@ -342,6 +347,8 @@ static size_t telemetry_rows(struct sr_report *r, struct sr_table *t, const stru
 		}
 		if (has_media && host > 0)
 			sr_table_set(t, waf_row, c + 1, "%.2f", media / host);
+		else if (has_pages && host_pages > 0)
+			sr_table_set(t, waf_row, c + 1, "%.2f", media_pages / host_pages);
 		else
 			sr_table_set(t, waf_row, c + 1, "media writes: not reported by this drive");
 		if (has_temp)

@@ -102,7 +102,13 @@ static int drive_table(struct sr_report *r, size_t dv)
 			     f.host_source ? " (" : "", f.host_source ? f.host_source : "",
 			     f.host_source ? ")" : "");
 		if (f.media_source) {
-			sr_table_set(t, row, 4, "%s", sr_fmt_bytes(buf, f.media_bytes));
+			if (f.pages && sr_ok(f.host_pages))
+				sr_table_set(t, row, 4, "%.0f NAND pages, the host's %.0f",
+					     f.media_pages.v, f.host_pages.v);
+			else if (f.pages)
+				sr_table_set(t, row, 4, "%.0f NAND pages", f.media_pages.v);
+			else
+				sr_table_set(t, row, 4, "%s", sr_fmt_bytes(buf, f.media_bytes));
 			if (sr_ok(f.waf))
 				sr_table_set(t, row, 5, "%.2f", f.waf.v);
 			else

@@ -21,6 +21,7 @@
 #define SCRATCH_DOC "telemetry/fc-4k-randwrite.jsonl"
 #include "scratch.h"
 
+#include "record/json.h"
 #include "record/layout.h"
 #include "record/telemetry.h"
 
@@ -83,6 +84,43 @@ static void round_trip(void **state)
 	assert_int_equal(rec_telemetry_read(path, 0, 1001, &ser, err, sizeof(err)), 0);
 	assert_int_equal(ser.n, 1);
 	assert_int_equal(ser.samples[0].temperature_c, 41);
+	rec_tel_series_free(&ser);
+}
+
+/* A SATA family that counts NAND pages: the pages and the attribute read back, the byte
+ * fields stay null; an NVMe line carries neither. */
+static void sata_pages(void **state)
+{
+	struct rec_tel_series ser;
+	struct rec_tel_sample s;
+	char err[256];
+
+	(void)state;
+	unlink(scratch_doc);
+	sample_at(&s, 1000, 40, 4096);
+	assert_int_equal(rec_telemetry_append(scratch_doc, &s), 0);
+	rec_tel_sample_init(&s);
+	s.t = 1001;
+	s.test = "fc-4k-randwrite";
+	s.transport = "sata";
+	s.media_source = REC_TEL_MEDIA_SATA_ATTR;
+	s.media_pages = 52000;
+	s.media_host_pages = 40000;
+	s.media_detail = "SMART attributes (247 + 248) / 247, Micron 5100/5200/5300";
+	assert_int_equal(rec_telemetry_append(scratch_doc, &s), 0);
+	assert_int_equal(rec_telemetry_read(scratch_doc, 0, 0, &ser, err, sizeof(err)), 0);
+	assert_int_equal(ser.n, 2);
+	assert_true(ser.samples[0].media_pages == REC_TEL_NONE);
+	assert_true(ser.samples[0].media_host_pages == REC_TEL_NONE);
+	assert_null(ser.samples[0].media_detail);
+	assert_null(rec_json_get(rec_json_get(ser.samples[0].doc, "media_writes"), "pages"));
+	assert_int_equal(ser.samples[1].media_source, REC_TEL_MEDIA_SATA_ATTR);
+	assert_int_equal(ser.samples[1].media_pages, 52000);
+	assert_int_equal(ser.samples[1].media_host_pages, 40000);
+	assert_true(ser.samples[1].media_written_bytes == REC_TEL_NONE);
+	assert_true(ser.samples[1].media_host_written_bytes == REC_TEL_NONE);
+	assert_string_equal(ser.samples[1].media_detail,
+			    "SMART attributes (247 + 248) / 247, Micron 5100/5200/5300");
 	rec_tel_series_free(&ser);
 }
 
@@ -173,6 +211,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(round_trip),
+	    cmocka_unit_test(sata_pages),
 	    cmocka_unit_test(cut_line_and_latmon),
 	    cmocka_unit_test(latest),
 	};

@@ -2,7 +2,7 @@
 /*
  * telemetry_test.c - sr_tel_track(): a test's telemetry samples on its time axis (seconds from
  * run.json's started), where the line breaks and which seconds the drive throttled, against
- * hand-made samples.
+ * hand-made samples; sr_tel_figures() of a SATA family that counts NAND pages.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -112,12 +112,58 @@ static void test_none(void **state)
 	assert_int_equal(ns, 0);
 }
 
+/* A model counter that was never reported. */
+#define NONE_C ((struct sr_tel_counter){-1, -1})
+
+/*
+ * A SATA family counting NAND pages: (247 + 248) / 247 from 590000 / 500000 to 609400 / 512000
+ * pages is 19400 / 12000; the host's bytes are SMART's (Device Statistics) 1 GB, never the
+ * pages; no bytes of media writes.
+ */
+static void test_pages(void **state)
+{
+	struct sr_tel_test x = {.id = "4k-randwrite",
+				.host_smart = {3000000000, 4000000000},
+				.media = NONE_C,
+				.media_host = NONE_C,
+				.media_pages = {590000, 609400},
+				.media_host_pages = {500000, 512000},
+				.media_source = "SATA SMART vendor attribute: Micron",
+				.tmt = NONE_C,
+				.tmt_s = NONE_C};
+	struct sr_tel_figures f;
+
+	(void)state;
+	sr_tel_figures(&x, sr_val(5e9), &f);
+	assert_true(f.pages);
+	assert_string_equal(f.media_source, "SATA SMART vendor attribute: Micron");
+	assert_true(sr_ok(f.waf));
+	assert_true(f.waf.v == 19400.0 / 12000.0);
+	assert_true(f.media_pages.v == 19400 && f.host_pages.v == 12000);
+	assert_false(sr_ok(f.media_bytes));
+	assert_true(f.host_bytes.v == 1e9);
+	assert_string_equal(f.host_source, "SMART data units written");
+	/* no host pages: no ratio, whatever the bytes say */
+	x.media_host_pages = NONE_C;
+	sr_tel_figures(&x, sr_val(5e9), &f);
+	assert_true(f.pages);
+	assert_false(sr_ok(f.waf));
+	/* a drive of no family: nothing on the media side, no ratio */
+	x.media_source = NULL;
+	x.media_pages = NONE_C;
+	sr_tel_figures(&x, sr_val(5e9), &f);
+	assert_null(f.media_source);
+	assert_false(f.pages);
+	assert_false(sr_ok(f.waf));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_track),
 	    cmocka_unit_test(test_gap_edges),
 	    cmocka_unit_test(test_none),
+	    cmocka_unit_test(test_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
