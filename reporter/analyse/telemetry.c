@@ -35,7 +35,7 @@ void sr_tel_figures(const struct sr_tel_test *t, struct sr_value fio_written_byt
 	/* the host side in the media log's own units first: both counted alike */
 	if (f->media_source && !f->pages && sr_ok(own)) {
 		f->host_bytes = own;
-		f->host_source = "the same log's host writes";
+		f->host_source = "host writes from the same source";
 	} else if (sr_ok(smart)) {
 		f->host_bytes = smart;
 		f->host_source = "SMART data units written";

@@ -71,7 +71,7 @@ echo "$p" | grep -q ",$want," && ok "precond-4k-randwrite: WAF $want = (121110 -
 	fail "precond-4k-randwrite WAF (want $want): $p"
 echo "$p" | grep -qF "SATA SMART vendor attribute: $INTEL" && ok "precond-4k-randwrite: the source names attribute 243 and the family" ||
 	fail "precond-4k-randwrite source: $p"
-echo "$p" | grep -q "the same log's host writes" && ok "precond-4k-randwrite: host writes from the family's own attribute (241)" ||
+echo "$p" | grep -q "host writes from the same source" && ok "precond-4k-randwrite: host writes from the family's own attribute (241)" ||
 	fail "precond-4k-randwrite host source: $p"
 
 want=$(waf $((500000 + 90000)) $((512000 + 97400)) 500000 512000)
