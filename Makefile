@@ -250,7 +250,8 @@ $(SSDREPORT): $(REPORT_MAIN:%.c=$(BUILD)/%.o) $(BUILD)/libssdreport.a $(BUILD)/l
 		$(BUILD)/libssdlib.a
 	$(CC) -o $@ $^ $(REPORT_LIBS) $(SQLITE_LIBS) $(SAN_LDFLAGS)
 
-# the version a run records (run.json, manifest): rewritten only when it changes
+# the version a run records (run.json, manifest) and the engine reports (SSDENG_REPORT):
+# rewritten only when it changes
 $(BUILD)/driver/version.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define SSDENG_VERSION "$(SSDENG_VERSION)"' > $@.tmp
@@ -264,6 +265,9 @@ $(BUILD)/driver/%.o: driver/%.c $(DRIVER_HDRS) catalogue/catalogue.h apps/apps.h
 	$(CC) $(DRIVER_CFLAGS) $(REPORT_CFLAGS) -c $< -o $@
 $(BUILD)/driver/run/tools.o: $(BUILD)/driver/version.h
 $(BUILD)/driver/run/tools.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
+# the engine's version in its report of transports (engine/fio/fio_version.c)
+$(BUILD)/engine/fio/fio_version.o: $(BUILD)/driver/version.h
+$(BUILD)/engine/fio/fio_version.o: ALL_CFLAGS += -include $(BUILD)/driver/version.h
 
 $(BUILD)/libssddriver.a: $(DRIVER_OBJS)
 	@rm -f $@; ar rcs $@ $^

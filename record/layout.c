@@ -81,6 +81,7 @@ int rec_path_log(char *out, size_t len, const char *dir, const char *test, const
 	    [REC_LOG_FIO_STDERR] = ".fio-stderr.txt",
 	    [REC_LOG_APPS_STDOUT] = ".ssd-apps.txt",
 	    [REC_LOG_APPS_STDERR] = ".ssd-apps-stderr.txt",
+	    [REC_LOG_ENGINE] = ".engine.jsonl",
 	};
 
 	return put(out, len, "%s/" REC_LOGS_DIR "/%s%s%s%s", dir, test, part ? "." : "",

@@ -11,6 +11,8 @@
  *   OUT/<label>/<test>.json                       fio's JSON of a complete, error-free test
  *   OUT/<label>/<test>.json.partial, .json.failed fio's output while it runs, of a failed test
  *   OUT/<label>/logs/<test>_*.log                 fio's logs; <test>.fio-stderr.txt, ...
+ *   OUT/<label>/logs/<test>.engine.jsonl          the transports that drove the test
+ *                                                 (engine_report.h)
  *   OUT/<label>/<test>/<phase>-round-NN.json      a SNIA PTS test's rounds, <phase>-wipc.json
  *   OUT/<label>/<test>/<part>-seg-NNNN.json       a PTS test's segments (HIR, XSR, DIRTH's
  *                                                 points), their 1-s logs <part>-seg-NNNN_*.log
@@ -87,6 +89,8 @@ enum rec_log {
 	REC_LOG_FIO_STDERR,  /* <test>.fio-stderr.txt: fio's and the engine's messages */
 	REC_LOG_APPS_STDOUT, /* <test>.ssd-apps.txt: ssd-apps's progress and summary */
 	REC_LOG_APPS_STDERR, /* <test>.ssd-apps-stderr.txt: its messages */
+	REC_LOG_ENGINE,	     /* <test>.engine.jsonl: the engine's report of the transports that
+			      * drove the test's files (engine_report.h) */
 };
 
 /**

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/transport_report.h"
 #include "plan/plan.h"
 #include "pts/cells.h"
 #include "pts/hir.h"
@@ -326,7 +327,7 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	const struct catalogue_test *ct = t->ct;
 	const struct catalogue_timing *tm = ct->timing;
 	uint64_t size = ct->entry->region_quarter ? span / 4 / RV_MIB * RV_MIB : span;
-	char log[PATH_MAX], dir[PATH_MAX];
+	char log[PATH_MAX], dir[PATH_MAX], report[PATH_MAX];
 	struct rv_pts_shape sh;
 	int r = 0;
 
@@ -334,7 +335,8 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 
 	env->n = 0;
 	if (rec_path_drive_dir(dir, sizeof(dir), c->out, label) ||
-	    rec_path_log(log, sizeof(log), dir, ct->id, NULL, REC_LOG_FIO))
+	    rec_path_log(log, sizeof(log), dir, ct->id, NULL, REC_LOG_FIO) ||
+	    rec_path_log(report, sizeof(report), dir, ct->id, NULL, REC_LOG_ENGINE))
 		return -ENAMETOOLONG;
 	r |= rv_env_set(env, "SSD_ENGINE", c->fio_engine);
 	r |= rv_env_set(env, "SSD_ENGINE_OPT", c->engine_opt);
@@ -371,6 +373,8 @@ int rv_test_env(const struct rv_test *t, const char *label, const char *node, ui
 	r |= rv_env_set(env, "SSD_LOG_WINDOW", c->log_window);
 	r |= set_u64(env, "SSD_HIST_COARSENESS", (uint64_t)c->hist_coarseness);
 	r |= rv_env_set(env, "SSD_LOG", log);
+	/* fio's environment, not the jobfile: the engine's report of its transports */
+	r |= rv_env_set(env, SSD_REPORT_ENV, report);
 	for (size_t i = 0; i < ct->entry->nenv; i++)
 		r |= rv_env_set(env, ct->entry->env[i].name, ct->entry->env[i].value);
 	if (ct->entry->pts && !ct->entry->pts->nphases && ct->entry->pts->segments &&

@@ -98,7 +98,9 @@ void rv_pts_shape(const struct catalogue_test *ct, const struct pts_variant_info
 		  struct rv_pts_shape *out);
 
 /**
- * rv_test_env() - the variables of test @t on a drive.
+ * rv_test_env() - the variables of test @t on a drive: the jobfile's SSD_*, and SSDENG_REPORT
+ * (engine/core/transport_report.h), the file the engine reports its transports to
+ * (<label>/logs/<test>.engine.jsonl, record/engine_report.h).
  * @t:     the test
  * @label: the results directory's name
  * @node:  SSD_DEV, the node fio opens

@@ -14,7 +14,9 @@
  * rv_reason_line() - the first real message of fio's stderr: empty lines, the engine's
  * transport line ("ssdeng: F: nvme-uring, ..."), its notes ("ssdeng: F: note: ...", a
  * transport fallback "...; using nvme-ioctl"), fio's notes ("note: ...") and fio's own
- * "terminating on signal" are skipped.
+ * "terminating on signal" are skipped (recognised by the one reader of their format,
+ * core/transport_line.h; which transport drove the test is read from the engine's report,
+ * record/engine_report.h, never from these lines).
  * @text: fio's stderr
  * @out, @len: the line (without its newline), truncated to @len
  * Return: true when there is one.

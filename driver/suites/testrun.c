@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record/engine_report.h"
 #include "record/fio_doc.h"
 #include "record/json.h"
 #include "record/layout.h"
@@ -29,6 +30,7 @@
 struct paths {
 	char dir[PATH_MAX], final[PATH_MAX + 300], partial[PATH_MAX + 310], failed[PATH_MAX + 310],
 	    errf[PATH_MAX + 320], eta[PATH_MAX + 330];
+	char engine[PATH_MAX + 320];   /* the engine's report (record/engine_report.h), "" none */
 	char apps_dir[PATH_MAX + 300]; /* an ssd-apps test's directory, "" for fio */
 };
 
@@ -78,6 +80,8 @@ static void clear_stale(const struct paths *p, const char *id)
 	unlink(p->partial);
 	unlink(p->failed);
 	unlink(p->errf);
+	if (p->engine[0]) /* appended to: an earlier attempt's lines would stay */
+		unlink(p->engine);
 	if (p->apps_dir[0]) {
 		unlink(p->eta);
 		nftw(p->apps_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
@@ -289,12 +293,35 @@ static int keep_result(struct rv_run *r, size_t ti, const struct paths *p, const
 	return 0;
 }
 
+/*
+ * @head with the transports a fallback put on the test's files, as the engine reported them
+ * (" · nvme-ioctl (nvme-uring refused: ...)"); @head alone without a report or a fallback. A
+ * report that cannot be read is said on stderr.
+ */
+static void head_transport(const struct paths *p, const char *head, char *out, size_t len)
+{
+	struct rec_engine_report rep;
+	char fell[768], err[PATH_MAX + 400];
+	int rc;
+
+	snprintf(out, len, "%s", head);
+	if (!p->engine[0])
+		return;
+	rc = rec_engine_report_read(p->engine, &rep, err, sizeof(err));
+	if (rc && rc != -ENOENT)
+		fprintf(stderr, "ssd-review: %s\n", err);
+	if (!rc && rec_engine_report_fallbacks(&rep, fell, sizeof(fell)))
+		snprintf(out, len, "%s · %s", head, fell);
+	rec_engine_report_free(&rep);
+}
+
 /* The test ended: done, failed or interrupted; its record and progress line. */
 static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
-		  const struct rv_child *c, time_t t0, const char *head)
+		  const struct rv_child *c, time_t t0, const char *test_head)
 {
 	const char *id = r->plan.t[i].ct->id;
-	char now[32], hms[32], line[2048], summary[128], problem[512], reason[1024], sig[32];
+	char now[32], hms[32], line[3072], summary[128], problem[512], reason[1024], sig[32];
+	char head[1536];
 	struct rec_test *t = rv_test(r, ti, i);
 	char *text = NULL;
 	long el = time(NULL) - t0;
@@ -304,6 +331,7 @@ static int finish(struct rv_run *r, size_t ti, size_t i, const struct paths *p,
 	t->fio_rc = c->code;
 	t->has_fio_rc = true;
 	rec_str_set(&t->manifest_id, rec_json_str(r->rec[ti].run.manifest, "id"));
+	head_transport(p, test_head, head, sizeof(head));
 	if (rv_stop_signal) {
 		clear_stale(p, id);
 		snprintf(reason, sizeof(reason), "%s: %s stopped, result discarded",
@@ -397,6 +425,10 @@ static int run_one(struct rv_run *r, size_t ti, size_t i, size_t index, const lo
 		     rv_test_is_apps(test) ? REC_LOG_APPS_STDERR : REC_LOG_FIO_STDERR);
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	p.apps_dir[0] = '\0';
+	if (rv_test_is_apps(test))
+		p.engine[0] = '\0';
+	else
+		rec_path_log(p.engine, sizeof(p.engine), p.dir, ct->id, NULL, REC_LOG_ENGINE);
 	if (rv_test_is_apps(test)) { /* its progress and summary kept in the logs */
 		rv_apps_dir(r, ti, i, p.apps_dir, sizeof(p.apps_dir));
 		rec_path_log(p.eta, sizeof(p.eta), p.dir, ct->id, NULL, REC_LOG_APPS_STDOUT);
@@ -503,6 +535,7 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 	rec_path_result_of(p.partial, sizeof(p.partial), p.final, REC_RESULT_PARTIAL);
 	rec_path_result_of(p.failed, sizeof(p.failed), p.final, REC_RESULT_FAILED);
 	rv_fmt(p.errf, sizeof(p.errf), "%s", fc->errf);
+	p.engine[0] = '\0';
 	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
 	rv_fmt(outarg, sizeof(outarg), "--output=%s", p.partial);
 	snprintf(fmt, sizeof(fmt), "--output-format=%s", fc->output);

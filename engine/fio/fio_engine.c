@@ -19,6 +19,7 @@
 #include "common/ssd_log.h"
 #include "core/dev_cache.h"
 #include "core/transport_line.h"
+#include "core/transport_report.h"
 #include "common/ssd_str.h"
 #include "core/ssd_thread.h"
 #include "transport/nvme_uring_lane.h"
@@ -74,6 +75,8 @@ struct ssd_fio_data {
 	uint64_t told_first;
 	bool *told;
 	unsigned int ntold;
+	/* $SSDENG_REPORT: the file the transports are reported to (transport_report.h), or NULL */
+	const char *report;
 	/* the state of one of the job's files (most jobs have one), in the job's allocation */
 	struct ssd_fio_file file0;
 	bool file0_used;
@@ -124,6 +127,31 @@ static void ssd_fio_say(const char *msg)
 	len = ssd_str_put(line, sizeof(line) - 1, len, msg, SIZE_MAX);
 	line[len++] = '\n';
 	ssd_fio_emit(line, len);
+}
+
+/*
+ * Which transport drives @path (@from refused it, for @why; NULL: none did) as a line of the
+ * report job @d was asked for ($SSDENG_REPORT), if any. At open and at a fallback only, never
+ * per I/O. A report that cannot be written is said once per job, and the job runs on.
+ */
+static void ssd_report(struct ssd_fio_data *d, const char *path, const char *transport,
+		       const char *from, const char *why)
+{
+	const struct ssd_report_entry e = {path, transport, from, why, ssd_engine_version};
+	char line[8192], msg[PATH_MAX + 128];
+	size_t n;
+	int ret;
+
+	if (!d->report)
+		return;
+	n = ssd_report_line(line, sizeof(line), &e);
+	ret = n ? ssd_report_append(d->report, line, n) : -ENAMETOOLONG;
+	if (!ret)
+		return;
+	snprintf(msg, sizeof(msg), "%s: note: cannot write the engine's report: %s", d->report,
+		 strerror(-ret));
+	ssd_fio_say(msg);
+	d->report = NULL;
 }
 
 /* @msg as a job's error text (fio's td->verror, a fixed array): "ssdeng: @msg", cut with "..."
@@ -258,6 +286,9 @@ static int ssd_init(struct thread_data *td)
 	d->evs = d->queued + n;
 	d->write_op = ssd_fio_write_op(td);
 	d->slat = fio_fill_issue_time(td);
+	d->report = getenv(SSD_REPORT_ENV);
+	if (d->report && !*d->report)
+		d->report = NULL;
 	ssd_ddir_table(d, &opt);
 	ssd_thread_init_at(&d->th, &opt, (struct ssd_io **)(d->evs + n));
 	td->io_ops_data = d;
@@ -623,6 +654,7 @@ static int ssd_fallback(struct thread_data *td, struct fio_file *f, struct ssd_f
 		return ret;
 	ssd_fallback_text(msg, sizeof(msg), f->file_name, sf->ops->name, why, fb->name);
 	ssd_fio_say(msg);
+	ssd_report(d, f->file_name, fb->name, sf->ops->name, why);
 	if (sf->dev) {
 		sf->left_ops = sf->ops;
 		sf->left_ctx = sf->ctx;
@@ -710,6 +742,7 @@ static void ssd_tell_transport(struct thread_data *td, const struct fio_file *f,
 
 	if ((td->subjob_number != 0 && td->o.filename) || !ssd_first_open(td->io_ops_data, f))
 		return;
+	ssd_report(td->io_ops_data, f->file_name, sf->ops->name, NULL, NULL);
 	told = sf->ops;
 	if (ssd_dev_cache_claim("told", f->file_name, &told, sizeof(told))) {
 		char desc[256];

@@ -33,6 +33,10 @@ struct ssd_fio_opts {
 
 extern struct fio_option ssd_fio_options[];
 
+/* The engine's version: git describe of the build ("v1.2-3-gabcdef"), for its report
+ * (core/transport_report.h). */
+extern const char ssd_engine_version[];
+
 /* ssd_fio_to_options() - the transport options of job @td (engine options + iodepth). */
 void ssd_fio_to_options(const struct thread_data *td, struct ssd_options *out);
 

@@ -185,6 +185,7 @@ void sr_run_info_free(struct sr_run_info *i)
 		free(i->tests[k].family);
 		free(i->tests[k].title);
 		free(i->tests[k].manifest_id);
+		free(i->tests[k].fallback);
 	}
 	free(i->tests);
 	memset(i, 0, sizeof(*i));

@@ -303,7 +303,10 @@ struct sr_run_test {
 	struct sr_value rate_pct; /* a curve point's percentage (params), when run.json gives it */
 	struct sr_value unwritten_bytes; /* bytes of its span never written when it started
 					  * reading (a sparse file), when run.json says so */
-	double t_started, t_ended;	 /* Unix seconds; 0 when run.json has none */
+	char *fallback; /* the transports a fallback put on its files, as the engine reported
+			 * them (logs/<id>.engine.jsonl): "nvme-ioctl (nvme-uring refused: ...)";
+			 * NULL when none fell back or there is no report */
+	double t_started, t_ended; /* Unix seconds; 0 when run.json has none */
 	bool pts; /* a SNIA PTS test: its results are round files (model/pts.h), not <id>.json */
 };
 

@@ -8,7 +8,9 @@
 #include <time.h>
 
 #include "parse/run_status.h"
+#include "record/engine_report.h"
 #include "record/json.h"
+#include "record/layout.h"
 #include "record/manifest.h"
 #include "record/run.h"
 
@@ -217,6 +219,32 @@ static int info_of(const struct rec_run *r, struct sr_run_info *ri)
 	return rc;
 }
 
+/*
+ * The fallbacks of test @t of the drive folder @dir, from the engine's report
+ * (record/engine_report.h) into t->fallback. A report missing (fio without the engine, a run
+ * before the report) leaves NULL; one that cannot be read is a warning, not a failure.
+ */
+static int fallback_of(const char *dir, struct sr_run_test *t, struct sr_diag *d)
+{
+	char path[4096], err[4096 + 256], fell[1024];
+	struct rec_engine_report rep;
+	int rc;
+
+	if (!t->id || rec_path_log(path, sizeof(path), dir, t->id, NULL, REC_LOG_ENGINE))
+		return 0;
+	rc = rec_engine_report_read(path, &rep, err, sizeof(err));
+	if (rc == -ENOMEM) {
+		rec_engine_report_free(&rep);
+		return rc;
+	}
+	if (rc && rc != -ENOENT)
+		sr_diag_warnf(d, "%s", err);
+	if (!rc && rec_engine_report_fallbacks(&rep, fell, sizeof(fell)))
+		rc = (t->fallback = strdup(fell)) ? 0 : -ENOMEM;
+	rec_engine_report_free(&rep);
+	return rc == -ENOMEM ? rc : 0;
+}
+
 int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d)
 {
 	struct rec_run r;
@@ -242,6 +270,15 @@ int sr_run_status_load(struct sr_drive *drv, const char *path, struct sr_diag *d
 
 		if (t->id && t->status && sr_run_status_not_done(t->status))
 			rc = add_note(drv, t->id, t->status, t->reason);
+	}
+	if (!rc) { /* the drive folder: run.json's directory */
+		char dir[4096];
+		const char *slash = strrchr(path, '/');
+
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
+			 slash ? path : ".");
+		for (size_t i = 0; i < drv->run.ntests && !rc; i++)
+			rc = fallback_of(dir, &drv->run.tests[i], d);
 	}
 	rec_run_free(&r);
 	return rc;

@@ -289,6 +289,10 @@ static void warnings(struct sr_report *r)
 					     "the file system's zeroes, not the drive's data.",
 					     t->id, m->drives[dv].label,
 					     sr_fmt_bytes(buf, t->unwritten_bytes));
+			if (t->fallback)
+				sr_page_text(&r->page, "note",
+					     "%s on %s ran on the engine's fallback transport: %s.",
+					     t->id, m->drives[dv].label, t->fallback);
 		}
 	for (size_t dv = 0; dv < m->ndrives; dv++)
 		for (size_t i = 0; i < m->drives[dv].ntests; i++) {

@@ -2,7 +2,7 @@
 # record_schema.py - check the record's documents against docs/schemas (JSON Schema draft-07),
 # with python3-jsonschema (Debian's 4.10 or a newer one): every status.json, run.json,
 # drive.json, drive-<M>.json, apps.json and tpcc.json under each PATH, and each line of every
-# telemetry/<test>.jsonl (a file or a results
+# telemetry/<test>.jsonl and logs/<test>.engine.jsonl (the engine's report) (a file or a results
 # directory; a report and what --overwrite moved aside are left out).
 # Prints TAP lines: "ok - schema: N documents under PATH match docs/schemas (...)" or one
 # "not ok - schema: FILE: where: what" per failure. Exit status 1 on a failure.
@@ -45,6 +45,8 @@ def validators(schemas):
 
 
 def kind_of(name):
+    if name.endswith(".engine.jsonl"):
+        return "engine-report"
     if name.endswith(".jsonl"):
         return "telemetry"
     if name in KINDS:
@@ -60,7 +62,7 @@ def documents(path):
         return
     for d, dirs, files in os.walk(path):
         dirs[:] = [x for x in dirs
-                   if not x.startswith(".") and x != "logs"
+                   if not x.startswith(".")
                    and not os.path.exists(os.path.join(d, x, ".ssdreport"))]
         for f in sorted(files):
             if kind_of(f):
@@ -75,7 +77,7 @@ def main(paths):
         for f in documents(p):
             k = kind_of(os.path.basename(f))
             with open(f) as fh:
-                if k == "telemetry":  # one document a line
+                if k in ("telemetry", "engine-report"):  # one document a line
                     docs = [json.loads(line) for line in fh if line.strip()]
                 else:
                     docs = [json.load(fh)]

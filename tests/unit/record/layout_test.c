@@ -57,6 +57,9 @@ static void paths(void **state)
 	assert_int_equal(rec_path_log(p, sizeof(p), "/r/a", "apps-oltp", NULL, REC_LOG_APPS_STDERR),
 			 0);
 	assert_string_equal(p, "/r/a/logs/apps-oltp.ssd-apps-stderr.txt");
+	assert_int_equal(rec_path_log(p, sizeof(p), "/r/a", "fc-4k-randread", NULL, REC_LOG_ENGINE),
+			 0);
+	assert_string_equal(p, "/r/a/logs/fc-4k-randread.engine.jsonl");
 	assert_int_equal(rec_path_test_dir(p, sizeof(p), "/r/a", "apps-oltp"), 0);
 	assert_string_equal(p, "/r/a/apps-oltp");
 	assert_int_equal(rec_path_apps(p, sizeof(p), "/r/a/apps-oltp", REC_APPS_OLTP), 0);
