@@ -688,6 +688,12 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 		x.before_s = (long)before;
 	}
 	commit(&x);
+	if (!x.earlier) { /* the engine's report is appended to part after part: a fresh start */
+		char rep[PATH_MAX];
+
+		if (!rec_path_log(rep, sizeof(rep), x.drive_dir, x.ct->id, NULL, REC_LOG_ENGINE))
+			unlink(rep);
+	}
 	r->st.index = index;
 	r->st.label = t->label;
 	r->st.test_id = x.ct->id;

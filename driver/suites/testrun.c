@@ -513,37 +513,29 @@ int rv_test_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long 
 	return outcome;
 }
 
-int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char *summary,
-		size_t slen, char *reason, size_t rlen)
+/* One fio run of a test's part (rv_fio_call()): @s spawns it, @p holds its directory and the
+ * engine's report; the rest as rv_fio_call(). */
+static int fio_part(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, struct rv_spawn *s,
+		    struct paths *p, char *outarg, size_t outlen, char *fmt, size_t fmtlen,
+		    char *summary, size_t slen, char *reason, size_t rlen)
 {
-	char fmt[64], problem[512] = "", sig[32], outarg[PATH_MAX + 400];
-	char *argv[] = {"fio", outarg, fmt, "--eta=always", "--eta-newline=1", (char *)fc->jobfile,
-			NULL};
-	struct paths p;
-	struct rv_spawn s = {.argv = argv,
-			     .out_path = p.eta,
-			     .err_path = p.errf,
-			     .keep_fds = r->lock_fds,
-			     .nkeep = r->nlocks};
+	char problem[512] = "", sig[32];
 	struct rv_child c;
 	struct rv_sampler *tel;
 	char *text = NULL;
 
-	summary[0] = reason[0] = '\0';
-	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, r->ts.t[ti].label);
-	rv_fmt(p.final, sizeof(p.final), "%s", fc->final);
-	rec_path_result_of(p.partial, sizeof(p.partial), p.final, REC_RESULT_PARTIAL);
-	rec_path_result_of(p.failed, sizeof(p.failed), p.final, REC_RESULT_FAILED);
-	rv_fmt(p.errf, sizeof(p.errf), "%s", fc->errf);
-	p.engine[0] = '\0';
-	snprintf(p.eta, sizeof(p.eta), "%s/eta", r->state);
-	rv_fmt(outarg, sizeof(outarg), "--output=%s", p.partial);
-	snprintf(fmt, sizeof(fmt), "--output-format=%s", fc->output);
-	unlink(p.partial);
-	unlink(p.failed);
+	rv_fmt(p->final, sizeof(p->final), "%s", fc->final);
+	rec_path_result_of(p->partial, sizeof(p->partial), p->final, REC_RESULT_PARTIAL);
+	rec_path_result_of(p->failed, sizeof(p->failed), p->final, REC_RESULT_FAILED);
+	rv_fmt(p->errf, sizeof(p->errf), "%s", fc->errf);
+	snprintf(p->eta, sizeof(p->eta), "%s/eta", r->state);
+	rv_fmt(outarg, outlen, "--output=%s", p->partial);
+	snprintf(fmt, fmtlen, "--output-format=%s", fc->output);
+	unlink(p->partial);
+	unlink(p->failed);
 	if (rv_stop_signal)
 		return RV_TEST_INTERRUPTED;
-	if (rv_child_spawn(&c, &s, reason, rlen))
+	if (rv_child_spawn(&c, s, reason, rlen))
 		return RV_TEST_FAILED;
 	note_fio(r, c.pid, c.starttime);
 	rv_status_update(r);
@@ -556,23 +548,57 @@ int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char 
 			 (int)(strlen(base) > 5 ? strlen(base) - 5 : strlen(base)), base);
 		tel = rv_sampler_start(r, ti, r->st.test_id, part);
 	}
-	watch(r, &c, &p, fc->index, fc->pending, fc->npending, fc->expected_s, fc);
+	watch(r, &c, p, fc->index, fc->pending, fc->npending, fc->expected_s, fc);
 	rv_sampler_stop(tel);
 	note_fio(r, 0, 0);
 	if (rv_stop_signal) {
-		unlink(p.partial);
+		unlink(p->partial);
 		snprintf(reason, rlen, "%s: fio stopped, result discarded",
 			 rv_sig_name(rv_stop_signal, sig, sizeof(sig)));
 		return RV_TEST_INTERRUPTED;
 	}
-	if (c.code == 0 && keep_result(r, ti, &p, "", summary, slen, problem, sizeof(problem)) == 0)
+	if (c.code == 0 && keep_result(r, ti, p, "", summary, slen, problem, sizeof(problem)) == 0)
 		return RV_TEST_DONE;
 	if (c.code != 0)
 		problem[0] = '\0';
-	if (access(p.partial, F_OK) == 0)
-		rename(p.partial, p.failed);
-	rec_file_read(p.errf, &text, NULL);
+	if (access(p->partial, F_OK) == 0)
+		rename(p->partial, p->failed);
+	rec_file_read(p->errf, &text, NULL);
 	rv_reason(text ? text : "", c.code, problem[0] ? problem : NULL, reason, rlen);
 	free(text);
 	return RV_TEST_FAILED;
+}
+
+int rv_fio_call(struct rv_run *r, size_t ti, const struct rv_fio_call *fc, char *summary,
+		size_t slen, char *reason, size_t rlen)
+{
+	char fmt[64], outarg[PATH_MAX + 400];
+	char *argv[] = {"fio", outarg, fmt, "--eta=always", "--eta-newline=1", (char *)fc->jobfile,
+			NULL};
+	struct paths p;
+	struct rv_spawn s = {.argv = argv,
+			     .out_path = p.eta,
+			     .err_path = p.errf,
+			     .keep_fds = r->lock_fds,
+			     .nkeep = r->nlocks};
+	struct rv_env *env = calloc(1, sizeof(*env));
+	int rc;
+
+	summary[0] = reason[0] = '\0';
+	if (!env) {
+		snprintf(reason, rlen, "out of memory");
+		return RV_TEST_FAILED;
+	}
+	rec_path_drive_dir(p.dir, sizeof(p.dir), r->out_abs, r->ts.t[ti].label);
+	/* the engine reports its transports into the test's one report, part after part (the
+	 * reporter reads it as the test's: parse/run_status.c) */
+	p.engine[0] = '\0';
+	if (r->st.test_id &&
+	    !rec_path_log(p.engine, sizeof(p.engine), p.dir, r->st.test_id, NULL, REC_LOG_ENGINE) &&
+	    !rv_env_set(env, "SSDENG_REPORT", p.engine))
+		s.env = env;
+	rc = fio_part(r, ti, fc, &s, &p, outarg, sizeof(outarg), fmt, sizeof(fmt), summary, slen,
+		      reason, rlen);
+	free(env);
+	return rc;
 }

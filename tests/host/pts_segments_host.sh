@@ -111,6 +111,12 @@ d=$tmp/all/d
 run "$tmp/all" d pts-xsr pts-dirth && ok "ssd-review --only pts-xsr,pts-dirth exits 0" ||
 	{ fail "ssd-review exited $?"; tail -n 15 "$tmp/all.err" | sed 's/^/# /'; }
 grep -E 'segments|DIRTH round|done in' "$tmp/all.err" | sed 's/^/# /'
+rv_check "logs/<test>.engine.jsonl: every fio run of xsr's segments and dirth's rounds and segments told the engine's transport (block-aio on the file, no fallback), appended to the test's one report" bash -c "
+	for t in pts-xsr pts-dirth; do
+		n=\$(jq -r '.tests[] | select(.id == \"'\$t'\") | .pts.segments_planned' $d/run.json)
+		jq -e -s --arg f $tmp/d.img 'length > 0 and all(.path == \$f and .transport == \"block-aio\" and .fallback_from == null)' $d/logs/\$t.engine.jsonl >/dev/null || exit 1
+		[ \$(wc -l < $d/logs/\$t.engine.jsonl) -ge \$n ] || exit 1
+	done"
 rv_check "OUT/catalogue.json: the catalogue given to ssd-review, byte for byte" cmp "$tmp/jobs/catalogue.json" "$tmp/all/catalogue.json"
 
 seg=".pts.segments"
