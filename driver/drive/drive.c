@@ -87,6 +87,26 @@ static void loop_backing(const char *block, char *file, size_t len)
 	fclose(f);
 }
 
+/*
+ * A reference drive's data (scripts/refdrive: the loop device's file is the FUSE export
+ * export.img, QEMU's daemon serves it from disk.raw beside it, with refdrive.json): a run on
+ * disk.raw is a run on this drive, so it shares its lock.
+ */
+static void refdrive_raw_lock(struct rv_probe *p, const char *backing)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	const char *base = strrchr(backing, '/');
+
+	if (!base || strcmp(base, "/export.img"))
+		return;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(base - backing), backing);
+	snprintf(path, sizeof(path), "%s/refdrive.json", dir);
+	if (access(path, F_OK))
+		return;
+	snprintf(path, sizeof(path), "%s/disk.raw", dir);
+	file_lock(p, path);
+}
+
 /* MAJOR:MINOR of block device @name (sysfs class/block/<name>/dev). */
 static int block_numbers(const char *name, unsigned int *maj, unsigned int *min)
 {
@@ -152,8 +172,10 @@ void rv_drive_probe(const char *path, struct rv_probe *p)
 			 dev.major, dev.minor, NULL);
 	loop_backing(dev.disk, dir, sizeof(dir));
 	p->detached = !strncmp(dev.disk, "loop", 4) && !dir[0];
-	if (dir[0] == '/')
+	if (dir[0] == '/') {
 		file_lock(p, dir); /* a run on the loop device's file is a run on this drive */
+		refdrive_raw_lock(p, dir);
+	}
 }
 
 int rv_drive_node(const char *path, const struct rv_probe *p, const char *engine, char *node,

@@ -93,6 +93,22 @@ rc=$?
 [ $rc = 1 ] && grep -q "give the one in force as 0" <<<"$out" && rv_ok "set --iops-read over an --iops limit: exit 1 and how to remove the total" ||
 	rv_fail "set --iops-read over an --iops limit: rc=$rc $out"
 
+# one run per drive: a run on the loop device holds the drive's data file (disk.raw) too, so a
+# second run given the file is refused before it writes
+mkdir -p "$RD_BASE/locks"
+SSD_REVIEW_LOCK_DIR=$RD_BASE/locks driver/ssd-review --drive a="$dev" --profile quick \
+	--suite four-corners --only fc-4k-randread --span 16M --yes --no-report --out "$RD_BASE/lock1" \
+	>"$RD_BASE/lock1.log" 2>&1 &
+lpid=$!
+for _ in $(seq 100); do [ -e "$RD_BASE/lock1/a/run.json" ] && break; sleep 0.1; done
+out=$(SSD_REVIEW_LOCK_DIR=$RD_BASE/locks driver/ssd-review --drive b="$RD_DIR/disk.raw" --profile quick \
+	--suite four-corners --only fc-4k-randread --span 16M --yes --no-report --out "$RD_BASE/lock2" 2>&1)
+rc=$?
+wait $lpid
+[ $rc = 2 ] && grep -q "$RD_DIR/disk.raw is in use by another run" <<<"$out" &&
+	rv_ok "a run on the drive's disk.raw while a run holds $dev: refused (exit 2, in use)" ||
+	rv_fail "a run on disk.raw beside a run on $dev: rc=$rc $(tail -2 <<<"$out")"
+
 # stop: nothing left
 pid=$(cat "$RD_DIR/qsd.pid")
 "$R" stop --dir "$RD_DIR"
