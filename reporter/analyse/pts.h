@@ -173,6 +173,25 @@ struct sr_pts_fig {
 size_t sr_pts_phase_figures(const struct sr_pts_test *t, const struct sr_pts_phase *ph,
 			    struct sr_pts_fig *out);
 
+/* The rounds a WSAT phase's steady level is the mean of (its last 5). */
+#define SR_PTS_WSAT_STEADY_ROUNDS 5
+
+/**
+ * sr_pts_wsat_levels() - the two levels of a phase that stops by bytes written (WSAT, PTS-E
+ * v2.0.2 Write Saturation test: IOPS against time from the purged state): its fresh-out-of-box
+ * level, the tracking variable of its first round, and its steady level, the mean of its last
+ * SR_PTS_WSAT_STEADY_ROUNDS rounds (fewer when it has fewer), the figure sr_pts_phase_figures()
+ * names. A drive whose write cache or over-provisioning runs out falls from the first to the
+ * second (the cliff).
+ * @ph:     the phase
+ * @fob:    output, in the tracking metric's unit (IOPS)
+ * @steady: output, the same unit
+ * @last:   output, the rounds @steady is the mean of
+ * Return: true when set; false for a phase that does not stop by bytes written, has no round, or
+ * whose rounds' values are not all measured.
+ */
+bool sr_pts_wsat_levels(const struct sr_pts_phase *ph, double *fob, double *steady, size_t *last);
+
 /* A results directory's PTS tests. */
 struct sr_pts_drive {
 	const struct sr_drive *drv;

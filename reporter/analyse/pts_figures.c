@@ -2,7 +2,7 @@
 /*
  * pts_figures.c - the figures a PTS phase's summary row names (pts.h): the tracking cell's mean
  * over the measurement window, and the 4 KiB random reads beside the IOPS and latency tests'
- * tracked writes.
+ * tracked writes; WSAT's fresh-out-of-box and steady levels.
  */
 #include <math.h>
 #include <string.h>
@@ -24,6 +24,24 @@ static double cell_value(const struct sr_pts_cell *c, const char *metric)
 					   : c->iops;
 }
 
+bool sr_pts_wsat_levels(const struct sr_pts_phase *ph, double *fob, double *steady, size_t *last)
+{
+	size_t k =
+	    ph->nrounds < SR_PTS_WSAT_STEADY_ROUNDS ? ph->nrounds : SR_PTS_WSAT_STEADY_ROUNDS;
+	double s = 0.0;
+
+	if (!ph->def->stop_written || !k)
+		return false;
+	for (size_t i = ph->nrounds - k; i < ph->nrounds; i++)
+		s += ph->rounds[i].tracking;
+	if (isnan(s) || isnan(ph->rounds[0].tracking))
+		return false;
+	*fob = ph->rounds[0].tracking;
+	*steady = s / (double)k;
+	*last = k;
+	return true;
+}
+
 size_t sr_pts_phase_figures(const struct sr_pts_test *t, const struct sr_pts_phase *ph,
 			    struct sr_pts_fig *out)
 {
@@ -32,14 +50,12 @@ size_t sr_pts_phase_figures(const struct sr_pts_test *t, const struct sr_pts_pha
 
 	if (def->stop_written) {
 		/* WSAT: no window; the mean of its last 5 rounds */
-		size_t last = ph->nrounds < 5 ? ph->nrounds : 5;
-		double s = 0.0;
+		double fob, steady;
+		size_t last;
 
-		for (size_t k = ph->nrounds - last; k < ph->nrounds; k++)
-			s += ph->rounds[k].tracking;
-		if (last && !isnan(s))
+		if (sr_pts_wsat_levels(ph, &fob, &steady, &last))
 			out[n++] = (struct sr_pts_fig){def->track_metric, def->track_bs,
-						       def->track_mix, s / (double)last, last};
+						       def->track_mix, steady, last};
 		return n;
 	}
 	if (!ph->has_window)

@@ -117,7 +117,26 @@ static int chart_time(struct sr_report *r, struct sr_page *p, const struct sr_pt
 	return rc;
 }
 
-/* The steady-state IOPS and each wait state's mean IOPS, a column per drive. */
+/* The IOPS of wait state @ws's return to baseline, the first writes after its last idle: what
+ * the drive recovered over the idle (with one write segment a wait state, the quick profile's,
+ * its write segment follows the wait state before's baseline, not an idle); NaN when none. */
+static double baseline_iops(const struct sr_pts_test *t, unsigned int ws)
+{
+	const struct rec_pts *rp = t->doc ? t->doc->rec.pts : NULL;
+	const struct sr_pts_seg_doc *sd = t->doc ? t->doc->segs : NULL;
+
+	for (size_t k = 0; rp && sd && k < rp->nsegments; k++) {
+		const struct rec_pts_segment *s = &rp->segments[k];
+
+		if (s->kind && !strcmp(s->kind, "baseline") && s->wait_state == (int)ws &&
+		    sd[k].has)
+			return sd[k].cell.iops;
+	}
+	return NAN;
+}
+
+/* The steady-state IOPS, each wait state's mean IOPS and its return to baseline's, a column per
+ * drive. */
 static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts, size_t n,
 		 const char *num)
 {
@@ -143,7 +162,8 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 		if (*c == '/' || *c == ' ')
 			*c = '_';
 	snprintf(title, sizeof(title),
-		 "%s · steady-state IOPS and each wait state's mean IOPS (its write segments)",
+		 "%s · steady-state IOPS, each wait state's mean IOPS (its write segments) and its "
+		 "return to baseline's",
 		 num);
 	if (!(tb = sr_table_new(name, title, 1 + nd)))
 		return -ENOMEM;
@@ -156,6 +176,8 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 	sr_table_set(tb, sr_table_row(tb), 0, "preconditioning: window mean (steady-state IOPS)");
 	for (size_t i = 0; i < nstates; i++)
 		sr_table_set(tb, sr_table_row(tb), 0, "wait state %u", ws[i]);
+	for (size_t i = 0; i < nstates; i++)
+		sr_table_set(tb, sr_table_row(tb), 0, "wait state %u: return to baseline", ws[i]);
 	for (size_t d = 0; d < nd; d++) {
 		const struct sr_pts_test *t = parts[d].t;
 		const struct sr_pts_phase *ph = t->nphases ? &t->phases[0] : NULL;
@@ -183,11 +205,26 @@ static int table(struct sr_report *r, struct sr_page *p, const struct sr_pts_par
 			snprintf(csv, sizeof(csv), "%.6g", v);
 			sr_table_num(tb, 1 + i, 1 + d, sr_fmt_int(buf, v), csv);
 		}
+		for (size_t i = 0; i < nstates; i++) {
+			double v = baseline_iops(t, ws[i]);
+			size_t row = 1 + nstates + i;
+
+			if (isnan(v)) {
+				sr_table_set(tb, row, 1 + d, "%s", SR_NOT_MEASURED);
+				continue;
+			}
+			snprintf(csv, sizeof(csv), "%.6g", v);
+			sr_table_num(tb, row, 1 + d, sr_fmt_int(buf, v), csv);
+		}
 	}
-	sr_table_note(tb, "A wait state's IOPS: the mean of its write segments' IOPS (fio's figure "
-			  "over each segment, read + write), the returns to baseline not counted. "
-			  "Marked: the preconditioning did not reach steady state (its last 5 "
-			  "rounds' mean).");
+	sr_table_note(tb,
+		      "A wait state's IOPS: the mean of its write segments' IOPS (fio's figure "
+		      "over each segment, read + write), the returns to baseline not counted. "
+		      "Its return to baseline: the IOPS of the writes right after its last idle, "
+		      "what the drive recovered while idle (a write segment follows an idle only "
+		      "from a wait state's second repeat on). "
+		      "Marked: the preconditioning did not reach steady state (its last 5 "
+		      "rounds' mean).");
 	rc = sr_table_ok(tb) ? sr_table_ok(tb) : sr_page_table(p, tb);
 	sr_table_free(tb);
 	if (rc)

@@ -39,10 +39,20 @@ static void phase_text(const struct sr_pts_test *t, const struct sr_pts_phase *p
 		size_t o = strlen(out);
 
 		figure(f[i].metric, f[i].bs, f[i].mix, f[i].value, one, sizeof(one));
-		if (f[i].last)
-			snprintf(out + o, len - o, "%s%s (mean of the last %zu sample%s)",
+		if (f[i].last) {
+			double fob, steady;
+			size_t last;
+			char x[SR_FMT_LEN];
+
+			snprintf(out + o, len - o,
+				 "%s%s (steady level: mean of the last %zu sample%s)",
 				 i ? "; " : "", one, f[i].last, f[i].last == 1 ? "" : "s");
-		else
+			/* WSAT: the level it fell from */
+			o = strlen(out);
+			if (sr_pts_wsat_levels(ph, &fob, &steady, &last))
+				snprintf(out + o, len - o, "; fresh out of box %s (round 1)",
+					 sr_fmt_int(x, fob));
+		} else
 			snprintf(out + o, len - o, "%s%s", i ? "; " : "", one);
 	}
 }

@@ -202,6 +202,26 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const struc
 }
 
 /* A test's part of pts.html: one page of the standard's report for every drive that ran it. */
+/* A WSAT phase's two levels under its plot (sr_pts_wsat_levels()): where the drive started
+ * fresh out of box and where it settled, in words, one line per drive. */
+static void wsat_levels(struct sr_page *p, const struct sr_pts_part *pp, size_t k)
+{
+	const struct sr_pts_phase *ph = &pp->t->phases[k];
+	char f[SR_FMT_LEN], s[SR_FMT_LEN];
+	double fob, steady;
+	size_t last;
+
+	if (!sr_pts_wsat_levels(ph, &fob, &steady, &last))
+		return;
+	sr_page_text(
+	    p, NULL,
+	    "%s, %s: fresh out of box %s %s (round 1); steady level %s %s (the mean of the "
+	    "last %zu round%s of %zu).",
+	    pp->drv->label, ph->def->id, sr_fmt_int(f, fob),
+	    sr_pts_metric_name(ph->def->track_metric), sr_fmt_int(s, steady),
+	    sr_pts_metric_name(ph->def->track_metric), last, last == 1 ? "" : "s", ph->nrounds);
+}
+
 static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts_part *parts,
 		     size_t n, int page_no)
 {
@@ -239,6 +259,8 @@ static int test_part(struct sr_report *r, struct sr_page *p, const struct sr_pts
 		if (def->stop_written) {
 			snprintf(num, sizeof(num), "Plot %d.%d", page_no, ++plot);
 			rc = sr_pts_chart_wsat(r, p, parts, n, k, num);
+			for (size_t d = 0; !rc && d < n; d++)
+				wsat_levels(p, &parts[d], k);
 			continue;
 		}
 		sr_page_grid(p, n == 1);

@@ -206,6 +206,42 @@ static void phase_figures_wsat_latency(void **state)
 	assert_int_equal(sr_pts_phase_figures(&lt, &lph, out), 0);
 }
 
+/* WSAT's two levels: round 1 fresh out of box, the mean of the last 5 the steady level (fewer
+ * when fewer rounds ran); none for a phase that does not stop by bytes written, a phase without
+ * rounds, or a round not measured. A burst of 873 IOPS that falls to 218 (the reference drive's
+ * tests/host/pts_refdrive_burst.sh) reads back as such. */
+static void wsat_levels(void **state)
+{
+	struct catalogue_pts_phase wdef = {.id = "wsat", .track_metric = "iops", .stop_written = 4},
+				   idef = {.id = "iops", .track_metric = "iops"};
+	double v[8] = {873, 873, 287, 219, 218, 217, 218, 216};
+	struct sr_pts_round r[8];
+	struct sr_pts_phase ph = {.def = &wdef, .rounds = r, .nrounds = 8};
+	double fob = 0, steady = 0;
+	size_t last = 0;
+
+	(void)state;
+	for (int k = 0; k < 8; k++)
+		r[k] = (struct sr_pts_round){.round = k + 1, .tracking = v[k]};
+	assert_true(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
+	assert_near(fob, 873.0, 0);
+	assert_near(steady, (219.0 + 218 + 217 + 218 + 216) / 5, 1e-9);
+	assert_int_equal(last, 5);
+	ph.nrounds = 2;
+	assert_true(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
+	assert_near(steady, 873.0, 0);
+	assert_int_equal(last, 2);
+	ph.nrounds = 8;
+	r[5].tracking = NAN;
+	assert_false(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
+	r[5].tracking = 217;
+	ph.nrounds = 0;
+	assert_false(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
+	ph.nrounds = 8;
+	ph.def = &idef;
+	assert_false(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +250,7 @@ int main(void)
 	    cmocka_unit_test(no_pts),
 	    cmocka_unit_test(phase_figures_iops),
 	    cmocka_unit_test(phase_figures_wsat_latency),
+	    cmocka_unit_test(wsat_levels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
