@@ -13,7 +13,7 @@
  * table describes (REC_FIELD_OBJECT and REC_FIELD_GROUP nest a table over the same struct,
  * REC_FIELD_ARRAY one over each element of an array the struct points to, REC_FIELD_POINTER one
  * over a struct it points to). Documents kept as tables: apps.json and tpcc.json (apps.c),
- * status.json (status.c), drive.json (drive.c).
+ * status.json (status.c), drive.json (drive.c), run.json (run.c, run_pts.c).
  *
  * A struct that owns its strings and JSON values (REC_FIELD_OWN on those members) is read with
  * copies of them, freed with rec_fields_free() and copied whole with rec_fields_copy().

@@ -3,7 +3,7 @@
  * rec_schemas.c - build/rec-schemas: prints the JSON Schema of a record document made from the
  * table of fields record/ writes and reads it with (record/doc_fields.h). docs/schemas/ holds
  * its output; scripts/schema-sync rewrites them, scripts/schema-sync --check compares.
- *   rec-schemas NAME     NAME: apps, tpcc, drive, status; the schema on stdout, exit 0
+ *   rec-schemas NAME     NAME: apps, tpcc, drive, status, run; the schema on stdout, exit 0
  *   rec-schemas --list   the names it knows, one a line
  */
 #include <stdio.h>
@@ -13,6 +13,7 @@
 
 #include "record/apps.h"
 #include "record/drive.h"
+#include "record/run.h"
 #include "record/status.h"
 
 static json_object *apps(void) { return rec_apps_schema_json(REC_APPS_OLTP); }
@@ -26,6 +27,7 @@ static const struct {
     {"tpcc", tpcc},
     {"drive", rec_drive_schema_json},
     {"status", rec_status_schema_json},
+    {"run", rec_run_schema_json},
 };
 
 static int usage(FILE *f, int rc)
@@ -33,7 +35,8 @@ static int usage(FILE *f, int rc)
 	fprintf(
 	    f,
 	    "usage: rec-schemas NAME | --list | --help\n"
-	    "  print the JSON Schema of record document NAME (apps, tpcc, drive, status), made "
+	    "  print the JSON Schema of record document NAME (apps, tpcc, drive, status, run), "
+	    "made "
 	    "from the\n"
 	    "  table of fields record/ writes and reads it with (docs/schemas/NAME.schema.json)\n");
 	return rc;
@@ -67,6 +70,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--list"))
 		return 0;
-	fprintf(stderr, "rec-schemas: %s: no such document (apps, tpcc, drive, status)\n", argv[1]);
+	fprintf(stderr, "rec-schemas: %s: no such document (apps, tpcc, drive, status, run)\n",
+		argv[1]);
 	return 2;
 }
