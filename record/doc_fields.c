@@ -14,6 +14,7 @@
 #define CAT(base, off, type) ((const type *)((const char *)(base) + (off)))
 
 typedef json_object *json_ptr; /* a REC_FIELD_JSON member: CAT(base, off, json_ptr) */
+typedef char **str_list;       /* a REC_FIELD_STRINGS member */
 
 static bool carried(const struct rec_field *f, unsigned variant)
 {
@@ -38,8 +39,12 @@ static json_object *fraction(const struct rec_field *f, double v)
 {
 	char buf[64];
 
+	if (isnan(v) && (f->flags & REC_FIELD_NANZERO))
+		return json_object_new_double(0.0);
 	if (isnan(v) || ((f->flags & REC_FIELD_POSITIVE) && !(v > 0)))
 		return NULL;
+	if ((f->flags & REC_FIELD_WHOLE) && v == floor(v))
+		return json_object_new_int64((long long)v);
 	if (!f->digits)
 		return json_object_new_double(v);
 	snprintf(buf, sizeof(buf), "%.*f", f->digits, v);
@@ -69,8 +74,11 @@ static json_object *scalar(const struct rec_field *f, const void *base)
 		return number(f, *CAT(base, f->off, int));
 	case REC_FIELD_DOUBLE:
 		return fraction(f, *CAT(base, f->off, double));
-	case REC_FIELD_BOOL:
-		return json_object_new_boolean(*CAT(base, f->off, bool));
+	case REC_FIELD_BOOL: {
+		bool v = *CAT(base, f->off, bool);
+
+		return v || !(f->flags & REC_FIELD_OMIT) ? json_object_new_boolean(v) : NULL;
+	}
 	case REC_FIELD_TRIBOOL: {
 		int v = *CAT(base, f->off, int);
 
@@ -99,6 +107,37 @@ static json_object *array_json(const struct rec_field *f, const void *base, unsi
 	return a;
 }
 
+static json_object *strings_json(const struct rec_field *f, const void *base)
+{
+	str_list s = *CAT(base, f->off, str_list);
+	size_t n = *CAT(base, f->count_off, size_t);
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_object_array_add(a, rec_json_text(s[i]));
+	return a;
+}
+
+/* object @f (OBJECT or POINTER) of @base, NULL when its condition fails */
+static json_object *object_json(const struct rec_field *f, const void *base, unsigned variant)
+{
+	json_object *v;
+
+	if (f->type == REC_FIELD_POINTER) {
+		const void *p = *CAT(base, f->off, void *);
+
+		if (!p)
+			return NULL;
+		base = p;
+	} else if (((f->flags & REC_FIELD_WHEN) && !*CAT(base, f->when_off, bool)) ||
+		   (f->when && !f->when(base))) {
+		return NULL;
+	}
+	v = json_object_new_object();
+	rec_fields_write(v, f->sub, base, variant);
+	return v;
+}
+
 void rec_fields_write(json_object *o, const struct rec_field *t, const void *base, unsigned variant)
 {
 	for (const struct rec_field *f = t; f->name; f++) {
@@ -108,20 +147,20 @@ void rec_fields_write(json_object *o, const struct rec_field *t, const void *bas
 			continue;
 		switch (f->type) {
 		case REC_FIELD_OBJECT:
-			v = NULL;
-			if ((!(f->flags & REC_FIELD_WHEN) || *CAT(base, f->when_off, bool)) &&
-			    (!f->when || f->when(base))) {
-				v = json_object_new_object();
-				rec_fields_write(v, f->sub, base, variant);
-			}
-			add(o, f->name, v);
+		case REC_FIELD_POINTER:
+			v = object_json(f, base, variant);
+			if (v || !(f->flags & REC_FIELD_OMIT))
+				add(o, f->name, v);
 			continue;
 		case REC_FIELD_GROUP:
-			if (*CAT(base, f->off, bool))
+			if (f->when ? f->when(base) : *CAT(base, f->off, bool))
 				rec_fields_write(o, f->sub, base, variant);
 			continue;
 		case REC_FIELD_ARRAY:
 			add(o, f->name, array_json(f, base, variant));
+			continue;
+		case REC_FIELD_STRINGS:
+			add(o, f->name, strings_json(f, base));
 			continue;
 		case REC_FIELD_CUSTOM:
 			f->custom->write(o, f->name, (const char *)base + f->off, variant);
@@ -192,17 +231,38 @@ static void zero(const struct rec_field *t, void *base)
 			*AT(base, f->off, bool) = false;
 			break;
 		case REC_FIELD_OBJECT:
+			if (f->flags & REC_FIELD_WHEN)
+				*AT(base, f->when_off, bool) = false;
+			zero(f->sub, base);
+			break;
 		case REC_FIELD_GROUP:
+			if (!f->when)
+				*AT(base, f->off, bool) = false;
 			zero(f->sub, base);
 			break;
 		case REC_FIELD_ARRAY:
+		case REC_FIELD_STRINGS:
 			*AT(base, f->off, void *) = NULL;
 			*AT(base, f->count_off, size_t) = 0;
+			break;
+		case REC_FIELD_POINTER:
+			*AT(base, f->off, void *) = NULL;
 			break;
 		case REC_FIELD_CUSTOM:
 			break;
 		}
 	}
+}
+
+/* integer @f of @base set to @v */
+static void set_integer(const struct rec_field *f, void *base, long long v)
+{
+	if (f->type == REC_FIELD_I64 || f->type == REC_FIELD_LLONG)
+		*AT(base, f->off, long long) = v;
+	else if (f->type == REC_FIELD_LONG)
+		*AT(base, f->off, long) = (long)v;
+	else if (f->type == REC_FIELD_INT)
+		*AT(base, f->off, int) = (int)v;
 }
 
 /* every member "not known", whatever its variant */
@@ -240,6 +300,8 @@ static void unknown(const struct rec_field *t, void *base)
 		default:
 			break;
 		}
+		if (f->flags & REC_FIELD_DEFAULT)
+			set_integer(f, base, f->dflt);
 	}
 }
 
@@ -294,8 +356,10 @@ static const char *expected(const struct rec_field *f, json_object *v)
 		return t == json_type_boolean ? NULL : "true or false";
 	case REC_FIELD_OBJECT:
 	case REC_FIELD_JSON_OBJECT:
+	case REC_FIELD_POINTER:
 		return t == json_type_object ? NULL : "an object";
 	case REC_FIELD_ARRAY:
+	case REC_FIELD_STRINGS:
 		return t == json_type_array ? NULL : "an array";
 	default:
 		return NULL;
@@ -339,6 +403,65 @@ static int read_array(json_object *a, const struct rec_field *f, void *base,
 	return rc;
 }
 
+/* string @f of @base set to @s (a copy when the struct owns it) */
+static int set_text(const struct rec_field *f, void *base, const char *s)
+{
+	if (f->flags & REC_FIELD_OWN) {
+		if (!(s = strdup(s)))
+			return -ENOMEM;
+	}
+	*AT(base, f->off, const char *) = s;
+	return 0;
+}
+
+/* the strings of array @a into STRINGS @f of @base (each refused unless a string) */
+static int read_strings(json_object *a, const struct rec_field *f, void *base,
+			const struct reading *r, const char *where)
+{
+	size_t n = json_object_array_length(a);
+	char **s = calloc(n + 1, sizeof(*s)), at[256], what[64];
+
+	if (!s)
+		return -ENOMEM;
+	*AT(base, f->off, char **) = s;
+	for (size_t i = 0; i < n; i++) {
+		json_object *v = json_object_array_get_idx(a, i);
+
+		if (!json_object_is_type(v, json_type_string)) {
+			snprintf(at, sizeof(at), "%s%s%s[%zu]", where, *where ? "." : "", f->name,
+				 i);
+			snprintf(what, sizeof(what), "expected a string, found %s", type_name(v));
+			return refuse(r, at, "", what);
+		}
+		if (!(s[i] = strdup(json_object_get_string(v))))
+			return -ENOMEM;
+		*AT(base, f->count_off, size_t) = i + 1;
+	}
+	return 0;
+}
+
+/* object @v into POINTER @f of @base: a new struct */
+static int read_pointer(json_object *v, const struct rec_field *f, void *base,
+			const struct reading *r, const char *at)
+{
+	void *p = calloc(1, f->elem_size);
+
+	if (!p)
+		return -ENOMEM;
+	unknown(f->sub, p);
+	*AT(base, f->off, void *) = p;
+	return read_table(v, f->sub, p, r, at);
+}
+
+/* whether one of group @f's members is in @o */
+static bool group_there(json_object *o, const struct rec_field *f, unsigned variant)
+{
+	for (const struct rec_field *g = f->sub; g->name; g++)
+		if (carried(g, variant) && json_object_object_get_ex(o, g->name, NULL))
+			return true;
+	return false;
+}
+
 /* the string @v of ENUM @f, refused unless one of its values */
 static int read_enum(json_object *v, const struct rec_field *f, void *base, const struct reading *r,
 		     const char *where)
@@ -348,10 +471,8 @@ static int read_enum(json_object *v, const struct rec_field *f, void *base, cons
 	size_t n;
 
 	for (const char *const *e = f->values; *e; e++)
-		if (!strcmp(*e, s)) {
-			*AT(base, f->off, const char *) = s;
-			return 0;
-		}
+		if (!strcmp(*e, s))
+			return set_text(f, base, s);
 	n = (size_t)snprintf(what, sizeof(what), "expected one of");
 	for (const char *const *e = f->values; *e && n < sizeof(what); e++)
 		n += (size_t)snprintf(what + n, sizeof(what) - n, "%s %s",
@@ -372,6 +493,8 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 		struct reading g = *r;
 
 		g.optional = true;
+		if (!f->when && group_there(o, f, r->variant))
+			*AT(base, f->off, bool) = true;
 		return read_table(o, f->sub, base, &g, where);
 	}
 	if (f->type == REC_FIELD_CUSTOM)
@@ -393,13 +516,13 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 	switch (f->type) {
 	case REC_FIELD_TEXT:
 	case REC_FIELD_TEXT_SET:
-		*AT(base, f->off, const char *) = json_object_get_string(v);
-		return 0;
+		return set_text(f, base, json_object_get_string(v));
 	case REC_FIELD_ENUM:
 		return read_enum(v, f, base, r, where);
 	case REC_FIELD_JSON:
 	case REC_FIELD_JSON_OBJECT:
-		*AT(base, f->off, json_object *) = v;
+		*AT(base, f->off, json_object *) =
+		    f->flags & REC_FIELD_OWN ? json_object_get(v) : v;
 		return 0;
 	case REC_FIELD_I64:
 	case REC_FIELD_LLONG:
@@ -431,6 +554,10 @@ static int read_one(json_object *o, const struct rec_field *f, void *base, const
 		return read_table(v, f->sub, base, r, at);
 	case REC_FIELD_ARRAY:
 		return read_array(v, f, base, r, where);
+	case REC_FIELD_STRINGS:
+		return read_strings(v, f, base, r, where);
+	case REC_FIELD_POINTER:
+		return read_pointer(v, f, base, r, at);
 	default:
 		return 0;
 	}
@@ -462,22 +589,161 @@ int rec_fields_read(json_object *o, const struct rec_field *t, void *base, unsig
 	return rc;
 }
 
+/* what owned member @f of @base holds, freed */
+static void free_owned(const struct rec_field *f, void *base)
+{
+	switch (f->type) {
+	case REC_FIELD_TEXT:
+	case REC_FIELD_TEXT_SET:
+	case REC_FIELD_ENUM:
+		free(*AT(base, f->off, char *));
+		*AT(base, f->off, char *) = NULL;
+		break;
+	case REC_FIELD_JSON:
+	case REC_FIELD_JSON_OBJECT:
+		json_object_put(*AT(base, f->off, json_object *));
+		*AT(base, f->off, json_object *) = NULL;
+		break;
+	default:
+		break;
+	}
+}
+
+static void free_array(const struct rec_field *f, void *base)
+{
+	char *e = *AT(base, f->off, char *);
+	size_t n = *AT(base, f->count_off, size_t);
+
+	for (size_t i = 0; e && i < n; i++) {
+		if (f->type == REC_FIELD_STRINGS)
+			free(((char **)e)[i]);
+		else
+			rec_fields_free(f->sub, e + i * f->elem_size);
+	}
+	free(e);
+	*AT(base, f->off, char *) = NULL;
+	*AT(base, f->count_off, size_t) = 0;
+}
+
 void rec_fields_free(const struct rec_field *t, void *base)
 {
 	for (const struct rec_field *f = t; f->name; f++) {
-		if (f->type == REC_FIELD_OBJECT || f->type == REC_FIELD_GROUP)
-			rec_fields_free(f->sub, base);
-		if (f->type != REC_FIELD_ARRAY)
-			continue;
-		char *e = *AT(base, f->off, char *);
-		size_t n = *AT(base, f->count_off, size_t);
+		void *p;
 
-		for (size_t i = 0; e && i < n; i++)
-			rec_fields_free(f->sub, e + i * f->elem_size);
-		free(e);
-		*AT(base, f->off, char *) = NULL;
-		*AT(base, f->count_off, size_t) = 0;
+		switch (f->type) {
+		case REC_FIELD_OBJECT:
+		case REC_FIELD_GROUP:
+			rec_fields_free(f->sub, base);
+			break;
+		case REC_FIELD_ARRAY:
+		case REC_FIELD_STRINGS:
+			free_array(f, base);
+			break;
+		case REC_FIELD_POINTER:
+			if ((p = *AT(base, f->off, void *)))
+				rec_fields_free(f->sub, p);
+			free(p);
+			*AT(base, f->off, void *) = NULL;
+			break;
+		case REC_FIELD_CUSTOM:
+			if (f->custom->free)
+				f->custom->free((char *)base + f->off);
+			break;
+		default:
+			if (f->flags & REC_FIELD_OWN)
+				free_owned(f, base);
+		}
 	}
+}
+
+/* ---- copying ------------------------------------------------------------------------------ */
+
+/* owned member @f of @to (holding @from's) replaced by a copy; NULL when that fails */
+static int copy_owned(const struct rec_field *f, void *to)
+{
+	if (f->type == REC_FIELD_JSON || f->type == REC_FIELD_JSON_OBJECT) {
+		json_object_get(*AT(to, f->off, json_object *));
+		return 0;
+	}
+	if (f->type != REC_FIELD_TEXT && f->type != REC_FIELD_TEXT_SET && f->type != REC_FIELD_ENUM)
+		return 0;
+	char **s = AT(to, f->off, char *);
+
+	if (*s && !(*s = strdup(*s)))
+		return -ENOMEM;
+	return 0;
+}
+
+/* array @f of @to (holding @from's) replaced by a copy; empty when that fails */
+static int copy_array(const struct rec_field *f, void *to)
+{
+	const char *from = *AT(to, f->off, char *);
+	size_t n = *AT(to, f->count_off, size_t),
+	       size = f->type == REC_FIELD_STRINGS ? sizeof(char *) : f->elem_size;
+	char *e = from && n ? calloc(n + 1, size) : NULL;
+	int rc = 0;
+
+	*AT(to, f->off, char *) = e;
+	*AT(to, f->count_off, size_t) = e ? n : 0;
+	if (!e)
+		return from && n ? -ENOMEM : 0;
+	memcpy(e, from, n * size);
+	for (size_t i = 0; i < n; i++) {
+		int c;
+
+		if (f->type == REC_FIELD_STRINGS)
+			c = (((char **)e)[i] = strdup(((char **)e)[i])) ? 0 : -ENOMEM;
+		else
+			c = rec_fields_copy(f->sub, e + i * size, from + i * size);
+		rc = rc ? rc : c;
+	}
+	return rc;
+}
+
+/* struct @f of @to (pointing at @from's) replaced by a copy; NULL when that fails */
+static int copy_pointer(const struct rec_field *f, void *to)
+{
+	const void *from = *AT(to, f->off, void *);
+	void *p = from ? malloc(f->elem_size) : NULL;
+
+	*AT(to, f->off, void *) = p;
+	if (!p)
+		return from ? -ENOMEM : 0;
+	memcpy(p, from, f->elem_size);
+	return rec_fields_copy(f->sub, p, from);
+}
+
+int rec_fields_copy(const struct rec_field *t, void *to, const void *from)
+{
+	int rc = 0;
+
+	for (const struct rec_field *f = t; f->name; f++) {
+		int c = 0;
+
+		switch (f->type) {
+		case REC_FIELD_OBJECT:
+		case REC_FIELD_GROUP:
+			c = rec_fields_copy(f->sub, to, from);
+			break;
+		case REC_FIELD_ARRAY:
+		case REC_FIELD_STRINGS:
+			c = copy_array(f, to);
+			break;
+		case REC_FIELD_POINTER:
+			c = copy_pointer(f, to);
+			break;
+		case REC_FIELD_CUSTOM:
+			if (f->custom->copy)
+				c = f->custom->copy((char *)to + f->off,
+						    (const char *)from + f->off);
+			break;
+		default:
+			if (f->flags & REC_FIELD_OWN)
+				c = copy_owned(f, to);
+		}
+		rc = rc ? rc : c;
+	}
+	return rc;
 }
 
 /* ---- the schema --------------------------------------------------------------------------- */
@@ -535,7 +801,7 @@ static json_object *member_schema(const struct rec_field *f, unsigned variant)
 	case REC_FIELD_OBJECT:
 		if (!(s = rec_fields_schema(f->sub, variant)))
 			return NULL;
-		if ((f->flags & REC_FIELD_WHEN) || f->when)
+		if (((f->flags & REC_FIELD_WHEN) || f->when) && !(f->flags & REC_FIELD_OMIT))
 			add(s, "type", type_of("object", true));
 		break;
 	case REC_FIELD_ENUM:
@@ -548,17 +814,30 @@ static json_object *member_schema(const struct rec_field *f, unsigned variant)
 		s = json_object_new_object();
 		add(s, "type", type_of("object", !(f->flags & REC_FIELD_OMIT)));
 		break;
+	case REC_FIELD_POINTER:
+		if (!(s = rec_fields_schema(f->sub, variant)))
+			return NULL;
+		if (!(f->flags & REC_FIELD_OMIT))
+			add(s, "type", type_of("object", true));
+		break;
 	case REC_FIELD_ARRAY:
 		s = json_object_new_object();
 		add(s, "type", json_object_new_string("array"));
 		add(s, "items", rec_fields_schema(f->sub, variant));
+		break;
+	case REC_FIELD_STRINGS:
+		s = json_object_new_object();
+		add(s, "type", json_object_new_string("array"));
+		add(s, "items", json_object_new_object());
+		add(json_object_object_get(s, "items"), "type", json_object_new_string("string"));
 		break;
 	default:
 		s = json_object_new_object();
 		if (f->type == REC_FIELD_TEXT || f->type == REC_FIELD_TEXT_SET)
 			add(s, "type", type_of("string", true));
 		else if (f->type == REC_FIELD_DOUBLE)
-			add(s, "type", type_of("number", true));
+			add(s, "type",
+			    type_of("number", !(f->flags & (REC_FIELD_NANZERO | REC_FIELD_OMIT))));
 		else if (f->type == REC_FIELD_ULLONG)
 			add(s, "type", type_of("integer", false));
 		else if (f->type == REC_FIELD_BOOL)

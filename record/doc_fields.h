@@ -11,8 +11,12 @@
  *
  * A table is an array ended by an entry whose name is NULL; offsets are into the struct the
  * table describes (REC_FIELD_OBJECT and REC_FIELD_GROUP nest a table over the same struct,
- * REC_FIELD_ARRAY one over each element of an array the struct points to). Documents kept as
- * tables: apps.json and tpcc.json (apps.c), status.json (status.c), drive.json (drive.c).
+ * REC_FIELD_ARRAY one over each element of an array the struct points to, REC_FIELD_POINTER one
+ * over a struct it points to). Documents kept as tables: apps.json and tpcc.json (apps.c),
+ * status.json (status.c), drive.json (drive.c), run.json (run.c, run_pts.c).
+ *
+ * A struct that owns its strings and JSON values (REC_FIELD_OWN on those members) is read with
+ * copies of them, freed with rec_fields_free() and copied whole with rec_fields_copy().
  */
 #ifndef SSDENG_RECORD_DOC_FIELDS_H
 #define SSDENG_RECORD_DOC_FIELDS_H
@@ -38,9 +42,14 @@ enum rec_field_type {
 	REC_FIELD_JSON_OBJECT, /* json_object *: a JSON object as it is, or null (another refused)
 				*/
 	REC_FIELD_OBJECT,      /* a nested object over the same struct (sub) */
-	REC_FIELD_GROUP,       /* sub's members in this object, written when the bool at off is */
+	REC_FIELD_GROUP,       /* sub's members in this object, written when the bool at off is
+				* (or .when); read: the bool set when one of them is there */
 	REC_FIELD_ARRAY,       /* an array of objects: off a pointer, count_off its size_t (sub) */
 	REC_FIELD_CUSTOM,      /* members written and read by custom's functions */
+	REC_FIELD_POINTER,     /* an object: off a pointer to a struct of elem_size (sub), NULL
+				* null (with REC_FIELD_OMIT left out); read calloc'ed */
+	REC_FIELD_STRINGS,     /* an array of strings: off a char ** (owned), count_off its size_t
+				*/
 };
 
 /* flags */
@@ -51,6 +60,14 @@ enum rec_field_type {
 /* a number not known reads 0 (not -1 or NaN); an OBJECT: its members read 0, NULL and false
  * while it is null or missing (a member missing from it reads as not known) */
 #define REC_FIELD_ZERO 16u
+/* TEXT, TEXT_SET, ENUM: the struct owns the string (read as a copy, freed, copied); JSON,
+ * JSON_OBJECT: holds a reference (json_object_get() on reading, put by rec_fields_free()) */
+#define REC_FIELD_OWN 32u
+#define REC_FIELD_NANZERO 64u  /* DOUBLE: NaN written 0.0 (never null) */
+#define REC_FIELD_WHOLE 128u   /* DOUBLE: a whole value written as an integer ("60", "0.5") */
+#define REC_FIELD_DEFAULT 256u /* an integer not known (missing, null) reads .dflt */
+/* A BOOL with REC_FIELD_OMIT is written only when true; an OBJECT with it (and a condition) is
+ * left out rather than written null when the condition fails. */
 
 /* rec_fields_read()'s @variant may carry: a member missing (from a file of an older writer that
  * left it out) reads as not known rather than being refused */
@@ -63,6 +80,11 @@ struct rec_field_custom {
 	/* read them from @parent into @p; Return: 0 or -errno */
 	int (*read)(json_object *parent, const char *name, void *p, unsigned variant);
 	const char *schema; /* the member(s) of "properties" as JSON text */
+	/* optional, for rec_fields_copy() and rec_fields_free(): @to holds a shallow copy of
+	 * @from, its owned parts replaced by copies (Return: 0 or -ENOMEM; on failure nothing of
+	 * @from left shared); free what @p owns */
+	int (*copy)(void *to, const void *from);
+	void (*free)(void *p);
 };
 
 struct rec_field {
@@ -70,16 +92,19 @@ struct rec_field {
 	enum rec_field_type type;
 	size_t off;
 	const char *unit;   /* "bytes", "s", "ms", "1/s", "%", "min^-1", or NULL */
-	unsigned flags;	    /* REC_FIELD_POSITIVE, _OMIT, _WHEN, _NULLNEG, _ZERO */
+	unsigned flags;	    /* REC_FIELD_POSITIVE, _OMIT, _WHEN, _NULLNEG, _ZERO, _OWN, ... */
 	unsigned since;	    /* the document's revision that added it; 0 and 1: the first */
 	unsigned variants;  /* 1u << variant of each variant that carries it; 0: all */
 	const char *schema; /* JSON Schema keywords replacing the type's, as JSON members */
-	const struct rec_field *sub;	       /* OBJECT, GROUP, ARRAY: its members */
-	size_t count_off, elem_size, when_off; /* ARRAY; OBJECT with REC_FIELD_WHEN */
+	const struct rec_field *sub;	       /* OBJECT, GROUP, ARRAY, POINTER: its members */
+	size_t count_off, elem_size, when_off; /* ARRAY, STRINGS; POINTER; OBJECT _WHEN */
 	const struct rec_field_custom *custom; /* CUSTOM */
 	int digits;		   /* DOUBLE: written with this many decimals ("1.143"); 0: all */
 	const char *const *values; /* ENUM: its values, ended by NULL */
-	bool (*when)(const void *base); /* OBJECT: written null unless true for the struct */
+	/* OBJECT: written null unless true for the struct; GROUP: written when true (instead of
+	 * the bool at off; reading then sets no bool) */
+	bool (*when)(const void *base);
+	long long dflt; /* an integer with REC_FIELD_DEFAULT: its value when not known */
 };
 
 /** rec_fields_write() - @t's members of @variant, from the struct @base, into object @o. */
@@ -99,14 +124,27 @@ int rec_fields_write_file(const char *path, const struct rec_field *t, const voi
  * @path: the file, for @err; @err, @errlen: "PATH: workload.threads: expected an integer,
  *        found a string", "PATH: instances[1]: "id" missing" (a member added in a later
  *        revision may be missing)
- * Return: 0, -EINVAL (the error in @err), -ENOMEM. Strings are borrowed from @o; arrays are
- * calloc'ed (rec_fields_free()).
+ * Return: 0, -EINVAL (the error in @err), -ENOMEM. Strings and JSON values are borrowed from
+ * @o unless REC_FIELD_OWN (copies, references); arrays and pointed structs are calloc'ed
+ * (rec_fields_free(), also after a failure).
  */
 int rec_fields_read(json_object *o, const struct rec_field *t, void *base, unsigned variant,
 		    const char *path, char *err, size_t errlen);
 
-/** rec_fields_free() - the arrays rec_fields_read() allocated in @base (not custom members). */
+/**
+ * rec_fields_free() - the arrays and pointed structs rec_fields_read() allocated in @base, and
+ * what it owns (REC_FIELD_OWN strings and JSON references, string arrays, custom members with
+ * a free function); those members NULL (counts 0) after.
+ */
 void rec_fields_free(const struct rec_field *t, void *base);
+
+/**
+ * rec_fields_copy() - @to, holding a shallow copy of @from (*to = *from), made a deep one: each
+ * array, pointed struct and owned member of @t replaced by a copy (custom members by their
+ * copy function). Return: 0 or -ENOMEM; on failure the members not copied are NULL (counts 0)
+ * in @to, so rec_fields_free(@t, @to) frees what was.
+ */
+int rec_fields_copy(const struct rec_field *t, void *to, const void *from);
 
 /**
  * rec_fields_schema() - the JSON Schema of an object described by @t for @variant:

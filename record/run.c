@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* run.c - run.json written and read (run.h). */
+/* run.c - run.json written, read and described (run.h) from one table of fields
+ * (doc_fields.h; a PTS test's part in run_pts.c). A test's params (their members depend on the
+ * test's tool) and the run's members (on who the tests ran on) are members of their own
+ * functions. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/doc_fields.h"
 #include "record/json.h"
 #include "record/legacy.h"
 #include "record/run.h"
@@ -17,16 +21,19 @@ static void add(json_object *o, const char *key, json_object *v)
 	json_object_object_add(o, key, v);
 }
 
-static json_object *num_or_null(double v) { return isnan(v) ? NULL : json_object_new_double(v); }
-
-static void add_opt_str(json_object *o, const char *key, const char *v)
+/* A copy of @s (NULL stays NULL); sets *@rc on failure. */
+static char *dup(const char *s, int *rc)
 {
-	if (v)
-		add(o, key, json_object_new_string(v));
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*rc = -ENOMEM;
+	return c;
 }
 
-/* ---- writing ------------------------------------------------------------------------------ */
+/* ---- a test's params: fio's, or an ssd-apps test's ------------------------------------------ */
 
+/* "params": {} for an ssd-apps test not started, else each of its known members */
 json_object *rec_params_json(const struct rec_params *p)
 {
 	json_object *o = json_object_new_object();
@@ -57,153 +64,82 @@ json_object *rec_params_json(const struct rec_params *p)
 	return o;
 }
 
-static json_object *round_json(const struct rec_pts_round *r)
+static int params_of(json_object *o, bool apps, struct rec_params *p)
 {
-	json_object *o = json_object_new_object();
+	int rc = 0;
 
-	add(o, "round", json_object_new_int(r->round));
-	add(o, "file", rec_json_text(r->file));
-	add(o, "tracking", num_or_null(r->tracking));
-	if (!isnan(r->bytes_written))
-		add(o, "bytes_written", json_object_new_double(r->bytes_written));
-	if (r->seconds >= 0)
-		add(o, "seconds", json_object_new_int64(r->seconds));
-	add_opt_str(o, "ended", r->ended);
-	return o;
+	p->apps = apps;
+	p->known = o && json_object_object_length(o) > 0;
+	p->rw = rec_json_strdup(o, "rw", &rc);
+	p->bs = rec_json_strdup(o, "bs", &rc);
+	p->bssplit = rec_json_strdup(o, "bssplit", &rc);
+	p->region = rec_json_strdup(o, "region", &rc);
+	p->rwmix_read = (int)rec_json_i64_or(o, "rwmix_read", -1);
+	p->rate_pct = (int)rec_json_i64_or(o, "rate_pct", -1);
+	p->threads = rec_json_i64_or(o, "threads", -1);
+	p->depth = (int)rec_json_i64_or(o, "depth", -1);
+	p->instances = rec_json_i64_or(o, "instances", -1);
+	p->tables = rec_json_i64_or(o, "tables", -1);
+	p->table_size = rec_json_i64_or(o, "table_size", -1);
+	p->warehouses = rec_json_i64_or(o, "warehouses", -1);
+	if (json_object_object_get_ex(o, "tables", NULL) ||
+	    json_object_object_get_ex(o, "table_size", NULL))
+		p->sizes |= REC_SIZES_OLTP;
+	if (json_object_object_get_ex(o, "warehouses", NULL))
+		p->sizes |= REC_SIZES_TPCC;
+	p->warmup_s = rec_json_i64_or(o, "warmup_s", -1);
+	p->time_s = rec_json_i64_or(o, "time_s", -1);
+	return rc;
 }
 
-static json_object *phase_json(const struct rec_pts_phase *ph)
+static void params_free(struct rec_params *p)
 {
-	json_object *o = json_object_new_object(), *t = json_object_new_object(), *p = NULL, *a, *w;
-
-	add(o, "id", rec_json_text(ph->id));
-	add(t, "bs", rec_json_text(ph->track_bs));
-	add(t, "mix", json_object_new_int(ph->track_mix));
-	add(t, "metric", rec_json_text(ph->track_metric));
-	if (ph->track_tc > 0 && ph->track_qd > 0) {
-		add(t, "tc", json_object_new_int(ph->track_tc));
-		add(t, "qd", json_object_new_int(ph->track_qd));
-	}
-	add(o, "tracking", t);
-	add(o, "cells", json_object_new_int(ph->cells));
-	add(o, "status", rec_json_text(ph->status));
-	if (ph->stop_written_bytes >= 0)
-		add(o, "stop_written_bytes", json_object_new_int64(ph->stop_written_bytes));
-	if (ph->purged || ph->purge_skipped) {
-		p = json_object_new_object();
-		add(p, "method", rec_json_text(ph->purge_method));
-		if (ph->purged)
-			add(p, "done", rec_json_text(ph->purge_done));
-		else
-			add(p, "skipped", rec_json_text(ph->purge_skip_reason));
-	}
-	add(o, "purge", p);
-	if (ph->wipc) {
-		w = json_object_new_object();
-		add(w, "file", rec_json_text(ph->wipc_file));
-		add(w, "jobfile", rec_json_text(ph->wipc_jobfile));
-		add(w, "bytes", json_object_new_int64(ph->wipc_bytes));
-		add(w, "seconds", json_object_new_int64(ph->wipc_seconds));
-		add(o, "wipc", w);
-	}
-	a = json_object_new_array();
-	for (size_t i = 0; i < ph->nrounds; i++)
-		json_object_array_add(a, round_json(&ph->rounds[i]));
-	add(o, "rounds", a);
-	if (ph->resumed_after_round > 0)
-		add(o, "resumed_after_round", json_object_new_int(ph->resumed_after_round));
-	if (ph->not_applicable)
-		add(o, "not_applicable", rec_json_text(ph->not_applicable));
-	if (ph->window) {
-		w = json_object_new_object();
-		add(w, "first_round", json_object_new_int(ph->window_first));
-		add(w, "last_round", json_object_new_int(ph->window_last));
-		add(w, "mean", json_object_new_double(ph->window_mean));
-		add(w, "range_pct", json_object_new_double(ph->window_range_pct));
-		add(w, "slope", json_object_new_double(ph->window_slope));
-		add(w, "intercept", json_object_new_double(ph->window_intercept));
-		add(w, "excursion_pct", json_object_new_double(ph->window_excursion_pct));
-		add(o, "window", w);
-	}
-	if (!isnan(ph->bytes_written))
-		add(o, "bytes_written", json_object_new_double(ph->bytes_written));
-	return o;
+	free(p->rw);
+	free(p->bs);
+	free(p->bssplit);
+	free(p->region);
+	p->rw = p->bs = p->bssplit = p->region = NULL;
 }
 
-static json_object *cache_json(const struct rec_pts *p)
+int rec_params_copy(struct rec_params *to, const struct rec_params *from)
 {
-	json_object *o = json_object_new_object();
+	int rc = 0;
 
-	add(o, "wanted", rec_json_text(p->cache_wanted));
-	add(o, "original",
-	    p->cache_original < 0 ? NULL : json_object_new_boolean(p->cache_original));
-	add(o, "outcome", rec_json_text(p->cache_outcome));
-	add(o, "message", rec_json_text(p->cache_message));
-	add(o, "restored", rec_json_text(p->cache_restored));
-	return o;
+	params_free(to);
+	*to = *from;
+	to->rw = dup(from->rw, &rc);
+	to->bs = dup(from->bs, &rc);
+	to->bssplit = dup(from->bssplit, &rc);
+	to->region = dup(from->region, &rc);
+	return rc;
 }
 
-static json_object *pts_json(const struct rec_pts *p)
+/* the custom member "params" of a test (@p its struct rec_test) */
+static void params_write(json_object *o, const char *k, const void *p, unsigned w)
 {
-	json_object *o = json_object_new_object(), *nc = json_object_new_array(),
-		    *ph = json_object_new_array();
-
-	add(o, "test", rec_json_text(p->test));
-	add(o, "spec", rec_json_text(p->spec));
-	add(o, "variant", rec_json_text(p->variant));
-	for (size_t i = 0; i < p->nnot_compliant; i++)
-		json_object_array_add(nc, rec_json_text(p->not_compliant[i]));
-	add(o, "not_compliant", nc);
-	add(o, "write_cache", rec_json_text(p->write_cache));
-	if (p->data_pattern)
-		add(o, "data_pattern", rec_json_text(p->data_pattern));
-	add(o, "cache", p->cache ? cache_json(p) : NULL);
-	add(o, "threads", json_object_new_int(p->threads));
-	add(o, "depth", json_object_new_int(p->depth));
-	add(o, "cell_seconds",
-	    p->cell_seconds == floor(p->cell_seconds)
-		? json_object_new_int64((long long)p->cell_seconds)
-		: json_object_new_double(p->cell_seconds));
-	add(o, "span_bytes", json_object_new_int64(p->span_bytes));
-	add(o, "active_range_pct", json_object_new_int(p->active_range_pct));
-	add(o, "max_rounds", json_object_new_int(p->max_rounds));
-	for (size_t i = 0; i < p->nphases; i++)
-		json_object_array_add(ph, phase_json(&p->phases[i]));
-	add(o, "phases", ph);
-	rec_pts_segments_json(o, p);
-	return o;
+	(void)w;
+	add(o, k, rec_params_json(&((const struct rec_test *)p)->params));
 }
 
-static json_object *test_json(const struct rec_test *t)
+static int params_read(json_object *o, const char *k, void *p, unsigned w)
 {
-	json_object *o = json_object_new_object();
+	struct rec_test *t = p;
 
-	add(o, "id", rec_json_text(t->id));
-	add(o, "jobfile", rec_json_text(t->jobfile));
-	add_opt_str(o, "tool", t->tool);
-	add(o, "status", rec_json_text(t->status));
-	add(o, "reason", rec_json_text(t->reason));
-	add(o, "entry", rec_json_text(t->entry));
-	add(o, "family", rec_json_text(t->family));
-	add(o, "title", rec_json_text(t->title));
-	add(o, "params", rec_params_json(&t->params));
-	add(o, "expected_seconds", json_object_new_int64(t->expected_seconds));
-	add_opt_str(o, "rate_iops_per_job", t->rate_iops_per_job);
-	add_opt_str(o, "started", t->started);
-	add_opt_str(o, "ended", t->ended);
-	if (t->seconds >= 0)
-		add(o, "seconds", json_object_new_int64(t->seconds));
-	if (t->has_fio_rc)
-		add(o, "fio_rc", json_object_new_int(t->fio_rc));
-	add_opt_str(o, "manifest_id", t->manifest_id);
-	if (t->resumed)
-		add(o, "resumed", json_object_new_boolean(true));
-	if (t->unwritten_bytes >= 0)
-		add(o, "span_unwritten_bytes", json_object_new_int64(t->unwritten_bytes));
-	if (t->pts)
-		add(o, "pts", pts_json(t->pts));
-	return o;
+	(void)w;
+	return params_of(rec_json_get(o, k), t->tool && !strcmp(t->tool, "ssd-apps"), &t->params);
 }
+
+static int params_copy(void *to, const void *from)
+{
+	struct rec_test *t = to;
+
+	memset(&t->params, 0, sizeof(t->params));
+	return rec_params_copy(&t->params, &((const struct rec_test *)from)->params);
+}
+
+static void params_release(void *p) { params_free(&((struct rec_test *)p)->params); }
+
+/* ---- the run's members: a group's drives, a client run's hosts, a fio server's run ---------- */
 
 static json_object *members_json(const struct rec_run *r)
 {
@@ -243,262 +179,6 @@ static json_object *members_json(const struct rec_run *r)
 	return a;
 }
 
-static json_object *session_json(const struct rec_session *s)
-{
-	json_object *o = json_object_new_object();
-
-	add(o, "started", rec_json_text(s->started));
-	add(o, "ended", rec_json_text(s->ended));
-	add(o, "status", rec_json_text(s->status));
-	add(o, "resume", json_object_new_boolean(s->resume));
-	add(o, "pid", s->pid > 0 ? json_object_new_int64(s->pid) : NULL);
-	add(o, "command", json_object_get(s->command));
-	return o;
-}
-
-int rec_run_write(const char *path, const struct rec_run *r)
-{
-	json_object *o = json_object_new_object(), *v = json_object_new_object(),
-		    *d = json_object_new_object(), *a;
-	int rc;
-
-	add(o, "schema", json_object_new_string(REC_RUN_SCHEMA));
-	add(o, "command", json_object_get(r->command));
-	add(o, "cwd", rec_json_text(r->cwd));
-	add(v, "fio", rec_json_text(r->fio_version));
-	add(v, "kernel", rec_json_text(r->kernel));
-	add(v, "ssdeng", rec_json_text(r->ssdeng_version));
-	add(v, "ioengine", rec_json_text(r->ioengine));
-	add(o, "versions", v);
-	add(o, "started", rec_json_text(r->started));
-	add(o, "ended", rec_json_text(r->ended));
-	add(o, "status", rec_json_text(r->status));
-	add_opt_str(o, "note", r->note);
-	add(o, "suite", rec_json_text(r->suite));
-	add(o, "profile", rec_json_text(r->profile));
-	add(o, "engine", rec_json_text(r->engine));
-	add(o, "engine_option", rec_json_text(r->engine_option));
-	add(d, "label", rec_json_text(r->label));
-	add(d, "device", rec_json_text(r->device));
-	add(d, "fio_filename", rec_json_text(r->fio_filename));
-	add(d, "span_bytes", rec_json_i64(r->span_bytes));
-	add(o, "drive", d);
-	add(o, "members", members_json(r));
-	add(o, "resume", json_object_new_boolean(r->resume));
-	add(o, "previous_runs",
-	    r->previous_runs ? json_object_get(r->previous_runs) : json_object_new_array());
-	a = json_object_new_array();
-	for (size_t i = 0; i < r->nsessions; i++)
-		json_object_array_add(a, session_json(&r->sessions[i]));
-	add(o, "sessions", a);
-	a = json_object_new_array();
-	for (size_t i = 0; i < r->ntests; i++)
-		json_object_array_add(a, test_json(&r->tests[i]));
-	add(o, "tests", a);
-	add(o, "manifest", json_object_get(r->manifest));
-	add(o, "pid", r->pid > 0 ? json_object_new_int64(r->pid) : NULL);
-	add(o, "resume_command", rec_json_text(r->resume_command));
-	rc = rec_json_write(path, o);
-	json_object_put(o);
-	return rc;
-}
-
-/* ---- reading ------------------------------------------------------------------------------ */
-
-static double dbl_or_nan(json_object *o, const char *key)
-{
-	double v;
-
-	return rec_json_num(o, key, &v) ? v : NAN;
-}
-
-static int params_of(json_object *o, bool apps, struct rec_params *p)
-{
-	int rc = 0;
-
-	p->apps = apps;
-	p->known = o && json_object_object_length(o) > 0;
-	p->rw = rec_json_strdup(o, "rw", &rc);
-	p->bs = rec_json_strdup(o, "bs", &rc);
-	p->bssplit = rec_json_strdup(o, "bssplit", &rc);
-	p->region = rec_json_strdup(o, "region", &rc);
-	p->rwmix_read = (int)rec_json_i64_or(o, "rwmix_read", -1);
-	p->rate_pct = (int)rec_json_i64_or(o, "rate_pct", -1);
-	p->threads = rec_json_i64_or(o, "threads", -1);
-	p->depth = (int)rec_json_i64_or(o, "depth", -1);
-	p->instances = rec_json_i64_or(o, "instances", -1);
-	p->tables = rec_json_i64_or(o, "tables", -1);
-	p->table_size = rec_json_i64_or(o, "table_size", -1);
-	p->warehouses = rec_json_i64_or(o, "warehouses", -1);
-	if (json_object_object_get_ex(o, "tables", NULL) ||
-	    json_object_object_get_ex(o, "table_size", NULL))
-		p->sizes |= REC_SIZES_OLTP;
-	if (json_object_object_get_ex(o, "warehouses", NULL))
-		p->sizes |= REC_SIZES_TPCC;
-	p->warmup_s = rec_json_i64_or(o, "warmup_s", -1);
-	p->time_s = rec_json_i64_or(o, "time_s", -1);
-	return rc;
-}
-
-static int round_of(json_object *o, struct rec_pts_round *r)
-{
-	int rc = 0;
-
-	r->round = (int)rec_json_i64_or(o, "round", 0);
-	r->file = rec_json_strdup(o, "file", &rc);
-	r->tracking = dbl_or_nan(o, "tracking");
-	r->bytes_written = dbl_or_nan(o, "bytes_written");
-	r->seconds = rec_json_i64_or(o, "seconds", -1);
-	r->ended = rec_json_strdup(o, "ended", &rc);
-	return rc;
-}
-
-static int phase_of(json_object *o, struct rec_pts_phase *ph)
-{
-	json_object *t = rec_json_get(o, "tracking"), *p = rec_json_get(o, "purge"),
-		    *w = rec_json_get(o, "wipc"), *rounds = rec_json_get(o, "rounds"),
-		    *win = rec_json_get(o, "window");
-	int rc = 0;
-
-	ph->id = rec_json_strdup(o, "id", &rc);
-	ph->track_bs = rec_json_strdup(t, "bs", &rc);
-	ph->track_metric = rec_json_strdup(t, "metric", &rc);
-	ph->track_mix = (int)rec_json_i64_or(t, "mix", -1);
-	ph->track_tc = (int)rec_json_i64_or(t, "tc", -1);
-	ph->track_qd = (int)rec_json_i64_or(t, "qd", -1);
-	ph->cells = (int)rec_json_i64_or(o, "cells", 0);
-	ph->status = rec_json_strdup(o, "status", &rc);
-	ph->stop_written_bytes = rec_json_i64_or(o, "stop_written_bytes", -1);
-	ph->purge_method = rec_json_strdup(p, "method", &rc);
-	ph->purge_done = rec_json_strdup(p, "done", &rc);
-	ph->purge_skip_reason = rec_json_strdup(p, "skipped", &rc);
-	ph->purged = p && !ph->purge_skip_reason;
-	ph->purge_skipped = ph->purge_skip_reason != NULL;
-	ph->wipc = w != NULL;
-	ph->wipc_file = rec_json_strdup(w, "file", &rc);
-	ph->wipc_jobfile = rec_json_strdup(w, "jobfile", &rc);
-	ph->wipc_bytes = rec_json_i64_or(w, "bytes", -1);
-	ph->wipc_seconds = rec_json_i64_or(w, "seconds", -1);
-	if (rounds && json_object_is_type(rounds, json_type_array)) {
-		for (size_t i = 0; !rc && i < json_object_array_length(rounds); i++) {
-			struct rec_pts_round *r = rec_pts_add_round(ph);
-
-			rc = r ? round_of(json_object_array_get_idx(rounds, i), r) : -ENOMEM;
-		}
-	}
-	ph->window = win != NULL;
-	ph->window_first = (int)rec_json_i64_or(win, "first_round", 0);
-	ph->window_last = (int)rec_json_i64_or(win, "last_round", 0);
-	ph->window_mean = dbl_or_nan(win, "mean");
-	ph->window_range_pct = dbl_or_nan(win, "range_pct");
-	ph->window_slope = dbl_or_nan(win, "slope");
-	ph->window_intercept = dbl_or_nan(win, "intercept");
-	ph->window_excursion_pct = dbl_or_nan(win, "excursion_pct");
-	ph->bytes_written = dbl_or_nan(o, "bytes_written");
-	ph->resumed_after_round = (int)rec_json_i64_or(o, "resumed_after_round", 0);
-	ph->not_applicable = rec_json_strdup(o, "not_applicable", &rc);
-	return rc;
-}
-
-static int pts_of(json_object *o, struct rec_pts **out)
-{
-	struct rec_pts *p = calloc(1, sizeof(*p));
-	json_object *nc = rec_json_get(o, "not_compliant"), *ph = rec_json_get(o, "phases"), *c;
-	int rc = 0;
-
-	if (!(*out = p))
-		return -ENOMEM;
-	p->test = rec_json_strdup(o, "test", &rc);
-	p->spec = rec_json_strdup(o, "spec", &rc);
-	p->variant = rec_json_strdup(o, "variant", &rc);
-	p->write_cache = rec_json_strdup(o, "write_cache", &rc);
-	p->data_pattern = rec_json_strdup(o, "data_pattern", &rc);
-	if ((c = rec_json_get(o, "cache")) && json_object_is_type(c, json_type_object)) {
-		json_object *orig = rec_json_get(c, "original");
-
-		p->cache = true;
-		p->cache_wanted = rec_json_strdup(c, "wanted", &rc);
-		p->cache_original = orig && json_object_is_type(orig, json_type_boolean)
-					? json_object_get_boolean(orig)
-					: -1;
-		p->cache_outcome = rec_json_strdup(c, "outcome", &rc);
-		p->cache_message = rec_json_strdup(c, "message", &rc);
-		p->cache_restored = rec_json_strdup(c, "restored", &rc);
-	}
-	p->threads = (int)rec_json_i64_or(o, "threads", 0);
-	p->depth = (int)rec_json_i64_or(o, "depth", 0);
-	if (!rec_json_num(o, "cell_seconds", &p->cell_seconds))
-		p->cell_seconds = 0;
-	p->span_bytes = rec_json_i64_or(o, "span_bytes", 0);
-	p->active_range_pct = (int)rec_json_i64_or(o, "active_range_pct", 100);
-	p->max_rounds = (int)rec_json_i64_or(o, "max_rounds", 0);
-	if (nc && json_object_is_type(nc, json_type_array)) {
-		size_t n = json_object_array_length(nc);
-
-		if (!(p->not_compliant = calloc(n + 1, sizeof(*p->not_compliant))))
-			return -ENOMEM;
-		for (size_t i = 0; i < n; i++) {
-			const char *s = json_object_get_string(json_object_array_get_idx(nc, i));
-
-			if (!(p->not_compliant[p->nnot_compliant++] = strdup(s ? s : "")))
-				return -ENOMEM;
-		}
-	}
-	for (size_t i = 0; !rc && ph && json_object_is_type(ph, json_type_array) &&
-			   i < json_object_array_length(ph);
-	     i++) {
-		struct rec_pts_phase *f = rec_pts_add_phase(p);
-
-		rc = f ? phase_of(json_object_array_get_idx(ph, i), f) : -ENOMEM;
-	}
-	return rc ? rc : rec_pts_segments_of(o, p);
-}
-
-static int test_of(json_object *o, struct rec_test *t)
-{
-	json_object *pts = rec_json_get(o, "pts");
-	double rc_v;
-	int rc = 0;
-
-	t->id = rec_json_strdup(o, "id", &rc);
-	t->jobfile = rec_json_strdup(o, "jobfile", &rc);
-	t->tool = rec_json_strdup(o, "tool", &rc);
-	t->status = rec_json_strdup(o, "status", &rc);
-	t->reason = rec_json_strdup(o, "reason", &rc);
-	t->entry = rec_json_strdup(o, "entry", &rc);
-	t->family = rec_json_strdup(o, "family", &rc);
-	t->title = rec_json_strdup(o, "title", &rc);
-	if (!rc)
-		rc = params_of(rec_json_get(o, "params"), t->tool && !strcmp(t->tool, "ssd-apps"),
-			       &t->params);
-	t->expected_seconds = rec_json_i64_or(o, "expected_seconds", 0);
-	t->started = rec_json_strdup(o, "started", &rc);
-	t->ended = rec_json_strdup(o, "ended", &rc);
-	t->seconds = rec_json_i64_or(o, "seconds", -1);
-	t->has_fio_rc = rec_json_num(o, "fio_rc", &rc_v);
-	t->fio_rc = t->has_fio_rc ? (int)rc_v : 0;
-	t->manifest_id = rec_json_strdup(o, "manifest_id", &rc);
-	t->rate_iops_per_job = rec_json_strdup(o, "rate_iops_per_job", &rc);
-	t->resumed = json_object_get_boolean(rec_json_get(o, "resumed"));
-	t->unwritten_bytes = rec_json_i64_or(o, "span_unwritten_bytes", -1);
-	if (!rc && pts)
-		rc = pts_of(pts, &t->pts);
-	return rc;
-}
-
-static int session_of(json_object *o, struct rec_session *s)
-{
-	int rc = 0;
-
-	s->started = rec_json_strdup(o, "started", &rc);
-	s->ended = rec_json_strdup(o, "ended", &rc);
-	s->status = rec_json_strdup(o, "status", &rc);
-	s->resume = json_object_get_boolean(rec_json_get(o, "resume"));
-	s->pid = rec_json_i64_or(o, "pid", -1);
-	s->command = json_object_get(rec_json_get(o, "command"));
-	return rc;
-}
-
 static int members_of(json_object *m, struct rec_run *r)
 {
 	int rc = 0;
@@ -515,8 +195,10 @@ static int members_of(json_object *m, struct rec_run *r)
 	if (!json_object_is_type(m, json_type_array))
 		return 0;
 	r->nmembers = json_object_array_length(m);
-	if (!(r->members = calloc(r->nmembers + 1, sizeof(*r->members))))
+	if (!(r->members = calloc(r->nmembers + 1, sizeof(*r->members)))) {
+		r->nmembers = 0;
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < r->nmembers; i++) {
 		json_object *e = json_object_array_get_idx(m, i);
 		struct rec_member *x = &r->members[i];
@@ -536,50 +218,246 @@ static int members_of(json_object *m, struct rec_run *r)
 	return rc;
 }
 
-static int run_of(json_object *o, struct rec_run *r)
+static void members_write(json_object *o, const char *k, const void *p, unsigned w)
 {
-	json_object *v = rec_json_get(o, "versions"), *d = rec_json_get(o, "drive"),
-		    *s = rec_json_get(o, "sessions"), *t = rec_json_get(o, "tests");
-	int rc = 0;
+	(void)w;
+	add(o, k, members_json(p));
+}
 
-	r->command = json_object_get(rec_json_get(o, "command"));
-	r->cwd = rec_json_strdup(o, "cwd", &rc);
-	r->fio_version = rec_json_strdup(v, "fio", &rc);
-	r->kernel = rec_json_strdup(v, "kernel", &rc);
-	r->ssdeng_version = rec_json_strdup(v, "ssdeng", &rc);
-	r->ioengine = rec_json_strdup(v, "ioengine", &rc);
-	r->started = rec_json_strdup(o, "started", &rc);
-	r->ended = rec_json_strdup(o, "ended", &rc);
-	r->status = rec_json_strdup(o, "status", &rc);
-	r->note = rec_json_strdup(o, "note", &rc);
-	r->suite = rec_json_strdup(o, "suite", &rc);
-	r->profile = rec_json_strdup(o, "profile", &rc);
-	r->engine = rec_json_strdup(o, "engine", &rc);
-	r->engine_option = rec_json_strdup(o, "engine_option", &rc);
-	r->label = rec_json_strdup(d, "label", &rc);
-	r->device = rec_json_strdup(d, "device", &rc);
-	r->fio_filename = rec_json_strdup(d, "fio_filename", &rc);
-	r->span_bytes = rec_json_i64_or(d, "span_bytes", -1);
-	r->resume = json_object_get_boolean(rec_json_get(o, "resume"));
-	r->previous_runs = json_object_get(rec_json_get(o, "previous_runs"));
-	r->manifest = json_object_get(rec_json_get(o, "manifest"));
-	r->pid = rec_json_i64_or(o, "pid", -1);
-	r->resume_command = rec_json_strdup(o, "resume_command", &rc);
-	if (!rc)
-		rc = members_of(rec_json_get(o, "members"), r);
-	for (size_t i = 0;
-	     !rc && s && json_object_is_type(s, json_type_array) && i < json_object_array_length(s);
-	     i++) {
-		struct rec_session *x = rec_run_add_session(r);
+static int members_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	(void)w;
+	return members_of(rec_json_get(o, k), p);
+}
 
-		rc = x ? session_of(json_object_array_get_idx(s, i), x) : -ENOMEM;
+static void members_free(void *p)
+{
+	struct rec_run *r = p;
+
+	for (size_t i = 0; i < r->nmembers; i++) {
+		free(r->members[i].label);
+		free(r->members[i].device);
+		free(r->members[i].kind);
+		free(r->members[i].fio_filename);
+		free(r->members[i].host);
 	}
-	for (size_t i = 0; !rc && t && i < json_object_array_length(t); i++) {
-		struct rec_test *x = rec_run_add_test(r);
+	free(r->members);
+	free(r->server_host);
+	free(r->combined_results);
+	r->members = NULL;
+	r->nmembers = 0;
+	r->server_host = r->combined_results = NULL;
+}
 
-		rc = x ? test_of(json_object_array_get_idx(t, i), x) : -ENOMEM;
-	}
-	return rc;
+/* ---- the document ------------------------------------------------------------------------- */
+
+static void schema_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	(void)p, (void)w;
+	add(o, k, json_object_new_string(REC_RUN_SCHEMA));
+}
+
+static int nothing_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	(void)o, (void)k, (void)p, (void)w;
+	return 0;
+}
+
+/* "previous_runs": [] when there are none */
+static void previous_write(json_object *o, const char *k, const void *p, unsigned w)
+{
+	json_object *v = ((const struct rec_run *)p)->previous_runs;
+
+	(void)w;
+	add(o, k, v ? json_object_get(v) : json_object_new_array());
+}
+
+static int previous_read(json_object *o, const char *k, void *p, unsigned w)
+{
+	(void)w;
+	((struct rec_run *)p)->previous_runs = json_object_get(rec_json_get(o, k));
+	return 0;
+}
+
+static void previous_free(void *p)
+{
+	json_object_put(((struct rec_run *)p)->previous_runs);
+	((struct rec_run *)p)->previous_runs = NULL;
+}
+
+#define STRING "\"type\": \"string\""
+#define TIME_RE "\"pattern\": \"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$\""
+#define TIME STRING ", " TIME_RE
+#define WHAT(text) "\"description\": \"" text "\""
+#define ARGV "\"type\": \"array\", \"items\": {\"type\": \"string\"}"
+
+/* a test's "params": fio's, or an ssd-apps test's ({} until it starts) */
+static const char params_schema[] =
+    "\"params\": {\"oneOf\": [{\"type\": \"object\", \"additionalProperties\": false, "
+    "\"required\": [\"rw\", \"bs\", \"bssplit\", \"rwmix_read\", \"threads\", \"depth\", "
+    "\"rate_pct\", \"region\"], \"properties\": {"
+    "\"rw\": {\"type\": [\"string\", \"null\"]}, "
+    "\"bs\": {\"type\": [\"string\", \"null\"]}, "
+    "\"bssplit\": {\"type\": [\"string\", \"null\"]}, "
+    "\"rwmix_read\": {\"type\": [\"integer\", \"null\"], \"minimum\": 0, \"maximum\": 100}, "
+    "\"threads\": {\"type\": \"integer\", \"minimum\": 1}, "
+    "\"depth\": {\"type\": \"integer\", \"minimum\": 1}, "
+    "\"rate_pct\": {\"type\": [\"integer\", \"null\"], \"minimum\": 1}, "
+    "\"region\": {\"enum\": [\"span\", \"quarter\"]}}, \"description\": \"a fio test's\"}, "
+    "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
+    "\"instances\": {\"type\": [\"integer\", \"null\"]}, "
+    "\"tables\": {\"type\": [\"integer\", \"null\"], \"description\": \"apps-oltp\"}, "
+    "\"table_size\": {\"type\": [\"integer\", \"null\"], \"description\": \"apps-oltp\"}, "
+    "\"warehouses\": {\"type\": [\"integer\", \"null\"], \"description\": \"apps-tpcc\"}, "
+    "\"threads\": {\"type\": [\"integer\", \"null\"]}, "
+    "\"warmup_s\": {\"type\": [\"integer\", \"null\"], \"description\": \"s\"}, "
+    "\"time_s\": {\"type\": [\"integer\", \"null\"], \"description\": \"s\"}}, "
+    "\"description\": \"an ssd-apps test's (tool ssd-apps): {} until it starts\"}]}";
+
+/* "members": null, an array (a group's drives, a client run's hosts) or a fio server's object */
+static const char members_schema[] =
+    "\"members\": {\"oneOf\": [{\"type\": \"null\", \"description\": \"one drive\"}, "
+    "{\"type\": \"array\", \"description\": \"a group's drives, or a client run's hosts\", "
+    "\"items\": {\"type\": \"object\", \"required\": [\"label\"], \"properties\": {"
+    "\"label\": {\"type\": \"string\"}, "
+    "\"device\": {\"type\": [\"string\", \"null\"]}, "
+    "\"kind\": {\"type\": [\"string\", \"null\"]}, "
+    "\"fio_filename\": {\"type\": [\"string\", \"null\"]}, "
+    "\"span_bytes\": {\"type\": \"integer\", \"description\": \"bytes\"}, "
+    "\"host\": {\"type\": [\"string\", \"null\"]}, "
+    "\"port\": {\"type\": \"integer\"}}}}, "
+    "{\"type\": \"object\", \"description\": \"a fio server's copy of a client run\", "
+    "\"additionalProperties\": false, \"required\": [\"host\", \"port\", \"combined_results\"], "
+    "\"properties\": {\"host\": {\"type\": \"string\"}, \"port\": {\"type\": \"integer\"}, "
+    "\"combined_results\": {\"type\": \"string\"}}}]}";
+
+static const char previous_schema[] =
+    "\"previous_runs\": {\"type\": \"array\", \"items\": {\"type\": \"object\"}, "
+    "\"description\": \"the run.json of each earlier session, newest first, as they were\"}";
+
+static const struct rec_field_custom schema = {schema_write, nothing_read,
+					       "\"schema\": {\"const\": \"" REC_RUN_SCHEMA "\"}"},
+				     previous = {previous_write, previous_read, previous_schema,
+						 NULL, previous_free},
+				     params = {params_write, params_read, params_schema,
+					       params_copy, params_release},
+				     members = {members_write, members_read, members_schema, NULL,
+						members_free};
+
+#define T(m) offsetof(struct rec_test, m)
+#define S(m) offsetof(struct rec_session, m)
+#define R(m) offsetof(struct rec_run, m)
+#define OWN REC_FIELD_OWN
+#define OMIT REC_FIELD_OMIT
+
+static const struct rec_field fio_rc[] = {
+    {"fio_rc", REC_FIELD_INT, T(fio_rc),
+     .schema = WHAT("fio's or ssd-apps's exit status, 128 + N for signal N")},
+    {NULL}};
+
+static const struct rec_field test[] = {
+    {"id", REC_FIELD_TEXT, T(id), .flags = OWN, .schema = STRING},
+    {"jobfile", REC_FIELD_TEXT, T(jobfile), .flags = OWN,
+     .schema = WHAT("jobfiles/<name>; null for an ssd-apps test")},
+    {"tool", REC_FIELD_TEXT, T(tool), .flags = OWN | OMIT, .schema = "\"const\": \"ssd-apps\""},
+    {"status", REC_FIELD_TEXT, T(status), .flags = OWN,
+     .schema = "\"enum\": [\"pending\", \"running\", \"done\", \"failed\", \"interrupted\", "
+	       "\"skipped\"]"},
+    {"reason", REC_FIELD_TEXT, T(reason), .flags = OWN, .schema = WHAT("null when done")},
+    {"entry", REC_FIELD_TEXT, T(entry), .flags = OWN},
+    {"family", REC_FIELD_TEXT, T(family), .flags = OWN},
+    {"title", REC_FIELD_TEXT, T(title), .flags = OWN},
+    {"params", REC_FIELD_CUSTOM, 0, .custom = &params},
+    {"expected_seconds", REC_FIELD_LLONG, T(expected_seconds), "s", REC_FIELD_ZERO,
+     .schema = "\"minimum\": 0"},
+    {"rate_iops_per_job", REC_FIELD_TEXT, T(rate_iops_per_job), .flags = OWN | OMIT,
+     .schema = STRING ", \"pattern\": \"^[0-9]+,[0-9]+$\", " WHAT("a curve point's rate_iops, "
+								  "read,write")},
+    {"started", REC_FIELD_TEXT, T(started), .flags = OWN | OMIT, .schema = TIME},
+    {"ended", REC_FIELD_TEXT, T(ended), .flags = OWN | OMIT, .schema = TIME},
+    {"seconds", REC_FIELD_I64, T(seconds), "s", OMIT,
+     .schema = "\"type\": \"integer\", \"minimum\": 0"},
+    {"fio_rc", REC_FIELD_GROUP, T(has_fio_rc), .sub = fio_rc},
+    {"manifest_id", REC_FIELD_TEXT, T(manifest_id), .flags = OWN | OMIT,
+     .schema = STRING ", \"pattern\": \"^[0-9a-f]{16}$\", " WHAT("the manifest it ran under")},
+    {"resumed", REC_FIELD_BOOL, T(resumed), .flags = OMIT,
+     .schema = "\"const\": true, " WHAT("kept from an earlier session")},
+    {"span_unwritten_bytes", REC_FIELD_I64, T(unwritten_bytes), .flags = OMIT,
+     .schema = "\"type\": \"integer\", \"minimum\": 0, " WHAT(
+	 "bytes of the span never written when it started reading (a file's holes)")},
+    {"pts", REC_FIELD_POINTER, T(pts), .flags = OMIT, .elem_size = sizeof(struct rec_pts),
+     .sub = rec_run_pts_fields, .schema = WHAT("a SNIA PTS test's record")},
+    {NULL}};
+
+static const struct rec_field session[] = {
+    {"started", REC_FIELD_TEXT, S(started), .flags = OWN, .schema = TIME_RE},
+    {"ended", REC_FIELD_TEXT, S(ended), .flags = OWN,
+     .schema = TIME_RE ", " WHAT("null while running, or when its driver was killed")},
+    {"status", REC_FIELD_TEXT, S(status), .flags = OWN,
+     .schema = "\"enum\": [\"running\", \"complete\", \"failed\", \"interrupted\", \"killed\", "
+	       "null]"},
+    {"resume", REC_FIELD_BOOL, S(resume)},
+    {"pid", REC_FIELD_LLONG, S(pid), .flags = REC_FIELD_POSITIVE},
+    {"command", REC_FIELD_JSON, S(command), .flags = OWN,
+     .schema =
+	 "\"type\": [\"array\", \"string\", \"null\"], \"items\": {\"type\": \"string\"}, " WHAT(
+	     "argv")},
+    {NULL}};
+
+static const struct rec_field versions[] = {
+    {"fio", REC_FIELD_TEXT, R(fio_version), .flags = OWN},
+    {"kernel", REC_FIELD_TEXT, R(kernel), .flags = OWN},
+    {"ssdeng", REC_FIELD_TEXT, R(ssdeng_version), .flags = OWN},
+    {"ioengine", REC_FIELD_TEXT, R(ioengine), .flags = OWN},
+    {NULL}};
+
+static const struct rec_field drive[] = {
+    {"label", REC_FIELD_TEXT, R(label), .flags = OWN, .schema = STRING},
+    {"device", REC_FIELD_TEXT, R(device), .flags = OWN,
+     .schema = WHAT("as given; a group's a,b; a client run's host:port:dev,...")},
+    {"fio_filename", REC_FIELD_TEXT, R(fio_filename), .flags = OWN},
+    {"span_bytes", REC_FIELD_I64, R(span_bytes), "bytes", .schema = "\"minimum\": 0"},
+    {NULL}};
+
+/* The document, in the order written. */
+static const struct rec_field document[] = {
+    {"schema", REC_FIELD_CUSTOM, 0, .custom = &schema},
+    {"command", REC_FIELD_JSON, R(command), .flags = OWN,
+     .schema = ARGV ", " WHAT("the command of the session that wrote it")},
+    {"cwd", REC_FIELD_TEXT, R(cwd), .flags = OWN},
+    {"versions", REC_FIELD_OBJECT, .sub = versions},
+    {"started", REC_FIELD_TEXT, R(started), .flags = OWN,
+     .schema = TIME ", " WHAT("this session's start (sessions[0] is the run's)")},
+    {"ended", REC_FIELD_TEXT, R(ended), .flags = OWN,
+     .schema = TIME_RE ", " WHAT("null while running")},
+    {"status", REC_FIELD_TEXT, R(status), .flags = OWN,
+     .schema = "\"enum\": [\"running\", \"complete\", \"failed\", \"interrupted\", \"killed\"]"},
+    {"note", REC_FIELD_TEXT, R(note), .flags = OWN | OMIT,
+     .schema = STRING ", " WHAT("why the status is killed")},
+    {"suite", REC_FIELD_TEXT, R(suite), .flags = OWN},
+    {"profile", REC_FIELD_TEXT, R(profile), .flags = OWN},
+    {"engine", REC_FIELD_TEXT, R(engine), .flags = OWN},
+    {"engine_option", REC_FIELD_TEXT, R(engine_option), .flags = OWN},
+    {"drive", REC_FIELD_OBJECT, .sub = drive},
+    {"members", REC_FIELD_CUSTOM, 0, .custom = &members},
+    {"resume", REC_FIELD_BOOL, R(resume), .schema = WHAT("this session was a --resume")},
+    {"previous_runs", REC_FIELD_CUSTOM, 0, .custom = &previous},
+    {"sessions", REC_FIELD_ARRAY, R(sessions), .count_off = R(nsessions),
+     .elem_size = sizeof(struct rec_session), .sub = session,
+     .schema =
+	 "\"minItems\": 1, " WHAT("oldest first; the last is the session that wrote the file")},
+    {"tests", REC_FIELD_ARRAY, R(tests), .count_off = R(ntests),
+     .elem_size = sizeof(struct rec_test), .sub = test},
+    {"manifest", REC_FIELD_JSON, R(manifest), .flags = OWN,
+     .schema = "\"$ref\": \"manifest.schema.json\""},
+    {"pid", REC_FIELD_LLONG, R(pid), .flags = REC_FIELD_POSITIVE,
+     .schema = WHAT("the driver's pid while it runs")},
+    {"resume_command", REC_FIELD_TEXT, R(resume_command), .flags = OWN},
+    {NULL}};
+
+int rec_run_write(const char *path, const struct rec_run *r)
+{
+	return rec_fields_write_file(path, document, r, 0);
 }
 
 int rec_run_read(const char *path, struct rec_run *r, char *err, size_t errlen)
@@ -610,12 +488,25 @@ int rec_run_read(const char *path, struct rec_run *r, char *err, size_t errlen)
 		json_object_put(o);
 		return rc;
 	}
-	r->doc = o;
-	if ((rc = run_of(o, r))) {
-		snprintf(err, errlen, "out of memory");
+	/* any member may be missing: the driver's first writers left some out */
+	if ((rc = rec_fields_read(o, document, r, REC_FIELDS_MISSING_OK, path, err, errlen))) {
+		json_object_put(o);
 		rec_run_free(r);
+		return rc;
 	}
-	return rc;
+	r->doc = o;
+	return 0;
+}
+
+json_object *rec_run_schema_json(void)
+{
+	return rec_fields_doc_schema(
+	    document, 0, "run",
+	    "OUT/<label>/run.json: the run's record of a drive folder (" REC_RUN_SCHEMA ")",
+	    "Generated from record/run.c's and run_pts.c's table of fields (scripts/schema-sync): "
+	    "do not edit. One manifest with its sessions (the ssd-review that started the run and "
+	    "each --resume) and the tests of its plan; rewritten atomically whenever a test "
+	    "changes state (docs/results-format.md); times UTC, ISO 8601.");
 }
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -688,67 +579,6 @@ struct rec_pts_round *rec_pts_add_round(struct rec_pts_phase *ph)
 	return r;
 }
 
-/* A copy of @s into *@to (NULL stays NULL); sets *@rc on failure. */
-static char *dup(const char *s, int *rc)
-{
-	char *c = s ? strdup(s) : NULL;
-
-	if (s && !c)
-		*rc = -ENOMEM;
-	return c;
-}
-
-int rec_pts_round_copy(struct rec_pts_round *to, const struct rec_pts_round *from)
-{
-	int rc = 0;
-
-	*to = *from;
-	to->file = dup(from->file, &rc);
-	to->ended = dup(from->ended, &rc);
-	return rc;
-}
-
-int rec_params_copy(struct rec_params *to, const struct rec_params *from)
-{
-	int rc = 0;
-
-	free(to->rw);
-	free(to->bs);
-	free(to->bssplit);
-	free(to->region);
-	*to = *from;
-	to->rw = dup(from->rw, &rc);
-	to->bs = dup(from->bs, &rc);
-	to->bssplit = dup(from->bssplit, &rc);
-	to->region = dup(from->region, &rc);
-	return rc;
-}
-
-static int phase_copy(struct rec_pts_phase *to, const struct rec_pts_phase *from)
-{
-	int rc = 0;
-
-	*to = *from;
-	to->rounds = NULL;
-	to->nrounds = 0;
-	to->id = dup(from->id, &rc);
-	to->track_bs = dup(from->track_bs, &rc);
-	to->track_metric = dup(from->track_metric, &rc);
-	to->status = dup(from->status, &rc);
-	to->purge_method = dup(from->purge_method, &rc);
-	to->purge_done = dup(from->purge_done, &rc);
-	to->purge_skip_reason = dup(from->purge_skip_reason, &rc);
-	to->wipc_file = dup(from->wipc_file, &rc);
-	to->wipc_jobfile = dup(from->wipc_jobfile, &rc);
-	to->not_applicable = dup(from->not_applicable, &rc);
-	for (size_t i = 0; !rc && i < from->nrounds; i++) {
-		struct rec_pts_round *r = rec_pts_add_round(to);
-
-		rc = r ? rec_pts_round_copy(r, &from->rounds[i]) : -ENOMEM;
-	}
-	return rc;
-}
-
 int rec_pts_add_not_compliant(struct rec_pts *p, const char *why)
 {
 	char **nc;
@@ -763,82 +593,6 @@ int rec_pts_add_not_compliant(struct rec_pts *p, const char *why)
 		return -ENOMEM;
 	nc[++p->nnot_compliant] = NULL;
 	return 0;
-}
-
-int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
-{
-	struct rec_pts *p = calloc(1, sizeof(*p));
-	int rc = 0;
-
-	rec_pts_free(*to);
-	if (!(*to = p))
-		return -ENOMEM;
-	*p = *from;
-	p->phases = NULL;
-	p->nphases = 0;
-	p->not_compliant = NULL;
-	p->nnot_compliant = 0;
-	p->test = dup(from->test, &rc);
-	p->spec = dup(from->spec, &rc);
-	p->variant = dup(from->variant, &rc);
-	p->write_cache = dup(from->write_cache, &rc);
-	p->data_pattern = dup(from->data_pattern, &rc);
-	p->cache_wanted = dup(from->cache_wanted, &rc);
-	p->cache_outcome = dup(from->cache_outcome, &rc);
-	p->cache_message = dup(from->cache_message, &rc);
-	p->cache_restored = dup(from->cache_restored, &rc);
-	if (!rc)
-		rc = rec_pts_segments_copy(p, from);
-	if (from->nnot_compliant &&
-	    !(p->not_compliant = calloc(from->nnot_compliant, sizeof(*p->not_compliant))))
-		return -ENOMEM;
-	for (size_t i = 0; i < from->nnot_compliant; i++)
-		p->not_compliant[p->nnot_compliant++] = dup(from->not_compliant[i], &rc);
-	for (size_t i = 0; !rc && i < from->nphases; i++) {
-		struct rec_pts_phase *ph = rec_pts_add_phase(p);
-
-		rc = ph ? phase_copy(ph, &from->phases[i]) : -ENOMEM;
-	}
-	return rc;
-}
-
-int rec_test_copy(struct rec_test *to, const struct rec_test *from)
-{
-	int rc = 0;
-
-	rec_test_free(to);
-	*to = *from;
-	to->pts = NULL;
-	to->id = dup(from->id, &rc);
-	to->jobfile = dup(from->jobfile, &rc);
-	to->tool = dup(from->tool, &rc);
-	to->status = dup(from->status, &rc);
-	to->reason = dup(from->reason, &rc);
-	to->entry = dup(from->entry, &rc);
-	to->family = dup(from->family, &rc);
-	to->title = dup(from->title, &rc);
-	to->started = dup(from->started, &rc);
-	to->ended = dup(from->ended, &rc);
-	to->manifest_id = dup(from->manifest_id, &rc);
-	to->rate_iops_per_job = dup(from->rate_iops_per_job, &rc);
-	memset(&to->params, 0, sizeof(to->params));
-	if (!rc)
-		rc = rec_params_copy(&to->params, &from->params);
-	if (!rc && from->pts)
-		rc = rec_pts_copy(&to->pts, from->pts);
-	return rc;
-}
-
-int rec_session_copy(struct rec_session *to, const struct rec_session *from)
-{
-	int rc = 0;
-
-	*to = *from;
-	to->started = dup(from->started, &rc);
-	to->ended = dup(from->ended, &rc);
-	to->status = dup(from->status, &rc);
-	to->command = json_object_get(from->command);
-	return rc;
 }
 
 /* ISO 8601 UTC ("2026-12-01T14:54:32Z") to seconds; -1 when it is not that. */
@@ -906,101 +660,34 @@ void rec_run_command_line(json_object *command, char *out, size_t len)
 				     json_object_get_string(json_object_array_get_idx(command, i)));
 }
 
-/* ---- freeing ------------------------------------------------------------------------------ */
-
-static void params_free(struct rec_params *p)
+int rec_test_copy(struct rec_test *to, const struct rec_test *from)
 {
-	free(p->rw);
-	free(p->bs);
-	free(p->bssplit);
-	free(p->region);
+	rec_test_free(to);
+	*to = *from;
+	return rec_fields_copy(test, to, from);
 }
 
-void rec_pts_free(struct rec_pts *p)
+int rec_session_copy(struct rec_session *to, const struct rec_session *from)
 {
-	if (!p)
-		return;
-	for (size_t i = 0; i < p->nphases; i++) {
-		struct rec_pts_phase *ph = &p->phases[i];
-		char *strs[] = {
-		    ph->id,	      ph->track_bs,	 ph->track_metric,	ph->status,
-		    ph->purge_method, ph->purge_done,	 ph->purge_skip_reason, ph->wipc_file,
-		    ph->wipc_jobfile, ph->not_applicable};
-
-		for (size_t k = 0; k < sizeof(strs) / sizeof(strs[0]); k++)
-			free(strs[k]);
-		for (size_t k = 0; k < ph->nrounds; k++) {
-			free(ph->rounds[k].file);
-			free(ph->rounds[k].ended);
-		}
-		free(ph->rounds);
-	}
-	for (size_t i = 0; i < p->nnot_compliant; i++)
-		free(p->not_compliant[i]);
-	free(p->not_compliant);
-	free(p->phases);
-	free(p->test);
-	free(p->spec);
-	free(p->variant);
-	free(p->write_cache);
-	free(p->data_pattern);
-	free(p->cache_wanted);
-	free(p->cache_outcome);
-	free(p->cache_message);
-	free(p->cache_restored);
-	rec_pts_segments_free(p);
-	free(p);
+	*to = *from;
+	return rec_fields_copy(session, to, from);
 }
 
 void rec_test_free(struct rec_test *t)
 {
-	char *strs[] = {t->id,	    t->jobfile, t->tool,	t->status,
-			t->reason,  t->entry,	t->family,	t->title,
-			t->started, t->ended,	t->manifest_id, t->rate_iops_per_job};
-
-	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		free(strs[i]);
-	params_free(&t->params);
-	rec_pts_free(t->pts);
+	rec_fields_free(test, t);
 	memset(t, 0, sizeof(*t));
 }
 
 void rec_session_free(struct rec_session *s)
 {
-	free(s->started);
-	free(s->ended);
-	free(s->status);
-	json_object_put(s->command);
+	rec_fields_free(session, s);
 	memset(s, 0, sizeof(*s));
 }
 
 void rec_run_free(struct rec_run *r)
 {
-	char *strs[] = {
-	    r->cwd,	     r->fio_version, r->kernel,		  r->ssdeng_version, r->ioengine,
-	    r->started,	     r->ended,	     r->status,		  r->note,	     r->suite,
-	    r->profile,	     r->engine,	     r->engine_option,	  r->label,	     r->device,
-	    r->fio_filename, r->server_host, r->combined_results, r->resume_command};
-
-	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		free(strs[i]);
-	for (size_t i = 0; i < r->nmembers; i++) {
-		free(r->members[i].label);
-		free(r->members[i].device);
-		free(r->members[i].kind);
-		free(r->members[i].fio_filename);
-		free(r->members[i].host);
-	}
-	free(r->members);
-	for (size_t i = 0; i < r->nsessions; i++)
-		rec_session_free(&r->sessions[i]);
-	free(r->sessions);
-	for (size_t i = 0; i < r->ntests; i++)
-		rec_test_free(&r->tests[i]);
-	free(r->tests);
-	json_object_put(r->command);
-	json_object_put(r->previous_runs);
-	json_object_put(r->manifest);
+	rec_fields_free(document, r);
 	json_object_put(r->doc);
 	memset(r, 0, sizeof(*r));
 }

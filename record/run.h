@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * run.h - OUT/<label>/run.json: the run's record for one drive folder, schema "ssdeng.run.v2"
- * (docs/results-format.md, docs/schemas/run.schema.json). A run is one manifest (manifest.h)
+ * (docs/results-format.md, docs/schemas/run.schema.json), written, read and described from one
+ * table of fields (run.c, run_pts.c on doc_fields.h). A run is one manifest (manifest.h)
  * with its sessions: the first ssd-review that started it and every --resume after, each with
  * its own start and end; and the tests of its plan, each with its status, its parameters and,
  * once it ran, its times and exit status (a SNIA PTS test its rounds).
@@ -255,10 +256,20 @@ int rec_run_write(const char *path, const struct rec_run *r);
  * @r: output (rec_run_free()), zeroed first
  * @err, @errlen: "PATH: No such file or directory", "PATH: not JSON (...)", "PATH: expected
  *                ssd-review's run.json: an object (with a "tests" array)", "PATH: schema ... is
- *                newer than this program reads (ssdeng.run.v2)"
+ *                newer than this program reads (ssdeng.run.v2)", "PATH: tests[2].seconds:
+ *                expected an integer, found a string" (a member of the wrong JSON type; one
+ *                missing reads as not known), "PATH: out of memory"
  * Return: 0, -ENOENT, -EINVAL, -ENOMEM.
  */
 int rec_run_read(const char *path, struct rec_run *r, char *err, size_t errlen);
+
+/**
+ * rec_run_schema_json() - run.json's JSON Schema (draft-07), made from the table of fields
+ * record/ writes and reads it with (docs/schemas/run.schema.json is its output; "manifest"
+ * refers to manifest.schema.json). Return: a new object, or NULL (a table's schema text not
+ * JSON).
+ */
+json_object *rec_run_schema_json(void);
 
 /** rec_run_test() - the test @id of @r, or NULL. */
 struct rec_test *rec_run_test(const struct rec_run *r, const char *id);

@@ -1,120 +1,248 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* run_pts.c - a PTS test's segments in run.json (run_pts.h). */
+/* run_pts.c - a PTS test's record in run.json (run_pts.h): its table of fields, and the copies
+ * and frees of its parts made from it. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/json.h"
+#include "record/doc_fields.h"
 #include "record/run_pts.h"
 
-static void add(json_object *o, const char *key, json_object *v)
+#define P(m) offsetof(struct rec_pts, m)
+#define PH(m) offsetof(struct rec_pts_phase, m)
+#define RD(m) offsetof(struct rec_pts_round, m)
+#define SG(m) offsetof(struct rec_pts_segment, m)
+#define DI(m) offsetof(struct rec_pts_dirth, m)
+
+#define OWN REC_FIELD_OWN
+#define OMIT REC_FIELD_OMIT
+#define STRING "\"type\": \"string\""
+#define TIME STRING ", \"pattern\": \"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$\""
+#define MIN1 "\"minimum\": 1"
+#define INTEGER "\"type\": \"integer\""
+#define NUMBER "\"type\": \"number\""
+#define WHAT(text) "\"description\": \"" text "\""
+
+static const struct rec_field round_fields[] = {
+    {"round", REC_FIELD_INT, RD(round), .schema = MIN1},
+    {"file", REC_FIELD_TEXT, RD(file), .flags = OWN,
+     .schema = STRING ", \"pattern\": \"^[^/]+/[^/]+-round-[0-9]{2,}\\\\.json$\""},
+    {"tracking", REC_FIELD_DOUBLE, RD(tracking),
+     .schema = WHAT("the tracking variable; null when not measured")},
+    {"bytes_written", REC_FIELD_DOUBLE, RD(bytes_written), "bytes", OMIT},
+    {"seconds", REC_FIELD_I64, RD(seconds), "s", OMIT, .schema = INTEGER},
+    {"ended", REC_FIELD_TEXT, RD(ended), .flags = OWN | OMIT, .schema = TIME},
+    {NULL}};
+
+static bool matrix_point(const void *ph)
 {
-	json_object_object_add(o, key, v);
+	return ((const struct rec_pts_phase *)ph)->track_tc > 0 &&
+	       ((const struct rec_pts_phase *)ph)->track_qd > 0;
 }
 
-static json_object *int_or_null(long long v) { return v < 0 ? NULL : json_object_new_int64(v); }
+static const struct rec_field track_point[] = {
+    {"tc", REC_FIELD_INT, PH(track_tc), .flags = REC_FIELD_DEFAULT, .dflt = -1, .schema = MIN1},
+    {"qd", REC_FIELD_INT, PH(track_qd), .flags = REC_FIELD_DEFAULT, .dflt = -1, .schema = MIN1},
+    {NULL}};
 
-static json_object *num_or_null(double v) { return isnan(v) ? NULL : json_object_new_double(v); }
+static const struct rec_field tracking[] = {
+    {"bs", REC_FIELD_TEXT, PH(track_bs), .flags = OWN, .schema = STRING},
+    {"mix", REC_FIELD_INT, PH(track_mix), .flags = REC_FIELD_DEFAULT, .dflt = -1,
+     .schema = "\"minimum\": 0, \"maximum\": 100"},
+    {"metric", REC_FIELD_TEXT, PH(track_metric), .flags = OWN,
+     .schema = "\"enum\": [\"iops\", \"mbps\", \"lat_mean\"]"},
+    {"tc", REC_FIELD_GROUP, .when = matrix_point, .sub = track_point},
+    {NULL}};
 
-static double num_or_nan(json_object *o, const char *key)
+/* "purge" {method, done} or {method: null, skipped} */
+static const struct rec_field purge_done[] = {
+    {"done", REC_FIELD_TEXT, PH(purge_done), .flags = OWN, .schema = TIME}, {NULL}};
+static const struct rec_field purge_skip[] = {
+    {"skipped", REC_FIELD_TEXT, PH(purge_skip_reason), .flags = OWN, .schema = STRING}, {NULL}};
+static const struct rec_field purge[] = {
+    {"method", REC_FIELD_TEXT, PH(purge_method), .flags = OWN, .schema = WHAT("null when skipped")},
+    {"done", REC_FIELD_GROUP, PH(purged), .sub = purge_done},
+    {"skipped", REC_FIELD_GROUP, PH(purge_skipped), .sub = purge_skip},
+    {NULL}};
+
+static bool purge_on(const void *ph)
 {
-	double v;
-
-	return rec_json_num(o, key, &v) ? v : NAN;
+	return ((const struct rec_pts_phase *)ph)->purged ||
+	       ((const struct rec_pts_phase *)ph)->purge_skipped;
 }
 
-static char *dup(const char *s, int *rc)
-{
-	char *c = s ? strdup(s) : NULL;
+static const struct rec_field wipc[] = {
+    {"file", REC_FIELD_TEXT, PH(wipc_file), .flags = OWN,
+     .schema = STRING ", \"pattern\": \"^[^/]+/[^/]+-wipc\\\\.json$\""},
+    {"jobfile", REC_FIELD_TEXT, PH(wipc_jobfile), .flags = OWN, .schema = STRING},
+    {"bytes", REC_FIELD_LLONG, PH(wipc_bytes), "bytes"},
+    {"seconds", REC_FIELD_LLONG, PH(wipc_seconds), "s"},
+    {NULL}};
 
-	if (s && !c)
-		*rc = -ENOMEM;
-	return c;
-}
+static const struct rec_field window[] = {
+    {"first_round", REC_FIELD_INT, PH(window_first)},
+    {"last_round", REC_FIELD_INT, PH(window_last)},
+    {"mean", REC_FIELD_DOUBLE, PH(window_mean), .schema = NUMBER},
+    {"range_pct", REC_FIELD_DOUBLE, PH(window_range_pct), "%", .schema = NUMBER},
+    {"slope", REC_FIELD_DOUBLE, PH(window_slope), .schema = NUMBER},
+    {"intercept", REC_FIELD_DOUBLE, PH(window_intercept), .schema = NUMBER},
+    {"excursion_pct", REC_FIELD_DOUBLE, PH(window_excursion_pct), "%", .schema = NUMBER},
+    {NULL}};
 
-static json_object *segment_json(const struct rec_pts_segment *s)
-{
-	json_object *o = json_object_new_object();
+static const struct rec_field phase[] = {
+    {"id", REC_FIELD_TEXT, PH(id), .flags = OWN, .schema = STRING},
+    {"tracking", REC_FIELD_OBJECT, .sub = tracking},
+    {"cells", REC_FIELD_INT, PH(cells), .schema = MIN1},
+    {"status", REC_FIELD_TEXT, PH(status), .flags = OWN,
+     .schema = "\"enum\": [\"running\", \"steady\", \"steady state not achieved\", \"written\", "
+	       "\"round limit\", \"failed\", \"interrupted\"]"},
+    {"stop_written_bytes", REC_FIELD_I64, PH(stop_written_bytes), "bytes", OMIT, .schema = INTEGER},
+    {"purge", REC_FIELD_OBJECT, .when = purge_on, .sub = purge,
+     .schema = WHAT("null: no purge before the phase")},
+    {"wipc", REC_FIELD_OBJECT, .flags = REC_FIELD_WHEN | OMIT, .when_off = PH(wipc), .sub = wipc},
+    {"rounds", REC_FIELD_ARRAY, PH(rounds), .count_off = PH(nrounds),
+     .elem_size = sizeof(struct rec_pts_round), .sub = round_fields},
+    {"resumed_after_round", REC_FIELD_INT, PH(resumed_after_round),
+     .flags = REC_FIELD_POSITIVE | OMIT | REC_FIELD_DEFAULT,
+     .schema = WHAT("a later session went on after this round")},
+    {"not_applicable", REC_FIELD_TEXT, PH(not_applicable), .flags = OWN | OMIT,
+     .schema = STRING ", " WHAT("cells planned out before the first write, and why")},
+    {"window", REC_FIELD_OBJECT, .flags = REC_FIELD_WHEN | OMIT, .when_off = PH(window),
+     .sub = window},
+    {"bytes_written", REC_FIELD_DOUBLE, PH(bytes_written), "bytes", OMIT},
+    {NULL}};
 
-	add(o, "seq", json_object_new_int(s->seq));
-	add(o, "part", rec_json_text(s->part));
-	add(o, "kind", rec_json_text(s->kind));
-	add(o, "name", rec_json_text(s->name));
-	add(o, "wait_state", int_or_null(s->wait_state));
-	add(o, "repeat", int_or_null(s->repeat));
-	add(o, "tc", int_or_null(s->tc));
-	add(o, "qd", int_or_null(s->qd));
-	add(o, "rw", rec_json_text(s->rw));
-	add(o, "bs", rec_json_text(s->bs));
-	add(o, "rwmix", int_or_null(s->rwmix));
-	add(o, "planned_s", json_object_new_int64(s->planned_s));
-	add(o, "t_start", json_object_new_double(isnan(s->t_start) ? 0.0 : s->t_start));
-	add(o, "t_end", json_object_new_double(isnan(s->t_end) ? 0.0 : s->t_end));
-	add(o, "file", rec_json_text(s->file));
-	add(o, "log", rec_json_text(s->log));
-	add(o, "status", rec_json_text(s->status));
-	return o;
-}
+static const struct rec_field cache[] = {
+    {"wanted", REC_FIELD_TEXT, P(cache_wanted), .flags = OWN,
+     .schema = "\"enum\": [\"disabled\", \"enabled\"]"},
+    {"original", REC_FIELD_TRIBOOL, P(cache_original),
+     .schema = WHAT("the drive's own setting before the test; null: not known")},
+    {"outcome", REC_FIELD_TEXT, P(cache_outcome), .flags = OWN,
+     .schema = "\"enum\": [\"set\", \"already so\", \"refused\", \"failed\", \"not "
+	       "applicable\"]"},
+    {"message", REC_FIELD_TEXT, P(cache_message), .flags = OWN},
+    {"restored", REC_FIELD_TEXT, P(cache_restored), .flags = OWN},
+    {NULL}};
 
-static json_object *point_json(const struct rec_pts_dirth_point *p)
-{
-	json_object *o = json_object_new_object();
+static const struct rec_field segment[] = {
+    {"seq", REC_FIELD_INT, SG(seq), .schema = MIN1},
+    {"part", REC_FIELD_TEXT, SG(part), .flags = OWN,
+     .schema = "\"enum\": [\"hir\", \"xsr\", \"dirth-points\"]"},
+    {"kind", REC_FIELD_TEXT, SG(kind), .flags = OWN,
+     .schema = "\"enum\": [\"write\", \"idle\", \"baseline\", \"group\", \"point\"]"},
+    {"name", REC_FIELD_TEXT, SG(name), .flags = OWN, .schema = STRING},
+    {"wait_state", REC_FIELD_INT, SG(wait_state), .flags = REC_FIELD_NULLNEG},
+    {"repeat", REC_FIELD_INT, SG(repeat), .flags = REC_FIELD_NULLNEG},
+    {"tc", REC_FIELD_INT, SG(tc), .flags = REC_FIELD_NULLNEG},
+    {"qd", REC_FIELD_INT, SG(qd), .flags = REC_FIELD_NULLNEG},
+    {"rw", REC_FIELD_TEXT, SG(rw), .flags = OWN},
+    {"bs", REC_FIELD_TEXT, SG(bs), .flags = OWN},
+    {"rwmix", REC_FIELD_INT, SG(rwmix), .flags = REC_FIELD_NULLNEG},
+    {"planned_s", REC_FIELD_LLONG, SG(planned_s), "s"},
+    {"t_start", REC_FIELD_DOUBLE, SG(t_start), .flags = REC_FIELD_NANZERO,
+     .schema = WHAT("Unix time, s; 0.0 when not measured")},
+    {"t_end", REC_FIELD_DOUBLE, SG(t_end), .flags = REC_FIELD_NANZERO,
+     .schema = WHAT("Unix time, s; 0.0 when not measured")},
+    {"file", REC_FIELD_TEXT, SG(file), .flags = OWN,
+     .schema = "\"pattern\": \"^[^/]+/[^/]+-seg-[0-9]{4,}\\\\.json$\""},
+    {"log", REC_FIELD_TEXT, SG(log), .flags = OWN,
+     .schema = "\"pattern\": \"^[^/]+/[^/]+-seg-[0-9]{4,}$\""},
+    {"status", REC_FIELD_TEXT, SG(status), .flags = OWN,
+     .schema = "\"enum\": [\"done\", \"failed\"]"},
+    {NULL}};
 
-	add(o, "tc", json_object_new_int(p->tc));
-	add(o, "qd", json_object_new_int(p->qd));
-	add(o, "iops", num_or_null(p->iops));
-	add(o, "art_ns", num_or_null(p->art_ns));
-	return o;
-}
-
-static json_object *dirth_json(const struct rec_pts_dirth *d)
-{
-	json_object *o = json_object_new_object();
-
-	add(o, "phase", rec_json_text(d->phase));
-	add(o, "round", json_object_new_int(d->round));
-	add(o, "art_ceiling_ns", json_object_new_double(d->art_ceiling_ns));
-	add(o, "chosen", json_object_new_boolean(d->chosen));
-	if (d->chosen) {
-		add(o, "mid_target_iops", json_object_new_double(d->mid_target_iops));
-		add(o, "max", point_json(&d->max));
-		add(o, "mid", point_json(&d->mid));
-		add(o, "min", point_json(&d->min));
+#define POINT(p)                                                                                   \
+	{                                                                                          \
+		{"tc",	     REC_FIELD_INT, DI(p.tc), .flags = REC_FIELD_DEFAULT,                  \
+		 .dflt = -1, .schema = MIN1},                                                      \
+		    {"qd",	 REC_FIELD_INT, DI(p.qd), .flags = REC_FIELD_DEFAULT,              \
+		     .dflt = -1, .schema = MIN1},                                                  \
+		    {"iops", REC_FIELD_DOUBLE, DI(p.iops), "1/s"},                                 \
+		    {"art_ns", REC_FIELD_DOUBLE, DI(p.art_ns), "ns"},                              \
+		{                                                                                  \
+			NULL                                                                       \
+		}                                                                                  \
 	}
-	if (d->error)
-		add(o, "error", rec_json_text(d->error));
-	return o;
-}
 
-void rec_pts_segments_json(json_object *o, const struct rec_pts *p)
+static const struct rec_field point_max[] = POINT(max), point_mid[] = POINT(mid),
+			      point_min[] = POINT(min);
+
+static const struct rec_field dirth_chosen[] = {
+    {"mid_target_iops", REC_FIELD_DOUBLE, DI(mid_target_iops), "1/s", .schema = NUMBER},
+    {"max", REC_FIELD_OBJECT, .sub = point_max},
+    {"mid", REC_FIELD_OBJECT, .sub = point_mid},
+    {"min", REC_FIELD_OBJECT, .sub = point_min},
+    {NULL}};
+
+static const struct rec_field dirth[] = {
+    {"phase", REC_FIELD_TEXT, DI(phase), .flags = OWN, .schema = STRING},
+    {"round", REC_FIELD_INT, DI(round), .schema = MIN1},
+    {"art_ceiling_ns", REC_FIELD_DOUBLE, DI(art_ceiling_ns), "ns", .schema = NUMBER},
+    {"chosen", REC_FIELD_BOOL, DI(chosen)},
+    {"max", REC_FIELD_GROUP, DI(chosen), .sub = dirth_chosen},
+    {"error", REC_FIELD_TEXT, DI(error), .flags = OWN | OMIT, .schema = STRING},
+    {NULL}};
+
+/* "segments_purge" {method, done} or {method: null, skipped} */
+static const struct rec_field seg_purge_done[] = {
+    {"done", REC_FIELD_TEXT, P(segments_purge_done), .flags = OWN, .schema = TIME}, {NULL}};
+static const struct rec_field seg_purge_skip[] = {
+    {"skipped", REC_FIELD_TEXT, P(segments_purge_skip_reason), .flags = OWN, .schema = STRING},
+    {NULL}};
+static const struct rec_field seg_purge[] = {
+    {"method", REC_FIELD_TEXT, P(segments_purge_method), .flags = OWN,
+     .schema = WHAT("null when skipped")},
+    {"done", REC_FIELD_GROUP, P(segments_purged), .sub = seg_purge_done},
+    {"skipped", REC_FIELD_GROUP, P(segments_purge_skipped), .sub = seg_purge_skip},
+    {NULL}};
+
+static bool seg_purge_on(const void *p)
 {
-	json_object *a;
-
-	if (!p->segments_kind)
-		return;
-	add(o, "segments_kind", rec_json_text(p->segments_kind));
-	add(o, "segments_planned", json_object_new_int64(p->segments_planned));
-	add(o, "segments_status", rec_json_text(p->segments_status));
-	if (p->segments_resumed_after > 0)
-		add(o, "segments_resumed_after", json_object_new_int(p->segments_resumed_after));
-	if (p->segments_purged || p->segments_purge_skipped) {
-		json_object *pu = json_object_new_object();
-
-		add(pu, "method", rec_json_text(p->segments_purge_method));
-		if (p->segments_purged)
-			add(pu, "done", rec_json_text(p->segments_purge_done));
-		else
-			add(pu, "skipped", rec_json_text(p->segments_purge_skip_reason));
-		add(o, "segments_purge", pu);
-	}
-	a = json_object_new_array();
-	for (size_t i = 0; i < p->nsegments; i++)
-		json_object_array_add(a, segment_json(&p->segments[i]));
-	add(o, "segments", a);
-	if (p->dirth)
-		add(o, "dirth", dirth_json(p->dirth));
+	return ((const struct rec_pts *)p)->segments_purged ||
+	       ((const struct rec_pts *)p)->segments_purge_skipped;
 }
+
+static bool with_segments(const void *p) { return ((const struct rec_pts *)p)->segments_kind; }
+
+static const struct rec_field segments[] = {
+    {"segments_kind", REC_FIELD_TEXT, P(segments_kind), .flags = OWN,
+     .schema = "\"enum\": [\"hir\", \"xsr\", \"dirth\"]"},
+    {"segments_planned", REC_FIELD_LLONG, P(segments_planned), .flags = REC_FIELD_ZERO,
+     .schema = "\"minimum\": 0"},
+    {"segments_status", REC_FIELD_TEXT, P(segments_status), .flags = OWN,
+     .schema = "\"enum\": [\"running\", \"done\", \"failed\", \"interrupted\", \"not run\"]"},
+    {"segments_resumed_after", REC_FIELD_INT, P(segments_resumed_after),
+     .flags = REC_FIELD_POSITIVE | OMIT | REC_FIELD_DEFAULT},
+    {"segments_purge", REC_FIELD_OBJECT, .flags = OMIT, .when = seg_purge_on, .sub = seg_purge},
+    {"segments", REC_FIELD_ARRAY, P(segments), .count_off = P(nsegments),
+     .elem_size = sizeof(struct rec_pts_segment), .sub = segment},
+    {"dirth", REC_FIELD_POINTER, P(dirth), .flags = OMIT, .elem_size = sizeof(struct rec_pts_dirth),
+     .sub = dirth},
+    {NULL}};
+
+const struct rec_field rec_run_pts_fields[] = {
+    {"test", REC_FIELD_TEXT, P(test), .flags = OWN, .schema = STRING},
+    {"spec", REC_FIELD_TEXT, P(spec), .flags = OWN, .schema = STRING},
+    {"variant", REC_FIELD_TEXT, P(variant), .flags = OWN,
+     .schema = "\"enum\": [\"enterprise\", \"client\"]"},
+    {"not_compliant", REC_FIELD_STRINGS, P(not_compliant), .count_off = P(nnot_compliant)},
+    {"write_cache", REC_FIELD_TEXT, P(write_cache), .flags = OWN, .schema = STRING},
+    {"data_pattern", REC_FIELD_TEXT, P(data_pattern), .flags = OWN | OMIT, .schema = STRING},
+    {"cache", REC_FIELD_OBJECT, .flags = REC_FIELD_WHEN, .when_off = P(cache), .sub = cache},
+    {"threads", REC_FIELD_INT, P(threads)},
+    {"depth", REC_FIELD_INT, P(depth)},
+    {"cell_seconds", REC_FIELD_DOUBLE, P(cell_seconds), "s", REC_FIELD_ZERO | REC_FIELD_WHOLE,
+     .schema = NUMBER ", \"minimum\": 0"},
+    {"span_bytes", REC_FIELD_LLONG, P(span_bytes), "bytes", REC_FIELD_ZERO},
+    {"active_range_pct", REC_FIELD_INT, P(active_range_pct), "%", REC_FIELD_DEFAULT, .dflt = 100},
+    {"max_rounds", REC_FIELD_INT, P(max_rounds)},
+    {"phases", REC_FIELD_ARRAY, P(phases), .count_off = P(nphases),
+     .elem_size = sizeof(struct rec_pts_phase), .sub = phase},
+    {"segments_kind", REC_FIELD_GROUP, .when = with_segments, .sub = segments},
+    {NULL}};
+
+/* ---- the parts' copies and frees ---------------------------------------------------------- */
 
 struct rec_pts_segment *rec_pts_add_segment(struct rec_pts *p)
 {
@@ -131,149 +259,42 @@ struct rec_pts_segment *rec_pts_add_segment(struct rec_pts *p)
 	return s;
 }
 
-static int segment_of(json_object *o, struct rec_pts_segment *s)
-{
-	int rc = 0;
-
-	s->seq = (int)rec_json_i64_or(o, "seq", 0);
-	s->part = rec_json_strdup(o, "part", &rc);
-	s->kind = rec_json_strdup(o, "kind", &rc);
-	s->name = rec_json_strdup(o, "name", &rc);
-	s->wait_state = (int)rec_json_i64_or(o, "wait_state", -1);
-	s->repeat = (int)rec_json_i64_or(o, "repeat", -1);
-	s->tc = (int)rec_json_i64_or(o, "tc", -1);
-	s->qd = (int)rec_json_i64_or(o, "qd", -1);
-	s->rw = rec_json_strdup(o, "rw", &rc);
-	s->bs = rec_json_strdup(o, "bs", &rc);
-	s->rwmix = (int)rec_json_i64_or(o, "rwmix", -1);
-	s->planned_s = rec_json_i64_or(o, "planned_s", -1);
-	s->t_start = num_or_nan(o, "t_start");
-	s->t_end = num_or_nan(o, "t_end");
-	s->file = rec_json_strdup(o, "file", &rc);
-	s->log = rec_json_strdup(o, "log", &rc);
-	s->status = rec_json_strdup(o, "status", &rc);
-	return rc;
-}
-
-static void point_of(json_object *o, struct rec_pts_dirth_point *p)
-{
-	p->tc = (int)rec_json_i64_or(o, "tc", -1);
-	p->qd = (int)rec_json_i64_or(o, "qd", -1);
-	p->iops = num_or_nan(o, "iops");
-	p->art_ns = num_or_nan(o, "art_ns");
-}
-
-int rec_pts_segments_of(json_object *o, struct rec_pts *p)
-{
-	json_object *a = rec_json_get(o, "segments"), *pu = rec_json_get(o, "segments_purge"),
-		    *d = rec_json_get(o, "dirth"), *c;
-	int rc = 0;
-
-	p->segments_kind = rec_json_strdup(o, "segments_kind", &rc);
-	p->segments_planned = rec_json_i64_or(o, "segments_planned", 0);
-	p->segments_status = rec_json_strdup(o, "segments_status", &rc);
-	p->segments_resumed_after = (int)rec_json_i64_or(o, "segments_resumed_after", 0);
-	if (pu && json_object_is_type(pu, json_type_object)) {
-		p->segments_purge_method = rec_json_strdup(pu, "method", &rc);
-		p->segments_purge_done = rec_json_strdup(pu, "done", &rc);
-		p->segments_purge_skip_reason = rec_json_strdup(pu, "skipped", &rc);
-		p->segments_purged = !p->segments_purge_skip_reason;
-		p->segments_purge_skipped = p->segments_purge_skip_reason != NULL;
-	}
-	for (size_t i = 0;
-	     !rc && a && json_object_is_type(a, json_type_array) && i < json_object_array_length(a);
-	     i++) {
-		struct rec_pts_segment *s = rec_pts_add_segment(p);
-
-		rc = s ? segment_of(json_object_array_get_idx(a, i), s) : -ENOMEM;
-	}
-	if (!rc && d && json_object_is_type(d, json_type_object)) {
-		if (!(p->dirth = calloc(1, sizeof(*p->dirth))))
-			return -ENOMEM;
-		p->dirth->phase = rec_json_strdup(d, "phase", &rc);
-		p->dirth->round = (int)rec_json_i64_or(d, "round", 0);
-		p->dirth->art_ceiling_ns = num_or_nan(d, "art_ceiling_ns");
-		p->dirth->mid_target_iops = num_or_nan(d, "mid_target_iops");
-		c = rec_json_get(d, "chosen");
-		p->dirth->chosen = c && json_object_get_boolean(c);
-		point_of(rec_json_get(d, "max"), &p->dirth->max);
-		point_of(rec_json_get(d, "mid"), &p->dirth->mid);
-		point_of(rec_json_get(d, "min"), &p->dirth->min);
-		p->dirth->error = rec_json_strdup(d, "error", &rc);
-	}
-	return rc;
-}
-
 int rec_pts_segment_copy(struct rec_pts_segment *to, const struct rec_pts_segment *from)
 {
-	int rc = 0;
-
 	*to = *from;
-	to->part = dup(from->part, &rc);
-	to->kind = dup(from->kind, &rc);
-	to->name = dup(from->name, &rc);
-	to->rw = dup(from->rw, &rc);
-	to->bs = dup(from->bs, &rc);
-	to->file = dup(from->file, &rc);
-	to->log = dup(from->log, &rc);
-	to->status = dup(from->status, &rc);
-	return rc;
+	return rec_fields_copy(segment, to, from);
 }
 
-int rec_pts_segments_copy(struct rec_pts *to, const struct rec_pts *from)
+int rec_pts_round_copy(struct rec_pts_round *to, const struct rec_pts_round *from)
 {
-	int rc = 0;
-
-	to->segments = NULL;
-	to->nsegments = 0;
-	to->dirth = NULL;
-	to->segments_kind = dup(from->segments_kind, &rc);
-	to->segments_status = dup(from->segments_status, &rc);
-	to->segments_purge_method = dup(from->segments_purge_method, &rc);
-	to->segments_purge_done = dup(from->segments_purge_done, &rc);
-	to->segments_purge_skip_reason = dup(from->segments_purge_skip_reason, &rc);
-	for (size_t i = 0; !rc && i < from->nsegments; i++) {
-		struct rec_pts_segment *s = rec_pts_add_segment(to);
-
-		rc = s ? rec_pts_segment_copy(s, &from->segments[i]) : -ENOMEM;
-	}
-	if (!rc && from->dirth) {
-		if (!(to->dirth = calloc(1, sizeof(*to->dirth))))
-			return -ENOMEM;
-		*to->dirth = *from->dirth;
-		to->dirth->phase = dup(from->dirth->phase, &rc);
-		to->dirth->error = dup(from->dirth->error, &rc);
-	}
-	return rc;
+	*to = *from;
+	return rec_fields_copy(round_fields, to, from);
 }
 
-void rec_pts_segments_free(struct rec_pts *p)
+int rec_pts_copy(struct rec_pts **to, const struct rec_pts *from)
 {
-	for (size_t i = 0; i < p->nsegments; i++) {
-		struct rec_pts_segment *s = &p->segments[i];
-		char *strs[] = {s->part, s->kind, s->name, s->rw,
-				s->bs,	 s->file, s->log,  s->status};
+	struct rec_pts *p = malloc(sizeof(*p));
 
-		for (size_t k = 0; k < sizeof(strs) / sizeof(strs[0]); k++)
-			free(strs[k]);
-	}
-	free(p->segments);
-	free(p->segments_kind);
-	free(p->segments_status);
-	free(p->segments_purge_method);
-	free(p->segments_purge_done);
-	free(p->segments_purge_skip_reason);
-	rec_pts_free_dirth(p);
-	p->segments = NULL;
-	p->nsegments = 0;
+	rec_pts_free(*to);
+	if (!(*to = p))
+		return -ENOMEM;
+	*p = *from;
+	return rec_fields_copy(rec_run_pts_fields, p, from);
 }
 
 void rec_pts_free_dirth(struct rec_pts *p)
 {
 	if (p->dirth) {
-		free(p->dirth->phase);
-		free(p->dirth->error);
+		rec_fields_free(dirth, p->dirth);
 		free(p->dirth);
 	}
 	p->dirth = NULL;
+}
+
+void rec_pts_free(struct rec_pts *p)
+{
+	if (!p)
+		return;
+	rec_fields_free(rec_run_pts_fields, p);
+	free(p);
 }

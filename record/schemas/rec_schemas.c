@@ -3,8 +3,9 @@
  * rec_schemas.c - build/rec-schemas: prints the JSON Schema of a record document made from the
  * table of fields record/ writes and reads it with (record/doc_fields.h). docs/schemas/ holds
  * its output; scripts/schema-sync rewrites them, scripts/schema-sync --check compares.
- *   rec-schemas NAME     NAME: apps, tpcc, drive, status, engine-report; the schema on stdout, exit
- * 0 rec-schemas --list   the names it knows, one a line
+ *   rec-schemas NAME     NAME: apps, tpcc, drive, status, run, engine-report; the schema on
+ *                        stdout, exit 0
+ *   rec-schemas --list   the names it knows, one a line
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "record/apps.h"
 #include "record/drive.h"
 #include "record/engine_report.h"
+#include "record/run.h"
 #include "record/status.h"
 
 static json_object *apps(void) { return rec_apps_schema_json(REC_APPS_OLTP); }
@@ -27,6 +29,7 @@ static const struct {
     {"tpcc", tpcc},
     {"drive", rec_drive_schema_json},
     {"status", rec_status_schema_json},
+    {"run", rec_run_schema_json},
     {"engine-report", rec_engine_report_schema_json},
 };
 
@@ -35,7 +38,7 @@ static int usage(FILE *f, int rc)
 	fprintf(
 	    f,
 	    "usage: rec-schemas NAME | --list | --help\n"
-	    "  print the JSON Schema of record document NAME (apps, tpcc, drive, status,\n"
+	    "  print the JSON Schema of record document NAME (apps, tpcc, drive, status, run,\n"
 	    "  engine-report), made from the\n"
 	    "  table of fields record/ writes and reads it with (docs/schemas/NAME.schema.json)\n");
 	return rc;
@@ -70,7 +73,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--list"))
 		return 0;
 	fprintf(stderr,
-		"rec-schemas: %s: no such document (apps, tpcc, drive, status, "
+		"rec-schemas: %s: no such document (apps, tpcc, drive, status, run, "
 		"engine-report)\n",
 		argv[1]);
 	return 2;
