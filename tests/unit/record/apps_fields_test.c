@@ -23,6 +23,7 @@
 #define SCRATCH_DOC "result.json"
 #include "scratch.h"
 #include "slurp.h"
+#include "same_bytes.h"
 
 #include "apps_sample.h"
 #include "record/apps.h"
@@ -31,15 +32,6 @@
 #define FIX "tests/unit/record/fixtures/apps"
 
 /* scratch_doc's bytes are @fixture's */
-static void same_bytes(const char *fixture)
-{
-	char *want = slurp(fixture), *got = slurp(scratch_doc);
-
-	assert_string_equal(got, want);
-	free(want);
-	free(got);
-}
-
 static const char *const name[] = {[REC_APPS_OLTP] = "apps", [REC_APPS_TPCC] = "tpcc"};
 
 static void written_as_before(void **state)

@@ -23,6 +23,7 @@
 #define SCRATCH_DOC "drive.json"
 #include "scratch.h"
 #include "slurp.h"
+#include "same_bytes.h"
 
 #include "drive_sample.h"
 #include "record/drive.h"
@@ -30,15 +31,6 @@
 
 #define FIX "tests/unit/record/fixtures/drive"
 #define GOLDEN "tests/unit/reporter/fixtures/golden/results"
-
-static void same_bytes(const char *fixture)
-{
-	char *want = slurp(fixture), *got = slurp(scratch_doc);
-
-	assert_string_equal(got, want);
-	free(want);
-	free(got);
-}
 
 static void written_as_before(void **state)
 {

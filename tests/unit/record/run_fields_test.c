@@ -23,21 +23,13 @@
 #define SCRATCH_DOC "run.json"
 #include "scratch.h"
 #include "slurp.h"
+#include "same_bytes.h"
 
 #include "record/json.h"
 #include "record/run.h"
 #include "run_sample.h"
 
 #define FIX "tests/unit/record/fixtures/run"
-
-static void same_bytes(const char *fixture)
-{
-	char *want = slurp(fixture), *got = slurp(scratch_doc);
-
-	assert_string_equal(got, want);
-	free(want);
-	free(got);
-}
 
 static void written_as_before(void **state)
 {
