@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# beside-lab: paced by the reference drive's limits, not by the CPU (the suite about 11-12 min)
+# beside-lab: paced by the reference drive's limits, not by the CPU (the suite about 11 min on a loaded host)
 # SNIA PTS on the reference drive (scripts/refdrive, docs/pts.md): `ssd-review --suite pts
 # --profile quick` as a user runs it (the catalogue as it is, one run) does all seven tests with
 # their preconditioning on a drive whose answers are known, and every figure is checked against
