@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# beside-lab: paced by the reference drive's limits, not by the CPU (the suite about 11-12 min)
+# beside-lab: paced by the reference drive's limits, not by the CPU (the suite about 11 min on a loaded host)
 # SNIA PTS on the reference drive (scripts/refdrive, docs/pts.md): `ssd-review --suite pts
-# --profile quick` runs all seven tests with their preconditioning on a drive whose answers are
-# known, and every figure is checked against the answer computed here from the drive's limits
-# (IOPS limit A, bandwidth limit B; no burst configured) and the runtime fio gives each cell
-# (rt, its queue's drain included): QEMU's leaky bucket, once drained in the gap before a cell,
-# lets a tenth of a second's worth through at once, so a cell limited to x moves x rt + x / 10:
+# --profile quick` as a user runs it (the catalogue as it is, one run) does all seven tests with
+# their preconditioning on a drive whose answers are known, and every figure is checked against
+# the answer computed here from the drive's limits (IOPS limit A, bandwidth limit B; no burst
+# configured) and the runtime fio gives each cell (rt, its queue's drain included): QEMU's leaky
+# bucket, once drained in the gap before a cell, lets a tenth of a second's worth through at
+# once, so a cell limited to x moves x rt + x / 10:
 #  - every test done, steady (WSAT: 4 x the span written) in its phases, the console's last line
 #    of each test saying its verdict, pts.html saying each test's verdict, the suite within
 #    12 minutes;
 #  - IOPS: every cell of the 7 x 8 matrix, averaged over the window, at A (1 + 0.1 / rt) where
 #    A < B / bs, at B / bs where the bandwidth limits (1 MiB), the window closing by round 5;
-#  - throughput: each phase's MB/s at B (1 + 0.1 / rt);
+#  - throughput: each phase's MB/s at min(A bs, B) (1 + 0.1 / rt): 128 KiB at A x 128 KiB,
+#    1 MiB at B;
 #  - latency: each cell's mean response time at QD1 the throttle's pacing: a cell of rt seconds
 #    completes x rt + x / 10 I/Os (x = min(A, B / bs)) one after the other, so rt / (x rt + x / 10);
 #  - WSAT: each round at A (1 + 0.1 / rt) (this drive has no burst: no fresh-out-of-box level,
@@ -27,28 +29,27 @@
 # catch up lengthens a QD1 cell); the IOPS test's 1-MiB cells 0.80-1.40 x B / bs (QEMU's throttle
 # passes 1-MiB requests queued 128 deep, reads and writes mixed, at up to 1.38 x B, and the
 # 1-MiB reads alone at 0.84-1.04 x B: measured, not characterised).
-# The limits: B = 128 MiB/s keeps the queue's drain at the end of a 4T x QD32 1-MiB cell to
-# 1 s (2 s at 64 MiB/s) and stays within what the FUSE path moves on a loaded 2-core host;
-# A = 1000 drains a 4T x QD32 cell in 128 ms (13 s of each IOPS round, 1-MiB cells included).
-# A = 2000 halves that but costs the host more CPU a cell than it saves: its IOPS rounds took
-# 53-55 s against 47-49 s at load 12. The suite runs from a copy of the catalogue whose
-# throughput cells last THR_S and latency cells LAT_MS instead of the quick profile's 300 ms, in
-# two ssd-review runs on the same drive: the six other tests at A, then (`refdrive
-# set`) the latency test at A_LAT = 250. At QD1 the throttle paces each I/O only while the host's
-# own latency through FUSE stays under 1 / A, and on a loaded 2-core host it does not: at A = 1000
-# (1 ms) 2-s cells read 950-1,660 µs, a stall of a third of a second costs a 500-ms cell half its
-# I/Os, and rounds came 40-200 % apart (the steady-state window allows 20 %). Sequential 1-MiB
-# reads at QD32 in 300-ms cells read 40-158 MB/s round to round (never steady in 25 rounds);
-# in 1-s cells 139-145 MB/s, steady by round 5. At 4 ms the bucket's catch-up after a stall has
-# room, and 2-s cells dilute what it cannot catch up (1.5-s cells at load 15: a round of
-# 5,540 µs among ones of 3,800, not steady by round 6). The span is ssd-review's least (16 MiB): WSAT's 4 x the span and each WIPC's 2 x the span are the
-# shorter for it.
+# The drive is docs/refdrive.md's reference drive for PTS, --iops 500 --bps 128M. B = 128 MiB/s
+# keeps the queue's drain at the end of a 4T x QD32 1-MiB cell to 1 s (2 s at 64 MiB/s) and
+# stays within what the FUSE path moves on a loaded 2-core host. A = 500 is one limit for both
+# the IOPS matrix and QD1 latency: at QD1 the throttle paces each I/O only while the host's own
+# latency through FUSE stays under 1 / A. Measured here (load 7-13, 4 KiB QD1, 1-s runs): the
+# host alone 91-1,379 us a run on average (p99 up to 13 ms); at A = 1000 (1 ms) nine runs of ten
+# at the pacing (905-906 us) and one at 1,388 us; at A = 500 (2 ms) all ten at 1,811-1,849 us on
+# 1,818, 300-ms runs 1,491-1,526 on 1,500 (before: at A = 1000 2-s cells read 950-1,660 us at
+# load 15, rounds 40-200 % apart; the steady-state window allows 20 %). At 2 ms the bucket's
+# catch-up after a stall has room; a stall longer than its 0.1 s is lost I/O time, diluted by
+# the quick profile's 1-s latency cells. A = 500 drains a 4T x QD32 IOPS cell in 256 ms (128 ms
+# at 1000), which the one run instead of two pays for. Sequential 1-MiB reads at QD32 in 300-ms
+# cells read 40-158 MB/s round to round (never steady in 25 rounds), in 1-s cells 139-145 MB/s:
+# hence the quick profile's 1-s throughput cells. The span is ssd-review's least (16 MiB): WSAT's
+# 4 x the span and each WIPC's 2 x the span are the shorter for it.
 # Every way out stops ssd-review and the drive (its daemon, FUSE mount and loop device):
 # tests/host/lib/refdrive.sh's trap, ssd-review run in the background so that the trap runs at
 # once.
 # Runs once (not under SANITIZE); its time and each test's verdict are printed as TAP comments.
-# PTS_REF_OUT=DIR checks an earlier run's results in DIR (DIR/suite and DIR/latency, each an
-# ssd-review --out) instead of running the suite;
+# PTS_REF_OUT=DIR checks an earlier run's results in DIR (an ssd-review --out) instead of running
+# the suite;
 # PTS_REF_KEEP=1 keeps the run's directory (its path is printed).
 set -u
 cd "$(dirname "$0")/../.."
@@ -59,30 +60,17 @@ for p in driver/ssd-review reporter/ssdreport engine/libssdeng.so; do
 	[ -e "$p" ] || { fail "pts refdrive: needs $p (make)"; lab_done; }
 done
 
-A=1000                  # IOPS limit
+A=500                   # IOPS limit (see the top: QD1 latency and the IOPS matrix on one drive)
 B=$((128 * 1048576))    # bandwidth limit, bytes/s
-A_LAT=250               # the IOPS limit while the latency test runs (see the top)
 SPAN=$((16 * 1048576))  # --span (ssd-review's least): WSAT writes 4 x it, each WIPC fills 2 x it
-THR_S=1                 # throughput's cells here, s
-LAT_MS=2000             # latency's cells here, ms
 LO=0.85 HI=1.30         # the band, as a fraction of the answer
 ILO=0.90 IHI=1.10       # an IOPS-bound IOPS cell's band (its answer counts the bucket)
-SIX=pts-iops,pts-throughput,pts-wsat,pts-hir,pts-dirth,pts-xsr
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pts-ref.XXXXXX")
 rpid=                   # the running ssd-review, ended by the exit trap
 rd_at_exit '[ -n "$rpid" ] && kill -TERM "$rpid" 2>/dev/null; [ -n "$rpid" ] && wait "$rpid" 2>/dev/null'
 if [ -n "${PTS_REF_KEEP:-}" ]; then echo "# kept: $tmp"; else rd_at_exit "rm -rf '$tmp'"; fi
 out=${PTS_REF_OUT:-$tmp/out}
-d=$out/suite/ref        # the six tests' results
-dl=$out/latency/ref     # the latency test's
-# rdir TEST: the directory of TEST's results
-rdir() { if [ "$1" = pts-latency ]; then echo "$dl"; else echo "$d"; fi; }
-# tcons TEST: the console of TEST's run (/dev/null when checking an earlier run)
-tcons() {
-	if [ "$console" = /dev/null ]; then echo /dev/null
-	elif [ "$1" = pts-latency ]; then echo "$tmp/latency.console"
-	else echo "$console"; fi
-}
+d=$out/ref              # the drive's results
 
 # inband VALUE WANT: VALUE within LO..HI x WANT
 inband() { awk -v v="$1" -v w="$2" -v lo="$LO" -v hi="$HI" 'BEGIN { exit !(v >= lo * w && v <= hi * w) }'; }
@@ -91,21 +79,20 @@ expect_band() {
 	if inband "$2" "$3"; then ok "$1: $2 (answer $3)"; else fail "$1: $2, answer $3 (band $LO-$HI)"; fi
 }
 
-# review NAME ONLY: ssd-review's quick PTS run of the tests ONLY into $out/NAME, its console
-# $tmp/NAME.console; one TAP line for its exit status
+# review: ssd-review's quick PTS suite, the catalogue as it is, into $out, its console
+# $tmp/console; one TAP line for its exit status
 review() {
 	local rc
 	# in the background, so that a signal to this shell is handled at once (bash runs a trap only
 	# after its foreground command ends): the trap stops the drive, then ssd-review
-	driver/ssd-review --catalogue "$tmp/jobs/catalogue.json" --drive ref="$RD_DEV" --suite pts \
-		--only "$2" --profile quick --span $SPAN --pts-no-purge --yes --out "$out/$1" \
-		>"$tmp/$1.console" 2>&1 &
+	driver/ssd-review --drive ref="$RD_DEV" --suite pts --profile quick --span $SPAN \
+		--pts-no-purge --yes --out "$out" >"$tmp/console" 2>&1 &
 	rpid=$!
 	wait $rpid
 	rc=$?
 	rpid=
-	[ $rc = 0 ] && ok "the quick PTS $2 on the reference drive exits 0" ||
-		{ fail "the quick PTS $2 exits $rc"; tail -n 20 "$tmp/$1.console" | sed 's/^/# /'; }
+	[ $rc = 0 ] && ok "the quick PTS suite on the reference drive exits 0" ||
+		{ fail "the quick PTS suite exits $rc"; tail -n 20 "$tmp/console" | sed 's/^/# /'; }
 }
 
 if [ -z "${PTS_REF_OUT:-}" ]; then
@@ -113,26 +100,15 @@ if [ -z "${PTS_REF_OUT:-}" ]; then
 		fail "pts refdrive: the reference drive did not start"
 		lab_done
 	fi
-	echo "# reference drive $RD_DEV: $A IOPS ($A_LAT for the latency test), $B bytes/s, no burst; span $SPAN"
-	# the catalogue with THR_S cells for the throughput test, LAT_MS for latency (see the top)
-	mkdir "$tmp/jobs" && cp jobfiles/*.fio "$tmp/jobs/" &&
-		jq --argjson t $THR_S --argjson l $LAT_MS '
-			.timings["pts-round-thr"] = {full: .timings["pts-round"].full, quick: {runtime_s: $t, ramp_s: 0}}
-		| .timings["pts-round-lat"] = {full: .timings["pts-round"].full, quick: {runtime_ms: $l, ramp_s: 0}}
-		| (.tests[] | select(.id == "pts-throughput") | .timing) = "pts-round-thr"
-		| (.tests[] | select(.id == "pts-latency") | .timing) = "pts-round-lat"' \
-			jobfiles/catalogue.json >"$tmp/jobs/catalogue.json" || { fail "pts refdrive: the catalogue"; lab_done; }
+	echo "# reference drive $RD_DEV: $A IOPS, $B bytes/s, no burst; span $SPAN"
 	echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 	t0=$SECONDS
-	review suite $SIX
-	t1=$SECONDS
-	refdrive_set pts --iops $A_LAT >/dev/null || fail "pts refdrive: refdrive set --iops $A_LAT"
-	review latency pts-latency
+	review
 	secs=$((SECONDS - t0))
-	echo "# the six tests in $((t1 - t0)) s, the latency test in $((SECONDS - t1)) s: $((secs / 60)) min $((secs % 60)) s; load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "# the suite in $((secs / 60)) min $((secs % 60)) s; load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 	if [ $secs -le 720 ]; then ok "the suite took ${secs} s, within 12 minutes"; else
 		fail "the suite took ${secs} s, over 12 minutes"; fi
-	console=$tmp/suite.console
+	console=$tmp/console
 else
 	console=/dev/null
 	echo "# checking the results in $out"
@@ -140,16 +116,16 @@ fi
 
 # --- every test: done, its phases' verdicts, the console's verdict ---------------------------
 for t in pts-iops pts-throughput pts-latency pts-wsat pts-hir pts-dirth pts-xsr; do
-	st=$(jq -r --arg t $t '.tests[] | select(.id == $t) | .status' "$(rdir $t)/run.json")
+	st=$(jq -r --arg t $t '.tests[] | select(.id == $t) | .status' "$d/run.json")
 	v=$(jq -r --arg t $t '.tests[] | select(.id == $t) | [.pts.phases[]? | .id + " " + .status +
-		(if .window then " (rounds \(.window.first_round)-\(.window.last_round))" else "" end)] | join("; ")' "$(rdir $t)/run.json")
-	s=$(jq -r --arg t $t '.tests[] | select(.id == $t) | .seconds' "$(rdir $t)/run.json")
+		(if .window then " (rounds \(.window.first_round)-\(.window.last_round))" else "" end)] | join("; ")' "$d/run.json")
+	s=$(jq -r --arg t $t '.tests[] | select(.id == $t) | .seconds' "$d/run.json")
 	echo "# $t: $st in $s s; $v"
-	bad=$(jq -r --arg t $t '.tests[] | select(.id == $t) | [.pts.phases[]? | select(.status != "steady" and .status != "written")] | length' "$(rdir $t)/run.json")
+	bad=$(jq -r --arg t $t '.tests[] | select(.id == $t) | [.pts.phases[]? | select(.status != "steady" and .status != "written")] | length' "$d/run.json")
 	[ "$st" = done ] && [ "$bad" = 0 ] && ok "$t done, every phase steady (WSAT: written)" ||
 		fail "$t: $st; $v"
-	if [ "$(tcons $t)" != /dev/null ]; then
-		line=$(grep " · $t · done in " "$(tcons $t)" | tail -1)
+	if [ "$console" != /dev/null ]; then
+		line=$(grep " · $t · done in " "$console" | tail -1)
 		case $t in
 		pts-wsat) want="wsat: 4.[0-9][0-9] x the span written in [0-9]* rounds" ;;
 		pts-xsr) want="segments: 3 of 3 done" ;;
@@ -194,8 +170,9 @@ echo "# IOPS cells mix/bs=figure(answer): $(cat "$tmp/iops.txt")"
 [ $nbad = 0 ] && ok "IOPS: all $ncell cells within their band: $ILO-$IHI x A (1 + 0.1 / runtime), bandwidth-bound 0.80-1.40 x B / bs" ||
 	fail "IOPS: $nbad of $ncell cells outside their band: $ILO-$IHI x A (1 + 0.1 / runtime), bandwidth-bound 0.80-1.40 x B / bs"
 
-# --- throughput: each phase at B (MB/s, 10^6 bytes) ---------------------------------------------
-# B plus the bucket's B / 10 at each round's start, over the round's runtime (the window's mean)
+# --- throughput: each phase at min(A x bs, B) (MB/s, 10^6 bytes) -------------------------------
+# the limit plus the bucket's tenth of a second at each round's start, over the round's runtime
+# (the window's mean): 128 KiB at A x 128 KiB (A < B / 128 KiB), 1 MiB at B
 for ph in 128k-write 128k-read 1024k-write 1024k-read; do
 	read -r got f l <<<"$(jq -r --arg p $ph '.tests[] | select(.id == "pts-throughput") | .pts.phases[] |
 		select(.id == $p) | "\(.window.mean) \(.window.first_round) \(.window.last_round)"' "$d/run.json")"
@@ -203,11 +180,12 @@ for ph in 128k-write 128k-read 1024k-write 1024k-read; do
 		jq -r '.jobs[0] | [.read.runtime, .write.runtime] | max' "$d/pts-throughput/$ph-round-$(printf %02d "$k").json"
 	done | awk '{ t += $1 } END { printf "%.0f", t / NR }')
 	LO=$ILO HI=$IHI expect_band "throughput $ph MB/s (window mean; rounds of $rt ms)" "$(printf %.1f "$got")" \
-		"$(awk -v b=$B -v rt="$rt" 'BEGIN { printf "%.1f", b / 1e6 * (1 + 0.1 / (rt / 1000)) }')"
+		"$(awk -v a=$A -v b=$B -v s="$(bsb "${ph%%-*}")" -v rt="$rt" 'BEGIN { x = a * s; if (x > b) x = b;
+			printf "%.1f", x / 1e6 * (1 + 0.1 / (rt / 1000)) }')"
 done
 
 # --- latency: QD1 mean response time = the throttle's pacing ------------------------------------
-read -r f l <<<"$(jq -r '.tests[] | select(.id == "pts-latency") | .pts.phases[0].window | "\(.first_round) \(.last_round)"' "$dl/run.json")"
+read -r f l <<<"$(jq -r '.tests[] | select(.id == "pts-latency") | .pts.phases[0].window | "\(.first_round) \(.last_round)"' "$d/run.json")"
 for mix in 100 65 0; do
 	for bs in 8k 4k 512; do
 		# each window round's mean response time (µs) and the cell's runtime (ms)
@@ -215,11 +193,11 @@ for mix in 100 65 0; do
 			jq -r --arg j "latency.r$mix.$bs" '.jobs[] | select(.jobname == $j) |
 				"\((.read.total_ios * .read.lat_ns.mean + .write.total_ios * .write.lat_ns.mean) /
 				(.read.total_ios + .write.total_ios) / 1000) \([.read.runtime, .write.runtime] | max)"' \
-				"$dl/pts-latency/latency-round-$(printf %02d "$k").json"; done |
+				"$d/pts-latency/latency-round-$(printf %02d "$k").json"; done |
 			awk '{ s += $1; t += $2 } END { printf "%.0f %.0f", s / NR, t / NR }')"
 		# x = min(A, B / bs) I/Os a second plus the bucket's x / 10 at the cell's start: a cell of
 		# rt seconds completes x * rt + x / 10 of them one after the other
-		want=$(awk -v a=$A_LAT -v b=$B -v s="$(bsb $bs)" -v rt="${rt:-0}" 'BEGIN { x = b / s; if (x > a) x = a;
+		want=$(awk -v a=$A -v b=$B -v s="$(bsb $bs)" -v rt="${rt:-0}" 'BEGIN { x = b / s; if (x > a) x = a;
 			t = rt / 1000; printf "%.0f", (t > 0 ? 1e6 * t / (x * t + x / 10) : 1e6 / x) }')
 		expect_band "latency r$mix $bs: mean response time at QD1, µs" "$got" "$want"
 	done
@@ -271,7 +249,7 @@ while read -r name file; do
 done < <(jq -r '.tests[] | select(.id == "pts-xsr") | .pts.segments[] | "\(.name) \(.file)"' "$d/run.json")
 
 # the report's figures beside the answers: HIR's wait states, XSR's recovery
-r=$out/suite/report
+r=$out/report
 hw=$(jq -r '.tests[] | select(.id == "pts-hir") | .pts.segments[] | select(.kind == "write") | .file' "$d/run.json" | head -1)
 want=$(awk -v a=$A -v rt="$(jq -r '.jobs[0].write.runtime' "$d/$hw" 2>/dev/null)" 'BEGIN { printf "%.0f", a * (1 + 0.1 / (rt / 1000)) }')
 for ws in 1 2 3 5 10; do
@@ -299,13 +277,13 @@ awk -v t="$mxtc" -v q="$mxqd" -v a=$A -v art="$mxart" 'BEGIN { exit !(art <= 5e6
 [ "$mntc/$mnqd" = 1/1 ] && ok "DIRTH Min IOPS point at TC 1 / QD 1" || fail "DIRTH Min point at TC $mntc / QD $mnqd"
 
 # --- the page says each test's verdict ------------------------------------------------------------
-p=$out/suite/report/pts.html
+p=$out/report/pts.html
 if [ -f "$p" ]; then
 	n=$(grep -c 'steady state reached' "$p")
 	grep -q 'the span written the times asked' "$p" && [ "$n" -ge 1 ] &&
 		ok "pts.html says the verdicts (steady state reached, WSAT's span written)" ||
 		fail "pts.html lacks the verdicts"
-	grep -q 'reference drive' "$out/suite/report/index.html" && ok "the report names the reference drive" ||
+	grep -q 'reference drive' "$out/report/index.html" && ok "the report names the reference drive" ||
 		fail "the report does not name the reference drive"
 else
 	fail "no pts.html"
