@@ -199,10 +199,21 @@ done
 ! grep -q 'ACME' "$tmp/page/rank-quick-4k-randread-iops.csv" && grep -q 'ACME' "$tmp/page/rank-full-4k-randread-iops.csv" &&
 	ok "quick and full runs are ranked apart" || fail "profiles mixed"
 grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.html" && ok "the page names the drives" || fail "page"
+# two drives of one model (other serials: a reference drive's is its state directory) are
+# named apart, model and serial, in the rankings and the history; one serial is one drive
+tlib=$(copylib "$lib" twins)
+q "$tlib" "UPDATE runs SET model = 'Twin', serial = 'tw-' || label WHERE label IN ('nvme-lab', 'sas-lab')"
+"$rep" library report -q --no-charts --library "$tlib" -o "$tmp/twp" 2>"$tmp/err"
+nm=$(q "$tlib" "SELECT count(DISTINCT coalesce(model, label)) FROM runs")
+[ "$(grep -c '^[0-9]*,Twin (tw-nvme-lab),\|^[0-9]*,Twin (tw-sas-lab),' "$tmp/twp/rank-quick-4k-randread-iops.csv")" = 2 ] &&
+	! grep -q '^[0-9]*,Twin,' "$tmp/twp/rank-quick-4k-randread-iops.csv" &&
+	grep -q "drive models</dt><dd>$nm ($((nm + 1)) drives)<" "$tmp/twp/index.html" &&
+	ok "two drives of one model: ranked as \"Twin (tw-nvme-lab)\" and \"Twin (tw-sas-lab)\", $nm models ($((nm + 1)) drives)" ||
+	fail "twins: $(head -4 "$tmp/twp/rank-quick-4k-randread-iops.csv") $(grep -o 'drive models</dt><dd>[^<]*' "$tmp/twp/index.html") $(cat "$tmp/err")"
 # the history's columns are figures its runs have: a model reviewed with the four corners only
 # shows those (was: 4K/8K columns, all "-")
 flib=$(copylib "$lib" fconly)
-q "$flib" "UPDATE runs SET model = 'FC Only' WHERE label IN ('nvme-lab', 'sas-lab');
+q "$flib" "UPDATE runs SET model = 'FC Only', serial = 'fc-1' WHERE label IN ('nvme-lab', 'sas-lab');
 	DELETE FROM figures WHERE run_id IN (SELECT id FROM runs WHERE model = 'FC Only') AND entry NOT LIKE 'fc-%'"
 "$rep" library report -q --no-charts --library "$flib" -o "$tmp/fcp" 2>"$tmp/err"
 hf=$(grep -l ',Four corners: random read IOPS' "$tmp/fcp"/history-*.csv 2>/dev/null | head -1)
