@@ -40,6 +40,14 @@ struct lib {
 		      * $SSDENG_LIBRARY_BUSY_MS */
 };
 
+/* Version 3 to 4, the same SQL on both back ends: a review's key was its manifest's id alone,
+ * the same for every review of one drive with one request (a later review, even a partial
+ * one, replaced the earlier); it is now the id with the run's first start, which --resume
+ * keeps. Runs an earlier add replaced are gone: the migration cannot bring them back. */
+#define LIB_MIGRATE_V4_KEYS                                                                        \
+	"UPDATE runs SET run_key = run_key || '@' || started "                                     \
+	"WHERE run_key LIKE 'manifest:%' AND started IS NOT NULL;"
+
 /* One back end. Every function returns 0 or a negative errno with lib_fail()'s message. */
 struct lib_ops {
 	const char *kind; /* "SQLite file", "PostgreSQL library" */

@@ -194,6 +194,7 @@ static const char *const pg_migrations[] = {
     "ALTER TABLE runs ADD COLUMN tests_planned BIGINT;"
     "ALTER TABLE runs ADD COLUMN tests_done BIGINT;"
     "ALTER TABLE runs ADD COLUMN only_tests TEXT;",
+    LIB_MIGRATE_V4_KEYS,
 };
 
 const struct lib_ops lib_pg_ops = {

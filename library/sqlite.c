@@ -188,6 +188,7 @@ static const char *const lite_migrations[] = {
     "ALTER TABLE runs ADD COLUMN tests_planned INTEGER;"
     "ALTER TABLE runs ADD COLUMN tests_done INTEGER;"
     "ALTER TABLE runs ADD COLUMN only_tests TEXT;",
+    LIB_MIGRATE_V4_KEYS,
 };
 
 const struct lib_ops lib_sqlite_ops = {

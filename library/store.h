@@ -23,7 +23,7 @@
 
 #include "library/uri.h"
 
-#define LIB_SCHEMA_VERSION 3 /* the schema this code writes (docs/library-format.md) */
+#define LIB_SCHEMA_VERSION 4 /* the schema this code writes (docs/library-format.md) */
 #define LIB_BUSY_TIMEOUT_MS 30000
 
 struct lib;
@@ -32,7 +32,8 @@ struct lib;
  * not recorded. */
 struct lib_run {
 	int64_t id;    /* the library's number of the run (set by lib_add_run(), lib_list()) */
-	char *run_key; /* what makes it the same run: "manifest:<id>" or "fio:<content hash>" */
+	char *run_key; /* what makes it the same run: "manifest:<id>@<first start>" (the first
+			* session's start, which --resume keeps) or "fio:<content hash>" */
 	char *kind;    /* "ssd-review" or "fio" */
 	char *status;  /* "complete", "interrupted", "failed", "killed", "running", "partial" */
 	char *label;   /* the drive folder's label */

@@ -209,7 +209,8 @@ static int library(struct rv_run *r)
 	}
 	if (!rv_library_add(r->tools.ssdreport, r->o->library, r->out_abs,
 			    r->ts.client_mode ? r->ts.t[0].label : NULL, err, sizeof(err))) {
-		fprintf(stderr, "ssd-review: added to the library %s\n", shown);
+		fprintf(stderr, "ssd-review: added to the library %s%s\n", shown,
+			r->interrupted ? " as an interrupted run (listed, not ranked)" : "");
 		return 0;
 	}
 	fprintf(stderr, "ssd-review: ssdreport library add failed (%s); results are in %s/\n", err,
@@ -243,6 +244,7 @@ int rv_review_end(struct rv_run *r)
 	rv_live_stop(&r->live); /* the final report is the last one swapped in */
 	if (r->interrupted) {
 		int signo = rv_stop_signal ? rv_stop_signal : SIGINT;
+		bool again = false;
 
 		snprintf(r->stop_reason, sizeof(r->stop_reason), "stopped by %s",
 			 rv_sig_name(signo, sig, sizeof(sig)));
@@ -255,9 +257,16 @@ int rv_review_end(struct rv_run *r)
 					"again to skip it)\n");
 			rv_stop_signal = 0;
 			report(r);
-			if (!rv_stop_signal)
-				rv_stop_signal = signo;
+			again = rv_stop_signal != 0;
 		}
+		if (r->o->library && !again) {
+			/* the tests that completed go to the library as an interrupted run (its
+			 * page lists it, never ranks it); another stop request skips it */
+			rv_stop_signal = 0;
+			library(r);
+		}
+		if (!rv_stop_signal)
+			rv_stop_signal = signo;
 		return ended(r, state, r->stop_reason, RV_EXIT_INTERRUPTED);
 	}
 	fprintf(stderr, "ssd-review: %zu test%s run, %zu failed\n", r->done,

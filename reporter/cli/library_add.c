@@ -259,7 +259,8 @@ int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, 
 {
 	const struct sr_run_info *ri = &drv->run;
 	const struct sr_drive_info *di = &drv->info;
-	char key[64], when[32];
+	const char *first;
+	char key[96], when[32];
 	int rc;
 
 	memset(u, 0, sizeof(*u));
@@ -275,8 +276,13 @@ int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, 
 	if (ri->only && !(u->only_tests = strdup(ri->only)))
 		return -ENOMEM;
 	u->kind = strdup(ri->present || di->present ? "ssd-review" : "fio");
+	/* the manifest's id is a hash of what was asked (the same for every review of one drive
+	 * with one request, --only and --out aside); its first session's start, which --resume
+	 * keeps, tells one review from another */
+	first = ri->started ? ri->started : ri->manifest_created;
 	if (ri->manifest_id) {
-		snprintf(key, sizeof(key), "manifest:%s", ri->manifest_id);
+		snprintf(key, sizeof(key), "manifest:%s%s%s", ri->manifest_id, first ? "@" : "",
+			 first ? first : "");
 	} else if ((rc = content_key(drv, key, sizeof(key)))) {
 		lib_run_free(u);
 		return rc;

@@ -159,10 +159,15 @@ static int add_one(struct lib *l, const struct args *a, const char *input, struc
 			fprintf(stderr, "ssdreport: library add: %s\n", lib_error(l));
 			rc = rc == -ENOMEM ? 1 : 2;
 		} else if (!a->quiet) {
+			char done[512];
+
 			printf("%s run %lld: %s %s (%s, %s, %zu figures) from %s\n", what,
 			       (long long)rows.run.id, rows.run.model ? rows.run.model : "?",
 			       rows.run.label, rows.run.profile ? rows.run.profile : "no profile",
-			       rows.run.status, rows.nfigs, input);
+			       lib_run_partial(&rows.run)
+				   ? lib_run_done_text(&rows.run, done, sizeof(done))
+				   : rows.run.status,
+			       rows.nfigs, input);
 		}
 		sr_lib_rows_free(&rows);
 	}
@@ -200,7 +205,8 @@ static void json_add_int(json_object *o, const char *k, int64_t v)
 enum { L_RUN, L_STARTED, L_MODEL, L_LABEL, L_FIRMWARE, L_PROFILE, L_STATUS, L_HOST, L_NCOL };
 
 /* One row of list's text table: @r's cells, or the header when @r is NULL; @id holds the number. */
-static void list_cells(const struct lib_run *r, char *id, size_t idlen, const char *cell[L_NCOL])
+static void list_cells(const struct lib_run *r, char *id, size_t idlen, char *done, size_t dlen,
+		       const char *cell[L_NCOL])
 {
 	static const char *const head[L_NCOL] = {"run",	     "started", "model",  "label",
 						 "firmware", "profile", "status", "host"};
@@ -216,7 +222,8 @@ static void list_cells(const struct lib_run *r, char *id, size_t idlen, const ch
 	cell[L_LABEL] = r->label;
 	cell[L_FIRMWARE] = r->firmware;
 	cell[L_PROFILE] = r->profile;
-	cell[L_STATUS] = r->status;
+	/* a run that is not a whole review says what it is, never "complete" */
+	cell[L_STATUS] = lib_run_partial(r) ? lib_run_done_text(r, done, dlen) : r->status;
 	cell[L_HOST] = r->host;
 	for (int k = 0; k < L_NCOL; k++)
 		if (!cell[k])
@@ -229,16 +236,16 @@ static void print_table(const struct lib_run *runs, size_t n)
 {
 	const char *cell[L_NCOL];
 	int w[L_NCOL] = {0};
-	char id[24];
+	char id[24], done[512];
 
 	for (size_t i = 0; i <= n; i++) {
-		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), cell);
+		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), done, sizeof(done), cell);
 		for (int k = 0; k < L_NCOL; k++)
 			if ((int)strlen(cell[k]) > w[k])
 				w[k] = (int)strlen(cell[k]);
 	}
 	for (size_t i = 0; i <= n; i++) {
-		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), cell);
+		list_cells(i ? &runs[i - 1] : NULL, id, sizeof(id), done, sizeof(done), cell);
 		for (int k = 0; k < L_NCOL - 1; k++)
 			printf("%-*s ", w[k], cell[k]);
 		printf("%s\n", cell[L_NCOL - 1]);
@@ -285,6 +292,7 @@ static int cmd_list(struct lib *l, const struct args *a)
 {
 	struct lib_run *runs = NULL;
 	size_t n = 0;
+	char done[512];
 	int rc = lib_list(l, a->model, a->profile, &runs, &n);
 
 	if (rc) {
@@ -320,6 +328,12 @@ static int cmd_list(struct lib *l, const struct args *a)
 			json_add_str(o, "started", r->started);
 			json_add_str(o, "added", r->added);
 			json_add_str(o, "source", r->source);
+			json_add_int(o, "tests_planned", r->tests_planned);
+			json_add_int(o, "tests_done", r->tests_done);
+			json_add_str(o, "only_tests", r->only_tests);
+			json_add_str(o, "partial",
+				     lib_run_partial(r) ? lib_run_done_text(r, done, sizeof(done))
+							: NULL);
 			json_object_array_add(arr, o);
 		}
 		puts(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |

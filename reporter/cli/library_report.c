@@ -34,7 +34,45 @@ struct ctx {
 	size_t *key_of_fig; /* figure -> index in keys, (size_t)-1 when not wanted */
 	size_t *cls_of_run; /* run -> index in the profiles */
 	char (*done)[200];  /* run -> its completeness in words, "" when a whole review */
+	char (*name)[300];  /* run -> the drive as the page names it (drive_names()) */
 };
+
+/* Each run's drive as the page names it: its model (its label when it has none), and when the
+ * library holds another drive of that model (another serial; a reference drive's serial is its
+ * state directory) "MODEL (SERIAL)", so that two drives of one model are ranked and their
+ * histories kept apart. Runs without a serial (anyone's fio results) are named by the model
+ * alone. Return: the number of drives (distinct names); @models: of models. */
+static size_t drive_names(struct ctx *c, size_t *models)
+{
+	size_t nd = 0;
+
+	*models = 0;
+	for (size_t i = 0; i < c->nruns; i++) {
+		const struct lib_run *r = &c->runs[i];
+		const char *base = r->model ? r->model : r->label;
+		bool other = false, seen_model = false, seen_name = false;
+
+		for (size_t j = 0; j < c->nruns && !other; j++) {
+			const struct lib_run *q = &c->runs[j];
+
+			other = r->serial && q->serial && strcmp(r->serial, q->serial) &&
+				!strcmp(base, q->model ? q->model : q->label);
+		}
+		if (other)
+			snprintf(c->name[i], sizeof(c->name[i]), "%s (%s)", base, r->serial);
+		else
+			snprintf(c->name[i], sizeof(c->name[i]), "%s", base);
+		for (size_t j = 0; j < i; j++) {
+			const struct lib_run *q = &c->runs[j];
+
+			seen_model |= !strcmp(base, q->model ? q->model : q->label);
+			seen_name |= !strcmp(c->name[i], c->name[j]);
+		}
+		*models += !seen_model;
+		nd += !seen_name;
+	}
+	return nd;
+}
 
 static int cmp_id(const void *a, const void *b)
 {
@@ -368,7 +406,7 @@ static int build_ranking(const struct ctx *c, size_t ki, size_t ci, const char *
 		ri[rk->n] = c->run_of_fig[f];
 		bs[rk->n] = c->bs[f];
 		e = &rk->e[rk->n++];
-		e->drive = r->model ? r->model : r->label;
+		e->drive = c->name[c->run_of_fig[f]];
 		e->firmware = r->firmware;
 		e->date = r->started ? r->started : r->added;
 		e->profile = r->profile;
@@ -431,8 +469,8 @@ static void hist_columns(const struct ctx *c, struct sr_libp_history *h, const s
 	}
 }
 
-/* The history: models with more than one run, oldest first, with the headline figures their
- * runs have (hist_columns()). */
+/* The history: drives (drive_names()) with more than one run, oldest first, with the headline
+ * figures their runs have (hist_columns()). */
 static int build_history(const struct ctx *c, struct sr_libp *p)
 {
 	size_t *hist_of = calloc(c->nruns + 1, sizeof(*hist_of)), /* run -> history, row */
@@ -445,7 +483,7 @@ static int build_history(const struct ctx *c, struct sr_libp *p)
 		goto out;
 	}
 	for (size_t i = c->nruns; i-- > 0;) { /* oldest first */
-		const char *model = c->runs[i].model ? c->runs[i].model : c->runs[i].label;
+		const char *model = c->name[i];
 		struct sr_libp_history *h = NULL;
 		struct sr_libp_hist_row *row;
 
@@ -472,7 +510,6 @@ static int build_history(const struct ctx *c, struct sr_libp *p)
 		for (size_t k = 0; k < SR_LIBP_HIST_COLS; k++)
 			row->v[k] = NAN;
 	}
-	p->nmodels = p->nhist;
 	cnt = calloc(p->nhist * c->nkeys + 1, sizeof(*cnt));
 	col_key = calloc(p->nhist * SR_LIBP_HIST_COLS + 1, sizeof(*col_key));
 	if (!cnt || !col_key) {
@@ -588,9 +625,12 @@ int sr_library_report(struct lib *l, const struct sr_lib_report_opts *o)
 	c.done = calloc(c.nruns + 1, sizeof(*c.done));
 	for (size_t i = 0; c.done && i < c.nruns; i++)
 		lib_run_done_text(&c.runs[i], c.done[i], sizeof(c.done[i]));
+	c.name = calloc(c.nruns + 1, sizeof(*c.name));
+	if (c.name)
+		p.ndrives = drive_names(&c, &p.nmodels);
 	c.cls_of_run = calloc(c.nruns + 1, sizeof(size_t));
 	p.rankings = calloc(c.nkeys * (c.nruns ? c.nruns : 1) + 1, sizeof(*p.rankings));
-	if (rc || !classes || !p.rankings || !c.cls_of_run || !c.done) {
+	if (rc || !classes || !p.rankings || !c.cls_of_run || !c.done || !c.name) {
 		rc = 1;
 		fputs("ssdreport: library report: out of memory\n", stderr);
 		goto out;
@@ -645,6 +685,7 @@ out:
 	free(c.key_of_fig);
 	free(c.cls_of_run);
 	free(c.done);
+	free(c.name);
 	lib_runs_free(c.runs, c.nruns);
 	lib_figures_free(c.figs, c.nfigs);
 	free(c.bs);

@@ -45,6 +45,18 @@ static const struct sr_drive *reviewed(const struct sr_model *m)
 	return NULL;
 }
 
+/* The first drive of the review with a SNIA PTS test that started (run.json's tests): asked
+ * when reviewed() found no drive with fio tests or apps results, one with PTS results alone. */
+static const struct sr_drive *pts_only(const struct sr_model *m)
+{
+	for (size_t i = 0; i < m->ndrives; i++) /* run.json's tests: PTS rounds load later */
+		for (size_t k = 0; !m->drives[i].source && k < m->drives[i].run.ntests; k++)
+			if (m->drives[i].run.tests[k].pts && m->drives[i].run.tests[k].status &&
+			    strcmp(m->drives[i].run.tests[k].status, "pending"))
+				return &m->drives[i];
+	return NULL;
+}
+
 /* The capacity class: the power of two of gigabytes (1.92 TB: 10, 3.2 and 3.84 TB: 11). */
 static int cap_class(int64_t bytes)
 {
@@ -433,17 +445,22 @@ out:
 	return rc;
 }
 
-/* Whether run @id has a headline figure in the library (anyone's fio results outside the
- * catalogue have none: nothing to set beside the review). */
+/* Whether run @id has a headline figure the review's page sets beside it (anyone's fio results
+ * outside the catalogue have none, a run of SNIA PTS alone neither: its PTS figures and curves'
+ * peaks are not shown beside a review). */
 static bool has_figures(struct lib *l, int64_t id)
 {
 	struct lib_figure *f = NULL;
 	size_t nf = 0;
 
+	bool any = false;
+
 	if (lib_figures(l, id, &f, &nf))
 		return true; /* the error is met again, and said, when its figures are read */
+	for (size_t i = 0; i < nf && !any; i++)
+		any = shown_beside(&f[i]);
 	lib_figures_free(f, nf);
-	return nf > 0;
+	return any;
 }
 
 static bool wanted(const struct lib_run *me, const struct lib_run *r)
@@ -462,6 +479,15 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 	char err[1024], where[PATH_MAX];
 	int rc;
 
+	if (!drv && pts_only(m)) {
+		sr_diag_msg(d,
+			    "--with: %s has SNIA PTS results only, and a library drive's PTS "
+			    "figures are not set beside a review (its page has no PTS section "
+			    "for them; they are ranked by ssdreport library report): --with needs "
+			    "a reviewed drive with fio tests or apps results",
+			    pts_only(m)->label);
+		return -EINVAL;
+	}
 	if (!drv) {
 		sr_diag_msg(d,
 			    "--with: no reviewed drive with results to set library drives beside");
@@ -536,7 +562,8 @@ int sr_lib_with_load(struct sr_model *m, const struct sr_lib_with *w, char ***fl
 			if (found && !has_figures(l, found->id)) {
 				sr_diag_msg(d,
 					    "--with %s: run %lld of the library %s has no headline "
-					    "figure to show (no test of the catalogue's summary)",
+					    "figure to show (no test of the catalogue's summary; "
+					    "SNIA PTS figures are not set beside a review)",
 					    w->models[k], (long long)found->id, lib_path(l));
 				rc = -EINVAL;
 			} else if (!found) {

@@ -393,11 +393,12 @@ static int history(const struct sr_libp *p, struct sr_page *pg)
 
 	sr_page_heading(pg, 2, "history", "History of each drive");
 	if (!p->nhist) {
-		sr_page_text(pg, NULL, "No model has more than one run in the library.");
+		sr_page_text(pg, NULL, "No drive has more than one run in the library.");
 		return 0;
 	}
 	sr_page_text(pg, NULL,
-		     "A model with several runs (firmware, hosts, profiles), oldest first, with "
+		     "A drive with several runs (firmware, hosts, profiles; two drives of one "
+		     "model, by serial, apart), oldest first, with "
 		     "up to %d of the headline figures its runs have (those most of them have, "
 		     "rates before latencies, in the rankings' order); \u2013: the run has no such "
 		     "figure.",
@@ -434,7 +435,10 @@ static int build(const struct sr_libp *p, const char *dir, bool charts, struct s
 	}
 	sr_page_heading(&pg, 1, NULL, p->title);
 	snprintf(runs, sizeof(runs), "%zu", p->nruns);
-	snprintf(models, sizeof(models), "%zu", p->nmodels);
+	if (p->ndrives > p->nmodels) /* two drives of one model are told apart */
+		snprintf(models, sizeof(models), "%zu (%zu drives)", p->nmodels, p->ndrives);
+	else
+		snprintf(models, sizeof(models), "%zu", p->nmodels);
 	for (size_t i = 0; i < p->nselected; i++)
 		snprintf(sel + strlen(sel), sizeof(sel) - strlen(sel), "%s%s", i ? ", " : "",
 			 p->selected[i]);

@@ -59,6 +59,7 @@ struct sr_libp {
 	const char *title;
 	const char *library; /* the library's location, as given */
 	size_t nruns, nmodels;
+	size_t ndrives; /* drives: a model's runs of other serials are other drives */
 	struct sr_libp_ranking *rankings;
 	size_t nrankings;
 	struct sr_libp_history *hist;

@@ -124,6 +124,34 @@ plib2=$(newlib part2)
 	grep -q '^replaced run' "$tmp/out" && ok "the resumed run (same manifest, complete) replaces its partial entry" ||
 	fail "resume: $(cat "$tmp/out")"
 
+# two reviews of one drive with one request share the manifest's id: each is its own run (keyed
+# by the id and the first session's start, which --resume keeps); a later --only subset never
+# replaces the whole review and is listed partial, never "complete"; a resumed one replaces
+mk_review() { # DIR FIRST-START [JQ-FILTER]: nvme-lab as a review with manifest m-same
+	mkdir -p "$1" && cp -r "$G/nvme-lab" "$1/" &&
+		jq --arg t "$2" '.manifest = {id: "m-same", created: $t, info: {only: null}} |
+			.sessions = [{started: $t}] | .started = $t | '"${3:-.}" \
+			"$G/nvme-lab/run.json" >"$1/nvme-lab/run.json"
+}
+mk_review "$tmp/rA" 2026-12-01T10:00:00Z
+mk_review "$tmp/rB" 2026-12-02T10:00:00Z
+mk_review "$tmp/rO" 2026-12-03T10:00:00Z '.manifest.info.only = ["4k-randread"]'
+mk_review "$tmp/rR" 2026-12-02T10:00:00Z '.status = "interrupted"'
+klib=$(newlib keys)
+"$rep" library add --library "$klib" "$tmp/rA" "$tmp/rB" "$tmp/rO" >"$tmp/out" 2>&1
+"$rep" library list --library "$klib" >"$tmp/list" 2>&1
+[ "$(grep -c '^added run' "$tmp/out")" = 3 ] &&
+	[ "$(q "$klib" "SELECT run_key FROM runs ORDER BY run_key" | tr '\n' ' ')" = "manifest:m-same@2026-12-01T10:00:00Z manifest:m-same@2026-12-02T10:00:00Z manifest:m-same@2026-12-03T10:00:00Z " ] &&
+	grep -q '2026-12-03T10:00:00Z .* partial: [0-9]* of [0-9]* tests (--only 4k-randread) ' "$tmp/list" &&
+	[ "$(grep -c ' complete ' "$tmp/list")" = 2 ] &&
+	ok "two reviews with one manifest id are two runs; a later --only run is added beside them, listed partial" ||
+	fail "run keys: $(cat "$tmp/out" "$tmp/list")"
+"$rep" library add --library "$klib" "$tmp/rR" >"$tmp/out" 2>&1
+[ "$(q "$klib" "SELECT count(*) FROM runs")" = 3 ] && grep -q '^replaced run' "$tmp/out" &&
+	[ "$(q "$klib" "SELECT status FROM runs WHERE started = '2026-12-02T10:00:00Z'")" = interrupted ] &&
+	ok "the same review again (same first start, other contents) replaces its own entry only" ||
+	fail "resumed key: $(cat "$tmp/out") $(q "$klib" "SELECT run_key, status FROM runs")"
+
 # list --json
 "$rep" library list --library "$lib" --json >"$tmp/list.json" 2>"$tmp/err"
 n=$(q "$lib" "SELECT count(*) FROM runs")
@@ -171,10 +199,21 @@ done
 ! grep -q 'ACME' "$tmp/page/rank-quick-4k-randread-iops.csv" && grep -q 'ACME' "$tmp/page/rank-full-4k-randread-iops.csv" &&
 	ok "quick and full runs are ranked apart" || fail "profiles mixed"
 grep -q 'class="pass">QEMU QEMU HARDDISK\|QEMU QEMU HARDDISK' "$tmp/page/index.html" && ok "the page names the drives" || fail "page"
+# two drives of one model (other serials: a reference drive's is its state directory) are
+# named apart, model and serial, in the rankings and the history; one serial is one drive
+tlib=$(copylib "$lib" twins)
+q "$tlib" "UPDATE runs SET model = 'Twin', serial = 'tw-' || label WHERE label IN ('nvme-lab', 'sas-lab')"
+"$rep" library report -q --no-charts --library "$tlib" -o "$tmp/twp" 2>"$tmp/err"
+nm=$(q "$tlib" "SELECT count(DISTINCT coalesce(model, label)) FROM runs")
+[ "$(grep -c '^[0-9]*,Twin (tw-nvme-lab),\|^[0-9]*,Twin (tw-sas-lab),' "$tmp/twp/rank-quick-4k-randread-iops.csv")" = 2 ] &&
+	! grep -q '^[0-9]*,Twin,' "$tmp/twp/rank-quick-4k-randread-iops.csv" &&
+	grep -q "drive models</dt><dd>$nm ($((nm + 1)) drives)<" "$tmp/twp/index.html" &&
+	ok "two drives of one model: ranked as \"Twin (tw-nvme-lab)\" and \"Twin (tw-sas-lab)\", $nm models ($((nm + 1)) drives)" ||
+	fail "twins: $(head -4 "$tmp/twp/rank-quick-4k-randread-iops.csv") $(grep -o 'drive models</dt><dd>[^<]*' "$tmp/twp/index.html") $(cat "$tmp/err")"
 # the history's columns are figures its runs have: a model reviewed with the four corners only
 # shows those (was: 4K/8K columns, all "-")
 flib=$(copylib "$lib" fconly)
-q "$flib" "UPDATE runs SET model = 'FC Only' WHERE label IN ('nvme-lab', 'sas-lab');
+q "$flib" "UPDATE runs SET model = 'FC Only', serial = 'fc-1' WHERE label IN ('nvme-lab', 'sas-lab');
 	DELETE FROM figures WHERE run_id IN (SELECT id FROM runs WHERE model = 'FC Only') AND entry NOT LIKE 'fc-%'"
 "$rep" library report -q --no-charts --library "$flib" -o "$tmp/fcp" 2>"$tmp/err"
 hf=$(grep -l ',Four corners: random read IOPS' "$tmp/fcp"/history-*.csv 2>/dev/null | head -1)
@@ -219,10 +258,29 @@ if [ -f engine/libssdeng.so ] && [ -x driver/ssd-review ]; then
 		--span 32M --out "$tmp/rv" --no-report --library "$rvlib" >"$tmp/out" 2>&1
 	rc=$?
 	m=$(jq -r .manifest.id "$tmp/rv/a/run.json")
-	[ $rc = 0 ] && [ "$(q "$rvlib" "SELECT run_key, status, profile FROM runs")" = "manifest:$m|complete|quick" ] &&
+	t0=$(jq -r '.sessions[0].started' "$tmp/rv/a/run.json")
+	[ $rc = 0 ] && [ "$(q "$rvlib" "SELECT run_key, status, profile FROM runs")" = "manifest:$m@$t0|complete|quick" ] &&
 		[ "$(q "$rvlib" "SELECT count(*) FROM figures WHERE entry = 'fc-{bs}-randread'")" = 1 ] &&
 		ok "ssd-review --library: the run added at its end, keyed by its manifest" ||
 		fail "ssd-review --library: exit $rc: $(tail -3 "$tmp/out")"
+	# stopped by SIGINT after its first test: added as an interrupted run, and said so
+	ilib=$(newlib rvint)
+	driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners \
+		--only fc-4k-randread,fc-64k-read --span 32M --yes --out "$tmp/rvi" --no-report \
+		--library "$ilib" >"$tmp/rvi.out" 2>&1 &
+	rpid=$!
+	for _ in $(seq 600); do # at most 60 s for the first test
+		[ "$(jq '[.tests[]? | select(.status == "done")] | length' "$tmp/rvi/a/run.json" 2>/dev/null)" = 1 ] && break
+		sleep 0.1
+	done
+	kill -INT "$rpid"
+	wait "$rpid"
+	rc=$?
+	[ "$(q "$ilib" "SELECT status, tests_done FROM runs")" = "interrupted|1" ] &&
+		grep -q "added to the library .* as an interrupted run (listed, not ranked)" "$tmp/rvi.out" &&
+		"$rep" library list --library "$ilib" | grep -q ' interrupted: 1 of [0-9]* tests (--only fc-4k-randread, fc-64k-read) ' &&
+		ok "ssd-review --library stopped by SIGINT after 1 test: added as \"interrupted: 1 of N tests\", said on the console" ||
+		fail "interrupted --library: exit $rc: $(q "$ilib" "SELECT status, tests_done FROM runs") $(tail -4 "$tmp/rvi.out")"
 	# --only: a subset of its suite, its completeness the suite's plan (as --dry-run lists it)
 	nplan=$(driver/ssd-review --drive "a=$tmp/a.img" --profile quick --suite four-corners --span 32M \
 		--out "$tmp/rvdry" --dry-run 2>/dev/null | grep -c '^a ')
@@ -327,16 +385,20 @@ else
 		 PRIMARY KEY (run_id, entry, metric));
 		INSERT INTO runs (id, run_key, kind, status, model, added, fingerprint)
 		 VALUES (4, 'fio:1', 'fio', 'complete', 'Old One', '2026-01-01T00:00:00Z', 'f');
+		INSERT INTO runs (id, run_key, kind, status, model, started, added, fingerprint)
+		 VALUES (5, 'manifest:ab12', 'ssd-review', 'complete', 'Old Two', '2026-01-02T03:04:05Z',
+		 '2026-01-03T00:00:00Z', 'g');
 		INSERT INTO tests (run_id, test) VALUES (4, 'z-test'), (4, 'a-test');
 		INSERT INTO figures (run_id, test, entry, metric, unit, value)
 		 VALUES (4, 'z', 'z-entry', 'iops', 'IOPS', 2), (4, 'a', 'a-entry', 'iops', 'IOPS', 1.5);"
 	"$rep" library export --library "$tmp/v1.sqlite" --csv "$tmp/v1csv" 2>"$tmp/err"
 	[ "$(sqlite3 "$tmp/v1.sqlite.schema-v1.bak" "SELECT version FROM schema_version")" = 1 ] &&
-		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 3 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT version FROM schema_version")" = 4 ] &&
+		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT group_concat(run_key, ' ') FROM (SELECT run_key FROM runs ORDER BY id)")" = "fio:1 manifest:ab12@2026-01-02T03:04:05Z" ] &&
 		[ "$(sqlite3 "$tmp/v1.sqlite" "SELECT group_concat(entry || '=' || seq, ' ') FROM (SELECT * FROM figures ORDER BY rowid)")" = "z-entry=1 a-entry=2" ] &&
 		[ "$(cut -d, -f1,3,7 "$tmp/v1csv/figures.csv" | tr '\n' ' ')" = "run_id,entry,value 4,z-entry,2 4,a-entry,1.5 " ] &&
 		[ "$(cut -d, -f2 "$tmp/v1csv/tests.csv" | tr '\n' ' ')" = "test z-test a-test " ] &&
-		ok "a version 1 library: kept as .schema-v1.bak, migrated to 3, its rows in the order added" ||
+		ok "a version 1 library: kept as .schema-v1.bak, migrated to 4 (a review keyed by its manifest and first start), its rows in the order added" ||
 		fail "migration: $(cat "$tmp/err") $(cat "$tmp/v1csv/figures.csv" 2>/dev/null)"
 	printf 'not a database at all, plain text, long enough for a header of one hundred bytes .....\n' >"$tmp/garbage.sqlite"
 	expect_bad "not a library" "$tmp/garbage.sqlite" "not an SQLite database" list --library "$tmp/garbage.sqlite"

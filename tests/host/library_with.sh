@@ -127,6 +127,7 @@ bad "--with -1" "--with -1: expected a number" --library "$lib" --with -1 "$tmp/
 bad "a model not in the library" "--with Nope X: no such model in the library" --library "$lib" --with "Nope X" "$tmp/r"
 bad "no comparable drive" "--with 2: the library [^ ]*cd.sqlite has no drive to compare r with" --library "$tmp/cd.sqlite" --with 2 "$tmp/r"
 bad "a missing library" "--with: [^ ]*none.sqlite: No such file" --library "$tmp/none.sqlite" --with 2 "$tmp/r"
+bad "a review of SNIA PTS alone" "--with: hir has SNIA PTS results only, and a library drive's PTS figures are not set beside a review" --library "$lib" --with 1 tests/host/fixtures/pts/hir
 bad "--library without --with" "--library [^ ]*lib.sqlite: expected --with N or --with MODEL" --library "$lib" "$tmp/r"
 rm -rf "$tmp/bad"
 "$rep" compare -q -o "$tmp/bad" --with 2 "$tmp/a" "$tmp/b" >"$tmp/out" 2>&1
