@@ -161,13 +161,13 @@ static int add_one(struct lib *l, const struct args *a, const char *input, struc
 		} else if (!a->quiet) {
 			char done[512];
 
-			printf("%s run %lld: %s %s (%s, %s, %zu figures) from %s\n", what,
+			printf("%s run %lld: %s %s (%s, %s, %zu figure%s) from %s\n", what,
 			       (long long)rows.run.id, rows.run.model ? rows.run.model : "?",
 			       rows.run.label, rows.run.profile ? rows.run.profile : "no profile",
 			       lib_run_partial(&rows.run)
 				   ? lib_run_done_text(&rows.run, done, sizeof(done))
 				   : rows.run.status,
-			       rows.nfigs, input);
+			       rows.nfigs, rows.nfigs == 1 ? "" : "s", input);
 		}
 		sr_lib_rows_free(&rows);
 	}
