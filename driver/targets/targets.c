@@ -97,13 +97,20 @@ static int add_dev(struct rv_tbuild *b, struct rv_dev *d)
 		    d->what, "");
 	}
 	span = p->size;
-	if (b->limit && (!span || span > b->limit))
+	if (b->limit && (!span || span > b->limit)) {
 		span = b->limit;
-	else if (o->span && o->span > span)
-		fprintf(stderr,
-			"ssd-review: %s: --span %llu bytes is more than its %llu: the review tests "
-			"all of it\n",
-			d->what, (unsigned long long)o->span, (unsigned long long)span);
+	} else if (o->span && o->span > span) { /* more than there is: refused, never the
+						 * whole drive written over instead */
+		const char *what = p->kind == RV_KIND_FILE ? "file" : "drive";
+
+		snprintf(b->err, b->errlen,
+			 "%s: --span %llu bytes is more than the %s's %llu bytes (%llu MiB): give "
+			 "a --span from 16M to %lluM, or none to test the whole %s",
+			 d->what, (unsigned long long)o->span, what, (unsigned long long)span,
+			 (unsigned long long)(span / RV_MIB), (unsigned long long)(span / RV_MIB),
+			 what);
+		return -EINVAL;
+	}
 	span = span / RV_MIB * RV_MIB;
 	if (span < RV_MIN_SPAN) {
 		snprintf(b->err, b->errlen, "%s: span of %llu bytes is under 16 MiB", d->what,

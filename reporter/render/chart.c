@@ -95,6 +95,10 @@ void sr_chart_frame(struct sr_chart *c, const char *series, const char *text,
 		sr_csv_str(c->csv, cols[i]);
 		fprintf(c->dat, " %s", cols[i]);
 	}
+	if (c->shown_col) {
+		fputs(",shown", c->csv);
+		fputs(" shown", c->dat);
+	}
 	fputc('\n', c->csv);
 	fputc('\n', c->dat);
 }
@@ -109,6 +113,8 @@ static void end_block(struct sr_chart *c)
 			fputs("\"\" ", c->dat);
 		for (size_t i = 0; i < c->ncols; i++)
 			fputs(i ? " NaN" : "NaN", c->dat);
+		if (c->shown_col)
+			fputs(" \"\"", c->dat);
 		fputc('\n', c->dat);
 	}
 	fputs("\n\n", c->dat);
@@ -133,6 +139,11 @@ void sr_chart_series(struct sr_chart *c, const char *label)
 void sr_chart_break(struct sr_chart *c) { fputc('\n', c->dat); }
 
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
+{
+	sr_chart_point_shown(c, text, v, NULL);
+}
+
+void sr_chart_point_shown(struct sr_chart *c, const char *text, const double *v, const char *shown)
 {
 	size_t b = c->nblocks - 1;
 
@@ -161,6 +172,12 @@ void sr_chart_point(struct sr_chart *c, const char *text, const double *v)
 				c->hi[i] = v[i];
 		}
 	}
+	if (c->shown_col) {
+		fputc(',', c->csv);
+		sr_csv_str(c->csv, shown ? shown : "");
+		fputc(' ', c->dat);
+		sr_gp_str(c->dat, shown ? shown : "");
+	}
 	fputc('\n', c->csv);
 	fputc('\n', c->dat);
 	c->rows++;
@@ -173,6 +190,8 @@ bool sr_chart_has(const struct sr_chart *c, size_t block, size_t col)
 }
 
 size_t sr_chart_col(const struct sr_chart *c, size_t col) { return col + 1 + c->text_col; }
+
+size_t sr_chart_shown(const struct sr_chart *c) { return c->ncols + 1 + c->text_col; }
 
 bool sr_chart_wide(const struct sr_chart *c, size_t col, double ratio)
 {

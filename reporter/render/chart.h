@@ -40,6 +40,9 @@ struct sr_chart {
 	bool svg_only;	   /* draw <name>.svg alone, no PNG (a page of many charts: the PNG's
 			    * encoding is most of gnuplot's time); `gnuplot -e 'formats="png svg"'
 			    * <name>.gp` draws the PNG too */
+	bool shown_col;	   /* the frame ends with a text column "shown": each point's value as
+			    * the page's table prints it ("17.5", "1,571"), a bar's label
+			    * (sr_chart_point_shown(), sr_chart_hbars()); set before the frame */
 	/* the frame being written */
 	bool text_col;	    /* the frame has a text column (first in the .dat) */
 	size_t ncols;	    /* numeric columns */
@@ -79,6 +82,13 @@ void sr_chart_series(struct sr_chart *c, const char *label);
 /* sr_chart_point() - one row of the current series: @text (when the frame has a text column)
  * and @c->ncols numbers (NaN: missing). */
 void sr_chart_point(struct sr_chart *c, const char *text, const double *v);
+
+/* sr_chart_point_shown() - sr_chart_point() with @shown, the value as the page prints it, in the
+ * frame's last column (@c->shown_col; NULL: ""). */
+void sr_chart_point_shown(struct sr_chart *c, const char *text, const double *v, const char *shown);
+
+/* sr_chart_shown() - gnuplot's column number of the shown column (@c->shown_col). */
+size_t sr_chart_shown(const struct sr_chart *c);
 
 /* sr_chart_break() - a gap in the current series: its line is not drawn from the point before
  * to the point after (one blank line in the .dat, gnuplot's break; the CSV is unchanged). */

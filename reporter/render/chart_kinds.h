@@ -121,18 +121,20 @@ int sr_chart_bars(struct sr_chart *c, const struct sr_bar_panel *p, size_t np, i
  * sr_chart_hbars() - write the script of a ranked horizontal bar chart: one bar per row of the
  * frame's one series, the first on top, labelled on the left by the text column, its value at
  * the bar's end; rows whose column @hl_col is > 0 drawn in the highlight colour.
- * @c:       the chart, its frame written with a text column (the bars' labels)
- * @xlabel:  the value axis's label (with its unit)
+ * @c:       the chart, its frame written with a text column (the bars' labels) and, with
+ *           @c->shown_col, each value as the page's table prints it: the bar's value label
+ *           (without it the value divided by @div, to 10 significant digits)
+ * @xlabel:  the value axis's label (with its unit); kept whole inside the chart: moved left
+ *           under the bars when centred under them it would pass the chart's right edge, broken
+ *           in two lines at a ", " when longer than the chart is wide
  * @col:     the numeric column of the values
  * @hl_col:  the numeric column marking highlighted rows (1) or not (0)
  * @div:     values drawn divided by this (1e6: bytes/s as MB/s)
- * @fmt:     the printf format of a bar's value label ("%.0f", "%.3g")
  *
- * The chart's height is set from its rows (16 px a bar), so 50 bars stay readable.
+ * The chart's height is set from its rows (20 px a bar), so 50 bars stay readable.
  * Return: 0.
  */
-int sr_chart_hbars(struct sr_chart *c, const char *xlabel, size_t col, size_t hl_col, double div,
-		   const char *fmt);
+int sr_chart_hbars(struct sr_chart *c, const char *xlabel, size_t col, size_t hl_col, double div);
 
 /* Shared by the kinds: the legend as gnuplot keyentries (after a plot's last element); the
  * multiplot layout leaving room below for the legend (a strip of its own, as wide as the chart)

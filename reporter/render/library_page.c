@@ -18,17 +18,17 @@
 #include "render/html.h"
 #include "render/library_page.h"
 
-/* How a unit is shown: its name on the page, the divisor from base units, a bar label format. */
+/* How a unit is shown: its name on the page, the divisor from base units (a figure's text, in a
+ * table and at its bar alike: number_text()). */
 struct shown {
 	char name[16];
 	double div;
-	const char *fmt;
 };
 
 /* How figures of @unit are shown, the latency unit chosen for the @n values @v (base units). */
 static struct shown shown_for(const char *unit, const double *v, size_t n)
 {
-	struct shown s = {"", 1, "%.0f"};
+	struct shown s = {"", 1};
 
 	if (!strcmp(unit, "B/s")) {
 		snprintf(s.name, sizeof(s.name), "MB/s");
@@ -38,16 +38,8 @@ static struct shown shown_for(const char *unit, const double *v, size_t n)
 
 		snprintf(s.name, sizeof(s.name), "%s", sr_lat_unit_name(u));
 		s.div = u == SR_UNIT_US ? 1e3 : u == SR_UNIT_MS ? 1e6 : 1e9;
-		s.fmt = "%.3g";
-		for (size_t i = 0; i < n; i++) /* "1610", never "1.61e+03" */
-			if (v[i] / s.div >= 999.5)
-				s.fmt = "%.0f";
 	} else if (!strcmp(unit, "1/s")) {
 		snprintf(s.name, sizeof(s.name), "per s");
-		s.fmt = "%.4g";
-		for (size_t i = 0; i < n; i++) /* "11410", never "1.141e+04" */
-			if (v[i] >= 9999.5)
-				s.fmt = "%.0f";
 	} else {
 		snprintf(s.name, sizeof(s.name), "%s", unit);
 	}
@@ -64,10 +56,6 @@ static struct shown shown_of(const struct sr_libp_ranking *rk)
 		if (!(rk->e[i].flags & 1)) /* a clamped percentile does not choose */
 			v[k++] = rk->e[i].value;
 	s = shown_for(rk->unit, v ? v : (double[]){0}, k);
-	for (size_t i = 0; i < rk->n; i++) /* a clamped one printed too */
-		if (strcmp(rk->unit, "B/s") && strcmp(rk->unit, "IOPS") &&
-		    rk->e[i].value / s.div >= (strcmp(rk->unit, "ns") ? 9999.5 : 999.5))
-			s.fmt = "%.0f";
 	free(v);
 	return s;
 }
@@ -136,7 +124,7 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 	static const char *const cols[2] = {"value", "selected"};
 	/* the SVG alone: a page of up to 82 charts of 50 bars, whose PNGs were 9 in 10 of
 	 * gnuplot's time (pngcairo's encoding), drawn as sharp by the browser at any zoom */
-	struct sr_chart c = {.width = 1000, .height = 400, .svg_only = true};
+	struct sr_chart c = {.width = 1000, .height = 400, .svg_only = true, .shown_col = true};
 	char xlabel[300], err[600] = "";
 	int rc;
 
@@ -153,20 +141,21 @@ static int chart(const struct sr_libp_ranking *rk, const struct shown *s, const 
 	sr_chart_frame(&c, "ranking", "drive", cols, 2);
 	sr_chart_series(&c, rk->cls);
 	for (size_t i = 0; i < rk->nranked; i++) {
-		char label[200];
+		char label[200], shown[SR_FMT_LEN + 16];
 		double v[2] = {rk->e[i].value, rk->e[i].highlight ? 1 : 0};
 
 		if (i >= CHART_BARS && !rk->e[i].highlight)
 			continue; /* past the first ones only the selected drives: the table has all
 				   */
 		bar_label(label, sizeof(label), i + 1, &rk->e[i]);
-		sr_chart_point(&c, label, v);
+		value_text(shown, sizeof(shown), rk, s, &rk->e[i]); /* as the table prints it */
+		sr_chart_point_shown(&c, label, v, shown);
 	}
 	snprintf(xlabel, sizeof(xlabel), "%s%s%s%s%s", rk->title,
 		 names_unit(rk->title, s) ? "" : " (", names_unit(rk->title, s) ? "" : s->name,
 		 names_unit(rk->title, s) ? "" : ")",
 		 rk->lower_better ? ", lower is better" : ", higher is better");
-	sr_chart_hbars(&c, xlabel, 0, 1, s->div, s->fmt);
+	sr_chart_hbars(&c, xlabel, 0, 1, s->div);
 	rc = sr_chart_close(&c, dir, 0, err, sizeof(err)); /* drawn together: draw_all() */
 	if (!rc && charts && all) {
 		char script[200];

@@ -3,8 +3,8 @@
  * section_header.c - the top of the page: the title, how the results were made (date, host, fio
  * and engine versions, profile, span, suites, wall time, the run's manifest and command), a plain
  * word when the profile's figures are not review-grade, every warning a reader must see before the
- * numbers (failed jobs, tests that did not complete, files not read, differences between compared
- * runs), and the contents.
+ * numbers (a partial run's tests left out: section_partial.c; failed jobs, tests that did not
+ * complete, files not read, differences between compared runs), and the contents.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -360,6 +360,7 @@ int sr_section_header(struct sr_report *r)
 	sr_page_heading(&r->page, 1, NULL, r->o->title);
 	facts(r);
 	profile_notes(r);
+	sr_section_partial(r);
 	warnings(r);
 	contents(r);
 	sr_page_text(

@@ -32,6 +32,10 @@ typedef int (*sr_section_fn)(struct sr_report *r, const struct catalogue_family 
 /* The section writers, one file each. */
 int sr_section_live(struct sr_report *r);
 int sr_section_header(struct sr_report *r);
+/* sr_section_partial() - the header's banner for each drive whose run was partial (ssd-review
+ * --only): the suite's tests it ran and those left out, a fill left out before them
+ * (section_partial.c). */
+void sr_section_partial(struct sr_report *r);
 int sr_section_summary(struct sr_report *r);
 int sr_section_drives(struct sr_report *r);
 int sr_section_telemetry(struct sr_report *r);

@@ -62,6 +62,22 @@ if [ -x driver/ssd-review ]; then
 		fail "ssd-review --library's help: $(cat "$tmp/lib-help") | page: $(cat "$tmp/lib-man")"
 fi
 
+# ssdreport's usage lines (--help's first paragraph, and the page's copy) name every subcommand
+# its main() dispatches (the commands[] table), so one added without a usage line fails here
+if [ -x reporter/ssdreport ]; then
+	subs=$(sed -n '/^} commands\[\] = {/,/^};/p' reporter/cli/ssdreport_main.c | grep -oE '^    \{"[a-z]+"' | tr -dc 'a-z\n')
+	reporter/ssdreport --help 2>&1 | sed '/^$/q' >"$tmp/usage"
+	sed -E 's/\\-/-/g' man/ssdreport.1 | sed -n '/^usage: ssdreport/,/^$/p' >"$tmp/usage-man"
+	missing=
+	for c in $subs; do
+		grep -q "^ *\(usage: \)\?ssdreport $c " "$tmp/usage" || missing="$missing $c(--help)"
+		grep -q "^ *\(usage: \)\?ssdreport $c " "$tmp/usage-man" || missing="$missing $c(page)"
+	done
+	[ "$(wc -w <<<"$subs")" -ge 4 ] && [ -z "$missing" ] &&
+		ok "ssdreport --help's usage and its page's name every subcommand ($(tr '\n' ' ' <<<"$subs"))" ||
+		fail "ssdreport usage lines miss:$missing (subcommands: $subs)"
+fi
+
 # the check fails on a page that lacks an option: ssdctl.8 without "--dry-run"
 sed 's/\\-\\-dry\\-run/--dry_run_gone/g' man/ssdctl.8 >"$tmp/ssdctl.8"
 (page "$tmp/ssdctl.8" engine/ssdctl "purge --help") >"$tmp/neg" 2>&1

@@ -6,7 +6,7 @@
 #    device or file, a file made immutable) stops the run with exit status 2 and the engine's
 #    or fio's own message, before anything is written: the drive's bytes are unchanged and no
 #    results directory is created;
-#  - a --span larger than the drive is said; a loop device with no file attached and a file
+#  - a --span larger than the drive is refused (exit 2, nothing written); a loop device with no file attached and a file
 #    whose file system has no room for its span are refused, saying so;
 #  - a test that fails mid-run (the file made immutable between two tests) records the
 #    engine's own line as its reason in run.json and the report, without fio's O_DIRECT guess.
@@ -63,10 +63,15 @@ note=$(driver/ssd-review --drive "x=$tmp/n.img" --profile quick --suite four-cor
 none=$(driver/ssd-review --drive "x=$tmp/n.img" --profile quick --suite four-corners --only prep-128k-seqfill,fc-4k-randread --out "$tmp/n" --dry-run 2>&1 >/dev/null)
 grep -q "note: --only leaves out prep-128k-seqfill" <<<"$note" && ! grep -q "leaves out" <<<"$none" &&
 	rv_ok "--only without the fill: a note names it (none when the fill is chosen)" || rv_fail "--only note: '$note' / '$none'"
-# a --span larger than the drive: said, not shrunk without a word
-out=$(driver/ssd-review --drive "x=$dev" --span 1G --profile quick --yes --dry-run --out "$tmp/out" 2>&1 >/dev/null)
-grep -q -- "--drive x=$dev: --span 1073741824 bytes is more than its 67108864: the review tests all of it" <<<"$out" &&
-	rv_ok "--span 1G on a 64 MiB drive is said" || rv_fail "--span 1G on 64 MiB: $out"
+# a --span larger than the drive: refused before anything is written (never the whole drive
+# instead), saying what is allowed; in a group too
+what=file
+[ -b "$dev" ] && what=drive
+refused "--span 1G on a 64 MiB $what" \
+	"--drive x=$dev: --span 1073741824 bytes is more than the $what's 67108864 bytes (64 MiB): give a --span from 16M to 64M, or none to test the whole $what" \
+	--drive "x=$dev" --span 1G
+refused "--span 1G on a group with a 64 MiB $what" "--group g: m=$dev: --span 1073741824 bytes is more than the $what's 67108864 bytes" \
+	--group "g=m:$dev,n:$tmp/g2.img" --span 1G
 if [ -n "$loop" ]; then
 	losetup -d "$loop"
 	refused "a loop device with no file attached" "--drive x=$loop: a loop device with no file attached (losetup $loop FILE attaches one)" \
