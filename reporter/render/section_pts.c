@@ -288,7 +288,7 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 {
 	static const char *const lead[] = {"drive", "test"};
 	struct sr_table *tb = sr_table_new("pts-summary", "SNIA PTS tests", 4);
-	char anchor[256], href[300], rtext[200];
+	char anchor[256], href[300], rtext[500];
 	int rc;
 
 	if (!tb)
@@ -332,6 +332,17 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 					 t->phases[ph].nrounds,
 					 t->phases[ph].nrounds == 1 ? "" : "s");
 				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
+			}
+			if (t->xsr.has || !t->nphases) { /* segments only: XSR's verdict */
+				char one[300];
+				bool warn = sr_pts_xsr_text(t, one, sizeof(one));
+
+				if (!one[0])
+					snprintf(one, sizeof(one),
+						 "no rounds; segments not recorded");
+				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
+				if (warn || !t->xsr.has)
+					sr_table_mark(tb, row, 2, SR_MARK_WARN);
 			}
 			anchor_of(pd[i].drv->label, t, anchor, sizeof(anchor));
 			snprintf(href, sizeof(href), "pts.html#%s", anchor);

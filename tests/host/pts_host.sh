@@ -443,8 +443,9 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 	want=$(cat "$tmp"/wsat/w/pts-wsat/wsat-round-*.json |
 		jq -s 'map(.jobs[0] | (.read.total_ios + .write.total_ios) / (.read.iops + .write.iops)) | add / 60')
 	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && b > 0 && (a - b) / b < 1e-3 && (b - a) / b < 1e-3) }' &&
-		grep -q "rounds of [0-9.]* to [0-9.]* s (fio's measured time)" "$tmp/wrep2/pts.html" &&
-		ok "WSAT plot: the last sample at $got min, the rounds' measured times summed; the header gives the rounds' range" ||
+		grep '^Test stimulus,' "$tmp/wrep2/pts-wsat-header.csv" | grep -q "TC 4 / QD 32; rounds of [0-9.]*\( to [0-9.]*\)\? s (fio's measured time; planned at most 10 s per cell), each writing .*$(awk -v b=$((4 * per)) 'BEGIN { printf "%.3g MB", b / 1e6 }')" &&
+		! grep -q 'per cell per round' "$tmp/wrep2/pts-wsat-header.csv" &&
+		ok "WSAT plot: the last sample at $got min, the rounds' measured times summed; the header gives the rounds' measured time, the 10-s cap and the bytes each wrote" ||
 		fail "WSAT time axis: csv '$csv' last $got min, want $want; $(grep -o 'TC 4 / QD 32; [^<]*' "$tmp/wrep2/pts.html" | head -1)"
 	record_schemas "$tmp/wsat"
 	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and
