@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyse/figures.h"
 #include "model/pts.h"
 #include "pts/hir.h"
 
@@ -64,6 +65,7 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 		return -ENOMEM;
 	for (size_t c = 0; c < ncells; c++) {
 		struct sr_pts_cell *o = &ph->cells[c];
+		struct sr_fig pct;
 
 		o->lat_max_ns = o->p99999_ns = NAN;
 		for (size_t k = ph->w.first; k <= ph->w.last; k++) {
@@ -77,10 +79,18 @@ int sr_pts_phase_judge(struct sr_pts_phase *ph)
 			o->lat_mean_ns += r->lat_mean_ns;
 			if (isnan(o->lat_max_ns) || r->lat_max_ns > o->lat_max_ns)
 				o->lat_max_ns = r->lat_max_ns;
-			if (!isnan(r->p99999_ns) &&
-			    (isnan(o->p99999_ns) || r->p99999_ns > o->p99999_ns))
-				o->p99999_ns = r->p99999_ns;
+			pct = sr_pct_fig(isnan(r->p99999_ns) ? (struct sr_value){0, SR_ABSENT}
+							     : sr_val(r->p99999_ns),
+					 99.999, sr_val(r->lat_max_ns), sr_val((double)r->ios));
+			if (sr_ok(pct.v) && (isnan(o->p99999_ns) || pct.v.v > o->p99999_ns)) {
+				o->p99999_ns = pct.v.v;
+				o->p99999_is_max = pct.is_max;
+			}
 		}
+		/* fio's percentile is its histogram bin's value, which can lie above the slowest
+		 * I/O in the bin: no percentile above the maximum of the same I/Os */
+		if (o->p99999_ns > o->lat_max_ns)
+			o->p99999_ns = o->lat_max_ns;
 		if (o->rounds) {
 			o->iops /= (double)o->rounds;
 			o->mbps /= (double)o->rounds;

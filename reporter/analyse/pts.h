@@ -46,8 +46,11 @@ enum sr_pts_verdict {
 struct sr_pts_cell {
 	double iops, mbps, lat_mean_ns; /* means over the window's rounds */
 	double lat_max_ns;		/* the largest of the window's rounds */
-	double p99999_ns; /* the largest of the window's rounds' 99.999th percentiles */
-	size_t rounds;	  /* window rounds that had the cell */
+	double p99999_ns;   /* the largest of the window's rounds' 99.999th percentiles (clat), a
+			     * round with too few I/Os for one its maximum (sr_pct_fig()), never
+			     * above @lat_max_ns (fio's bin value can be: then @lat_max_ns) */
+	bool p99999_is_max; /* it is a maximum (too few I/Os for the percentile) */
+	size_t rounds;	    /* window rounds that had the cell */
 };
 
 struct sr_pts_phase {

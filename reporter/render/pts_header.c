@@ -2,13 +2,15 @@
 /*
  * pts_header.c - the SNIA PTS report header of a test (a row per field the standard's header
  * asks for, a column per drive) and each phase's steady-state determination table (pts_page.h).
- * A field the record does not hold reads "not recorded"; nothing is filled in by guess.
+ * A field the record does not hold reads "not recorded"; nothing is filled in by guess, and a
+ * step the record does not show (a purge, preconditioning, rounds) is not described as run.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "model/pts.h"
 #include "render/format.h"
 #include "render/pts_page.h"
 
@@ -16,10 +18,12 @@
 
 static const char *or_nr(const char *s) { return s && *s ? s : NR; }
 
-/* One field of the header: its name, and how to write it for one drive. */
+/* One field of the header: its name, how to write it for one drive, and (NULL: always) whether
+ * a drive's test has the field at all: the row is left out when none has. */
 struct field {
 	const char *name;
 	void (*fill)(const struct sr_pts_part *pp, char *out, size_t len);
+	bool (*has)(const struct sr_pts_part *pp);
 };
 
 static void f_test(const struct sr_pts_part *pp, char *out, size_t len)
@@ -110,6 +114,18 @@ static void f_purge(const struct sr_pts_part *pp, char *out, size_t len)
 					     : "not done",
 			 ph->purge_done ? ", done " : "", ph->purge_done ? ph->purge_done : "");
 	}
+	if (!out[0] && !t->nphases && t->doc && t->doc->rec.pts->segments_kind) {
+		const struct rec_pts *rp = t->doc->rec.pts; /* XSR: the purge before its segments */
+
+		if (rp->segments_purged)
+			snprintf(out, len, "%s: %s, done %s", rp->segments_kind,
+				 or_nr(rp->segments_purge_method), or_nr(rp->segments_purge_done));
+		else if (rp->segments_purge_skipped)
+			snprintf(out, len, "%s: none (%s)", rp->segments_kind,
+				 or_nr(rp->segments_purge_skip_reason));
+		else
+			snprintf(out, len, "%s: not done", rp->segments_kind);
+	}
 	if (!out[0])
 		snprintf(out, len, "none: the test does not purge");
 }
@@ -149,55 +165,107 @@ static void f_wipc(const struct sr_pts_part *pp, char *out, size_t len)
 	const struct sr_pts_test *t = pp->t;
 	char span[SR_FMT_LEN];
 	double s = NAN;
+	bool purged = false;
+	size_t o;
 
-	if (t->nphases && !t->phases[0].def->wipc) {
+	if (!t->nphases) { /* segments only (XSR): after the purge, nothing before them */
+		const struct rec_pts *rp = t->doc ? t->doc->rec.pts : NULL;
+
+		snprintf(out, len, "none: the test starts from %s",
+			 rp && rp->segments_purged ? "the purged state"
+						   : "the drive as it was (no purge)");
+		return;
+	}
+	if (!t->phases[0].def->wipc) {
 		snprintf(out, len, "none: the test starts from %s",
 			 t->phases[0].purge_skipped ? "the drive as it was (no purge)"
 						    : "the purged state");
 		return;
 	}
-	for (size_t k = 0; k < t->nphases; k++)
+	for (size_t k = 0; k < t->nphases; k++) {
 		if (!isnan(t->phases[k].wipc_seconds))
 			s = isnan(s) ? t->phases[k].wipc_seconds : s + t->phases[k].wipc_seconds;
+		purged |= t->phases[k].purge_method != NULL;
+	}
+	snprintf(out, len,
+		 "workload independent: sequential 128 KiB writes, TC 1 / QD 32, twice the active "
+		 "range (%s) %s; duration ",
+		 sr_fmt_si(span, sr_val(2 * t->span_bytes)),
+		 purged ? "after each purge" : "before each phase that would purge (no purge ran)");
+	o = strlen(out);
 	if (isnan(s))
-		snprintf(out, len,
-			 "workload independent: sequential 128 KiB writes, TC 1 / QD 32, twice the "
-			 "active range (%s) after each purge; duration " NR,
-			 sr_fmt_si(span, sr_val(2 * t->span_bytes)));
+		snprintf(out + o, len - o, NR);
 	else
-		snprintf(out, len,
-			 "workload independent: sequential 128 KiB writes, TC 1 / QD 32, twice the "
-			 "active range (%s) after each purge; duration %.0f s",
-			 sr_fmt_si(span, sr_val(2 * t->span_bytes)), s);
+		snprintf(out + o, len - o, "%.0f s", s);
 }
 
 static void f_stimulus(const struct sr_pts_part *pp, char *out, size_t len)
 {
 	const struct sr_pts_test *t = pp->t;
+	double lo = INFINITY, hi = -INFINITY, wlo = INFINITY, whi = -INFINITY;
+	bool as_planned = true;
+	size_t o;
 
-	double lo = INFINITY, hi = -INFINITY;
+	if (!t->nphases) {
+		snprintf(out, len, "%s; TC %d / QD %d; no rounds: the segments below",
+			 t->entry->title, t->threads, t->depth);
+		return;
+	}
+	/* a round as long as its cells' planned time reads as the plan; one that is not (a
+	 * round ended by bytes written, quick WSAT; fio's overheads) as fio measured it */
+	for (size_t k = 0; k < t->nphases; k++) {
+		const struct sr_pts_phase *ph = &t->phases[k];
+		double plan = (double)catalogue_pts_cells(ph->def) * t->cell_seconds;
 
-	/* rounds that end by data written (quick WSAT) last as long as fio measured */
-	for (size_t k = 0; k < t->nphases; k++)
-		for (size_t i = 0; i < t->phases[k].nrounds; i++) {
-			double s = t->phases[k].rounds[i].seconds;
+		for (size_t i = 0; i < ph->nrounds; i++) {
+			double s = ph->rounds[i].seconds, w = ph->rounds[i].written;
 
-			lo = s < lo ? s : lo;
-			hi = s > hi ? s : hi;
+			if (isnan(s))
+				continue;
+			lo = fmin(lo, s);
+			hi = fmax(hi, s);
+			as_planned &= fabs(s - plan) <= 0.1 * plan;
+			if (ph->def->stop_written && !isnan(w)) {
+				wlo = fmin(wlo, w);
+				whi = fmax(whi, w);
+			}
 		}
-	if (hi >= lo && hi > 1.1 * lo)
-		snprintf(out, len,
-			 "%s; TC %d / QD %d; rounds of %.1f to %.1f s (fio's measured time)",
-			 t->entry->title, t->threads, t->depth, lo, hi);
-	else
+	}
+	if (!(hi >= lo) || as_planned) {
 		snprintf(out, len, "%s; TC %d / QD %d; %g s per cell per round", t->entry->title,
 			 t->threads, t->depth, t->cell_seconds);
+		return;
+	}
+	if (hi > 1.05 * lo)
+		snprintf(out, len, "%s; TC %d / QD %d; rounds of %.1f to %.1f s", t->entry->title,
+			 t->threads, t->depth, lo, hi);
+	else
+		snprintf(out, len, "%s; TC %d / QD %d; rounds of %.1f s", t->entry->title,
+			 t->threads, t->depth, (lo + hi) / 2);
+	o = strlen(out);
+	snprintf(out + o, len - o, " (fio's measured time; planned %s%g s per cell)",
+		 whi >= wlo ? "at most " : "", t->cell_seconds);
+	if (whi >= wlo) {
+		char a[SR_FMT_LEN], b[SR_FMT_LEN];
+
+		o = strlen(out);
+		sr_fmt_si(a, sr_val(wlo));
+		sr_fmt_si(b, sr_val(whi));
+		if (!strcmp(a, b))
+			snprintf(out + o, len - o, ", each writing %s", a);
+		else
+			snprintf(out + o, len - o, ", each writing %s to %s", a, b);
+	}
 }
 
 static void f_rounds(const struct sr_pts_part *pp, char *out, size_t len)
 {
 	const struct sr_pts_test *t = pp->t;
 
+	if (!t->nphases) {
+		snprintf(out, len, "none: the test runs segments only");
+		return;
+	}
 	out[0] = '\0';
 	for (size_t k = 0; k < t->nphases; k++) {
 		char one[300];
@@ -207,6 +275,27 @@ static void f_rounds(const struct sr_pts_part *pp, char *out, size_t len)
 		snprintf(out + o, len - o, "%s%s: %s, %s", o ? "; " : "", t->phases[k].def->id, one,
 			 sr_pts_verdict_text(&t->phases[k]));
 	}
+}
+
+static bool has_segments(const struct sr_pts_part *pp)
+{
+	return pp->t->doc && pp->t->doc->rec.pts->segments_kind;
+}
+
+static void f_segments(const struct sr_pts_part *pp, char *out, size_t len)
+{
+	char v[300];
+	size_t o;
+
+	sr_pts_segments_text(pp->t, out, len);
+	if (!out[0]) {
+		snprintf(out, len, "none");
+		return;
+	}
+	sr_pts_xsr_text(pp->t, v, sizeof(v));
+	o = strlen(out);
+	if (v[0])
+		snprintf(out + o, len - o, "; %s", v);
 }
 
 static void f_compliance(const struct sr_pts_part *pp, char *out, size_t len)
@@ -239,6 +328,7 @@ static const struct field fields[] = {
     {"Preconditioning", f_wipc},
     {"Test stimulus", f_stimulus},
     {"Rounds", f_rounds},
+    {"Segments", f_segments, has_segments},
     {"Compliance", f_compliance},
 };
 
@@ -264,14 +354,22 @@ int sr_pts_header(struct sr_report *r, struct sr_page *p, const struct sr_pts_pa
 		lead[1 + d] = parts[d].drv->label;
 	sr_table_lead(tb, lead, 1 + n);
 	for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
-		size_t row = sr_table_row(tb);
+		bool any = !fields[f].has;
+		size_t row;
+
+		for (size_t d = 0; d < n && !any; d++)
+			any = fields[f].has(&parts[d]);
+		if (!any)
+			continue;
+		row = sr_table_row(tb);
 
 		sr_table_set(tb, row, 0, "%s", fields[f].name);
 		for (size_t d = 0; d < n; d++) {
 			fields[f].fill(&parts[d], cell, sizeof(cell));
 			sr_table_set(tb, row, 1 + d, "%s", cell);
 			if (strstr(cell, NR) || strstr(cell, "not PTS compliant") ||
-			    strstr(cell, "NOT ACHIEVED"))
+			    strstr(cell, "NOT ACHIEVED") || strstr(cell, "NOT RECOVERED") ||
+			    strstr(cell, "not computed"))
 				sr_table_mark(tb, row, 1 + d, SR_MARK_WARN);
 		}
 	}

@@ -62,6 +62,22 @@ const char *sr_pts_verdict_text(const struct sr_pts_phase *ph);
 void sr_pts_rounds_text(const struct sr_pts_phase *ph, char *out, size_t len);
 
 /**
+ * sr_pts_segments_text() - what a test's record says its segments (HIR, XSR, DIRTH) ran: how
+ * many of the plan's were recorded and the record's status, then each segment ("g1: write 1024k
+ * TC 1 / QD 32, 5 s planned, 5.8 s run") or, past 6, each kind with its count and the range of
+ * planned and run seconds (run: t_end - t_start, fio's start-up included).
+ * @t: the test; @out: "" when the record holds no segments
+ */
+void sr_pts_segments_text(const struct sr_pts_test *t, char *out, size_t len);
+
+/**
+ * sr_pts_xsr_text() - XSR's verdict in words: group 3's recovery time (pts/xsr.h), "not
+ * recovered", or why it was not computed; "" for a test without three XSR groups.
+ * Return: true when the verdict is a warning (not recovered, not computed).
+ */
+bool sr_pts_xsr_text(const struct sr_pts_test *t, char *out, size_t len);
+
+/**
  * sr_pts_header() - the test's report header as a table, a row per field the standard's header
  * names (test, variant, sponsor, run dates, platform, software, device, purge, data pattern,
  * write cache, active range, preconditioning, stimulus, rounds, compliance), a column per drive

@@ -128,7 +128,7 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const struc
 	const struct catalogue_pts_phase *def = ph->def;
 	bool lat = !strcmp(def->track_metric, "lat_mean");
 	bool mbps = !strcmp(def->track_metric, "mbps");
-	char name[256], title[300], buf[SR_FMT_LEN], mix[16];
+	char name[256], title[300], buf[SR_FMT_LEN], mix[16], *marks;
 	size_t idx[64], nb = bs_order(def, idx);
 	struct sr_table *tb;
 	int rc;
@@ -164,13 +164,26 @@ static int measurement_table(struct sr_report *r, struct sr_page *p, const struc
 				sr_table_set(tb, row, 1, "%s", mix);
 				sr_pts_num_cell(tb, row, 2, c->lat_mean_ns / 1000.0, false);
 				sr_pts_num_cell(tb, row, 3, c->lat_max_ns / 1000.0, false);
-				sr_pts_num_cell(tb, row, 4, c->p99999_ns / 1000.0, false);
+				sr_rep_cell(
+				    tb, row, 4,
+				    (struct sr_fig){.v = isnan(c->p99999_ns)
+							     ? (struct sr_value){0, SR_ABSENT}
+							     : sr_val(c->p99999_ns),
+						    .is_max = c->p99999_is_max},
+				    SR_M_PCT, SR_UNIT_US, 0);
 			}
-		sr_table_note(tb, "Average and maximum: total latency (fio lat: submission to "
-				  "completion), the average weighted by each direction's I/Os; "
-				  "99.999 %%: completion latency (fio clat, the latency fio's "
-				  "percentiles are of). Maximum and 99.999 %%: the highest of the "
-				  "window's rounds.");
+		/* the review's words for its marks ("max": too few I/Os), after the table's own */
+		sr_rep_table_notes(tb);
+		marks = tb->note ? strdup(tb->note) : NULL;
+		sr_table_note(tb,
+			      "Average and maximum: total latency (fio lat: submission to "
+			      "completion), the average weighted by each direction's I/Os; 99.999 "
+			      "%%: completion latency (fio clat, the latency fio's percentiles are "
+			      "of), each round's own. Maximum and 99.999 %%: the highest of the "
+			      "window's rounds; a 99.999 %% above the maximum (fio's histogram bin "
+			      "can lie above its slowest I/O) is the maximum.%s%s",
+			      marks ? " " : "", marks ? marks : "");
+		free(marks);
 	} else {
 		static const char *const lead[] = {"block size"};
 
@@ -310,7 +323,7 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 {
 	static const char *const lead[] = {"drive", "test"};
 	struct sr_table *tb = sr_table_new("pts-summary", "SNIA PTS tests", 4);
-	char anchor[256], href[300], rtext[200];
+	char anchor[256], href[300], rtext[500];
 	int rc;
 
 	if (!tb)
@@ -354,6 +367,17 @@ static int index_part(struct sr_report *r, const struct sr_pts_drive *pd, size_t
 					 t->phases[ph].nrounds,
 					 t->phases[ph].nrounds == 1 ? "" : "s");
 				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
+			}
+			if (t->xsr.has || !t->nphases) { /* segments only: XSR's verdict */
+				char one[300];
+				bool warn = sr_pts_xsr_text(t, one, sizeof(one));
+
+				if (!one[0])
+					snprintf(one, sizeof(one),
+						 "no rounds; segments not recorded");
+				strncat(rtext, one, sizeof(rtext) - strlen(rtext) - 1);
+				if (warn || !t->xsr.has)
+					sr_table_mark(tb, row, 2, SR_MARK_WARN);
 			}
 			anchor_of(pd[i].drv->label, t, anchor, sizeof(anchor));
 			snprintf(href, sizeof(href), "pts.html#%s", anchor);

@@ -81,6 +81,19 @@ grep -q "measurement window: rounds $first-$last, $verdict" "$p" &&
 for w in convergence window iops-vs-bs; do
 	[ -s "$stem-$w.csv" ] && [ -s "$stem-$w.gp" ] && ok "chart $w: data and script" || fail "chart $w missing"
 done
+# the convergence plot's y axis starts at 0 like the window plot's (a few per cent of noise drawn
+# its size), unless its values span more than 20 x: then a log axis its label names; its title
+# fits the chart (at most one character per 7.5 px: 10-pt sans drawn 4/3 as large)
+ratio=$(awk -F, 'NR > 1 && $3 > 0 { if (lo == "" || $3 < lo) lo = $3; if ($3 > hi) hi = $3 } END { print hi / lo }' "$stem-convergence.csv")
+cw=$(sed -n 's/.*svg size \([0-9]*\),.*/\1/p' "$stem-convergence.gp")
+ct=$(sed -n '1s/^# \(.*\) - written by ssdreport.*/\1/p' "$stem-convergence.gp")
+if awk -v r="$ratio" 'BEGIN { exit !(r > 20) }'; then
+	grep -q 'set logscale y' "$stem-convergence.gp" && grep -q 'set ylabel ".*(log scale)"' "$stem-convergence.gp"
+else
+	grep -q 'set yrange \[0:\*\]' "$stem-convergence.gp" && ! grep -q 'set logscale y' "$stem-convergence.gp"
+fi && [ -n "$ct" ] && [ $((${#ct} * 15)) -le $((2 * cw)) ] &&
+	ok "convergence plot: values $ratio x apart, its y axis from 0 (or log, said); its title (${#ct} characters) fits $cw px" ||
+	fail "convergence plot: ratio $ratio, width $cw, title '$ct': $(grep -E 'yrange|logscale|ylabel' "$stem-convergence.gp")"
 
 # the window plot: its rounds, the tracking values and the mean are the raw files'
 awk -F, -v first="$first" -v last="$last" -v mean="$mean" -v vals="$vals" '
@@ -443,8 +456,9 @@ if [ -x driver/ssd-review ] && [ -f engine/libssdeng.so ]; then
 	want=$(cat "$tmp"/wsat/w/pts-wsat/wsat-round-*.json |
 		jq -s 'map(.jobs[0] | (.read.total_ios + .write.total_ios) / (.read.iops + .write.iops)) | add / 60')
 	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && b > 0 && (a - b) / b < 1e-3 && (b - a) / b < 1e-3) }' &&
-		grep -q "rounds of [0-9.]* to [0-9.]* s (fio's measured time)" "$tmp/wrep2/pts.html" &&
-		ok "WSAT plot: the last sample at $got min, the rounds' measured times summed; the header gives the rounds' range" ||
+		grep '^Test stimulus,' "$tmp/wrep2/pts-wsat-header.csv" | grep -q "TC 4 / QD 32; rounds of [0-9.]*\( to [0-9.]*\)\? s (fio's measured time; planned at most 10 s per cell), each writing .*$(awk -v b=$((4 * per)) 'BEGIN { printf "%.3g MB", b / 1e6 }')" &&
+		! grep -q 'per cell per round' "$tmp/wrep2/pts-wsat-header.csv" &&
+		ok "WSAT plot: the last sample at $got min, the rounds' measured times summed; the header gives the rounds' measured time, the 10-s cap and the bytes each wrote" ||
 		fail "WSAT time axis: csv '$csv' last $got min, want $want; $(grep -o 'TC 4 / QD 32; [^<]*' "$tmp/wrep2/pts.html" | head -1)"
 	record_schemas "$tmp/wsat"
 	jq -e '.tests[0].pts | .variant == "enterprise" and .cache.wanted == "disabled" and

@@ -42,6 +42,18 @@ run() { # OUT LABEL TEST... : --only the tests, quick, 16 MiB span, no purge (a 
 		--pts-sponsor "Lab 7 (host test)" \
 		--out "$out" 2>"$out.err"
 }
+# segments_said RUN.JSON TEST HEADER.CSV VERDICT: the header's Segments row counts the test's
+# recorded segments, names each with its I/O and planned seconds, and holds VERDICT
+segments_said() {
+	local row n l
+	row=$(grep '^Segments,' "$3") || return 1
+	n=$(jq --arg t "$2" '.tests[] | select(.id == $t) | .pts.segments | length' "$1")
+	grep -qF "$n of $n segments recorded, status done" <<<"$row" || return 1
+	jq -r --arg t "$2" '.tests[] | select(.id == $t) | .pts.segments[]
+		| "\(.name): \(.rw)\(if .rwmix then " \(.rwmix)/\(100 - .rwmix)" else "" end) \(.bs) TC \(.tc) / QD \(.qd), \(.planned_s) s planned"' "$1" |
+		while read -r l; do grep -qF "$l" <<<"$row" || exit 1; done || return 1
+	grep -qF "$4" <<<"$row"
+}
 # pts.html's DIRTH and XSR pages, their CSVs against the raw fio files (REPORT DRIVE-DIR ROUND)
 pages_checks() {
 	local rep=$1 dd=$2 round=$3 u
@@ -102,6 +114,26 @@ pages_checks() {
 	rv_check "pts-dirth: the convergence plot is each matrix round's tracking cell (the run's catalogue, kept in OUT/catalogue.json)" \
 		awk -v w="$want" -v g="$got" 'BEGIN { n = split(w, a, " "); if (split(g, b, " ") != n || n < 5) exit 1
 			for (i = 1; i <= n; i++) if ((a[i] - b[i]) ^ 2 > (1e-6 * a[i]) ^ 2) exit 1 }'
+	# the XSR header says what the record says ran: the purge the record names (skipped here),
+	# no preconditioning and no rounds, each group with its planned seconds, and the recovery
+	# table's verdict, on the page and in index.html's PTS table; DIRTH's points the same way
+	local hx=$rep/pts-xsr-header.csv rec verdict
+	rec=$(tail -n 1 "$rep/pts-d-pts-xsr-xsr-recovery.csv" | awk -F, '{ print $NF }')
+	case $rec in
+	[0-9]*) verdict="group 3 recovered to 90 % of group 1's" ;;
+	*) verdict="recovery $rec" ;;
+	esac
+	echo "# XSR header:"; sed -n '/^Purge\|^Preconditioning\|^Test stimulus\|^Rounds\|^Segments/s/^/#   /p' "$hx"
+	rv_check "pts-xsr header: purge as recorded (skipped by --pts-no-purge), no preconditioning, no rounds" bash -c "
+		grep -qx 'Purge,xsr: none (--pts-no-purge)' $hx &&
+		grep -qx 'Preconditioning,none: the test starts from the drive as it was (no purge)' $hx &&
+		grep -qx 'Rounds,none: the test runs segments only' $hx && ! grep -q 'per cell per round' $hx"
+	rv_check "pts-xsr header: every group as run.json has it, and the recovery table's verdict ($rec)" \
+		segments_said "$dd/run.json" pts-xsr "$hx" "$verdict"
+	rv_check "index.html: the XSR row's verdict is the recovery table's ($rec)" \
+		grep -qF "at 1T/32Q\",$verdict" "$rep/pts-summary.csv"
+	rv_check "pts-dirth header: its recorded points as run.json has them" \
+		segments_said "$dd/run.json" pts-dirth "$rep/pts-dirth-header.csv" ""
 	rv_check "pts.html: the DIRTH and XSR plots are on the page" bash -c "
 		for s in demand-variation demand-intensity histograms iops-art-toio cpu; do grep -q \"pts-d-pts-dirth-\$s.svg\" $rep/pts.html || exit 1; done
 		grep -q 'pts-d-pts-xsr-xsr-time.svg' $rep/pts.html"

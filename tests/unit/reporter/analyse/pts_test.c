@@ -242,6 +242,64 @@ static void wsat_levels(void **state)
 	assert_false(sr_pts_wsat_levels(&ph, &fob, &steady, &last));
 }
 
+/* Latency over the window: a round of fewer I/Os than a 99.999th percentile needs (100,000,
+ * analyse/figures.h sr_pct_min_ios()) gives its maximum, marked, not fio's percentile; fio's
+ * percentile (a histogram bin's value) above the maximum of the same I/Os is the maximum. */
+static void window_p99999(void **state)
+{
+	char *bs[] = {"4k"};
+	int mixes[] = {0};
+	struct catalogue_pts_phase def = {.id = "latency",
+					  .mixes = mixes,
+					  .nmixes = 1,
+					  .block_sizes = bs,
+					  .nbs = 1,
+					  .track_bs = "4k",
+					  .track_mix = 0,
+					  .track_metric = "lat_mean"};
+	/* 5 rounds of 400 I/Os (the quick profile's 0.3 s at QD 1): the largest maximum is
+	 * round 3's 8,330 µs, fio's p99.999 of every round its max's bin, 0.3 % above it */
+	const double max_us[5] = {7000, 7500, 8330, 6000, 8000};
+	struct pts_cell_result cells[5];
+	struct sr_pts_round r[5];
+	struct sr_pts_phase ph = {.def = &def, .rounds = r, .nrounds = 5};
+
+	(void)state;
+	for (int k = 0; k < 5; k++) {
+		cells[k] = (struct pts_cell_result){.found = true,
+						    .iops = 1300,
+						    .lat_mean_ns = 750e3,
+						    .lat_max_ns = max_us[k] * 1e3,
+						    .p99999_ns = max_us[k] * 1.003e3,
+						    .ios = 400};
+		r[k] = (struct sr_pts_round){.round = k + 1, .cells = &cells[k], .tracking = 750e3};
+	}
+	assert_int_equal(sr_pts_phase_judge(&ph), 0);
+	assert_true(ph.has_window);
+	assert_near(ph.cells[0].lat_max_ns, 8330e3, 0);
+	assert_near(ph.cells[0].p99999_ns, 8330e3, 0); /* the maximum, not 8,355 */
+	assert_true(ph.cells[0].p99999_is_max);
+
+	/* 200,000 I/Os a round: fio's percentiles stand, the largest of them ... */
+	for (int k = 0; k < 5; k++) {
+		cells[k].ios = 200000;
+		cells[k].p99999_ns = max_us[k] * 0.9e3;
+	}
+	assert_int_equal(sr_pts_phase_judge(&ph), 0);
+	assert_near(ph.cells[0].p99999_ns, 8330 * 0.9e3, 1e-6);
+	assert_false(ph.cells[0].p99999_is_max);
+	/* ... but never above the window's maximum: round 5's bin above 8,330 µs is 8,330 */
+	cells[4].p99999_ns = 8400e3;
+	assert_int_equal(sr_pts_phase_judge(&ph), 0);
+	assert_near(ph.cells[0].p99999_ns, 8330e3, 0);
+	assert_false(ph.cells[0].p99999_is_max);
+	/* a round fio gave no percentile leaves the others' */
+	cells[4].p99999_ns = NAN;
+	assert_int_equal(sr_pts_phase_judge(&ph), 0);
+	assert_near(ph.cells[0].p99999_ns, 8330 * 0.9e3, 1e-6);
+	free(ph.cells);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +309,7 @@ int main(void)
 	    cmocka_unit_test(phase_figures_iops),
 	    cmocka_unit_test(phase_figures_wsat_latency),
 	    cmocka_unit_test(wsat_levels),
+	    cmocka_unit_test(window_p99999),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
