@@ -62,12 +62,27 @@ static void dry_run_apps(const struct rv_run *r, size_t ti, size_t i, const char
 	printf("%s\n", members);
 }
 
+/* --dry-run with --resume: under a PTS test that runs, what it keeps and runs again. */
+static void dry_run_pts_resume(struct rv_run *r, size_t ti, size_t i)
+{
+	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id);
+	char text[2048];
+
+	if (!e || !e->pts)
+		return;
+	rv_pts_resume_text(r->plan.t[i].ct->entry->pts, e->pts, r->rec[ti].dir, text, sizeof(text));
+	if (text[0])
+		printf("  %s\n", text);
+}
+
 /* --dry-run: "LABEL ID jobfiles/JOBFILE VAR=value ..." per test, in run order; under a PTS test
- * its cells, rounds and segments; last the plan's least duration. */
-static void dry_run(const struct rv_run *r)
+ * its cells, rounds and segments; last the plan's least duration. With --resume a test the run
+ * would keep is "LABEL ID kept (--resume)", and the least duration is that of the rest. */
+static void dry_run(struct rv_run *r)
 {
 	char members[4096], text[2048], hms[32];
 	long total = 0;
+	size_t kept = 0;
 
 	for (size_t s = 0; s < r->plan.n;) {
 		size_t e = s;
@@ -81,6 +96,14 @@ static void dry_run(const struct rv_run *r)
 			for (size_t i = s; i < e; i++) {
 				struct rv_env env;
 
+				if (r->o->resume && rv_review_keeps(r, ti, i)) {
+					printf("%s %s kept (--resume: the run resumed completed "
+					       "it)%s\n",
+					       t->label, r->plan.t[i].ct->id, members);
+					kept++;
+					continue;
+				}
+				total += r->plan.t[i].expected_s;
 				if (rv_test_is_apps(&r->plan.t[i])) {
 					dry_run_apps(r, ti, i, members);
 					continue;
@@ -98,19 +121,29 @@ static void dry_run(const struct rv_run *r)
 					    r->plan.t[i].ct, r->o->profile, t->devs[0].probe.lbs,
 					    r->plan.t[i].expected_s, text, sizeof(text));
 					printf("  %s\n", text);
+					if (r->o->resume)
+						dry_run_pts_resume(r, ti, i);
 				}
 			}
 		}
 		s = e;
 	}
-	for (size_t i = 0; i < r->plan.n; i++)
-		total += r->plan.t[i].expected_s;
+	if (r->o->resume) {
+		printf("plan: %zu test%s on %zu target%s: %zu kept (--resume), %zu to run, at "
+		       "least %s "
+		       "in all (the catalogue's durations of those to run, a PTS test that keeps "
+		       "phases counted whole; fio's start-up, the queue's drain after each run, "
+		       "fills and purges not counted)\n",
+		       r->plan.n, r->plan.n == 1 ? "" : "s", r->ts.nrun, r->ts.nrun == 1 ? "" : "s",
+		       kept, r->plan.n * r->ts.nrun - kept, rv_hms(total, hms, sizeof(hms)));
+		return;
+	}
 	printf(
 	    "plan: %zu test%s on %zu target%s, at least %s per target (the catalogue's durations; "
 	    "fio's start-up, the queue's drain after each run, fills and purges not "
 	    "counted)\n",
 	    r->plan.n, r->plan.n == 1 ? "" : "s", r->ts.nrun, r->ts.nrun == 1 ? "" : "s",
-	    rv_hms(total, hms, sizeof(hms)));
+	    rv_hms(r->ts.nrun ? total / (long)r->ts.nrun : total, hms, sizeof(hms)));
 }
 
 static void rm_state(const char *dir)
@@ -372,6 +405,8 @@ int main(int argc, char **argv)
 		/* --library as the run would check it: a dry run says what the run would refuse */
 		if (o.library && r.tools.ssdreport[0] &&
 		    rv_library_check(r.tools.ssdreport, o.library, err, sizeof(err))) {
+			code = RV_EXIT_USAGE;
+		} else if (o.resume && rv_resume_read_earlier(&r, err, sizeof(err))) {
 			code = RV_EXIT_USAGE;
 		} else {
 			dry_run(&r);

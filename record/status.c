@@ -51,6 +51,13 @@ static const struct rec_field tests[] = {
 
 static const struct rec_field run[] = {
     {"elapsed_s", REC_FIELD_LONG, S(run_elapsed_s), "s", .schema = NONNEG},
+    {"earlier_s", REC_FIELD_LONG, S(run_earlier_s), "s",
+     .flags = REC_FIELD_POSITIVE | REC_FIELD_OMIT, .since = 3,
+     .schema =
+	 NONNEG ", " WHAT("s: what the run's earlier sessions ran (--resume), each from its "
+			  "start to its end as run.json's sessions say (a killed one, without "
+			  "an end, not counted), absent for a first session; elapsed_s is "
+			  "this session's")},
     {"eta_s", REC_FIELD_LONG, S(run_eta_s), "s", REC_FIELD_NULLNEG,
      .schema = WHAT("s: the running test's ETA plus the catalogue durations of the tests still "
 		    "to run, each with the overhead per test measured so far (fills: the mean "
@@ -96,7 +103,7 @@ static const struct rec_field fio[] = {
     {NULL}};
 
 /* The document. Revision 2 added tests.skipped, run.pace and live: a file written before them
- * reads them as not known (live off). */
+ * reads them as not known (live off); revision 3 run.earlier_s (absent for a first session). */
 static const struct rec_field document[] = {
     {"schema", REC_FIELD_CUSTOM, 0, .custom = &schema},
     {"state", REC_FIELD_ENUM, S(state), .values = states},

@@ -34,7 +34,11 @@ struct rec_status {
 	const char *reason;		     /* how it ended when not complete, or NULL */
 	long long total, done, failed, kept; /* tests of the run (each drive counts) */
 	long long skipped;	       /* tests not run (-1: a file written before it was kept) */
-	long run_elapsed_s, run_eta_s; /* run_eta_s -1 when ended or unknown */
+	long run_elapsed_s, run_eta_s; /* this session's; run_eta_s -1 when ended or unknown */
+	/* the seconds the run's earlier sessions ran (--resume), each from its start to its end as
+	 * run.json's sessions say (rec_run_wall_s(); a killed one has no end: not counted); 0 for
+	 * a run's first session (not written: read back -1, as from a file written before it) */
+	long run_earlier_s;
 	bool run_eta_lower_bound;
 	/* The pace: the tests this session ended (done or failed) that have a planned duration,
 	 * their measured seconds over their planned seconds; -1 before the first such test.

@@ -48,6 +48,31 @@ static void show_test(const struct rec_status *st, FILE *out)
 		st->rate ? " · " : "", st->rate ? st->rate : "");
 }
 
+/* "run: D of T tests done (K kept from earlier), F failed[, S skipped] · R running · L left ·
+ * elapsed E[ (this session E')]": the tests done are this session's and those kept, so done,
+ * failed, skipped, running and left add up to the total; elapsed is the run's, its earlier
+ * sessions' time added (status.h run_earlier_s). */
+static void show_counts(const struct rec_status *st, bool active, FILE *out)
+{
+	long long running = active && st->test_id ? 1 : 0, left = rec_status_left(st) - running;
+	long long done = (st->done > 0 ? st->done : 0) + (st->kept > 0 ? st->kept : 0);
+	char a[32], b[32];
+
+	fprintf(out, "run: %lld of %lld tests done (%lld kept from earlier), %lld failed", done,
+		st->total, st->kept, st->failed);
+	if (st->skipped > 0)
+		fprintf(out, ", %lld skipped", st->skipped);
+	if (running)
+		fprintf(out, " · %lld running", running);
+	fprintf(out, " · %lld left · elapsed %s", left > 0 ? left : 0,
+		hms(st->run_elapsed_s < 0   ? -1
+		    : st->run_earlier_s > 0 ? st->run_elapsed_s + st->run_earlier_s
+					    : st->run_elapsed_s,
+		    a, sizeof(a)));
+	if (st->run_earlier_s > 0)
+		fprintf(out, " (this session %s)", hms(st->run_elapsed_s, b, sizeof(b)));
+}
+
 /* Each drive folder's latest temperature (its newest telemetry sample), "–" before any. */
 static void show_temperatures(const char *dir, FILE *out)
 {
@@ -97,7 +122,7 @@ static void show_live(const char *dir, const struct rec_status *st, bool active,
 
 int rv_status_show(const char *dir, FILE *out)
 {
-	char path[PATH_MAX], err[PATH_MAX + 64], a[32], b[32];
+	char path[PATH_MAX], err[PATH_MAX + 64], b[32];
 	struct rec_status st;
 	const char *state;
 	int active;
@@ -122,12 +147,7 @@ int rv_status_show(const char *dir, FILE *out)
 		fprintf(out, "the run in %s ended %s: %s%s%s (exit status %d)\n", dir, st.ended,
 			state, st.reason ? ", " : "", st.reason ? st.reason : "", st.exit_status);
 	show_test(&st, out);
-	fprintf(out, "run: %lld of %lld tests done (%lld kept from earlier), %lld failed", st.done,
-		st.total, st.kept, st.failed);
-	if (st.skipped > 0)
-		fprintf(out, ", %lld skipped", st.skipped);
-	fprintf(out, " · %lld left · elapsed %s", rec_status_left(&st),
-		hms(st.run_elapsed_s, a, sizeof(a)));
+	show_counts(&st, active, out);
 	if (active) {
 		fprintf(out, " · eta %s%s by the plan", st.run_eta_lower_bound ? "≥ " : "",
 			hms(st.run_eta_s, b, sizeof(b)));

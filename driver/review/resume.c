@@ -368,6 +368,33 @@ int rv_results_check(struct rv_run *r, json_object **manifests, struct rec_run *
 	return 0;
 }
 
+int rv_resume_read_earlier(struct rv_run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX * 2], e[PATH_MAX + 64];
+
+	if (!(r->rec = calloc(r->ts.n + 1, sizeof(*r->rec))))
+		return -ENOMEM;
+	for (size_t i = 0; i < r->ts.n; i++) {
+		struct rec_run *run;
+		int rc;
+
+		rec_path_drive_dir(r->rec[i].dir, sizeof(r->rec[i].dir), r->out_abs,
+				   r->ts.t[i].label);
+		rec_path_run(path, sizeof(path), r->rec[i].dir);
+		if (access(path, F_OK))
+			continue;
+		if (!(run = calloc(1, sizeof(*run))))
+			return -ENOMEM;
+		if ((rc = rec_run_read(path, run, e, sizeof(e)))) {
+			snprintf(err, errlen, "--resume: %s", e);
+			free(run);
+			return rc == -ENOMEM ? rc : -EINVAL;
+		}
+		r->rec[i].earlier = run;
+	}
+	return 0;
+}
+
 static int move(struct rv_run *r, const char *name, const char *stamp, char *err, size_t errlen)
 {
 	char from[PATH_MAX * 2], to[PATH_MAX * 2], dir[PATH_MAX + 16];

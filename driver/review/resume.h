@@ -51,6 +51,15 @@ int rv_results_check(struct rv_run *r, json_object **manifests, struct rec_run *
 		     size_t errlen);
 
 /**
+ * rv_resume_read_earlier() - --resume --dry-run: each target's OUT/<label>/run.json read as the
+ * run's earlier record (r->rec, allocated here; none for a folder without one), so the dry run
+ * lists what the run would keep and what it would run. The manifests are not compared: the
+ * run itself refuses results of another request (rv_results_check()).
+ * Return: 0, or -EINVAL with @err naming a run.json that cannot be read, -ENOMEM.
+ */
+int rv_resume_read_earlier(struct rv_run *r, char *err, size_t errlen);
+
+/**
  * rv_move_aside() - --overwrite: move OUT/<label> of each target that holds results, and
  * OUT/report, to OUT/.overwritten/<name>-<time>/ (hidden from ssdreport).
  * Return: 0 or -errno with @err.

@@ -41,6 +41,21 @@ static bool kept(struct rv_run *r, size_t ti, size_t i)
 	return r->o->resume && st && !strcmp(st, "done") && access(path, F_OK) == 0;
 }
 
+bool rv_review_keeps(struct rv_run *r, size_t ti, size_t i)
+{
+	size_t s = i, e = i;
+
+	while (s > 0 && r->plan.t[s - 1].ct->step == r->plan.t[i].ct->step)
+		s--;
+	while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[i].ct->step)
+		e++;
+	/* a step cut short is rerun whole: the drive idled since its preconditioning */
+	for (size_t k = s; r->o->resume && r->plan.t[i].atomic_step && k < e; k++)
+		if (!kept(r, ti, k))
+			return false;
+	return kept(r, ti, i);
+}
+
 static void keep(struct rv_run *r, size_t ti, size_t i, size_t index)
 {
 	const struct rec_test *e = rv_record_earlier_test(&r->rec[ti], r->plan.t[i].ct->id);
@@ -110,12 +125,6 @@ int rv_review_run(struct rv_run *r)
 		while (e < r->plan.n && r->plan.t[e].ct->step == r->plan.t[s].ct->step)
 			e++;
 		for (size_t ti = 0; ti < r->ts.nrun; ti++) {
-			/* a step cut short is rerun whole: the drive idled since its
-			 * preconditioning */
-			bool whole = false;
-
-			for (size_t i = s; r->o->resume && r->plan.t[s].atomic_step && i < e; i++)
-				whole |= !kept(r, ti, i);
 			for (size_t i = s; i < e; i++) {
 				index++;
 				stop |= rv_stop_signal != 0;
@@ -127,7 +136,7 @@ int rv_review_run(struct rv_run *r)
 					rv_test_commit(r, ti);
 					continue;
 				}
-				if (!whole && kept(r, ti, i)) {
+				if (rv_review_keeps(r, ti, i)) {
 					keep(r, ti, i, index);
 					rv_live_poll(r, true, false);
 					continue;

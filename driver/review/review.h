@@ -11,6 +11,7 @@
 #ifndef SSDENG_DRIVER_REVIEW_H
 #define SSDENG_DRIVER_REVIEW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "state/run.h"
@@ -26,6 +27,14 @@ int rv_setup_check(struct rv_run *r, char *err, size_t errlen);
 
 /** rv_setup_write() - create OUT/<label>/logs, move aside (--overwrite), write the records. */
 int rv_setup_write(struct rv_run *r, char *err, size_t errlen);
+
+/**
+ * rv_review_keeps() - whether --resume keeps test @i of the plan on target @ti: the run resumed
+ * completed it (its result is there) and its step (a preconditioning and the measurements
+ * after it) was not cut short, a step cut short running again whole. False without --resume.
+ * Needs the earlier records (rv_setup_check(), or rv_resume_read_earlier() for --dry-run).
+ */
+bool rv_review_keeps(struct rv_run *r, size_t ti, size_t i);
 
 /** rv_review_run() - run the plan on every target; 0, or 1 when the run was interrupted. */
 int rv_review_run(struct rv_run *r);

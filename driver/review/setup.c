@@ -250,6 +250,14 @@ int rv_setup_check(struct rv_run *r, char *err, size_t errlen)
 		if (rc)
 			goto out;
 	}
+	/* --status's elapsed for the whole run: what the sessions resumed ran (each folder's
+	 * run.json lists the same sessions) */
+	for (size_t i = 0; i < r->ts.n; i++) {
+		long long s = r->rec[i].earlier ? rec_run_wall_s(r->rec[i].earlier, NULL) : -1;
+
+		if (s > r->st.run_earlier_s)
+			r->st.run_earlier_s = (long)s;
+	}
 out:
 	for (size_t i = 0; i < r->ts.n; i++) {
 		json_object_put(mans[i]);

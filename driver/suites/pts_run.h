@@ -51,8 +51,8 @@ int rv_pts_purge(struct pts_run *x, const char *what, bool *purged, bool *skippe
 
 /*
  * rv_pts_segments() - the test's segments after its phases (HIR's wait states, XSR's access
- * groups after a purge, DIRTH's operating points), each recorded when it ended; a resumed test
- * goes on after the last one recorded.
+ * groups after a purge, DIRTH's operating points), each recorded when it ended; always the
+ * whole plan from its first segment (a resumed test cut short in them runs again whole).
  * Return: an enum rv_test_outcome, @reason set unless done.
  */
 int rv_pts_segments(struct pts_run *x, char *reason, size_t rlen);

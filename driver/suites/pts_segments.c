@@ -171,54 +171,23 @@ static int io(struct pts_run *x, const struct seg *s, int seq, const char *outpu
 	return rc;
 }
 
-/* The segments of the resumed run that are still whole, in seq order from 1, copied to this
- * run's record. Return: how many. */
-static size_t resumed(struct pts_run *x)
-{
-	const struct rec_pts *e = x->earlier;
-	char path[PATH_MAX * 2];
-	size_t n = 0;
-
-	for (size_t k = 0; e && k < e->nsegments; k++) {
-		const struct rec_pts_segment *o = &e->segments[k];
-		struct rec_pts_segment *to;
-
-		if (o->seq != (int)n + 1 || !o->status || strcmp(o->status, "done"))
-			break;
-		if (o->file) {
-			snprintf(path, sizeof(path), "%s/%s", x->drive_dir, o->file);
-			if (access(path, R_OK))
-				break;
-		}
-		if (!(to = rec_pts_add_segment(x->rec)) || rec_pts_segment_copy(to, o))
-			break;
-		n++;
-	}
-	if (n)
-		x->rec->segments_resumed_after = (int)n;
-	return n;
-}
-
-/* Run @plan[@from..@n): idle ones sleep, the others run fio with @output. */
-static int run_plan(struct pts_run *x, const struct seg *plan, size_t n, size_t from,
-		    const char *output, char *reason, size_t rlen)
+/* Run @plan[0..@n), the whole plan (a resumed test runs its segments again from the first:
+ * pts_suite.h): idle ones sleep, the others run fio with @output. */
+static int run_plan(struct pts_run *x, const struct seg *plan, size_t n, const char *output,
+		    char *reason, size_t rlen)
 {
 	unsigned long long left = 0;
 	char line[256];
 	int rc = RV_TEST_DONE;
 
 	x->rec->segments_planned = (long long)n;
-	for (size_t k = from; k < n; k++)
+	for (size_t k = 0; k < n; k++)
 		left += plan[k].seconds;
-	if (from)
-		rv_fmt(line, sizeof(line), "%s: going on after segment %zu of %zu", plan[0].part,
-		       from, n);
-	else
-		rv_fmt(line, sizeof(line), "%s: %zu segments, %llu s", plan[0].part, n, left);
+	rv_fmt(line, sizeof(line), "%s: %zu segments, %llu s", plan[0].part, n, left);
 	rv_pts_say(x, line);
 	rec_str_set(&x->rec->segments_status, "running");
 	rv_pts_commit(x);
-	for (size_t k = from; rc == RV_TEST_DONE && k < n; k++) {
+	for (size_t k = 0; rc == RV_TEST_DONE && k < n; k++) {
 		left -= plan[k].seconds;
 		if (plan[k].tc < 0) {
 			if (plan[k].repeat <= 1) {
@@ -281,29 +250,23 @@ static int hir(struct pts_run *x, const struct catalogue_pts_seg_profile *sp, ch
 		else
 			snprintf(s->name, sizeof(s->name), "ws%u.baseline", h[k].wait_state);
 	}
-	rc = run_plan(x, plan, n, resumed(x), "json", reason, rlen);
+	rc = run_plan(x, plan, n, "json", reason, rlen);
 	free(h);
 	free(plan);
 	return rc;
 }
 
-/* XSR: a purge (unless the segments resume), then each access group once at the test's TC x QD. */
+/* XSR: a purge (the test has no phases), then each access group once at the test's TC x QD. */
 static int xsr(struct pts_run *x, const struct catalogue_pts_seg_profile *sp, char *reason,
 	       size_t rlen)
 {
 	const struct catalogue_pts_segments *sg = x->pts->segments;
 	struct seg plan[8];
-	size_t n = sg->ngroups < 8 ? sg->ngroups : 8, from = resumed(x);
+	size_t n = sg->ngroups < 8 ? sg->ngroups : 8;
 	struct rec_pts *p = x->rec;
 	int rc;
 
-	if (from && x->earlier) { /* the drive's state is the segments' own */
-		p->segments_purged = x->earlier->segments_purged;
-		p->segments_purge_skipped = x->earlier->segments_purge_skipped;
-		rec_str_set(&p->segments_purge_method, x->earlier->segments_purge_method);
-		rec_str_set(&p->segments_purge_done, x->earlier->segments_purge_done);
-		rec_str_set(&p->segments_purge_skip_reason, x->earlier->segments_purge_skip_reason);
-	} else if (!x->pts->nphases) {
+	if (!x->pts->nphases) {
 		rc = rv_pts_purge(x, "xsr", &p->segments_purged, &p->segments_purge_skipped,
 				  &p->segments_purge_method, &p->segments_purge_done,
 				  &p->segments_purge_skip_reason, reason, rlen);
@@ -323,7 +286,7 @@ static int xsr(struct pts_run *x, const struct catalogue_pts_seg_profile *sp, ch
 				       .seconds = sp->group_s[k]};
 		snprintf(plan[k].name, sizeof(plan[k].name), "g%zu", k + 1);
 	}
-	return run_plan(x, plan, n, from, "json", reason, rlen);
+	return run_plan(x, plan, n, "json", reason, rlen);
 }
 
 /* DIRTH's choice from the last round of the last (matrix) phase, recorded in x->rec->dirth. */
@@ -445,7 +408,7 @@ static int dirth(struct pts_run *x, const struct catalogue_pts_seg_profile *sp, 
 	       pts[ch.mid].toio.tc, pts[ch.mid].toio.qd, pts[ch.min].toio.tc, pts[ch.min].toio.qd);
 	rv_pts_say(x, line);
 	free(pts);
-	return run_plan(x, plan, 3, resumed(x), "json+", reason, rlen);
+	return run_plan(x, plan, 3, "json+", reason, rlen);
 }
 
 int rv_pts_segments(struct pts_run *x, char *reason, size_t rlen)

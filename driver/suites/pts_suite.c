@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* pts_suite.c - a SNIA PTS test on one drive: purge, WIPC, rounds to steady state (pts_suite.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -111,6 +112,102 @@ bool rv_pts_kept(struct rv_run *r, size_t ti, size_t i)
 	rec_path_test_dir(path, sizeof(path), dir, id);
 	st = e ? e->status : NULL;
 	return r->o->resume && st && !strcmp(st, "done") && !stat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
+/* The earlier record's phase @id, or NULL. */
+static const struct rec_pts_phase *earlier_phase(const struct rec_pts *e, const char *id)
+{
+	for (size_t k = 0; e && k < e->nphases; k++)
+		if (e->phases[k].id && !strcmp(e->phases[k].id, id))
+			return &e->phases[k];
+	return NULL;
+}
+
+/* Whether the earlier record's phase @ep ended (steady, or its rounds' end without a steady
+ * window, or WSAT's bytes) with its rounds numbered from 1 and every file it names still there
+ * (@drive_dir: OUT/<label>). */
+static bool phase_whole(const struct rec_pts_phase *ep, const char *drive_dir)
+{
+	static const char *const ended[] = {"steady", "steady state not achieved", "written",
+					    "round limit", NULL};
+	char path[PATH_MAX * 2];
+	bool done = false;
+
+	for (size_t k = 0; ep && ep->status && ended[k]; k++)
+		done |= !strcmp(ep->status, ended[k]);
+	if (!done || !ep->nrounds)
+		return false;
+	for (size_t k = 0; k < ep->nrounds; k++) {
+		if (!ep->rounds[k].file || ep->rounds[k].round != (int)k + 1)
+			return false;
+		snprintf(path, sizeof(path), "%s/%s", drive_dir, ep->rounds[k].file);
+		if (access(path, R_OK))
+			return false;
+	}
+	snprintf(path, sizeof(path), "%s/%s", drive_dir, ep->wipc_file ? ep->wipc_file : "");
+	return !ep->wipc || (ep->wipc_file && !access(path, R_OK));
+}
+
+size_t rv_pts_resume_from(const struct catalogue_pts *pts, const struct rec_pts *e,
+			  const char *drive_dir, size_t *cut)
+{
+	size_t c = 0, from;
+
+	while (e && c < pts->nphases && phase_whole(earlier_phase(e, pts->phases[c].id), drive_dir))
+		c++;
+	*cut = e ? c : 0;
+	if (!e)
+		return 0;
+	if (c == pts->nphases && !pts->segments)
+		return c; /* every phase ended: nothing was cut short */
+	/* the segments follow the last phase: they start from the state its rounds left */
+	from = c < pts->nphases ? c : pts->nphases ? pts->nphases - 1 : 0;
+	while (from > 0 && !pts->phases[from].purge)
+		from--;
+	return from;
+}
+
+void rv_pts_resume_text(const struct catalogue_pts *pts, const struct rec_pts *e,
+			const char *drive_dir, char *out, size_t len)
+{
+	size_t cut, from = rv_pts_resume_from(pts, e, drive_dir, &cut), n = 0;
+	const struct rec_pts_phase *ep;
+
+	out[0] = '\0';
+	if (!e)
+		return;
+	if (from)
+		n += (size_t)rv_fmt(out, len, "--resume: phase%s ", from > 1 ? "s" : "");
+	for (size_t k = 0; k < from && n < len; k++)
+		n += (size_t)rv_fmt(out + n, len - n, "%s%s", k ? ", " : "", pts->phases[k].id);
+	if (from && n < len)
+		n += (size_t)rv_fmt(out + n, len - n, " kept (ended in the run resumed)%s",
+				    from < pts->nphases || pts->segments ? "; " : "");
+	if (n >= len || (from == pts->nphases && !pts->segments))
+		return;
+	if (!from)
+		n += (size_t)rv_fmt(out + n, len - n, "--resume: ");
+	ep = cut < pts->nphases ? earlier_phase(e, pts->phases[cut].id) : NULL;
+	if (cut < pts->nphases)
+		n += (size_t)rv_fmt(out + n, len - n, "phase %s was cut short after %zu round%s",
+				    pts->phases[cut].id, ep ? ep->nrounds : 0,
+				    ep && ep->nrounds == 1 ? "" : "s");
+	else
+		n += (size_t)rv_fmt(out + n, len - n,
+				    "the segments were cut short after %zu of %lld", e->nsegments,
+				    e->segments_planned);
+	if (n >= len)
+		return;
+	if (from < pts->nphases)
+		rv_fmt(out + n, len - n,
+		       " and the drive has idled since: run again whole from phase %s (%s "
+		       "preconditioning, rounds from 1%s)",
+		       pts->phases[from].id, pts->phases[from].purge ? "its purge," : "its",
+		       pts->segments ? ", then every segment" : "");
+	else
+		rv_fmt(out + n, len - n,
+		       " and the drive has idled since: run again whole (the purge, then every "
+		       "segment from 1)");
 }
 
 /* The job section of an expanded jobfile: its first line "[name]" that is not [global]. */
@@ -404,33 +501,6 @@ static void set_window(struct rec_pts_phase *rp, const struct pts_ss_window *w)
 	rp->window_excursion_pct = w->excursion_pct;
 }
 
-/* The rounds of @ep (the resumed run's phase) whose files are still there, in order, copied to
- * @rp. */
-static size_t resumed_rounds(struct pts_run *x, const struct rec_pts_phase *ep,
-			     struct rec_pts_phase *rp, const struct catalogue_pts_phase *ph,
-			     double *y, double *written)
-{
-	char path[PATH_MAX * 2];
-	size_t n = 0;
-	double wr;
-
-	*written = 0.0;
-	for (size_t k = 0; k < ep->nrounds && k < (size_t)ph->max_rounds; k++) {
-		const struct rec_pts_round *o = &ep->rounds[k];
-		struct rec_pts_round *to;
-
-		if (!o->file || o->round != (int)k + 1)
-			break;
-		snprintf(path, sizeof(path), "%s/%s", x->drive_dir, o->file);
-		if (access(path, R_OK) || !(to = rec_pts_add_round(rp)))
-			break;
-		y[n++] = round_tracking(path, ph, &wr);
-		*written += wr;
-		rec_pts_round_copy(to, o);
-	}
-	return n;
-}
-
 /* The least the test still needs after a fio run of phase @pi: @rounds more rounds of its
  * @ncells cells, then the later phases' PTS_SS_WINDOW rounds each (seconds of cells; fio's
  * start-up and the WIPC fills are not counted, so it is a lower bound). */
@@ -461,13 +531,12 @@ static size_t rounds_left(const struct catalogue_pts_phase *ph, size_t n, double
 	return (size_t)ceil((target - written) / (written / (double)n));
 }
 
-/* One phase: purge and WIPC when it asks (unless resumed), then rounds to steady state. */
+/* One phase, whole: purge and WIPC when it asks, then rounds from 1 to steady state. */
 static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 {
 	const struct catalogue_pts_phase *ph = &x->pts->phases[pi];
 	struct rv_run *r = x->r;
 	struct rec_pts_phase *rp = rec_pts_add_phase(x->rec);
-	const struct rec_pts_phase *ep = NULL;
 	double *y = calloc((size_t)ph->max_rounds + 1, sizeof(*y)), written = 0.0, wr;
 	uint64_t span = (uint64_t)x->rec->span_bytes; /* the active range */
 	size_t n = 0, ncells;
@@ -498,25 +567,7 @@ static int run_phase(struct pts_run *x, size_t pi, char *reason, size_t rlen)
 	rec_str_set(&rp->status, "running");
 	if (ph->stop_written)
 		rp->stop_written_bytes = (long long)(ph->stop_written * span);
-	for (size_t k = 0; x->earlier && k < x->earlier->nphases; k++)
-		if (x->earlier->phases[k].id && !strcmp(x->earlier->phases[k].id, ph->id))
-			ep = &x->earlier->phases[k];
-	if (ep)
-		n = resumed_rounds(x, ep, rp, ph, y, &written);
-	if (n) { /* the drive's state is the rounds' own: no new purge nor WIPC */
-		rp->purged = ep->purged;
-		rp->purge_skipped = ep->purge_skipped;
-		rec_str_set(&rp->purge_method, ep->purge_method);
-		rec_str_set(&rp->purge_done, ep->purge_done);
-		rec_str_set(&rp->purge_skip_reason, ep->purge_skip_reason);
-		rp->wipc = ep->wipc;
-		rec_str_set(&rp->wipc_file, ep->wipc_file);
-		rec_str_set(&rp->wipc_jobfile, ep->wipc_jobfile);
-		rp->wipc_bytes = ep->wipc_bytes;
-		rp->wipc_seconds = ep->wipc_seconds;
-		rp->resumed_after_round = (int)n;
-		next = after_round(ph, y, n, written, span, &w);
-	} else if (ph->purge) {
+	if (ph->purge) {
 		x->after_s = left_after(x, pi, PTS_SS_WINDOW, ncells);
 		if ((rc = prepare_phase(x, ph, rp, reason, rlen)) != RV_TEST_DONE)
 			goto fail;
@@ -594,6 +645,57 @@ fail:
 	return rc;
 }
 
+/* Phases [0, @n) of the resumed run's record moved into this run's (kept whole), with the
+ * reasons its figures are not compliant. Return: 0 or -ENOMEM. */
+static int keep_phases(struct pts_run *x, size_t n)
+{
+	struct rec_pts *cp = NULL;
+	int rc = n ? rec_pts_copy(&cp, x->earlier) : 0;
+
+	for (size_t k = 0; !rc && k < n; k++) {
+		struct rec_pts_phase *to = rec_pts_add_phase(x->rec);
+		const struct rec_pts_phase *ep = earlier_phase(cp, x->pts->phases[k].id);
+
+		if (!to || !ep) {
+			rc = -ENOMEM;
+			break;
+		}
+		/* the copy's strings and rounds now belong to x->rec: its entry zeroed */
+		*to = *ep;
+		memset(&cp->phases[ep - cp->phases], 0, sizeof(*ep));
+	}
+	for (size_t k = 0; !rc && cp && k < cp->nnot_compliant; k++)
+		rc = rec_pts_add_not_compliant(x->rec, cp->not_compliant[k]);
+	rec_pts_free(cp);
+	return rc;
+}
+
+/* The resumed run's files of what runs again: the rounds and WIPC of phases [@from, ...) and
+ * every segment's files, so the test's folder holds only what its record names. */
+static void remove_rerun(struct pts_run *x, size_t from)
+{
+	DIR *d = opendir(x->dir);
+	struct dirent *e;
+	char pre[160], path[PATH_MAX * 2];
+
+	while (d && (e = readdir(d))) {
+		bool rm = x->pts->segments && strstr(e->d_name, "-seg-");
+
+		for (size_t k = from; !rm && k < x->pts->nphases; k++) {
+			rv_fmt(pre, sizeof(pre), "%s-round-", x->pts->phases[k].id);
+			rm = !strncmp(e->d_name, pre, strlen(pre));
+			rv_fmt(pre, sizeof(pre), "%s-wipc.", x->pts->phases[k].id);
+			rm |= !strncmp(e->d_name, pre, strlen(pre));
+		}
+		if (rm) {
+			rv_fmt(path, sizeof(path), "%s/%s", x->dir, e->d_name);
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
 /* The "pts" record of the test: what the standard's report header says. */
 static struct rec_pts *pts_record(struct pts_run *x)
 {
@@ -654,7 +756,8 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	char now[32], reason[1024] = "", line[2048], hms[32], sig[32], verdict[1024];
 	const struct rec_test *earlier = rv_record_earlier_test(&r->rec[ti], x.ct->id);
 	struct rec_test *rec = rv_test(r, ti, i);
-	long long before = 0; /* seconds the test ran in the sessions before this one */
+	long long before = 0;	  /* seconds the test ran in the sessions before this one */
+	size_t from = 0, cut = 0; /* the first phase this session runs; the first cut short */
 	int rc = RV_TEST_DONE;
 	time_t t0 = time(NULL);
 
@@ -687,8 +790,19 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 		before = earlier->seconds > 0 ? earlier->seconds : 0;
 		x.before_s = (long)before;
 	}
+	if (x.earlier) { /* what ended is kept; what was cut short runs again whole */
+		from = rv_pts_resume_from(x.pts, x.earlier, x.drive_dir, &cut);
+		rv_pts_resume_text(x.pts, x.earlier, x.drive_dir, line, sizeof(line));
+		say(&x, line);
+		if (keep_phases(&x, from)) {
+			rv_fmt(reason, sizeof(reason), "out of memory");
+			rc = RV_TEST_FAILED;
+		}
+		if (rc == RV_TEST_DONE)
+			remove_rerun(&x, from);
+	}
 	commit(&x);
-	if (!x.earlier) { /* the engine's report is appended to part after part: a fresh start */
+	if (!from) { /* the engine's report is appended to part after part: a fresh start */
 		char rep[PATH_MAX];
 
 		if (!rec_path_log(rep, sizeof(rep), x.drive_dir, x.ct->id, NULL, REC_LOG_ENGINE))
@@ -700,7 +814,7 @@ int rv_pts_run(struct rv_run *r, size_t ti, size_t i, size_t index, const long *
 	r->st.title = x.ct->title;
 	r->st.test_started = now;
 	r->st.expected_s = r->plan.t[i].expected_s;
-	for (size_t p = 0; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
+	for (size_t p = from; rc == RV_TEST_DONE && p < x.pts->nphases; p++)
 		rc = run_phase(&x, p, reason, sizeof(reason));
 	if (x.pts->segments) {
 		if (rc == RV_TEST_DONE)

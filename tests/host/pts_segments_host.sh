@@ -8,8 +8,10 @@
 #  - DIRTH's MaxIOPS and MinIOPS found again here from the last matrix round's raw fio JSON
 #    (highest read + write IOPS with the I/O-weighted mean total latency within the ceiling);
 #    each cell of the round but the first waiting for the one before (wait_for=, no stonewall);
-#  - a HIR run stopped by SIGINT during its segments goes on with --resume after the last
-#    recorded segment, its rounds and earlier segments kept;
+#  - a HIR run stopped by SIGINT during its segments runs again whole on --resume (the drive
+#    idled between the sessions: a segment after the gap would follow an idle the plan does not
+#    have): its preconditioning rounds from 1, then every segment from 1, all in the second
+#    session, the first session's files of them gone, and the console says why;
 #  - the records match docs/schemas and ssdreport reads the results without failing.
 set -u
 cd "$(dirname "$0")/../.."
@@ -221,11 +223,20 @@ rc=$?
 rv_check "pts-hir: --resume after the catalogue changed says so and keeps the first session's copy" bash -c "
 	grep -q 'has changed since the run started' $tmp/hir2.err && cmp -s $tmp/cat.first $tmp/hir/catalogue.json"
 rv_check "pts-hir: --resume exits 0" test $rc = 0 || tail -n 3 "$tmp/hir2.err" | sed "s/^/# /"
-grep -E 'going on|done in' "$tmp/hir2.err" | sed 's/^/# /'
-rv_check "pts-hir: resumed after segment $k: its $rounds rounds kept, every segment of the plan (2 states x (2 x 2 + 1)) recorded once in order" \
-	jq -e --argjson k "$k" --argjson r "$rounds" '.tests[0] | .status == "done" and .pts.segments_resumed_after == $k
-		and (.pts.phases[0].rounds | length) == $r and .pts.segments_planned == 10
-		and ([.pts.segments[].seq] == [range(1; 11)]) and .pts.segments_status == "done"' "$h/run.json"
+grep -E -e '--resume|done in' "$tmp/hir2.err" | sed 's/^/# /'
+rv_check "pts-hir: --resume says the segments were cut short after $k and the test runs again whole" \
+	grep -q "pts-hir · --resume: the segments were cut short after $k of 10 and the drive has idled since: run again whole from phase hir (its purge, preconditioning, rounds from 1, then every segment)" "$tmp/hir2.err"
+s2=$(jq -r '.sessions[1].started' "$h/run.json")
+rv_check "pts-hir: run again whole ($rounds rounds before): every round and every segment of the plan (2 states x (2 x 2 + 1)) recorded once in order, all after the second session started ($s2), nothing said resumed" \
+	jq -e --arg s2 "$s2" '.tests[0] | .status == "done" and .pts.segments_resumed_after == null
+		and .pts.phases[0].resumed_after_round == null and .pts.phases[0].status == "steady"
+		and ([.pts.phases[0].rounds[].round] == [range(1; (.pts.phases[0].rounds | length) + 1)])
+		and all(.pts.phases[0].rounds[]; .ended >= $s2)
+		and all(.pts.segments[]; .t_start >= ($s2 | fromdateiso8601))
+		and .pts.segments_planned == 10 and ([.pts.segments[].seq] == [range(1; 11)]) and .pts.segments_status == "done"' "$h/run.json"
+rv_check "pts-hir: the folder holds the files the record names, no more (rounds and segments of the first session gone)" bash -c "
+	test \$(ls $h/pts-hir/hir-round-*.json | wc -l) = \$(jq '.tests[0].pts.phases[0].rounds | length' $h/run.json) &&
+	test \$(ls $h/pts-hir/hir-seg-*.json | wc -l) = \$(jq '[.tests[0].pts.segments[] | select(.file)] | length' $h/run.json)"
 rv_check "pts-hir: idle segments have no I/O and lasted their planned time; the baselines follow each wait state" \
 	jq -e '.tests[0].pts.segments | ([.[] | select(.kind == "idle") | .file == null and .tc == null and (.t_end - .t_start) >= .planned_s] | all)
 		and ([.[] | select(.kind == "baseline") | .seq] == [5, 10]) and ([.[] | select(.kind == "idle") | .planned_s] == [1, 1, 2, 2])' "$h/run.json"

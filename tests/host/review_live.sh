@@ -103,7 +103,7 @@ done
 rv_check "mid-run: a later rebuild replaced the page ($built -> ${later:-none})" test -n "$later"
 rv_check "mid-run: each of $reads reads of the page across rebuilds was a complete page ($torn torn)" test "$torn" = 0
 st=$(driver/ssd-review --status "$out")
-grep -q "test 2/2: k · $running" <<<"$st" && grep -q "1 of 2 tests done.* · 1 left · " <<<"$st" &&
+grep -q "test 2/2: k · $running" <<<"$st" && grep -q "1 of 2 tests done.* · 1 running · 0 left · " <<<"$st" &&
 	grep -q "by the plan" <<<"$st" && grep -q "^live report: $out/report/index.html · [1-9][0-9]* rebuilds" <<<"$st" &&
 	grep -q "^temperature: k –" <<<"$st" &&
 	rv_ok "--status prints the banner's facts (test, done, left, ETA, live report, temperature)" ||

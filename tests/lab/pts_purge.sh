@@ -107,12 +107,12 @@ done
 rv_check "nk: the killed run left the cache disabled, as its record says (outcome set, not restored)" \
 	bash -c "engine/ssdctl cache $nvme --json | jq -e '.enabled == false' && jq -e '.tests[0].pts.cache | .outcome == \"set\" and .original == true and .restored == null' $nk/nk/run.json"
 t0=$(date +%s)
-driver/ssd-review "${nkargs[@]}" --resume 2>/tmp/pts-nk2.err # no new purge: it goes on after its round
+driver/ssd-review "${nkargs[@]}" --resume 2>/tmp/pts-nk2.err # WSAT cut short: purged and run again whole
 rc=$?
 echo "# nk: the resume took $(($(date +%s) - t0)) s"
 grep -E 'write cache|round [0-9]+:|done in|FAILED' /tmp/pts-nk2.err | sed 's/^/# /'
 [ "$rc" = 0 ] || tail -5 /tmp/pts-nk2.err | sed 's/^/# /'
-rv_check "nk: --resume exits 0 and finishes pts-wsat" bash -c "test $rc = 0 && jq -e '.tests[0].status == \"done\" and .tests[0].pts.phases[0].resumed_after_round >= 1' $nk/nk/run.json"
+rv_check "nk: --resume exits 0 and runs pts-wsat again whole: purged again, its rounds from 1 all in the second session" bash -c "test $rc = 0 && jq -e '.sessions[1].started as \$s2 | .tests[0] | .status == \"done\" and .pts.phases[0].resumed_after_round == null and .pts.phases[0].purge.done >= \$s2 and ([.pts.phases[0].rounds[].round] == [range(1; (.pts.phases[0].rounds | length) + 1)]) and all(.pts.phases[0].rounds[]; .ended >= \$s2)' $nk/nk/run.json"
 cache_after nk "$nvme" "$nk/nk"
 if [ -x reporter/ssdreport ]; then
 	reporter/ssdreport -o "$out/report" "$out/nv" "$out/sc" "$out/mr" 2>/tmp/pts-purge-report.err
