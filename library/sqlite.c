@@ -95,12 +95,21 @@ static int lite_open(struct lib *l, int create)
 	sqlite3_busy_timeout(db, l->busy_ms);
 	if ((rc = lite_exec(l, "PRAGMA foreign_keys = ON", "opening")))
 		return rc;
-	/* WAL: readers never wait for a writer, writers wait their turn (busy timeout) */
-	rc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return sql_fail(l, rc, "setting WAL mode");
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	/* WAL: readers never wait for a writer, writers wait their turn (busy timeout). Switching
+	 * a new file to WAL takes its exclusive lock: two processes opening it at once can each
+	 * hold the shared lock and want it, and SQLite then answers one SQLITE_BUSY at once
+	 * rather than call the busy handler (both would wait for ever). That one asks again every
+	 * 10 ms, within the busy timeout. */
+	for (long waited_ms = 0;; waited_ms += 10) {
+		rc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &st, NULL);
+		if (rc != SQLITE_OK)
+			return sql_fail(l, rc, "setting WAL mode");
+		rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_BUSY || waited_ms >= l->busy_ms)
+			break;
+		usleep(10000);
+	}
 	return rc == SQLITE_ROW ? 0 : sql_fail(l, rc, "setting WAL mode");
 }
 
