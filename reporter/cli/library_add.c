@@ -17,6 +17,7 @@
 #include "catalogue/catalogue.h"
 #include "cli/library_add.h"
 #include "model/pts.h"
+#include "model/run_plan.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
@@ -340,23 +341,11 @@ int sr_lib_run_of(const struct sr_drive *drv, const struct sr_lib_given *given, 
  * the catalogue with the manifest's request; -1 when the catalogue does not plan it. */
 static int64_t suite_plan_len(const struct sr_run_info *ri, const struct catalogue *cat)
 {
-	struct catalogue_plan_opts po = {
-	    .suite = ri->suite,
-	    .profile = ri->profile,
-	    .sweep = (const char *const *)ri->sweep,
-	    .nsweep = ri->nsweep,
-	    .fc_rand_bs = ri->fc_rand_bs,
-	    .fc_seq_bs = ri->fc_seq_bs,
-	    .tq_points = ri->tq_points,
-	    .curve_points = ri->curve_points,
-	    .ncurve_points = ri->ncurve_points,
-	};
 	struct catalogue_test *t = NULL;
 	size_t n = 0;
 	char err[512];
 
-	if (!cat || !ri->suite || !ri->profile ||
-	    catalogue_plan(cat, &po, &t, &n, err, sizeof(err)))
+	if (sr_run_plan(cat, ri, ri->profile, &t, &n, err, sizeof(err)))
 		return -1;
 	catalogue_plan_free(t, n);
 	return (int64_t)n;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/run_plan.h"
 #include "render/sections.h"
 
 /* Whether @id is one of @only's tests (", " between them, manifest.info.only). */
@@ -33,27 +34,16 @@ static void add(char *buf, size_t len, const char *s)
 static void banner(struct sr_report *r, const struct sr_drive *drv)
 {
 	const struct sr_run_info *ri = &drv->run;
-	struct catalogue_plan_opts po = {
-	    .suite = ri->suite,
-	    .profile = ri->profile ? ri->profile : drv->profile,
-	    .sweep = (const char *const *)ri->sweep,
-	    .nsweep = ri->nsweep,
-	    .fc_rand_bs = ri->fc_rand_bs,
-	    .fc_seq_bs = ri->fc_seq_bs,
-	    .tq_points = ri->tq_points,
-	    .curve_points = ri->curve_points,
-	    .ncurve_points = ri->ncurve_points,
-	};
+	const char *profile = ri->profile ? ri->profile : drv->profile;
 	struct catalogue_test *t = NULL;
 	size_t n = 0, nran = 0;
 	char ran[1024] = "", left[1024] = "", fills[1024] = "", err[512];
 
-	if (!r->cat || !po.suite || !po.profile ||
-	    catalogue_plan(r->cat, &po, &t, &n, err, sizeof(err))) {
+	if (sr_run_plan(r->cat, ri, profile, &t, &n, err, sizeof(err))) {
 		sr_page_text(&r->page, "warn",
 			     "A partial review of %s: ssd-review --only ran %s alone; the rest of "
 			     "its suite (%s) was left out%s.",
-			     drv->label, ri->only, po.suite ? po.suite : SR_UNKNOWN,
+			     drv->label, ri->only, ri->suite ? ri->suite : SR_UNKNOWN,
 			     r->cat ? "" : " (no catalogue to name its tests)");
 		return;
 	}
@@ -82,7 +72,7 @@ static void banner(struct sr_report *r, const struct sr_drive *drv)
 	    "A partial review of %s: ssd-review --only ran %zu of the %s suite's %zu tests "
 	    "on the %s profile (%s); --only left out %s, which were not run: no figure "
 	    "of theirs is on this page.",
-	    drv->label, nran, po.suite, n, po.profile, ran[0] ? ran : "none of them",
+	    drv->label, nran, ri->suite, n, profile, ran[0] ? ran : "none of them",
 	    left[0] ? left : "none");
 	if (fills[0])
 		sr_page_text(
